@@ -1,0 +1,15 @@
+// Static site (DESIGN §1): every page is prebuilt HTML served by the Worker's assets binding.
+import mdx from '@astrojs/mdx';
+import react from '@astrojs/react';
+import { defineConfig } from 'astro/config';
+
+export default defineConfig({
+  site: 'https://sheetwright.example',
+  output: 'static',
+  integrations: [mdx(), react()],
+  // `/pricing` is served from `pricing.html`: clean URLs without a redirect to a trailing slash.
+  build: { format: 'file' },
+  trailingSlash: 'never',
+  // Never inline assets as data: URLs; the CSP allows scripts only from 'self' plus hashed inline bootstraps.
+  vite: { build: { assetsInlineLimit: 0 } },
+});

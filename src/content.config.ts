@@ -1,0 +1,70 @@
+/**
+ * Content collections (DESIGN §6). Content editors add a page by dropping an MDX file in the
+ * matching folder; the schemas below say which frontmatter each needs.
+ */
+import { defineCollection } from 'astro:content';
+import { glob } from 'astro/loaders';
+import { z } from 'astro/zod';
+
+/** Site pages served at `/{file name}` (e.g. `pages/installation.mdx` → `/installation`). */
+const pages = defineCollection({
+  loader: glob({ pattern: '*.mdx', base: './src/content/pages' }),
+  schema: z.object({
+    /** Page title: `<title>`, the H1 and the search result title. */
+    title: z.string(),
+    /** One sentence for the meta description. */
+    description: z.string(),
+    /** Show the H1 from `title`; pages with their own hero set this to false. */
+    showTitle: z.boolean().default(true),
+    /** Whether the page is indexed for /search. */
+    searchable: z.boolean().default(true),
+  }),
+});
+
+/** Legal pages served at `/{file name}` (privacy, terms, refund-policy). */
+const legal = defineCollection({
+  loader: glob({ pattern: '*.mdx', base: './src/content/legal' }),
+  schema: z.object({
+    title: z.string(),
+    description: z.string(),
+    /** Shown as "Last updated: …" under the title, exactly as written. */
+    lastUpdated: z.string(),
+    searchable: z.boolean().default(true),
+  }),
+});
+
+/** One entry per released version, newest first on /changelog. */
+const changelog = defineCollection({
+  loader: glob({ pattern: '*.mdx', base: './src/content/changelog' }),
+  schema: z.object({
+    version: z.string().regex(/^\d+\.\d+\.\d+$/),
+    /** Release stage shown before the version, e.g. "Beta". */
+    stage: z.enum(['Alpha', 'Beta', 'Release']),
+    date: z.coerce.date(),
+    summary: z.string(),
+  }),
+});
+
+/** One question per file on /faq, sorted by `order`. */
+const faq = defineCollection({
+  loader: glob({ pattern: '*.mdx', base: './src/content/faq' }),
+  schema: z.object({
+    question: z.string(),
+    order: z.number().int(),
+  }),
+});
+
+/** The video cards on /features, sorted by `order`. */
+const features = defineCollection({
+  loader: glob({ pattern: '*.mdx', base: './src/content/features' }),
+  schema: z.object({
+    title: z.string(),
+    summary: z.string(),
+    /** Video and poster file names under `public/videos/`. */
+    video: z.string(),
+    poster: z.string(),
+    order: z.number().int(),
+  }),
+});
+
+export const collections = { pages, legal, changelog, faq, features };

@@ -1,0 +1,31 @@
+/**
+ * The only script every page loads: the header search box (SPEC §2: navigate to
+ * /search?q= only for non-empty trimmed text) and the phone-width menu toggle.
+ */
+export function searchUrl(raw: string): string | null {
+  const query = raw.trim();
+  return query ? `/search?q=${encodeURIComponent(query)}` : null;
+}
+
+export function initHeader(doc: Document): void {
+  const form = doc.querySelector<HTMLFormElement>('[data-search-form]');
+  form?.addEventListener('submit', (event) => {
+    event.preventDefault();
+    const input = form.elements.namedItem('q') as HTMLInputElement;
+    const url = searchUrl(input.value);
+    if (url) window.location.assign(url);
+    else input.focus();
+  });
+  // On the results page the box shows what was searched, so it can be refined.
+  const current = new URLSearchParams(window.location.search).get('q');
+  const input = form?.elements.namedItem('q') as HTMLInputElement | null;
+  if (input && current && window.location.pathname === '/search') input.value = current;
+
+  const toggle = doc.querySelector<HTMLButtonElement>('.menu-toggle');
+  const menu = doc.getElementById('site-menu');
+  toggle?.addEventListener('click', () => {
+    const open = toggle.getAttribute('aria-expanded') !== 'true';
+    toggle.setAttribute('aria-expanded', String(open));
+    menu?.toggleAttribute('data-open', open);
+  });
+}

@@ -1,0 +1,296 @@
+/**
+ * One source for every name, price, limit and business constant of the product (SPEC §9,
+ * DESIGN intro). Pages, islands and the Worker import from here; nothing is retyped elsewhere.
+ */
+
+/** Names a deployment can change without touching code. */
+export const site = {
+  product: 'Sheetwright',
+  tagline: 'Automation for the repetitive work inside your BIM application.',
+  description:
+    'Sheetwright automates repetitive work inside your desktop BIM application, with Word and Excel add-ins: renumber views, link schedules to spreadsheets, import notes, batch export and more.',
+  /** Current plugin version shown on the site (SPEC §1). */
+  currentVersion: '1.0.0',
+  supportEmail: 'support@sheetwright.example',
+  /** The powering company is not responsible for support or liability (SPEC §1). */
+  company: {
+    name: 'Halden Engineering LLC',
+    state: 'Florida',
+    street: '1500 Harbour Island Blvd, Suite 210',
+    city: 'Tampa',
+    region: 'FL',
+    postalCode: '33602',
+    country: 'United States',
+    phoneDisplay: '+1 (813) 555-0147',
+    phoneHref: 'tel:+18135550147',
+  },
+  founder: {
+    name: 'Daniel Halden, PE',
+    role: 'Founder and structural engineer',
+  },
+} as const;
+
+export type PlanId = 'trial' | 'standard' | 'enterprise';
+
+/** A plan as the pricing page, signup and licensing rules use it (SPEC §9). */
+export interface Plan {
+  id: PlanId;
+  name: 'Free Trial' | 'Standard' | 'Enterprise';
+  /** Plan name as stored on the user and licence (SPEC §3 "plan"). */
+  label: 'Trial' | 'Standard' | 'Enterprise';
+  /** Price in US dollars; null when negotiated. */
+  priceUsd: number | null;
+  priceLabel: string;
+  period: string;
+  durationDays: number | null;
+  /** Active devices per licence; null when set per account (Enterprise). */
+  deviceLimit: number | null;
+  pluginUpdates: boolean;
+  support: string;
+  summary: string;
+  features: readonly string[];
+  cta: { label: string; href: string };
+}
+
+export const plans: Record<PlanId, Plan> = {
+  trial: {
+    id: 'trial',
+    name: 'Free Trial',
+    label: 'Trial',
+    priceUsd: 0,
+    priceLabel: '$0',
+    period: '15 days',
+    durationDays: 15,
+    deviceLimit: 1,
+    pluginUpdates: false,
+    support: 'Documentation and FAQ',
+    summary: 'Try every feature for 15 days. No credit card required.',
+    features: [
+      'All features included',
+      'No credit card required',
+      '1 active device',
+      '15 days of full access',
+      'One trial per account, entity and device',
+      'E-mail verification and device check',
+    ],
+    cta: { label: 'Start Free Trial', href: '/signup?plan=trial' },
+  },
+  standard: {
+    id: 'standard',
+    name: 'Standard',
+    label: 'Standard',
+    priceUsd: 129,
+    priceLabel: '$129',
+    period: 'per year',
+    durationDays: 365,
+    deviceLimit: 2,
+    pluginUpdates: true,
+    support: 'Standard support (e-mail)',
+    summary: 'One payment for a full year of access. Annual licence, renews unless cancelled.',
+    features: [
+      'All features included',
+      '2 active devices',
+      'Annual licence, auto-renews unless cancelled',
+      'Standard support (e-mail)',
+      'All future updates',
+    ],
+    cta: { label: 'Start Standard Plan', href: '/signup?plan=standard' },
+  },
+  enterprise: {
+    id: 'enterprise',
+    name: 'Enterprise',
+    label: 'Enterprise',
+    priceUsd: null,
+    priceLabel: 'Custom',
+    period: 'negotiated pricing',
+    durationDays: null,
+    deviceLimit: null,
+    pluginUpdates: true,
+    support: 'Priority support',
+    summary: 'Customized features, device limits and terms for your firm.',
+    features: [
+      'Custom negotiated pricing',
+      'Customized features, device limits and terms',
+      'Priority support',
+      'Additional feature development',
+      'Team activity monitoring',
+    ],
+    cta: { label: 'Contact Us', href: '/about' },
+  },
+};
+
+export const planOrder: readonly PlanId[] = ['trial', 'standard', 'enterprise'];
+
+/** One row of the pricing comparison table (SPEC §3 "Plan comparison row"). */
+export interface ComparisonRow {
+  feature: string;
+  details: string;
+  free: string;
+  annual: string;
+  enterprise: string;
+}
+
+export const comparison: readonly ComparisonRow[] = [
+  {
+    feature: 'All plugin features',
+    details:
+      'Renumber Views, Schedule Link, General Notes, Sheet Notes, MS Office Link, Drafting Export, CAD import, dummy schedules and Wipe Model. Every plan includes every feature.',
+    free: 'Yes',
+    annual: 'Yes',
+    enterprise: 'Yes',
+  },
+  {
+    feature: 'Price',
+    details:
+      'The trial is free and needs no credit card. Standard is $129 per year, billed by card through our payment provider; we never store card details. Enterprise pricing is negotiated.',
+    free: '$0',
+    annual: '$129 / year',
+    enterprise: 'Custom',
+  },
+  {
+    feature: 'Licence duration',
+    details:
+      'The trial expires automatically after 15 days. Standard is an annual licence that renews unless you cancel; cancelling takes effect immediately with no refund of the current period.',
+    free: '15 days',
+    annual: '1 year, auto-renews',
+    enterprise: 'Per agreement',
+  },
+  {
+    feature: 'Active devices',
+    details:
+      'A licence key is activated once per device. Free a device from the dashboard or the License Manager to move the licence to another computer.',
+    free: '1',
+    annual: '2',
+    enterprise: 'Custom',
+  },
+  {
+    feature: 'Plugin updates',
+    details:
+      'Standard and Enterprise receive every new version. The trial stays on the version you installed.',
+    free: 'No',
+    annual: 'All future updates',
+    enterprise: 'Yes',
+  },
+  {
+    feature: 'In-app license management',
+    details:
+      'Verify status, switch licences and manage active devices from the ribbon, without leaving your model.',
+    free: 'Yes',
+    annual: 'Yes',
+    enterprise: 'Yes',
+  },
+  {
+    feature: 'Support',
+    details:
+      'Trial users have the documentation and FAQ. Standard includes e-mail support. Enterprise includes priority support and additional feature development.',
+    free: 'Documentation',
+    annual: 'E-mail',
+    enterprise: 'Priority',
+  },
+  {
+    feature: 'Team activity monitoring',
+    details: 'Enterprise accounts can review usage and activity across their team.',
+    free: 'No',
+    annual: 'No',
+    enterprise: 'Yes',
+  },
+];
+
+/** Timings and limits of the account flows (SPEC §4, §5, §9). */
+export const limits = {
+  passwordMinLength: 6,
+  passwordMaxLength: 128,
+  codeLength: 6,
+  codeValiditySeconds: 600,
+  resendFirstCooldownSeconds: 30,
+  resendStepSeconds: 60,
+  standardRedirectDelayMs: 1500,
+  deletionRedirectDelayMs: 2000,
+  paymentPollIntervalMs: 3000,
+  paymentPollMaxAttempts: 40,
+} as const;
+
+/** Resend cooldown after the given resend attempt (SPEC §4: 30 + (attempt-1)*60 s). */
+export function resendCooldownSeconds(attempt: number): number {
+  return limits.resendFirstCooldownSeconds + Math.max(0, attempt - 1) * limits.resendStepSeconds;
+}
+
+/** Search rules (SPEC §5, §9). */
+export const search = {
+  delayMs: 300,
+  minQueryLength: 2,
+  minWordLength: 2,
+  snippetThreshold: 200,
+  snippetBefore: 50,
+  snippetAfter: 150,
+} as const;
+
+/** Legal and policy figures (SPEC §9), used by the legal pages. */
+export const legal = {
+  privacyLastUpdated: 'June 21, 2025',
+  termsLastUpdated: 'June 21, 2025',
+  refundLastUpdated: 'June 21, 2025',
+  minimumAge: 18,
+  retention: {
+    account: 'while your account is active plus 3 years',
+    paymentRecords: '7 years',
+    usageLogs: '12 months',
+    supportTickets: '3 years',
+  },
+  breachAssessmentHours: 24,
+  breachNotificationHours: 72,
+  policyChangeNoticeDays: 7,
+  termsChangeNoticeDays: 7,
+  priceIncreaseNoticeDays: 30,
+  refundReportWindowDays: 30,
+  outageRefundThresholdDays: 7,
+  refundReviewBusinessDays: '5-7',
+  liabilityCapMonths: 12,
+  governingLaw: 'Florida',
+  venueCounty: 'Hillsborough County, Florida',
+  arbitrationClaimLimitUsd: 1000,
+} as const;
+
+/** Left sidebar outside the dashboard (SPEC §2 Layout). */
+export const docsNav = [
+  { href: '/features', label: 'Features' },
+  { href: '/installation', label: 'Installation' },
+  { href: '/changelog', label: 'Changelog' },
+  { href: '/faq', label: 'FAQ' },
+] as const;
+
+/** Left sidebar inside the dashboard (SPEC §2 Layout). */
+export const dashboardNav = [
+  { href: '/dashboard', label: 'My Account' },
+  { href: '/dashboard/settings', label: 'Account Settings' },
+  { href: '/dashboard/usage', label: 'Usage & Sessions' },
+  { href: '/dashboard/billing', label: 'Billing & Invoices' },
+] as const;
+
+/** Right side of the dashboard (SPEC §2 Layout: Account, Settings, Support). */
+export const dashboardAside = [
+  { href: '/dashboard', label: 'Account', text: 'Licence, key and download' },
+  { href: '/dashboard/settings', label: 'Settings', text: 'E-mail and account deletion' },
+  { href: '/about', label: 'Support', text: 'Contact us by e-mail or phone' },
+] as const;
+
+/** Top tabs (SPEC §2 Layout). `match` decides the active tab for a path. */
+export const tabs = [
+  { href: '/overview', label: 'OVERVIEW', match: (p: string) => p === '/' || p === '/overview' },
+  { href: '/pricing', label: 'PRICING', match: (p: string) => p === '/pricing' },
+  { href: '/guide', label: 'GUIDE', match: (p: string) => p === '/guide' },
+  {
+    href: '/dashboard',
+    label: 'DASHBOARD',
+    match: (p: string) => p === '/dashboard' || p.startsWith('/dashboard/'),
+  },
+  { href: '/about', label: 'ABOUT', match: (p: string) => p === '/about' },
+] as const;
+
+/** Footer links (SPEC §2 Layout). */
+export const footerNav = [
+  { href: '/privacy', label: 'Privacy Policy' },
+  { href: '/terms', label: 'Terms of Service' },
+  { href: '/about', label: 'Contact' },
+  { href: '/refund-policy', label: 'Refund Policy' },
+] as const;

@@ -1,0 +1,38 @@
+import { test as base, expect } from '@playwright/test';
+
+/** Every public route of SPEC §2 that a signed-out visitor can open. */
+export const publicRoutes = [
+  '/',
+  '/overview',
+  '/pricing',
+  '/guide',
+  '/about',
+  '/features',
+  '/installation',
+  '/changelog',
+  '/faq',
+  '/privacy',
+  '/terms',
+  '/refund-policy',
+  '/search?q=licence',
+] as const;
+
+/**
+ * A page fixture that fails the test on any console error or uncaught page error, so a broken
+ * script or a CSP violation cannot pass unnoticed.
+ */
+export const test = base.extend<{ consoleErrors: string[] }>({
+  consoleErrors: [
+    async ({ page }, use) => {
+      const errors: string[] = [];
+      page.on('console', (msg) => {
+        if (msg.type() === 'error') errors.push(msg.text());
+      });
+      page.on('pageerror', (err) => errors.push(err.message));
+      await use(errors);
+    },
+    { auto: true },
+  ],
+});
+
+export { expect };

@@ -1,0 +1,69 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, publicRoutes, test } from './fixtures';
+
+test.describe('public pages', () => {
+  for (const route of publicRoutes) {
+    test(`${route} answers 200 and logs no console error`, async ({ page, consoleErrors }) => {
+      const response = await page.goto(route);
+      expect(response?.status()).toBe(200);
+      await expect(page.locator('h1')).toHaveCount(1);
+      await page.waitForLoadState('networkidle');
+      expect(consoleErrors).toEqual([]);
+    });
+
+    test(`${route} has no accessibility violations`, async ({ page }) => {
+      await page.goto(route);
+      await page.waitForLoadState('networkidle');
+      const results = await new AxeBuilder({ page }).analyze();
+      expect(results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.length})`)).toEqual([]);
+    });
+  }
+
+  test('static pages carry the security headers and HTML is revalidated', async ({ request }) => {
+    const response = await request.get('/pricing');
+    const headers = response.headers();
+    expect(headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(headers['content-security-policy']).toContain("object-src 'none'");
+    expect(headers['strict-transport-security']).toContain('max-age=31536000');
+    expect(headers['x-content-type-options']).toBe('nosniff');
+    expect(headers['cache-control']).toContain('must-revalidate');
+  });
+
+  test('hashed assets are cached as immutable', async ({ page, request }) => {
+    await page.goto('/pricing');
+    const src = await page.locator('link[rel=stylesheet], script[type=module][src]').first().evaluate(
+      (el) => el.getAttribute('href') ?? el.getAttribute('src'),
+    );
+    expect(src).toMatch(/^\/_astro\//);
+    const response = await request.get(src!);
+    expect(response.headers()['cache-control']).toContain('immutable');
+  });
+
+  test('an unknown path shows the 404 page inside the main layout', async ({ page }) => {
+    const response = await page.goto('/no-such-page');
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Page not found');
+    await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+    await expect(page.getByRole('contentinfo')).toBeVisible();
+  });
+
+  test('the privacy policy shows its last-updated date and the retention figures', async ({ page }) => {
+    await page.goto('/privacy');
+    await expect(page.getByText('Last updated: June 21, 2025')).toBeVisible();
+    const text = await page.locator('article').innerText();
+    for (const figure of ['3 years', '7 years', '12 months', '24', '72']) expect(text).toContain(figure);
+  });
+
+  test('the changelog lists Beta 1.0.0 and Alpha 0.1.0 with their dates', async ({ page }) => {
+    await page.goto('/changelog');
+    await expect(page.getByRole('heading', { name: /Beta 1\.0\.0/ })).toBeVisible();
+    await expect(page.getByRole('heading', { name: /Alpha 0\.1\.0/ })).toBeVisible();
+    await expect(page.locator('time[datetime="2025-06-17"]')).toBeVisible();
+    await expect(page.locator('time[datetime="2025-05-23"]')).toBeVisible();
+  });
+
+  test('the guide is a placeholder that says Coming soon...', async ({ page }) => {
+    await page.goto('/guide');
+    await expect(page.locator('article')).toContainText('Coming soon...');
+  });
+});

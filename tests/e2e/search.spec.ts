@@ -1,0 +1,87 @@
+import { expect, test } from './fixtures';
+
+test.describe('search box', () => {
+  test('Enter in the search box opens /search with the trimmed query', async ({ page }) => {
+    await page.goto('/overview');
+    const box = page.getByRole('searchbox', { name: 'Search the site' });
+    await box.fill('  renumber  ');
+    await box.press('Enter');
+    await expect(page).toHaveURL(/\/search\?q=renumber$/);
+  });
+
+  test('the magnifier button opens /search with the query', async ({ page }) => {
+    await page.goto('/pricing');
+    await page.getByRole('searchbox', { name: 'Search the site' }).fill('wipe model');
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await expect(page).toHaveURL(/\/search\?q=wipe%20model$/);
+    await expect(page.getByRole('searchbox', { name: 'Search the site' })).toHaveValue('wipe model');
+  });
+
+  test('whitespace-only text does not navigate', async ({ page }) => {
+    await page.goto('/pricing');
+    const box = page.getByRole('searchbox', { name: 'Search the site' });
+    await box.fill('   ');
+    await box.press('Enter');
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await expect(page).toHaveURL(/\/pricing$/);
+  });
+});
+
+test.describe('/search', () => {
+  test('shows Searching... first, then the results with highlighted snippets and paths', async ({ page }) => {
+    await page.goto('/search?q=number');
+    await expect(page.getByText('Searching...')).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Search Results' })).toBeVisible();
+    await expect(page.getByText('You searched for: "number"')).toBeVisible();
+    await expect(page.getByText(/^\d+ result\(s\) found$/)).toBeVisible();
+    await expect(page.getByText('Searching...')).toBeHidden();
+    // Substring matching: "number" finds Renumber Views, which a prefix search would miss.
+    const results = page.locator('.search-results li');
+    await expect(results.first()).toBeVisible();
+    await expect(page.locator('.search-results mark').first()).toHaveText(/number/i);
+    await expect(page.locator('.search-results').getByRole('link', { name: '/features' }).first()).toBeVisible();
+    const count = Number((await page.getByText(/result\(s\) found/).innerText()).split(' ')[0]);
+    await expect(results).toHaveCount(count);
+  });
+
+  test('a result link leads to its page', async ({ page }) => {
+    await page.goto('/search?q=refund');
+    const link = page.locator('.search-results li').first().getByRole('link').first();
+    const href = await link.getAttribute('href');
+    expect(href).toMatch(/^\//);
+    await link.click();
+    await expect(page).toHaveURL(new RegExp(href!.split('#')[0]!.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
+  });
+
+  test('a query with no match shows the no-results guidance', async ({ page }) => {
+    await page.goto('/search?q=xylophonequartz');
+    await expect(page.getByText('0 result(s) found')).toBeVisible();
+    await expect(page.getByText('No results found')).toBeVisible();
+    await expect(page.getByText('Try searching with different keywords or check your spelling.')).toBeVisible();
+    for (const tip of [/broader terms/i, /typos/i, /different keywords/i]) {
+      await expect(page.locator('.search-page li').filter({ hasText: tip }).first()).toBeVisible();
+    }
+  });
+
+  test('a one-character query gives no results', async ({ page }) => {
+    await page.goto('/search?q=a');
+    await expect(page.getByText('You searched for: "a"')).toBeVisible();
+    await expect(page.getByText('0 result(s) found')).toBeVisible();
+    await expect(page.getByText('No results found')).toBeVisible();
+  });
+
+  test('an island that throws shows the generic error screen with the error text', async ({ page }) => {
+    await page.addInitScript(() => {
+      // Break an API the search island needs, as a real browser bug or extension might.
+      window.URLSearchParams = class {
+        constructor() {
+          throw new Error('Simulated island failure');
+        }
+      } as unknown as typeof URLSearchParams;
+    });
+    await page.goto('/search?q=licence');
+    const alert = page.getByRole('alert');
+    await expect(alert).toContainText('Unexpected Application Error!');
+    await expect(alert).toContainText('Simulated island failure');
+  });
+});

@@ -1,0 +1,41 @@
+import { env } from 'cloudflare:workers';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createApp } from '../../functions/app';
+import { callWorker } from './helpers';
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+describe('an unexpected error in a route', () => {
+  it('answers a generic 500 JSON and logs the error, never showing its message or stack', async () => {
+    const log = vi.spyOn(console, 'error').mockImplementation(() => {});
+    // A test-only route: production code has no way to throw on purpose.
+    const app = createApp();
+    app.get('/api/test-only/boom', () => {
+      throw new Error('database password is hunter2');
+    });
+
+    const response = await app.request('/api/test-only/boom', {}, env);
+    const text = await response.text();
+
+    expect(response.status).toBe(500);
+    expect(JSON.parse(text)).toEqual({ message: 'Internal error', code: 'INTERNAL' });
+    expect(text).not.toContain('hunter2');
+    expect(text).not.toMatch(/at .+:\d+/);
+    expect(response.headers.get('Cache-Control')).toBe('no-store');
+    expect(log).toHaveBeenCalledOnce();
+  });
+});
+
+describe('a missing secret', () => {
+  it('fails the request with a generic 500 and logs the variable by name', async () => {
+    const log = vi.spyOn(console, 'error').mockImplementation(() => {});
+
+    const response = await callWorker('/api/health', {}, { JWT_SECRET: '' });
+
+    expect(response.status).toBe(500);
+    expect(await response.json()).toEqual({ message: 'Internal error', code: 'INTERNAL' });
+    expect(String(log.mock.calls[0]?.[1])).toContain('JWT_SECRET');
+  });
+});

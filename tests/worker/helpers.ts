@@ -1,0 +1,32 @@
+import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
+import { env } from 'cloudflare:workers';
+import worker from '../../functions/index';
+
+/** Origin of test requests; any will do, the Worker never reads it yet. */
+export const ORIGIN = 'https://sheetwright.test';
+
+/**
+ * Sends one request through the Worker's real entry. `overrides` replace bindings for this call
+ * only (e.g. ENVIRONMENT), so tests never share or mutate environment state.
+ */
+export async function callWorker(
+  path: string,
+  init: RequestInit = {},
+  overrides: Partial<Env> = {},
+): Promise<Response> {
+  const ctx = createExecutionContext();
+  const request = new Request(new URL(path, ORIGIN), init);
+  const response = await worker.fetch(request, { ...env, ...overrides }, ctx);
+  await waitOnExecutionContext(ctx);
+  return response;
+}
+
+/** A POST with a JSON body of exactly `bytes` bytes, declared in Content-Length as a client would. */
+export function jsonBodyOfSize(bytes: number): RequestInit {
+  const padding = 'x'.repeat(bytes - '{"p":""}'.length);
+  return {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', 'Content-Length': String(bytes) },
+    body: JSON.stringify({ p: padding }),
+  };
+}

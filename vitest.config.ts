@@ -1,0 +1,55 @@
+import { randomBytes } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-plugin';
+import { defineConfig } from 'vitest/config';
+
+/** A fresh random secret per run: tests never depend on a value, and none is committed. */
+const testSecret = () => randomBytes(32).toString('base64url');
+
+// wrangler.toml lists required secrets; while reading it, wrangler warns once per test file when
+// they are missing from .dev.vars and process.env, and logs where it found them. Supplying them
+// here and keeping wrangler's logger to warnings keeps the test output about tests.
+process.env['JWT_SECRET'] ??= testSecret();
+process.env['PASSWORD_PEPPER'] ??= testSecret();
+process.env['WRANGLER_LOG'] ??= 'warn';
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          environment: 'node',
+          include: ['tests/unit/**/*.test.ts'],
+        },
+      },
+      {
+        plugins: [
+          cloudflareTest(async () => ({
+            // Bindings, compatibility settings and the entry come from wrangler.toml, like production.
+            wrangler: { configPath: './wrangler.toml' },
+            miniflare: {
+              // A tiny fixture site instead of dist/: no build needed, and page edits cannot break
+              // these tests. Other [assets] settings (binding, 404-page) still come from wrangler.toml.
+              assets: { directory: './tests/worker/fixtures/assets' },
+              bindings: {
+                // Pinned here so a developer's .dev.vars (ENVIRONMENT=development) cannot leak in.
+                ENVIRONMENT: 'production',
+                JWT_SECRET: testSecret(),
+                PASSWORD_PEPPER: testSecret(),
+                TEST_MIGRATIONS: await readD1Migrations(
+                  fileURLToPath(new URL('./migrations', import.meta.url)),
+                ),
+              },
+            },
+          })),
+        ],
+        test: {
+          name: 'worker',
+          include: ['tests/worker/**/*.test.ts'],
+          setupFiles: ['tests/worker/setup.ts'],
+        },
+      },
+    ],
+  },
+});
