@@ -4,6 +4,8 @@
  * file: no image assets, nothing to keep in sync, and `bash scripts/make-videos.sh` rebuilds it.
  */
 
+import { enable, fadeAlpha, insideConvex, path, quoteText, tween } from './expr.mjs';
+
 export const W = 640;
 export const H = 360;
 
@@ -34,75 +36,20 @@ const FONTS = {
   serifBold: 'DejaVuSerif-Bold.ttf',
 };
 
-/** Smoothstep from 0 (at t0) to 1 (at t1) as an ffmpeg expression of `t`. */
-export function ease(t0, t1) {
-  const u = `clip((t-${t0})/${t1 - t0},0,1)`;
-  return `(${u}*${u}*(3-2*${u}))`;
-}
-
-/** Value moving smoothly from a to b between t0 and t1 (held before and after). */
-export function tween(t0, t1, a, b) {
-  return a === b ? `${a}` : `(${a}+(${b - a})*${ease(t0, t1)})`;
-}
-
-/**
- * Piecewise motion through keyframes [t, x, y]: each segment adds its delta times its own
- * smoothstep, so the sum is a continuous path that holds between keyframes.
- */
-export function path(keys) {
-  const [, x0, y0] = keys[0];
-  let x = `${x0}`;
-  let y = `${y0}`;
-  for (let i = 1; i < keys.length; i += 1) {
-    const [ta, xa, ya] = keys[i - 1];
-    const [tb, xb, yb] = keys[i];
-    if (xb !== xa) x += `+(${xb - xa})*${ease(ta, tb)}`;
-    if (yb !== ya) y += `+(${yb - ya})*${ease(ta, tb)}`;
-  }
-  return { x: `(${x})`, y: `(${y})` };
-}
-
-/** Escapes a literal for a quoted drawtext value inside a filtergraph. */
-function quoteText(str) {
-  if (str.includes("'")) throw new Error(`Use a typographic apostrophe in video text: ${str}`);
-  return `'${str.replaceAll('\\', '\\\\').replaceAll(':', '\\:')}'`;
-}
-
-function enable({ from, to }) {
-  if (from === undefined && to === undefined) return '';
-  const parts = [];
-  if (from !== undefined) parts.push(`gte(t,${from})`);
-  if (to !== undefined) parts.push(`lt(t,${to})`);
-  return `:enable='${parts.join('*')}'`;
-}
-
-/**
- * Signed-distance test for a convex polygon in geq pixel space: 1 when (X,Y) lies inside the
- * polygon grown by `grow` pixels (mitred), else 0.
- */
-function insideConvex(points, grow) {
-  let area = 0;
-  points.forEach(([x1, y1], i) => {
-    const [x2, y2] = points[(i + 1) % points.length];
-    area += x1 * y2 - x2 * y1;
-  });
-  const sign = area > 0 ? 1 : -1;
-  return points
-    .map(([x1, y1], i) => {
-      const [x2, y2] = points[(i + 1) % points.length];
-      const len = Math.hypot(x2 - x1, y2 - y1);
-      const dx = ((x2 - x1) / len) * sign;
-      const dy = ((y2 - y1) / len) * sign;
-      return `gte(${dx.toFixed(4)}*(Y-${y1})-(${dy.toFixed(4)})*(X-${x1}),${-grow})`;
-    })
-    .join('*');
-}
-
 /** Classic arrow pointer drawn at 4x with geq and box-filtered down, so its edges are smooth. */
 function pointerSource(duration, fps) {
   const s = 4;
-  const head = [[0, 0], [0, 16], [11.2, 11.2]].map(([x, y]) => [x * s + 6, y * s + 6]);
-  const tail = [[3.4, 12], [6.6, 18.8], [9.2, 17.6], [6, 10.8]].map(([x, y]) => [x * s + 6, y * s + 6]);
+  const head = [
+    [0, 0],
+    [0, 16],
+    [11.2, 11.2],
+  ].map(([x, y]) => [x * s + 6, y * s + 6]);
+  const tail = [
+    [3.4, 12],
+    [6.6, 18.8],
+    [9.2, 17.6],
+    [6, 10.8],
+  ].map(([x, y]) => [x * s + 6, y * s + 6]);
   const fill = `max(${insideConvex(head, 0)},${insideConvex(tail, 0)})`;
   const edge = `max(${insideConvex(head, 1.6 * s)},${insideConvex(tail, 1.6 * s)})`;
   const rgb = (on, off) => `'if(${fill},${on},${off})'`;
@@ -129,16 +76,19 @@ export class Scene {
 
   /** Filled rectangle; `color` may carry an alpha (`0xrrggbb@0.5`). */
   rect(x, y, w, h, color, opts = {}) {
-    this.filters.push(
-      `drawbox=x=${x}:y=${y}:w=${w}:h=${h}:color=${color}:t=fill${enable(opts)}`,
-    );
+    this.filters.push(`drawbox=x=${x}:y=${y}:w=${w}:h=${h}:color=${color}:t=fill${enable(opts)}`);
     return this;
   }
 
   /** Rectangle whose position follows expressions of t (e.g. from tween()); composited on top. */
   movingRect(w, h, color, x, y, opts = {}) {
     const { duration: d, fps } = this;
-    this.filters.push({ source: `color=c=${color}:s=${w}x${h}:r=${fps}:d=${d},format=rgba`, x: `${x}`, y: `${y}`, ...opts });
+    this.filters.push({
+      source: `color=c=${color}:s=${w}x${h}:r=${fps}:d=${d},format=rgba`,
+      x: `${x}`,
+      y: `${y}`,
+      ...opts,
+    });
     return this;
   }
 
@@ -176,7 +126,9 @@ export class Scene {
 
   /** Horizontal or vertical rule. */
   line(x, y, length, vertical = false, color = C.stroke, opts = {}) {
-    return vertical ? this.rect(x, y, 1, length, color, opts) : this.rect(x, y, length, 1, color, opts);
+    return vertical
+      ? this.rect(x, y, 1, length, color, opts)
+      : this.rect(x, y, length, 1, color, opts);
   }
 
   /** Application-style window: body, title bar with a label, 1px border. */
@@ -244,7 +196,15 @@ export class Scene {
   /** A click: a ring that appears at (x, y) at time t and fades. */
   click(x, y, t) {
     const alpha = `clip(1-(t-${t})/0.45,0,1)`;
-    this.text('○', x, y - 15, { size: 30, color: C.accent, align: 'center', from: t, to: t + 0.45, alpha, font: 'bold' });
+    this.text('○', x, y - 15, {
+      size: 30,
+      color: C.accent,
+      align: 'center',
+      from: t,
+      to: t + 0.45,
+      alpha,
+      font: 'bold',
+    });
     return this;
   }
 
@@ -257,7 +217,13 @@ export class Scene {
     const layers = [...this.filters];
     if (this.pointer) {
       const p = this.pointer;
-      layers.push({ source: pointerSource(d, fps), x: `${p.x}-1.5`, y: `${p.y}-1.5`, from: p.from, to: p.to });
+      layers.push({
+        source: pointerSource(d, fps),
+        x: `${p.x}-1.5`,
+        y: `${p.y}-1.5`,
+        from: p.from,
+        to: p.to,
+      });
     }
     // Draw filters run in one chain; each overlay closes the chain, composites its source on
     // top and the next chain continues from the result, so stacking order is call order.
@@ -284,10 +250,4 @@ export class Scene {
     );
     return chains.join(';\n');
   }
-}
-
-/** Alpha that fades in over 0.25 s after `from` (unless it starts the video) and out before `to`. */
-export function fadeAlpha(from, to) {
-  const fadeIn = from <= 0 ? '1' : `(t-${from})/0.25`;
-  return `clip(min(${fadeIn},(${to}-t)/0.25),0,1)`;
 }

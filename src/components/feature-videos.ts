@@ -65,7 +65,10 @@ export function initFeatureVideos(root: HTMLElement): void {
     if (event.target !== dialog) return;
     const r = box.getBoundingClientRect();
     const inside =
-      event.clientX >= r.left && event.clientX <= r.right && event.clientY >= r.top && event.clientY <= r.bottom;
+      event.clientX >= r.left &&
+      event.clientX <= r.right &&
+      event.clientY >= r.top &&
+      event.clientY <= r.bottom;
     if (!inside) dialog.close();
   });
 

@@ -40,7 +40,7 @@ export async function componentHeadings(body: string | undefined): Promise<Headi
   }
   if (body?.includes('<FaqList')) {
     for (const e of await faqEntries()) {
-      headings.push({ depth: 3, slug: anchorFor(e.data.question), text: e.data.question });
+      headings.push({ depth: 2, slug: anchorFor(e.data.question), text: e.data.question });
     }
   }
   return headings;

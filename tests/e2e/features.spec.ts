@@ -11,7 +11,8 @@ const TITLES = [
   'Wipe Model',
 ];
 
-const cards = (page: Page) => page.getByRole('list', { name: 'Feature videos' }).getByRole('listitem');
+const cards = (page: Page) =>
+  page.getByRole('list', { name: 'Feature videos' }).getByRole('listitem');
 
 /** Opens the General Notes video in the dialog and returns the dialog and the button that opened it. */
 async function openFirstVideo(page: Page) {
@@ -39,9 +40,13 @@ test.describe('/features video cards', () => {
     await expect(cards(page).getByRole('heading', { level: 3 })).toHaveText(TITLES);
   });
 
-  test('gives every card video muted looping playback, a poster and lazy loading', async ({ page }) => {
+  test('gives every card video muted looping playback, a poster and lazy loading', async ({
+    page,
+  }) => {
     for (const title of TITLES) {
-      const video = cards(page).filter({ has: page.getByRole('heading', { name: title }) }).locator('video');
+      const video = cards(page)
+        .filter({ has: page.getByRole('heading', { name: title }) })
+        .locator('video');
       await expect(video).toHaveAttribute('muted');
       await expect(video).toHaveAttribute('loop');
       await expect(video).toHaveAttribute('playsinline');
@@ -51,7 +56,9 @@ test.describe('/features video cards', () => {
     }
   });
 
-  test('opens the first video enlarged with controls; the x button closes it and focus returns', async ({ page }) => {
+  test('opens the first video enlarged with controls; the x button closes it and focus returns', async ({
+    page,
+  }) => {
     const { dialog, enlarge } = await openFirstVideo(page);
     const player = dialog.locator('video');
     await expect(player).toHaveAttribute('controls');
@@ -78,10 +85,14 @@ test.describe('/features video cards', () => {
     await expect(enlarge).toBeFocused();
   });
 
-  test('plays a card video while it is in view and pauses it when scrolled away', async ({ page }) => {
+  test('plays a card video while it is in view and pauses it when scrolled away', async ({
+    page,
+  }) => {
     const first = cards(page).first().locator('video');
     await first.scrollIntoViewIfNeeded();
-    await expect.poll(() => first.evaluate((v: HTMLVideoElement) => !v.paused && v.currentTime > 0)).toBe(true);
+    await expect
+      .poll(() => first.evaluate((v: HTMLVideoElement) => !v.paused && v.currentTime > 0))
+      .toBe(true);
     await page.getByRole('contentinfo').scrollIntoViewIfNeeded();
     await expect.poll(() => first.evaluate((v: HTMLVideoElement) => v.paused)).toBe(true);
   });

@@ -47,7 +47,11 @@ export function build() {
   s.text('▾ Legends (1)', TREE.x + 12, rowY(5) - 24, { size: 11, font: 'bold' });
 
   s.panel(FOLDER.x, FOLDER.y, FOLDER.w, FOLDER.h, 'Export folder');
-  s.text('Project / Exports / Details', FOLDER.x + 12, FOLDER.y + 30, { size: 10, font: 'mono', color: C.muted });
+  s.text('Project / Exports / Details', FOLDER.x + 12, FOLDER.y + 30, {
+    size: 10,
+    font: 'mono',
+    color: C.muted,
+  });
 
   s.rect(BUTTON.x, BUTTON.y, BUTTON.w, BUTTON.h, C.panelBar);
   s.outline(BUTTON.x, BUTTON.y, BUTTON.w, BUTTON.h, C.stroke, { to: CLICK });
@@ -58,10 +62,19 @@ export function build() {
   const lands = starts.map((t) => t + FLIGHT);
   VIEWS.forEach(([id, name], i) => {
     const y = rowY(i);
-    s.rect(TREE.x + 8, y - 4, TREE.w - 16, 21, C.accentSoft, { from: starts[i] - 0.1, to: lands[i] + 0.1 });
+    s.rect(TREE.x + 8, y - 4, TREE.w - 16, 21, C.accentSoft, {
+      from: starts[i] - 0.1,
+      to: lands[i] + 0.1,
+    });
     s.text('☑', TREE.x + 22, y - 1, { size: 13, color: C.accent });
     s.text(`${id}  ${name}`, TREE.x + 42, y, { size: 11 });
-    s.text('✓', TREE.x + TREE.w - 16, y, { size: 11, font: 'bold', color: C.accent, align: 'right', from: lands[i] });
+    s.text('✓', TREE.x + TREE.w - 16, y, {
+      size: 11,
+      font: 'bold',
+      color: C.accent,
+      align: 'right',
+      from: lands[i],
+    });
     s.fly(id, [TREE.x + 42, y], [tileX(i) + 34, tileY(i) + 14], starts[i], lands[i], { size: 10 });
     fileTile(s, i, lands[i]);
   });
@@ -73,9 +86,19 @@ export function build() {
   s.rect(barX, barY + 4, barW, 6, C.panelBar);
   lands.forEach((t, i) => {
     s.rect(barX + (barW * i) / 6, barY + 4, barW / 6, 6, C.accent, { from: t });
-    s.text(`${i + 1} of 6 exported`, FOLDER.x + FOLDER.w - 14, barY, { size: 11, align: 'right', from: t, to: lands[i + 1] ?? 7 });
+    s.text(`${i + 1} of 6 exported`, FOLDER.x + FOLDER.w - 14, barY, {
+      size: 11,
+      align: 'right',
+      from: t,
+      to: lands[i + 1] ?? 7,
+    });
   });
-  s.text('0 of 6 exported', FOLDER.x + FOLDER.w - 14, barY, { size: 11, color: C.muted, align: 'right', to: lands[0] });
+  s.text('0 of 6 exported', FOLDER.x + FOLDER.w - 14, barY, {
+    size: 11,
+    color: C.muted,
+    align: 'right',
+    to: lands[0],
+  });
   const done = lands.at(-1);
 
   s.cursor([

@@ -4,9 +4,15 @@ import { C, Scene } from '../draw.mjs';
 /** The document: a title and three numbered sections, each a bold heading and two lines. */
 const TITLE = 'GENERAL NOTES';
 const BLOCKS = [
-  { head: '1.  GENERAL', lines: ['All dimensions are in millimetres.', 'Do not scale from drawings.'] },
+  {
+    head: '1.  GENERAL',
+    lines: ['All dimensions are in millimetres.', 'Do not scale from drawings.'],
+  },
   { head: '2.  CONCRETE', lines: ['Grade C32/40 unless noted.', 'Cover to reinforcement 40 mm.'] },
-  { head: '3.  STRUCTURAL STEEL', lines: ['Grade S355, hot-dip galvanised.', 'Bolts grade 8.8 unless noted.'] },
+  {
+    head: '3.  STRUCTURAL STEEL',
+    lines: ['Grade S355, hot-dip galvanised.', 'Bolts grade 8.8 unless noted.'],
+  },
 ];
 const DOC = { x: 20, y: 40, w: 250, h: 276 };
 const LEGEND = { x: 314, y: 70, w: 286, h: 190 };
@@ -23,7 +29,9 @@ function notes(s, x, y, times = []) {
     const from = times[i + 1];
     const by = y + 26 + i * 52;
     s.text(b.head, x, by, { size: 11, font: 'serifBold', from });
-    b.lines.forEach((line, k) => s.text(line, x + 18, by + 16 + k * 14, { size: 10, font: 'serif', color: C.muted, from }));
+    b.lines.forEach((line, k) =>
+      s.text(line, x + 18, by + 16 + k * 14, { size: 10, font: 'serif', color: C.muted, from }),
+    );
   });
 }
 
@@ -43,7 +51,11 @@ export function build() {
   s.outline(BUTTON.x, BUTTON.y, BUTTON.w, BUTTON.h, C.accent, { from: CLICK, thickness: 2 });
   s.text('▤  General Notes', BUTTON.x + 10, BUTTON.y + 4, { size: 11, font: 'bold' });
   s.outline(LEGEND.x, LEGEND.y, LEGEND.w, LEGEND.h, C.stroke);
-  s.text('LEGEND', LEGEND.x + LEGEND.w - 8, LEGEND.y + 6, { size: 9, color: C.faint, align: 'right' });
+  s.text('LEGEND', LEGEND.x + LEGEND.w - 8, LEGEND.y + 6, {
+    size: 9,
+    color: C.faint,
+    align: 'right',
+  });
 
   // Title, then each block: highlighted in the document, carried across, and set in the Legend.
   const starts = [0, 1, 2, 3].map((i) => FIRST_FLOW + i * STEP);
@@ -52,17 +64,28 @@ export function build() {
   const labels = [TITLE, ...BLOCKS.map((b) => b.head)];
   starts.forEach((t, i) => {
     const h = i === 0 ? 20 : 48;
-    s.rect(DOC.x + 14, rows[i] - 4, DOC.w - 28, h, C.accentSoft, { from: t - 0.2, to: lands[i] + 0.2 });
+    s.rect(DOC.x + 14, rows[i] - 4, DOC.w - 28, h, C.accentSoft, {
+      from: t - 0.2,
+      to: lands[i] + 0.2,
+    });
     const target = i === 0 ? LEGEND.y + 14 : LEGEND.y + 40 + (i - 1) * 52;
     s.fly(labels[i], [DOC.x + 22, rows[i]], [LEGEND.x + 16, target], t, lands[i]);
   });
   notes(s, LEGEND.x + 16, LEGEND.y + 14, lands);
   const done = lands.at(-1);
-  s.outline(LEGEND.x - 1, LEGEND.y - 1, LEGEND.w + 2, LEGEND.h + 2, C.accent, { from: done, thickness: 2 });
+  s.outline(LEGEND.x - 1, LEGEND.y - 1, LEGEND.w + 2, LEGEND.h + 2, C.accent, {
+    from: done,
+    thickness: 2,
+  });
 
   // View title under the Legend.
   s.rect(LEGEND.x, LEGEND.y + LEGEND.h + 8, 22, 18, C.accent);
-  s.text('1', LEGEND.x + 11, LEGEND.y + LEGEND.h + 10, { size: 12, font: 'bold', color: C.bg, align: 'center' });
+  s.text('1', LEGEND.x + 11, LEGEND.y + LEGEND.h + 10, {
+    size: 12,
+    font: 'bold',
+    color: C.bg,
+    align: 'center',
+  });
   s.text('GENERAL NOTES', LEGEND.x + 30, LEGEND.y + LEGEND.h + 11, { size: 10, font: 'bold' });
   s.line(LEGEND.x + 22, LEGEND.y + LEGEND.h + 25, 150, false, C.muted);
 

@@ -30,7 +30,11 @@ function sendButton(s, pane, at) {
   s.rect(x, y, w, 24, C.panelBar);
   s.outline(x, y, w, 24, C.stroke, { to: at });
   s.outline(x, y, w, 24, C.accent, { from: at, thickness: 2 });
-  s.text(pane === XL ? 'Send to model  →' : '←  Send to model', x + w / 2, y + 6, { size: 11, font: 'bold', align: 'center' });
+  s.text(pane === XL ? 'Send to model  →' : '←  Send to model', x + w / 2, y + 6, {
+    size: 11,
+    font: 'bold',
+    align: 'center',
+  });
   return { x: x + w / 2, y: y + 12 };
 }
 
@@ -40,15 +44,27 @@ function spreadsheet(s) {
   const cols = [x0 + 20, x0 + 56, x0 + 122, x0 + 180];
   s.rect(x0, XL.y + 28, 180, 18, C.panelBar);
   s.rect(x0, XL.y + 28, 20, 18 + 7 * 20, C.panelBar);
-  ['A', 'B', 'C'].forEach((c, i) => s.text(c, (cols[i] + cols[i + 1]) / 2, XL.y + 31, { size: 10, color: C.muted, align: 'center' }));
+  ['A', 'B', 'C'].forEach((c, i) =>
+    s.text(c, (cols[i] + cols[i + 1]) / 2, XL.y + 31, {
+      size: 10,
+      color: C.muted,
+      align: 'center',
+    }),
+  );
   for (let r = 0; r < 7; r += 1) {
     const y = XL.y + 46 + r * 20;
     s.line(x0, y, 180, false, C.gridMajor);
     s.text(String(r + 1), x0 + 10, y + 4, { size: 10, color: C.muted, align: 'center' });
-    ROWS[r]?.forEach((v, c) => s.text(v, cols[c] + 5, y + 4, { size: 10, font: r === 0 ? 'bold' : 'sans' }));
+    ROWS[r]?.forEach((v, c) =>
+      s.text(v, cols[c] + 5, y + 4, { size: 10, font: r === 0 ? 'bold' : 'sans' }),
+    );
   }
   cols.forEach((x) => s.line(x, XL.y + 28, 18 + 7 * 20, true, C.gridMajor));
-  s.outline(cols[0], XL.y + 46, cols[3] - cols[0], 5 * 20, C.accent, { from: T.sendTable - 0.6, to: T.tableFrom + 5 * STEP, thickness: 2 });
+  s.outline(cols[0], XL.y + 46, cols[3] - cols[0], 5 * 20, C.accent, {
+    from: T.sendTable - 0.6,
+    to: T.tableFrom + 5 * STEP,
+    thickness: 2,
+  });
   return sendButton(s, XL, T.sendTable);
 }
 
@@ -57,9 +73,16 @@ function document(s) {
   s.rect(DOCX.x + 8, DOCX.y + 28, DOCX.w - 16, DOCX.h - 72, '0x13263f');
   const x = DOCX.x + 18;
   s.text('FOUNDATION NOTES', x, DOCX.y + 40, { size: 11, font: 'serifBold' });
-  NOTES.forEach((n, i) => s.text(`${i + 1}.  ${n}`, x, DOCX.y + 62 + i * 18, { size: 10, font: 'serif' }));
-  [130, 144, 158, 176, 190].forEach((y, i) => s.rect(x, DOCX.y + y, i % 3 === 2 ? 100 : 158, 4, C.stroke));
-  s.rect(DOCX.x + 12, DOCX.y + 36, DOCX.w - 24, 78, C.accentSoft, { from: T.sendText - 0.6, to: T.textFrom + 4 * STEP + 0.3 });
+  NOTES.forEach((n, i) =>
+    s.text(`${i + 1}.  ${n}`, x, DOCX.y + 62 + i * 18, { size: 10, font: 'serif' }),
+  );
+  [130, 144, 158, 176, 190].forEach((y, i) =>
+    s.rect(x, DOCX.y + y, i % 3 === 2 ? 100 : 158, 4, C.stroke),
+  );
+  s.rect(DOCX.x + 12, DOCX.y + 36, DOCX.w - 24, 78, C.accentSoft, {
+    from: T.sendText - 0.6,
+    to: T.textFrom + 4 * STEP + 0.3,
+  });
   return sendButton(s, DOCX, T.sendText);
 }
 
@@ -74,14 +97,31 @@ function model(s) {
   ROWS.forEach((row, r) => {
     const from = T.tableFrom + r * STEP + FLIGHT;
     const y = rowY(r);
-    if (r === 0) s.text('FOOTING SCHEDULE', x + w / 2, MODEL.y + 37, { size: 10, font: 'bold', align: 'center', from });
+    if (r === 0)
+      s.text('FOOTING SCHEDULE', x + w / 2, MODEL.y + 37, {
+        size: 10,
+        font: 'bold',
+        align: 'center',
+        from,
+      });
     s.line(x + 4, y - 4, w - 8, false, C.stroke, { from });
-    row.forEach((v, c) => s.text(r === 0 ? v.toUpperCase() : v, cols[c], y, { size: r === 0 ? 9 : 10, font: r === 0 ? 'bold' : 'sans', color: r === 0 ? C.muted : C.ink, from }));
+    row.forEach((v, c) =>
+      s.text(r === 0 ? v.toUpperCase() : v, cols[c], y, {
+        size: r === 0 ? 9 : 10,
+        font: r === 0 ? 'bold' : 'sans',
+        color: r === 0 ? C.muted : C.ink,
+        from,
+      }),
+    );
   });
   const heads = ['FOUNDATION NOTES', ...NOTES.map((n, i) => `${i + 1}. ${n}`)];
   heads.forEach((line, i) => {
     const from = T.textFrom + i * STEP + FLIGHT;
-    s.text(line, x + 8, legendY(i), { size: i === 0 ? 10 : 9, font: i === 0 ? 'serifBold' : 'serif', from });
+    s.text(line, x + 8, legendY(i), {
+      size: i === 0 ? 10 : 9,
+      font: i === 0 ? 'serifBold' : 'serif',
+      from,
+    });
   });
 }
 
@@ -95,11 +135,15 @@ export function build() {
   // Rows and lines travel into the model one after another.
   ROWS.forEach((row, r) => {
     const t = T.tableFrom + r * STEP;
-    s.fly(row[0], [XL.x + 32, XL.y + 50 + r * 20], [MODEL.x + 18, rowY(r)], t, t + FLIGHT, { size: 10 });
+    s.fly(row[0], [XL.x + 32, XL.y + 50 + r * 20], [MODEL.x + 18, rowY(r)], t, t + FLIGHT, {
+      size: 10,
+    });
   });
   ['NOTES', '1.', '2.', '3.'].forEach((label, i) => {
     const t = T.textFrom + i * STEP;
-    s.fly(label, [DOCX.x + 18, DOCX.y + 40 + i * 20], [MODEL.x + 18, legendY(i)], t, t + FLIGHT, { size: 10 });
+    s.fly(label, [DOCX.x + 18, DOCX.y + 40 + i * 20], [MODEL.x + 18, legendY(i)], t, t + FLIGHT, {
+      size: 10,
+    });
   });
 
   s.cursor([

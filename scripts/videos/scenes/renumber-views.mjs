@@ -54,9 +54,21 @@ export function build() {
     const by = v.y + v.h + 6;
     s.rect(bx, by, 24, 20, C.panel);
     s.outline(bx, by, 24, 20, C.muted, { to: t });
-    s.text(String(v.old), bx + 12, by + 3, { size: 13, font: 'bold', color: C.muted, align: 'center', to: t });
+    s.text(String(v.old), bx + 12, by + 3, {
+      size: 13,
+      font: 'bold',
+      color: C.muted,
+      align: 'center',
+      to: t,
+    });
     s.rect(bx, by, 24, 20, C.accent, { from: t });
-    s.text(String(i + 1), bx + 12, by + 3, { size: 13, font: 'bold', color: C.bg, align: 'center', from: t });
+    s.text(String(i + 1), bx + 12, by + 3, {
+      size: 13,
+      font: 'bold',
+      color: C.bg,
+      align: 'center',
+      from: t,
+    });
     s.line(bx + 24, by + 19, Math.min(v.w - 24, 130), false, C.muted);
     s.text(v.name, bx + 30, by + 4, { size: 11, font: 'bold', color: C.ink });
     s.click(bx + 12, by + 10, t);
@@ -65,16 +77,31 @@ export function build() {
   // "Next number" readout, like the command's status prompt.
   s.text('Next number', 456, 12, { size: 11, color: C.muted });
   clicks.forEach((t, i) => {
-    s.text(String(i + 1), 548, 10, { size: 13, font: 'bold', color: C.accent, from: i === 0 ? 0 : clicks[i - 1], to: t });
+    s.text(String(i + 1), 548, 10, {
+      size: 13,
+      font: 'bold',
+      color: C.accent,
+      from: i === 0 ? 0 : clicks[i - 1],
+      to: t,
+    });
   });
-  s.text('done ✓', 548, 10, { size: 13, font: 'bold', color: C.accent, from: clicks.at(-1), to: s.duration - s.loopFade });
+  s.text('done ✓', 548, 10, {
+    size: 13,
+    font: 'bold',
+    color: C.accent,
+    from: clicks.at(-1),
+    to: s.duration - s.loopFade,
+  });
 
   s.cursor([
     [0, 660, 230],
     [0.5, 660, 230],
     ...VIEWS.flatMap((v, i) => {
       const tip = [v.x + 19, v.y + v.h + 21];
-      return [[clicks[i] - 0.1, ...tip], [clicks[i] + 0.15, ...tip]];
+      return [
+        [clicks[i] - 0.1, ...tip],
+        [clicks[i] + 0.15, ...tip],
+      ];
     }),
     [done + 0.8, 660, 230],
   ]);

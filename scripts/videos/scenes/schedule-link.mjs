@@ -22,27 +22,48 @@ const B = { row: 2, col: 1, value: '310UC118', click: 3.3, typed: 3.7, land: 4.3
 function cell(s, cols, y, col, str, opts = {}) {
   const numeric = col === 2;
   const x = numeric ? cols[col + 1] - 8 : cols[col] + 7;
-  s.text(str, x, y + 6, { size: 11, align: numeric ? 'right' : undefined, font: col === 0 ? 'bold' : 'sans', ...opts });
+  s.text(str, x, y + 6, {
+    size: 11,
+    align: numeric ? 'right' : undefined,
+    font: col === 0 ? 'bold' : 'sans',
+    ...opts,
+  });
 }
 
 /** Original value until the edit lands at `at`, then the new value in accent, with a flash. */
 function changingCell(s, cols, y, col, before, after, at) {
   cell(s, cols, y, col, before, { to: at });
   cell(s, cols, y, col, after, { from: at, color: C.accent, font: 'bold' });
-  s.outline(cols[col], y, cols[col + 1] - cols[col] + 1, 25, C.accent, { from: at, to: at + 0.8, thickness: 2 });
+  s.outline(cols[col], y, cols[col + 1] - cols[col] + 1, 25, C.accent, {
+    from: at,
+    to: at + 0.8,
+    thickness: 2,
+  });
 }
 
 function spreadsheet(s) {
   s.panel(XL.x, XL.y, XL.w, XL.h, 'Column Schedule.xlsx');
   s.rect(XC[0], XL.y + 28, XC[4] - XC[0], 18, C.panelBar);
   s.rect(XC[0], XL.y + 28, 20, 7 * 24 + 18, C.panelBar);
-  ['A', 'B', 'C'].forEach((c, i) => s.text(c, (XC[i + 1] + XC[i + 2]) / 2, XL.y + 31, { size: 10, color: C.muted, align: 'center' }));
+  ['A', 'B', 'C'].forEach((c, i) =>
+    s.text(c, (XC[i + 1] + XC[i + 2]) / 2, XL.y + 31, {
+      size: 10,
+      color: C.muted,
+      align: 'center',
+    }),
+  );
   for (let r = 0; r < 7; r += 1) {
     s.line(XC[0], xRow(r), XC[4] - XC[0], false, C.gridMajor);
     s.text(String(r + 1), XC[0] + 10, xRow(r) + 6, { size: 10, color: C.muted, align: 'center' });
   }
   XC.forEach((x) => s.line(x, XL.y + 28, 7 * 24 + 18, true, C.gridMajor));
-  ['Mark', 'Section', 'Qty'].forEach((h, c) => s.text(h, c === 2 ? XC[4] - 8 : XC[c + 1] + 7, xRow(0) + 6, { size: 11, font: 'bold', align: c === 2 ? 'right' : undefined }));
+  ['Mark', 'Section', 'Qty'].forEach((h, c) =>
+    s.text(h, c === 2 ? XC[4] - 8 : XC[c + 1] + 7, xRow(0) + 6, {
+      size: 11,
+      font: 'bold',
+      align: c === 2 ? 'right' : undefined,
+    }),
+  );
   const cols = XC.slice(1);
   ROWS.forEach((row, r) => {
     row.forEach((v, c) => {
@@ -52,17 +73,32 @@ function spreadsheet(s) {
       else cell(s, cols, y, c, v);
     });
   });
-  s.outline(cols[A.col], xRow(A.row + 1), cols[A.col + 1] - cols[A.col] + 1, 25, C.accent, { from: A.click, to: A.typed, thickness: 2 });
+  s.outline(cols[A.col], xRow(A.row + 1), cols[A.col + 1] - cols[A.col] + 1, 25, C.accent, {
+    from: A.click,
+    to: A.typed,
+    thickness: 2,
+  });
 }
 
 function schedule(s) {
   s.panel(SCH.x, SCH.y, SCH.w, SCH.h, 'Schedule view');
-  s.text('COLUMN SCHEDULE', (SC[0] + SC[3]) / 2, SCH.y + 32, { size: 12, font: 'bold', align: 'center' });
+  s.text('COLUMN SCHEDULE', (SC[0] + SC[3]) / 2, SCH.y + 32, {
+    size: 12,
+    font: 'bold',
+    align: 'center',
+  });
   s.outline(SC[0] - 1, sRow(0) - 1, SC[3] - SC[0] + 2, 5 * 24 + 3, C.muted, { thickness: 2 });
   s.rect(SC[0] + 1, sRow(0) + 1, SC[3] - SC[0] - 2, 23, C.panelBar);
   for (let r = 1; r < 5; r += 1) s.line(SC[0], sRow(r), SC[3] - SC[0], false, C.stroke);
   SC.slice(1, 3).forEach((x) => s.line(x, sRow(0), 5 * 24, true, C.stroke));
-  ['MARK', 'SECTION', 'COUNT'].forEach((h, c) => s.text(h, c === 2 ? SC[3] - 8 : SC[c] + 7, sRow(0) + 6, { size: 10, font: 'bold', color: C.muted, align: c === 2 ? 'right' : undefined }));
+  ['MARK', 'SECTION', 'COUNT'].forEach((h, c) =>
+    s.text(h, c === 2 ? SC[3] - 8 : SC[c] + 7, sRow(0) + 6, {
+      size: 10,
+      font: 'bold',
+      color: C.muted,
+      align: c === 2 ? 'right' : undefined,
+    }),
+  );
   ROWS.forEach((row, r) => {
     row.forEach((v, c) => {
       const y = sRow(r + 1);
@@ -71,7 +107,11 @@ function schedule(s) {
       else cell(s, SC, y, c, v);
     });
   });
-  s.outline(SC[B.col], sRow(B.row + 1), SC[B.col + 1] - SC[B.col] + 1, 25, C.accent, { from: B.click, to: B.typed, thickness: 2 });
+  s.outline(SC[B.col], sRow(B.row + 1), SC[B.col + 1] - SC[B.col] + 1, 25, C.accent, {
+    from: B.click,
+    to: B.typed,
+    thickness: 2,
+  });
 }
 
 export function build() {
@@ -83,13 +123,37 @@ export function build() {
   // Link arrows between the two: the active direction lights up while a value travels.
   const mid = (XL.x + XL.w + SCH.x) / 2;
   s.text('→', mid, 120, { size: 30, color: C.faint, align: 'center' });
-  s.text('→', mid, 120, { size: 30, color: C.accent, align: 'center', from: A.typed, to: A.land + 0.4 });
+  s.text('→', mid, 120, {
+    size: 30,
+    color: C.accent,
+    align: 'center',
+    from: A.typed,
+    to: A.land + 0.4,
+  });
   s.text('←', mid, 180, { size: 30, color: C.faint, align: 'center' });
-  s.text('←', mid, 180, { size: 30, color: C.accent, align: 'center', from: B.typed, to: B.land + 0.4 });
+  s.text('←', mid, 180, {
+    size: 30,
+    color: C.accent,
+    align: 'center',
+    from: B.typed,
+    to: B.land + 0.4,
+  });
   s.text('linked', mid, 160, { size: 10, color: C.muted, align: 'center' });
 
-  s.fly(A.value, [XC[4] - 20, xRow(A.row + 1) + 6], [SC[3] - 20, sRow(A.row + 1) + 6], A.typed + 0.1, A.land);
-  s.fly(B.value, [SC[1] + 7, sRow(B.row + 1) + 6], [XC[2] + 7, xRow(B.row + 1) + 6], B.typed + 0.1, B.land);
+  s.fly(
+    A.value,
+    [XC[4] - 20, xRow(A.row + 1) + 6],
+    [SC[3] - 20, sRow(A.row + 1) + 6],
+    A.typed + 0.1,
+    A.land,
+  );
+  s.fly(
+    B.value,
+    [SC[1] + 7, sRow(B.row + 1) + 6],
+    [XC[2] + 7, xRow(B.row + 1) + 6],
+    B.typed + 0.1,
+    B.land,
+  );
 
   s.cursor([
     [0, 660, 230],

@@ -59,18 +59,30 @@ export function build() {
   // Heading first, then each note: highlighted in the document, carried over, set in the Legend.
   const starts = [0, ...NOTES.map((_, i) => i + 1)].map((i) => FIRST_FLOW + i * STEP);
   const lands = starts.map((t) => t + FLIGHT);
-  s.rect(DOC.x + 14, DOC.y + 38, DOC.w - 28, 22, C.accentSoft, { from: starts[0] - 0.2, to: lands[0] + 0.2 });
+  s.rect(DOC.x + 14, DOC.y + 38, DOC.w - 28, 22, C.accentSoft, {
+    from: starts[0] - 0.2,
+    to: lands[0] + 0.2,
+  });
   s.fly(HEAD, [DOC.x + 22, DOC.y + 42], [LEGEND.x + 10, LEGEND.y + 10], starts[0], lands[0]);
   s.text(HEAD, LEGEND.x + 10, LEGEND.y + 10, { size: 11, font: 'serifBold', from: lands[0] });
   NOTES.forEach(([n, note], i) => {
     const from = lands[i + 1];
-    s.rect(DOC.x + 14, docY(i) - 5, DOC.w - 28, 24, C.accentSoft, { from: starts[i + 1] - 0.2, to: from + 0.2 });
-    s.fly(`${n} ${note}`, [DOC.x + 22, docY(i)], [LEGEND.x + 10, legendY(i)], starts[i + 1], from, { font: 'sans', size: 10 });
+    s.rect(DOC.x + 14, docY(i) - 5, DOC.w - 28, 24, C.accentSoft, {
+      from: starts[i + 1] - 0.2,
+      to: from + 0.2,
+    });
+    s.fly(`${n} ${note}`, [DOC.x + 22, docY(i)], [LEGEND.x + 10, legendY(i)], starts[i + 1], from, {
+      font: 'sans',
+      size: 10,
+    });
     s.text(n, LEGEND.x + 10, legendY(i), { size: 10, font: 'serifBold', from });
     s.text(note, LEGEND.x + 26, legendY(i), { size: 10, font: 'serif', color: C.ink, from });
   });
   const done = lands.at(-1);
-  s.outline(LEGEND.x - 1, LEGEND.y - 1, LEGEND.w + 2, LEGEND.h + 2, C.accent, { from: done, thickness: 2 });
+  s.outline(LEGEND.x - 1, LEGEND.y - 1, LEGEND.w + 2, LEGEND.h + 2, C.accent, {
+    from: done,
+    thickness: 2,
+  });
 
   s.cursor([
     [0, 660, 230],
