@@ -30,7 +30,13 @@ const VIDEO = args(
   '-fflags +bitexact',
   '-flags:v +bitexact',
 );
-const POSTER = args('-frames:v 1', '-q:v 4', '-update 1', '-fflags +bitexact', '-flags:v +bitexact');
+const POSTER = args(
+  '-frames:v 1',
+  '-q:v 4',
+  '-update 1',
+  '-fflags +bitexact',
+  '-flags:v +bitexact',
+);
 
 function ffmpeg(options) {
   const run = spawnSync('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', ...options], {
