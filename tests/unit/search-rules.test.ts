@@ -256,3 +256,18 @@ describe('searchEntries', () => {
     expect(result?.snippet).toEqual({ text: long.slice(250, 450), cutStart: true, cutEnd: true });
   });
 });
+
+describe('result order', () => {
+  it('puts passages that contain more of the query words first and keeps page order for ties', () => {
+    const entries = [
+      { page: 'A', path: '/a', title: 'A', content: ['only sheet here', 'renumber only'] },
+      { page: 'B', path: '/b', title: 'B', content: ['renumber views on a sheet'] },
+    ];
+    const results = searchEntries(entries, 'renumber sheet');
+    expect(results.map((r) => r.originalText)).toEqual([
+      'renumber views on a sheet',
+      'only sheet here',
+      'renumber only',
+    ]);
+  });
+});

@@ -105,24 +105,38 @@ export function searchEntries(entries: readonly SearchEntry[], query: string): S
   const words = queryWords(query);
   if (words.length === 0) return [];
   const compiled = patterns(words);
-  const results: SearchResult[] = [];
+  const ranked: Array<{ result: SearchResult; wordsMatched: number; order: number }> = [];
   for (const entry of entries) {
     entry.content.forEach((passage, i) => {
       const at = firstMatch(passage, compiled);
       if (at === -1) return;
       const { page, path, title } = entry;
       const section = entry.sections?.[i];
-      results.push({
-        page,
-        path,
-        title,
-        snippet: cutSnippet(passage, at),
-        originalText: passage,
-        ...(section && { anchor: section.id, section: section.heading }),
+      ranked.push({
+        result: {
+          page,
+          path,
+          title,
+          snippet: cutSnippet(passage, at),
+          originalText: passage,
+          ...(section && { anchor: section.id, section: section.heading }),
+        },
+        wordsMatched: distinctWordsMatched(passage, compiled),
+        order: ranked.length,
       });
     });
   }
-  return results;
+  // SPEC §5 decides which passages match, not their order: passages that contain more of the
+  // query's words come first, ties keep the site's page order.
+  ranked.sort((a, b) => b.wordsMatched - a.wordsMatched || a.order - b.order);
+  return ranked.map((r) => r.result);
+}
+
+function distinctWordsMatched(text: string, compiled: readonly RegExp[]): number {
+  return compiled.filter((pattern) => {
+    pattern.lastIndex = 0;
+    return pattern.test(text);
+  }).length;
 }
 
 /** The snippet as one string, with the ellipses where it was cut. */
