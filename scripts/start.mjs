@@ -15,7 +15,8 @@ import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const bin = join(root, 'node_modules', '.bin');
-const PORT = 8787;
+// PORT lets the end-to-end tests run their own server beside a developer's.
+const PORT = Number(process.env.PORT ?? 8787);
 
 // Children find Node 22 and the project's tools first even when this script was started with an
 // older system `node`; metrics stay off because there is no network here.
