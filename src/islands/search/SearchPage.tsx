@@ -24,6 +24,9 @@ function SearchPage() {
   useEffect(() => {
     const query = (new URLSearchParams(window.location.search).get('q') ?? '').trim();
     if (!query) {
+      // The query exists only in the browser: the server-rendered first paint must say
+      // 'Searching...', so the prompt can only be chosen after hydration.
+      // eslint-disable-next-line react-hooks/set-state-in-effect
       setView({ kind: 'prompt' });
       return;
     }
