@@ -208,6 +208,23 @@ export const limits = {
   deletionRedirectDelayMs: 2000,
   paymentPollIntervalMs: 3000,
   paymentPollMaxAttempts: 40,
+  /** Sessions end automatically this many days after sign-in (shown on the dashboard). */
+  sessionDays: 14,
+  /** Wrong codes allowed per verification code; resends do not reset the count (DESIGN §4). */
+  codeMaxWrongAttempts: 5,
+  /** A verified e-mail must be registered within this window. */
+  verifiedSignupWindowSeconds: 1800,
+  /** Password reset links are single use and valid this long (issue 3). */
+  passwordResetMinutes: 30,
+  /** Rate limits: at most `max` events per `windowSeconds` (429 with Retry-After beyond). */
+  rateLimits: {
+    sendCodePerEmail: { max: 5, windowSeconds: 3600 },
+    sendCodePerIp: { max: 20, windowSeconds: 3600 },
+    loginPerIp: { max: 30, windowSeconds: 900 },
+    loginPerEmail: { max: 10, windowSeconds: 900 },
+    forgotPasswordPerEmail: { max: 3, windowSeconds: 3600 },
+    contactPerIp: { max: 5, windowSeconds: 3600 },
+  },
 } as const;
 
 /** Resend cooldown after the given resend attempt (SPEC §4: 30 + (attempt-1)*60 s). */
