@@ -1,23 +1,37 @@
 import { Hono } from 'hono';
+import type { Adapters } from './adapters/types';
 import type { AppEnv } from './env';
 import { ApiError, errorResponse, onError } from './lib/errors';
 import { limitBody, requireJson } from './middleware/api-guards';
-import { withContext } from './middleware/context';
+import { createContextMiddleware } from './middleware/context';
 import { securityHeaders } from './middleware/security-headers';
+import { accountRoutes } from './routes/account';
+import { authRoutes } from './routes/auth';
+import { configRoutes } from './routes/config';
+import { contactRoutes } from './routes/contact';
 import { devRoutes } from './routes/dev';
 import { healthRoutes } from './routes/health';
+import { passwordRoutes } from './routes/password';
+import { signupRoutes } from './routes/signup';
 
 /**
  * Builds the Worker's Hono app. Only /api/* and /dev/* reach the Worker first (wrangler.toml
  * run_worker_first); any other path the app does not know goes to the assets binding, so the
- * static site and its 404 page answer. Tests call this to mount extra routes on a fresh app.
+ * static site and its 404 page answer. Tests call this to mount extra routes on a fresh app, and
+ * pass `adapters` to replace outside services (mail, bot check, Google) with their own.
  */
-export function createApp() {
+export function createApp(options: { adapters?: Partial<Adapters> } = {}) {
   return (
     new Hono<AppEnv>()
-      .use('*', securityHeaders(), withContext)
+      .use('*', securityHeaders(), createContextMiddleware(options.adapters))
       .use('/api/*', limitBody, requireJson)
       .route('/api', healthRoutes)
+      .route('/api', configRoutes)
+      .route('/api', authRoutes)
+      .route('/api', signupRoutes)
+      .route('/api', accountRoutes)
+      .route('/api', passwordRoutes)
+      .route('/api', contactRoutes)
       // Mounted at '/dev/' so the index is /dev/, the path run_worker_first sends to the Worker.
       .route('/dev/', devRoutes)
       .onError(onError)

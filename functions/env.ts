@@ -5,10 +5,22 @@
  */
 import type { DrizzleD1Database } from 'drizzle-orm/d1';
 import { z } from 'zod';
+import type { BotCheck, GoogleIdentity, Mailer } from './adapters/types';
 import type * as schema from './db/schema';
 
-/** Bindings as declared in wrangler.toml plus the secrets listed under [secrets] there. */
-export type Bindings = Env;
+/**
+ * Bindings as declared in wrangler.toml, plus the optional secrets deliberately left out of its
+ * `[secrets] required` list (a listed secret makes `wrangler dev` warn and a first deploy fail
+ * without it), which `wrangler types` therefore cannot know.
+ */
+export type Bindings = Env & {
+  RESEND_API_KEY?: string;
+  TURNSTILE_SECRET_KEY?: string;
+};
+
+/** An optional setting: absent and empty (the `[vars]` default) both mean "not configured". */
+const optional = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
 
 const configSchema = z.object({
   /** `development` turns on /dev/* tools and local adapters; set in .dev.vars by `npm start`. */
@@ -17,6 +29,24 @@ const configSchema = z.object({
   JWT_SECRET: z.string().min(32),
   /** Keys the password hash so a leaked database alone cannot be cracked (DESIGN §4). */
   PASSWORD_PEPPER: z.string().min(32),
+
+  // Outside services (DESIGN §2). Each real adapter is used when its settings are present; without
+  // them development uses the local stand-in and production refuses (adapters/index.ts).
+  /** Resend API key (secret). With MAIL_FROM, e-mail goes out through Resend. */
+  RESEND_API_KEY: optional(z.string().min(1)),
+  /** Sender of every e-mail, e.g. `Sheetwright <no-reply@sheetwright.example>` ([vars]). */
+  MAIL_FROM: optional(z.string().min(3)),
+  /** Turnstile secret key (secret). With TURNSTILE_SITE_KEY, bot checks go to siteverify. */
+  TURNSTILE_SECRET_KEY: optional(z.string().min(1)),
+  /** Turnstile site key (public, [vars]); the islands render the widget with it. */
+  TURNSTILE_SITE_KEY: optional(z.string().min(1)),
+  /** Google OAuth client id (public, [vars]); the expected `aud` of Google ID tokens. */
+  GOOGLE_CLIENT_ID: optional(z.string().min(1)),
+  /**
+   * Development only: the private RSA JWK (JSON) that signs /dev/google ID tokens. Written to
+   * .dev.vars by `npm start` so tokens survive isolate restarts; ignored in production.
+   */
+  DEV_GOOGLE_PRIVATE_JWK: optional(z.string().min(1)),
 });
 
 /** Validated settings and secrets, read through `c.get('config')`. */
@@ -26,6 +56,12 @@ export type Config = z.infer<typeof configSchema>;
 export interface Variables {
   config: Config;
   db: DrizzleD1Database<typeof schema>;
+  /** E-mail: Resend, or the D1 outbox in development (adapters/mail.ts). */
+  mailer: Mailer;
+  /** Bot check: Turnstile, or signed single-use dev tokens in development (adapters/botcheck.ts). */
+  botCheck: BotCheck;
+  /** Google ID token verifier: Google's JWKS, or the /dev/google key in development. */
+  google: GoogleIdentity;
 }
 
 /** Type parameter of every Hono app and router in functions/. */

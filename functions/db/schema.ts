@@ -1,8 +1,187 @@
 /**
  * D1 schema (DESIGN §1). Migrations in `migrations/` are generated from this file with
  * `npm run db:generate`; never edit a generated migration by hand, add a new one.
+ *
+ * Conventions: ids are random UUIDs (text); every time is milliseconds since the epoch (integer);
+ * booleans are integers 0/1. Every column a query filters on has an index; rules that must hold
+ * under concurrency (one account per e-mail, one trial per e-mail/Google account/fingerprint) are
+ * UNIQUE constraints, never a check-then-insert (DESIGN §4).
  */
-import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+
+/** Plan names as stored on users and licences (SPEC §3). */
+export const planValues = ['Trial', 'Standard', 'Enterprise'] as const;
+/** Licence states (SPEC §2 "license status"). */
+export const licenseStatusValues = ['active', 'expired', 'suspended', 'revoked'] as const;
+
+/** Accounts. `email_normalized` is the identity; `email` is kept as the user typed it (trimmed). */
+export const users = sqliteTable(
+  'users',
+  {
+    id: text('id').primaryKey(),
+    customerName: text('customer_name').notNull(),
+    email: text('email').notNull(),
+    /** Lower-case; for Gmail also without dots and +tag (functions/services/emails.ts). */
+    emailNormalized: text('email_normalized').notNull(),
+    /** Versioned PBKDF2 string; null for Google-only accounts. */
+    passwordHash: text('password_hash'),
+    /** Google account id (`sub`); null for e-mail accounts. */
+    googleSub: text('google_sub'),
+    plan: text('plan', { enum: planValues }).notNull(),
+    isDeleted: integer('is_deleted', { mode: 'boolean' }).notNull().default(false),
+    deletedAt: integer('deleted_at'),
+    createdAt: integer('created_at').notNull(),
+    updatedAt: integer('updated_at').notNull(),
+  },
+  (table) => [
+    uniqueIndex('users_email_normalized_unique').on(table.emailNormalized),
+    uniqueIndex('users_google_sub_unique').on(table.googleSub),
+    // The cron purge looks for accounts deleted longer ago than the retention window.
+    index('users_deleted_at_idx').on(table.deletedAt),
+  ],
+);
+
+/** Licences; a user has one current licence (the newest), older ones stay for history. */
+export const licenses = sqliteTable(
+  'licenses',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id),
+    /** Human-typable, checksummed (functions/services/license-keys.ts). */
+    licenseKey: text('license_key').notNull(),
+    plan: text('plan', { enum: planValues }).notNull(),
+    status: text('status', { enum: licenseStatusValues }).notNull(),
+    activatedAt: integer('activated_at').notNull(),
+    expiresAt: integer('expires_at').notNull(),
+    createdAt: integer('created_at').notNull(),
+    /** Plugin version the trial signed up with (site.currentVersion at the time). */
+    appVersion: text('app_version'),
+  },
+  (table) => [
+    uniqueIndex('licenses_license_key_unique').on(table.licenseKey),
+    index('licenses_user_id_idx').on(table.userId),
+    // The cron expiry sweep selects active licences past their expiry.
+    index('licenses_status_expires_at_idx').on(table.status, table.expiresAt),
+  ],
+);
+
+/** Browser and API sessions; the JWT's `jti` is the id (DESIGN §3.1). */
+export const sessions = sqliteTable(
+  'sessions',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id),
+    createdAt: integer('created_at').notNull(),
+    lastUsedAt: integer('last_used_at').notNull(),
+    expiresAt: integer('expires_at').notNull(),
+    userAgent: text('user_agent'),
+    ip: text('ip'),
+    revokedAt: integer('revoked_at'),
+  },
+  (table) => [
+    index('sessions_user_id_idx').on(table.userId),
+    index('sessions_expires_at_idx').on(table.expiresAt),
+  ],
+);
+
+/** E-mail verification codes (DESIGN §4): stored as HMACs, bound to the e-mail, single use. */
+export const verificationCodes = sqliteTable(
+  'verification_codes',
+  {
+    id: text('id').primaryKey(),
+    emailNormalized: text('email_normalized').notNull(),
+    /** HMAC-SHA256 of the code (base64url), keyed with a key derived from JWT_SECRET. */
+    codeHash: text('code_hash').notNull(),
+    /** JSON of the pending form: customerName, email, plan, fingerprintId. Never a password. */
+    formData: text('form_data').notNull(),
+    /** Wrong tries; carried over to the next code on resend so resends cannot reset it. */
+    attempts: integer('attempts').notNull().default(0),
+    /** Codes sent to this e-mail before this one in the current series (0 for the first). */
+    resendCount: integer('resend_count').notNull().default(0),
+    expiresAt: integer('expires_at').notNull(),
+    verifiedAt: integer('verified_at'),
+    consumedAt: integer('consumed_at'),
+    /** Set when a newer code replaces this one. */
+    supersededAt: integer('superseded_at'),
+    createdAt: integer('created_at').notNull(),
+  },
+  (table) => [
+    index('verification_codes_email_created_idx').on(table.emailNormalized, table.createdAt),
+    index('verification_codes_expires_at_idx').on(table.expiresAt),
+  ],
+);
+
+/** Verified standard signups waiting for payment (DESIGN §3.2); the payments issue fills it. */
+export const pendingSignups = sqliteTable(
+  'pending_signups',
+  {
+    id: text('id').primaryKey(),
+    emailNormalized: text('email_normalized').notNull(),
+    customerName: text('customer_name').notNull(),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash'),
+    googleSub: text('google_sub'),
+    fingerprintId: text('fingerprint_id').notNull(),
+    plan: text('plan', { enum: planValues }).notNull(),
+    createdAt: integer('created_at').notNull(),
+    expiresAt: integer('expires_at').notNull(),
+    completedAt: integer('completed_at'),
+  },
+  (table) => [
+    index('pending_signups_email_normalized_idx').on(table.emailNormalized),
+    index('pending_signups_expires_at_idx').on(table.expiresAt),
+  ],
+);
+
+/** Fixed-window rate-limit counters, updated by one conditional upsert (services/rate-limit.ts). */
+export const rateLimits = sqliteTable(
+  'rate_limits',
+  {
+    /** Rule and subject, e.g. `send:email:ada@example.com` or `login:ip:203.0.113.7`. */
+    key: text('key').primaryKey(),
+    count: integer('count').notNull(),
+    windowStart: integer('window_start').notNull(),
+  },
+  (table) => [index('rate_limits_window_start_idx').on(table.windowStart)],
+);
+
+/** Mail written by the local mailer (DESIGN §2), read by /dev/mailbox and by tests. */
+export const outbox = sqliteTable(
+  'outbox',
+  {
+    id: text('id').primaryKey(),
+    toEmail: text('to_email').notNull(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    html: text('html'),
+    tag: text('tag').notNull(),
+    createdAt: integer('created_at').notNull(),
+  },
+  (table) => [
+    index('outbox_created_at_idx').on(table.createdAt),
+    index('outbox_to_email_idx').on(table.toEmail),
+  ],
+);
+
+/**
+ * Single-use tokens seen once (bot-check tokens, Google ID token ids). The primary key makes the
+ * second use of a token a constraint failure, so replay protection needs no check-then-insert.
+ */
+export const consumedTokens = sqliteTable(
+  'consumed_tokens',
+  {
+    /** SHA-256 of the token (base64url), never the token itself. */
+    tokenHash: text('token_hash').primaryKey(),
+    purpose: text('purpose').notNull(),
+    /** After this the row can be purged: the token itself has expired. */
+    expiresAt: integer('expires_at').notNull(),
+  },
+  (table) => [index('consumed_tokens_expires_at_idx').on(table.expiresAt)],
+);
 
 /** Messages from the About page's Get in Touch form (DESIGN §3.4). */
 export const contactMessages = sqliteTable(
@@ -16,6 +195,49 @@ export const contactMessages = sqliteTable(
     createdAt: integer('created_at').notNull(),
     /** Sender's IP (CF-Connecting-IP), kept for per-IP rate limiting and abuse reports. */
     ip: text('ip'),
+    userAgent: text('user_agent'),
   },
   (table) => [index('contact_messages_created_at_idx').on(table.createdAt)],
+);
+
+/** Single-use password reset links (stored as SHA-256 of the token). */
+export const passwordResetTokens = sqliteTable(
+  'password_reset_tokens',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: integer('expires_at').notNull(),
+    usedAt: integer('used_at'),
+    createdAt: integer('created_at').notNull(),
+  },
+  (table) => [
+    uniqueIndex('password_reset_tokens_token_hash_unique').on(table.tokenHash),
+    index('password_reset_tokens_user_id_idx').on(table.userId),
+  ],
+);
+
+/** What a trial is counted against (DESIGN §4). */
+export const trialLedgerKinds = ['email', 'google', 'fingerprint'] as const;
+
+/**
+ * Every trial ever granted, by normalised e-mail, Google subject and browser fingerprint. The
+ * UNIQUE(kind, value) constraint is the guard against a second trial: rows are inserted in the
+ * same batch as the account, so a duplicate fails the whole batch. Rows outlive account deletion.
+ */
+export const trialLedger = sqliteTable(
+  'trial_ledger',
+  {
+    id: text('id').primaryKey(),
+    kind: text('kind', { enum: trialLedgerKinds }).notNull(),
+    value: text('value').notNull(),
+    userId: text('user_id').notNull(),
+    createdAt: integer('created_at').notNull(),
+  },
+  (table) => [
+    uniqueIndex('trial_ledger_kind_value_unique').on(table.kind, table.value),
+    index('trial_ledger_user_id_idx').on(table.userId),
+  ],
 );

@@ -26,21 +26,30 @@ type Directives = Readonly<Record<string, readonly string[]>>;
  * CSP of the static site. Astro inlines small island bootstrap scripts, so script-src also lists
  * the SHA-256 of each one (computed by postbuild). 'wasm-unsafe-eval' lets Pagefind compile its
  * WebAssembly search index; 'unsafe-inline' styles cover Astro's scoped style attributes.
- * Outside services (Google sign-in, Turnstile) add their origins here when they arrive.
+ * Outside services add only what their widgets load (DESIGN §2): Cloudflare Turnstile (script and
+ * challenge iframe from challenges.cloudflare.com) and Google Identity Services (the gsi client
+ * script, its button iframe, stylesheet and status calls under accounts.google.com/gsi/).
  */
 const siteDirectives: Directives = {
   'default-src': ["'self'"],
   'script-src': ["'self'", "'wasm-unsafe-eval'"],
-  'style-src': ["'self'", "'unsafe-inline'"],
+  'style-src': ["'self'", "'unsafe-inline'", 'https://accounts.google.com/gsi/style'],
   'img-src': ["'self'", 'data:'],
   'media-src': ["'self'"],
-  'connect-src': ["'self'"],
+  'connect-src': ["'self'", 'https://accounts.google.com/gsi/'],
   'font-src': ["'self'"],
+  'frame-src': ['https://challenges.cloudflare.com', 'https://accounts.google.com/gsi/'],
   'object-src': ["'none'"],
   'base-uri': ["'none'"],
   'frame-ancestors': ["'none'"],
   'form-action': ["'self'", 'mailto:'],
 };
+
+/** Script origins of the outside services' widgets, listed after the inline-script hashes. */
+const thirdPartyScripts: readonly string[] = [
+  'https://challenges.cloudflare.com',
+  'https://accounts.google.com/gsi/client',
+];
 
 function serialize(directives: Directives): string {
   return Object.entries(directives)
@@ -51,10 +60,13 @@ function serialize(directives: Directives): string {
 /** CSP for the built pages, allowing exactly the given inline scripts ('sha256-…' sources). */
 export function siteCsp(inlineScriptHashes: readonly string[] = []): string {
   const scriptSrc = siteDirectives['script-src'] ?? [];
-  return serialize({ ...siteDirectives, 'script-src': [...scriptSrc, ...inlineScriptHashes] });
+  return serialize({
+    ...siteDirectives,
+    'script-src': [...scriptSrc, ...inlineScriptHashes, ...thirdPartyScripts],
+  });
 }
 
-/** CSP for HTML the Worker renders itself (dev pages): same as the site, no inline scripts. */
+/** CSP for other HTML the Worker renders (dev pages set their stricter own): no inline scripts. */
 export const workerHtmlCsp: string = siteCsp();
 
 /** CSP for JSON and other non-HTML Worker answers: nothing may load, nothing may frame it. */

@@ -16,7 +16,10 @@ const customerName = z.string().trim().min(1, 'Please enter your name.').max(100
 export const passwordSchema = z
   .string()
   .min(limits.passwordMinLength, Messages.passwordTooShort)
-  .max(limits.passwordMaxLength, `Password must be at most ${limits.passwordMaxLength} characters long.`);
+  .max(
+    limits.passwordMaxLength,
+    `Password must be at most ${limits.passwordMaxLength} characters long.`,
+  );
 /** Browser-derived visitor id (FingerprintJS visitorId). */
 const fingerprintId = z.string().trim().min(8).max(128);
 const botToken = z.string().min(1).max(4096);

@@ -32,6 +32,8 @@ export const ErrorCode = {
   WEAK_PASSWORD: 'WEAK_PASSWORD',
   INVALID_RESET_TOKEN: 'INVALID_RESET_TOKEN',
   ACCOUNT_DELETED: 'ACCOUNT_DELETED',
+  /** 502: the e-mail (e.g. the verification code) could not be handed to the mail provider. */
+  EMAIL_DELIVERY_FAILED: 'EMAIL_DELIVERY_FAILED',
 } as const;
 
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
@@ -78,4 +80,19 @@ export const Messages = {
   invalidResetToken: 'This password reset link is invalid or has expired.',
   sessionExpired: 'Your session has expired. Please log in again.',
   unauthorized: 'Please log in to continue.',
+  /** Login to an account scheduled for deletion, after the right password (403 ACCOUNT_DELETED). */
+  accountDeleted: 'This account has been scheduled for deletion and can no longer sign in.',
+} as const;
+
+/** Success messages the API answers (`message` of its JSON bodies). */
+export const SuccessMessages = {
+  codeSent: 'Verification code sent.',
+  emailVerified: 'Email verified successfully.',
+  loggedOut: 'You have been logged out.',
+  accountDeleted: 'Your account has been scheduled for deletion.',
+  /** Same answer whether or not the e-mail has an account (no account probing). */
+  resetRequested:
+    'If an account exists for this email, we have sent a link to reset your password.',
+  passwordReset: 'Your password has been reset. Please log in with your new password.',
+  contactSent: 'Thank you! Your message has been sent.',
 } as const;

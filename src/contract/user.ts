@@ -40,3 +40,10 @@ export const authResponseSchema = z.object({
   tokenExpiration: z.number().int(),
 });
 export type AuthResponse = z.infer<typeof authResponseSchema>;
+
+/** GET /api/me: the signed-in user and when the session ends (ms since the epoch). */
+export const meResponseSchema = z.object({
+  user: userSchema,
+  tokenExpiration: z.number().int(),
+});
+export type MeResponse = z.infer<typeof meResponseSchema>;

@@ -14,6 +14,7 @@ describe('the D1 migrations', () => {
       message: 'Hello',
       createdAt: Date.now(),
       ip: '203.0.113.7',
+      userAgent: 'TestBrowser/1.0',
     };
 
     await db.insert(contactMessages).values(row);
@@ -31,5 +32,24 @@ describe('the D1 migrations', () => {
     ).all<{ name: string }>();
 
     expect(results.map((index) => index.name)).toContain('contact_messages_created_at_idx');
+  });
+
+  it.each([
+    ['users', ['users_email_normalized_unique', 'users_google_sub_unique']],
+    ['licenses', ['licenses_license_key_unique', 'licenses_user_id_idx']],
+    ['sessions', ['sessions_user_id_idx']],
+    ['verification_codes', ['verification_codes_email_created_idx']],
+    ['password_reset_tokens', ['password_reset_tokens_token_hash_unique']],
+    ['trial_ledger', ['trial_ledger_kind_value_unique']],
+    ['outbox', ['outbox_created_at_idx']],
+    ['pending_signups', ['pending_signups_email_normalized_idx']],
+  ])('index %s for its lookups', async (table, expected) => {
+    const { results } = await env.DB.prepare(
+      "SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = ?",
+    )
+      .bind(table)
+      .all<{ name: string }>();
+
+    expect(results.map((index) => index.name)).toEqual(expect.arrayContaining(expected));
   });
 });

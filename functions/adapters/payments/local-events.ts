@@ -1,0 +1,171 @@
+/**
+ * The webhook events Stripe sends when a subscription checkout is paid, rebuilt for a local
+ * session (DESIGN §2): `checkout.session.completed`, then `invoice.paid` for the first invoice.
+ * Shapes follow the pinned API version (STRIPE_API_VERSION), trimmed to the fields we read plus
+ * the ones that make them recognisable; the webhook route cannot tell them from Stripe's.
+ */
+import { site } from '../../../src/site.config';
+import { METADATA_KEYS } from './reference';
+import { STRIPE_API_VERSION } from './stripe';
+import type { LocalCheckoutSession, ProviderEvent } from './types';
+
+/** What follows `cs_local_` in a session id; the customer, subscription and invoice reuse it. */
+export const localSuffix = (sessionId: string): string => sessionId.replace(/^cs_local_/, '');
+
+export const localIds = (session: Pick<LocalCheckoutSession, 'id'>) => {
+  const suffix = localSuffix(session.id);
+  return {
+    subscriptionId: `sub_local_${suffix}`,
+    subscriptionItemId: `si_local_${suffix}`,
+    invoiceId: `in_local_${suffix}`,
+    invoiceNumber: `LOCAL-${suffix.slice(0, 8).toUpperCase()}-0001`,
+  };
+};
+
+/** A subscription period: one calendar year, as Stripe counts a yearly price. */
+export function periodEndAfter(startMs: number): number {
+  const end = new Date(startMs);
+  end.setUTCFullYear(end.getUTCFullYear() + 1);
+  return end.getTime();
+}
+
+/** Where the local "hosted invoice" page lives, on the site that created the session. */
+export function localInvoiceUrl(session: LocalCheckoutSession, checkoutPath: string): string {
+  const url = new URL(`${checkoutPath}/invoice`, session.successUrl);
+  url.searchParams.set('id', localIds(session).invoiceId);
+  return url.toString();
+}
+
+const seconds = (ms: number) => Math.floor(ms / 1000);
+
+function metadataOf(session: LocalCheckoutSession): Record<string, string> {
+  const reference =
+    'pendingSignupId' in session.reference
+      ? { [METADATA_KEYS.pendingSignupId]: session.reference.pendingSignupId }
+      : { [METADATA_KEYS.userId]: session.reference.userId };
+  return { ...reference, [METADATA_KEYS.plan]: session.plan };
+}
+
+/** The envelope, with the extra fields Stripe sends that keep the JSON Stripe-shaped. */
+type LocalEvent = ProviderEvent & {
+  pending_webhooks: number;
+  request: { id: null; idempotency_key: null };
+};
+
+function envelope(type: string, object: unknown, createdMs: number): LocalEvent {
+  return {
+    id: `evt_local_${crypto.randomUUID().replaceAll('-', '')}`,
+    object: 'event',
+    api_version: STRIPE_API_VERSION,
+    created: seconds(createdMs),
+    livemode: false,
+    pending_webhooks: 1,
+    request: { id: null, idempotency_key: null },
+    type,
+    data: { object },
+  };
+}
+
+/** `checkout.session.completed` for a paid local session. */
+export function checkoutCompletedEvent(
+  session: LocalCheckoutSession,
+  paidAt: number,
+): ProviderEvent {
+  const { subscriptionId, invoiceId } = localIds(session);
+  return envelope(
+    'checkout.session.completed',
+    {
+      id: session.id,
+      object: 'checkout.session',
+      mode: 'subscription',
+      status: 'complete',
+      payment_status: 'paid',
+      client_reference_id: session.clientReferenceId,
+      customer: session.customerId,
+      customer_email: session.customerEmail,
+      customer_details: { email: session.customerEmail },
+      subscription: subscriptionId,
+      invoice: invoiceId,
+      amount_subtotal: session.amountTotal,
+      amount_total: session.amountTotal,
+      currency: session.currency,
+      metadata: metadataOf(session),
+      success_url: session.successUrl,
+      cancel_url: session.cancelUrl,
+      created: seconds(session.createdAt),
+      expires_at: seconds(session.createdAt) + 24 * 60 * 60,
+      livemode: false,
+    },
+    paidAt,
+  );
+}
+
+/** `invoice.paid` for the subscription's first invoice. */
+export function firstInvoicePaidEvent(
+  session: LocalCheckoutSession,
+  paidAt: number,
+  checkoutPath: string,
+): ProviderEvent {
+  const { subscriptionId, subscriptionItemId, invoiceId, invoiceNumber } = localIds(session);
+  const period = { start: seconds(paidAt), end: seconds(periodEndAfter(paidAt)) };
+  const amount = `$${(session.amountTotal / 100).toFixed(2)}`;
+  return envelope(
+    'invoice.paid',
+    {
+      id: invoiceId,
+      object: 'invoice',
+      billing_reason: 'subscription_create',
+      collection_method: 'charge_automatically',
+      customer: session.customerId,
+      customer_email: session.customerEmail,
+      status: 'paid',
+      number: invoiceNumber,
+      currency: session.currency,
+      amount_due: session.amountTotal,
+      amount_paid: session.amountTotal,
+      amount_remaining: 0,
+      subtotal: session.amountTotal,
+      total: session.amountTotal,
+      attempt_count: 1,
+      attempted: true,
+      created: seconds(paidAt),
+      // For a subscription's invoice, Stripe's own period fields are the *previous* period; the
+      // service period is on the lines.
+      period_start: seconds(paidAt),
+      period_end: seconds(paidAt),
+      hosted_invoice_url: localInvoiceUrl(session, checkoutPath),
+      invoice_pdf: null,
+      status_transitions: { finalized_at: seconds(paidAt), paid_at: seconds(paidAt) },
+      parent: {
+        type: 'subscription_details',
+        quote_details: null,
+        subscription_details: { subscription: subscriptionId, metadata: metadataOf(session) },
+      },
+      lines: {
+        object: 'list',
+        has_more: false,
+        url: `/v1/invoices/${invoiceId}/lines`,
+        data: [
+          {
+            id: `il_local_${localSuffix(session.id)}`,
+            object: 'line_item',
+            amount: session.amountTotal,
+            currency: session.currency,
+            description: `1 × ${site.product} Standard (at ${amount} / year)`,
+            quantity: 1,
+            period,
+            parent: {
+              type: 'subscription_item_details',
+              subscription_item_details: {
+                subscription: subscriptionId,
+                subscription_item: subscriptionItemId,
+              },
+            },
+          },
+        ],
+      },
+      livemode: false,
+    },
+    paidAt,
+  );
+}

@@ -1,0 +1,226 @@
+/**
+ * The development payment provider (DESIGN §2): no outside calls. Checkout sessions live in a
+ * LocalCheckoutStore and are paid on /dev/checkout (routes/dev-checkout.ts), which delivers the
+ * Stripe-signed events built here to our own webhook route, so the same fulfilment code runs
+ * locally as in production.
+ */
+import { plans } from '../../../src/site.config';
+import {
+  checkoutCompletedEvent,
+  firstInvoicePaidEvent,
+  localIds,
+  localInvoiceUrl,
+  localSuffix,
+  periodEndAfter,
+} from './local-events';
+import { referenceMetadata } from './reference';
+import {
+  PaymentProviderError,
+  type CheckoutSessionInfo,
+  type InvoiceSummary,
+  type LocalCheckoutSession,
+  type LocalCheckoutStore,
+  type PaymentProvider,
+  type ProviderEvent,
+} from './types';
+import { signWebhookPayload, verifyWebhookSignature } from './webhook-signature';
+
+/** Where the checkout imitation is mounted; the lead mounts routes/dev-checkout.ts here. */
+export const DEV_CHECKOUT_PATH = '/dev/checkout';
+
+/** Stripe expires an unpaid Checkout Session after 24 hours; so do we. */
+export const LOCAL_SESSION_TTL_MS = 24 * 60 * 60 * 1000;
+
+/** Standard's yearly price in cents, from the one source of prices. */
+const STANDARD_AMOUNT = Math.round((plans.standard.priceUsd ?? 0) * 100);
+
+/** One webhook delivery: the exact bytes and the `Stripe-Signature` header for them. */
+export interface SignedEvent {
+  event: ProviderEvent;
+  payload: string;
+  signature: string;
+}
+
+/** The local provider, plus what /dev/checkout needs to show and pay a session. */
+export interface LocalPaymentProvider extends PaymentProvider {
+  readonly kind: 'local';
+  /** The stored session with its expiry applied; null when unknown. */
+  getCheckout(id: string): Promise<(LocalCheckoutSession & { expired: boolean }) | null>;
+  /**
+   * Pays an open session and returns the signed events Stripe would send. Null when the session
+   * is unknown, expired or already paid (a second click on Pay delivers nothing).
+   */
+  completeCheckout(
+    id: string,
+  ): Promise<{ session: LocalCheckoutSession; events: SignedEvent[] } | null>;
+}
+
+export interface LocalPaymentsOptions {
+  store: LocalCheckoutStore;
+  /** `whsec_…`: signs the events /dev/checkout delivers and verifies them at the webhook. */
+  webhookSecret: string;
+  now?: () => number;
+}
+
+export function isLocalPayments(provider: PaymentProvider): provider is LocalPaymentProvider {
+  return provider.kind === 'local';
+}
+
+const sessionIdPattern = /^cs_local_[A-Za-z0-9]{1,64}$/;
+
+/** Random ids like Stripe's: a prefix and 24 letters or digits. */
+function randomSuffix(): string {
+  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+  // 248 is the largest multiple of 62 below 256: rejecting larger bytes keeps letters uniform.
+  let out = '';
+  while (out.length < 24) {
+    for (const byte of crypto.getRandomValues(new Uint8Array(32))) {
+      if (byte < 248 && out.length < 24) out += alphabet[byte % 62];
+    }
+  }
+  return out;
+}
+
+/** Stripe refuses relative return URLs; so does the imitation, which also redirects to them. */
+function requireHttpUrl(value: string, name: string): void {
+  let url: URL;
+  try {
+    url = new URL(value.replace('{CHECKOUT_SESSION_ID}', 'x'));
+  } catch {
+    throw new PaymentProviderError('rejected', `${name} must be an absolute URL.`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new PaymentProviderError('rejected', `${name} must be an http(s) URL.`);
+  }
+}
+
+export function createLocalPayments({
+  store,
+  webhookSecret,
+  now = Date.now,
+}: LocalPaymentsOptions): LocalPaymentProvider {
+  const isExpired = (session: LocalCheckoutSession) =>
+    session.status === 'open' && now() - session.createdAt > LOCAL_SESSION_TTL_MS;
+
+  /** When the subscription's session was paid; not_found for anything we did not create. */
+  async function paidAtOf(subscriptionId: string): Promise<number> {
+    const match = /^sub_local_([A-Za-z0-9]{1,64})$/.exec(subscriptionId);
+    const session = match ? await store.get(`cs_local_${match[1]}`) : null;
+    if (!session || session.subscriptionId !== subscriptionId || session.paidAt === null) {
+      throw new PaymentProviderError('not_found', 'No such subscription.');
+    }
+    return session.paidAt;
+  }
+
+  async function sign(event: ProviderEvent): Promise<SignedEvent> {
+    const payload = JSON.stringify(event, null, 2);
+    return { event, payload, signature: await signWebhookPayload(payload, webhookSecret) };
+  }
+
+  return {
+    kind: 'local',
+
+    async createCheckoutSession(input) {
+      requireHttpUrl(input.successUrl, 'successUrl');
+      requireHttpUrl(input.cancelUrl, 'cancelUrl');
+      const { clientReferenceId } = referenceMetadata(input);
+      const suffix = randomSuffix();
+      const session: LocalCheckoutSession = {
+        id: `cs_local_${suffix}`,
+        clientReferenceId,
+        reference:
+          'pendingSignupId' in input
+            ? { pendingSignupId: input.pendingSignupId }
+            : { userId: input.userId },
+        plan: input.plan,
+        customerEmail: input.customerEmail,
+        customerId: input.customerId ?? `cus_local_${suffix}`,
+        subscriptionId: null,
+        successUrl: input.successUrl,
+        cancelUrl: input.cancelUrl,
+        amountTotal: STANDARD_AMOUNT,
+        currency: 'usd',
+        status: 'open',
+        createdAt: now(),
+        paidAt: null,
+      };
+      await store.save(session);
+      // Same origin as the site that asked, like Stripe's absolute checkout URL.
+      const url = new URL(DEV_CHECKOUT_PATH, input.successUrl.replace('{CHECKOUT_SESSION_ID}', ''));
+      url.searchParams.set('session_id', session.id);
+      return { id: session.id, url: url.toString() };
+    },
+
+    async retrieveCheckoutSession(id) {
+      const session = sessionIdPattern.test(id) ? await store.get(id) : null;
+      if (!session) throw new PaymentProviderError('not_found', 'No such checkout session.');
+      const info: CheckoutSessionInfo = {
+        id: session.id,
+        status:
+          session.status === 'complete' ? 'complete' : isExpired(session) ? 'expired' : 'open',
+        paymentStatus: session.status === 'complete' ? 'paid' : 'unpaid',
+        clientReferenceId: session.clientReferenceId,
+        reference: session.reference,
+        // Like Stripe: a customer and subscription appear once the checkout is complete.
+        customerId: session.status === 'complete' ? session.customerId : null,
+        subscriptionId: session.subscriptionId,
+        customerEmail: session.customerEmail,
+        amountTotal: session.amountTotal,
+        currency: session.currency,
+      };
+      return info;
+    },
+
+    async createPortalSession({ customerId, returnUrl }) {
+      requireHttpUrl(returnUrl, 'returnUrl');
+      const url = new URL(`${DEV_CHECKOUT_PATH}/portal`, returnUrl);
+      url.searchParams.set('customer', customerId);
+      url.searchParams.set('return_url', returnUrl);
+      return { url: url.toString() };
+    },
+
+    async listInvoices(customerId) {
+      const paid = await store.listPaid(customerId);
+      return paid.map((session): InvoiceSummary => ({
+        id: localIds(session).invoiceId,
+        number: localIds(session).invoiceNumber,
+        created: session.paidAt ?? session.createdAt,
+        amountPaid: session.amountTotal,
+        currency: session.currency,
+        status: 'paid',
+        hostedInvoiceUrl: localInvoiceUrl(session, DEV_CHECKOUT_PATH),
+        invoicePdf: null,
+      }));
+    },
+
+    async cancelAtPeriodEnd(subscriptionId) {
+      const paidAt = await paidAtOf(subscriptionId);
+      return { cancelAtPeriodEnd: true, currentPeriodEnd: periodEndAfter(paidAt) };
+    },
+
+    verifyWebhook(rawBody, signatureHeader) {
+      return verifyWebhookSignature(rawBody, signatureHeader, webhookSecret);
+    },
+
+    async getCheckout(id) {
+      const session = sessionIdPattern.test(id) ? await store.get(id) : null;
+      return session ? { ...session, expired: isExpired(session) } : null;
+    },
+
+    async completeCheckout(id) {
+      const current = sessionIdPattern.test(id) ? await store.get(id) : null;
+      if (!current || isExpired(current)) return null;
+      const paidAt = now();
+      const session = await store.markPaid(id, {
+        subscriptionId: `sub_local_${localSuffix(id)}`,
+        paidAt,
+      });
+      if (!session) return null;
+      const events = [
+        checkoutCompletedEvent(session, paidAt),
+        firstInvoicePaidEvent(session, paidAt, DEV_CHECKOUT_PATH),
+      ];
+      return { session, events: await Promise.all(events.map(sign)) };
+    },
+  };
+}

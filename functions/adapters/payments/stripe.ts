@@ -1,0 +1,234 @@
+/**
+ * The Stripe payment provider (DESIGN §1, §2): Checkout Sessions in subscription mode, the
+ * customer portal, invoices and cancellation, through the official SDK with its fetch HTTP
+ * client (Workers have no node:https) and Web Crypto for webhook signatures.
+ */
+import Stripe from 'stripe';
+import { referenceMetadata, readReference } from './reference';
+import {
+  PaymentProviderError,
+  type CheckoutSessionInfo,
+  type CreateCheckoutInput,
+  type InvoiceSummary,
+  type PaymentProvider,
+} from './types';
+import { verifyWebhookSignature } from './webhook-signature';
+
+/**
+ * The API version every call is pinned to. Typed as the SDK's latest, so an SDK upgrade that
+ * moves it fails type-checking here, and someone re-reads the changelog for shape changes
+ * (e.g. 2025-03-31 moved `current_period_end` onto subscription items). The webhook endpoint in
+ * the Stripe dashboard should use the same version; webhook-events.ts also reads older shapes.
+ */
+export const STRIPE_API_VERSION = '2026-10-28.endive' satisfies Stripe.LatestApiVersion;
+
+/** How many invoices the billing page shows (one a year for Standard: plenty). */
+const INVOICE_LIMIT = 24;
+
+export interface StripePaymentsOptions {
+  secretKey: string;
+  webhookSecret: string;
+  /** The yearly Standard price (`price_…`). */
+  priceId: string;
+  /** Another API server (tests point the SDK at a fake one); default api.stripe.com:443 over https. */
+  api?: { host: string; port?: number | undefined; protocol?: 'http' | 'https' | undefined };
+  fetch?: typeof fetch;
+}
+
+/** Stripe ids are `<prefix>_<alphanumerics>`; anything else is refused before a call. */
+const idPattern = (prefix: string) => new RegExp(`^${prefix}_[A-Za-z0-9_]{1,250}$`);
+const sessionIdPattern = idPattern('cs');
+const customerIdPattern = idPattern('cus');
+const subscriptionIdPattern = idPattern('sub');
+
+/** Creates the Stripe provider. Cheap: build one per request from the request's config. */
+export function createStripePayments(options: StripePaymentsOptions): PaymentProvider {
+  const { secretKey, webhookSecret, priceId, api } = options;
+  // Resolved per call, not captured at creation, so a test's fetch spy applies.
+  const send =
+    options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => fetch(input, init));
+  const stripe = new Stripe(secretKey, {
+    apiVersion: STRIPE_API_VERSION,
+    httpClient: Stripe.createFetchHttpClient(send),
+    // POSTs carry an idempotency key the SDK reuses across its retries, so a retry is safe.
+    maxNetworkRetries: 2,
+    timeout: 20_000,
+    ...(api === undefined
+      ? {}
+      : {
+          host: api.host,
+          ...(api.port === undefined ? {} : { port: api.port }),
+          ...(api.protocol === undefined ? {} : { protocol: api.protocol }),
+        }),
+  });
+
+  return {
+    kind: 'stripe',
+
+    async createCheckoutSession(input: CreateCheckoutInput) {
+      const { clientReferenceId, metadata } = referenceMetadata(input);
+      const customerId = input.customerId;
+      if (customerId !== undefined && !customerIdPattern.test(customerId)) {
+        throw new PaymentProviderError('rejected', 'Not a Stripe customer id.');
+      }
+      const session = await call(() =>
+        stripe.checkout.sessions.create({
+          mode: 'subscription',
+          line_items: [{ price: priceId, quantity: 1 }],
+          client_reference_id: clientReferenceId,
+          // Stripe accepts one or the other: a known customer keeps its card and invoices together.
+          ...(customerId === undefined
+            ? { customer_email: input.customerEmail }
+            : { customer: customerId }),
+          success_url: input.successUrl,
+          cancel_url: input.cancelUrl,
+          metadata,
+          // On the subscription too, so its invoices and updates name the signup or user even when
+          // they arrive before checkout.session.completed (webhooks are not ordered).
+          subscription_data: { metadata },
+        }),
+      );
+      if (!session.url) {
+        throw new PaymentProviderError(
+          'rejected',
+          'Stripe created a Checkout Session without a URL.',
+        );
+      }
+      return { id: session.id, url: session.url };
+    },
+
+    async retrieveCheckoutSession(id: string) {
+      // The id comes from the browser's URL (check-payment-completion): never forward junk.
+      if (!sessionIdPattern.test(id)) {
+        throw new PaymentProviderError('not_found', 'No such checkout session.');
+      }
+      return toSessionInfo(await call(() => stripe.checkout.sessions.retrieve(id)));
+    },
+
+    async createPortalSession({ customerId, returnUrl }) {
+      if (!customerIdPattern.test(customerId)) {
+        throw new PaymentProviderError('not_found', 'No such customer.');
+      }
+      const session = await call(() =>
+        stripe.billingPortal.sessions.create({ customer: customerId, return_url: returnUrl }),
+      );
+      return { url: session.url };
+    },
+
+    async listInvoices(customerId: string) {
+      if (!customerIdPattern.test(customerId)) {
+        throw new PaymentProviderError('not_found', 'No such customer.');
+      }
+      const page = await call(() =>
+        stripe.invoices.list({ customer: customerId, limit: INVOICE_LIMIT }),
+      );
+      return page.data.map(toInvoiceSummary);
+    },
+
+    async cancelAtPeriodEnd(subscriptionId: string) {
+      if (!subscriptionIdPattern.test(subscriptionId)) {
+        throw new PaymentProviderError('not_found', 'No such subscription.');
+      }
+      const subscription = await call(() =>
+        stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: true }),
+      );
+      const periodEnd = subscriptionPeriodEnd(subscription);
+      if (periodEnd === null) {
+        throw new PaymentProviderError(
+          'rejected',
+          'Stripe returned a subscription without a period end.',
+        );
+      }
+      return { cancelAtPeriodEnd: true, currentPeriodEnd: periodEnd * 1000 };
+    },
+
+    verifyWebhook(rawBody: string, signatureHeader: string | null) {
+      return verifyWebhookSignature(rawBody, signatureHeader, webhookSecret);
+    },
+  };
+}
+
+/** Runs an SDK call, turning Stripe's errors into PaymentProviderError (the SDK's stay as cause). */
+async function call<T>(request: () => Promise<T>): Promise<T> {
+  try {
+    return await request();
+  } catch (error) {
+    throw toProviderError(error);
+  }
+}
+
+function toProviderError(error: unknown): unknown {
+  const errors = Stripe.errors;
+  if (error instanceof errors.StripeInvalidRequestError && error.statusCode === 404) {
+    return new PaymentProviderError('not_found', 'Stripe has no such object.', { cause: error });
+  }
+  if (
+    error instanceof errors.StripeConnectionError ||
+    error instanceof errors.StripeRateLimitError ||
+    error instanceof errors.StripeAPIError
+  ) {
+    return new PaymentProviderError('unavailable', 'Stripe is unavailable; try again later.', {
+      cause: error,
+    });
+  }
+  if (error instanceof errors.StripeError) {
+    // Invalid key, unknown price, bad parameter: a configuration or code error to look at.
+    return new PaymentProviderError('rejected', `Stripe refused the request (${error.type}).`, {
+      cause: error,
+    });
+  }
+  return error;
+}
+
+const idOf = (value: string | { id: string } | null | undefined): string | null =>
+  value === null || value === undefined ? null : typeof value === 'string' ? value : value.id;
+
+function toSessionInfo(session: Stripe.Checkout.Session): CheckoutSessionInfo {
+  const status: CheckoutSessionInfo['status'] =
+    session.status === 'complete' ? 'complete' : session.status === 'expired' ? 'expired' : 'open';
+  const paymentStatus: CheckoutSessionInfo['paymentStatus'] =
+    session.payment_status === 'paid'
+      ? 'paid'
+      : session.payment_status === 'no_payment_required'
+        ? 'no_payment_required'
+        : 'unpaid';
+  return {
+    id: session.id,
+    status,
+    paymentStatus,
+    clientReferenceId: session.client_reference_id,
+    reference: readReference(session.metadata),
+    customerId: idOf(session.customer),
+    subscriptionId: idOf(session.subscription),
+    customerEmail: session.customer_details?.email ?? session.customer_email,
+    amountTotal: session.amount_total,
+    currency: session.currency,
+  };
+}
+
+const invoiceStatuses = new Set(['draft', 'open', 'paid', 'uncollectible', 'void']);
+
+function toInvoiceSummary(invoice: Stripe.Invoice): InvoiceSummary {
+  const status =
+    invoice.status !== null && invoiceStatuses.has(invoice.status) ? invoice.status : null;
+  return {
+    id: invoice.id,
+    number: invoice.number,
+    created: invoice.created * 1000,
+    amountPaid: invoice.amount_paid,
+    currency: invoice.currency,
+    status: status as InvoiceSummary['status'],
+    hostedInvoiceUrl: invoice.hosted_invoice_url ?? null,
+    invoicePdf: invoice.invoice_pdf ?? null,
+  };
+}
+
+/**
+ * When the paid period ends, in seconds. Since API 2025-03-31 it lives on each subscription item;
+ * `cancel_at` is set to the same moment when cancelling at period end.
+ */
+function subscriptionPeriodEnd(subscription: Stripe.Subscription): number | null {
+  const itemEnds = subscription.items.data.map((item) => item.current_period_end);
+  if (itemEnds.length > 0) return Math.max(...itemEnds);
+  return subscription.cancel_at;
+}

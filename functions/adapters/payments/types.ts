@@ -1,0 +1,181 @@
+/**
+ * Card payments (DESIGN §2, §3.2, §3.3, §3.5): the one interface routes and services use, with a
+ * Stripe implementation (stripe.ts) and a development stand-in behind /dev/checkout (local.ts).
+ * Shapes here are ours, not Stripe's: amounts in cents, times in milliseconds, ids as strings.
+ */
+
+/** The only plan sold by card (SPEC §9: Standard, $129 per year). */
+export type PaidPlan = 'standard';
+
+/**
+ * Whom a checkout is for. A new customer pays before an account exists, so the reference is the
+ * pending signup (DESIGN §3.2); an upgrading Trial user already has an account (DESIGN §3.3).
+ * Sent as `client_reference_id` and as metadata, so every webhook can be traced back to it.
+ */
+export type CheckoutReference = { pendingSignupId: string } | { userId: string };
+
+/** Input of createCheckoutSession. */
+export type CreateCheckoutInput = CheckoutReference & {
+  /** Prefills the checkout's e-mail; ignored by Stripe when `customerId` is given. */
+  customerEmail: string;
+  /** The provider's customer id when we already have one (an upgrade or a returning customer). */
+  customerId?: string | undefined;
+  /** Absolute; may contain the literal `{CHECKOUT_SESSION_ID}`, which the provider fills in. */
+  successUrl: string;
+  /** Absolute; where Cancel (or Back) on the checkout page goes. */
+  cancelUrl: string;
+  plan: PaidPlan;
+};
+
+/** A created checkout session: send the browser to `url`. */
+export interface CheckoutSessionLink {
+  id: string;
+  url: string;
+}
+
+/** A checkout session as check-payment-completion and fulfilment read it. */
+export interface CheckoutSessionInfo {
+  id: string;
+  /** Unknown provider states read as 'open': only 'complete' ever leads to fulfilment. */
+  status: 'open' | 'complete' | 'expired';
+  /** Unknown provider states read as 'unpaid' (fails closed). */
+  paymentStatus: 'paid' | 'unpaid' | 'no_payment_required';
+  clientReferenceId: string | null;
+  /** Parsed from the session's metadata; null if the session was not created by us. */
+  reference: CheckoutReference | null;
+  customerId: string | null;
+  subscriptionId: string | null;
+  customerEmail: string | null;
+  /** Cents. */
+  amountTotal: number | null;
+  /** Lower-case ISO code, e.g. `usd`. */
+  currency: string | null;
+}
+
+/** One invoice for the Billing & Invoices page. */
+export interface InvoiceSummary {
+  id: string;
+  number: string | null;
+  /** Milliseconds since the epoch. */
+  created: number;
+  /** Cents. */
+  amountPaid: number;
+  currency: string;
+  status: 'draft' | 'open' | 'paid' | 'uncollectible' | 'void' | null;
+  hostedInvoiceUrl: string | null;
+  invoicePdf: string | null;
+}
+
+/** Result of cancelAtPeriodEnd: the licence stays valid until `currentPeriodEnd`. */
+export interface CancellationResult {
+  cancelAtPeriodEnd: true;
+  /** Milliseconds since the epoch. */
+  currentPeriodEnd: number;
+}
+
+/**
+ * A webhook event as the provider sends it, after its signature was checked. Only the envelope
+ * is typed; `data.object` is parsed by services/billing/webhook-events.ts, which also copes with
+ * older API versions a webhook endpoint may still be pinned to.
+ */
+export interface ProviderEvent {
+  id: string;
+  object: 'event';
+  type: string;
+  /** Seconds since the epoch, as Stripe sends it. */
+  created: number;
+  livemode: boolean;
+  api_version?: string | null;
+  data: { object: unknown };
+}
+
+/** What the card checkout and billing pages need from a payment provider. */
+export interface PaymentProvider {
+  /** 'local' only in development (DESIGN §2); /dev/checkout refuses anything else. */
+  readonly kind: 'stripe' | 'local';
+  createCheckoutSession(input: CreateCheckoutInput): Promise<CheckoutSessionLink>;
+  /** Throws PaymentProviderError('not_found') for an unknown or malformed id. */
+  retrieveCheckoutSession(id: string): Promise<CheckoutSessionInfo>;
+  createPortalSession(input: { customerId: string; returnUrl: string }): Promise<{ url: string }>;
+  /** Newest first. */
+  listInvoices(customerId: string): Promise<InvoiceSummary[]>;
+  cancelAtPeriodEnd(subscriptionId: string): Promise<CancellationResult>;
+  /**
+   * Checks the `Stripe-Signature` header against the raw body (300 s tolerance) and returns the
+   * event. Throws WebhookSignatureError for a missing, wrong or stale signature.
+   */
+  verifyWebhook(rawBody: string, signatureHeader: string | null): Promise<ProviderEvent>;
+}
+
+/** Why a webhook was refused; all of them answer 400 so the sender sees the failure. */
+export type WebhookRejection = 'missing_signature' | 'invalid_signature' | 'stale' | 'malformed';
+
+/** A webhook whose signature or body cannot be trusted. */
+export class WebhookSignatureError extends Error {
+  override readonly name = 'WebhookSignatureError';
+  readonly reason: WebhookRejection;
+
+  constructor(reason: WebhookRejection, message: string) {
+    super(message);
+    this.reason = reason;
+  }
+}
+
+/**
+ * A provider call that failed in an expected way. `not_found`: the id names nothing (a route
+ * answers 404); `unavailable`: the provider is down or rate-limiting (503, try again);
+ * `rejected`: the provider refused the request (a bug or a configuration error, logged as 500).
+ */
+export class PaymentProviderError extends Error {
+  override readonly name = 'PaymentProviderError';
+  readonly code: 'not_found' | 'unavailable' | 'rejected';
+
+  constructor(code: PaymentProviderError['code'], message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.code = code;
+  }
+}
+
+/** A development checkout session, as LocalCheckoutStore keeps it. */
+export interface LocalCheckoutSession {
+  /** `cs_local_<suffix>`; the customer, subscription and invoice ids share the suffix. */
+  id: string;
+  clientReferenceId: string;
+  reference: CheckoutReference;
+  plan: PaidPlan;
+  customerEmail: string;
+  /** `cus_local_…`, or the customer id the caller passed (an upgrade). */
+  customerId: string;
+  /** `sub_local_<suffix>` once paid. */
+  subscriptionId: string | null;
+  successUrl: string;
+  cancelUrl: string;
+  /** Cents. */
+  amountTotal: number;
+  currency: string;
+  status: 'open' | 'complete';
+  /** Milliseconds since the epoch. */
+  createdAt: number;
+  /** Milliseconds since the epoch, once paid. */
+  paidAt: number | null;
+}
+
+/**
+ * Storage of development checkout sessions. The Worker backs it with a D1 table (sessions must
+ * survive isolate restarts between creating the session and paying it); tests use memory.
+ */
+export interface LocalCheckoutStore {
+  save(session: LocalCheckoutSession): Promise<void>;
+  get(id: string): Promise<LocalCheckoutSession | null>;
+  /**
+   * Marks an open session paid, in one conditional write. Returns the updated session only to
+   * the caller that made the change, and null if it was unknown or already paid, so a double
+   * click on Pay sends the webhook events once.
+   */
+  markPaid(
+    id: string,
+    paid: { subscriptionId: string; paidAt: number },
+  ): Promise<LocalCheckoutSession | null>;
+  /** Paid sessions of one customer, newest first: the local stand-in for its invoices. */
+  listPaid(customerId: string): Promise<LocalCheckoutSession[]>;
+}

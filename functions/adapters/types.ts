@@ -1,0 +1,60 @@
+/**
+ * The outside services the Worker talks to (DESIGN §2), each as a small interface with a real
+ * implementation (used when its secret is configured) and a local one (development only).
+ * Routes and services read them from the context: `c.get('mailer')`, `c.get('botCheck')`,
+ * `c.get('google')`; tests replace them through `createApp({ adapters })`.
+ */
+
+/** One e-mail; `tag` names the kind of message for logs and for the local mailbox. */
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  // `string & Record<never, never>` is `string` for callers but keeps the known tags offered by
+  // editors (a plain `| string` would swallow them).
+  tag:
+    | 'verification-code'
+    | 'welcome'
+    | 'password-reset'
+    | 'contact'
+    | (string & Record<never, never>);
+}
+
+/** Sends e-mail. Throws when the message could not be handed over (never fails silently). */
+export interface Mailer {
+  send(message: MailMessage): Promise<void>;
+}
+
+/** Bot-check action names (SPEC §7: 'signup' and 'resend_verification'; DESIGN §3.4 'contact'). */
+export type BotAction = 'signup' | 'resend_verification' | 'contact';
+
+/**
+ * Bot check (DESIGN §4: fails closed). `true` only for a valid, unused token issued for `action`;
+ * a missing, reused, expired or wrong-action token, or an unreachable verifier, is `false`.
+ */
+export interface BotCheck {
+  verify(token: string, action: BotAction, ip: string | null): Promise<boolean>;
+}
+
+/** The claims of a verified Google ID token that the account API uses. */
+export interface GoogleProfile {
+  /** Google's stable account id (`sub`); the key for linking, never the e-mail. */
+  sub: string;
+  email: string;
+  /** Google's `email_verified`; sign-up requires it to be true (callers decide). */
+  emailVerified: boolean;
+  name: string;
+}
+
+/** Verifies a Google ID token (GIS credential). Throws on any invalid token. */
+export interface GoogleIdentity {
+  verify(idToken: string): Promise<GoogleProfile>;
+}
+
+/** The adapters set on every request's context. */
+export interface Adapters {
+  mailer: Mailer;
+  botCheck: BotCheck;
+  google: GoogleIdentity;
+}

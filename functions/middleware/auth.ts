@@ -1,0 +1,102 @@
+/**
+ * Session authentication and CSRF defence for the account API (DESIGN §3.1, §4).
+ *
+ * A request is authenticated by `Authorization: Bearer <jwt>` (the plugin, scripts) or by the
+ * `__Host-sw_session` cookie (the site). The cookie is HttpOnly, so page scripts never see the
+ * token; `__Host-` pins it to our exact origin over HTTPS with Path=/.
+ *
+ * CSRF: a browser attaches the cookie to cross-site requests too, so a cookie alone does not
+ * prove the request came from our pages. For cookie-authenticated state changes (POST, PUT,
+ * PATCH, DELETE) the `Origin` header, which browsers set on such requests and pages cannot
+ * forge, must equal our own origin; a missing Origin is refused too (fail closed). SameSite=Lax
+ * and the application/json requirement (api-guards.ts) are further layers, not the defence.
+ * Bearer requests are exempt: a browser never adds an Authorization header on its own, so a
+ * request carrying one was written by someone who already holds the token.
+ */
+import type { Context, MiddlewareHandler } from 'hono';
+import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
+import { ErrorCode, Messages } from '../../src/contract/errors';
+import type { AppEnv } from '../env';
+import { ApiError } from '../lib/errors';
+import type { SessionClient, SessionInfo } from '../services/sessions';
+import { verifySession } from '../services/sessions';
+
+/** Name of the session cookie (the `__Host-` prefix requires Secure, Path=/ and no Domain). */
+export const SESSION_COOKIE = '__Host-sw_session';
+
+/** Context of the account routes: the app's, plus the session and an injectable clock. */
+export interface AccountEnv extends AppEnv {
+  Variables: AppEnv['Variables'] & {
+    /** Set by `requireSession`. */
+    session: SessionInfo;
+    /** Tests set a controllable clock here (ms since the epoch); otherwise Date.now. */
+    clock?: () => number;
+  };
+}
+
+/** The request's time in ms: the injected clock when a test set one, else the system clock. */
+export function nowOf(c: Context<AccountEnv>): number {
+  return (c.get('clock') ?? Date.now)();
+}
+
+/** The client's IP as Cloudflare reports it, or null (local tools, tests). */
+export function ipOf(c: Context): string | null {
+  return c.req.header('CF-Connecting-IP') ?? null;
+}
+
+/** Where a session is started from, stored for the Usage & Sessions page. */
+export function clientOf(c: Context): SessionClient {
+  return { userAgent: c.req.header('User-Agent') ?? null, ip: ipOf(c) };
+}
+
+/** Sets the session cookie to live exactly as long as the session. */
+export function setSessionCookie(c: Context, token: string, expiresAt: number, now: number) {
+  setCookie(c, SESSION_COOKIE, token, {
+    httpOnly: true,
+    secure: true,
+    sameSite: 'Lax',
+    path: '/',
+    maxAge: Math.max(0, Math.floor((expiresAt - now) / 1000)),
+  });
+}
+
+/** Clears the session cookie (logout, deletion). */
+export function clearSessionCookie(c: Context) {
+  deleteCookie(c, SESSION_COOKIE, { path: '/', secure: true, httpOnly: true, sameSite: 'Lax' });
+}
+
+const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+function bearerToken(c: Context): string | undefined {
+  const header = c.req.header('Authorization');
+  const match = header?.match(/^Bearer\s+(\S+)\s*$/i);
+  return match?.[1];
+}
+
+/** Throws 403 CSRF_REJECTED unless the request's Origin is our own origin. */
+function assertSameOrigin(c: Context) {
+  const origin = c.req.header('Origin');
+  if (origin === undefined || origin !== new URL(c.req.url).origin) {
+    throw new ApiError(403, ErrorCode.CSRF_REJECTED, 'Cross-site request refused.');
+  }
+}
+
+/**
+ * The request's session, or null when it carries no token. A token that is present but invalid
+ * throws 401; a cookie-authenticated state change from another origin throws 403.
+ */
+export async function readSession(c: Context<AccountEnv>): Promise<SessionInfo | null> {
+  const bearer = bearerToken(c);
+  const token = bearer ?? getCookie(c, SESSION_COOKIE);
+  if (!token) return null;
+  if (bearer === undefined && UNSAFE_METHODS.has(c.req.method)) assertSameOrigin(c);
+  return verifySession(c.get('db'), c.get('config').JWT_SECRET, token, nowOf(c));
+}
+
+/** Requires a valid session; sets `c.get('session')`. 401 UNAUTHORIZED or SESSION_EXPIRED. */
+export const requireSession: MiddlewareHandler<AccountEnv> = async (c, next) => {
+  const session = await readSession(c);
+  if (!session) throw new ApiError(401, ErrorCode.UNAUTHORIZED, Messages.unauthorized);
+  c.set('session', session);
+  await next();
+};

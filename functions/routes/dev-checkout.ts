@@ -1,0 +1,249 @@
+/**
+ * /dev/checkout (DESIGN §2): the development imitation of Stripe's hosted checkout. It shows the
+ * session's plan, amount and e-mail with a test card; Pay marks the session paid, sends the
+ * Stripe-signed `checkout.session.completed` and `invoice.paid` events to our own webhook route
+ * (the same code path as production) and returns the browser to the success URL; Cancel returns
+ * it to the cancel URL. Also imitates the hosted invoice page and the customer portal.
+ * Development only; mount it under /dev (whose guard hides it elsewhere) at DEV_CHECKOUT_PATH.
+ */
+import { Hono, type Context } from 'hono';
+import { html } from 'hono/html';
+import { plans, site } from '../../src/site.config';
+import {
+  DEV_CHECKOUT_PATH,
+  isLocalPayments,
+  type LocalPaymentProvider,
+  type PaymentProvider,
+} from '../adapters/payments';
+import type { AppEnv } from '../env';
+import { devPage } from './dev/page';
+
+/** Where Stripe would send our events; the webhook route is mounted here. */
+export const STRIPE_WEBHOOK_PATH = '/api/stripe/webhook';
+
+export interface DevCheckoutOptions {
+  /** The request's payment provider; pages answer 404 unless it is the local one. */
+  payments: (c: Context<AppEnv>) => PaymentProvider;
+  /**
+   * Hands one signed webhook request to our own webhook route. In the Worker:
+   * `(request, c) => app.fetch(request, c.env, c.executionCtx)` (in process: a Worker cannot
+   * reliably fetch its own hostname). Tests capture the deliveries instead.
+   */
+  deliver: (request: Request, c: Context<AppEnv>) => Promise<Response>;
+}
+
+const money = (cents: number, currency: string) =>
+  currency === 'usd'
+    ? `$${(cents / 100).toFixed(2)}`
+    : `${(cents / 100).toFixed(2)} ${currency.toUpperCase()}`;
+const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+const planName = plans.standard.label;
+
+/** A form post from another site must not pay or cancel (a browser always sends Origin on POST). */
+function sameOrigin(c: Context<AppEnv>): boolean {
+  const origin = c.req.header('Origin');
+  return origin === undefined || origin === new URL(c.req.url).origin;
+}
+
+function notFound(c: Context<AppEnv>, what: string) {
+  return devPage(c, {
+    title: 'Not found',
+    status: 404,
+    body: html`<h1>${what} not found</h1>
+      <p>It may belong to another development database. <a href="/dev/">Development tools</a></p>`,
+  });
+}
+
+async function sessionIdFromForm(c: Context<AppEnv>): Promise<string> {
+  const body = await c.req.parseBody();
+  return typeof body['session_id'] === 'string' ? body['session_id'] : '';
+}
+
+/** Builds the /dev/checkout sub-app (not mounted here: see DevCheckoutOptions). */
+export function createDevCheckoutRoutes(options: DevCheckoutOptions) {
+  /** The local provider, or null: with Stripe configured these pages do not exist. */
+  const localPayments = (c: Context<AppEnv>): LocalPaymentProvider | null => {
+    if (c.get('config').ENVIRONMENT !== 'development') return null;
+    const payments = options.payments(c);
+    return isLocalPayments(payments) ? payments : null;
+  };
+
+  return new Hono<AppEnv>()
+    .get('/', async (c) => {
+      const payments = localPayments(c);
+      if (!payments) return c.notFound();
+      const session = await payments.getCheckout(c.req.query('session_id') ?? '');
+      if (!session) return notFound(c, 'Checkout session');
+      const amount = money(session.amountTotal, session.currency);
+      const title = `Pay ${site.product} ${planName}`;
+
+      if (session.status === 'complete' || session.expired) {
+        const done = session.status === 'complete';
+        return devPage(c, {
+          title,
+          status: done ? 200 : 410,
+          body: html`<h1>
+              ${done ? 'This checkout is already paid' : 'This checkout has expired'}
+            </h1>
+            <p>
+              <a
+                href="${done ? session.successUrl.replace('{CHECKOUT_SESSION_ID}', session.id) : session.cancelUrl}"
+                >Return to ${site.product}</a
+              >
+            </p>`,
+        });
+      }
+
+      return devPage(c, {
+        title,
+        body: html`<p class="note">
+            Development checkout: it imitates Stripe's hosted page. No card is charged and nothing
+            leaves this computer.
+          </p>
+          <h1>Subscribe to ${site.product} ${planName}</h1>
+          <article aria-labelledby="order-heading">
+            <h2 id="order-heading">Order summary</h2>
+            <dl>
+              <dt>Product</dt>
+              <dd>${site.product}</dd>
+              <dt>Plan</dt>
+              <dd>${planName}</dd>
+              <dt>Amount</dt>
+              <dd>${amount} / year</dd>
+              <dt>E-mail</dt>
+              <dd>${session.customerEmail}</dd>
+            </dl>
+          </article>
+          <form method="post" action="${DEV_CHECKOUT_PATH}/pay">
+            <input type="hidden" name="session_id" value="${session.id}" />
+            <label for="card-number">Card number (test card, cannot be changed)</label>
+            <input
+              type="text"
+              id="card-number"
+              value="4242 4242 4242 4242"
+              readonly
+              autocomplete="off"
+            />
+            <div>
+              <button type="submit" class="primary">Pay</button>
+              <button type="submit" formaction="${DEV_CHECKOUT_PATH}/cancel">Cancel</button>
+            </div>
+          </form>`,
+      });
+    })
+
+    .post('/pay', async (c) => {
+      const payments = localPayments(c);
+      if (!payments) return c.notFound();
+      if (!sameOrigin(c)) return c.text('Cross-site form posts are refused.', 403);
+      const id = await sessionIdFromForm(c);
+      const paid = await payments.completeCheckout(id);
+      if (!paid) {
+        // Unknown, expired or already paid: the GET page explains which, without paying twice.
+        const session = await payments.getCheckout(id);
+        if (!session) return notFound(c, 'Checkout session');
+        return c.redirect(`${DEV_CHECKOUT_PATH}?session_id=${encodeURIComponent(id)}`, 303);
+      }
+      for (const { event, payload, signature } of paid.events) {
+        const request = new Request(new URL(STRIPE_WEBHOOK_PATH, c.req.url), {
+          method: 'POST',
+          headers: {
+            'Content-Type': 'application/json; charset=utf-8',
+            'Stripe-Signature': signature,
+            'User-Agent': 'Stripe/1.0 (+https://stripe.com/docs/webhooks)',
+          },
+          body: payload,
+        });
+        // Like Stripe, a failed delivery does not undo the payment: /payment-processing then
+        // fulfils by asking the provider for the session (DESIGN §3.2). Logged for the developer.
+        try {
+          const response = await options.deliver(request, c);
+          if (!response.ok)
+            console.warn(`/dev/checkout: webhook ${event.type} answered ${response.status}`);
+        } catch (error) {
+          console.warn(`/dev/checkout: webhook ${event.type} failed:`, error);
+        }
+      }
+      return c.redirect(
+        paid.session.successUrl.replace('{CHECKOUT_SESSION_ID}', paid.session.id),
+        303,
+      );
+    })
+
+    .post('/cancel', async (c) => {
+      const payments = localPayments(c);
+      if (!payments) return c.notFound();
+      if (!sameOrigin(c)) return c.text('Cross-site form posts are refused.', 403);
+      // Like Stripe's back link: the session stays open and simply expires.
+      const session = await payments.getCheckout(await sessionIdFromForm(c));
+      if (!session) return notFound(c, 'Checkout session');
+      return c.redirect(session.cancelUrl, 303);
+    })
+
+    .get('/invoice', async (c) => {
+      const payments = localPayments(c);
+      if (!payments) return c.notFound();
+      const match = /^in_local_([A-Za-z0-9]{1,64})$/.exec(c.req.query('id') ?? '');
+      const session = match ? await payments.getCheckout(`cs_local_${match[1]}`) : null;
+      if (!session || session.paidAt === null) return notFound(c, 'Invoice');
+      const invoice = (await payments.listInvoices(session.customerId)).find(
+        (item) => item.id === c.req.query('id'),
+      );
+      if (!invoice) return notFound(c, 'Invoice');
+      return devPage(c, {
+        title: `Invoice ${invoice.number ?? ''}`,
+        body: html`<p class="note">
+            Development invoice: it imitates Stripe's hosted invoice page.
+          </p>
+          <h1>Invoice ${invoice.number}</h1>
+          <dl>
+            <dt>Status</dt>
+            <dd>Paid</dd>
+            <dt>Date paid</dt>
+            <dd>${day(invoice.created)}</dd>
+            <dt>Billed to</dt>
+            <dd>${session.customerEmail}</dd>
+            <dt>Item</dt>
+            <dd>${site.product} ${planName}, one year</dd>
+            <dt>Amount paid</dt>
+            <dd>${money(invoice.amountPaid, invoice.currency)}</dd>
+          </dl>`,
+      });
+    })
+
+    .get('/portal', async (c) => {
+      const payments = localPayments(c);
+      if (!payments) return c.notFound();
+      const returnUrl = c.req.query('return_url') ?? '';
+      // The return link must stay on this site (no open redirect, even in development).
+      if (!URL.canParse(returnUrl) || new URL(returnUrl).origin !== new URL(c.req.url).origin) {
+        return c.text('return_url must be a URL on this site.', 400);
+      }
+      const invoices = await payments.listInvoices(c.req.query('customer') ?? '');
+      if (invoices.length === 0) return notFound(c, 'Customer');
+      return devPage(c, {
+        title: 'Billing portal',
+        body: html`<p class="note">
+            Development billing portal: it imitates Stripe's customer portal.
+          </p>
+          <h1>${site.product} billing</h1>
+          <article aria-labelledby="card-heading">
+            <h2 id="card-heading">Payment method</h2>
+            <p>Visa ending in 4242 (test card)</p>
+          </article>
+          <article aria-labelledby="invoices-heading">
+            <h2 id="invoices-heading">Invoice history</h2>
+            <ul>
+              ${invoices.map(
+                (invoice) =>
+                  html`<li>
+                    <a href="${invoice.hostedInvoiceUrl ?? '#'}">${day(invoice.created)}</a>:
+                    ${money(invoice.amountPaid, invoice.currency)}, paid
+                  </li>`,
+              )}
+            </ul>
+          </article>
+          <p><a href="${returnUrl}">Return to ${site.product}</a></p>`,
+      });
+    });
+}

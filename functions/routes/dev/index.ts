@@ -1,0 +1,59 @@
+/**
+ * Local stand-ins for outside services (DESIGN §2): mailbox, Google consent, bot check (checkout
+ * joins with the payments issue). They exist only when ENVIRONMENT is `development`; elsewhere
+ * every /dev path is the site's ordinary 404, indistinguishable from a URL that never existed.
+ */
+import { Hono } from 'hono';
+import { html } from 'hono/html';
+import type { AppEnv } from '../../env';
+import { botcheckRoutes } from './botcheck';
+import { googleRoutes } from './google';
+import { mailboxRoutes } from './mailbox';
+import { devPage } from './page';
+
+/** Tools listed on /dev/; each later feature adds its page here. */
+const devTools: readonly { href: string; label: string; description: string }[] = [
+  {
+    href: '/dev/mailbox',
+    label: 'Mailbox',
+    description:
+      'every e-mail the site sent (verification codes, reset links), newest first; JSON at /dev/mailbox.json?to=',
+  },
+  {
+    href: '/dev/google?return_to=/login',
+    label: 'Google sign-in',
+    description:
+      'the consent page that stands in for Google and issues ID tokens signed by a local key',
+  },
+  {
+    href: '/dev/botcheck',
+    label: 'Bot check',
+    description:
+      'how the local bot-check tokens work (issued by POST /dev/botcheck/token, single use)',
+  },
+];
+
+export const devRoutes = new Hono<AppEnv>()
+  .use('*', async (c, next) => {
+    if (c.get('config').ENVIRONMENT === 'development') return next();
+    // The site's 404 page for every method: the assets layer would answer a POST with 405, which
+    // would tell a prober that something answers POST here.
+    const method = c.req.method === 'HEAD' ? 'HEAD' : 'GET';
+    const response = await c.env.ASSETS.fetch(new Request(c.req.url, { method }));
+    return new Response(response.body, { status: 404, headers: response.headers });
+  })
+  .get('/', (c) =>
+    devPage(c, {
+      title: 'Development tools',
+      body: html`<h1>Development tools</h1>
+        <p>Local stand-ins for outside services. This page exists only in development.</p>
+        <ul>
+          ${devTools.map(
+            (tool) => html`<li><a href="${tool.href}">${tool.label}</a>: ${tool.description}</li>`,
+          )}
+        </ul>`,
+    }),
+  )
+  .route('/', mailboxRoutes)
+  .route('/', googleRoutes)
+  .route('/', botcheckRoutes);

@@ -1,0 +1,139 @@
+/**
+ * /dev/mailbox: the local mailer's outbox (DESIGN §2) as a page for people and as JSON for the
+ * Playwright journeys, which read verification codes and reset links from it. Messages contain
+ * user input (names, e-mails), so the page escapes everything and renders only the text part,
+ * never a message's HTML.
+ */
+import { desc, sql } from 'drizzle-orm';
+import { Hono } from 'hono';
+import { html } from 'hono/html';
+import { z } from 'zod';
+import { outbox } from '../../db/schema';
+import type { AppEnv } from '../../env';
+import { ApiError } from '../../lib/errors';
+import { limits } from '../../../src/site.config';
+import { devPage, type Markup } from './page';
+
+/** One message as /dev/mailbox.json answers it. */
+export interface MailboxMessage {
+  id: string;
+  to: string;
+  subject: string;
+  text: string;
+  html: string | null;
+  tag: string;
+  /** Milliseconds since the epoch. */
+  createdAt: number;
+  /** The first verification-code-like number (6 digits) in the subject or text, if any. */
+  code: string | null;
+  /** Every http(s) link in the text, in order (reset links, download links). */
+  links: string[];
+}
+
+const query = z.object({
+  to: z.string().trim().toLowerCase().max(254).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+});
+
+const CODE = new RegExp(`(?<!\\d)\\d{${limits.codeLength}}(?!\\d)`);
+const LINK = /https?:\/\/[^\s<>"']+/g;
+
+function findCode(subject: string, text: string): string | null {
+  return CODE.exec(subject)?.[0] ?? CODE.exec(text)?.[0] ?? null;
+}
+
+/** Links without the sentence punctuation that often follows them. */
+function findLinks(text: string): string[] {
+  return [...text.matchAll(LINK)].map((match) => match[0].replace(/[.,;:!?)\]]+$/, ''));
+}
+
+async function latestMessages(
+  db: AppEnv['Variables']['db'],
+  to: string | undefined,
+  limit: number,
+): Promise<MailboxMessage[]> {
+  const rows = await db
+    .select()
+    .from(outbox)
+    .where(to ? sql`lower(${outbox.toEmail}) = ${to}` : undefined)
+    .orderBy(desc(outbox.createdAt), desc(sql`rowid`))
+    .limit(limit);
+  return rows.map((row) => ({
+    id: row.id,
+    to: row.toEmail,
+    subject: row.subject,
+    text: row.text,
+    html: row.html,
+    tag: row.tag,
+    createdAt: row.createdAt,
+    code: findCode(row.subject, row.text),
+    links: findLinks(row.text),
+  }));
+}
+
+function parseQuery(input: Record<string, string>) {
+  const parsed = query.safeParse(input);
+  if (!parsed.success)
+    throw new ApiError(400, 'BAD_REQUEST', 'to must be an e-mail and limit 1 to 100.');
+  return parsed.data;
+}
+
+/** The text with its links made clickable; every other character is escaped by `html`. */
+function linkified(text: string): Markup[] {
+  const parts: Markup[] = [];
+  let last = 0;
+  for (const match of text.matchAll(LINK)) {
+    const url = match[0].replace(/[.,;:!?)\]]+$/, '');
+    parts.push(html`${text.slice(last, match.index)}`, html`<a href="${url}">${url}</a>`);
+    last = match.index + url.length;
+  }
+  parts.push(html`${text.slice(last)}`);
+  return parts;
+}
+
+function messageView(message: MailboxMessage, index: number): Markup {
+  const time = new Date(message.createdAt).toISOString();
+  return html`<article aria-labelledby="message-${index}">
+    <h2 id="message-${index}">${message.subject}</h2>
+    <dl>
+      <dt>To</dt>
+      <dd>${message.to}</dd>
+      <dt>Time</dt>
+      <dd><time datetime="${time}">${time.replace('T', ' ').slice(0, 19)} UTC</time></dd>
+      <dt>Kind</dt>
+      <dd>${message.tag}</dd>
+    </dl>
+    ${message.code ? html`<p>Code: <strong class="code">${message.code}</strong></p>` : ''}
+    <pre>${linkified(message.text)}</pre>
+  </article>`;
+}
+
+export const mailboxRoutes = new Hono<AppEnv>()
+  .get('/mailbox.json', async (c) => {
+    const { to, limit } = parseQuery(c.req.query());
+    return c.json({ messages: await latestMessages(c.get('db'), to, limit) });
+  })
+  .get('/mailbox', async (c) => {
+    const { to, limit } = parseQuery({ limit: '50', ...c.req.query() });
+    const messages = await latestMessages(c.get('db'), to, limit);
+    return devPage(c, {
+      title: 'Mailbox',
+      body: html`<h1>Mailbox</h1>
+        <p>
+          E-mail the site sent while running locally, newest first (at most ${limit}). The same
+          messages as JSON: <a href="/dev/mailbox.json">/dev/mailbox.json?to=</a>.
+        </p>
+        <form method="get" action="/dev/mailbox">
+          <label for="to">Recipient</label>
+          <input id="to" name="to" type="email" autocomplete="off" value="${to ?? ''}" />
+          <button type="submit">Show</button>
+          ${to ? html`<a href="/dev/mailbox">Show all</a>` : ''}
+        </form>
+        ${
+          messages.length === 0
+            ? html`<p>No messages${to ? html` for ${to}` : ''} yet.</p>`
+            : messages.map(messageView)
+        }
+        <p><a href="/dev/">All development tools</a></p>`,
+    });
+  });

@@ -1,0 +1,216 @@
+/**
+ * Turns a webhook delivery into one typed billing event (issue 4 item 2). The signature is
+ * checked first (a bad or stale one is a 400 and nothing else happens); then the event types we
+ * act on are parsed into small shapes in our units (ms, cents), and every other type is
+ * `ignored`. Parsing is lenient about API versions: the webhook endpoint's version is set in the
+ * Stripe dashboard, not by our SDK, so both pre- and post-2025-03-31 shapes are read.
+ */
+import type { z } from 'zod';
+import { readReference } from '../../adapters/payments/reference';
+import {
+  PaymentProviderError,
+  WebhookSignatureError,
+  type CheckoutReference,
+  type PaymentProvider,
+  type ProviderEvent,
+} from '../../adapters/payments/types';
+import { ApiError } from '../../lib/errors';
+import { checkoutSessionSchema, invoiceSchema, subscriptionSchema } from './webhook-schemas';
+
+interface EventBase {
+  /** `evt_…`: the idempotency key, recorded in the same batch as the event's effect. */
+  eventId: string;
+  /** Milliseconds; orders events of one object, since delivery order is not guaranteed. */
+  created: number;
+  livemode: boolean;
+}
+
+/** A Checkout Session finished; fulfil when `paymentStatus` is not 'unpaid'. */
+export interface CheckoutEvent extends EventBase {
+  /** `completed` may still be 'unpaid' for a delayed payment method; `async_payment_succeeded` follows. */
+  type: 'checkout.session.completed' | 'checkout.session.async_payment_succeeded';
+  sessionId: string;
+  mode: string | null;
+  clientReferenceId: string | null;
+  reference: CheckoutReference | null;
+  customerId: string | null;
+  subscriptionId: string | null;
+  customerEmail: string | null;
+  paymentStatus: 'paid' | 'unpaid' | 'no_payment_required';
+  amountTotal: number | null;
+  currency: string | null;
+}
+
+/** An invoice was paid (first or renewal) or a payment attempt failed. */
+export interface InvoiceEvent extends EventBase {
+  type: 'invoice.paid' | 'invoice.payment_failed';
+  invoiceId: string;
+  customerId: string | null;
+  subscriptionId: string | null;
+  /** From the subscription's metadata, so an invoice arriving before its checkout is traceable. */
+  reference: CheckoutReference | null;
+  /** `subscription_create` (first), `subscription_cycle` (renewal), ... */
+  billingReason: string | null;
+  number: string | null;
+  amountPaid: number;
+  amountDue: number;
+  currency: string;
+  /** End of the service period the invoice pays for (its latest line), in ms. */
+  periodEnd: number | null;
+  attemptCount: number;
+  /** When Stripe retries a failed payment, in ms; null when it will not. */
+  nextPaymentAttempt: number | null;
+  hostedInvoiceUrl: string | null;
+  invoicePdf: string | null;
+}
+
+/** A subscription changed (cancel at period end, past due, renewed) or ended. */
+export interface SubscriptionEvent extends EventBase {
+  type: 'customer.subscription.updated' | 'customer.subscription.deleted';
+  subscriptionId: string;
+  customerId: string | null;
+  reference: CheckoutReference | null;
+  /** Stripe's status: active, past_due, unpaid, canceled, incomplete, ... */
+  status: string;
+  cancelAtPeriodEnd: boolean;
+  /** ms */
+  cancelAt: number | null;
+  /** ms; the latest item period end (or the pre-2025 subscription field). */
+  currentPeriodEnd: number | null;
+  /** ms; set once the subscription has ended. */
+  endedAt: number | null;
+}
+
+/** Any other event type: acknowledged (2xx) and not acted on. */
+export interface IgnoredEvent extends EventBase {
+  type: 'ignored';
+  eventType: string;
+}
+
+export type BillingEvent = CheckoutEvent | InvoiceEvent | SubscriptionEvent | IgnoredEvent;
+
+/**
+ * Verifies and parses one delivery. Throws ApiError 400 `INVALID_SIGNATURE` for a missing,
+ * wrong or stale signature, 400 `INVALID_EVENT` for a signed event we cannot read, and 503
+ * `PAYMENTS_UNAVAILABLE` when payments are not configured (so Stripe retries later).
+ */
+export async function readWebhookEvent(
+  payments: Pick<PaymentProvider, 'verifyWebhook'>,
+  rawBody: string,
+  signatureHeader: string | null,
+): Promise<BillingEvent> {
+  let event: ProviderEvent;
+  try {
+    event = await payments.verifyWebhook(rawBody, signatureHeader);
+  } catch (error) {
+    if (error instanceof WebhookSignatureError) {
+      throw new ApiError(400, 'INVALID_SIGNATURE', error.message);
+    }
+    if (error instanceof PaymentProviderError && error.code === 'unavailable') {
+      throw new ApiError(503, 'PAYMENTS_UNAVAILABLE', 'Card payments are not available right now.');
+    }
+    throw error;
+  }
+  return toBillingEvent(event);
+}
+
+const paymentStatus = (value: string): CheckoutEvent['paymentStatus'] =>
+  value === 'paid' || value === 'no_payment_required' ? value : 'unpaid';
+
+const latest = (values: readonly (number | null | undefined)[]): number | null => {
+  const present = values.filter((value): value is number => typeof value === 'number');
+  return present.length > 0 ? Math.max(...present) : null;
+};
+
+function parseObject<T extends z.ZodType>(schema: T, event: ProviderEvent): z.output<T> {
+  const result = schema.safeParse(event.data.object);
+  if (!result.success) {
+    // Logged without the body (it holds e-mails); the id finds it in the Stripe dashboard.
+    console.error(
+      `Unreadable ${event.type} webhook ${event.id}: ${result.error.issues[0]?.message ?? ''}`,
+    );
+    throw new ApiError(400, 'INVALID_EVENT', 'The event could not be read.');
+  }
+  return result.data;
+}
+
+/** Normalises a verified event; exported for tests and for replaying stored events. */
+export function toBillingEvent(event: ProviderEvent): BillingEvent {
+  const base: EventBase = {
+    eventId: event.id,
+    created: event.created * 1000,
+    livemode: event.livemode,
+  };
+  switch (event.type) {
+    case 'checkout.session.completed':
+    case 'checkout.session.async_payment_succeeded': {
+      const session = parseObject(checkoutSessionSchema, event);
+      return {
+        ...base,
+        type: event.type,
+        sessionId: session.id,
+        mode: session.mode,
+        clientReferenceId: session.client_reference_id,
+        reference: readReference(session.metadata),
+        customerId: session.customer,
+        subscriptionId: session.subscription,
+        customerEmail: session.customer_details?.email ?? session.customer_email,
+        paymentStatus: paymentStatus(session.payment_status),
+        amountTotal: session.amount_total ?? null,
+        currency: session.currency,
+      };
+    }
+    case 'invoice.paid':
+    case 'invoice.payment_failed': {
+      const invoice = parseObject(invoiceSchema, event);
+      const lines = invoice.lines?.data ?? [];
+      const subscriptionId =
+        invoice.parent?.subscription_details?.subscription ??
+        invoice.subscription ??
+        lines
+          .map((line) => line.parent?.subscription_item_details?.subscription ?? line.subscription)
+          .find(Boolean) ??
+        null;
+      const periodEnd = latest(lines.map((line) => line.period?.end));
+      return {
+        ...base,
+        type: event.type,
+        invoiceId: invoice.id,
+        customerId: invoice.customer,
+        subscriptionId,
+        reference: readReference(
+          invoice.parent?.subscription_details?.metadata ?? invoice.subscription_details?.metadata,
+        ),
+        billingReason: invoice.billing_reason,
+        number: invoice.number,
+        amountPaid: invoice.amount_paid,
+        amountDue: invoice.amount_due,
+        currency: invoice.currency,
+        periodEnd: periodEnd === null ? null : periodEnd * 1000,
+        attemptCount: invoice.attempt_count ?? 0,
+        nextPaymentAttempt: invoice.next_payment_attempt,
+        hostedInvoiceUrl: invoice.hosted_invoice_url,
+        invoicePdf: invoice.invoice_pdf,
+      };
+    }
+    case 'customer.subscription.updated':
+    case 'customer.subscription.deleted': {
+      const subscription = parseObject(subscriptionSchema, event);
+      const itemEnds = (subscription.items?.data ?? []).map((item) => item.current_period_end);
+      return {
+        ...base,
+        type: event.type,
+        subscriptionId: subscription.id,
+        customerId: subscription.customer,
+        reference: readReference(subscription.metadata),
+        status: subscription.status,
+        cancelAtPeriodEnd: subscription.cancel_at_period_end,
+        cancelAt: subscription.cancel_at,
+        currentPeriodEnd: latest([...itemEnds, subscription.current_period_end]),
+        endedAt: subscription.ended_at,
+      };
+    }
+    default:
+      return { ...base, type: 'ignored', eventType: event.type };
+  }
+}

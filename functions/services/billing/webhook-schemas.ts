@@ -1,0 +1,89 @@
+/**
+ * The Stripe objects inside the webhook events we act on, as lenient zod schemas: only the
+ * fields we read, ids whether or not expanded, seconds turned into milliseconds, and both the
+ * pre- and post-2025-03-31 places of moved fields (a webhook endpoint keeps the API version it
+ * was created with in the Stripe dashboard, whatever our SDK pins).
+ */
+import { z } from 'zod';
+
+const nullableString = z
+  .string()
+  .nullish()
+  .transform((value) => value ?? null);
+/** An id, or the expanded object carrying it. */
+const idRef = z
+  .union([z.string(), z.object({ id: z.string() })])
+  .nullish()
+  .transform((value) => (value == null ? null : typeof value === 'string' ? value : value.id));
+/** Unix seconds to milliseconds. */
+const timestamp = z
+  .number()
+  .int()
+  .nullish()
+  .transform((value) => (value == null ? null : value * 1000));
+const metadata = z.record(z.string(), z.string()).nullish();
+
+/** A Checkout Session (checkout.session.* events). */
+export const checkoutSessionSchema = z.object({
+  id: z.string().min(1),
+  object: z.literal('checkout.session'),
+  mode: nullableString,
+  client_reference_id: nullableString,
+  customer: idRef,
+  subscription: idRef,
+  customer_email: nullableString,
+  customer_details: z.object({ email: nullableString }).nullish(),
+  payment_status: z.string(),
+  amount_total: z.number().int().nullish(),
+  currency: nullableString,
+  metadata,
+});
+
+const invoiceLineSchema = z.object({
+  period: z.object({ start: z.number().int(), end: z.number().int() }).nullish(),
+  /** Before 2025-03-31. */
+  subscription: idRef.optional(),
+  parent: z
+    .object({ subscription_item_details: z.object({ subscription: idRef }).nullish() })
+    .nullish(),
+});
+
+/** An invoice (invoice.* events). */
+export const invoiceSchema = z.object({
+  id: z.string().min(1),
+  object: z.literal('invoice'),
+  customer: idRef,
+  /** Before 2025-03-31; since then under `parent.subscription_details`. */
+  subscription: idRef.optional(),
+  subscription_details: z.object({ metadata }).nullish(),
+  parent: z
+    .object({ subscription_details: z.object({ subscription: idRef, metadata }).nullish() })
+    .nullish(),
+  billing_reason: nullableString,
+  number: nullableString,
+  amount_paid: z.number().int(),
+  amount_due: z.number().int(),
+  currency: z.string(),
+  attempt_count: z.number().int().nullish(),
+  next_payment_attempt: timestamp,
+  hosted_invoice_url: nullableString,
+  invoice_pdf: nullableString,
+  lines: z.object({ data: z.array(invoiceLineSchema) }).nullish(),
+});
+
+/** A subscription (customer.subscription.* events). */
+export const subscriptionSchema = z.object({
+  id: z.string().min(1),
+  object: z.literal('subscription'),
+  customer: idRef,
+  status: z.string(),
+  cancel_at_period_end: z.boolean(),
+  cancel_at: timestamp,
+  ended_at: timestamp,
+  /** Before 2025-03-31; since then on each item. */
+  current_period_end: timestamp.optional(),
+  items: z
+    .object({ data: z.array(z.object({ current_period_end: timestamp.optional() })) })
+    .nullish(),
+  metadata,
+});

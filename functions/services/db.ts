@@ -1,0 +1,21 @@
+import type { DrizzleD1Database } from 'drizzle-orm/d1';
+import type * as schema from '../db/schema';
+
+/** The drizzle client services take as their first argument (built per request, DESIGN habits). */
+export type Db = DrizzleD1Database<typeof schema>;
+
+/** Milliseconds since the epoch; services take `now` as a value so tests control the clock. */
+export type Millis = number;
+
+/**
+ * True when `error` (or its cause, as drizzle wraps D1 errors) is a UNIQUE constraint failure on
+ * `table.column`; D1 reports e.g. `UNIQUE constraint failed: users.email_normalized`.
+ */
+export function isUniqueViolation(error: unknown, target: string): boolean {
+  for (let current = error, depth = 0; current instanceof Error && depth < 5; depth += 1) {
+    const { message } = current;
+    if (message.includes('UNIQUE constraint failed') && message.includes(target)) return true;
+    current = current.cause;
+  }
+  return false;
+}

@@ -1,0 +1,45 @@
+/** Licences (DESIGN §3.6): one current licence per user, the newest; keys from license-keys.ts. */
+import { and, desc, eq, ne } from 'drizzle-orm';
+import { plans, site } from '../../src/site.config';
+import { licenses } from '../db/schema';
+import type { Db, Millis } from './db';
+import { generateLicenseKey } from './license-keys';
+
+/** A row of `licenses`. */
+export type LicenseRow = typeof licenses.$inferSelect;
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** A new active Trial licence: activated now, expiring after the trial's days (SPEC §9). */
+export function newTrialLicense(userId: string, now: Millis): LicenseRow {
+  return {
+    id: crypto.randomUUID(),
+    userId,
+    licenseKey: generateLicenseKey(),
+    plan: 'Trial',
+    status: 'active',
+    activatedAt: now,
+    expiresAt: now + (plans.trial.durationDays ?? 0) * DAY_MS,
+    createdAt: now,
+    appVersion: site.currentVersion,
+  };
+}
+
+/** The user's current licence: the newest one. */
+export async function currentLicense(db: Db, userId: string): Promise<LicenseRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(licenses)
+    .where(eq(licenses.userId, userId))
+    .orderBy(desc(licenses.createdAt))
+    .limit(1);
+  return row;
+}
+
+/** Revokes every licence of a user that is not revoked yet (account deletion); batchable. */
+export function revokeLicenses(db: Db, userId: string) {
+  return db
+    .update(licenses)
+    .set({ status: 'revoked' })
+    .where(and(eq(licenses.userId, userId), ne(licenses.status, 'revoked')));
+}

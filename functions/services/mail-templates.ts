@@ -1,0 +1,66 @@
+/** The account e-mails, as plain text (every client shows it; nothing to escape or track). */
+import { limits, plans, site } from '../../src/site.config';
+import type { MailMessage } from '../adapters/types';
+import type { LicenseRow } from './licenses';
+
+const signature = `\n\n— The ${site.product} team\n${site.supportEmail}`;
+
+/** The 6-digit code (the code is in the subject too, so it shows in a notification). */
+export function verificationCodeMail(to: string, name: string, code: string): MailMessage {
+  const minutes = Math.round(limits.codeValiditySeconds / 60);
+  return {
+    to,
+    tag: 'verification-code',
+    subject: `${code} is your ${site.product} verification code`,
+    text:
+      `Hello ${name},\n\nYour ${site.product} verification code is:\n\n    ${code}\n\n` +
+      `It is valid for ${minutes} minutes. If you did not ask for it, you can ignore this e-mail.` +
+      signature,
+  };
+}
+
+/** Sent after a trial signup: the licence key and where to download the plugin (SPEC §2). */
+export function welcomeMail(
+  to: string,
+  name: string,
+  license: LicenseRow,
+  origin: string,
+): MailMessage {
+  const expires = new Date(license.expiresAt).toISOString().slice(0, 10);
+  return {
+    to,
+    tag: 'welcome',
+    subject: `Welcome to ${site.product}: your licence key`,
+    text:
+      `Hello ${name},\n\nYour ${plans.trial.name} is active until ${expires}.\n\n` +
+      `Licence key: ${license.licenseKey}\n\n` +
+      `Download the plugin from your dashboard: ${origin}/dashboard\n` +
+      `After installing, paste the licence key into the License Manager on the ${site.product} ribbon.` +
+      signature,
+  };
+}
+
+/** The single-use reset link (valid limits.passwordResetMinutes). */
+export function passwordResetMail(to: string, name: string, link: string): MailMessage {
+  return {
+    to,
+    tag: 'password-reset',
+    subject: `Reset your ${site.product} password`,
+    text:
+      `Hello ${name},\n\nTo choose a new password, open this link within ` +
+      `${limits.passwordResetMinutes} minutes:\n\n${link}\n\n` +
+      `The link works once. If you did not ask to reset your password, ignore this e-mail; ` +
+      `your password stays as it is.` +
+      signature,
+  };
+}
+
+/** A Get in Touch message, forwarded to support. */
+export function contactMail(id: string, name: string, email: string, message: string): MailMessage {
+  return {
+    to: site.supportEmail,
+    tag: 'contact',
+    subject: `Contact form: ${name}`,
+    text: `From: ${name} <${email}>\nMessage id: ${id}\n\n${message}`,
+  };
+}

@@ -1,0 +1,82 @@
+/**
+ * Fixed-window rate limits (DESIGN §4), as a rule table. Each hit is ONE conditional upsert that
+ * either starts a new window or counts into the current one, so concurrent requests cannot both
+ * read "under the limit" and slip through.
+ */
+import { sql } from 'drizzle-orm';
+import { limits } from '../../src/site.config';
+import { ErrorCode } from '../../src/contract/errors';
+import type { Db } from './db';
+import { rateLimits } from '../db/schema';
+import { ApiError } from '../lib/errors';
+
+/** Rule names, each with its limit from site.config (`limits.rateLimits`). */
+export type RateLimitRule = keyof typeof limits.rateLimits;
+
+/** Messages shown on 429 (the signup island shows the server's text, SPEC §8). */
+const messages: Record<RateLimitRule, (minutes: number) => string> = {
+  sendCodePerEmail: (m) => `Too many verification requests. Please try again in ${m} ${plural(m)}.`,
+  sendCodePerIp: (m) => `Too many verification requests. Please try again in ${m} ${plural(m)}.`,
+  loginPerIp: (m) => `Too many login attempts. Please try again in ${m} ${plural(m)}.`,
+  loginPerEmail: (m) => `Too many login attempts. Please try again in ${m} ${plural(m)}.`,
+  forgotPasswordPerEmail: (m) =>
+    `Too many password reset requests. Please try again in ${m} ${plural(m)}.`,
+  contactPerIp: (m) => `Too many messages. Please try again in ${m} ${plural(m)}.`,
+};
+
+function plural(minutes: number): string {
+  return minutes === 1 ? 'minute' : 'minutes';
+}
+
+/** Result of counting one event: how many so far in this window (this one included). */
+export interface RateLimitHit {
+  count: number;
+  /** Seconds until the window ends. */
+  retryAfterSeconds: number;
+}
+
+/** Counts one event for `rule` and `subject` (an e-mail or an IP) at `now` (ms). */
+export async function hitRateLimit(
+  db: Db,
+  rule: RateLimitRule,
+  subject: string,
+  now: number,
+): Promise<RateLimitHit> {
+  const windowMs = limits.rateLimits[rule].windowSeconds * 1000;
+  const key = `${rule}:${subject}`;
+  const expired = sql`${rateLimits.windowStart} <= ${now - windowMs}`;
+  const [row] = await db
+    .insert(rateLimits)
+    .values({ key, count: 1, windowStart: now })
+    .onConflictDoUpdate({
+      target: rateLimits.key,
+      set: {
+        count: sql`CASE WHEN ${expired} THEN 1 ELSE ${rateLimits.count} + 1 END`,
+        windowStart: sql`CASE WHEN ${expired} THEN ${now} ELSE ${rateLimits.windowStart} END`,
+      },
+    })
+    .returning({ count: rateLimits.count, windowStart: rateLimits.windowStart });
+  if (!row) throw new Error('Rate limit upsert returned no row');
+  const retryAfterSeconds = Math.max(1, Math.ceil((row.windowStart + windowMs - now) / 1000));
+  return { count: row.count, retryAfterSeconds };
+}
+
+/** Counts one event and throws 429 TOO_MANY_ATTEMPTS with Retry-After when over the limit. */
+export async function enforceRateLimit(
+  db: Db,
+  rule: RateLimitRule,
+  subject: string,
+  now: number,
+): Promise<RateLimitHit> {
+  const hit = await hitRateLimit(db, rule, subject, now);
+  if (hit.count > limits.rateLimits[rule].max) throw tooManyAttempts(rule, hit.retryAfterSeconds);
+  return hit;
+}
+
+/** The 429 answer for `rule`, with Retry-After in seconds and the wait in minutes in the text. */
+export function tooManyAttempts(rule: RateLimitRule, retryAfterSeconds: number): ApiError {
+  const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
+  return new ApiError(429, ErrorCode.TOO_MANY_ATTEMPTS, messages[rule](minutes), {
+    'Retry-After': String(retryAfterSeconds),
+  });
+}

@@ -1,0 +1,156 @@
+/**
+ * Sessions (DESIGN §3.1, §4). A session is a row in `sessions`, named by the `jti` of a short HS256
+ * JWT. The JWT proves the id was issued by us; the row makes it revocable (logout, deletion,
+ * password reset) and carries the absolute expiry the dashboard shows.
+ */
+import { and, eq, isNull, lt } from 'drizzle-orm';
+import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
+import { ErrorCode, Messages } from '../../src/contract/errors';
+import { limits } from '../../src/site.config';
+import { sessions, users } from '../db/schema';
+import { ApiError } from '../lib/errors';
+import { randomToken } from './crypto';
+import type { Db, Millis } from './db';
+
+export const JWT_ISSUER = 'sheetwright';
+export const JWT_AUDIENCE = 'sheetwright-web';
+const ALGORITHM = 'HS256';
+/** last_used_at is written at most this often, so reading pages does not write on every call. */
+const LAST_USED_RESOLUTION_MS = 60_000;
+
+/** What an authenticated request knows about its session (`c.get('session')`). */
+export interface SessionInfo {
+  userId: string;
+  sessionId: string;
+  createdAt: Millis;
+  expiresAt: Millis;
+}
+
+/** Where a session was started; stored for the Usage & Sessions page. */
+export interface SessionClient {
+  userAgent: string | null;
+  ip: string | null;
+}
+
+function signingKey(secret: string): Uint8Array {
+  return new TextEncoder().encode(secret);
+}
+
+/** Signs the session JWT for an existing or about-to-be-inserted row. */
+export async function signSessionToken(secret: string, session: SessionInfo): Promise<string> {
+  return new SignJWT({})
+    .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
+    .setSubject(session.userId)
+    .setJti(session.sessionId)
+    .setIssuer(JWT_ISSUER)
+    .setAudience(JWT_AUDIENCE)
+    .setIssuedAt(Math.floor(session.createdAt / 1000))
+    .setExpirationTime(Math.floor(session.expiresAt / 1000))
+    .sign(signingKey(secret));
+}
+
+/** A new session: its JWT, its info, and the insert to run (alone or inside a db.batch). */
+export async function newSession(
+  db: Db,
+  secret: string,
+  userId: string,
+  client: SessionClient,
+  now: Millis,
+) {
+  // A fresh random id at every sign-in (no session fixation); 256 bits, unguessable.
+  const info: SessionInfo = {
+    userId,
+    sessionId: randomToken(),
+    createdAt: now,
+    expiresAt: now + limits.sessionDays * 24 * 60 * 60 * 1000,
+  };
+  const token = await signSessionToken(secret, info);
+  const insert = db.insert(sessions).values({
+    id: info.sessionId,
+    userId,
+    createdAt: now,
+    lastUsedAt: now,
+    expiresAt: info.expiresAt,
+    userAgent: client.userAgent?.slice(0, 512) ?? null,
+    ip: client.ip,
+    revokedAt: null,
+  });
+  return { token, info, insert };
+}
+
+const unauthorized = () => new ApiError(401, ErrorCode.UNAUTHORIZED, Messages.unauthorized);
+const expired = () => new ApiError(401, ErrorCode.SESSION_EXPIRED, Messages.sessionExpired);
+
+/**
+ * Verifies a session JWT and its row. Throws 401 SESSION_EXPIRED for an expired token or
+ * session, 401 UNAUTHORIZED for anything else (bad signature, algorithm, issuer, audience,
+ * unknown, revoked, or a deleted user).
+ */
+export async function verifySession(
+  db: Db,
+  secret: string,
+  token: string,
+  now: Millis,
+): Promise<SessionInfo> {
+  let sessionId: string;
+  let userId: string;
+  try {
+    const { payload } = await jwtVerify(token, signingKey(secret), {
+      // Explicit: never accept `none` or an algorithm picked by the token (DESIGN §4).
+      algorithms: [ALGORITHM],
+      issuer: JWT_ISSUER,
+      audience: JWT_AUDIENCE,
+      requiredClaims: ['exp', 'iat', 'jti', 'sub'],
+      currentDate: new Date(now),
+    });
+    sessionId = payload.jti ?? '';
+    userId = payload.sub ?? '';
+  } catch (error) {
+    if (error instanceof joseErrors.JWTExpired) throw expired();
+    throw unauthorized();
+  }
+
+  const [row] = await db
+    .select({
+      userId: sessions.userId,
+      createdAt: sessions.createdAt,
+      lastUsedAt: sessions.lastUsedAt,
+      expiresAt: sessions.expiresAt,
+      revokedAt: sessions.revokedAt,
+      isDeleted: users.isDeleted,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(eq(sessions.id, sessionId))
+    .limit(1);
+  if (!row || row.userId !== userId || row.revokedAt !== null || row.isDeleted) {
+    throw unauthorized();
+  }
+  if (row.expiresAt <= now) throw expired();
+
+  if (now - row.lastUsedAt >= LAST_USED_RESOLUTION_MS) {
+    await db
+      .update(sessions)
+      .set({ lastUsedAt: now })
+      .where(
+        and(eq(sessions.id, sessionId), lt(sessions.lastUsedAt, now - LAST_USED_RESOLUTION_MS)),
+      );
+  }
+  return { userId, sessionId, createdAt: row.createdAt, expiresAt: row.expiresAt };
+}
+
+/** Revokes one session (logout). */
+export function revokeSession(db: Db, sessionId: string, now: Millis) {
+  return db
+    .update(sessions)
+    .set({ revokedAt: now })
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+}
+
+/** Revokes every live session of a user (deletion, password reset); batchable. */
+export function revokeAllSessions(db: Db, userId: string, now: Millis) {
+  return db
+    .update(sessions)
+    .set({ revokedAt: now })
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+}

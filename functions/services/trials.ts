@@ -1,0 +1,67 @@
+/**
+ * The trial rule (SPEC §9, DESIGN §4): one free trial per normalised e-mail, per Google account
+ * and per browser fingerprint, ever (ledger rows outlive account deletion). The UNIQUE(kind, value)
+ * constraint on `trial_ledger` is the guard; `findClaimedTrial` is only a friendly early answer.
+ */
+import { and, eq, or } from 'drizzle-orm';
+import { ErrorCode, Messages } from '../../src/contract/errors';
+import { trialLedger } from '../db/schema';
+import { ApiError } from '../lib/errors';
+import { isUniqueViolation, type Db, type Millis } from './db';
+import { isDisposableEmail } from './emails';
+
+/** What a trial is counted against; `google` only for Google sign-ups. */
+export interface TrialClaim {
+  emailNormalized: string;
+  fingerprintId: string;
+  googleSub?: string;
+}
+
+function entries(claim: TrialClaim) {
+  return [
+    { kind: 'email' as const, value: claim.emailNormalized },
+    { kind: 'fingerprint' as const, value: claim.fingerprintId },
+    ...(claim.googleSub ? [{ kind: 'google' as const, value: claim.googleSub }] : []),
+  ];
+}
+
+/** 409 DUPLICATE_TRIAL (SPEC §8: the Trial Already Claimed screen). */
+export function duplicateTrial(): ApiError {
+  return new ApiError(409, ErrorCode.DUPLICATE_TRIAL, Messages.duplicateTrial);
+}
+
+/** True when any part of the claim already has a trial. */
+export async function findClaimedTrial(db: Db, claim: TrialClaim): Promise<boolean> {
+  const [row] = await db
+    .select({ id: trialLedger.id })
+    .from(trialLedger)
+    .where(
+      or(
+        ...entries(claim).map((e) =>
+          and(eq(trialLedger.kind, e.kind), eq(trialLedger.value, e.value)),
+        ),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
+/** Throws DISPOSABLE_EMAIL or DUPLICATE_TRIAL when this claim may not start a trial. */
+export async function assertTrialAllowed(db: Db, claim: TrialClaim, email: string): Promise<void> {
+  if (isDisposableEmail(email)) {
+    throw new ApiError(400, ErrorCode.DISPOSABLE_EMAIL, Messages.disposableEmail);
+  }
+  if (await findClaimedTrial(db, claim)) throw duplicateTrial();
+}
+
+/** The ledger insert for a new trial; run it in the same db.batch as the account. */
+export function recordTrial(db: Db, userId: string, claim: TrialClaim, now: Millis) {
+  return db
+    .insert(trialLedger)
+    .values(entries(claim).map((e) => ({ id: crypto.randomUUID(), ...e, userId, createdAt: now })));
+}
+
+/** True when a batch failed because the ledger already held one of the claim's values. */
+export function isDuplicateTrialError(error: unknown): boolean {
+  return isUniqueViolation(error, 'trial_ledger.');
+}

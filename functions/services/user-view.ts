@@ -1,0 +1,29 @@
+/** Builds the contract `User` (src/contract/user.ts) the API answers and the browser keeps. */
+import type { User } from '../../src/contract/user';
+import type { Millis } from './db';
+import type { LicenseRow } from './licenses';
+import type { SessionInfo } from './sessions';
+import type { UserRow } from './users';
+
+/** The user as the dashboard shows it; a licence past its expiry reads `expired` at once. */
+export function toUserView(
+  user: UserRow,
+  license: LicenseRow,
+  session: Pick<SessionInfo, 'createdAt'>,
+  now: Millis,
+): User {
+  const lapsed = license.status === 'active' && license.expiresAt <= now;
+  return {
+    userId: user.id,
+    customerName: user.customerName,
+    email: user.email,
+    plan: user.plan,
+    licenseStatus: lapsed ? 'expired' : license.status,
+    activationDate: new Date(license.activatedAt).toISOString(),
+    expirationDate: new Date(license.expiresAt).toISOString(),
+    licenseKey: license.licenseKey,
+    isDeleted: user.isDeleted,
+    sessionStartedAt: new Date(session.createdAt).toISOString(),
+    authProvider: user.passwordHash === null && user.googleSub !== null ? 'google' : 'email',
+  };
+}

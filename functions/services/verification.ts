@@ -1,0 +1,247 @@
+/**
+ * E-mail verification codes (SPEC §4, DESIGN §4): 6 digits from the CSPRNG, stored as a keyed
+ * HMAC bound to the e-mail, valid 600 s, single use, at most `codeMaxWrongAttempts` wrong tries.
+ * A resend replaces the code but carries its wrong-try count over, so resending cannot buy more
+ * guesses; the count starts afresh only once a series of codes is older than the send window.
+ */
+import { and, count, desc, eq, gt, gte, isNull, lt, sql } from 'drizzle-orm';
+import { ErrorCode, Messages } from '../../src/contract/errors';
+import type { SignupPlan, VerifiedFormData } from '../../src/contract/auth';
+import { verifiedFormDataSchema } from '../../src/contract/auth';
+import { limits } from '../../src/site.config';
+import { verificationCodes } from '../db/schema';
+import { ApiError } from '../lib/errors';
+import { keyedHash, timingSafeEqualText } from './crypto';
+import type { Db, Millis } from './db';
+import { normalizeEmail } from './emails';
+
+/** A row of `verification_codes`. */
+export type VerificationRow = typeof verificationCodes.$inferSelect;
+
+const CODE_TTL_MS = limits.codeValiditySeconds * 1000;
+/** A series of codes (and its wrong-try count) lasts as long as the per-e-mail send window. */
+const SERIES_MS = limits.rateLimits.sendCodePerEmail.windowSeconds * 1000;
+const MAX_WRONG = limits.codeMaxWrongAttempts;
+
+/**
+ * A uniformly random code of `limits.codeLength` digits. Values of the 32-bit draw at or above the
+ * largest multiple of 10^6 are redrawn, so `% 10^6` has no modulo bias.
+ */
+export function generateCode(): string {
+  const range = 10 ** limits.codeLength;
+  const ceiling = Math.floor(2 ** 32 / range) * range;
+  const draw = new Uint32Array(1);
+  for (;;) {
+    crypto.getRandomValues(draw);
+    const value = draw[0] ?? ceiling;
+    if (value < ceiling) return String(value % range).padStart(limits.codeLength, '0');
+  }
+}
+
+function hashCode(secret: string, emailNormalized: string, code: string): Promise<string> {
+  return keyedHash(secret, 'verification-code', `${emailNormalized}:${code}`);
+}
+
+/** The form a code is sent for (SPEC §3 "Verification send payload", minus the bot token). */
+export interface VerificationForm {
+  customerName: string;
+  email: string;
+  plan: SignupPlan;
+  fingerprintId: string;
+}
+
+/** A code created for sending: the plain code goes into the e-mail and nowhere else. */
+export interface IssuedCode {
+  code: string;
+  /** Codes sent to this e-mail in the current window, this one included (1 for the first). */
+  attempt: number;
+  expiresInSeconds: number;
+}
+
+async function latestCode(db: Db, emailNormalized: string): Promise<VerificationRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(verificationCodes)
+    .where(eq(verificationCodes.emailNormalized, emailNormalized))
+    .orderBy(desc(verificationCodes.createdAt))
+    .limit(1);
+  return row;
+}
+
+/** Creates a new code for the form's e-mail, replacing any older one (send and resend). */
+export async function issueCode(
+  db: Db,
+  secret: string,
+  form: VerificationForm,
+  now: Millis,
+): Promise<IssuedCode> {
+  const emailNormalized = normalizeEmail(form.email);
+  const previous = await latestCode(db, emailNormalized);
+  const continues =
+    previous !== undefined &&
+    previous.createdAt > now - SERIES_MS &&
+    previous.verifiedAt === null &&
+    previous.consumedAt === null;
+
+  const code = generateCode();
+  const formData: VerifiedFormData = {
+    customerName: form.customerName,
+    email: form.email,
+    plan: form.plan,
+    fingerprintId: form.fingerprintId,
+  };
+  await db.batch([
+    // Older unverified codes stop working the moment a new one exists.
+    db
+      .update(verificationCodes)
+      .set({ supersededAt: now })
+      .where(
+        and(
+          eq(verificationCodes.emailNormalized, emailNormalized),
+          isNull(verificationCodes.supersededAt),
+          isNull(verificationCodes.verifiedAt),
+        ),
+      ),
+    db.insert(verificationCodes).values({
+      id: crypto.randomUUID(),
+      emailNormalized,
+      codeHash: await hashCode(secret, emailNormalized, code),
+      formData: JSON.stringify(formData),
+      attempts: continues ? previous.attempts : 0,
+      resendCount: continues ? previous.resendCount + 1 : 0,
+      expiresAt: now + CODE_TTL_MS,
+      createdAt: now,
+    }),
+  ]);
+
+  const [sent] = await db
+    .select({ n: count() })
+    .from(verificationCodes)
+    .where(
+      and(
+        eq(verificationCodes.emailNormalized, emailNormalized),
+        gt(verificationCodes.createdAt, now - SERIES_MS),
+      ),
+    );
+  return { code, attempt: Math.max(1, sent?.n ?? 1), expiresInSeconds: limits.codeValiditySeconds };
+}
+
+function tooManyWrongCodes(row: VerificationRow, now: Millis): ApiError {
+  const retryAfter = Math.max(1, Math.ceil((row.createdAt + SERIES_MS - now) / 1000));
+  const minutes = Math.ceil(retryAfter / 60);
+  return new ApiError(
+    429,
+    ErrorCode.TOO_MANY_ATTEMPTS,
+    `Too many incorrect codes. Please try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`,
+    { 'Retry-After': String(retryAfter) },
+  );
+}
+
+const invalidCode = () => new ApiError(400, ErrorCode.INVALID_CODE, Messages.invalidCode);
+
+/**
+ * Checks a code for an e-mail. Every try is counted BEFORE comparing, by one conditional update,
+ * so parallel guesses cannot exceed the limit; a right code gives its try back. Answers the
+ * verified form data; throws INVALID_CODE, CODE_EXPIRED or 429 TOO_MANY_ATTEMPTS.
+ */
+export async function checkCode(
+  db: Db,
+  secret: string,
+  email: string,
+  code: string,
+  now: Millis,
+): Promise<VerifiedFormData> {
+  const emailNormalized = normalizeEmail(email);
+  const [row] = await db
+    .select()
+    .from(verificationCodes)
+    .where(
+      and(
+        eq(verificationCodes.emailNormalized, emailNormalized),
+        isNull(verificationCodes.supersededAt),
+        isNull(verificationCodes.consumedAt),
+      ),
+    )
+    .orderBy(desc(verificationCodes.createdAt))
+    .limit(1);
+  if (!row) throw invalidCode();
+  if (row.attempts >= MAX_WRONG) throw tooManyWrongCodes(row, now);
+  if (row.expiresAt <= now) {
+    throw new ApiError(400, ErrorCode.CODE_EXPIRED, Messages.codeExpired);
+  }
+
+  const [counted] = await db
+    .update(verificationCodes)
+    .set({ attempts: sql`${verificationCodes.attempts} + 1` })
+    .where(
+      and(
+        eq(verificationCodes.id, row.id),
+        lt(verificationCodes.attempts, MAX_WRONG),
+        isNull(verificationCodes.consumedAt),
+      ),
+    )
+    .returning({ attempts: verificationCodes.attempts });
+  if (!counted) throw tooManyWrongCodes(row, now);
+
+  const expected = await hashCode(secret, emailNormalized, code);
+  if (!timingSafeEqualText(expected, row.codeHash)) throw invalidCode();
+
+  await db
+    .update(verificationCodes)
+    .set({ attempts: sql`${verificationCodes.attempts} - 1`, verifiedAt: row.verifiedAt ?? now })
+    .where(eq(verificationCodes.id, row.id));
+  return parseFormData(row.formData);
+}
+
+function parseFormData(json: string): VerifiedFormData {
+  return verifiedFormDataSchema.parse(JSON.parse(json));
+}
+
+/** A verification usable for registering: verified within the window and not yet used. */
+export interface UsableVerification {
+  id: string;
+  formData: VerifiedFormData;
+}
+
+/**
+ * The newest verification of this e-mail that was verified within
+ * `limits.verifiedSignupWindowSeconds` and not consumed; throws 400 NOT_VERIFIED otherwise.
+ */
+export async function findVerified(
+  db: Db,
+  email: string,
+  now: Millis,
+): Promise<UsableVerification> {
+  const [row] = await db
+    .select({ id: verificationCodes.id, formData: verificationCodes.formData })
+    .from(verificationCodes)
+    .where(
+      and(
+        eq(verificationCodes.emailNormalized, normalizeEmail(email)),
+        gte(verificationCodes.verifiedAt, now - limits.verifiedSignupWindowSeconds * 1000),
+        isNull(verificationCodes.consumedAt),
+      ),
+    )
+    .orderBy(desc(verificationCodes.verifiedAt))
+    .limit(1);
+  if (!row) throw notVerified();
+  return { id: row.id, formData: parseFormData(row.formData) };
+}
+
+/** 400 NOT_VERIFIED. */
+export function notVerified(): ApiError {
+  return new ApiError(400, ErrorCode.NOT_VERIFIED, Messages.notVerified);
+}
+
+/**
+ * Marks a verification used, exactly once: the conditional update makes a second, concurrent
+ * registration with the same verification fail with NOT_VERIFIED.
+ */
+export async function consumeVerification(db: Db, id: string, now: Millis): Promise<void> {
+  const [row] = await db
+    .update(verificationCodes)
+    .set({ consumedAt: now })
+    .where(and(eq(verificationCodes.id, id), isNull(verificationCodes.consumedAt)))
+    .returning({ id: verificationCodes.id });
+  if (!row) throw notVerified();
+}

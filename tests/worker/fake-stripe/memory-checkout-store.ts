@@ -1,0 +1,36 @@
+/**
+ * LocalCheckoutStore in memory, for tests only (the Worker uses D1, so sessions survive isolate
+ * restarts). Same contract: markPaid changes an open session once and says whether it did.
+ */
+import type {
+  LocalCheckoutSession,
+  LocalCheckoutStore,
+} from '../../../functions/adapters/payments';
+
+export function createMemoryCheckoutStore(): LocalCheckoutStore & {
+  sessions: Map<string, LocalCheckoutSession>;
+} {
+  const sessions = new Map<string, LocalCheckoutSession>();
+  return {
+    sessions,
+    async save(session) {
+      sessions.set(session.id, { ...session });
+    },
+    async get(id) {
+      const session = sessions.get(id);
+      return session ? { ...session } : null;
+    },
+    async markPaid(id, { subscriptionId, paidAt }) {
+      const session = sessions.get(id);
+      if (!session || session.status !== 'open') return null;
+      Object.assign(session, { status: 'complete', subscriptionId, paidAt });
+      return { ...session };
+    },
+    async listPaid(customerId) {
+      return [...sessions.values()]
+        .filter((session) => session.customerId === customerId && session.paidAt !== null)
+        .sort((a, b) => (b.paidAt ?? 0) - (a.paidAt ?? 0))
+        .map((session) => ({ ...session }));
+    },
+  };
+}

@@ -1,0 +1,187 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { limits } from '../../src/site.config';
+import {
+  accountApp,
+  googleToken,
+  queryAll,
+  signUpTrial,
+  uniqueEmail,
+  uniqueFingerprint,
+  type AccountApp,
+} from './account-helpers';
+
+const SAME_ANSWER = {
+  message: 'If an account exists for this email, we have sent a link to reset your password.',
+};
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+/** The reset link mailed to `email`, and its token. */
+function resetLink(app: AccountApp, email: string) {
+  const message = app.mail.filter((m) => m.to === email && m.tag === 'password-reset').at(-1);
+  const link = message?.text.match(/https?:\/\/\S+/)?.[0];
+  if (!link) throw new Error(`No reset link was mailed to ${email}`);
+  return { link: new URL(link), token: new URL(link).searchParams.get('token') ?? '' };
+}
+
+describe('POST /api/forgot-password', () => {
+  it('mails a single-use link to /reset-password on our origin for an e-mail account', async () => {
+    const app = accountApp();
+    const { form } = await signUpTrial(app);
+
+    const response = await app.post('/api/forgot-password', { email: form.email });
+
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual(SAME_ANSWER);
+    const { link, token } = resetLink(app, form.email);
+    expect(link.origin + link.pathname).toBe('https://sheetwright.test/reset-password');
+    expect(token.length).toBeGreaterThanOrEqual(43);
+    const [row] = await queryAll<{ token_hash: string }>(
+      'SELECT token_hash FROM password_reset_tokens ORDER BY created_at DESC LIMIT 1',
+    );
+    expect(row?.token_hash).not.toBe(token);
+  });
+
+  it('answers the same for an unknown e-mail and sends nothing', async () => {
+    const app = accountApp();
+
+    const response = await app.post('/api/forgot-password', { email: uniqueEmail() });
+
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual(SAME_ANSWER);
+    expect(app.mail).toHaveLength(0);
+  });
+
+  it('sends nothing for a Google-only account, which has no password', async () => {
+    const app = accountApp();
+    const email = uniqueEmail();
+    await app.post('/api/register-google-trial', {
+      googleToken: googleToken({ email }),
+      agreeToTerms: true,
+      fingerprintId: uniqueFingerprint(),
+      plan: 'trial',
+    });
+
+    const response = await app.post('/api/forgot-password', { email });
+
+    expect(await response.json()).toEqual(SAME_ANSWER);
+    expect(app.mail.filter((m) => m.tag === 'password-reset')).toHaveLength(0);
+  });
+
+  it('answers 429 with Retry-After after too many requests for one e-mail', async () => {
+    const app = accountApp();
+    const email = uniqueEmail();
+    const { max } = limits.rateLimits.forgotPasswordPerEmail;
+    for (let i = 0; i < max; i += 1) await app.post('/api/forgot-password', { email });
+
+    const response = await app.post('/api/forgot-password', { email });
+
+    expect(response.status).toBe(429);
+    expect(Number(response.headers.get('Retry-After'))).toBeGreaterThan(0);
+  });
+});
+
+describe('POST /api/reset-password', () => {
+  it('sets the new password, revokes every session, and the new password logs in', async () => {
+    const app = accountApp();
+    const { form, bearer } = await signUpTrial(app);
+    await app.post('/api/forgot-password', { email: form.email });
+    const { token } = resetLink(app, form.email);
+
+    const response = await app.post('/api/reset-password', {
+      token,
+      password: 'a brand new secret',
+    });
+
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({
+      message: 'Your password has been reset. Please log in with your new password.',
+    });
+    expect((await app.request('/api/me', { headers: bearer })).status).toBe(401);
+    const oldLogin = await app.post('/api/login', { email: form.email, password: form.password });
+    expect(oldLogin.status).toBe(401);
+    const newLogin = await app.post('/api/login', {
+      email: form.email,
+      password: 'a brand new secret',
+    });
+    expect(newLogin.status).toBe(200);
+  });
+
+  it('refuses a token used once already with 400 INVALID_RESET_TOKEN', async () => {
+    const app = accountApp();
+    const { form } = await signUpTrial(app);
+    await app.post('/api/forgot-password', { email: form.email });
+    const { token } = resetLink(app, form.email);
+    await app.post('/api/reset-password', { token, password: 'a brand new secret' });
+
+    const response = await app.post('/api/reset-password', {
+      token,
+      password: 'yet another secret',
+    });
+
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({
+      message: 'This password reset link is invalid or has expired.',
+      code: 'INVALID_RESET_TOKEN',
+    });
+  });
+
+  it('refuses a token after 30 minutes', async () => {
+    const app = accountApp();
+    const { form } = await signUpTrial(app);
+    await app.post('/api/forgot-password', { email: form.email });
+    const { token } = resetLink(app, form.email);
+
+    app.clock.advance(limits.passwordResetMinutes * 60);
+    const response = await app.post('/api/reset-password', {
+      token,
+      password: 'a brand new secret',
+    });
+
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({ code: 'INVALID_RESET_TOKEN' });
+  });
+
+  it('refuses an older link once a newer one was requested', async () => {
+    const app = accountApp();
+    const { form } = await signUpTrial(app);
+    await app.post('/api/forgot-password', { email: form.email });
+    const first = resetLink(app, form.email).token;
+    await app.post('/api/forgot-password', { email: form.email });
+
+    const response = await app.post('/api/reset-password', {
+      token: first,
+      password: 'a brand new secret',
+    });
+
+    expect(response.status).toBe(400);
+  });
+
+  it('refuses an unknown token', async () => {
+    const app = accountApp();
+
+    const response = await app.post('/api/reset-password', {
+      token: 'x'.repeat(43),
+      password: 'a brand new secret',
+    });
+
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({ code: 'INVALID_RESET_TOKEN' });
+  });
+
+  it('refuses a common password with 400 WEAK_PASSWORD and keeps the token usable', async () => {
+    const app = accountApp();
+    const { form } = await signUpTrial(app);
+    await app.post('/api/forgot-password', { email: form.email });
+    const { token } = resetLink(app, form.email);
+
+    const weak = await app.post('/api/reset-password', { token, password: 'qwerty123' });
+    const strong = await app.post('/api/reset-password', { token, password: 'a brand new secret' });
+
+    expect(weak.status).toBe(400);
+    expect(await weak.json()).toMatchObject({ code: 'WEAK_PASSWORD' });
+    expect(strong.status).toBe(200);
+  });
+});
