@@ -9,14 +9,45 @@ import { gzipSync } from 'node:zlib';
 
 const dist = new URL('../dist/', import.meta.url).pathname;
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const pages = ['/', '/overview', '/pricing', '/guide', '/about', '/features', '/installation', '/changelog', '/faq', '/privacy', '/terms', '/refund-policy', '/search?q=licence'];
+const pages = [
+  '/',
+  '/overview',
+  '/pricing',
+  '/guide',
+  '/about',
+  '/features',
+  '/installation',
+  '/changelog',
+  '/faq',
+  '/privacy',
+  '/terms',
+  '/refund-policy',
+  '/search?q=licence',
+];
 const lighthousePages = ['/', '/pricing', '/features', '/privacy'];
 const JS_BUDGET_NO_ISLAND = 20 * 1024;
 const LIGHTHOUSE_TARGET = 95;
 
 if (!existsSync(join(dist, 'index.html'))) execSync('npm run build', { stdio: 'inherit' });
 
-const types = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.mjs': 'text/javascript', '.css': 'text/css', '.json': 'application/json', '.svg': 'image/svg+xml', '.png': 'image/png', '.jpg': 'image/jpeg', '.webp': 'image/webp', '.mp4': 'video/mp4', '.wasm': 'application/wasm', '.pf_meta': 'application/octet-stream', '.pf_fragment': 'application/octet-stream', '.pf_index': 'application/octet-stream', '.pf_filter': 'application/octet-stream', '.woff2': 'font/woff2' };
+const types = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript',
+  '.mjs': 'text/javascript',
+  '.css': 'text/css',
+  '.json': 'application/json',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.webp': 'image/webp',
+  '.mp4': 'video/mp4',
+  '.wasm': 'application/wasm',
+  '.pf_meta': 'application/octet-stream',
+  '.pf_fragment': 'application/octet-stream',
+  '.pf_index': 'application/octet-stream',
+  '.pf_filter': 'application/octet-stream',
+  '.woff2': 'font/woff2',
+};
 
 /** Parses Cloudflare's `_headers` file into [pattern RegExp, headers] rules. */
 function headerRules() {
@@ -26,7 +57,12 @@ function headerRules() {
   for (const line of readFileSync(file, 'utf8').split('\n')) {
     if (!line.trim() || line.trim().startsWith('#')) continue;
     if (!/^\s/.test(line)) {
-      const pattern = new RegExp(`^${line.trim().replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*')}$`);
+      const pattern = new RegExp(
+        `^${line
+          .trim()
+          .replace(/[.+?^${}()|[\]\\]/g, '\\$&')
+          .replace(/\*/g, '.*')}$`,
+      );
       rules.push([pattern, {}]);
     } else if (rules.length) {
       const i = line.indexOf(':');
@@ -53,8 +89,12 @@ function startServer() {
     const status = resolveFile(pathname) ? 200 : 404;
     let body = readFileSync(file);
     const headers = { 'content-type': types[extname(file)] ?? 'application/octet-stream' };
-    for (const [pattern, values] of rules) if (pattern.test(pathname)) Object.assign(headers, values);
-    if (/text|javascript|json|svg|wasm/.test(headers['content-type']) && /gzip/.test(req.headers['accept-encoding'] ?? '')) {
+    for (const [pattern, values] of rules)
+      if (pattern.test(pathname)) Object.assign(headers, values);
+    if (
+      /text|javascript|json|svg|wasm/.test(headers['content-type']) &&
+      /gzip/.test(req.headers['accept-encoding'] ?? '')
+    ) {
       body = gzipSync(body);
       headers['content-encoding'] = 'gzip';
     }
@@ -74,7 +114,18 @@ if (!existsSync(chromiumPath)) {
 }
 
 const { chromium } = await import('@playwright/test');
-const browser = await chromium.launch({ executablePath: chromiumPath, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'] });
+const browser = await chromium.launch({
+  executablePath: chromiumPath,
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+    '--disable-quic',
+  ],
+});
 const rows = [];
 let budgetFailures = 0;
 for (const path of pages) {
@@ -88,14 +139,23 @@ for (const path of pages) {
   for (const response of loads) {
     const body = await response.body().catch(() => Buffer.alloc(0));
     // Media is sent as is; everything else is measured as the gzip a CDN would send.
-    const size = /video|image\/(png|jpeg|webp)/.test(response.headers()['content-type'] ?? '') ? body.length : gzipSync(body).length;
+    const size = /video|image\/(png|jpeg|webp)/.test(response.headers()['content-type'] ?? '')
+      ? body.length
+      : gzipSync(body).length;
     total += size;
     if (response.request().resourceType() === 'script') js += size;
   }
   const hasIsland = (await page.locator('astro-island').count()) > 0;
   const ok = hasIsland || js <= JS_BUDGET_NO_ISLAND;
   if (!ok) budgetFailures++;
-  rows.push({ page: path, island: hasIsland ? 'yes' : 'no', 'JS (gzip)': kb(js), 'total (gzip)': kb(total), requests: loads.length, 'JS budget': hasIsland ? 'n/a' : ok ? 'ok' : 'OVER 20 KB' });
+  rows.push({
+    page: path,
+    island: hasIsland ? 'yes' : 'no',
+    'JS (gzip)': kb(js),
+    'total (gzip)': kb(total),
+    requests: loads.length,
+    'JS budget': hasIsland ? 'n/a' : ok ? 'ok' : 'OVER 20 KB',
+  });
   await context.close();
 }
 await browser.close();
@@ -108,9 +168,25 @@ if (process.env.BENCH_SKIP_LIGHTHOUSE !== '1') {
   const chromeLauncher = await import('chrome-launcher');
   const scores = [];
   for (const path of lighthousePages) {
-    const chrome = await chromeLauncher.launch({ chromePath: chromiumPath, chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'] });
+    const chrome = await chromeLauncher.launch({
+      chromePath: chromiumPath,
+      chromeFlags: [
+        '--headless=new',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+        '--disable-quic',
+      ],
+    });
     try {
-      const result = await lighthouse(origin + path, { port: chrome.port, output: 'json', logLevel: 'error' });
+      const result = await lighthouse(origin + path, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+      });
       const c = result.lhr.categories;
       const row = { page: path };
       for (const key of ['performance', 'accessibility', 'best-practices', 'seo']) {
@@ -127,4 +203,6 @@ if (process.env.BENCH_SKIP_LIGHTHOUSE !== '1') {
   console.table(scores);
 }
 server.close();
-console.log(`\nBudgets: ${budgetFailures} page(s) over the JS budget, ${lighthouseFailures} Lighthouse score(s) under target.`);
+console.log(
+  `\nBudgets: ${budgetFailures} page(s) over the JS budget, ${lighthouseFailures} Lighthouse score(s) under target.`,
+);

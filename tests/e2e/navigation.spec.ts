@@ -6,7 +6,6 @@ const tabCases: Array<[string, string]> = [
   ['/pricing', 'PRICING'],
   ['/guide', 'GUIDE'],
   ['/about', 'ABOUT'],
-  ['/dashboard', 'DASHBOARD'],
 ];
 
 test.describe('layout and navigation', () => {
@@ -15,15 +14,42 @@ test.describe('layout and navigation', () => {
       await page.goto(path);
       const nav = page.getByRole('navigation', { name: 'Main' });
       await expect(nav.locator('[aria-current="page"]')).toHaveCount(1);
-      await expect(nav.getByRole('link', { name: tab, exact: true })).toHaveAttribute('aria-current', 'page');
+      await expect(nav.getByRole('link', { name: tab, exact: true })).toHaveAttribute(
+        'aria-current',
+        'page',
+      );
     });
   }
 
+  test.describe('inside the dashboard (static HTML: signed-out visitors are sent to /login by script)', () => {
+    test.use({ javaScriptEnabled: false });
+    for (const path of [
+      '/dashboard',
+      '/dashboard/settings',
+      '/dashboard/usage',
+      '/dashboard/billing',
+    ]) {
+      test(`the DASHBOARD tab is the only active tab at ${path}`, async ({ page }) => {
+        await page.goto(path);
+        const nav = page.getByRole('navigation', { name: 'Main' });
+        await expect(nav.locator('[aria-current="page"]')).toHaveCount(1);
+        await expect(nav.getByRole('link', { name: 'DASHBOARD', exact: true })).toHaveAttribute(
+          'aria-current',
+          'page',
+        );
+      });
+    }
+  });
+
   test('the features page has no active tab but highlights its sidebar link', async ({ page }) => {
     await page.goto('/features');
-    await expect(page.getByRole('navigation', { name: 'Main' }).locator('[aria-current="page"]')).toHaveCount(0);
     await expect(
-      page.getByRole('navigation', { name: 'Documentation' }).getByRole('link', { name: 'Features' }),
+      page.getByRole('navigation', { name: 'Main' }).locator('[aria-current="page"]'),
+    ).toHaveCount(0);
+    await expect(
+      page
+        .getByRole('navigation', { name: 'Documentation' })
+        .getByRole('link', { name: 'Features' }),
     ).toHaveAttribute('aria-current', 'page');
   });
 
@@ -42,8 +68,14 @@ test.describe('layout and navigation', () => {
       localStorage.setItem('tokenExpiration', String(Date.now() + 86_400_000));
     });
     await page.goto('/overview');
-    await expect(page.getByRole('link', { name: 'My account' })).toHaveAttribute('href', '/dashboard');
-    await expect(page.getByRole('link', { name: 'DOWNLOAD' })).toHaveAttribute('href', '/dashboard');
+    await expect(page.getByRole('link', { name: 'My account' })).toHaveAttribute(
+      'href',
+      '/dashboard',
+    );
+    await expect(page.getByRole('link', { name: 'DOWNLOAD' })).toHaveAttribute(
+      'href',
+      '/dashboard',
+    );
     await expect(page.getByRole('link', { name: 'SIGN IN' })).toBeHidden();
   });
 
@@ -71,7 +103,9 @@ test.describe('layout and navigation', () => {
     await expect(jumps).toContainText('Quick Jumps');
     const firstHeading = page.locator('article h2').first();
     const id = await firstHeading.getAttribute('id');
-    await expect(jumps.locator(`a[href="#${id}"]`)).toHaveText((await firstHeading.innerText()).trim());
+    await expect(jumps.locator(`a[href="#${id}"]`)).toHaveText(
+      (await firstHeading.innerText()).trim(),
+    );
     const footer = page.getByRole('navigation', { name: 'Footer' });
     for (const href of ['/privacy', '/terms', '/about', '/refund-policy']) {
       await expect(footer.locator(`a[href="${href}"]`)).toHaveCount(1);
@@ -100,7 +134,9 @@ test.describe('layout and navigation', () => {
       ['Discover', '/features'],
       ['Documentation', '/guide'],
     ] as const) {
-      await expect(page.locator('article').getByRole('link', { name, exact: true })).toHaveAttribute('href', href);
+      await expect(
+        page.locator('article').getByRole('link', { name, exact: true }),
+      ).toHaveAttribute('href', href);
     }
   });
 });

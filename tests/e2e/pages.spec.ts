@@ -31,9 +31,10 @@ test.describe('public pages', () => {
 
   test('hashed assets are cached as immutable', async ({ page, request }) => {
     await page.goto('/pricing');
-    const src = await page.locator('link[rel=stylesheet], script[type=module][src]').first().evaluate(
-      (el) => el.getAttribute('href') ?? el.getAttribute('src'),
-    );
+    const src = await page
+      .locator('link[rel=stylesheet], script[type=module][src]')
+      .first()
+      .evaluate((el) => el.getAttribute('href') ?? el.getAttribute('src'));
     expect(src).toMatch(/^\/_astro\//);
     const response = await request.get(src!);
     expect(response.headers()['cache-control']).toContain('immutable');
@@ -47,11 +48,14 @@ test.describe('public pages', () => {
     await expect(page.getByRole('contentinfo')).toBeVisible();
   });
 
-  test('the privacy policy shows its last-updated date and the retention figures', async ({ page }) => {
+  test('the privacy policy shows its last-updated date and the retention figures', async ({
+    page,
+  }) => {
     await page.goto('/privacy');
     await expect(page.getByText('Last updated: June 21, 2025')).toBeVisible();
     const text = await page.locator('article').innerText();
-    for (const figure of ['3 years', '7 years', '12 months', '24', '72']) expect(text).toContain(figure);
+    for (const figure of ['3 years', '7 years', '12 months', '24', '72'])
+      expect(text).toContain(figure);
   });
 
   test('the changelog lists Beta 1.0.0 and Alpha 0.1.0 with their dates', async ({ page }) => {

@@ -14,7 +14,9 @@ test.describe('search box', () => {
     await page.getByRole('searchbox', { name: 'Search the site' }).fill('wipe model');
     await page.getByRole('button', { name: 'Search', exact: true }).click();
     await expect(page).toHaveURL(/\/search\?q=wipe%20model$/);
-    await expect(page.getByRole('searchbox', { name: 'Search the site' })).toHaveValue('wipe model');
+    await expect(page.getByRole('searchbox', { name: 'Search the site' })).toHaveValue(
+      'wipe model',
+    );
   });
 
   test('whitespace-only text does not navigate', async ({ page }) => {
@@ -28,7 +30,9 @@ test.describe('search box', () => {
 });
 
 test.describe('/search', () => {
-  test('shows Searching... first, then the results with highlighted snippets and paths', async ({ page }) => {
+  test('shows Searching... first, then the results with highlighted snippets and paths', async ({
+    page,
+  }) => {
     await page.goto('/search?q=number');
     await expect(page.getByText('Searching...')).toBeVisible();
     await expect(page.getByRole('heading', { level: 1, name: 'Search Results' })).toBeVisible();
@@ -39,7 +43,9 @@ test.describe('/search', () => {
     const results = page.locator('.search-results li');
     await expect(results.first()).toBeVisible();
     await expect(page.locator('.search-results mark').first()).toHaveText(/number/i);
-    await expect(page.locator('.search-results').getByRole('link', { name: '/features' }).first()).toBeVisible();
+    await expect(
+      page.locator('.search-results').getByRole('link', { name: '/features' }).first(),
+    ).toBeVisible();
     const count = Number((await page.getByText(/result\(s\) found/).innerText()).split(' ')[0]);
     await expect(results).toHaveCount(count);
   });
@@ -50,14 +56,18 @@ test.describe('/search', () => {
     const href = await link.getAttribute('href');
     expect(href).toMatch(/^\//);
     await link.click();
-    await expect(page).toHaveURL(new RegExp(href!.split('#')[0]!.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
+    await expect(page).toHaveURL(
+      new RegExp(href!.split('#')[0]!.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')),
+    );
   });
 
   test('a query with no match shows the no-results guidance', async ({ page }) => {
     await page.goto('/search?q=xylophonequartz');
     await expect(page.getByText('0 result(s) found')).toBeVisible();
     await expect(page.getByText('No results found')).toBeVisible();
-    await expect(page.getByText('Try searching with different keywords or check your spelling.')).toBeVisible();
+    await expect(
+      page.getByText('Try searching with different keywords or check your spelling.'),
+    ).toBeVisible();
     for (const tip of [/broader terms/i, /typos/i, /different keywords/i]) {
       await expect(page.locator('.search-page li').filter({ hasText: tip }).first()).toBeVisible();
     }
@@ -70,7 +80,9 @@ test.describe('/search', () => {
     await expect(page.getByText('No results found')).toBeVisible();
   });
 
-  test('an island that throws shows the generic error screen with the error text', async ({ page }) => {
+  test('an island that throws shows the generic error screen with the error text', async ({
+    page,
+  }) => {
     await page.addInitScript(() => {
       // Break an API the search island needs, as a real browser bug or extension might.
       window.URLSearchParams = class {

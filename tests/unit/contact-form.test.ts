@@ -12,6 +12,8 @@ describe('contactMailto', () => {
     expect(parsed.protocol).toBe('mailto:');
     expect(parsed.pathname).toBe('support@sheetwright.example');
     expect(parsed.searchParams.get('subject')).toBe('Message from Ada Lovelace');
-    expect(parsed.searchParams.get('body')).toBe('Need 5 seats & a quote?\n\nAda Lovelace <ada@example.com>');
+    expect(parsed.searchParams.get('body')).toBe(
+      'Need 5 seats & a quote?\n\nAda Lovelace <ada@example.com>',
+    );
   });
 });

@@ -20,8 +20,12 @@ describe('hasStoredSession', () => {
 
   it('is true only with a user and an expiry in the future', () => {
     const now = 1_000_000;
-    expect(hasStoredSession(storage({ user: '{}', tokenExpiration: String(now + 1) }), now)).toBe(true);
-    expect(hasStoredSession(storage({ user: '{}', tokenExpiration: String(now) }), now)).toBe(false);
+    expect(hasStoredSession(storage({ user: '{}', tokenExpiration: String(now + 1) }), now)).toBe(
+      true,
+    );
+    expect(hasStoredSession(storage({ user: '{}', tokenExpiration: String(now) }), now)).toBe(
+      false,
+    );
     expect(hasStoredSession(storage({ tokenExpiration: String(now + 1) }), now)).toBe(false);
     expect(hasStoredSession(storage({ user: '{}' }), now)).toBe(false);
   });

@@ -1,0 +1,108 @@
+/**
+ * /forgot-password (issue 3): asks for the e-mail and always shows the same confirmation, so the
+ * page never tells whether an account exists. The e-mail carries a single-use reset link.
+ */
+import { useId, useState } from 'react';
+import { forgotPasswordSchema, messageResponseSchema } from '../../contract/auth';
+import { Messages } from '../../contract/errors';
+import { withErrorBoundary } from '../ErrorBoundary';
+import { apiCall, messageFor } from '../shared/api';
+import '../shared/forms.css';
+import './auth.css';
+
+function ForgotPassword() {
+  const id = useId();
+  const [email, setEmail] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [sent, setSent] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  const submit = async () => {
+    const parsed = forgotPasswordSchema.safeParse({ email });
+    if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? Messages.sendFailed);
+    setBusy(true);
+    try {
+      const answer = await apiCall(
+        'POST',
+        '/api/forgot-password',
+        messageResponseSchema,
+        parsed.data,
+      );
+      setSent(answer.message);
+    } catch (failure) {
+      setError(
+        messageFor(
+          failure,
+          'We could not send the reset e-mail. Please try again.',
+          Messages.sendNetwork,
+        ),
+      );
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  if (sent) {
+    return (
+      <div className="card auth-card">
+        <h1>Check Your Email</h1>
+        <p role="status">{sent}</p>
+        <p className="auth-lead">
+          The link works once and expires soon. Check your spam folder if it does not arrive.
+        </p>
+        <a className="button button-secondary" href="/login">
+          Back to Login
+        </a>
+      </div>
+    );
+  }
+
+  const errorId = error ? `${id}-error` : undefined;
+  return (
+    <div className="card auth-card">
+      <h1>Forgot Password</h1>
+      <p className="auth-lead">
+        Enter the e-mail address of your account and we will send you a link to choose a new
+        password.
+      </p>
+      <form
+        className="account-form"
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (!busy) void submit();
+        }}
+      >
+        <div className="field">
+          <label htmlFor={`${id}-email`}>Email</label>
+          <input
+            id={`${id}-email`}
+            type="email"
+            autoComplete="email"
+            required
+            maxLength={254}
+            value={email}
+            onChange={(event) => {
+              setEmail(event.target.value);
+              setError(null);
+            }}
+            aria-invalid={errorId ? true : undefined}
+            aria-describedby={errorId}
+          />
+        </div>
+        {error && (
+          <p id={errorId} className="form-error" role="alert">
+            {error}
+          </p>
+        )}
+        <button type="submit" className="button button-block" disabled={busy}>
+          {busy ? 'Sending...' : 'Send Reset Link'}
+        </button>
+      </form>
+      <p className="auth-footer">
+        <a href="/login">Back to Login</a>
+      </p>
+    </div>
+  );
+}
+
+export default withErrorBoundary(ForgotPassword);

@@ -1,0 +1,142 @@
+/**
+ * My Account (SPEC §2 Dashboard, §6): licence status, plan, dates and key with Copy, the License
+ * Manager hint, the User ID warning, the upgrade box for Trial users only, and this browser's
+ * authentication status. 'Loading user data...' until a user is known.
+ */
+import { useState } from 'react';
+import { Messages } from '../../contract/errors';
+import type { User } from '../../contract/user';
+import {
+  capitalize,
+  daysUntilLogout,
+  describeDaysLeft,
+  formatDate,
+  formatDateTime,
+  showsUpgradeBox,
+} from '../../lib/auth/account-view';
+import { plans, site } from '../../site.config';
+import { withErrorBoundary } from '../ErrorBoundary';
+import { logout } from '../shared/auth-store';
+import { ComingSoonAlert } from '../shared/ComingSoon';
+import { CopyButton } from './CopyButton';
+import { useDashboardUser } from './use-dashboard-user';
+import '../shared/forms.css';
+import './dashboard.css';
+
+function MyAccount() {
+  const { user, tokenExpiration, loading } = useDashboardUser();
+  const [comingSoon, setComingSoon] = useState(false);
+
+  if (!user || tokenExpiration === null)
+    return <p className="dashboard-loading">{Messages.loadingUser}</p>;
+
+  return (
+    <div className="dashboard">
+      <nav className="dashboard-actions" aria-label="Account">
+        <a className="button button-secondary" href="/dashboard/usage">
+          Usage and Sessions
+        </a>
+        <a className="button button-secondary" href="/dashboard/billing">
+          Billing &amp; Invoices
+        </a>
+        <button type="button" className="button" onClick={() => void logout()} disabled={loading}>
+          Log Out
+        </button>
+      </nav>
+      <p className="dashboard-welcome">Welcome back, {user.customerName}!</p>
+      <LicenceCard user={user} />
+      <section className="card dashboard-warning" aria-labelledby="user-id-title">
+        <h2 id="user-id-title">Save Your User ID</h2>
+        <p>
+          Your User ID is <code className="dashboard-code">{user.userId}</code>. Keep a note of it:
+          support needs it to find your account, and it cannot be recovered from your licence key.
+        </p>
+      </section>
+      {showsUpgradeBox(user.plan) && (
+        <section className="card dashboard-upgrade" aria-labelledby="upgrade-title">
+          <h2 id="upgrade-title">Upgrade to Standard</h2>
+          <p>
+            Keep every feature after your trial: {plans.standard.priceLabel} {plans.standard.period}
+            , {plans.standard.deviceLimit} active devices, e-mail support and all future updates.
+          </p>
+          <button type="button" className="button" onClick={() => setComingSoon(true)}>
+            Upgrade to Standard
+          </button>
+        </section>
+      )}
+      <SessionCard user={user} tokenExpiration={tokenExpiration} />
+      <ComingSoonAlert open={comingSoon} onClose={() => setComingSoon(false)} />
+    </div>
+  );
+}
+
+function LicenceCard({ user }: { user: User }) {
+  return (
+    <section className="card" aria-labelledby="licence-title">
+      <h2 id="licence-title">Your Licence</h2>
+      <dl className="dashboard-details">
+        <div>
+          <dt>License Status</dt>
+          <dd>
+            <span className={`status-badge status-${user.licenseStatus}`}>
+              {capitalize(user.licenseStatus)}
+            </span>
+          </dd>
+        </div>
+        <div>
+          <dt>Subscription</dt>
+          <dd>{user.plan}</dd>
+        </div>
+        <div>
+          <dt>Activation Date</dt>
+          <dd>{formatDate(user.activationDate)}</dd>
+        </div>
+        <div>
+          <dt>Expiration Date</dt>
+          <dd>{formatDate(user.expirationDate)}</dd>
+        </div>
+        <div className="dashboard-key">
+          <dt>License Key</dt>
+          <dd>
+            <code className="dashboard-code">{user.licenseKey}</code>
+            <CopyButton value={user.licenseKey} label="license key" />
+          </dd>
+        </div>
+      </dl>
+      <p className="field-hint">
+        After you install the plugin, paste this key into the License Manager on the {site.product}{' '}
+        ribbon tab. Each key is activated once per device.
+      </p>
+    </section>
+  );
+}
+
+function SessionCard({ user, tokenExpiration }: { user: User; tokenExpiration: number }) {
+  // Read once per mount: the dashboard shows whole days, which do not need a ticking clock.
+  const [now] = useState(() => Date.now());
+  const days = daysUntilLogout(tokenExpiration, now);
+  return (
+    <section className="card" aria-labelledby="session-title">
+      <h2 id="session-title">Browser Authentication Status</h2>
+      <dl className="dashboard-details">
+        <div>
+          <dt>Status</dt>
+          <dd>Signed in as {user.email}</dd>
+        </div>
+        <div>
+          <dt>Session started</dt>
+          <dd>{formatDateTime(user.sessionStartedAt)}</dd>
+        </div>
+        <div>
+          <dt>Days until automatic log-out</dt>
+          <dd>
+            {days} (automatic log-out {describeDaysLeft(days)}, on{' '}
+            {formatDate(new Date(tokenExpiration).toISOString())})
+          </dd>
+        </div>
+      </dl>
+    </section>
+  );
+}
+
+export default withErrorBoundary(MyAccount);

@@ -1,0 +1,56 @@
+/** A password input with its show/hide toggle (SPEC §2 Login, Signup). */
+import { useId, useState } from 'react';
+
+interface Props {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  autoComplete: 'current-password' | 'new-password';
+  /** Id of the error text when the error concerns this field. */
+  errorId?: string | undefined;
+  name?: string;
+  minLength?: number;
+}
+
+export function PasswordField({
+  label,
+  value,
+  onChange,
+  autoComplete,
+  errorId,
+  name,
+  minLength,
+}: Props) {
+  const id = useId();
+  const [shown, setShown] = useState(false);
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <div className="password-row">
+        <input
+          id={id}
+          name={name}
+          type={shown ? 'text' : 'password'}
+          value={value}
+          onChange={(event) => onChange(event.target.value)}
+          autoComplete={autoComplete}
+          required
+          minLength={minLength}
+          maxLength={128}
+          aria-invalid={errorId ? true : undefined}
+          aria-describedby={errorId}
+        />
+        <button
+          type="button"
+          className="password-toggle"
+          aria-controls={id}
+          aria-pressed={shown}
+          aria-label={`${shown ? 'Hide' : 'Show'} ${label.toLowerCase()}`}
+          onClick={() => setShown((current) => !current)}
+        >
+          {shown ? 'Hide' : 'Show'}
+        </button>
+      </div>
+    </div>
+  );
+}

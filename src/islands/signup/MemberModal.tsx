@@ -1,0 +1,57 @@
+/**
+ * Signed-in visitors on /signup (SPEC §6): a Trial user is offered the upgrade (or Maybe Later);
+ * a Standard or Enterprise user cannot claim a trial; on the standard page a Standard user already
+ * has the plan and an Enterprise user is all set.
+ */
+import type { MemberNotice } from '../../lib/auth/member-notice';
+import { Modal } from '../shared/Modal';
+
+interface Props {
+  notice: MemberNotice | null;
+  onClose: () => void;
+  onUpgrade: () => void;
+}
+
+const content: Record<MemberNotice, { title: string; text: string }> = {
+  upgrade: {
+    title: 'Upgrade to Standard',
+    text: 'You are already a member on the Free Trial. Upgrade to Standard to keep every feature for a full year, with 2 active devices, e-mail support and all future updates.',
+  },
+  'cannot-claim-trial': {
+    title: 'Already a Member',
+    text: 'You already have a paid plan, so you cannot claim a free trial. Your licence and download are on your dashboard.',
+  },
+  'already-standard': {
+    title: 'Already a Member',
+    text: 'You already have the Standard plan. Your licence and download are on your dashboard.',
+  },
+  'all-set': {
+    title: 'You Are All Set',
+    text: 'Your Enterprise plan already includes everything Standard offers. Your licence and download are on your dashboard.',
+  },
+};
+
+export function MemberModal({ notice, onClose, onUpgrade }: Props) {
+  const shown = notice ? content[notice] : null;
+  return (
+    <Modal open={notice !== null} onClose={onClose} title={shown?.title ?? ''}>
+      {shown && <p>{shown.text}</p>}
+      <div className="modal-actions">
+        {notice === 'upgrade' ? (
+          <>
+            <button type="button" className="button button-secondary" onClick={onClose}>
+              Maybe Later
+            </button>
+            <button type="button" className="button" onClick={onUpgrade}>
+              Upgrade to Standard
+            </button>
+          </>
+        ) : (
+          <a className="button" href="/dashboard">
+            Go to Dashboard
+          </a>
+        )}
+      </div>
+    </Modal>
+  );
+}

@@ -1,0 +1,37 @@
+/** The side panel of /signup (SPEC §2): price and duration of the plan, and its steps. */
+import type { SignupPlan } from '../../contract/auth';
+import { plans } from '../../site.config';
+
+const steps: Record<SignupPlan, readonly string[]> = {
+  trial: [
+    'Fill in the form and confirm your e-mail address with the code we send you.',
+    'Get immediate access to your dashboard.',
+    'Receive the download link and your licence key by e-mail.',
+  ],
+  standard: [
+    'Fill in the form and confirm your e-mail address with the code we send you.',
+    'You are redirected to our secure card checkout.',
+    'Your dashboard opens as soon as the payment is confirmed.',
+    'We e-mail you the download link and your licence key.',
+  ],
+};
+
+export function PlanPanel({ plan }: { plan: SignupPlan }) {
+  const details = plans[plan];
+  return (
+    <aside className="card signup-panel" aria-labelledby="signup-plan-name">
+      <h2 id="signup-plan-name">{details.name}</h2>
+      <p className="signup-price">
+        <span className="signup-amount">{details.priceLabel}</span>{' '}
+        <span className="signup-period">{details.period}</span>
+      </p>
+      <p className="signup-summary">{details.summary}</p>
+      <h3>What happens next</h3>
+      <ol className="signup-steps">
+        {steps[plan].map((step) => (
+          <li key={step}>{step}</li>
+        ))}
+      </ol>
+    </aside>
+  );
+}

@@ -1,0 +1,136 @@
+/**
+ * /signup?plan=trial|standard, 'Let's get you started' (SPEC §2 Signup, §4 Signup flow, §6).
+ * The plan comes from the query (trial by default); the fingerprint loads first; signed-in
+ * visitors get the member modal of SPEC §6.
+ */
+import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
+import type { SignupPlan } from '../../contract/auth';
+import { Messages } from '../../contract/errors';
+import { plans } from '../../site.config';
+import { memberNotice, signupPlanFromQuery, type MemberNotice } from '../../lib/auth/member-notice';
+import { withErrorBoundary } from '../ErrorBoundary';
+import { restoreSession } from '../shared/auth-store';
+import { ComingSoonAlert } from '../shared/ComingSoon';
+import { getFingerprint } from '../shared/fingerprint';
+import { consumeGoogleReturn } from '../shared/google';
+import { Overlay } from '../shared/Overlay';
+import { ErrorScreen } from './ErrorScreens';
+import { MemberModal } from './MemberModal';
+import { PlanPanel } from './PlanPanel';
+import { SignupForm } from './SignupForm';
+import { useSignupFlow } from './use-signup-flow';
+import { VerificationModal } from './VerificationModal';
+import '../shared/forms.css';
+import '../auth/auth.css';
+import './signup.css';
+
+const noSubscription = () => () => {};
+
+/** The plan in the URL; the server render (and hydration) use the default, trial. */
+function usePlan(): SignupPlan {
+  return useSyncExternalStore(
+    noSubscription,
+    () => signupPlanFromQuery(window.location.search),
+    () => 'trial',
+  );
+}
+
+type Fingerprint = { status: 'loading' } | { status: 'ready'; id: string } | { status: 'failed' };
+
+function SignupPage() {
+  const plan = usePlan();
+  const [fingerprint, setFingerprint] = useState<Fingerprint>({ status: 'loading' });
+  const [member, setMember] = useState<MemberNotice | null>(null);
+  const flow = useSignupFlow(
+    plan,
+    fingerprint.status === 'ready' ? fingerprint.id : null,
+    fingerprint.status === 'failed',
+  );
+  const { signUpWithGoogle, setError } = flow;
+
+  useEffect(() => {
+    let current = true;
+    getFingerprint()
+      .then((id) => current && setFingerprint({ status: 'ready', id }))
+      .catch((error: unknown) => {
+        console.warn('Fingerprint failed', error);
+        if (!current) return;
+        setFingerprint({ status: 'failed' });
+        setError({ message: Messages.fingerprintFailed, field: null });
+      });
+    return () => {
+      current = false;
+    };
+  }, [setError]);
+
+  useEffect(() => {
+    const { user } = restoreSession();
+    // Storage and the URL fragment exist only in the browser, so they are read after hydration.
+    // eslint-disable-next-line react-hooks/set-state-in-effect
+    if (user) setMember(memberNotice(user.plan, plan));
+    const google = consumeGoogleReturn();
+    if (!google) return;
+    if ('credential' in google && google.intent?.kind === 'signup')
+      void signUpWithGoogle(google.credential, google.intent.plan);
+    else setError({ message: Messages.googleAuthFailed, field: null });
+  }, [plan, signUpWithGoogle, setError]);
+
+  const beforeGoogle = useCallback(() => {
+    if (flow.values.agreeToTerms) return true;
+    setError({ message: Messages.termsRequired, field: 'agreeToTerms' });
+    return false;
+  }, [flow.values.agreeToTerms, setError]);
+
+  return (
+    <div className="signup-layout">
+      <div className="card auth-card signup-main">
+        <h1>Let&apos;s get you started</h1>
+        {/* On narrow screens the plan panel comes after the form, so its price is repeated here. */}
+        <p className="signup-plan-line">
+          {plans[plan].name}: {plans[plan].priceLabel} {plans[plan].period}
+        </p>
+        {flow.screen ? (
+          <ErrorScreen screen={flow.screen} onDifferentEmail={flow.differentEmail} />
+        ) : (
+          <SignupForm
+            plan={plan}
+            values={flow.values}
+            onChange={flow.change}
+            onSubmit={() => void flow.submit()}
+            error={flow.error}
+            initializing={fingerprint.status === 'loading'}
+            busy={flow.busy}
+            bot={flow.bot}
+            onGoogleCredential={(credential) => {
+              if (beforeGoogle()) void signUpWithGoogle(credential, plan);
+            }}
+            onGoogleError={(message) => setError({ message, field: null })}
+            beforeGoogle={beforeGoogle}
+          />
+        )}
+      </div>
+      <PlanPanel plan={plan} />
+      <VerificationModal
+        open={flow.verification !== null}
+        email={flow.verification?.email ?? ''}
+        expiresIn={flow.verification?.expiresIn ?? 0}
+        onVerify={flow.verify}
+        onResend={flow.resend}
+        onCancel={flow.startOver}
+        onDismiss={flow.closeVerification}
+      />
+      <MemberModal
+        notice={member}
+        onClose={() => setMember(null)}
+        onUpgrade={() => {
+          setMember(null);
+          flow.setComingSoon(true);
+        }}
+      />
+      <ComingSoonAlert open={flow.comingSoon} onClose={() => flow.setComingSoon(false)} />
+      <Overlay text={flow.overlay} />
+    </div>
+  );
+}
+
+export default withErrorBoundary(SignupPage);

@@ -1,0 +1,55 @@
+/**
+ * Client checks of the signup form (SPEC §5), in the order a person fixes them. Name and e-mail
+ * are also `required` inputs, so the browser has already refused them empty.
+ */
+import { Messages } from '../../contract/errors';
+import { limits } from '../../site.config';
+
+export interface SignupValues {
+  customerName: string;
+  email: string;
+  password: string;
+  confirmPassword: string;
+  agreeToTerms: boolean;
+}
+
+export const emptySignup: SignupValues = {
+  customerName: '',
+  email: '',
+  password: '',
+  confirmPassword: '',
+  agreeToTerms: false,
+};
+
+/** Which input a client-side error belongs to, for aria-describedby. */
+export type SignupField =
+  'customerName' | 'email' | 'password' | 'confirmPassword' | 'agreeToTerms';
+
+export interface FieldError {
+  message: string;
+  field: SignupField | null;
+}
+
+/** SPEC §5: at least 6 characters, then both entries equal. */
+export function checkNewPassword(password: string, confirm: string): string | null {
+  if (password.length < limits.passwordMinLength) return Messages.passwordTooShort;
+  if (password !== confirm) return Messages.passwordsDoNotMatch;
+  return null;
+}
+
+/** The first problem with the form, or null when it may be sent. */
+export function checkSignup(values: SignupValues): FieldError | null {
+  if (!values.customerName.trim())
+    return { message: 'Please enter your name.', field: 'customerName' };
+  if (!values.email.trim())
+    return { message: 'Please enter a valid email address.', field: 'email' };
+  const password = checkNewPassword(values.password, values.confirmPassword);
+  if (password) {
+    return {
+      message: password,
+      field: password === Messages.passwordsDoNotMatch ? 'confirmPassword' : 'password',
+    };
+  }
+  if (!values.agreeToTerms) return { message: Messages.termsRequired, field: 'agreeToTerms' };
+  return null;
+}

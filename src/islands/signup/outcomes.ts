@@ -1,0 +1,67 @@
+/**
+ * How signup failures and verification answers are shown (SPEC §4 "Signup flow", §8): 409 the
+ * Existing Account screen, 429 Too Many Attempts, DUPLICATE_TRIAL Trial Already Claimed, anything
+ * else an inline message. Pure, so the rules are unit-tested without a browser.
+ */
+import { z } from 'zod';
+import { verifiedFormDataSchema, type VerifiedFormData } from '../../contract/auth';
+import { ErrorCode, Messages } from '../../contract/errors';
+import { ApiFailure } from '../shared/api';
+
+export type SignupScreen =
+  | {
+      kind: 'existing';
+      message: string;
+      /** The server suggests upgrading (SPEC §8). */ upgrade: boolean;
+    }
+  | { kind: 'tooMany'; message: string }
+  | { kind: 'trialClaimed'; message: string };
+
+/** The error screen for a failed send or registration, or null for an inline message. */
+export function screenFor(error: unknown): SignupScreen | null {
+  if (!(error instanceof ApiFailure)) return null;
+  if (error.code === ErrorCode.DUPLICATE_TRIAL) {
+    return { kind: 'trialClaimed', message: error.message || Messages.duplicateTrial };
+  }
+  if (error.status === 409 || error.code === ErrorCode.ACCOUNT_EXISTS) {
+    const message = error.message || Messages.accountExists;
+    return { kind: 'existing', message, upgrade: /upgrade/i.test(message) };
+  }
+  if (error.status === 429) return { kind: 'tooMany', message: error.message };
+  return null;
+}
+
+/** The verify-email-code answer as read before its form data is trusted. */
+export const verifyAnswerSchema = z.object({
+  verified: z.boolean(),
+  formData: z.unknown().optional(),
+  message: z.string().optional(),
+});
+
+export type VerificationResult =
+  { ok: true; formData: VerifiedFormData } | { ok: false; message: string };
+
+/**
+ * SPEC §3: formData is an object or a JSON string. Missing data and unreadable data have their
+ * own SPEC §8 messages; a `verified: false` answer shows the server's message.
+ */
+export function interpretVerification(
+  answer: z.infer<typeof verifyAnswerSchema>,
+): VerificationResult {
+  if (!answer.verified) return { ok: false, message: answer.message || Messages.invalidCode };
+  if (answer.formData === undefined || answer.formData === null || answer.formData === '') {
+    return { ok: false, message: Messages.verifyMissingData };
+  }
+  let data: unknown = answer.formData;
+  if (typeof data === 'string') {
+    try {
+      data = JSON.parse(data);
+    } catch {
+      return { ok: false, message: Messages.verifyServerData };
+    }
+  }
+  const parsed = verifiedFormDataSchema.safeParse(data);
+  return parsed.success
+    ? { ok: true, formData: parsed.data }
+    : { ok: false, message: Messages.verifyServerData };
+}

@@ -1,0 +1,72 @@
+/**
+ * The signup calls of SPEC §7, each run through the auth store (loading flag, error state) and
+ * re-thrown to the caller, which picks a screen (SPEC §8: "Signup calls re-throw to the caller").
+ */
+import {
+  registerEmailSchema,
+  sendVerificationResponseSchema,
+  type RegisterGoogleBody,
+  type SendVerificationBody,
+  type VerifiedFormData,
+} from '../../contract/auth';
+import { Messages } from '../../contract/errors';
+import { authResponseSchema, type AuthResponse } from '../../contract/user';
+import { apiCall } from '../shared/api';
+import { runAuthCall } from '../shared/auth-store';
+import { verifyAnswerSchema } from './outcomes';
+
+/** runAuthCall with rethrow never resolves to undefined; this narrows the type. */
+async function rethrowing<T>(
+  call: () => Promise<T>,
+  fallback: string,
+  networkFallback?: string,
+): Promise<T> {
+  const options = networkFallback ? { rethrow: true, networkFallback } : { rethrow: true };
+  return (await runAuthCall(call, fallback, options)) as T;
+}
+
+/** POST /api/send-verification-email, first send or resend (`resend: true`). */
+export function sendCode(body: SendVerificationBody) {
+  const resend = body.resend === true;
+  return rethrowing(
+    () => apiCall('POST', '/api/send-verification-email', sendVerificationResponseSchema, body),
+    resend ? Messages.resendFailed : Messages.sendFailed,
+    resend ? Messages.resendFailedRetry : Messages.sendNetwork,
+  );
+}
+
+/** POST /api/verify-email-code */
+export function checkCode(email: string, code: string) {
+  return rethrowing(
+    () => apiCall('POST', '/api/verify-email-code', verifyAnswerSchema, { email, code }),
+    Messages.invalidCode,
+    Messages.verifyNetwork,
+  );
+}
+
+/** POST /api/register-email-trial with the verified form data and the password from the form. */
+export function registerEmailTrial(
+  formData: VerifiedFormData,
+  password: string,
+): Promise<AuthResponse> {
+  const body = registerEmailSchema.parse({
+    customerName: formData.customerName,
+    email: formData.email,
+    password,
+    agreeToTerms: true,
+    fingerprintId: formData.fingerprintId,
+    plan: 'trial',
+  });
+  return rethrowing(
+    () => apiCall('POST', '/api/register-email-trial', authResponseSchema, body),
+    Messages.emailSignupDefault,
+  );
+}
+
+/** POST /api/register-google-trial */
+export function registerGoogleTrial(body: RegisterGoogleBody): Promise<AuthResponse> {
+  return rethrowing(
+    () => apiCall('POST', '/api/register-google-trial', authResponseSchema, body),
+    Messages.googleSignupDefault,
+  );
+}

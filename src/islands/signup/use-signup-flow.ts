@@ -1,0 +1,226 @@
+/**
+ * The signup flow of SPEC §4: client checks, bot check, send the code, verify it, then create
+ * the trial account (or hand a Standard signup to the checkout step). Google sign-up is the
+ * alternative path. Screens and inline errors follow SPEC §8 through `screenFor`.
+ */
+import { useCallback, useRef, useState } from 'react';
+import {
+  registerGoogleSchema,
+  sendVerificationSchema,
+  type SignupPlan,
+  type VerifiedFormData,
+} from '../../contract/auth';
+import { Messages } from '../../contract/errors';
+import { limits } from '../../site.config';
+import { ApiFailure, messageFor } from '../shared/api';
+import { clearAuthError, completeSignIn } from '../shared/auth-store';
+import type { BotCheckController } from '../shared/bot-check';
+import { getFingerprint } from '../shared/fingerprint';
+import type { OverlayText } from '../shared/Overlay';
+import { checkSignup, emptySignup, type FieldError, type SignupValues } from './form-rules';
+import { interpretVerification, screenFor, type SignupScreen } from './outcomes';
+import { checkCode, registerEmailTrial, registerGoogleTrial, sendCode } from './signup-api';
+import { continueStandardSignup } from './standard-checkout';
+import type { ResendResult } from './VerificationModal';
+
+/** The data the code was sent for; a resend sends it again (SPEC §7). */
+type Pending = Omit<VerifiedFormData, 'plan'> & { plan: SignupPlan };
+
+export function useSignupFlow(
+  plan: SignupPlan,
+  fingerprint: string | null,
+  fingerprintFailed: boolean,
+) {
+  const [values, setValues] = useState<SignupValues>(emptySignup);
+  const [error, setError] = useState<FieldError | null>(null);
+  const [screen, setScreen] = useState<SignupScreen | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [overlay, setOverlay] = useState<OverlayText | null>(null);
+  const [verification, setVerification] = useState<{ expiresIn: number; email: string } | null>(
+    null,
+  );
+  const [comingSoon, setComingSoon] = useState(false);
+  const pending = useRef<Pending | null>(null);
+  const bot = useRef<BotCheckController | null>(null);
+  /** Set once a sign-in completes: the overlay stays up while the browser leaves for /dashboard. */
+  const leaving = useRef(false);
+
+  /** SPEC §8 alert for the Standard plan until payments land; the code modal has done its job. */
+  const showComingSoon = useCallback(() => {
+    setVerification(null);
+    setComingSoon(true);
+  }, []);
+
+  /** SPEC §5: changing any field clears the displayed errors. */
+  const change = useCallback((patch: Partial<SignupValues>) => {
+    setValues((current) => ({ ...current, ...patch }));
+    setError(null);
+    clearAuthError();
+  }, []);
+
+  const fail = useCallback((failure: unknown, fallback: string, networkFallback?: string) => {
+    const next = screenFor(failure);
+    if (next) {
+      setVerification(null);
+      setScreen(next);
+      return null;
+    }
+    return messageFor(failure, fallback, networkFallback);
+  }, []);
+
+  const submit = useCallback(async () => {
+    const problem = checkSignup(values);
+    if (problem) return setError(problem);
+    if (fingerprintFailed || !fingerprint)
+      return setError({ message: Messages.fingerprintFailed, field: null });
+    const token = await bot.current?.takeToken();
+    if (!token) return setError({ message: Messages.recaptchaNotReady, field: null });
+    const body = sendVerificationSchema.safeParse({
+      ...values,
+      plan,
+      recaptchaToken: token,
+      fingerprintId: fingerprint,
+    });
+    if (!body.success) {
+      const issue = body.error.issues[0];
+      return setError({
+        message: issue?.message ?? Messages.sendFailed,
+        field: issue?.path[0] === 'email' ? 'email' : null,
+      });
+    }
+    setBusy(true);
+    try {
+      const sent = await sendCode(body.data);
+      const { customerName, email, fingerprintId } = body.data;
+      pending.current = { customerName, email, fingerprintId, plan };
+      setVerification({ expiresIn: sent.expiresIn || limits.codeValiditySeconds, email });
+    } catch (failure) {
+      const message = fail(failure, Messages.sendFailed, Messages.sendNetwork);
+      if (message) setError({ message, field: null });
+    } finally {
+      setBusy(false);
+    }
+  }, [values, plan, fingerprint, fingerprintFailed, fail]);
+
+  const verify = useCallback(
+    async (code: string): Promise<string | null> => {
+      const data = pending.current;
+      if (!data) return Messages.verifyMissingData;
+      // The code check and the registration have different SPEC §8 default messages.
+      let step: 'verify' | 'register' = 'verify';
+      setOverlay('Verifying Information');
+      try {
+        const result = interpretVerification(await checkCode(data.email, code));
+        if (!result.ok) return result.message;
+        if (result.formData.plan === 'standard') {
+          continueStandardSignup({ formData: result.formData }, showComingSoon);
+          return null;
+        }
+        step = 'register';
+        setOverlay('Creating Your Account');
+        const created = await registerEmailTrial(result.formData, values.password);
+        leaving.current = true;
+        completeSignIn(created);
+        return null;
+      } catch (failure) {
+        const fallback = step === 'verify' ? Messages.invalidCode : Messages.emailSignupDefault;
+        return fail(failure, fallback, Messages.verifyNetwork);
+      } finally {
+        if (!leaving.current) setOverlay(null);
+      }
+    },
+    [values.password, fail, showComingSoon],
+  );
+
+  const resend = useCallback(
+    async (recaptchaToken: string): Promise<ResendResult> => {
+      const data = pending.current;
+      if (!data) return { error: Messages.resendFailed };
+      try {
+        const sent = await sendCode({ ...data, recaptchaToken, resend: true });
+        return { attempt: sent.attempt, expiresIn: sent.expiresIn || limits.codeValiditySeconds };
+      } catch (failure) {
+        const message = fail(failure, Messages.resendFailed, Messages.resendFailedRetry);
+        return { error: message ?? Messages.resendFailed };
+      }
+    },
+    [fail],
+  );
+
+  /** SPEC §4: Cancel and Start Over resets the form and the modal. */
+  const startOver = useCallback(() => {
+    pending.current = null;
+    setVerification(null);
+    setValues(emptySignup);
+    setError(null);
+    setScreen(null);
+    clearAuthError();
+  }, []);
+
+  /** Escape closes the modal but keeps the form, so a stray key press loses nothing. */
+  const closeVerification = useCallback(() => {
+    setVerification(null);
+  }, []);
+
+  /** 'Use a Different Email' / 'Try Different Email': back to the form without the e-mail. */
+  const differentEmail = useCallback(() => {
+    setScreen(null);
+    setError(null);
+    clearAuthError();
+    setValues((current) => ({ ...current, email: '' }));
+  }, []);
+
+  const signUpWithGoogle = useCallback(
+    async (googleToken: string, googlePlan: SignupPlan) => {
+      setError(null);
+      setOverlay('Creating Your Account');
+      try {
+        const fingerprintId = await getFingerprint().catch(() => null);
+        if (!fingerprintId) return setError({ message: Messages.fingerprintFailed, field: null });
+        const body = registerGoogleSchema.parse({
+          googleToken,
+          agreeToTerms: true,
+          fingerprintId,
+          plan: googlePlan,
+        });
+        if (googlePlan === 'standard') {
+          const formData = { customerName: '', email: '', plan: googlePlan, fingerprintId };
+          return continueStandardSignup({ formData, googleToken }, showComingSoon);
+        }
+        const created = await registerGoogleTrial(body);
+        leaving.current = true;
+        completeSignIn(created);
+      } catch (failure) {
+        const message =
+          failure instanceof ApiFailure
+            ? fail(failure, Messages.googleSignupDefault)
+            : Messages.googleUnknown;
+        if (message) setError({ message, field: null });
+      } finally {
+        if (!leaving.current) setOverlay(null);
+      }
+    },
+    [fail, showComingSoon],
+  );
+
+  return {
+    values,
+    change,
+    error,
+    setError,
+    screen,
+    busy,
+    overlay,
+    verification,
+    comingSoon,
+    setComingSoon,
+    bot,
+    submit,
+    verify,
+    resend,
+    startOver,
+    closeVerification,
+    differentEmail,
+    signUpWithGoogle,
+  };
+}

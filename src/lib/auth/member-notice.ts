@@ -1,0 +1,25 @@
+/**
+ * What a signed-in visitor sees on /signup (SPEC §6): plan names compared case-insensitively.
+ * - trial page: Trial → upgrade offer; Standard or Enterprise → cannot claim a trial.
+ * - standard page: Trial → upgrade; Standard → already has it; Enterprise → all set.
+ */
+import type { SignupPlan } from '../../contract/auth';
+
+export type MemberNotice = 'upgrade' | 'cannot-claim-trial' | 'already-standard' | 'all-set';
+
+export function memberNotice(userPlan: string, pagePlan: SignupPlan): MemberNotice | null {
+  const plan = userPlan.trim().toLowerCase();
+  if (plan === 'trial') return 'upgrade';
+  if (pagePlan === 'trial')
+    return plan === 'standard' || plan === 'enterprise' ? 'cannot-claim-trial' : null;
+  if (plan === 'standard') return 'already-standard';
+  if (plan === 'enterprise') return 'all-set';
+  return null;
+}
+
+/** The plan of /signup?plan=: trial unless the query names standard (SPEC §2: trial is the default). */
+export function signupPlanFromQuery(search: string): SignupPlan {
+  return new URLSearchParams(search).get('plan')?.trim().toLowerCase() === 'standard'
+    ? 'standard'
+    : 'trial';
+}

@@ -1,0 +1,135 @@
+/**
+ * Shared steps of the account journeys (signup, login, dashboard, contact). Every test is its
+ * own visitor: a fresh e-mail, a fresh device fingerprint and a fresh client IP, so the
+ * one-trial-per-device rule and the per-IP rate limits never make one test depend on another.
+ */
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+
+const random = () => Math.random().toString(36).slice(2, 10);
+
+/** A new e-mail address for one test. */
+export function uniqueEmail(label = 'e2e'): string {
+  return `${label}-${Date.now()}-${random()}@example.com`;
+}
+
+/** A password that is long enough and not among the common ones the API refuses. */
+export const PASSWORD = 'Truss-Gusset-4821';
+
+/**
+ * Makes `page` a new visitor: the test fingerprint hook of src/islands/shared/fingerprint.ts
+ * (honoured only on localhost) and a client IP of its own. Locally the Worker reads the client
+ * IP from CF-Connecting-IP as sent; in production Cloudflare sets that header itself.
+ */
+export async function newVisitor(page: Page): Promise<{ fingerprint: string; ip: string }> {
+  const fingerprint = `e2e-fp-${Date.now()}-${random()}`;
+  const ip = `10.${rand255()}.${rand255()}.${rand255()}`;
+  await page.addInitScript((value) => {
+    window.__SW_TEST_FINGERPRINT__ = value;
+  }, fingerprint);
+  await page.setExtraHTTPHeaders({ 'CF-Connecting-IP': ip });
+  return { fingerprint, ip };
+}
+
+function rand255(): number {
+  return 1 + Math.floor(Math.random() * 254);
+}
+
+interface MailboxMessage {
+  to: string;
+  subject: string;
+  text: string;
+  tag: string;
+  createdAt: number;
+  code: string | null;
+  links: string[];
+}
+
+/** The newest local e-mail to `to` (optionally with `tag`), waiting for it to arrive. */
+export async function latestMail(
+  request: APIRequestContext,
+  to: string,
+  tag?: string,
+): Promise<MailboxMessage> {
+  let found: MailboxMessage | undefined;
+  await expect
+    .poll(
+      async () => {
+        const response = await request.get(`/dev/mailbox.json?to=${encodeURIComponent(to)}`);
+        const body = (await response.json()) as { messages: MailboxMessage[] };
+        found = body.messages.find((message) => !tag || message.tag === tag);
+        return found !== undefined;
+      },
+      { message: `an e-mail to ${to}`, timeout: 10_000 },
+    )
+    .toBe(true);
+  return found!;
+}
+
+/** The newest verification code sent to `to`. */
+export async function latestCode(request: APIRequestContext, to: string): Promise<string> {
+  const mail = await latestMail(request, to, 'verification-code');
+  expect(mail.code).toMatch(/^\d{6}$/);
+  return mail.code!;
+}
+
+/** Fills the signup form at /signup and sends it, leaving the verification modal open. */
+export async function fillSignupForm(
+  page: Page,
+  values: { name: string; email: string; password?: string },
+) {
+  const password = values.password ?? PASSWORD;
+  await expect(
+    page.getByRole('button', { name: /^Start (Free Trial|Standard Plan)$/ }),
+  ).toBeEnabled();
+  await page.getByLabel('Full Name').fill(values.name);
+  await page.getByLabel('Email Address').fill(values.email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByLabel('Confirm Password', { exact: true }).fill(password);
+  await page.getByRole('checkbox', { name: /I agree to the Terms of Service/ }).check();
+  await page.getByRole('checkbox', { name: 'Verify you are human' }).check();
+}
+
+/** Signs up for a trial through the UI and waits for the dashboard. Returns the account. */
+export async function signUpForTrial(page: Page, name = 'Ada Lovelace') {
+  const email = uniqueEmail();
+  await page.goto('/signup?plan=trial');
+  await fillSignupForm(page, { name, email });
+  await page.getByRole('button', { name: 'Start Free Trial' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Verify Your Email' });
+  await expect(dialog).toBeVisible();
+  await dialog.getByLabel('Verification code').fill(await latestCode(page.request, email));
+  await dialog.getByRole('button', { name: 'Verify Email' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByText(`Welcome back, ${name}!`)).toBeVisible();
+  return { email, password: PASSWORD, name };
+}
+
+/** Waits until every island on the page has hydrated (Astro drops `ssr` from <astro-island>). */
+export async function islandsReady(page: Page): Promise<void> {
+  await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
+}
+
+/** Logs in through /login and waits for the dashboard. */
+export async function logIn(page: Page, email: string, password: string) {
+  await page.goto('/login');
+  await islandsReady(page);
+  await page.getByRole('textbox', { name: 'Email' }).fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Log In' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+}
+
+/** Continues on the local Google consent page (/dev/google) as `email`. */
+export async function continueOnDevGoogle(page: Page, email: string, name = 'Grace Hopper') {
+  await expect(page).toHaveURL(/\/dev\/google/);
+  await page.getByRole('textbox', { name: 'E-mail' }).fill(email);
+  await page.getByRole('textbox', { name: 'Name' }).fill(name);
+  await page.getByRole('button', { name: 'Continue' }).click();
+}
+
+/** Console errors except the browser's own log line for an expected HTTP error answer. */
+export function unexpectedErrors(errors: string[]): string[] {
+  return errors.filter(
+    (text) => !/Failed to load resource: the server responded with a status of (4\d\d)/.test(text),
+  );
+}

@@ -1,0 +1,157 @@
+import AxeBuilder from '@axe-core/playwright';
+import { Messages } from '../../src/contract/errors';
+import { islandsReady, newVisitor, signUpForTrial, unexpectedErrors } from './auth.helpers';
+import { expect, test } from './fixtures';
+
+test.beforeEach(async ({ page }) => {
+  await newVisitor(page);
+});
+
+test.describe('guarded routes', () => {
+  for (const route of [
+    '/dashboard',
+    '/dashboard/settings',
+    '/dashboard/usage',
+    '/dashboard/billing',
+  ]) {
+    test(`${route} sends a signed-out visitor to /login, replacing the history entry`, async ({
+      page,
+    }) => {
+      await page.goto('/overview');
+      await page.goto(route);
+      await expect(page).toHaveURL(/\/login$/);
+      await page.goBack();
+      await expect(page).toHaveURL(/\/overview$/);
+    });
+  }
+
+  test('a stored session the server no longer knows is sent to /login', async ({
+    page,
+    consoleErrors,
+  }) => {
+    await page.addInitScript(() => {
+      const user = {
+        userId: 'usr_stale',
+        customerName: 'Stale',
+        email: 'stale@example.com',
+        plan: 'Trial',
+        licenseStatus: 'active',
+        activationDate: '2025-07-01T00:00:00.000Z',
+        expirationDate: '2025-07-16T00:00:00.000Z',
+        licenseKey: 'KEY',
+        isDeleted: false,
+        sessionStartedAt: '2025-07-01T00:00:00.000Z',
+        authProvider: 'email',
+      };
+      if (!sessionStorage.getItem('seeded')) {
+        sessionStorage.setItem('seeded', '1');
+        localStorage.setItem('user', JSON.stringify(user));
+        localStorage.setItem('tokenExpiration', String(Date.now() + 86_400_000));
+      }
+    });
+    await page.goto('/dashboard');
+    await expect(page).toHaveURL(/\/login$/);
+    expect(await page.evaluate(() => localStorage.getItem('user'))).toBeNull();
+    expect(unexpectedErrors(consoleErrors)).toEqual([]);
+  });
+});
+
+test.describe('My Account', () => {
+  test('shows the licence, key with Copy, User ID, upgrade box and session status', async ({
+    page,
+    context,
+  }) => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    await signUpForTrial(page, 'Katherine Johnson');
+    await expect(page.getByRole('link', { name: 'Usage and Sessions' })).toHaveAttribute(
+      'href',
+      '/dashboard/usage',
+    );
+    await expect(page.getByRole('link', { name: 'Billing & Invoices' }).first()).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Log Out' })).toBeVisible();
+
+    const licence = page.getByRole('region', { name: 'Your Licence' });
+    await expect(licence).toContainText('License Manager');
+    const key = await licence.locator('code').innerText();
+    await licence.getByRole('button', { name: 'Copy license key' }).click();
+    await expect(licence.getByRole('status')).toHaveText('Copied');
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(key);
+
+    const stored = await page.evaluate(
+      () => JSON.parse(localStorage.getItem('user') ?? '{}') as { userId: string },
+    );
+    await expect(page.getByRole('region', { name: 'Save Your User ID' })).toContainText(
+      stored.userId,
+    );
+    await page
+      .getByRole('region', { name: 'Upgrade to Standard' })
+      .getByRole('button', { name: 'Upgrade to Standard' })
+      .click();
+    await expect(page.getByRole('alertdialog', { name: 'Coming Soon' })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('alertdialog')).toBeHidden();
+
+    const session = page.getByRole('region', { name: 'Browser Authentication Status' });
+    await expect(session).toContainText('Session started');
+    await expect(session).toContainText(/Days until automatic log-out\s*14/);
+  });
+
+  test('has no accessibility violations when signed in', async ({ page }) => {
+    await signUpForTrial(page);
+    await islandsReady(page);
+    const results = await new AxeBuilder({ page }).analyze();
+    expect(results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.length})`)).toEqual([]);
+  });
+
+  test('Usage and Billing show their placeholder text to a member', async ({ page }) => {
+    await signUpForTrial(page);
+    await page.getByRole('link', { name: 'Usage and Sessions' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Usage & Sessions' })).toBeVisible();
+    for (const item of [
+      'Usage stats',
+      'Active sessions',
+      'Feature usage',
+      'Team activity (for Enterprise)',
+    ]) {
+      await expect(page.getByText(item, { exact: true })).toBeVisible();
+    }
+    await page.goto('/dashboard/billing');
+    await expect(page).toHaveURL(/\/dashboard\/billing$/);
+    for (const item of ['Current plan', 'Usage summary', 'Billing history', 'Account management']) {
+      await expect(page.getByText(item, { exact: true })).toBeVisible();
+    }
+  });
+});
+
+test.describe('Account Settings', () => {
+  test('a member deletes the account, is logged out to /overview and cannot log in again', async ({
+    page,
+    consoleErrors,
+  }) => {
+    const { email, password } = await signUpForTrial(page);
+    await page.goto('/dashboard/settings');
+    await islandsReady(page);
+    await expect(page.getByRole('textbox', { name: 'Email' })).toHaveValue(email);
+    await expect(page.getByRole('textbox', { name: 'Email' })).toHaveAttribute('readonly', '');
+    await expect(page.getByText('cannot be changed')).toBeVisible();
+
+    const zone = page.getByRole('region', { name: 'Danger Zone' });
+    await zone.getByRole('button', { name: 'Delete Account' }).click();
+    await expect(zone.getByText(Messages.deleteConfirm)).toBeVisible();
+    await zone.getByRole('button', { name: 'Cancel' }).click();
+    await zone.getByRole('button', { name: 'Delete Account' }).click();
+    await zone.getByRole('button', { name: 'Yes, Delete My Account' }).click();
+    await expect(zone.getByRole('status')).not.toBeEmpty();
+    await expect(page).toHaveURL(/\/overview$/, { timeout: 10_000 });
+    await expect(page.getByRole('link', { name: 'SIGN IN' })).toBeVisible();
+
+    await page.goto('/login');
+    await islandsReady(page);
+    await page.getByRole('textbox', { name: 'Email' }).fill(email);
+    await page.getByLabel('Password', { exact: true }).fill(password);
+    await page.getByRole('button', { name: 'Log In' }).click();
+    await expect(page.getByRole('alert')).toBeVisible();
+    await expect(page).toHaveURL(/\/login$/);
+    expect(unexpectedErrors(consoleErrors)).toEqual([]);
+  });
+});
