@@ -17,7 +17,9 @@ export const baseSecurityHeaders: Readonly<Record<string, string>> = {
     'camera=(), microphone=(), geolocation=(), payment=(self), usb=(), accelerometer=(), gyroscope=(), magnetometer=(), display-capture=(), browsing-topics=()',
   // Legacy twin of frame-ancestors 'none' for browsers that ignore CSP framing rules.
   'X-Frame-Options': 'DENY',
-  'Cross-Origin-Opener-Policy': 'same-origin',
+  // Not plain same-origin: Google's sign-in popup must keep its opener to hand back the
+  // credential (Google Identity Services setup guide); other windows still cannot reach ours.
+  'Cross-Origin-Opener-Policy': 'same-origin-allow-popups',
 };
 
 type Directives = Readonly<Record<string, readonly string[]>>;

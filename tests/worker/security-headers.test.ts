@@ -7,7 +7,7 @@ function expectBaseSecurityHeaders(headers: Headers) {
   expect(headers.get('Referrer-Policy')).toBe('strict-origin-when-cross-origin');
   expect(headers.get('Permissions-Policy')).toContain('camera=()');
   expect(headers.get('X-Frame-Options')).toBe('DENY');
-  expect(headers.get('Cross-Origin-Opener-Policy')).toBe('same-origin');
+  expect(headers.get('Cross-Origin-Opener-Policy')).toBe('same-origin-allow-popups');
 }
 
 describe('security headers on API answers', () => {
