@@ -6,24 +6,10 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { extname, join, normalize } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { chromiumArgs, chromiumPath, publicRoutes } from '../tests/browser.ts';
 
 const dist = new URL('../dist/', import.meta.url).pathname;
-const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const pages = [
-  '/',
-  '/overview',
-  '/pricing',
-  '/guide',
-  '/about',
-  '/features',
-  '/installation',
-  '/changelog',
-  '/faq',
-  '/privacy',
-  '/terms',
-  '/refund-policy',
-  '/search?q=licence',
-];
+const pages = publicRoutes;
 const lighthousePages = ['/', '/pricing', '/features', '/privacy'];
 const JS_BUDGET_NO_ISLAND = 20 * 1024;
 const LIGHTHOUSE_TARGET = 95;
@@ -116,15 +102,7 @@ if (!existsSync(chromiumPath)) {
 const { chromium } = await import('@playwright/test');
 const browser = await chromium.launch({
   executablePath: chromiumPath,
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-    '--disable-quic',
-  ],
+  args: chromiumArgs,
 });
 const rows = [];
 let budgetFailures = 0;
@@ -170,16 +148,7 @@ if (process.env.BENCH_SKIP_LIGHTHOUSE !== '1') {
   for (const path of lighthousePages) {
     const chrome = await chromeLauncher.launch({
       chromePath: chromiumPath,
-      chromeFlags: [
-        '--headless=new',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-        '--disable-quic',
-      ],
+      chromeFlags: ['--headless=new', ...chromiumArgs],
     });
     try {
       const result = await lighthouse(origin + path, {

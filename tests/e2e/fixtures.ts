@@ -1,21 +1,6 @@
 import { test as base, expect } from '@playwright/test';
 
-/** Every public route of SPEC §2 that a signed-out visitor can open. */
-export const publicRoutes = [
-  '/',
-  '/overview',
-  '/pricing',
-  '/guide',
-  '/about',
-  '/features',
-  '/installation',
-  '/changelog',
-  '/faq',
-  '/privacy',
-  '/terms',
-  '/refund-policy',
-  '/search?q=licence',
-] as const;
+export { publicRoutes } from '../browser';
 
 /**
  * A page fixture that fails the test on any console error or uncaught page error, so a broken
