@@ -1,29 +1,40 @@
-import { Hono } from 'hono';
-import type { Adapters } from './adapters/types';
+import { Hono, type Context } from 'hono';
+import { DEV_CHECKOUT_PATH } from './adapters/payments';
 import type { AppEnv } from './env';
 import { ApiError, errorResponse, onError } from './lib/errors';
 import { limitBody, requireJson } from './middleware/api-guards';
-import { createContextMiddleware } from './middleware/context';
+import { createContextMiddleware, type AppAdapters } from './middleware/context';
 import { securityHeaders } from './middleware/security-headers';
 import { accountRoutes } from './routes/account';
 import { authRoutes } from './routes/auth';
 import { configRoutes } from './routes/config';
 import { contactRoutes } from './routes/contact';
 import { devRoutes } from './routes/dev';
+import { createDevCheckoutRoutes } from './routes/dev-checkout';
 import { healthRoutes } from './routes/health';
 import { passwordRoutes } from './routes/password';
+import { paymentRoutes, webhookRoutes } from './routes/payments';
 import { signupRoutes } from './routes/signup';
 
 /**
  * Builds the Worker's Hono app. Only /api/* and /dev/* reach the Worker first (wrangler.toml
  * run_worker_first); any other path the app does not know goes to the assets binding, so the
  * static site and its 404 page answer. Tests call this to mount extra routes on a fresh app, and
- * pass `adapters` to replace outside services (mail, bot check, Google) with their own.
+ * pass `adapters` to replace outside services (mail, bot check, Google, payments) with their own,
+ * and `deliverWebhook` to capture what /dev/checkout's Pay sends instead of handling it in process.
  */
-export function createApp(options: { adapters?: Partial<Adapters> } = {}) {
+export function createApp(
+  options: {
+    adapters?: Partial<AppAdapters>;
+    deliverWebhook?: (request: Request, c: Context<AppEnv>) => Promise<Response>;
+  } = {},
+) {
+  const app = new Hono<AppEnv>()
+    .use('*', securityHeaders(), createContextMiddleware(options.adapters))
+    // Before the /api guards: the webhook has its own, larger body limit (routes/payments.ts).
+    .route('/api', webhookRoutes);
   return (
-    new Hono<AppEnv>()
-      .use('*', securityHeaders(), createContextMiddleware(options.adapters))
+    app
       .use('/api/*', limitBody, requireJson)
       .route('/api', healthRoutes)
       .route('/api', configRoutes)
@@ -32,8 +43,20 @@ export function createApp(options: { adapters?: Partial<Adapters> } = {}) {
       .route('/api', accountRoutes)
       .route('/api', passwordRoutes)
       .route('/api', contactRoutes)
+      .route('/api', paymentRoutes)
       // Mounted at '/dev/' so the index is /dev/, the path run_worker_first sends to the Worker.
       .route('/dev/', devRoutes)
+      // After /dev/ so its development-only guard runs first; Pay hands the signed events to
+      // this same app in process (a Worker cannot reliably fetch its own hostname).
+      .route(
+        DEV_CHECKOUT_PATH,
+        createDevCheckoutRoutes({
+          payments: (c) => c.get('payments'),
+          deliver:
+            options.deliverWebhook ??
+            (async (request, c) => app.fetch(request, c.env, c.executionCtx)),
+        }),
+      )
       .onError(onError)
       .notFound((c) => {
         if (c.req.path.startsWith('/api/')) {

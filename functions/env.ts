@@ -5,6 +5,7 @@
  */
 import type { DrizzleD1Database } from 'drizzle-orm/d1';
 import { z } from 'zod';
+import { paymentsConfigFields, type PaymentProvider } from './adapters/payments';
 import type { BotCheck, GoogleIdentity, Mailer } from './adapters/types';
 import type * as schema from './db/schema';
 
@@ -16,6 +17,12 @@ import type * as schema from './db/schema';
 export type Bindings = Env & {
   RESEND_API_KEY?: string;
   TURNSTILE_SECRET_KEY?: string;
+  STRIPE_SECRET_KEY?: string;
+  STRIPE_WEBHOOK_SECRET?: string;
+  /** Tests and fakes only (a local fake Stripe server). */
+  STRIPE_API_HOST?: string;
+  STRIPE_API_PORT?: string;
+  STRIPE_API_PROTOCOL?: string;
 };
 
 /** An optional setting: absent and empty (the `[vars]` default) both mean "not configured". */
@@ -47,6 +54,9 @@ const configSchema = z.object({
    * .dev.vars by `npm start` so tokens survive isolate restarts; ignored in production.
    */
   DEV_GOOGLE_PRIVATE_JWK: optional(z.string().min(1)),
+
+  // Card payments (adapters/payments/config.ts): Stripe, or /dev/checkout in development.
+  ...paymentsConfigFields,
 });
 
 /** Validated settings and secrets, read through `c.get('config')`. */
@@ -62,6 +72,8 @@ export interface Variables {
   botCheck: BotCheck;
   /** Google ID token verifier: Google's JWKS, or the /dev/google key in development. */
   google: GoogleIdentity;
+  /** Card payments: Stripe, or the /dev/checkout stand-in in development (adapters/payments). */
+  payments: PaymentProvider;
 }
 
 /** Type parameter of every Hono app and router in functions/. */

@@ -47,6 +47,7 @@ const devVars = {
   JWT_SECRET: secret,
   PASSWORD_PEPPER: secret,
   DEV_GOOGLE_PRIVATE_JWK: devGoogleKey,
+  DEV_STRIPE_WEBHOOK_SECRET: () => `whsec_${secret()}`,
 };
 
 /** Runs a command to completion with inherited output; rejects when it fails. */

@@ -241,3 +241,96 @@ export const trialLedger = sqliteTable(
     index('trial_ledger_user_id_idx').on(table.userId),
   ],
 );
+
+/** Development checkout sessions behind /dev/checkout (adapters/payments/local.ts, DESIGN §2). */
+export const devCheckoutSessions = sqliteTable(
+  'dev_checkout_sessions',
+  {
+    /** `cs_local_<suffix>`. */
+    id: text('id').primaryKey(),
+    clientReferenceId: text('client_reference_id').notNull(),
+    /** Which kind of reference `client_reference_id` is. */
+    referenceKind: text('reference_kind', { enum: ['pendingSignup', 'user'] }).notNull(),
+    plan: text('plan', { enum: ['standard'] }).notNull(),
+    customerEmail: text('customer_email').notNull(),
+    customerId: text('customer_id').notNull(),
+    subscriptionId: text('subscription_id'),
+    successUrl: text('success_url').notNull(),
+    cancelUrl: text('cancel_url').notNull(),
+    /** Cents. */
+    amountTotal: integer('amount_total').notNull(),
+    currency: text('currency').notNull(),
+    status: text('status', { enum: ['open', 'complete'] }).notNull(),
+    createdAt: integer('created_at').notNull(),
+    paidAt: integer('paid_at'),
+  },
+  (table) => [index('dev_checkout_sessions_customer_paid_idx').on(table.customerId, table.paidAt)],
+);
+
+/**
+ * Stripe events already acted on (DESIGN §4). A plain INSERT is the FIRST statement of the batch
+ * that applies the event's effect, so a replayed id fails the primary key and rolls it all back.
+ */
+export const stripeEvents = sqliteTable('stripe_events', {
+  /** `evt_…` */
+  id: text('id').primaryKey(),
+  type: text('type').notNull(),
+  /** The id of the event's object (checkout session, invoice, subscription). */
+  objectId: text('object_id'),
+  /** The event's `created`, in ms. */
+  created: integer('created').notNull(),
+  processedAt: integer('processed_at').notNull(),
+});
+
+/** Subscription states we show (issue 4 item 6). */
+export const subscriptionStatusValues = ['active', 'past_due', 'cancelling', 'canceled'] as const;
+
+/** Standard subscriptions, one row per Stripe subscription. */
+export const subscriptions = sqliteTable(
+  'subscriptions',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id),
+    stripeCustomerId: text('stripe_customer_id').notNull(),
+    stripeSubscriptionId: text('stripe_subscription_id').notNull(),
+    status: text('status', { enum: subscriptionStatusValues }).notNull(),
+    /** ms */
+    currentPeriodEnd: integer('current_period_end'),
+    cancelAtPeriodEnd: integer('cancel_at_period_end', { mode: 'boolean' })
+      .notNull()
+      .default(false),
+    /** `created` (ms) of the newest event applied; older events never overwrite newer state. */
+    updatedFromEventCreated: integer('updated_from_event_created').notNull(),
+    createdAt: integer('created_at').notNull(),
+    updatedAt: integer('updated_at').notNull(),
+  },
+  (table) => [
+    uniqueIndex('subscriptions_stripe_subscription_id_unique').on(table.stripeSubscriptionId),
+    index('subscriptions_user_id_idx').on(table.userId),
+    index('subscriptions_stripe_customer_id_idx').on(table.stripeCustomerId),
+  ],
+);
+
+/** Paid and failed invoices, for the Billing & Invoices page. */
+export const invoices = sqliteTable(
+  'invoices',
+  {
+    /** Stripe invoice id `in_…`. */
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id),
+    number: text('number'),
+    /** Cents. */
+    amountPaid: integer('amount_paid').notNull(),
+    currency: text('currency').notNull(),
+    status: text('status').notNull(),
+    hostedInvoiceUrl: text('hosted_invoice_url'),
+    invoicePdf: text('invoice_pdf'),
+    /** ms */
+    created: integer('created').notNull(),
+  },
+  (table) => [index('invoices_user_id_created_idx').on(table.userId, table.created)],
+);

@@ -19,7 +19,7 @@ export function verificationCodeMail(to: string, name: string, code: string): Ma
   };
 }
 
-/** Sent after a trial signup: the licence key and where to download the plugin (SPEC §2). */
+/** Sent after a trial signup or a paid Standard signup: the licence key and where to download the plugin (SPEC §2). */
 export function welcomeMail(
   to: string,
   name: string,
@@ -32,7 +32,7 @@ export function welcomeMail(
     tag: 'welcome',
     subject: `Welcome to ${site.product}: your licence key`,
     text:
-      `Hello ${name},\n\nYour ${plans.trial.name} is active until ${expires}.\n\n` +
+      `Hello ${name},\n\nYour ${license.plan === 'Trial' ? plans.trial.name : `${license.plan} plan`} is active until ${expires}.\n\n` +
       `Licence key: ${license.licenseKey}\n\n` +
       `Download the plugin from your dashboard: ${origin}/dashboard\n` +
       `After installing, paste the licence key into the License Manager on the ${site.product} ribbon.` +

@@ -34,6 +34,12 @@ export const ErrorCode = {
   ACCOUNT_DELETED: 'ACCOUNT_DELETED',
   /** 502: the e-mail (e.g. the verification code) could not be handed to the mail provider. */
   EMAIL_DELIVERY_FAILED: 'EMAIL_DELIVERY_FAILED',
+  /** 400 on the Stripe webhook: missing, wrong or stale signature (nothing is changed). */
+  INVALID_SIGNATURE: 'INVALID_SIGNATURE',
+  /** 400 on the Stripe webhook: a signed event we cannot read. */
+  INVALID_EVENT: 'INVALID_EVENT',
+  /** 503: card payments are not configured or the provider is unreachable; try again later. */
+  PAYMENTS_UNAVAILABLE: 'PAYMENTS_UNAVAILABLE',
 } as const;
 
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];

@@ -8,6 +8,7 @@ import { env } from 'cloudflare:workers';
 import { Hono } from 'hono';
 import { expect } from 'vitest';
 import type { AuthResponse } from '../../src/contract/user';
+import type { PaymentProvider } from '../../functions/adapters/payments';
 import type { BotAction, GoogleProfile, MailMessage } from '../../functions/adapters/types';
 import { createApp } from '../../functions/app';
 import type { Bindings } from '../../functions/env';
@@ -64,6 +65,10 @@ export interface AccountApp {
 export interface AccountAppOptions {
   /** Make the fake mailer throw. */
   mailFails?: boolean;
+  /** Replaces the payment provider (e.g. the local one on a memory store). */
+  payments?: PaymentProvider;
+  /** Bindings for this app, merged over the test env (e.g. ENVIRONMENT). */
+  env?: Partial<Bindings>;
 }
 
 /** A fresh app with fake adapters and a clock starting at START. */
@@ -96,6 +101,7 @@ export function accountApp(options: AccountAppOptions = {}): AccountApp {
           return JSON.parse(atob(idToken.slice('google:'.length))) as GoogleProfile;
         },
       },
+      ...(options.payments ? { payments: options.payments } : {}),
     },
   });
   const wrapper = new Hono<AccountEnv>()
@@ -105,7 +111,7 @@ export function accountApp(options: AccountAppOptions = {}): AccountApp {
     })
     .route('/', app);
   const ip = `198.51.100.${Math.floor(Math.random() * 250) + 1}-${crypto.randomUUID().slice(0, 8)}`;
-  const fullEnv: Bindings = { ...env };
+  const fullEnv: Bindings = { ...env, ...options.env };
 
   const request: AccountApp['request'] = (path, init = {}) => {
     const { json, ...rest } = init;

@@ -5,7 +5,6 @@ import { DEV_CHECKOUT_PATH, type PaymentProvider } from '../../functions/adapter
 import { createLocalPayments } from '../../functions/adapters/payments/local';
 import { createStripePayments } from '../../functions/adapters/payments/stripe';
 import { createApp } from '../../functions/app';
-import { createDevCheckoutRoutes } from '../../functions/routes/dev-checkout';
 import {
   readWebhookEvent,
   type BillingEvent,
@@ -29,17 +28,14 @@ function setup(options: { payments?: PaymentProvider; webhookStatus?: number } =
   const store = createMemoryCheckoutStore();
   const local = createLocalPayments({ store, webhookSecret: secret, now: () => PAID_AT });
   const deliveries: Request[] = [];
-  const app = createApp();
-  app.route(
-    DEV_CHECKOUT_PATH,
-    createDevCheckoutRoutes({
-      payments: () => options.payments ?? local,
-      deliver: async (request) => {
-        deliveries.push(request);
-        return new Response(null, { status: options.webhookStatus ?? 200 });
-      },
-    }),
-  );
+  // The app mounts /dev/checkout itself; the provider and the delivery are replaced.
+  const app = createApp({
+    adapters: { payments: options.payments ?? local },
+    deliverWebhook: async (request) => {
+      deliveries.push(request);
+      return new Response(null, { status: options.webhookStatus ?? 200 });
+    },
+  });
   const request = (
     path: string,
     init: RequestInit = {},

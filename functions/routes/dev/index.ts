@@ -1,6 +1,5 @@
 /**
- * Local stand-ins for outside services (DESIGN §2): mailbox, Google consent, bot check (checkout
- * joins with the payments issue). They exist only when ENVIRONMENT is `development`; elsewhere
+ * Local stand-ins for outside services (DESIGN §2): mailbox, Google consent, bot check, card checkout. They exist only when ENVIRONMENT is `development`; elsewhere
  * every /dev path is the site's ordinary 404, indistinguishable from a URL that never existed.
  */
 import { Hono } from 'hono';
@@ -30,6 +29,12 @@ const devTools: readonly { href: string; label: string; description: string }[] 
     label: 'Bot check',
     description:
       'how the local bot-check tokens work (issued by POST /dev/botcheck/token, single use)',
+  },
+  {
+    href: '/dev/checkout',
+    label: 'Checkout',
+    description:
+      'the card checkout that stands in for Stripe (opened with ?session_id= by a standard signup); Pay sends signed webhook events to /api/stripe/webhook',
   },
 ];
 

@@ -1,0 +1,86 @@
+/**
+ * LocalCheckoutStore on D1 (`dev_checkout_sessions`): development checkout sessions must survive
+ * isolate restarts between creating a session and paying it. `markPaid` is one conditional
+ * UPDATE … RETURNING, so only the first Pay changes the session (and sends its events).
+ */
+import { and, desc, eq, isNotNull } from 'drizzle-orm';
+import type { DrizzleD1Database } from 'drizzle-orm/d1';
+import type * as schema from '../../db/schema';
+import { devCheckoutSessions } from '../../db/schema';
+import type { LocalCheckoutSession, LocalCheckoutStore } from './types';
+
+type Row = typeof devCheckoutSessions.$inferSelect;
+
+function toSession(row: Row): LocalCheckoutSession {
+  return {
+    id: row.id,
+    clientReferenceId: row.clientReferenceId,
+    reference:
+      row.referenceKind === 'user'
+        ? { userId: row.clientReferenceId }
+        : { pendingSignupId: row.clientReferenceId },
+    plan: row.plan,
+    customerEmail: row.customerEmail,
+    customerId: row.customerId,
+    subscriptionId: row.subscriptionId,
+    successUrl: row.successUrl,
+    cancelUrl: row.cancelUrl,
+    amountTotal: row.amountTotal,
+    currency: row.currency,
+    status: row.status,
+    createdAt: row.createdAt,
+    paidAt: row.paidAt,
+  };
+}
+
+export function createD1CheckoutStore(db: DrizzleD1Database<typeof schema>): LocalCheckoutStore {
+  return {
+    async save(session) {
+      await db.insert(devCheckoutSessions).values({
+        id: session.id,
+        clientReferenceId: session.clientReferenceId,
+        referenceKind: 'userId' in session.reference ? 'user' : 'pendingSignup',
+        plan: session.plan,
+        customerEmail: session.customerEmail,
+        customerId: session.customerId,
+        subscriptionId: session.subscriptionId,
+        successUrl: session.successUrl,
+        cancelUrl: session.cancelUrl,
+        amountTotal: session.amountTotal,
+        currency: session.currency,
+        status: session.status,
+        createdAt: session.createdAt,
+        paidAt: session.paidAt,
+      });
+    },
+    async get(id) {
+      const [row] = await db
+        .select()
+        .from(devCheckoutSessions)
+        .where(eq(devCheckoutSessions.id, id))
+        .limit(1);
+      return row ? toSession(row) : null;
+    },
+    async markPaid(id, { subscriptionId, paidAt }) {
+      const [row] = await db
+        .update(devCheckoutSessions)
+        .set({ status: 'complete', subscriptionId, paidAt })
+        .where(and(eq(devCheckoutSessions.id, id), eq(devCheckoutSessions.status, 'open')))
+        .returning();
+      return row ? toSession(row) : null;
+    },
+    async listPaid(customerId) {
+      const rows = await db
+        .select()
+        .from(devCheckoutSessions)
+        .where(
+          and(
+            eq(devCheckoutSessions.customerId, customerId),
+            isNotNull(devCheckoutSessions.paidAt),
+          ),
+        )
+        .orderBy(desc(devCheckoutSessions.paidAt));
+      return rows.map(toSession);
+    },
+  };
+}

@@ -1,0 +1,230 @@
+/**
+ * Invoice and subscription events (issue 4 item 2): renewals, failed payments, cancellation.
+ * Each effect is ONE batch whose first statement records the event (a replay fails its primary
+ * key and the whole batch rolls back). Delivery order is not guaranteed, so every state change
+ * is a conditional update guarded by the `created` of the newest event already applied to the
+ * subscription (`updated_from_event_created`): an older event never overwrites newer state.
+ */
+import { and, eq, inArray, lt, lte, ne, sql } from 'drizzle-orm';
+import { invoices, licenses, stripeEvents, subscriptions } from '../../db/schema';
+import type { Db, Millis } from '../db';
+import { isReplayedEvent, recordEvent, type EventRecord } from './fulfilment';
+import type { InvoiceEvent, SubscriptionEvent } from './webhook-events';
+
+/**
+ * `applied`; `replayed` (already processed); `not_ready`: the subscription is not known yet (its
+ * checkout has not been fulfilled), so the webhook answers non-2xx and Stripe delivers it again.
+ */
+export type LifecycleOutcome = 'applied' | 'replayed' | 'not_ready';
+
+type SubscriptionRow = typeof subscriptions.$inferSelect;
+
+async function findSubscription(db: Db, stripeSubscriptionId: string | null) {
+  if (!stripeSubscriptionId) return undefined;
+  const [row] = await db
+    .select()
+    .from(subscriptions)
+    .where(eq(subscriptions.stripeSubscriptionId, stripeSubscriptionId))
+    .limit(1);
+  return row;
+}
+
+/** True (in SQL) while no newer event than `created` has been applied to the subscription. */
+const notNewerThan = (sub: SubscriptionRow, created: Millis) =>
+  sql`exists (select 1 from ${subscriptions} where ${subscriptions.id} = ${sub.id} and ${subscriptions.updatedFromEventCreated} <= ${created})`;
+
+/** The user's Standard licences still in force (not revoked). */
+const standardLicenses = (sub: SubscriptionRow) =>
+  and(
+    eq(licenses.userId, sub.userId),
+    eq(licenses.plan, 'Standard'),
+    ne(licenses.status, 'revoked'),
+  );
+
+/** Marks the subscription as updated by this event, if it is the newest so far. */
+function touchSubscription(
+  db: Db,
+  sub: SubscriptionRow,
+  created: Millis,
+  now: Millis,
+  set: Partial<typeof subscriptions.$inferInsert>,
+) {
+  return db
+    .update(subscriptions)
+    .set({ ...set, updatedFromEventCreated: created, updatedAt: now })
+    .where(and(eq(subscriptions.id, sub.id), lte(subscriptions.updatedFromEventCreated, created)));
+}
+
+async function run(db: Db, statements: Parameters<Db['batch']>[0]): Promise<LifecycleOutcome> {
+  try {
+    await db.batch(statements);
+    return 'applied';
+  } catch (error) {
+    if (isReplayedEvent(error)) return 'replayed';
+    throw error;
+  }
+}
+
+/** invoice.paid: record the invoice, extend the licence to the period end, reactivate. */
+async function invoicePaid(
+  db: Db,
+  event: InvoiceEvent,
+  sub: SubscriptionRow,
+  record: EventRecord,
+  now: Millis,
+) {
+  const periodEnd = event.periodEnd ?? now;
+  return run(db, [
+    recordEvent(db, record, now),
+    db
+      .insert(invoices)
+      .values({
+        id: event.invoiceId,
+        userId: sub.userId,
+        number: event.number,
+        amountPaid: event.amountPaid,
+        currency: event.currency,
+        status: 'paid',
+        hostedInvoiceUrl: event.hostedInvoiceUrl,
+        invoicePdf: event.invoicePdf,
+        created: event.created,
+      })
+      .onConflictDoUpdate({
+        target: invoices.id,
+        set: {
+          status: 'paid',
+          amountPaid: event.amountPaid,
+          hostedInvoiceUrl: event.hostedInvoiceUrl,
+          invoicePdf: event.invoicePdf,
+        },
+      }),
+    // Extending is safe in any order: the expiry only ever moves forward here.
+    db
+      .update(licenses)
+      .set({ expiresAt: periodEnd })
+      .where(and(standardLicenses(sub), lt(licenses.expiresAt, periodEnd))),
+    db
+      .update(licenses)
+      .set({ status: 'active' })
+      .where(
+        and(
+          standardLicenses(sub),
+          inArray(licenses.status, ['suspended', 'expired']),
+          notNewerThan(sub, event.created),
+        ),
+      ),
+    touchSubscription(db, sub, event.created, now, {
+      status: sub.status === 'cancelling' ? 'cancelling' : 'active',
+      currentPeriodEnd: Math.max(sub.currentPeriodEnd ?? 0, periodEnd),
+    }),
+  ]);
+}
+
+/** invoice.payment_failed: the subscription is past due and the licence suspended (terms). */
+async function invoiceFailed(
+  db: Db,
+  event: InvoiceEvent,
+  sub: SubscriptionRow,
+  record: EventRecord,
+  now: Millis,
+) {
+  return run(db, [
+    recordEvent(db, record, now),
+    db
+      .insert(invoices)
+      .values({
+        id: event.invoiceId,
+        userId: sub.userId,
+        number: event.number,
+        amountPaid: event.amountPaid,
+        currency: event.currency,
+        status: 'open',
+        hostedInvoiceUrl: event.hostedInvoiceUrl,
+        invoicePdf: event.invoicePdf,
+        created: event.created,
+      })
+      .onConflictDoNothing(),
+    db
+      .update(licenses)
+      .set({ status: 'suspended' })
+      .where(
+        and(standardLicenses(sub), eq(licenses.status, 'active'), notNewerThan(sub, event.created)),
+      ),
+    touchSubscription(db, sub, event.created, now, { status: 'past_due' }),
+  ]);
+}
+
+/** Our status for Stripe's subscription state. */
+function statusOf(event: SubscriptionEvent): SubscriptionRow['status'] {
+  if (event.type === 'customer.subscription.deleted' || event.status === 'canceled') {
+    return 'canceled';
+  }
+  if (event.status === 'past_due' || event.status === 'unpaid') return 'past_due';
+  if (event.cancelAtPeriodEnd || event.cancelAt !== null) return 'cancelling';
+  return 'active';
+}
+
+/**
+ * customer.subscription.updated / deleted: cancel at period end → `cancelling`, the licence
+ * expires at the period end; deleted → `canceled` and the licence expires at the period end
+ * (or when the subscription ended, if earlier). Older events than the last applied are ignored.
+ */
+async function subscriptionChanged(
+  db: Db,
+  event: SubscriptionEvent,
+  sub: SubscriptionRow,
+  record: EventRecord,
+  now: Millis,
+) {
+  const status = statusOf(event);
+  const endsAt =
+    status === 'canceled'
+      ? Math.min(event.currentPeriodEnd ?? Infinity, event.endedAt ?? Infinity)
+      : status === 'cancelling'
+        ? (event.cancelAt ?? event.currentPeriodEnd)
+        : null;
+  const licenceEnd = endsAt === null || !Number.isFinite(endsAt) ? null : endsAt;
+  return run(db, [
+    recordEvent(db, record, now),
+    ...(licenceEnd === null
+      ? []
+      : [
+          db
+            .update(licenses)
+            .set({ expiresAt: licenceEnd })
+            .where(and(standardLicenses(sub), notNewerThan(sub, event.created))),
+        ]),
+    touchSubscription(db, sub, event.created, now, {
+      status,
+      cancelAtPeriodEnd: event.cancelAtPeriodEnd,
+      ...(event.currentPeriodEnd === null ? {} : { currentPeriodEnd: event.currentPeriodEnd }),
+    }),
+  ]);
+}
+
+/** Applies one invoice or subscription event. */
+export async function applyBillingEvent(
+  db: Db,
+  event: InvoiceEvent | SubscriptionEvent,
+  record: EventRecord,
+  now: Millis,
+): Promise<LifecycleOutcome> {
+  const sub = await findSubscription(db, event.subscriptionId);
+  if (!sub) {
+    const [seen] = await db
+      .select({ id: stripeEvents.id })
+      .from(stripeEvents)
+      .where(eq(stripeEvents.id, record.id))
+      .limit(1);
+    return seen ? 'replayed' : 'not_ready';
+  }
+  switch (event.type) {
+    case 'invoice.paid':
+      return invoicePaid(db, event, sub, record, now);
+    case 'invoice.payment_failed':
+      return invoiceFailed(db, event, sub, record, now);
+    case 'customer.subscription.updated':
+    case 'customer.subscription.deleted':
+      return subscriptionChanged(db, event, sub, record, now);
+  }
+}

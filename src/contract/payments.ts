@@ -1,0 +1,35 @@
+/**
+ * Card payment calls (SPEC §7, DESIGN §3.2): the standard signup answers where to pay, and the
+ * payment-processing page polls check-payment-completion. No temporary password exists: the
+ * browser that signed up holds an HttpOnly pending-signup cookie and is signed in directly.
+ */
+import { z } from 'zod';
+import { userSchema } from './user';
+
+/** Answer of POST /api/register-email-standard: send the browser to `checkoutUrl`. */
+export const standardCheckoutResponseSchema = z.object({
+  checkoutUrl: z.string().url(),
+  /** The checkout session id (also in the success URL as `session_id`). */
+  sessionId: z.string(),
+});
+export type StandardCheckoutResponse = z.infer<typeof standardCheckoutResponseSchema>;
+
+/** POST /api/check-payment-completion */
+export const checkPaymentCompletionSchema = z.object({
+  sessionId: z.string().min(1).max(255),
+});
+export type CheckPaymentCompletionBody = z.infer<typeof checkPaymentCompletionSchema>;
+
+/**
+ * Answer of POST /api/check-payment-completion. Unpaid yet: `{ accountCreated: false }`. Paid:
+ * `accountCreated: true` and the e-mail; when the request carries the pending-signup cookie of
+ * this same signup, also the session (`token`, `user`, `tokenExpiration`) and its cookie.
+ */
+export const paymentCompletionResponseSchema = z.object({
+  accountCreated: z.boolean(),
+  email: z.string().optional(),
+  token: z.string().optional(),
+  user: userSchema.optional(),
+  tokenExpiration: z.number().int().optional(),
+});
+export type PaymentCompletionResponse = z.infer<typeof paymentCompletionResponseSchema>;
