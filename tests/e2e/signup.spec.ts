@@ -263,7 +263,7 @@ test.describe('trial signup by e-mail', () => {
       .click();
     await expect(page.getByRole('dialog')).toBeHidden();
   });
-  test('a verified Standard signup shows the coming-soon payment alert until checkout lands', async ({
+  test('a verified Standard signup pauses on a checkout status, then goes to the card checkout', async ({
     page,
   }) => {
     const email = uniqueEmail('standard');
@@ -273,9 +273,8 @@ test.describe('trial signup by e-mail', () => {
     const dialog = page.getByRole('dialog', { name: 'Verify Your Email' });
     await dialog.getByLabel('Verification code').fill(await latestCode(page.request, email));
     await dialog.getByRole('button', { name: 'Verify Email' }).click();
-    await expect(page.getByRole('alertdialog', { name: 'Coming Soon' })).toBeVisible();
-    await expect(dialog).toBeHidden();
-    await expect(page).toHaveURL(/\/signup\?plan=standard$/);
+    await expect(page.getByText('Redirecting you to secure checkout...')).toBeVisible();
+    await expect(page).toHaveURL(/\/dev\/checkout\?session_id=cs_local_/);
   });
 
   test('too many codes for one e-mail shows Too Many Attempts with the server message', async ({

@@ -6,7 +6,11 @@
 import { useRef } from 'react';
 import { useModalOpen } from './Modal';
 
-export type OverlayText = 'Logging You In' | 'Verifying Information' | 'Creating Your Account';
+export type OverlayText =
+  | 'Logging You In'
+  | 'Verifying Information'
+  | 'Creating Your Account'
+  | 'Redirecting you to secure checkout...';
 
 export function Overlay({ text }: { text: OverlayText | null }) {
   const dialog = useRef<HTMLDialogElement>(null);

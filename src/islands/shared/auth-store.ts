@@ -78,10 +78,18 @@ function remember(user: User, tokenExpiration: number): void {
   set({ user, tokenExpiration, error: null, restored: true });
 }
 
-/** Completes any sign-in: store the session, update the header, go to the dashboard. */
-export function completeSignIn(response: AuthResponse, destination = '/dashboard'): void {
+/**
+ * Completes any sign-in: store the session, update the header, go to the dashboard (after
+ * `delayMs`, for pages that first show a success state; the session is stored at once).
+ */
+export function completeSignIn(
+  response: AuthResponse,
+  destination = '/dashboard',
+  delayMs = 0,
+): void {
   remember(response.user, response.tokenExpiration);
-  window.location.assign(destination);
+  if (delayMs > 0) window.setTimeout(() => window.location.assign(destination), delayMs);
+  else window.location.assign(destination);
 }
 
 /** Forgets the session in this browser without navigating (a 401, a deleted account). */

@@ -10,6 +10,10 @@ import {
   type VerifiedFormData,
 } from '../../contract/auth';
 import { Messages } from '../../contract/errors';
+import {
+  standardCheckoutResponseSchema,
+  type StandardCheckoutResponse,
+} from '../../contract/payments';
 import { authResponseSchema, type AuthResponse } from '../../contract/user';
 import { apiCall } from '../shared/api';
 import { runAuthCall } from '../shared/auth-store';
@@ -67,6 +71,35 @@ export function registerEmailTrial(
 export function registerGoogleTrial(body: RegisterGoogleBody): Promise<AuthResponse> {
   return rethrowing(
     () => apiCall('POST', '/api/register-google-trial', authResponseSchema, body),
+    Messages.googleSignupDefault,
+  );
+}
+
+/** POST /api/register-email-standard: where to pay for the Standard plan (DESIGN §3.2). */
+export function registerEmailStandard(
+  formData: VerifiedFormData,
+  password: string,
+): Promise<StandardCheckoutResponse> {
+  const body = registerEmailSchema.parse({
+    customerName: formData.customerName,
+    email: formData.email,
+    password,
+    agreeToTerms: true,
+    fingerprintId: formData.fingerprintId,
+    plan: 'standard',
+  });
+  return rethrowing(
+    () => apiCall('POST', '/api/register-email-standard', standardCheckoutResponseSchema, body),
+    Messages.emailSignupDefault,
+  );
+}
+
+/** POST /api/register-google-standard */
+export function registerGoogleStandard(
+  body: RegisterGoogleBody,
+): Promise<StandardCheckoutResponse> {
+  return rethrowing(
+    () => apiCall('POST', '/api/register-google-standard', standardCheckoutResponseSchema, body),
     Messages.googleSignupDefault,
   );
 }

@@ -1,17 +1,40 @@
 /**
  * The Standard plan after a verified e-mail (SPEC §4: pause 1.5 s, then the external card
- * checkout). The standard registration API and checkout arrive with the payments issue; until
- * then this is the one place that decides what happens, and it shows the SPEC §8 alert that card
- * payment integration is coming soon. DESIGN §3.3 replaces the body of this function.
+ * checkout; DESIGN §3.2). The server answers where to pay and sets the pending-signup cookie;
+ * the browser shows a short status and then leaves for the checkout. Failures are thrown to the
+ * caller, which maps them to screens exactly like the trial path.
  */
 import type { VerifiedFormData } from '../../contract/auth';
+import type { StandardCheckoutResponse } from '../../contract/payments';
+import { limits } from '../../site.config';
+import { registerEmailStandard, registerGoogleStandard } from './signup-api';
 
 export interface StandardSignup {
   formData: VerifiedFormData;
+  /** The password from the form (e-mail sign-up). */
+  password?: string;
   /** Only for Google sign-up: the Google ID token. */
   googleToken?: string;
 }
 
-export function continueStandardSignup(_signup: StandardSignup, showComingSoon: () => void): void {
-  showComingSoon();
+/** Starts the checkout: the registration call, the pause, then `redirect` to the checkout URL. */
+export async function continueStandardSignup(
+  signup: StandardSignup,
+  onRedirecting: () => void,
+  redirect: (url: string) => void = (url) => window.location.assign(url),
+  delayMs: number = limits.standardRedirectDelayMs,
+): Promise<StandardCheckoutResponse> {
+  const { formData, googleToken, password } = signup;
+  const started = googleToken
+    ? await registerGoogleStandard({
+        googleToken,
+        agreeToTerms: true,
+        fingerprintId: formData.fingerprintId,
+        plan: 'standard',
+      })
+    : await registerEmailStandard(formData, password ?? '');
+  onRedirecting();
+  await new Promise((resolve) => setTimeout(resolve, delayMs));
+  redirect(started.checkoutUrl);
+  return started;
 }

@@ -45,12 +45,6 @@ export function useSignupFlow(
   /** Set once a sign-in completes: the overlay stays up while the browser leaves for /dashboard. */
   const leaving = useRef(false);
 
-  /** SPEC §8 alert for the Standard plan until payments land; the code modal has done its job. */
-  const showComingSoon = useCallback(() => {
-    setVerification(null);
-    setComingSoon(true);
-  }, []);
-
   /** SPEC §5: changing any field clears the displayed errors. */
   const change = useCallback((patch: Partial<SignupValues>) => {
     setValues((current) => ({ ...current, ...patch }));
@@ -113,7 +107,15 @@ export function useSignupFlow(
         const result = interpretVerification(await checkCode(data.email, code));
         if (!result.ok) return result.message;
         if (result.formData.plan === 'standard') {
-          continueStandardSignup({ formData: result.formData }, showComingSoon);
+          step = 'register';
+          setOverlay('Creating Your Account');
+          await continueStandardSignup(
+            { formData: result.formData, password: values.password },
+            () => {
+              leaving.current = true;
+              setOverlay('Redirecting you to secure checkout...');
+            },
+          );
           return null;
         }
         step = 'register';
@@ -129,7 +131,7 @@ export function useSignupFlow(
         if (!leaving.current) setOverlay(null);
       }
     },
-    [values.password, fail, showComingSoon],
+    [values.password, fail],
   );
 
   const resend = useCallback(
@@ -185,7 +187,11 @@ export function useSignupFlow(
         });
         if (googlePlan === 'standard') {
           const formData = { customerName: '', email: '', plan: googlePlan, fingerprintId };
-          return continueStandardSignup({ formData, googleToken }, showComingSoon);
+          await continueStandardSignup({ formData, googleToken }, () => {
+            leaving.current = true;
+            setOverlay('Redirecting you to secure checkout...');
+          });
+          return;
         }
         const created = await registerGoogleTrial(body);
         leaving.current = true;
@@ -200,7 +206,7 @@ export function useSignupFlow(
         if (!leaving.current) setOverlay(null);
       }
     },
-    [fail, showComingSoon],
+    [fail],
   );
 
   return {

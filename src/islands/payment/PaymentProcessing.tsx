@@ -1,0 +1,158 @@
+/**
+ * /payment-processing, the return from card checkout (SPEC §2 "Payment processing", §4, §8;
+ * DESIGN §3.2). Polls check-payment-completion until the paid account exists, then signs this
+ * browser in (it holds the pending-signup cookie) and goes to the dashboard; a payment finished
+ * in another browser goes to /login with the e-mail. No session_id, or every attempt used, shows
+ * the Payment Processing Issue view.
+ */
+import { useEffect, useRef, useState } from 'react';
+import { paymentCompletionResponseSchema } from '../../contract/payments';
+import { site } from '../../site.config';
+import { withErrorBoundary } from '../ErrorBoundary';
+import { apiCall } from '../shared/api';
+import { completeSignIn } from '../shared/auth-store';
+import { completionOutcome, sessionIdFrom } from './completion';
+import { defaultPollSettings, pollSettings, type PollSettings } from './poll-settings';
+import './payment.css';
+
+type Phase = 'processing' | 'success' | 'error';
+
+/** How long the success state shows before the dashboard. */
+const SUCCESS_REDIRECT_DELAY_MS = 1500;
+
+function PaymentProcessing() {
+  const [phase, setPhase] = useState<Phase>('processing');
+  const [attempt, setAttempt] = useState(0);
+  const [settings, setSettings] = useState<PollSettings>(defaultPollSettings);
+  const heading = useRef<HTMLHeadingElement>(null);
+
+  useEffect(() => {
+    const sessionId = sessionIdFrom(window.location.search);
+    const current = pollSettings(window);
+    let stopped = false;
+    let timer: number | undefined;
+
+    const check = async (n: number): Promise<void> => {
+      if (stopped) return;
+      setAttempt(n);
+      try {
+        const answer = await apiCall(
+          'POST',
+          '/api/check-payment-completion',
+          paymentCompletionResponseSchema,
+          { sessionId: sessionId ?? '' },
+        );
+        if (stopped) return;
+        const outcome = completionOutcome(answer);
+        if (outcome.kind === 'signedIn') {
+          stopped = true;
+          setPhase('success');
+          completeSignIn(outcome.auth, '/dashboard', SUCCESS_REDIRECT_DELAY_MS);
+          return;
+        }
+        if (outcome.kind === 'login') {
+          stopped = true;
+          window.location.assign(outcome.url);
+          return;
+        }
+      } catch {
+        // A failed check counts as an attempt, like one that finds no account yet (SPEC §4).
+      }
+      if (stopped) return;
+      if (n >= current.maxAttempts) {
+        stopped = true;
+        setPhase('error');
+        return;
+      }
+      timer = window.setTimeout(() => void check(n + 1), current.intervalMs);
+    };
+    // Started from a task, not the effect body, so the first state change is not a cascade.
+    timer = window.setTimeout(() => {
+      if (!sessionId) return setPhase('error');
+      setSettings(current);
+      void check(1);
+    }, 0);
+    return () => {
+      stopped = true;
+      window.clearTimeout(timer);
+    };
+  }, []);
+
+  // A change of state moves focus to its heading, so screen readers hear the new view.
+  useEffect(() => {
+    if (phase !== 'processing') heading.current?.focus();
+  }, [phase]);
+
+  if (phase === 'success') {
+    return (
+      <section className="payment-view" aria-labelledby="payment-title">
+        <h1 id="payment-title" ref={heading} tabIndex={-1}>
+          Welcome to {site.product}!
+        </h1>
+        <p role="status">Your account has been created successfully.</p>
+        <p>Redirecting you to your dashboard...</p>
+      </section>
+    );
+  }
+
+  if (phase === 'error') {
+    return (
+      <section className="payment-view" aria-labelledby="payment-title">
+        <h1 id="payment-title" ref={heading} tabIndex={-1}>
+          Payment Processing Issue
+        </h1>
+        <p role="alert">We&apos;re having trouble confirming your payment completion.</p>
+        <p>
+          This might take a few more minutes. Your payment was successful, and we&apos;re setting up
+          your account.
+        </p>
+        {attempt > 0 && (
+          <p className="payment-attempts">
+            Stopped after Attempt {attempt} of {settings.maxAttempts}
+          </p>
+        )}
+        <div className="payment-actions">
+          <a className="button" href="/about">
+            Contact Support
+          </a>
+          <a className="button button-secondary" href="/pricing">
+            Return to Home
+          </a>
+        </div>
+      </section>
+    );
+  }
+
+  return (
+    <section className="payment-view" aria-labelledby="payment-title" aria-busy="true">
+      <h1 id="payment-title">
+        Setting Up Your Account
+        <span className="payment-dots" aria-hidden="true">
+          <span>.</span>
+          <span>.</span>
+          <span>.</span>
+        </span>
+      </h1>
+      <p>
+        Your payment was successful. We&apos;re setting up your account and licence; this usually
+        takes 30-60 seconds.
+      </p>
+      <p className="payment-warning">
+        <strong>Please do not close this page.</strong>
+      </p>
+      <ul className="payment-checklist">
+        <li className="payment-step-done">
+          <span aria-hidden="true">✓</span> Payment confirmed
+        </li>
+        <li className="payment-step-active">
+          <span className="payment-spinner" aria-hidden="true" /> Creating account and license...
+        </li>
+      </ul>
+      <p className="payment-attempts" role="status">
+        {attempt > 0 ? `Attempt ${attempt} of ${settings.maxAttempts}` : 'Checking...'}
+      </p>
+    </section>
+  );
+}
+
+export default withErrorBoundary(PaymentProcessing);

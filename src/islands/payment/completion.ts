@@ -1,0 +1,33 @@
+/**
+ * What one check-payment-completion answer means for /payment-processing (SPEC §4 "Payment
+ * processing", DESIGN §3.2). Pure, so the rules are unit-tested without a browser.
+ */
+import { Messages } from '../../contract/errors';
+import type { PaymentCompletionResponse } from '../../contract/payments';
+import { authResponseSchema, type AuthResponse } from '../../contract/user';
+import { loginUrl } from '../../lib/auth/login-message';
+
+export type CompletionOutcome =
+  /** Not created yet: keep polling (the attempt counts). */
+  | { kind: 'pending' }
+  /** Created, and this browser signed up: sign it in and go to the dashboard. */
+  | { kind: 'signedIn'; auth: AuthResponse }
+  /** Created, but no session for this browser (another browser paid): log in by hand. */
+  | { kind: 'login'; url: string };
+
+export function completionOutcome(answer: PaymentCompletionResponse): CompletionOutcome {
+  if (!answer.accountCreated) return { kind: 'pending' };
+  const auth = authResponseSchema.safeParse({
+    token: answer.token,
+    user: answer.user,
+    tokenExpiration: answer.tokenExpiration,
+  });
+  if (auth.success) return { kind: 'signedIn', auth: auth.data };
+  return { kind: 'login', url: loginUrl(answer.email ?? '', Messages.accountCreatedPleaseLogin) };
+}
+
+/** The `session_id` of the return URL, or null when it is missing or implausible. */
+export function sessionIdFrom(search: string): string | null {
+  const value = new URLSearchParams(search).get('session_id')?.trim();
+  return value && value.length <= 255 ? value : null;
+}

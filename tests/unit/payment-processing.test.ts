@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import { Messages } from '../../src/contract/errors';
+import type { User } from '../../src/contract/user';
+import { completionOutcome, sessionIdFrom } from '../../src/islands/payment/completion';
+import { defaultPollSettings, pollSettings } from '../../src/islands/payment/poll-settings';
+
+const user: User = {
+  userId: 'usr_1',
+  customerName: 'Grace',
+  email: 'grace@example.com',
+  plan: 'Standard',
+  licenseStatus: 'active',
+  activationDate: '2025-07-01T00:00:00.000Z',
+  expirationDate: '2026-07-01T00:00:00.000Z',
+  licenseKey: 'KEY',
+  isDeleted: false,
+  sessionStartedAt: '2025-07-01T00:00:00.000Z',
+  authProvider: 'email',
+};
+
+const on = (hostname: string, hook?: unknown) =>
+  ({ location: { hostname }, __SW_TEST_PAYMENT_POLL__: hook }) as unknown as Window;
+
+describe('payment completion outcome', () => {
+  it('keeps polling while the account does not exist', () => {
+    expect(completionOutcome({ accountCreated: false })).toEqual({ kind: 'pending' });
+  });
+
+  it('signs this browser in when the answer carries the session', () => {
+    const outcome = completionOutcome({
+      accountCreated: true,
+      email: user.email,
+      token: 'jwt',
+      user,
+      tokenExpiration: 1_900_000_000_000,
+    });
+    expect(outcome.kind).toBe('signedIn');
+  });
+
+  it('sends another browser to /login with the e-mail and the known message', () => {
+    const outcome = completionOutcome({ accountCreated: true, email: 'a+b@example.com' });
+    expect(outcome.kind).toBe('login');
+    if (outcome.kind !== 'login') return;
+    const url = new URL(outcome.url, 'https://sheetwright.example');
+    expect(url.pathname).toBe('/login');
+    expect(url.searchParams.get('email')).toBe('a+b@example.com');
+    expect(url.searchParams.get('message')).toBe(Messages.accountCreatedPleaseLogin);
+  });
+
+  it('reads session_id from the return URL', () => {
+    expect(sessionIdFrom('?session_id=cs_local_abc')).toBe('cs_local_abc');
+    expect(sessionIdFrom('')).toBeNull();
+    expect(sessionIdFrom('?session_id=')).toBeNull();
+    expect(sessionIdFrom(`?session_id=${'x'.repeat(256)}`)).toBeNull();
+  });
+});
+
+describe('payment poll settings', () => {
+  it('defaults to every 3 s, at most 40 attempts', () => {
+    expect(defaultPollSettings).toEqual({ intervalMs: 3000, maxAttempts: 40 });
+    expect(pollSettings(on('localhost'))).toEqual(defaultPollSettings);
+  });
+
+  it('honours the test hook only on localhost', () => {
+    const hook = { intervalMs: 50, maxAttempts: 3 };
+    expect(pollSettings(on('127.0.0.1', hook))).toEqual(hook);
+    expect(pollSettings(on('sheetwright.example', hook))).toEqual(defaultPollSettings);
+  });
+
+  it('ignores out-of-range hook values', () => {
+    expect(pollSettings(on('localhost', { intervalMs: 0, maxAttempts: 1e9 }))).toEqual(
+      defaultPollSettings,
+    );
+  });
+});
