@@ -65,6 +65,25 @@ async function run(db: Db, statements: Parameters<Db['batch']>[0]): Promise<Life
   }
 }
 
+/** The invoices row an invoice event describes. */
+function invoiceRow(
+  event: InvoiceEvent,
+  sub: SubscriptionRow,
+  status: 'paid' | 'open',
+): typeof invoices.$inferInsert {
+  return {
+    id: event.invoiceId,
+    userId: sub.userId,
+    number: event.number,
+    amountPaid: event.amountPaid,
+    currency: event.currency,
+    status,
+    hostedInvoiceUrl: event.hostedInvoiceUrl,
+    invoicePdf: event.invoicePdf,
+    created: event.created,
+  };
+}
+
 /** invoice.paid: record the invoice, extend the licence to the period end, reactivate. */
 async function invoicePaid(
   db: Db,
@@ -78,17 +97,7 @@ async function invoicePaid(
     recordEvent(db, record, now),
     db
       .insert(invoices)
-      .values({
-        id: event.invoiceId,
-        userId: sub.userId,
-        number: event.number,
-        amountPaid: event.amountPaid,
-        currency: event.currency,
-        status: 'paid',
-        hostedInvoiceUrl: event.hostedInvoiceUrl,
-        invoicePdf: event.invoicePdf,
-        created: event.created,
-      })
+      .values(invoiceRow(event, sub, 'paid'))
       .onConflictDoUpdate({
         target: invoices.id,
         set: {
@@ -132,17 +141,7 @@ async function invoiceFailed(
     recordEvent(db, record, now),
     db
       .insert(invoices)
-      .values({
-        id: event.invoiceId,
-        userId: sub.userId,
-        number: event.number,
-        amountPaid: event.amountPaid,
-        currency: event.currency,
-        status: 'open',
-        hostedInvoiceUrl: event.hostedInvoiceUrl,
-        invoicePdf: event.invoicePdf,
-        created: event.created,
-      })
+      .values(invoiceRow(event, sub, 'open'))
       .onConflictDoNothing(),
     db
       .update(licenses)
