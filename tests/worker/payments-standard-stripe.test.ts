@@ -4,36 +4,14 @@
  * webhook is late.
  */
 import { describe, expect, it } from 'vitest';
-import { createPayments } from '../../functions/adapters/payments';
 import type { PaymentCompletionResponse } from '../../src/contract/payments';
 import { accountApp, queryAll, sessionCookieOf, signupForm, verifyEmail } from './account-helpers';
-import {
-  createFakeStripe,
-  FAKE_PRICE_ID,
-  FAKE_SECRET_KEY,
-  FAKE_STRIPE,
-} from './fake-stripe/server';
+import { createFakeStripe, stripeAgainst } from './fake-stripe/server';
 import { ORIGIN } from './helpers';
 
 function stripeWorld() {
   const fake = createFakeStripe();
-  const payments = createPayments(
-    {
-      ENVIRONMENT: 'production',
-      STRIPE_SECRET_KEY: FAKE_SECRET_KEY,
-      STRIPE_WEBHOOK_SECRET: 'whsec_unused_in_these_tests',
-      STRIPE_PRICE_ID: FAKE_PRICE_ID,
-      STRIPE_API_HOST: FAKE_STRIPE.host,
-      STRIPE_API_PORT: FAKE_STRIPE.port,
-      STRIPE_API_PROTOCOL: FAKE_STRIPE.protocol,
-    },
-    {
-      localStore: () => {
-        throw new Error('the Stripe provider must not touch the local store');
-      },
-      fetch: fake.fetch,
-    },
-  );
+  const payments = stripeAgainst(fake);
   return { fake, app: accountApp({ payments }) };
 }
 

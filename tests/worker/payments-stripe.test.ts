@@ -4,10 +4,10 @@ import {
   isLocalPayments,
   PaymentProviderError,
   STRIPE_API_VERSION,
-  type PaymentProvider,
 } from '../../functions/adapters/payments';
 import {
   createFakeStripe,
+  stripeAgainst,
   FAKE_PRICE_ID,
   FAKE_SECRET_KEY,
   FAKE_STRIPE,
@@ -25,25 +25,6 @@ const SUCCESS_URL = `${ORIGIN}/payment-processing?session_id={CHECKOUT_SESSION_I
 const CANCEL_URL = `${ORIGIN}/pricing`;
 
 /** The Stripe provider as the Worker builds it from config, pointed at the fake server. */
-function stripeAgainst(fake: FakeStripe): PaymentProvider {
-  return createPayments(
-    {
-      ENVIRONMENT: 'production',
-      STRIPE_SECRET_KEY: FAKE_SECRET_KEY,
-      STRIPE_WEBHOOK_SECRET: 'whsec_unused_in_these_tests',
-      STRIPE_PRICE_ID: FAKE_PRICE_ID,
-      STRIPE_API_HOST: FAKE_STRIPE.host,
-      STRIPE_API_PORT: FAKE_STRIPE.port,
-      STRIPE_API_PROTOCOL: FAKE_STRIPE.protocol,
-    },
-    {
-      localStore: () => {
-        throw new Error('the Stripe provider must not touch the local store');
-      },
-      fetch: fake.fetch,
-    },
-  );
-}
 
 function onlyRequest(fake: FakeStripe): RecordedRequest {
   expect(fake.requests).toHaveLength(1);

@@ -9,6 +9,7 @@
  * call to the real api.stripe.com, or to a wrong host or port, fails the test.
  */
 import { Hono } from 'hono';
+import { createPayments, type PaymentProvider } from '../../../functions/adapters/payments';
 
 export const FAKE_STRIPE = { host: 'stripe.fake.test', port: 12111, protocol: 'http' } as const;
 export const FAKE_STRIPE_ORIGIN = `${FAKE_STRIPE.protocol}://${FAKE_STRIPE.host}:${FAKE_STRIPE.port}`;
@@ -190,3 +191,24 @@ export function createFakeStripe(options: { apiKey?: string } = {}) {
 }
 
 export type FakeStripe = ReturnType<typeof createFakeStripe>;
+
+/** The real Stripe provider, configured to talk only to `fake`. */
+export function stripeAgainst(fake: FakeStripe): PaymentProvider {
+  return createPayments(
+    {
+      ENVIRONMENT: 'production',
+      STRIPE_SECRET_KEY: FAKE_SECRET_KEY,
+      STRIPE_WEBHOOK_SECRET: 'whsec_unused_in_these_tests',
+      STRIPE_PRICE_ID: FAKE_PRICE_ID,
+      STRIPE_API_HOST: FAKE_STRIPE.host,
+      STRIPE_API_PORT: FAKE_STRIPE.port,
+      STRIPE_API_PROTOCOL: FAKE_STRIPE.protocol,
+    },
+    {
+      localStore: () => {
+        throw new Error('the Stripe provider must not touch the local store');
+      },
+      fetch: fake.fetch,
+    },
+  );
+}
