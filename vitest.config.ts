@@ -1,16 +1,20 @@
-import { randomBytes } from 'node:crypto';
+import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-plugin';
 import { defineConfig } from 'vitest/config';
 
 /** A fresh random secret per run: tests never depend on a value, and none is committed. */
 const testSecret = () => randomBytes(32).toString('base64url');
+/** A fresh Ed25519 private JWK (JSON) per run for signing licence files. */
+const testLicenseKey = () =>
+  JSON.stringify(generateKeyPairSync('ed25519').privateKey.export({ format: 'jwk' }));
 
 // wrangler.toml lists required secrets; while reading it, wrangler warns once per test file when
 // they are missing from .dev.vars and process.env, and logs where it found them. Supplying them
 // here and keeping wrangler's logger to warnings keeps the test output about tests.
 process.env['JWT_SECRET'] ??= testSecret();
 process.env['PASSWORD_PEPPER'] ??= testSecret();
+process.env['LICENSE_SIGNING_KEY'] ??= testLicenseKey();
 process.env['WRANGLER_LOG'] ??= 'warn';
 
 export default defineConfig({
@@ -37,6 +41,7 @@ export default defineConfig({
                 ENVIRONMENT: 'production',
                 JWT_SECRET: testSecret(),
                 PASSWORD_PEPPER: testSecret(),
+                LICENSE_SIGNING_KEY: testLicenseKey(),
                 TEST_MIGRATIONS: await readD1Migrations(
                   fileURLToPath(new URL('./migrations', import.meta.url)),
                 ),

@@ -36,6 +36,12 @@ const configSchema = z.object({
   JWT_SECRET: z.string().min(32),
   /** Keys the password hash so a leaked database alone cannot be cracked (DESIGN §4). */
   PASSWORD_PEPPER: z.string().min(32),
+  /**
+   * Signs licence files (DESIGN §3.6): a private Ed25519 JWK as JSON (`kty: OKP`, `crv: Ed25519`,
+   * with `d`). Its public half is served at /api/licenses/public-key. `npm start` generates one
+   * into .dev.vars; production sets it with `wrangler secret put LICENSE_SIGNING_KEY`.
+   */
+  LICENSE_SIGNING_KEY: z.string().min(40),
 
   // Outside services (DESIGN §2). Each real adapter is used when its settings are present; without
   // them development uses the local stand-in and production refuses (adapters/index.ts).

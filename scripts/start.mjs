@@ -38,6 +38,12 @@ const devGoogleKey = () => {
   return `'${JSON.stringify(privateKey.export({ format: 'jwk' }))}'`;
 };
 
+/** The private Ed25519 key (JWK) that signs licence files; single-quoted JSON like the above. */
+const licenseSigningKey = () => {
+  const { privateKey } = generateKeyPairSync('ed25519');
+  return `'${JSON.stringify(privateKey.export({ format: 'jwk' }))}'`;
+};
+
 // Written to .dev.vars when absent. A new name must also be listed in wrangler.toml ([secrets]
 // required, or [vars] for optional and development-only values), without which wrangler dev does
 // not load it. Optional provider settings (RESEND_API_KEY, TURNSTILE_*, GOOGLE_CLIENT_ID,
@@ -46,6 +52,7 @@ const devVars = {
   ENVIRONMENT: () => 'development',
   JWT_SECRET: secret,
   PASSWORD_PEPPER: secret,
+  LICENSE_SIGNING_KEY: licenseSigningKey,
   DEV_GOOGLE_PRIVATE_JWK: devGoogleKey,
   DEV_STRIPE_WEBHOOK_SECRET: () => `whsec_${secret()}`,
 };

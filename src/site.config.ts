@@ -224,7 +224,42 @@ export const limits = {
     loginPerEmail: { max: 10, windowSeconds: 900 },
     forgotPasswordPerEmail: { max: 3, windowSeconds: 3600 },
     contactPerIp: { max: 5, windowSeconds: 3600 },
+    /** The payment page polls every 3 s up to 40 times; this leaves room for a few tabs. */
+    paymentCompletionPerIp: { max: 200, windowSeconds: 600 },
+    /** Plugin calls (activate, validate, deactivate) per IP. */
+    licenseApiPerIp: { max: 120, windowSeconds: 3600 },
   },
+} as const;
+
+/** Plugin licensing (issue 5, DESIGN §3.6). Device limits per plan are `plans[id].deviceLimit`. */
+export const licensing = {
+  /** Enterprise device limit when the account has none of its own (set per account by contract). */
+  enterpriseDefaultDeviceLimit: 25,
+  /** Deactivations allowed per licence in a rolling window, so a key cannot be shared by churning devices. */
+  maxDeactivations: 5,
+  deactivationWindowDays: 30,
+  /**
+   * A licence file lets the plugin work offline this many days after its last check-in (never past
+   * the licence's own expiry); the plugin validates again before then to get a fresh file.
+   */
+  offlineGraceDays: 14,
+  deviceNameMaxLength: 100,
+} as const;
+
+/** Retention windows the cron jobs apply (privacy policy §6; `legal.retention` words them). */
+export const retentionDays = {
+  /** Account data is kept while the account is active plus 3 years: deleted accounts are purged then. */
+  deletedAccount: 3 * 365,
+  /** Payment records (invoices, subscriptions) are kept 7 years for tax and accounting law. */
+  paymentRecords: 7 * 365,
+  /** Usage logs (the activation audit trail) are kept 12 months. */
+  usageLogs: 365,
+} as const;
+
+/** Plugin installers (issue 5 "Download"): R2 object key and file name for a version. */
+export const installer = {
+  fileName: (version: string) => `${site.product}-Setup-${version}.exe`,
+  key: (version: string) => `installers/${version}/${site.product}-Setup-${version}.exe`,
 } as const;
 
 /** Resend cooldown after the given resend attempt (SPEC §4: 30 + (attempt-1)*60 s). */

@@ -7,6 +7,7 @@
  * under concurrency (one account per e-mail, one trial per e-mail/Google account/fingerprint) are
  * UNIQUE constraints, never a check-then-insert (DESIGN §4).
  */
+import { sql } from 'drizzle-orm';
 import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 
 /** Plan names as stored on users and licences (SPEC §3). */
@@ -30,6 +31,8 @@ export const users = sqliteTable(
     plan: text('plan', { enum: planValues }).notNull(),
     isDeleted: integer('is_deleted', { mode: 'boolean' }).notNull().default(false),
     deletedAt: integer('deleted_at'),
+    /** Set when the cron purge anonymised a deleted account after the retention window. */
+    purgedAt: integer('purged_at'),
     createdAt: integer('created_at').notNull(),
     updatedAt: integer('updated_at').notNull(),
   },
@@ -333,4 +336,67 @@ export const invoices = sqliteTable(
     created: integer('created').notNull(),
   },
   (table) => [index('invoices_user_id_created_idx').on(table.userId, table.created)],
+);
+
+/** What happened to a device activation (the audit trail on the Usage page, issue 5). */
+export const licenseEventActions = ['activated', 'deactivated', 'replaced'] as const;
+/** Who did it: the plugin (licence API), the customer on the dashboard, or the system (cron, deletion). */
+export const licenseEventSources = ['plugin', 'dashboard', 'system'] as const;
+
+/**
+ * Plugin devices a licence is activated on (DESIGN §3.6). A row is active while `deactivated_at`
+ * is null; the partial UNIQUE index makes a second activation of the same device on the same
+ * licence impossible, and the device limit is enforced by one conditional INSERT … SELECT.
+ */
+export const devices = sqliteTable(
+  'devices',
+  {
+    id: text('id').primaryKey(),
+    licenseId: text('license_id')
+      .notNull()
+      .references(() => licenses.id),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id),
+    /** The plugin's stable machine id (opaque to us). */
+    deviceId: text('device_id').notNull(),
+    deviceName: text('device_name').notNull(),
+    /** Plugin version reported at activation or the last validation. */
+    appVersion: text('app_version'),
+    activatedAt: integer('activated_at').notNull(),
+    lastSeenAt: integer('last_seen_at').notNull(),
+    deactivatedAt: integer('deactivated_at'),
+  },
+  (table) => [
+    uniqueIndex('devices_license_device_active_unique')
+      .on(table.licenseId, table.deviceId)
+      .where(sql`deactivated_at is null`),
+    index('devices_license_active_idx').on(table.licenseId, table.deactivatedAt),
+    index('devices_user_id_idx').on(table.userId),
+  ],
+);
+
+/** Audit trail of activations and deactivations (kept as usage logs: 12 months, privacy §6). */
+export const licenseEvents = sqliteTable(
+  'license_events',
+  {
+    id: text('id').primaryKey(),
+    licenseId: text('license_id')
+      .notNull()
+      .references(() => licenses.id),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id),
+    deviceId: text('device_id').notNull(),
+    deviceName: text('device_name').notNull(),
+    action: text('action', { enum: licenseEventActions }).notNull(),
+    source: text('source', { enum: licenseEventSources }).notNull(),
+    ip: text('ip'),
+    createdAt: integer('created_at').notNull(),
+  },
+  (table) => [
+    index('license_events_license_created_idx').on(table.licenseId, table.createdAt),
+    index('license_events_user_created_idx').on(table.userId, table.createdAt),
+    index('license_events_created_at_idx').on(table.createdAt),
+  ],
 );

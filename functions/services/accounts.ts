@@ -68,6 +68,7 @@ export async function createTrialAccount(
     plan: 'Trial',
     isDeleted: false,
     deletedAt: null,
+    purgedAt: null,
     createdAt: now,
     updatedAt: now,
   };

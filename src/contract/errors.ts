@@ -40,6 +40,19 @@ export const ErrorCode = {
   INVALID_EVENT: 'INVALID_EVENT',
   /** 503: card payments are not configured or the provider is unreachable; try again later. */
   PAYMENTS_UNAVAILABLE: 'PAYMENTS_UNAVAILABLE',
+  /** 409 on POST /api/billing/checkout: the account is Standard already. */
+  ALREADY_STANDARD: 'ALREADY_STANDARD',
+  /** 409 on POST /api/billing/checkout: Enterprise accounts are handled through contact. */
+  ENTERPRISE_PLAN: 'ENTERPRISE_PLAN',
+  /** 404 on the portal and cancel calls: the account has no card subscription. */
+  NO_SUBSCRIPTION: 'NO_SUBSCRIPTION',
+  // Licence API (src/contract/licensing.ts). The statuses of LicenseCheckStatus double as codes.
+  /** 403 on activate: the licence is at its device limit; the body lists the active devices. */
+  TOO_MANY_DEVICES: 'TOO_MANY_DEVICES',
+  /** 429 on deactivate: too many deactivations of this licence in the rolling window. */
+  DEACTIVATION_LIMIT: 'DEACTIVATION_LIMIT',
+  /** 404: no installer is available for the version this account may download. */
+  DOWNLOAD_UNAVAILABLE: 'DOWNLOAD_UNAVAILABLE',
 } as const;
 
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
@@ -88,6 +101,21 @@ export const Messages = {
   unauthorized: 'Please log in to continue.',
   /** Login to an account scheduled for deletion, after the right password (403 ACCOUNT_DELETED). */
   accountDeleted: 'This account has been scheduled for deletion and can no longer sign in.',
+  /** SPEC §6: a Standard user on the upgrade paths is told they already have the plan. */
+  alreadyStandard: 'You already have the Standard plan.',
+  /** SPEC §6: an Enterprise user is told all is set. */
+  enterpriseAllSet: 'Your Enterprise plan is all set. Contact us for any change to it.',
+  noSubscription: 'There is no card subscription on this account.',
+  /** Upgrade paid in another browser: /login with the e-mail prefilled shows this. */
+  upgradedPleaseLogin: 'Your plan has been upgraded to Standard! Please log in.',
+  /** The no-refund notice of the refund policy, shown before cancelling (SPEC §4, §9). */
+  cancelNoRefund:
+    'Cancelling stops the automatic renewal. Your licence stays active until the end of the period you have paid for; the current period is not refunded.',
+  tooManyDevices:
+    'This licence is active on the maximum number of devices for its plan. Deactivate a device in the License Manager on that computer, or on your dashboard under Usage & Sessions, then try again.',
+  deactivationLimit:
+    'This licence has been deactivated too many times recently. Please try again later or contact support.',
+  downloadUnavailable: 'The installer is not available right now. Please try again later.',
 } as const;
 
 /** Success messages the API answers (`message` of its JSON bodies). */
@@ -101,4 +129,9 @@ export const SuccessMessages = {
     'If an account exists for this email, we have sent a link to reset your password.',
   passwordReset: 'Your password has been reset. Please log in with your new password.',
   contactSent: 'Thank you! Your message has been sent.',
+  subscriptionCancelled:
+    'Your subscription has been cancelled. Your licence stays active until the end of the paid period.',
+  deviceDeactivated: 'The device has been deactivated.',
+  sessionsRevoked: 'Your other sessions have been signed out.',
+  sessionRevoked: 'The session has been signed out.',
 } as const;

@@ -27,6 +27,13 @@ export type CheckPaymentCompletionBody = z.infer<typeof checkPaymentCompletionSc
  */
 export const paymentCompletionResponseSchema = z.object({
   accountCreated: z.boolean(),
+  /**
+   * True when the checkout was a Trial → Standard upgrade of an existing account (DESIGN §3.3).
+   * The upgrading browser is already signed in: it gets `user` and `tokenExpiration` of its own
+   * session (no new `token`); any other browser only `email`, and /login shows
+   * Messages.upgradedPleaseLogin.
+   */
+  upgraded: z.boolean().optional(),
   email: z.string().optional(),
   token: z.string().optional(),
   user: userSchema.optional(),

@@ -120,6 +120,7 @@ export async function fulfilPendingSignup(
     plan: 'Standard',
     isDeleted: false,
     deletedAt: null,
+    purgedAt: null,
     createdAt: now,
     updatedAt: now,
   };

@@ -1,0 +1,215 @@
+/**
+ * The licence API the plugin talks to (issue 5 item 1, DESIGN §3.6), and the dashboard's Usage &
+ * Sessions calls (issue 5 item 3). Shared by the Worker, the islands and the reference client
+ * (scripts/license-client.ts).
+ *
+ * Plugin calls (JSON; authenticated by the licence key in the body, or a Bearer session token):
+ * - POST /api/licenses/activate   ActivateBody → ActivateResponse. Idempotent per (key, device):
+ *   a reinstall is not a new device. At the limit → 403 `{ message: Messages.tooManyDevices,
+ *   code: 'TOO_MANY_DEVICES', devices: DeviceView[] }`; with `replaceDeviceId` the named device
+ *   is freed and this one activated in one step (counts as a deactivation). Any other licence
+ *   problem → 403 with the LicenseCheckStatus as `code` (EXPIRED, SUSPENDED, REVOKED) or 404
+ *   NOT_FOUND.
+ * - POST /api/licenses/validate   ValidateBody → ValidateResponse, always 200 for a well-formed
+ *   request: the plugin reads `status`. VALID comes with a fresh licence file (and last seen).
+ * - POST /api/licenses/deactivate DeactivateBody → DeactivateResponse. 404 DEVICE_NOT_ACTIVATED;
+ *   429 DEACTIVATION_LIMIT beyond `licensing.maxDeactivations` per window.
+ * - GET  /api/licenses/public-key → a JWKS `{ keys: [Ed25519 public JWK with kid, alg EdDSA] }`.
+ *
+ * Dashboard calls (signed-in session):
+ * - GET    /api/usage                          → UsageOverview
+ * - POST   /api/devices/:id/deactivate         → UsageOverview (`:id` is DeviceView.id)
+ * - DELETE /api/sessions/:id                   → UsageOverview (revokes one other session)
+ * - POST   /api/sessions/revoke-others         → UsageOverview
+ * - GET    /api/download                       → the installer file (see functions/routes/download.ts)
+ */
+import { z } from 'zod';
+import { licensing } from '../site.config';
+import { planLabels } from './user';
+
+/** What a check of a licence on a device can say; the plugin tells the user what to do. */
+export const licenseCheckStatuses = [
+  'VALID',
+  'EXPIRED',
+  'SUSPENDED',
+  'REVOKED',
+  'NOT_FOUND',
+  'DEVICE_NOT_ACTIVATED',
+  'TOO_MANY_DEVICES',
+] as const;
+export type LicenseCheckStatus = (typeof licenseCheckStatuses)[number];
+
+/** `SW-XXXXX-XXXXX-XXXXX-XXXXX`; case and surrounding spaces are forgiven. */
+export const licenseKeySchema = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .regex(/^SW(-[23456789A-HJ-NP-Z]{5}){4}$/, 'Please enter a valid licence key.');
+
+/** The plugin's stable machine id: opaque, URL-safe. */
+export const deviceIdSchema = z
+  .string()
+  .trim()
+  .min(8)
+  .max(128)
+  .regex(/^[A-Za-z0-9._:-]+$/, 'Invalid device id.');
+
+export const deviceNameSchema = z
+  .string()
+  .trim()
+  .min(1, 'Please name the device.')
+  .max(licensing.deviceNameMaxLength);
+
+const appVersion = z
+  .string()
+  .trim()
+  .max(32)
+  .regex(/^[0-9A-Za-z.+-]+$/)
+  .optional();
+
+export const activateBodySchema = z.object({
+  licenseKey: licenseKeySchema,
+  deviceId: deviceIdSchema,
+  deviceName: deviceNameSchema,
+  appVersion,
+  /** Free this active device (DeviceView.deviceId) and activate the new one, in one step. */
+  replaceDeviceId: deviceIdSchema.optional(),
+});
+export type ActivateBody = z.infer<typeof activateBodySchema>;
+
+export const validateBodySchema = z.object({
+  licenseKey: licenseKeySchema,
+  deviceId: deviceIdSchema,
+  appVersion,
+});
+export type ValidateBody = z.infer<typeof validateBodySchema>;
+
+export const deactivateBodySchema = z.object({
+  licenseKey: licenseKeySchema,
+  deviceId: deviceIdSchema,
+});
+export type DeactivateBody = z.infer<typeof deactivateBodySchema>;
+
+/** An active device as the plugin's 403 and the Usage page list it. */
+export const deviceViewSchema = z.object({
+  /** Our row id (for /api/devices/:id/deactivate). */
+  id: z.string(),
+  /** The plugin's machine id. */
+  deviceId: z.string(),
+  deviceName: z.string(),
+  appVersion: z.string().nullable(),
+  /** ISO 8601. */
+  activatedAt: z.string(),
+  lastSeenAt: z.string(),
+});
+export type DeviceView = z.infer<typeof deviceViewSchema>;
+
+/** The licence as the plugin shows it. */
+export const licenseInfoSchema = z.object({
+  plan: z.enum(planLabels),
+  status: z.enum(['active', 'expired', 'suspended', 'revoked']),
+  /** ISO 8601. */
+  expiresAt: z.string(),
+  /** null: set per account (Enterprise without a number). */
+  deviceLimit: z.number().int().nullable(),
+  activeDevices: z.number().int(),
+});
+export type LicenseInfo = z.infer<typeof licenseInfoSchema>;
+
+export const activateResponseSchema = z.object({
+  status: z.literal('VALID'),
+  message: z.string(),
+  /** Ed25519-signed JWT (LicenseFileClaims); verify offline with /api/licenses/public-key. */
+  licenseFile: z.string(),
+  license: licenseInfoSchema,
+  device: deviceViewSchema,
+});
+export type ActivateResponse = z.infer<typeof activateResponseSchema>;
+
+export const validateResponseSchema = z.object({
+  status: z.enum(licenseCheckStatuses),
+  message: z.string(),
+  license: licenseInfoSchema.optional(),
+  /** Present when VALID: a fresh licence file with a new offline grace end. */
+  licenseFile: z.string().optional(),
+});
+export type ValidateResponse = z.infer<typeof validateResponseSchema>;
+
+export const deactivateResponseSchema = z.object({
+  message: z.string(),
+  license: licenseInfoSchema,
+});
+export type DeactivateResponse = z.infer<typeof deactivateResponseSchema>;
+
+/** Issuer and audience of licence files. */
+export const LICENSE_FILE_ISSUER = 'sheetwright';
+export const LICENSE_FILE_AUDIENCE = 'sheetwright-plugin';
+
+/**
+ * Claims of a licence file (JWT, alg EdDSA, header `kid`). `exp` is the offline grace end:
+ * min(now + licensing.offlineGraceDays, licence expiry); the plugin must check it, `aud`, `iss`
+ * and `did` (its own machine id) and refuse the file otherwise.
+ */
+export const licenseFileClaimsSchema = z.object({
+  iss: z.literal(LICENSE_FILE_ISSUER),
+  aud: z.literal(LICENSE_FILE_AUDIENCE),
+  /** User id. */
+  sub: z.string(),
+  /** Licence id. */
+  lid: z.string(),
+  plan: z.enum(planLabels),
+  /** Device (machine) id the file is bound to. */
+  did: z.string(),
+  /** Licence expiry, seconds since the epoch. */
+  lexp: z.number().int(),
+  /** Issued at and offline grace end (= exp), seconds since the epoch. */
+  iat: z.number().int(),
+  exp: z.number().int(),
+});
+export type LicenseFileClaims = z.infer<typeof licenseFileClaimsSchema>;
+
+/** One row of the activation history (audit trail). */
+export const licenseEventViewSchema = z.object({
+  id: z.string(),
+  action: z.enum(['activated', 'deactivated', 'replaced']),
+  source: z.enum(['plugin', 'dashboard', 'system']),
+  deviceId: z.string(),
+  deviceName: z.string(),
+  /** ISO 8601. */
+  at: z.string(),
+});
+export type LicenseEventView = z.infer<typeof licenseEventViewSchema>;
+
+/** A browser (or API) session of the account. */
+export const sessionViewSchema = z.object({
+  id: z.string(),
+  /** ISO 8601. */
+  createdAt: z.string(),
+  lastUsedAt: z.string(),
+  expiresAt: z.string(),
+  /** Readable, e.g. "Chrome on Windows"; "Unknown device" when the user agent says nothing. */
+  device: z.string(),
+  ip: z.string().nullable(),
+  /** The session making this request. */
+  current: z.boolean(),
+});
+export type SessionView = z.infer<typeof sessionViewSchema>;
+
+export const usageOverviewSchema = z.object({
+  plan: z.enum(planLabels),
+  /** null: set per account (Enterprise). */
+  deviceLimit: z.number().int().nullable(),
+  devices: z.array(deviceViewSchema),
+  /** Newest first, at most 50. */
+  history: z.array(licenseEventViewSchema),
+  /** Live (not revoked, not expired) sessions, current first. */
+  sessions: z.array(sessionViewSchema),
+  deactivations: z.object({
+    used: z.number().int(),
+    max: z.number().int(),
+    windowDays: z.number().int(),
+  }),
+  /** A one-line result of the last action (e.g. SuccessMessages.deviceDeactivated). */
+  message: z.string().optional(),
+});
+export type UsageOverview = z.infer<typeof usageOverviewSchema>;
