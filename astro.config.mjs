@@ -2,9 +2,10 @@
 import mdx from '@astrojs/mdx';
 import react from '@astrojs/react';
 import { defineConfig } from 'astro/config';
+import { site } from './src/site.config.ts';
 
 export default defineConfig({
-  site: 'https://sheetwright.example',
+  site: site.url,
   output: 'static',
   integrations: [mdx(), react()],
   // `/pricing` is served from `pricing.html`: clean URLs without a redirect to a trailing slash.

@@ -7,14 +7,18 @@ import { createContextMiddleware, type AppAdapters } from './middleware/context'
 import { securityHeaders } from './middleware/security-headers';
 import { accountRoutes } from './routes/account';
 import { authRoutes } from './routes/auth';
+import { billingRoutes } from './routes/billing';
 import { configRoutes } from './routes/config';
 import { contactRoutes } from './routes/contact';
 import { devRoutes } from './routes/dev';
+import { downloadRoutes } from './routes/download';
 import { createDevCheckoutRoutes } from './routes/dev-checkout';
 import { healthRoutes } from './routes/health';
+import { licenseRoutes } from './routes/licenses';
 import { passwordRoutes } from './routes/password';
 import { paymentRoutes, webhookRoutes } from './routes/payments';
 import { signupRoutes } from './routes/signup';
+import { usageRoutes } from './routes/usage';
 
 /**
  * Builds the Worker's Hono app. Only /api/* and /dev/* reach the Worker first (wrangler.toml
@@ -44,6 +48,10 @@ export function createApp(
       .route('/api', passwordRoutes)
       .route('/api', contactRoutes)
       .route('/api', paymentRoutes)
+      .route('/api', billingRoutes)
+      .route('/api', downloadRoutes)
+      .route('/api', licenseRoutes)
+      .route('/api', usageRoutes)
       // Mounted at '/dev/' so the index is /dev/, the path run_worker_first sends to the Worker.
       .route('/dev/', devRoutes)
       // After /dev/ so its development-only guard runs first; Pay hands the signed events to

@@ -3,7 +3,8 @@
 //   1. build the site and search index (`npm run build`; `--no-build` reuses an existing dist/)
 //   2. write .dev.vars with development secrets if it (or a key in it) is missing
 //   3. apply the D1 migrations to the local database
-//   4. run `wrangler dev`, forwarding Ctrl-C / SIGTERM to it
+//   4. seed the local R2 bucket with a development installer per changelog version (once)
+//   5. run `wrangler dev`, forwarding Ctrl-C / SIGTERM to it
 //
 // Everything runs non-interactively (CI, no TTY) and offline.
 import { spawn } from 'node:child_process';
@@ -105,6 +106,14 @@ async function migrate() {
   });
 }
 
+/**
+ * Puts the development installers into the local R2 bucket; a no-op once they are there. A child
+ * process on the project's Node 22, which reads site.config.ts (this script may run on an older one).
+ */
+async function seedInstallers() {
+  await run('node', [join(root, 'scripts', 'installer.mjs'), 'seed']);
+}
+
 /** Runs wrangler dev in the foreground until it exits; this process exits with its status. */
 function serve() {
   const child = spawn(
@@ -132,6 +141,7 @@ try {
   await build(args);
   await ensureDevVars();
   await migrate();
+  await seedInstallers();
 } catch (error) {
   console.error(`start: ${error instanceof Error ? error.message : String(error)}`);
   process.exit(1);

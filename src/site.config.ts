@@ -6,6 +6,8 @@
 /** Names a deployment can change without touching code. */
 export const site = {
   product: 'Sheetwright',
+  /** Public origin of the production site: canonical URLs, and links in e-mails sent by cron jobs. */
+  url: 'https://sheetwright.example',
   tagline: 'Automation for the repetitive work inside your BIM application.',
   description:
     'Sheetwright automates repetitive work inside your desktop BIM application, with Word and Excel add-ins: renumber views, link schedules to spreadsheets, import notes, batch export and more.',

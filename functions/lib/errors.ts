@@ -20,23 +20,31 @@ export class ApiError extends Error {
   readonly code: string;
   /** Extra response headers, e.g. `Retry-After` on 429 or `Allow` on 405. */
   readonly headers: Readonly<Record<string, string>>;
+  /**
+   * Extra body fields beside `message` and `code`, for the few answers whose contract carries
+   * more (the licence API's 403 TOO_MANY_DEVICES lists the active `devices`). Usually empty.
+   */
+  readonly extra: Readonly<Record<string, unknown>>;
 
   constructor(
     status: ContentfulStatusCode,
     code: string,
     message: string,
     headers: Readonly<Record<string, string>> = {},
+    extra: Readonly<Record<string, unknown>> = {},
   ) {
     super(message);
     this.status = status;
     this.code = code;
     this.headers = headers;
+    this.extra = extra;
   }
 }
 
 /** Builds the JSON error answer; for handlers (like notFound) that run outside `onError`. */
 export function errorResponse(c: Context, error: ApiError): Response {
-  const body: ErrorBody = { message: error.message, code: error.code };
+  // message and code last: an extra field can never replace them.
+  const body: ErrorBody = { ...error.extra, message: error.message, code: error.code };
   return c.json(body, error.status, { ...error.headers });
 }
 

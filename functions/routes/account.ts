@@ -9,7 +9,7 @@ import { deleteAccount } from '../services/accounts';
 export const accountRoutes = new Hono<AccountEnv>()
   // Bearer (SPEC §7) or cookie with our Origin (CSRF, middleware/auth.ts). No body is read.
   .delete('/delete', requireSession, async (c) => {
-    await deleteAccount(c.get('db'), c.get('session').userId, nowOf(c));
+    await deleteAccount(c.get('db'), c.get('payments'), c.get('session').userId, nowOf(c));
     clearSessionCookie(c);
     return c.json({ message: SuccessMessages.accountDeleted } satisfies MessageResponse, 200);
   })

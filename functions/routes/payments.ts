@@ -16,25 +16,34 @@ import type { MailMessage } from '../adapters/types';
 import { ApiError } from '../lib/errors';
 import { methodNotAllowed } from '../lib/http';
 import { jsonBody } from '../lib/validate';
-import { clientOf, nowOf, setSessionCookie, type AccountEnv } from '../middleware/auth';
-import { checkPaymentCompletion } from '../services/billing/completion';
+import {
+  clientOf,
+  ipOf,
+  nowOf,
+  readSession,
+  setSessionCookie,
+  type AccountEnv,
+} from '../middleware/auth';
+import { checkPaymentCompletion, type Completion } from '../services/billing/completion';
 import {
   startEmailStandardCheckout,
   startGoogleStandardCheckout,
   type StartedCheckout,
 } from '../services/billing/standard-signup';
 import { verifyGoogleToken } from '../services/google-tokens';
+import { enforceRateLimit } from '../services/rate-limit';
 import { newSession } from '../services/sessions';
 import { toUserView } from '../services/user-view';
-import { fulfilPendingSignup, recordAlone, type EventRecord } from '../services/billing/fulfilment';
+import { recordAlone } from '../services/billing/fulfilment';
 import { applyBillingEvent } from '../services/billing/lifecycle';
+import { fulfilPaidCheckout } from '../services/billing/paid-checkout';
 import {
+  eventRecordOf,
   readWebhookEvent,
-  type BillingEvent,
   type InvoiceEvent,
   type SubscriptionEvent,
 } from '../services/billing/webhook-events';
-import { welcomeMail } from '../services/mail-templates';
+import { upgradeMail, welcomeMail } from '../services/mail-templates';
 import type { LicenseRow } from '../services/licenses';
 import type { UserRow } from '../services/users';
 
@@ -60,22 +69,15 @@ export async function sendPaidWelcome(
   );
 }
 
-function eventRecord(event: BillingEvent): EventRecord {
-  const objectId =
-    event.type === 'checkout.session.completed' ||
-    event.type === 'checkout.session.async_payment_succeeded'
-      ? event.sessionId
-      : event.type === 'invoice.paid' || event.type === 'invoice.payment_failed'
-        ? event.invoiceId
-        : event.type === 'ignored'
-          ? null
-          : event.subscriptionId;
-  return {
-    id: event.eventId,
-    type: event.type === 'ignored' ? event.eventType : event.type,
-    objectId,
-    created: event.created,
-  };
+/** The upgrade confirmation, sent by whichever caller did the upgrade; a failure is logged. */
+async function sendUpgradeMail(
+  c: Context<AccountEnv>,
+  { user, license }: { user: UserRow; license: LicenseRow },
+) {
+  await sendOrLog(
+    c,
+    upgradeMail(user.email, user.customerName, license, new URL(c.req.url).origin),
+  );
 }
 
 /**
@@ -100,25 +102,16 @@ export const webhookRoutes = new Hono<AccountEnv>()
       );
       const db = c.get('db');
       const now = nowOf(c);
-      const record = eventRecord(event);
+      const record = eventRecordOf(event);
       if (
         (event.type === 'checkout.session.completed' ||
           event.type === 'checkout.session.async_payment_succeeded') &&
         event.paymentStatus !== 'unpaid' &&
-        event.reference !== null &&
-        'pendingSignupId' in event.reference
+        event.reference !== null
       ) {
-        const result = await fulfilPendingSignup(
-          db,
-          {
-            pendingSignupId: event.reference.pendingSignupId,
-            customerId: event.customerId,
-            subscriptionId: event.subscriptionId,
-          },
-          record,
-          now,
-        );
-        if (result.outcome === 'created') await sendPaidWelcome(c, result);
+        const result = await fulfilPaidCheckout(db, event, event.reference, record, now);
+        if (result.mail?.kind === 'welcome') await sendPaidWelcome(c, result.mail);
+        if (result.mail?.kind === 'upgrade') await sendUpgradeMail(c, result.mail);
         return c.json({ received: true, outcome: result.outcome }, 200);
       }
       if (
@@ -126,7 +119,7 @@ export const webhookRoutes = new Hono<AccountEnv>()
         event.type === 'checkout.session.completed' ||
         event.type === 'checkout.session.async_payment_succeeded'
       ) {
-        // Unpaid yet (async_payment_succeeded follows), an upgrade, or a type we do not act on.
+        // Unpaid yet (async_payment_succeeded follows), not ours, or a type we do not act on.
         const fresh = await recordAlone(db, record, now);
         return c.json({ received: true, outcome: fresh ? 'ignored' : 'replayed' }, 200);
       }
@@ -180,6 +173,35 @@ async function checkoutResponse(c: Context<AccountEnv>, started: StartedCheckout
   );
 }
 
+/**
+ * A paid upgrade: the upgrading browser keeps its own session (no new token) and gets the
+ * Standard user; any other caller only the e-mail (it is sent to /login). An invalid session, or
+ * a cookie without our Origin, reads as none here: this call is not refused for it.
+ */
+async function upgradeCompletionResponse(
+  c: Context<AccountEnv>,
+  completion: Extract<Completion, { kind: 'upgrade' }>,
+  now: number,
+) {
+  if (completion.upgradedNow) await sendUpgradeMail(c, completion);
+  const session = await readSession(c).catch((error: unknown) => {
+    if (error instanceof ApiError && (error.status === 401 || error.status === 403)) return null;
+    throw error;
+  });
+  const answer = { accountCreated: true, upgraded: true, email: completion.email };
+  if (session?.userId !== completion.user.id) {
+    return c.json(answer satisfies PaymentCompletionResponse, 200);
+  }
+  return c.json(
+    {
+      ...answer,
+      user: toUserView(completion.user, completion.license, session, now),
+      tokenExpiration: session.expiresAt,
+    } satisfies PaymentCompletionResponse,
+    200,
+  );
+}
+
 /** Standard signup and payment completion (behind the /api JSON and size guards). */
 export const paymentRoutes = new Hono<AccountEnv>()
   .post('/register-email-standard', jsonBody(registerEmailStandardSchema), async (c) => {
@@ -215,6 +237,8 @@ export const paymentRoutes = new Hono<AccountEnv>()
     const now = nowOf(c);
     const db = c.get('db');
     const { JWT_SECRET } = c.get('config');
+    // Each poll may call the payment provider: bounded per IP (the page itself polls 40 times).
+    await enforceRateLimit(db, 'paymentCompletionPerIp', ipOf(c) ?? 'unknown', now);
     const completion = await checkPaymentCompletion(
       db,
       c.get('payments'),
@@ -224,6 +248,7 @@ export const paymentRoutes = new Hono<AccountEnv>()
     if (!completion.accountCreated) {
       return c.json({ accountCreated: false } satisfies PaymentCompletionResponse, 200);
     }
+    if (completion.kind === 'upgrade') return upgradeCompletionResponse(c, completion, now);
     if (completion.createdNow) await sendPaidWelcome(c, completion);
 
     // Only the browser that signed up (its signed pending cookie, from our own pages) is signed in.

@@ -3,11 +3,13 @@
  * happen together is one db.batch (atomic: all statements or none), and the rules that must hold
  * under races are UNIQUE constraints that fail the batch (DESIGN §4).
  */
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { ErrorCode, Messages } from '../../src/contract/errors';
 import type { AuthResponse } from '../../src/contract/user';
-import { licenses, users } from '../db/schema';
+import type { PaymentProvider } from '../adapters/payments';
+import { devices, licenseEvents, licenses, users } from '../db/schema';
 import { ApiError } from '../lib/errors';
+import { cancelAtPeriodEnd } from './billing/manage';
 import { isUniqueViolation, type Db, type Millis } from './db';
 import { findUserByEmail, findUserByGoogleSub, type UserRow } from './users';
 import { newTrialLicense, revokeLicenses, type LicenseRow } from './licenses';
@@ -104,11 +106,43 @@ export async function createTrialAccount(
   };
 }
 
+/** Rows per INSERT of audit events: D1 binds at most 100 parameters per statement. */
+const EVENTS_PER_INSERT = 10;
+
 /**
  * Schedules an account for deletion (DESIGN §3.7): marks it deleted, revokes every session and
- * licence, in one batch. The cron purge removes it after the retention window.
+ * licence, and deactivates its plugin devices with a `system` audit row each, in one batch. Then
+ * it asks the payment provider to stop renewing a running subscription (no charge after deletion).
+ * The cron purge anonymises the account after the retention window.
  */
-export async function deleteAccount(db: Db, userId: string, now: Millis): Promise<void> {
+export async function deleteAccount(
+  db: Db,
+  payments: PaymentProvider,
+  userId: string,
+  now: Millis,
+): Promise<void> {
+  const active = await db
+    .select({ licenseId: devices.licenseId, deviceId: devices.deviceId, name: devices.deviceName })
+    .from(devices)
+    .where(and(eq(devices.userId, userId), isNull(devices.deactivatedAt)));
+  const events = active.map((device) => ({
+    id: crypto.randomUUID(),
+    licenseId: device.licenseId,
+    userId,
+    deviceId: device.deviceId,
+    deviceName: device.name,
+    action: 'deactivated' as const,
+    source: 'system' as const,
+    ip: null,
+    createdAt: now,
+  }));
+  const eventInserts = [];
+  for (let start = 0; start < events.length; start += EVENTS_PER_INSERT) {
+    eventInserts.push(
+      db.insert(licenseEvents).values(events.slice(start, start + EVENTS_PER_INSERT)),
+    );
+  }
+
   await db.batch([
     db
       .update(users)
@@ -116,5 +150,21 @@ export async function deleteAccount(db: Db, userId: string, now: Millis): Promis
       .where(eq(users.id, userId)),
     revokeAllSessions(db, userId, now),
     revokeLicenses(db, userId),
+    // Every active device, not just those read above: the licences are revoked in this batch, so
+    // a device activated in between must not stay active (it only lacks its audit row).
+    db
+      .update(devices)
+      .set({ deactivatedAt: now })
+      .where(and(eq(devices.userId, userId), isNull(devices.deactivatedAt))),
+    ...eventInserts,
   ]);
+
+  // After the batch, so the deletion stands even when the provider fails: the failure is logged
+  // for the operator to cancel by hand. No subscription, or one already ending, is not an error.
+  try {
+    await cancelAtPeriodEnd(db, payments, userId, now);
+  } catch (error) {
+    if (error instanceof ApiError && error.code === ErrorCode.NO_SUBSCRIPTION) return;
+    console.error(`Account ${userId} deleted, but its subscription could not be cancelled`, error);
+  }
 }

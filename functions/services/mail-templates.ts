@@ -40,6 +40,33 @@ export function welcomeMail(
   };
 }
 
+/**
+ * Sent once after a Trial → Standard upgrade (DESIGN §3.3). The licence key is unchanged, so the
+ * e-mail says so: installed plugins keep working without pasting anything.
+ */
+export function upgradeMail(
+  to: string,
+  name: string,
+  license: LicenseRow,
+  origin: string,
+): MailMessage {
+  const expires = new Date(license.expiresAt).toISOString().slice(0, 10);
+  const standard = plans.standard;
+  return {
+    to,
+    tag: 'upgrade',
+    subject: `Your ${site.product} plan is now ${standard.name}`,
+    text:
+      `Hello ${name},\n\nThank you for your payment. Your ${standard.name} plan is active until ` +
+      `${expires} and renews every year unless you cancel.\n\n` +
+      `Your licence key stays the same: ${license.licenseKey}\n` +
+      `The plugin keeps working where it is installed, now on up to ${standard.deviceLimit} ` +
+      `active devices and with all future updates.\n\n` +
+      `Invoices, your card and cancellation: ${origin}/dashboard/billing` +
+      signature,
+  };
+}
+
 /** The single-use reset link (valid limits.passwordResetMinutes). */
 export function passwordResetMail(to: string, name: string, link: string): MailMessage {
   return {
@@ -62,5 +89,29 @@ export function contactMail(id: string, name: string, email: string, message: st
     tag: 'contact',
     subject: `Contact form: ${name}`,
     text: `From: ${name} <${email}>\nMessage id: ${id}\n\n${message}`,
+  };
+}
+
+/** Sent once by the cron when a trial licence expires (issue 5): how to keep using the plugin. */
+export function trialEndedMail(
+  to: string,
+  name: string,
+  endedAt: number,
+  origin: string,
+): MailMessage {
+  const ended = new Date(endedAt).toISOString().slice(0, 10);
+  const standard = plans.standard;
+  return {
+    to,
+    tag: 'trial-ended',
+    subject: `Your ${site.product} trial has ended`,
+    text:
+      `Hello ${name},\n\nYour ${plans.trial.durationDays}-day ${plans.trial.name.toLowerCase()} of ` +
+      `${site.product} ended on ${ended}, so the plugin no longer runs with your trial licence.\n\n` +
+      `To keep working with it, buy the ${standard.name} plan (${standard.priceLabel} ${standard.period}, ` +
+      `${standard.deviceLimit} active devices, all future updates):\n\n${origin}/pricing\n\n` +
+      `Or sign in and choose Upgrade to ${standard.name} on your dashboard (${origin}/dashboard): ` +
+      `your licence key and activated devices stay as they are.` +
+      signature,
   };
 }

@@ -3,7 +3,7 @@
  * JWT. The JWT proves the id was issued by us; the row makes it revocable (logout, deletion,
  * password reset) and carries the absolute expiry the dashboard shows.
  */
-import { and, eq, isNull, lt } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lt, ne } from 'drizzle-orm';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import { ErrorCode, Messages } from '../../src/contract/errors';
 import { limits } from '../../src/site.config';
@@ -153,4 +153,54 @@ export function revokeAllSessions(db: Db, userId: string, now: Millis) {
     .update(sessions)
     .set({ revokedAt: now })
     .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+}
+
+/** A row of `sessions`. */
+export type SessionRow = typeof sessions.$inferSelect;
+
+/** The session rows still usable: not revoked and not past their absolute expiry. */
+function live(userId: string, now: Millis) {
+  return and(eq(sessions.userId, userId), isNull(sessions.revokedAt), gt(sessions.expiresAt, now));
+}
+
+/** A user's live sessions, most recently used first (the Usage & Sessions page). */
+export function listLiveSessions(db: Db, userId: string, now: Millis): Promise<SessionRow[]> {
+  return db
+    .select()
+    .from(sessions)
+    .where(live(userId, now))
+    .orderBy(desc(sessions.lastUsedAt), desc(sessions.createdAt));
+}
+
+/**
+ * Revokes one live session of `userId` (someone else's id matches nothing, so it cannot be
+ * probed). True when a session was revoked.
+ */
+export async function revokeUserSession(
+  db: Db,
+  userId: string,
+  sessionId: string,
+  now: Millis,
+): Promise<boolean> {
+  const revoked = await db
+    .update(sessions)
+    .set({ revokedAt: now })
+    .where(and(eq(sessions.id, sessionId), live(userId, now)))
+    .returning({ id: sessions.id });
+  return revoked.length > 0;
+}
+
+/** Revokes every live session of `userId` except `keepSessionId` ("sign out other sessions"). */
+export async function revokeOtherSessions(
+  db: Db,
+  userId: string,
+  keepSessionId: string,
+  now: Millis,
+): Promise<number> {
+  const revoked = await db
+    .update(sessions)
+    .set({ revokedAt: now })
+    .where(and(live(userId, now), ne(sessions.id, keepSessionId)))
+    .returning({ id: sessions.id });
+  return revoked.length;
 }

@@ -3,7 +3,8 @@
  * Sessions calls (issue 5 item 3). Shared by the Worker, the islands and the reference client
  * (scripts/license-client.ts).
  *
- * Plugin calls (JSON; authenticated by the licence key in the body, or a Bearer session token):
+ * Plugin calls (JSON; the licence key in the body is the credential, no session is needed; rate-
+ * limited per IP, 429 TOO_MANY_ATTEMPTS with Retry-After):
  * - POST /api/licenses/activate   ActivateBody → ActivateResponse. Idempotent per (key, device):
  *   a reinstall is not a new device. At the limit → 403 `{ message: Messages.tooManyDevices,
  *   code: 'TOO_MANY_DEVICES', devices: DeviceView[] }`; with `replaceDeviceId` the named device
@@ -24,8 +25,11 @@
  * - GET    /api/download                       → the installer file (see functions/routes/download.ts)
  */
 import { z } from 'zod';
-import { licensing } from '../site.config';
-import { planLabels } from './user';
+// Explicit .ts extensions: the reference client runs this file under plain Node (type stripping),
+// which resolves no extensionless paths; Vite, wrangler and tsc accept either form.
+import { licensing, site } from '../site.config.ts';
+import { Messages } from './errors.ts';
+import { planLabels } from './user.ts';
 
 /** What a check of a licence on a device can say; the plugin tells the user what to do. */
 export const licenseCheckStatuses = [
@@ -38,6 +42,23 @@ export const licenseCheckStatuses = [
   'TOO_MANY_DEVICES',
 ] as const;
 export type LicenseCheckStatus = (typeof licenseCheckStatuses)[number];
+
+/**
+ * What the server answers (as `message`) and the plugin tells the user for each status; the
+ * plugin may show these offline too. Each one says what to do next.
+ */
+export const licenseStatusMessages: Record<LicenseCheckStatus, string> = {
+  VALID: 'Your licence is valid on this device.',
+  EXPIRED: `This licence has expired. Renew it or upgrade from your dashboard to keep using ${site.product}.`,
+  SUSPENDED:
+    'This licence is suspended because a payment did not go through. Update your payment method on your dashboard under Billing & Invoices.',
+  REVOKED:
+    'This licence key is no longer valid: it was revoked or replaced by a newer key. Use the key shown on your dashboard, or contact support.',
+  NOT_FOUND: 'No licence has this key. Check the key shown on your dashboard and try again.',
+  DEVICE_NOT_ACTIVATED:
+    'This device is not activated for this licence. Activate it in the License Manager.',
+  TOO_MANY_DEVICES: Messages.tooManyDevices,
+};
 
 /** `SW-XXXXX-XXXXX-XXXXX-XXXXX`; case and surrounding spaces are forgiven. */
 export const licenseKeySchema = z

@@ -1,10 +1,19 @@
 /**
  * The only script every page loads: the header search box (SPEC §2: navigate to
- * /search?q= only for non-empty trimmed text) and the phone-width menu toggle.
+ * /search?q= only for non-empty trimmed text) and the phone-width menu toggle. The DOWNLOAD
+ * targets are rendered at build time from `downloadHref`; CSS shows the one for the auth state.
  */
 export function searchUrl(raw: string): string | null {
   const query = raw.trim();
   return query ? `/search?q=${encodeURIComponent(query)}` : null;
+}
+
+/**
+ * Where the header's DOWNLOAD button leads (SPEC §2, issue 5 item 4): signed in, to the dashboard's
+ * download block (the installer comes from GET /api/download there); signed out, to the plans.
+ */
+export function downloadHref(signedIn: boolean): string {
+  return signedIn ? '/dashboard#download' : '/pricing';
 }
 
 export function initHeader(doc: Document): void {

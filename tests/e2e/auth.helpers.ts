@@ -133,3 +133,60 @@ export function unexpectedErrors(errors: string[]): string[] {
     (text) => !/Failed to load resource: the server responded with a status of (4\d\d)/.test(text),
   );
 }
+
+/** Signs up for Standard through the UI and waits at the local card checkout; returns its URL. */
+export async function startStandardSignupAtCheckout(
+  page: Page,
+  values: { name: string; email: string },
+): Promise<string> {
+  await page.goto('/signup?plan=standard');
+  await fillSignupForm(page, values);
+  await page.getByRole('button', { name: 'Start Standard Plan' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Verify Your Email' });
+  await dialog.getByLabel('Verification code').fill(await latestCode(page.request, values.email));
+  await dialog.getByRole('button', { name: 'Verify Email' }).click();
+  await expect(page).toHaveURL(/\/dev\/checkout\?session_id=cs_local_/);
+  return page.url();
+}
+
+/** Pays at /dev/checkout and waits for the dashboard after /payment-processing. */
+export async function payAtDevCheckout(page: Page): Promise<void> {
+  await expect(page).toHaveURL(/\/dev\/checkout\?session_id=cs_local_/);
+  await page.getByRole('button', { name: 'Pay', exact: true }).click();
+  await expect(page).toHaveURL(/\/dashboard$/, { timeout: 20_000 });
+}
+
+/** Buys Standard through the UI (signup, local checkout, Pay) and waits for the dashboard. */
+export async function buyStandard(page: Page, name = 'Grace Hopper') {
+  const email = uniqueEmail('standard');
+  await startStandardSignupAtCheckout(page, { name, email });
+  await payAtDevCheckout(page);
+  return { email, password: PASSWORD, name };
+}
+
+/** The licence key shown on My Account (/dashboard), as the user copies it. */
+export async function licenseKeyFromDashboard(page: Page): Promise<string> {
+  if (!/\/dashboard$/.test(new URL(page.url()).pathname)) await page.goto('/dashboard');
+  const key = await page.getByRole('region', { name: 'Your Licence' }).locator('code').innerText();
+  expect(key).toMatch(/^SW(-[0-9A-Z]{5}){4}$/);
+  return key;
+}
+
+/**
+ * Activates a device as the plugin does (POST /api/licenses/activate); returns the answer. `ip`
+ * (from newVisitor) keeps the licence API's per-IP rate limit per test, as page.request does not
+ * send the page's extra headers.
+ */
+export async function activateDevice(
+  request: APIRequestContext,
+  licenseKey: string,
+  device: { deviceId: string; deviceName: string; appVersion?: string },
+  ip?: string,
+) {
+  const response = await request.post('/api/licenses/activate', {
+    data: { licenseKey, ...device },
+    ...(ip ? { headers: { 'CF-Connecting-IP': ip } } : {}),
+  });
+  expect(response.status(), await response.text()).toBe(200);
+  return (await response.json()) as { status: string; licenseFile: string };
+}

@@ -72,9 +72,10 @@ test.describe('layout and navigation', () => {
       'href',
       '/dashboard',
     );
+    // The dashboard's download button (SPEC §2: DOWNLOAD goes to /dashboard when signed in).
     await expect(page.getByRole('link', { name: 'DOWNLOAD' })).toHaveAttribute(
       'href',
-      '/dashboard',
+      '/dashboard#download',
     );
     await expect(page.getByRole('link', { name: 'SIGN IN' })).toBeHidden();
   });

@@ -244,7 +244,7 @@ test.describe('trial signup by e-mail', () => {
     );
   });
 
-  test('a signed-in Trial user on /signup is offered the upgrade, and Maybe Later closes it', async ({
+  test('a signed-in Trial user on /signup is offered the upgrade, which opens the checkout, and Maybe Later closes it', async ({
     page,
   }) => {
     await signUpForTrial(page);
@@ -252,10 +252,7 @@ test.describe('trial signup by e-mail', () => {
     const modal = page.getByRole('dialog', { name: 'Upgrade to Standard' });
     await expect(modal).toBeVisible();
     await modal.getByRole('button', { name: 'Upgrade to Standard' }).click();
-    await expect(page.getByRole('alertdialog', { name: 'Coming Soon' })).toContainText(
-      /card payment integration is coming soon/i,
-    );
-    await page.getByRole('alertdialog').getByRole('button', { name: 'OK' }).click();
+    await expect(page).toHaveURL(/\/dev\/checkout\?session_id=cs_local_/);
     await page.goto('/signup');
     await page
       .getByRole('dialog', { name: 'Upgrade to Standard' })

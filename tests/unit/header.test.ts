@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { hasStoredSession, parseExpiration } from '../../src/lib/auth/storage';
 import { routePath } from '../../src/lib/paths';
-import { searchUrl } from '../../src/scripts/header';
+import { downloadHref, searchUrl } from '../../src/scripts/header';
 
 describe('searchUrl', () => {
   it('returns null for empty or whitespace-only text so the box does not navigate', () => {
@@ -12,6 +12,16 @@ describe('searchUrl', () => {
   it('trims the text and encodes it into /search?q=', () => {
     expect(searchUrl('  renumber views ')).toBe('/search?q=renumber%20views');
     expect(searchUrl('a&b=c')).toBe('/search?q=a%26b%3Dc');
+  });
+});
+
+describe('downloadHref', () => {
+  it('leads a signed-in visitor to the download block of the dashboard', () => {
+    expect(downloadHref(true)).toBe('/dashboard#download');
+  });
+
+  it('leads a signed-out visitor to the plans', () => {
+    expect(downloadHref(false)).toBe('/pricing');
   });
 });
 

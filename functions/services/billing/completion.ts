@@ -1,15 +1,21 @@
 /**
- * check-payment-completion (SPEC §4 Payment processing, DESIGN §3.2): asks the provider for the
- * checkout session and fulfils it itself when the webhook is late. Idempotent: the webhook and
- * any number of polls create one account (fulfilment.ts).
+ * check-payment-completion (SPEC §4 Payment processing, DESIGN §3.2, §3.3): asks the provider for
+ * the checkout session and fulfils it itself when the webhook is late. Idempotent: the webhook
+ * and any number of polls create one account (fulfilment.ts) or upgrade one once (upgrade.ts).
  */
-import { PaymentProviderError, type PaymentProvider } from '../../adapters/payments/types';
+import { ErrorCode, Messages } from '../../../src/contract/errors';
+import {
+  PaymentProviderError,
+  type CheckoutSessionInfo,
+  type PaymentProvider,
+} from '../../adapters/payments/types';
 import { ApiError } from '../../lib/errors';
 import type { Db, Millis } from '../db';
 import type { LicenseRow } from '../licenses';
 import type { UserRow } from '../users';
 import { findPendingSignup, fulfilPendingSignup, fulfilledAccount } from './fulfilment';
 import { paymentsUnavailable } from './standard-signup';
+import { enterpriseRefusal, fulfilUpgrade } from './upgrade';
 
 const unknownSession = () => new ApiError(404, 'NOT_FOUND', 'Checkout session not found.');
 
@@ -17,23 +23,28 @@ export type Completion =
   | { accountCreated: false }
   | {
       accountCreated: true;
+      kind: 'signup';
       email: string;
       pendingSignupId: string;
       user: UserRow;
       license: LicenseRow;
       /** This call created the account (send the welcome e-mail). */
       createdNow: boolean;
+    }
+  | {
+      accountCreated: true;
+      /** A Trial → Standard upgrade of the account `user`. */
+      kind: 'upgrade';
+      email: string;
+      user: UserRow;
+      license: LicenseRow;
+      /** This call upgraded the account (send the upgrade e-mail). */
+      upgradedNow: boolean;
     };
 
-export async function checkPaymentCompletion(
-  db: Db,
-  payments: PaymentProvider,
-  sessionId: string,
-  now: Millis,
-): Promise<Completion> {
-  let session;
+async function retrieve(payments: PaymentProvider, sessionId: string) {
   try {
-    session = await payments.retrieveCheckoutSession(sessionId);
+    return await payments.retrieveCheckoutSession(sessionId);
   } catch (error) {
     if (error instanceof PaymentProviderError && error.code === 'not_found') throw unknownSession();
     if (error instanceof PaymentProviderError && error.code === 'unavailable') {
@@ -41,14 +52,28 @@ export async function checkPaymentCompletion(
     }
     throw error;
   }
+}
+
+const isPaid = (session: CheckoutSessionInfo) =>
+  session.status === 'complete' && session.paymentStatus !== 'unpaid';
+
+export async function checkPaymentCompletion(
+  db: Db,
+  payments: PaymentProvider,
+  sessionId: string,
+  now: Millis,
+): Promise<Completion> {
+  const session = await retrieve(payments, sessionId);
   const reference = session.reference;
-  if (!reference || !('pendingSignupId' in reference)) throw unknownSession();
+  if (reference && 'userId' in reference) {
+    return upgradeCompletion(db, session, reference.userId, now);
+  }
+  if (!reference) throw unknownSession();
   const pending = await findPendingSignup(db, reference.pendingSignupId);
   if (!pending) throw unknownSession();
 
-  const paid = session.status === 'complete' && session.paymentStatus !== 'unpaid';
   let createdNow = false;
-  if (paid && pending.completedAt === null) {
+  if (isPaid(session) && pending.completedAt === null) {
     const result = await fulfilPendingSignup(
       db,
       {
@@ -66,9 +91,49 @@ export async function checkPaymentCompletion(
   if (!account) return { accountCreated: false };
   return {
     accountCreated: true,
+    kind: 'signup',
     email: account.user.email,
     pendingSignupId: pending.id,
     ...account,
     createdNow,
   };
+}
+
+/** An upgrade checkout: unpaid → not yet; paid → upgraded (by this call if the webhook is late). */
+async function upgradeCompletion(
+  db: Db,
+  session: CheckoutSessionInfo,
+  userId: string,
+  now: Millis,
+): Promise<Completion> {
+  if (!isPaid(session)) return { accountCreated: false };
+  const result = await fulfilUpgrade(
+    db,
+    { userId, customerId: session.customerId, subscriptionId: session.subscriptionId },
+    null,
+    now,
+  );
+  switch (result.outcome) {
+    case 'upgraded':
+    case 'already':
+      return {
+        accountCreated: true,
+        kind: 'upgrade',
+        email: result.user.email,
+        user: result.user,
+        license: result.license,
+        upgradedNow: result.outcome === 'upgraded',
+      };
+    case 'refused':
+      if (result.reason === 'deleted') {
+        throw new ApiError(403, ErrorCode.ACCOUNT_DELETED, Messages.accountDeleted);
+      }
+      if (result.reason === 'enterprise') throw enterpriseRefusal();
+      // A paid subscription session without its subscription: the provider will fill it in.
+      return { accountCreated: false };
+    case 'unknown':
+    case 'replayed':
+      // `replayed` needs an event, which polling never passes.
+      throw unknownSession();
+  }
 }

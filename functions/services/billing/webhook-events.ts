@@ -15,6 +15,7 @@ import {
   type ProviderEvent,
 } from '../../adapters/payments/types';
 import { ApiError } from '../../lib/errors';
+import type { EventRecord } from './fulfilment';
 import { checkoutSessionSchema, invoiceSchema, subscriptionSchema } from './webhook-schemas';
 
 interface EventBase {
@@ -213,4 +214,23 @@ export function toBillingEvent(event: ProviderEvent): BillingEvent {
     default:
       return { ...base, type: 'ignored', eventType: event.type };
   }
+}
+
+/** How an event is recorded in `stripe_events` (its id, type and the id of its object). */
+export function eventRecordOf(event: BillingEvent): EventRecord {
+  const objectId =
+    event.type === 'checkout.session.completed' ||
+    event.type === 'checkout.session.async_payment_succeeded'
+      ? event.sessionId
+      : event.type === 'invoice.paid' || event.type === 'invoice.payment_failed'
+        ? event.invoiceId
+        : event.type === 'ignored'
+          ? null
+          : event.subscriptionId;
+  return {
+    id: event.eventId,
+    type: event.type === 'ignored' ? event.eventType : event.type,
+    objectId,
+    created: event.created,
+  };
 }

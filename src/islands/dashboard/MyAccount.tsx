@@ -1,9 +1,10 @@
 /**
  * My Account (SPEC §2 Dashboard, §6): licence status, plan, dates and key with Copy, the License
- * Manager hint, the User ID warning, the upgrade box for Trial users only, and this browser's
- * authentication status. 'Loading user data...' until a user is known.
+ * Manager hint, the installer download, the User ID warning, the upgrade box for Trial users only
+ * (a real checkout, DESIGN §3.3), and this browser's authentication status. 'Loading user
+ * data...' until a user is known.
  */
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Messages } from '../../contract/errors';
 import type { User } from '../../contract/user';
 import {
@@ -17,7 +18,7 @@ import {
 import { plans, site } from '../../site.config';
 import { withErrorBoundary } from '../ErrorBoundary';
 import { logout } from '../shared/auth-store';
-import { ComingSoonAlert } from '../shared/ComingSoon';
+import { upgradeBusyText, useUpgrade } from '../shared/upgrade';
 import { CopyButton } from './CopyButton';
 import { useDashboardUser } from './use-dashboard-user';
 import '../shared/forms.css';
@@ -25,7 +26,15 @@ import './dashboard.css';
 
 function MyAccount() {
   const { user, tokenExpiration, loading } = useDashboardUser();
-  const [comingSoon, setComingSoon] = useState(false);
+  const upgrade = useUpgrade();
+  const known = user !== null && tokenExpiration !== null;
+
+  // The header's DOWNLOAD links to /dashboard#download, which exists only once the user is known,
+  // after the browser has already looked for the fragment: scroll to it then.
+  useEffect(() => {
+    if (!known || window.location.hash !== '#download') return;
+    document.getElementById('download')?.scrollIntoView();
+  }, [known]);
 
   if (!user || tokenExpiration === null)
     return <p className="dashboard-loading">{Messages.loadingUser}</p>;
@@ -59,13 +68,24 @@ function MyAccount() {
             Keep every feature after your trial: {plans.standard.priceLabel} {plans.standard.period}
             , {plans.standard.deviceLimit} active devices, e-mail support and all future updates.
           </p>
-          <button type="button" className="button" onClick={() => setComingSoon(true)}>
-            Upgrade to Standard
+          <button
+            type="button"
+            className="button"
+            onClick={upgrade.start}
+            // aria-disabled, not disabled: the focused button keeps focus if the call fails.
+            aria-disabled={upgrade.busy}
+            aria-describedby={upgrade.error ? 'upgrade-error' : undefined}
+          >
+            {upgrade.busy ? upgradeBusyText : 'Upgrade to Standard'}
           </button>
+          {upgrade.error && (
+            <p id="upgrade-error" className="form-error" role="alert">
+              {upgrade.error}
+            </p>
+          )}
         </section>
       )}
       <SessionCard user={user} tokenExpiration={tokenExpiration} />
-      <ComingSoonAlert open={comingSoon} onClose={() => setComingSoon(false)} />
     </div>
   );
 }
@@ -103,11 +123,36 @@ function LicenceCard({ user }: { user: User }) {
           </dd>
         </div>
       </dl>
+      <DownloadBlock plan={user.plan} />
       <p className="field-hint">
         After you install the plugin, paste this key into the License Manager on the {site.product}{' '}
         ribbon tab. Each key is activated once per device.
       </p>
     </section>
+  );
+}
+
+/**
+ * The installer link (issue 5). GET /api/download picks the version: Trial accounts keep the one
+ * they signed up with, which the user object does not carry, so Trial sees the current version
+ * with that caveat instead of a promise.
+ */
+function DownloadBlock({ plan }: { plan: User['plan'] }) {
+  const trial = plan === 'Trial';
+  return (
+    <div id="download" className="dashboard-download">
+      <h3 id="download-title">
+        {trial ? 'Download the installer' : 'Download the latest version'}
+      </h3>
+      <a className="button" href="/api/download" aria-describedby="download-version">
+        Download {site.product}
+      </a>
+      <p id="download-version" className="dashboard-small">
+        {trial
+          ? `Version ${site.currentVersion} — Trial accounts stay on the version they signed up with`
+          : `Latest version ${site.currentVersion}`}
+      </p>
+    </div>
   );
 }
 

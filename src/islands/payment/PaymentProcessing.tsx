@@ -2,12 +2,13 @@
  * /payment-processing, the return from card checkout (SPEC §2 "Payment processing", §4, §8;
  * DESIGN §3.2). Polls check-payment-completion until the paid account exists, then signs this
  * browser in (it holds the pending-signup cookie) and goes to the dashboard; a payment finished
- * in another browser goes to /login with the e-mail. No session_id, or every attempt used, shows
- * the Payment Processing Issue view.
+ * in another browser goes to /login with the e-mail. A Trial → Standard upgrade (DESIGN §3.3)
+ * keeps the browser's own session and stores the Standard user. No session_id, or every attempt
+ * used, shows the Payment Processing Issue view.
  */
 import { useEffect, useRef, useState } from 'react';
 import { paymentCompletionResponseSchema } from '../../contract/payments';
-import { site } from '../../site.config';
+import { plans, site } from '../../site.config';
 import { withErrorBoundary } from '../ErrorBoundary';
 import { apiCall } from '../shared/api';
 import { completeSignIn } from '../shared/auth-store';
@@ -15,7 +16,7 @@ import { completionOutcome, sessionIdFrom } from './completion';
 import { defaultPollSettings, pollSettings, type PollSettings } from './poll-settings';
 import './payment.css';
 
-type Phase = 'processing' | 'success' | 'error';
+type Phase = 'processing' | 'success' | 'upgraded' | 'error';
 
 /** How long the success state shows before the dashboard. */
 const SUCCESS_REDIRECT_DELAY_MS = 1500;
@@ -48,6 +49,18 @@ function PaymentProcessing() {
           stopped = true;
           setPhase('success');
           completeSignIn(outcome.auth, '/dashboard', SUCCESS_REDIRECT_DELAY_MS);
+          return;
+        }
+        if (outcome.kind === 'upgraded') {
+          stopped = true;
+          setPhase('upgraded');
+          // The session cookie is unchanged (no new token): completeSignIn stores only the user
+          // and the session's expiry, never a token, so an empty one is passed.
+          completeSignIn(
+            { token: '', ...outcome.session },
+            '/dashboard',
+            SUCCESS_REDIRECT_DELAY_MS,
+          );
           return;
         }
         if (outcome.kind === 'login') {
@@ -90,6 +103,18 @@ function PaymentProcessing() {
           Welcome to {site.product}!
         </h1>
         <p role="status">Your account has been created successfully.</p>
+        <p>Redirecting you to your dashboard...</p>
+      </section>
+    );
+  }
+
+  if (phase === 'upgraded') {
+    return (
+      <section className="payment-view" aria-labelledby="payment-title">
+        <h1 id="payment-title" ref={heading} tabIndex={-1}>
+          Welcome to {site.product} {plans.standard.name}!
+        </h1>
+        <p role="status">Your plan has been upgraded to {plans.standard.name}.</p>
         <p>Redirecting you to your dashboard...</p>
       </section>
     );

@@ -1,10 +1,15 @@
 /**
  * What one check-payment-completion answer means for /payment-processing (SPEC §4 "Payment
- * processing", DESIGN §3.2). Pure, so the rules are unit-tested without a browser.
+ * processing", DESIGN §3.2, §3.3). Pure, so the rules are unit-tested without a browser.
  */
 import { Messages } from '../../contract/errors';
 import type { PaymentCompletionResponse } from '../../contract/payments';
-import { authResponseSchema, type AuthResponse } from '../../contract/user';
+import {
+  authResponseSchema,
+  meResponseSchema,
+  type AuthResponse,
+  type MeResponse,
+} from '../../contract/user';
 import { loginUrl } from '../../lib/auth/login-message';
 
 export type CompletionOutcome =
@@ -12,11 +17,24 @@ export type CompletionOutcome =
   | { kind: 'pending' }
   /** Created, and this browser signed up: sign it in and go to the dashboard. */
   | { kind: 'signedIn'; auth: AuthResponse }
+  /**
+   * A Trial → Standard upgrade paid by this signed-in browser: keep its session (no new token),
+   * store the Standard user with the session's expiry, and go to the dashboard.
+   */
+  | { kind: 'upgraded'; session: MeResponse }
   /** Created, but no session for this browser (another browser paid): log in by hand. */
   | { kind: 'login'; url: string };
 
 export function completionOutcome(answer: PaymentCompletionResponse): CompletionOutcome {
   if (!answer.accountCreated) return { kind: 'pending' };
+  if (answer.upgraded) {
+    const session = meResponseSchema.safeParse({
+      user: answer.user,
+      tokenExpiration: answer.tokenExpiration,
+    });
+    if (session.success) return { kind: 'upgraded', session: session.data };
+    return { kind: 'login', url: loginUrl(answer.email ?? '', Messages.upgradedPleaseLogin) };
+  }
   const auth = authResponseSchema.safeParse({
     token: answer.token,
     user: answer.user,

@@ -1,15 +1,16 @@
 /**
- * Signed-in visitors on /signup (SPEC §6): a Trial user is offered the upgrade (or Maybe Later);
- * a Standard or Enterprise user cannot claim a trial; on the standard page a Standard user already
- * has the plan and an Enterprise user is all set.
+ * Signed-in visitors on /signup (SPEC §6): a Trial user is offered the upgrade (or Maybe Later),
+ * which opens a real checkout (DESIGN §3.3); a Standard or Enterprise user cannot claim a trial;
+ * on the standard page a Standard user already has the plan and an Enterprise user is all set.
  */
 import type { MemberNotice } from '../../lib/auth/member-notice';
 import { Modal } from '../shared/Modal';
+import { upgradeBusyText, type UpgradeState } from '../shared/upgrade';
 
 interface Props {
   notice: MemberNotice | null;
   onClose: () => void;
-  onUpgrade: () => void;
+  upgrade: UpgradeState;
 }
 
 const content: Record<MemberNotice, { title: string; text: string }> = {
@@ -31,19 +32,41 @@ const content: Record<MemberNotice, { title: string; text: string }> = {
   },
 };
 
-export function MemberModal({ notice, onClose, onUpgrade }: Props) {
+export function MemberModal({ notice, onClose, upgrade }: Props) {
   const shown = notice ? content[notice] : null;
   return (
-    <Modal open={notice !== null} onClose={onClose} title={shown?.title ?? ''}>
+    <Modal
+      open={notice !== null}
+      onClose={onClose}
+      title={shown?.title ?? ''}
+      // The browser is leaving for the checkout: Escape must not pretend to cancel that.
+      dismissible={!upgrade.busy}
+    >
       {shown && <p>{shown.text}</p>}
+      {notice === 'upgrade' && upgrade.error && (
+        <p className="form-error" role="alert">
+          {upgrade.error}
+        </p>
+      )}
       <div className="modal-actions">
         {notice === 'upgrade' ? (
           <>
-            <button type="button" className="button button-secondary" onClick={onClose}>
+            <button
+              type="button"
+              className="button button-secondary"
+              onClick={onClose}
+              disabled={upgrade.busy}
+            >
               Maybe Later
             </button>
-            <button type="button" className="button" onClick={onUpgrade}>
-              Upgrade to Standard
+            <button
+              type="button"
+              className="button"
+              onClick={upgrade.start}
+              // aria-disabled, not disabled: the focused button keeps focus if the call fails.
+              aria-disabled={upgrade.busy}
+            >
+              {upgrade.busy ? upgradeBusyText : 'Upgrade to Standard'}
             </button>
           </>
         ) : (

@@ -1,7 +1,7 @@
 /**
  * /signup?plan=trial|standard, 'Let's get you started' (SPEC §2 Signup, §4 Signup flow, §6).
  * The plan comes from the query (trial by default); the fingerprint loads first; signed-in
- * visitors get the member modal of SPEC §6.
+ * visitors get the member modal of SPEC §6, whose upgrade opens a real checkout (DESIGN §3.3).
  */
 import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 import type { SignupPlan } from '../../contract/auth';
@@ -10,10 +10,10 @@ import { plans } from '../../site.config';
 import { memberNotice, signupPlanFromQuery, type MemberNotice } from '../../lib/auth/member-notice';
 import { withErrorBoundary } from '../ErrorBoundary';
 import { restoreSession } from '../shared/auth-store';
-import { ComingSoonAlert } from '../shared/ComingSoon';
 import { getFingerprint } from '../shared/fingerprint';
 import { consumeGoogleReturn } from '../shared/google';
 import { Overlay } from '../shared/Overlay';
+import { useUpgrade } from '../shared/upgrade';
 import { ErrorScreen } from './ErrorScreens';
 import { MemberModal } from './MemberModal';
 import { PlanPanel } from './PlanPanel';
@@ -41,6 +41,7 @@ function SignupPage() {
   const plan = usePlan();
   const [fingerprint, setFingerprint] = useState<Fingerprint>({ status: 'loading' });
   const [member, setMember] = useState<MemberNotice | null>(null);
+  const upgrade = useUpgrade();
   const flow = useSignupFlow(
     plan,
     fingerprint.status === 'ready' ? fingerprint.id : null,
@@ -119,15 +120,7 @@ function SignupPage() {
         onCancel={flow.startOver}
         onDismiss={flow.closeVerification}
       />
-      <MemberModal
-        notice={member}
-        onClose={() => setMember(null)}
-        onUpgrade={() => {
-          setMember(null);
-          flow.setComingSoon(true);
-        }}
-      />
-      <ComingSoonAlert open={flow.comingSoon} onClose={() => flow.setComingSoon(false)} />
+      <MemberModal notice={member} onClose={() => setMember(null)} upgrade={upgrade} />
       <Overlay text={flow.overlay} />
     </div>
   );

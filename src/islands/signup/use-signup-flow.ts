@@ -39,7 +39,6 @@ export function useSignupFlow(
   const [verification, setVerification] = useState<{ expiresIn: number; email: string } | null>(
     null,
   );
-  const [comingSoon, setComingSoon] = useState(false);
   const pending = useRef<Pending | null>(null);
   const bot = useRef<BotCheckController | null>(null);
   /** Set once a sign-in completes: the overlay stays up while the browser leaves for /dashboard. */
@@ -218,8 +217,6 @@ export function useSignupFlow(
     busy,
     overlay,
     verification,
-    comingSoon,
-    setComingSoon,
     bot,
     submit,
     verify,

@@ -7,6 +7,7 @@ import { Messages } from '../../contract/errors';
 
 const allowed: readonly string[] = [
   Messages.accountCreatedPleaseLogin,
+  Messages.upgradedPleaseLogin,
   Messages.sessionExpired,
   Messages.unauthorized,
 ];

@@ -1,0 +1,72 @@
+/**
+ * GET /api/download (issue 5 "Download"): streams the installer this account may have from R2.
+ * Signed in by cookie or Bearer; a GET changes nothing, so no Origin check applies (middleware/auth).
+ */
+import { Hono, type Context } from 'hono';
+import { ErrorCode, Messages } from '../../src/contract/errors';
+import { ApiError } from '../lib/errors';
+import { methodNotAllowed } from '../lib/http';
+import { readSession, type AccountEnv } from '../middleware/auth';
+import { downloadUnavailable, installerFor } from '../services/downloads';
+
+/**
+ * A browser that follows a download link without a session is sent to sign in rather than shown
+ * raw JSON; API clients (no text/html in Accept) get the 401 JSON answer.
+ */
+function wantsPage(c: Context<AccountEnv>): boolean {
+  return c.req.header('Accept')?.includes('text/html') ?? false;
+}
+
+/** The request's session; null when a browser should be sent to /login; else throws 401. */
+async function sessionOrLogin(c: Context<AccountEnv>) {
+  try {
+    const session = await readSession(c);
+    if (session) return session;
+  } catch (error) {
+    // An expired or revoked session reads like no session to a browser: sign in again.
+    if (!(error instanceof ApiError && error.status === 401 && wantsPage(c))) throw error;
+  }
+  if (wantsPage(c)) return null;
+  throw new ApiError(401, ErrorCode.UNAUTHORIZED, Messages.unauthorized);
+}
+
+/** `attachment` with the plain file name (ours, ASCII only), so every browser saves it as named. */
+function attachment(fileName: string): string {
+  return `attachment; filename="${fileName}"`;
+}
+
+/** The download's headers, from the R2 object's metadata. */
+function installerHeaders(object: R2Object, fileName: string): Headers {
+  return new Headers({
+    'Content-Type': object.httpMetadata?.contentType ?? 'application/octet-stream',
+    'Content-Disposition': attachment(fileName),
+    'Content-Length': String(object.size),
+    // Per-account answer (a trial gets its own version): never stored by a shared cache.
+    'Cache-Control': 'private, no-store',
+    ETag: object.httpEtag,
+  });
+}
+
+/** The installer for a version we offer is not in the bucket: an operator must upload it. */
+function missing(key: string): ApiError {
+  console.error(`Installer ${key} is missing from the DOWNLOADS bucket`);
+  return downloadUnavailable();
+}
+
+export const downloadRoutes = new Hono<AccountEnv>()
+  .on(['GET', 'HEAD'], '/download', async (c) => {
+    const session = await sessionOrLogin(c);
+    if (!session) return c.redirect('/login', 302);
+
+    const choice = await installerFor(c.get('db'), session.userId);
+    // HEAD reads only the metadata; GET streams the body straight from R2.
+    if (c.req.method === 'HEAD') {
+      const object = await c.env.DOWNLOADS.head(choice.key);
+      if (!object) throw missing(choice.key);
+      return new Response(null, { headers: installerHeaders(object, choice.fileName) });
+    }
+    const object = await c.env.DOWNLOADS.get(choice.key);
+    if (!object) throw missing(choice.key);
+    return new Response(object.body, { headers: installerHeaders(object, choice.fileName) });
+  })
+  .all('/download', methodNotAllowed('GET'));

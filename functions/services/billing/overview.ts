@@ -1,0 +1,77 @@
+/**
+ * The Billing & Invoices page's data (issue 4 item 6, DESIGN §3.5): plan, licence, the newest
+ * subscription and the invoices the webhook recorded. Read from our own tables, so the page works
+ * (and agrees with the licence) even while the payment provider is unreachable.
+ */
+import { desc, eq } from 'drizzle-orm';
+import type { BillingOverview, InvoiceView } from '../../../src/contract/billing';
+import { invoices } from '../../db/schema';
+import type { Db, Millis } from '../db';
+import { currentLicense } from '../licenses';
+import { findUserById } from '../users';
+import { newestSubscription, type SubscriptionRow } from './subscriptions';
+import { upgradeRefusal } from './upgrade';
+
+/** More than any account will have (Standard bills once a year); bounds the answer. */
+const INVOICE_LIMIT = 100;
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+/** True while the subscription still renews and can be set to end (cancel at period end). */
+export function isCancellable(sub: SubscriptionRow | undefined): boolean {
+  return (
+    sub !== undefined &&
+    (sub.status === 'active' || sub.status === 'past_due') &&
+    !sub.cancelAtPeriodEnd
+  );
+}
+
+export async function billingOverview(
+  db: Db,
+  userId: string,
+  now: Millis,
+): Promise<BillingOverview> {
+  const [user, license, subscription, rows] = await Promise.all([
+    findUserById(db, userId),
+    currentLicense(db, userId),
+    newestSubscription(db, userId),
+    db
+      .select()
+      .from(invoices)
+      .where(eq(invoices.userId, userId))
+      .orderBy(desc(invoices.created), desc(invoices.id))
+      .limit(INVOICE_LIMIT),
+  ]);
+  if (!user || !license) throw new Error(`User ${userId} has no account or licence`);
+  // Like toUserView: an active licence past its expiry reads expired before the cron marks it.
+  const lapsed = license.status === 'active' && license.expiresAt <= now;
+  return {
+    plan: user.plan,
+    licenseStatus: lapsed ? 'expired' : license.status,
+    licenseExpiresAt: iso(license.expiresAt),
+    subscription: subscription
+      ? {
+          status: subscription.status,
+          currentPeriodEnd:
+            subscription.currentPeriodEnd === null ? null : iso(subscription.currentPeriodEnd),
+          cancelAtPeriodEnd: subscription.cancelAtPeriodEnd,
+        }
+      : null,
+    invoices: rows.map((row): InvoiceView => ({
+      id: row.id,
+      number: row.number,
+      created: iso(row.created),
+      amountPaid: row.amountPaid,
+      currency: row.currency,
+      status: row.status,
+      url: row.hostedInvoiceUrl ?? row.invoicePdf,
+    })),
+    actions: {
+      // Trial, or Standard again after the subscription ended and the licence lapsed.
+      upgrade: upgradeRefusal(user, license, subscription, now) === null,
+      // Every subscription row carries its customer (NOT NULL): one means a card on file.
+      manageCard: subscription !== undefined,
+      cancel: isCancellable(subscription),
+    },
+  };
+}

@@ -1,0 +1,222 @@
+/**
+ * Trial → Standard upgrade (DESIGN §3.3, SPEC §6). A signed-in Trial user opens a Checkout
+ * Session whose reference is the user itself; once paid, the SAME account becomes Standard and
+ * its current licence is turned into a Standard one in place (same key, so plugin devices keep
+ * working).
+ *
+ * Fulfilment runs exactly once, from the webhook (checkout.session.completed /
+ * async_payment_succeeded) AND from check-payment-completion, whichever comes first. One db.batch
+ * inserts the subscription row, sets the user's plan and rewrites the licence (plus, from the
+ * webhook, the stripe_events row as its FIRST statement, so a replay rolls it all back). The UNIQUE
+ * stripe_subscription_id settles the race: the loser's batch fails as a whole.
+ */
+import { and, eq } from 'drizzle-orm';
+import { ErrorCode, Messages } from '../../../src/contract/errors';
+import { plans, site } from '../../../src/site.config';
+import {
+  checkoutReturnUrls,
+  PaymentProviderError,
+  type CheckoutSessionLink,
+  type PaymentProvider,
+} from '../../adapters/payments';
+import { licenses, subscriptions, users } from '../../db/schema';
+import { ApiError } from '../../lib/errors';
+import { isUniqueViolation, type Db, type Millis } from '../db';
+import { currentLicense, type LicenseRow } from '../licenses';
+import { findUserById, type UserRow } from '../users';
+import { isReplayedEvent, recordAlone, recordEvent, type EventRecord } from './fulfilment';
+import { paymentsUnavailable } from './standard-signup';
+import { newestSubscription, subscriptionByStripeId, type SubscriptionRow } from './subscriptions';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Where Cancel on an upgrade checkout returns (and the portal's return page). */
+export function billingPageUrl(origin: string): string {
+  return `${origin}/dashboard/billing`;
+}
+
+/** 409 for an Enterprise account: handled through contact, never downgraded (SPEC §6). */
+export function enterpriseRefusal(): ApiError {
+  return new ApiError(409, ErrorCode.ENTERPRISE_PLAN, Messages.enterpriseAllSet);
+}
+
+/**
+ * 409 for accounts that cannot buy Standard now (SPEC §6); null when they can: a Trial account
+ * (the upgrade), or a Standard account whose subscription has ended and whose licence has lapsed
+ * (buying again after a cancellation). A running subscription, even one set to end, is refused:
+ * a second one would charge twice for the same year.
+ */
+export function upgradeRefusal(
+  user: Pick<UserRow, 'plan'>,
+  license: Pick<LicenseRow, 'status' | 'expiresAt'> | undefined,
+  subscription: Pick<SubscriptionRow, 'status'> | undefined,
+  now: Millis,
+): ApiError | null {
+  if (user.plan === 'Enterprise') return enterpriseRefusal();
+  if (user.plan === 'Trial') return null;
+  const subscriptionEnded = subscription === undefined || subscription.status === 'canceled';
+  const licenceLapsed =
+    license === undefined ||
+    license.status === 'expired' ||
+    (license.status === 'active' && license.expiresAt <= now);
+  if (subscriptionEnded && licenceLapsed) return null;
+  return new ApiError(409, ErrorCode.ALREADY_STANDARD, Messages.alreadyStandard);
+}
+
+/**
+ * Opens the upgrade checkout for a signed-in user: 409 unless on Trial; 503 when payments are
+ * unavailable. A customer id from an earlier subscription is reused so Stripe keeps one customer
+ * (card, invoices) per account.
+ */
+export async function startUpgradeCheckout(
+  db: Db,
+  payments: PaymentProvider,
+  userId: string,
+  origin: string,
+  now: Millis,
+): Promise<CheckoutSessionLink> {
+  const user = await findUserById(db, userId);
+  // The session was valid a moment ago; a vanished user reads as signed out.
+  if (!user || user.isDeleted) {
+    throw new ApiError(401, ErrorCode.UNAUTHORIZED, Messages.unauthorized);
+  }
+  const [license, earlier] = await Promise.all([
+    currentLicense(db, user.id),
+    newestSubscription(db, user.id),
+  ]);
+  const refusal = upgradeRefusal(user, license, earlier, now);
+  if (refusal) throw refusal;
+  try {
+    return await payments.createCheckoutSession({
+      userId: user.id,
+      customerEmail: user.email,
+      ...(earlier ? { customerId: earlier.stripeCustomerId } : {}),
+      plan: 'standard',
+      successUrl: checkoutReturnUrls(origin).successUrl,
+      cancelUrl: billingPageUrl(origin),
+    });
+  } catch (error) {
+    if (error instanceof PaymentProviderError && error.code !== 'rejected') {
+      throw paymentsUnavailable();
+    }
+    throw error;
+  }
+}
+
+/** What a paid upgrade checkout says. */
+export interface PaidUpgrade {
+  userId: string;
+  customerId: string | null;
+  subscriptionId: string | null;
+}
+
+export type UpgradeResult =
+  /** This call upgraded the account: send the upgrade e-mail. */
+  | { outcome: 'upgraded'; user: UserRow; license: LicenseRow }
+  /** Someone else (webhook or polling) already did. */
+  | { outcome: 'already'; user: UserRow; license: LicenseRow }
+  /** The event was already processed. */
+  | { outcome: 'replayed' }
+  /** No such user (not ours, or purged). */
+  | { outcome: 'unknown' }
+  /** Paid, but not applied: the account is deleted or Enterprise, or the session is malformed. */
+  | { outcome: 'refused'; reason: 'deleted' | 'enterprise' | 'incomplete'; user: UserRow };
+
+/** The account and its current licence, as they are now. */
+async function accountOf(db: Db, userId: string) {
+  const [user, license] = await Promise.all([findUserById(db, userId), currentLicense(db, userId)]);
+  if (!user || !license) throw new Error(`User ${userId} has no account or licence`);
+  return { user, license };
+}
+
+/** Why a paid upgrade cannot be applied to this account, if it cannot. */
+function refusalReason(user: UserRow, paid: PaidUpgrade) {
+  if (user.isDeleted) return 'deleted' as const;
+  // Never downgrade: an account made Enterprise after opening the checkout stays Enterprise.
+  if (user.plan === 'Enterprise') return 'enterprise' as const;
+  // Subscription mode always has both once paid; without the id nothing makes this exactly-once.
+  if (!paid.subscriptionId || !paid.customerId) return 'incomplete' as const;
+  return null;
+}
+
+/** Upgrades the account of a paid checkout, exactly once (see the file comment). */
+export async function fulfilUpgrade(
+  db: Db,
+  paid: PaidUpgrade,
+  event: EventRecord | null,
+  now: Millis,
+): Promise<UpgradeResult> {
+  const user = await findUserById(db, paid.userId);
+  if (!user) {
+    if (event && !(await recordAlone(db, event, now))) return { outcome: 'replayed' };
+    console.error(`Paid upgrade ${paid.subscriptionId ?? '?'} names unknown user ${paid.userId}`);
+    return { outcome: 'unknown' };
+  }
+  const reason = refusalReason(user, paid);
+  if (reason || !paid.subscriptionId || !paid.customerId) {
+    if (event && !(await recordAlone(db, event, now))) return { outcome: 'replayed' };
+    // Money was taken for nothing: the operator refunds it (or applies it) by hand.
+    console.error(
+      `Paid upgrade ${paid.subscriptionId ?? '?'} of user ${user.id} not applied (${reason ?? 'incomplete'}); refund or apply it by hand`,
+    );
+    return { outcome: 'refused', reason: reason ?? 'incomplete', user };
+  }
+
+  const already = async (): Promise<UpgradeResult> => {
+    if (event && !(await recordAlone(db, event, now))) return { outcome: 'replayed' };
+    return { outcome: 'already', ...(await accountOf(db, user.id)) };
+  };
+  if (await subscriptionByStripeId(db, paid.subscriptionId)) return already();
+
+  const license = await currentLicense(db, user.id);
+  if (!license) throw new Error(`User ${user.id} has no licence to upgrade`);
+  if (user.plan !== 'Trial') {
+    // A second paid checkout (two tabs): recorded and applied, but the customer paid twice.
+    console.error(`User ${user.id} paid a second upgrade (${paid.subscriptionId}); refund one`);
+  }
+  const upgraded: LicenseRow = {
+    ...license,
+    plan: 'Standard',
+    status: 'active',
+    expiresAt: now + (plans.standard.durationDays ?? 365) * DAY_MS,
+    appVersion: site.currentVersion,
+  };
+  const statements = [
+    db.insert(subscriptions).values({
+      id: crypto.randomUUID(),
+      userId: user.id,
+      stripeCustomerId: paid.customerId,
+      stripeSubscriptionId: paid.subscriptionId,
+      status: 'active',
+      currentPeriodEnd: upgraded.expiresAt,
+      cancelAtPeriodEnd: false,
+      updatedFromEventCreated: event?.created ?? 0,
+      createdAt: now,
+      updatedAt: now,
+    }),
+    db.update(users).set({ plan: 'Standard', updatedAt: now }).where(eq(users.id, user.id)),
+    // In place, by id: the key and its device activations stay; only the terms change.
+    db
+      .update(licenses)
+      .set({
+        plan: upgraded.plan,
+        status: upgraded.status,
+        expiresAt: upgraded.expiresAt,
+        appVersion: upgraded.appVersion,
+      })
+      .where(and(eq(licenses.id, license.id), eq(licenses.userId, user.id))),
+  ] as const;
+  try {
+    if (event) await db.batch([recordEvent(db, event, now), ...statements]);
+    else await db.batch([...statements]);
+  } catch (error) {
+    if (isReplayedEvent(error)) return { outcome: 'replayed' };
+    if (isUniqueViolation(error, 'subscriptions.')) return already();
+    throw error;
+  }
+  return {
+    outcome: 'upgraded',
+    user: { ...user, plan: 'Standard', updatedAt: now },
+    license: upgraded,
+  };
+}

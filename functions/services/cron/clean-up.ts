@@ -1,0 +1,96 @@
+/**
+ * Removes rows that no rule reads any more. Each cut-off is chosen so that nothing still in use
+ * disappears: the comments say which rule keeps a row alive until then.
+ */
+import { and, isNotNull, lte, or } from 'drizzle-orm';
+import { limits } from '../../../src/site.config';
+import {
+  consumedTokens,
+  devCheckoutSessions,
+  outbox,
+  passwordResetTokens,
+  pendingSignups,
+  rateLimits,
+  sessions,
+  verificationCodes,
+} from '../../db/schema';
+import type { Db, Millis } from '../db';
+import type { JobCounts } from './job';
+
+const SECOND_MS = 1000;
+const DAY_MS = 24 * 60 * 60 * SECOND_MS;
+
+/**
+ * Verification codes outlive their 600 s validity on purpose: a verified code is used to register
+ * for `verifiedSignupWindowSeconds` after verification, and a series of codes keeps its wrong-try
+ * count for the per-e-mail send window (services/verification.ts). Deleting a code earlier would
+ * hand out fresh guesses.
+ */
+const CODE_KEEP_MS =
+  Math.max(
+    limits.rateLimits.sendCodePerEmail.windowSeconds,
+    limits.codeValiditySeconds + limits.verifiedSignupWindowSeconds,
+  ) * SECOND_MS;
+
+/** A rate-limit row is dead once even the longest window it could belong to has passed. */
+const RATE_LIMIT_KEEP_MS =
+  Math.max(...Object.values(limits.rateLimits).map((rule) => rule.windowSeconds)) * SECOND_MS;
+
+/** Ended sessions stay a day, so "signed out" rather than "unknown" is what a late request meets. */
+const SESSION_KEEP_MS = DAY_MS;
+
+/**
+ * Pending signups stay a week past their expiry: Stripe retries a webhook for up to three days,
+ * and a checkout paid just before it expired must still find its pending signup. Completed ones
+ * go too (the account exists by then); they hold a copy of the password hash.
+ */
+const PENDING_SIGNUP_KEEP_MS = 7 * DAY_MS;
+
+/** Development checkout sessions (/dev/checkout) and the development mailbox (outbox). */
+const DEV_CHECKOUT_KEEP_MS = 7 * DAY_MS;
+const OUTBOX_KEEP_MS = 30 * DAY_MS;
+
+/** Deletes stale codes, sessions, tokens, counters, pending signups and development rows. */
+export async function cleanUp(db: Db, now: Millis): Promise<JobCounts> {
+  const results = await db.batch([
+    db
+      .delete(verificationCodes)
+      .where(
+        and(
+          lte(verificationCodes.expiresAt, now),
+          lte(verificationCodes.createdAt, now - CODE_KEEP_MS),
+        ),
+      ),
+    db
+      .delete(sessions)
+      .where(
+        or(
+          lte(sessions.expiresAt, now - SESSION_KEEP_MS),
+          lte(sessions.revokedAt, now - SESSION_KEEP_MS),
+        ),
+      ),
+    // A used or expired reset link is refused either way; the row has nothing left to prove.
+    db
+      .delete(passwordResetTokens)
+      .where(or(isNotNull(passwordResetTokens.usedAt), lte(passwordResetTokens.expiresAt, now))),
+    // Replay protection only matters while the token itself would still be accepted.
+    db.delete(consumedTokens).where(lte(consumedTokens.expiresAt, now)),
+    db.delete(rateLimits).where(lte(rateLimits.windowStart, now - RATE_LIMIT_KEEP_MS)),
+    db.delete(pendingSignups).where(lte(pendingSignups.expiresAt, now - PENDING_SIGNUP_KEEP_MS)),
+    db
+      .delete(devCheckoutSessions)
+      .where(lte(devCheckoutSessions.createdAt, now - DEV_CHECKOUT_KEEP_MS)),
+    db.delete(outbox).where(lte(outbox.createdAt, now - OUTBOX_KEEP_MS)),
+  ]);
+  const [codes, oldSessions, resetTokens, tokens, counters, pending, checkouts, mail] = results;
+  return {
+    verificationCodes: codes.meta.changes,
+    sessions: oldSessions.meta.changes,
+    passwordResetTokens: resetTokens.meta.changes,
+    consumedTokens: tokens.meta.changes,
+    rateLimits: counters.meta.changes,
+    pendingSignups: pending.meta.changes,
+    devCheckoutSessions: checkouts.meta.changes,
+    outbox: mail.meta.changes,
+  };
+}

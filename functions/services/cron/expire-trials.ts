@@ -1,0 +1,75 @@
+/**
+ * Trials end after `plans.trial.durationDays` (SPEC §9): the licence becomes `expired`, which is
+ * what the plugin sees on its next check, and the customer gets one "Your trial has ended" e-mail.
+ * Devices stay activated, so buying Standard needs no re-activation dance.
+ */
+import { and, eq, inArray, lte } from 'drizzle-orm';
+import { licenses, users } from '../../db/schema';
+import type { Db, Millis } from '../db';
+import { trialEndedMail } from '../mail-templates';
+import { PartialJobFailure, type CronDeps, type JobCounts } from './job';
+
+/** D1 binds at most 100 parameters per statement; lists of ids are read in chunks of this size. */
+const CHUNK = 50;
+
+/** Expires every active Trial licence past its end and mails each customer once. */
+export async function expireTrials(deps: CronDeps, now: Millis): Promise<JobCounts> {
+  const { db, mailer, origin } = deps;
+  // One conditional UPDATE … RETURNING: only the run that flips a row sees it, so two overlapping
+  // runs (or a rerun) can never mail the same customer twice.
+  const expired = await db
+    .update(licenses)
+    .set({ status: 'expired' })
+    .where(
+      and(eq(licenses.plan, 'Trial'), eq(licenses.status, 'active'), lte(licenses.expiresAt, now)),
+    )
+    .returning({ userId: licenses.userId, expiresAt: licenses.expiresAt });
+
+  const recipients = await trialCustomers(
+    db,
+    expired.map((row) => row.userId),
+  );
+  let mailed = 0;
+  let mailFailed = 0;
+  for (const row of expired) {
+    const user = recipients.get(row.userId);
+    if (!user) continue;
+    try {
+      await mailer.send(trialEndedMail(user.email, user.customerName, row.expiresAt, origin));
+      mailed += 1;
+    } catch (error) {
+      // At most once, never twice: the licence is already expired and stays so. The failure is
+      // logged for the operator and fails the run, so it shows in Cloudflare's cron history.
+      console.error(`cron expire-trials: trial-ended e-mail to user ${row.userId} failed`, error);
+      mailFailed += 1;
+    }
+  }
+
+  const counts = { expired: expired.length, mailed, mailFailed };
+  if (mailFailed > 0) {
+    throw new PartialJobFailure(`${mailFailed} trial-ended e-mails could not be sent`, counts);
+  }
+  return counts;
+}
+
+/**
+ * The users among `userIds` who should hear that their trial ended: still on the Trial plan (an
+ * upgraded customer's old trial licence expires silently) and not deleted.
+ */
+async function trialCustomers(db: Db, userIds: string[]) {
+  const found = new Map<string, { email: string; customerName: string }>();
+  for (let start = 0; start < userIds.length; start += CHUNK) {
+    const rows = await db
+      .select({ id: users.id, email: users.email, customerName: users.customerName })
+      .from(users)
+      .where(
+        and(
+          inArray(users.id, userIds.slice(start, start + CHUNK)),
+          eq(users.plan, 'Trial'),
+          eq(users.isDeleted, false),
+        ),
+      );
+    for (const row of rows) found.set(row.id, row);
+  }
+  return found;
+}

@@ -1,0 +1,61 @@
+/**
+ * The scheduled jobs (DESIGN §3.7) and the runner that runs them in order. Each job is idempotent:
+ * its writes are conditional on the state it changes, so a second run with the same clock finds
+ * nothing left to do. One failing job does not stop the others; the runner logs every job with
+ * its counts and throws at the end when any failed, so Cloudflare records the run as failed.
+ */
+import type { Millis } from '../db';
+import { cleanUp } from './clean-up';
+import { expireTrials } from './expire-trials';
+import { lapsePaidLicenses } from './lapse-paid-licenses';
+import { PartialJobFailure, type CronDeps, type CronJob, type JobCounts } from './job';
+import { purgeDeletedAccounts } from './purge-accounts';
+
+export { PartialJobFailure, type CronDeps, type CronJob, type JobCounts } from './job';
+
+/**
+ * Every job, in the order they run. They do not depend on each other (each reads only the state
+ * it changes), so the order only decides which log lines come first.
+ */
+export const cronJobs: readonly CronJob[] = [
+  { name: 'expire-trials', run: expireTrials },
+  { name: 'lapse-paid-licenses', run: lapsePaidLicenses },
+  { name: 'purge-deleted-accounts', run: (deps, now) => purgeDeletedAccounts(deps.db, now) },
+  { name: 'clean-up', run: (deps, now) => cleanUp(deps.db, now) },
+];
+
+/** The outcome of one job in a run. */
+export type JobReport =
+  | { name: string; ok: true; counts: JobCounts }
+  | { name: string; ok: false; counts: JobCounts | null; error: string };
+
+/**
+ * Runs the jobs one after another at `now`, logging each. Resolves with every job's report when
+ * all succeeded; otherwise throws an AggregateError of the failures after all jobs have run.
+ */
+export async function runJobs(
+  deps: CronDeps,
+  now: Millis,
+  jobs: readonly CronJob[] = cronJobs,
+): Promise<JobReport[]> {
+  const reports: JobReport[] = [];
+  const failures: unknown[] = [];
+  for (const job of jobs) {
+    try {
+      const counts = await job.run(deps, now);
+      console.log(`cron ${job.name}: ok ${JSON.stringify(counts)}`);
+      reports.push({ name: job.name, ok: true, counts });
+    } catch (error) {
+      const counts = error instanceof PartialJobFailure ? error.counts : null;
+      // Logged with its stack for the operator (wrangler tail / dashboard); the next job still runs.
+      console.error(`cron ${job.name}: failed ${JSON.stringify(counts)}`, error);
+      reports.push({ name: job.name, ok: false, counts, error: String(error) });
+      failures.push(error);
+    }
+  }
+  if (failures.length > 0) {
+    const names = reports.filter((report) => !report.ok).map((report) => report.name);
+    throw new AggregateError(failures, `Scheduled jobs failed: ${names.join(', ')}`);
+  }
+  return reports;
+}

@@ -1,0 +1,34 @@
+/** Shared shapes of the scheduled jobs (kept apart from the runner so jobs need not import it). */
+import type { Mailer } from '../../adapters/types';
+import type { Db, Millis } from '../db';
+
+/** What a job needs from the world; built from the bindings by functions/scheduled.ts. */
+export interface CronDeps {
+  db: Db;
+  mailer: Mailer;
+  /** Absolute origin for links in e-mails, e.g. `https://sheetwright.example`. */
+  origin: string;
+}
+
+/** What a job did, by name: rows changed, e-mails sent, and so on. */
+export type JobCounts = Record<string, number>;
+
+/**
+ * A job that finished its work but could not do all of it (e.g. some e-mails failed). Its counts
+ * are still reported, and the run as a whole fails.
+ */
+export class PartialJobFailure extends Error {
+  override readonly name = 'PartialJobFailure';
+  readonly counts: JobCounts;
+
+  constructor(message: string, counts: JobCounts) {
+    super(message);
+    this.counts = counts;
+  }
+}
+
+/** One scheduled job. */
+export interface CronJob {
+  name: string;
+  run(deps: CronDeps, now: Millis): Promise<JobCounts>;
+}

@@ -1,0 +1,113 @@
+/**
+ * Retention (privacy policy §6, `retentionDays` in site.config): accounts scheduled for deletion
+ * are anonymised once `deletedAccount` days have passed; payment records of purged accounts go
+ * after `paymentRecords` days, and the activation audit trail of everyone after `usageLogs` days.
+ *
+ * What a purge keeps, and why: the user row itself (anonymised), because invoices, subscriptions
+ * and licences point at it; invoices and subscriptions, which tax law makes us keep (7 years);
+ * and the trial ledger, so a purged account's e-mail, Google account or device cannot claim a
+ * second trial.
+ */
+import { and, eq, inArray, isNotNull, isNull, lte, or } from 'drizzle-orm';
+import { retentionDays } from '../../../src/site.config';
+import {
+  devices,
+  invoices,
+  licenseEvents,
+  passwordResetTokens,
+  sessions,
+  subscriptions,
+  users,
+  verificationCodes,
+} from '../../db/schema';
+import type { Db, Millis } from '../db';
+import type { JobCounts } from './job';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** Accounts purged per run; the cron runs hourly, so a backlog clears over a few runs. */
+const PURGE_PER_RUN = 200;
+
+/** The e-mail a purged account is left with: unique per account, never deliverable (RFC 6761). */
+export function purgedEmail(userId: string): string {
+  return `purged-${userId}@invalid`;
+}
+
+/** Runs the three retention rules; each is a conditional write, so a rerun changes nothing. */
+export async function purgeDeletedAccounts(db: Db, now: Millis): Promise<JobCounts> {
+  const accounts = await purgeAccounts(db, now);
+  const paymentCutoff = now - retentionDays.paymentRecords * DAY_MS;
+  // Only purged accounts lose old payment records: a live customer's history stays complete.
+  const purgedUsers = db.select({ id: users.id }).from(users).where(isNotNull(users.purgedAt));
+  const [oldInvoices, oldSubscriptions, oldEvents] = await db.batch([
+    db
+      .delete(invoices)
+      .where(and(inArray(invoices.userId, purgedUsers), lte(invoices.created, paymentCutoff))),
+    db
+      .delete(subscriptions)
+      .where(
+        and(
+          inArray(subscriptions.userId, purgedUsers),
+          lte(subscriptions.updatedAt, paymentCutoff),
+          or(
+            isNull(subscriptions.currentPeriodEnd),
+            lte(subscriptions.currentPeriodEnd, paymentCutoff),
+          ),
+        ),
+      ),
+    db
+      .delete(licenseEvents)
+      .where(lte(licenseEvents.createdAt, now - retentionDays.usageLogs * DAY_MS)),
+  ]);
+  return {
+    accountsPurged: accounts,
+    invoicesDeleted: oldInvoices.meta.changes,
+    subscriptionsDeleted: oldSubscriptions.meta.changes,
+    licenseEventsDeleted: oldEvents.meta.changes,
+  };
+}
+
+/** Anonymises accounts deleted more than `retentionDays.deletedAccount` days ago. */
+async function purgeAccounts(db: Db, now: Millis): Promise<number> {
+  const due = await db
+    .select({ id: users.id, emailNormalized: users.emailNormalized })
+    .from(users)
+    .where(
+      and(
+        eq(users.isDeleted, true),
+        isNull(users.purgedAt),
+        lte(users.deletedAt, now - retentionDays.deletedAccount * DAY_MS),
+      ),
+    )
+    .limit(PURGE_PER_RUN);
+
+  let purged = 0;
+  for (const user of due) {
+    // One batch per account: it is purged completely or not at all. The anonymising UPDATE is
+    // conditional on purged_at, so an overlapping run's second batch changes no user row.
+    const results = await db.batch([
+      // Before the e-mail is overwritten: codes are found by it.
+      db
+        .delete(verificationCodes)
+        .where(eq(verificationCodes.emailNormalized, user.emailNormalized)),
+      db.delete(sessions).where(eq(sessions.userId, user.id)),
+      db.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, user.id)),
+      db.delete(devices).where(eq(devices.userId, user.id)),
+      db.delete(licenseEvents).where(eq(licenseEvents.userId, user.id)),
+      db
+        .update(users)
+        .set({
+          customerName: '',
+          email: purgedEmail(user.id),
+          emailNormalized: purgedEmail(user.id),
+          passwordHash: null,
+          googleSub: null,
+          purgedAt: now,
+          updatedAt: now,
+        })
+        .where(and(eq(users.id, user.id), isNull(users.purgedAt)))
+        .returning({ id: users.id }),
+    ]);
+    if (results[5].length > 0) purged += 1;
+  }
+  return purged;
+}

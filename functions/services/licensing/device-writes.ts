@@ -1,0 +1,184 @@
+/**
+ * The device writes that must hold under concurrency (DESIGN §3.6, §4). The device limit and the
+ * deactivation limit are each decided by ONE conditional statement; the other writes of the same
+ * step sit in the same db.batch (one transaction) and only apply when that statement did (they
+ * test for the row it wrote), so a step happens whole or not at all, however requests interleave.
+ * A second active row for the same machine is refused by the partial UNIQUE index on active
+ * (license_id, device_id).
+ */
+import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { licensing } from '../../../src/site.config';
+import { devices, licenseEvents } from '../../db/schema';
+import type { Db, Millis } from '../db';
+import {
+  countedActions,
+  countedSources,
+  deactivationWindowMs,
+  type DeactivationSource,
+  type DeviceRow,
+} from './devices';
+import { usableLicenseSql } from './license-check';
+
+/** SQL condition: the licence `licenseIdSql` has room for one more deactivation at `now`. */
+function underDeactivationLimit(licenseIdSql: SQL, now: Millis): SQL {
+  const list = (values: readonly string[]) =>
+    sql.join(
+      values.map((value) => sql`${value}`),
+      sql`, `,
+    );
+  return sql`(select count(*) from license_events as e
+    where e.license_id = ${licenseIdSql} and e.action in (${list(countedActions)})
+      and e.source in (${list(countedSources)}) and e.created_at > ${now - deactivationWindowMs})
+    < ${licensing.maxDeactivations}`;
+}
+
+/** Who, where and when, for the audit rows a step writes. */
+export interface AuditContext {
+  now: Millis;
+  ip: string | null;
+}
+
+/** The device a plugin asks to activate. */
+export interface NewDevice {
+  licenseId: string;
+  deviceId: string;
+  deviceName: string;
+  appVersion: string | null;
+}
+
+// The INSERT … SELECT statements below list their values in the tables' column order (schema.ts),
+// which is the column list drizzle writes for `insert(table).select(…)`.
+
+/** Inserts device row `rowId` when `where` holds (over `licenses l join users u`). */
+function insertDeviceWhere(db: Db, rowId: string, device: NewDevice, now: Millis, where: SQL) {
+  return db
+    .insert(devices)
+    .select(
+      sql`select ${rowId}, l.id, l.user_id, ${device.deviceId}, ${device.deviceName}, ${device.appVersion}, ${now}, ${now}, null
+        from licenses as l join users as u on u.id = l.user_id
+        where l.id = ${device.licenseId} and ${where}`,
+    )
+    .returning();
+}
+
+/** The `activated` audit row of device row `rowId`, written only if that row exists. */
+function activatedEvent(db: Db, rowId: string, audit: AuditContext) {
+  return db.insert(licenseEvents).select(
+    sql`select ${crypto.randomUUID()}, license_id, user_id, device_id, device_name, 'activated', 'plugin', ${audit.ip}, ${audit.now}
+        from devices where id = ${rowId}`,
+  );
+}
+
+/**
+ * The audit row `eventId` saying device row `rowId` was freed (`deactivated` or `replaced`),
+ * written only when `where` holds over `devices old join licenses l join users u`.
+ */
+function freedEvent(
+  db: Db,
+  eventId: string,
+  rowId: string,
+  action: 'deactivated' | 'replaced',
+  source: DeactivationSource,
+  audit: AuditContext,
+  where: SQL,
+) {
+  return db
+    .insert(licenseEvents)
+    .select(
+      sql`select ${eventId}, old.license_id, old.user_id, old.device_id, old.device_name, ${action}, ${source}, ${audit.ip}, ${audit.now}
+        from devices as old join licenses as l on l.id = old.license_id join users as u on u.id = l.user_id
+        where old.id = ${rowId} and old.deactivated_at is null
+          and ${underDeactivationLimit(sql`old.license_id`, audit.now)} and ${where}`,
+    )
+    .returning({ id: licenseEvents.id });
+}
+
+/** Frees device row `rowId` only if audit row `eventId` was written in the same batch. */
+function freeAfterEvent(db: Db, rowId: string, eventId: string, now: Millis) {
+  return db
+    .update(devices)
+    .set({ deactivatedAt: now })
+    .where(
+      and(
+        eq(devices.id, rowId),
+        isNull(devices.deactivatedAt),
+        sql`exists (select 1 from license_events where id = ${eventId})`,
+      ),
+    );
+}
+
+/**
+ * Activates a new device if the licence is usable and below `limit` active devices: one
+ * INSERT … SELECT … WHERE count < limit, plus its audit row. Undefined when it did not fit.
+ * Throws the UNIQUE violation when the same device became active meanwhile (the caller treats
+ * that as a re-activation).
+ */
+export async function activateWithinLimit(
+  db: Db,
+  device: NewDevice,
+  limit: number,
+  audit: AuditContext,
+): Promise<DeviceRow | undefined> {
+  const rowId = crypto.randomUUID();
+  const fits = sql`${usableLicenseSql(audit.now)}
+    and (select count(*) from devices as d where d.license_id = l.id and d.deactivated_at is null) < ${limit}`;
+  const [inserted] = await db.batch([
+    insertDeviceWhere(db, rowId, device, audit.now, fits),
+    activatedEvent(db, rowId, audit),
+  ]);
+  return inserted[0];
+}
+
+/**
+ * Frees active device row `rowId` if its licence has room for one more deactivation: the audit
+ * row is the conditional statement (it carries the limit), the update follows it. False when
+ * nothing happened (the device is no longer active, or the limit is reached).
+ */
+export async function deactivateWithinLimit(
+  db: Db,
+  rowId: string,
+  source: DeactivationSource,
+  audit: AuditContext,
+): Promise<boolean> {
+  const eventId = crypto.randomUUID();
+  const [recorded] = await db.batch([
+    freedEvent(db, eventId, rowId, 'deactivated', source, audit, sql`1 = 1`),
+    freeAfterEvent(db, rowId, eventId, audit.now),
+  ]);
+  return recorded.length > 0;
+}
+
+/**
+ * Frees active device row `oldRowId` and activates `device` in its place, in one step that counts
+ * as a deactivation. The first statement (the `replaced` audit row) checks everything: the old
+ * device is still active, the new one is not, the licence is usable, the deactivation limit has
+ * room and, with the old device gone, the device limit too. The rest follow it. Undefined when
+ * nothing happened.
+ */
+export async function replaceWithinLimits(
+  db: Db,
+  oldRowId: string,
+  device: NewDevice,
+  limit: number,
+  audit: AuditContext,
+): Promise<DeviceRow | undefined> {
+  const eventId = crypto.randomUUID();
+  const rowId = crypto.randomUUID();
+  const allowed = sql`old.license_id = ${device.licenseId} and ${usableLicenseSql(audit.now)}
+    and not exists (select 1 from devices as same where same.license_id = l.id
+      and same.device_id = ${device.deviceId} and same.deactivated_at is null)
+    and (select count(*) from devices as d where d.license_id = l.id and d.deactivated_at is null) <= ${limit}`;
+  const [, , inserted] = await db.batch([
+    freedEvent(db, eventId, oldRowId, 'replaced', 'plugin', audit, allowed),
+    freeAfterEvent(db, oldRowId, eventId, audit.now),
+    insertDeviceWhere(
+      db,
+      rowId,
+      device,
+      audit.now,
+      sql`exists (select 1 from license_events where id = ${eventId})`,
+    ),
+    activatedEvent(db, rowId, audit),
+  ]);
+  return inserted[0];
+}

@@ -1,0 +1,137 @@
+/**
+ * Plugin devices and their audit trail (DESIGN §3.6): reads, the last-seen update and the views.
+ * The writes that must respect the limits are in device-writes.ts.
+ */
+import { and, asc, eq, gt, inArray, isNull } from 'drizzle-orm';
+import type { DeviceView } from '../../../src/contract/licensing';
+import { licensing } from '../../../src/site.config';
+import { devices, licenseEvents } from '../../db/schema';
+import type { Db, Millis } from '../db';
+
+/** A row of `devices`. */
+export type DeviceRow = typeof devices.$inferSelect;
+
+/** Who freed a device at the customer's request (the system's own deactivations are not limited). */
+export type DeactivationSource = 'plugin' | 'dashboard';
+/** Audit sources whose deactivations count against `licensing.maxDeactivations`. */
+export const countedSources: readonly DeactivationSource[] = ['plugin', 'dashboard'];
+/** Audit actions that free a device. */
+export const countedActions = ['deactivated', 'replaced'] as const;
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** The rolling window deactivations are counted in. */
+export const deactivationWindowMs = licensing.deactivationWindowDays * DAY_MS;
+
+/** A device as the plugin's 403 and the Usage page list it. */
+export function toDeviceView(row: DeviceRow): DeviceView {
+  return {
+    id: row.id,
+    deviceId: row.deviceId,
+    deviceName: row.deviceName,
+    appVersion: row.appVersion,
+    activatedAt: new Date(row.activatedAt).toISOString(),
+    lastSeenAt: new Date(row.lastSeenAt).toISOString(),
+  };
+}
+
+/** The devices active on a licence, in the order they were activated. */
+export function activeDevices(db: Db, licenseId: string): Promise<DeviceRow[]> {
+  return db
+    .select()
+    .from(devices)
+    .where(and(eq(devices.licenseId, licenseId), isNull(devices.deactivatedAt)))
+    .orderBy(asc(devices.activatedAt), asc(devices.id));
+}
+
+/** The active device with this machine id on a licence. */
+export async function findActiveDevice(
+  db: Db,
+  licenseId: string,
+  deviceId: string,
+): Promise<DeviceRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(devices)
+    .where(
+      and(
+        eq(devices.licenseId, licenseId),
+        eq(devices.deviceId, deviceId),
+        isNull(devices.deactivatedAt),
+      ),
+    )
+    .limit(1);
+  return row;
+}
+
+/** A device row by our id; `userId` restricts it to one account, `activeOnly` to active rows. */
+export async function findDeviceRow(
+  db: Db,
+  where: { id: string; userId?: string; activeOnly?: boolean },
+): Promise<DeviceRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(devices)
+    .where(
+      and(
+        eq(devices.id, where.id),
+        where.userId === undefined ? undefined : eq(devices.userId, where.userId),
+        where.activeOnly ? isNull(devices.deactivatedAt) : undefined,
+      ),
+    )
+    .limit(1);
+  return row;
+}
+
+/**
+ * Records that an active device was seen again (re-activation, validation): last seen, and the
+ * name and version when the plugin sent them. Undefined when the device is not active.
+ */
+export async function touchActiveDevice(
+  db: Db,
+  licenseId: string,
+  deviceId: string,
+  changes: { deviceName?: string; appVersion?: string | undefined },
+  now: Millis,
+): Promise<DeviceRow | undefined> {
+  const [row] = await db
+    .update(devices)
+    .set({
+      lastSeenAt: now,
+      ...(changes.deviceName !== undefined ? { deviceName: changes.deviceName } : {}),
+      ...(changes.appVersion !== undefined ? { appVersion: changes.appVersion } : {}),
+    })
+    .where(
+      and(
+        eq(devices.licenseId, licenseId),
+        eq(devices.deviceId, deviceId),
+        isNull(devices.deactivatedAt),
+      ),
+    )
+    .returning();
+  return row;
+}
+
+/** Counted deactivations of a licence still inside the window at `now`, oldest first (ms). */
+export async function deactivationTimes(db: Db, licenseId: string, now: Millis): Promise<number[]> {
+  const rows = await db
+    .select({ at: licenseEvents.createdAt })
+    .from(licenseEvents)
+    .where(
+      and(
+        eq(licenseEvents.licenseId, licenseId),
+        inArray(licenseEvents.action, [...countedActions]),
+        inArray(licenseEvents.source, [...countedSources]),
+        gt(licenseEvents.createdAt, now - deactivationWindowMs),
+      ),
+    )
+    .orderBy(asc(licenseEvents.createdAt));
+  return rows.map((row) => row.at);
+}
+
+/** Seconds until one more deactivation fits into the window (for Retry-After). */
+export function secondsUntilDeactivationFrees(times: number[], now: Millis): number {
+  const freeing = times[times.length - licensing.maxDeactivations];
+  return freeing === undefined
+    ? 1
+    : Math.max(1, Math.ceil((freeing + deactivationWindowMs - now) / 1000));
+}

@@ -1,0 +1,132 @@
+/**
+ * The dashboard's Usage & Sessions (issue 5 item 3): the current licence's devices, the activation
+ * history, the live sessions, and the actions on them. Each action takes effect at once: a freed
+ * device validates as DEVICE_NOT_ACTIVATED and a revoked session's next request is a 401.
+ */
+import { desc, eq, sql } from 'drizzle-orm';
+import { ErrorCode } from '../../../src/contract/errors';
+import type { LicenseEventView, SessionView, UsageOverview } from '../../../src/contract/licensing';
+import { licensing } from '../../../src/site.config';
+import { licenseEvents } from '../../db/schema';
+import { ApiError } from '../../lib/errors';
+import type { Db, Millis } from '../db';
+import { currentLicense } from '../licenses';
+import {
+  listLiveSessions,
+  revokeOtherSessions,
+  revokeUserSession,
+  type SessionInfo,
+  type SessionRow,
+} from '../sessions';
+import { deviceNotActivated, freeDevice } from './activation';
+import { activeDevices, deactivationTimes, findDeviceRow, toDeviceView } from './devices';
+import { deviceLimitOf } from './license-check';
+import { describeUserAgent } from './user-agent';
+
+/** Rows of the activation history the page shows. */
+export const HISTORY_LIMIT = 50;
+
+const iso = (ms: Millis) => new Date(ms).toISOString();
+
+function toSessionView(row: SessionRow, currentId: string): SessionView {
+  return {
+    id: row.id,
+    createdAt: iso(row.createdAt),
+    lastUsedAt: iso(row.lastUsedAt),
+    expiresAt: iso(row.expiresAt),
+    device: describeUserAgent(row.userAgent),
+    ip: row.ip,
+    current: row.id === currentId,
+  };
+}
+
+async function history(db: Db, userId: string): Promise<LicenseEventView[]> {
+  const rows = await db
+    .select()
+    .from(licenseEvents)
+    .where(eq(licenseEvents.userId, userId))
+    // rowid breaks ties in insertion order: a replacement writes `replaced` then `activated`
+    // at the same instant, and the page should show the activation as the newer one.
+    .orderBy(desc(licenseEvents.createdAt), desc(sql`rowid`))
+    .limit(HISTORY_LIMIT);
+  return rows.map((row) => ({
+    id: row.id,
+    action: row.action,
+    source: row.source,
+    deviceId: row.deviceId,
+    deviceName: row.deviceName,
+    at: iso(row.createdAt),
+  }));
+}
+
+/** GET /api/usage, and the answer of every action (with its `message`). */
+export async function usageOverview(
+  db: Db,
+  session: SessionInfo,
+  now: Millis,
+  message?: string,
+): Promise<UsageOverview> {
+  const license = await currentLicense(db, session.userId);
+  // Every account gets a licence with its first sign-in; a missing one is a data fault.
+  if (!license) throw new Error(`User ${session.userId} has no licence`);
+  const [devices, events, sessions, used] = await Promise.all([
+    activeDevices(db, license.id),
+    history(db, session.userId),
+    listLiveSessions(db, session.userId, now),
+    deactivationTimes(db, license.id, now),
+  ]);
+  const views = sessions.map((row) => toSessionView(row, session.sessionId));
+  return {
+    plan: license.plan,
+    deviceLimit: deviceLimitOf(license.plan).shown,
+    devices: devices.map(toDeviceView),
+    history: events,
+    // The current session first, then the most recently used (listLiveSessions' order).
+    sessions: [...views.filter((s) => s.current), ...views.filter((s) => !s.current)],
+    deactivations: {
+      used: used.length,
+      max: licensing.maxDeactivations,
+      windowDays: licensing.deactivationWindowDays,
+    },
+    ...(message === undefined ? {} : { message }),
+  };
+}
+
+/**
+ * POST /api/devices/:id/deactivate: frees one of the caller's own active devices; any other id is
+ * a 404, so device ids of other accounts cannot be probed. Same limit as the plugin's deactivate.
+ */
+export async function deactivateOwnDevice(
+  db: Db,
+  userId: string,
+  deviceRowId: string,
+  audit: { now: Millis; ip: string | null },
+): Promise<void> {
+  const device = await findDeviceRow(db, { id: deviceRowId, userId, activeOnly: true });
+  if (!device) throw deviceNotActivated('This device is not active on your licence.');
+  await freeDevice(db, device, 'dashboard', audit);
+}
+
+/** DELETE /api/sessions/:id: signs out one other session of the caller. */
+export async function revokeOneSession(
+  db: Db,
+  session: SessionInfo,
+  targetId: string,
+  now: Millis,
+): Promise<void> {
+  if (targetId === session.sessionId) {
+    throw new ApiError(
+      400,
+      ErrorCode.BAD_REQUEST,
+      'This is the session you are using. Use Log out to end it.',
+    );
+  }
+  if (!(await revokeUserSession(db, session.userId, targetId, now))) {
+    throw new ApiError(404, ErrorCode.NOT_FOUND, 'This session has already ended.');
+  }
+}
+
+/** POST /api/sessions/revoke-others. */
+export async function revokeOthers(db: Db, session: SessionInfo, now: Millis): Promise<void> {
+  await revokeOtherSessions(db, session.userId, session.sessionId, now);
+}

@@ -1,0 +1,151 @@
+// Development installers (issue 5 "Download"): one small stand-in file per changelog version,
+// and the `npm start` step that puts them into the local R2 bucket so /api/download works offline.
+//
+//   node scripts/installer.mjs write [dir]   writes the stand-ins into dir (default .wrangler/installers)
+//   node scripts/installer.mjs seed          puts them into the local R2 bucket (`npm start` runs it)
+//
+// The files are deterministic text stubs named like the real installers (site.config `installer`),
+// with a header that says plainly they are development builds. Production uploads the real
+// installers with `wrangler r2 object put sheetwright-downloads/<key> --remote --file ...`.
+import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+// Node 22 strips the types of site.config.ts itself: key and file name have one source.
+import { installer, site } from '../src/site.config.ts';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+/** Size of each stand-in (about): big enough to look like a download, small enough to seed instantly. */
+const SIZE = 4096;
+
+/** The versions of the changelog entries (`version:` in each src/content/changelog/*.mdx). */
+export async function changelogVersions(dir = join(root, 'src', 'content', 'changelog')) {
+  const versions = [];
+  for (const name of (await readdir(dir)).filter((file) => file.endsWith('.mdx')).sort()) {
+    const text = await readFile(join(dir, name), 'utf8');
+    const version = /^---\r?\n[\s\S]*?^version:\s*['"]?([^'"\s]+)['"]?\s*$/m.exec(text)?.[1];
+    if (!version) throw new Error(`${name}: no version in the frontmatter`);
+    versions.push(version);
+  }
+  return versions;
+}
+
+/** The stand-in installer of `version`: the same bytes every time. */
+export function installerBytes(version) {
+  const header = [
+    `${site.product.toUpperCase()} DEVELOPMENT BUILD - NOT A REAL INSTALLER`,
+    '',
+    `Product: ${site.product}`,
+    `Version: ${version}`,
+    `File:    ${installer.fileName(version)}`,
+    '',
+    'This file stands in for the plugin installer in local development. `npm start` generates',
+    'it (scripts/installer.mjs) and puts it into the local R2 bucket, so the download on the',
+    'dashboard can be tried without the real installer. It is not a program and cannot be run.',
+    '',
+  ].join('\n');
+  const lines = [header];
+  let length = Buffer.byteLength(header);
+  for (let n = 1; length < SIZE; n += 1) {
+    const line = `${String(n).padStart(4, '0')} ${site.product} ${version} development build padding\n`;
+    lines.push(line);
+    length += Buffer.byteLength(line);
+  }
+  return Buffer.from(lines.join(''));
+}
+
+/** Writes every version's stand-in into `dir`; answers [{ version, key, file, sha256 }]. */
+export async function writeInstallers(dir, versions) {
+  await mkdir(dir, { recursive: true });
+  const written = [];
+  for (const version of versions) {
+    const bytes = installerBytes(version);
+    const file = join(dir, installer.fileName(version));
+    await writeFile(file, bytes);
+    const sha256 = createHash('sha256').update(bytes).digest('hex');
+    written.push({ version, key: installer.key(version), file, sha256 });
+  }
+  return written;
+}
+
+/** The R2 bucket of the DOWNLOADS binding, read from wrangler.toml (one source for its name). */
+async function bucketName() {
+  const toml = await readFile(join(root, 'wrangler.toml'), 'utf8');
+  const name = /\[\[r2_buckets\]\][^[]*?bucket_name\s*=\s*"([^"]+)"/.exec(toml)?.[1];
+  if (!name) throw new Error('wrangler.toml: no [[r2_buckets]] bucket_name');
+  return name;
+}
+
+function run(command, args, env) {
+  return new Promise((resolvePromise, reject) => {
+    const child = spawn(command, args, { cwd: root, env, stdio: ['ignore', 'ignore', 'inherit'] });
+    child.on('error', reject);
+    child.on('exit', (code) =>
+      code === 0
+        ? resolvePromise()
+        : reject(new Error(`${command} ${args.join(' ')} failed (exit ${code})`)),
+    );
+  });
+}
+
+/**
+ * Puts a stand-in per changelog version into the local bucket (`wrangler r2 object put --local`),
+ * skipping the ones already there: a manifest of what was put (key → SHA-256) lives beside the
+ * local storage in .wrangler/state, so deleting that state re-seeds, and an unchanged start costs
+ * no wrangler call at all.
+ */
+export async function seedLocalInstallers({ wrangler, env }) {
+  const manifestFile = join(root, '.wrangler', 'state', 'installers-seeded.json');
+  const seeded = existsSync(manifestFile) ? JSON.parse(await readFile(manifestFile, 'utf8')) : {};
+  const installers = await writeInstallers(
+    join(root, '.wrangler', 'installers'),
+    await changelogVersions(),
+  );
+  const missing = installers.filter((item) => seeded[item.key] !== item.sha256);
+  if (missing.length === 0) return [];
+  const bucket = await bucketName();
+  for (const item of missing) {
+    await run(
+      wrangler,
+      [
+        'r2',
+        'object',
+        'put',
+        `${bucket}/${item.key}`,
+        '--local',
+        '--file',
+        item.file,
+        '--content-type',
+        'application/octet-stream',
+      ],
+      env,
+    );
+    seeded[item.key] = item.sha256;
+    // Written after each put, so an interrupted seeding resumes where it stopped.
+    await mkdir(join(root, '.wrangler', 'state'), { recursive: true });
+    await writeFile(manifestFile, `${JSON.stringify(seeded, null, 2)}\n`);
+  }
+  return missing.map((item) => item.version);
+}
+
+// Run only as a script, so tests can import the functions above.
+if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
+  const [command, dir] = process.argv.slice(2);
+  if (command === 'seed') {
+    const seeded = await seedLocalInstallers({
+      wrangler: join(root, 'node_modules', '.bin', 'wrangler'),
+      env: { ...process.env, WRANGLER_SEND_METRICS: 'false' },
+    });
+    if (seeded.length > 0) console.log(`installer: seeded ${seeded.join(', ')} into local R2`);
+  } else if (command === 'write') {
+    const out = resolve(dir ?? join(root, '.wrangler', 'installers'));
+    for (const item of await writeInstallers(out, await changelogVersions())) {
+      console.log(`${item.file}  (${item.key})`);
+    }
+  } else {
+    console.error('usage: node scripts/installer.mjs seed | write [dir]');
+    process.exit(2);
+  }
+}

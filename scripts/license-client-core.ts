@@ -1,0 +1,225 @@
+/**
+ * The reference licence client: what the Sheetwright plugin does to activate, validate and
+ * deactivate a device and to check its licence file offline (src/contract/licensing.ts). Pure
+ * functions over an injectable `fetch`, so the same code runs in Node (scripts/license-client.ts,
+ * the CLI) and inside the Worker tests; no file system here.
+ *
+ * Node runs this file through type stripping: erasable TypeScript only, explicit `.ts` imports.
+ */
+import {
+  createLocalJWKSet,
+  decodeProtectedHeader,
+  errors,
+  jwtVerify,
+  type JSONWebKeySet,
+} from 'jose';
+import { z } from 'zod';
+import {
+  activateResponseSchema,
+  deactivateResponseSchema,
+  deviceViewSchema,
+  LICENSE_FILE_AUDIENCE,
+  LICENSE_FILE_ISSUER,
+  licenseFileClaimsSchema,
+  validateResponseSchema,
+  type ActivateBody,
+  type ActivateResponse,
+  type DeactivateBody,
+  type DeactivateResponse,
+  type DeviceView,
+  type LicenseFileClaims,
+  type ValidateBody,
+  type ValidateResponse,
+} from '../src/contract/licensing.ts';
+import { site } from '../src/site.config.ts';
+
+/** The part of `fetch` the client uses. */
+export type Fetch = (url: string, init: RequestInit) => Promise<Response>;
+
+/** Why a call did not succeed, in the words the plugin shows. */
+export interface Problem {
+  /**
+   * The API's code (NOT_FOUND, EXPIRED, SUSPENDED, REVOKED, TOO_MANY_DEVICES,
+   * DEVICE_NOT_ACTIVATED, DEACTIVATION_LIMIT, TOO_MANY_ATTEMPTS, VALIDATION_FAILED, …), or
+   * NETWORK when the server could not be reached and SERVER for an answer we cannot read.
+   */
+  code: string;
+  message: string;
+  /** HTTP status; absent for NETWORK. */
+  status?: number;
+  /** The active devices, on TOO_MANY_DEVICES: the user picks one to free (replaceDeviceId). */
+  devices?: DeviceView[];
+  /** From Retry-After on 429. */
+  retryAfterSeconds?: number;
+}
+
+export type Result<T> = { ok: true; data: T } | { ok: false; problem: Problem };
+
+const errorBodySchema = z.object({
+  message: z.string(),
+  code: z.string().nullable(),
+  devices: z.array(deviceViewSchema).optional(),
+});
+
+const jwksSchema = z.object({
+  keys: z
+    .array(
+      z.looseObject({ kty: z.string(), kid: z.string().optional(), alg: z.string().optional() }),
+    )
+    .min(1),
+});
+
+/** What the plugin says when the server cannot be reached: it keeps working offline meanwhile. */
+export const networkMessage = `Could not reach the licence server. ${site.product} keeps working offline until your licence file expires; check your connection and try again.`;
+
+async function problemOf(response: Response): Promise<Problem> {
+  const retry = Number(response.headers.get('Retry-After'));
+  const retryAfter = Number.isFinite(retry) && retry > 0 ? { retryAfterSeconds: retry } : {};
+  const parsed = errorBodySchema.safeParse(await response.json().catch(() => null));
+  if (!parsed.success) {
+    return {
+      code: 'SERVER',
+      status: response.status,
+      message: `The licence server answered ${response.status} without a readable error. Please try again later.`,
+      ...retryAfter,
+    };
+  }
+  const { message, code, devices } = parsed.data;
+  return {
+    code: code ?? 'SERVER',
+    status: response.status,
+    message,
+    ...(devices ? { devices } : {}),
+    ...retryAfter,
+  };
+}
+
+/** The licence API as the plugin calls it. `baseUrl` is the site, e.g. https://sheetwright.example. */
+export function createLicenseClient(options: { baseUrl: string; fetch?: Fetch }) {
+  const doFetch: Fetch = options.fetch ?? ((url, init) => fetch(url, init));
+  const url = (path: string) => new URL(path, options.baseUrl).toString();
+
+  async function call<T>(
+    path: string,
+    init: RequestInit,
+    schema: z.ZodType<T>,
+  ): Promise<Result<T>> {
+    let response: Response;
+    try {
+      response = await doFetch(url(path), {
+        ...init,
+        headers: { Accept: 'application/json', ...init.headers },
+      });
+    } catch {
+      return { ok: false, problem: { code: 'NETWORK', message: networkMessage } };
+    }
+    if (!response.ok) return { ok: false, problem: await problemOf(response) };
+    const parsed = schema.safeParse(await response.json().catch(() => null));
+    if (!parsed.success) {
+      return {
+        ok: false,
+        problem: {
+          code: 'SERVER',
+          status: response.status,
+          message: 'The licence server sent an answer this client does not understand.',
+        },
+      };
+    }
+    return { ok: true, data: parsed.data };
+  }
+
+  const post = <T>(path: string, body: unknown, schema: z.ZodType<T>) =>
+    call(
+      path,
+      {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify(body),
+      },
+      schema,
+    );
+
+  return {
+    /** Activates this device (idempotent); at the limit, `replaceDeviceId` frees one in the same step. */
+    activate: (body: ActivateBody): Promise<Result<ActivateResponse>> =>
+      post('/api/licenses/activate', body, activateResponseSchema),
+    /** Checks the licence online; VALID brings a fresh licence file. Other statuses are answers, not errors. */
+    validate: (body: ValidateBody): Promise<Result<ValidateResponse>> =>
+      post('/api/licenses/validate', body, validateResponseSchema),
+    /** Frees this device (switching licences = deactivate, then activate the other key). */
+    deactivate: (body: DeactivateBody): Promise<Result<DeactivateResponse>> =>
+      post('/api/licenses/deactivate', body, deactivateResponseSchema),
+    /** The JWKS to verify licence files with; keep a copy for offline use. */
+    publicKeys: (): Promise<Result<JSONWebKeySet>> =>
+      call('/api/licenses/public-key', { method: 'GET' }, jwksSchema as z.ZodType<JSONWebKeySet>),
+  };
+}
+
+export type LicenseClient = ReturnType<typeof createLicenseClient>;
+
+/** Why an offline check refused a licence file. */
+export type VerifyFailure =
+  'MALFORMED' | 'UNKNOWN_KEY' | 'BAD_SIGNATURE' | 'WRONG_ISSUER' | 'EXPIRED' | 'WRONG_DEVICE';
+
+export type VerifyResult =
+  | { ok: true; claims: LicenseFileClaims; graceEndsAt: Date; licenseExpiresAt: Date }
+  | { ok: false; reason: VerifyFailure; message: string };
+
+const verifyMessages: Record<VerifyFailure, string> = {
+  MALFORMED: 'The licence file is damaged. Activate this device again to get a new one.',
+  UNKNOWN_KEY:
+    'The licence file was signed with a key this client does not know. Go online and validate the licence to refresh the public key.',
+  BAD_SIGNATURE: `The licence file has been altered or was not issued by ${site.product}. Activate this device again.`,
+  WRONG_ISSUER: `The licence file is not a ${site.product} licence file.`,
+  EXPIRED: `The licence file has expired: connect to the internet so ${site.product} can validate your licence, or renew it if the licence itself has ended.`,
+  WRONG_DEVICE:
+    'The licence file belongs to another computer. Activate this device with your licence key.',
+};
+
+function failure(reason: VerifyFailure): VerifyResult {
+  return { ok: false, reason, message: verifyMessages[reason] };
+}
+
+/**
+ * Verifies a licence file offline, as the plugin must before every start: Ed25519 signature by a
+ * key of `jwks` (algorithm pinned to EdDSA), issuer, audience, expiry (the offline grace end) and,
+ * when `deviceId` is given, that the file is bound to this machine.
+ */
+export async function verifyLicenseFile(
+  file: string,
+  jwks: JSONWebKeySet,
+  options: { deviceId?: string; now?: Date } = {},
+): Promise<VerifyResult> {
+  try {
+    decodeProtectedHeader(file);
+  } catch {
+    return failure('MALFORMED');
+  }
+  let payload: unknown;
+  try {
+    ({ payload } = await jwtVerify(file.trim(), createLocalJWKSet(jwks), {
+      algorithms: ['EdDSA'],
+      issuer: LICENSE_FILE_ISSUER,
+      audience: LICENSE_FILE_AUDIENCE,
+      requiredClaims: ['exp', 'iat', 'sub'],
+      currentDate: options.now ?? new Date(),
+    }));
+  } catch (error) {
+    if (error instanceof errors.JWTExpired) return failure('EXPIRED');
+    if (error instanceof errors.JWKSNoMatchingKey) return failure('UNKNOWN_KEY');
+    if (error instanceof errors.JWTClaimValidationFailed) return failure('WRONG_ISSUER');
+    if (error instanceof errors.JWSSignatureVerificationFailed) return failure('BAD_SIGNATURE');
+    return failure('MALFORMED');
+  }
+  const claims = licenseFileClaimsSchema.safeParse(payload);
+  if (!claims.success) return failure('MALFORMED');
+  if (options.deviceId !== undefined && claims.data.did !== options.deviceId) {
+    return failure('WRONG_DEVICE');
+  }
+  return {
+    ok: true,
+    claims: claims.data,
+    graceEndsAt: new Date(claims.data.exp * 1000),
+    licenseExpiresAt: new Date(claims.data.lexp * 1000),
+  };
+}

@@ -1,0 +1,290 @@
+/// <reference types="node" />
+/**
+ * The reference licence client on the command line (issue 5 item 2): the steps the plugin follows,
+ * runnable against a local or deployed site. See README "Plugin licensing".
+ *
+ *   npm run license-client -- activate --key SW-… --device-id … --device-name "…"
+ *   npm run license-client -- verify --file ./license.jwt [--device-id …]     (offline)
+ *   npm run license-client -- validate --key SW-… --device-id …
+ *   npm run license-client -- deactivate --key SW-… --device-id …
+ *
+ * Exit codes: 0 ok, 1 licence problem (refused, not valid, unreachable server), 2 usage error.
+ * Node runs this file directly (type stripping): erasable TypeScript only, explicit `.ts` imports.
+ */
+import { readFile, rm, writeFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import type { JSONWebKeySet } from 'jose';
+import type { z } from 'zod';
+import {
+  activateBodySchema,
+  deactivateBodySchema,
+  validateBodySchema,
+  type LicenseInfo,
+} from '../src/contract/licensing.ts';
+import {
+  createLicenseClient,
+  verifyLicenseFile,
+  type Fetch,
+  type LicenseClient,
+  type Problem,
+} from './license-client-core.ts';
+
+export const EXIT_OK = 0;
+export const EXIT_LICENSE = 1;
+export const EXIT_USAGE = 2;
+
+const DEFAULT_BASE_URL = 'http://localhost:8787';
+const DEFAULT_FILE = './license.jwt';
+
+export const usage = `Sheetwright reference licence client
+
+Usage: npm run license-client -- <command> [options]
+
+Commands:
+  activate    --key SW-… --device-id ID --device-name NAME [--app-version V] [--replace-device-id ID]
+              Activates this device, saves the licence file and the public key next to it.
+  verify      [--device-id ID]   Checks the saved licence file offline (no network).
+  validate    --key SW-… --device-id ID [--app-version V]
+              Checks the licence online; saves the fresh licence file when valid.
+  deactivate  --key SW-… --device-id ID   Frees this device and deletes the licence file.
+
+Options:
+  --base-url URL   the site (default ${DEFAULT_BASE_URL})
+  --file PATH      the licence file (default ${DEFAULT_FILE}); the public key is kept beside it
+                   as <name>.jwks.json
+
+Exit codes: 0 ok, 1 licence problem, 2 usage error.`;
+
+/** What the CLI talks to; tests pass their own. */
+export interface Io {
+  fetch?: Fetch;
+  out: (line: string) => void;
+  err: (line: string) => void;
+  now?: () => Date;
+}
+
+class UsageError extends Error {}
+
+const options = {
+  key: { type: 'string' },
+  'device-id': { type: 'string' },
+  'device-name': { type: 'string' },
+  'app-version': { type: 'string' },
+  'replace-device-id': { type: 'string' },
+  'base-url': { type: 'string' },
+  file: { type: 'string' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
+type Values = ReturnType<
+  typeof parseArgs<{ options: typeof options; allowPositionals: true }>
+>['values'];
+
+function required(values: Values, name: 'key' | 'device-id' | 'device-name'): string {
+  const value = values[name];
+  if (!value) throw new UsageError(`Missing --${name}.`);
+  return value;
+}
+
+/** Where the public key is cached for a licence file: `license.jwt` → `license.jwks.json`. */
+export function jwksPathFor(file: string): string {
+  return `${file.replace(/\.[^./\\]*$/, '')}.jwks.json`;
+}
+
+/** The option that fills each body field, for error messages. */
+const flagOf: Record<string, string> = {
+  licenseKey: '--key',
+  deviceId: '--device-id',
+  deviceName: '--device-name',
+  appVersion: '--app-version',
+  replaceDeviceId: '--replace-device-id',
+};
+
+/** Checks a body with its contract schema before sending: a typo is a usage error, not a call. */
+function checked<T extends z.ZodType>(schema: T, body: unknown): z.infer<T> {
+  const parsed = schema.safeParse(body);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const field = String(issue?.path[0] ?? '');
+    throw new UsageError(`${flagOf[field] ?? field}: ${issue?.message ?? 'invalid value'}`);
+  }
+  return parsed.data;
+}
+
+const day = (date: Date | string) => new Date(date).toISOString().slice(0, 10);
+
+function describeLicense(license: LicenseInfo): string {
+  const limit = license.deviceLimit === null ? 'set per account' : String(license.deviceLimit);
+  return `${license.plan} licence, ${license.status}, expires ${day(license.expiresAt)}; active devices ${license.activeDevices} of ${limit}`;
+}
+
+function reportProblem(io: Io, problem: Problem): number {
+  io.err(`${problem.code}: ${problem.message}`);
+  for (const device of problem.devices ?? []) {
+    io.err(
+      `  - ${device.deviceName} (device id ${device.deviceId}), last seen ${day(device.lastSeenAt)}`,
+    );
+  }
+  if (problem.devices?.length) {
+    io.err(
+      '  To free one and activate this device in one step, repeat with --replace-device-id ID.',
+    );
+  }
+  if (problem.retryAfterSeconds !== undefined) {
+    io.err(`  Try again in ${Math.ceil(problem.retryAfterSeconds / 60)} minute(s).`);
+  }
+  return EXIT_LICENSE;
+}
+
+/** Fetches the public key and keeps it beside the licence file; a failure keeps the old copy. */
+async function refreshPublicKey(client: LicenseClient, file: string, io: Io): Promise<void> {
+  const keys = await client.publicKeys();
+  if (!keys.ok) {
+    io.err(`Could not refresh the public key (${keys.problem.message}); keeping the saved one.`);
+    return;
+  }
+  await writeFile(jwksPathFor(file), `${JSON.stringify(keys.data, null, 2)}\n`);
+}
+
+async function saveLicenseFile(client: LicenseClient, file: string, licenseFile: string, io: Io) {
+  await writeFile(file, `${licenseFile}\n`);
+  await refreshPublicKey(client, file, io);
+}
+
+async function readJson(path: string): Promise<unknown> {
+  return JSON.parse(await readFile(path, 'utf8')) as unknown;
+}
+
+async function verify(file: string, deviceId: string | undefined, io: Io): Promise<number> {
+  let licenseFile: string;
+  let jwks: JSONWebKeySet;
+  try {
+    licenseFile = (await readFile(file, 'utf8')).trim();
+  } catch {
+    io.err(`NO_LICENSE_FILE: ${file} does not exist. Activate this device first.`);
+    return EXIT_LICENSE;
+  }
+  try {
+    jwks = (await readJson(jwksPathFor(file))) as JSONWebKeySet;
+  } catch {
+    io.err(`NO_PUBLIC_KEY: ${jwksPathFor(file)} is missing or unreadable. Validate online once.`);
+    return EXIT_LICENSE;
+  }
+  const now = io.now?.() ?? new Date();
+  const result = await verifyLicenseFile(licenseFile, jwks, {
+    now,
+    ...(deviceId ? { deviceId } : {}),
+  });
+  if (!result.ok) {
+    io.err(`${result.reason}: ${result.message}`);
+    return EXIT_LICENSE;
+  }
+  const { claims } = result;
+  io.out(`Licence file OK (verified offline): ${claims.plan} licence for device ${claims.did}.`);
+  io.out(
+    `  Works offline until ${result.graceEndsAt.toISOString()} (licence expires ${day(result.licenseExpiresAt)}).`,
+  );
+  if (!deviceId) io.out('  Pass --device-id to check that the file belongs to this machine.');
+  return EXIT_OK;
+}
+
+async function run(command: string, values: Values, io: Io): Promise<number> {
+  const file = values.file ?? DEFAULT_FILE;
+  if (command === 'verify') return verify(file, values['device-id'], io);
+
+  const client = createLicenseClient({
+    baseUrl: values['base-url'] ?? DEFAULT_BASE_URL,
+    ...(io.fetch ? { fetch: io.fetch } : {}),
+  });
+  const licenseKey = required(values, 'key');
+  const deviceId = required(values, 'device-id');
+  const appVersion = values['app-version'];
+
+  if (command === 'activate') {
+    const replaceDeviceId = values['replace-device-id'];
+    const result = await client.activate(
+      checked(activateBodySchema, {
+        licenseKey,
+        deviceId,
+        deviceName: required(values, 'device-name'),
+        appVersion,
+        replaceDeviceId,
+      }),
+    );
+    if (!result.ok) return reportProblem(io, result.problem);
+    await saveLicenseFile(client, file, result.data.licenseFile, io);
+    io.out(`${result.data.message} (${result.data.device.deviceName}, device id ${deviceId})`);
+    io.out(`  ${describeLicense(result.data.license)}`);
+    io.out(`  Licence file saved to ${file}; public key to ${jwksPathFor(file)}.`);
+    return verify(file, deviceId, io);
+  }
+
+  if (command === 'validate') {
+    const result = await client.validate(
+      checked(validateBodySchema, { licenseKey, deviceId, appVersion }),
+    );
+    if (!result.ok) return reportProblem(io, result.problem);
+    const { status, message, license, licenseFile } = result.data;
+    if (status !== 'VALID' || !licenseFile) {
+      // An online answer overrides the offline file: the plugin must stop using it.
+      await rm(file, { force: true });
+      io.err(`${status}: ${message}`);
+      if (license) io.err(`  ${describeLicense(license)}`);
+      return EXIT_LICENSE;
+    }
+    await saveLicenseFile(client, file, licenseFile, io);
+    io.out(`VALID: ${message}`);
+    if (license) io.out(`  ${describeLicense(license)}`);
+    io.out(`  Fresh licence file saved to ${file}.`);
+    return EXIT_OK;
+  }
+
+  if (command === 'deactivate') {
+    const result = await client.deactivate(checked(deactivateBodySchema, { licenseKey, deviceId }));
+    if (!result.ok) return reportProblem(io, result.problem);
+    await rm(file, { force: true });
+    io.out(`${result.data.message} Licence file ${file} deleted.`);
+    io.out(`  ${describeLicense(result.data.license)}`);
+    return EXIT_OK;
+  }
+
+  throw new UsageError(`Unknown command "${command}".`);
+}
+
+/** Runs the CLI with `argv` (without node and the script); resolves to the exit code. */
+export async function main(argv: readonly string[], io: Io): Promise<number> {
+  try {
+    const { values, positionals } = parseArgs({
+      args: [...argv],
+      options,
+      allowPositionals: true,
+    });
+    const [command, ...extra] = positionals;
+    if (values.help || command === 'help') {
+      io.out(usage);
+      return EXIT_OK;
+    }
+    if (!command) throw new UsageError('Missing command.');
+    if (extra.length > 0) throw new UsageError(`Unexpected argument "${extra[0]}".`);
+    return await run(command, values, io);
+  } catch (error) {
+    // parseArgs throws TypeErrors with a code for unknown or malformed options.
+    const isArgError =
+      error instanceof UsageError ||
+      (error instanceof TypeError &&
+        String((error as { code?: unknown }).code).startsWith('ERR_PARSE_ARGS'));
+    if (!isArgError) throw error;
+    io.err(`${error.message}\n\n${usage}`);
+    return EXIT_USAGE;
+  }
+}
+
+// Run only when started as a script, not when a test imports it.
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  const code = await main(process.argv.slice(2), {
+    out: (line) => console.log(line),
+    err: (line) => console.error(line),
+  });
+  process.exitCode = code;
+}

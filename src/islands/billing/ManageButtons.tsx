@@ -1,0 +1,137 @@
+/**
+ * Account management on Billing & Invoices: what the server's `actions` allow. Trial → upgrade
+ * (the same checkout as the dashboard), a card customer → Manage card (the payment provider's
+ * portal), a renewing subscription → Cancel subscription, Enterprise → contact us.
+ */
+import { useEffect, useState } from 'react';
+import { portalResponseSchema, type BillingOverview } from '../../contract/billing';
+import { Messages } from '../../contract/errors';
+import { formatDate } from '../../lib/auth/account-view';
+import { plans } from '../../site.config';
+import { apiCall, messageFor } from '../shared/api';
+import { upgradeBusyText, upgradeNetwork, useUpgrade } from '../shared/upgrade';
+import { leftForLogin } from './use-billing';
+
+export const portalFailed = 'We could not open the card page. Please try again.';
+
+interface Props {
+  overview: BillingOverview;
+  onCancel: () => void;
+}
+
+export function ManageButtons({ overview, onCancel }: Props) {
+  const { actions, subscription } = overview;
+  const upgrade = useUpgrade();
+  const portal = usePortal();
+  const ending =
+    subscription !== null &&
+    (subscription.status === 'cancelling' ||
+      (subscription.status === 'active' && subscription.cancelAtPeriodEnd));
+  const error = upgrade.error ?? portal.error;
+  const nothing = !actions.upgrade && !actions.manageCard && !actions.cancel;
+  // A Standard account whose subscription ended buys the plan again rather than upgrading.
+  const renew = overview.plan === 'Standard';
+  const buyLabel = renew ? 'Renew Standard' : 'Upgrade to Standard';
+
+  return (
+    <div className="billing-manage">
+      {actions.upgrade && renew && (
+        <p>
+          Your subscription has ended. Renew {plans.standard.name} for another year:{' '}
+          {plans.standard.priceLabel} {plans.standard.period}.
+        </p>
+      )}
+      {actions.upgrade && !renew && (
+        <p>
+          Upgrade to {plans.standard.name} to keep every feature for a full year:{' '}
+          {plans.standard.priceLabel} {plans.standard.period}, {plans.standard.deviceLimit} active
+          devices, e-mail support and all future updates.
+        </p>
+      )}
+      {overview.plan === 'Enterprise' && (
+        <p>
+          Your Enterprise plan is billed by agreement. <a href="/about">Contact us</a> for any
+          change to it.
+        </p>
+      )}
+      {subscription?.status === 'past_due' && (
+        <p>
+          Your last payment did not go through. Update your card with Manage card to keep your
+          licence.
+        </p>
+      )}
+      {ending && (
+        <p>
+          Your subscription will not renew. Your licence stays active until{' '}
+          {formatDate(subscription.currentPeriodEnd ?? overview.licenseExpiresAt)}.
+        </p>
+      )}
+      {nothing && overview.plan === 'Standard' && !ending && <p>{Messages.noSubscription}</p>}
+      {(actions.upgrade || actions.manageCard || actions.cancel) && (
+        <div className="form-actions billing-actions">
+          {actions.upgrade && (
+            <button
+              type="button"
+              className="button"
+              onClick={upgrade.start}
+              // aria-disabled, not disabled: the focused button keeps focus if the call fails.
+              aria-disabled={upgrade.busy}
+            >
+              {upgrade.busy ? upgradeBusyText : buyLabel}
+            </button>
+          )}
+          {actions.manageCard && (
+            <button
+              type="button"
+              className="button button-secondary"
+              onClick={portal.open}
+              aria-disabled={portal.busy}
+            >
+              {portal.busy ? 'Opening...' : 'Manage card'}
+            </button>
+          )}
+          {actions.cancel && (
+            <button type="button" className="button billing-cancel" onClick={onCancel}>
+              Cancel subscription
+            </button>
+          )}
+        </div>
+      )}
+      {error && (
+        <p className="form-error" role="alert">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** Manage card: POST /api/billing/portal, then the browser goes to the provider's page. */
+function usePortal() {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  // Back from the provider's page may restore this page from the back/forward cache, still busy.
+  useEffect(() => {
+    const restored = (event: PageTransitionEvent) => {
+      if (event.persisted) setBusy(false);
+    };
+    window.addEventListener('pageshow', restored);
+    return () => window.removeEventListener('pageshow', restored);
+  }, []);
+
+  const open = () => {
+    if (busy) return;
+    setBusy(true);
+    setError(null);
+    apiCall('POST', '/api/billing/portal', portalResponseSchema)
+      .then(({ url }) => window.location.assign(url))
+      .catch((failure: unknown) => {
+        setBusy(false);
+        if (leftForLogin(failure)) return;
+        setError(messageFor(failure, portalFailed, upgradeNetwork));
+      });
+  };
+
+  return { busy, error, open };
+}

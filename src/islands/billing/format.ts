@@ -1,0 +1,98 @@
+/**
+ * Display rules of Billing & Invoices (issue 4 item 6): prices from site.config `plans`, money
+ * from cents, and the subscription's state in words. Pure, so they are unit-tested.
+ */
+import type { BillingOverview, InvoiceView } from '../../contract/billing';
+import type { PlanLabel } from '../../contract/user';
+import { formatDate, capitalize } from '../../lib/auth/account-view';
+import { plans, type Plan } from '../../site.config';
+
+/** The site.config plan of a stored plan label ('Standard' → plans.standard). */
+export function planOf(label: PlanLabel): Plan {
+  return Object.values(plans).find((plan) => plan.label === label) ?? plans.trial;
+}
+
+/** "$129 per year", "$0 · 15 days", "Custom". */
+export function priceText(label: PlanLabel): string {
+  const plan = planOf(label);
+  if (plan.priceUsd === null) return plan.priceLabel;
+  if (plan.id === 'trial') return `${plan.priceLabel} · ${plan.period}`;
+  return `${plan.priceLabel} ${plan.period}`;
+}
+
+/** Cents as money: "$129.00" for US dollars, "129.00 EUR" for other currencies. */
+export function formatMoney(cents: number, currency: string, locale = 'en-US'): string {
+  const code = currency.toUpperCase();
+  try {
+    return new Intl.NumberFormat(locale, {
+      style: 'currency',
+      currency: code,
+      currencyDisplay: code === 'USD' ? 'narrowSymbol' : 'code',
+    }).format(cents / 100);
+  } catch {
+    // A currency code Intl does not know: still show the amount rather than crash the page.
+    return `${(cents / 100).toFixed(2)} ${code}`;
+  }
+}
+
+/** An invoice's number, or a short form of its id when the provider gave no number. */
+export function invoiceNumber(invoice: InvoiceView): string {
+  return invoice.number ?? invoice.id;
+}
+
+/** "paid" → "Paid", "uncollectible" → "Uncollectible". */
+export function invoiceStatusText(status: string): string {
+  return capitalize(status.replace(/_/g, ' '));
+}
+
+export type StatusTone = 'ok' | 'warning' | 'danger';
+
+/** The status line: Active / Cancelling — ends {date} / Past due — update your card / Canceled. */
+export function statusText(overview: BillingOverview): { text: string; tone: StatusTone } {
+  const subscription = overview.subscription;
+  if (!subscription) {
+    return {
+      text: capitalize(overview.licenseStatus),
+      tone: overview.licenseStatus === 'active' ? 'ok' : 'danger',
+    };
+  }
+  const end = subscription.currentPeriodEnd ?? overview.licenseExpiresAt;
+  switch (subscription.status) {
+    case 'past_due':
+      return { text: 'Past due — update your card', tone: 'danger' };
+    case 'canceled':
+      return { text: 'Canceled', tone: 'danger' };
+    case 'cancelling':
+      return { text: `Cancelling — ends ${formatDate(end)}`, tone: 'warning' };
+    case 'active':
+      // A subscription set to end at the period's close is cancelling whatever its raw status.
+      return subscription.cancelAtPeriodEnd
+        ? { text: `Cancelling — ends ${formatDate(end)}`, tone: 'warning' }
+        : { text: 'Active', tone: 'ok' };
+  }
+}
+
+/** "Renews on {date}" while a subscription renews, otherwise when the licence ends or ended. */
+export function dateText(overview: BillingOverview, now: number): { label: string; value: string } {
+  const subscription = overview.subscription;
+  // Past due is not promised a renewal: the licence date is what the customer can count on.
+  if (
+    subscription?.status === 'active' &&
+    subscription.currentPeriodEnd &&
+    !subscription.cancelAtPeriodEnd
+  ) {
+    return { label: 'Renews on', value: formatDate(subscription.currentPeriodEnd) };
+  }
+  const ended = Date.parse(overview.licenseExpiresAt) <= now;
+  return {
+    label: ended ? 'Expired on' : 'Expires on',
+    value: formatDate(overview.licenseExpiresAt),
+  };
+}
+
+/** "2 active devices" / "1 active device"; null when the agreement sets it (Enterprise). */
+export function deviceLimitText(label: PlanLabel): string | null {
+  const limit = planOf(label).deviceLimit;
+  if (limit === null) return null;
+  return limit === 1 ? '1 active device' : `${limit} active devices`;
+}

@@ -1,0 +1,118 @@
+/**
+ * The confirm before a device is freed from the dashboard (issue 5 item 3): what stops working,
+ * how many deactivations the window still allows, and at the device limit the replace path (free
+ * this one, then activate the new computer in the License Manager). POST answers the new overview.
+ */
+import { useState } from 'react';
+import { ErrorCode, Messages } from '../../contract/errors';
+import type { DeviceView, UsageOverview } from '../../contract/licensing';
+import { ApiFailure, messageFor } from '../shared/api';
+import { Modal } from '../shared/Modal';
+import { deactivateConfirmText, deactivationsExhausted, deactivationsText } from './format';
+import { leftForLogin, loadUsage, usageCall } from './use-usage';
+
+export const deactivateFailed = 'We could not deactivate the device. Please try again.';
+export const alreadyDeactivated = 'This device was already deactivated.';
+
+interface Props {
+  open: boolean;
+  /** The device being confirmed; kept while the dialog closes so its text does not jump. */
+  device: DeviceView | null;
+  replacing: boolean;
+  deactivations: UsageOverview['deactivations'];
+  onClose: () => void;
+  /** The server's new overview after the device was freed (or was already gone). */
+  onDone: (overview: UsageOverview) => void;
+}
+
+export function DeactivateDialog({
+  open,
+  device,
+  replacing,
+  deactivations,
+  onClose,
+  onDone,
+}: Props) {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  const close = () => {
+    setError(null);
+    onClose();
+  };
+
+  const confirm = async () => {
+    if (busy || !device) return;
+    setBusy(true);
+    setError(null);
+    try {
+      const path = `/api/devices/${encodeURIComponent(device.id)}/deactivate`;
+      onDone(await usageCall('POST', path));
+    } catch (failure) {
+      if (leftForLogin(failure)) return;
+      // Freed meanwhile (from the plugin or another tab): show the list as it is now.
+      if (failure instanceof ApiFailure && failure.status === 404) {
+        const fresh = await loadUsage().catch(() => null);
+        if (fresh) return onDone({ ...fresh, message: alreadyDeactivated });
+      }
+      setError(errorText(failure));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const action = replacing ? 'Free this device' : 'Deactivate device';
+  return (
+    <Modal
+      open={open}
+      onClose={close}
+      title={replacing ? 'Replace this device?' : 'Deactivate this device?'}
+      role="alertdialog"
+      dismissible={!busy}
+      className="usage-dialog"
+    >
+      {device && <p>{deactivateConfirmText(device.deviceName, replacing)}</p>}
+      <p>
+        Deactivations are limited so a licence cannot be shared: {deactivationsText(deactivations)}.
+      </p>
+      {deactivationsExhausted(deactivations) && !error && (
+        <p className="form-info">{Messages.deactivationLimit}</p>
+      )}
+      {error && (
+        <p className="form-error" role="alert">
+          {error}
+        </p>
+      )}
+      <div className="modal-actions">
+        <button
+          type="button"
+          className="button button-secondary"
+          onClick={close}
+          disabled={busy}
+          // showModal() focuses the [autofocus] element: the safe choice. React's autoFocus only
+          // focuses on mount, while the dialog is still closed.
+          ref={(element) => {
+            element?.setAttribute('autofocus', '');
+          }}
+        >
+          Keep device
+        </button>
+        <button
+          type="button"
+          className="button button-danger"
+          onClick={() => void confirm()}
+          aria-disabled={busy}
+        >
+          {busy ? 'Deactivating...' : action}
+        </button>
+      </div>
+    </Modal>
+  );
+}
+
+/** The limit has its own SPEC-worded message whatever the server wrote; others show the server's. */
+function errorText(failure: unknown): string {
+  if (failure instanceof ApiFailure && failure.code === ErrorCode.DEACTIVATION_LIMIT)
+    return Messages.deactivationLimit;
+  return messageFor(failure, deactivateFailed, Messages.sendNetwork);
+}

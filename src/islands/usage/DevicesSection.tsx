@@ -1,0 +1,110 @@
+/**
+ * Active devices (issue 5 item 3): the plugin installations holding the licence, against the
+ * plan's limit, each freed from here. At the limit the button offers to replace the device.
+ */
+import { useState, type ReactNode } from 'react';
+import type { DeviceView, UsageOverview } from '../../contract/licensing';
+import { formatDate } from '../../lib/auth/account-view';
+import { site } from '../../site.config';
+import { DeactivateDialog } from './DeactivateDialog';
+import { atDeviceLimit, deactivationsText, deviceCountText } from './format';
+import { Moment } from './Moment';
+
+interface Props {
+  overview: UsageOverview;
+  now: number;
+  /** A success line for this section, rendered (and focused) by the page. */
+  notice: ReactNode;
+  onDeactivated: (overview: UsageOverview) => void;
+}
+
+export function DevicesSection({ overview, now, notice, onDeactivated }: Props) {
+  const [open, setOpen] = useState(false);
+  const [target, setTarget] = useState<DeviceView | null>(null);
+  const replacing = atDeviceLimit(overview);
+  const { devices } = overview;
+
+  return (
+    <section className="card" aria-labelledby="devices-title">
+      <div className="usage-heading">
+        <h2 id="devices-title">Active devices</h2>
+        <p className="usage-count">{deviceCountText(overview, devices.length)}</p>
+      </div>
+      {notice}
+      {devices.length === 0 ? (
+        <p className="usage-empty">
+          No devices yet. Install {site.product}, open the License Manager and paste your licence
+          key. See <a href="/installation">Installation</a> or{' '}
+          <a href="/dashboard#download">download the installer</a>.
+        </p>
+      ) : (
+        <div className="usage-table-wrap">
+          <table className="usage-table">
+            <caption className="visually-hidden">Devices using your licence</caption>
+            <thead>
+              <tr>
+                <th scope="col">Device</th>
+                <th scope="col">Activated</th>
+                <th scope="col">Last seen</th>
+                <th scope="col">
+                  <span className="visually-hidden">Action</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {devices.map((device) => (
+                <tr key={device.id}>
+                  <th scope="row" data-label="Device">
+                    <span className="usage-name">{device.deviceName}</span>
+                    {/* Under the name rather than its own column: the row keeps room for the
+                        button at 1280 px inside the dashboard's three columns. */}
+                    <span className="usage-version">
+                      {device.appVersion ? `Version ${device.appVersion}` : 'Version unknown'}
+                    </span>
+                  </th>
+                  <td data-label="Activated" className="usage-nowrap">
+                    {formatDate(device.activatedAt)}
+                  </td>
+                  <td data-label="Last seen">
+                    <Moment iso={device.lastSeenAt} now={now} />
+                  </td>
+                  <td className="usage-action">
+                    <button
+                      type="button"
+                      className="button button-secondary usage-button"
+                      onClick={() => {
+                        setTarget(device);
+                        setOpen(true);
+                      }}
+                    >
+                      {replacing ? 'Replace this device' : 'Deactivate'}
+                      <span className="visually-hidden"> {device.deviceName}</span>
+                    </button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {replacing && devices.length > 0 && (
+        <p className="dashboard-small">
+          Your licence is on as many devices as your plan allows. To move it to a new computer,
+          replace a device here, then activate the licence there.
+        </p>
+      )}
+      <p className="dashboard-small">{deactivationsText(overview.deactivations)}.</p>
+      <DeactivateDialog
+        open={open}
+        device={target}
+        replacing={replacing}
+        deactivations={overview.deactivations}
+        onClose={() => setOpen(false)}
+        onDone={(next) => {
+          setOpen(false);
+          onDeactivated(next);
+        }}
+      />
+    </section>
+  );
+}

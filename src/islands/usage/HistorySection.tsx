@@ -1,0 +1,54 @@
+/**
+ * Activation history (issue 5 item 1): the audit trail of every activation, deactivation and
+ * replacement of the licence, newest first, and who did it.
+ */
+import type { LicenseEventView } from '../../contract/licensing';
+import { formatDateTime } from '../../lib/auth/account-view';
+import { legal } from '../../site.config';
+import { actionLabel, sourceLabel } from './format';
+
+export function HistorySection({ history }: { history: readonly LicenseEventView[] }) {
+  return (
+    <section className="card" aria-labelledby="history-title">
+      <h2 id="history-title">Activation history</h2>
+      {history.length === 0 ? (
+        <p className="usage-empty">
+          No activations yet. Each time a device is activated or freed, it is listed here.
+        </p>
+      ) : (
+        <div className="usage-table-wrap">
+          <table className="usage-table">
+            <caption className="visually-hidden">
+              Activations and deactivations, newest first
+            </caption>
+            <thead>
+              <tr>
+                <th scope="col">Date</th>
+                <th scope="col">Action</th>
+                <th scope="col">Device</th>
+                <th scope="col">By</th>
+              </tr>
+            </thead>
+            <tbody>
+              {history.map((event) => (
+                <tr key={event.id}>
+                  <td data-label="Date" className="usage-nowrap">
+                    <time dateTime={event.at}>{formatDateTime(event.at)}</time>
+                  </td>
+                  <td data-label="Action">{actionLabel(event.action)}</td>
+                  <td data-label="Device">
+                    <span className="usage-name">{event.deviceName}</span>
+                  </td>
+                  <td data-label="By">{sourceLabel(event.source)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <p className="dashboard-small">
+        Newest first. Entries are kept for {legal.retention.usageLogs}.
+      </p>
+    </section>
+  );
+}

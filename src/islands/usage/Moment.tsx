@@ -1,0 +1,11 @@
+/** A past moment as "2 hours ago", with the full date and time on hover and for machines. */
+import { formatDateTime } from '../../lib/auth/account-view';
+import { relativeTime } from './format';
+
+export function Moment({ iso, now }: { iso: string; now: number }) {
+  return (
+    <time dateTime={iso} title={formatDateTime(iso)}>
+      {relativeTime(iso, now)}
+    </time>
+  );
+}

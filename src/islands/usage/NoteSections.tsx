@@ -1,0 +1,44 @@
+/**
+ * SPEC §2's remaining topics of Usage & Sessions: usage stats (the plugin reports no feature usage
+ * yet, and the page says so rather than show invented numbers) and team activity, which
+ * Enterprise accounts arrange with us.
+ */
+import type { UsageOverview } from '../../contract/licensing';
+import { deviceCountText } from './format';
+
+export function UsageStatsSection({ overview }: { overview: UsageOverview }) {
+  return (
+    <section className="card" aria-labelledby="stats-title">
+      <h2 id="stats-title">Usage stats</h2>
+      <dl className="dashboard-details usage-stats">
+        <div>
+          <dt>Devices in use</dt>
+          <dd>{deviceCountText(overview, overview.devices.length)}</dd>
+        </div>
+        <div>
+          <dt>Feature usage</dt>
+          <dd>Feature usage statistics will appear here once the plugin reports them.</dd>
+        </div>
+      </dl>
+    </section>
+  );
+}
+
+export function TeamActivitySection({ plan }: { plan: UsageOverview['plan'] }) {
+  return (
+    <section className="card" aria-labelledby="team-title">
+      <h2 id="team-title">Team activity (for Enterprise)</h2>
+      {plan === 'Enterprise' ? (
+        <p>
+          Team activity monitoring for your Enterprise account is arranged with us.{' '}
+          <a href="/about">Contact us</a> to set up usage and activity reports for your team.
+        </p>
+      ) : (
+        <p>
+          Team activity monitoring is available on the Enterprise plan.{' '}
+          <a href="/pricing">Compare plans</a>
+        </p>
+      )}
+    </section>
+  );
+}

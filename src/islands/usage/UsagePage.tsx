@@ -1,0 +1,96 @@
+/**
+ * Usage & Sessions (SPEC §2 Dashboard, issue 5 item 3, DESIGN §3.5): active devices with
+ * deactivate / replace, the activation history, browser sessions with sign-out, and SPEC §2's
+ * usage stats and Enterprise team-activity notes, from GET /api/usage.
+ */
+import { useEffect, useRef, useState } from 'react';
+import { SuccessMessages } from '../../contract/errors';
+import type { UsageOverview } from '../../contract/licensing';
+import { withErrorBoundary } from '../ErrorBoundary';
+import { DevicesSection } from './DevicesSection';
+import { HistorySection } from './HistorySection';
+import { TeamActivitySection, UsageStatsSection } from './NoteSections';
+import { SessionsSection } from './SessionsSection';
+import { useUsage } from './use-usage';
+import '../shared/forms.css';
+import '../dashboard/dashboard.css';
+import './usage.css';
+
+/** The last action's result, shown in its own section. */
+interface Notice {
+  section: 'devices' | 'sessions';
+  text: string;
+  /** Bumped per action so the same text twice still moves focus. */
+  id: number;
+}
+
+function UsagePage() {
+  const { state, load, replace } = useUsage();
+  const [notice, setNotice] = useState<Notice | null>(null);
+  const noticeRef = useRef<HTMLParagraphElement>(null);
+
+  // The row whose button was pressed is gone after the action, so focus goes to the result
+  // instead of falling to <body>.
+  useEffect(() => {
+    if (notice) noticeRef.current?.focus();
+  }, [notice]);
+
+  if (state.kind === 'loading')
+    return (
+      <p className="dashboard-loading" role="status">
+        Loading usage...
+      </p>
+    );
+
+  if (state.kind === 'failed')
+    return (
+      <div className="card usage-failed">
+        <p className="form-error" role="alert">
+          {state.message}
+        </p>
+        <button type="button" className="button" onClick={() => void load()}>
+          Retry
+        </button>
+      </div>
+    );
+
+  const { overview, now } = state;
+  const done = (next: UsageOverview, section: Notice['section'], fallback: string) => {
+    replace(next);
+    setNotice((last) => ({ section, text: next.message ?? fallback, id: (last?.id ?? 0) + 1 }));
+  };
+  const noticeFor = (section: Notice['section']) =>
+    notice?.section === section ? (
+      <p ref={noticeRef} tabIndex={-1} className="form-success" role="status">
+        {notice.text}
+      </p>
+    ) : null;
+
+  return (
+    <div className="dashboard usage">
+      <DevicesSection
+        overview={overview}
+        now={now}
+        notice={noticeFor('devices')}
+        onDeactivated={(next) => done(next, 'devices', SuccessMessages.deviceDeactivated)}
+      />
+      <HistorySection history={overview.history} />
+      <SessionsSection
+        sessions={overview.sessions}
+        now={now}
+        notice={noticeFor('sessions')}
+        onRevoked={(next, all) =>
+          done(
+            next,
+            'sessions',
+            all ? SuccessMessages.sessionsRevoked : SuccessMessages.sessionRevoked,
+          )
+        }
+      />
+      <UsageStatsSection overview={overview} />
+      <TeamActivitySection plan={overview.plan} />
+    </div>
+  );
+}
+
+export default withErrorBoundary(UsagePage);

@@ -1,0 +1,84 @@
+/**
+ * Display rules of Usage & Sessions (issue 5 item 3): device counts against the plan's limit,
+ * relative times, the audit trail's words and the deactivation confirm text. Pure, so they are
+ * unit-tested.
+ */
+import type { LicenseEventView, UsageOverview } from '../../contract/licensing';
+import { site } from '../../site.config';
+
+/** "1 of 2 devices"; Enterprise limits are set per agreement, so only the count: "3 devices". */
+export function deviceCountText(overview: Pick<UsageOverview, 'plan' | 'deviceLimit'>, n: number) {
+  const noun = (count: number) => (count === 1 ? 'device' : 'devices');
+  if (overview.plan === 'Enterprise' || overview.deviceLimit === null) return `${n} ${noun(n)}`;
+  return `${n} of ${overview.deviceLimit} ${noun(overview.deviceLimit)}`;
+}
+
+/** At the limit a new computer can only come in by replacing one, so the buttons say so. */
+export function atDeviceLimit(overview: Pick<UsageOverview, 'deviceLimit' | 'devices'>): boolean {
+  return overview.deviceLimit !== null && overview.devices.length >= overview.deviceLimit;
+}
+
+/** "2 of 5 deactivations used in the last 30 days". */
+export function deactivationsText(deactivations: UsageOverview['deactivations']): string {
+  const { used, max, windowDays } = deactivations;
+  return `${used} of ${max} deactivations used in the last ${windowDays} days`;
+}
+
+/** True when the next deactivation would be refused (429 DEACTIVATION_LIMIT). */
+export function deactivationsExhausted(deactivations: UsageOverview['deactivations']): boolean {
+  return deactivations.used >= deactivations.max;
+}
+
+/** What the confirm dialog says before a device is freed (or replaced, at the limit). */
+export function deactivateConfirmText(deviceName: string, replacing: boolean): string {
+  const stops = `${site.product} on "${deviceName}" stops working`;
+  if (replacing)
+    return `${stops} once it is freed. Free this device, then activate the licence on the new computer in the License Manager.`;
+  return `${stops} until the licence is activated on it again in the License Manager.`;
+}
+
+const actionLabels: Record<LicenseEventView['action'], string> = {
+  activated: 'Activated',
+  deactivated: 'Deactivated',
+  replaced: 'Replaced',
+};
+
+const sourceLabels: Record<LicenseEventView['source'], string> = {
+  plugin: 'Plugin',
+  dashboard: 'Dashboard',
+  system: 'System',
+};
+
+/** "activated" → "Activated". */
+export function actionLabel(action: LicenseEventView['action']): string {
+  return actionLabels[action];
+}
+
+/** Who did it: "Plugin", "Dashboard" or "System". */
+export function sourceLabel(source: LicenseEventView['source']): string {
+  return sourceLabels[source];
+}
+
+const units: readonly [Intl.RelativeTimeFormatUnit, number][] = [
+  ['year', 365 * 86_400],
+  ['month', 30 * 86_400],
+  ['week', 7 * 86_400],
+  ['day', 86_400],
+  ['hour', 3_600],
+  ['minute', 60],
+];
+
+/**
+ * "2 hours ago", "3 days ago"; "just now" under a minute. A moment slightly in the future (the
+ * server's clock ahead of this browser's) also reads "just now" rather than "in 5 seconds".
+ */
+export function relativeTime(iso: string, now: number, locale = 'en-US'): string {
+  const time = Date.parse(iso);
+  if (!Number.isFinite(time)) return iso;
+  const seconds = Math.max(0, Math.round((now - time) / 1000));
+  const format = new Intl.RelativeTimeFormat(locale, { numeric: 'always' });
+  for (const [unit, size] of units) {
+    if (seconds >= size) return format.format(-Math.floor(seconds / size), unit);
+  }
+  return 'just now';
+}

@@ -1,0 +1,138 @@
+import { describe, expect, it } from 'vitest';
+import type { BillingOverview } from '../../src/contract/billing';
+import {
+  dateText,
+  deviceLimitText,
+  formatMoney,
+  invoiceNumber,
+  invoiceStatusText,
+  priceText,
+  statusText,
+} from '../../src/islands/billing/format';
+
+const NOW = Date.parse('2026-01-15T12:00:00.000Z');
+
+function overview(patch: Partial<BillingOverview> = {}): BillingOverview {
+  return {
+    plan: 'Standard',
+    licenseStatus: 'active',
+    licenseExpiresAt: '2026-07-01T12:00:00.000Z',
+    subscription: {
+      status: 'active',
+      currentPeriodEnd: '2026-07-01T12:00:00.000Z',
+      cancelAtPeriodEnd: false,
+    },
+    invoices: [],
+    actions: { upgrade: false, manageCard: true, cancel: true },
+    ...patch,
+  };
+}
+
+describe('billing prices', () => {
+  it('shows each plan as site.config prices it', () => {
+    expect(priceText('Standard')).toBe('$129 per year');
+    expect(priceText('Trial')).toBe('$0 · 15 days');
+    expect(priceText('Enterprise')).toBe('Custom');
+  });
+
+  it('formats cents as dollars with two decimals', () => {
+    expect(formatMoney(12900, 'usd')).toBe('$129.00');
+    expect(formatMoney(0, 'usd')).toBe('$0.00');
+    expect(formatMoney(123456, 'usd')).toBe('$1,234.56');
+  });
+
+  it('names other currencies by code, and survives a code Intl does not know', () => {
+    expect(formatMoney(12900, 'eur')).toMatch(/^EUR\s?129\.00$/);
+    expect(formatMoney(12900, 'not-a-currency')).toBe('129.00 NOT-A-CURRENCY');
+  });
+});
+
+describe('billing status', () => {
+  it('says Active and the renewal date while the subscription renews', () => {
+    expect(statusText(overview())).toEqual({ text: 'Active', tone: 'ok' });
+    expect(dateText(overview(), NOW)).toEqual({ label: 'Renews on', value: 'July 1, 2026' });
+  });
+
+  it('says Cancelling with the end date once set to end, and no longer promises a renewal', () => {
+    const cancelling = overview({
+      subscription: {
+        status: 'cancelling',
+        currentPeriodEnd: '2026-07-01T12:00:00.000Z',
+        cancelAtPeriodEnd: true,
+      },
+    });
+    expect(statusText(cancelling)).toEqual({
+      text: 'Cancelling — ends July 1, 2026',
+      tone: 'warning',
+    });
+    expect(dateText(cancelling, NOW)).toEqual({ label: 'Expires on', value: 'July 1, 2026' });
+  });
+
+  it('treats an active subscription set to cancel at period end as cancelling', () => {
+    const ending = overview({
+      subscription: {
+        status: 'active',
+        currentPeriodEnd: '2026-07-01T12:00:00.000Z',
+        cancelAtPeriodEnd: true,
+      },
+    });
+    expect(statusText(ending).text).toBe('Cancelling — ends July 1, 2026');
+  });
+
+  it('asks for a new card when past due without promising a renewal, and says Canceled at the end', () => {
+    const pastDue = overview({
+      subscription: { status: 'past_due', currentPeriodEnd: null, cancelAtPeriodEnd: false },
+    });
+    expect(statusText(pastDue)).toEqual({ text: 'Past due — update your card', tone: 'danger' });
+    expect(dateText(pastDue, NOW)).toEqual({ label: 'Expires on', value: 'July 1, 2026' });
+    const canceled = overview({
+      licenseStatus: 'expired',
+      licenseExpiresAt: '2026-01-01T12:00:00.000Z',
+      subscription: {
+        status: 'canceled',
+        currentPeriodEnd: '2026-01-01T12:00:00.000Z',
+        cancelAtPeriodEnd: true,
+      },
+    });
+    expect(statusText(canceled)).toEqual({ text: 'Canceled', tone: 'danger' });
+    expect(dateText(canceled, NOW)).toEqual({ label: 'Expired on', value: 'January 1, 2026' });
+  });
+
+  it('uses the licence status and expiry for a Trial without a subscription', () => {
+    const trial = overview({
+      plan: 'Trial',
+      subscription: null,
+      licenseExpiresAt: '2026-01-30T12:00:00.000Z',
+    });
+    expect(statusText(trial)).toEqual({ text: 'Active', tone: 'ok' });
+    expect(dateText(trial, NOW)).toEqual({ label: 'Expires on', value: 'January 30, 2026' });
+    expect(statusText({ ...trial, licenseStatus: 'expired' })).toEqual({
+      text: 'Expired',
+      tone: 'danger',
+    });
+  });
+});
+
+describe('billing details', () => {
+  it('states the device limit of each plan', () => {
+    expect(deviceLimitText('Trial')).toBe('1 active device');
+    expect(deviceLimitText('Standard')).toBe('2 active devices');
+    expect(deviceLimitText('Enterprise')).toBeNull();
+  });
+
+  it('names an invoice by its number, else its id, and words its status', () => {
+    const invoice = {
+      id: 'in_1',
+      number: 'SW-0001',
+      created: '2026-01-01T12:00:00.000Z',
+      amountPaid: 12900,
+      currency: 'usd',
+      status: 'paid',
+      url: null,
+    };
+    expect(invoiceNumber(invoice)).toBe('SW-0001');
+    expect(invoiceNumber({ ...invoice, number: null })).toBe('in_1');
+    expect(invoiceStatusText('paid')).toBe('Paid');
+    expect(invoiceStatusText('past_due')).toBe('Past due');
+  });
+});

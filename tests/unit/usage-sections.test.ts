@@ -1,0 +1,168 @@
+/**
+ * What the Usage & Sessions sections render for a given overview (server-rendered to HTML, as
+ * Astro does before the island hydrates), so the states that are awkward to reach in a browser
+ * (Enterprise, empty lists, many sessions) are covered.
+ */
+import { createElement, type ReactElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import type { DeviceView, SessionView, UsageOverview } from '../../src/contract/licensing';
+import { DevicesSection } from '../../src/islands/usage/DevicesSection';
+import { HistorySection } from '../../src/islands/usage/HistorySection';
+import { TeamActivitySection, UsageStatsSection } from '../../src/islands/usage/NoteSections';
+import { SessionsSection } from '../../src/islands/usage/SessionsSection';
+import { site } from '../../src/site.config';
+
+const now = Date.parse('2026-03-10T12:00:00.000Z');
+
+const device = (id: string, name: string): DeviceView => ({
+  id,
+  deviceId: `machine-${id}`,
+  deviceName: name,
+  appVersion: '1.0.0',
+  activatedAt: '2026-03-01T09:00:00.000Z',
+  lastSeenAt: '2026-03-10T10:00:00.000Z',
+});
+
+const session = (id: string, current: boolean): SessionView => ({
+  id,
+  createdAt: '2026-03-09T08:00:00.000Z',
+  lastUsedAt: '2026-03-10T11:30:00.000Z',
+  expiresAt: '2026-03-23T08:00:00.000Z',
+  device: current ? 'Chrome on Windows' : 'Firefox on macOS',
+  ip: current ? '203.0.113.7' : null,
+  current,
+});
+
+const overview = (patch: Partial<UsageOverview>): UsageOverview => ({
+  plan: 'Standard',
+  deviceLimit: 2,
+  devices: [],
+  history: [],
+  sessions: [session('s1', true)],
+  deactivations: { used: 1, max: 5, windowDays: 30 },
+  ...patch,
+});
+
+const html = (element: ReactElement) => renderToStaticMarkup(element);
+const devicesHtml = (value: UsageOverview) =>
+  html(
+    createElement(DevicesSection, { overview: value, now, notice: null, onDeactivated: () => {} }),
+  );
+const sessionsHtml = (sessions: SessionView[]) =>
+  html(createElement(SessionsSection, { sessions, now, notice: null, onRevoked: () => {} }));
+
+describe('Active devices', () => {
+  it('without devices, explains how to activate one with links to installation and download', () => {
+    const page = devicesHtml(overview({}));
+    expect(page).toContain(
+      `No devices yet. Install ${site.product}, open the License Manager and paste your licence key.`,
+    );
+    expect(page).toContain('href="/installation"');
+    expect(page).toContain('href="/dashboard#download"');
+    expect(page).toContain('0 of 2 devices');
+    expect(page).not.toContain('<table');
+  });
+
+  it('lists each device with its last check-in as relative time and the full date as title', () => {
+    const page = devicesHtml(overview({ devices: [device('d1', 'Office PC')] }));
+    expect(page).toContain('1 of 2 devices');
+    expect(page).toContain('Office PC');
+    expect(page).toContain('Version 1.0.0');
+    expect(page).toMatch(
+      /<time datetime="2026-03-10T10:00:00.000Z" title="March 10, 2026[^"]*">2 hours ago<\/time>/i,
+    );
+    expect(page).toContain('March 1, 2026');
+    expect(page).toContain('>Deactivate<');
+    expect(page).not.toContain('Replace this device');
+    expect(page).toContain('1 of 5 deactivations used in the last 30 days');
+  });
+
+  it('at the device limit, offers to replace each device instead', () => {
+    const page = devicesHtml(
+      overview({
+        devices: [device('d1', 'Office PC'), { ...device('d2', 'Laptop'), appVersion: null }],
+      }),
+    );
+    expect(page).toContain('2 of 2 devices');
+    expect(page).toContain('Version unknown');
+    expect(page.match(/>Replace this device</g)).toHaveLength(2);
+    expect(page).toContain('Replace this device?');
+    expect(page).not.toContain('>Deactivate<');
+  });
+
+  it('for Enterprise, shows the count without a limit', () => {
+    const page = devicesHtml(
+      overview({
+        plan: 'Enterprise',
+        deviceLimit: null,
+        devices: [device('d1', 'A'), device('d2', 'B')],
+      }),
+    );
+    expect(page).toContain('2 devices');
+    expect(page).toContain('<p class="usage-count">2 devices</p>');
+    expect(page).not.toContain('Replace this device');
+  });
+});
+
+describe('Activation history', () => {
+  it('has an empty state', () => {
+    expect(html(createElement(HistorySection, { history: [] }))).toContain('No activations yet.');
+  });
+
+  it('shows the date, action, device and who did it', () => {
+    const page = html(
+      createElement(HistorySection, {
+        history: [
+          {
+            id: 'e1',
+            action: 'replaced',
+            source: 'dashboard',
+            deviceId: 'machine-1',
+            deviceName: 'Office PC',
+            at: '2026-03-10T10:00:00.000Z',
+          },
+        ],
+      }),
+    );
+    for (const text of ['March 10, 2026', 'Replaced', 'Office PC', 'Dashboard'])
+      expect(page).toContain(text);
+  });
+});
+
+describe('Active sessions', () => {
+  it('with only this browser, says so and offers no sign-out', () => {
+    const page = sessionsHtml([session('s1', true)]);
+    expect(page).toContain('This browser');
+    expect(page).toContain('Only this browser is signed in.');
+    expect(page).not.toContain('Sign out');
+    expect(page).toContain('203.0.113.7');
+  });
+
+  it('marks this browser and offers to sign out the others, one or all', () => {
+    const page = sessionsHtml([session('s1', true), session('s2', false)]);
+    expect(page.match(/This browser/g)).toHaveLength(1);
+    expect(page.match(/>Sign out</g)).toHaveLength(1);
+    expect(page).toContain('Sign out all other sessions');
+    expect(page).toContain('Firefox on macOS');
+    expect(page).toContain('Unknown');
+    expect(page).not.toContain('Only this browser is signed in.');
+  });
+});
+
+describe('Usage stats and team activity', () => {
+  it('says honestly that feature usage is not reported yet', () => {
+    const page = html(createElement(UsageStatsSection, { overview: overview({}) }));
+    expect(page).toContain(
+      'Feature usage statistics will appear here once the plugin reports them.',
+    );
+  });
+
+  it('tells Enterprise accounts team activity is arranged with us, others which plan has it', () => {
+    const enterprise = html(createElement(TeamActivitySection, { plan: 'Enterprise' }));
+    expect(enterprise).toContain('arranged with us');
+    expect(enterprise).toContain('href="/about"');
+    const standard = html(createElement(TeamActivitySection, { plan: 'Standard' }));
+    expect(standard).toContain('Team activity monitoring is available on the Enterprise plan.');
+  });
+});

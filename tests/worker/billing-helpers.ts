@@ -1,0 +1,125 @@
+/**
+ * Helpers for the billing and upgrade tests: a world with the local payment provider on a memory
+ * store whose clock is the app's clock, a signed-in Trial account, and the steps of an upgrade
+ * (open the checkout, pay it, deliver its webhooks, poll for completion).
+ */
+import { expect } from 'vitest';
+import type { PaymentProvider } from '../../functions/adapters/payments';
+import { createLocalPayments } from '../../functions/adapters/payments/local';
+import type { StandardCheckoutResponse } from '../../src/contract/payments';
+import {
+  accountApp,
+  queryAll,
+  signUpTrial,
+  type AccountApp,
+  type SignedInAccount,
+} from './account-helpers';
+import { testWebhookSecret } from './fake-stripe/events';
+import { createMemoryCheckoutStore } from './fake-stripe/memory-checkout-store';
+
+/** One calendar year after START-based payments (2026 is not a leap year): 365 days. */
+export const YEAR_MS = 365 * 24 * 60 * 60 * 1000;
+
+export interface BillingWorld {
+  app: AccountApp;
+  local: ReturnType<typeof createLocalPayments>;
+  store: ReturnType<typeof createMemoryCheckoutStore>;
+  secret: string;
+}
+
+/**
+ * The local provider paying at the app's clock, so event times, period ends and the upgrade's
+ * expiry line up. `wrap` may replace some of its methods (to count or fail calls).
+ */
+export function billingWorld(
+  options: { wrap?: (local: PaymentProvider) => PaymentProvider } = {},
+): BillingWorld {
+  const secret = testWebhookSecret();
+  const store = createMemoryCheckoutStore();
+  // The app's clock exists only once the app is built with this provider: read it through a hop.
+  let clock = () => Date.now();
+  const local = createLocalPayments({ store, webhookSecret: secret, now: () => clock() });
+  const app = accountApp({ payments: options.wrap ? options.wrap(local) : local });
+  clock = () => app.clock.now;
+  return { app, local, store, secret };
+}
+
+export function deliver(app: AccountApp, payload: string, signature: string) {
+  return app.request('/api/stripe/webhook', {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', 'Stripe-Signature': signature },
+    body: payload,
+  });
+}
+
+export function poll(app: AccountApp, sessionId: string, headers: Record<string, string> = {}) {
+  return app.post('/api/check-payment-completion', { sessionId }, headers);
+}
+
+/** POST with no body, as the billing page's buttons send it. */
+export function postEmpty(app: AccountApp, path: string, headers: Record<string, string>) {
+  return app.request(path, { method: 'POST', headers });
+}
+
+/** Opens the upgrade checkout for a signed-in account (as its browser) and expects success. */
+export async function openUpgrade(app: AccountApp, account: SignedInAccount) {
+  const response = await postEmpty(app, '/api/billing/checkout', account.browser);
+  expect(response.status, await response.clone().text()).toBe(200);
+  return response.json<StandardCheckoutResponse>();
+}
+
+/** Pays a local session as /dev/checkout's Pay does; returns the signed events, undelivered. */
+export async function payLocal(world: BillingWorld, sessionId: string) {
+  const paid = await world.local.completeCheckout(sessionId);
+  if (!paid) throw new Error(`session ${sessionId} could not be paid`);
+  const [completed, invoicePaid] = paid.events;
+  if (!completed || !invoicePaid) throw new Error('expected two events');
+  return { session: paid.session, completed, invoicePaid };
+}
+
+/** A Trial account upgraded through checkout and both webhooks. */
+export async function upgradedAccount(world: BillingWorld) {
+  const account = await signUpTrial(world.app);
+  const checkout = await openUpgrade(world.app, account);
+  const paid = await payLocal(world, checkout.sessionId);
+  for (const event of [paid.completed, paid.invoicePaid]) {
+    const response = await deliver(world.app, event.payload, event.signature);
+    expect(response.status, await response.clone().text()).toBe(200);
+  }
+  return { account, checkout, paid };
+}
+
+/** What the database holds for one user: plan, licences, subscriptions and invoices. */
+export async function billingRows(userId: string) {
+  const [user] = await queryAll<{ plan: string }>('SELECT plan FROM users WHERE id = ?', userId);
+  const licenses = await queryAll<{
+    license_key: string;
+    plan: string;
+    status: string;
+    expires_at: number;
+    app_version: string;
+  }>(
+    'SELECT license_key, plan, status, expires_at, app_version FROM licenses WHERE user_id = ?',
+    userId,
+  );
+  const subscriptions = await queryAll<{
+    stripe_customer_id: string;
+    stripe_subscription_id: string;
+    status: string;
+    current_period_end: number;
+    cancel_at_period_end: number;
+  }>(
+    'SELECT stripe_customer_id, stripe_subscription_id, status, current_period_end, cancel_at_period_end FROM subscriptions WHERE user_id = ?',
+    userId,
+  );
+  const invoices = await queryAll<{ id: string; status: string; amount_paid: number }>(
+    'SELECT id, status, amount_paid FROM invoices WHERE user_id = ? ORDER BY created DESC',
+    userId,
+  );
+  return { plan: user?.plan, licenses, subscriptions, invoices };
+}
+
+/** The upgrade e-mails the app sent to `email`. */
+export function upgradeMails(app: AccountApp, email: string) {
+  return app.mail.filter((message) => message.to === email && message.tag === 'upgrade');
+}
