@@ -9,6 +9,7 @@ import { and, eq, inArray, lt, lte, ne, sql } from 'drizzle-orm';
 import { invoices, licenses, stripeEvents, subscriptions } from '../../db/schema';
 import type { Db, Millis } from '../db';
 import { isReplayedEvent, recordEvent, type EventRecord } from './fulfilment';
+import { subscriptionByStripeId, type SubscriptionRow } from './subscriptions';
 import type { InvoiceEvent, SubscriptionEvent } from './webhook-events';
 
 /**
@@ -16,18 +17,6 @@ import type { InvoiceEvent, SubscriptionEvent } from './webhook-events';
  * checkout has not been fulfilled), so the webhook answers non-2xx and Stripe delivers it again.
  */
 export type LifecycleOutcome = 'applied' | 'replayed' | 'not_ready';
-
-type SubscriptionRow = typeof subscriptions.$inferSelect;
-
-async function findSubscription(db: Db, stripeSubscriptionId: string | null) {
-  if (!stripeSubscriptionId) return undefined;
-  const [row] = await db
-    .select()
-    .from(subscriptions)
-    .where(eq(subscriptions.stripeSubscriptionId, stripeSubscriptionId))
-    .limit(1);
-  return row;
-}
 
 /** True (in SQL) while no newer event than `created` has been applied to the subscription. */
 const notNewerThan = (sub: SubscriptionRow, created: Millis) =>
@@ -208,7 +197,9 @@ export async function applyBillingEvent(
   record: EventRecord,
   now: Millis,
 ): Promise<LifecycleOutcome> {
-  const sub = await findSubscription(db, event.subscriptionId);
+  const sub = event.subscriptionId
+    ? await subscriptionByStripeId(db, event.subscriptionId)
+    : undefined;
   if (!sub) {
     const [seen] = await db
       .select({ id: stripeEvents.id })

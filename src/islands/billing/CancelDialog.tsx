@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { billingOverviewSchema, type BillingOverview } from '../../contract/billing';
 import { Messages } from '../../contract/errors';
 import { apiCall, messageFor } from '../shared/api';
+import { ConfirmActions } from '../shared/ConfirmActions';
 import { Modal } from '../shared/Modal';
 import { leftForLogin } from './use-billing';
 
@@ -54,34 +55,15 @@ export function CancelDialog({ open, onClose, onCancelled }: Props) {
       <p>
         See the <a href="/refund-policy">Refund Policy</a> for details.
       </p>
-      {error && (
-        <p className="form-error" role="alert">
-          {error}
-        </p>
-      )}
-      <div className="modal-actions">
-        <button
-          type="button"
-          className="button button-secondary"
-          onClick={close}
-          disabled={busy}
-          // showModal() focuses the [autofocus] element: the safe choice, not the policy link.
-          // React's autoFocus prop only focuses on mount, while the dialog is still closed.
-          ref={(element) => {
-            element?.setAttribute('autofocus', '');
-          }}
-        >
-          Keep subscription
-        </button>
-        <button
-          type="button"
-          className="button button-danger"
-          onClick={() => void cancel()}
-          aria-disabled={busy}
-        >
-          {busy ? 'Cancelling...' : 'Cancel subscription'}
-        </button>
-      </div>
+      <ConfirmActions
+        error={error}
+        busy={busy}
+        keepLabel="Keep subscription"
+        confirmLabel="Cancel subscription"
+        busyLabel="Cancelling..."
+        onKeep={close}
+        onConfirm={() => void cancel()}
+      />
     </Modal>
   );
 }

@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { ErrorCode, Messages } from '../../contract/errors';
 import type { DeviceView, UsageOverview } from '../../contract/licensing';
 import { ApiFailure, messageFor } from '../shared/api';
+import { ConfirmActions } from '../shared/ConfirmActions';
 import { Modal } from '../shared/Modal';
 import { deactivateConfirmText, deactivationsExhausted, deactivationsText } from './format';
 import { leftForLogin, loadUsage, usageCall } from './use-usage';
@@ -78,34 +79,15 @@ export function DeactivateDialog({
       {deactivationsExhausted(deactivations) && !error && (
         <p className="form-info">{Messages.deactivationLimit}</p>
       )}
-      {error && (
-        <p className="form-error" role="alert">
-          {error}
-        </p>
-      )}
-      <div className="modal-actions">
-        <button
-          type="button"
-          className="button button-secondary"
-          onClick={close}
-          disabled={busy}
-          // showModal() focuses the [autofocus] element: the safe choice. React's autoFocus only
-          // focuses on mount, while the dialog is still closed.
-          ref={(element) => {
-            element?.setAttribute('autofocus', '');
-          }}
-        >
-          Keep device
-        </button>
-        <button
-          type="button"
-          className="button button-danger"
-          onClick={() => void confirm()}
-          aria-disabled={busy}
-        >
-          {busy ? 'Deactivating...' : action}
-        </button>
-      </div>
+      <ConfirmActions
+        error={error}
+        busy={busy}
+        keepLabel="Keep device"
+        confirmLabel={action}
+        busyLabel="Deactivating..."
+        onKeep={close}
+        onConfirm={() => void confirm()}
+      />
     </Modal>
   );
 }
