@@ -228,6 +228,8 @@ test.describe('trial signup by e-mail', () => {
 
   test('a second trial from the same device shows Trial Already Claimed', async ({ page }) => {
     await signUpForTrial(page);
+    // Leave the dashboard first: its island may still be storing the user it just loaded.
+    await page.goto('/overview');
     await page.evaluate(() => localStorage.clear());
     await page.context().clearCookies();
     await page.goto('/signup');
