@@ -7,6 +7,9 @@ export type Db = DrizzleD1Database<typeof schema>;
 /** Milliseconds since the epoch; services take `now` as a value so tests control the clock. */
 export type Millis = number;
 
+/** One day in milliseconds. */
+export const DAY_MS = 24 * 60 * 60 * 1000;
+
 /**
  * True when `error` (or its cause, as drizzle wraps D1 errors) is a UNIQUE constraint failure on
  * `table.column`; D1 reports e.g. `UNIQUE constraint failed: users.email_normalized`.

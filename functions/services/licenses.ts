@@ -2,13 +2,11 @@
 import { and, desc, eq, ne } from 'drizzle-orm';
 import { plans, site } from '../../src/site.config';
 import { licenses } from '../db/schema';
-import type { Db, Millis } from './db';
+import { DAY_MS, type Db, type Millis } from './db';
 import { generateLicenseKey } from './license-keys';
 
 /** A row of `licenses`. */
 export type LicenseRow = typeof licenses.$inferSelect;
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** A new active Trial licence: activated now, expiring after the trial's days (SPEC §9). */
 export function newTrialLicense(userId: string, now: Millis): LicenseRow {
@@ -23,6 +21,22 @@ export function newTrialLicense(userId: string, now: Millis): LicenseRow {
     createdAt: now,
     appVersion: site.currentVersion,
   };
+}
+
+/** When a Standard licence bought or renewed at `now` ends: one paid year (SPEC §9). */
+export function standardExpiry(now: Millis): Millis {
+  return now + (plans.standard.durationDays ?? 365) * DAY_MS;
+}
+
+/**
+ * The licence's status as the customer sees it: an active licence past its expiry reads expired
+ * at once, before the cron job marks it.
+ */
+export function effectiveLicenseStatus(
+  license: Pick<LicenseRow, 'status' | 'expiresAt'>,
+  now: Millis,
+): LicenseRow['status'] {
+  return license.status === 'active' && license.expiresAt <= now ? 'expired' : license.status;
 }
 
 /** The user's current licence: the newest one. */

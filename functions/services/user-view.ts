@@ -1,7 +1,7 @@
 /** Builds the contract `User` (src/contract/user.ts) the API answers and the browser keeps. */
 import type { User } from '../../src/contract/user';
 import type { Millis } from './db';
-import type { LicenseRow } from './licenses';
+import { effectiveLicenseStatus, type LicenseRow } from './licenses';
 import type { SessionInfo } from './sessions';
 import type { UserRow } from './users';
 
@@ -12,13 +12,12 @@ export function toUserView(
   session: Pick<SessionInfo, 'createdAt'>,
   now: Millis,
 ): User {
-  const lapsed = license.status === 'active' && license.expiresAt <= now;
   return {
     userId: user.id,
     customerName: user.customerName,
     email: user.email,
     plan: user.plan,
-    licenseStatus: lapsed ? 'expired' : license.status,
+    licenseStatus: effectiveLicenseStatus(license, now),
     activationDate: new Date(license.activatedAt).toISOString(),
     expirationDate: new Date(license.expiresAt).toISOString(),
     licenseKey: license.licenseKey,

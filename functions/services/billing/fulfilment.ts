@@ -9,15 +9,13 @@
  * same pending signup fail as a whole, and stripe_events.id makes a replayed event fail as a whole.
  */
 import { and, eq, isNull } from 'drizzle-orm';
-import { plans, site } from '../../../src/site.config';
+import { site } from '../../../src/site.config';
 import { licenses, pendingSignups, stripeEvents, subscriptions, users } from '../../db/schema';
 import { isUniqueViolation, type Db, type Millis } from '../db';
 import { generateLicenseKey } from '../license-keys';
 import type { LicenseRow } from '../licenses';
-import { currentLicense } from '../licenses';
+import { currentLicense, standardExpiry } from '../licenses';
 import { findUserByEmail, type UserRow } from '../users';
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** A row of `pending_signups`. */
 export type PendingSignupRow = typeof pendingSignups.$inferSelect;
@@ -80,7 +78,7 @@ export function newStandardLicense(userId: string, now: Millis, expiresAt?: Mill
     plan: 'Standard',
     status: 'active',
     activatedAt: now,
-    expiresAt: expiresAt ?? now + (plans.standard.durationDays ?? 365) * DAY_MS,
+    expiresAt: expiresAt ?? standardExpiry(now),
     createdAt: now,
     appVersion: site.currentVersion,
   };

@@ -7,7 +7,7 @@ import { desc, eq } from 'drizzle-orm';
 import type { BillingOverview, InvoiceView } from '../../../src/contract/billing';
 import { invoices } from '../../db/schema';
 import type { Db, Millis } from '../db';
-import { currentLicense } from '../licenses';
+import { currentLicense, effectiveLicenseStatus } from '../licenses';
 import { findUserById } from '../users';
 import { newestSubscription, type SubscriptionRow } from './subscriptions';
 import { upgradeRefusal } from './upgrade';
@@ -43,11 +43,9 @@ export async function billingOverview(
       .limit(INVOICE_LIMIT),
   ]);
   if (!user || !license) throw new Error(`User ${userId} has no account or licence`);
-  // Like toUserView: an active licence past its expiry reads expired before the cron marks it.
-  const lapsed = license.status === 'active' && license.expiresAt <= now;
   return {
     plan: user.plan,
-    licenseStatus: lapsed ? 'expired' : license.status,
+    licenseStatus: effectiveLicenseStatus(license, now),
     licenseExpiresAt: iso(license.expiresAt),
     subscription: subscription
       ? {

@@ -12,7 +12,7 @@
  */
 import { and, eq } from 'drizzle-orm';
 import { ErrorCode, Messages } from '../../../src/contract/errors';
-import { plans, site } from '../../../src/site.config';
+import { site } from '../../../src/site.config';
 import {
   checkoutReturnUrls,
   PaymentProviderError,
@@ -22,13 +22,16 @@ import {
 import { licenses, subscriptions, users } from '../../db/schema';
 import { ApiError } from '../../lib/errors';
 import { isUniqueViolation, type Db, type Millis } from '../db';
-import { currentLicense, type LicenseRow } from '../licenses';
+import {
+  currentLicense,
+  effectiveLicenseStatus,
+  standardExpiry,
+  type LicenseRow,
+} from '../licenses';
 import { findUserById, type UserRow } from '../users';
 import { isReplayedEvent, recordAlone, recordEvent, type EventRecord } from './fulfilment';
 import { paymentsUnavailable } from './standard-signup';
 import { newestSubscription, subscriptionByStripeId, type SubscriptionRow } from './subscriptions';
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** Where Cancel on an upgrade checkout returns (and the portal's return page). */
 export function billingPageUrl(origin: string): string {
@@ -55,10 +58,7 @@ export function upgradeRefusal(
   if (user.plan === 'Enterprise') return enterpriseRefusal();
   if (user.plan === 'Trial') return null;
   const subscriptionEnded = subscription === undefined || subscription.status === 'canceled';
-  const licenceLapsed =
-    license === undefined ||
-    license.status === 'expired' ||
-    (license.status === 'active' && license.expiresAt <= now);
+  const licenceLapsed = license === undefined || effectiveLicenseStatus(license, now) === 'expired';
   if (subscriptionEnded && licenceLapsed) return null;
   return new ApiError(409, ErrorCode.ALREADY_STANDARD, Messages.alreadyStandard);
 }
@@ -178,7 +178,7 @@ export async function fulfilUpgrade(
     ...license,
     plan: 'Standard',
     status: 'active',
-    expiresAt: now + (plans.standard.durationDays ?? 365) * DAY_MS,
+    expiresAt: standardExpiry(now),
     appVersion: site.currentVersion,
   };
   const statements = [

@@ -14,11 +14,10 @@ import {
   sessions,
   verificationCodes,
 } from '../../db/schema';
-import type { Db, Millis } from '../db';
+import { DAY_MS, type Db, type Millis } from '../db';
 import type { JobCounts } from './job';
 
 const SECOND_MS = 1000;
-const DAY_MS = 24 * 60 * 60 * SECOND_MS;
 
 /**
  * Verification codes outlive their 600 s validity on purpose: a verified code is used to register

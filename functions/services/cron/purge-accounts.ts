@@ -20,10 +20,9 @@ import {
   users,
   verificationCodes,
 } from '../../db/schema';
-import type { Db, Millis } from '../db';
+import { DAY_MS, type Db, type Millis } from '../db';
 import type { JobCounts } from './job';
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 /** Accounts purged per run; the cron runs hourly, so a backlog clears over a few runs. */
 const PURGE_PER_RUN = 200;
 

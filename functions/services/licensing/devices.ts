@@ -6,7 +6,7 @@ import { and, asc, eq, gt, inArray, isNull } from 'drizzle-orm';
 import type { DeviceView } from '../../../src/contract/licensing';
 import { licensing } from '../../../src/site.config';
 import { devices, licenseEvents } from '../../db/schema';
-import type { Db, Millis } from '../db';
+import { DAY_MS, type Db, type Millis } from '../db';
 
 /** A row of `devices`. */
 export type DeviceRow = typeof devices.$inferSelect;
@@ -18,7 +18,6 @@ export const countedSources: readonly DeactivationSource[] = ['plugin', 'dashboa
 /** Audit actions that free a device. */
 export const countedActions = ['deactivated', 'replaced'] as const;
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 /** The rolling window deactivations are counted in. */
 export const deactivationWindowMs = licensing.deactivationWindowDays * DAY_MS;
 
