@@ -5,7 +5,7 @@ import { defineConfig } from 'vitest/config';
 
 /** A fresh random secret per run: tests never depend on a value, and none is committed. */
 const testSecret = () => randomBytes(32).toString('base64url');
-/** A fresh Ed25519 private JWK (JSON) per run for signing licence files. */
+/** A fresh Ed25519 private JWK (JSON) per run for signing license files. */
 const testLicenseKey = () =>
   JSON.stringify(generateKeyPairSync('ed25519').privateKey.export({ format: 'jwk' }));
 

@@ -37,7 +37,7 @@ const configSchema = z.object({
   /** Keys the password hash so a leaked database alone cannot be cracked (DESIGN §4). */
   PASSWORD_PEPPER: z.string().min(32),
   /**
-   * Signs licence files (DESIGN §3.6): a private Ed25519 JWK as JSON (`kty: OKP`, `crv: Ed25519`,
+   * Signs license files (DESIGN §3.6): a private Ed25519 JWK as JSON (`kty: OKP`, `crv: Ed25519`,
    * with `d`). Its public half is served at /api/licenses/public-key. `npm start` generates one
    * into .dev.vars; production sets it with `wrangler secret put LICENSE_SIGNING_KEY`.
    */

@@ -1,6 +1,6 @@
 /**
- * The reference licence client: what the Sheetwright plugin does to activate, validate and
- * deactivate a device and to check its licence file offline (src/contract/licensing.ts). Pure
+ * The reference license client: what the Sheetwright plugin does to activate, validate and
+ * deactivate a device and to check its license file offline (src/contract/licensing.ts). Pure
  * functions over an injectable `fetch`, so the same code runs in Node (scripts/license-client.ts,
  * the CLI) and inside the Worker tests; no file system here.
  *
@@ -70,7 +70,7 @@ const jwksSchema = z.object({
 });
 
 /** What the plugin says when the server cannot be reached: it keeps working offline meanwhile. */
-export const networkMessage = `Could not reach the licence server. ${site.product} keeps working offline until your licence file expires; check your connection and try again.`;
+export const networkMessage = `Could not reach the license server. ${site.product} keeps working offline until your license file expires; check your connection and try again.`;
 
 async function problemOf(response: Response): Promise<Problem> {
   const retry = Number(response.headers.get('Retry-After'));
@@ -80,7 +80,7 @@ async function problemOf(response: Response): Promise<Problem> {
     return {
       code: 'SERVER',
       status: response.status,
-      message: `The licence server answered ${response.status} without a readable error. Please try again later.`,
+      message: `The license server answered ${response.status} without a readable error. Please try again later.`,
       ...retryAfter,
     };
   }
@@ -94,7 +94,7 @@ async function problemOf(response: Response): Promise<Problem> {
   };
 }
 
-/** The licence API as the plugin calls it. `baseUrl` is the site, e.g. https://sheetwright.example. */
+/** The license API as the plugin calls it. `baseUrl` is the site, e.g. https://sheetwright.example. */
 export function createLicenseClient(options: { baseUrl: string; fetch?: Fetch }) {
   const doFetch: Fetch = options.fetch ?? ((url, init) => fetch(url, init));
   const url = (path: string) => new URL(path, options.baseUrl).toString();
@@ -121,7 +121,7 @@ export function createLicenseClient(options: { baseUrl: string; fetch?: Fetch })
         problem: {
           code: 'SERVER',
           status: response.status,
-          message: 'The licence server sent an answer this client does not understand.',
+          message: 'The license server sent an answer this client does not understand.',
         },
       };
     }
@@ -143,13 +143,13 @@ export function createLicenseClient(options: { baseUrl: string; fetch?: Fetch })
     /** Activates this device (idempotent); at the limit, `replaceDeviceId` frees one in the same step. */
     activate: (body: ActivateBody): Promise<Result<ActivateResponse>> =>
       post('/api/licenses/activate', body, activateResponseSchema),
-    /** Checks the licence online; VALID brings a fresh licence file. Other statuses are answers, not errors. */
+    /** Checks the license online; VALID brings a fresh license file. Other statuses are answers, not errors. */
     validate: (body: ValidateBody): Promise<Result<ValidateResponse>> =>
       post('/api/licenses/validate', body, validateResponseSchema),
-    /** Frees this device (switching licences = deactivate, then activate the other key). */
+    /** Frees this device (switching licenses = deactivate, then activate the other key). */
     deactivate: (body: DeactivateBody): Promise<Result<DeactivateResponse>> =>
       post('/api/licenses/deactivate', body, deactivateResponseSchema),
-    /** The JWKS to verify licence files with; keep a copy for offline use. */
+    /** The JWKS to verify license files with; keep a copy for offline use. */
     publicKeys: (): Promise<Result<JSONWebKeySet>> =>
       call('/api/licenses/public-key', { method: 'GET' }, jwksSchema as z.ZodType<JSONWebKeySet>),
   };
@@ -157,7 +157,7 @@ export function createLicenseClient(options: { baseUrl: string; fetch?: Fetch })
 
 export type LicenseClient = ReturnType<typeof createLicenseClient>;
 
-/** Why an offline check refused a licence file. */
+/** Why an offline check refused a license file. */
 export type VerifyFailure =
   'MALFORMED' | 'UNKNOWN_KEY' | 'BAD_SIGNATURE' | 'WRONG_ISSUER' | 'EXPIRED' | 'WRONG_DEVICE';
 
@@ -166,14 +166,14 @@ export type VerifyResult =
   | { ok: false; reason: VerifyFailure; message: string };
 
 const verifyMessages: Record<VerifyFailure, string> = {
-  MALFORMED: 'The licence file is damaged. Activate this device again to get a new one.',
+  MALFORMED: 'The license file is damaged. Activate this device again to get a new one.',
   UNKNOWN_KEY:
-    'The licence file was signed with a key this client does not know. Go online and validate the licence to refresh the public key.',
-  BAD_SIGNATURE: `The licence file has been altered or was not issued by ${site.product}. Activate this device again.`,
-  WRONG_ISSUER: `The licence file is not a ${site.product} licence file.`,
-  EXPIRED: `The licence file has expired: connect to the internet so ${site.product} can validate your licence, or renew it if the licence itself has ended.`,
+    'The license file was signed with a key this client does not know. Go online and validate the license to refresh the public key.',
+  BAD_SIGNATURE: `The license file has been altered or was not issued by ${site.product}. Activate this device again.`,
+  WRONG_ISSUER: `The license file is not a ${site.product} license file.`,
+  EXPIRED: `The license file has expired: connect to the internet so ${site.product} can validate your license, or renew it if the license itself has ended.`,
   WRONG_DEVICE:
-    'The licence file belongs to another computer. Activate this device with your licence key.',
+    'The license file belongs to another computer. Activate this device with your license key.',
 };
 
 function failure(reason: VerifyFailure): VerifyResult {
@@ -181,7 +181,7 @@ function failure(reason: VerifyFailure): VerifyResult {
 }
 
 /**
- * Verifies a licence file offline, as the plugin must before every start: Ed25519 signature by a
+ * Verifies a license file offline, as the plugin must before every start: Ed25519 signature by a
  * key of `jwks` (algorithm pinned to EdDSA), issuer, audience, expiry (the offline grace end) and,
  * when `deviceId` is given, that the file is bound to this machine.
  */

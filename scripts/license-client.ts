@@ -1,6 +1,6 @@
 /// <reference types="node" />
 /**
- * The reference licence client on the command line (issue 5 item 2): the steps the plugin follows,
+ * The reference license client on the command line (issue 5 item 2): the steps the plugin follows,
  * runnable against a local or deployed site. See README "Plugin licensing".
  *
  *   npm run license-client -- activate --key SW-… --device-id … --device-name "…"
@@ -8,7 +8,7 @@
  *   npm run license-client -- validate --key SW-… --device-id …
  *   npm run license-client -- deactivate --key SW-… --device-id …
  *
- * Exit codes: 0 ok, 1 licence problem (refused, not valid, unreachable server), 2 usage error.
+ * Exit codes: 0 ok, 1 license problem (refused, not valid, unreachable server), 2 usage error.
  * Node runs this file directly (type stripping): erasable TypeScript only, explicit `.ts` imports.
  */
 import { readFile, rm, writeFile } from 'node:fs/promises';
@@ -37,24 +37,24 @@ export const EXIT_USAGE = 2;
 const DEFAULT_BASE_URL = 'http://localhost:8787';
 const DEFAULT_FILE = './license.jwt';
 
-export const usage = `Sheetwright reference licence client
+export const usage = `Sheetwright reference license client
 
 Usage: npm run license-client -- <command> [options]
 
 Commands:
   activate    --key SW-… --device-id ID --device-name NAME [--app-version V] [--replace-device-id ID]
-              Activates this device, saves the licence file and the public key next to it.
-  verify      [--device-id ID]   Checks the saved licence file offline (no network).
+              Activates this device, saves the license file and the public key next to it.
+  verify      [--device-id ID]   Checks the saved license file offline (no network).
   validate    --key SW-… --device-id ID [--app-version V]
-              Checks the licence online; saves the fresh licence file when valid.
-  deactivate  --key SW-… --device-id ID   Frees this device and deletes the licence file.
+              Checks the license online; saves the fresh license file when valid.
+  deactivate  --key SW-… --device-id ID   Frees this device and deletes the license file.
 
 Options:
   --base-url URL   the site (default ${DEFAULT_BASE_URL})
-  --file PATH      the licence file (default ${DEFAULT_FILE}); the public key is kept beside it
+  --file PATH      the license file (default ${DEFAULT_FILE}); the public key is kept beside it
                    as <name>.jwks.json
 
-Exit codes: 0 ok, 1 licence problem, 2 usage error.`;
+Exit codes: 0 ok, 1 license problem, 2 usage error.`;
 
 /** What the CLI talks to; tests pass their own. */
 export interface Io {
@@ -87,7 +87,7 @@ function required(values: Values, name: 'key' | 'device-id' | 'device-name'): st
   return value;
 }
 
-/** Where the public key is cached for a licence file: `license.jwt` → `license.jwks.json`. */
+/** Where the public key is cached for a license file: `license.jwt` → `license.jwks.json`. */
 export function jwksPathFor(file: string): string {
   return `${file.replace(/\.[^./\\]*$/, '')}.jwks.json`;
 }
@@ -116,7 +116,7 @@ const day = (date: Date | string) => new Date(date).toISOString().slice(0, 10);
 
 function describeLicense(license: LicenseInfo): string {
   const limit = license.deviceLimit === null ? 'set per account' : String(license.deviceLimit);
-  return `${license.plan} licence, ${license.status}, expires ${day(license.expiresAt)}; active devices ${license.activeDevices} of ${limit}`;
+  return `${license.plan} license, ${license.status}, expires ${day(license.expiresAt)}; active devices ${license.activeDevices} of ${limit}`;
 }
 
 function reportProblem(io: Io, problem: Problem): number {
@@ -137,7 +137,7 @@ function reportProblem(io: Io, problem: Problem): number {
   return EXIT_LICENSE;
 }
 
-/** Fetches the public key and keeps it beside the licence file; a failure keeps the old copy. */
+/** Fetches the public key and keeps it beside the license file; a failure keeps the old copy. */
 async function refreshPublicKey(client: LicenseClient, file: string, io: Io): Promise<void> {
   const keys = await client.publicKeys();
   if (!keys.ok) {
@@ -181,9 +181,9 @@ async function verify(file: string, deviceId: string | undefined, io: Io): Promi
     return EXIT_LICENSE;
   }
   const { claims } = result;
-  io.out(`Licence file OK (verified offline): ${claims.plan} licence for device ${claims.did}.`);
+  io.out(`License file OK (verified offline): ${claims.plan} license for device ${claims.did}.`);
   io.out(
-    `  Works offline until ${result.graceEndsAt.toISOString()} (licence expires ${day(result.licenseExpiresAt)}).`,
+    `  Works offline until ${result.graceEndsAt.toISOString()} (license expires ${day(result.licenseExpiresAt)}).`,
   );
   if (!deviceId) io.out('  Pass --device-id to check that the file belongs to this machine.');
   return EXIT_OK;
@@ -216,7 +216,7 @@ async function run(command: string, values: Values, io: Io): Promise<number> {
     await saveLicenseFile(client, file, result.data.licenseFile, io);
     io.out(`${result.data.message} (${result.data.device.deviceName}, device id ${deviceId})`);
     io.out(`  ${describeLicense(result.data.license)}`);
-    io.out(`  Licence file saved to ${file}; public key to ${jwksPathFor(file)}.`);
+    io.out(`  License file saved to ${file}; public key to ${jwksPathFor(file)}.`);
     return verify(file, deviceId, io);
   }
 
@@ -236,7 +236,7 @@ async function run(command: string, values: Values, io: Io): Promise<number> {
     await saveLicenseFile(client, file, licenseFile, io);
     io.out(`VALID: ${message}`);
     if (license) io.out(`  ${describeLicense(license)}`);
-    io.out(`  Fresh licence file saved to ${file}.`);
+    io.out(`  Fresh license file saved to ${file}.`);
     return EXIT_OK;
   }
 
@@ -244,7 +244,7 @@ async function run(command: string, values: Values, io: Io): Promise<number> {
     const result = await client.deactivate(checked(deactivateBodySchema, { licenseKey, deviceId }));
     if (!result.ok) return reportProblem(io, result.problem);
     await rm(file, { force: true });
-    io.out(`${result.data.message} Licence file ${file} deleted.`);
+    io.out(`${result.data.message} License file ${file} deleted.`);
     io.out(`  ${describeLicense(result.data.license)}`);
     return EXIT_OK;
   }

@@ -39,7 +39,7 @@ const devGoogleKey = () => {
   return `'${JSON.stringify(privateKey.export({ format: 'jwk' }))}'`;
 };
 
-/** The private Ed25519 key (JWK) that signs licence files; single-quoted JSON like the above. */
+/** The private Ed25519 key (JWK) that signs license files; single-quoted JSON like the above. */
 const licenseSigningKey = () => {
   const { privateKey } = generateKeyPairSync('ed25519');
   return `'${JSON.stringify(privateKey.export({ format: 'jwk' }))}'`;

@@ -38,14 +38,14 @@ export type PlanId = 'trial' | 'standard' | 'enterprise';
 export interface Plan {
   id: PlanId;
   name: 'Free Trial' | 'Standard' | 'Enterprise';
-  /** Plan name as stored on the user and licence (SPEC §3 "plan"). */
+  /** Plan name as stored on the user and license (SPEC §3 "plan"). */
   label: 'Trial' | 'Standard' | 'Enterprise';
   /** Price in US dollars; null when negotiated. */
   priceUsd: number | null;
   priceLabel: string;
   period: string;
   durationDays: number | null;
-  /** Active devices per licence; null when set per account (Enterprise). */
+  /** Active devices per license; null when set per account (Enterprise). */
   deviceLimit: number | null;
   pluginUpdates: boolean;
   support: string;
@@ -88,11 +88,11 @@ export const plans: Record<PlanId, Plan> = {
     deviceLimit: 2,
     pluginUpdates: true,
     support: 'Standard support (e-mail)',
-    summary: 'One payment for a full year of access. Annual licence, renews unless cancelled.',
+    summary: 'One payment for a full year of access. Annual license, renews unless cancelled.',
     features: [
       'All features included',
       '2 active devices',
-      'Annual licence, auto-renews unless cancelled',
+      'Annual license, auto-renews unless cancelled',
       'Standard support (e-mail)',
       'All future updates',
     ],
@@ -150,9 +150,9 @@ export const comparison: readonly ComparisonRow[] = [
     enterprise: 'Custom',
   },
   {
-    feature: 'Licence duration',
+    feature: 'License duration',
     details:
-      'The trial expires automatically after 15 days. Standard is an annual licence that renews unless you cancel; cancelling takes effect immediately with no refund of the current period.',
+      'The trial expires automatically after 15 days. Standard is an annual license that renews unless you cancel; cancelling takes effect immediately with no refund of the current period.',
     free: '15 days',
     annual: '1 year, auto-renews',
     enterprise: 'Per agreement',
@@ -160,7 +160,7 @@ export const comparison: readonly ComparisonRow[] = [
   {
     feature: 'Active devices',
     details:
-      'A licence key is activated once per device. Free a device from the dashboard or the License Manager to move the licence to another computer.',
+      'A license key is activated once per device. Free a device from the dashboard or the License Manager to move the license to another computer.',
     free: '1',
     annual: '2',
     enterprise: 'Custom',
@@ -176,7 +176,7 @@ export const comparison: readonly ComparisonRow[] = [
   {
     feature: 'In-app license management',
     details:
-      'Verify status, switch licences and manage active devices from the ribbon, without leaving your model.',
+      'Verify status, switch licenses and manage active devices from the ribbon, without leaving your model.',
     free: 'Yes',
     annual: 'Yes',
     enterprise: 'Yes',
@@ -237,12 +237,12 @@ export const limits = {
 export const licensing = {
   /** Enterprise device limit when the account has none of its own (set per account by contract). */
   enterpriseDefaultDeviceLimit: 25,
-  /** Deactivations allowed per licence in a rolling window, so a key cannot be shared by churning devices. */
+  /** Deactivations allowed per license in a rolling window, so a key cannot be shared by churning devices. */
   maxDeactivations: 5,
   deactivationWindowDays: 30,
   /**
-   * A licence file lets the plugin work offline this many days after its last check-in (never past
-   * the licence's own expiry); the plugin validates again before then to get a fresh file.
+   * A license file lets the plugin work offline this many days after its last check-in (never past
+   * the license's own expiry); the plugin validates again before then to get a fresh file.
    */
   offlineGraceDays: 14,
   deviceNameMaxLength: 100,
@@ -323,7 +323,7 @@ export const dashboardNav = [
 
 /** Right side of the dashboard (SPEC §2 Layout: Account, Settings, Support). */
 export const dashboardAside = [
-  { href: '/dashboard', label: 'Account', text: 'Licence, key and download' },
+  { href: '/dashboard', label: 'Account', text: 'License, key and download' },
   { href: '/dashboard/settings', label: 'Settings', text: 'E-mail and account deletion' },
   { href: '/about', label: 'Support', text: 'Contact us by e-mail or phone' },
 ] as const;

@@ -32,5 +32,5 @@ export const publicRoutes = [
   '/privacy',
   '/terms',
   '/refund-policy',
-  '/search?q=licence',
+  '/search?q=license',
 ] as const;

@@ -10,9 +10,9 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 
-/** Plan names as stored on users and licences (SPEC §3). */
+/** Plan names as stored on users and licenses (SPEC §3). */
 export const planValues = ['Trial', 'Standard', 'Enterprise'] as const;
-/** Licence states (SPEC §2 "license status"). */
+/** License states (SPEC §2 "license status"). */
 export const licenseStatusValues = ['active', 'expired', 'suspended', 'revoked'] as const;
 
 /** Accounts. `email_normalized` is the identity; `email` is kept as the user typed it (trimmed). */
@@ -44,7 +44,7 @@ export const users = sqliteTable(
   ],
 );
 
-/** Licences; a user has one current licence (the newest), older ones stay for history. */
+/** Licenses; a user has one current license (the newest), older ones stay for history. */
 export const licenses = sqliteTable(
   'licenses',
   {
@@ -65,7 +65,7 @@ export const licenses = sqliteTable(
   (table) => [
     uniqueIndex('licenses_license_key_unique').on(table.licenseKey),
     index('licenses_user_id_idx').on(table.userId),
-    // The cron expiry sweep selects active licences past their expiry.
+    // The cron expiry sweep selects active licenses past their expiry.
     index('licenses_status_expires_at_idx').on(table.status, table.expiresAt),
   ],
 );
@@ -340,13 +340,13 @@ export const invoices = sqliteTable(
 
 /** What happened to a device activation (the audit trail on the Usage page, issue 5). */
 export const licenseEventActions = ['activated', 'deactivated', 'replaced'] as const;
-/** Who did it: the plugin (licence API), the customer on the dashboard, or the system (cron, deletion). */
+/** Who did it: the plugin (license API), the customer on the dashboard, or the system (cron, deletion). */
 export const licenseEventSources = ['plugin', 'dashboard', 'system'] as const;
 
 /**
- * Plugin devices a licence is activated on (DESIGN §3.6). A row is active while `deactivated_at`
+ * Plugin devices a license is activated on (DESIGN §3.6). A row is active while `deactivated_at`
  * is null; the partial UNIQUE index makes a second activation of the same device on the same
- * licence impossible, and the device limit is enforced by one conditional INSERT … SELECT.
+ * license impossible, and the device limit is enforced by one conditional INSERT … SELECT.
  */
 export const devices = sqliteTable(
   'devices',

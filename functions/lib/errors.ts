@@ -22,7 +22,7 @@ export class ApiError extends Error {
   readonly headers: Readonly<Record<string, string>>;
   /**
    * Extra body fields beside `message` and `code`, for the few answers whose contract carries
-   * more (the licence API's 403 TOO_MANY_DEVICES lists the active `devices`). Usually empty.
+   * more (the license API's 403 TOO_MANY_DEVICES lists the active `devices`). Usually empty.
    */
   readonly extra: Readonly<Record<string, unknown>>;
 

@@ -72,7 +72,7 @@ export const authRoutes = new Hono<AccountEnv>()
       findUserById(db, session.userId),
       currentLicense(db, session.userId),
     ]);
-    if (!user || !license) throw new Error(`Session ${session.sessionId} has no user or licence`);
+    if (!user || !license) throw new Error(`Session ${session.sessionId} has no user or license`);
     return c.json(
       {
         user: toUserView(user, license, session, nowOf(c)),

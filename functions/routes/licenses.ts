@@ -1,5 +1,5 @@
 /**
- * The plugin's licence API (issue 5 item 1, src/contract/licensing.ts). The licence key in the body
+ * The plugin's license API (issue 5 item 1, src/contract/licensing.ts). The license key in the body
  * is the credential, so no session or Origin is involved; each call is rate-limited per IP so keys
  * cannot be guessed or hammered. The public key is cacheable: plugins fetch it rarely.
  */
@@ -24,7 +24,7 @@ import {
 import { licensePublicKeys } from '../services/licensing/license-file';
 import { enforceRateLimit } from '../services/rate-limit';
 
-/** Counts the call against the IP's licence API budget (429 with Retry-After beyond it). */
+/** Counts the call against the IP's license API budget (429 with Retry-After beyond it). */
 async function pluginCall(c: Context<AccountEnv>): Promise<PluginCall> {
   const db = c.get('db');
   const now = nowOf(c);

@@ -49,7 +49,7 @@ export interface SignedIn {
 }
 
 /**
- * Creates the account, its Trial licence, its trial-ledger rows and its first session in ONE
+ * Creates the account, its Trial license, its trial-ledger rows and its first session in ONE
  * batch. A race with another signup surfaces as a UNIQUE failure: 409 ACCOUNT_EXISTS for the
  * e-mail or Google subject, 409 DUPLICATE_TRIAL for the ledger.
  */
@@ -111,7 +111,7 @@ const EVENTS_PER_INSERT = 10;
 
 /**
  * Schedules an account for deletion (DESIGN §3.7): marks it deleted, revokes every session and
- * licence, and deactivates its plugin devices with a `system` audit row each, in one batch. Then
+ * license, and deactivates its plugin devices with a `system` audit row each, in one batch. Then
  * it asks the payment provider to stop renewing a running subscription (no charge after deletion).
  * The cron purge anonymises the account after the retention window.
  */
@@ -150,7 +150,7 @@ export async function deleteAccount(
       .where(eq(users.id, userId)),
     revokeAllSessions(db, userId, now),
     revokeLicenses(db, userId),
-    // Every active device, not just those read above: the licences are revoked in this batch, so
+    // Every active device, not just those read above: the licenses are revoked in this batch, so
     // a device activated in between must not stay active (it only lacks its audit row).
     db
       .update(devices)

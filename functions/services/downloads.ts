@@ -25,8 +25,8 @@ export interface InstallerChoice {
 }
 
 /**
- * Picks the installer for the user's current licence. Any licence state may download: the plugin
- * itself refuses to run without a valid licence. An account without a licence has nothing to get.
+ * Picks the installer for the user's current license. Any license state may download: the plugin
+ * itself refuses to run without a valid license. An account without a license has nothing to get.
  */
 export async function installerFor(db: Db, userId: string): Promise<InstallerChoice> {
   const license = await currentLicense(db, userId);
@@ -37,7 +37,7 @@ export async function installerFor(db: Db, userId: string): Promise<InstallerCho
     : (license.appVersion ?? site.currentVersion);
   if (!VERSION_PATTERN.test(version)) {
     // Only our own code writes versions; a malformed one must still never reach a header.
-    console.error(`Licence ${license.id} has a malformed app version`);
+    console.error(`License ${license.id} has a malformed app version`);
     throw downloadUnavailable();
   }
   return { version, key: installer.key(version), fileName: installer.fileName(version) };

@@ -1,5 +1,5 @@
 /**
- * Licence keys (DESIGN §3.6): random, human-typable and checksummed, e.g.
+ * License keys (DESIGN §3.6): random, human-typable and checksummed, e.g.
  * `SW-7KQ3M-X9HDA-2PZRT-VWC4N`. 19 random characters carry 95 bits; the last character is a
  * Luhn mod 32 check, which catches every single mistyped character and most swapped neighbours,
  * so the plugin can reject a typo before asking the server.
@@ -38,7 +38,7 @@ function format(chars: string): string {
   return [PREFIX, ...groups].join('-');
 }
 
-/** A new random licence key in canonical form. */
+/** A new random license key in canonical form. */
 export function generateLicenseKey(): string {
   const body = Array.from(randomBytes(BODY_LENGTH), (byte) => LICENSE_KEY_ALPHABET[byte & 31]).join(
     '',
@@ -61,7 +61,7 @@ export function normalizeLicenseKey(input: string): string | null {
   return format(chars);
 }
 
-/** True when `input` is a well-formed licence key with a correct check character. */
+/** True when `input` is a well-formed license key with a correct check character. */
 export function isValidLicenseKey(input: string): boolean {
   return normalizeLicenseKey(input) !== null;
 }

@@ -1,4 +1,4 @@
-/** Licences (DESIGN §3.6): one current licence per user, the newest; keys from license-keys.ts. */
+/** Licenses (DESIGN §3.6): one current license per user, the newest; keys from license-keys.ts. */
 import { and, desc, eq, ne } from 'drizzle-orm';
 import { plans, site } from '../../src/site.config';
 import { licenses } from '../db/schema';
@@ -8,7 +8,7 @@ import { generateLicenseKey } from './license-keys';
 /** A row of `licenses`. */
 export type LicenseRow = typeof licenses.$inferSelect;
 
-/** A new active Trial licence: activated now, expiring after the trial's days (SPEC §9). */
+/** A new active Trial license: activated now, expiring after the trial's days (SPEC §9). */
 export function newTrialLicense(userId: string, now: Millis): LicenseRow {
   return {
     id: crypto.randomUUID(),
@@ -23,13 +23,13 @@ export function newTrialLicense(userId: string, now: Millis): LicenseRow {
   };
 }
 
-/** When a Standard licence bought or renewed at `now` ends: one paid year (SPEC §9). */
+/** When a Standard license bought or renewed at `now` ends: one paid year (SPEC §9). */
 export function standardExpiry(now: Millis): Millis {
   return now + (plans.standard.durationDays ?? 365) * DAY_MS;
 }
 
 /**
- * The licence's status as the customer sees it: an active licence past its expiry reads expired
+ * The license's status as the customer sees it: an active license past its expiry reads expired
  * at once, before the cron job marks it.
  */
 export function effectiveLicenseStatus(
@@ -39,7 +39,7 @@ export function effectiveLicenseStatus(
   return license.status === 'active' && license.expiresAt <= now ? 'expired' : license.status;
 }
 
-/** The user's current licence: the newest one. */
+/** The user's current license: the newest one. */
 export async function currentLicense(db: Db, userId: string): Promise<LicenseRow | undefined> {
   const [row] = await db
     .select()
@@ -50,7 +50,7 @@ export async function currentLicense(db: Db, userId: string): Promise<LicenseRow
   return row;
 }
 
-/** Revokes every licence of a user that is not revoked yet (account deletion); batchable. */
+/** Revokes every license of a user that is not revoked yet (account deletion); batchable. */
 export function revokeLicenses(db: Db, userId: string) {
   return db
     .update(licenses)

@@ -38,7 +38,7 @@ export async function startSession(
   now: Millis,
 ): Promise<AuthResponse> {
   const license = await currentLicense(db, user.id);
-  if (!license) throw new Error(`User ${user.id} has no licence`);
+  if (!license) throw new Error(`User ${user.id} has no license`);
   const session = await newSession(db, jwtSecret, user.id, client, now);
   await session.insert;
   return {

@@ -19,7 +19,7 @@ export function verificationCodeMail(to: string, name: string, code: string): Ma
   };
 }
 
-/** Sent after a trial signup or a paid Standard signup: the licence key and where to download the plugin (SPEC §2). */
+/** Sent after a trial signup or a paid Standard signup: the license key and where to download the plugin (SPEC §2). */
 export function welcomeMail(
   to: string,
   name: string,
@@ -30,18 +30,18 @@ export function welcomeMail(
   return {
     to,
     tag: 'welcome',
-    subject: `Welcome to ${site.product}: your licence key`,
+    subject: `Welcome to ${site.product}: your license key`,
     text:
       `Hello ${name},\n\nYour ${license.plan === 'Trial' ? plans.trial.name : `${license.plan} plan`} is active until ${expires}.\n\n` +
-      `Licence key: ${license.licenseKey}\n\n` +
+      `License key: ${license.licenseKey}\n\n` +
       `Download the plugin from your dashboard: ${origin}/dashboard\n` +
-      `After installing, paste the licence key into the License Manager on the ${site.product} ribbon.` +
+      `After installing, paste the license key into the License Manager on the ${site.product} ribbon.` +
       signature,
   };
 }
 
 /**
- * Sent once after a Trial → Standard upgrade (DESIGN §3.3). The licence key is unchanged, so the
+ * Sent once after a Trial → Standard upgrade (DESIGN §3.3). The license key is unchanged, so the
  * e-mail says so: installed plugins keep working without pasting anything.
  */
 export function upgradeMail(
@@ -59,7 +59,7 @@ export function upgradeMail(
     text:
       `Hello ${name},\n\nThank you for your payment. Your ${standard.name} plan is active until ` +
       `${expires} and renews every year unless you cancel.\n\n` +
-      `Your licence key stays the same: ${license.licenseKey}\n` +
+      `Your license key stays the same: ${license.licenseKey}\n` +
       `The plugin keeps working where it is installed, now on up to ${standard.deviceLimit} ` +
       `active devices and with all future updates.\n\n` +
       `Invoices, your card and cancellation: ${origin}/dashboard/billing` +
@@ -92,7 +92,7 @@ export function contactMail(id: string, name: string, email: string, message: st
   };
 }
 
-/** Sent once by the cron when a trial licence expires (issue 5): how to keep using the plugin. */
+/** Sent once by the cron when a trial license expires (issue 5): how to keep using the plugin. */
 export function trialEndedMail(
   to: string,
   name: string,
@@ -107,11 +107,11 @@ export function trialEndedMail(
     subject: `Your ${site.product} trial has ended`,
     text:
       `Hello ${name},\n\nYour ${plans.trial.durationDays}-day ${plans.trial.name.toLowerCase()} of ` +
-      `${site.product} ended on ${ended}, so the plugin no longer runs with your trial licence.\n\n` +
+      `${site.product} ended on ${ended}, so the plugin no longer runs with your trial license.\n\n` +
       `To keep working with it, buy the ${standard.name} plan (${standard.priceLabel} ${standard.period}, ` +
       `${standard.deviceLimit} active devices, all future updates):\n\n${origin}/pricing\n\n` +
       `Or sign in and choose Upgrade to ${standard.name} on your dashboard (${origin}/dashboard): ` +
-      `your licence key and activated devices stay as they are.` +
+      `your license key and activated devices stay as they are.` +
       signature,
   };
 }

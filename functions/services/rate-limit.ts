@@ -23,7 +23,7 @@ const messages: Record<RateLimitRule, (minutes: number) => string> = {
     `Too many password reset requests. Please try again in ${m} ${plural(m)}.`,
   contactPerIp: (m) => `Too many messages. Please try again in ${m} ${plural(m)}.`,
   paymentCompletionPerIp: (m) => `Too many payment checks. Please try again in ${m} ${plural(m)}.`,
-  licenseApiPerIp: (m) => `Too many licence requests. Please try again in ${m} ${plural(m)}.`,
+  licenseApiPerIp: (m) => `Too many license requests. Please try again in ${m} ${plural(m)}.`,
 };
 
 function plural(minutes: number): string {

@@ -61,7 +61,7 @@ export interface SignupSecrets {
 /**
  * Completes an e-mail trial signup: the e-mail must have been verified recently from the same
  * device (fingerprint) for a trial; the verification is used up; then one batch creates account,
- * licence, trial-ledger rows and session.
+ * license, trial-ledger rows and session.
  */
 export async function registerEmailTrial(
   db: Db,
@@ -102,7 +102,7 @@ export async function registerEmailTrial(
 }
 
 /**
- * Google trial signup: a new account for an unknown Google subject and e-mail, with Trial licence,
+ * Google trial signup: a new account for an unknown Google subject and e-mail, with Trial license,
  * ledger rows for e-mail, Google subject and fingerprint, and a session, in one batch.
  */
 export async function registerGoogleTrial(

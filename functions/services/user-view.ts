@@ -5,7 +5,7 @@ import { effectiveLicenseStatus, type LicenseRow } from './licenses';
 import type { SessionInfo } from './sessions';
 import type { UserRow } from './users';
 
-/** The user as the dashboard shows it; a licence past its expiry reads `expired` at once. */
+/** The user as the dashboard shows it; a license past its expiry reads `expired` at once. */
 export function toUserView(
   user: UserRow,
   license: LicenseRow,

@@ -38,7 +38,7 @@ export type InvoiceView = z.infer<typeof invoiceViewSchema>;
 export const billingOverviewSchema = z.object({
   plan: z.enum(planLabels),
   licenseStatus: z.enum(licenseStatuses),
-  /** ISO 8601: when the current licence ends (renewal date while the subscription renews). */
+  /** ISO 8601: when the current license ends (renewal date while the subscription renews). */
   licenseExpiresAt: z.string(),
   /** The newest card subscription; null for Trial and Enterprise accounts without one. */
   subscription: z

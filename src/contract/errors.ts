@@ -46,10 +46,10 @@ export const ErrorCode = {
   ENTERPRISE_PLAN: 'ENTERPRISE_PLAN',
   /** 404 on the portal and cancel calls: the account has no card subscription. */
   NO_SUBSCRIPTION: 'NO_SUBSCRIPTION',
-  // Licence API (src/contract/licensing.ts). The statuses of LicenseCheckStatus double as codes.
-  /** 403 on activate: the licence is at its device limit; the body lists the active devices. */
+  // License API (src/contract/licensing.ts). The statuses of LicenseCheckStatus double as codes.
+  /** 403 on activate: the license is at its device limit; the body lists the active devices. */
   TOO_MANY_DEVICES: 'TOO_MANY_DEVICES',
-  /** 429 on deactivate: too many deactivations of this licence in the rolling window. */
+  /** 429 on deactivate: too many deactivations of this license in the rolling window. */
   DEACTIVATION_LIMIT: 'DEACTIVATION_LIMIT',
   /** 404: no installer is available for the version this account may download. */
   DOWNLOAD_UNAVAILABLE: 'DOWNLOAD_UNAVAILABLE',
@@ -110,11 +110,11 @@ export const Messages = {
   upgradedPleaseLogin: 'Your plan has been upgraded to Standard! Please log in.',
   /** The no-refund notice of the refund policy, shown before cancelling (SPEC §4, §9). */
   cancelNoRefund:
-    'Cancelling stops the automatic renewal. Your licence stays active until the end of the period you have paid for; the current period is not refunded.',
+    'Cancelling stops the automatic renewal. Your license stays active until the end of the period you have paid for; the current period is not refunded.',
   tooManyDevices:
-    'This licence is active on the maximum number of devices for its plan. Deactivate a device in the License Manager on that computer, or on your dashboard under Usage & Sessions, then try again.',
+    'This license is active on the maximum number of devices for its plan. Deactivate a device in the License Manager on that computer, or on your dashboard under Usage & Sessions, then try again.',
   deactivationLimit:
-    'This licence has been deactivated too many times recently. Please try again later or contact support.',
+    'This license has been deactivated too many times recently. Please try again later or contact support.',
   downloadUnavailable: 'The installer is not available right now. Please try again later.',
 } as const;
 
@@ -130,7 +130,7 @@ export const SuccessMessages = {
   passwordReset: 'Your password has been reset. Please log in with your new password.',
   contactSent: 'Thank you! Your message has been sent.',
   subscriptionCancelled:
-    'Your subscription has been cancelled. Your licence stays active until the end of the paid period.',
+    'Your subscription has been cancelled. Your license stays active until the end of the paid period.',
   deviceDeactivated: 'The device has been deactivated.',
   sessionsRevoked: 'Your other sessions have been signed out.',
   sessionRevoked: 'The session has been signed out.',

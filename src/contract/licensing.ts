@@ -1,18 +1,18 @@
 /**
- * The licence API the plugin talks to (issue 5 item 1, DESIGN §3.6), and the dashboard's Usage &
+ * The license API the plugin talks to (issue 5 item 1, DESIGN §3.6), and the dashboard's Usage &
  * Sessions calls (issue 5 item 3). Shared by the Worker, the islands and the reference client
  * (scripts/license-client.ts).
  *
- * Plugin calls (JSON; the licence key in the body is the credential, no session is needed; rate-
+ * Plugin calls (JSON; the license key in the body is the credential, no session is needed; rate-
  * limited per IP, 429 TOO_MANY_ATTEMPTS with Retry-After):
  * - POST /api/licenses/activate   ActivateBody → ActivateResponse. Idempotent per (key, device):
  *   a reinstall is not a new device. At the limit → 403 `{ message: Messages.tooManyDevices,
  *   code: 'TOO_MANY_DEVICES', devices: DeviceView[] }`; with `replaceDeviceId` the named device
- *   is freed and this one activated in one step (counts as a deactivation). Any other licence
+ *   is freed and this one activated in one step (counts as a deactivation). Any other license
  *   problem → 403 with the LicenseCheckStatus as `code` (EXPIRED, SUSPENDED, REVOKED) or 404
  *   NOT_FOUND.
  * - POST /api/licenses/validate   ValidateBody → ValidateResponse, always 200 for a well-formed
- *   request: the plugin reads `status`. VALID comes with a fresh licence file (and last seen).
+ *   request: the plugin reads `status`. VALID comes with a fresh license file (and last seen).
  * - POST /api/licenses/deactivate DeactivateBody → DeactivateResponse. 404 DEVICE_NOT_ACTIVATED;
  *   429 DEACTIVATION_LIMIT beyond `licensing.maxDeactivations` per window.
  * - GET  /api/licenses/public-key → a JWKS `{ keys: [Ed25519 public JWK with kid, alg EdDSA] }`.
@@ -31,7 +31,7 @@ import { licensing, site } from '../site.config.ts';
 import { Messages } from './errors.ts';
 import { planLabels } from './user.ts';
 
-/** What a check of a licence on a device can say; the plugin tells the user what to do. */
+/** What a check of a license on a device can say; the plugin tells the user what to do. */
 export const licenseCheckStatuses = [
   'VALID',
   'EXPIRED',
@@ -48,15 +48,15 @@ export type LicenseCheckStatus = (typeof licenseCheckStatuses)[number];
  * plugin may show these offline too. Each one says what to do next.
  */
 export const licenseStatusMessages: Record<LicenseCheckStatus, string> = {
-  VALID: 'Your licence is valid on this device.',
-  EXPIRED: `This licence has expired. Renew it or upgrade from your dashboard to keep using ${site.product}.`,
+  VALID: 'Your license is valid on this device.',
+  EXPIRED: `This license has expired. Renew it or upgrade from your dashboard to keep using ${site.product}.`,
   SUSPENDED:
-    'This licence is suspended because a payment did not go through. Update your payment method on your dashboard under Billing & Invoices.',
+    'This license is suspended because a payment did not go through. Update your payment method on your dashboard under Billing & Invoices.',
   REVOKED:
-    'This licence key is no longer valid: it was revoked or replaced by a newer key. Use the key shown on your dashboard, or contact support.',
-  NOT_FOUND: 'No licence has this key. Check the key shown on your dashboard and try again.',
+    'This license key is no longer valid: it was revoked or replaced by a newer key. Use the key shown on your dashboard, or contact support.',
+  NOT_FOUND: 'No license has this key. Check the key shown on your dashboard and try again.',
   DEVICE_NOT_ACTIVATED:
-    'This device is not activated for this licence. Activate it in the License Manager.',
+    'This device is not activated for this license. Activate it in the License Manager.',
   TOO_MANY_DEVICES: Messages.tooManyDevices,
 };
 
@@ -65,7 +65,7 @@ export const licenseKeySchema = z
   .string()
   .trim()
   .toUpperCase()
-  .regex(/^SW(-[23456789A-HJ-NP-Z]{5}){4}$/, 'Please enter a valid licence key.');
+  .regex(/^SW(-[23456789A-HJ-NP-Z]{5}){4}$/, 'Please enter a valid license key.');
 
 /** The plugin's stable machine id: opaque, URL-safe. */
 export const deviceIdSchema = z
@@ -125,7 +125,7 @@ export const deviceViewSchema = z.object({
 });
 export type DeviceView = z.infer<typeof deviceViewSchema>;
 
-/** The licence as the plugin shows it. */
+/** The license as the plugin shows it. */
 export const licenseInfoSchema = z.object({
   plan: z.enum(planLabels),
   status: z.enum(['active', 'expired', 'suspended', 'revoked']),
@@ -151,7 +151,7 @@ export const validateResponseSchema = z.object({
   status: z.enum(licenseCheckStatuses),
   message: z.string(),
   license: licenseInfoSchema.optional(),
-  /** Present when VALID: a fresh licence file with a new offline grace end. */
+  /** Present when VALID: a fresh license file with a new offline grace end. */
   licenseFile: z.string().optional(),
 });
 export type ValidateResponse = z.infer<typeof validateResponseSchema>;
@@ -162,13 +162,13 @@ export const deactivateResponseSchema = z.object({
 });
 export type DeactivateResponse = z.infer<typeof deactivateResponseSchema>;
 
-/** Issuer and audience of licence files. */
+/** Issuer and audience of license files. */
 export const LICENSE_FILE_ISSUER = 'sheetwright';
 export const LICENSE_FILE_AUDIENCE = 'sheetwright-plugin';
 
 /**
- * Claims of a licence file (JWT, alg EdDSA, header `kid`). `exp` is the offline grace end:
- * min(now + licensing.offlineGraceDays, licence expiry); the plugin must check it, `aud`, `iss`
+ * Claims of a license file (JWT, alg EdDSA, header `kid`). `exp` is the offline grace end:
+ * min(now + licensing.offlineGraceDays, license expiry); the plugin must check it, `aud`, `iss`
  * and `did` (its own machine id) and refuse the file otherwise.
  */
 export const licenseFileClaimsSchema = z.object({
@@ -176,12 +176,12 @@ export const licenseFileClaimsSchema = z.object({
   aud: z.literal(LICENSE_FILE_AUDIENCE),
   /** User id. */
   sub: z.string(),
-  /** Licence id. */
+  /** License id. */
   lid: z.string(),
   plan: z.enum(planLabels),
   /** Device (machine) id the file is bound to. */
   did: z.string(),
-  /** Licence expiry, seconds since the epoch. */
+  /** License expiry, seconds since the epoch. */
   lexp: z.number().int(),
   /** Issued at and offline grace end (= exp), seconds since the epoch. */
   iat: z.number().int(),

@@ -15,7 +15,7 @@ export const userSchema = z.object({
   customerName: z.string(),
   email: z.string(),
   plan: z.enum(planLabels),
-  /** Status of the user's licence (SPEC §2 "license status"). */
+  /** Status of the user's license (SPEC §2 "license status"). */
   licenseStatus: z.enum(licenseStatuses),
   /** ISO 8601 dates. */
   activationDate: z.string(),

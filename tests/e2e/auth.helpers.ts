@@ -164,17 +164,17 @@ export async function buyStandard(page: Page, name = 'Grace Hopper') {
   return { email, password: PASSWORD, name };
 }
 
-/** The licence key shown on My Account (/dashboard), as the user copies it. */
+/** The license key shown on My Account (/dashboard), as the user copies it. */
 export async function licenseKeyFromDashboard(page: Page): Promise<string> {
   if (!/\/dashboard$/.test(new URL(page.url()).pathname)) await page.goto('/dashboard');
-  const key = await page.getByRole('region', { name: 'Your Licence' }).locator('code').innerText();
+  const key = await page.getByRole('region', { name: 'Your License' }).locator('code').innerText();
   expect(key).toMatch(/^SW(-[0-9A-Z]{5}){4}$/);
   return key;
 }
 
 /**
  * Activates a device as the plugin does (POST /api/licenses/activate); returns the answer. `ip`
- * (from newVisitor) keeps the licence API's per-IP rate limit per test, as page.request does not
+ * (from newVisitor) keeps the license API's per-IP rate limit per test, as page.request does not
  * send the page's extra headers.
  */
 export async function activateDevice(

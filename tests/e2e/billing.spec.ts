@@ -39,13 +39,13 @@ async function openBilling(page: Page) {
 }
 
 test.describe('upgrade to Standard', () => {
-  test('a Trial user upgrades from the dashboard and keeps the same licence key', async ({
+  test('a Trial user upgrades from the dashboard and keeps the same license key', async ({
     page,
     consoleErrors,
   }) => {
     await signUpForTrial(page, 'Trial Upgrader');
-    const licence = page.getByRole('region', { name: 'Your Licence' });
-    const key = await licence.locator('code').innerText();
+    const license = page.getByRole('region', { name: 'Your License' });
+    const key = await license.locator('code').innerText();
 
     await page
       .getByRole('region', { name: 'Upgrade to Standard' })
@@ -60,10 +60,10 @@ test.describe('upgrade to Standard', () => {
     await expect(page.getByText('Your plan has been upgraded to Standard.')).toBeVisible();
     await expect(page).toHaveURL(/\/dashboard$/);
 
-    await expect(detail(licence, 'Subscription')).toHaveText('Standard');
-    await expect(licence.locator('code')).toHaveText(key);
+    await expect(detail(license, 'Subscription')).toHaveText('Standard');
+    await expect(license.locator('code')).toHaveText(key);
     await expect(page.getByRole('region', { name: 'Upgrade to Standard' })).toHaveCount(0);
-    await expect(licence.locator('#download')).toContainText('Latest version');
+    await expect(license.locator('#download')).toContainText('Latest version');
     expect(unexpectedErrors(consoleErrors)).toEqual([]);
   });
 

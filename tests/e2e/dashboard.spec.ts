@@ -57,7 +57,7 @@ test.describe('guarded routes', () => {
 });
 
 test.describe('My Account', () => {
-  test('shows the licence, key with Copy, User ID, upgrade box and session status', async ({
+  test('shows the license, key with Copy, User ID, upgrade box and session status', async ({
     page,
     context,
   }) => {
@@ -70,11 +70,11 @@ test.describe('My Account', () => {
     await expect(page.getByRole('link', { name: 'Billing & Invoices' }).first()).toBeVisible();
     await expect(page.getByRole('button', { name: 'Log Out' })).toBeVisible();
 
-    const licence = page.getByRole('region', { name: 'Your Licence' });
-    await expect(licence).toContainText('License Manager');
-    const key = await licence.locator('code').innerText();
-    await licence.getByRole('button', { name: 'Copy license key' }).click();
-    await expect(licence.getByRole('status')).toHaveText('Copied');
+    const license = page.getByRole('region', { name: 'Your License' });
+    await expect(license).toContainText('License Manager');
+    const key = await license.locator('code').innerText();
+    await license.getByRole('button', { name: 'Copy license key' }).click();
+    await expect(license.getByRole('status')).toHaveText('Copied');
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(key);
 
     const stored = await page.evaluate(
@@ -89,11 +89,11 @@ test.describe('My Account', () => {
         .getByRole('region', { name: 'Upgrade to Standard' })
         .getByRole('button', { name: 'Upgrade to Standard' }),
     ).toBeEnabled();
-    await expect(licence.getByRole('link', { name: 'Download Sheetwright' })).toHaveAttribute(
+    await expect(license.getByRole('link', { name: 'Download Sheetwright' })).toHaveAttribute(
       'href',
       '/api/download',
     );
-    await expect(licence.locator('#download')).toContainText(
+    await expect(license.locator('#download')).toContainText(
       'Trial accounts stay on the version they signed up with',
     );
 

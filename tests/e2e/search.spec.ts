@@ -91,7 +91,7 @@ test.describe('/search', () => {
         }
       } as unknown as typeof URLSearchParams;
     });
-    await page.goto('/search?q=licence');
+    await page.goto('/search?q=license');
     const alert = page.getByRole('alert');
     await expect(alert).toContainText('Unexpected Application Error!');
     await expect(alert).toContainText('Simulated island failure');

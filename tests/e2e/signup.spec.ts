@@ -87,13 +87,13 @@ test.describe('signup page', () => {
 });
 
 test.describe('trial signup by e-mail', () => {
-  test('a visitor verifies the code from the mailbox and lands on a dashboard with a Trial licence', async ({
+  test('a visitor verifies the code from the mailbox and lands on a dashboard with a Trial license', async ({
     page,
     consoleErrors,
   }) => {
     const { email } = await signUpForTrial(page, 'Ada Lovelace');
     await expect(page.locator('html')).toHaveAttribute('data-auth', 'in');
-    const details = page.getByRole('region', { name: 'Your Licence' });
+    const details = page.getByRole('region', { name: 'Your License' });
     await expect(details.getByText('Trial', { exact: true })).toBeVisible();
     await expect(details.getByText('Active', { exact: true })).toBeVisible();
     await expect(details.locator('code')).toHaveText(/\S{10,}/);
@@ -343,7 +343,7 @@ test.describe('Google sign-up', () => {
     await expect(page).toHaveURL(/\/dashboard$/);
     await expect(page.getByText('Welcome back, Grace Hopper!')).toBeVisible();
     await expect(
-      page.getByRole('region', { name: 'Your Licence' }).getByText('Trial', { exact: true }),
+      page.getByRole('region', { name: 'Your License' }).getByText('Trial', { exact: true }),
     ).toBeVisible();
     expect(unexpectedErrors(consoleErrors)).toEqual([]);
   });

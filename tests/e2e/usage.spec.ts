@@ -67,7 +67,7 @@ test.describe('Usage & Sessions', () => {
     const devices = page.getByRole('region', { name: 'Active devices' });
     await expect(devices).toContainText('0 of 1 device');
     await expect(devices).toContainText(
-      `No devices yet. Install ${site.product}, open the License Manager and paste your licence key.`,
+      `No devices yet. Install ${site.product}, open the License Manager and paste your license key.`,
     );
     await expect(devices.getByRole('link', { name: 'Installation' })).toHaveAttribute(
       'href',
@@ -141,7 +141,7 @@ test.describe('Usage & Sessions', () => {
     await replace.click();
     const dialog = page.getByRole('alertdialog', { name: 'Replace this device?' });
     await expect(dialog).toContainText(
-      'then activate the licence on the new computer in the License Manager',
+      'then activate the license on the new computer in the License Manager',
     );
     await expect(dialog).toContainText(
       `0 of ${licensing.maxDeactivations} deactivations used in the last ${licensing.deactivationWindowDays} days`,

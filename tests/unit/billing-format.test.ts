@@ -98,7 +98,7 @@ describe('billing status', () => {
     expect(dateText(canceled, NOW)).toEqual({ label: 'Expired on', value: 'January 1, 2026' });
   });
 
-  it('uses the licence status and expiry for a Trial without a subscription', () => {
+  it('uses the license status and expiry for a Trial without a subscription', () => {
     const trial = overview({
       plan: 'Trial',
       subscription: null,

@@ -1,6 +1,6 @@
 /**
  * The reference client's command line (scripts/license-client.ts): files, output and exit codes,
- * against a small stand-in server that signs real licence files with a throwaway Ed25519 key.
+ * against a small stand-in server that signs real license files with a throwaway Ed25519 key.
  * The client against the real Worker is tests/worker/licenses-client.test.ts.
  */
 import { generateKeyPairSync } from 'node:crypto';
@@ -55,7 +55,7 @@ async function licenseFileFor(deviceId: string) {
   return signLicenseFile(secret, licenseFileClaims(row, deviceId, NOW));
 }
 
-/** A stand-in licence server; `answer` overrides one path's answer. */
+/** A stand-in license server; `answer` overrides one path's answer. */
 function server(answer: Record<string, () => Response | Promise<Response>> = {}) {
   const calls: string[] = [];
   const fetch = async (url: string, init: RequestInit) => {
@@ -79,7 +79,7 @@ function server(answer: Record<string, () => Response | Promise<Response>> = {})
       case '/api/licenses/validate':
         return json({
           status: 'VALID',
-          message: 'Your licence is valid on this device.',
+          message: 'Your license is valid on this device.',
           license,
           licenseFile: await licenseFileFor(body?.deviceId ?? ''),
         });
@@ -130,7 +130,7 @@ const activateArgs = [
 ];
 
 describe('license-client activate', () => {
-  it('saves the licence file and the public key beside it, checks it and exits 0', async () => {
+  it('saves the license file and the public key beside it, checks it and exits 0', async () => {
     const { fetch, calls } = server();
 
     const code = await main([...activateArgs, '--file', file], io(fetch));
@@ -140,15 +140,15 @@ describe('license-client activate', () => {
     const jwks = JSON.parse(await readFile(jwksPathFor(file), 'utf8')) as { keys: object[] };
     expect(jwks.keys[0]).not.toHaveProperty('d');
     expect(calls).toEqual(['POST /api/licenses/activate', 'GET /api/licenses/public-key']);
-    expect(out.join('\n')).toContain('Licence file OK (verified offline)');
+    expect(out.join('\n')).toContain('License file OK (verified offline)');
   });
 
-  it('lists the active devices and the replace option when the licence is full (exit 1)', async () => {
+  it('lists the active devices and the replace option when the license is full (exit 1)', async () => {
     const { fetch } = server({
       '/api/licenses/activate': () =>
         json(
           {
-            message: 'This licence is active on the maximum…',
+            message: 'This license is active on the maximum…',
             code: 'TOO_MANY_DEVICES',
             devices: [device],
           },
@@ -169,13 +169,13 @@ describe('license-client activate', () => {
     const code = await main([...activateArgs, '--file', file], io(offline));
 
     expect(code).toBe(EXIT_LICENSE);
-    expect(err[0]).toMatch(/^NETWORK: Could not reach the licence server/);
+    expect(err[0]).toMatch(/^NETWORK: Could not reach the license server/);
   });
 
   it('shows the wait on a 429', async () => {
     const { fetch } = server({
       '/api/licenses/activate': () =>
-        json({ message: 'Too many licence requests.', code: 'TOO_MANY_ATTEMPTS' }, 429, {
+        json({ message: 'Too many license requests.', code: 'TOO_MANY_ATTEMPTS' }, 429, {
           'Retry-After': '600',
         }),
     });
@@ -196,7 +196,7 @@ describe('license-client verify (offline)', () => {
     const code = await main(['verify', '--file', file, '--device-id', DEVICE], io(offline));
 
     expect(code).toBe(EXIT_OK);
-    expect(out[0]).toContain(`Standard licence for device ${DEVICE}`);
+    expect(out[0]).toContain(`Standard license for device ${DEVICE}`);
   });
 
   it('refuses the file after its offline grace end', async () => {
@@ -227,7 +227,7 @@ describe('license-client verify (offline)', () => {
     expect(err[0]).toMatch(/^BAD_SIGNATURE:/);
   });
 
-  it('exits 1 when there is no licence file or no saved public key', async () => {
+  it('exits 1 when there is no license file or no saved public key', async () => {
     await rm(jwksPathFor(file));
 
     expect(await main(['verify', '--file', file], io(offline))).toBe(EXIT_LICENSE);
@@ -255,10 +255,10 @@ describe('license-client validate and deactivate', () => {
     expect(await main(['verify', '--file', file], io(offline))).toBe(EXIT_OK);
   });
 
-  it('validate deletes the licence file when the server says it is no longer valid', async () => {
+  it('validate deletes the license file when the server says it is no longer valid', async () => {
     const { fetch } = server({
       '/api/licenses/validate': () =>
-        json({ status: 'REVOKED', message: 'This licence key is no longer valid.', license }),
+        json({ status: 'REVOKED', message: 'This license key is no longer valid.', license }),
     });
 
     const code = await main(
@@ -267,11 +267,11 @@ describe('license-client validate and deactivate', () => {
     );
 
     expect(code).toBe(EXIT_LICENSE);
-    expect(err[0]).toBe('REVOKED: This licence key is no longer valid.');
+    expect(err[0]).toBe('REVOKED: This license key is no longer valid.');
     await expect(readFile(file)).rejects.toThrow();
   });
 
-  it('deactivate frees the device and deletes the licence file', async () => {
+  it('deactivate frees the device and deletes the license file', async () => {
     const { fetch, calls } = server();
 
     const code = await main(

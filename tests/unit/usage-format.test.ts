@@ -68,14 +68,14 @@ describe('deactivations', () => {
 
   it('explains that the plugin stops on the freed computer', () => {
     const text = deactivateConfirmText('Office PC', false);
-    expect(text).toContain('"Office PC" stops working until the licence is activated');
+    expect(text).toContain('"Office PC" stops working until the license is activated');
     expect(text).toContain('License Manager');
   });
 
   it('at the limit, explains freeing this device, then activating the new computer', () => {
     const text = deactivateConfirmText('Office PC', true);
     expect(text).toContain('"Office PC" stops working once it is freed. Free this device');
-    expect(text).toContain('then activate the licence on the new computer in the License Manager');
+    expect(text).toContain('then activate the license on the new computer in the License Manager');
   });
 });
 

@@ -56,7 +56,7 @@ describe('Active devices', () => {
   it('without devices, explains how to activate one with links to installation and download', () => {
     const page = devicesHtml(overview({}));
     expect(page).toContain(
-      `No devices yet. Install ${site.product}, open the License Manager and paste your licence key.`,
+      `No devices yet. Install ${site.product}, open the License Manager and paste your license key.`,
     );
     expect(page).toContain('href="/installation"');
     expect(page).toContain('href="/dashboard#download"');

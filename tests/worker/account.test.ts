@@ -21,7 +21,7 @@ describe('DELETE /api/delete', () => {
     expect(user).toEqual({ is_deleted: 1, deleted_at: app.clock.now });
   });
 
-  it('revokes every session of the account and its licence', async () => {
+  it('revokes every session of the account and its license', async () => {
     const app = accountApp();
     const { form, auth, bearer } = await signUpTrial(app);
     const other = await (

@@ -219,7 +219,7 @@ describe('GET /api/me', () => {
     });
   });
 
-  it('shows the licence as expired once the trial has run out', async () => {
+  it('shows the license as expired once the trial has run out', async () => {
     const app = accountApp();
     const { form } = await signUpTrial(app);
 

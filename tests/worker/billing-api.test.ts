@@ -42,7 +42,7 @@ async function insertInvoice(
 }
 
 describe('GET /api/billing', () => {
-  it('shows a Trial account its licence, no subscription, no invoices and the upgrade action', async () => {
+  it('shows a Trial account its license, no subscription, no invoices and the upgrade action', async () => {
     const world = billingWorld();
     const account = await signUpTrial(world.app);
 
@@ -56,7 +56,7 @@ describe('GET /api/billing', () => {
     });
   });
 
-  it('reads a lapsed active licence as expired, like the dashboard', async () => {
+  it('reads a lapsed active license as expired, like the dashboard', async () => {
     const world = billingWorld();
     const account = await signUpTrial(world.app);
     world.app.clock.advance(16 * 24 * 60 * 60);
@@ -196,7 +196,7 @@ function countingCancels(failure?: PaymentProviderError) {
 }
 
 describe('POST /api/billing/cancel', () => {
-  it('cancels at period end: cancelling, the licence ends with the paid period, nothing refunded', async () => {
+  it('cancels at period end: cancelling, the license ends with the paid period, nothing refunded', async () => {
     const { world, calls } = countingCancels();
     const { account, checkout, paid } = await upgradedAccount(world);
     const periodEnd = new Date(paid.session.paidAt ?? 0);

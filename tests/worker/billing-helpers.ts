@@ -89,7 +89,7 @@ export async function upgradedAccount(world: BillingWorld) {
   return { account, checkout, paid };
 }
 
-/** What the database holds for one user: plan, licences, subscriptions and invoices. */
+/** What the database holds for one user: plan, licenses, subscriptions and invoices. */
 export async function billingRows(userId: string) {
   const [user] = await queryAll<{ plan: string }>('SELECT plan FROM users WHERE id = ?', userId);
   const licenses = await queryAll<{

@@ -164,7 +164,7 @@ describe('billing on Stripe (fake server)', () => {
     expect(url).toMatch(/^https:\/\/billing\.stripe\.test\/p\/session\/bps_/);
   });
 
-  it('cancels at period end on Stripe once; the licence ends when Stripe says the period ends', async () => {
+  it('cancels at period end on Stripe once; the license ends when Stripe says the period ends', async () => {
     const { fake, app } = stripeWorld();
     const account = await signUpTrial(app);
     const { ids } = await upgradeOnStripe(fake, app, account);

@@ -83,7 +83,7 @@ describe('POST /api/billing/checkout', () => {
     expect(world.store.sessions.get(checkout.sessionId)?.customerId).toBe('cus_local_earlier');
   });
 
-  it('lets a Standard account buy again only after its subscription ended and its licence lapsed', async () => {
+  it('lets a Standard account buy again only after its subscription ended and its license lapsed', async () => {
     const world = billingWorld();
     const { account } = await upgradedAccount(world);
     const userId = account.auth.user.userId;
@@ -94,7 +94,7 @@ describe('POST /api/billing/checkout', () => {
     expect(whileCancelling.status).toBe(409);
     expect(await whileCancelling.json()).toMatchObject({ code: 'ALREADY_STANDARD' });
 
-    // Stripe ends the subscription at the period end; the licence lapses with it.
+    // Stripe ends the subscription at the period end; the license lapses with it.
     world.app.clock.advance(366 * 24 * 60 * 60);
     await env.DB.prepare(`UPDATE subscriptions SET status = 'canceled' WHERE user_id = ?`)
       .bind(userId)
@@ -203,7 +203,7 @@ describe('POST /api/billing/checkout', () => {
 });
 
 describe('upgrade fulfilment', () => {
-  it('turns the same account and licence key into Standard through checkout and its webhooks', async () => {
+  it('turns the same account and license key into Standard through checkout and its webhooks', async () => {
     const world = billingWorld();
     const account = await signUpTrial(world.app);
     const userId = account.auth.user.userId;

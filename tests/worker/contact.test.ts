@@ -5,7 +5,7 @@ import { accountApp, botToken, queryAll, uniqueEmail } from './account-helpers';
 const message = () => ({
   name: 'Ada Lovelace',
   email: uniqueEmail(),
-  message: `Hello, a question about licences ${crypto.randomUUID()}`,
+  message: `Hello, a question about licenses ${crypto.randomUUID()}`,
   recaptchaToken: botToken('contact'),
 });
 

@@ -90,7 +90,7 @@ export async function seedUser(overrides: Partial<UserInsert> = {}) {
   return row;
 }
 
-/** A licence of `userId` (an active Trial from START for 15 days unless told otherwise). */
+/** A license of `userId` (an active Trial from START for 15 days unless told otherwise). */
 export async function seedLicense(userId: string, overrides: Partial<LicenseInsert> = {}) {
   const row: LicenseInsert = {
     id: crypto.randomUUID(),
@@ -148,7 +148,7 @@ export async function seedInvoice(userId: string, created: number) {
   return row;
 }
 
-/** An active plugin device on a licence, with its `activated` audit row. */
+/** An active plugin device on a license, with its `activated` audit row. */
 export async function seedDevice(
   license: { id: string; userId: string },
   overrides: Partial<typeof devices.$inferInsert> = {},
@@ -170,7 +170,7 @@ export async function seedDevice(
   return row;
 }
 
-/** One audit row of a licence at `createdAt`. */
+/** One audit row of a license at `createdAt`. */
 export async function seedLicenseEvent(
   license: { id: string; userId: string },
   deviceId: string,

@@ -20,7 +20,7 @@ async function statusOf(licenseId: string) {
   return row?.status;
 }
 
-/** A Standard customer whose licence ends at PERIOD_END, with a subscription in `status`. */
+/** A Standard customer whose license ends at PERIOD_END, with a subscription in `status`. */
 async function standardCustomer(
   subscription: 'active' | 'past_due' | 'cancelling' | 'canceled' | null,
   licenseStatus: 'active' | 'suspended' = 'active',
@@ -42,10 +42,10 @@ async function standardCustomer(
   return { user, license };
 }
 
-describe('cron: lapse paid licences', () => {
+describe('cron: lapse paid licenses', () => {
   quietCronLogs();
 
-  it('expires the licence of a cancelled-at-period-end subscription once the period has ended', async () => {
+  it('expires the license of a cancelled-at-period-end subscription once the period has ended', async () => {
     const { license } = await standardCustomer('cancelling');
 
     await runJobsAt(PERIOD_END - 1);
@@ -55,7 +55,7 @@ describe('cron: lapse paid licences', () => {
     expect(await statusOf(license.id)).toBe('expired');
   });
 
-  it('expires the licence of a canceled subscription, and of a licence with no subscription', async () => {
+  it('expires the license of a canceled subscription, and of a license with no subscription', async () => {
     const canceled = await standardCustomer('canceled');
     const none = await standardCustomer(null);
 
@@ -65,7 +65,7 @@ describe('cron: lapse paid licences', () => {
     expect(await statusOf(none.license.id)).toBe('expired');
   });
 
-  it('never touches a licence whose subscription is active: the renewal webhook extends it', async () => {
+  it('never touches a license whose subscription is active: the renewal webhook extends it', async () => {
     const { license } = await standardCustomer('active');
 
     await runJobsAt(PERIOD_END + 3 * DAY_MS);
@@ -73,7 +73,7 @@ describe('cron: lapse paid licences', () => {
     expect(await statusOf(license.id)).toBe('active');
   });
 
-  it('leaves a past-due subscription’s licence suspended while the payment is retried', async () => {
+  it('leaves a past-due subscription’s license suspended while the payment is retried', async () => {
     const { license } = await standardCustomer('past_due', 'suspended');
 
     await runJobsAt(PERIOD_END + 3 * DAY_MS);
@@ -81,7 +81,7 @@ describe('cron: lapse paid licences', () => {
     expect(await statusOf(license.id)).toBe('suspended');
   });
 
-  it('expires a suspended licence once its subscription has been canceled for good', async () => {
+  it('expires a suspended license once its subscription has been canceled for good', async () => {
     const { license } = await standardCustomer('canceled', 'suspended');
 
     await runJobsAt(PERIOD_END);
@@ -89,7 +89,7 @@ describe('cron: lapse paid licences', () => {
     expect(await statusOf(license.id)).toBe('expired');
   });
 
-  it('keeps a licence active when the account also has a newer, active subscription', async () => {
+  it('keeps a license active when the account also has a newer, active subscription', async () => {
     const { user, license } = await standardCustomer('canceled');
     await seedSubscription(user.id, { status: 'active' });
 
@@ -98,7 +98,7 @@ describe('cron: lapse paid licences', () => {
     expect(await statusOf(license.id)).toBe('active');
   });
 
-  it('leaves Enterprise licences to their contract', async () => {
+  it('leaves Enterprise licenses to their contract', async () => {
     const user = await seedUser({ plan: 'Enterprise' });
     const license = await seedLicense(user.id, {
       plan: 'Enterprise',

@@ -81,7 +81,7 @@ describe('cron: expire trials', () => {
     expect(row?.deactivated_at).toBeNull();
   });
 
-  it('expires an upgraded customer’s old trial licence without telling them their trial ended', async () => {
+  it('expires an upgraded customer’s old trial license without telling them their trial ended', async () => {
     const user = await seedUser({ plan: 'Standard' });
     const trial = await seedLicense(user.id);
     const mailer = recordingMailer();

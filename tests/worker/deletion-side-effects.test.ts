@@ -3,7 +3,7 @@ import { accountApp, queryAll, signUpTrial, START, type AccountApp } from './acc
 import { DAY_MS, seedDevice, seedSubscription } from './cron-helpers';
 import { createFakeStripe, stripeAgainst } from './fake-stripe/server';
 
-/** A signed-up account with its licence id. */
+/** A signed-up account with its license id. */
 async function customer(app: AccountApp) {
   const account = await signUpTrial(app);
   const userId = account.auth.user.userId;

@@ -17,7 +17,7 @@ async function putInstaller(version: string, bytes: Uint8Array, contentType?: st
   );
 }
 
-/** A trial account whose licence was issued for `appVersion`. */
+/** A trial account whose license was issued for `appVersion`. */
 async function trialOn(app: AccountApp, appVersion: string) {
   const account = await signUpTrial(app);
   await testDb()
@@ -55,7 +55,7 @@ describe('GET /api/download', () => {
     const app = accountApp();
     await putInstaller(site.currentVersion, CURRENT);
     const { auth, bearer } = await trialOn(app, uniqueVersion());
-    // An upgrade turns the trial licence into a Standard one in place (same key and row).
+    // An upgrade turns the trial license into a Standard one in place (same key and row).
     await testDb()
       .update(licenses)
       .set({ plan: 'Standard' })
@@ -70,7 +70,7 @@ describe('GET /api/download', () => {
     expect(new Uint8Array(await response.arrayBuffer())).toEqual(CURRENT);
   });
 
-  it('falls back to the newest version for a trial licence without a recorded version', async () => {
+  it('falls back to the newest version for a trial license without a recorded version', async () => {
     const app = accountApp();
     await putInstaller(site.currentVersion, CURRENT);
     const { bearer, auth } = await signUpTrial(app);
@@ -85,7 +85,7 @@ describe('GET /api/download', () => {
     expect(new Uint8Array(await response.arrayBuffer())).toEqual(CURRENT);
   });
 
-  it('still lets an account with an expired licence download (the plugin checks the licence)', async () => {
+  it('still lets an account with an expired license download (the plugin checks the license)', async () => {
     const app = accountApp();
     const version = uniqueVersion();
     await putInstaller(version, new TextEncoder().encode('expired but installable'));

@@ -26,7 +26,7 @@ interface TooMany {
 }
 
 describe('POST /api/licenses/activate', () => {
-  it('activates a Trial licence on one device and answers the licence, device and file', async () => {
+  it('activates a Trial license on one device and answers the license, device and file', async () => {
     const app = accountApp();
     const { key, licenseId } = await licensee(app);
     const deviceId = newDeviceId();
@@ -119,7 +119,7 @@ describe('POST /api/licenses/activate', () => {
     expect(await auditRows(licenseId)).toHaveLength(1);
   });
 
-  it('forgives case and spaces in the licence key', async () => {
+  it('forgives case and spaces in the license key', async () => {
     const app = accountApp();
     const { key } = await licensee(app);
 
@@ -226,7 +226,7 @@ describe('POST /api/licenses/activate', () => {
     });
   });
 
-  describe('refuses a licence that cannot be used', () => {
+  describe('refuses a license that cannot be used', () => {
     it('answers 404 NOT_FOUND for an unknown key and writes nothing', async () => {
       const app = accountApp();
       const deviceId = newDeviceId();
@@ -241,7 +241,7 @@ describe('POST /api/licenses/activate', () => {
       expect(await queryAll('SELECT id FROM devices WHERE device_id = ?', deviceId)).toEqual([]);
     });
 
-    it('answers 403 EXPIRED once the clock passes the licence expiry', async () => {
+    it('answers 403 EXPIRED once the clock passes the license expiry', async () => {
       const app = accountApp();
       const { key, licenseId } = await licensee(app);
       app.clock.advance(16 * 24 * 60 * 60);
@@ -260,7 +260,7 @@ describe('POST /api/licenses/activate', () => {
       ['expired', 'EXPIRED'],
       ['suspended', 'SUSPENDED'],
       ['revoked', 'REVOKED'],
-    ])('answers 403 when the licence is %s', async (status, code) => {
+    ])('answers 403 when the license is %s', async (status, code) => {
       const app = accountApp();
       const { key, licenseId } = await licensee(app);
       await setLicense(licenseId, { status });
@@ -283,7 +283,7 @@ describe('POST /api/licenses/activate', () => {
       expect((await response.json<{ code: string }>()).code).toBe('REVOKED');
     });
 
-    it('answers 403 REVOKED for a key replaced by a newer licence of the account', async () => {
+    it('answers 403 REVOKED for a key replaced by a newer license of the account', async () => {
       const app = accountApp();
       const { key, userId } = await licensee(app);
       await queryAll(

@@ -23,8 +23,8 @@ function unwrap<T>(result: { ok: true; data: T } | { ok: false; problem: { messa
   return result.data;
 }
 
-describe('reference licence client', () => {
-  it('activates, verifies the licence file offline, validates and deactivates', async () => {
+describe('reference license client', () => {
+  it('activates, verifies the license file offline, validates and deactivates', async () => {
     const app = accountApp();
     const { key } = await licensee(app, 'Standard');
     const client = clientFor(app);
@@ -83,7 +83,7 @@ describe('reference licence client', () => {
       verifyLicenseFile(`${header}.${altered}.${signature}`, jwks, { deviceId, now }),
       verifyLicenseFile(foreign, jwks, { deviceId, now }),
       verifyLicenseFile(licenseFile, strangerJwks, { deviceId, now }),
-      verifyLicenseFile('not a licence file', jwks, { deviceId, now }),
+      verifyLicenseFile('not a license file', jwks, { deviceId, now }),
     ]);
 
     expect(results.map((r) => (r.ok ? 'OK' : r.reason))).toEqual([
@@ -96,7 +96,7 @@ describe('reference licence client', () => {
     ]);
   });
 
-  it('reports a full licence with its devices, then replaces one in one step', async () => {
+  it('reports a full license with its devices, then replaces one in one step', async () => {
     const app = accountApp();
     const { key } = await licensee(app);
     const client = clientFor(app);
@@ -127,7 +127,7 @@ describe('reference licence client', () => {
     expect(replaced).toMatchObject({ ok: true, data: { device: { deviceName: 'New PC' } } });
   });
 
-  it('reports licence refusals with their code and the server message', async () => {
+  it('reports license refusals with their code and the server message', async () => {
     const app = accountApp();
     const { key } = await licensee(app);
     app.clock.advance(20 * 24 * 60 * 60);

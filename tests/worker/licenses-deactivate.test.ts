@@ -17,7 +17,7 @@ import {
 
 const DAY_S = 24 * 60 * 60;
 
-/** Activates and deactivates `times` devices on a Trial licence, one hour apart. */
+/** Activates and deactivates `times` devices on a Trial license, one hour apart. */
 async function churn(app: AccountApp, key: string, times: number) {
   for (let i = 0; i < times; i += 1) {
     const deviceId = newDeviceId(`churn${i}`);
@@ -28,7 +28,7 @@ async function churn(app: AccountApp, key: string, times: number) {
 }
 
 describe('POST /api/licenses/deactivate', () => {
-  it('frees the device, records it and answers the licence', async () => {
+  it('frees the device, records it and answers the license', async () => {
     const app = accountApp();
     const { key, licenseId } = await licensee(app);
     const deviceId = newDeviceId();
@@ -48,7 +48,7 @@ describe('POST /api/licenses/deactivate', () => {
     ]);
   });
 
-  it('lets the licence be activated on another device afterwards', async () => {
+  it('lets the license be activated on another device afterwards', async () => {
     const app = accountApp();
     const { key, licenseId } = await licensee(app);
     const first = newDeviceId('first');
@@ -98,7 +98,7 @@ describe('POST /api/licenses/deactivate', () => {
     expect((await response.json<{ code: string }>()).code).toBe('NOT_FOUND');
   });
 
-  it('still frees a device of an expired licence, so the customer can switch keys', async () => {
+  it('still frees a device of an expired license, so the customer can switch keys', async () => {
     const app = accountApp();
     const { key, licenseId } = await licensee(app);
     const deviceId = newDeviceId();

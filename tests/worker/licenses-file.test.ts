@@ -35,7 +35,7 @@ function payloadOf(file: string): Record<string, unknown> {
   >;
 }
 
-/** A Standard licence activated on one device: the file, the JWKS and the ids. */
+/** A Standard license activated on one device: the file, the JWKS and the ids. */
 async function activatedFile() {
   const app = accountApp();
   const who = await licensee(app, 'Standard');
@@ -76,7 +76,7 @@ describe('GET /api/licenses/public-key', () => {
   });
 });
 
-describe('licence files', () => {
+describe('license files', () => {
   it('verify offline with the public key and carry the contract claims', async () => {
     const { app, file, jwks, userId, licenseId, deviceId } = await activatedFile();
 
@@ -98,7 +98,7 @@ describe('licence files', () => {
     });
   });
 
-  it('never outlive the licence: the grace end stops at the licence expiry', async () => {
+  it('never outlive the license: the grace end stops at the license expiry', async () => {
     const app = accountApp();
     const { key } = await licensee(app);
     app.clock.advance(10 * DAY_S);

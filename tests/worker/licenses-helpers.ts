@@ -1,7 +1,7 @@
 /**
- * Helpers for the licence API tests: a signed-up account with its licence key, plan changes
+ * Helpers for the license API tests: a signed-up account with its license key, plan changes
  * straight in D1 (Standard and Enterprise cannot be bought by a test without the payment flow),
- * the plugin calls, and offline verification of licence files with the served public key.
+ * the plugin calls, and offline verification of license files with the served public key.
  */
 import { createLocalJWKSet, jwtVerify, type JSONWebKeySet } from 'jose';
 import { expect } from 'vitest';
@@ -30,7 +30,7 @@ export interface Licensee {
   licenseId: string;
 }
 
-/** Signs up a Trial account; `plan` then turns its licence into Standard or Enterprise. */
+/** Signs up a Trial account; `plan` then turns its license into Standard or Enterprise. */
 export async function licensee(
   app: AccountApp,
   plan: 'Trial' | 'Standard' | 'Enterprise' = 'Trial',
@@ -49,11 +49,11 @@ export async function licensee(
     ]);
   }
   const [row] = await queryAll<{ id: string }>('SELECT id FROM licenses WHERE user_id = ?', userId);
-  if (!row) throw new Error('signed-up account has no licence');
+  if (!row) throw new Error('signed-up account has no license');
   return { account, key, userId, licenseId: row.id };
 }
 
-/** Sets columns of a licence row (status, expiry) as billing or the cron jobs would. */
+/** Sets columns of a license row (status, expiry) as billing or the cron jobs would. */
 export async function setLicense(
   licenseId: string,
   changes: { status?: string; expiresAt?: number },
@@ -125,7 +125,7 @@ export async function publicJwks(app: AccountApp): Promise<JSONWebKeySet> {
   return response.json<JSONWebKeySet>();
 }
 
-/** Verifies a licence file as the plugin must: pinned algorithm, issuer, audience, expiry. */
+/** Verifies a license file as the plugin must: pinned algorithm, issuer, audience, expiry. */
 export async function verifyLicenseFile(
   file: string,
   jwks: JSONWebKeySet,
@@ -141,7 +141,7 @@ export async function verifyLicenseFile(
   return payload as unknown as LicenseFileClaims;
 }
 
-/** Active device rows of a licence. */
+/** Active device rows of a license. */
 export function activeDeviceRows(licenseId: string) {
   return queryAll<{ id: string; device_id: string; device_name: string; app_version: string }>(
     'SELECT id, device_id, device_name, app_version FROM devices WHERE license_id = ? AND deactivated_at IS NULL ORDER BY activated_at',
@@ -149,7 +149,7 @@ export function activeDeviceRows(licenseId: string) {
   );
 }
 
-/** Audit rows of a licence, oldest first. */
+/** Audit rows of a license, oldest first. */
 export function auditRows(licenseId: string) {
   return queryAll<{ action: string; source: string; device_id: string; ip: string | null }>(
     'SELECT action, source, device_id, ip FROM license_events WHERE license_id = ? ORDER BY created_at, rowid',

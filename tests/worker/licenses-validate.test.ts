@@ -15,7 +15,7 @@ import {
 } from './licenses-helpers';
 
 describe('POST /api/licenses/validate', () => {
-  it('answers VALID with a fresh licence file and records last seen and app version', async () => {
+  it('answers VALID with a fresh license file and records last seen and app version', async () => {
     const app = accountApp();
     const { key } = await licensee(app, 'Standard');
     const deviceId = newDeviceId();
@@ -75,7 +75,7 @@ describe('POST /api/licenses/validate', () => {
     expect(body).toEqual({ status: 'NOT_FOUND', message: licenseStatusMessages.NOT_FOUND });
   });
 
-  it('answers EXPIRED once the clock passes the licence expiry, without a file', async () => {
+  it('answers EXPIRED once the clock passes the license expiry, without a file', async () => {
     const app = accountApp();
     const { key } = await licensee(app);
     const deviceId = newDeviceId();
@@ -92,7 +92,7 @@ describe('POST /api/licenses/validate', () => {
     ['expired', 'EXPIRED'],
     ['suspended', 'SUSPENDED'],
     ['revoked', 'REVOKED'],
-  ] as const)('answers %s licences with %s and its message', async (status, expected) => {
+  ] as const)('answers %s licenses with %s and its message', async (status, expected) => {
     const app = accountApp();
     const { key, licenseId } = await licensee(app);
     const deviceId = newDeviceId();
@@ -119,7 +119,7 @@ describe('POST /api/licenses/validate', () => {
     expect((await validate(app, key, deviceId)).status).toBe('REVOKED');
   });
 
-  it('answers VALID again when a lapsed licence is renewed', async () => {
+  it('answers VALID again when a lapsed license is renewed', async () => {
     const app = accountApp();
     const { key, licenseId } = await licensee(app, 'Standard');
     const deviceId = newDeviceId();

@@ -90,7 +90,7 @@ async function paidCustomer(options: { deliverCheckout?: boolean } = {}) {
       ...overrides,
     });
   const state = async () => {
-    const [licence] = await queryAll<{ status: string; expires_at: number }>(
+    const [license] = await queryAll<{ status: string; expires_at: number }>(
       `SELECT l.status, l.expires_at FROM licenses l JOIN users u ON u.id = l.user_id WHERE u.email = ?`,
       form.email,
     );
@@ -106,19 +106,19 @@ async function paidCustomer(options: { deliverCheckout?: boolean } = {}) {
       'SELECT i.id, i.status, i.amount_paid FROM invoices i JOIN users u ON u.id = i.user_id WHERE u.email = ? ORDER BY i.created',
       form.email,
     );
-    return { licence, sub, invoices };
+    return { license, sub, invoices };
   };
   return { app, form, ids, send, invoice, subscription, state, completed };
 }
 
 describe('invoice.paid', () => {
-  it('records a renewal invoice and extends the licence to the new period end', async () => {
+  it('records a renewal invoice and extends the license to the new period end', async () => {
     const c = await paidCustomer();
     const periodEnd = T + 730 * DAY;
     const { response } = await c.send('invoice.paid', c.invoice('in_renew', periodEnd), T);
     expect(response.status).toBe(200);
-    const { licence, sub, invoices } = await c.state();
-    expect(licence).toEqual({ status: 'active', expires_at: periodEnd * 1000 });
+    const { license, sub, invoices } = await c.state();
+    expect(license).toEqual({ status: 'active', expires_at: periodEnd * 1000 });
     expect(sub?.current_period_end).toBe(periodEnd * 1000);
     expect(invoices).toContainEqual({ id: 'in_renew', status: 'paid', amount_paid: 12900 });
   });
@@ -142,14 +142,14 @@ describe('invoice.paid', () => {
     expect((await deliver(c.app, c.completed.payload, c.completed.signature)).status).toBe(200);
     const retry = await deliver(c.app, early.body, early.signature);
     expect(retry.status).toBe(200);
-    const { licence, invoices } = await c.state();
-    expect(licence?.expires_at).toBe((T + 730 * DAY) * 1000);
+    const { license, invoices } = await c.state();
+    expect(license?.expires_at).toBe((T + 730 * DAY) * 1000);
     expect(invoices.map((i) => i.id)).toContain('in_early');
   });
 });
 
 describe('invoice.payment_failed', () => {
-  it('suspends the licence and marks the subscription past due; a later payment restores it', async () => {
+  it('suspends the license and marks the subscription past due; a later payment restores it', async () => {
     const c = await paidCustomer();
     const failed = await c.send(
       'invoice.payment_failed',
@@ -158,12 +158,12 @@ describe('invoice.payment_failed', () => {
     );
     expect(failed.response.status).toBe(200);
     let s = await c.state();
-    expect(s.licence?.status).toBe('suspended');
+    expect(s.license?.status).toBe('suspended');
     expect(s.sub?.status).toBe('past_due');
 
     await c.send('invoice.paid', c.invoice('in_fail', T + 730 * DAY), T + 10);
     s = await c.state();
-    expect(s.licence?.status).toBe('active');
+    expect(s.license?.status).toBe('active');
     expect(s.sub?.status).toBe('active');
     expect(s.invoices).toContainEqual({ id: 'in_fail', status: 'paid', amount_paid: 12900 });
   });
@@ -173,13 +173,13 @@ describe('invoice.payment_failed', () => {
     await c.send('invoice.payment_failed', c.invoice('in_b', T + 730 * DAY), T + 20);
     await c.send('invoice.paid', c.invoice('in_a', T + 365 * DAY), T + 10);
     const s = await c.state();
-    expect(s.licence?.status).toBe('suspended');
+    expect(s.license?.status).toBe('suspended');
     expect(s.sub?.status).toBe('past_due');
   });
 });
 
 describe('customer.subscription.updated / deleted', () => {
-  it('cancel at period end: cancelling, the licence expires at the period end', async () => {
+  it('cancel at period end: cancelling, the license expires at the period end', async () => {
     const c = await paidCustomer();
     const periodEnd = T + 300 * DAY;
     const sub = c.subscription({
@@ -189,7 +189,7 @@ describe('customer.subscription.updated / deleted', () => {
     expect((await c.send('customer.subscription.updated', sub, T)).response.status).toBe(200);
     const s = await c.state();
     expect(s.sub).toMatchObject({ status: 'cancelling', cancel_at_period_end: 1 });
-    expect(s.licence).toEqual({ status: 'active', expires_at: periodEnd * 1000 });
+    expect(s.license).toEqual({ status: 'active', expires_at: periodEnd * 1000 });
 
     // An older "active" update delivered late changes nothing.
     const older = c.subscription({
@@ -199,7 +199,7 @@ describe('customer.subscription.updated / deleted', () => {
     expect((await c.state()).sub?.status).toBe('cancelling');
   });
 
-  it('deleted: canceled, the licence expires at the period end', async () => {
+  it('deleted: canceled, the license expires at the period end', async () => {
     const c = await paidCustomer();
     const periodEnd = T + 100 * DAY;
     const sub = c.subscription({
@@ -210,6 +210,6 @@ describe('customer.subscription.updated / deleted', () => {
     expect((await c.send('customer.subscription.deleted', sub, T)).response.status).toBe(200);
     const s = await c.state();
     expect(s.sub?.status).toBe('canceled');
-    expect(s.licence?.expires_at).toBe(periodEnd * 1000);
+    expect(s.license?.expires_at).toBe(periodEnd * 1000);
   });
 });

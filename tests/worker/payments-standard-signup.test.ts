@@ -318,7 +318,7 @@ describe('fulfilment, exactly once', () => {
     );
   });
 
-  it('webhook and polling at once: exactly one user and one licence', async () => {
+  it('webhook and polling at once: exactly one user and one license', async () => {
     const world = paymentsApp();
     const { form, body, pendingCookie } = await startStandard(world);
     const [completed] = await pay(world, body.sessionId);

@@ -23,7 +23,7 @@ afterEach(() => {
 });
 
 describe('POST /api/register-email-trial', () => {
-  it('creates the user, a 15-day Trial licence with a valid key, and a session, and signs in', async () => {
+  it('creates the user, a 15-day Trial license with a valid key, and a session, and signs in', async () => {
     const app = accountApp();
     const form = signupForm({ email: uniqueEmail('Example.com', 'Ada') });
     await verifyEmail(app, form);
@@ -73,7 +73,7 @@ describe('POST /api/register-email-trial', () => {
     expect(sessionCookieOf(response)).toBe((await response.json<AuthResponse>()).token);
   });
 
-  it('e-mails the licence key and a download link to the dashboard', async () => {
+  it('e-mails the license key and a download link to the dashboard', async () => {
     const app = accountApp();
 
     const { form, auth } = await signUpTrial(app);
@@ -273,7 +273,7 @@ describe('POST /api/register-email-trial', () => {
 });
 
 describe('POST /api/register-google-trial', () => {
-  it('creates a Google account with a Trial licence and a session, without a password', async () => {
+  it('creates a Google account with a Trial license and a session, without a password', async () => {
     const app = accountApp();
     const email = uniqueEmail();
 

@@ -66,7 +66,7 @@ export interface InvoiceSummary {
   invoicePdf: string | null;
 }
 
-/** Result of cancelAtPeriodEnd: the licence stays valid until `currentPeriodEnd`. */
+/** Result of cancelAtPeriodEnd: the license stays valid until `currentPeriodEnd`. */
 export interface CancellationResult {
   cancelAtPeriodEnd: true;
   /** Milliseconds since the epoch. */

@@ -3,7 +3,7 @@
  * (checkout.session.completed / async_payment_succeeded) AND from check-payment-completion, which
  * asks the provider for the session when the webhook is late; whichever comes first wins.
  *
- * One db.batch creates the account, its Standard licence and its subscription row and marks the
+ * One db.batch creates the account, its Standard license and its subscription row and marks the
  * pending signup completed (plus, from the webhook, the stripe_events row as its FIRST statement).
  * UNIQUE constraints settle every race: users.email_normalized makes a second fulfilment of the
  * same pending signup fail as a whole, and stripe_events.id makes a replayed event fail as a whole.
@@ -69,7 +69,7 @@ export async function findPendingSignup(db: Db, id: string): Promise<PendingSign
   return row;
 }
 
-/** A new active Standard licence for one paid year (SPEC §9). */
+/** A new active Standard license for one paid year (SPEC §9). */
 export function newStandardLicense(userId: string, now: Millis, expiresAt?: Millis): LicenseRow {
   return {
     id: crypto.randomUUID(),
@@ -178,7 +178,7 @@ export async function recordAlone(db: Db, event: EventRecord, now: Millis): Prom
   }
 }
 
-/** The account and licence a completed pending signup created (for signing its browser in). */
+/** The account and license a completed pending signup created (for signing its browser in). */
 export async function fulfilledAccount(
   db: Db,
   pending: PendingSignupRow,

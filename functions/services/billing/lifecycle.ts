@@ -22,7 +22,7 @@ export type LifecycleOutcome = 'applied' | 'replayed' | 'not_ready';
 const notNewerThan = (sub: SubscriptionRow, created: Millis) =>
   sql`exists (select 1 from ${subscriptions} where ${subscriptions.id} = ${sub.id} and ${subscriptions.updatedFromEventCreated} <= ${created})`;
 
-/** The user's Standard licences still in force (not revoked). */
+/** The user's Standard licenses still in force (not revoked). */
 const standardLicenses = (sub: SubscriptionRow) =>
   and(
     eq(licenses.userId, sub.userId),
@@ -73,7 +73,7 @@ function invoiceRow(
   };
 }
 
-/** invoice.paid: record the invoice, extend the licence to the period end, reactivate. */
+/** invoice.paid: record the invoice, extend the license to the period end, reactivate. */
 async function invoicePaid(
   db: Db,
   event: InvoiceEvent,
@@ -118,7 +118,7 @@ async function invoicePaid(
   ]);
 }
 
-/** invoice.payment_failed: the subscription is past due and the licence suspended (terms). */
+/** invoice.payment_failed: the subscription is past due and the license suspended (terms). */
 async function invoiceFailed(
   db: Db,
   event: InvoiceEvent,
@@ -153,8 +153,8 @@ function statusOf(event: SubscriptionEvent): SubscriptionRow['status'] {
 }
 
 /**
- * customer.subscription.updated / deleted: cancel at period end → `cancelling`, the licence
- * expires at the period end; deleted → `canceled` and the licence expires at the period end
+ * customer.subscription.updated / deleted: cancel at period end → `cancelling`, the license
+ * expires at the period end; deleted → `canceled` and the license expires at the period end
  * (or when the subscription ended, if earlier). Older events than the last applied are ignored.
  */
 async function subscriptionChanged(
@@ -171,15 +171,15 @@ async function subscriptionChanged(
       : status === 'cancelling'
         ? (event.cancelAt ?? event.currentPeriodEnd)
         : null;
-  const licenceEnd = endsAt === null || !Number.isFinite(endsAt) ? null : endsAt;
+  const licenseEnd = endsAt === null || !Number.isFinite(endsAt) ? null : endsAt;
   return run(db, [
     recordEvent(db, record, now),
-    ...(licenceEnd === null
+    ...(licenseEnd === null
       ? []
       : [
           db
             .update(licenses)
-            .set({ expiresAt: licenceEnd })
+            .set({ expiresAt: licenseEnd })
             .where(and(standardLicenses(sub), notNewerThan(sub, event.created))),
         ]),
     touchSubscription(db, sub, event.created, now, {

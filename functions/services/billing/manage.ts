@@ -1,7 +1,7 @@
 /**
  * Managing a card subscription from the Billing & Invoices page (issue 4 item 6, DESIGN §3.5):
  * the payment provider's customer portal, and cancelling at period end (the refund policy: the
- * paid period is not refunded, the licence runs until it ends).
+ * paid period is not refunded, the license runs until it ends).
  */
 import { and, eq, ne, sql } from 'drizzle-orm';
 import { ErrorCode, Messages } from '../../../src/contract/errors';
@@ -48,7 +48,7 @@ export async function openPortal(
 /**
  * Cancels the newest subscription at period end. Already set to end: nothing to do (no provider
  * call). Otherwise the provider is asked first, then ONE batch records what it answered: the
- * subscription stops renewing and the Standard licence expires at the end of the paid period.
+ * subscription stops renewing and the Standard license expires at the end of the paid period.
  */
 export async function cancelAtPeriodEnd(
   db: Db,

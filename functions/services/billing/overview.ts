@@ -1,7 +1,7 @@
 /**
- * The Billing & Invoices page's data (issue 4 item 6, DESIGN §3.5): plan, licence, the newest
+ * The Billing & Invoices page's data (issue 4 item 6, DESIGN §3.5): plan, license, the newest
  * subscription and the invoices the webhook recorded. Read from our own tables, so the page works
- * (and agrees with the licence) even while the payment provider is unreachable.
+ * (and agrees with the license) even while the payment provider is unreachable.
  */
 import { desc, eq } from 'drizzle-orm';
 import type { BillingOverview, InvoiceView } from '../../../src/contract/billing';
@@ -42,7 +42,7 @@ export async function billingOverview(
       .orderBy(desc(invoices.created), desc(invoices.id))
       .limit(INVOICE_LIMIT),
   ]);
-  if (!user || !license) throw new Error(`User ${userId} has no account or licence`);
+  if (!user || !license) throw new Error(`User ${userId} has no account or license`);
   return {
     plan: user.plan,
     licenseStatus: effectiveLicenseStatus(license, now),
@@ -65,7 +65,7 @@ export async function billingOverview(
       url: row.hostedInvoiceUrl ?? row.invoicePdf,
     })),
     actions: {
-      // Trial, or Standard again after the subscription ended and the licence lapsed.
+      // Trial, or Standard again after the subscription ended and the license lapsed.
       upgrade: upgradeRefusal(user, license, subscription, now) === null,
       // Every subscription row carries its customer (NOT NULL): one means a card on file.
       manageCard: subscription !== undefined,

@@ -1,12 +1,12 @@
 /**
  * Trial → Standard upgrade (DESIGN §3.3, SPEC §6). A signed-in Trial user opens a Checkout
  * Session whose reference is the user itself; once paid, the SAME account becomes Standard and
- * its current licence is turned into a Standard one in place (same key, so plugin devices keep
+ * its current license is turned into a Standard one in place (same key, so plugin devices keep
  * working).
  *
  * Fulfilment runs exactly once, from the webhook (checkout.session.completed /
  * async_payment_succeeded) AND from check-payment-completion, whichever comes first. One db.batch
- * inserts the subscription row, sets the user's plan and rewrites the licence (plus, from the
+ * inserts the subscription row, sets the user's plan and rewrites the license (plus, from the
  * webhook, the stripe_events row as its FIRST statement, so a replay rolls it all back). The UNIQUE
  * stripe_subscription_id settles the race: the loser's batch fails as a whole.
  */
@@ -45,7 +45,7 @@ export function enterpriseRefusal(): ApiError {
 
 /**
  * 409 for accounts that cannot buy Standard now (SPEC §6); null when they can: a Trial account
- * (the upgrade), or a Standard account whose subscription has ended and whose licence has lapsed
+ * (the upgrade), or a Standard account whose subscription has ended and whose license has lapsed
  * (buying again after a cancellation). A running subscription, even one set to end, is refused:
  * a second one would charge twice for the same year.
  */
@@ -58,8 +58,8 @@ export function upgradeRefusal(
   if (user.plan === 'Enterprise') return enterpriseRefusal();
   if (user.plan === 'Trial') return null;
   const subscriptionEnded = subscription === undefined || subscription.status === 'canceled';
-  const licenceLapsed = license === undefined || effectiveLicenseStatus(license, now) === 'expired';
-  if (subscriptionEnded && licenceLapsed) return null;
+  const licenseLapsed = license === undefined || effectiveLicenseStatus(license, now) === 'expired';
+  if (subscriptionEnded && licenseLapsed) return null;
   return new ApiError(409, ErrorCode.ALREADY_STANDARD, Messages.alreadyStandard);
 }
 
@@ -122,10 +122,10 @@ export type UpgradeResult =
   /** Paid, but not applied: the account is deleted or Enterprise, or the session is malformed. */
   | { outcome: 'refused'; reason: 'deleted' | 'enterprise' | 'incomplete'; user: UserRow };
 
-/** The account and its current licence, as they are now. */
+/** The account and its current license, as they are now. */
 async function accountOf(db: Db, userId: string) {
   const [user, license] = await Promise.all([findUserById(db, userId), currentLicense(db, userId)]);
-  if (!user || !license) throw new Error(`User ${userId} has no account or licence`);
+  if (!user || !license) throw new Error(`User ${userId} has no account or license`);
   return { user, license };
 }
 
@@ -169,7 +169,7 @@ export async function fulfilUpgrade(
   if (await subscriptionByStripeId(db, paid.subscriptionId)) return already();
 
   const license = await currentLicense(db, user.id);
-  if (!license) throw new Error(`User ${user.id} has no licence to upgrade`);
+  if (!license) throw new Error(`User ${user.id} has no license to upgrade`);
   if (user.plan !== 'Trial') {
     // A second paid checkout (two tabs): recorded and applied, but the customer paid twice.
     console.error(`User ${user.id} paid a second upgrade (${paid.subscriptionId}); refund one`);

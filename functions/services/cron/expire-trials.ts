@@ -1,5 +1,5 @@
 /**
- * Trials end after `plans.trial.durationDays` (SPEC §9): the licence becomes `expired`, which is
+ * Trials end after `plans.trial.durationDays` (SPEC §9): the license becomes `expired`, which is
  * what the plugin sees on its next check, and the customer gets one "Your trial has ended" e-mail.
  * Devices stay activated, so buying Standard needs no re-activation dance.
  */
@@ -12,7 +12,7 @@ import { PartialJobFailure, type CronDeps, type JobCounts } from './job';
 /** D1 binds at most 100 parameters per statement; lists of ids are read in chunks of this size. */
 const CHUNK = 50;
 
-/** Expires every active Trial licence past its end and mails each customer once. */
+/** Expires every active Trial license past its end and mails each customer once. */
 export async function expireTrials(deps: CronDeps, now: Millis): Promise<JobCounts> {
   const { db, mailer, origin } = deps;
   // One conditional UPDATE … RETURNING: only the run that flips a row sees it, so two overlapping
@@ -38,7 +38,7 @@ export async function expireTrials(deps: CronDeps, now: Millis): Promise<JobCoun
       await mailer.send(trialEndedMail(user.email, user.customerName, row.expiresAt, origin));
       mailed += 1;
     } catch (error) {
-      // At most once, never twice: the licence is already expired and stays so. The failure is
+      // At most once, never twice: the license is already expired and stays so. The failure is
       // logged for the operator and fails the run, so it shows in Cloudflare's cron history.
       console.error(`cron expire-trials: trial-ended e-mail to user ${row.userId} failed`, error);
       mailFailed += 1;
@@ -54,7 +54,7 @@ export async function expireTrials(deps: CronDeps, now: Millis): Promise<JobCoun
 
 /**
  * The users among `userIds` who should hear that their trial ended: still on the Trial plan (an
- * upgraded customer's old trial licence expires silently) and not deleted.
+ * upgraded customer's old trial license expires silently) and not deleted.
  */
 async function trialCustomers(db: Db, userIds: string[]) {
   const found = new Map<string, { email: string; customerName: string }>();

@@ -1,7 +1,7 @@
 /**
- * Paid licences whose time ran out (terms: a cancelled subscription stays valid until the end of
+ * Paid licenses whose time ran out (terms: a cancelled subscription stays valid until the end of
  * the paid period). The webhook (services/billing/lifecycle.ts) already moves the expiry to the
- * period end on cancellation, extends it on every paid renewal and suspends the licence of a
+ * period end on cancellation, extends it on every paid renewal and suspends the license of a
  * failed payment; what it cannot do is notice that the period end has passed. That is this job.
  */
 import { and, eq, inArray, lte, notExists } from 'drizzle-orm';
@@ -10,10 +10,10 @@ import type { Millis } from '../db';
 import type { CronDeps, JobCounts } from './job';
 
 /**
- * Expires Standard licences past their end unless the account has a subscription that is still
- * `active` (a renewal webhook will extend the licence) or `past_due` (Stripe is retrying the
- * payment; the licence stays suspended until it succeeds or the subscription is cancelled).
- * A suspended licence whose subscription was finally cancelled expires too.
+ * Expires Standard licenses past their end unless the account has a subscription that is still
+ * `active` (a renewal webhook will extend the license) or `past_due` (Stripe is retrying the
+ * payment; the license stays suspended until it succeeds or the subscription is cancelled).
+ * A suspended license whose subscription was finally cancelled expires too.
  */
 export async function lapsePaidLicenses({ db }: CronDeps, now: Millis): Promise<JobCounts> {
   const liveSubscription = db

@@ -4,7 +4,7 @@
  * after `paymentRecords` days, and the activation audit trail of everyone after `usageLogs` days.
  *
  * What a purge keeps, and why: the user row itself (anonymised), because invoices, subscriptions
- * and licences point at it; invoices and subscriptions, which tax law makes us keep (7 years);
+ * and licenses point at it; invoices and subscriptions, which tax law makes us keep (7 years);
  * and the trial ledger, so a purged account's e-mail, Google account or device cannot claim a
  * second trial.
  */

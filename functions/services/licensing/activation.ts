@@ -1,7 +1,7 @@
 /**
- * The plugin's licence calls (issue 5 item 1, src/contract/licensing.ts): activate a device,
- * validate it, deactivate it. The licence key in the body is the credential; the answers tell the
- * plugin what to show (licenseStatusMessages) and carry a fresh signed licence file when valid.
+ * The plugin's license calls (issue 5 item 1, src/contract/licensing.ts): activate a device,
+ * validate it, deactivate it. The license key in the body is the credential; the answers tell the
+ * plugin what to show (licenseStatusMessages) and carry a fresh signed license file when valid.
  */
 import {
   licenseStatusMessages,
@@ -54,10 +54,10 @@ export interface PluginCall {
 }
 
 export const activatedMessage = 'This device has been activated.';
-export const reactivatedMessage = 'This device was already activated; its licence file is renewed.';
+export const reactivatedMessage = 'This device was already activated; its license file is renewed.';
 export const replacedMessage = 'The old device has been freed and this device activated.';
 
-/** 404 DEVICE_NOT_ACTIVATED: the device (or the one to replace) is not active on this licence. */
+/** 404 DEVICE_NOT_ACTIVATED: the device (or the one to replace) is not active on this license. */
 export function deviceNotActivated(message = licenseStatusMessages.DEVICE_NOT_ACTIVATED): ApiError {
   return new ApiError(404, 'DEVICE_NOT_ACTIVATED', message);
 }
@@ -113,7 +113,7 @@ async function explainRefusal(
   if (same) return same;
   if (body.replaceDeviceId !== undefined) {
     if (!(await findActiveDevice(call.db, licenseId, body.replaceDeviceId))) {
-      throw deviceNotActivated('The device to replace is not active on this licence.');
+      throw deviceNotActivated('The device to replace is not active on this license.');
     }
     const used = await deactivationTimes(call.db, licenseId, call.now);
     if (used.length >= licensing.maxDeactivations) {
@@ -149,7 +149,7 @@ export async function activateDevice(
   try {
     if (body.replaceDeviceId !== undefined) {
       const old = await findActiveDevice(db, license.id, body.replaceDeviceId);
-      if (!old) throw deviceNotActivated('The device to replace is not active on this licence.');
+      if (!old) throw deviceNotActivated('The device to replace is not active on this license.');
       row = await replaceWithinLimits(db, old.id, device, limit, audit);
     } else {
       row = await activateWithinLimit(db, device, limit, audit);
@@ -213,8 +213,8 @@ export async function freeDevice(
 }
 
 /**
- * POST /api/licenses/deactivate. Works whatever the licence's state, so a customer can always
- * move off an expired or replaced key (switching licences = deactivate, then activate another).
+ * POST /api/licenses/deactivate. Works whatever the license's state, so a customer can always
+ * move off an expired or replaced key (switching licenses = deactivate, then activate another).
  */
 export async function deactivateDevice(
   call: PluginCall,

@@ -19,7 +19,7 @@ import {
 } from './devices';
 import { usableLicenseSql } from './license-check';
 
-/** SQL condition: the licence `licenseIdSql` has room for one more deactivation at `now`. */
+/** SQL condition: the license `licenseIdSql` has room for one more deactivation at `now`. */
 function underDeactivationLimit(licenseIdSql: SQL, now: Millis): SQL {
   const list = (values: readonly string[]) =>
     sql.join(
@@ -108,7 +108,7 @@ function freeAfterEvent(db: Db, rowId: string, eventId: string, now: Millis) {
 }
 
 /**
- * Activates a new device if the licence is usable and below `limit` active devices: one
+ * Activates a new device if the license is usable and below `limit` active devices: one
  * INSERT … SELECT … WHERE count < limit, plus its audit row. Undefined when it did not fit.
  * Throws the UNIQUE violation when the same device became active meanwhile (the caller treats
  * that as a re-activation).
@@ -130,7 +130,7 @@ export async function activateWithinLimit(
 }
 
 /**
- * Frees active device row `rowId` if its licence has room for one more deactivation: the audit
+ * Frees active device row `rowId` if its license has room for one more deactivation: the audit
  * row is the conditional statement (it carries the limit), the update follows it. False when
  * nothing happened (the device is no longer active, or the limit is reached).
  */
@@ -151,7 +151,7 @@ export async function deactivateWithinLimit(
 /**
  * Frees active device row `oldRowId` and activates `device` in its place, in one step that counts
  * as a deactivation. The first statement (the `replaced` audit row) checks everything: the old
- * device is still active, the new one is not, the licence is usable, the deactivation limit has
+ * device is still active, the new one is not, the license is usable, the deactivation limit has
  * room and, with the old device gone, the device limit too. The rest follow it. Undefined when
  * nothing happened.
  */

@@ -33,7 +33,7 @@ export function toDeviceView(row: DeviceRow): DeviceView {
   };
 }
 
-/** The devices active on a licence, in the order they were activated. */
+/** The devices active on a license, in the order they were activated. */
 export function activeDevices(db: Db, licenseId: string): Promise<DeviceRow[]> {
   return db
     .select()
@@ -42,7 +42,7 @@ export function activeDevices(db: Db, licenseId: string): Promise<DeviceRow[]> {
     .orderBy(asc(devices.activatedAt), asc(devices.id));
 }
 
-/** The active device with this machine id on a licence. */
+/** The active device with this machine id on a license. */
 export async function findActiveDevice(
   db: Db,
   licenseId: string,
@@ -110,7 +110,7 @@ export async function touchActiveDevice(
   return row;
 }
 
-/** Counted deactivations of a licence still inside the window at `now`, oldest first (ms). */
+/** Counted deactivations of a license still inside the window at `now`, oldest first (ms). */
 export async function deactivationTimes(db: Db, licenseId: string, now: Millis): Promise<number[]> {
   const rows = await db
     .select({ at: licenseEvents.createdAt })

@@ -1,5 +1,5 @@
 /**
- * What a licence key stands for (DESIGN §3.6): the licence, whether it may be used right now, and
+ * What a license key stands for (DESIGN §3.6): the license, whether it may be used right now, and
  * how many devices it allows. Shared by the plugin calls and the Usage page.
  */
 import { and, count, eq, isNull, sql, type SQL } from 'drizzle-orm';
@@ -15,22 +15,22 @@ import { ApiError } from '../../lib/errors';
 import type { Db, Millis } from '../db';
 import type { LicenseRow } from '../licenses';
 
-/** A licence found by its key, with what decides whether it is usable. */
+/** A license found by its key, with what decides whether it is usable. */
 export interface KeyedLicense {
   license: LicenseRow;
   /** The account is scheduled for deletion. */
   userDeleted: boolean;
-  /** The account has a newer licence (e.g. after an upgrade): only the newest one is current. */
+  /** The account has a newer license (e.g. after an upgrade): only the newest one is current. */
   superseded: boolean;
 }
 
-/** Statuses a licence itself can have (device problems are decided elsewhere). */
+/** Statuses a license itself can have (device problems are decided elsewhere). */
 export type LicenseState = Extract<
   LicenseCheckStatus,
   'VALID' | 'EXPIRED' | 'SUSPENDED' | 'REVOKED'
 >;
 
-/** Finds the licence with this (canonical, upper-case) key. */
+/** Finds the license with this (canonical, upper-case) key. */
 export async function findLicenseByKey(db: Db, key: string): Promise<KeyedLicense | undefined> {
   const [row] = await db
     .select({
@@ -48,7 +48,7 @@ export async function findLicenseByKey(db: Db, key: string): Promise<KeyedLicens
   return row;
 }
 
-/** Whether the licence may be used at `now`; a licence past its expiry is expired whatever its row says. */
+/** Whether the license may be used at `now`; a license past its expiry is expired whatever its row says. */
 export function licenseState(
   { license, userDeleted, superseded }: KeyedLicense,
   now: Millis,
@@ -76,8 +76,8 @@ export function deviceLimitOf(plan: PlanLabel): { shown: number | null; enforced
 }
 
 /**
- * SQL condition, in a statement over `licenses` as `l` joined to `users` as `u`: the licence may
- * take a new device at `now`. Repeated inside the writes so a licence revoked or expired between
+ * SQL condition, in a statement over `licenses` as `l` joined to `users` as `u`: the license may
+ * take a new device at `now`. Repeated inside the writes so a license revoked or expired between
  * our read and the write cannot gain a device.
  */
 export function usableLicenseSql(now: Millis): SQL {
@@ -85,7 +85,7 @@ export function usableLicenseSql(now: Millis): SQL {
     and not exists (select 1 from licenses as newer where newer.user_id = l.user_id and newer.created_at > l.created_at)`;
 }
 
-/** Number of devices active on a licence. */
+/** Number of devices active on a license. */
 export async function activeDeviceCount(db: Db, licenseId: string): Promise<number> {
   const [row] = await db
     .select({ n: count() })
@@ -94,7 +94,7 @@ export async function activeDeviceCount(db: Db, licenseId: string): Promise<numb
   return row?.n ?? 0;
 }
 
-/** The licence as the plugin shows it. */
+/** The license as the plugin shows it. */
 export async function licenseInfo(db: Db, keyed: KeyedLicense, now: Millis): Promise<LicenseInfo> {
   const { license } = keyed;
   return {
@@ -106,12 +106,12 @@ export async function licenseInfo(db: Db, keyed: KeyedLicense, now: Millis): Pro
   };
 }
 
-/** 404 NOT_FOUND: no licence has this key. */
+/** 404 NOT_FOUND: no license has this key. */
 export function licenseNotFound(): ApiError {
   return new ApiError(404, 'NOT_FOUND', licenseStatusMessages.NOT_FOUND);
 }
 
-/** Throws 403 with the licence's state as code unless it is VALID. */
+/** Throws 403 with the license's state as code unless it is VALID. */
 export function assertUsable(keyed: KeyedLicense, now: Millis): void {
   const state = licenseState(keyed, now);
   if (state !== 'VALID') throw new ApiError(403, state, licenseStatusMessages[state]);

@@ -1,5 +1,5 @@
 /**
- * Licence files (DESIGN §3.6): JWTs signed with the Ed25519 key in LICENSE_SIGNING_KEY. The plugin
+ * License files (DESIGN §3.6): JWTs signed with the Ed25519 key in LICENSE_SIGNING_KEY. The plugin
  * verifies them offline with the public half served at /api/licenses/public-key, so the private
  * key (`d`) never leaves this module.
  */
@@ -14,7 +14,7 @@ import { licensing } from '../../../src/site.config';
 import type { Millis } from '../db';
 import type { LicenseRow } from '../licenses';
 
-/** The one algorithm licence files use; verifiers must pin it too. */
+/** The one algorithm license files use; verifiers must pin it too. */
 export const LICENSE_FILE_ALGORITHM = 'EdDSA';
 
 const DAY_S = 24 * 60 * 60;
@@ -80,8 +80,8 @@ export async function licensePublicKeys(secret: string): Promise<{ keys: License
 }
 
 /**
- * The claims of a licence file for `deviceId`, issued at `now`. The offline grace end (`exp`)
- * never passes the licence's own expiry, so an offline plugin stops when the licence does.
+ * The claims of a license file for `deviceId`, issued at `now`. The offline grace end (`exp`)
+ * never passes the license's own expiry, so an offline plugin stops when the license does.
  */
 export function licenseFileClaims(
   license: Pick<LicenseRow, 'id' | 'userId' | 'plan' | 'expiresAt'>,
@@ -103,7 +103,7 @@ export function licenseFileClaims(
   };
 }
 
-/** Signs a licence file (compact JWT, header `alg: EdDSA` and `kid`). */
+/** Signs a license file (compact JWT, header `alg: EdDSA` and `kid`). */
 export async function signLicenseFile(secret: string, claims: LicenseFileClaims): Promise<string> {
   const { privateKey, publicJwk } = await signingKey(secret);
   const { iss, aud, sub, iat, exp, ...custom } = claims;

@@ -1,5 +1,5 @@
 /**
- * The dashboard's Usage & Sessions (issue 5 item 3): the current licence's devices, the activation
+ * The dashboard's Usage & Sessions (issue 5 item 3): the current license's devices, the activation
  * history, the live sessions, and the actions on them. Each action takes effect at once: a freed
  * device validates as DEVICE_NOT_ACTIVATED and a revoked session's next request is a 401.
  */
@@ -67,8 +67,8 @@ export async function usageOverview(
   message?: string,
 ): Promise<UsageOverview> {
   const license = await currentLicense(db, session.userId);
-  // Every account gets a licence with its first sign-in; a missing one is a data fault.
-  if (!license) throw new Error(`User ${session.userId} has no licence`);
+  // Every account gets a license with its first sign-in; a missing one is a data fault.
+  if (!license) throw new Error(`User ${session.userId} has no license`);
   const [devices, events, sessions, used] = await Promise.all([
     activeDevices(db, license.id),
     history(db, session.userId),
@@ -103,7 +103,7 @@ export async function deactivateOwnDevice(
   audit: { now: Millis; ip: string | null },
 ): Promise<void> {
   const device = await findDeviceRow(db, { id: deviceRowId, userId, activeOnly: true });
-  if (!device) throw deviceNotActivated('This device is not active on your licence.');
+  if (!device) throw deviceNotActivated('This device is not active on your license.');
   await freeDevice(db, device, 'dashboard', audit);
 }
 

@@ -105,7 +105,7 @@ function LoginPage() {
         <>
           <h1>Welcome Back!</h1>
           <p className="auth-lead">
-            Log in to your account to see your licence and download the plugin.
+            Log in to your account to see your license and download the plugin.
           </p>
           {notice && (
             <p className="form-info" role="status">

@@ -57,12 +57,12 @@ export function ManageButtons({ overview, onCancel }: Props) {
       {subscription?.status === 'past_due' && (
         <p>
           Your last payment did not go through. Update your card with Manage card to keep your
-          licence.
+          license.
         </p>
       )}
       {ending && (
         <p>
-          Your subscription will not renew. Your licence stays active until{' '}
+          Your subscription will not renew. Your license stays active until{' '}
           {formatDate(subscription.currentPeriodEnd ?? overview.licenseExpiresAt)}.
         </p>
       )}

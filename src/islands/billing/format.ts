@@ -72,10 +72,10 @@ export function statusText(overview: BillingOverview): { text: string; tone: Sta
   }
 }
 
-/** "Renews on {date}" while a subscription renews, otherwise when the licence ends or ended. */
+/** "Renews on {date}" while a subscription renews, otherwise when the license ends or ended. */
 export function dateText(overview: BillingOverview, now: number): { label: string; value: string } {
   const subscription = overview.subscription;
-  // Past due is not promised a renewal: the licence date is what the customer can count on.
+  // Past due is not promised a renewal: the license date is what the customer can count on.
   if (
     subscription?.status === 'active' &&
     subscription.currentPeriodEnd &&

@@ -109,7 +109,7 @@ function AccountSettings() {
         ) : (
           <>
             <p>
-              Deleting your account ends your licence on every device and signs you out everywhere.
+              Deleting your account ends your license on every device and signs you out everywhere.
               Your data is kept only as long as the privacy policy requires, then removed.
             </p>
             <button

@@ -1,5 +1,5 @@
 /**
- * My Account (SPEC §2 Dashboard, §6): licence status, plan, dates and key with Copy, the License
+ * My Account (SPEC §2 Dashboard, §6): license status, plan, dates and key with Copy, the License
  * Manager hint, the installer download, the User ID warning, the upgrade box for Trial users only
  * (a real checkout, DESIGN §3.3), and this browser's authentication status. 'Loading user
  * data...' until a user is known.
@@ -53,12 +53,12 @@ function MyAccount() {
         </button>
       </nav>
       <p className="dashboard-welcome">Welcome back, {user.customerName}!</p>
-      <LicenceCard user={user} />
+      <LicenseCard user={user} />
       <section className="card dashboard-warning" aria-labelledby="user-id-title">
         <h2 id="user-id-title">Save Your User ID</h2>
         <p>
           Your User ID is <code className="dashboard-code">{user.userId}</code>. Keep a note of it:
-          support needs it to find your account, and it cannot be recovered from your licence key.
+          support needs it to find your account, and it cannot be recovered from your license key.
         </p>
       </section>
       {showsUpgradeBox(user.plan) && (
@@ -90,10 +90,10 @@ function MyAccount() {
   );
 }
 
-function LicenceCard({ user }: { user: User }) {
+function LicenseCard({ user }: { user: User }) {
   return (
-    <section className="card" aria-labelledby="licence-title">
-      <h2 id="licence-title">Your Licence</h2>
+    <section className="card" aria-labelledby="license-title">
+      <h2 id="license-title">Your License</h2>
       <dl className="dashboard-details">
         <div>
           <dt>License Status</dt>

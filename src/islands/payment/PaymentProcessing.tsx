@@ -159,7 +159,7 @@ function PaymentProcessing() {
         </span>
       </h1>
       <p>
-        Your payment was successful. We&apos;re setting up your account and licence; this usually
+        Your payment was successful. We&apos;re setting up your account and license; this usually
         takes 30-60 seconds.
       </p>
       <p className="payment-warning">

@@ -20,15 +20,15 @@ const content: Record<MemberNotice, { title: string; text: string }> = {
   },
   'cannot-claim-trial': {
     title: 'Already a Member',
-    text: 'You already have a paid plan, so you cannot claim a free trial. Your licence and download are on your dashboard.',
+    text: 'You already have a paid plan, so you cannot claim a free trial. Your license and download are on your dashboard.',
   },
   'already-standard': {
     title: 'Already a Member',
-    text: 'You already have the Standard plan. Your licence and download are on your dashboard.',
+    text: 'You already have the Standard plan. Your license and download are on your dashboard.',
   },
   'all-set': {
     title: 'You Are All Set',
-    text: 'Your Enterprise plan already includes everything Standard offers. Your licence and download are on your dashboard.',
+    text: 'Your Enterprise plan already includes everything Standard offers. Your license and download are on your dashboard.',
   },
 };
 

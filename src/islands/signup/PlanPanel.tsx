@@ -6,13 +6,13 @@ const steps: Record<SignupPlan, readonly string[]> = {
   trial: [
     'Fill in the form and confirm your e-mail address with the code we send you.',
     'Get immediate access to your dashboard.',
-    'Receive the download link and your licence key by e-mail.',
+    'Receive the download link and your license key by e-mail.',
   ],
   standard: [
     'Fill in the form and confirm your e-mail address with the code we send you.',
     'You are redirected to our secure card checkout.',
     'Your dashboard opens as soon as the payment is confirmed.',
-    'We e-mail you the download link and your licence key.',
+    'We e-mail you the download link and your license key.',
   ],
 };
 

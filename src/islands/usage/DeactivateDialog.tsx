@@ -74,7 +74,7 @@ export function DeactivateDialog({
     >
       {device && <p>{deactivateConfirmText(device.deviceName, replacing)}</p>}
       <p>
-        Deactivations are limited so a licence cannot be shared: {deactivationsText(deactivations)}.
+        Deactivations are limited so a license cannot be shared: {deactivationsText(deactivations)}.
       </p>
       {deactivationsExhausted(deactivations) && !error && (
         <p className="form-info">{Messages.deactivationLimit}</p>

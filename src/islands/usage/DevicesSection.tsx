@@ -1,5 +1,5 @@
 /**
- * Active devices (issue 5 item 3): the plugin installations holding the licence, against the
+ * Active devices (issue 5 item 3): the plugin installations holding the license, against the
  * plan's limit, each freed from here. At the limit the button offers to replace the device.
  */
 import { useState, type ReactNode } from 'react';
@@ -33,14 +33,14 @@ export function DevicesSection({ overview, now, notice, onDeactivated }: Props) 
       {notice}
       {devices.length === 0 ? (
         <p className="usage-empty">
-          No devices yet. Install {site.product}, open the License Manager and paste your licence
+          No devices yet. Install {site.product}, open the License Manager and paste your license
           key. See <a href="/installation">Installation</a> or{' '}
           <a href="/dashboard#download">download the installer</a>.
         </p>
       ) : (
         <div className="usage-table-wrap">
           <table className="usage-table">
-            <caption className="visually-hidden">Devices using your licence</caption>
+            <caption className="visually-hidden">Devices using your license</caption>
             <thead>
               <tr>
                 <th scope="col">Device</th>
@@ -89,8 +89,8 @@ export function DevicesSection({ overview, now, notice, onDeactivated }: Props) 
       )}
       {replacing && devices.length > 0 && (
         <p className="dashboard-small">
-          Your licence is on as many devices as your plan allows. To move it to a new computer,
-          replace a device here, then activate the licence there.
+          Your license is on as many devices as your plan allows. To move it to a new computer,
+          replace a device here, then activate the license there.
         </p>
       )}
       <p className="dashboard-small">{deactivationsText(overview.deactivations)}.</p>

@@ -1,6 +1,6 @@
 /**
  * Activation history (issue 5 item 1): the audit trail of every activation, deactivation and
- * replacement of the licence, newest first, and who did it.
+ * replacement of the license, newest first, and who did it.
  */
 import type { LicenseEventView } from '../../contract/licensing';
 import { formatDateTime } from '../../lib/auth/account-view';

@@ -33,8 +33,8 @@ export function deactivationsExhausted(deactivations: UsageOverview['deactivatio
 export function deactivateConfirmText(deviceName: string, replacing: boolean): string {
   const stops = `${site.product} on "${deviceName}" stops working`;
   if (replacing)
-    return `${stops} once it is freed. Free this device, then activate the licence on the new computer in the License Manager.`;
-  return `${stops} until the licence is activated on it again in the License Manager.`;
+    return `${stops} once it is freed. Free this device, then activate the license on the new computer in the License Manager.`;
+  return `${stops} until the license is activated on it again in the License Manager.`;
 }
 
 const actionLabels: Record<LicenseEventView['action'], string> = {

@@ -35,7 +35,7 @@ export function showsUpgradeBox(plan: PlanLabel): boolean {
   return plan === 'Trial';
 }
 
-/** "active" → "Active": licence statuses are stored lower-case. */
+/** "active" → "Active": license statuses are stored lower-case. */
 export function capitalize(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
