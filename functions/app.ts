@@ -1,9 +1,10 @@
 import { Hono, type Context } from 'hono';
 import { DEV_CHECKOUT_PATH } from './adapters/payments';
 import type { AppEnv } from './env';
-import { ApiError, errorResponse, onError } from './lib/errors';
+import type { AppAdapters } from './deps';
+import { errorResponse, fail, onError } from './lib/errors';
 import { limitBody, requireJson } from './middleware/api-guards';
-import { createContextMiddleware, type AppAdapters } from './middleware/context';
+import { createContextMiddleware } from './middleware/context';
 import { securityHeaders } from './middleware/security-headers';
 import { accountRoutes } from './routes/account';
 import { authRoutes } from './routes/auth';
@@ -16,8 +17,9 @@ import { createDevCheckoutRoutes } from './routes/dev-checkout';
 import { healthRoutes } from './routes/health';
 import { licenseRoutes } from './routes/licenses';
 import { passwordRoutes } from './routes/password';
-import { paymentRoutes, webhookRoutes } from './routes/payments';
+import { paymentRoutes } from './routes/payments';
 import { signupRoutes } from './routes/signup';
+import { webhookRoutes } from './routes/stripe-webhook';
 import { usageRoutes } from './routes/usage';
 
 /**
@@ -35,7 +37,7 @@ export function createApp(
 ) {
   const app = new Hono<AppEnv>()
     .use('*', securityHeaders(), createContextMiddleware(options.adapters))
-    // Before the /api guards: the webhook has its own, larger body limit (routes/payments.ts).
+    // Before the /api guards: the webhook has its own, larger body limit (routes/stripe-webhook.ts).
     .route('/api', webhookRoutes);
   return (
     app
@@ -59,7 +61,7 @@ export function createApp(
       .route(
         DEV_CHECKOUT_PATH,
         createDevCheckoutRoutes({
-          payments: (c) => c.get('payments'),
+          payments: (c) => c.get('deps').payments,
           deliver:
             options.deliverWebhook ??
             (async (request, c) => app.fetch(request, c.env, c.executionCtx)),
@@ -68,15 +70,12 @@ export function createApp(
       .onError(onError)
       .notFound((c) => {
         if (c.req.path.startsWith('/api/')) {
-          return errorResponse(c, new ApiError(404, 'NOT_FOUND', 'Not found'));
+          return errorResponse(c, fail('NOT_FOUND'));
         }
         return passThroughToAssets(c.env.ASSETS, c.req.raw);
       })
   );
 }
-
-/** The API's route types, for the typed `hc` client used by islands and tests. */
-export type AppType = ReturnType<typeof createApp>;
 
 async function passThroughToAssets(assets: Fetcher, request: Request): Promise<Response> {
   const response = await assets.fetch(request);

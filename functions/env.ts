@@ -3,11 +3,9 @@
  * worker-configuration.d.ts by `wrangler types`); plain values and secrets are also parsed with
  * zod, so a missing or malformed one fails loudly at the first request, naming the variable.
  */
-import type { DrizzleD1Database } from 'drizzle-orm/d1';
 import { z } from 'zod';
-import { paymentsConfigFields, type PaymentProvider } from './adapters/payments';
-import type { BotCheck, GoogleIdentity, Mailer } from './adapters/types';
-import type * as schema from './db/schema';
+import { paymentsConfigFields } from './adapters/payments';
+import type { Deps } from './services/shared/deps';
 
 /**
  * Bindings as declared in wrangler.toml, plus the optional secrets deliberately left out of its
@@ -71,15 +69,10 @@ export type Config = z.infer<typeof configSchema>;
 /** Per-request values set by middleware. */
 export interface Variables {
   config: Config;
-  db: DrizzleD1Database<typeof schema>;
-  /** E-mail: Resend, or the D1 outbox in development (adapters/mail.ts). */
-  mailer: Mailer;
-  /** Bot check: Turnstile, or signed single-use dev tokens in development (adapters/botcheck.ts). */
-  botCheck: BotCheck;
-  /** Google ID token verifier: Google's JWKS, or the /dev/google key in development. */
-  google: GoogleIdentity;
-  /** Card payments: Stripe, or the /dev/checkout stand-in in development (adapters/payments). */
-  payments: PaymentProvider;
+  /** What the services need (db, clock, secrets, adapters, origin, client): middleware/context.ts. */
+  deps: Deps;
+  /** Tests set a controllable clock here (ms since the epoch); otherwise Date.now. */
+  clock?: () => number;
 }
 
 /** Type parameter of every Hono app and router in functions/. */

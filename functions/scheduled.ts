@@ -1,12 +1,11 @@
 /**
- * The Worker's cron entry (wrangler.toml `[triggers]`, DESIGN §3.7): builds what the jobs need
- * from the bindings, the same way the request middleware does, and runs them at the trigger's
- * scheduled time. The jobs themselves are in services/cron/.
+ * The Worker's cron entry (wrangler.toml `[triggers]`, DESIGN §3.7): builds the services' deps
+ * from the bindings, the same way the request middleware does, once per run, and runs the jobs
+ * at the trigger's scheduled time. The jobs themselves are in services/cron/.
  */
 import { site } from '../src/site.config';
-import { createAdapters } from './adapters';
 import type { Mailer } from './adapters/types';
-import { createDb } from './db/client';
+import { buildDeps } from './deps';
 import { readConfig, type Bindings, type Config } from './env';
 import { runJobs, type JobReport } from './services/cron';
 
@@ -34,10 +33,16 @@ export async function runScheduledJobs(
   overrides: ScheduledOverrides = {},
 ): Promise<JobReport[]> {
   const config = readConfig(env);
-  const db = createDb(env.DB);
-  // No request, so no hostname: only the bot check reads it, and no job uses the bot check.
-  const mailer = overrides.mailer ?? createAdapters(config, { db, hostname: '' }).mailer;
-  return runJobs({ db, mailer, origin: overrides.origin ?? siteOrigin(config) }, now);
+  const deps = buildDeps({
+    env,
+    config,
+    now,
+    origin: overrides.origin ?? siteOrigin(config),
+    // No request, so no client.
+    client: { ip: null, userAgent: null },
+    overrides: overrides.mailer ? { mailer: overrides.mailer } : {},
+  });
+  return runJobs(deps);
 }
 
 /** `scheduled` of the Worker's default export: the cron trigger's time is the jobs' clock. */

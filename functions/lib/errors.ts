@@ -1,11 +1,12 @@
 /**
- * Every API failure is JSON `{ message, code }` with an honest status (DESIGN §4). Routes and
- * services throw ApiError; `onError` is the only place that turns errors into responses, so no
+ * Every API failure is JSON `{ message, code }` with an honest status (DESIGN §4). Code, status
+ * and default message come from one catalogue (src/contract/errors.ts); routes and services throw
+ * with `fail(CODE)`, and `onError` is the only place that turns errors into responses, so no
  * stack trace or internal message can reach a client by accident.
  */
 import type { Context, ErrorHandler } from 'hono';
 import { HTTPException } from 'hono/http-exception';
-import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { errorCatalogue, type ErrorCode } from '../../src/contract/errors';
 
 /** The body of every error answer; `code` is UPPER_SNAKE or null (SPEC §8). */
 export interface ErrorBody {
@@ -13,32 +14,45 @@ export interface ErrorBody {
   code: string | null;
 }
 
-/** The one error type routes and services throw for an expected failure. */
-export class ApiError extends Error {
-  override readonly name = 'ApiError';
-  readonly status: ContentfulStatusCode;
-  readonly code: string;
+/** What a throw site may add to a catalogue entry. */
+export interface FailureDetail {
+  /** A more precise text from src/contract/messages.ts (never a literal at the throw site). */
+  message?: string | undefined;
   /** Extra response headers, e.g. `Retry-After` on 429 or `Allow` on 405. */
-  readonly headers: Readonly<Record<string, string>>;
+  headers?: Readonly<Record<string, string>>;
   /**
    * Extra body fields beside `message` and `code`, for the few answers whose contract carries
-   * more (the license API's 403 TOO_MANY_DEVICES lists the active `devices`). Usually empty.
+   * more (the license API's 403 TOO_MANY_DEVICES lists the active `devices`).
    */
+  extra?: Readonly<Record<string, unknown>>;
+}
+
+/** The one error type for an expected failure; build it with `fail`. */
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  readonly code: ErrorCode;
+  readonly status: (typeof errorCatalogue)[ErrorCode]['status'];
+  readonly headers: Readonly<Record<string, string>>;
   readonly extra: Readonly<Record<string, unknown>>;
 
-  constructor(
-    status: ContentfulStatusCode,
-    code: string,
-    message: string,
-    headers: Readonly<Record<string, string>> = {},
-    extra: Readonly<Record<string, unknown>> = {},
-  ) {
-    super(message);
-    this.status = status;
+  constructor(code: ErrorCode, detail: FailureDetail = {}) {
+    const entry = errorCatalogue[code];
+    super(detail.message ?? entry.message);
     this.code = code;
-    this.headers = headers;
-    this.extra = extra;
+    this.status = entry.status;
+    this.headers = detail.headers ?? {};
+    this.extra = detail.extra ?? {};
   }
+
+  /** True when `error` is an ApiError with one of `codes`. */
+  static is(error: unknown, ...codes: ErrorCode[]): error is ApiError {
+    return error instanceof ApiError && (codes.length === 0 || codes.includes(error.code));
+  }
+}
+
+/** The catalogue's error for `code`, to throw: `throw fail('ACCOUNT_EXISTS')`. */
+export function fail(code: ErrorCode, detail?: FailureDetail): ApiError {
+  return new ApiError(code, detail);
 }
 
 /** Builds the JSON error answer; for handlers (like notFound) that run outside `onError`. */
@@ -48,11 +62,13 @@ export function errorResponse(c: Context, error: ApiError): Response {
   return c.json(body, error.status, { ...error.headers });
 }
 
-/** Hono's own exceptions (e.g. malformed JSON in a validator) are bad input, not crashes. */
+/**
+ * Hono's own exceptions (a body it could not parse) are bad input, not crashes. Their text is
+ * Hono's, so the client gets the catalogue's plain message instead.
+ */
 function fromHttpException(err: HTTPException): ApiError | undefined {
   if (err.status >= 500) return undefined;
-  const code = err.status === 400 ? 'BAD_REQUEST' : 'HTTP_ERROR';
-  return new ApiError(err.status, code, err.message || 'Bad request');
+  return fail('BAD_REQUEST');
 }
 
 /** The app's only error handler: expected errors as they are, anything else as a logged 500. */
@@ -67,5 +83,5 @@ export const onError: ErrorHandler = (err, c) => {
 
   // Logged with its stack for the operator (wrangler tail / dashboard), never shown to the client.
   console.error(`Unhandled error on ${c.req.method} ${c.req.path}:`, err);
-  return errorResponse(c, new ApiError(500, 'INTERNAL', 'Internal error'));
+  return errorResponse(c, fail('INTERNAL'));
 };

@@ -1,5 +1,5 @@
 import type { Handler } from 'hono';
-import { ApiError } from './errors';
+import { fail } from './errors';
 
 /**
  * Handler for the other methods of a known path: 405 with `Allow`, instead of the 404 Hono
@@ -9,6 +9,6 @@ import { ApiError } from './errors';
 export function methodNotAllowed(...allowed: string[]): Handler {
   const allow = [...new Set([...allowed, ...(allowed.includes('GET') ? ['HEAD'] : [])])].join(', ');
   return () => {
-    throw new ApiError(405, 'METHOD_NOT_ALLOWED', 'Method not allowed.', { Allow: allow });
+    throw fail('METHOD_NOT_ALLOWED', { headers: { Allow: allow } });
   };
 }

@@ -1,18 +1,21 @@
-import { zValidator } from '@hono/zod-validator';
+import type { ValidationTargets } from 'hono';
+import { validator } from 'hono/validator';
 import type { z } from 'zod';
-import { ErrorCode } from '../../src/contract/errors';
-import { ApiError } from './errors';
+import { plainIssueMessage } from '../../src/contract/plain-issues';
+import { fail } from './errors';
 
 /**
  * Validates the JSON body with a contract schema at the route edge (DESIGN habits); handlers read
  * the parsed value with `c.req.valid('json')`. A failure is 400 VALIDATION_FAILED with the first
- * issue's message, which for the contract's fields is the exact SPEC §5 text.
+ * issue's message: the schema's own text where it has one (the exact SPEC §5 texts), otherwise a
+ * plain sentence naming the field, never zod's developer wording.
  */
 export function jsonBody<T extends z.ZodType>(schema: T) {
-  return zValidator('json', schema, (result) => {
+  return validator('json', async (value: ValidationTargets['json']) => {
+    const result = await schema.safeParseAsync(value, { error: plainIssueMessage });
     if (!result.success) {
-      const message = result.error.issues[0]?.message ?? 'Invalid request body.';
-      throw new ApiError(400, ErrorCode.VALIDATION_FAILED, message);
+      throw fail('VALIDATION_FAILED', { message: result.error.issues[0]?.message });
     }
+    return result.data as z.output<T>;
   });
 }

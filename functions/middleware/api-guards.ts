@@ -5,7 +5,7 @@
  */
 import type { MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { ApiError } from '../lib/errors';
+import { fail } from '../lib/errors';
 
 /** Largest request body the API reads, in bytes. */
 export const MAX_BODY_BYTES = 64 * 1024;
@@ -14,7 +14,7 @@ export const MAX_BODY_BYTES = 64 * 1024;
 export const limitBody: MiddlewareHandler = bodyLimit({
   maxSize: MAX_BODY_BYTES,
   onError: () => {
-    throw new ApiError(413, 'PAYLOAD_TOO_LARGE', 'Request body is too large.');
+    throw fail('PAYLOAD_TOO_LARGE');
   },
 });
 
@@ -31,7 +31,7 @@ function isJson(contentType: string | undefined): boolean {
 /** 415 for any request body that is not declared as application/json. */
 export const requireJson: MiddlewareHandler = async (c, next) => {
   if (hasBody(c.req.raw) && !isJson(c.req.header('Content-Type'))) {
-    throw new ApiError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Request body must be application/json.');
+    throw fail('UNSUPPORTED_MEDIA_TYPE');
   }
   await next();
 };

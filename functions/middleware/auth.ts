@@ -15,38 +15,18 @@
  */
 import type { Context, MiddlewareHandler } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
-import { ErrorCode, Messages } from '../../src/contract/errors';
 import type { AppEnv } from '../env';
-import { ApiError } from '../lib/errors';
-import type { SessionClient, SessionInfo } from '../services/sessions';
-import { verifySession } from '../services/sessions';
+import { fail } from '../lib/errors';
+import { verifySession, type SessionInfo } from '../services/accounts/sessions';
 
 /** Name of the session cookie (the `__Host-` prefix requires Secure, Path=/ and no Domain). */
 export const SESSION_COOKIE = '__Host-sw_session';
 
-/** Context of the account routes: the app's, plus the session and an injectable clock. */
+/** Context of the account routes: the app's, plus the session set by `requireSession`. */
 export interface AccountEnv extends AppEnv {
   Variables: AppEnv['Variables'] & {
-    /** Set by `requireSession`. */
     session: SessionInfo;
-    /** Tests set a controllable clock here (ms since the epoch); otherwise Date.now. */
-    clock?: () => number;
   };
-}
-
-/** The request's time in ms: the injected clock when a test set one, else the system clock. */
-export function nowOf(c: Context<AccountEnv>): number {
-  return (c.get('clock') ?? Date.now)();
-}
-
-/** The client's IP as Cloudflare reports it, or null (local tools, tests). */
-export function ipOf(c: Context): string | null {
-  return c.req.header('CF-Connecting-IP') ?? null;
-}
-
-/** Where a session is started from, stored for the Usage & Sessions page. */
-export function clientOf(c: Context): SessionClient {
-  return { userAgent: c.req.header('User-Agent') ?? null, ip: ipOf(c) };
 }
 
 /** Sets the session cookie to live exactly as long as the session. */
@@ -77,7 +57,7 @@ function bearerToken(c: Context): string | undefined {
 function assertSameOrigin(c: Context) {
   const origin = c.req.header('Origin');
   if (origin === undefined || origin !== new URL(c.req.url).origin) {
-    throw new ApiError(403, ErrorCode.CSRF_REJECTED, 'Cross-site request refused.');
+    throw fail('CSRF_REJECTED');
   }
 }
 
@@ -90,13 +70,13 @@ export async function readSession(c: Context<AccountEnv>): Promise<SessionInfo |
   const token = bearer ?? getCookie(c, SESSION_COOKIE);
   if (!token) return null;
   if (bearer === undefined && UNSAFE_METHODS.has(c.req.method)) assertSameOrigin(c);
-  return verifySession(c.get('db'), c.get('config').JWT_SECRET, token, nowOf(c));
+  return verifySession(c.get('deps'), token);
 }
 
 /** Requires a valid session; sets `c.get('session')`. 401 UNAUTHORIZED or SESSION_EXPIRED. */
 export const requireSession: MiddlewareHandler<AccountEnv> = async (c, next) => {
   const session = await readSession(c);
-  if (!session) throw new ApiError(401, ErrorCode.UNAUTHORIZED, Messages.unauthorized);
+  if (!session) throw fail('UNAUTHORIZED');
   c.set('session', session);
   await next();
 };

@@ -1,15 +1,15 @@
 /** Account deletion (SPEC §7 DELETE /api/delete; DESIGN §3.7 "deleted means scheduled"). */
 import { Hono } from 'hono';
 import type { MessageResponse } from '../../src/contract/auth';
-import { SuccessMessages } from '../../src/contract/errors';
+import { SuccessMessages } from '../../src/contract/messages';
 import { methodNotAllowed } from '../lib/http';
-import { clearSessionCookie, nowOf, requireSession, type AccountEnv } from '../middleware/auth';
-import { deleteAccount } from '../services/accounts';
+import { clearSessionCookie, requireSession, type AccountEnv } from '../middleware/auth';
+import { deleteAccount } from '../services/accounts/deletion';
 
 export const accountRoutes = new Hono<AccountEnv>()
   // Bearer (SPEC §7) or cookie with our Origin (CSRF, middleware/auth.ts). No body is read.
   .delete('/delete', requireSession, async (c) => {
-    await deleteAccount(c.get('db'), c.get('payments'), c.get('session').userId, nowOf(c));
+    await deleteAccount(c.get('deps'), c.get('session').userId);
     clearSessionCookie(c);
     return c.json({ message: SuccessMessages.accountDeleted } satisfies MessageResponse, 200);
   })

@@ -17,9 +17,7 @@ import {
 } from '../adapters/payments';
 import type { AppEnv } from '../env';
 import { devPage } from './dev/page';
-
-/** Where Stripe would send our events; the webhook route is mounted here. */
-export const STRIPE_WEBHOOK_PATH = '/api/stripe/webhook';
+import { STRIPE_WEBHOOK_PATH } from './stripe-webhook';
 
 export interface DevCheckoutOptions {
   /** The request's payment provider; pages answer 404 unless it is the local one. */

@@ -1,13 +1,12 @@
 /**
- * GET /api/download (issue 5 "Download"): streams the installer this account may have from R2.
+ * GET /api/download: streams the installer this account may have from R2.
  * Signed in by cookie or Bearer; a GET changes nothing, so no Origin check applies (middleware/auth).
  */
 import { Hono, type Context } from 'hono';
-import { ErrorCode, Messages } from '../../src/contract/errors';
-import { ApiError } from '../lib/errors';
+import { ApiError, fail } from '../lib/errors';
 import { methodNotAllowed } from '../lib/http';
 import { readSession, type AccountEnv } from '../middleware/auth';
-import { downloadUnavailable, installerFor } from '../services/downloads';
+import { installerFor } from '../services/licensing/downloads';
 
 /**
  * A browser that follows a download link without a session is sent to sign in rather than shown
@@ -27,7 +26,7 @@ async function sessionOrLogin(c: Context<AccountEnv>) {
     if (!(error instanceof ApiError && error.status === 401 && wantsPage(c))) throw error;
   }
   if (wantsPage(c)) return null;
-  throw new ApiError(401, ErrorCode.UNAUTHORIZED, Messages.unauthorized);
+  throw fail('UNAUTHORIZED');
 }
 
 /** `attachment` with the plain file name (ours, ASCII only), so every browser saves it as named. */
@@ -50,7 +49,7 @@ function installerHeaders(object: R2Object, fileName: string): Headers {
 /** The installer for a version we offer is not in the bucket: an operator must upload it. */
 function missing(key: string): ApiError {
   console.error(`Installer ${key} is missing from the DOWNLOADS bucket`);
-  return downloadUnavailable();
+  return fail('DOWNLOAD_UNAVAILABLE');
 }
 
 export const downloadRoutes = new Hono<AccountEnv>()
@@ -58,7 +57,7 @@ export const downloadRoutes = new Hono<AccountEnv>()
     const session = await sessionOrLogin(c);
     if (!session) return c.redirect('/login', 302);
 
-    const choice = await installerFor(c.get('db'), session.userId);
+    const choice = await installerFor(c.get('deps'), session.userId);
     // HEAD reads only the metadata; GET streams the body straight from R2.
     if (c.req.method === 'HEAD') {
       const object = await c.env.DOWNLOADS.head(choice.key);

@@ -1,48 +1,26 @@
-/** Forgotten password: e-mailed single-use reset link (issue 3, SPEC §2 /forgot-password). */
+/** Forgotten password: e-mailed single-use reset link (SPEC §2 /forgot-password). */
 import { Hono } from 'hono';
 import {
   forgotPasswordSchema,
   resetPasswordSchema,
   type MessageResponse,
 } from '../../src/contract/auth';
-import { SuccessMessages } from '../../src/contract/errors';
+import { SuccessMessages } from '../../src/contract/messages';
 import { methodNotAllowed } from '../lib/http';
 import { jsonBody } from '../lib/validate';
-import { nowOf, type AccountEnv } from '../middleware/auth';
-import { normalizeEmail } from '../services/emails';
-import { passwordResetMail } from '../services/mail-templates';
-import { requestPasswordReset, resetPassword } from '../services/password-reset';
-import { enforceRateLimit } from '../services/rate-limit';
-import { assertPasswordAllowed } from '../services/signup';
+import type { AccountEnv } from '../middleware/auth';
+import { requestPasswordReset, resetPassword } from '../services/accounts/password-reset';
 
 export const passwordRoutes = new Hono<AccountEnv>()
+  // The same answer whether or not the e-mail has an account (no account probing).
   .post('/forgot-password', jsonBody(forgotPasswordSchema), async (c) => {
-    const { email } = c.req.valid('json');
-    const db = c.get('db');
-    const now = nowOf(c);
-    // Counted per submitted address whether or not it has an account, so a 429 reveals nothing.
-    await enforceRateLimit(db, 'forgotPasswordPerEmail', normalizeEmail(email), now);
-    const reset = await requestPasswordReset(db, email, now);
-    if (reset) {
-      const link = new URL('/reset-password', c.req.url);
-      link.searchParams.set('token', reset.token);
-      try {
-        await c
-          .get('mailer')
-          .send(passwordResetMail(reset.to, reset.customerName, link.toString()));
-      } catch (error) {
-        // Answering differently would tell who has an account; the operator sees the log.
-        console.error('Could not send the password reset e-mail:', error);
-      }
-    }
+    await requestPasswordReset(c.get('deps'), c.req.valid('json').email);
     return c.json({ message: SuccessMessages.resetRequested } satisfies MessageResponse, 200);
   })
   .all('/forgot-password', methodNotAllowed('POST'))
 
   .post('/reset-password', jsonBody(resetPasswordSchema), async (c) => {
-    const { token, password } = c.req.valid('json');
-    assertPasswordAllowed(password);
-    await resetPassword(c.get('db'), c.get('config').PASSWORD_PEPPER, token, password, nowOf(c));
+    await resetPassword(c.get('deps'), c.req.valid('json'));
     return c.json({ message: SuccessMessages.passwordReset } satisfies MessageResponse, 200);
   })
   .all('/reset-password', methodNotAllowed('POST'));

@@ -1,46 +1,45 @@
 /**
- * Usage & Sessions for the dashboard (issue 5 item 3): signed in by cookie (with our Origin on
- * writes, middleware/auth.ts) or Bearer. Every action answers the fresh overview with a message,
- * so the page redraws from one answer.
+ * Usage & Sessions for the dashboard: signed in by cookie (with our Origin on writes,
+ * middleware/auth.ts) or Bearer. Every action answers the fresh overview with a message, so the
+ * page redraws from one answer.
  */
 import { Hono, type Context } from 'hono';
-import { SuccessMessages } from '../../src/contract/errors';
 import type { UsageOverview } from '../../src/contract/licensing';
+import { SuccessMessages } from '../../src/contract/messages';
 import { methodNotAllowed } from '../lib/http';
-import { ipOf, nowOf, requireSession, type AccountEnv } from '../middleware/auth';
-import type { Db, Millis } from '../services/db';
-import type { SessionInfo } from '../services/sessions';
+import { requireSession, type AccountEnv } from '../middleware/auth';
+import type { SessionInfo } from '../services/accounts/sessions';
 import {
   deactivateOwnDevice,
   revokeOneSession,
   revokeOthers,
   usageOverview,
 } from '../services/licensing/usage';
+import type { Deps } from '../services/shared/deps';
 
 /** Runs one action of the signed-in user, then answers the fresh overview with `message`. */
 async function afterAction(
   c: Context<AccountEnv>,
   message: string,
-  action: (db: Db, session: SessionInfo, now: Millis) => Promise<unknown>,
+  action: (deps: Deps, session: SessionInfo) => Promise<unknown>,
 ) {
-  const db = c.get('db');
+  const deps = c.get('deps');
   const session = c.get('session');
-  const now = nowOf(c);
-  await action(db, session, now);
-  const overview = await usageOverview(db, session, now, message);
+  await action(deps, session);
+  const overview = await usageOverview(deps, session, message);
   return c.json(overview satisfies UsageOverview, 200);
 }
 
 export const usageRoutes = new Hono<AccountEnv>()
   .get('/usage', requireSession, async (c) => {
-    const overview = await usageOverview(c.get('db'), c.get('session'), nowOf(c));
+    const overview = await usageOverview(c.get('deps'), c.get('session'));
     return c.json(overview satisfies UsageOverview, 200);
   })
   .all('/usage', methodNotAllowed('GET'))
 
   .post('/devices/:id/deactivate', requireSession, (c) =>
-    afterAction(c, SuccessMessages.deviceDeactivated, (db, session, now) =>
-      deactivateOwnDevice(db, session.userId, c.req.param('id'), { now, ip: ipOf(c) }),
+    afterAction(c, SuccessMessages.deviceDeactivated, (deps, session) =>
+      deactivateOwnDevice(deps, session, c.req.param('id')),
     ),
   )
   .all('/devices/:id/deactivate', methodNotAllowed('POST'))
@@ -52,8 +51,8 @@ export const usageRoutes = new Hono<AccountEnv>()
   .all('/sessions/revoke-others', methodNotAllowed('POST'))
 
   .delete('/sessions/:id', requireSession, (c) =>
-    afterAction(c, SuccessMessages.sessionRevoked, (db, session, now) =>
-      revokeOneSession(db, session, c.req.param('id'), now),
+    afterAction(c, SuccessMessages.sessionRevoked, (deps, session) =>
+      revokeOneSession(deps, session, c.req.param('id')),
     ),
   )
   .all('/sessions/:id', methodNotAllowed('DELETE'));

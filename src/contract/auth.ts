@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { limits } from '../site.config';
-import { Messages } from './errors';
+import { Messages } from './messages';
 
 /** Plans a visitor can sign up for on the site (Enterprise is by contact). */
 export const signupPlanSchema = z.enum(['trial', 'standard']);
@@ -79,6 +79,15 @@ export const registerEmailSchema = z.object({
 });
 export type RegisterEmailBody = z.infer<typeof registerEmailSchema>;
 
+/** POST /api/register-email-trial and /api/register-email-standard: the same body, one plan each. */
+export const registerEmailTrialSchema = registerEmailSchema.refine((b) => b.plan === 'trial', {
+  error: Messages.trialEndpointOnly,
+});
+export const registerEmailStandardSchema = registerEmailSchema.refine(
+  (b) => b.plan === 'standard',
+  { error: Messages.standardEndpointOnly },
+);
+
 /** POST /api/register-google-trial and /api/register-google-standard. */
 export const registerGoogleSchema = z.object({
   /** Google ID token (credential) from Google Identity Services, or from /dev/google locally. */
@@ -88,6 +97,14 @@ export const registerGoogleSchema = z.object({
   plan: signupPlanSchema,
 });
 export type RegisterGoogleBody = z.infer<typeof registerGoogleSchema>;
+
+export const registerGoogleTrialSchema = registerGoogleSchema.refine((b) => b.plan === 'trial', {
+  error: Messages.trialEndpointOnly,
+});
+export const registerGoogleStandardSchema = registerGoogleSchema.refine(
+  (b) => b.plan === 'standard',
+  { error: Messages.standardEndpointOnly },
+);
 
 /** POST /api/login */
 export const loginSchema = z.object({

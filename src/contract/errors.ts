@@ -1,137 +1,95 @@
 /**
- * Error codes and the exact messages of SPEC §8, shared by the API (which answers them as
- * `{ message, code }`) and the islands (which show them or pick a screen by code).
+ * The error catalogue: every code the API answers, with its HTTP status and its default message
+ * (the exact SPEC §8 text where the SPEC has one). The Worker throws them with `fail(CODE)`
+ * (functions/lib/errors.ts) and answers `{ message, code }`; the islands pick a screen by code.
+ * A code keeps one status; where one code has a more precise text for a case (NOT_FOUND for a
+ * license key, TOO_MANY_ATTEMPTS per limit), that text lives in messages.ts too, never at a throw.
  */
-export const ErrorCode = {
-  BAD_REQUEST: 'BAD_REQUEST',
-  VALIDATION_FAILED: 'VALIDATION_FAILED',
-  UNAUTHORIZED: 'UNAUTHORIZED',
-  SESSION_EXPIRED: 'SESSION_EXPIRED',
-  FORBIDDEN: 'FORBIDDEN',
-  CSRF_REJECTED: 'CSRF_REJECTED',
-  NOT_FOUND: 'NOT_FOUND',
-  METHOD_NOT_ALLOWED: 'METHOD_NOT_ALLOWED',
-  PAYLOAD_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
-  UNSUPPORTED_MEDIA_TYPE: 'UNSUPPORTED_MEDIA_TYPE',
-  INTERNAL: 'INTERNAL',
-  /** 409 on send-verification-email / register: the e-mail already has an account. */
-  ACCOUNT_EXISTS: 'ACCOUNT_EXISTS',
-  /** 429 with Retry-After. */
-  TOO_MANY_ATTEMPTS: 'TOO_MANY_ATTEMPTS',
+// Explicit .ts extensions: the reference client runs the contract under plain Node.
+import { LicenseStatusMessages, Messages } from './messages.ts';
+
+/** The statuses an expected failure may have (4xx, and the honest 5xx of DESIGN §4). */
+export type ErrorStatus = 400 | 401 | 403 | 404 | 405 | 409 | 413 | 415 | 429 | 500 | 502 | 503;
+
+interface CatalogueEntry {
+  status: ErrorStatus;
+  message: string;
+}
+
+export const errorCatalogue = {
+  // Requests the API cannot read (DESIGN §4).
+  BAD_REQUEST: { status: 400, message: Messages.badRequest },
+  /** The body failed its contract schema; the message is the field's plain-sentence text. */
+  VALIDATION_FAILED: { status: 400, message: Messages.invalidRequestBody },
+  NOT_FOUND: { status: 404, message: Messages.notFound },
+  METHOD_NOT_ALLOWED: { status: 405, message: Messages.methodNotAllowed },
+  PAYLOAD_TOO_LARGE: { status: 413, message: Messages.payloadTooLarge },
+  UNSUPPORTED_MEDIA_TYPE: { status: 415, message: Messages.unsupportedMediaType },
+  /** Anything unexpected: logged, never shown (functions/lib/errors.ts onError). */
+  INTERNAL: { status: 500, message: Messages.internal },
+
+  // Sessions (DESIGN §3.1).
+  UNAUTHORIZED: { status: 401, message: Messages.unauthorized },
+  SESSION_EXPIRED: { status: 401, message: Messages.sessionExpired },
+  FORBIDDEN: { status: 403, message: Messages.forbidden },
+  /** A cookie-authenticated write without our Origin. */
+  CSRF_REJECTED: { status: 403, message: Messages.csrfRejected },
+  /** 429 with Retry-After; each limit has its own text (Messages.tooMany…). */
+  TOO_MANY_ATTEMPTS: { status: 429, message: Messages.tooManyAttempts },
+
+  // Signing up and in (SPEC §4, §8).
+  /** The e-mail already has an account (send-verification-email, register). */
+  ACCOUNT_EXISTS: { status: 409, message: Messages.accountExists },
   /** One trial per normalised e-mail, Google account and device fingerprint (DESIGN §4). */
-  DUPLICATE_TRIAL: 'DUPLICATE_TRIAL',
-  DISPOSABLE_EMAIL: 'DISPOSABLE_EMAIL',
-  GOOGLE_USER_NOT_FOUND: 'GOOGLE_USER_NOT_FOUND',
-  GOOGLE_AUTH_FAILED: 'GOOGLE_AUTH_FAILED',
-  INVALID_CREDENTIALS: 'INVALID_CREDENTIALS',
-  INVALID_CODE: 'INVALID_CODE',
-  CODE_EXPIRED: 'CODE_EXPIRED',
+  DUPLICATE_TRIAL: { status: 409, message: Messages.duplicateTrial },
+  DISPOSABLE_EMAIL: { status: 400, message: Messages.disposableEmail },
+  GOOGLE_USER_NOT_FOUND: { status: 404, message: Messages.googleUserNotFound },
+  GOOGLE_AUTH_FAILED: { status: 401, message: Messages.googleAuthFailed },
+  INVALID_CREDENTIALS: { status: 401, message: Messages.invalidCredentials },
+  INVALID_CODE: { status: 400, message: Messages.invalidCode },
+  CODE_EXPIRED: { status: 400, message: Messages.codeExpired },
   /** The e-mail has not been verified (or the verification is too old) when registering. */
-  NOT_VERIFIED: 'NOT_VERIFIED',
-  BOT_CHECK_FAILED: 'BOT_CHECK_FAILED',
-  WEAK_PASSWORD: 'WEAK_PASSWORD',
-  INVALID_RESET_TOKEN: 'INVALID_RESET_TOKEN',
-  ACCOUNT_DELETED: 'ACCOUNT_DELETED',
-  /** 502: the e-mail (e.g. the verification code) could not be handed to the mail provider. */
-  EMAIL_DELIVERY_FAILED: 'EMAIL_DELIVERY_FAILED',
-  /** 400 on the Stripe webhook: missing, wrong or stale signature (nothing is changed). */
-  INVALID_SIGNATURE: 'INVALID_SIGNATURE',
-  /** 400 on the Stripe webhook: a signed event we cannot read. */
-  INVALID_EVENT: 'INVALID_EVENT',
-  /** 503: card payments are not configured or the provider is unreachable; try again later. */
-  PAYMENTS_UNAVAILABLE: 'PAYMENTS_UNAVAILABLE',
-  /** 409 on POST /api/billing/checkout: the account is Standard already. */
-  ALREADY_STANDARD: 'ALREADY_STANDARD',
-  /** 409 on POST /api/billing/checkout: Enterprise accounts are handled through contact. */
-  ENTERPRISE_PLAN: 'ENTERPRISE_PLAN',
-  /** 404 on the portal and cancel calls: the account has no card subscription. */
-  NO_SUBSCRIPTION: 'NO_SUBSCRIPTION',
-  // License API (src/contract/licensing.ts). The statuses of LicenseCheckStatus double as codes.
-  /** 403 on activate: the license is at its device limit; the body lists the active devices. */
-  TOO_MANY_DEVICES: 'TOO_MANY_DEVICES',
-  /** 429 on deactivate: too many deactivations of this license in the rolling window. */
-  DEACTIVATION_LIMIT: 'DEACTIVATION_LIMIT',
-  /** 404: no installer is available for the version this account may download. */
-  DOWNLOAD_UNAVAILABLE: 'DOWNLOAD_UNAVAILABLE',
-} as const;
+  NOT_VERIFIED: { status: 400, message: Messages.notVerified },
+  BOT_CHECK_FAILED: { status: 403, message: Messages.botCheckFailed },
+  WEAK_PASSWORD: { status: 400, message: Messages.commonPassword },
+  INVALID_RESET_TOKEN: { status: 400, message: Messages.invalidResetToken },
+  /** Only told to someone who proved they own the account (the right password). */
+  ACCOUNT_DELETED: { status: 403, message: Messages.accountDeleted },
+  /** The e-mail (e.g. the verification code) could not be handed to the mail provider. */
+  EMAIL_DELIVERY_FAILED: { status: 502, message: Messages.sendFailed },
 
-export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
+  // Payments (DESIGN §3.2, §3.3, §3.5).
+  /** The Stripe webhook: missing, wrong or stale signature (nothing is changed). */
+  INVALID_SIGNATURE: { status: 400, message: Messages.invalidSignature },
+  /** The Stripe webhook: a signed event we cannot read. */
+  INVALID_EVENT: { status: 400, message: Messages.invalidEvent },
+  /** The Stripe webhook: the event's subscription is not recorded yet; Stripe retries it. */
+  NOT_READY: { status: 409, message: Messages.subscriptionNotReady },
+  /** Card payments are not configured or the provider is unreachable; try again later. */
+  PAYMENTS_UNAVAILABLE: { status: 503, message: Messages.paymentsUnavailable },
+  ALREADY_STANDARD: { status: 409, message: Messages.alreadyStandard },
+  /** Enterprise accounts are handled through contact, never downgraded (SPEC §6). */
+  ENTERPRISE_PLAN: { status: 409, message: Messages.enterpriseAllSet },
+  /** The portal and cancel calls: the account has no card subscription. */
+  NO_SUBSCRIPTION: { status: 404, message: Messages.noSubscription },
 
-/** Every user-facing message, exactly as SPEC §2, §5 and §8 write it. */
-export const Messages = {
-  loginDefault: 'An error occurred during login.',
-  googleLoginDefault: 'An error occurred during Google login.',
-  googleSignupDefault: 'An error occurred during Google signup.',
-  emailSignupDefault: 'An error occurred during email signup.',
-  accountExists: 'An account with this email already exists.',
-  tooManyAttemptsText:
-    'You have exceeded the maximum number of verification email requests. Please wait before trying again, or try using a different email address.',
-  sendFailed: 'Failed to send verification email',
-  sendNetwork: 'Network error. Please check your connection and try again.',
-  invalidCode: 'Invalid verification code',
-  verifyServerData: 'Verification failed due to a server data error.',
-  verifyMissingData: 'Verification failed. Missing required data from server.',
-  verifyNetwork: 'Network error. Please try again.',
-  resendFailed: 'Failed to resend code',
-  resendFailedRetry: 'Failed to resend code. Please try again.',
-  resendSuccess: 'A new verification code has been sent.',
-  googleAuthFailed: 'Google authentication failed. Please try again.',
-  googleUnknown: 'An unknown error occurred during Google sign-up.',
-  googleUserNotFound: 'No account is linked to this Google profile.',
-  deleteFailed: 'Failed to delete account.',
-  deleteConfirm: 'Are you absolutely sure? This action cannot be undone.',
-  passwordTooShort: 'Password must be at least 6 characters long.',
-  passwordsDoNotMatch: 'Passwords do not match',
-  termsRequired: 'Please agree to the terms and conditions',
-  codeFormat: 'Please enter a 6-digit code',
-  codeExpired: 'Code expired',
-  recaptchaNotReady: 'reCAPTCHA is not ready. Please try again in a moment.',
-  fingerprintFailed: 'Browser verification failed. Please refresh the page and try again.',
-  accountCreatedPleaseLogin: 'Your account has been created! Please log in.',
-  loadingUser: 'Loading user data...',
-  /** Login failure for a wrong e-mail or password: one message whether or not the account exists. */
-  invalidCredentials: 'Invalid email or password.',
-  commonPassword: 'This password is too common. Please choose a less predictable one.',
-  botCheckFailed: 'Bot check failed. Please try again.',
-  disposableEmail: 'Please use a permanent e-mail address for your free trial.',
-  duplicateTrial: 'A free trial has already been claimed for this account or device.',
-  notVerified: 'Please verify your e-mail address first.',
-  invalidResetToken: 'This password reset link is invalid or has expired.',
-  sessionExpired: 'Your session has expired. Please log in again.',
-  unauthorized: 'Please log in to continue.',
-  /** Login to an account scheduled for deletion, after the right password (403 ACCOUNT_DELETED). */
-  accountDeleted: 'This account has been scheduled for deletion and can no longer sign in.',
-  /** SPEC §6: a Standard user on the upgrade paths is told they already have the plan. */
-  alreadyStandard: 'You already have the Standard plan.',
-  /** SPEC §6: an Enterprise user is told all is set. */
-  enterpriseAllSet: 'Your Enterprise plan is all set. Contact us for any change to it.',
-  noSubscription: 'There is no card subscription on this account.',
-  /** Upgrade paid in another browser: /login with the e-mail prefilled shows this. */
-  upgradedPleaseLogin: 'Your plan has been upgraded to Standard! Please log in.',
-  /** The no-refund notice of the refund policy, shown before cancelling (SPEC §4, §9). */
-  cancelNoRefund:
-    'Cancelling stops the automatic renewal. Your license stays active until the end of the period you have paid for; the current period is not refunded.',
-  tooManyDevices:
-    'This license is active on the maximum number of devices for its plan. Deactivate a device in the License Manager on that computer, or on your dashboard under Usage & Sessions, then try again.',
-  deactivationLimit:
-    'This license has been deactivated too many times recently. Please try again later or contact support.',
-  downloadUnavailable: 'The installer is not available right now. Please try again later.',
-} as const;
+  // The license API (src/contract/licensing.ts): its refusals double as LicenseCheckStatus.
+  EXPIRED: { status: 403, message: LicenseStatusMessages.EXPIRED },
+  SUSPENDED: { status: 403, message: LicenseStatusMessages.SUSPENDED },
+  REVOKED: { status: 403, message: LicenseStatusMessages.REVOKED },
+  DEVICE_NOT_ACTIVATED: { status: 404, message: LicenseStatusMessages.DEVICE_NOT_ACTIVATED },
+  /** At the device limit; the body lists the active devices. */
+  TOO_MANY_DEVICES: { status: 403, message: Messages.tooManyDevices },
+  /** Too many deactivations of this license in the rolling window (429 with Retry-After). */
+  DEACTIVATION_LIMIT: { status: 429, message: Messages.deactivationLimit },
+  /** No installer is available for the version this account may download. */
+  DOWNLOAD_UNAVAILABLE: { status: 404, message: Messages.downloadUnavailable },
+} as const satisfies Record<string, CatalogueEntry>;
 
-/** Success messages the API answers (`message` of its JSON bodies). */
-export const SuccessMessages = {
-  codeSent: 'Verification code sent.',
-  emailVerified: 'Email verified successfully.',
-  loggedOut: 'You have been logged out.',
-  accountDeleted: 'Your account has been scheduled for deletion.',
-  /** Same answer whether or not the e-mail has an account (no account probing). */
-  resetRequested:
-    'If an account exists for this email, we have sent a link to reset your password.',
-  passwordReset: 'Your password has been reset. Please log in with your new password.',
-  contactSent: 'Thank you! Your message has been sent.',
-  subscriptionCancelled:
-    'Your subscription has been cancelled. Your license stays active until the end of the paid period.',
-  deviceDeactivated: 'The device has been deactivated.',
-  sessionsRevoked: 'Your other sessions have been signed out.',
-  sessionRevoked: 'The session has been signed out.',
-} as const;
+/** Every code the API can answer. */
+export type ErrorCode = keyof typeof errorCatalogue;
+
+/** The codes by name, for islands that pick a screen by code (`ErrorCode.DUPLICATE_TRIAL`). */
+export const ErrorCode = Object.fromEntries(
+  Object.keys(errorCatalogue).map((code) => [code, code]),
+) as { readonly [Code in ErrorCode]: Code };

@@ -27,8 +27,8 @@
 import { z } from 'zod';
 // Explicit .ts extensions: the reference client runs this file under plain Node (type stripping),
 // which resolves no extensionless paths; Vite, wrangler and tsc accept either form.
-import { licensing, site } from '../site.config.ts';
-import { Messages } from './errors.ts';
+import { licensing } from '../site.config.ts';
+import { LicenseStatusMessages } from './messages.ts';
 import { planLabels } from './user.ts';
 
 /** What a check of a license on a device can say; the plugin tells the user what to do. */
@@ -43,22 +43,8 @@ export const licenseCheckStatuses = [
 ] as const;
 export type LicenseCheckStatus = (typeof licenseCheckStatuses)[number];
 
-/**
- * What the server answers (as `message`) and the plugin tells the user for each status; the
- * plugin may show these offline too. Each one says what to do next.
- */
-export const licenseStatusMessages: Record<LicenseCheckStatus, string> = {
-  VALID: 'Your license is valid on this device.',
-  EXPIRED: `This license has expired. Renew it or upgrade from your dashboard to keep using ${site.product}.`,
-  SUSPENDED:
-    'This license is suspended because a payment did not go through. Update your payment method on your dashboard under Billing & Invoices.',
-  REVOKED:
-    'This license key is no longer valid: it was revoked or replaced by a newer key. Use the key shown on your dashboard, or contact support.',
-  NOT_FOUND: 'No license has this key. Check the key shown on your dashboard and try again.',
-  DEVICE_NOT_ACTIVATED:
-    'This device is not activated for this license. Activate it in the License Manager.',
-  TOO_MANY_DEVICES: Messages.tooManyDevices,
-};
+/** What the server answers (as `message`) and the plugin tells the user for each status. */
+export const licenseStatusMessages: Record<LicenseCheckStatus, string> = LicenseStatusMessages;
 
 /** `SW-XXXXX-XXXXX-XXXXX-XXXXX`; case and surrounding spaces are forgiven. */
 export const licenseKeySchema = z

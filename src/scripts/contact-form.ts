@@ -4,7 +4,7 @@
  * link beside the form stays as a fallback, and without JavaScript the form still opens the
  * visitor's e-mail app (its action is a mailto: address).
  */
-import { Messages } from '../contract/errors';
+import { Messages } from '../contract/messages';
 import { failureFromResponse } from '../islands/shared/api';
 import { mountBotCheck } from '../islands/shared/bot-check';
 

@@ -6,7 +6,7 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
-import { Messages, SuccessMessages } from '../../src/contract/errors';
+import { Messages, SuccessMessages } from '../../src/contract/messages';
 import {
   buyStandard,
   islandsReady,

@@ -1,4 +1,4 @@
-import { Messages } from '../../src/contract/errors';
+import { Messages } from '../../src/contract/messages';
 import { newVisitor, uniqueEmail } from './auth.helpers';
 import { expect, test } from './fixtures';
 

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { Messages } from '../../src/contract/errors';
+import { Messages } from '../../src/contract/messages';
 import { islandsReady, newVisitor, signUpForTrial, unexpectedErrors } from './auth.helpers';
 import { expect, test } from './fixtures';
 

@@ -6,7 +6,7 @@
 import { stat } from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
-import { Messages, SuccessMessages } from '../../src/contract/errors';
+import { Messages, SuccessMessages } from '../../src/contract/messages';
 import { installer, licensing, site } from '../../src/site.config';
 import {
   activateDevice,

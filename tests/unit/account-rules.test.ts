@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isDisposableEmail, normalizeEmail } from '../../functions/services/emails';
+import { isDisposableEmail, normalizeEmail } from '../../functions/services/shared/emails';
 import {
   COMMON_PASSWORD_COUNT,
   hashPassword,
@@ -7,8 +7,8 @@ import {
   needsRehash,
   PBKDF2_ITERATIONS,
   verifyPassword,
-} from '../../functions/services/passwords';
-import { generateCode } from '../../functions/services/verification';
+} from '../../functions/services/accounts/passwords';
+import { generateCode } from '../../functions/services/accounts/verification';
 
 const PEPPER = 'a-test-pepper-that-is-at-least-32-characters';
 

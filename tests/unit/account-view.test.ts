@@ -8,7 +8,7 @@ import {
 } from '../../src/lib/auth/account-view';
 import { allowedLoginMessage, loginUrl } from '../../src/lib/auth/login-message';
 import { memberNotice, signupPlanFromQuery } from '../../src/lib/auth/member-notice';
-import { Messages } from '../../src/contract/errors';
+import { Messages } from '../../src/contract/messages';
 
 const DAY = 86_400_000;
 

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ErrorCode, Messages } from '../../src/contract/errors';
+import { ErrorCode } from '../../src/contract/errors';
+import { Messages } from '../../src/contract/messages';
 import type { User } from '../../src/contract/user';
 import { completionOutcome } from '../../src/islands/payment/completion';
 import { ApiFailure } from '../../src/islands/shared/api';

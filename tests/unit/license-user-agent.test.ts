@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describeUserAgent, UNKNOWN_DEVICE } from '../../functions/services/licensing/user-agent';
+import { describeUserAgent, UNKNOWN_DEVICE } from '../../functions/services/shared/user-agent';
 
 describe('describeUserAgent', () => {
   it.each([

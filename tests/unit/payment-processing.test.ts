@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Messages } from '../../src/contract/errors';
+import { Messages } from '../../src/contract/messages';
 import type { User } from '../../src/contract/user';
 import { completionOutcome, sessionIdFrom } from '../../src/islands/payment/completion';
 import { defaultPollSettings, pollSettings } from '../../src/islands/payment/poll-settings';

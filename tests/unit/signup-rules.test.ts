@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ErrorCode, Messages } from '../../src/contract/errors';
+import { ErrorCode } from '../../src/contract/errors';
+import { Messages } from '../../src/contract/messages';
 import {
   ApiFailure,
   failureFromResponse,

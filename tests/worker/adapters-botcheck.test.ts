@@ -169,7 +169,9 @@ describe('the Turnstile bot check', () => {
       TURNSTILE_SITE_KEY: '0x4AAAAAAAsite',
     });
     app.get('/api/test-only/bot', async (c) =>
-      c.json({ ok: await c.get('botCheck').verify(c.req.query('token') ?? '', 'signup', null) }),
+      c.json({
+        ok: await c.get('deps').botCheck.verify(c.req.query('token') ?? '', 'signup', null),
+      }),
     );
 
     expect(await (await request('/api/test-only/bot?token=token-signup')).json()).toEqual({
@@ -191,7 +193,7 @@ describe('the bot check in production without Turnstile keys', () => {
     const { app, request, env: appEnv } = appWith({ ENVIRONMENT: 'production', ...settings });
     const token = await issueLocalBotToken(appEnv.JWT_SECRET, 'signup');
     app.get('/api/test-only/bot', async (c) =>
-      c.json({ ok: await c.get('botCheck').verify(token, 'signup', null) }),
+      c.json({ ok: await c.get('deps').botCheck.verify(token, 'signup', null) }),
     );
 
     expect(await (await request('/api/test-only/bot')).json()).toEqual({ ok: false });

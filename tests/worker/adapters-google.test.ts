@@ -195,7 +195,7 @@ describe('Google sign-in in the app', () => {
       exp: Math.floor(Date.now() / 1000) + 600,
     });
     const token = await sign(fresh);
-    app.get('/api/test-only/google', async (c) => c.json(await c.get('google').verify(token)));
+    app.get('/api/test-only/google', async (c) => c.json(await c.get('deps').google.verify(token)));
 
     const response = await request('/api/test-only/google');
 
@@ -210,8 +210,8 @@ describe('Google sign-in in the app', () => {
     const token = await sign(claims());
     app.get('/api/test-only/google', async (c) => {
       const refused = await c
-        .get('google')
-        .verify(token)
+        .get('deps')
+        .google.verify(token)
         .then(
           () => false,
           (error: unknown) => error instanceof GoogleTokenError,

@@ -116,7 +116,7 @@ describe('the Resend mailer', () => {
     });
     const mail = message();
     app.get('/api/test-only/mail', async (c) => {
-      await c.get('mailer').send(mail);
+      await c.get('deps').mailer.send(mail);
       return c.json({ ok: true });
     });
 
@@ -154,7 +154,7 @@ describe('the outbox mailer', () => {
     const { app, request } = appWith({ ENVIRONMENT: 'development' });
     const mail = message();
     app.get('/api/test-only/mail', async (c) => {
-      await c.get('mailer').send(mail);
+      await c.get('deps').mailer.send(mail);
       return c.json({ ok: true });
     });
 
@@ -175,7 +175,7 @@ describe('mail in production without Resend settings', () => {
     const { app, request } = appWith({ ENVIRONMENT: 'production', ...settings });
     const mail = message();
     app.get('/api/test-only/mail', async (c) => {
-      await c.get('mailer').send(mail);
+      await c.get('deps').mailer.send(mail);
       return c.json({ ok: true });
     });
 

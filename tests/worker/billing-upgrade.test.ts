@@ -6,8 +6,8 @@ import { env } from 'cloudflare:workers';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createD1CheckoutStore } from '../../functions/adapters/payments/d1-store';
 import { createDb } from '../../functions/db/client';
-import { newTrialLicense } from '../../functions/services/licenses';
-import { newSession } from '../../functions/services/sessions';
+import { newTrialLicense } from '../../functions/services/licensing/licenses';
+import { newSession } from '../../functions/services/accounts/sessions';
 import type { PaymentCompletionResponse } from '../../src/contract/payments';
 import type { MeResponse } from '../../src/contract/user';
 import { limits, site } from '../../src/site.config';
@@ -31,7 +31,7 @@ import {
   upgradedAccount,
   YEAR_MS,
 } from './billing-helpers';
-import { callWorker, ORIGIN } from './helpers';
+import { callWorker, ORIGIN, testDeps } from './helpers';
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -484,13 +484,7 @@ describe('upgrade through the Worker and /dev/checkout', () => {
          VALUES (?, ?, ?, 'Trial', 'active', ?, ?, ?)`,
       ).bind(trial.id, userId, trial.licenseKey, now, trial.expiresAt, now),
     ]);
-    const session = await newSession(
-      db,
-      env.JWT_SECRET,
-      userId,
-      { userAgent: null, ip: null },
-      now,
-    );
+    const session = await newSession(testDeps(now), userId);
     await session.insert;
     const { browser } = credentials(session.token);
 

@@ -51,7 +51,7 @@ describe('cron: clean-up', () => {
     const live = code(NOW - 60 * 1000);
     await testDb().insert(verificationCodes).values([old, verified, locked, live]);
 
-    await cleanUp(testDb(), NOW);
+    await cleanUp({ db: testDb(), now: NOW });
 
     expect(
       await remaining('verification_codes', 'id', [old.id, verified.id, locked.id, live.id]),
@@ -76,7 +76,7 @@ describe('cron: clean-up', () => {
     const all = [expiredLongAgo, revokedLongAgo, revokedRecently, expiredRecently, live];
     await testDb().insert(sessions).values(all);
 
-    await cleanUp(testDb(), NOW);
+    await cleanUp({ db: testDb(), now: NOW });
 
     expect(
       await remaining(
@@ -102,7 +102,7 @@ describe('cron: clean-up', () => {
     const live = token({ expiresAt: NOW + HOUR_MS });
     await testDb().insert(passwordResetTokens).values([used, expired, live]);
 
-    await cleanUp(testDb(), NOW);
+    await cleanUp({ db: testDb(), now: NOW });
 
     expect(await remaining('password_reset_tokens', 'id', [used.id, expired.id, live.id])).toEqual([
       live.id,
@@ -114,7 +114,7 @@ describe('cron: clean-up', () => {
     const live = { tokenHash: id(), purpose: 'botcheck', expiresAt: NOW + 60_000 };
     await testDb().insert(consumedTokens).values([expired, live]);
 
-    await cleanUp(testDb(), NOW);
+    await cleanUp({ db: testDb(), now: NOW });
 
     expect(
       await remaining('consumed_tokens', 'token_hash', [expired.tokenHash, live.tokenHash]),
@@ -129,7 +129,7 @@ describe('cron: clean-up', () => {
     const current = { key: `test:${id()}`, count: 3, windowStart: NOW - longest + 1 };
     await testDb().insert(rateLimits).values([stale, current]);
 
-    await cleanUp(testDb(), NOW);
+    await cleanUp({ db: testDb(), now: NOW });
 
     expect(await remaining('rate_limits', 'key', [stale.key, current.key])).toEqual([current.key]);
   });
@@ -156,7 +156,7 @@ describe('cron: clean-up', () => {
     const all = [abandoned, completed, justExpired, live];
     await testDb().insert(pendingSignups).values(all);
 
-    await cleanUp(testDb(), NOW);
+    await cleanUp({ db: testDb(), now: NOW });
 
     expect(
       await remaining(
@@ -197,7 +197,7 @@ describe('cron: clean-up', () => {
     const newMail = mail(NOW - 29 * DAY_MS);
     await testDb().insert(outbox).values([oldMail, newMail]);
 
-    await cleanUp(testDb(), NOW);
+    await cleanUp({ db: testDb(), now: NOW });
 
     expect(
       await remaining('dev_checkout_sessions', 'id', [oldCheckout.id, newCheckout.id]),
@@ -218,8 +218,8 @@ describe('cron: clean-up', () => {
       });
     const at = NOW + HOUR_MS;
 
-    const first = await cleanUp(testDb(), at);
-    const second = await cleanUp(testDb(), at);
+    const first = await cleanUp({ db: testDb(), now: at });
+    const second = await cleanUp({ db: testDb(), now: at });
 
     expect(first['sessions']).toBeGreaterThanOrEqual(1);
     expect(Object.values(second).every((n) => n === 0)).toBe(true);

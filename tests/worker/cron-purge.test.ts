@@ -58,7 +58,7 @@ describe('cron: purge deleted accounts', () => {
     const app = accountApp();
     const { userId, form } = await deletedCustomer(app);
 
-    await purgeDeletedAccounts(testDb(), START + RETENTION_MS - 1);
+    await purgeDeletedAccounts({ db: testDb(), now: START + RETENTION_MS - 1 });
 
     const [user] = await queryAll<{ email: string; purged_at: number | null }>(
       'SELECT email, purged_at FROM users WHERE id = ?',
@@ -73,7 +73,7 @@ describe('cron: purge deleted accounts', () => {
     const { userId, form } = await deletedCustomer(app);
     const at = START + RETENTION_MS;
 
-    const counts = await purgeDeletedAccounts(testDb(), at);
+    const counts = await purgeDeletedAccounts({ db: testDb(), now: at });
 
     expect(counts['accountsPurged']).toBeGreaterThanOrEqual(1);
     const [user] = await queryAll(
@@ -107,7 +107,7 @@ describe('cron: purge deleted accounts', () => {
     const app = accountApp();
     const { userId, form, subscription, invoice } = await deletedCustomer(app);
 
-    await purgeDeletedAccounts(testDb(), START + RETENTION_MS);
+    await purgeDeletedAccounts({ db: testDb(), now: START + RETENTION_MS });
 
     expect(await count('SELECT count(*) AS n FROM invoices WHERE id = ?', invoice.id)).toBe(1);
     expect(
@@ -126,7 +126,7 @@ describe('cron: purge deleted accounts', () => {
   it('still refuses a second trial for the purged account’s e-mail', async () => {
     const app = accountApp();
     const { form } = await deletedCustomer(app);
-    await purgeDeletedAccounts(testDb(), START + RETENTION_MS);
+    await purgeDeletedAccounts({ db: testDb(), now: START + RETENTION_MS });
 
     // The e-mail is free again (no account holds it), but the ledger remembers the trial.
     const again = signupForm({ email: form.email });
@@ -149,7 +149,7 @@ describe('cron: purge deleted accounts', () => {
     });
     const at = START + PAYMENT_RECORDS_MS;
 
-    await purgeDeletedAccounts(testDb(), at);
+    await purgeDeletedAccounts({ db: testDb(), now: at });
 
     const remaining = await queryAll<{ id: string }>(
       'SELECT id FROM invoices WHERE id IN (?, ?, ?)',
@@ -169,7 +169,7 @@ describe('cron: purge deleted accounts', () => {
     const old = await seedLicenseEvent(license, 'machine-old', START);
     const fresh = await seedLicenseEvent(license, 'machine-new', START + DAY_MS);
 
-    await purgeDeletedAccounts(testDb(), START + USAGE_LOGS_MS);
+    await purgeDeletedAccounts({ db: testDb(), now: START + USAGE_LOGS_MS });
 
     const remaining = await queryAll<{ id: string }>(
       'SELECT id FROM license_events WHERE license_id = ?',

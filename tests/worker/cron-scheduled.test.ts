@@ -5,15 +5,8 @@ import worker from '../../functions/index';
 import { runJobs, type CronJob } from '../../functions/services/cron';
 import { plans } from '../../src/site.config';
 import { queryAll, START } from './account-helpers';
-import {
-  DAY_MS,
-  quietCronLogs,
-  recordingMailer,
-  seedLicense,
-  seedUser,
-  testDb,
-} from './cron-helpers';
-import { ORIGIN } from './helpers';
+import { DAY_MS, quietCronLogs, recordingMailer, seedLicense, seedUser } from './cron-helpers';
+import { testDeps } from './helpers';
 
 const TRIAL_MS = (plans.trial.durationDays ?? 0) * DAY_MS;
 
@@ -65,7 +58,7 @@ describe('scheduled handler', () => {
 describe('runJobs', () => {
   quietCronLogs();
 
-  const deps = () => ({ db: testDb(), mailer: recordingMailer(), origin: ORIGIN });
+  const deps = () => testDeps(START, { mailer: recordingMailer() });
 
   it('runs every job even when an earlier one fails, then throws naming the failures', async () => {
     const ran: string[] = [];
@@ -86,7 +79,7 @@ describe('runJobs', () => {
       },
     ];
 
-    const run = runJobs(deps(), START, jobs);
+    const run = runJobs(deps(), jobs);
 
     await expect(run).rejects.toThrow('Scheduled jobs failed: broken');
     expect(ran).toEqual(['broken', 'fine']);
@@ -96,7 +89,7 @@ describe('runJobs', () => {
     const log = vi.spyOn(console, 'log').mockImplementation(() => {});
     const jobs: CronJob[] = [{ name: 'counting', run: async () => ({ removed: 3, kept: 2 }) }];
 
-    const reports = await runJobs(deps(), START, jobs);
+    const reports = await runJobs(deps(), jobs);
 
     expect(reports).toEqual([{ name: 'counting', ok: true, counts: { removed: 3, kept: 2 } }]);
     expect(log).toHaveBeenCalledWith('cron counting: ok {"removed":3,"kept":2}');

@@ -44,7 +44,7 @@ describe('POST /dev/botcheck/token', () => {
     app.post('/api/test-only/bot/:action', async (c) => {
       const { token } = await c.req.json<{ token: string }>();
       const action = c.req.param('action') as 'signup' | 'contact';
-      return c.json({ ok: await c.get('botCheck').verify(token, action, null) });
+      return c.json({ ok: await c.get('deps').botCheck.verify(token, action, null) });
     });
     const { token } = await (await requestToken({ action: 'signup' })).json<{ token: string }>();
     const check = async (action: string) =>

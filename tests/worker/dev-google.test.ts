@@ -255,7 +255,9 @@ describe('the local Google verifier', () => {
   it('accepts the /dev/google credential through c.get("google") in development', async () => {
     const credential = credentialOf(await consent({ ...identity, decision: 'continue' }));
     const { app, request } = appWith(development);
-    app.get('/api/test-only/google', async (c) => c.json(await c.get('google').verify(credential)));
+    app.get('/api/test-only/google', async (c) =>
+      c.json(await c.get('deps').google.verify(credential)),
+    );
 
     const response = await request('/api/test-only/google');
 
@@ -277,8 +279,8 @@ describe('the local Google verifier', () => {
     app.get('/api/test-only/google', async (c) =>
       c.json({
         refused: await c
-          .get('google')
-          .verify(credential)
+          .get('deps')
+          .google.verify(credential)
           .then(
             () => false,
             (e: unknown) => e instanceof GoogleTokenError,
@@ -299,8 +301,8 @@ describe('the local Google verifier', () => {
     app.get('/api/test-only/google', async (c) =>
       c.json({
         refused: await c
-          .get('google')
-          .verify(credential)
+          .get('deps')
+          .google.verify(credential)
           .then(
             () => false,
             (e: unknown) => e instanceof GoogleTokenError,

@@ -1,6 +1,9 @@
 import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
+import { buildDeps, type AppAdapters } from '../../functions/deps';
+import { readConfig } from '../../functions/env';
 import worker from '../../functions/index';
+import type { Deps } from '../../functions/services/shared/deps';
 
 /** Origin of test requests; any will do, the Worker never reads it yet. */
 export const ORIGIN = 'https://sheetwright.test';
@@ -29,4 +32,19 @@ export function jsonBodyOfSize(bytes: number): RequestInit {
     headers: { 'Content-Type': 'application/json', 'Content-Length': String(bytes) },
     body: JSON.stringify({ p: padding }),
   };
+}
+
+/**
+ * The services' deps as the Worker builds them, from the test env at `now` (for tests that call a
+ * service or job directly). `overrides` replace outside services, e.g. a recording mailer.
+ */
+export function testDeps(now: number, overrides: Partial<AppAdapters> = {}): Deps {
+  return buildDeps({
+    env,
+    config: readConfig(env),
+    now,
+    origin: ORIGIN,
+    client: { ip: null, userAgent: null },
+    overrides,
+  });
 }

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { Messages } from '../../src/contract/errors';
+import { Messages } from '../../src/contract/messages';
 import {
   licenseStatusMessages,
   type ActivateResponse,
   type DeviceView,
 } from '../../src/contract/licensing';
 import { licensing, limits } from '../../src/site.config';
-import { generateLicenseKey } from '../../functions/services/license-keys';
+import { generateLicenseKey } from '../../functions/services/licensing/license-keys';
 import { accountApp, queryAll } from './account-helpers';
 import {
   activate,

@@ -4,7 +4,7 @@
  */
 import { exportJWK, generateKeyPair, SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
-import { Messages } from '../../src/contract/errors';
+import { Messages } from '../../src/contract/messages';
 import {
   createLicenseClient,
   networkMessage,

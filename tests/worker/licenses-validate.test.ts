@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { licenseStatusMessages } from '../../src/contract/licensing';
-import { generateLicenseKey } from '../../functions/services/license-keys';
+import { generateLicenseKey } from '../../functions/services/licensing/license-keys';
 import { accountApp, queryAll } from './account-helpers';
 import {
   activateOk,

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { authResponseSchema, type AuthResponse } from '../../src/contract/user';
 import { limits, plans, site } from '../../src/site.config';
-import { isValidLicenseKey } from '../../functions/services/license-keys';
+import { isValidLicenseKey } from '../../functions/services/licensing/license-keys';
 import {
   accountApp,
   googleToken,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SuccessMessages } from '../../src/contract/errors';
+import { SuccessMessages } from '../../src/contract/messages';
 import { usageOverviewSchema, type UsageOverview } from '../../src/contract/licensing';
 import type { AuthResponse } from '../../src/contract/user';
 import { licensing } from '../../src/site.config';

@@ -9,7 +9,8 @@ import { z } from 'zod';
 import { adapterModes } from '../../adapters';
 import { botActions, issueLocalBotToken, LOCAL_TOKEN_TTL_MS } from '../../adapters/botcheck';
 import type { AppEnv } from '../../env';
-import { ApiError } from '../../lib/errors';
+import { Messages } from '../../../src/contract/messages';
+import { fail } from '../../lib/errors';
 import { devPage } from './page';
 
 const tokenRequest = z.object({ action: z.enum(botActions) });
@@ -18,11 +19,7 @@ export const botcheckRoutes = new Hono<AppEnv>()
   .post('/botcheck/token', async (c) => {
     const parsed = tokenRequest.safeParse(await c.req.json().catch(() => undefined));
     if (!parsed.success) {
-      throw new ApiError(
-        400,
-        'BAD_REQUEST',
-        `Send JSON {"action": one of ${botActions.join(', ')}}.`,
-      );
+      throw fail('BAD_REQUEST', { message: Messages.devBotTokenUsage(botActions) });
     }
     const token = await issueLocalBotToken(c.get('config').JWT_SECRET, parsed.data.action);
     return c.json({ token });

@@ -10,8 +10,10 @@ import { html } from 'hono/html';
 import { z } from 'zod';
 import { outbox } from '../../db/schema';
 import type { AppEnv } from '../../env';
-import { ApiError } from '../../lib/errors';
+import { Messages } from '../../../src/contract/messages';
+import { fail } from '../../lib/errors';
 import { limits } from '../../../src/site.config';
+import type { Db } from '../../services/shared/db';
 import { devPage, type Markup } from './page';
 
 /** One message as /dev/mailbox.json answers it. */
@@ -48,7 +50,7 @@ function findLinks(text: string): string[] {
 }
 
 async function latestMessages(
-  db: AppEnv['Variables']['db'],
+  db: Db,
   to: string | undefined,
   limit: number,
 ): Promise<MailboxMessage[]> {
@@ -73,8 +75,7 @@ async function latestMessages(
 
 function parseQuery(input: Record<string, string>) {
   const parsed = query.safeParse(input);
-  if (!parsed.success)
-    throw new ApiError(400, 'BAD_REQUEST', 'to must be an e-mail and limit 1 to 100.');
+  if (!parsed.success) throw fail('BAD_REQUEST', { message: Messages.devMailboxUsage });
   return parsed.data;
 }
 
@@ -111,11 +112,11 @@ function messageView(message: MailboxMessage, index: number): Markup {
 export const mailboxRoutes = new Hono<AppEnv>()
   .get('/mailbox.json', async (c) => {
     const { to, limit } = parseQuery(c.req.query());
-    return c.json({ messages: await latestMessages(c.get('db'), to, limit) });
+    return c.json({ messages: await latestMessages(c.get('deps').db, to, limit) });
   })
   .get('/mailbox', async (c) => {
     const { to, limit } = parseQuery({ limit: '50', ...c.req.query() });
-    const messages = await latestMessages(c.get('db'), to, limit);
+    const messages = await latestMessages(c.get('deps').db, to, limit);
     return devPage(c, {
       title: 'Mailbox',
       body: html`<h1>Mailbox</h1>

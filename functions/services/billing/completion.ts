@@ -1,35 +1,32 @@
 /**
  * check-payment-completion (SPEC §4 Payment processing, DESIGN §3.2, §3.3): asks the provider for
  * the checkout session and fulfils it itself when the webhook is late. Idempotent: the webhook
- * and any number of polls create one account (fulfilment.ts) or upgrade one once (upgrade.ts).
+ * and any number of polls create one account (fulfil-signup.ts) or upgrade one once
+ * (fulfil-upgrade.ts); whichever call does the work sends the e-mail.
  */
-import { ErrorCode, Messages } from '../../../src/contract/errors';
-import {
-  PaymentProviderError,
-  type CheckoutSessionInfo,
-  type PaymentProvider,
-} from '../../adapters/payments/types';
-import { ApiError } from '../../lib/errors';
-import type { Db, Millis } from '../db';
-import type { LicenseRow } from '../licenses';
-import type { UserRow } from '../users';
-import { findPendingSignup, fulfilPendingSignup, fulfilledAccount } from './fulfilment';
-import { paymentsUnavailable } from './standard-signup';
-import { enterpriseRefusal, fulfilUpgrade } from './upgrade';
+import { Messages } from '../../../src/contract/messages';
+import type { CheckoutSessionInfo } from '../../adapters/payments';
+import { fail } from '../../lib/errors';
+import type { UserRow } from '../accounts/users';
+import type { LicenseRow } from '../licensing/licenses';
+import type { Deps } from '../shared/deps';
+import { fulfilledAccount, fulfilPendingSignup } from './fulfil-signup';
+import { fulfilUpgrade } from './fulfil-upgrade';
+import { findPendingSignup } from './pending-signups';
+import { callProvider } from './provider';
 
-const unknownSession = () => new ApiError(404, 'NOT_FOUND', 'Checkout session not found.');
+const unknownSession = () => fail('NOT_FOUND', { message: Messages.checkoutNotFound });
 
 export type Completion =
   | { accountCreated: false }
   | {
       accountCreated: true;
+      /** A paid Standard signup: the account of pending signup `pendingSignupId`. */
       kind: 'signup';
       email: string;
       pendingSignupId: string;
       user: UserRow;
       license: LicenseRow;
-      /** This call created the account (send the welcome e-mail). */
-      createdNow: boolean;
     }
   | {
       accountCreated: true;
@@ -38,53 +35,32 @@ export type Completion =
       email: string;
       user: UserRow;
       license: LicenseRow;
-      /** This call upgraded the account (send the upgrade e-mail). */
-      upgradedNow: boolean;
     };
-
-async function retrieve(payments: PaymentProvider, sessionId: string) {
-  try {
-    return await payments.retrieveCheckoutSession(sessionId);
-  } catch (error) {
-    if (error instanceof PaymentProviderError && error.code === 'not_found') throw unknownSession();
-    if (error instanceof PaymentProviderError && error.code === 'unavailable') {
-      throw paymentsUnavailable();
-    }
-    throw error;
-  }
-}
 
 const isPaid = (session: CheckoutSessionInfo) =>
   session.status === 'complete' && session.paymentStatus !== 'unpaid';
 
-export async function checkPaymentCompletion(
-  db: Db,
-  payments: PaymentProvider,
-  sessionId: string,
-  now: Millis,
-): Promise<Completion> {
-  const session = await retrieve(payments, sessionId);
+export async function checkPaymentCompletion(deps: Deps, sessionId: string): Promise<Completion> {
+  const { db, payments } = deps;
+  const session = await callProvider(
+    () => payments.retrieveCheckoutSession(sessionId),
+    unknownSession,
+  );
   const reference = session.reference;
   if (reference && 'userId' in reference) {
-    return upgradeCompletion(db, session, reference.userId, now);
+    return upgradeCompletion(deps, session, reference.userId);
   }
   if (!reference) throw unknownSession();
   const pending = await findPendingSignup(db, reference.pendingSignupId);
   if (!pending) throw unknownSession();
 
-  let createdNow = false;
   if (isPaid(session) && pending.completedAt === null) {
-    const result = await fulfilPendingSignup(
-      db,
-      {
-        pendingSignupId: pending.id,
-        customerId: session.customerId,
-        subscriptionId: session.subscriptionId,
-      },
-      null,
-      now,
-    );
-    createdNow = result.outcome === 'created';
+    await fulfilPendingSignup(deps, {
+      pendingSignupId: pending.id,
+      customerId: session.customerId,
+      subscriptionId: session.subscriptionId,
+      event: null,
+    });
   }
   const fresh = (await findPendingSignup(db, pending.id)) ?? pending;
   const account = await fulfilledAccount(db, fresh);
@@ -95,24 +71,22 @@ export async function checkPaymentCompletion(
     email: account.user.email,
     pendingSignupId: pending.id,
     ...account,
-    createdNow,
   };
 }
 
 /** An upgrade checkout: unpaid → not yet; paid → upgraded (by this call if the webhook is late). */
 async function upgradeCompletion(
-  db: Db,
+  deps: Deps,
   session: CheckoutSessionInfo,
   userId: string,
-  now: Millis,
 ): Promise<Completion> {
   if (!isPaid(session)) return { accountCreated: false };
-  const result = await fulfilUpgrade(
-    db,
-    { userId, customerId: session.customerId, subscriptionId: session.subscriptionId },
-    null,
-    now,
-  );
+  const result = await fulfilUpgrade(deps, {
+    userId,
+    customerId: session.customerId,
+    subscriptionId: session.subscriptionId,
+    event: null,
+  });
   switch (result.outcome) {
     case 'upgraded':
     case 'already':
@@ -122,13 +96,10 @@ async function upgradeCompletion(
         email: result.user.email,
         user: result.user,
         license: result.license,
-        upgradedNow: result.outcome === 'upgraded',
       };
     case 'refused':
-      if (result.reason === 'deleted') {
-        throw new ApiError(403, ErrorCode.ACCOUNT_DELETED, Messages.accountDeleted);
-      }
-      if (result.reason === 'enterprise') throw enterpriseRefusal();
+      if (result.reason === 'deleted') throw fail('ACCOUNT_DELETED');
+      if (result.reason === 'enterprise') throw fail('ENTERPRISE_PLAN');
       // A paid subscription session without its subscription: the provider will fill it in.
       return { accountCreated: false };
     case 'unknown':

@@ -1,5 +1,5 @@
 /**
- * Invoice and subscription events (issue 4 item 2): renewals, failed payments, cancellation.
+ * Invoice and subscription events from the Stripe webhook (webhook.ts): renewals, failed payments, cancellation.
  * Each effect is ONE batch whose first statement records the event (a replay fails its primary
  * key and the whole batch rolls back). Delivery order is not guaranteed, so every state change
  * is a conditional update guarded by the `created` of the newest event already applied to the
@@ -7,8 +7,9 @@
  */
 import { and, eq, inArray, lt, lte, ne, sql } from 'drizzle-orm';
 import { invoices, licenses, stripeEvents, subscriptions } from '../../db/schema';
-import type { Db, Millis } from '../db';
-import { isReplayedEvent, recordEvent, type EventRecord } from './fulfilment';
+import type { Db, Millis } from '../shared/db';
+import type { Deps } from '../shared/deps';
+import { isReplayedEvent, recordEvent, type EventRecord } from './stripe-events';
 import { subscriptionByStripeId, type SubscriptionRow } from './subscriptions';
 import type { InvoiceEvent, SubscriptionEvent } from './webhook-events';
 
@@ -190,12 +191,21 @@ async function subscriptionChanged(
   ]);
 }
 
-/** Applies one invoice or subscription event. */
-export async function applyBillingEvent(
+/** An effect of one event on a known subscription. */
+type Effect<E> = (
   db: Db,
-  event: InvoiceEvent | SubscriptionEvent,
+  event: E,
+  sub: SubscriptionRow,
   record: EventRecord,
   now: Millis,
+) => Promise<LifecycleOutcome>;
+
+/** Runs `effect` on the event's subscription; without a known one: replayed or not ready. */
+async function onSubscription<E extends InvoiceEvent | SubscriptionEvent>(
+  { db, now }: Pick<Deps, 'db' | 'now'>,
+  event: E,
+  record: EventRecord,
+  effect: Effect<E>,
 ): Promise<LifecycleOutcome> {
   const sub = event.subscriptionId
     ? await subscriptionByStripeId(db, event.subscriptionId)
@@ -208,13 +218,17 @@ export async function applyBillingEvent(
       .limit(1);
     return seen ? 'replayed' : 'not_ready';
   }
-  switch (event.type) {
-    case 'invoice.paid':
-      return invoicePaid(db, event, sub, record, now);
-    case 'invoice.payment_failed':
-      return invoiceFailed(db, event, sub, record, now);
-    case 'customer.subscription.updated':
-    case 'customer.subscription.deleted':
-      return subscriptionChanged(db, event, sub, record, now);
-  }
+  return effect(db, event, sub, record, now);
 }
+
+/** invoice.paid */
+export const onInvoicePaid = (deps: Deps, event: InvoiceEvent, record: EventRecord) =>
+  onSubscription(deps, event, record, invoicePaid);
+
+/** invoice.payment_failed */
+export const onInvoicePaymentFailed = (deps: Deps, event: InvoiceEvent, record: EventRecord) =>
+  onSubscription(deps, event, record, invoiceFailed);
+
+/** customer.subscription.updated and customer.subscription.deleted */
+export const onSubscriptionChanged = (deps: Deps, event: SubscriptionEvent, record: EventRecord) =>
+  onSubscription(deps, event, record, subscriptionChanged);

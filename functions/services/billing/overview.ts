@@ -1,35 +1,25 @@
 /**
- * The Billing & Invoices page's data (issue 4 item 6, DESIGN §3.5): plan, license, the newest
+ * The Billing & Invoices page's data (DESIGN §3.5): plan, license, the newest
  * subscription and the invoices the webhook recorded. Read from our own tables, so the page works
  * (and agrees with the license) even while the payment provider is unreachable.
  */
 import { desc, eq } from 'drizzle-orm';
 import type { BillingOverview, InvoiceView } from '../../../src/contract/billing';
 import { invoices } from '../../db/schema';
-import type { Db, Millis } from '../db';
-import { currentLicense, effectiveLicenseStatus } from '../licenses';
-import { findUserById } from '../users';
-import { newestSubscription, type SubscriptionRow } from './subscriptions';
-import { upgradeRefusal } from './upgrade';
+import { findUserById } from '../accounts/users';
+import { currentLicense, effectiveLicenseStatus } from '../licensing/licenses';
+import type { Deps } from '../shared/deps';
+import { upgradeRefusal } from './purchase-rules';
+import { isCancellable, newestSubscription } from './subscriptions';
 
 /** More than any account will have (Standard bills once a year); bounds the answer. */
 const INVOICE_LIMIT = 100;
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
-/** True while the subscription still renews and can be set to end (cancel at period end). */
-export function isCancellable(sub: SubscriptionRow | undefined): boolean {
-  return (
-    sub !== undefined &&
-    (sub.status === 'active' || sub.status === 'past_due') &&
-    !sub.cancelAtPeriodEnd
-  );
-}
-
 export async function billingOverview(
-  db: Db,
+  { db, now }: Pick<Deps, 'db' | 'now'>,
   userId: string,
-  now: Millis,
 ): Promise<BillingOverview> {
   const [user, license, subscription, rows] = await Promise.all([
     findUserById(db, userId),

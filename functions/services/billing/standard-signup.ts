@@ -3,27 +3,18 @@
  * hashed, no account yet) and a checkout session names it as `client_reference_id`. The account
  * is created only after payment (fulfilment.ts).
  */
-import type { RegisterEmailBody } from '../../../src/contract/auth';
-import { checkoutReturnUrls, type PaymentProvider } from '../../adapters/payments';
-import { PaymentProviderError } from '../../adapters/payments/types';
-import type { GoogleProfile } from '../../adapters/types';
+import type { RegisterEmailBody, RegisterGoogleBody } from '../../../src/contract/auth';
+import { checkoutReturnUrls } from '../../adapters/payments';
 import { pendingSignups } from '../../db/schema';
-import { ApiError } from '../../lib/errors';
-import { assertNoAccount } from '../accounts';
-import type { Db, Millis } from '../db';
-import { normalizeEmail } from '../emails';
-import { useGoogleTokenOnce } from '../google-tokens';
-import { hashPassword } from '../passwords';
-import { assertPasswordAllowed } from '../signup';
-import { consumeVerification, findVerified, notVerified } from '../verification';
-
-/** How long a pending signup (and its browser cookie) waits for payment. */
-export const PENDING_SIGNUP_TTL_MS = 24 * 60 * 60 * 1000;
-
-/** 503 PAYMENTS_UNAVAILABLE: the provider is down or not configured; try again later. */
-export function paymentsUnavailable(): ApiError {
-  return new ApiError(503, 'PAYMENTS_UNAVAILABLE', 'Card payments are not available right now.');
-}
+import { fail } from '../../lib/errors';
+import { useGoogleTokenOnce, verifyGoogleToken } from '../accounts/google-tokens';
+import { assertPasswordAllowed, hashPassword } from '../accounts/passwords';
+import { assertNoAccount, googleDisplayName } from '../accounts/users';
+import { consumeVerification, findVerified } from '../accounts/verification';
+import type { Deps } from '../shared/deps';
+import { normalizeEmail } from '../shared/emails';
+import { PENDING_SIGNUP_TTL_MS } from './pending-signups';
+import { callProvider } from './provider';
 
 /** The started checkout: where to send the browser, and the pending signup it is for. */
 export interface StartedCheckout {
@@ -38,40 +29,30 @@ export interface StartedCheckout {
  * checkout session created for it.
  */
 export async function startEmailStandardCheckout(
-  db: Db,
-  payments: PaymentProvider,
-  pepper: string,
+  deps: Deps,
   body: RegisterEmailBody,
-  origin: string,
-  now: Millis,
 ): Promise<StartedCheckout> {
   assertPasswordAllowed(body.password);
   const emailNormalized = normalizeEmail(body.email);
-  const verification = await findVerified(db, body.email, now);
+  const verification = await findVerified(deps, body.email);
   if (
     verification.formData.fingerprintId !== body.fingerprintId ||
     verification.formData.plan !== 'standard'
   ) {
-    throw notVerified();
+    throw fail('NOT_VERIFIED');
   }
-  await assertNoAccount(db, emailNormalized);
-  const passwordHash = await hashPassword(body.password, pepper);
-  await consumeVerification(db, verification.id, now);
+  await assertNoAccount(deps.db, emailNormalized);
+  const passwordHash = await hashPassword(body.password, deps.secrets.pepper);
+  await consumeVerification(deps, verification.id);
 
-  return createPendingCheckout(
-    db,
-    payments,
-    {
-      emailNormalized,
-      customerName: body.customerName,
-      email: body.email,
-      passwordHash,
-      googleSub: null,
-      fingerprintId: body.fingerprintId,
-    },
-    origin,
-    now,
-  );
+  return createPendingCheckout(deps, {
+    emailNormalized,
+    customerName: body.customerName,
+    email: body.email,
+    passwordHash,
+    googleSub: null,
+    fingerprintId: body.fingerprintId,
+  });
 }
 
 /**
@@ -79,32 +60,21 @@ export async function startEmailStandardCheckout(
  * becomes a pending signup (no password) and a checkout session.
  */
 export async function startGoogleStandardCheckout(
-  db: Db,
-  payments: PaymentProvider,
-  profile: GoogleProfile,
-  idToken: string,
-  fingerprintId: string,
-  origin: string,
-  now: Millis,
+  deps: Deps,
+  body: Pick<RegisterGoogleBody, 'googleToken' | 'fingerprintId'>,
 ): Promise<StartedCheckout> {
+  const profile = await verifyGoogleToken(deps, body.googleToken);
   const emailNormalized = normalizeEmail(profile.email);
-  await assertNoAccount(db, emailNormalized, profile.sub);
-  await useGoogleTokenOnce(db, idToken, now);
-  const customerName = profile.name.trim() || profile.email.split('@')[0] || profile.email;
-  return createPendingCheckout(
-    db,
-    payments,
-    {
-      emailNormalized,
-      customerName: customerName.slice(0, 100),
-      email: profile.email.trim(),
-      passwordHash: null,
-      googleSub: profile.sub,
-      fingerprintId,
-    },
-    origin,
-    now,
-  );
+  await assertNoAccount(deps.db, emailNormalized, profile.sub);
+  await useGoogleTokenOnce(deps, body.googleToken);
+  return createPendingCheckout(deps, {
+    emailNormalized,
+    customerName: googleDisplayName(profile),
+    email: profile.email.trim(),
+    passwordHash: null,
+    googleSub: profile.sub,
+    fingerprintId: body.fingerprintId,
+  });
 }
 
 /** Who is waiting for payment. Exactly one of passwordHash and googleSub is set. */
@@ -118,11 +88,8 @@ interface PendingAccount {
 }
 
 async function createPendingCheckout(
-  db: Db,
-  payments: PaymentProvider,
+  { db, now, payments, origin }: Deps,
   account: PendingAccount,
-  origin: string,
-  now: Millis,
 ): Promise<StartedCheckout> {
   const pendingSignupId = crypto.randomUUID();
   await db.insert(pendingSignups).values({
@@ -133,18 +100,13 @@ async function createPendingCheckout(
     expiresAt: now + PENDING_SIGNUP_TTL_MS,
     completedAt: null,
   });
-  try {
-    const session = await payments.createCheckoutSession({
+  const session = await callProvider(() =>
+    payments.createCheckoutSession({
       pendingSignupId,
       customerEmail: account.email,
       plan: 'standard',
       ...checkoutReturnUrls(origin),
-    });
-    return { pendingSignupId, sessionId: session.id, checkoutUrl: session.url };
-  } catch (error) {
-    if (error instanceof PaymentProviderError && error.code !== 'rejected') {
-      throw paymentsUnavailable();
-    }
-    throw error;
-  }
+    }),
+  );
+  return { pendingSignupId, sessionId: session.id, checkoutUrl: session.url };
 }

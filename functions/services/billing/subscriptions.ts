@@ -1,7 +1,14 @@
-/** Lookups of a user's card subscriptions (one row per Stripe subscription). */
-import { desc, eq } from 'drizzle-orm';
-import { subscriptions } from '../../db/schema';
-import type { Db } from '../db';
+/**
+ * Card subscriptions (one row per Stripe subscription): lookups, whether one can still be set to
+ * end, and setting it to end at period end (the refund policy: the paid period is not refunded,
+ * the license runs until it ends). Used by the Billing page and by account deletion alike.
+ */
+import { and, desc, eq, ne, sql } from 'drizzle-orm';
+import { licenses, subscriptions } from '../../db/schema';
+import { fail } from '../../lib/errors';
+import type { Db } from '../shared/db';
+import type { Deps } from '../shared/deps';
+import { callProvider } from './provider';
 
 /** A row of `subscriptions`. */
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
@@ -34,4 +41,58 @@ export async function subscriptionByStripeId(
     .where(eq(subscriptions.stripeSubscriptionId, stripeSubscriptionId))
     .limit(1);
   return row;
+}
+
+/** True while the subscription still renews and can be set to end (cancel at period end). */
+export function isCancellable(sub: SubscriptionRow | undefined): boolean {
+  return (
+    sub !== undefined &&
+    (sub.status === 'active' || sub.status === 'past_due') &&
+    !sub.cancelAtPeriodEnd
+  );
+}
+
+/**
+ * Cancels the user's newest subscription at period end: 404 NO_SUBSCRIPTION without one. Already
+ * set to end: nothing to do (no provider call). Otherwise the provider is asked first, then ONE
+ * batch records what it answered: the subscription stops renewing and the Standard license
+ * expires at the end of the paid period.
+ */
+export async function cancelAtPeriodEnd(
+  { db, now, payments }: Pick<Deps, 'db' | 'now' | 'payments'>,
+  userId: string,
+): Promise<void> {
+  const subscription = await newestSubscription(db, userId);
+  if (!subscription || subscription.status === 'canceled') throw fail('NO_SUBSCRIPTION');
+  if (!isCancellable(subscription)) return;
+
+  const { currentPeriodEnd } = await callProvider(
+    () => payments.cancelAtPeriodEnd(subscription.stripeSubscriptionId),
+    () => fail('NO_SUBSCRIPTION'),
+  );
+  await db.batch([
+    db
+      .update(subscriptions)
+      .set({
+        // Past due stays past due (as Stripe reports it, so its webhook agrees with us).
+        status: sql`case when ${subscriptions.status} = 'active' then 'cancelling' else ${subscriptions.status} end`,
+        cancelAtPeriodEnd: true,
+        currentPeriodEnd,
+        // Our state is now as of `now`: an older event delivered late must not undo the
+        // cancellation (lifecycle.ts applies only events newer than this).
+        updatedFromEventCreated: sql`max(${subscriptions.updatedFromEventCreated}, ${now})`,
+        updatedAt: now,
+      })
+      .where(and(eq(subscriptions.id, subscription.id), ne(subscriptions.status, 'canceled'))),
+    db
+      .update(licenses)
+      .set({ expiresAt: currentPeriodEnd })
+      .where(
+        and(
+          eq(licenses.userId, userId),
+          eq(licenses.plan, 'Standard'),
+          ne(licenses.status, 'revoked'),
+        ),
+      ),
+  ]);
 }

@@ -1,5 +1,5 @@
 /**
- * Turns a webhook delivery into one typed billing event (issue 4 item 2). The signature is
+ * Turns a webhook delivery into one typed billing event. The signature is
  * checked first (a bad or stale one is a 400 and nothing else happens); then the event types we
  * act on are parsed into small shapes in our units (ms, cents), and every other type is
  * `ignored`. Parsing is lenient about API versions: the webhook endpoint's version is set in the
@@ -14,8 +14,8 @@ import {
   type PaymentProvider,
   type ProviderEvent,
 } from '../../adapters/payments/types';
-import { ApiError } from '../../lib/errors';
-import type { EventRecord } from './fulfilment';
+import { fail } from '../../lib/errors';
+import type { EventRecord } from './stripe-events';
 import { checkoutSessionSchema, invoiceSchema, subscriptionSchema } from './webhook-schemas';
 
 interface EventBase {
@@ -105,10 +105,11 @@ export async function readWebhookEvent(
     event = await payments.verifyWebhook(rawBody, signatureHeader);
   } catch (error) {
     if (error instanceof WebhookSignatureError) {
-      throw new ApiError(400, 'INVALID_SIGNATURE', error.message);
+      // The adapter's reason (missing, wrong or stale) helps whoever set the webhook up.
+      throw fail('INVALID_SIGNATURE', { message: error.message });
     }
     if (error instanceof PaymentProviderError && error.code === 'unavailable') {
-      throw new ApiError(503, 'PAYMENTS_UNAVAILABLE', 'Card payments are not available right now.');
+      throw fail('PAYMENTS_UNAVAILABLE');
     }
     throw error;
   }
@@ -130,7 +131,7 @@ function parseObject<T extends z.ZodType>(schema: T, event: ProviderEvent): z.ou
     console.error(
       `Unreadable ${event.type} webhook ${event.id}: ${result.error.issues[0]?.message ?? ''}`,
     );
-    throw new ApiError(400, 'INVALID_EVENT', 'The event could not be read.');
+    throw fail('INVALID_EVENT');
   }
   return result.data;
 }

@@ -14,7 +14,8 @@ import {
   sessions,
   verificationCodes,
 } from '../../db/schema';
-import { DAY_MS, type Db, type Millis } from '../db';
+import { DAY_MS } from '../shared/db';
+import type { Deps } from '../shared/deps';
 import type { JobCounts } from './job';
 
 const SECOND_MS = 1000;
@@ -50,7 +51,7 @@ const DEV_CHECKOUT_KEEP_MS = 7 * DAY_MS;
 const OUTBOX_KEEP_MS = 30 * DAY_MS;
 
 /** Deletes stale codes, sessions, tokens, counters, pending signups and development rows. */
-export async function cleanUp(db: Db, now: Millis): Promise<JobCounts> {
+export async function cleanUp({ db, now }: Pick<Deps, 'db' | 'now'>): Promise<JobCounts> {
   const results = await db.batch([
     db
       .delete(verificationCodes)

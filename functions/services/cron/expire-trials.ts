@@ -5,16 +5,18 @@
  */
 import { and, eq, inArray, lte } from 'drizzle-orm';
 import { licenses, users } from '../../db/schema';
-import type { Db, Millis } from '../db';
-import { trialEndedMail } from '../mail-templates';
-import { PartialJobFailure, type CronDeps, type JobCounts } from './job';
+import { sendMail } from '../mail/rules';
+import { trialEndedMail } from '../mail/templates';
+import type { Db } from '../shared/db';
+import type { Deps } from '../shared/deps';
+import { PartialJobFailure, type JobCounts } from './job';
 
 /** D1 binds at most 100 parameters per statement; lists of ids are read in chunks of this size. */
 const CHUNK = 50;
 
 /** Expires every active Trial license past its end and mails each customer once. */
-export async function expireTrials(deps: CronDeps, now: Millis): Promise<JobCounts> {
-  const { db, mailer, origin } = deps;
+export async function expireTrials(deps: Deps): Promise<JobCounts> {
+  const { db, now, origin } = deps;
   // One conditional UPDATE … RETURNING: only the run that flips a row sees it, so two overlapping
   // runs (or a rerun) can never mail the same customer twice.
   const expired = await db
@@ -34,13 +36,13 @@ export async function expireTrials(deps: CronDeps, now: Millis): Promise<JobCoun
   for (const row of expired) {
     const user = recipients.get(row.userId);
     if (!user) continue;
-    try {
-      await mailer.send(trialEndedMail(user.email, user.customerName, row.expiresAt, origin));
+    // At most once, never twice: the license is already expired and stays so. A failed send is
+    // logged (mail/rules.ts) and fails the run, so it shows in Cloudflare's cron history.
+    if (
+      await sendMail(deps, trialEndedMail(user.email, user.customerName, row.expiresAt, origin))
+    ) {
       mailed += 1;
-    } catch (error) {
-      // At most once, never twice: the license is already expired and stays so. The failure is
-      // logged for the operator and fails the run, so it shows in Cloudflare's cron history.
-      console.error(`cron expire-trials: trial-ended e-mail to user ${row.userId} failed`, error);
+    } else {
       mailFailed += 1;
     }
   }

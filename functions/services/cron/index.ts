@@ -4,14 +4,14 @@
  * nothing left to do. One failing job does not stop the others; the runner logs every job with
  * its counts and throws at the end when any failed, so Cloudflare records the run as failed.
  */
-import type { Millis } from '../db';
+import type { Deps } from '../shared/deps';
 import { cleanUp } from './clean-up';
 import { expireTrials } from './expire-trials';
 import { lapsePaidLicenses } from './lapse-paid-licenses';
-import { PartialJobFailure, type CronDeps, type CronJob, type JobCounts } from './job';
+import { PartialJobFailure, type CronJob, type JobCounts } from './job';
 import { purgeDeletedAccounts } from './purge-accounts';
 
-export { PartialJobFailure, type CronDeps, type CronJob, type JobCounts } from './job';
+export { PartialJobFailure, type CronJob, type JobCounts } from './job';
 
 /**
  * Every job, in the order they run. They do not depend on each other (each reads only the state
@@ -20,8 +20,8 @@ export { PartialJobFailure, type CronDeps, type CronJob, type JobCounts } from '
 export const cronJobs: readonly CronJob[] = [
   { name: 'expire-trials', run: expireTrials },
   { name: 'lapse-paid-licenses', run: lapsePaidLicenses },
-  { name: 'purge-deleted-accounts', run: (deps, now) => purgeDeletedAccounts(deps.db, now) },
-  { name: 'clean-up', run: (deps, now) => cleanUp(deps.db, now) },
+  { name: 'purge-deleted-accounts', run: purgeDeletedAccounts },
+  { name: 'clean-up', run: cleanUp },
 ];
 
 /** The outcome of one job in a run. */
@@ -30,19 +30,18 @@ export type JobReport =
   | { name: string; ok: false; counts: JobCounts | null; error: string };
 
 /**
- * Runs the jobs one after another at `now`, logging each. Resolves with every job's report when
+ * Runs the jobs one after another at `deps.now`, logging each. Resolves with every job's report when
  * all succeeded; otherwise throws an AggregateError of the failures after all jobs have run.
  */
 export async function runJobs(
-  deps: CronDeps,
-  now: Millis,
+  deps: Deps,
   jobs: readonly CronJob[] = cronJobs,
 ): Promise<JobReport[]> {
   const reports: JobReport[] = [];
   const failures: unknown[] = [];
   for (const job of jobs) {
     try {
-      const counts = await job.run(deps, now);
+      const counts = await job.run(deps);
       console.log(`cron ${job.name}: ok ${JSON.stringify(counts)}`);
       reports.push({ name: job.name, ok: true, counts });
     } catch (error) {

@@ -1,14 +1,5 @@
 /** Shared shapes of the scheduled jobs (kept apart from the runner so jobs need not import it). */
-import type { Mailer } from '../../adapters/types';
-import type { Db, Millis } from '../db';
-
-/** What a job needs from the world; built from the bindings by functions/scheduled.ts. */
-export interface CronDeps {
-  db: Db;
-  mailer: Mailer;
-  /** Absolute origin for links in e-mails, e.g. `https://sheetwright.example`. */
-  origin: string;
-}
+import type { Deps } from '../shared/deps';
 
 /** What a job did, by name: rows changed, e-mails sent, and so on. */
 export type JobCounts = Record<string, number>;
@@ -30,5 +21,6 @@ export class PartialJobFailure extends Error {
 /** One scheduled job. */
 export interface CronJob {
   name: string;
-  run(deps: CronDeps, now: Millis): Promise<JobCounts>;
+  /** Runs at `deps.now`, the cron trigger's scheduled time; deps are built once per run. */
+  run(deps: Deps): Promise<JobCounts>;
 }

@@ -6,8 +6,8 @@
  */
 import { and, eq, inArray, lte, notExists } from 'drizzle-orm';
 import { licenses, subscriptions } from '../../db/schema';
-import type { Millis } from '../db';
-import type { CronDeps, JobCounts } from './job';
+import type { Deps } from '../shared/deps';
+import type { JobCounts } from './job';
 
 /**
  * Expires Standard licenses past their end unless the account has a subscription that is still
@@ -15,7 +15,7 @@ import type { CronDeps, JobCounts } from './job';
  * payment; the license stays suspended until it succeeds or the subscription is cancelled).
  * A suspended license whose subscription was finally cancelled expires too.
  */
-export async function lapsePaidLicenses({ db }: CronDeps, now: Millis): Promise<JobCounts> {
+export async function lapsePaidLicenses({ db, now }: Deps): Promise<JobCounts> {
   const liveSubscription = db
     .select({ id: subscriptions.id })
     .from(subscriptions)

@@ -20,7 +20,8 @@ import {
   users,
   verificationCodes,
 } from '../../db/schema';
-import { DAY_MS, type Db, type Millis } from '../db';
+import { DAY_MS, type Db, type Millis } from '../shared/db';
+import type { Deps } from '../shared/deps';
 import type { JobCounts } from './job';
 
 /** Accounts purged per run; the cron runs hourly, so a backlog clears over a few runs. */
@@ -32,7 +33,10 @@ export function purgedEmail(userId: string): string {
 }
 
 /** Runs the three retention rules; each is a conditional write, so a rerun changes nothing. */
-export async function purgeDeletedAccounts(db: Db, now: Millis): Promise<JobCounts> {
+export async function purgeDeletedAccounts({
+  db,
+  now,
+}: Pick<Deps, 'db' | 'now'>): Promise<JobCounts> {
   const accounts = await purgeAccounts(db, now);
   const paymentCutoff = now - retentionDays.paymentRecords * DAY_MS;
   // Only purged accounts lose old payment records: a live customer's history stays complete.

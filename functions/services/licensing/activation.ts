@@ -1,5 +1,5 @@
 /**
- * The plugin's license calls (issue 5 item 1, src/contract/licensing.ts): activate a device,
+ * The plugin's license calls (src/contract/licensing.ts): activate a device,
  * validate it, deactivate it. The license key in the body is the credential; the answers tell the
  * plugin what to show (licenseStatusMessages) and carry a fresh signed license file when valid.
  */
@@ -12,13 +12,16 @@ import {
   type ValidateBody,
   type ValidateResponse,
 } from '../../../src/contract/licensing';
-import { ErrorCode, Messages, SuccessMessages } from '../../../src/contract/errors';
+import { Messages, SuccessMessages } from '../../../src/contract/messages';
 import { licensing } from '../../../src/site.config';
-import { ApiError } from '../../lib/errors';
-import { isUniqueViolation, type Db, type Millis } from '../db';
+import { fail, type ApiError } from '../../lib/errors';
+import { isUniqueViolation, type Db } from '../shared/db';
+import type { Deps } from '../shared/deps';
+import { enforceRateLimit } from '../shared/rate-limit';
 import {
   activateWithinLimit,
-  deactivateWithinLimit,
+  deactivationLimitReached,
+  freeDevice,
   replaceWithinLimits,
   type NewDevice,
 } from './device-writes';
@@ -26,11 +29,8 @@ import {
   activeDevices,
   deactivationTimes,
   findActiveDevice,
-  findDeviceRow,
-  secondsUntilDeactivationFrees,
   toDeviceView,
   touchActiveDevice,
-  type DeactivationSource,
   type DeviceRow,
 } from './devices';
 import {
@@ -44,35 +44,25 @@ import {
 } from './license-check';
 import { licenseFileClaims, signLicenseFile } from './license-file';
 
-/** What every plugin call needs besides its body. */
-export interface PluginCall {
-  db: Db;
-  /** LICENSE_SIGNING_KEY. */
-  signingKey: string;
-  now: Millis;
-  ip: string | null;
-}
-
 export const activatedMessage = 'This device has been activated.';
 export const reactivatedMessage = 'This device was already activated; its license file is renewed.';
 export const replacedMessage = 'The old device has been freed and this device activated.';
 
-/** 404 DEVICE_NOT_ACTIVATED: the device (or the one to replace) is not active on this license. */
-export function deviceNotActivated(message = licenseStatusMessages.DEVICE_NOT_ACTIVATED): ApiError {
-  return new ApiError(404, 'DEVICE_NOT_ACTIVATED', message);
-}
-
-/** 429 DEACTIVATION_LIMIT with Retry-After: when the oldest counted deactivation leaves the window. */
-export async function deactivationLimitReached(db: Db, licenseId: string, now: Millis) {
-  const times = await deactivationTimes(db, licenseId, now);
-  return new ApiError(429, ErrorCode.DEACTIVATION_LIMIT, Messages.deactivationLimit, {
-    'Retry-After': String(secondsUntilDeactivationFrees(times, now)),
-  });
-}
+/** The device to replace is not active on this license. */
+const replacedNotActive = () =>
+  fail('DEVICE_NOT_ACTIVATED', { message: Messages.replacedDeviceNotActive });
 
 async function tooManyDevices(db: Db, licenseId: string): Promise<ApiError> {
   const devices = (await activeDevices(db, licenseId)).map(toDeviceView);
-  return new ApiError(403, ErrorCode.TOO_MANY_DEVICES, Messages.tooManyDevices, {}, { devices });
+  return fail('TOO_MANY_DEVICES', { extra: { devices } });
+}
+
+/**
+ * Counts the call against the IP's license API budget (429 with Retry-After beyond it): the key
+ * in the body is the credential, so keys cannot be guessed or hammered.
+ */
+function countPluginCall(deps: Deps) {
+  return enforceRateLimit(deps, 'licenseApiPerIp', deps.client.ip);
 }
 
 async function keyedOrNotFound(db: Db, key: string): Promise<KeyedLicense> {
@@ -82,17 +72,17 @@ async function keyedOrNotFound(db: Db, key: string): Promise<KeyedLicense> {
 }
 
 async function activated(
-  call: PluginCall,
+  { db, now, secrets }: Deps,
   keyed: KeyedLicense,
   device: DeviceRow,
   message: string,
 ): Promise<ActivateResponse> {
-  const claims = licenseFileClaims(keyed.license, device.deviceId, call.now);
+  const claims = licenseFileClaims(keyed.license, device.deviceId, now);
   return {
     status: 'VALID',
     message,
-    licenseFile: await signLicenseFile(call.signingKey, claims),
-    license: await licenseInfo(call.db, keyed, call.now),
+    licenseFile: await signLicenseFile(secrets.licenseSigningKey, claims),
+    license: await licenseInfo(db, keyed, now),
     device: toDeviceView(device),
   };
 }
@@ -103,39 +93,35 @@ async function activated(
  * activation of the same machine, answered as a re-activation).
  */
 async function explainRefusal(
-  call: PluginCall,
+  { db, now }: Deps,
   body: ActivateBody,
   licenseId: string,
 ): Promise<DeviceRow> {
-  const keyed = await keyedOrNotFound(call.db, body.licenseKey);
-  assertUsable(keyed, call.now);
-  const same = await touchActiveDevice(call.db, licenseId, body.deviceId, body, call.now);
+  const keyed = await keyedOrNotFound(db, body.licenseKey);
+  assertUsable(keyed, now);
+  const same = await touchActiveDevice(db, licenseId, body.deviceId, body, now);
   if (same) return same;
   if (body.replaceDeviceId !== undefined) {
-    if (!(await findActiveDevice(call.db, licenseId, body.replaceDeviceId))) {
-      throw deviceNotActivated('The device to replace is not active on this license.');
-    }
-    const used = await deactivationTimes(call.db, licenseId, call.now);
+    if (!(await findActiveDevice(db, licenseId, body.replaceDeviceId))) throw replacedNotActive();
+    const used = await deactivationTimes(db, licenseId, now);
     if (used.length >= licensing.maxDeactivations) {
-      throw await deactivationLimitReached(call.db, licenseId, call.now);
+      throw await deactivationLimitReached(db, licenseId, now);
     }
   }
-  throw await tooManyDevices(call.db, licenseId);
+  throw await tooManyDevices(db, licenseId);
 }
 
 /** POST /api/licenses/activate. */
-export async function activateDevice(
-  call: PluginCall,
-  body: ActivateBody,
-): Promise<ActivateResponse> {
-  const { db, now } = call;
+export async function activateDevice(deps: Deps, body: ActivateBody): Promise<ActivateResponse> {
+  await countPluginCall(deps);
+  const { db, now } = deps;
   const keyed = await keyedOrNotFound(db, body.licenseKey);
   assertUsable(keyed, now);
   const { license } = keyed;
 
   // A reinstall is not a new device: same row, fresh details, no audit row.
   const again = await touchActiveDevice(db, license.id, body.deviceId, body, now);
-  if (again) return activated(call, keyed, again, reactivatedMessage);
+  if (again) return activated(deps, keyed, again, reactivatedMessage);
 
   const device: NewDevice = {
     licenseId: license.id,
@@ -144,12 +130,12 @@ export async function activateDevice(
     appVersion: body.appVersion ?? null,
   };
   const limit = deviceLimitOf(license.plan).enforced;
-  const audit = { now, ip: call.ip };
+  const audit = { now, ip: deps.client.ip };
   let row: DeviceRow | undefined;
   try {
     if (body.replaceDeviceId !== undefined) {
       const old = await findActiveDevice(db, license.id, body.replaceDeviceId);
-      if (!old) throw deviceNotActivated('The device to replace is not active on this license.');
+      if (!old) throw replacedNotActive();
       row = await replaceWithinLimits(db, old.id, device, limit, audit);
     } else {
       row = await activateWithinLimit(db, device, limit, audit);
@@ -159,17 +145,15 @@ export async function activateDevice(
     if (!isUniqueViolation(error, 'devices.license_id')) throw error;
   }
   if (row) {
-    return activated(call, keyed, row, body.replaceDeviceId ? replacedMessage : activatedMessage);
+    return activated(deps, keyed, row, body.replaceDeviceId ? replacedMessage : activatedMessage);
   }
-  return activated(call, keyed, await explainRefusal(call, body, license.id), reactivatedMessage);
+  return activated(deps, keyed, await explainRefusal(deps, body, license.id), reactivatedMessage);
 }
 
 /** POST /api/licenses/validate: always an answer, never an error, for a well-formed request. */
-export async function validateDevice(
-  call: PluginCall,
-  body: ValidateBody,
-): Promise<ValidateResponse> {
-  const { db, now } = call;
+export async function validateDevice(deps: Deps, body: ValidateBody): Promise<ValidateResponse> {
+  await countPluginCall(deps);
+  const { db, now, secrets } = deps;
   const keyed = await findLicenseByKey(db, body.licenseKey);
   if (!keyed) return { status: 'NOT_FOUND', message: licenseStatusMessages.NOT_FOUND };
   const state = licenseState(keyed, now);
@@ -193,23 +177,8 @@ export async function validateDevice(
     status: 'VALID',
     message: licenseStatusMessages.VALID,
     license: await licenseInfo(db, keyed, now),
-    licenseFile: await signLicenseFile(call.signingKey, claims),
+    licenseFile: await signLicenseFile(secrets.licenseSigningKey, claims),
   };
-}
-
-/**
- * Frees an active device within the deactivation limit (plugin or dashboard). Throws 404 when it
- * is not active (any more) and 429 at the limit.
- */
-export async function freeDevice(
-  db: Db,
-  device: Pick<DeviceRow, 'id' | 'licenseId'>,
-  source: DeactivationSource,
-  audit: { now: Millis; ip: string | null },
-): Promise<void> {
-  if (await deactivateWithinLimit(db, device.id, source, audit)) return;
-  if (!(await findDeviceRow(db, { id: device.id, activeOnly: true }))) throw deviceNotActivated();
-  throw await deactivationLimitReached(db, device.licenseId, audit.now);
 }
 
 /**
@@ -217,14 +186,15 @@ export async function freeDevice(
  * move off an expired or replaced key (switching licenses = deactivate, then activate another).
  */
 export async function deactivateDevice(
-  call: PluginCall,
+  deps: Deps,
   body: DeactivateBody,
 ): Promise<DeactivateResponse> {
-  const { db, now } = call;
+  await countPluginCall(deps);
+  const { db, now } = deps;
   const keyed = await keyedOrNotFound(db, body.licenseKey);
   const device = await findActiveDevice(db, keyed.license.id, body.deviceId);
-  if (!device) throw deviceNotActivated();
-  await freeDevice(db, device, 'plugin', { now, ip: call.ip });
+  if (!device) throw fail('DEVICE_NOT_ACTIVATED');
+  await freeDevice(db, device, 'plugin', { now, ip: deps.client.ip });
   return {
     message: SuccessMessages.deviceDeactivated,
     license: await licenseInfo(db, keyed, now),

@@ -9,11 +9,15 @@
 import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import { licensing } from '../../../src/site.config';
 import { devices, licenseEvents } from '../../db/schema';
-import type { Db, Millis } from '../db';
+import { fail, type ApiError } from '../../lib/errors';
+import type { Db, Millis } from '../shared/db';
 import {
   countedActions,
   countedSources,
+  deactivationTimes,
   deactivationWindowMs,
+  findDeviceRow,
+  secondsUntilDeactivationFrees,
   type DeactivationSource,
   type DeviceRow,
 } from './devices';
@@ -181,4 +185,33 @@ export async function replaceWithinLimits(
     activatedEvent(db, rowId, audit),
   ]);
   return inserted[0];
+}
+
+/** 429 DEACTIVATION_LIMIT with Retry-After: when the oldest counted deactivation leaves the window. */
+export async function deactivationLimitReached(
+  db: Db,
+  licenseId: string,
+  now: Millis,
+): Promise<ApiError> {
+  const times = await deactivationTimes(db, licenseId, now);
+  return fail('DEACTIVATION_LIMIT', {
+    headers: { 'Retry-After': String(secondsUntilDeactivationFrees(times, now)) },
+  });
+}
+
+/**
+ * Frees an active device within the deactivation limit (plugin or dashboard). Throws 404
+ * DEVICE_NOT_ACTIVATED when it is not active (any more) and 429 DEACTIVATION_LIMIT at the limit.
+ */
+export async function freeDevice(
+  db: Db,
+  device: Pick<DeviceRow, 'id' | 'licenseId'>,
+  source: DeactivationSource,
+  audit: AuditContext,
+): Promise<void> {
+  if (await deactivateWithinLimit(db, device.id, source, audit)) return;
+  if (!(await findDeviceRow(db, { id: device.id, activeOnly: true }))) {
+    throw fail('DEVICE_NOT_ACTIVATED');
+  }
+  throw await deactivationLimitReached(db, device.licenseId, audit.now);
 }

@@ -6,7 +6,7 @@ import { and, asc, eq, gt, inArray, isNull } from 'drizzle-orm';
 import type { DeviceView } from '../../../src/contract/licensing';
 import { licensing } from '../../../src/site.config';
 import { devices, licenseEvents } from '../../db/schema';
-import { DAY_MS, type Db, type Millis } from '../db';
+import { DAY_MS, type Db, type Millis } from '../shared/db';
 
 /** A row of `devices`. */
 export type DeviceRow = typeof devices.$inferSelect;

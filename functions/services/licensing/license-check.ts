@@ -11,9 +11,9 @@ import {
 import type { PlanLabel } from '../../../src/contract/user';
 import { licensing, plans } from '../../../src/site.config';
 import { devices, licenses, users } from '../../db/schema';
-import { ApiError } from '../../lib/errors';
-import type { Db, Millis } from '../db';
-import type { LicenseRow } from '../licenses';
+import { fail, type ApiError } from '../../lib/errors';
+import type { Db, Millis } from '../shared/db';
+import type { LicenseRow } from './licenses';
 
 /** A license found by its key, with what decides whether it is usable. */
 export interface KeyedLicense {
@@ -108,11 +108,11 @@ export async function licenseInfo(db: Db, keyed: KeyedLicense, now: Millis): Pro
 
 /** 404 NOT_FOUND: no license has this key. */
 export function licenseNotFound(): ApiError {
-  return new ApiError(404, 'NOT_FOUND', licenseStatusMessages.NOT_FOUND);
+  return fail('NOT_FOUND', { message: licenseStatusMessages.NOT_FOUND });
 }
 
 /** Throws 403 with the license's state as code unless it is VALID. */
 export function assertUsable(keyed: KeyedLicense, now: Millis): void {
   const state = licenseState(keyed, now);
-  if (state !== 'VALID') throw new ApiError(403, state, licenseStatusMessages[state]);
+  if (state !== 'VALID') throw fail(state);
 }

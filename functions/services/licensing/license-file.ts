@@ -11,8 +11,8 @@ import {
   type LicenseFileClaims,
 } from '../../../src/contract/licensing';
 import { licensing } from '../../../src/site.config';
-import type { Millis } from '../db';
-import type { LicenseRow } from '../licenses';
+import type { Millis } from '../shared/db';
+import type { LicenseRow } from './licenses';
 
 /** The one algorithm license files use; verifiers must pin it too. */
 export const LICENSE_FILE_ALGORITHM = 'EdDSA';

@@ -1,27 +1,28 @@
 /**
- * The dashboard's Usage & Sessions (issue 5 item 3): the current license's devices, the activation
+ * The dashboard's Usage & Sessions : the current license's devices, the activation
  * history, the live sessions, and the actions on them. Each action takes effect at once: a freed
  * device validates as DEVICE_NOT_ACTIVATED and a revoked session's next request is a 401.
  */
 import { desc, eq, sql } from 'drizzle-orm';
-import { ErrorCode } from '../../../src/contract/errors';
 import type { LicenseEventView, SessionView, UsageOverview } from '../../../src/contract/licensing';
+import { Messages } from '../../../src/contract/messages';
 import { licensing } from '../../../src/site.config';
 import { licenseEvents } from '../../db/schema';
-import { ApiError } from '../../lib/errors';
-import type { Db, Millis } from '../db';
-import { currentLicense } from '../licenses';
+import { fail } from '../../lib/errors';
 import {
   listLiveSessions,
   revokeOtherSessions,
   revokeUserSession,
   type SessionInfo,
   type SessionRow,
-} from '../sessions';
-import { deviceNotActivated, freeDevice } from './activation';
+} from '../accounts/sessions';
+import type { Db, Millis } from '../shared/db';
+import type { Deps } from '../shared/deps';
+import { describeUserAgent } from '../shared/user-agent';
+import { freeDevice } from './device-writes';
 import { activeDevices, deactivationTimes, findDeviceRow, toDeviceView } from './devices';
 import { deviceLimitOf } from './license-check';
-import { describeUserAgent } from './user-agent';
+import { currentLicense } from './licenses';
 
 /** Rows of the activation history the page shows. */
 export const HISTORY_LIMIT = 50;
@@ -61,18 +62,18 @@ async function history(db: Db, userId: string): Promise<LicenseEventView[]> {
 
 /** GET /api/usage, and the answer of every action (with its `message`). */
 export async function usageOverview(
-  db: Db,
+  deps: Pick<Deps, 'db' | 'now'>,
   session: SessionInfo,
-  now: Millis,
   message?: string,
 ): Promise<UsageOverview> {
+  const { db, now } = deps;
   const license = await currentLicense(db, session.userId);
   // Every account gets a license with its first sign-in; a missing one is a data fault.
   if (!license) throw new Error(`User ${session.userId} has no license`);
   const [devices, events, sessions, used] = await Promise.all([
     activeDevices(db, license.id),
     history(db, session.userId),
-    listLiveSessions(db, session.userId, now),
+    listLiveSessions(deps, session.userId),
     deactivationTimes(db, license.id, now),
   ]);
   const views = sessions.map((row) => toSessionView(row, session.sessionId));
@@ -97,36 +98,34 @@ export async function usageOverview(
  * a 404, so device ids of other accounts cannot be probed. Same limit as the plugin's deactivate.
  */
 export async function deactivateOwnDevice(
-  db: Db,
-  userId: string,
+  { db, now, client }: Deps,
+  session: SessionInfo,
   deviceRowId: string,
-  audit: { now: Millis; ip: string | null },
 ): Promise<void> {
-  const device = await findDeviceRow(db, { id: deviceRowId, userId, activeOnly: true });
-  if (!device) throw deviceNotActivated('This device is not active on your license.');
-  await freeDevice(db, device, 'dashboard', audit);
+  const device = await findDeviceRow(db, {
+    id: deviceRowId,
+    userId: session.userId,
+    activeOnly: true,
+  });
+  if (!device) throw fail('DEVICE_NOT_ACTIVATED', { message: Messages.ownDeviceNotActive });
+  await freeDevice(db, device, 'dashboard', { now, ip: client.ip });
 }
 
 /** DELETE /api/sessions/:id: signs out one other session of the caller. */
 export async function revokeOneSession(
-  db: Db,
+  deps: Deps,
   session: SessionInfo,
   targetId: string,
-  now: Millis,
 ): Promise<void> {
   if (targetId === session.sessionId) {
-    throw new ApiError(
-      400,
-      ErrorCode.BAD_REQUEST,
-      'This is the session you are using. Use Log out to end it.',
-    );
+    throw fail('BAD_REQUEST', { message: Messages.cannotRevokeCurrentSession });
   }
-  if (!(await revokeUserSession(db, session.userId, targetId, now))) {
-    throw new ApiError(404, ErrorCode.NOT_FOUND, 'This session has already ended.');
+  if (!(await revokeUserSession(deps, session.userId, targetId))) {
+    throw fail('NOT_FOUND', { message: Messages.sessionAlreadyEnded });
   }
 }
 
 /** POST /api/sessions/revoke-others. */
-export async function revokeOthers(db: Db, session: SessionInfo, now: Millis): Promise<void> {
-  await revokeOtherSessions(db, session.userId, session.sessionId, now);
+export async function revokeOthers(deps: Deps, session: SessionInfo): Promise<void> {
+  await revokeOtherSessions(deps, session.userId, session.sessionId);
 }

@@ -1,5 +1,5 @@
 /** SPEC §2, §4: Google login for a profile with no linked account. */
-import { Messages } from '../../contract/errors';
+import { Messages } from '../../contract/messages';
 
 export function AccountNotFound({ onCancel }: { onCancel: () => void }) {
   return (

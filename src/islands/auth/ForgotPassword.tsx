@@ -4,7 +4,7 @@
  */
 import { useId, useState } from 'react';
 import { forgotPasswordSchema, messageResponseSchema } from '../../contract/auth';
-import { Messages } from '../../contract/errors';
+import { Messages } from '../../contract/messages';
 import { withErrorBoundary } from '../ErrorBoundary';
 import { apiCall, messageFor } from '../shared/api';
 import '../shared/forms.css';

@@ -5,7 +5,8 @@
  */
 import { useCallback, useEffect, useState } from 'react';
 import { loginGoogleSchema, loginSchema } from '../../contract/auth';
-import { ErrorCode, Messages } from '../../contract/errors';
+import { ErrorCode } from '../../contract/errors';
+import { Messages } from '../../contract/messages';
 import { authResponseSchema } from '../../contract/user';
 import { allowedLoginMessage } from '../../lib/auth/login-message';
 import { readRememberedEmail, rememberEmail } from '../../lib/auth/storage';

@@ -1,7 +1,7 @@
 /** /reset-password?token= (issue 3): choose a new password with the e-mailed single-use link. */
 import { useEffect, useId, useState } from 'react';
 import { messageResponseSchema, resetPasswordSchema } from '../../contract/auth';
-import { Messages } from '../../contract/errors';
+import { Messages } from '../../contract/messages';
 import { withErrorBoundary } from '../ErrorBoundary';
 import { apiCall, messageFor } from '../shared/api';
 import { PasswordField } from '../shared/PasswordField';

@@ -5,7 +5,7 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import type { BillingOverview } from '../../contract/billing';
-import { SuccessMessages } from '../../contract/errors';
+import { SuccessMessages } from '../../contract/messages';
 import { withErrorBoundary } from '../ErrorBoundary';
 import { CancelDialog } from './CancelDialog';
 import { deviceLimitText, dateText, planOf, priceText, statusText } from './format';

@@ -5,7 +5,7 @@
  */
 import { useState } from 'react';
 import { billingOverviewSchema, type BillingOverview } from '../../contract/billing';
-import { Messages } from '../../contract/errors';
+import { Messages } from '../../contract/messages';
 import { apiCall, messageFor } from '../shared/api';
 import { ConfirmActions } from '../shared/ConfirmActions';
 import { Modal } from '../shared/Modal';

@@ -5,7 +5,7 @@
  */
 import { useEffect, useState } from 'react';
 import { portalResponseSchema, type BillingOverview } from '../../contract/billing';
-import { Messages } from '../../contract/errors';
+import { Messages } from '../../contract/messages';
 import { formatDate } from '../../lib/auth/account-view';
 import { plans } from '../../site.config';
 import { apiCall, messageFor } from '../shared/api';

@@ -5,7 +5,7 @@
  */
 import { useEffect, useId, useRef, useState } from 'react';
 import { messageResponseSchema } from '../../contract/auth';
-import { Messages } from '../../contract/errors';
+import { Messages } from '../../contract/messages';
 import { limits } from '../../site.config';
 import { withErrorBoundary } from '../ErrorBoundary';
 import { apiCall, messageFor } from '../shared/api';

@@ -5,7 +5,7 @@
  * data...' until a user is known.
  */
 import { useEffect, useState } from 'react';
-import { Messages } from '../../contract/errors';
+import { Messages } from '../../contract/messages';
 import type { User } from '../../contract/user';
 import {
   capitalize,

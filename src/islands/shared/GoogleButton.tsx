@@ -3,7 +3,7 @@
  * /dev/google round trip; with Google Identity Services configured it shows Google's own button.
  */
 import { useEffect, useRef, useState } from 'react';
-import { Messages } from '../../contract/errors';
+import { Messages } from '../../contract/messages';
 import { loadPublicConfig } from './config';
 import { renderGisButton, startLocalGoogle, type GoogleIntent } from './google';
 

@@ -1,5 +1,5 @@
 /** The signup error screens of SPEC §2 and §8, each replacing the form with its own buttons. */
-import { Messages } from '../../contract/errors';
+import { Messages } from '../../contract/messages';
 import type { SignupScreen } from './outcomes';
 
 interface Props {

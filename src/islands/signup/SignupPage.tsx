@@ -5,7 +5,7 @@
  */
 import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 import type { SignupPlan } from '../../contract/auth';
-import { Messages } from '../../contract/errors';
+import { Messages } from '../../contract/messages';
 import { plans } from '../../site.config';
 import { memberNotice, signupPlanFromQuery, type MemberNotice } from '../../lib/auth/member-notice';
 import { withErrorBoundary } from '../ErrorBoundary';

@@ -5,7 +5,7 @@
  * each opening starts fresh timers.
  */
 import { useEffect, useId, useRef, useState } from 'react';
-import { Messages } from '../../contract/errors';
+import { Messages } from '../../contract/messages';
 import {
   canVerify,
   formatClock,

@@ -2,7 +2,7 @@
  * Client checks of the signup form (SPEC §5), in the order a person fixes them. Name and e-mail
  * are also `required` inputs, so the browser has already refused them empty.
  */
-import { Messages } from '../../contract/errors';
+import { Messages } from '../../contract/messages';
 import { limits } from '../../site.config';
 
 export interface SignupValues {

@@ -5,7 +5,8 @@
  */
 import { z } from 'zod';
 import { verifiedFormDataSchema, type VerifiedFormData } from '../../contract/auth';
-import { ErrorCode, Messages } from '../../contract/errors';
+import { ErrorCode } from '../../contract/errors';
+import { Messages } from '../../contract/messages';
 import { ApiFailure } from '../shared/api';
 
 export type SignupScreen =

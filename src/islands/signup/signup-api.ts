@@ -9,7 +9,7 @@ import {
   type SendVerificationBody,
   type VerifiedFormData,
 } from '../../contract/auth';
-import { Messages } from '../../contract/errors';
+import { Messages } from '../../contract/messages';
 import {
   standardCheckoutResponseSchema,
   type StandardCheckoutResponse,

@@ -10,7 +10,7 @@ import {
   type SignupPlan,
   type VerifiedFormData,
 } from '../../contract/auth';
-import { Messages } from '../../contract/errors';
+import { Messages } from '../../contract/messages';
 import { limits } from '../../site.config';
 import { ApiFailure, messageFor } from '../shared/api';
 import { clearAuthError, completeSignIn } from '../shared/auth-store';

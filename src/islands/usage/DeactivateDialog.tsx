@@ -4,7 +4,8 @@
  * this one, then activate the new computer in the License Manager). POST answers the new overview.
  */
 import { useState } from 'react';
-import { ErrorCode, Messages } from '../../contract/errors';
+import { ErrorCode } from '../../contract/errors';
+import { Messages } from '../../contract/messages';
 import type { DeviceView, UsageOverview } from '../../contract/licensing';
 import { ApiFailure, messageFor } from '../shared/api';
 import { ConfirmActions } from '../shared/ConfirmActions';

@@ -4,7 +4,7 @@
  * every request checks the session row.
  */
 import { useState, type ReactNode } from 'react';
-import { Messages } from '../../contract/errors';
+import { Messages } from '../../contract/messages';
 import type { SessionView, UsageOverview } from '../../contract/licensing';
 import { formatDateTime } from '../../lib/auth/account-view';
 import { ApiFailure, messageFor } from '../shared/api';

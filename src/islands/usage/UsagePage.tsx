@@ -4,7 +4,7 @@
  * usage stats and Enterprise team-activity notes, from GET /api/usage.
  */
 import { useEffect, useRef, useState } from 'react';
-import { SuccessMessages } from '../../contract/errors';
+import { SuccessMessages } from '../../contract/messages';
 import type { UsageOverview } from '../../contract/licensing';
 import { withErrorBoundary } from '../ErrorBoundary';
 import { DevicesSection } from './DevicesSection';

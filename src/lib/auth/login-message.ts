@@ -3,7 +3,7 @@
  * (SPEC §4: after payment, "Your account has been created! Please log in."). Only this known set
  * is shown, never arbitrary text from a URL, so a crafted link cannot put words on our page.
  */
-import { Messages } from '../../contract/errors';
+import { Messages } from '../../contract/messages';
 
 const allowed: readonly string[] = [
   Messages.accountCreatedPleaseLogin,

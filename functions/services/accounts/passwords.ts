@@ -4,7 +4,14 @@
  * and can be raised later (`needsRehash`, checked at login).
  */
 import { dictionary } from '@zxcvbn-ts/language-common';
-import { fromBase64Url, hmacBytes, randomBytes, timingSafeEqual, toBase64Url } from './crypto';
+import { fail } from '../../lib/errors';
+import {
+  fromBase64Url,
+  hmacBytes,
+  randomBytes,
+  timingSafeEqual,
+  toBase64Url,
+} from '../shared/crypto';
 
 /**
  * Deployed Workers refuse PBKDF2 above 100 000 iterations (local workerd does not), so this is
@@ -105,4 +112,9 @@ let commonPasswords: Set<string> | undefined;
 export function isCommonPassword(password: string): boolean {
   commonPasswords ??= new Set(dictionary['passwords-common'].slice(0, COMMON_PASSWORD_COUNT));
   return commonPasswords.has(password.toLowerCase());
+}
+
+/** 400 WEAK_PASSWORD for one of the 10 000 most common passwords (DESIGN §4). */
+export function assertPasswordAllowed(password: string) {
+  if (isCommonPassword(password)) throw fail('WEAK_PASSWORD');
 }

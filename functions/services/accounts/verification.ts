@@ -5,15 +5,19 @@
  * guesses; the count starts afresh only once a series of codes is older than the send window.
  */
 import { and, count, desc, eq, gt, gte, isNull, lt, sql } from 'drizzle-orm';
-import { ErrorCode, Messages } from '../../src/contract/errors';
-import type { SignupPlan, VerifiedFormData } from '../../src/contract/auth';
-import { verifiedFormDataSchema } from '../../src/contract/auth';
-import { limits } from '../../src/site.config';
-import { verificationCodes } from '../db/schema';
-import { ApiError } from '../lib/errors';
-import { keyedHash, timingSafeEqualText } from './crypto';
-import type { Db, Millis } from './db';
-import { normalizeEmail } from './emails';
+import {
+  verifiedFormDataSchema,
+  type SignupPlan,
+  type VerifiedFormData,
+} from '../../../src/contract/auth';
+import { Messages } from '../../../src/contract/messages';
+import { limits } from '../../../src/site.config';
+import { verificationCodes } from '../../db/schema';
+import { fail, type ApiError } from '../../lib/errors';
+import { keyedHash, timingSafeEqualText } from '../shared/crypto';
+import type { Millis } from '../shared/db';
+import type { Deps } from '../shared/deps';
+import { normalizeEmail } from '../shared/emails';
 
 /** A row of `verification_codes`. */
 export type VerificationRow = typeof verificationCodes.$inferSelect;
@@ -58,7 +62,10 @@ export interface IssuedCode {
   expiresInSeconds: number;
 }
 
-async function latestCode(db: Db, emailNormalized: string): Promise<VerificationRow | undefined> {
+async function latestCode(
+  { db }: Pick<Deps, 'db'>,
+  emailNormalized: string,
+): Promise<VerificationRow | undefined> {
   const [row] = await db
     .select()
     .from(verificationCodes)
@@ -69,14 +76,10 @@ async function latestCode(db: Db, emailNormalized: string): Promise<Verification
 }
 
 /** Creates a new code for the form's e-mail, replacing any older one (send and resend). */
-export async function issueCode(
-  db: Db,
-  secret: string,
-  form: VerificationForm,
-  now: Millis,
-): Promise<IssuedCode> {
+export async function issueCode(deps: Deps, form: VerificationForm): Promise<IssuedCode> {
+  const { db, now } = deps;
   const emailNormalized = normalizeEmail(form.email);
-  const previous = await latestCode(db, emailNormalized);
+  const previous = await latestCode(deps, emailNormalized);
   const continues =
     previous !== undefined &&
     previous.createdAt > now - SERIES_MS &&
@@ -105,7 +108,7 @@ export async function issueCode(
     db.insert(verificationCodes).values({
       id: crypto.randomUUID(),
       emailNormalized,
-      codeHash: await hashCode(secret, emailNormalized, code),
+      codeHash: await hashCode(deps.secrets.jwtSecret, emailNormalized, code),
       formData: JSON.stringify(formData),
       attempts: continues ? previous.attempts : 0,
       resendCount: continues ? previous.resendCount + 1 : 0,
@@ -126,18 +129,14 @@ export async function issueCode(
   return { code, attempt: Math.max(1, sent?.n ?? 1), expiresInSeconds: limits.codeValiditySeconds };
 }
 
+/** 429 once a series of codes has used its wrong tries; Retry-After when the series ends. */
 function tooManyWrongCodes(row: VerificationRow, now: Millis): ApiError {
   const retryAfter = Math.max(1, Math.ceil((row.createdAt + SERIES_MS - now) / 1000));
-  const minutes = Math.ceil(retryAfter / 60);
-  return new ApiError(
-    429,
-    ErrorCode.TOO_MANY_ATTEMPTS,
-    `Too many incorrect codes. Please try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`,
-    { 'Retry-After': String(retryAfter) },
-  );
+  return fail('TOO_MANY_ATTEMPTS', {
+    message: Messages.tooManyWrongCodes(Math.ceil(retryAfter / 60)),
+    headers: { 'Retry-After': String(retryAfter) },
+  });
 }
-
-const invalidCode = () => new ApiError(400, ErrorCode.INVALID_CODE, Messages.invalidCode);
 
 /**
  * Checks a code for an e-mail. Every try is counted BEFORE comparing, by one conditional update,
@@ -145,11 +144,8 @@ const invalidCode = () => new ApiError(400, ErrorCode.INVALID_CODE, Messages.inv
  * verified form data; throws INVALID_CODE, CODE_EXPIRED or 429 TOO_MANY_ATTEMPTS.
  */
 export async function checkCode(
-  db: Db,
-  secret: string,
-  email: string,
-  code: string,
-  now: Millis,
+  { db, now, secrets }: Deps,
+  { email, code }: { email: string; code: string },
 ): Promise<VerifiedFormData> {
   const emailNormalized = normalizeEmail(email);
   const [row] = await db
@@ -164,11 +160,9 @@ export async function checkCode(
     )
     .orderBy(desc(verificationCodes.createdAt))
     .limit(1);
-  if (!row) throw invalidCode();
+  if (!row) throw fail('INVALID_CODE');
   if (row.attempts >= MAX_WRONG) throw tooManyWrongCodes(row, now);
-  if (row.expiresAt <= now) {
-    throw new ApiError(400, ErrorCode.CODE_EXPIRED, Messages.codeExpired);
-  }
+  if (row.expiresAt <= now) throw fail('CODE_EXPIRED');
 
   const [counted] = await db
     .update(verificationCodes)
@@ -183,8 +177,8 @@ export async function checkCode(
     .returning({ attempts: verificationCodes.attempts });
   if (!counted) throw tooManyWrongCodes(row, now);
 
-  const expected = await hashCode(secret, emailNormalized, code);
-  if (!timingSafeEqualText(expected, row.codeHash)) throw invalidCode();
+  const expected = await hashCode(secrets.jwtSecret, emailNormalized, code);
+  if (!timingSafeEqualText(expected, row.codeHash)) throw fail('INVALID_CODE');
 
   await db
     .update(verificationCodes)
@@ -208,9 +202,8 @@ export interface UsableVerification {
  * `limits.verifiedSignupWindowSeconds` and not consumed; throws 400 NOT_VERIFIED otherwise.
  */
 export async function findVerified(
-  db: Db,
+  { db, now }: Pick<Deps, 'db' | 'now'>,
   email: string,
-  now: Millis,
 ): Promise<UsableVerification> {
   const [row] = await db
     .select({ id: verificationCodes.id, formData: verificationCodes.formData })
@@ -224,24 +217,22 @@ export async function findVerified(
     )
     .orderBy(desc(verificationCodes.verifiedAt))
     .limit(1);
-  if (!row) throw notVerified();
+  if (!row) throw fail('NOT_VERIFIED');
   return { id: row.id, formData: parseFormData(row.formData) };
-}
-
-/** 400 NOT_VERIFIED. */
-export function notVerified(): ApiError {
-  return new ApiError(400, ErrorCode.NOT_VERIFIED, Messages.notVerified);
 }
 
 /**
  * Marks a verification used, exactly once: the conditional update makes a second, concurrent
  * registration with the same verification fail with NOT_VERIFIED.
  */
-export async function consumeVerification(db: Db, id: string, now: Millis): Promise<void> {
+export async function consumeVerification(
+  { db, now }: Pick<Deps, 'db' | 'now'>,
+  id: string,
+): Promise<void> {
   const [row] = await db
     .update(verificationCodes)
     .set({ consumedAt: now })
     .where(and(eq(verificationCodes.id, id), isNull(verificationCodes.consumedAt)))
     .returning({ id: verificationCodes.id });
-  if (!row) throw notVerified();
+  if (!row) throw fail('NOT_VERIFIED');
 }

@@ -4,31 +4,27 @@
  * read "under the limit" and slip through.
  */
 import { sql } from 'drizzle-orm';
-import { limits } from '../../src/site.config';
-import { ErrorCode } from '../../src/contract/errors';
-import type { Db } from './db';
-import { rateLimits } from '../db/schema';
-import { ApiError } from '../lib/errors';
+import { Messages } from '../../../src/contract/messages';
+import { limits } from '../../../src/site.config';
+import { rateLimits } from '../../db/schema';
+import { fail, type ApiError } from '../../lib/errors';
+import type { Db, Millis } from './db';
+import type { Deps } from './deps';
 
 /** Rule names, each with its limit from site.config (`limits.rateLimits`). */
 export type RateLimitRule = keyof typeof limits.rateLimits;
 
-/** Messages shown on 429 (the signup island shows the server's text, SPEC §8). */
+/** The text shown on 429 for each rule (the signup island shows the server's text, SPEC §8). */
 const messages: Record<RateLimitRule, (minutes: number) => string> = {
-  sendCodePerEmail: (m) => `Too many verification requests. Please try again in ${m} ${plural(m)}.`,
-  sendCodePerIp: (m) => `Too many verification requests. Please try again in ${m} ${plural(m)}.`,
-  loginPerIp: (m) => `Too many login attempts. Please try again in ${m} ${plural(m)}.`,
-  loginPerEmail: (m) => `Too many login attempts. Please try again in ${m} ${plural(m)}.`,
-  forgotPasswordPerEmail: (m) =>
-    `Too many password reset requests. Please try again in ${m} ${plural(m)}.`,
-  contactPerIp: (m) => `Too many messages. Please try again in ${m} ${plural(m)}.`,
-  paymentCompletionPerIp: (m) => `Too many payment checks. Please try again in ${m} ${plural(m)}.`,
-  licenseApiPerIp: (m) => `Too many license requests. Please try again in ${m} ${plural(m)}.`,
+  sendCodePerEmail: Messages.tooManyVerificationRequests,
+  sendCodePerIp: Messages.tooManyVerificationRequests,
+  loginPerIp: Messages.tooManyLoginAttempts,
+  loginPerEmail: Messages.tooManyLoginAttempts,
+  forgotPasswordPerEmail: Messages.tooManyResetRequests,
+  contactPerIp: Messages.tooManyContactMessages,
+  paymentCompletionPerIp: Messages.tooManyPaymentChecks,
+  licenseApiPerIp: Messages.tooManyLicenseRequests,
 };
-
-function plural(minutes: number): string {
-  return minutes === 1 ? 'minute' : 'minutes';
-}
 
 /** Result of counting one event: how many so far in this window (this one included). */
 export interface RateLimitHit {
@@ -42,7 +38,7 @@ export async function hitRateLimit(
   db: Db,
   rule: RateLimitRule,
   subject: string,
-  now: number,
+  now: Millis,
 ): Promise<RateLimitHit> {
   const windowMs = limits.rateLimits[rule].windowSeconds * 1000;
   const key = `${rule}:${subject}`;
@@ -63,14 +59,16 @@ export async function hitRateLimit(
   return { count: row.count, retryAfterSeconds };
 }
 
-/** Counts one event and throws 429 TOO_MANY_ATTEMPTS with Retry-After when over the limit. */
+/**
+ * Counts one event for `rule` and throws 429 TOO_MANY_ATTEMPTS with Retry-After when over the
+ * limit. `subject` is an e-mail or an IP; a missing IP (local tools) shares one counter.
+ */
 export async function enforceRateLimit(
-  db: Db,
+  { db, now }: Pick<Deps, 'db' | 'now'>,
   rule: RateLimitRule,
-  subject: string,
-  now: number,
+  subject: string | null,
 ): Promise<RateLimitHit> {
-  const hit = await hitRateLimit(db, rule, subject, now);
+  const hit = await hitRateLimit(db, rule, subject ?? 'unknown', now);
   if (hit.count > limits.rateLimits[rule].max) throw tooManyAttempts(rule, hit.retryAfterSeconds);
   return hit;
 }
@@ -78,7 +76,8 @@ export async function enforceRateLimit(
 /** The 429 answer for `rule`, with Retry-After in seconds and the wait in minutes in the text. */
 export function tooManyAttempts(rule: RateLimitRule, retryAfterSeconds: number): ApiError {
   const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
-  return new ApiError(429, ErrorCode.TOO_MANY_ATTEMPTS, messages[rule](minutes), {
-    'Retry-After': String(retryAfterSeconds),
+  return fail('TOO_MANY_ATTEMPTS', {
+    message: messages[rule](minutes),
+    headers: { 'Retry-After': String(retryAfterSeconds) },
   });
 }

@@ -9,51 +9,26 @@
  * same pending signup fail as a whole, and stripe_events.id makes a replayed event fail as a whole.
  */
 import { and, eq, isNull } from 'drizzle-orm';
-import { site } from '../../../src/site.config';
-import { licenses, pendingSignups, stripeEvents, subscriptions, users } from '../../db/schema';
-import { isUniqueViolation, type Db, type Millis } from '../db';
-import { generateLicenseKey } from '../license-keys';
-import type { LicenseRow } from '../licenses';
-import { currentLicense, standardExpiry } from '../licenses';
-import { findUserByEmail, type UserRow } from '../users';
+import { licenses, pendingSignups, subscriptions, users } from '../../db/schema';
+import { findUserByEmail, type UserRow } from '../accounts/users';
+import { currentLicense, newStandardLicense, type LicenseRow } from '../licensing/licenses';
+import { sendMail } from '../mail/rules';
+import { welcomeMail } from '../mail/templates';
+import { isUniqueViolation, type Db } from '../shared/db';
+import type { Deps } from '../shared/deps';
+import { findPendingSignup, type PendingSignupRow } from './pending-signups';
+import { isReplayedEvent, recordAlone, recordEvent, type EventRecord } from './stripe-events';
 
-/** A row of `pending_signups`. */
-export type PendingSignupRow = typeof pendingSignups.$inferSelect;
-
-/** The event a fulfilment comes from; recorded in the same batch (null when polling). */
-export interface EventRecord {
-  id: string;
-  type: string;
-  objectId: string | null;
-  /** ms */
-  created: number;
-}
-
-/** The insert that records an event; batch it FIRST so a replay rolls the batch back. */
-export function recordEvent(db: Db, event: EventRecord, now: Millis) {
-  return db.insert(stripeEvents).values({
-    id: event.id,
-    type: event.type,
-    objectId: event.objectId,
-    created: event.created,
-    processedAt: now,
-  });
-}
-
-/** True when `error` is the replay of an event already recorded. */
-export function isReplayedEvent(error: unknown): boolean {
-  return isUniqueViolation(error, 'stripe_events.id');
-}
-
-/** What the paid checkout says about the customer. */
+/** What the paid checkout says about the customer, and the event it came from (null when polling). */
 export interface PaidCheckout {
   pendingSignupId: string;
   customerId: string | null;
   subscriptionId: string | null;
+  event: EventRecord | null;
 }
 
 export type FulfilmentResult =
-  /** This call created the account: send the welcome e-mail. */
+  /** This call created the account (and sent the welcome e-mail). */
   | { outcome: 'created'; user: UserRow; license: LicenseRow }
   /** Someone else (webhook or polling) already did. */
   | { outcome: 'already'; user: UserRow }
@@ -64,33 +39,16 @@ export type FulfilmentResult =
   /** The e-mail belongs to an account that this pending signup did not create. */
   | { outcome: 'conflict' };
 
-export async function findPendingSignup(db: Db, id: string): Promise<PendingSignupRow | undefined> {
-  const [row] = await db.select().from(pendingSignups).where(eq(pendingSignups.id, id)).limit(1);
-  return row;
-}
-
-/** A new active Standard license for one paid year (SPEC §9). */
-export function newStandardLicense(userId: string, now: Millis, expiresAt?: Millis): LicenseRow {
-  return {
-    id: crypto.randomUUID(),
-    userId,
-    licenseKey: generateLicenseKey(),
-    plan: 'Standard',
-    status: 'active',
-    activatedAt: now,
-    expiresAt: expiresAt ?? standardExpiry(now),
-    createdAt: now,
-    appVersion: site.currentVersion,
-  };
-}
-
-/** Creates the account of a paid pending signup, exactly once (see the file comment). */
+/**
+ * Creates the account of a paid pending signup, exactly once (see the file comment); the call
+ * that creates it sends the welcome e-mail.
+ */
 export async function fulfilPendingSignup(
-  db: Db,
+  deps: Deps,
   paid: PaidCheckout,
-  event: EventRecord | null,
-  now: Millis,
 ): Promise<FulfilmentResult> {
+  const { db, now } = deps;
+  const { event } = paid;
   const pending = await findPendingSignup(db, paid.pendingSignupId);
   if (!pending) {
     if (event) await recordAlone(db, event, now);
@@ -164,18 +122,8 @@ export async function fulfilPendingSignup(
     }
     throw error;
   }
+  await sendMail(deps, welcomeMail(user.email, user.customerName, license, deps.origin));
   return { outcome: 'created', user, license };
-}
-
-/** Records an event that has no effect of its own (ignored, unpaid, already fulfilled). */
-export async function recordAlone(db: Db, event: EventRecord, now: Millis): Promise<boolean> {
-  try {
-    await recordEvent(db, event, now);
-    return true;
-  } catch (error) {
-    if (isReplayedEvent(error)) return false;
-    throw error;
-  }
 }
 
 /** The account and license a completed pending signup created (for signing its browser in). */

@@ -1,8 +1,8 @@
 /** Licenses (DESIGN §3.6): one current license per user, the newest; keys from license-keys.ts. */
 import { and, desc, eq, ne } from 'drizzle-orm';
-import { plans, site } from '../../src/site.config';
-import { licenses } from '../db/schema';
-import { DAY_MS, type Db, type Millis } from './db';
+import { plans, site } from '../../../src/site.config';
+import { licenses } from '../../db/schema';
+import { DAY_MS, type Db, type Millis } from '../shared/db';
 import { generateLicenseKey } from './license-keys';
 
 /** A row of `licenses`. */
@@ -18,6 +18,21 @@ export function newTrialLicense(userId: string, now: Millis): LicenseRow {
     status: 'active',
     activatedAt: now,
     expiresAt: now + (plans.trial.durationDays ?? 0) * DAY_MS,
+    createdAt: now,
+    appVersion: site.currentVersion,
+  };
+}
+
+/** A new active Standard license for one paid year (SPEC §9). */
+export function newStandardLicense(userId: string, now: Millis): LicenseRow {
+  return {
+    id: crypto.randomUUID(),
+    userId,
+    licenseKey: generateLicenseKey(),
+    plan: 'Standard',
+    status: 'active',
+    activatedAt: now,
+    expiresAt: standardExpiry(now),
     createdAt: now,
     appVersion: site.currentVersion,
   };

@@ -2,48 +2,30 @@
  * Signing in to an existing account, by password or by Google (SPEC §7 login, login-google).
  */
 import { and, eq, isNull } from 'drizzle-orm';
-import { ErrorCode, Messages } from '../../src/contract/errors';
-import type { AuthResponse } from '../../src/contract/user';
-import type { GoogleProfile } from '../adapters/types';
-import { users } from '../db/schema';
-import { ApiError } from '../lib/errors';
-import { isUniqueViolation, type Db, type Millis } from './db';
-import { normalizeEmail } from './emails';
-import { useGoogleTokenOnce } from './google-tokens';
-import { currentLicense } from './licenses';
+import type { LoginBody, LoginGoogleBody } from '../../../src/contract/auth';
+import type { AuthResponse } from '../../../src/contract/user';
+import { users } from '../../db/schema';
+import { fail } from '../../lib/errors';
+import { currentLicense } from '../licensing/licenses';
+import { isUniqueViolation, type Millis } from '../shared/db';
+import type { Deps } from '../shared/deps';
+import { normalizeEmail } from '../shared/emails';
+import { enforceRateLimit } from '../shared/rate-limit';
+import { useGoogleTokenOnce, verifyGoogleToken } from './google-tokens';
 import { hashPassword, needsRehash, verifyPassword } from './passwords';
-import { newSession, type SessionClient } from './sessions';
-import { findUserByEmail, findUserByGoogleSub, type UserRow } from './users';
+import { newSession } from './sessions';
 import { toUserView } from './user-view';
-
-/** Secrets the sign-in services need. */
-export interface AuthSecrets {
-  jwtSecret: string;
-  pepper: string;
-}
-
-const invalidCredentials = () =>
-  new ApiError(401, ErrorCode.INVALID_CREDENTIALS, Messages.invalidCredentials);
-
-/** 403 ACCOUNT_DELETED: only told to someone who proved they own the account. */
-export const accountDeleted = () =>
-  new ApiError(403, ErrorCode.ACCOUNT_DELETED, Messages.accountDeleted);
+import { findUserByEmail, findUserByGoogleSub, type UserRow } from './users';
 
 /** Starts a new session for `user` and builds the AuthResponse. */
-export async function startSession(
-  db: Db,
-  jwtSecret: string,
-  user: UserRow,
-  client: SessionClient,
-  now: Millis,
-): Promise<AuthResponse> {
-  const license = await currentLicense(db, user.id);
+async function startSession(deps: Deps, user: UserRow): Promise<AuthResponse> {
+  const license = await currentLicense(deps.db, user.id);
   if (!license) throw new Error(`User ${user.id} has no license`);
-  const session = await newSession(db, jwtSecret, user.id, client, now);
+  const session = await newSession(deps, user.id);
   await session.insert;
   return {
     token: session.token,
-    user: toUserView(user, license, session.info, now),
+    user: toUserView(user, license, session.info, deps.now),
     tokenExpiration: session.info.expiresAt,
   };
 }
@@ -54,23 +36,23 @@ export async function startSession(
  * the right password, so the answer reveals nothing to someone who does not own the account.
  */
 export async function loginWithPassword(
-  db: Db,
-  secrets: AuthSecrets,
-  email: string,
-  password: string,
-  client: SessionClient,
-  now: Millis,
+  deps: Deps,
+  { email, password }: LoginBody,
 ): Promise<AuthResponse> {
+  const { db, now, secrets } = deps;
+  await enforceRateLimit(deps, 'loginPerIp', deps.client.ip);
+  await enforceRateLimit(deps, 'loginPerEmail', normalizeEmail(email));
   const user = await findUserByEmail(db, normalizeEmail(email));
   const ok = await verifyPassword(password, user?.passwordHash ?? null, secrets.pepper);
-  if (!user || !ok) throw invalidCredentials();
-  if (user.isDeleted) throw accountDeleted();
+  if (!user || !ok) throw fail('INVALID_CREDENTIALS');
+  // Named only after the right password: it tells nothing to someone who does not own the account.
+  if (user.isDeleted) throw fail('ACCOUNT_DELETED');
   if (user.passwordHash && needsRehash(user.passwordHash)) {
     // Parameters were raised since this hash was made: store the password under the new ones.
     const passwordHash = await hashPassword(password, secrets.pepper);
     await db.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, user.id));
   }
-  return startSession(db, secrets.jwtSecret, user, client, now);
+  return startSession(deps, user);
 }
 
 /**
@@ -80,28 +62,25 @@ export async function loginWithPassword(
  * proved to us by a code at signup and to Google by its own checks, so both name the same person.
  */
 export async function loginWithGoogle(
-  db: Db,
-  jwtSecret: string,
-  profile: GoogleProfile,
-  idToken: string,
-  client: SessionClient,
-  now: Millis,
+  deps: Deps,
+  { googleAccessToken: idToken }: LoginGoogleBody,
 ): Promise<AuthResponse> {
+  const { db, now } = deps;
+  await enforceRateLimit(deps, 'loginPerIp', deps.client.ip);
+  const profile = await verifyGoogleToken(deps, idToken);
   let user = await findUserByGoogleSub(db, profile.sub);
   if (!user && profile.emailVerified) {
     const byEmail = await findUserByEmail(db, normalizeEmail(profile.email));
     if (byEmail && byEmail.googleSub === null)
-      user = await linkGoogle(db, byEmail, profile.sub, now);
+      user = await linkGoogle(deps, byEmail, profile.sub, now);
   }
-  if (!user) {
-    throw new ApiError(404, ErrorCode.GOOGLE_USER_NOT_FOUND, Messages.googleUserNotFound);
-  }
-  if (user.isDeleted) throw accountDeleted();
-  await useGoogleTokenOnce(db, idToken, now);
-  return startSession(db, jwtSecret, user, client, now);
+  if (!user) throw fail('GOOGLE_USER_NOT_FOUND');
+  if (user.isDeleted) throw fail('ACCOUNT_DELETED');
+  await useGoogleTokenOnce(deps, idToken);
+  return startSession(deps, user);
 }
 
-async function linkGoogle(db: Db, user: UserRow, googleSub: string, now: Millis) {
+async function linkGoogle({ db }: Pick<Deps, 'db'>, user: UserRow, googleSub: string, now: Millis) {
   try {
     const [linked] = await db
       .update(users)

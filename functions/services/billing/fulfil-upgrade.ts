@@ -11,107 +11,27 @@
  * stripe_subscription_id settles the race: the loser's batch fails as a whole.
  */
 import { and, eq } from 'drizzle-orm';
-import { ErrorCode, Messages } from '../../../src/contract/errors';
 import { site } from '../../../src/site.config';
-import {
-  checkoutReturnUrls,
-  PaymentProviderError,
-  type CheckoutSessionLink,
-  type PaymentProvider,
-} from '../../adapters/payments';
 import { licenses, subscriptions, users } from '../../db/schema';
-import { ApiError } from '../../lib/errors';
-import { isUniqueViolation, type Db, type Millis } from '../db';
-import {
-  currentLicense,
-  effectiveLicenseStatus,
-  standardExpiry,
-  type LicenseRow,
-} from '../licenses';
-import { findUserById, type UserRow } from '../users';
-import { isReplayedEvent, recordAlone, recordEvent, type EventRecord } from './fulfilment';
-import { paymentsUnavailable } from './standard-signup';
-import { newestSubscription, subscriptionByStripeId, type SubscriptionRow } from './subscriptions';
+import { findUserById, type UserRow } from '../accounts/users';
+import { currentLicense, standardExpiry, type LicenseRow } from '../licensing/licenses';
+import { sendMail } from '../mail/rules';
+import { upgradeMail } from '../mail/templates';
+import { isUniqueViolation, type Db } from '../shared/db';
+import type { Deps } from '../shared/deps';
+import { isReplayedEvent, recordAlone, recordEvent, type EventRecord } from './stripe-events';
+import { subscriptionByStripeId } from './subscriptions';
 
-/** Where Cancel on an upgrade checkout returns (and the portal's return page). */
-export function billingPageUrl(origin: string): string {
-  return `${origin}/dashboard/billing`;
-}
-
-/** 409 for an Enterprise account: handled through contact, never downgraded (SPEC §6). */
-export function enterpriseRefusal(): ApiError {
-  return new ApiError(409, ErrorCode.ENTERPRISE_PLAN, Messages.enterpriseAllSet);
-}
-
-/**
- * 409 for accounts that cannot buy Standard now (SPEC §6); null when they can: a Trial account
- * (the upgrade), or a Standard account whose subscription has ended and whose license has lapsed
- * (buying again after a cancellation). A running subscription, even one set to end, is refused:
- * a second one would charge twice for the same year.
- */
-export function upgradeRefusal(
-  user: Pick<UserRow, 'plan'>,
-  license: Pick<LicenseRow, 'status' | 'expiresAt'> | undefined,
-  subscription: Pick<SubscriptionRow, 'status'> | undefined,
-  now: Millis,
-): ApiError | null {
-  if (user.plan === 'Enterprise') return enterpriseRefusal();
-  if (user.plan === 'Trial') return null;
-  const subscriptionEnded = subscription === undefined || subscription.status === 'canceled';
-  const licenseLapsed = license === undefined || effectiveLicenseStatus(license, now) === 'expired';
-  if (subscriptionEnded && licenseLapsed) return null;
-  return new ApiError(409, ErrorCode.ALREADY_STANDARD, Messages.alreadyStandard);
-}
-
-/**
- * Opens the upgrade checkout for a signed-in user: 409 unless on Trial; 503 when payments are
- * unavailable. A customer id from an earlier subscription is reused so Stripe keeps one customer
- * (card, invoices) per account.
- */
-export async function startUpgradeCheckout(
-  db: Db,
-  payments: PaymentProvider,
-  userId: string,
-  origin: string,
-  now: Millis,
-): Promise<CheckoutSessionLink> {
-  const user = await findUserById(db, userId);
-  // The session was valid a moment ago; a vanished user reads as signed out.
-  if (!user || user.isDeleted) {
-    throw new ApiError(401, ErrorCode.UNAUTHORIZED, Messages.unauthorized);
-  }
-  const [license, earlier] = await Promise.all([
-    currentLicense(db, user.id),
-    newestSubscription(db, user.id),
-  ]);
-  const refusal = upgradeRefusal(user, license, earlier, now);
-  if (refusal) throw refusal;
-  try {
-    return await payments.createCheckoutSession({
-      userId: user.id,
-      customerEmail: user.email,
-      ...(earlier ? { customerId: earlier.stripeCustomerId } : {}),
-      plan: 'standard',
-      successUrl: checkoutReturnUrls(origin).successUrl,
-      cancelUrl: billingPageUrl(origin),
-    });
-  } catch (error) {
-    if (error instanceof PaymentProviderError && error.code !== 'rejected') {
-      throw paymentsUnavailable();
-    }
-    throw error;
-  }
-}
-
-/** What a paid upgrade checkout says. */
+/** What a paid upgrade checkout says, and the event it came from (null when polling). */
 export interface PaidUpgrade {
   userId: string;
   customerId: string | null;
   subscriptionId: string | null;
+  event: EventRecord | null;
 }
 
 export type UpgradeResult =
-  /** This call upgraded the account: send the upgrade e-mail. */
+  /** This call upgraded the account (and sent the upgrade e-mail). */
   | { outcome: 'upgraded'; user: UserRow; license: LicenseRow }
   /** Someone else (webhook or polling) already did. */
   | { outcome: 'already'; user: UserRow; license: LicenseRow }
@@ -139,13 +59,13 @@ function refusalReason(user: UserRow, paid: PaidUpgrade) {
   return null;
 }
 
-/** Upgrades the account of a paid checkout, exactly once (see the file comment). */
-export async function fulfilUpgrade(
-  db: Db,
-  paid: PaidUpgrade,
-  event: EventRecord | null,
-  now: Millis,
-): Promise<UpgradeResult> {
+/**
+ * Upgrades the account of a paid checkout, exactly once (see the file comment); the call that
+ * upgrades it sends the upgrade e-mail.
+ */
+export async function fulfilUpgrade(deps: Deps, paid: PaidUpgrade): Promise<UpgradeResult> {
+  const { db, now } = deps;
+  const { event } = paid;
   const user = await findUserById(db, paid.userId);
   if (!user) {
     if (event && !(await recordAlone(db, event, now))) return { outcome: 'replayed' };
@@ -214,9 +134,7 @@ export async function fulfilUpgrade(
     if (isUniqueViolation(error, 'subscriptions.')) return already();
     throw error;
   }
-  return {
-    outcome: 'upgraded',
-    user: { ...user, plan: 'Standard', updatedAt: now },
-    license: upgraded,
-  };
+  const upgradedUser: UserRow = { ...user, plan: 'Standard', updatedAt: now };
+  await sendMail(deps, upgradeMail(user.email, user.customerName, upgraded, deps.origin));
+  return { outcome: 'upgraded', user: upgradedUser, license: upgraded };
 }

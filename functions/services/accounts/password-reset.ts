@@ -4,35 +4,31 @@
  * session of the account (whoever knew the old password is signed out).
  */
 import { and, eq, gt, isNull } from 'drizzle-orm';
-import { ErrorCode, Messages } from '../../src/contract/errors';
-import { limits } from '../../src/site.config';
-import { passwordResetTokens, users } from '../db/schema';
-import { ApiError } from '../lib/errors';
-import { randomToken, sha256 } from './crypto';
-import type { Db, Millis } from './db';
-import { normalizeEmail } from './emails';
-import { hashPassword } from './passwords';
+import type { ResetPasswordBody } from '../../../src/contract/auth';
+import { limits } from '../../../src/site.config';
+import { passwordResetTokens, users } from '../../db/schema';
+import { fail } from '../../lib/errors';
+import { sendMail } from '../mail/rules';
+import { passwordResetMail } from '../mail/templates';
+import { randomToken, sha256 } from '../shared/crypto';
+import type { Deps } from '../shared/deps';
+import { normalizeEmail } from '../shared/emails';
+import { enforceRateLimit } from '../shared/rate-limit';
+import { assertPasswordAllowed, hashPassword } from './passwords';
 import { revokeAllSessions } from './sessions';
 import { findUserByEmail } from './users';
 
-/** A reset link to e-mail: the plain token and who it goes to. */
-export interface ResetRequest {
-  token: string;
-  to: string;
-  customerName: string;
-}
-
 /**
- * Creates a reset token when the e-mail has a live account that signs in with a password;
- * otherwise null (the caller answers the same either way). Older unused tokens stop working.
+ * Forgot password: when the e-mail has a live account that signs in with a password, creates a
+ * reset token (older unused ones stop working) and e-mails the link. The caller answers the same
+ * whether or not anything was sent, and the rate limit counts every submitted address alike, so
+ * neither tells who has an account.
  */
-export async function requestPasswordReset(
-  db: Db,
-  email: string,
-  now: Millis,
-): Promise<ResetRequest | null> {
+export async function requestPasswordReset(deps: Deps, email: string): Promise<void> {
+  const { db, now } = deps;
+  await enforceRateLimit(deps, 'forgotPasswordPerEmail', normalizeEmail(email));
   const user = await findUserByEmail(db, normalizeEmail(email));
-  if (!user || user.isDeleted || user.passwordHash === null) return null;
+  if (!user || user.isDeleted || user.passwordHash === null) return;
   const token = randomToken();
   await db.batch([
     db
@@ -48,23 +44,21 @@ export async function requestPasswordReset(
       createdAt: now,
     }),
   ]);
-  return { token, to: user.email, customerName: user.customerName };
+  const link = new URL('/reset-password', deps.origin);
+  link.searchParams.set('token', token);
+  await sendMail(deps, passwordResetMail(user.email, user.customerName, link.toString()));
 }
-
-const invalidToken = () =>
-  new ApiError(400, ErrorCode.INVALID_RESET_TOKEN, Messages.invalidResetToken);
 
 /**
  * Sets a new password with a reset token. The token is used up by one conditional update (so two
  * concurrent resets cannot both pass), then the password and session revocation go in one batch.
  */
 export async function resetPassword(
-  db: Db,
-  pepper: string,
-  token: string,
-  password: string,
-  now: Millis,
+  deps: Deps,
+  { token, password }: ResetPasswordBody,
 ): Promise<void> {
+  const { db, now } = deps;
+  assertPasswordAllowed(password);
   const [used] = await db
     .update(passwordResetTokens)
     .set({ usedAt: now })
@@ -76,16 +70,16 @@ export async function resetPassword(
       ),
     )
     .returning({ userId: passwordResetTokens.userId });
-  if (!used) throw invalidToken();
+  if (!used) throw fail('INVALID_RESET_TOKEN');
 
-  const passwordHash = await hashPassword(password, pepper);
+  const passwordHash = await hashPassword(password, deps.secrets.pepper);
   const [updated] = await db.batch([
     db
       .update(users)
       .set({ passwordHash, updatedAt: now })
       .where(and(eq(users.id, used.userId), eq(users.isDeleted, false)))
       .returning({ id: users.id }),
-    revokeAllSessions(db, used.userId, now),
+    revokeAllSessions(deps, used.userId),
   ]);
-  if (updated.length === 0) throw invalidToken();
+  if (updated.length === 0) throw fail('INVALID_RESET_TOKEN');
 }

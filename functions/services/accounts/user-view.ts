@@ -1,7 +1,7 @@
 /** Builds the contract `User` (src/contract/user.ts) the API answers and the browser keeps. */
-import type { User } from '../../src/contract/user';
-import type { Millis } from './db';
-import { effectiveLicenseStatus, type LicenseRow } from './licenses';
+import type { User } from '../../../src/contract/user';
+import { effectiveLicenseStatus, type LicenseRow } from '../licensing/licenses';
+import type { Millis } from '../shared/db';
 import type { SessionInfo } from './sessions';
 import type { UserRow } from './users';
 

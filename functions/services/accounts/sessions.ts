@@ -5,12 +5,12 @@
  */
 import { and, desc, eq, gt, isNull, lt, ne } from 'drizzle-orm';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
-import { ErrorCode, Messages } from '../../src/contract/errors';
-import { limits } from '../../src/site.config';
-import { sessions, users } from '../db/schema';
-import { ApiError } from '../lib/errors';
-import { randomToken } from './crypto';
-import type { Db, Millis } from './db';
+import { limits } from '../../../src/site.config';
+import { sessions, users } from '../../db/schema';
+import { fail } from '../../lib/errors';
+import { randomToken } from '../shared/crypto';
+import { DAY_MS, type Millis } from '../shared/db';
+import type { Deps } from '../shared/deps';
 
 export const JWT_ISSUER = 'sheetwright';
 export const JWT_AUDIENCE = 'sheetwright-web';
@@ -24,12 +24,6 @@ export interface SessionInfo {
   sessionId: string;
   createdAt: Millis;
   expiresAt: Millis;
-}
-
-/** Where a session was started; stored for the Usage & Sessions page. */
-export interface SessionClient {
-  userAgent: string | null;
-  ip: string | null;
 }
 
 function signingKey(secret: string): Uint8Array {
@@ -50,21 +44,15 @@ export async function signSessionToken(secret: string, session: SessionInfo): Pr
 }
 
 /** A new session: its JWT, its info, and the insert to run (alone or inside a db.batch). */
-export async function newSession(
-  db: Db,
-  secret: string,
-  userId: string,
-  client: SessionClient,
-  now: Millis,
-) {
+export async function newSession({ db, now, secrets, client }: Deps, userId: string) {
   // A fresh random id at every sign-in (no session fixation); 256 bits, unguessable.
   const info: SessionInfo = {
     userId,
     sessionId: randomToken(),
     createdAt: now,
-    expiresAt: now + limits.sessionDays * 24 * 60 * 60 * 1000,
+    expiresAt: now + limits.sessionDays * DAY_MS,
   };
-  const token = await signSessionToken(secret, info);
+  const token = await signSessionToken(secrets.jwtSecret, info);
   const insert = db.insert(sessions).values({
     id: info.sessionId,
     userId,
@@ -78,24 +66,19 @@ export async function newSession(
   return { token, info, insert };
 }
 
-const unauthorized = () => new ApiError(401, ErrorCode.UNAUTHORIZED, Messages.unauthorized);
-const expired = () => new ApiError(401, ErrorCode.SESSION_EXPIRED, Messages.sessionExpired);
-
 /**
  * Verifies a session JWT and its row. Throws 401 SESSION_EXPIRED for an expired token or
  * session, 401 UNAUTHORIZED for anything else (bad signature, algorithm, issuer, audience,
  * unknown, revoked, or a deleted user).
  */
 export async function verifySession(
-  db: Db,
-  secret: string,
+  { db, now, secrets }: Pick<Deps, 'db' | 'now' | 'secrets'>,
   token: string,
-  now: Millis,
 ): Promise<SessionInfo> {
   let sessionId: string;
   let userId: string;
   try {
-    const { payload } = await jwtVerify(token, signingKey(secret), {
+    const { payload } = await jwtVerify(token, signingKey(secrets.jwtSecret), {
       // Explicit: never accept `none` or an algorithm picked by the token (DESIGN §4).
       algorithms: [ALGORITHM],
       issuer: JWT_ISSUER,
@@ -106,8 +89,8 @@ export async function verifySession(
     sessionId = payload.jti ?? '';
     userId = payload.sub ?? '';
   } catch (error) {
-    if (error instanceof joseErrors.JWTExpired) throw expired();
-    throw unauthorized();
+    if (error instanceof joseErrors.JWTExpired) throw fail('SESSION_EXPIRED');
+    throw fail('UNAUTHORIZED');
   }
 
   const [row] = await db
@@ -124,9 +107,9 @@ export async function verifySession(
     .where(eq(sessions.id, sessionId))
     .limit(1);
   if (!row || row.userId !== userId || row.revokedAt !== null || row.isDeleted) {
-    throw unauthorized();
+    throw fail('UNAUTHORIZED');
   }
-  if (row.expiresAt <= now) throw expired();
+  if (row.expiresAt <= now) throw fail('SESSION_EXPIRED');
 
   if (now - row.lastUsedAt >= LAST_USED_RESOLUTION_MS) {
     await db
@@ -140,7 +123,7 @@ export async function verifySession(
 }
 
 /** Revokes one session (logout). */
-export function revokeSession(db: Db, sessionId: string, now: Millis) {
+export function revokeSession({ db, now }: Pick<Deps, 'db' | 'now'>, sessionId: string) {
   return db
     .update(sessions)
     .set({ revokedAt: now })
@@ -148,7 +131,7 @@ export function revokeSession(db: Db, sessionId: string, now: Millis) {
 }
 
 /** Revokes every live session of a user (deletion, password reset); batchable. */
-export function revokeAllSessions(db: Db, userId: string, now: Millis) {
+export function revokeAllSessions({ db, now }: Pick<Deps, 'db' | 'now'>, userId: string) {
   return db
     .update(sessions)
     .set({ revokedAt: now })
@@ -164,7 +147,10 @@ function live(userId: string, now: Millis) {
 }
 
 /** A user's live sessions, most recently used first (the Usage & Sessions page). */
-export function listLiveSessions(db: Db, userId: string, now: Millis): Promise<SessionRow[]> {
+export function listLiveSessions(
+  { db, now }: Pick<Deps, 'db' | 'now'>,
+  userId: string,
+): Promise<SessionRow[]> {
   return db
     .select()
     .from(sessions)
@@ -177,10 +163,9 @@ export function listLiveSessions(db: Db, userId: string, now: Millis): Promise<S
  * probed). True when a session was revoked.
  */
 export async function revokeUserSession(
-  db: Db,
+  { db, now }: Pick<Deps, 'db' | 'now'>,
   userId: string,
   sessionId: string,
-  now: Millis,
 ): Promise<boolean> {
   const revoked = await db
     .update(sessions)
@@ -192,10 +177,9 @@ export async function revokeUserSession(
 
 /** Revokes every live session of `userId` except `keepSessionId` ("sign out other sessions"). */
 export async function revokeOtherSessions(
-  db: Db,
+  { db, now }: Pick<Deps, 'db' | 'now'>,
   userId: string,
   keepSessionId: string,
-  now: Millis,
 ): Promise<number> {
   const revoked = await db
     .update(sessions)

@@ -4,11 +4,10 @@
  * constraint on `trial_ledger` is the guard; `findClaimedTrial` is only a friendly early answer.
  */
 import { and, eq, or } from 'drizzle-orm';
-import { ErrorCode, Messages } from '../../src/contract/errors';
-import { trialLedger } from '../db/schema';
-import { ApiError } from '../lib/errors';
-import { isUniqueViolation, type Db, type Millis } from './db';
-import { isDisposableEmail } from './emails';
+import { trialLedger } from '../../db/schema';
+import { fail } from '../../lib/errors';
+import { isUniqueViolation, type Db, type Millis } from '../shared/db';
+import { isDisposableEmail } from '../shared/emails';
 
 /** What a trial is counted against; `google` only for Google sign-ups. */
 export interface TrialClaim {
@@ -23,11 +22,6 @@ function entries(claim: TrialClaim) {
     { kind: 'fingerprint' as const, value: claim.fingerprintId },
     ...(claim.googleSub ? [{ kind: 'google' as const, value: claim.googleSub }] : []),
   ];
-}
-
-/** 409 DUPLICATE_TRIAL (SPEC §8: the Trial Already Claimed screen). */
-export function duplicateTrial(): ApiError {
-  return new ApiError(409, ErrorCode.DUPLICATE_TRIAL, Messages.duplicateTrial);
 }
 
 /** True when any part of the claim already has a trial. */
@@ -48,10 +42,9 @@ export async function findClaimedTrial(db: Db, claim: TrialClaim): Promise<boole
 
 /** Throws DISPOSABLE_EMAIL or DUPLICATE_TRIAL when this claim may not start a trial. */
 export async function assertTrialAllowed(db: Db, claim: TrialClaim, email: string): Promise<void> {
-  if (isDisposableEmail(email)) {
-    throw new ApiError(400, ErrorCode.DISPOSABLE_EMAIL, Messages.disposableEmail);
-  }
-  if (await findClaimedTrial(db, claim)) throw duplicateTrial();
+  if (isDisposableEmail(email)) throw fail('DISPOSABLE_EMAIL');
+  // SPEC §8: the Trial Already Claimed screen.
+  if (await findClaimedTrial(db, claim)) throw fail('DUPLICATE_TRIAL');
 }
 
 /** The ledger insert for a new trial; run it in the same db.batch as the account. */

@@ -1,12 +1,15 @@
-/** The account e-mails, as plain text (every client shows it; nothing to escape or track). */
-import { limits, plans, site } from '../../src/site.config';
-import type { MailMessage } from '../adapters/types';
-import type { LicenseRow } from './licenses';
+/**
+ * The texts of every e-mail, as plain text (every client shows it; nothing to escape or track).
+ * When each is sent and what a failed send means: rules.ts.
+ */
+import { limits, plans, site } from '../../../src/site.config';
+import type { LicenseRow } from '../licensing/licenses';
+import type { Mail } from './rules';
 
 const signature = `\n\n— The ${site.product} team\n${site.supportEmail}`;
 
 /** The 6-digit code (the code is in the subject too, so it shows in a notification). */
-export function verificationCodeMail(to: string, name: string, code: string): MailMessage {
+export function verificationCodeMail(to: string, name: string, code: string): Mail {
   const minutes = Math.round(limits.codeValiditySeconds / 60);
   return {
     to,
@@ -20,12 +23,7 @@ export function verificationCodeMail(to: string, name: string, code: string): Ma
 }
 
 /** Sent after a trial signup or a paid Standard signup: the license key and where to download the plugin (SPEC §2). */
-export function welcomeMail(
-  to: string,
-  name: string,
-  license: LicenseRow,
-  origin: string,
-): MailMessage {
+export function welcomeMail(to: string, name: string, license: LicenseRow, origin: string): Mail {
   const expires = new Date(license.expiresAt).toISOString().slice(0, 10);
   return {
     to,
@@ -44,12 +42,7 @@ export function welcomeMail(
  * Sent once after a Trial → Standard upgrade (DESIGN §3.3). The license key is unchanged, so the
  * e-mail says so: installed plugins keep working without pasting anything.
  */
-export function upgradeMail(
-  to: string,
-  name: string,
-  license: LicenseRow,
-  origin: string,
-): MailMessage {
+export function upgradeMail(to: string, name: string, license: LicenseRow, origin: string): Mail {
   const expires = new Date(license.expiresAt).toISOString().slice(0, 10);
   const standard = plans.standard;
   return {
@@ -68,7 +61,7 @@ export function upgradeMail(
 }
 
 /** The single-use reset link (valid limits.passwordResetMinutes). */
-export function passwordResetMail(to: string, name: string, link: string): MailMessage {
+export function passwordResetMail(to: string, name: string, link: string): Mail {
   return {
     to,
     tag: 'password-reset',
@@ -83,7 +76,7 @@ export function passwordResetMail(to: string, name: string, link: string): MailM
 }
 
 /** A Get in Touch message, forwarded to support. */
-export function contactMail(id: string, name: string, email: string, message: string): MailMessage {
+export function contactMail(id: string, name: string, email: string, message: string): Mail {
   return {
     to: site.supportEmail,
     tag: 'contact',
@@ -92,13 +85,8 @@ export function contactMail(id: string, name: string, email: string, message: st
   };
 }
 
-/** Sent once by the cron when a trial license expires (issue 5): how to keep using the plugin. */
-export function trialEndedMail(
-  to: string,
-  name: string,
-  endedAt: number,
-  origin: string,
-): MailMessage {
+/** Sent once by the cron when a trial license expires : how to keep using the plugin. */
+export function trialEndedMail(to: string, name: string, endedAt: number, origin: string): Mail {
   const ended = new Date(endedAt).toISOString().slice(0, 10);
   const standard = plans.standard;
   return {

@@ -1,5 +1,5 @@
 import type { DrizzleD1Database } from 'drizzle-orm/d1';
-import type * as schema from '../db/schema';
+import type * as schema from '../../db/schema';
 
 /** The drizzle client services take as their first argument (built per request, DESIGN habits). */
 export type Db = DrizzleD1Database<typeof schema>;

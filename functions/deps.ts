@@ -1,0 +1,49 @@
+/**
+ * Builds the services' `Deps` (services/shared/deps.ts) from the bindings: once per request in
+ * the context middleware, once per cron run in scheduled.ts. Everything is built per call, never
+ * at module level, so each request sees the env it was given.
+ */
+import { createAdapters, type Adapters } from './adapters';
+import { createPayments, type PaymentProvider } from './adapters/payments';
+import { createD1CheckoutStore } from './adapters/payments/d1-store';
+import { createDb } from './db/client';
+import type { Bindings, Config } from './env';
+import type { ClientInfo, Deps } from './services/shared/deps';
+
+/** Every outside service; tests may replace any of them. */
+export type AppAdapters = Adapters & { payments: PaymentProvider };
+
+export interface DepsInput {
+  env: Bindings;
+  config: Config;
+  now: number;
+  origin: string;
+  client: ClientInfo;
+  /** Replacements for outside services (tests only). */
+  overrides?: Partial<AppAdapters>;
+}
+
+export function buildDeps({ env, config, now, origin, client, overrides = {} }: DepsInput): Deps {
+  const db = createDb(env.DB);
+  const adapters: AppAdapters = {
+    // Turnstile challenges must have been solved on the host the request came to.
+    ...createAdapters(config, { db, hostname: new URL(origin).hostname }),
+    payments: createPayments(config, { localStore: () => createD1CheckoutStore(db) }),
+    ...overrides,
+  };
+  return {
+    db,
+    now,
+    origin,
+    client,
+    secrets: {
+      jwtSecret: config.JWT_SECRET,
+      pepper: config.PASSWORD_PEPPER,
+      licenseSigningKey: config.LICENSE_SIGNING_KEY,
+    },
+    mailer: adapters.mailer,
+    botCheck: adapters.botCheck,
+    google: adapters.google,
+    payments: adapters.payments,
+  };
+}

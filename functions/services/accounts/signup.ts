@@ -1,0 +1,193 @@
+/**
+ * The trial signup flows (SPEC §4 "Signup flow"): verify the e-mail with a code, then create the
+ * account by e-mail and password or by Google. D1 has no interactive transactions, so the account,
+ * its Trial license, its trial-ledger rows and its first session are ONE db.batch, and the rules
+ * that must hold under races are UNIQUE constraints that fail the batch (DESIGN §4). The Standard
+ * signup (billing/standard-signup.ts) shares the code step and the entity rules.
+ */
+import type {
+  RegisterEmailBody,
+  RegisterGoogleBody,
+  SendVerificationBody,
+} from '../../../src/contract/auth';
+import type { AuthResponse } from '../../../src/contract/user';
+import { licenses, users } from '../../db/schema';
+import { fail } from '../../lib/errors';
+import { newTrialLicense, type LicenseRow } from '../licensing/licenses';
+import { sendMail } from '../mail/rules';
+import { verificationCodeMail, welcomeMail } from '../mail/templates';
+import { isUniqueViolation } from '../shared/db';
+import type { Deps } from '../shared/deps';
+import { normalizeEmail } from '../shared/emails';
+import { enforceRateLimit } from '../shared/rate-limit';
+import { useGoogleTokenOnce, verifyGoogleToken } from './google-tokens';
+import { assertPasswordAllowed, hashPassword } from './passwords';
+import { newSession } from './sessions';
+import { assertTrialAllowed, isDuplicateTrialError, recordTrial, type TrialClaim } from './trials';
+import { toUserView } from './user-view';
+import { assertNoAccount, googleDisplayName, type UserRow } from './users';
+import { consumeVerification, findVerified, issueCode, type IssuedCode } from './verification';
+
+/**
+ * Sends a verification code for the signup form (first send or resend). The bot check comes
+ * first: nothing else, not even the rate counters, is touched for a bot. Then the form must be
+ * allowed to go ahead (no account with the e-mail; for a trial no disposable domain and no earlier
+ * trial of the e-mail or device), and the code is e-mailed; a failed send is a 502.
+ */
+export async function sendVerificationCode(
+  deps: Deps,
+  body: SendVerificationBody,
+): Promise<IssuedCode> {
+  const action = body.resend ? 'resend_verification' : 'signup';
+  if (!(await deps.botCheck.verify(body.recaptchaToken, action, deps.client.ip))) {
+    throw fail('BOT_CHECK_FAILED');
+  }
+  await enforceRateLimit(deps, 'sendCodePerIp', deps.client.ip);
+  await enforceRateLimit(deps, 'sendCodePerEmail', normalizeEmail(body.email));
+
+  const emailNormalized = normalizeEmail(body.email);
+  await assertNoAccount(deps.db, emailNormalized);
+  if (body.plan === 'trial') {
+    await assertTrialAllowed(
+      deps.db,
+      { emailNormalized, fingerprintId: body.fingerprintId },
+      body.email,
+    );
+  }
+  const issued = await issueCode(deps, body);
+  await sendMail(deps, verificationCodeMail(body.email, body.customerName, issued.code));
+  return issued;
+}
+
+/** A freshly signed-in account: the AuthResponse plus the rows it was built from. */
+export interface SignedIn {
+  response: AuthResponse;
+  user: UserRow;
+  license: LicenseRow;
+}
+
+/** Who is signing up for a trial. Exactly one of passwordHash and googleSub is set. */
+interface NewTrialAccount {
+  customerName: string;
+  email: string;
+  emailNormalized: string;
+  passwordHash: string | null;
+  googleSub: string | null;
+  fingerprintId: string;
+}
+
+/**
+ * Creates the account, its Trial license, its trial-ledger rows and its first session in ONE
+ * batch, then sends the welcome e-mail. A race with another signup surfaces as a UNIQUE failure:
+ * 409 ACCOUNT_EXISTS for the e-mail or Google subject, 409 DUPLICATE_TRIAL for the ledger.
+ */
+async function createTrialAccount(deps: Deps, account: NewTrialAccount): Promise<SignedIn> {
+  const { db, now } = deps;
+  const user: UserRow = {
+    id: crypto.randomUUID(),
+    customerName: account.customerName,
+    email: account.email,
+    emailNormalized: account.emailNormalized,
+    passwordHash: account.passwordHash,
+    googleSub: account.googleSub,
+    plan: 'Trial',
+    isDeleted: false,
+    deletedAt: null,
+    purgedAt: null,
+    createdAt: now,
+    updatedAt: now,
+  };
+  const license = newTrialLicense(user.id, now);
+  const claim: TrialClaim = {
+    emailNormalized: account.emailNormalized,
+    fingerprintId: account.fingerprintId,
+    ...(account.googleSub ? { googleSub: account.googleSub } : {}),
+  };
+  const session = await newSession(deps, user.id);
+
+  try {
+    await db.batch([
+      db.insert(users).values(user),
+      db.insert(licenses).values(license),
+      recordTrial(db, user.id, claim, now),
+      session.insert,
+    ]);
+  } catch (error) {
+    if (isUniqueViolation(error, 'users.')) throw fail('ACCOUNT_EXISTS');
+    if (isDuplicateTrialError(error)) throw fail('DUPLICATE_TRIAL');
+    throw error;
+  }
+
+  await sendMail(deps, welcomeMail(user.email, user.customerName, license, deps.origin));
+  return {
+    user,
+    license,
+    response: {
+      token: session.token,
+      user: toUserView(user, license, session.info, now),
+      tokenExpiration: session.info.expiresAt,
+    },
+  };
+}
+
+/**
+ * Completes an e-mail trial signup: the e-mail must have been verified recently from the same
+ * device (fingerprint) for a trial; the verification is used up; then one batch creates account,
+ * license, trial-ledger rows and session.
+ */
+export async function registerEmailTrial(deps: Deps, body: RegisterEmailBody): Promise<SignedIn> {
+  assertPasswordAllowed(body.password);
+  const emailNormalized = normalizeEmail(body.email);
+  const verification = await findVerified(deps, body.email);
+  if (
+    verification.formData.fingerprintId !== body.fingerprintId ||
+    verification.formData.plan !== 'trial'
+  ) {
+    throw fail('NOT_VERIFIED');
+  }
+  // Friendly early answers; the UNIQUE constraints in the batch are the real guard.
+  await assertNoAccount(deps.db, emailNormalized);
+  await assertTrialAllowed(
+    deps.db,
+    { emailNormalized, fingerprintId: body.fingerprintId },
+    body.email,
+  );
+
+  const passwordHash = await hashPassword(body.password, deps.secrets.pepper);
+  await consumeVerification(deps, verification.id);
+  return createTrialAccount(deps, {
+    customerName: body.customerName,
+    email: body.email,
+    emailNormalized,
+    passwordHash,
+    googleSub: null,
+    fingerprintId: body.fingerprintId,
+  });
+}
+
+/**
+ * Google trial signup: a new account for an unknown Google subject and e-mail, with Trial license,
+ * ledger rows for e-mail, Google subject and fingerprint, and a session, in one batch.
+ */
+export async function registerGoogleTrial(
+  deps: Deps,
+  body: Pick<RegisterGoogleBody, 'googleToken' | 'fingerprintId'>,
+): Promise<SignedIn> {
+  const profile = await verifyGoogleToken(deps, body.googleToken);
+  const emailNormalized = normalizeEmail(profile.email);
+  await assertNoAccount(deps.db, emailNormalized, profile.sub);
+  await assertTrialAllowed(
+    deps.db,
+    { emailNormalized, fingerprintId: body.fingerprintId, googleSub: profile.sub },
+    profile.email,
+  );
+  await useGoogleTokenOnce(deps, body.googleToken);
+  return createTrialAccount(deps, {
+    customerName: googleDisplayName(profile),
+    email: profile.email.trim(),
+    emailNormalized,
+    passwordHash: null,
+    googleSub: profile.sub,
+    fingerprintId: body.fingerprintId,
+  });
+}

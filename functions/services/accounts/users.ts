@@ -1,0 +1,49 @@
+/** Accounts: lookups (each through an indexed, UNIQUE column) and the one-account-per-e-mail rule. */
+import { eq } from 'drizzle-orm';
+import { users } from '../../db/schema';
+import { fail } from '../../lib/errors';
+import type { Db } from '../shared/db';
+
+/** A row of `users`. */
+export type UserRow = typeof users.$inferSelect;
+
+/** The account holding a normalised e-mail, deleted or not (the e-mail stays taken until purge). */
+export async function findUserByEmail(
+  db: Db,
+  emailNormalized: string,
+): Promise<UserRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(eq(users.emailNormalized, emailNormalized))
+    .limit(1);
+  return row;
+}
+
+/** The account linked to a Google subject, deleted or not. */
+export async function findUserByGoogleSub(db: Db, googleSub: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.googleSub, googleSub)).limit(1);
+  return row;
+}
+
+/** The account with this id, deleted or not. */
+export async function findUserById(db: Db, id: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  return row;
+}
+
+/**
+ * Throws 409 ACCOUNT_EXISTS when the e-mail (or Google subject) already belongs to an account.
+ * An account scheduled for deletion still holds its e-mail until it is purged (DESIGN §3.7).
+ * A friendly early answer: the UNIQUE columns of `users` are the real guard.
+ */
+export async function assertNoAccount(db: Db, emailNormalized: string, googleSub?: string) {
+  if (await findUserByEmail(db, emailNormalized)) throw fail('ACCOUNT_EXISTS');
+  if (googleSub && (await findUserByGoogleSub(db, googleSub))) throw fail('ACCOUNT_EXISTS');
+}
+
+/** The name an account from Google gets: Google's, else the e-mail's local part; at most 100. */
+export function googleDisplayName(profile: { name: string; email: string }): string {
+  const name = profile.name.trim() || profile.email.split('@')[0] || profile.email;
+  return name.slice(0, 100);
+}

@@ -1,0 +1,19 @@
+/**
+ * Pending Standard signups (DESIGN §3.2): a verified form waiting for payment, password already
+ * hashed, no account yet. The checkout names it as its reference; fulfilment turns it into an
+ * account exactly once.
+ */
+import { eq } from 'drizzle-orm';
+import { pendingSignups } from '../../db/schema';
+import { DAY_MS, type Db } from '../shared/db';
+
+/** A row of `pending_signups`. */
+export type PendingSignupRow = typeof pendingSignups.$inferSelect;
+
+/** How long a pending signup (and its browser cookie) waits for payment. */
+export const PENDING_SIGNUP_TTL_MS = DAY_MS;
+
+export async function findPendingSignup(db: Db, id: string): Promise<PendingSignupRow | undefined> {
+  const [row] = await db.select().from(pendingSignups).where(eq(pendingSignups.id, id)).limit(1);
+  return row;
+}

@@ -1,0 +1,22 @@
+/**
+ * Calls to the payment provider, with its failures in our terms: the provider down or not
+ * configured is 503 PAYMENTS_UNAVAILABLE (try again later); an object it does not know is the
+ * caller's `notFound` error. A refusal of the request itself (`rejected`) is a bug: thrown as is.
+ */
+import { PaymentProviderError } from '../../adapters/payments';
+import { fail, type ApiError } from '../../lib/errors';
+
+export async function callProvider<T>(
+  call: () => Promise<T>,
+  notFound: () => ApiError = () => fail('PAYMENTS_UNAVAILABLE'),
+): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    if (error instanceof PaymentProviderError && error.code === 'not_found') throw notFound();
+    if (error instanceof PaymentProviderError && error.code === 'unavailable') {
+      throw fail('PAYMENTS_UNAVAILABLE');
+    }
+    throw error;
+  }
+}

@@ -1,0 +1,49 @@
+/**
+ * Trial → Standard upgrade, its start (DESIGN §3.3, SPEC §6): a signed-in user who may buy
+ * Standard (purchase-rules.ts) opens a Checkout Session whose reference is the user itself.
+ * Payment is fulfilled by fulfil-upgrade.ts, from the webhook or from polling.
+ */
+import { checkoutReturnUrls, type CheckoutSessionLink } from '../../adapters/payments';
+import { fail } from '../../lib/errors';
+import { findUserById } from '../accounts/users';
+import { currentLicense } from '../licensing/licenses';
+import type { Deps } from '../shared/deps';
+import { callProvider } from './provider';
+import { upgradeRefusal } from './purchase-rules';
+import { newestSubscription } from './subscriptions';
+
+/** Where Cancel on an upgrade checkout returns (and the portal's return page). */
+export function billingPageUrl(origin: string): string {
+  return `${origin}/dashboard/billing`;
+}
+
+/**
+ * Opens the upgrade checkout for a signed-in user: 409 unless allowed to buy Standard; 503 when
+ * payments are unavailable. A customer id from an earlier subscription is reused so Stripe keeps
+ * one customer (card, invoices) per account.
+ */
+export async function startUpgradeCheckout(
+  deps: Deps,
+  userId: string,
+): Promise<CheckoutSessionLink> {
+  const { db, now, payments, origin } = deps;
+  const user = await findUserById(db, userId);
+  // The session was valid a moment ago; a vanished user reads as signed out.
+  if (!user || user.isDeleted) throw fail('UNAUTHORIZED');
+  const [license, earlier] = await Promise.all([
+    currentLicense(db, user.id),
+    newestSubscription(db, user.id),
+  ]);
+  const refusal = upgradeRefusal(user, license, earlier, now);
+  if (refusal) throw fail(refusal);
+  return callProvider(() =>
+    payments.createCheckoutSession({
+      userId: user.id,
+      customerEmail: user.email,
+      ...(earlier ? { customerId: earlier.stripeCustomerId } : {}),
+      plan: 'standard',
+      successUrl: checkoutReturnUrls(origin).successUrl,
+      cancelUrl: billingPageUrl(origin),
+    }),
+  );
+}

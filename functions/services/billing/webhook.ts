@@ -1,0 +1,87 @@
+/**
+ * The Stripe webhook, from a verified delivery to its effect (DESIGN §3.2–§3.5). The route
+ * (routes/stripe-webhook.ts) only hands over the raw body and signature; here the event is
+ * verified and read (webhook-events.ts), then `switch`ed, exhaustively, into one named handler per
+ * event type. Every handler records the event id in the same batch as its effect, so a replayed
+ * delivery changes nothing and is answered `replayed`.
+ */
+import { fail } from '../../lib/errors';
+import type { Deps } from '../shared/deps';
+import { fulfilPendingSignup } from './fulfil-signup';
+import { fulfilUpgrade } from './fulfil-upgrade';
+import { onInvoicePaid, onInvoicePaymentFailed, onSubscriptionChanged } from './lifecycle';
+import { recordAlone, type EventRecord } from './stripe-events';
+import { eventRecordOf, readWebhookEvent, type CheckoutEvent } from './webhook-events';
+
+/** What the webhook did with a delivery (answered to Stripe, seen in its dashboard). */
+export type WebhookOutcome = string;
+
+/**
+ * Verifies, reads and applies one delivery. Throws 400 INVALID_SIGNATURE / INVALID_EVENT for a
+ * delivery we cannot trust or read, 503 when payments are not configured, and 409 NOT_READY for
+ * an invoice or subscription event whose checkout is not fulfilled yet (events arrive in any
+ * order): each non-2xx answer makes Stripe deliver the event again later.
+ */
+export async function handleStripeWebhook(
+  deps: Deps,
+  delivery: { rawBody: string; signature: string | null },
+): Promise<WebhookOutcome> {
+  const event = await readWebhookEvent(deps.payments, delivery.rawBody, delivery.signature);
+  const record = eventRecordOf(event);
+  switch (event.type) {
+    case 'checkout.session.completed':
+    case 'checkout.session.async_payment_succeeded':
+      return onCheckoutCompleted(deps, event, record);
+    case 'invoice.paid':
+      return ready(await onInvoicePaid(deps, event, record));
+    case 'invoice.payment_failed':
+      return ready(await onInvoicePaymentFailed(deps, event, record));
+    case 'customer.subscription.updated':
+    case 'customer.subscription.deleted':
+      return ready(await onSubscriptionChanged(deps, event, record));
+    case 'ignored':
+      return onIgnored(deps, record);
+    default:
+      return unhandled(event);
+  }
+}
+
+/**
+ * A finished checkout. Paid: create the account of its pending signup, or upgrade the account
+ * that opened it (whichever call does the work sends the e-mail). Not paid yet (a delayed method;
+ * async_payment_succeeded follows) or not ours: recorded and acknowledged.
+ */
+async function onCheckoutCompleted(
+  deps: Deps,
+  event: CheckoutEvent,
+  record: EventRecord,
+): Promise<WebhookOutcome> {
+  const { reference } = event;
+  if (event.paymentStatus === 'unpaid' || reference === null) return onIgnored(deps, record);
+  const paid = {
+    customerId: event.customerId,
+    subscriptionId: event.subscriptionId,
+    event: record,
+  };
+  const result =
+    'pendingSignupId' in reference
+      ? await fulfilPendingSignup(deps, { pendingSignupId: reference.pendingSignupId, ...paid })
+      : await fulfilUpgrade(deps, { userId: reference.userId, ...paid });
+  return result.outcome;
+}
+
+/** A type we do not act on: recorded, so a replay is told apart, and acknowledged. */
+async function onIgnored({ db, now }: Deps, record: EventRecord): Promise<WebhookOutcome> {
+  return (await recordAlone(db, record, now)) ? 'ignored' : 'replayed';
+}
+
+/** The subscription is not recorded yet: 409 so Stripe retries once its checkout is fulfilled. */
+function ready(outcome: Awaited<ReturnType<typeof onInvoicePaid>>): WebhookOutcome {
+  if (outcome === 'not_ready') throw fail('NOT_READY');
+  return outcome;
+}
+
+/** Compile-time proof that the switch above handles every event type. */
+function unhandled(event: never): never {
+  throw new Error(`Unhandled billing event ${JSON.stringify(event)}`);
+}

@@ -1,0 +1,43 @@
+/**
+ * What every service needs from the world, in one object: `(deps, input)`. Built once per request
+ * by the context middleware and once per cron run (functions/deps.ts), so services never read
+ * bindings, headers or the system clock themselves, and tests control each part.
+ */
+import type { PaymentProvider } from '../../adapters/payments';
+import type { BotCheck, GoogleIdentity, Mailer } from '../../adapters/types';
+import type { Db, Millis } from './db';
+
+/** The Worker secrets services use (parsed and checked once, functions/env.ts). */
+export interface Secrets {
+  /** Signs session JWTs and the pending-signup cookie; keys verification-code hashes. */
+  jwtSecret: string;
+  /** Keys password hashes (DESIGN §4). */
+  pepper: string;
+  /** The private Ed25519 JWK (JSON) that signs license files. */
+  licenseSigningKey: string;
+}
+
+/** Who is calling: stored with sessions, activations and contact messages. */
+export interface ClientInfo {
+  /** As Cloudflare reports it (CF-Connecting-IP); null for local tools, tests and cron. */
+  ip: string | null;
+  userAgent: string | null;
+}
+
+export interface Deps {
+  db: Db;
+  /** The request's (or cron run's) time in ms; tests inject their own clock. */
+  now: Millis;
+  secrets: Secrets;
+  /** Absolute origin for links in e-mails and checkout return URLs, e.g. `https://sheetwright.example`. */
+  origin: string;
+  client: ClientInfo;
+  /** E-mail: Resend, or the D1 outbox in development (adapters/mail.ts). */
+  mailer: Mailer;
+  /** Bot check: Turnstile, or signed single-use dev tokens in development. */
+  botCheck: BotCheck;
+  /** Google ID token verifier: Google's JWKS, or the /dev/google key in development. */
+  google: GoogleIdentity;
+  /** Card payments: Stripe, or the /dev/checkout stand-in in development. */
+  payments: PaymentProvider;
+}

@@ -1,0 +1,31 @@
+/** The About page's Get in Touch form (DESIGN §3.4): bot-checked, rate-limited, stored, e-mailed. */
+import type { ContactBody } from '../../../src/contract/auth';
+import { contactMessages } from '../../db/schema';
+import { fail } from '../../lib/errors';
+import { sendMail } from '../mail/rules';
+import { contactMail } from '../mail/templates';
+import type { Deps } from '../shared/deps';
+import { enforceRateLimit } from '../shared/rate-limit';
+
+/**
+ * Stores the message, then e-mails it to support, quoting its id. A failed e-mail still leaves
+ * the stored message for support, so the visitor need not send it again.
+ */
+export async function sendContactMessage(deps: Deps, body: ContactBody): Promise<void> {
+  const { db, now, client } = deps;
+  if (!(await deps.botCheck.verify(body.recaptchaToken, 'contact', client.ip))) {
+    throw fail('BOT_CHECK_FAILED');
+  }
+  await enforceRateLimit(deps, 'contactPerIp', client.ip);
+  const id = crypto.randomUUID();
+  await db.insert(contactMessages).values({
+    id,
+    name: body.name,
+    email: body.email,
+    message: body.message,
+    ip: client.ip,
+    userAgent: client.userAgent?.slice(0, 512) ?? null,
+    createdAt: now,
+  });
+  await sendMail(deps, contactMail(id, body.name, body.email, body.message));
+}

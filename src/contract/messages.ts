@@ -1,0 +1,155 @@
+/**
+ * Every text the API answers and the islands show, exactly as SPEC §2, §5 and §8 write them where
+ * the SPEC has one. Shared by the Worker and the islands; the error catalogue (errors.ts) picks
+ * its default messages from here. Plain data and small functions only, so islands load it cheaply.
+ */
+// Explicit .ts extensions: the reference client (scripts/license-client.ts) runs this file under
+// plain Node (type stripping), which resolves no extensionless paths.
+import { site } from '../site.config.ts';
+
+const plural = (minutes: number) => (minutes === 1 ? 'minute' : 'minutes');
+
+/** Every user-facing message, exactly as SPEC §2, §5 and §8 write it. */
+export const Messages = {
+  loginDefault: 'An error occurred during login.',
+  googleLoginDefault: 'An error occurred during Google login.',
+  googleSignupDefault: 'An error occurred during Google signup.',
+  emailSignupDefault: 'An error occurred during email signup.',
+  accountExists: 'An account with this email already exists.',
+  tooManyAttemptsText:
+    'You have exceeded the maximum number of verification email requests. Please wait before trying again, or try using a different email address.',
+  sendFailed: 'Failed to send verification email',
+  sendNetwork: 'Network error. Please check your connection and try again.',
+  invalidCode: 'Invalid verification code',
+  verifyServerData: 'Verification failed due to a server data error.',
+  verifyMissingData: 'Verification failed. Missing required data from server.',
+  verifyNetwork: 'Network error. Please try again.',
+  resendFailed: 'Failed to resend code',
+  resendFailedRetry: 'Failed to resend code. Please try again.',
+  resendSuccess: 'A new verification code has been sent.',
+  googleAuthFailed: 'Google authentication failed. Please try again.',
+  googleUnknown: 'An unknown error occurred during Google sign-up.',
+  googleUserNotFound: 'No account is linked to this Google profile.',
+  deleteFailed: 'Failed to delete account.',
+  deleteConfirm: 'Are you absolutely sure? This action cannot be undone.',
+  passwordTooShort: 'Password must be at least 6 characters long.',
+  passwordsDoNotMatch: 'Passwords do not match',
+  termsRequired: 'Please agree to the terms and conditions',
+  codeFormat: 'Please enter a 6-digit code',
+  codeExpired: 'Code expired',
+  recaptchaNotReady: 'reCAPTCHA is not ready. Please try again in a moment.',
+  fingerprintFailed: 'Browser verification failed. Please refresh the page and try again.',
+  accountCreatedPleaseLogin: 'Your account has been created! Please log in.',
+  loadingUser: 'Loading user data...',
+  /** Login failure for a wrong e-mail or password: one message whether or not the account exists. */
+  invalidCredentials: 'Invalid email or password.',
+  commonPassword: 'This password is too common. Please choose a less predictable one.',
+  botCheckFailed: 'Bot check failed. Please try again.',
+  disposableEmail: 'Please use a permanent e-mail address for your free trial.',
+  duplicateTrial: 'A free trial has already been claimed for this account or device.',
+  notVerified: 'Please verify your e-mail address first.',
+  invalidResetToken: 'This password reset link is invalid or has expired.',
+  sessionExpired: 'Your session has expired. Please log in again.',
+  unauthorized: 'Please log in to continue.',
+  /** Login to an account scheduled for deletion, after the right password (403 ACCOUNT_DELETED). */
+  accountDeleted: 'This account has been scheduled for deletion and can no longer sign in.',
+  /** SPEC §6: a Standard user on the upgrade paths is told they already have the plan. */
+  alreadyStandard: 'You already have the Standard plan.',
+  /** SPEC §6: an Enterprise user is told all is set. */
+  enterpriseAllSet: 'Your Enterprise plan is all set. Contact us for any change to it.',
+  noSubscription: 'There is no card subscription on this account.',
+  /** Upgrade paid in another browser: /login with the e-mail prefilled shows this. */
+  upgradedPleaseLogin: 'Your plan has been upgraded to Standard! Please log in.',
+  /** The no-refund notice of the refund policy, shown before cancelling (SPEC §4, §9). */
+  cancelNoRefund:
+    'Cancelling stops the automatic renewal. Your license stays active until the end of the period you have paid for; the current period is not refunded.',
+  tooManyDevices:
+    'This license is active on the maximum number of devices for its plan. Deactivate a device in the License Manager on that computer, or on your dashboard under Usage & Sessions, then try again.',
+  deactivationLimit:
+    'This license has been deactivated too many times recently. Please try again later or contact support.',
+  downloadUnavailable: 'The installer is not available right now. Please try again later.',
+  /** 409 on the Stripe webhook: an invoice or subscription event before its checkout is fulfilled. */
+  subscriptionNotReady: 'The subscription is not known yet; retry later.',
+  /** 503: card payments are not configured or the provider is unreachable. */
+  paymentsUnavailable: 'Card payments are not available right now.',
+  /** 400 on the Stripe webhook: a signed event we cannot read. */
+  invalidEvent: 'The event could not be read.',
+  /** 400 on the Stripe webhook: missing, wrong or stale signature (the adapter's reason replaces it). */
+  invalidSignature: 'The webhook signature could not be verified.',
+  checkoutNotFound: 'Checkout session not found.',
+  /** Usage & Sessions: the session in use is ended with Log out, not from the list. */
+  cannotRevokeCurrentSession: 'This is the session you are using. Use Log out to end it.',
+  sessionAlreadyEnded: 'This session has already ended.',
+  /** License API: `replaceDeviceId` names a device that is not active on the license. */
+  replacedDeviceNotActive: 'The device to replace is not active on this license.',
+  /** Usage & Sessions: the device is not (or no longer) active on the caller's license. */
+  ownDeviceNotActive: 'This device is not active on your license.',
+  csrfRejected: 'Cross-site request refused.',
+  notFound: 'Not found',
+  methodNotAllowed: 'Method not allowed.',
+  payloadTooLarge: 'Request body is too large.',
+  unsupportedMediaType: 'Request body must be application/json.',
+  badRequest: 'Bad request',
+  invalidRequestBody: 'Invalid request body.',
+  internal: 'Internal error',
+  forbidden: 'You are not allowed to do this.',
+  /** 429 on the code check: the wrong-try budget of this series of codes is used up. */
+  tooManyWrongCodes: (minutes: number) =>
+    `Too many incorrect codes. Please try again in ${minutes} ${plural(minutes)}.`,
+  tooManyVerificationRequests: (minutes: number) =>
+    `Too many verification requests. Please try again in ${minutes} ${plural(minutes)}.`,
+  tooManyLoginAttempts: (minutes: number) =>
+    `Too many login attempts. Please try again in ${minutes} ${plural(minutes)}.`,
+  tooManyResetRequests: (minutes: number) =>
+    `Too many password reset requests. Please try again in ${minutes} ${plural(minutes)}.`,
+  tooManyContactMessages: (minutes: number) =>
+    `Too many messages. Please try again in ${minutes} ${plural(minutes)}.`,
+  tooManyPaymentChecks: (minutes: number) =>
+    `Too many payment checks. Please try again in ${minutes} ${plural(minutes)}.`,
+  tooManyLicenseRequests: (minutes: number) =>
+    `Too many license requests. Please try again in ${minutes} ${plural(minutes)}.`,
+  /** A register call for the other plan (the trial and Standard endpoints are separate). */
+  trialEndpointOnly: 'This endpoint registers free trials only.',
+  standardEndpointOnly: 'This endpoint registers the Standard plan only.',
+  /** Development tools (/dev/*): how to call them. */
+  devBotTokenUsage: (actions: readonly string[]) =>
+    `Send JSON {"action": one of ${actions.join(', ')}}.`,
+  devMailboxUsage: 'to must be an e-mail and limit 1 to 100.',
+  /** The generic 429 text, for a limit without a text of its own. */
+  tooManyAttempts: 'Too many attempts. Please try again later.',
+} as const;
+
+/** Success messages the API answers (`message` of its JSON bodies). */
+export const SuccessMessages = {
+  codeSent: 'Verification code sent.',
+  emailVerified: 'Email verified successfully.',
+  loggedOut: 'You have been logged out.',
+  accountDeleted: 'Your account has been scheduled for deletion.',
+  /** Same answer whether or not the e-mail has an account (no account probing). */
+  resetRequested:
+    'If an account exists for this email, we have sent a link to reset your password.',
+  passwordReset: 'Your password has been reset. Please log in with your new password.',
+  contactSent: 'Thank you! Your message has been sent.',
+  subscriptionCancelled:
+    'Your subscription has been cancelled. Your license stays active until the end of the paid period.',
+  deviceDeactivated: 'The device has been deactivated.',
+  sessionsRevoked: 'Your other sessions have been signed out.',
+  sessionRevoked: 'The session has been signed out.',
+} as const;
+
+/**
+ * What a check of a license on a device can say (src/contract/licensing.ts), as the server answers
+ * it (`message`) and the plugin tells the user, also offline. Each one says what to do next.
+ */
+export const LicenseStatusMessages = {
+  VALID: 'Your license is valid on this device.',
+  EXPIRED: `This license has expired. Renew it or upgrade from your dashboard to keep using ${site.product}.`,
+  SUSPENDED:
+    'This license is suspended because a payment did not go through. Update your payment method on your dashboard under Billing & Invoices.',
+  REVOKED:
+    'This license key is no longer valid: it was revoked or replaced by a newer key. Use the key shown on your dashboard, or contact support.',
+  NOT_FOUND: 'No license has this key. Check the key shown on your dashboard and try again.',
+  DEVICE_NOT_ACTIVATED:
+    'This device is not activated for this license. Activate it in the License Manager.',
+  TOO_MANY_DEVICES: Messages.tooManyDevices,
+} as const;
