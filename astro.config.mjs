@@ -1,4 +1,4 @@
-// Static site (DESIGN §1): every page is prebuilt HTML served by the Worker's assets binding.
+// Static site: every page is prebuilt HTML served by the Worker's assets binding.
 import mdx from '@astrojs/mdx';
 import react from '@astrojs/react';
 import { defineConfig } from 'astro/config';

@@ -30,18 +30,18 @@ const optional = <T extends z.ZodType>(schema: T) =>
 const configSchema = z.object({
   /** `development` turns on /dev/* tools and local adapters; set in .dev.vars by `npm start`. */
   ENVIRONMENT: z.enum(['production', 'development']),
-  /** Signs session JWTs (DESIGN §3.1). At least 32 characters: it is an HMAC key. */
+  /** Signs session JWTs. At least 32 characters: it is an HMAC key. */
   JWT_SECRET: z.string().min(32),
-  /** Keys the password hash so a leaked database alone cannot be cracked (DESIGN §4). */
+  /** Keys the password hash so a leaked database alone cannot be cracked. */
   PASSWORD_PEPPER: z.string().min(32),
   /**
-   * Signs license files (DESIGN §3.6): a private Ed25519 JWK as JSON (`kty: OKP`, `crv: Ed25519`,
+   * Signs license files: a private Ed25519 JWK as JSON (`kty: OKP`, `crv: Ed25519`,
    * with `d`). Its public half is served at /api/licenses/public-key. `npm start` generates one
    * into .dev.vars; production sets it with `wrangler secret put LICENSE_SIGNING_KEY`.
    */
   LICENSE_SIGNING_KEY: z.string().min(40),
 
-  // Outside services (DESIGN §2). Each real adapter is used when its settings are present; without
+  // Outside services. Each real adapter is used when its settings are present; without
   // them development uses the local stand-in and production refuses (adapters/index.ts).
   /** Resend API key (secret). With MAIL_FROM, e-mail goes out through Resend. */
   RESEND_API_KEY: optional(z.string().min(1)),

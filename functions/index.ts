@@ -1,5 +1,5 @@
-// Worker entry (DESIGN §6): the Hono app answers fetches; the cron trigger (trial expiry, paid
-// license lapse, purges, clean-up; DESIGN §3.7) runs `scheduled`.
+// Worker entry: the Hono app answers fetches; the cron trigger (trial expiry, paid
+// license lapse, purges, clean-up) runs `scheduled`.
 import { createApp } from './app';
 import { scheduled } from './scheduled';
 

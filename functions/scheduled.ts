@@ -1,5 +1,5 @@
 /**
- * The Worker's cron entry (wrangler.toml `[triggers]`, DESIGN §3.7): builds the services' deps
+ * The Worker's cron entry (wrangler.toml `[triggers]`): builds the services' deps
  * from the bindings, the same way the request middleware does, once per run, and runs the jobs
  * at the trigger's scheduled time. The jobs themselves are in services/cron/.
  */

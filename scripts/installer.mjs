@@ -1,4 +1,4 @@
-// Development installers (issue 5 "Download"): one small stand-in file per changelog version,
+// Development installers: one small stand-in file per changelog version,
 // and the `npm start` step that puts them into the local R2 bucket so /api/download works offline.
 //
 //   node scripts/installer.mjs write [dir]   writes the stand-ins into dir (default .wrangler/installers)

@@ -1,6 +1,6 @@
 /// <reference types="node" />
 /**
- * The reference license client on the command line (issue 5 item 2): the steps the plugin follows,
+ * The reference license client on the command line: the steps the plugin follows,
  * runnable against a local or deployed site. See README "Plugin licensing".
  *
  *   npm run license-client -- activate --key SW-… --device-id … --device-name "…"

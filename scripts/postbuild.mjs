@@ -43,7 +43,7 @@ export function inlineScriptHashes(html) {
     if (/\bsrc\s*=/i.test(attributes)) continue;
     const type = /\btype\s*=\s*["']?([^"'\s>]*)/i.exec(attributes)?.[1]?.toLowerCase() ?? '';
     if (!EXECUTABLE_TYPES.has(type)) continue;
-    // Browsers hash the text after HTML input normalisation, which turns CRLF and CR into LF.
+    // Browsers hash the text after HTML input normalization, which turns CRLF and CR into LF.
     const text = (match[2] ?? '').replace(/\r\n?/g, '\n');
     hashes.add(`'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`);
   }

@@ -1,4 +1,4 @@
-// `npm start`: from a fresh clone to site + API on http://localhost:8787 (DESIGN §2).
+// `npm start`: from a fresh clone to site + API on http://localhost:8787.
 //
 //   1. build the site and search index (`npm run build`; `--no-build` reuses an existing dist/)
 //   2. write .dev.vars with development secrets if it (or a key in it) is missing

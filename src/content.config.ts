@@ -1,5 +1,5 @@
 /**
- * Content collections (DESIGN §6). Content editors add a page by dropping an MDX file in the
+ * Content collections. Content editors add a page by dropping an MDX file in the
  * matching folder; the schemas below say which frontmatter each needs.
  */
 import { defineCollection } from 'astro:content';

@@ -1,6 +1,5 @@
 /**
- * One source for every name, price, limit and business constant of the product (SPEC §9,
- * DESIGN intro). Pages, islands and the Worker import from here; nothing is retyped elsewhere.
+ * One source for every name, price, limit and business constant of the product (SPEC §9). Pages, islands and the Worker import from here; nothing is retyped elsewhere.
  */
 
 /** Names a deployment can change without touching code. */
@@ -11,10 +10,10 @@ export const site = {
   tagline: 'Automation for the repetitive work inside your BIM application.',
   description:
     'Sheetwright automates repetitive work inside your desktop BIM application, with Word and Excel add-ins: renumber views, link schedules to spreadsheets, import notes, batch export and more.',
-  /** Current plugin version shown on the site (SPEC §1). */
+  /** Current plugin version shown on the site. */
   currentVersion: '1.0.0',
   supportEmail: 'support@sheetwright.example',
-  /** The powering company is not responsible for support or liability (SPEC §1). */
+  /** The powering company is not responsible for support or liability. */
   company: {
     name: 'Halden Engineering LLC',
     state: 'Florida',
@@ -34,11 +33,11 @@ export const site = {
 
 export type PlanId = 'trial' | 'standard' | 'enterprise';
 
-/** A plan as the pricing page, signup and licensing rules use it (SPEC §9). */
+/** A plan as the pricing page, signup and licensing rules use it. */
 export interface Plan {
   id: PlanId;
   name: 'Free Trial' | 'Standard' | 'Enterprise';
-  /** Plan name as stored on the user and license (SPEC §3 "plan"). */
+  /** Plan name as stored on the user and license. */
   label: 'Trial' | 'Standard' | 'Enterprise';
   /** Price in US dollars; null when negotiated. */
   priceUsd: number | null;
@@ -123,7 +122,7 @@ export const plans: Record<PlanId, Plan> = {
 
 export const planOrder: readonly PlanId[] = ['trial', 'standard', 'enterprise'];
 
-/** One row of the pricing comparison table (SPEC §3 "Plan comparison row"). */
+/** One row of the pricing comparison table. */
 export interface ComparisonRow {
   feature: string;
   details: string;
@@ -198,7 +197,7 @@ export const comparison: readonly ComparisonRow[] = [
   },
 ];
 
-/** Timings and limits of the account flows (SPEC §4, §5, §9). */
+/** Timings and limits of the account flows. */
 export const limits = {
   passwordMinLength: 6,
   passwordMaxLength: 128,
@@ -212,11 +211,11 @@ export const limits = {
   paymentPollMaxAttempts: 40,
   /** Sessions end automatically this many days after sign-in (shown on the dashboard). */
   sessionDays: 14,
-  /** Wrong codes allowed per verification code; resends do not reset the count (DESIGN §4). */
+  /** Wrong codes allowed per verification code; resends do not reset the count. */
   codeMaxWrongAttempts: 5,
   /** A verified e-mail must be registered within this window. */
   verifiedSignupWindowSeconds: 1800,
-  /** Password reset links are single use and valid this long (issue 3). */
+  /** Password reset links are single use and valid this long. */
   passwordResetMinutes: 30,
   /** Rate limits: at most `max` events per `windowSeconds` (429 with Retry-After beyond). */
   rateLimits: {
@@ -233,7 +232,7 @@ export const limits = {
   },
 } as const;
 
-/** Plugin licensing (issue 5, DESIGN §3.6). Device limits per plan are `plans[id].deviceLimit`. */
+/** Plugin licensing. Device limits per plan are `plans[id].deviceLimit`. */
 export const licensing = {
   /** Enterprise device limit when the account has none of its own (set per account by contract). */
   enterpriseDefaultDeviceLimit: 25,
@@ -258,7 +257,7 @@ export const retentionDays = {
   usageLogs: 365,
 } as const;
 
-/** Plugin installers (issue 5 "Download"): R2 object key and file name for a version. */
+/** Plugin installers: R2 object key and file name for a version. */
 export const installer = {
   fileName: (version: string) => `${site.product}-Setup-${version}.exe`,
   key: (version: string) => `installers/${version}/${site.product}-Setup-${version}.exe`,
@@ -269,7 +268,7 @@ export function resendCooldownSeconds(attempt: number): number {
   return limits.resendFirstCooldownSeconds + Math.max(0, attempt - 1) * limits.resendStepSeconds;
 }
 
-/** Search rules (SPEC §5, §9). */
+/** Search rules. */
 export const search = {
   delayMs: 300,
   minQueryLength: 2,
@@ -279,7 +278,7 @@ export const search = {
   snippetAfter: 150,
 } as const;
 
-/** Legal and policy figures (SPEC §9), used by the legal pages. */
+/** Legal and policy figures, used by the legal pages. */
 export const legal = {
   privacyLastUpdated: 'June 21, 2025',
   termsLastUpdated: 'June 21, 2025',
@@ -305,7 +304,7 @@ export const legal = {
   arbitrationClaimLimitUsd: 1000,
 } as const;
 
-/** Left sidebar outside the dashboard (SPEC §2 Layout). */
+/** Left sidebar outside the dashboard. */
 export const docsNav = [
   { href: '/features', label: 'Features' },
   { href: '/installation', label: 'Installation' },
@@ -313,7 +312,7 @@ export const docsNav = [
   { href: '/faq', label: 'FAQ' },
 ] as const;
 
-/** Left sidebar inside the dashboard (SPEC §2 Layout). */
+/** Left sidebar inside the dashboard. */
 export const dashboardNav = [
   { href: '/dashboard', label: 'My Account' },
   { href: '/dashboard/settings', label: 'Account Settings' },
@@ -328,7 +327,7 @@ export const dashboardAside = [
   { href: '/about', label: 'Support', text: 'Contact us by e-mail or phone' },
 ] as const;
 
-/** Top tabs (SPEC §2 Layout). `match` decides the active tab for a path. */
+/** Top tabs. `match` decides the active tab for a path. */
 export const tabs = [
   { href: '/overview', label: 'OVERVIEW', match: (p: string) => p === '/' || p === '/overview' },
   { href: '/pricing', label: 'PRICING', match: (p: string) => p === '/pricing' },
@@ -341,7 +340,7 @@ export const tabs = [
   { href: '/about', label: 'ABOUT', match: (p: string) => p === '/about' },
 ] as const;
 
-/** Footer links (SPEC §2 Layout). */
+/** Footer links. */
 export const footerNav = [
   { href: '/privacy', label: 'Privacy Policy' },
   { href: '/terms', label: 'Terms of Service' },

@@ -1,5 +1,5 @@
 /**
- * Bot check (DESIGN §2, §4): Cloudflare Turnstile's siteverify in production; in development,
+ * Bot check: Cloudflare Turnstile's siteverify in production; in development,
  * tokens from `POST /dev/botcheck/token`, signed with a key derived from JWT_SECRET. Both fail
  * closed: any doubt (bad answer, timeout, reused or wrong-action token) is a refusal.
  */
@@ -39,7 +39,7 @@ export interface TurnstileOptions {
   expectedHostname?: string;
   endpoint?: string;
   fetch?: typeof fetch;
-  /** Siteverify deadline; past it the check refuses (DESIGN §4: an unreachable verifier). */
+  /** Siteverify deadline; past it the check refuses (an unreachable verifier fails closed). */
   timeoutMs?: number;
 }
 
@@ -62,7 +62,7 @@ export function createTurnstileBotCheck(options: TurnstileOptions): BotCheck {
             secret: secretKey,
             response: token,
             ...(ip ? { remoteip: ip } : {}),
-            // Lets Turnstile recognise a retry of this exact check rather than a token reuse.
+            // Lets Turnstile recognize a retry of this exact check rather than a token reuse.
             idempotency_key: crypto.randomUUID(),
           }),
           signal: AbortSignal.timeout(timeoutMs),

@@ -1,5 +1,5 @@
 /**
- * The development stand-in for Google (DESIGN §2): /dev/google issues RS256 ID tokens shaped like
+ * The development stand-in for Google: /dev/google issues RS256 ID tokens shaped like
  * Google's, signed with DEV_GOOGLE_PRIVATE_JWK (generated into .dev.vars by `npm start`, so tokens
  * stay valid across isolate restarts), and identity.ts verifies them against the matching public
  * key set, served at /dev/google/jwks.

@@ -1,5 +1,5 @@
 /**
- * Google sign-in (DESIGN §2). A Google Identity Services credential is an RS256 ID token; it is
+ * Google sign-in. A Google Identity Services credential is an RS256 ID token; it is
  * verified with jose against Google's JWKS (signature, iss, aud, exp). In development the same
  * verifier runs against the /dev/google key (identity-local.ts), so the code path under test
  * is the production one with a different key set and audience.

@@ -1,5 +1,5 @@
 /**
- * Picks each outside service's implementation from the configuration (DESIGN §2):
+ * Picks each outside service's implementation from the configuration:
  *   - real when its settings are present (any environment);
  *   - local stand-in when they are absent and ENVIRONMENT is `development`;
  *   - otherwise "unconfigured", which fails closed: mail throws (logged), the bot check refuses,

@@ -1,5 +1,5 @@
 /**
- * E-mail (DESIGN §2): Resend's HTTP API in production, the D1 `outbox` table in development
+ * E-mail: Resend's HTTP API in production, the D1 `outbox` table in development
  * (read at /dev/mailbox). Both throw when a message cannot be handed over, so a caller never
  * tells a visitor "we sent you a code" for a code that went nowhere.
  */

@@ -1,5 +1,5 @@
 /**
- * The outside services the Worker talks to (DESIGN §2), each as a small interface with a real
+ * The outside services the Worker talks to, each as a small interface with a real
  * implementation (used when its secret is configured) and a local one (development only).
  * Routes and services read them from the context: `c.get('mailer')`, `c.get('botCheck')`,
  * `c.get('google')`; tests replace them through `createApp({ adapters })`.
@@ -26,11 +26,11 @@ export interface Mailer {
   send(message: MailMessage): Promise<void>;
 }
 
-/** Bot-check action names (SPEC §7: 'signup' and 'resend_verification'; DESIGN §3.4 'contact'). */
+/** Bot-check action names (SPEC §7: 'signup' and 'resend_verification'; 'contact' for Get in Touch). */
 export type BotAction = 'signup' | 'resend_verification' | 'contact';
 
 /**
- * Bot check (DESIGN §4: fails closed). `true` only for a valid, unused token issued for `action`;
+ * Bot check (fails closed). `true` only for a valid, unused token issued for `action`;
  * a missing, reused, expired or wrong-action token, or an unreachable verifier, is `false`.
  */
 export interface BotCheck {

@@ -1,18 +1,18 @@
 /**
- * D1 schema (DESIGN §1). Migrations in `migrations/` are generated from this file with
+ * D1 schema. Migrations in `migrations/` are generated from this file with
  * `npm run db:generate`; never edit a generated migration by hand, add a new one.
  *
  * Conventions: ids are random UUIDs (text); every time is milliseconds since the epoch (integer);
  * booleans are integers 0/1. Every column a query filters on has an index; rules that must hold
  * under concurrency (one account per e-mail, one trial per e-mail/Google account/fingerprint) are
- * UNIQUE constraints, never a check-then-insert (DESIGN §4).
+ * UNIQUE constraints, never a check-then-insert.
  */
 import { sql } from 'drizzle-orm';
 import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 
-/** Plan names as stored on users and licenses (SPEC §3). */
+/** Plan names as stored on users and licenses. */
 export const planValues = ['Trial', 'Standard', 'Enterprise'] as const;
-/** License states (SPEC §2 "license status"). */
+/** License states. */
 export const licenseStatusValues = ['active', 'expired', 'suspended', 'revoked'] as const;
 
 /** Accounts. `email_normalized` is the identity; `email` is kept as the user typed it (trimmed). */
@@ -31,7 +31,7 @@ export const users = sqliteTable(
     plan: text('plan', { enum: planValues }).notNull(),
     isDeleted: integer('is_deleted', { mode: 'boolean' }).notNull().default(false),
     deletedAt: integer('deleted_at'),
-    /** Set when the cron purge anonymised a deleted account after the retention window. */
+    /** Set when the cron purge anonymized a deleted account after the retention window. */
     purgedAt: integer('purged_at'),
     createdAt: integer('created_at').notNull(),
     updatedAt: integer('updated_at').notNull(),
@@ -70,7 +70,7 @@ export const licenses = sqliteTable(
   ],
 );
 
-/** Browser and API sessions; the JWT's `jti` is the id (DESIGN §3.1). */
+/** Browser and API sessions; the JWT's `jti` is the id. */
 export const sessions = sqliteTable(
   'sessions',
   {
@@ -91,7 +91,7 @@ export const sessions = sqliteTable(
   ],
 );
 
-/** E-mail verification codes (DESIGN §4): stored as HMACs, bound to the e-mail, single use. */
+/** E-mail verification codes: stored as HMACs, bound to the e-mail, single use. */
 export const verificationCodes = sqliteTable(
   'verification_codes',
   {
@@ -118,7 +118,7 @@ export const verificationCodes = sqliteTable(
   ],
 );
 
-/** Verified standard signups waiting for payment (DESIGN §3.2); the payments issue fills it. */
+/** Verified standard signups waiting for payment; paid signups fill it. */
 export const pendingSignups = sqliteTable(
   'pending_signups',
   {
@@ -152,7 +152,7 @@ export const rateLimits = sqliteTable(
   (table) => [index('rate_limits_window_start_idx').on(table.windowStart)],
 );
 
-/** Mail written by the local mailer (DESIGN §2), read by /dev/mailbox and by tests. */
+/** Mail written by the local mailer, read by /dev/mailbox and by tests. */
 export const outbox = sqliteTable(
   'outbox',
   {
@@ -186,7 +186,7 @@ export const consumedTokens = sqliteTable(
   (table) => [index('consumed_tokens_expires_at_idx').on(table.expiresAt)],
 );
 
-/** Messages from the About page's Get in Touch form (DESIGN §3.4). */
+/** Messages from the About page's Get in Touch form. */
 export const contactMessages = sqliteTable(
   'contact_messages',
   {
@@ -222,11 +222,11 @@ export const passwordResetTokens = sqliteTable(
   ],
 );
 
-/** What a trial is counted against (DESIGN §4). */
+/** What a trial is counted against. */
 export const trialLedgerKinds = ['email', 'google', 'fingerprint'] as const;
 
 /**
- * Every trial ever granted, by normalised e-mail, Google subject and browser fingerprint. The
+ * Every trial ever granted, by normalized e-mail, Google subject and browser fingerprint. The
  * UNIQUE(kind, value) constraint is the guard against a second trial: rows are inserted in the
  * same batch as the account, so a duplicate fails the whole batch. Rows outlive account deletion.
  */
@@ -245,7 +245,7 @@ export const trialLedger = sqliteTable(
   ],
 );
 
-/** Development checkout sessions behind /dev/checkout (adapters/payments/local.ts, DESIGN §2). */
+/** Development checkout sessions behind /dev/checkout (adapters/payments/local.ts). */
 export const devCheckoutSessions = sqliteTable(
   'dev_checkout_sessions',
   {
@@ -271,7 +271,7 @@ export const devCheckoutSessions = sqliteTable(
 );
 
 /**
- * Stripe events already acted on (DESIGN §4). A plain INSERT is the FIRST statement of the batch
+ * Stripe events already acted on. A plain INSERT is the FIRST statement of the batch
  * that applies the event's effect, so a replayed id fails the primary key and rolls it all back.
  */
 export const stripeEvents = sqliteTable('stripe_events', {
@@ -285,7 +285,7 @@ export const stripeEvents = sqliteTable('stripe_events', {
   processedAt: integer('processed_at').notNull(),
 });
 
-/** Subscription states we show (issue 4 item 6). */
+/** Subscription states we show. */
 export const subscriptionStatusValues = ['active', 'past_due', 'cancelling', 'canceled'] as const;
 
 /** Standard subscriptions, one row per Stripe subscription. */
@@ -338,13 +338,13 @@ export const invoices = sqliteTable(
   (table) => [index('invoices_user_id_created_idx').on(table.userId, table.created)],
 );
 
-/** What happened to a device activation (the audit trail on the Usage page, issue 5). */
+/** What happened to a device activation (the audit trail on the Usage page). */
 export const licenseEventActions = ['activated', 'deactivated', 'replaced'] as const;
 /** Who did it: the plugin (license API), the customer on the dashboard, or the system (cron, deletion). */
 export const licenseEventSources = ['plugin', 'dashboard', 'system'] as const;
 
 /**
- * Plugin devices a license is activated on (DESIGN §3.6). A row is active while `deactivated_at`
+ * Plugin devices a license is activated on. A row is active while `deactivated_at`
  * is null; the partial UNIQUE index makes a second activation of the same device on the same
  * license impossible, and the device limit is enforced by one conditional INSERT … SELECT.
  */

@@ -1,5 +1,5 @@
 /**
- * Every API failure is JSON `{ message, code }` with an honest status (DESIGN §4). Code, status
+ * Every API failure is JSON `{ message, code }` with an honest status. Code, status
  * and default message come from one catalogue (src/contract/errors.ts); routes and services throw
  * with `fail(CODE)`, and `onError` is the only place that turns errors into responses, so no
  * stack trace or internal message can reach a client by accident.
@@ -8,7 +8,7 @@ import type { Context, ErrorHandler } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { errorCatalogue, type ErrorCode } from '../../src/contract/errors';
 
-/** The body of every error answer; `code` is UPPER_SNAKE or null (SPEC §8). */
+/** The body of every error answer; `code` is UPPER_SNAKE or null. */
 export interface ErrorBody {
   message: string;
   code: string | null;

@@ -1,5 +1,5 @@
 /**
- * The one source of our security headers (DESIGN §4, §5). The Worker's middleware sets them on
+ * The one source of our security headers. The Worker's middleware sets them on
  * its own answers; scripts/postbuild.mjs writes them into dist/_headers for the static pages,
  * which the assets layer serves without running the Worker.
  *
@@ -28,7 +28,7 @@ type Directives = Readonly<Record<string, readonly string[]>>;
  * CSP of the static site. Astro inlines small island bootstrap scripts, so script-src also lists
  * the SHA-256 of each one (computed by postbuild). 'wasm-unsafe-eval' lets Pagefind compile its
  * WebAssembly search index; 'unsafe-inline' styles cover Astro's scoped style attributes.
- * Outside services add only what their widgets load (DESIGN §2): Cloudflare Turnstile (script and
+ * Outside services add only what their widgets load: Cloudflare Turnstile (script and
  * challenge iframe from challenges.cloudflare.com) and Google Identity Services (the gsi client
  * script, its button iframe, stylesheet and status calls under accounts.google.com/gsi/).
  */

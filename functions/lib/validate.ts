@@ -5,7 +5,7 @@ import { plainIssueMessage } from '../../src/contract/plain-issues';
 import { fail } from './errors';
 
 /**
- * Validates the JSON body with a contract schema at the route edge (DESIGN habits); handlers read
+ * Validates the JSON body with a contract schema at the route edge; handlers read
  * the parsed value with `c.req.valid('json')`. A failure is 400 VALIDATION_FAILED with the first
  * issue's message: the schema's own text where it has one (the exact SPEC §5 texts), otherwise a
  * plain sentence naming the field, never zod's developer wording.
@@ -16,6 +16,6 @@ export function jsonBody<T extends z.ZodType>(schema: T) {
     if (!result.success) {
       throw fail('VALIDATION_FAILED', { message: result.error.issues[0]?.message });
     }
-    return result.data as z.output<T>;
+    return result.data;
   });
 }

@@ -1,5 +1,5 @@
 /**
- * Request guards for /api (DESIGN §4): bodies are JSON and at most 64 KB. Refusing other
+ * Request guards for /api: bodies are JSON and at most 64 KB. Refusing other
  * content types early also closes the "simple request" CSRF path, since a cross-site form or
  * no-cors fetch cannot send application/json without a CORS preflight.
  */

@@ -1,5 +1,5 @@
 /**
- * Session authentication and CSRF defence for the account API (DESIGN §3.1, §4).
+ * Session authentication and CSRF defense for the account API.
  *
  * A request is authenticated by `Authorization: Bearer <jwt>` (the plugin, scripts) or by the
  * `__Host-sw_session` cookie (the site). The cookie is HttpOnly, so page scripts never see the
@@ -9,7 +9,7 @@
  * prove the request came from our pages. For cookie-authenticated state changes (POST, PUT,
  * PATCH, DELETE) the `Origin` header, which browsers set on such requests and pages cannot
  * forge, must equal our own origin; a missing Origin is refused too (fail closed). SameSite=Lax
- * and the application/json requirement (api-guards.ts) are further layers, not the defence.
+ * and the application/json requirement (api-guards.ts) are further layers, not the defense.
  * Bearer requests are exempt: a browser never adds an Authorization header on its own, so a
  * request carrying one was written by someone who already holds the token.
  */

@@ -2,7 +2,7 @@ import type { MiddlewareHandler } from 'hono';
 import { apiCsp, baseSecurityHeaders, workerHtmlCsp } from '../lib/security-headers';
 
 /**
- * Adds the shared security headers to every answer the Worker gives (DESIGN §4). Headers already
+ * Adds the shared security headers to every answer the Worker gives. Headers already
  * present win: static pages passed through from the assets binding carry dist/_headers (whose CSP
  * lists their inline-script hashes) and their own Cache-Control, and a route may opt into caching.
  */

@@ -1,4 +1,4 @@
-/** Account deletion (SPEC §7 DELETE /api/delete; DESIGN §3.7 "deleted means scheduled"). */
+/** Account deletion (SPEC §7 DELETE /api/delete). */
 import { Hono } from 'hono';
 import type { MessageResponse } from '../../src/contract/auth';
 import { SuccessMessages } from '../../src/contract/messages';
@@ -7,7 +7,7 @@ import { clearSessionCookie, requireSession, type AccountEnv } from '../middlewa
 import { deleteAccount } from '../services/accounts/deletion';
 
 export const accountRoutes = new Hono<AccountEnv>()
-  // Bearer (SPEC §7) or cookie with our Origin (CSRF, middleware/auth.ts). No body is read.
+  // Bearer or cookie with our Origin (CSRF, middleware/auth.ts). No body is read.
   .delete('/delete', requireSession, async (c) => {
     await deleteAccount(c.get('deps'), c.get('session').userId);
     clearSessionCookie(c);

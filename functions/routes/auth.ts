@@ -1,4 +1,4 @@
-/** Signing in and out (SPEC §7 login, login-google; DESIGN §3.1 me and logout). */
+/** Signing in and out (SPEC §7 login, login-google; me and logout). */
 import { Hono } from 'hono';
 import { loginGoogleSchema, loginSchema, type MessageResponse } from '../../src/contract/auth';
 import { SuccessMessages } from '../../src/contract/messages';

@@ -1,6 +1,5 @@
 /**
- * Billing & Invoices and the Trial → Standard upgrade (src/contract/billing.ts, DESIGN §3.3,
- * §3.5). Every call needs a session: Bearer, or the cookie with our Origin on the POSTs (CSRF,
+ * Billing & Invoices and the Trial → Standard upgrade (src/contract/billing.ts). Every call needs a session: Bearer, or the cookie with our Origin on the POSTs (CSRF,
  * middleware/auth.ts). No call reads a body.
  */
 import { Hono } from 'hono';

@@ -1,4 +1,4 @@
-/** The About page's Get in Touch form (DESIGN §3.4): bot-checked, rate-limited, stored, e-mailed. */
+/** The About page's Get in Touch form: bot-checked, rate-limited, stored, e-mailed. */
 import { Hono } from 'hono';
 import { contactSchema, type MessageResponse } from '../../src/contract/auth';
 import { SuccessMessages } from '../../src/contract/messages';

@@ -1,5 +1,5 @@
 /**
- * /dev/checkout (DESIGN §2): the development imitation of Stripe's hosted checkout. It shows the
+ * /dev/checkout: the development imitation of Stripe's hosted checkout. It shows the
  * session's plan, amount and e-mail with a test card; Pay marks the session paid, sends the
  * Stripe-signed `checkout.session.completed` and `invoice.paid` events to our own webhook route
  * (the same code path as production) and returns the browser to the success URL; Cancel returns
@@ -153,7 +153,7 @@ export function createDevCheckoutRoutes(options: DevCheckoutOptions) {
           body: payload,
         });
         // Like Stripe, a failed delivery does not undo the payment: /payment-processing then
-        // fulfils by asking the provider for the session (DESIGN §3.2). Logged for the developer.
+        // fulfills by asking the provider for the session. Logged for the developer.
         try {
           const response = await options.deliver(request, c);
           if (!response.ok)

@@ -1,5 +1,5 @@
 /**
- * Standard signup and payment completion (DESIGN §3.2, §3.3): start a paid signup's checkout,
+ * Standard signup and payment completion: start a paid signup's checkout,
  * and poll whether a checkout has been paid. Routes parse and shape; services/billing holds the
  * rules. The Stripe webhook is routes/stripe-webhook.ts.
  */
@@ -25,7 +25,7 @@ import {
 } from '../services/billing/standard-signup';
 import { enforceRateLimit } from '../services/shared/rate-limit';
 
-/** Names the pending signup of this browser (DESIGN §3.2); HttpOnly, signed, short-lived. */
+/** Names the pending signup of this browser; HttpOnly, signed, short-lived. */
 export const PENDING_COOKIE = '__Host-sw_pending';
 /** Lifetime of the pending-signup cookie: long enough to pay, short enough to be harmless. */
 export const PENDING_COOKIE_SECONDS = 2 * 60 * 60;

@@ -1,4 +1,4 @@
-/** Trial signup (SPEC §4, §7): send and check the e-mail code, register by e-mail or Google. */
+/** Trial signup: send and check the e-mail code, register by e-mail or Google. */
 import { Hono, type Context } from 'hono';
 import {
   registerEmailTrialSchema,

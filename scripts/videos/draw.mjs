@@ -1,6 +1,6 @@
 /**
  * A small drawing kit for the /features demo videos. Every frame is drawn by ffmpeg filters
- * (drawbox, drawtext, geq) on one lavfi colour source, so a video is a pure function of its scene
+ * (drawbox, drawtext, geq) on one lavfi color source, so a video is a pure function of its scene
  * file: no image assets, nothing to keep in sync, and `bash scripts/make-videos.sh` rebuilds it.
  */
 
@@ -9,7 +9,7 @@ import { enable, fadeAlpha, insideConvex, path, quoteText, tween } from './expr.
 export const W = 640;
 export const H = 360;
 
-/** One calm blueprint palette; ACCENT is the only saturated colour (a tint of --color-accent). */
+/** One calm blueprint palette; ACCENT is the only saturated color (a tint of --color-accent). */
 export const C = {
   bg: '0x0b1726',
   gridMinor: '0x0f1f35',

@@ -15,7 +15,7 @@ const MAX_VIDEO_BYTES = 300 * 1024;
 /** Splits 'flag value' pairs so the option lists below read one option per line. */
 const args = (...options) => options.flatMap((option) => option.split(' '));
 
-// veryslow + tune=animation suit flat colour and text; one thread and bitexact keep reruns
+// veryslow + tune=animation suit flat color and text; one thread and bitexact keep reruns
 // byte-identical; faststart lets playback begin before the file is complete; -an: no audio track.
 const VIDEO = args(
   '-c:v libx264',

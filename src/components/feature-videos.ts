@@ -1,5 +1,5 @@
 /**
- * Behaviour of FeatureVideos.astro: card videos play only while on screen (and never when the
+ * Behavior of FeatureVideos.astro: card videos play only while on screen (and never when the
  * visitor prefers reduced motion), and a card's button opens its video in the shared <dialog>.
  */
 

@@ -1,5 +1,5 @@
 /**
- * Request and response bodies of the account API (SPEC §3, §7), validated with the same
+ * Request and response bodies of the account API, validated with the same
  * schemas in the islands (before sending) and in the Worker (at the route edge).
  */
 import { z } from 'zod';
@@ -12,7 +12,7 @@ export type SignupPlan = z.infer<typeof signupPlanSchema>;
 
 const email = z.string().trim().toLowerCase().max(254).email('Please enter a valid email address.');
 const customerName = z.string().trim().min(1, 'Please enter your name.').max(100);
-/** SPEC §5 minimum (its message is a requirement); DESIGN §4 maximum; nothing is truncated. */
+/** SPEC §5 minimum (its message is a requirement); our maximum; nothing is truncated. */
 export const passwordSchema = z
   .string()
   .min(limits.passwordMinLength, Messages.passwordTooShort)
@@ -68,7 +68,7 @@ export const verifyCodeResponseSchema = z.object({
 });
 export type VerifyCodeResponse = z.infer<typeof verifyCodeResponseSchema>;
 
-/** POST /api/register-email-trial and /api/register-email-standard (signup payload, SPEC §3). */
+/** POST /api/register-email-trial and /api/register-email-standard (signup payload). */
 export const registerEmailSchema = z.object({
   customerName,
   email,
@@ -130,7 +130,7 @@ export const resetPasswordSchema = z.object({
 });
 export type ResetPasswordBody = z.infer<typeof resetPasswordSchema>;
 
-/** POST /api/contact (DESIGN §3.4) */
+/** POST /api/contact */
 export const contactSchema = z.object({
   name: z.string().trim().min(1).max(200),
   email,

@@ -1,5 +1,5 @@
 /**
- * Billing & Invoices and the Trial → Standard upgrade (issue 4 items 5–6, DESIGN §3.3, §3.5).
+ * Billing & Invoices and the Trial → Standard upgrade.
  * All four calls need a signed-in session (cookie with our Origin, or Bearer):
  *
  * - POST /api/billing/checkout (no body) → StandardCheckoutResponse (contract/payments.ts): a

@@ -8,7 +8,7 @@
 // Explicit .ts extensions: the reference client runs the contract under plain Node.
 import { LicenseStatusMessages, Messages } from './messages.ts';
 
-/** The statuses an expected failure may have (4xx, and the honest 5xx of DESIGN §4). */
+/** The statuses an expected failure may have (4xx, and an honest 5xx when a provider fails). */
 export type ErrorStatus = 400 | 401 | 403 | 404 | 405 | 409 | 413 | 415 | 429 | 500 | 502 | 503;
 
 interface CatalogueEntry {
@@ -17,7 +17,7 @@ interface CatalogueEntry {
 }
 
 export const errorCatalogue = {
-  // Requests the API cannot read (DESIGN §4).
+  // Requests the API cannot read.
   BAD_REQUEST: { status: 400, message: Messages.badRequest },
   /** The body failed its contract schema; the message is the field's plain-sentence text. */
   VALIDATION_FAILED: { status: 400, message: Messages.invalidRequestBody },
@@ -28,7 +28,7 @@ export const errorCatalogue = {
   /** Anything unexpected: logged, never shown (functions/lib/errors.ts onError). */
   INTERNAL: { status: 500, message: Messages.internal },
 
-  // Sessions (DESIGN §3.1).
+  // Sessions.
   UNAUTHORIZED: { status: 401, message: Messages.unauthorized },
   SESSION_EXPIRED: { status: 401, message: Messages.sessionExpired },
   FORBIDDEN: { status: 403, message: Messages.forbidden },
@@ -37,10 +37,10 @@ export const errorCatalogue = {
   /** 429 with Retry-After; each limit has its own text (Messages.tooMany…). */
   TOO_MANY_ATTEMPTS: { status: 429, message: Messages.tooManyAttempts },
 
-  // Signing up and in (SPEC §4, §8).
+  // Signing up and in.
   /** The e-mail already has an account (send-verification-email, register). */
   ACCOUNT_EXISTS: { status: 409, message: Messages.accountExists },
-  /** One trial per normalised e-mail, Google account and device fingerprint (DESIGN §4). */
+  /** One trial per normalized e-mail, Google account and device fingerprint. */
   DUPLICATE_TRIAL: { status: 409, message: Messages.duplicateTrial },
   DISPOSABLE_EMAIL: { status: 400, message: Messages.disposableEmail },
   GOOGLE_USER_NOT_FOUND: { status: 404, message: Messages.googleUserNotFound },
@@ -58,7 +58,7 @@ export const errorCatalogue = {
   /** The e-mail (e.g. the verification code) could not be handed to the mail provider. */
   EMAIL_DELIVERY_FAILED: { status: 502, message: Messages.sendFailed },
 
-  // Payments (DESIGN §3.2, §3.3, §3.5).
+  // Payments.
   /** The Stripe webhook: missing, wrong or stale signature (nothing is changed). */
   INVALID_SIGNATURE: { status: 400, message: Messages.invalidSignature },
   /** The Stripe webhook: a signed event we cannot read. */
@@ -68,7 +68,7 @@ export const errorCatalogue = {
   /** Card payments are not configured or the provider is unreachable; try again later. */
   PAYMENTS_UNAVAILABLE: { status: 503, message: Messages.paymentsUnavailable },
   ALREADY_STANDARD: { status: 409, message: Messages.alreadyStandard },
-  /** Enterprise accounts are handled through contact, never downgraded (SPEC §6). */
+  /** Enterprise accounts are handled through contact, never downgraded. */
   ENTERPRISE_PLAN: { status: 409, message: Messages.enterpriseAllSet },
   /** The portal and cancel calls: the account has no card subscription. */
   NO_SUBSCRIPTION: { status: 404, message: Messages.noSubscription },

@@ -1,6 +1,6 @@
 /**
- * The license API the plugin talks to (issue 5 item 1, DESIGN §3.6), and the dashboard's Usage &
- * Sessions calls (issue 5 item 3). Shared by the Worker, the islands and the reference client
+ * The license API the plugin talks to, and the dashboard's Usage &
+ * Sessions calls. Shared by the Worker, the islands and the reference client
  * (scripts/license-client.ts).
  *
  * Plugin calls (JSON; the license key in the body is the credential, no session is needed; rate-

@@ -60,7 +60,7 @@ export const Messages = {
   noSubscription: 'There is no card subscription on this account.',
   /** Upgrade paid in another browser: /login with the e-mail prefilled shows this. */
   upgradedPleaseLogin: 'Your plan has been upgraded to Standard! Please log in.',
-  /** The no-refund notice of the refund policy, shown before cancelling (SPEC §4, §9). */
+  /** The no-refund notice of the refund policy, shown before cancelling. */
   cancelNoRefund:
     'Cancelling stops the automatic renewal. Your license stays active until the end of the period you have paid for; the current period is not refunded.',
   tooManyDevices:

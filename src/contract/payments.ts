@@ -1,5 +1,5 @@
 /**
- * Card payment calls (SPEC §7, DESIGN §3.2): the standard signup answers where to pay, and the
+ * Card payment calls: the standard signup answers where to pay, and the
  * payment-processing page polls check-payment-completion. No temporary password exists: the
  * browser that signed up holds an HttpOnly pending-signup cookie and is signed in directly.
  */
@@ -28,7 +28,7 @@ export type CheckPaymentCompletionBody = z.infer<typeof checkPaymentCompletionSc
 export const paymentCompletionResponseSchema = z.object({
   accountCreated: z.boolean(),
   /**
-   * True when the checkout was a Trial → Standard upgrade of an existing account (DESIGN §3.3).
+   * True when the checkout was a Trial → Standard upgrade of an existing account.
    * The upgrading browser is already signed in: it gets `user` and `tokenExpiration` of its own
    * session (no new `token`); any other browser only `email`, and /login shows
    * Messages.upgradedPleaseLogin.

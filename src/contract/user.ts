@@ -1,6 +1,6 @@
 /**
- * The user object the API returns and the browser keeps in storage (SPEC §3 "User as displayed").
- * It carries no secrets: the session token itself stays in an HttpOnly cookie (DESIGN §3.1).
+ * The user object the API returns and the browser keeps in storage.
+ * It carries no secrets: the session token itself stays in an HttpOnly cookie.
  */
 import { z } from 'zod';
 
@@ -15,14 +15,14 @@ export const userSchema = z.object({
   customerName: z.string(),
   email: z.string(),
   plan: z.enum(planLabels),
-  /** Status of the user's license (SPEC §2 "license status"). */
+  /** Status of the user's license. */
   licenseStatus: z.enum(licenseStatuses),
   /** ISO 8601 dates. */
   activationDate: z.string(),
   expirationDate: z.string(),
   licenseKey: z.string(),
   isDeleted: z.boolean(),
-  /** When this browser session started (ISO); the dashboard shows it (SPEC §2). */
+  /** When this browser session started (ISO); the dashboard shows it. */
   sessionStartedAt: z.string(),
   /** How the account signs in. */
   authProvider: z.enum(['email', 'google']),

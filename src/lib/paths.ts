@@ -1,4 +1,4 @@
-/** Normalises a page URL path to the route form used by navigation (`/pricing`, `/`). */
+/** Normalizes a page URL path to the route form used by navigation (`/pricing`, `/`). */
 export function routePath(pathname: string): string {
   const path = pathname
     .replace(/\.html$/, '')

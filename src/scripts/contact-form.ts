@@ -1,5 +1,5 @@
 /**
- * The Get in Touch form on /about (DESIGN §3.4: the contact form delivers). SEND posts the
+ * The Get in Touch form on /about (the contact form delivers). SEND posts the
  * message with a bot-check token to POST /api/contact and shows the server's answer; the mailto
  * link beside the form stays as a fallback, and without JavaScript the form still opens the
  * visitor's e-mail app (its action is a mailto: address).

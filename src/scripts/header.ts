@@ -9,7 +9,7 @@ export function searchUrl(raw: string): string | null {
 }
 
 /**
- * Where the header's DOWNLOAD button leads (SPEC §2, issue 5 item 4): signed in, to the dashboard's
+ * Where the header's DOWNLOAD button leads: signed in, to the dashboard's
  * download block (the installer comes from GET /api/download there); signed out, to the plans.
  */
 export function downloadHref(signedIn: boolean): string {

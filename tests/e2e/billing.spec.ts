@@ -1,5 +1,5 @@
 /**
- * The Standard plan after signup (issue 4 items 5–6, DESIGN §3.3, §3.5): the Trial → Standard
+ * The Standard plan after signup: the Trial → Standard
  * upgrade from the dashboard and from the signup page's member modal through the local
  * /dev/checkout, a payment finished in another browser, and Billing & Invoices (invoices, cancel
  * at period end, the Trial empty state), with axe on each state.

@@ -1,6 +1,5 @@
 /**
- * Card payment journeys (SPEC §4 "Signup flow" Standard and "Payment processing", §8; DESIGN
- * §3.2): a Standard signup through the local /dev/checkout, Cancel back to /pricing, and the
+ * Card payment journeys (SPEC §4 "Signup flow" Standard and "Payment processing", §8): a Standard signup through the local /dev/checkout, Cancel back to /pricing, and the
  * Payment Processing Issue view for a missing session or for running out of attempts.
  */
 import AxeBuilder from '@axe-core/playwright';

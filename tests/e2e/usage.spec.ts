@@ -1,5 +1,5 @@
 /**
- * Usage & Sessions and the download (issue 5 items 3–4): devices activated by the plugin appear
+ * Usage & Sessions and the download: devices activated by the plugin appear
  * and are freed from the page, other browser sessions are signed out at once, the installer
  * downloads from the dashboard and the header's DOWNLOAD leads to it.
  */

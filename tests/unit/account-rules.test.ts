@@ -26,7 +26,7 @@ describe('normalizeEmail', () => {
 });
 
 describe('isDisposableEmail', () => {
-  it('recognises throwaway domains and their subdomains, from the maintained list', () => {
+  it('recognizes throwaway domains and their subdomains, from the maintained list', () => {
     expect(isDisposableEmail('x@mailinator.com')).toBe(true);
     expect(isDisposableEmail('x@eu.mailinator.com')).toBe(true);
     expect(isDisposableEmail('x@MAILINATOR.COM')).toBe(true);

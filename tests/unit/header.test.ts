@@ -49,7 +49,7 @@ describe('hasStoredSession', () => {
 });
 
 describe('routePath', () => {
-  it('normalises built file paths to route paths', () => {
+  it('normalizes built file paths to route paths', () => {
     expect(routePath('/')).toBe('/');
     expect(routePath('/index.html')).toBe('/');
     expect(routePath('/pricing.html')).toBe('/pricing');

@@ -293,7 +293,7 @@ describe('license-client usage errors (exit 2)', () => {
     ['a malformed key', ['validate', '--key', 'SW-123', '--device-id', DEVICE]],
     ['a malformed device id', ['validate', '--key', KEY, '--device-id', 'a b']],
     ['a missing device name', ['activate', '--key', KEY, '--device-id', DEVICE]],
-    ['an unknown option', ['verify', '--colour']],
+    ['an unknown option', ['verify', '--color']],
     ['an extra argument', ['verify', 'now']],
   ])('%s', async (_, argv) => {
     const { fetch, calls } = server();

@@ -46,7 +46,7 @@ describe('normalizeLicenseKey', () => {
     }
   });
 
-  it('refuses most swaps of two neighbouring characters', () => {
+  it('refuses most swaps of two neighboring characters', () => {
     let caught = 0;
     let swaps = 0;
     for (let i = 0; i < 50; i += 1) {

@@ -28,7 +28,7 @@ describe('signup client checks', () => {
     expect(checkSignup(filled)).toBeNull();
   });
 
-  it('uses the SPEC messages for short passwords, mismatches and unticked terms', () => {
+  it('uses the SPEC messages for short passwords, mismatches and unchecked terms', () => {
     expect(checkSignup({ ...filled, password: '12345', confirmPassword: '12345' })).toEqual({
       message: Messages.passwordTooShort,
       field: 'password',

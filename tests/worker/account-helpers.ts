@@ -47,7 +47,7 @@ export function googleToken(profile: Partial<GoogleProfile> = {}): string {
 }
 
 export interface AccountApp {
-  /** Sends a request; JSON bodies are serialised and get the JSON content type. */
+  /** Sends a request; JSON bodies are serialized and get the JSON content type. */
   request(path: string, init?: RequestInit & { json?: unknown }): Promise<Response>;
   /** POST with a JSON body. */
   post(path: string, json: unknown, headers?: Record<string, string>): Promise<Response>;

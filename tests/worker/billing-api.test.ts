@@ -1,5 +1,5 @@
 /**
- * Billing & Invoices (issue 4 item 6, DESIGN §3.5): GET /api/billing, the customer portal and
+ * Billing & Invoices: GET /api/billing, the customer portal and
  * cancelling at period end, on the local payment provider.
  */
 import { env } from 'cloudflare:workers';

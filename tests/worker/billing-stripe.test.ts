@@ -1,5 +1,5 @@
 /**
- * The upgrade and billing calls against the fake Stripe server (issue 4 Tests): every Stripe
+ * The upgrade and billing calls against the fake Stripe server: every Stripe
  * request the new code makes, checked for method, path and form body, and Stripe's failures
  * turned into honest answers.
  */
@@ -35,7 +35,7 @@ function sent(fake: FakeStripe, from = 0) {
   }));
 }
 
-/** A Trial account upgraded on the fake: checkout, Stripe completes it, the poll fulfils. */
+/** A Trial account upgraded on the fake: checkout, Stripe completes it, the poll fulfills. */
 async function upgradeOnStripe(fake: FakeStripe, app: AccountApp, account: SignedInAccount) {
   const started = await postEmpty(app, '/api/billing/checkout', account.browser);
   expect(started.status, await started.clone().text()).toBe(200);
@@ -52,7 +52,7 @@ async function upgradeOnStripe(fake: FakeStripe, app: AccountApp, account: Signe
 }
 
 describe('upgrade on Stripe (fake server)', () => {
-  it('creates a subscription Checkout Session for the user, then fulfils by retrieving it', async () => {
+  it('creates a subscription Checkout Session for the user, then fulfills by retrieving it', async () => {
     const { fake, app } = stripeWorld();
     const account = await signUpTrial(app);
     const userId = account.auth.user.userId;

@@ -1,5 +1,5 @@
 /**
- * Trial → Standard upgrade (issue 4 item 5, DESIGN §3.3): the upgrade checkout, fulfilment
+ * Trial → Standard upgrade: the upgrade checkout, fulfillment
  * exactly once from the webhook and from polling, and check-payment-completion for upgrades.
  */
 import { env } from 'cloudflare:workers';
@@ -202,7 +202,7 @@ describe('POST /api/billing/checkout', () => {
   });
 });
 
-describe('upgrade fulfilment', () => {
+describe('upgrade fulfillment', () => {
   it('turns the same account and license key into Standard through checkout and its webhooks', async () => {
     const world = billingWorld();
     const account = await signUpTrial(world.app);

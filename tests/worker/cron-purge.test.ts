@@ -68,7 +68,7 @@ describe('cron: purge deleted accounts', () => {
     expect(await count('SELECT count(*) AS n FROM devices WHERE user_id = ?', userId)).toBe(1);
   });
 
-  it('anonymises the account after the window and deletes its personal data', async () => {
+  it('anonymizes the account after the window and deletes its personal data', async () => {
     const app = accountApp();
     const { userId, form } = await deletedCustomer(app);
     const at = START + RETENTION_MS;

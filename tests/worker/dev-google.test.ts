@@ -142,7 +142,7 @@ describe('return_to of /dev/google', () => {
     }
   });
 
-  it('normalises a same-site path before redirecting to it', async () => {
+  it('normalizes a same-site path before redirecting to it', async () => {
     const response = await consent({
       ...identity,
       decision: 'cancel',
@@ -222,7 +222,7 @@ describe('POST /dev/google', () => {
     expect(other.sub).not.toBe(first.sub);
   });
 
-  it('reports email_verified false when the box is unticked', async () => {
+  it('reports email_verified false when the box is unchecked', async () => {
     const { email_verified: _verified, ...unverified } = identity;
     const credential = credentialOf(await consent({ ...unverified, decision: 'continue' }));
 

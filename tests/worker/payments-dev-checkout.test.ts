@@ -205,7 +205,7 @@ describe('POST /dev/checkout/pay', () => {
     expect(await page.text()).toContain('This checkout is already paid');
   });
 
-  it('still returns to the success URL when the webhook fails, leaving fulfilment to the polling page', async () => {
+  it('still returns to the success URL when the webhook fails, leaving fulfillment to the polling page', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     const { post, open } = setup({ webhookStatus: 500 });
     const { id } = await open();

@@ -1,5 +1,5 @@
 /**
- * Invoice and subscription webhooks (issue 4 item 2): renewal, failed payment, cancellation,
+ * Invoice and subscription webhooks: renewal, failed payment, cancellation,
  * deletion; replays and out-of-order deliveries change nothing they should not.
  */
 import { describe, expect, it } from 'vitest';

@@ -1,6 +1,6 @@
 /**
- * Standard signup through checkout (issue 4 items 1–4, DESIGN §3.2): the webhook route, the
- * pending signup, and fulfilment exactly once from the webhook and from polling.
+ * Standard signup through checkout: the webhook route, the
+ * pending signup, and fulfillment exactly once from the webhook and from polling.
  */
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
@@ -241,7 +241,7 @@ describe('POST /api/register-email-standard', () => {
   });
 });
 
-describe('fulfilment, exactly once', () => {
+describe('fulfillment, exactly once', () => {
   it('unpaid: accountCreated false; unknown or malformed session: 404', async () => {
     const world = paymentsApp();
     const { body } = await startStandard(world);

@@ -1,5 +1,5 @@
 /**
- * Standard signup against the fake Stripe server (issue 4 Tests): the Checkout Session the API
+ * Standard signup against the fake Stripe server: the Checkout Session the API
  * creates for a pending signup, and check-payment-completion asking Stripe for it when the
  * webhook is late.
  */
@@ -16,7 +16,7 @@ function stripeWorld() {
 }
 
 describe('standard signup on Stripe (fake server)', () => {
-  it('creates a subscription Checkout Session for the pending signup, then fulfils by polling', async () => {
+  it('creates a subscription Checkout Session for the pending signup, then fulfills by polling', async () => {
     const { fake, app } = stripeWorld();
     const form = signupForm({ plan: 'standard' });
     await verifyEmail(app, form);

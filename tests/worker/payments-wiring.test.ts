@@ -1,5 +1,5 @@
 /**
- * The payments wiring in the Worker (issue 4 item 1): the D1 checkout store behind the local
+ * The payments wiring in the Worker: the D1 checkout store behind the local
  * provider, and /dev/checkout's Pay delivering signed events to our own webhook in process.
  */
 import { env } from 'cloudflare:workers';

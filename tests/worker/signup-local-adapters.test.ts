@@ -1,6 +1,6 @@
 /**
  * The account flows end to end through the Worker's real entry and the local adapters that
- * `npm start` uses (DESIGN §2): bot-check tokens from /dev/botcheck/token, e-mail into the D1
+ * `npm start` uses: bot-check tokens from /dev/botcheck/token, e-mail into the D1
  * outbox, Google ID tokens signed by the local key. No fakes and no injected clock here.
  */
 import { env } from 'cloudflare:workers';

@@ -1,5 +1,5 @@
 /**
- * Picks the payment provider for a request (DESIGN §2): Stripe when STRIPE_SECRET_KEY is set,
+ * Picks the payment provider for a request: Stripe when STRIPE_SECRET_KEY is set,
  * the /dev/checkout stand-in in development, and otherwise a provider that refuses every call
  * (fails closed) and tells the operator which setting is missing.
  */
@@ -93,7 +93,7 @@ export function createUnconfiguredPayments(reason: string): PaymentProvider {
 }
 
 /**
- * The return URLs of every checkout (SPEC §4 Signup flow): success to /payment-processing with
+ * The return URLs of every checkout: success to /payment-processing with
  * Stripe's `{CHECKOUT_SESSION_ID}` placeholder, cancel to /pricing. Built as strings on purpose:
  * URLSearchParams would percent-encode the braces and Stripe would no longer fill them in.
  */
@@ -102,4 +102,9 @@ export function checkoutReturnUrls(origin: string): { successUrl: string; cancel
     successUrl: `${origin}/payment-processing?session_id={CHECKOUT_SESSION_ID}`,
     cancelUrl: `${origin}/pricing`,
   };
+}
+
+/** Where Cancel on an upgrade checkout and the customer portal return: Billing & Invoices. */
+export function billingPageUrl(origin: string): string {
+  return `${origin}/dashboard/billing`;
 }

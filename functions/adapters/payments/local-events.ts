@@ -1,8 +1,8 @@
 /**
  * The webhook events Stripe sends when a subscription checkout is paid, rebuilt for a local
- * session (DESIGN §2): `checkout.session.completed`, then `invoice.paid` for the first invoice.
+ * session: `checkout.session.completed`, then `invoice.paid` for the first invoice.
  * Shapes follow the pinned API version (STRIPE_API_VERSION), trimmed to the fields we read plus
- * the ones that make them recognisable; the webhook route cannot tell them from Stripe's.
+ * the ones that make them recognizable; the webhook route cannot tell them from Stripe's.
  */
 import { site } from '../../../src/site.config';
 import { METADATA_KEYS } from './reference';

@@ -1,7 +1,7 @@
 /**
- * The development payment provider (DESIGN §2): no outside calls. Checkout sessions live in a
+ * The development payment provider: no outside calls. Checkout sessions live in a
  * LocalCheckoutStore and are paid on /dev/checkout (routes/dev-checkout.ts), which delivers the
- * Stripe-signed events built here to our own webhook route, so the same fulfilment code runs
+ * Stripe-signed events built here to our own webhook route, so the same fulfillment code runs
  * locally as in production.
  */
 import { plans } from '../../../src/site.config';

@@ -1,5 +1,5 @@
 /**
- * The Stripe payment provider (DESIGN §1, §2): Checkout Sessions in subscription mode, the
+ * The Stripe payment provider: Checkout Sessions in subscription mode, the
  * customer portal, invoices and cancellation, through the official SDK with its fetch HTTP
  * client (Workers have no node:https) and Web Crypto for webhook signatures.
  */

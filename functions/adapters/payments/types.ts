@@ -1,5 +1,5 @@
 /**
- * Card payments (DESIGN §2, §3.2, §3.3, §3.5): the one interface routes and services use, with a
+ * Card payments: the one interface routes and services use, with a
  * Stripe implementation (stripe.ts) and a development stand-in behind /dev/checkout (local.ts).
  * Shapes here are ours, not Stripe's: amounts in cents, times in milliseconds, ids as strings.
  */
@@ -9,7 +9,7 @@ export type PaidPlan = 'standard';
 
 /**
  * Whom a checkout is for. A new customer pays before an account exists, so the reference is the
- * pending signup (DESIGN §3.2); an upgrading Trial user already has an account (DESIGN §3.3).
+ * pending signup; an upgrading Trial user already has an account.
  * Sent as `client_reference_id` and as metadata, so every webhook can be traced back to it.
  */
 export type CheckoutReference = { pendingSignupId: string } | { userId: string };
@@ -33,10 +33,10 @@ export interface CheckoutSessionLink {
   url: string;
 }
 
-/** A checkout session as check-payment-completion and fulfilment read it. */
+/** A checkout session as check-payment-completion and fulfillment read it. */
 export interface CheckoutSessionInfo {
   id: string;
-  /** Unknown provider states read as 'open': only 'complete' ever leads to fulfilment. */
+  /** Unknown provider states read as 'open': only 'complete' ever leads to fulfillment. */
   status: 'open' | 'complete' | 'expired';
   /** Unknown provider states read as 'unpaid' (fails closed). */
   paymentStatus: 'paid' | 'unpaid' | 'no_payment_required';
@@ -91,7 +91,7 @@ export interface ProviderEvent {
 
 /** What the card checkout and billing pages need from a payment provider. */
 export interface PaymentProvider {
-  /** 'local' only in development (DESIGN §2); /dev/checkout refuses anything else. */
+  /** 'local' only in development; /dev/checkout refuses anything else. */
   readonly kind: 'stripe' | 'local';
   createCheckoutSession(input: CreateCheckoutInput): Promise<CheckoutSessionLink>;
   /** Throws PaymentProviderError('not_found') for an unknown or malformed id. */

@@ -1,5 +1,5 @@
 /**
- * The local bot check (DESIGN §2): the islands' development widget asks
+ * The local bot check: the islands' development widget asks
  * `POST /dev/botcheck/token {"action": "signup"}` for a token and sends it where Turnstile's
  * would go; the local BotCheck then accepts it once, for that action, within 5 minutes.
  */

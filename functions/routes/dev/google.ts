@@ -1,8 +1,8 @@
 /**
- * /dev/google: the local stand-in for Google's consent screen (DESIGN §2). The islands send the
+ * /dev/google: the local stand-in for Google's consent screen. The islands send the
  * browser here with `return_to` (a path on this site); Continue answers a redirect to
  * `return_to#google_credential=<ID token>`, Cancel to `return_to#google_error=access_denied`,
- * mirroring the implicit flow the product uses (SPEC §7). The token is in the fragment, so it
+ * mirroring the implicit flow the product uses. The token is in the fragment, so it
  * never reaches a server log. /dev/google/jwks publishes the public key that verifies it.
  */
 import { Hono, type Context } from 'hono';
@@ -22,7 +22,7 @@ const DEFAULT_RETURN_TO = '/login';
 
 /**
  * `value` as a path on this site, or null. Only a single leading slash is accepted, and the
- * result is re-checked after URL normalisation, which turns `/\evil`, `/<tab>/evil` and `/.//evil`
+ * result is re-checked after URL normalization, which turns `/\evil`, `/<tab>/evil` and `/.//evil`
  * into `//evil`: a protocol-relative URL, that is, an open redirect to another origin.
  */
 export function safeReturnPath(value: string, origin: string): string | null {

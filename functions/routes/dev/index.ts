@@ -1,5 +1,5 @@
 /**
- * Local stand-ins for outside services (DESIGN §2): mailbox, Google consent, bot check, card checkout. They exist only when ENVIRONMENT is `development`; elsewhere
+ * Local stand-ins for outside services: mailbox, Google consent, bot check, card checkout. They exist only when ENVIRONMENT is `development`; elsewhere
  * every /dev path is the site's ordinary 404, indistinguishable from a URL that never existed.
  */
 import { Hono } from 'hono';

@@ -1,5 +1,5 @@
 /**
- * /dev/mailbox: the local mailer's outbox (DESIGN §2) as a page for people and as JSON for the
+ * /dev/mailbox: the local mailer's outbox as a page for people and as JSON for the
  * Playwright journeys, which read verification codes and reset links from it. Messages contain
  * user input (names, e-mails), so the page escapes everything and renders only the text part,
  * never a message's HTML.

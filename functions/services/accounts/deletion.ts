@@ -1,6 +1,6 @@
 /**
- * Deleting an account (DESIGN §3.7 "deleted means scheduled"): everything that must happen
- * together is one db.batch (D1 has no interactive transactions); the cron purge anonymises the
+ * Deleting an account: everything that must happen
+ * together is one db.batch (D1 has no interactive transactions); the cron purge anonymizes the
  * account after the retention window.
  */
 import { and, eq, isNull } from 'drizzle-orm';
@@ -15,10 +15,10 @@ import { revokeAllSessions } from './sessions';
 const EVENTS_PER_INSERT = 10;
 
 /**
- * Schedules an account for deletion (DESIGN §3.7): marks it deleted, revokes every session and
+ * Schedules an account for deletion: marks it deleted, revokes every session and
  * license, and deactivates its plugin devices with a `system` audit row each, in one batch. Then
  * it asks the payment provider to stop renewing a running subscription (no charge after deletion).
- * The cron purge anonymises the account after the retention window.
+ * The cron purge anonymizes the account after the retention window.
  */
 export async function deleteAccount(deps: Deps, userId: string): Promise<void> {
   const { db, now } = deps;

@@ -1,5 +1,5 @@
 /**
- * Password reset by e-mailed single-use link (issue 3): the link carries a random 256-bit token;
+ * Password reset by e-mailed single-use link: the link carries a random 256-bit token;
  * only its SHA-256 is stored, it is valid `limits.passwordResetMinutes`, and using it revokes every
  * session of the account (whoever knew the old password is signed out).
  */

@@ -1,5 +1,5 @@
 /**
- * Password hashing (DESIGN §4): PBKDF2-SHA256 through Web Crypto, keyed with a secret pepper, stored
+ * Password hashing: PBKDF2-SHA256 through Web Crypto, keyed with a secret pepper, stored
  * as `pbkdf2-sha256$<iterations>$<salt>$<hash>` (base64url) so the parameters travel with the hash
  * and can be raised later (`needsRehash`, checked at login).
  */
@@ -101,7 +101,7 @@ export function needsRehash(stored: string): boolean {
   return !parsed || parsed.iterations !== PBKDF2_ITERATIONS;
 }
 
-/** How many of the most common passwords are refused (DESIGN §4). */
+/** How many of the most common passwords are refused. */
 export const COMMON_PASSWORD_COUNT = 10_000;
 let commonPasswords: Set<string> | undefined;
 
@@ -114,7 +114,7 @@ export function isCommonPassword(password: string): boolean {
   return commonPasswords.has(password.toLowerCase());
 }
 
-/** 400 WEAK_PASSWORD for one of the 10 000 most common passwords (DESIGN §4). */
+/** 400 WEAK_PASSWORD for one of the 10 000 most common passwords. */
 export function assertPasswordAllowed(password: string) {
   if (isCommonPassword(password)) throw fail('WEAK_PASSWORD');
 }

@@ -1,5 +1,5 @@
 /**
- * Sessions (DESIGN §3.1, §4). A session is a row in `sessions`, named by the `jti` of a short HS256
+ * Sessions. A session is a row in `sessions`, named by the `jti` of a short HS256
  * JWT. The JWT proves the id was issued by us; the row makes it revocable (logout, deletion,
  * password reset) and carries the absolute expiry the dashboard shows.
  */
@@ -79,7 +79,7 @@ export async function verifySession(
   let userId: string;
   try {
     const { payload } = await jwtVerify(token, signingKey(secrets.jwtSecret), {
-      // Explicit: never accept `none` or an algorithm picked by the token (DESIGN §4).
+      // Explicit: never accept `none` or an algorithm picked by the token.
       algorithms: [ALGORITHM],
       issuer: JWT_ISSUER,
       audience: JWT_AUDIENCE,

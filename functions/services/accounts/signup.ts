@@ -1,8 +1,8 @@
 /**
- * The trial signup flows (SPEC §4 "Signup flow"): verify the e-mail with a code, then create the
+ * The trial signup flows: verify the e-mail with a code, then create the
  * account by e-mail and password or by Google. D1 has no interactive transactions, so the account,
  * its Trial license, its trial-ledger rows and its first session are ONE db.batch, and the rules
- * that must hold under races are UNIQUE constraints that fail the batch (DESIGN §4). The Standard
+ * that must hold under races are UNIQUE constraints that fail the batch. The Standard
  * signup (billing/standard-signup.ts) shares the code step and the entity rules.
  */
 import type {

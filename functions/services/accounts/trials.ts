@@ -1,5 +1,5 @@
 /**
- * The trial rule (SPEC §9, DESIGN §4): one free trial per normalised e-mail, per Google account
+ * The trial rule: one free trial per normalized e-mail, per Google account
  * and per browser fingerprint, ever (ledger rows outlive account deletion). The UNIQUE(kind, value)
  * constraint on `trial_ledger` is the guard; `findClaimedTrial` is only a friendly early answer.
  */

@@ -7,7 +7,7 @@ import type { Db } from '../shared/db';
 /** A row of `users`. */
 export type UserRow = typeof users.$inferSelect;
 
-/** The account holding a normalised e-mail, deleted or not (the e-mail stays taken until purge). */
+/** The account holding a normalized e-mail, deleted or not (the e-mail stays taken until purge). */
 export async function findUserByEmail(
   db: Db,
   emailNormalized: string,
@@ -34,7 +34,7 @@ export async function findUserById(db: Db, id: string): Promise<UserRow | undefi
 
 /**
  * Throws 409 ACCOUNT_EXISTS when the e-mail (or Google subject) already belongs to an account.
- * An account scheduled for deletion still holds its e-mail until it is purged (DESIGN §3.7).
+ * An account scheduled for deletion still holds its e-mail until it is purged.
  * A friendly early answer: the UNIQUE columns of `users` are the real guard.
  */
 export async function assertNoAccount(db: Db, emailNormalized: string, googleSub?: string) {

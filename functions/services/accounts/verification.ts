@@ -1,5 +1,5 @@
 /**
- * E-mail verification codes (SPEC §4, DESIGN §4): 6 digits from the CSPRNG, stored as a keyed
+ * E-mail verification codes: 6 digits from the CSPRNG, stored as a keyed
  * HMAC bound to the e-mail, valid 600 s, single use, at most `codeMaxWrongAttempts` wrong tries.
  * A resend replaces the code but carries its wrong-try count over, so resending cannot buy more
  * guesses; the count starts afresh only once a series of codes is older than the send window.
@@ -46,7 +46,7 @@ function hashCode(secret: string, emailNormalized: string, code: string): Promis
   return keyedHash(secret, 'verification-code', `${emailNormalized}:${code}`);
 }
 
-/** The form a code is sent for (SPEC §3 "Verification send payload", minus the bot token). */
+/** The form a code is sent for (minus the bot token). */
 export interface VerificationForm {
   customerName: string;
   email: string;

@@ -1,8 +1,8 @@
 /**
- * check-payment-completion (SPEC §4 Payment processing, DESIGN §3.2, §3.3): asks the provider for
- * the checkout session and fulfils it itself when the webhook is late. Idempotent: the webhook
- * and any number of polls create one account (fulfil-signup.ts) or upgrade one once
- * (fulfil-upgrade.ts); whichever call does the work sends the e-mail.
+ * check-payment-completion: asks the provider for
+ * the checkout session and fulfills it itself when the webhook is late. Idempotent: the webhook
+ * and any number of polls create one account (fulfill-signup.ts) or upgrade one once
+ * (fulfill-upgrade.ts); whichever call does the work sends the e-mail.
  */
 import { Messages } from '../../../src/contract/messages';
 import type { CheckoutSessionInfo } from '../../adapters/payments';
@@ -10,8 +10,8 @@ import { fail } from '../../lib/errors';
 import type { UserRow } from '../accounts/users';
 import type { LicenseRow } from '../licensing/licenses';
 import type { Deps } from '../shared/deps';
-import { fulfilledAccount, fulfilPendingSignup } from './fulfil-signup';
-import { fulfilUpgrade } from './fulfil-upgrade';
+import { fulfilledAccount, fulfillPendingSignup } from './fulfill-signup';
+import { fulfillUpgrade } from './fulfill-upgrade';
 import { findPendingSignup } from './pending-signups';
 import { callProvider } from './provider';
 
@@ -55,7 +55,7 @@ export async function checkPaymentCompletion(deps: Deps, sessionId: string): Pro
   if (!pending) throw unknownSession();
 
   if (isPaid(session) && pending.completedAt === null) {
-    await fulfilPendingSignup(deps, {
+    await fulfillPendingSignup(deps, {
       pendingSignupId: pending.id,
       customerId: session.customerId,
       subscriptionId: session.subscriptionId,
@@ -81,7 +81,7 @@ async function upgradeCompletion(
   userId: string,
 ): Promise<Completion> {
   if (!isPaid(session)) return { accountCreated: false };
-  const result = await fulfilUpgrade(deps, {
+  const result = await fulfillUpgrade(deps, {
     userId,
     customerId: session.customerId,
     subscriptionId: session.subscriptionId,

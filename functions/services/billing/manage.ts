@@ -1,13 +1,13 @@
 /**
- * Managing a card subscription from the Billing & Invoices page (DESIGN §3.5): the payment
+ * Managing a card subscription from the Billing & Invoices page: the payment
  * provider's customer portal. Cancelling at period end is subscriptions.ts (account deletion
  * uses it too).
  */
+import { billingPageUrl } from '../../adapters/payments';
 import { fail } from '../../lib/errors';
 import type { Deps } from '../shared/deps';
 import { callProvider } from './provider';
 import { newestSubscription } from './subscriptions';
-import { billingPageUrl } from './upgrade-checkout';
 
 /** A customer-portal session for the account's customer, returning to the Billing page. */
 export async function openPortal(deps: Deps, userId: string): Promise<{ url: string }> {

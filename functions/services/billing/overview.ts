@@ -1,5 +1,5 @@
 /**
- * The Billing & Invoices page's data (DESIGN §3.5): plan, license, the newest
+ * The Billing & Invoices page's data: plan, license, the newest
  * subscription and the invoices the webhook recorded. Read from our own tables, so the page works
  * (and agrees with the license) even while the payment provider is unreachable.
  */

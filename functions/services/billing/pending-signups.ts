@@ -1,6 +1,6 @@
 /**
- * Pending Standard signups (DESIGN §3.2): a verified form waiting for payment, password already
- * hashed, no account yet. The checkout names it as its reference; fulfilment turns it into an
+ * Pending Standard signups: a verified form waiting for payment, password already
+ * hashed, no account yet. The checkout names it as its reference; fulfillment turns it into an
  * account exactly once.
  */
 import { eq } from 'drizzle-orm';

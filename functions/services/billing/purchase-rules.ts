@@ -1,4 +1,4 @@
-/** Who may buy the Standard plan now (SPEC §6): the rule the checkout and the Billing page share. */
+/** Who may buy the Standard plan now: the rule the checkout and the Billing page share. */
 import type { ErrorCode } from '../../../src/contract/errors';
 import type { UserRow } from '../accounts/users';
 import { effectiveLicenseStatus, type LicenseRow } from '../licensing/licenses';

@@ -1,7 +1,7 @@
 /**
- * Standard signup (DESIGN §3.2): a verified form becomes a *pending* signup (password already
+ * Standard signup: a verified form becomes a *pending* signup (password already
  * hashed, no account yet) and a checkout session names it as `client_reference_id`. The account
- * is created only after payment (fulfilment.ts).
+ * is created only after payment (fulfill-signup.ts).
  */
 import type { RegisterEmailBody, RegisterGoogleBody } from '../../../src/contract/auth';
 import { checkoutReturnUrls } from '../../adapters/payments';

@@ -1,5 +1,5 @@
 /**
- * Stripe events we have processed, by id (DESIGN §4): an event's row is written in the SAME
+ * Stripe events we have processed, by id: an event's row is written in the SAME
  * db.batch as its effect, as the batch's FIRST statement, so a replayed event fails its primary
  * key and the whole batch rolls back. Exactly-once without a transaction.
  */

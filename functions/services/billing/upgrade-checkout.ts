@@ -1,9 +1,13 @@
 /**
- * Trial → Standard upgrade, its start (DESIGN §3.3, SPEC §6): a signed-in user who may buy
+ * Trial → Standard upgrade, its start: a signed-in user who may buy
  * Standard (purchase-rules.ts) opens a Checkout Session whose reference is the user itself.
- * Payment is fulfilled by fulfil-upgrade.ts, from the webhook or from polling.
+ * Payment is fulfilled by fulfill-upgrade.ts, from the webhook or from polling.
  */
-import { checkoutReturnUrls, type CheckoutSessionLink } from '../../adapters/payments';
+import {
+  billingPageUrl,
+  checkoutReturnUrls,
+  type CheckoutSessionLink,
+} from '../../adapters/payments';
 import { fail } from '../../lib/errors';
 import { findUserById } from '../accounts/users';
 import { currentLicense } from '../licensing/licenses';
@@ -11,11 +15,6 @@ import type { Deps } from '../shared/deps';
 import { callProvider } from './provider';
 import { upgradeRefusal } from './purchase-rules';
 import { newestSubscription } from './subscriptions';
-
-/** Where Cancel on an upgrade checkout returns (and the portal's return page). */
-export function billingPageUrl(origin: string): string {
-  return `${origin}/dashboard/billing`;
-}
 
 /**
  * Opens the upgrade checkout for a signed-in user: 409 unless allowed to buy Standard; 503 when

@@ -26,7 +26,7 @@ interface EventBase {
   livemode: boolean;
 }
 
-/** A Checkout Session finished; fulfil when `paymentStatus` is not 'unpaid'. */
+/** A Checkout Session finished; fulfill when `paymentStatus` is not 'unpaid'. */
 export interface CheckoutEvent extends EventBase {
   /** `completed` may still be 'unpaid' for a delayed payment method; `async_payment_succeeded` follows. */
   type: 'checkout.session.completed' | 'checkout.session.async_payment_succeeded';
@@ -136,7 +136,7 @@ function parseObject<T extends z.ZodType>(schema: T, event: ProviderEvent): z.ou
   return result.data;
 }
 
-/** Normalises a verified event; exported for tests and for replaying stored events. */
+/** Normalizes a verified event; exported for tests and for replaying stored events. */
 export function toBillingEvent(event: ProviderEvent): BillingEvent {
   const base: EventBase = {
     eventId: event.id,

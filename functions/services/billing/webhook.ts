@@ -1,5 +1,5 @@
 /**
- * The Stripe webhook, from a verified delivery to its effect (DESIGN §3.2–§3.5). The route
+ * The Stripe webhook, from a verified delivery to its effect. The route
  * (routes/stripe-webhook.ts) only hands over the raw body and signature; here the event is
  * verified and read (webhook-events.ts), then `switch`ed, exhaustively, into one named handler per
  * event type. Every handler records the event id in the same batch as its effect, so a replayed
@@ -7,8 +7,8 @@
  */
 import { fail } from '../../lib/errors';
 import type { Deps } from '../shared/deps';
-import { fulfilPendingSignup } from './fulfil-signup';
-import { fulfilUpgrade } from './fulfil-upgrade';
+import { fulfillPendingSignup } from './fulfill-signup';
+import { fulfillUpgrade } from './fulfill-upgrade';
 import { onInvoicePaid, onInvoicePaymentFailed, onSubscriptionChanged } from './lifecycle';
 import { recordAlone, type EventRecord } from './stripe-events';
 import { eventRecordOf, readWebhookEvent, type CheckoutEvent } from './webhook-events';
@@ -65,8 +65,8 @@ async function onCheckoutCompleted(
   };
   const result =
     'pendingSignupId' in reference
-      ? await fulfilPendingSignup(deps, { pendingSignupId: reference.pendingSignupId, ...paid })
-      : await fulfilUpgrade(deps, { userId: reference.userId, ...paid });
+      ? await fulfillPendingSignup(deps, { pendingSignupId: reference.pendingSignupId, ...paid })
+      : await fulfillUpgrade(deps, { userId: reference.userId, ...paid });
   return result.outcome;
 }
 

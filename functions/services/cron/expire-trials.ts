@@ -1,5 +1,5 @@
 /**
- * Trials end after `plans.trial.durationDays` (SPEC §9): the license becomes `expired`, which is
+ * Trials end after `plans.trial.durationDays`: the license becomes `expired`, which is
  * what the plugin sees on its next check, and the customer gets one "Your trial has ended" e-mail.
  * Devices stay activated, so buying Standard needs no re-activation dance.
  */

@@ -1,5 +1,5 @@
 /**
- * The scheduled jobs (DESIGN §3.7) and the runner that runs them in order. Each job is idempotent:
+ * The scheduled jobs and the runner that runs them in order. Each job is idempotent:
  * its writes are conditional on the state it changes, so a second run with the same clock finds
  * nothing left to do. One failing job does not stop the others; the runner logs every job with
  * its counts and throws at the end when any failed, so Cloudflare records the run as failed.

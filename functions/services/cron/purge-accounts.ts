@@ -1,9 +1,9 @@
 /**
  * Retention (privacy policy §6, `retentionDays` in site.config): accounts scheduled for deletion
- * are anonymised once `deletedAccount` days have passed; payment records of purged accounts go
+ * are anonymized once `deletedAccount` days have passed; payment records of purged accounts go
  * after `paymentRecords` days, and the activation audit trail of everyone after `usageLogs` days.
  *
- * What a purge keeps, and why: the user row itself (anonymised), because invoices, subscriptions
+ * What a purge keeps, and why: the user row itself (anonymized), because invoices, subscriptions
  * and licenses point at it; invoices and subscriptions, which tax law makes us keep (7 years);
  * and the trial ledger, so a purged account's e-mail, Google account or device cannot claim a
  * second trial.
@@ -69,7 +69,7 @@ export async function purgeDeletedAccounts({
   };
 }
 
-/** Anonymises accounts deleted more than `retentionDays.deletedAccount` days ago. */
+/** Anonymizes accounts deleted more than `retentionDays.deletedAccount` days ago. */
 async function purgeAccounts(db: Db, now: Millis): Promise<number> {
   const due = await db
     .select({ id: users.id, emailNormalized: users.emailNormalized })
@@ -85,7 +85,7 @@ async function purgeAccounts(db: Db, now: Millis): Promise<number> {
 
   let purged = 0;
   for (const user of due) {
-    // One batch per account: it is purged completely or not at all. The anonymising UPDATE is
+    // One batch per account: it is purged completely or not at all. The anonymizing UPDATE is
     // conditional on purged_at, so an overlapping run's second batch changes no user row.
     const results = await db.batch([
       // Before the e-mail is overwritten: codes are found by it.

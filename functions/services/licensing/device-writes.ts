@@ -1,5 +1,5 @@
 /**
- * The device writes that must hold under concurrency (DESIGN §3.6, §4). The device limit and the
+ * The device writes that must hold under concurrency. The device limit and the
  * deactivation limit are each decided by ONE conditional statement; the other writes of the same
  * step sit in the same db.batch (one transaction) and only apply when that statement did (they
  * test for the row it wrote), so a step happens whole or not at all, however requests interleave.

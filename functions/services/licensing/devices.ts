@@ -1,5 +1,5 @@
 /**
- * Plugin devices and their audit trail (DESIGN §3.6): reads, the last-seen update and the views.
+ * Plugin devices and their audit trail: reads, the last-seen update and the views.
  * The writes that must respect the limits are in device-writes.ts.
  */
 import { and, asc, eq, gt, inArray, isNull } from 'drizzle-orm';

@@ -1,5 +1,5 @@
 /**
- * Which installer an account may download (SPEC §9 "Plugin updates"): Trial
+ * Which installer an account may download: Trial
  * accounts stay on the version they signed up with, Standard and Enterprise get the newest.
  * Installers live in R2 under `installer.key(version)`.
  */

@@ -1,5 +1,5 @@
 /**
- * What a license key stands for (DESIGN §3.6): the license, whether it may be used right now, and
+ * What a license key stands for: the license, whether it may be used right now, and
  * how many devices it allows. Shared by the plugin calls and the Usage page.
  */
 import { and, count, eq, isNull, sql, type SQL } from 'drizzle-orm';

@@ -1,5 +1,5 @@
 /**
- * License files (DESIGN §3.6): JWTs signed with the Ed25519 key in LICENSE_SIGNING_KEY. The plugin
+ * License files: JWTs signed with the Ed25519 key in LICENSE_SIGNING_KEY. The plugin
  * verifies them offline with the public half served at /api/licenses/public-key, so the private
  * key (`d`) never leaves this module.
  */

@@ -1,7 +1,7 @@
 /**
- * License keys (DESIGN §3.6): random, human-typable and checksummed, e.g.
+ * License keys: random, human-typable and checksummed, e.g.
  * `SW-7KQ3M-X9HDA-2PZRT-VWC4N`. 19 random characters carry 95 bits; the last character is a
- * Luhn mod 32 check, which catches every single mistyped character and most swapped neighbours,
+ * Luhn mod 32 check, which catches every single mistyped character and most swapped neighbors,
  * so the plugin can reject a typo before asking the server.
  */
 import { randomBytes } from '../shared/crypto';

@@ -1,4 +1,4 @@
-/** Licenses (DESIGN §3.6): one current license per user, the newest; keys from license-keys.ts. */
+/** Licenses: one current license per user, the newest; keys from license-keys.ts. */
 import { and, desc, eq, ne } from 'drizzle-orm';
 import { plans, site } from '../../../src/site.config';
 import { licenses } from '../../db/schema';
@@ -8,7 +8,7 @@ import { generateLicenseKey } from './license-keys';
 /** A row of `licenses`. */
 export type LicenseRow = typeof licenses.$inferSelect;
 
-/** A new active Trial license: activated now, expiring after the trial's days (SPEC §9). */
+/** A new active Trial license: activated now, expiring after the trial's days. */
 export function newTrialLicense(userId: string, now: Millis): LicenseRow {
   return {
     id: crypto.randomUUID(),
@@ -23,7 +23,7 @@ export function newTrialLicense(userId: string, now: Millis): LicenseRow {
   };
 }
 
-/** A new active Standard license for one paid year (SPEC §9). */
+/** A new active Standard license for one paid year. */
 export function newStandardLicense(userId: string, now: Millis): LicenseRow {
   return {
     id: crypto.randomUUID(),
@@ -38,7 +38,7 @@ export function newStandardLicense(userId: string, now: Millis): LicenseRow {
   };
 }
 
-/** When a Standard license bought or renewed at `now` ends: one paid year (SPEC §9). */
+/** When a Standard license bought or renewed at `now` ends: one paid year. */
 export function standardExpiry(now: Millis): Millis {
   return now + (plans.standard.durationDays ?? 365) * DAY_MS;
 }

@@ -11,7 +11,7 @@
  * | `contact`           | the Get in Touch form was stored                               | `log`: support still finds the stored message |
  * | `trial-ended`       | the cron expires a trial license (once: UPDATE … RETURNING)    | `report`: counted, and the cron run fails |
  *
- * Fulfilment sends exactly once because only the call that did the work (webhook or polling,
+ * Fulfillment sends exactly once because only the call that did the work (webhook or polling,
  * whichever won the race) is told to send.
  */
 import type { MailMessage } from '../../adapters/types';

@@ -22,7 +22,7 @@ export function verificationCodeMail(to: string, name: string, code: string): Ma
   };
 }
 
-/** Sent after a trial signup or a paid Standard signup: the license key and where to download the plugin (SPEC §2). */
+/** Sent after a trial signup or a paid Standard signup: the license key and where to download the plugin. */
 export function welcomeMail(to: string, name: string, license: LicenseRow, origin: string): Mail {
   const expires = new Date(license.expiresAt).toISOString().slice(0, 10);
   return {
@@ -39,7 +39,7 @@ export function welcomeMail(to: string, name: string, license: LicenseRow, origi
 }
 
 /**
- * Sent once after a Trial → Standard upgrade (DESIGN §3.3). The license key is unchanged, so the
+ * Sent once after a Trial → Standard upgrade. The license key is unchanged, so the
  * e-mail says so: installed plugins keep working without pasting anything.
  */
 export function upgradeMail(to: string, name: string, license: LicenseRow, origin: string): Mail {

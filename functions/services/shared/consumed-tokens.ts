@@ -1,5 +1,5 @@
 /**
- * Single-use tokens (DESIGN §4): a token is accepted once. The primary key on its hash makes the
+ * Single-use tokens: a token is accepted once. The primary key on its hash makes the
  * second use an insert that does nothing, so replay protection is one statement, race-free.
  */
 import { consumedTokens } from '../../db/schema';

@@ -1,7 +1,7 @@
 import type { DrizzleD1Database } from 'drizzle-orm/d1';
 import type * as schema from '../../db/schema';
 
-/** The drizzle client services take as their first argument (built per request, DESIGN habits). */
+/** The drizzle client services take as their first argument (built per request). */
 export type Db = DrizzleD1Database<typeof schema>;
 
 /** Milliseconds since the epoch; services take `now` as a value so tests control the clock. */

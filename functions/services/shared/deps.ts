@@ -11,7 +11,7 @@ import type { Db, Millis } from './db';
 export interface Secrets {
   /** Signs session JWTs and the pending-signup cookie; keys verification-code hashes. */
   jwtSecret: string;
-  /** Keys password hashes (DESIGN §4). */
+  /** Keys password hashes. */
   pepper: string;
   /** The private Ed25519 JWK (JSON) that signs license files. */
   licenseSigningKey: string;

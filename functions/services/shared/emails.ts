@@ -1,5 +1,5 @@
 /**
- * E-mail address rules (DESIGN §4): the normalised form is the account and trial identity, and
+ * E-mail address rules: the normalized form is the account and trial identity, and
  * throwaway domains cannot claim a trial.
  */
 import disposableDomains from 'disposable-email-domains-js/dist/dict/disposable_email_blocklist.json';

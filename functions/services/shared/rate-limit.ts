@@ -1,5 +1,5 @@
 /**
- * Fixed-window rate limits (DESIGN §4), as a rule table. Each hit is ONE conditional upsert that
+ * Fixed-window rate limits, as a rule table. Each hit is ONE conditional upsert that
  * either starts a new window or counts into the current one, so concurrent requests cannot both
  * read "under the limit" and slip through.
  */
@@ -14,7 +14,7 @@ import type { Deps } from './deps';
 /** Rule names, each with its limit from site.config (`limits.rateLimits`). */
 export type RateLimitRule = keyof typeof limits.rateLimits;
 
-/** The text shown on 429 for each rule (the signup island shows the server's text, SPEC §8). */
+/** The text shown on 429 for each rule (the signup island shows the server's text). */
 const messages: Record<RateLimitRule, (minutes: number) => string> = {
   sendCodePerEmail: Messages.tooManyVerificationRequests,
   sendCodePerIp: Messages.tooManyVerificationRequests,

@@ -1,10 +1,10 @@
 /**
  * A readable name for a session's user agent on the Usage & Sessions page ("Chrome on Windows").
- * Deliberately small: the page needs a hint the customer recognises, not an exact product
- * database; anything unrecognised reads as "Unknown device" rather than a guess.
+ * Deliberately small: the page needs a hint the customer recognizes, not an exact product
+ * database; anything unrecognized reads as "Unknown device" rather than a guess.
  */
 
-/** Shown when the user agent says nothing we recognise. */
+/** Shown when the user agent says nothing we recognize. */
 export const UNKNOWN_DEVICE = 'Unknown device';
 
 // Order matters: Edge, Opera and Samsung Internet also say "Chrome", and Chrome also says "Safari".

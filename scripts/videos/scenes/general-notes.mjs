@@ -6,12 +6,12 @@ const TITLE = 'GENERAL NOTES';
 const BLOCKS = [
   {
     head: '1.  GENERAL',
-    lines: ['All dimensions are in millimetres.', 'Do not scale from drawings.'],
+    lines: ['All dimensions are in millimeters.', 'Do not scale from drawings.'],
   },
   { head: '2.  CONCRETE', lines: ['Grade C32/40 unless noted.', 'Cover to reinforcement 40 mm.'] },
   {
     head: '3.  STRUCTURAL STEEL',
-    lines: ['Grade S355, hot-dip galvanised.', 'Bolts grade 8.8 unless noted.'],
+    lines: ['Grade S355, hot-dip galvanized.', 'Bolts grade 8.8 unless noted.'],
   },
 ];
 const DOC = { x: 20, y: 40, w: 250, h: 276 };

@@ -1,10 +1,11 @@
 /**
- * /forgot-password (issue 3): asks for the e-mail and always shows the same confirmation, so the
+ * /forgot-password: asks for the e-mail and always shows the same confirmation, so the
  * page never tells whether an account exists. The e-mail carries a single-use reset link.
  */
 import { useId, useState } from 'react';
 import { forgotPasswordSchema, messageResponseSchema } from '../../contract/auth';
 import { Messages } from '../../contract/messages';
+import { plainIssueMessage } from '../../contract/plain-issues';
 import { withErrorBoundary } from '../ErrorBoundary';
 import { apiCall, messageFor } from '../shared/api';
 import '../shared/forms.css';
@@ -18,7 +19,7 @@ function ForgotPassword() {
   const [error, setError] = useState<string | null>(null);
 
   const submit = async () => {
-    const parsed = forgotPasswordSchema.safeParse({ email });
+    const parsed = forgotPasswordSchema.safeParse({ email }, { error: plainIssueMessage });
     if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? Messages.sendFailed);
     setBusy(true);
     try {

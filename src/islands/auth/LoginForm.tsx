@@ -1,4 +1,4 @@
-/** The login form itself (SPEC §2 Login): every label and button exactly as specified. */
+/** The login form itself: every label and button exactly as specified. */
 import { useId } from 'react';
 import { GoogleButton } from '../shared/GoogleButton';
 import { PasswordField } from '../shared/PasswordField';

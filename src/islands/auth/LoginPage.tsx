@@ -1,5 +1,5 @@
 /**
- * /login, 'Welcome Back!' (SPEC §2 Login, §4 Auth and Login, §8). E-mail and password, or Google;
+ * /login, 'Welcome Back!' (SPEC §4 Auth and Login, §8). E-mail and password, or Google;
  * already signed-in visitors go straight to the dashboard; a Google profile with no account gets
  * the Account Not Found screen.
  */
@@ -8,6 +8,7 @@ import { loginGoogleSchema, loginSchema } from '../../contract/auth';
 import { ErrorCode } from '../../contract/errors';
 import { Messages } from '../../contract/messages';
 import { authResponseSchema } from '../../contract/user';
+import { plainIssueMessage } from '../../contract/plain-issues';
 import { allowedLoginMessage } from '../../lib/auth/login-message';
 import { readRememberedEmail, rememberEmail } from '../../lib/auth/storage';
 import { withErrorBoundary } from '../ErrorBoundary';
@@ -75,7 +76,10 @@ function LoginPage() {
   };
 
   const submit = async () => {
-    const parsed = loginSchema.safeParse({ email: values.email, password: values.password });
+    const parsed = loginSchema.safeParse(
+      { email: values.email, password: values.password },
+      { error: plainIssueMessage },
+    );
     if (!parsed.success) {
       setAuthError({
         message: parsed.error.issues[0]?.message ?? Messages.loginDefault,

@@ -1,7 +1,8 @@
-/** /reset-password?token= (issue 3): choose a new password with the e-mailed single-use link. */
+/** /reset-password?token=: choose a new password with the e-mailed single-use link. */
 import { useEffect, useId, useState } from 'react';
 import { messageResponseSchema, resetPasswordSchema } from '../../contract/auth';
 import { Messages } from '../../contract/messages';
+import { plainIssueMessage } from '../../contract/plain-issues';
 import { withErrorBoundary } from '../ErrorBoundary';
 import { apiCall, messageFor } from '../shared/api';
 import { PasswordField } from '../shared/PasswordField';
@@ -31,7 +32,7 @@ function ResetPassword() {
   const submit = async () => {
     const problem = checkNewPassword(password, confirm);
     if (problem) return setError(problem);
-    const parsed = resetPasswordSchema.safeParse({ token, password });
+    const parsed = resetPasswordSchema.safeParse({ token, password }, { error: plainIssueMessage });
     if (!parsed.success)
       return setError(
         token

@@ -1,5 +1,5 @@
 /**
- * Billing & Invoices (SPEC §2 Dashboard, issue 4 item 6, DESIGN §3.5): current plan, usage
+ * Billing & Invoices: current plan, usage
  * summary, billing history and account management from GET /api/billing. Trial accounts see an
  * empty state and the upgrade; Enterprise is billed by agreement.
  */

@@ -1,5 +1,5 @@
 /**
- * Display rules of Billing & Invoices (issue 4 item 6): prices from site.config `plans`, money
+ * Display rules of Billing & Invoices: prices from site.config `plans`, money
  * from cents, and the subscription's state in words. Pure, so they are unit-tested.
  */
 import type { BillingOverview, InvoiceView } from '../../contract/billing';

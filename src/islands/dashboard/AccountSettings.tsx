@@ -1,5 +1,5 @@
 /**
- * Account Settings (SPEC §2, §4 "Account deletion"): the registered e-mail (read-only), the
+ * Account Settings (SPEC §4 "Account deletion"): the registered e-mail (read-only), the
  * scheduled-for-deletion notice, and the Danger Zone: delete → confirm → DELETE /api/delete →
  * the server's message → after 2 s log out and go to /overview.
  */

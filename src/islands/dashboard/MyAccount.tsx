@@ -1,7 +1,7 @@
 /**
- * My Account (SPEC §2 Dashboard, §6): license status, plan, dates and key with Copy, the License
+ * My Account: license status, plan, dates and key with Copy, the License
  * Manager hint, the installer download, the User ID warning, the upgrade box for Trial users only
- * (a real checkout, DESIGN §3.3), and this browser's authentication status. 'Loading user
+ * (a real checkout), and this browser's authentication status. 'Loading user
  * data...' until a user is known.
  */
 import { useEffect, useState } from 'react';
@@ -133,7 +133,7 @@ function LicenseCard({ user }: { user: User }) {
 }
 
 /**
- * The installer link (issue 5). GET /api/download picks the version: Trial accounts keep the one
+ * The installer link. GET /api/download picks the version: Trial accounts keep the one
  * they signed up with, which the user object does not carry, so Trial sees the current version
  * with that caveat instead of a promise.
  */

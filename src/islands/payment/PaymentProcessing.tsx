@@ -1,8 +1,8 @@
 /**
- * /payment-processing, the return from card checkout (SPEC §2 "Payment processing", §4, §8;
- * DESIGN §3.2). Polls check-payment-completion until the paid account exists, then signs this
+ * /payment-processing, the return from card checkout (SPEC §4 "Payment processing", §8).
+ * Polls check-payment-completion until the paid account exists, then signs this
  * browser in (it holds the pending-signup cookie) and goes to the dashboard; a payment finished
- * in another browser goes to /login with the e-mail. A Trial → Standard upgrade (DESIGN §3.3)
+ * in another browser goes to /login with the e-mail. A Trial → Standard upgrade
  * keeps the browser's own session and stores the Standard user. No session_id, or every attempt
  * used, shows the Payment Processing Issue view.
  */
@@ -69,7 +69,7 @@ function PaymentProcessing() {
           return;
         }
       } catch {
-        // A failed check counts as an attempt, like one that finds no account yet (SPEC §4).
+        // A failed check counts as an attempt, like one that finds no account yet.
       }
       if (stopped) return;
       if (n >= current.maxAttempts) {

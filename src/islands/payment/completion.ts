@@ -1,6 +1,5 @@
 /**
- * What one check-payment-completion answer means for /payment-processing (SPEC §4 "Payment
- * processing", DESIGN §3.2, §3.3). Pure, so the rules are unit-tested without a browser.
+ * What one check-payment-completion answer means for /payment-processing. Pure, so the rules are unit-tested without a browser.
  */
 import { Messages } from '../../contract/messages';
 import type { PaymentCompletionResponse } from '../../contract/payments';

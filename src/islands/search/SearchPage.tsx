@@ -1,5 +1,5 @@
 /**
- * The /search?q= page (SPEC §2 Search). The query comes from the URL, so the server-rendered
+ * The /search?q= page. The query comes from the URL, so the server-rendered
  * first paint is 'Searching...' and the island decides the rest once it runs in the browser.
  */
 import { useEffect, useState } from 'react';
@@ -51,7 +51,7 @@ function SearchPage() {
  */
 async function runSearch(query: string): Promise<View> {
   const words = queryWords(query);
-  // A query with no usable words (SPEC §5) has no results; it needs no index.
+  // A query with no usable words has no results; it needs no index.
   const entries = words.length > 0 ? loadSearchEntries() : Promise.resolve([]);
   const [loaded] = await Promise.all([
     entries.catch((error: unknown) => {

@@ -1,5 +1,5 @@
 /**
- * 'Continue with Google' / 'Sign up with Google' (SPEC §2). In development it starts the
+ * 'Continue with Google' / 'Sign up with Google'. In development it starts the
  * /dev/google round trip; with Google Identity Services configured it shows Google's own button.
  */
 import { useEffect, useRef, useState } from 'react';

@@ -1,5 +1,5 @@
 /**
- * A modal on the native <dialog> (DESIGN §5): showModal() makes the page behind inert and keeps
+ * A modal on the native <dialog>: showModal() makes the page behind inert and keeps
  * focus inside, Escape closes it (unless `dismissible` is false), and focus returns to the
  * element that had it when the modal opened.
  */

@@ -1,4 +1,4 @@
-/** A password input with its show/hide toggle (SPEC §2 Login, Signup). */
+/** A password input with its show/hide toggle (Signup). */
 import { useId, useState } from 'react';
 
 interface Props {

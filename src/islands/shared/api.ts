@@ -1,6 +1,6 @@
 /**
  * The islands' client for our own API (same origin, JSON, the session in an HttpOnly cookie).
- * Every failure becomes one ApiFailure with the server's message and code (DESIGN §4: errors are
+ * Every failure becomes one ApiFailure with the server's message and code (errors are
  * `{ message, code }` with honest statuses) so callers pick a screen by code, never by text.
  * Answers are checked against the contract schemas: a malformed answer is a failure, not a crash.
  */

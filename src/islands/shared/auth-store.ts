@@ -1,5 +1,5 @@
 /**
- * The browser's auth state (SPEC §4 "Auth"), one small store shared by every island on a page.
+ * The browser's auth state, one small store shared by every island on a page.
  * Signed out → signed in on any successful sign-in: the user and expiry are stored (never the
  * token, which stays in the HttpOnly cookie), <html data-auth="in"> switches the header, and the
  * browser goes to /dashboard. Logout clears user, expiry and error and goes to /overview.
@@ -13,9 +13,9 @@ import { apiCall, ApiFailure, errorState, type ErrorState } from './api';
 export interface AuthState {
   user: User | null;
   tokenExpiration: number | null;
-  /** On during each auth call (SPEC §4). */
+  /** On during each auth call. */
   loading: boolean;
-  /** The last auth call's failure, clearable (SPEC §4, §8). */
+  /** The last auth call's failure, clearable. */
   error: ErrorState | null;
   /** False until storage has been read in the browser (the server render knows no session). */
   restored: boolean;

@@ -1,12 +1,12 @@
 /**
- * The bot check widget (DESIGN §2, §4), framework-free so the React islands and the small
+ * The bot check widget, framework-free so the React islands and the small
  * contact-form script share it. Production renders Cloudflare Turnstile explicitly with the
  * action the server checks; development renders a visible local widget whose tokens come from
  * POST /dev/botcheck/token. Tokens are single use: every submit takes a fresh one.
  */
 import { loadPublicConfig, loadScript } from './config';
 
-/** Actions the server checks (SPEC §7: 'signup', 'resend_verification'; DESIGN §3.4 'contact'). */
+/** Actions the server checks (SPEC §7: 'signup', 'resend_verification'; 'contact' for Get in Touch). */
 export type BotAction = 'signup' | 'resend_verification' | 'contact';
 
 export interface BotCheckController {

@@ -1,5 +1,5 @@
 /**
- * Public settings of the outside services, from GET /api/config (DESIGN §2): which bot check and
+ * Public settings of the outside services, from GET /api/config: which bot check and
  * which Google sign-in to use, with their public keys. Fetched once per page. Parsed by hand
  * rather than with zod so the small contact-form script on /about does not ship a schema library.
  */

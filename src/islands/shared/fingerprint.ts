@@ -1,5 +1,5 @@
 /**
- * The browser-derived visitor id sent with signups (SPEC §3 fingerprintId; DESIGN §2: the MIT
+ * The browser-derived visitor id sent with signups (SPEC §3 fingerprintId: the MIT
  * FingerprintJS v5, with its installation-statistics request turned off).
  *
  * Test hook: on a page served from localhost, `window.__SW_TEST_FINGERPRINT__` (set by Playwright

@@ -1,5 +1,5 @@
 /**
- * Google sign-in (DESIGN §2). Production uses Google Identity Services: its own button returns an
+ * Google sign-in. Production uses Google Identity Services: its own button returns an
  * ID token (credential) to a callback. Development uses /dev/google, a consent page that sends the
  * browser back with `#google_credential=<jwt>` (or `#google_error=access_denied`); what was being
  * done (log in, or sign up for a plan) is remembered in sessionStorage across that round trip.

@@ -1,5 +1,5 @@
 /**
- * The Trial → Standard upgrade (DESIGN §3.3, SPEC §6): POST /api/billing/checkout opens a card
+ * The Trial → Standard upgrade: POST /api/billing/checkout opens a card
  * checkout for the signed-in account and the browser leaves for it. Used by the dashboard upgrade
  * box, the signup page's member modal and the Billing & Invoices page, so all three behave alike.
  */

@@ -1,6 +1,6 @@
 /**
- * Signed-in visitors on /signup (SPEC §6): a Trial user is offered the upgrade (or Maybe Later),
- * which opens a real checkout (DESIGN §3.3); a Standard or Enterprise user cannot claim a trial;
+ * Signed-in visitors on /signup: a Trial user is offered the upgrade (or Maybe Later),
+ * which opens a real checkout; a Standard or Enterprise user cannot claim a trial;
  * on the standard page a Standard user already has the plan and an Enterprise user is all set.
  */
 import type { MemberNotice } from '../../lib/auth/member-notice';

@@ -1,4 +1,4 @@
-/** The side panel of /signup (SPEC §2): price and duration of the plan, and its steps. */
+/** The side panel of /signup: price and duration of the plan, and its steps. */
 import type { SignupPlan } from '../../contract/auth';
 import { plans } from '../../site.config';
 

@@ -1,4 +1,4 @@
-/** The signup form (SPEC §2 Signup, §5): fields, show toggles, terms, bot check and buttons. */
+/** The signup form: fields, show toggles, terms, bot check and buttons. */
 import { useId, type RefObject } from 'react';
 import type { SignupPlan } from '../../contract/auth';
 import { limits } from '../../site.config';

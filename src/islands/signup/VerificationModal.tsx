@@ -1,5 +1,5 @@
 /**
- * E-mail verification (SPEC §2, §4 "Code timer" and "Resend cooldown", §5, §8): a 6-digit code
+ * E-mail verification (SPEC §4 "Code timer" and "Resend cooldown", §5, §8): a 6-digit code
  * input, a 600 s countdown ('Code expired' at 0, Verify disabled), Resend Code after 30 s and
  * then 30 + (attempt − 1)·60 s, and Cancel and Start Over. Content mounts only while open, so
  * each opening starts fresh timers.
@@ -31,7 +31,7 @@ interface Props {
   onVerify: (code: string) => Promise<string | null>;
   /** Sends a new code with a fresh bot-check token; null when the check was not ready. */
   onResend: (token: string) => Promise<ResendResult>;
-  /** 'Cancel and Start Over': reset the form and the modal (SPEC §4). */
+  /** 'Cancel and Start Over': reset the form and the modal. */
   onCancel: () => void;
   /** Escape: close the modal and keep the form. */
   onDismiss: () => void;

@@ -1,5 +1,5 @@
 /**
- * Client checks of the signup form (SPEC §5), in the order a person fixes them. Name and e-mail
+ * Client checks of the signup form, in the order a person fixes them. Name and e-mail
  * are also `required` inputs, so the browser has already refused them empty.
  */
 import { Messages } from '../../contract/messages';

@@ -1,5 +1,5 @@
 /**
- * How signup failures and verification answers are shown (SPEC §4 "Signup flow", §8): 409 the
+ * How signup failures and verification answers are shown: 409 the
  * Existing Account screen, 429 Too Many Attempts, DUPLICATE_TRIAL Trial Already Claimed, anything
  * else an inline message. Pure, so the rules are unit-tested without a browser.
  */
@@ -13,7 +13,7 @@ export type SignupScreen =
   | {
       kind: 'existing';
       message: string;
-      /** The server suggests upgrading (SPEC §8). */ upgrade: boolean;
+      /** The server suggests upgrading. */ upgrade: boolean;
     }
   | { kind: 'tooMany'; message: string }
   | { kind: 'trialClaimed'; message: string };

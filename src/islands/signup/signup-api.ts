@@ -75,7 +75,7 @@ export function registerGoogleTrial(body: RegisterGoogleBody): Promise<AuthRespo
   );
 }
 
-/** POST /api/register-email-standard: where to pay for the Standard plan (DESIGN §3.2). */
+/** POST /api/register-email-standard: where to pay for the Standard plan. */
 export function registerEmailStandard(
   formData: VerifiedFormData,
   password: string,

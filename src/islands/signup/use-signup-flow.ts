@@ -23,7 +23,7 @@ import { checkCode, registerEmailTrial, registerGoogleTrial, sendCode } from './
 import { continueStandardSignup } from './standard-checkout';
 import type { ResendResult } from './VerificationModal';
 
-/** The data the code was sent for; a resend sends it again (SPEC §7). */
+/** The data the code was sent for; a resend sends it again. */
 type Pending = Omit<VerifiedFormData, 'plan'> & { plan: SignupPlan };
 
 export function useSignupFlow(

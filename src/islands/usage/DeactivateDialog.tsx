@@ -1,5 +1,5 @@
 /**
- * The confirm before a device is freed from the dashboard (issue 5 item 3): what stops working,
+ * The confirm before a device is freed from the dashboard: what stops working,
  * how many deactivations the window still allows, and at the device limit the replace path (free
  * this one, then activate the new computer in the License Manager). POST answers the new overview.
  */

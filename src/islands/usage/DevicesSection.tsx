@@ -1,5 +1,5 @@
 /**
- * Active devices (issue 5 item 3): the plugin installations holding the license, against the
+ * Active devices: the plugin installations holding the license, against the
  * plan's limit, each freed from here. At the limit the button offers to replace the device.
  */
 import { useState, type ReactNode } from 'react';

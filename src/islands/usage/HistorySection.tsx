@@ -1,5 +1,5 @@
 /**
- * Activation history (issue 5 item 1): the audit trail of every activation, deactivation and
+ * Activation history: the audit trail of every activation, deactivation and
  * replacement of the license, newest first, and who did it.
  */
 import type { LicenseEventView } from '../../contract/licensing';

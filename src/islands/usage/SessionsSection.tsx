@@ -1,5 +1,5 @@
 /**
- * Active sessions (issue 5 item 3, DESIGN §3.1): the browsers signed in to the account, this one
+ * Active sessions: the browsers signed in to the account, this one
  * marked. Others are signed out one by one or all at once; the change takes effect at once, since
  * every request checks the session row.
  */

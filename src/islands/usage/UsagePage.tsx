@@ -1,5 +1,5 @@
 /**
- * Usage & Sessions (SPEC §2 Dashboard, issue 5 item 3, DESIGN §3.5): active devices with
+ * Usage & Sessions: active devices with
  * deactivate / replace, the activation history, browser sessions with sign-out, and SPEC §2's
  * usage stats and Enterprise team-activity notes, from GET /api/usage.
  */

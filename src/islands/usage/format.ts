@@ -1,5 +1,5 @@
 /**
- * Display rules of Usage & Sessions (issue 5 item 3): device counts against the plan's limit,
+ * Display rules of Usage & Sessions: device counts against the plan's limit,
  * relative times, the audit trail's words and the deactivation confirm text. Pure, so they are
  * unit-tested.
  */

@@ -1,9 +1,9 @@
-/** Display rules of the dashboard (SPEC §2 Dashboard, §6, §9 "Session"). */
+/** Display rules of the dashboard (SPEC §9 "Session"). */
 import type { PlanLabel } from '../../contract/user';
 
 const DAY_MS = 86_400_000;
 
-/** Days until automatic log-out, shown from the stored expiry (SPEC §9); 0 once it has passed. */
+/** Days until automatic log-out, shown from the stored expiry; 0 once it has passed. */
 export function daysUntilLogout(tokenExpiration: number, now: number): number {
   return Math.max(0, Math.ceil((tokenExpiration - now) / DAY_MS));
 }

@@ -1,5 +1,5 @@
 /**
- * Timing rules of the verification modal (SPEC §4 "Code timer", "Resend cooldown"; §5 code
+ * Timing rules of the verification modal ("Resend cooldown"; §5 code
  * input). Deadlines are absolute times, so a tab put to sleep still shows the true time left.
  */
 import { limits, resendCooldownSeconds } from '../../site.config';

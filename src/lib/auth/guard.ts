@@ -1,5 +1,5 @@
 /**
- * The guard of the protected routes (SPEC §2, §6): without a stored session, or when the server
+ * The guard of the protected routes: without a stored session, or when the server
  * says the session is gone (GET /api/me → 401), the browser goes to /login, replacing the history
  * entry so Back does not return to the protected page. Framework-free: the Usage and Billing
  * pages run it as a small script, the React islands through the auth store.

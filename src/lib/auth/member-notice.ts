@@ -1,5 +1,5 @@
 /**
- * What a signed-in visitor sees on /signup (SPEC §6): plan names compared case-insensitively.
+ * What a signed-in visitor sees on /signup: plan names compared case-insensitively.
  * - trial page: Trial → upgrade offer; Standard or Enterprise → cannot claim a trial.
  * - standard page: Trial → upgrade; Standard → already has it; Enterprise → all set.
  */

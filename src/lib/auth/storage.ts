@@ -1,5 +1,5 @@
 /**
- * What the browser keeps of a session (SPEC §3, DESIGN §3.1). The JWT itself lives in an
+ * What the browser keeps of a session. The JWT itself lives in an
  * HttpOnly cookie and is never readable by scripts; storage holds only what the UI needs.
  */
 import { userSchema, type User } from '../../contract/user';
@@ -21,7 +21,7 @@ export function parseExpiration(raw: string | null): number | null {
   return Number.isFinite(value) ? value : null;
 }
 
-/** True when the text is JSON for an object: anything else counts as no stored user (SPEC §4). */
+/** True when the text is JSON for an object: anything else counts as no stored user. */
 function isJsonObject(raw: string | null): boolean {
   if (raw === null) return false;
   try {
@@ -48,7 +48,7 @@ export interface StoredSession {
 }
 
 /**
- * Restores the stored session (SPEC §4 "on load"). A user that cannot be parsed, or an expiry
+ * Restores the stored session. A user that cannot be parsed, or an expiry
  * that is missing or past, means signed out: the leftovers are removed so every page agrees.
  */
 export function readStoredSession(storage: Writer, now = Date.now()): StoredSession | null {

@@ -1,5 +1,5 @@
 /**
- * The site search engine (SPEC §2 Search, §3 search index entry/result, §5 search rules, §9).
+ * The site search engine (SPEC §3 search index entry/result, §5 search rules, §9).
  *
  * How it fits together:
  * - Pagefind indexes every `data-pagefind-body` article at build time. Its own matching is by word

@@ -1,10 +1,10 @@
 /**
- * Trial → Standard upgrade (DESIGN §3.3, SPEC §6). A signed-in Trial user opens a Checkout
+ * Trial → Standard upgrade. A signed-in Trial user opens a Checkout
  * Session whose reference is the user itself; once paid, the SAME account becomes Standard and
  * its current license is turned into a Standard one in place (same key, so plugin devices keep
  * working).
  *
- * Fulfilment runs exactly once, from the webhook (checkout.session.completed /
+ * Fulfillment runs exactly once, from the webhook (checkout.session.completed /
  * async_payment_succeeded) AND from check-payment-completion, whichever comes first. One db.batch
  * inserts the subscription row, sets the user's plan and rewrites the license (plus, from the
  * webhook, the stripe_events row as its FIRST statement, so a replay rolls it all back). The UNIQUE
@@ -63,7 +63,7 @@ function refusalReason(user: UserRow, paid: PaidUpgrade) {
  * Upgrades the account of a paid checkout, exactly once (see the file comment); the call that
  * upgrades it sends the upgrade e-mail.
  */
-export async function fulfilUpgrade(deps: Deps, paid: PaidUpgrade): Promise<UpgradeResult> {
+export async function fulfillUpgrade(deps: Deps, paid: PaidUpgrade): Promise<UpgradeResult> {
   const { db, now } = deps;
   const { event } = paid;
   const user = await findUserById(db, paid.userId);

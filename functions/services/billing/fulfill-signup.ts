@@ -1,11 +1,11 @@
 /**
- * Fulfilment of a paid Standard checkout (DESIGN §3.2), exactly once. It runs from the webhook
+ * Fulfillment of a paid Standard checkout, exactly once. It runs from the webhook
  * (checkout.session.completed / async_payment_succeeded) AND from check-payment-completion, which
  * asks the provider for the session when the webhook is late; whichever comes first wins.
  *
  * One db.batch creates the account, its Standard license and its subscription row and marks the
  * pending signup completed (plus, from the webhook, the stripe_events row as its FIRST statement).
- * UNIQUE constraints settle every race: users.email_normalized makes a second fulfilment of the
+ * UNIQUE constraints settle every race: users.email_normalized makes a second fulfillment of the
  * same pending signup fail as a whole, and stripe_events.id makes a replayed event fail as a whole.
  */
 import { and, eq, isNull } from 'drizzle-orm';
@@ -27,7 +27,7 @@ export interface PaidCheckout {
   event: EventRecord | null;
 }
 
-export type FulfilmentResult =
+export type FulfillmentResult =
   /** This call created the account (and sent the welcome e-mail). */
   | { outcome: 'created'; user: UserRow; license: LicenseRow }
   /** Someone else (webhook or polling) already did. */
@@ -43,10 +43,10 @@ export type FulfilmentResult =
  * Creates the account of a paid pending signup, exactly once (see the file comment); the call
  * that creates it sends the welcome e-mail.
  */
-export async function fulfilPendingSignup(
+export async function fulfillPendingSignup(
   deps: Deps,
   paid: PaidCheckout,
-): Promise<FulfilmentResult> {
+): Promise<FulfillmentResult> {
   const { db, now } = deps;
   const { event } = paid;
   const pending = await findPendingSignup(db, paid.pendingSignupId);
@@ -54,7 +54,7 @@ export async function fulfilPendingSignup(
     if (event) await recordAlone(db, event, now);
     return { outcome: 'unknown' };
   }
-  const existing = async (): Promise<FulfilmentResult> => {
+  const existing = async (): Promise<FulfillmentResult> => {
     const user = await findUserByEmail(db, pending.emailNormalized);
     const fresh = await findPendingSignup(db, pending.id);
     if (user && fresh?.completedAt != null) return { outcome: 'already', user };
