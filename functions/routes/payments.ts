@@ -23,7 +23,6 @@ import {
   startGoogleStandardCheckout,
   type StartedCheckout,
 } from '../services/billing/standard-signup';
-import { enforceRateLimit } from '../services/shared/rate-limit';
 
 /** Names the pending signup of this browser; HttpOnly, signed, short-lived. */
 export const PENDING_COOKIE = '__Host-sw_pending';
@@ -91,9 +90,6 @@ export const paymentRoutes = new Hono<AccountEnv>()
   .post('/check-payment-completion', jsonBody(checkPaymentCompletionSchema), async (c) => {
     const deps = c.get('deps');
     const { now } = deps;
-    const JWT_SECRET = deps.secrets.jwtSecret;
-    // Each poll may call the payment provider: bounded per IP (the page itself polls 40 times).
-    await enforceRateLimit(deps, 'paymentCompletionPerIp', deps.client.ip);
     const completion = await checkPaymentCompletion(deps, c.req.valid('json').sessionId);
     if (!completion.accountCreated) {
       return c.json({ accountCreated: false } satisfies PaymentCompletionResponse, 200);
@@ -101,7 +97,7 @@ export const paymentRoutes = new Hono<AccountEnv>()
     if (completion.kind === 'upgrade') return upgradeCompletionResponse(c, completion);
 
     // Only the browser that signed up (its signed pending cookie, from our own pages) is signed in.
-    const pendingId = await getSignedCookie(c, JWT_SECRET, PENDING_COOKIE);
+    const pendingId = await getSignedCookie(c, deps.secrets.jwtSecret, PENDING_COOKIE);
     const sameOrigin = c.req.header('Origin') === deps.origin;
     if (pendingId !== completion.pendingSignupId || !sameOrigin) {
       return c.json(

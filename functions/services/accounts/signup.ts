@@ -21,12 +21,12 @@ import type { Deps } from '../shared/deps';
 import { normalizeEmail } from '../shared/emails';
 import { enforceRateLimit } from '../shared/rate-limit';
 import { useGoogleTokenOnce, verifyGoogleToken } from './google-tokens';
-import { assertPasswordAllowed, hashPassword } from './passwords';
+import { claimEmailSignup, googleAccount, type NewAccount } from './new-accounts';
 import { newSession } from './sessions';
 import { assertTrialAllowed, isDuplicateTrialError, recordTrial, type TrialClaim } from './trials';
 import { toUserView } from './user-view';
-import { assertNoAccount, googleDisplayName, type UserRow } from './users';
-import { consumeVerification, findVerified, issueCode, type IssuedCode } from './verification';
+import { assertNoAccount, type UserRow } from './users';
+import { issueCode, type IssuedCode } from './verification';
 
 /**
  * Sends a verification code for the signup form (first send or resend). The bot check comes
@@ -66,22 +66,12 @@ export interface SignedIn {
   license: LicenseRow;
 }
 
-/** Who is signing up for a trial. Exactly one of passwordHash and googleSub is set. */
-interface NewTrialAccount {
-  customerName: string;
-  email: string;
-  emailNormalized: string;
-  passwordHash: string | null;
-  googleSub: string | null;
-  fingerprintId: string;
-}
-
 /**
  * Creates the account, its Trial license, its trial-ledger rows and its first session in ONE
  * batch, then sends the welcome e-mail. A race with another signup surfaces as a UNIQUE failure:
  * 409 ACCOUNT_EXISTS for the e-mail or Google subject, 409 DUPLICATE_TRIAL for the ledger.
  */
-async function createTrialAccount(deps: Deps, account: NewTrialAccount): Promise<SignedIn> {
+async function createTrialAccount(deps: Deps, account: NewAccount): Promise<SignedIn> {
   const { db, now } = deps;
   const user: UserRow = {
     id: crypto.randomUUID(),
@@ -132,37 +122,14 @@ async function createTrialAccount(deps: Deps, account: NewTrialAccount): Promise
 
 /**
  * Completes an e-mail trial signup: the e-mail must have been verified recently from the same
- * device (fingerprint) for a trial; the verification is used up; then one batch creates account,
- * license, trial-ledger rows and session.
+ * device (fingerprint) for a trial and may not claim a second trial; the verification is used
+ * up; then one batch creates account, license, trial-ledger rows and session.
  */
 export async function registerEmailTrial(deps: Deps, body: RegisterEmailBody): Promise<SignedIn> {
-  assertPasswordAllowed(body.password);
-  const emailNormalized = normalizeEmail(body.email);
-  const verification = await findVerified(deps, body.email);
-  if (
-    verification.formData.fingerprintId !== body.fingerprintId ||
-    verification.formData.plan !== 'trial'
-  ) {
-    throw fail('NOT_VERIFIED');
-  }
-  // Friendly early answers; the UNIQUE constraints in the batch are the real guard.
-  await assertNoAccount(deps.db, emailNormalized);
-  await assertTrialAllowed(
-    deps.db,
-    { emailNormalized, fingerprintId: body.fingerprintId },
-    body.email,
+  const account = await claimEmailSignup(deps, body, 'trial', (claim) =>
+    assertTrialAllowed(deps.db, claim, body.email),
   );
-
-  const passwordHash = await hashPassword(body.password, deps.secrets.pepper);
-  await consumeVerification(deps, verification.id);
-  return createTrialAccount(deps, {
-    customerName: body.customerName,
-    email: body.email,
-    emailNormalized,
-    passwordHash,
-    googleSub: null,
-    fingerprintId: body.fingerprintId,
-  });
+  return createTrialAccount(deps, account);
 }
 
 /**
@@ -174,20 +141,17 @@ export async function registerGoogleTrial(
   body: Pick<RegisterGoogleBody, 'googleToken' | 'fingerprintId'>,
 ): Promise<SignedIn> {
   const profile = await verifyGoogleToken(deps, body.googleToken);
-  const emailNormalized = normalizeEmail(profile.email);
-  await assertNoAccount(deps.db, emailNormalized, profile.sub);
+  const account = googleAccount(profile, body.fingerprintId);
+  await assertNoAccount(deps.db, account.emailNormalized, profile.sub);
   await assertTrialAllowed(
     deps.db,
-    { emailNormalized, fingerprintId: body.fingerprintId, googleSub: profile.sub },
+    {
+      emailNormalized: account.emailNormalized,
+      fingerprintId: account.fingerprintId,
+      googleSub: profile.sub,
+    },
     profile.email,
   );
   await useGoogleTokenOnce(deps, body.googleToken);
-  return createTrialAccount(deps, {
-    customerName: googleDisplayName(profile),
-    email: profile.email.trim(),
-    emailNormalized,
-    passwordHash: null,
-    googleSub: profile.sub,
-    fingerprintId: body.fingerprintId,
-  });
+  return createTrialAccount(deps, account);
 }

@@ -41,9 +41,3 @@ export async function assertNoAccount(db: Db, emailNormalized: string, googleSub
   if (await findUserByEmail(db, emailNormalized)) throw fail('ACCOUNT_EXISTS');
   if (googleSub && (await findUserByGoogleSub(db, googleSub))) throw fail('ACCOUNT_EXISTS');
 }
-
-/** The name an account from Google gets: Google's, else the e-mail's local part; at most 100. */
-export function googleDisplayName(profile: { name: string; email: string }): string {
-  const name = profile.name.trim() || profile.email.split('@')[0] || profile.email;
-  return name.slice(0, 100);
-}

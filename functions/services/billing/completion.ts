@@ -10,6 +10,7 @@ import { fail } from '../../lib/errors';
 import type { UserRow } from '../accounts/users';
 import type { LicenseRow } from '../licensing/licenses';
 import type { Deps } from '../shared/deps';
+import { enforceRateLimit } from '../shared/rate-limit';
 import { fulfilledAccount, fulfillPendingSignup } from './fulfill-signup';
 import { fulfillUpgrade } from './fulfill-upgrade';
 import { findPendingSignup } from './pending-signups';
@@ -42,6 +43,8 @@ const isPaid = (session: CheckoutSessionInfo) =>
 
 export async function checkPaymentCompletion(deps: Deps, sessionId: string): Promise<Completion> {
   const { db, payments } = deps;
+  // Each poll may call the payment provider: bounded per IP (the page itself polls 40 times).
+  await enforceRateLimit(deps, 'paymentCompletionPerIp', deps.client.ip);
   const session = await callProvider(
     () => payments.retrieveCheckoutSession(sessionId),
     unknownSession,

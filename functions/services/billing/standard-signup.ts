@@ -6,13 +6,10 @@
 import type { RegisterEmailBody, RegisterGoogleBody } from '../../../src/contract/auth';
 import { checkoutReturnUrls } from '../../adapters/payments';
 import { pendingSignups } from '../../db/schema';
-import { fail } from '../../lib/errors';
 import { useGoogleTokenOnce, verifyGoogleToken } from '../accounts/google-tokens';
-import { assertPasswordAllowed, hashPassword } from '../accounts/passwords';
-import { assertNoAccount, googleDisplayName } from '../accounts/users';
-import { consumeVerification, findVerified } from '../accounts/verification';
+import { claimEmailSignup, googleAccount, type NewAccount } from '../accounts/new-accounts';
+import { assertNoAccount } from '../accounts/users';
 import type { Deps } from '../shared/deps';
-import { normalizeEmail } from '../shared/emails';
 import { PENDING_SIGNUP_TTL_MS } from './pending-signups';
 import { callProvider } from './provider';
 
@@ -32,27 +29,7 @@ export async function startEmailStandardCheckout(
   deps: Deps,
   body: RegisterEmailBody,
 ): Promise<StartedCheckout> {
-  assertPasswordAllowed(body.password);
-  const emailNormalized = normalizeEmail(body.email);
-  const verification = await findVerified(deps, body.email);
-  if (
-    verification.formData.fingerprintId !== body.fingerprintId ||
-    verification.formData.plan !== 'standard'
-  ) {
-    throw fail('NOT_VERIFIED');
-  }
-  await assertNoAccount(deps.db, emailNormalized);
-  const passwordHash = await hashPassword(body.password, deps.secrets.pepper);
-  await consumeVerification(deps, verification.id);
-
-  return createPendingCheckout(deps, {
-    emailNormalized,
-    customerName: body.customerName,
-    email: body.email,
-    passwordHash,
-    googleSub: null,
-    fingerprintId: body.fingerprintId,
-  });
+  return createPendingCheckout(deps, await claimEmailSignup(deps, body, 'standard'));
 }
 
 /**
@@ -64,32 +41,16 @@ export async function startGoogleStandardCheckout(
   body: Pick<RegisterGoogleBody, 'googleToken' | 'fingerprintId'>,
 ): Promise<StartedCheckout> {
   const profile = await verifyGoogleToken(deps, body.googleToken);
-  const emailNormalized = normalizeEmail(profile.email);
-  await assertNoAccount(deps.db, emailNormalized, profile.sub);
+  const account = googleAccount(profile, body.fingerprintId);
+  await assertNoAccount(deps.db, account.emailNormalized, profile.sub);
   await useGoogleTokenOnce(deps, body.googleToken);
-  return createPendingCheckout(deps, {
-    emailNormalized,
-    customerName: googleDisplayName(profile),
-    email: profile.email.trim(),
-    passwordHash: null,
-    googleSub: profile.sub,
-    fingerprintId: body.fingerprintId,
-  });
+  return createPendingCheckout(deps, account);
 }
 
-/** Who is waiting for payment. Exactly one of passwordHash and googleSub is set. */
-interface PendingAccount {
-  emailNormalized: string;
-  customerName: string;
-  email: string;
-  passwordHash: string | null;
-  googleSub: string | null;
-  fingerprintId: string;
-}
-
+/** Stores who is waiting for payment and opens their checkout. */
 async function createPendingCheckout(
   { db, now, payments, origin }: Deps,
-  account: PendingAccount,
+  account: NewAccount,
 ): Promise<StartedCheckout> {
   const pendingSignupId = crypto.randomUUID();
   await db.insert(pendingSignups).values({

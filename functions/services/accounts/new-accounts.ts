@@ -1,0 +1,73 @@
+/**
+ * Who is signing up, by e-mail or by Google, before the account exists: the steps both plans
+ * share (a trial becomes an account at once; a Standard signup waits for payment as a pending
+ * signup). The UNIQUE columns of `users` stay the real guard; the checks here answer early.
+ */
+import type { RegisterEmailBody, SignupPlan } from '../../../src/contract/auth';
+import type { GoogleProfile } from '../../adapters/types';
+import { fail } from '../../lib/errors';
+import type { Deps } from '../shared/deps';
+import { normalizeEmail } from '../shared/emails';
+import { assertPasswordAllowed, hashPassword } from './passwords';
+import { assertNoAccount } from './users';
+import { consumeVerification, findVerified } from './verification';
+
+/** A new account's identity. Exactly one of passwordHash and googleSub is set. */
+export interface NewAccount {
+  customerName: string;
+  email: string;
+  emailNormalized: string;
+  passwordHash: string | null;
+  googleSub: string | null;
+  fingerprintId: string;
+}
+
+/**
+ * The e-mail signup step of both plans: the password is allowed; the e-mail was verified recently
+ * for `plan` from the same device (fingerprint); it has no account, and `check` (the trial rule,
+ * for a trial) passes. Then the password is hashed and the verification used up, exactly once.
+ */
+export async function claimEmailSignup(
+  deps: Deps,
+  body: RegisterEmailBody,
+  plan: SignupPlan,
+  check: (
+    account: Pick<NewAccount, 'emailNormalized' | 'fingerprintId'>,
+  ) => Promise<void> = async () => {},
+): Promise<NewAccount> {
+  assertPasswordAllowed(body.password);
+  const emailNormalized = normalizeEmail(body.email);
+  const verification = await findVerified(deps, body.email);
+  if (
+    verification.formData.fingerprintId !== body.fingerprintId ||
+    verification.formData.plan !== plan
+  ) {
+    throw fail('NOT_VERIFIED');
+  }
+  await assertNoAccount(deps.db, emailNormalized);
+  await check({ emailNormalized, fingerprintId: body.fingerprintId });
+  const passwordHash = await hashPassword(body.password, deps.secrets.pepper);
+  await consumeVerification(deps, verification.id);
+  return {
+    customerName: body.customerName,
+    email: body.email,
+    emailNormalized,
+    passwordHash,
+    googleSub: null,
+    fingerprintId: body.fingerprintId,
+  };
+}
+
+/** The identity of an account made from a verified Google profile. */
+export function googleAccount(profile: GoogleProfile, fingerprintId: string): NewAccount {
+  const name = profile.name.trim() || profile.email.split('@')[0] || profile.email;
+  return {
+    // Google's name, else the e-mail's local part; at most 100 characters, as the form allows.
+    customerName: name.slice(0, 100),
+    email: profile.email.trim(),
+    emailNormalized: normalizeEmail(profile.email),
+    passwordHash: null,
+    googleSub: profile.sub,
+    fingerprintId,
+  };
+}
