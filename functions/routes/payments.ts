@@ -5,7 +5,10 @@
  */
 import { Hono, type Context } from 'hono';
 import { deleteCookie, getSignedCookie, setSignedCookie } from 'hono/cookie';
-import { registerEmailStandardSchema, registerGoogleStandardSchema } from '../../src/contract/auth';
+import {
+  registerEmailStandardSchema,
+  registerGoogleStandardSchema,
+} from '../../src/contract/register-plans';
 import {
   checkPaymentCompletionSchema,
   type PaymentCompletionResponse,

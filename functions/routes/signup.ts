@@ -1,14 +1,16 @@
 /** Trial signup: send and check the e-mail code, register by e-mail or Google. */
 import { Hono, type Context } from 'hono';
 import {
-  registerEmailTrialSchema,
-  registerGoogleTrialSchema,
   sendVerificationSchema,
   verifyCodeSchema,
   type SendVerificationResponse,
   type VerifyCodeResponse,
 } from '../../src/contract/auth';
 import { SuccessMessages } from '../../src/contract/messages';
+import {
+  registerEmailTrialSchema,
+  registerGoogleTrialSchema,
+} from '../../src/contract/register-plans';
 import type { AuthResponse } from '../../src/contract/user';
 import { methodNotAllowed } from '../lib/http';
 import { jsonBody } from '../lib/validate';

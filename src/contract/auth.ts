@@ -10,16 +10,18 @@ import { Messages } from './messages';
 export const signupPlanSchema = z.enum(['trial', 'standard']);
 export type SignupPlan = z.infer<typeof signupPlanSchema>;
 
-const email = z.string().trim().toLowerCase().max(254).email('Please enter a valid email address.');
+const email = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(254, Messages.invalidEmail)
+  .email(Messages.invalidEmail);
 const customerName = z.string().trim().min(1, 'Please enter your name.').max(100);
 /** SPEC §5 minimum (its message is a requirement); our maximum; nothing is truncated. */
 export const passwordSchema = z
   .string()
   .min(limits.passwordMinLength, Messages.passwordTooShort)
-  .max(
-    limits.passwordMaxLength,
-    `Password must be at most ${limits.passwordMaxLength} characters long.`,
-  );
+  .max(limits.passwordMaxLength, Messages.passwordTooLong(limits.passwordMaxLength));
 /** Browser-derived visitor id (FingerprintJS visitorId). */
 const fingerprintId = z.string().trim().min(8).max(128);
 const botToken = z.string().min(1).max(4096);
@@ -79,15 +81,6 @@ export const registerEmailSchema = z.object({
 });
 export type RegisterEmailBody = z.infer<typeof registerEmailSchema>;
 
-/** POST /api/register-email-trial and /api/register-email-standard: the same body, one plan each. */
-export const registerEmailTrialSchema = registerEmailSchema.refine((b) => b.plan === 'trial', {
-  error: Messages.trialEndpointOnly,
-});
-export const registerEmailStandardSchema = registerEmailSchema.refine(
-  (b) => b.plan === 'standard',
-  { error: Messages.standardEndpointOnly },
-);
-
 /** POST /api/register-google-trial and /api/register-google-standard. */
 export const registerGoogleSchema = z.object({
   /** Google ID token (credential) from Google Identity Services, or from /dev/google locally. */
@@ -98,18 +91,13 @@ export const registerGoogleSchema = z.object({
 });
 export type RegisterGoogleBody = z.infer<typeof registerGoogleSchema>;
 
-export const registerGoogleTrialSchema = registerGoogleSchema.refine((b) => b.plan === 'trial', {
-  error: Messages.trialEndpointOnly,
-});
-export const registerGoogleStandardSchema = registerGoogleSchema.refine(
-  (b) => b.plan === 'standard',
-  { error: Messages.standardEndpointOnly },
-);
-
 /** POST /api/login */
 export const loginSchema = z.object({
   email,
-  password: z.string().min(1).max(limits.passwordMaxLength),
+  password: z
+    .string()
+    .min(1, Messages.passwordRequired)
+    .max(limits.passwordMaxLength, Messages.passwordTooLong(limits.passwordMaxLength)),
 });
 export type LoginBody = z.infer<typeof loginSchema>;
 
@@ -125,7 +113,7 @@ export type ForgotPasswordBody = z.infer<typeof forgotPasswordSchema>;
 
 /** POST /api/reset-password */
 export const resetPasswordSchema = z.object({
-  token: z.string().min(16).max(256),
+  token: z.string().min(16, Messages.invalidResetToken).max(256, Messages.invalidResetToken),
   password: passwordSchema,
 });
 export type ResetPasswordBody = z.infer<typeof resetPasswordSchema>;

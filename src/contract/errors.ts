@@ -6,7 +6,11 @@
  * license key, TOO_MANY_ATTEMPTS per limit), that text lives in messages.ts too, never at a throw.
  */
 // Explicit .ts extensions: the reference client runs the contract under plain Node.
-import { LicenseStatusMessages, Messages } from './messages.ts';
+import type { ErrorCode } from './error-codes.ts';
+import { LicenseStatusMessages } from './license-messages.ts';
+import { ApiMessages, Messages } from './messages.ts';
+
+export { ErrorCode } from './error-codes.ts';
 
 /** The statuses an expected failure may have (4xx, and an honest 5xx when a provider fails). */
 export type ErrorStatus = 400 | 401 | 403 | 404 | 405 | 409 | 413 | 415 | 429 | 500 | 502 | 503;
@@ -18,24 +22,24 @@ interface CatalogueEntry {
 
 export const errorCatalogue = {
   // Requests the API cannot read.
-  BAD_REQUEST: { status: 400, message: Messages.badRequest },
+  BAD_REQUEST: { status: 400, message: ApiMessages.badRequest },
   /** The body failed its contract schema; the message is the field's plain-sentence text. */
-  VALIDATION_FAILED: { status: 400, message: Messages.invalidRequestBody },
-  NOT_FOUND: { status: 404, message: Messages.notFound },
-  METHOD_NOT_ALLOWED: { status: 405, message: Messages.methodNotAllowed },
-  PAYLOAD_TOO_LARGE: { status: 413, message: Messages.payloadTooLarge },
-  UNSUPPORTED_MEDIA_TYPE: { status: 415, message: Messages.unsupportedMediaType },
+  VALIDATION_FAILED: { status: 400, message: ApiMessages.invalidRequestBody },
+  NOT_FOUND: { status: 404, message: ApiMessages.notFound },
+  METHOD_NOT_ALLOWED: { status: 405, message: ApiMessages.methodNotAllowed },
+  PAYLOAD_TOO_LARGE: { status: 413, message: ApiMessages.payloadTooLarge },
+  UNSUPPORTED_MEDIA_TYPE: { status: 415, message: ApiMessages.unsupportedMediaType },
   /** Anything unexpected: logged, never shown (functions/lib/errors.ts onError). */
-  INTERNAL: { status: 500, message: Messages.internal },
+  INTERNAL: { status: 500, message: ApiMessages.internal },
 
   // Sessions.
   UNAUTHORIZED: { status: 401, message: Messages.unauthorized },
   SESSION_EXPIRED: { status: 401, message: Messages.sessionExpired },
-  FORBIDDEN: { status: 403, message: Messages.forbidden },
+  FORBIDDEN: { status: 403, message: ApiMessages.forbidden },
   /** A cookie-authenticated write without our Origin. */
-  CSRF_REJECTED: { status: 403, message: Messages.csrfRejected },
+  CSRF_REJECTED: { status: 403, message: ApiMessages.csrfRejected },
   /** 429 with Retry-After; each limit has its own text (Messages.tooMany…). */
-  TOO_MANY_ATTEMPTS: { status: 429, message: Messages.tooManyAttempts },
+  TOO_MANY_ATTEMPTS: { status: 429, message: ApiMessages.tooManyAttempts },
 
   // Signing up and in.
   /** The e-mail already has an account (send-verification-email, register). */
@@ -60,13 +64,13 @@ export const errorCatalogue = {
 
   // Payments.
   /** The Stripe webhook: missing, wrong or stale signature (nothing is changed). */
-  INVALID_SIGNATURE: { status: 400, message: Messages.invalidSignature },
+  INVALID_SIGNATURE: { status: 400, message: ApiMessages.invalidSignature },
   /** The Stripe webhook: a signed event we cannot read. */
-  INVALID_EVENT: { status: 400, message: Messages.invalidEvent },
+  INVALID_EVENT: { status: 400, message: ApiMessages.invalidEvent },
   /** The Stripe webhook: the event's subscription is not recorded yet; Stripe retries it. */
-  NOT_READY: { status: 409, message: Messages.subscriptionNotReady },
+  NOT_READY: { status: 409, message: ApiMessages.subscriptionNotReady },
   /** Card payments are not configured or the provider is unreachable; try again later. */
-  PAYMENTS_UNAVAILABLE: { status: 503, message: Messages.paymentsUnavailable },
+  PAYMENTS_UNAVAILABLE: { status: 503, message: ApiMessages.paymentsUnavailable },
   ALREADY_STANDARD: { status: 409, message: Messages.alreadyStandard },
   /** Enterprise accounts are handled through contact, never downgraded. */
   ENTERPRISE_PLAN: { status: 409, message: Messages.enterpriseAllSet },
@@ -84,12 +88,4 @@ export const errorCatalogue = {
   DEACTIVATION_LIMIT: { status: 429, message: Messages.deactivationLimit },
   /** No installer is available for the version this account may download. */
   DOWNLOAD_UNAVAILABLE: { status: 404, message: Messages.downloadUnavailable },
-} as const satisfies Record<string, CatalogueEntry>;
-
-/** Every code the API can answer. */
-export type ErrorCode = keyof typeof errorCatalogue;
-
-/** The codes by name, for islands that pick a screen by code (`ErrorCode.DUPLICATE_TRIAL`). */
-export const ErrorCode = Object.fromEntries(
-  Object.keys(errorCatalogue).map((code) => [code, code]),
-) as { readonly [Code in ErrorCode]: Code };
+} as const satisfies Record<ErrorCode, CatalogueEntry>;

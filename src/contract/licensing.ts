@@ -28,7 +28,7 @@ import { z } from 'zod';
 // Explicit .ts extensions: the reference client runs this file under plain Node (type stripping),
 // which resolves no extensionless paths; Vite, wrangler and tsc accept either form.
 import { licensing } from '../site.config.ts';
-import { LicenseStatusMessages } from './messages.ts';
+import { LicenseStatusMessages } from './license-messages.ts';
 import { planLabels } from './user.ts';
 
 /** What a check of a license on a device can say; the plugin tells the user what to do. */

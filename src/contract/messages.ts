@@ -1,14 +1,9 @@
 /**
  * Every text the API answers and the islands show, exactly as SPEC §2, §5 and §8 write them where
- * the SPEC has one. Shared by the Worker and the islands; the error catalogue (errors.ts) picks
- * its default messages from here. Plain data and small functions only, so islands load it cheaply.
+ * the SPEC has one. `Messages` and `SuccessMessages` are shown by the islands too; `ApiMessages`
+ * only by the Worker, so island bundles leave them out. The error catalogue (errors.ts) picks its
+ * default messages from here. No imports: any script may load this file cheaply.
  */
-// Explicit .ts extensions: the reference client (scripts/license-client.ts) runs this file under
-// plain Node (type stripping), which resolves no extensionless paths.
-import { site } from '../site.config.ts';
-
-const plural = (minutes: number) => (minutes === 1 ? 'minute' : 'minutes');
-
 /** Every user-facing message, exactly as SPEC §2, §5 and §8 write it. */
 export const Messages = {
   loginDefault: 'An error occurred during login.',
@@ -33,6 +28,10 @@ export const Messages = {
   deleteFailed: 'Failed to delete account.',
   deleteConfirm: 'Are you absolutely sure? This action cannot be undone.',
   passwordTooShort: 'Password must be at least 6 characters long.',
+  /** Our maximum (`limits.passwordMaxLength`); nothing is truncated. */
+  passwordTooLong: (max: number) => `Password must be at most ${max} characters long.`,
+  passwordRequired: 'Please enter your password.',
+  invalidEmail: 'Please enter a valid email address.',
   passwordsDoNotMatch: 'Passwords do not match',
   termsRequired: 'Please agree to the terms and conditions',
   codeFormat: 'Please enter a 6-digit code',
@@ -68,6 +67,30 @@ export const Messages = {
   deactivationLimit:
     'This license has been deactivated too many times recently. Please try again later or contact support.',
   downloadUnavailable: 'The installer is not available right now. Please try again later.',
+} as const;
+
+/** Success messages the API answers (`message` of its JSON bodies). */
+export const SuccessMessages = {
+  codeSent: 'Verification code sent.',
+  emailVerified: 'Email verified successfully.',
+  loggedOut: 'You have been logged out.',
+  accountDeleted: 'Your account has been scheduled for deletion.',
+  /** Same answer whether or not the e-mail has an account (no account probing). */
+  resetRequested:
+    'If an account exists for this email, we have sent a link to reset your password.',
+  passwordReset: 'Your password has been reset. Please log in with your new password.',
+  contactSent: 'Thank you! Your message has been sent.',
+  subscriptionCancelled:
+    'Your subscription has been cancelled. Your license stays active until the end of the paid period.',
+  deviceDeactivated: 'The device has been deactivated.',
+  sessionsRevoked: 'Your other sessions have been signed out.',
+  sessionRevoked: 'The session has been signed out.',
+} as const;
+
+const plural = (minutes: number) => (minutes === 1 ? 'minute' : 'minutes');
+
+/** Texts only the API answers: errors of the Worker, of its limits and of its tools. */
+export const ApiMessages = {
   /** 409 on the Stripe webhook: an invoice or subscription event before its checkout is fulfilled. */
   subscriptionNotReady: 'The subscription is not known yet; retry later.',
   /** 503: card payments are not configured or the provider is unreachable. */
@@ -117,39 +140,4 @@ export const Messages = {
   devMailboxUsage: 'to must be an e-mail and limit 1 to 100.',
   /** The generic 429 text, for a limit without a text of its own. */
   tooManyAttempts: 'Too many attempts. Please try again later.',
-} as const;
-
-/** Success messages the API answers (`message` of its JSON bodies). */
-export const SuccessMessages = {
-  codeSent: 'Verification code sent.',
-  emailVerified: 'Email verified successfully.',
-  loggedOut: 'You have been logged out.',
-  accountDeleted: 'Your account has been scheduled for deletion.',
-  /** Same answer whether or not the e-mail has an account (no account probing). */
-  resetRequested:
-    'If an account exists for this email, we have sent a link to reset your password.',
-  passwordReset: 'Your password has been reset. Please log in with your new password.',
-  contactSent: 'Thank you! Your message has been sent.',
-  subscriptionCancelled:
-    'Your subscription has been cancelled. Your license stays active until the end of the paid period.',
-  deviceDeactivated: 'The device has been deactivated.',
-  sessionsRevoked: 'Your other sessions have been signed out.',
-  sessionRevoked: 'The session has been signed out.',
-} as const;
-
-/**
- * What a check of a license on a device can say (src/contract/licensing.ts), as the server answers
- * it (`message`) and the plugin tells the user, also offline. Each one says what to do next.
- */
-export const LicenseStatusMessages = {
-  VALID: 'Your license is valid on this device.',
-  EXPIRED: `This license has expired. Renew it or upgrade from your dashboard to keep using ${site.product}.`,
-  SUSPENDED:
-    'This license is suspended because a payment did not go through. Update your payment method on your dashboard under Billing & Invoices.',
-  REVOKED:
-    'This license key is no longer valid: it was revoked or replaced by a newer key. Use the key shown on your dashboard, or contact support.',
-  NOT_FOUND: 'No license has this key. Check the key shown on your dashboard and try again.',
-  DEVICE_NOT_ACTIVATED:
-    'This device is not activated for this license. Activate it in the License Manager.',
-  TOO_MANY_DEVICES: Messages.tooManyDevices,
 } as const;

@@ -9,7 +9,7 @@ import { z } from 'zod';
 import { adapterModes } from '../../adapters';
 import { botActions, issueLocalBotToken, LOCAL_TOKEN_TTL_MS } from '../../adapters/botcheck';
 import type { AppEnv } from '../../env';
-import { Messages } from '../../../src/contract/messages';
+import { ApiMessages } from '../../../src/contract/messages';
 import { fail } from '../../lib/errors';
 import { devPage } from './page';
 
@@ -19,7 +19,7 @@ export const botcheckRoutes = new Hono<AppEnv>()
   .post('/botcheck/token', async (c) => {
     const parsed = tokenRequest.safeParse(await c.req.json().catch(() => undefined));
     if (!parsed.success) {
-      throw fail('BAD_REQUEST', { message: Messages.devBotTokenUsage(botActions) });
+      throw fail('BAD_REQUEST', { message: ApiMessages.devBotTokenUsage(botActions) });
     }
     const token = await issueLocalBotToken(c.get('config').JWT_SECRET, parsed.data.action);
     return c.json({ token });

@@ -10,7 +10,7 @@ import { html } from 'hono/html';
 import { z } from 'zod';
 import { outbox } from '../../db/schema';
 import type { AppEnv } from '../../env';
-import { Messages } from '../../../src/contract/messages';
+import { ApiMessages } from '../../../src/contract/messages';
 import { fail } from '../../lib/errors';
 import { limits } from '../../../src/site.config';
 import type { Db } from '../../services/shared/db';
@@ -75,7 +75,7 @@ async function latestMessages(
 
 function parseQuery(input: Record<string, string>) {
   const parsed = query.safeParse(input);
-  if (!parsed.success) throw fail('BAD_REQUEST', { message: Messages.devMailboxUsage });
+  if (!parsed.success) throw fail('BAD_REQUEST', { message: ApiMessages.devMailboxUsage });
   return parsed.data;
 }
 

@@ -10,7 +10,7 @@ import {
   type SignupPlan,
   type VerifiedFormData,
 } from '../../../src/contract/auth';
-import { Messages } from '../../../src/contract/messages';
+import { ApiMessages } from '../../../src/contract/messages';
 import { limits } from '../../../src/site.config';
 import { verificationCodes } from '../../db/schema';
 import { fail, type ApiError } from '../../lib/errors';
@@ -133,7 +133,7 @@ export async function issueCode(deps: Deps, form: VerificationForm): Promise<Iss
 function tooManyWrongCodes(row: VerificationRow, now: Millis): ApiError {
   const retryAfter = Math.max(1, Math.ceil((row.createdAt + SERIES_MS - now) / 1000));
   return fail('TOO_MANY_ATTEMPTS', {
-    message: Messages.tooManyWrongCodes(Math.ceil(retryAfter / 60)),
+    message: ApiMessages.tooManyWrongCodes(Math.ceil(retryAfter / 60)),
     headers: { 'Retry-After': String(retryAfter) },
   });
 }

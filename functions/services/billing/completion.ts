@@ -4,7 +4,7 @@
  * and any number of polls create one account (fulfill-signup.ts) or upgrade one once
  * (fulfill-upgrade.ts); whichever call does the work sends the e-mail.
  */
-import { Messages } from '../../../src/contract/messages';
+import { ApiMessages } from '../../../src/contract/messages';
 import type { CheckoutSessionInfo } from '../../adapters/payments';
 import { fail } from '../../lib/errors';
 import type { UserRow } from '../accounts/users';
@@ -16,7 +16,7 @@ import { fulfillUpgrade } from './fulfill-upgrade';
 import { findPendingSignup } from './pending-signups';
 import { callProvider } from './provider';
 
-const unknownSession = () => fail('NOT_FOUND', { message: Messages.checkoutNotFound });
+const unknownSession = () => fail('NOT_FOUND', { message: ApiMessages.checkoutNotFound });
 
 export type Completion =
   | { accountCreated: false }

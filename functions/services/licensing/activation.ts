@@ -12,7 +12,7 @@ import {
   type ValidateBody,
   type ValidateResponse,
 } from '../../../src/contract/licensing';
-import { Messages, SuccessMessages } from '../../../src/contract/messages';
+import { ApiMessages, SuccessMessages } from '../../../src/contract/messages';
 import { licensing } from '../../../src/site.config';
 import { fail, type ApiError } from '../../lib/errors';
 import { isUniqueViolation, type Db } from '../shared/db';
@@ -50,7 +50,7 @@ export const replacedMessage = 'The old device has been freed and this device ac
 
 /** The device to replace is not active on this license. */
 const replacedNotActive = () =>
-  fail('DEVICE_NOT_ACTIVATED', { message: Messages.replacedDeviceNotActive });
+  fail('DEVICE_NOT_ACTIVATED', { message: ApiMessages.replacedDeviceNotActive });
 
 async function tooManyDevices(db: Db, licenseId: string): Promise<ApiError> {
   const devices = (await activeDevices(db, licenseId)).map(toDeviceView);

@@ -5,7 +5,7 @@
  */
 import { desc, eq, sql } from 'drizzle-orm';
 import type { LicenseEventView, SessionView, UsageOverview } from '../../../src/contract/licensing';
-import { Messages } from '../../../src/contract/messages';
+import { ApiMessages } from '../../../src/contract/messages';
 import { licensing } from '../../../src/site.config';
 import { licenseEvents } from '../../db/schema';
 import { fail } from '../../lib/errors';
@@ -107,7 +107,7 @@ export async function deactivateOwnDevice(
     userId: session.userId,
     activeOnly: true,
   });
-  if (!device) throw fail('DEVICE_NOT_ACTIVATED', { message: Messages.ownDeviceNotActive });
+  if (!device) throw fail('DEVICE_NOT_ACTIVATED', { message: ApiMessages.ownDeviceNotActive });
   await freeDevice(db, device, 'dashboard', { now, ip: client.ip });
 }
 
@@ -118,10 +118,10 @@ export async function revokeOneSession(
   targetId: string,
 ): Promise<void> {
   if (targetId === session.sessionId) {
-    throw fail('BAD_REQUEST', { message: Messages.cannotRevokeCurrentSession });
+    throw fail('BAD_REQUEST', { message: ApiMessages.cannotRevokeCurrentSession });
   }
   if (!(await revokeUserSession(deps, session.userId, targetId))) {
-    throw fail('NOT_FOUND', { message: Messages.sessionAlreadyEnded });
+    throw fail('NOT_FOUND', { message: ApiMessages.sessionAlreadyEnded });
   }
 }
 

@@ -4,7 +4,7 @@
  * read "under the limit" and slip through.
  */
 import { sql } from 'drizzle-orm';
-import { Messages } from '../../../src/contract/messages';
+import { ApiMessages } from '../../../src/contract/messages';
 import { limits } from '../../../src/site.config';
 import { rateLimits } from '../../db/schema';
 import { fail, type ApiError } from '../../lib/errors';
@@ -16,14 +16,14 @@ export type RateLimitRule = keyof typeof limits.rateLimits;
 
 /** The text shown on 429 for each rule (the signup island shows the server's text). */
 const messages: Record<RateLimitRule, (minutes: number) => string> = {
-  sendCodePerEmail: Messages.tooManyVerificationRequests,
-  sendCodePerIp: Messages.tooManyVerificationRequests,
-  loginPerIp: Messages.tooManyLoginAttempts,
-  loginPerEmail: Messages.tooManyLoginAttempts,
-  forgotPasswordPerEmail: Messages.tooManyResetRequests,
-  contactPerIp: Messages.tooManyContactMessages,
-  paymentCompletionPerIp: Messages.tooManyPaymentChecks,
-  licenseApiPerIp: Messages.tooManyLicenseRequests,
+  sendCodePerEmail: ApiMessages.tooManyVerificationRequests,
+  sendCodePerIp: ApiMessages.tooManyVerificationRequests,
+  loginPerIp: ApiMessages.tooManyLoginAttempts,
+  loginPerEmail: ApiMessages.tooManyLoginAttempts,
+  forgotPasswordPerEmail: ApiMessages.tooManyResetRequests,
+  contactPerIp: ApiMessages.tooManyContactMessages,
+  paymentCompletionPerIp: ApiMessages.tooManyPaymentChecks,
+  licenseApiPerIp: ApiMessages.tooManyLicenseRequests,
 };
 
 /** Result of counting one event: how many so far in this window (this one included). */

@@ -5,7 +5,6 @@
 import { useId, useState } from 'react';
 import { forgotPasswordSchema, messageResponseSchema } from '../../contract/auth';
 import { Messages } from '../../contract/messages';
-import { plainIssueMessage } from '../../contract/plain-issues';
 import { withErrorBoundary } from '../ErrorBoundary';
 import { apiCall, messageFor } from '../shared/api';
 import '../shared/forms.css';
@@ -19,7 +18,7 @@ function ForgotPassword() {
   const [error, setError] = useState<string | null>(null);
 
   const submit = async () => {
-    const parsed = forgotPasswordSchema.safeParse({ email }, { error: plainIssueMessage });
+    const parsed = forgotPasswordSchema.safeParse({ email });
     if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? Messages.sendFailed);
     setBusy(true);
     try {

@@ -5,10 +5,9 @@
  */
 import { useCallback, useEffect, useState } from 'react';
 import { loginGoogleSchema, loginSchema } from '../../contract/auth';
-import { ErrorCode } from '../../contract/errors';
+import { ErrorCode } from '../../contract/error-codes';
 import { Messages } from '../../contract/messages';
 import { authResponseSchema } from '../../contract/user';
-import { plainIssueMessage } from '../../contract/plain-issues';
 import { allowedLoginMessage } from '../../lib/auth/login-message';
 import { readRememberedEmail, rememberEmail } from '../../lib/auth/storage';
 import { withErrorBoundary } from '../ErrorBoundary';
@@ -76,10 +75,7 @@ function LoginPage() {
   };
 
   const submit = async () => {
-    const parsed = loginSchema.safeParse(
-      { email: values.email, password: values.password },
-      { error: plainIssueMessage },
-    );
+    const parsed = loginSchema.safeParse({ email: values.email, password: values.password });
     if (!parsed.success) {
       setAuthError({
         message: parsed.error.issues[0]?.message ?? Messages.loginDefault,

@@ -2,7 +2,6 @@
 import { useEffect, useId, useState } from 'react';
 import { messageResponseSchema, resetPasswordSchema } from '../../contract/auth';
 import { Messages } from '../../contract/messages';
-import { plainIssueMessage } from '../../contract/plain-issues';
 import { withErrorBoundary } from '../ErrorBoundary';
 import { apiCall, messageFor } from '../shared/api';
 import { PasswordField } from '../shared/PasswordField';
@@ -32,7 +31,7 @@ function ResetPassword() {
   const submit = async () => {
     const problem = checkNewPassword(password, confirm);
     if (problem) return setError(problem);
-    const parsed = resetPasswordSchema.safeParse({ token, password }, { error: plainIssueMessage });
+    const parsed = resetPasswordSchema.safeParse({ token, password });
     if (!parsed.success)
       return setError(
         token

@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { verifiedFormDataSchema, type VerifiedFormData } from '../../contract/auth';
-import { ErrorCode } from '../../contract/errors';
+import { ErrorCode } from '../../contract/error-codes';
 import { Messages } from '../../contract/messages';
 import { ApiFailure } from '../shared/api';
 

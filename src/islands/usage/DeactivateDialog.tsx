@@ -4,7 +4,7 @@
  * this one, then activate the new computer in the License Manager). POST answers the new overview.
  */
 import { useState } from 'react';
-import { ErrorCode } from '../../contract/errors';
+import { ErrorCode } from '../../contract/error-codes';
 import { Messages } from '../../contract/messages';
 import type { DeviceView, UsageOverview } from '../../contract/licensing';
 import { ApiFailure, messageFor } from '../shared/api';

@@ -1,0 +1,31 @@
+/**
+ * The register bodies per plan (SPEC §7): the trial and the Standard endpoints take the same body
+ * (auth.ts) and each accepts only its own plan. Only the Worker's routes import this file, so the
+ * islands' bundles do not carry it.
+ */
+import { registerEmailSchema, registerGoogleSchema } from './auth';
+import { ApiMessages } from './messages';
+
+const trialOnly = { error: ApiMessages.trialEndpointOnly };
+const standardOnly = { error: ApiMessages.standardEndpointOnly };
+
+/** POST /api/register-email-trial */
+export const registerEmailTrialSchema = registerEmailSchema.refine(
+  (body) => body.plan === 'trial',
+  trialOnly,
+);
+/** POST /api/register-email-standard */
+export const registerEmailStandardSchema = registerEmailSchema.refine(
+  (body) => body.plan === 'standard',
+  standardOnly,
+);
+/** POST /api/register-google-trial */
+export const registerGoogleTrialSchema = registerGoogleSchema.refine(
+  (body) => body.plan === 'trial',
+  trialOnly,
+);
+/** POST /api/register-google-standard */
+export const registerGoogleStandardSchema = registerGoogleSchema.refine(
+  (body) => body.plan === 'standard',
+  standardOnly,
+);
