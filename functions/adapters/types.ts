@@ -1,8 +1,8 @@
 /**
  * The outside services the Worker talks to, each as a small interface with a real
  * implementation (used when its secret is configured) and a local one (development only).
- * Routes and services read them from the context: `c.get('mailer')`, `c.get('botCheck')`,
- * `c.get('google')`; tests replace them through `createApp({ adapters })`.
+ * Services get them in their deps (`deps.mailer`, `deps.botCheck`, `deps.google`, built by
+ * functions/deps.ts); tests replace them through `createApp({ adapters })`.
  */
 
 /** One e-mail; `tag` names the kind of message for logs and for the local mailbox. */
@@ -11,14 +11,8 @@ export interface MailMessage {
   subject: string;
   text: string;
   html?: string;
-  // `string & Record<never, never>` is `string` for callers but keeps the known tags offered by
-  // editors (a plain `| string` would swallow them).
-  tag:
-    | 'verification-code'
-    | 'welcome'
-    | 'password-reset'
-    | 'contact'
-    | (string & Record<never, never>);
+  /** The kind of e-mail (services/mail/rules.ts lists them), e.g. `welcome`. */
+  tag: string;
 }
 
 /** Sends e-mail. Throws when the message could not be handed over (never fails silently). */
@@ -52,7 +46,7 @@ export interface GoogleIdentity {
   verify(idToken: string): Promise<GoogleProfile>;
 }
 
-/** The adapters set on every request's context. */
+/** The adapters built for every request and cron run (with `payments`, functions/deps.ts). */
 export interface Adapters {
   mailer: Mailer;
   botCheck: BotCheck;

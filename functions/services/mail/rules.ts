@@ -40,7 +40,7 @@ const onFailure = {
 export type MailKind = keyof typeof onFailure;
 
 /** One e-mail of a known kind (templates.ts builds them). */
-export type Mail = Omit<MailMessage, 'tag'> & { tag: MailKind };
+export type Mail = MailMessage & { tag: MailKind };
 
 /**
  * Sends one e-mail under its rule: true when it was handed to the provider, false when it failed
