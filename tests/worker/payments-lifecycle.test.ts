@@ -213,3 +213,51 @@ describe('customer.subscription.updated / deleted', () => {
     expect(s.license?.expires_at).toBe(periodEnd * 1000);
   });
 });
+
+describe('numbers out of range', () => {
+  it('refuses an event whose created time is absurd with 400, writing nothing', async () => {
+    const { send, invoice, state } = await paidCustomer();
+    const before = await state();
+
+    const { event, response } = await send(
+      'invoice.paid',
+      invoice('in_huge', T + 400 * DAY),
+      1e308,
+    );
+
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({ code: 'INVALID_EVENT' });
+    expect(await queryAll('SELECT id FROM stripe_events WHERE id = ?', event.id)).toEqual([]);
+    expect(await state()).toEqual(before);
+  });
+
+  it('refuses a period end centuries away and a negative amount with 400', async () => {
+    const { send, invoice, state } = await paidCustomer();
+    const before = await state();
+
+    const farAway = await send('invoice.paid', invoice('in_far', 1e11), T + 10);
+    const negative = await send(
+      'invoice.paid',
+      invoice('in_negative', T + 365 * DAY, { amount_paid: -12900 }),
+      T + 20,
+    );
+
+    expect(farAway.response.status).toBe(400);
+    expect(negative.response.status).toBe(400);
+    expect(await state()).toEqual(before);
+  });
+
+  it('refuses a subscription event that ends in the year 5000', async () => {
+    const { send, subscription, state } = await paidCustomer();
+    const before = await state();
+
+    const { response } = await send(
+      'customer.subscription.updated',
+      subscription({ cancel_at_period_end: true, cancel_at: 95_617_584_000 }),
+      T + 30,
+    );
+
+    expect(response.status).toBe(400);
+    expect(await state()).toEqual(before);
+  });
+});

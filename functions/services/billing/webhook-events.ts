@@ -16,7 +16,12 @@ import {
 } from '../../adapters/payments/types';
 import { fail } from '../../lib/errors';
 import type { EventRecord } from './stripe-events';
-import { checkoutSessionSchema, invoiceSchema, subscriptionSchema } from './webhook-schemas';
+import {
+  checkoutSessionSchema,
+  invoiceSchema,
+  subscriptionSchema,
+  unixSeconds,
+} from './webhook-schemas';
 
 interface EventBase {
   /** `evt_…`: the idempotency key, recorded in the same batch as the event's effect. */
@@ -138,6 +143,10 @@ function parseObject<T extends z.ZodType>(schema: T, event: ProviderEvent): z.ou
 
 /** Normalizes a verified event; exported for tests and for replaying stored events. */
 export function toBillingEvent(event: ProviderEvent): BillingEvent {
+  if (!unixSeconds.safeParse(event.created).success) {
+    console.error(`Webhook ${event.id} has an impossible created time`);
+    throw fail('INVALID_EVENT');
+  }
   const base: EventBase = {
     eventId: event.id,
     created: event.created * 1000,

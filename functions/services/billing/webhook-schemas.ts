@@ -15,12 +15,16 @@ const idRef = z
   .union([z.string(), z.object({ id: z.string() })])
   .nullish()
   .transform((value) => (value == null ? null : typeof value === 'string' ? value : value.id));
+/**
+ * Unix seconds a real event can carry: 2000-01-01 to 2100-01-01. Anything else is a broken or
+ * forged event, refused with 400 before anything is written (1e308 would become Infinity, 1e20 an
+ * absurd license expiry).
+ */
+export const unixSeconds = z.number().int().min(946_684_800).max(4_102_444_800);
 /** Unix seconds to milliseconds. */
-const timestamp = z
-  .number()
-  .int()
-  .nullish()
-  .transform((value) => (value == null ? null : value * 1000));
+const timestamp = unixSeconds.nullish().transform((value) => (value == null ? null : value * 1000));
+/** An amount in cents: whole, not negative, and below any real invoice (10 billion dollars). */
+const cents = z.number().int().min(0).max(1_000_000_000_000);
 const metadata = z.record(z.string(), z.string()).nullish();
 
 /** A Checkout Session (checkout.session.* events). */
@@ -34,13 +38,13 @@ export const checkoutSessionSchema = z.object({
   customer_email: nullableString,
   customer_details: z.object({ email: nullableString }).nullish(),
   payment_status: z.string(),
-  amount_total: z.number().int().nullish(),
+  amount_total: cents.nullish(),
   currency: nullableString,
   metadata,
 });
 
 const invoiceLineSchema = z.object({
-  period: z.object({ start: z.number().int(), end: z.number().int() }).nullish(),
+  period: z.object({ start: unixSeconds, end: unixSeconds }).nullish(),
   /** Before 2025-03-31. */
   subscription: idRef.optional(),
   parent: z
@@ -61,10 +65,10 @@ export const invoiceSchema = z.object({
     .nullish(),
   billing_reason: nullableString,
   number: nullableString,
-  amount_paid: z.number().int(),
-  amount_due: z.number().int(),
+  amount_paid: cents,
+  amount_due: cents,
   currency: z.string(),
-  attempt_count: z.number().int().nullish(),
+  attempt_count: z.number().int().min(0).max(1000).nullish(),
   next_payment_attempt: timestamp,
   hosted_invoice_url: nullableString,
   invoice_pdf: nullableString,
