@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { limits } from '../site.config';
 import { Messages } from './messages';
+import { isPlainLine } from './plain-text';
 
 /** Plans a visitor can sign up for on the site (Enterprise is by contact). */
 export const signupPlanSchema = z.enum(['trial', 'standard']);
@@ -16,7 +17,12 @@ const email = z
   .toLowerCase()
   .max(254, Messages.invalidEmail)
   .email(Messages.invalidEmail);
-const customerName = z.string().trim().min(1, 'Please enter your name.').max(100);
+const customerName = z
+  .string()
+  .trim()
+  .min(1, 'Please enter your name.')
+  .max(100)
+  .refine(isPlainLine, Messages.nameNotPlain);
 /** SPEC §5 minimum (its message is a requirement); our maximum; nothing is truncated. */
 export const passwordSchema = z
   .string()
@@ -120,7 +126,7 @@ export type ResetPasswordBody = z.infer<typeof resetPasswordSchema>;
 
 /** POST /api/contact */
 export const contactSchema = z.object({
-  name: z.string().trim().min(1).max(200),
+  name: z.string().trim().min(1).max(200).refine(isPlainLine, Messages.nameNotPlain),
   email,
   message: z.string().trim().min(1).max(5000),
   recaptchaToken: botToken,

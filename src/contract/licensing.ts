@@ -29,6 +29,8 @@ import { z } from 'zod';
 // which resolves no extensionless paths; Vite, wrangler and tsc accept either form.
 import { licensing } from '../site.config.ts';
 import { LicenseStatusMessages } from './license-messages.ts';
+import { Messages } from './messages.ts';
+import { isPlainLine } from './plain-text.ts';
 import { planLabels } from './user.ts';
 
 /** What a check of a license on a device can say; the plugin tells the user what to do. */
@@ -65,7 +67,8 @@ export const deviceNameSchema = z
   .string()
   .trim()
   .min(1, 'Please name the device.')
-  .max(licensing.deviceNameMaxLength);
+  .max(licensing.deviceNameMaxLength)
+  .refine(isPlainLine, Messages.nameNotPlain);
 
 const appVersion = z
   .string()

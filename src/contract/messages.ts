@@ -32,6 +32,8 @@ export const Messages = {
   passwordTooLong: (max: number) => `Password must be at most ${max} characters long.`,
   passwordRequired: 'Please enter your password.',
   invalidEmail: 'Please enter a valid email address.',
+  /** A name with a line break or another control character (src/contract/plain-text.ts). */
+  nameNotPlain: 'Please enter the name on one line, without line breaks or control characters.',
   passwordsDoNotMatch: 'Passwords do not match',
   termsRequired: 'Please agree to the terms and conditions',
   codeFormat: 'Please enter a 6-digit code',

@@ -4,6 +4,7 @@
  * signup). The UNIQUE columns of `users` stay the real guard; the checks here answer early.
  */
 import type { RegisterEmailBody, SignupPlan } from '../../../src/contract/auth';
+import { toPlainLine } from '../../../src/contract/plain-text';
 import type { GoogleProfile } from '../../adapters/types';
 import { fail } from '../../lib/errors';
 import type { Deps } from '../shared/deps';
@@ -60,7 +61,8 @@ export async function claimEmailSignup(
 
 /** The identity of an account made from a verified Google profile. */
 export function googleAccount(profile: GoogleProfile, fingerprintId: string): NewAccount {
-  const name = profile.name.trim() || profile.email.split('@')[0] || profile.email;
+  // Google's name is not ours to refuse: made one plain line instead.
+  const name = toPlainLine(profile.name) || profile.email.split('@')[0] || profile.email;
   return {
     // Google's name, else the e-mail's local part; at most 100 characters, as the form allows.
     customerName: name.slice(0, 100),

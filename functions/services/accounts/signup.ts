@@ -55,7 +55,7 @@ export async function sendVerificationCode(
     );
   }
   const issued = await issueCode(deps, body);
-  await sendMail(deps, verificationCodeMail(body.email, body.customerName, issued.code));
+  await sendMail(deps, verificationCodeMail(body.email, issued.code));
   return issued;
 }
 

@@ -8,15 +8,18 @@ import type { Mail } from './rules';
 
 const signature = `\n\n— The ${site.product} team\n${site.supportEmail}`;
 
-/** The 6-digit code (the code is in the subject too, so it shows in a notification). */
-export function verificationCodeMail(to: string, name: string, code: string): Mail {
+/**
+ * The 6-digit code (the code is in the subject too, so it shows in a notification). The address
+ * is not verified yet, so the e-mail echoes nothing the sender typed: no name.
+ */
+export function verificationCodeMail(to: string, code: string): Mail {
   const minutes = Math.round(limits.codeValiditySeconds / 60);
   return {
     to,
     tag: 'verification-code',
     subject: `${code} is your ${site.product} verification code`,
     text:
-      `Hello ${name},\n\nYour ${site.product} verification code is:\n\n    ${code}\n\n` +
+      `Hello,\n\nYour ${site.product} verification code is:\n\n    ${code}\n\n` +
       `It is valid for ${minutes} minutes. If you did not ask for it, you can ignore this e-mail.` +
       signature,
   };
