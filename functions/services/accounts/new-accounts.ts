@@ -3,12 +3,13 @@
  * share (a trial becomes an account at once; a Standard signup waits for payment as a pending
  * signup). The UNIQUE columns of `users` stay the real guard; the checks here answer early.
  */
-import type { RegisterEmailBody, SignupPlan } from '../../../src/contract/auth';
+import type { RegisterEmailBody, RegisterGoogleBody, SignupPlan } from '../../../src/contract/auth';
 import { toPlainLine } from '../../../src/contract/plain-text';
 import type { GoogleProfile } from '../../adapters/types';
 import { fail } from '../../lib/errors';
 import type { Deps } from '../shared/deps';
 import { normalizeEmail } from '../shared/emails';
+import { useGoogleTokenOnce, verifyGoogleToken } from './google-tokens';
 import { assertPasswordAllowed, hashPassword } from './passwords';
 import { assertNoAccount } from './users';
 import { consumeVerification, findVerified } from './verification';
@@ -59,8 +60,26 @@ export async function claimEmailSignup(
   };
 }
 
+/**
+ * The Google signup step of both plans: the ID token is verified, the Google account and its
+ * e-mail have no account yet, and `check` (the trial rule, for a trial) passes; only then is the
+ * token used up, so a refused attempt does not burn it.
+ */
+export async function claimGoogleSignup(
+  deps: Deps,
+  body: Pick<RegisterGoogleBody, 'googleToken' | 'fingerprintId'>,
+  check: (account: NewAccount, googleEmail: string) => Promise<void> = async () => {},
+): Promise<NewAccount> {
+  const profile = await verifyGoogleToken(deps, body.googleToken);
+  const account = googleAccount(profile, body.fingerprintId);
+  await assertNoAccount(deps.db, account.emailNormalized, profile.sub);
+  await check(account, profile.email);
+  await useGoogleTokenOnce(deps, body.googleToken);
+  return account;
+}
+
 /** The identity of an account made from a verified Google profile. */
-export function googleAccount(profile: GoogleProfile, fingerprintId: string): NewAccount {
+function googleAccount(profile: GoogleProfile, fingerprintId: string): NewAccount {
   // Google's name is not ours to refuse: made one plain line instead.
   const name = toPlainLine(profile.name) || profile.email.split('@')[0] || profile.email;
   return {

@@ -20,10 +20,9 @@ import { isUniqueViolation } from '../shared/db';
 import type { Deps } from '../shared/deps';
 import { normalizeEmail } from '../shared/emails';
 import { enforceRateLimit } from '../shared/rate-limit';
-import { useGoogleTokenOnce, verifyGoogleToken } from './google-tokens';
-import { claimEmailSignup, googleAccount, type NewAccount } from './new-accounts';
+import { claimEmailSignup, claimGoogleSignup, type NewAccount } from './new-accounts';
 import { newSession } from './sessions';
-import { assertTrialAllowed, isDuplicateTrialError, recordTrial, type TrialClaim } from './trials';
+import { assertTrialAllowed, isDuplicateTrialError, recordTrial, trialClaimOf } from './trials';
 import { toUserView } from './user-view';
 import { assertNoAccount, type UserRow } from './users';
 import { issueCode, type IssuedCode } from './verification';
@@ -88,18 +87,13 @@ async function createTrialAccount(deps: Deps, account: NewAccount): Promise<Sign
     updatedAt: now,
   };
   const license = newTrialLicense(user.id, now);
-  const claim: TrialClaim = {
-    emailNormalized: account.emailNormalized,
-    fingerprintId: account.fingerprintId,
-    ...(account.googleSub ? { googleSub: account.googleSub } : {}),
-  };
   const session = await newSession(deps, user.id);
 
   try {
     await db.batch([
       db.insert(users).values(user),
       db.insert(licenses).values(license),
-      recordTrial(db, user.id, claim, now),
+      recordTrial(db, user.id, trialClaimOf(account), now),
       session.insert,
     ]);
   } catch (error) {
@@ -140,18 +134,8 @@ export async function registerGoogleTrial(
   deps: Deps,
   body: Pick<RegisterGoogleBody, 'googleToken' | 'fingerprintId'>,
 ): Promise<SignedIn> {
-  const profile = await verifyGoogleToken(deps, body.googleToken);
-  const account = googleAccount(profile, body.fingerprintId);
-  await assertNoAccount(deps.db, account.emailNormalized, profile.sub);
-  await assertTrialAllowed(
-    deps.db,
-    {
-      emailNormalized: account.emailNormalized,
-      fingerprintId: account.fingerprintId,
-      googleSub: profile.sub,
-    },
-    profile.email,
+  const account = await claimGoogleSignup(deps, body, (claimed, googleEmail) =>
+    assertTrialAllowed(deps.db, trialClaimOf(claimed), googleEmail),
   );
-  await useGoogleTokenOnce(deps, body.googleToken);
   return createTrialAccount(deps, account);
 }

@@ -16,6 +16,19 @@ export interface TrialClaim {
   googleSub?: string;
 }
 
+/** The claim of a new account: its e-mail, its device and, from Google, its Google account. */
+export function trialClaimOf(account: {
+  emailNormalized: string;
+  fingerprintId: string;
+  googleSub: string | null;
+}): TrialClaim {
+  return {
+    emailNormalized: account.emailNormalized,
+    fingerprintId: account.fingerprintId,
+    ...(account.googleSub ? { googleSub: account.googleSub } : {}),
+  };
+}
+
 function entries(claim: TrialClaim) {
   return [
     { kind: 'email' as const, value: claim.emailNormalized },

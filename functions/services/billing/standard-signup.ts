@@ -6,9 +6,7 @@
 import type { RegisterEmailBody, RegisterGoogleBody } from '../../../src/contract/auth';
 import { checkoutReturnUrls } from '../../adapters/payments';
 import { pendingSignups } from '../../db/schema';
-import { useGoogleTokenOnce, verifyGoogleToken } from '../accounts/google-tokens';
-import { claimEmailSignup, googleAccount, type NewAccount } from '../accounts/new-accounts';
-import { assertNoAccount } from '../accounts/users';
+import { claimEmailSignup, claimGoogleSignup, type NewAccount } from '../accounts/new-accounts';
 import type { Deps } from '../shared/deps';
 import { PENDING_SIGNUP_TTL_MS } from './pending-signups';
 import { callProvider } from './provider';
@@ -40,11 +38,7 @@ export async function startGoogleStandardCheckout(
   deps: Deps,
   body: Pick<RegisterGoogleBody, 'googleToken' | 'fingerprintId'>,
 ): Promise<StartedCheckout> {
-  const profile = await verifyGoogleToken(deps, body.googleToken);
-  const account = googleAccount(profile, body.fingerprintId);
-  await assertNoAccount(deps.db, account.emailNormalized, profile.sub);
-  await useGoogleTokenOnce(deps, body.googleToken);
-  return createPendingCheckout(deps, account);
+  return createPendingCheckout(deps, await claimGoogleSignup(deps, body));
 }
 
 /** Stores who is waiting for payment and opens their checkout. */
