@@ -11,16 +11,11 @@ import type { Deps } from '../shared/deps';
 import { normalizeEmail } from '../shared/emails';
 import { useGoogleTokenOnce, verifyGoogleToken } from './google-tokens';
 import { assertPasswordAllowed, hashPassword } from './passwords';
-import { assertNoAccount } from './users';
+import { assertNoAccount, type AccountIdentity } from './users';
 import { consumeVerification, findVerified } from './verification';
 
-/** A new account's identity. Exactly one of passwordHash and googleSub is set. */
-export interface NewAccount {
-  customerName: string;
-  email: string;
-  emailNormalized: string;
-  passwordHash: string | null;
-  googleSub: string | null;
+/** A new account's identity and the device it signs up from. */
+export interface NewAccount extends AccountIdentity {
   fingerprintId: string;
 }
 

@@ -24,7 +24,7 @@ import { claimEmailSignup, claimGoogleSignup, type NewAccount } from './new-acco
 import { newSession } from './sessions';
 import { assertTrialAllowed, isDuplicateTrialError, recordTrial, trialClaimOf } from './trials';
 import { toUserView } from './user-view';
-import { assertNoAccount, type UserRow } from './users';
+import { assertNoAccount, newUser, type UserRow } from './users';
 import { issueCode, type IssuedCode } from './verification';
 
 /**
@@ -41,10 +41,10 @@ export async function sendVerificationCode(
   if (!(await deps.botCheck.verify(body.recaptchaToken, action, deps.client.ip))) {
     throw fail('BOT_CHECK_FAILED');
   }
-  await enforceRateLimit(deps, 'sendCodePerIp', deps.client.ip);
-  await enforceRateLimit(deps, 'sendCodePerEmail', normalizeEmail(body.email));
-
   const emailNormalized = normalizeEmail(body.email);
+  await enforceRateLimit(deps, 'sendCodePerIp', deps.client.ip);
+  await enforceRateLimit(deps, 'sendCodePerEmail', emailNormalized);
+
   await assertNoAccount(deps.db, emailNormalized);
   if (body.plan === 'trial') {
     await assertTrialAllowed(
@@ -72,20 +72,7 @@ export interface SignedIn {
  */
 async function createTrialAccount(deps: Deps, account: NewAccount): Promise<SignedIn> {
   const { db, now } = deps;
-  const user: UserRow = {
-    id: crypto.randomUUID(),
-    customerName: account.customerName,
-    email: account.email,
-    emailNormalized: account.emailNormalized,
-    passwordHash: account.passwordHash,
-    googleSub: account.googleSub,
-    plan: 'Trial',
-    isDeleted: false,
-    deletedAt: null,
-    purgedAt: null,
-    createdAt: now,
-    updatedAt: now,
-  };
+  const user = newUser(account, 'Trial', now);
   const license = newTrialLicense(user.id, now);
   const session = await newSession(deps, user.id);
 

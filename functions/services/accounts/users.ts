@@ -2,7 +2,7 @@
 import { eq } from 'drizzle-orm';
 import { users } from '../../db/schema';
 import { fail } from '../../lib/errors';
-import type { Db } from '../shared/db';
+import type { Db, Millis } from '../shared/db';
 
 /** A row of `users`. */
 export type UserRow = typeof users.$inferSelect;
@@ -40,4 +40,28 @@ export async function findUserById(db: Db, id: string): Promise<UserRow | undefi
 export async function assertNoAccount(db: Db, emailNormalized: string, googleSub?: string) {
   if (await findUserByEmail(db, emailNormalized)) throw fail('ACCOUNT_EXISTS');
   if (googleSub && (await findUserByGoogleSub(db, googleSub))) throw fail('ACCOUNT_EXISTS');
+}
+
+/** Who an account is made for. Exactly one of passwordHash and googleSub is set. */
+export type AccountIdentity = Pick<
+  UserRow,
+  'customerName' | 'email' | 'emailNormalized' | 'passwordHash' | 'googleSub'
+>;
+
+/** The row of a new, live account on `plan` (a trial signup, or a paid Standard signup). */
+export function newUser(identity: AccountIdentity, plan: UserRow['plan'], now: Millis): UserRow {
+  return {
+    id: crypto.randomUUID(),
+    customerName: identity.customerName,
+    email: identity.email,
+    emailNormalized: identity.emailNormalized,
+    passwordHash: identity.passwordHash,
+    googleSub: identity.googleSub,
+    plan,
+    isDeleted: false,
+    deletedAt: null,
+    purgedAt: null,
+    createdAt: now,
+    updatedAt: now,
+  };
 }

@@ -10,7 +10,7 @@
  */
 import { and, eq, isNull } from 'drizzle-orm';
 import { licenses, pendingSignups, subscriptions, users } from '../../db/schema';
-import { findUserByEmail, type UserRow } from '../accounts/users';
+import { findUserByEmail, newUser, type UserRow } from '../accounts/users';
 import { currentLicense, newStandardLicense, type LicenseRow } from '../licensing/licenses';
 import { sendMail } from '../mail/rules';
 import { welcomeMail } from '../mail/templates';
@@ -18,6 +18,7 @@ import { isUniqueViolation, type Db } from '../shared/db';
 import type { Deps } from '../shared/deps';
 import { findPendingSignup, type PendingSignupRow } from './pending-signups';
 import { isReplayedEvent, recordAlone, recordEvent, type EventRecord } from './stripe-events';
+import { newSubscription } from './subscriptions';
 
 /** What the paid checkout says about the customer, and the event it came from (null when polling). */
 export interface PaidCheckout {
@@ -66,20 +67,7 @@ export async function fulfillPendingSignup(
     return existing();
   }
 
-  const user: UserRow = {
-    id: crypto.randomUUID(),
-    customerName: pending.customerName,
-    email: pending.email,
-    emailNormalized: pending.emailNormalized,
-    passwordHash: pending.passwordHash,
-    googleSub: pending.googleSub,
-    plan: 'Standard',
-    isDeleted: false,
-    deletedAt: null,
-    purgedAt: null,
-    createdAt: now,
-    updatedAt: now,
-  };
+  const user = newUser(pending, 'Standard', now);
   const license = newStandardLicense(user.id, now);
   const statements = [
     db.insert(users).values(user),
@@ -91,18 +79,16 @@ export async function fulfillPendingSignup(
   ] as const;
   const subscription =
     paid.subscriptionId && paid.customerId
-      ? db.insert(subscriptions).values({
-          id: crypto.randomUUID(),
-          userId: user.id,
-          stripeCustomerId: paid.customerId,
-          stripeSubscriptionId: paid.subscriptionId,
-          status: 'active',
-          currentPeriodEnd: license.expiresAt,
-          cancelAtPeriodEnd: false,
-          updatedFromEventCreated: event?.created ?? 0,
-          createdAt: now,
-          updatedAt: now,
-        })
+      ? db.insert(subscriptions).values(
+          newSubscription({
+            userId: user.id,
+            customerId: paid.customerId,
+            subscriptionId: paid.subscriptionId,
+            currentPeriodEnd: license.expiresAt,
+            eventCreated: event?.created ?? 0,
+            now,
+          }),
+        )
       : null;
   try {
     if (event && subscription) {

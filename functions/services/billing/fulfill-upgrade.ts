@@ -20,7 +20,7 @@ import { upgradeMail } from '../mail/templates';
 import { isUniqueViolation, type Db } from '../shared/db';
 import type { Deps } from '../shared/deps';
 import { isReplayedEvent, recordAlone, recordEvent, type EventRecord } from './stripe-events';
-import { subscriptionByStripeId } from './subscriptions';
+import { newSubscription, subscriptionByStripeId } from './subscriptions';
 
 /** What a paid upgrade checkout says, and the event it came from (null when polling). */
 export interface PaidUpgrade {
@@ -102,18 +102,16 @@ export async function fulfillUpgrade(deps: Deps, paid: PaidUpgrade): Promise<Upg
     appVersion: site.currentVersion,
   };
   const statements = [
-    db.insert(subscriptions).values({
-      id: crypto.randomUUID(),
-      userId: user.id,
-      stripeCustomerId: paid.customerId,
-      stripeSubscriptionId: paid.subscriptionId,
-      status: 'active',
-      currentPeriodEnd: upgraded.expiresAt,
-      cancelAtPeriodEnd: false,
-      updatedFromEventCreated: event?.created ?? 0,
-      createdAt: now,
-      updatedAt: now,
-    }),
+    db.insert(subscriptions).values(
+      newSubscription({
+        userId: user.id,
+        customerId: paid.customerId,
+        subscriptionId: paid.subscriptionId,
+        currentPeriodEnd: upgraded.expiresAt,
+        eventCreated: event?.created ?? 0,
+        now,
+      }),
+    ),
     db.update(users).set({ plan: 'Standard', updatedAt: now }).where(eq(users.id, user.id)),
     // In place, by id: the key and its device activations stay; only the terms change.
     db

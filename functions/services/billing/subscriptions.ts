@@ -6,7 +6,7 @@
 import { and, desc, eq, ne, sql } from 'drizzle-orm';
 import { licenses, subscriptions } from '../../db/schema';
 import { fail } from '../../lib/errors';
-import type { Db } from '../shared/db';
+import type { Db, Millis } from '../shared/db';
 import type { Deps } from '../shared/deps';
 import { callProvider } from './provider';
 
@@ -41,6 +41,32 @@ export async function subscriptionByStripeId(
     .where(eq(subscriptions.stripeSubscriptionId, stripeSubscriptionId))
     .limit(1);
   return row;
+}
+
+/**
+ * The row of a subscription just paid for: active until `currentPeriodEnd`, as of the event that
+ * reported it (`eventCreated`, 0 when polling found it), so older events never overwrite it.
+ */
+export function newSubscription(paid: {
+  userId: string;
+  customerId: string;
+  subscriptionId: string;
+  currentPeriodEnd: Millis;
+  eventCreated: Millis;
+  now: Millis;
+}): SubscriptionRow {
+  return {
+    id: crypto.randomUUID(),
+    userId: paid.userId,
+    stripeCustomerId: paid.customerId,
+    stripeSubscriptionId: paid.subscriptionId,
+    status: 'active',
+    currentPeriodEnd: paid.currentPeriodEnd,
+    cancelAtPeriodEnd: false,
+    updatedFromEventCreated: paid.eventCreated,
+    createdAt: paid.now,
+    updatedAt: paid.now,
+  };
 }
 
 /** True while the subscription still renews and can be set to end (cancel at period end). */
