@@ -18,9 +18,12 @@ import { ApiError } from '../lib/errors';
 import { methodNotAllowed } from '../lib/http';
 import { jsonBody } from '../lib/validate';
 import { readSession, setSessionCookie, type AccountEnv } from '../middleware/auth';
-import { newSession } from '../services/accounts/sessions';
 import { toUserView } from '../services/accounts/user-view';
-import { checkPaymentCompletion, type Completion } from '../services/billing/completion';
+import {
+  checkPaymentCompletion,
+  signInPaidSignup,
+  type Completion,
+} from '../services/billing/completion';
 import {
   startEmailStandardCheckout,
   startGoogleStandardCheckout,
@@ -53,8 +56,9 @@ async function checkoutResponse(c: Context<AccountEnv>, started: StartedCheckout
 
 /**
  * A paid upgrade: the upgrading browser keeps its own session (no new token) and gets the
- * Standard user; any other caller only the e-mail (it is sent to /login). An invalid session, or
- * a cookie without our Origin, reads as none here: this call is not refused for it.
+ * Standard user; any other caller learns only that it is done (no e-mail: it is sent to /login).
+ * An invalid session, or a cookie without our Origin, reads as none here: this call is not refused
+ * for it.
  */
 async function upgradeCompletionResponse(
   c: Context<AccountEnv>,
@@ -64,16 +68,47 @@ async function upgradeCompletionResponse(
     if (error instanceof ApiError && (error.status === 401 || error.status === 403)) return null;
     throw error;
   });
-  const answer = { accountCreated: true, upgraded: true, email: completion.email };
   if (session?.userId !== completion.user.id) {
-    return c.json(answer satisfies PaymentCompletionResponse, 200);
+    return c.json(
+      { accountCreated: true, upgraded: true } satisfies PaymentCompletionResponse,
+      200,
+    );
   }
   return c.json(
     {
-      ...answer,
+      accountCreated: true,
+      upgraded: true,
+      email: completion.email,
       user: toUserView(completion.user, completion.license, session, c.get('deps').now),
       tokenExpiration: session.expiresAt,
     } satisfies PaymentCompletionResponse,
+    200,
+  );
+}
+
+/**
+ * A paid new account. Only the browser that signed up (its signed pending cookie, on a request
+ * from our own pages) is signed in, and only once: its first poll after the account exists
+ * spends the pending signup's sign-in server-side and clears the cookie. Every other answer,
+ * to that browser later or to anyone else, is `{ accountCreated: true }` and nothing more.
+ */
+async function signupCompletionResponse(
+  c: Context<AccountEnv>,
+  completion: Extract<Completion, { kind: 'signup' }>,
+) {
+  const deps = c.get('deps');
+  const created = { accountCreated: true } satisfies PaymentCompletionResponse;
+  const pendingId = await getSignedCookie(c, deps.secrets.jwtSecret, PENDING_COOKIE);
+  const sameOrigin = c.req.header('Origin') === deps.origin;
+  if (pendingId !== completion.pendingSignupId || !sameOrigin) return c.json(created, 200);
+
+  // Spent by this call or an earlier one: either way the browser no longer needs it.
+  deleteCookie(c, PENDING_COOKIE, { path: '/', secure: true, httpOnly: true, sameSite: 'Lax' });
+  const auth = await signInPaidSignup(deps, completion);
+  if (!auth) return c.json(created, 200);
+  setSessionCookie(c, auth.token, auth.tokenExpiration, deps.now);
+  return c.json(
+    { accountCreated: true, email: completion.email, ...auth } satisfies PaymentCompletionResponse,
     200,
   );
 }
@@ -91,36 +126,11 @@ export const paymentRoutes = new Hono<AccountEnv>()
   .all('/register-google-standard', methodNotAllowed('POST'))
 
   .post('/check-payment-completion', jsonBody(checkPaymentCompletionSchema), async (c) => {
-    const deps = c.get('deps');
-    const { now } = deps;
-    const completion = await checkPaymentCompletion(deps, c.req.valid('json').sessionId);
+    const completion = await checkPaymentCompletion(c.get('deps'), c.req.valid('json').sessionId);
     if (!completion.accountCreated) {
       return c.json({ accountCreated: false } satisfies PaymentCompletionResponse, 200);
     }
     if (completion.kind === 'upgrade') return upgradeCompletionResponse(c, completion);
-
-    // Only the browser that signed up (its signed pending cookie, from our own pages) is signed in.
-    const pendingId = await getSignedCookie(c, deps.secrets.jwtSecret, PENDING_COOKIE);
-    const sameOrigin = c.req.header('Origin') === deps.origin;
-    if (pendingId !== completion.pendingSignupId || !sameOrigin) {
-      return c.json(
-        { accountCreated: true, email: completion.email } satisfies PaymentCompletionResponse,
-        200,
-      );
-    }
-    const session = await newSession(deps, completion.user.id);
-    await session.insert;
-    setSessionCookie(c, session.token, session.info.expiresAt, now);
-    deleteCookie(c, PENDING_COOKIE, { path: '/', secure: true, httpOnly: true, sameSite: 'Lax' });
-    return c.json(
-      {
-        accountCreated: true,
-        email: completion.email,
-        token: session.token,
-        user: toUserView(completion.user, completion.license, session.info, now),
-        tokenExpiration: session.info.expiresAt,
-      } satisfies PaymentCompletionResponse,
-      200,
-    );
+    return signupCompletionResponse(c, completion);
   })
   .all('/check-payment-completion', methodNotAllowed('POST'));

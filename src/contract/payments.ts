@@ -22,15 +22,16 @@ export type CheckPaymentCompletionBody = z.infer<typeof checkPaymentCompletionSc
 
 /**
  * Answer of POST /api/check-payment-completion. Unpaid yet: `{ accountCreated: false }`. Paid:
- * `accountCreated: true` and the e-mail; when the request carries the pending-signup cookie of
- * this same signup, also the session (`token`, `user`, `tokenExpiration`) and its cookie.
+ * `{ accountCreated: true }` and nothing more, except once: the first call from the browser that
+ * signed up (it carries that signup's pending cookie, which the call then spends and clears) also
+ * gets the e-mail and the session (`token`, `user`, `tokenExpiration`) and its cookie.
  */
 export const paymentCompletionResponseSchema = z.object({
   accountCreated: z.boolean(),
   /**
    * True when the checkout was a Trial → Standard upgrade of an existing account.
-   * The upgrading browser is already signed in: it gets `user` and `tokenExpiration` of its own
-   * session (no new `token`); any other browser only `email`, and /login shows
+   * The upgrading browser is already signed in: it gets `email`, `user` and `tokenExpiration` of
+   * its own session (no new `token`); any other browser nothing more, and /login shows
    * Messages.upgradedPleaseLogin.
    */
   upgraded: z.boolean().optional(),

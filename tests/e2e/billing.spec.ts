@@ -119,11 +119,11 @@ test.describe('upgrade to Standard', () => {
     await expect(detail(page, 'Plan')).toHaveText('Free Trial');
   });
 
-  test('an upgrade paid in another browser sends that browser to /login with the e-mail', async ({
+  test('an upgrade paid in another browser sends that browser to /login, no e-mail named', async ({
     page,
     browser,
   }) => {
-    const { email } = await signUpForTrial(page);
+    await signUpForTrial(page);
     await page
       .getByRole('region', { name: 'Upgrade to Standard' })
       .getByRole('button', { name: 'Upgrade to Standard' })
@@ -137,13 +137,14 @@ test.describe('upgrade to Standard', () => {
     await newVisitor(other);
     await other.goto(`/payment-processing?session_id=${sessionId}`);
     await expect(other).toHaveURL(/\/login\?/, { timeout: 20_000 });
-    await expect(other.getByRole('textbox', { name: 'Email' })).toHaveValue(email);
+    // The payment page names no e-mail to a browser that did not pay (docs/architecture.md).
+    await expect(other.getByRole('textbox', { name: 'Email' })).toHaveValue('');
     await expect(other.getByRole('status')).toHaveText(Messages.upgradedPleaseLogin);
     await other.close();
   });
 });
 
-test('a new Standard account paid in another browser goes to /login with the e-mail prefilled', async ({
+test('a new Standard account paid in another browser goes to /login without the e-mail', async ({
   page,
   browser,
 }) => {
@@ -157,7 +158,7 @@ test('a new Standard account paid in another browser goes to /login with the e-m
   await newVisitor(other);
   await other.goto(`/payment-processing?session_id=${sessionId}`);
   await expect(other).toHaveURL(/\/login\?/, { timeout: 20_000 });
-  await expect(other.getByRole('textbox', { name: 'Email' })).toHaveValue(email);
+  await expect(other.getByRole('textbox', { name: 'Email' })).toHaveValue('');
   await expect(other.getByRole('status')).toHaveText(Messages.accountCreatedPleaseLogin);
   await other.close();
 });

@@ -52,6 +52,13 @@ describe('login page message', () => {
     expect(url.pathname).toBe('/login');
     expect(url.searchParams.get('email')).toBe('ada@example.com');
     expect(url.searchParams.get('message')).toBe(Messages.accountCreatedPleaseLogin);
+
+    const withoutEmail = new URL(
+      loginUrl(undefined, Messages.accountCreatedPleaseLogin),
+      'https://x.example',
+    );
+    expect(withoutEmail.searchParams.has('email')).toBe(false);
+    expect(withoutEmail.searchParams.get('message')).toBe(Messages.accountCreatedPleaseLogin);
   });
 });
 

@@ -83,18 +83,18 @@ describe('payment completion of an upgrade', () => {
     });
   });
 
-  it('sends any other browser to /login with the e-mail and the upgrade message', () => {
-    const outcome = completionOutcome({ accountCreated: true, upgraded: true, email: user.email });
+  it('sends any other browser to /login with the upgrade message and no e-mail', () => {
+    const outcome = completionOutcome({ accountCreated: true, upgraded: true });
     expect(outcome.kind).toBe('login');
     if (outcome.kind !== 'login') return;
     const url = new URL(outcome.url, 'https://sheetwright.example');
     expect(url.pathname).toBe('/login');
-    expect(url.searchParams.get('email')).toBe(user.email);
+    expect(url.searchParams.has('email')).toBe(false);
     expect(url.searchParams.get('message')).toBe(Messages.upgradedPleaseLogin);
   });
 
   it('keeps the new-account answer exactly as before', () => {
-    const outcome = completionOutcome({ accountCreated: true, email: user.email });
+    const outcome = completionOutcome({ accountCreated: true });
     expect(outcome.kind).toBe('login');
     if (outcome.kind !== 'login') return;
     expect(new URL(outcome.url, 'https://x.example').searchParams.get('message')).toBe(

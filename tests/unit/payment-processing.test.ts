@@ -37,12 +37,22 @@ describe('payment completion outcome', () => {
     expect(outcome.kind).toBe('signedIn');
   });
 
-  it('sends another browser to /login with the e-mail and the known message', () => {
-    const outcome = completionOutcome({ accountCreated: true, email: 'a+b@example.com' });
+  it('sends another browser to /login with the known message and no e-mail', () => {
+    const outcome = completionOutcome({ accountCreated: true });
     expect(outcome.kind).toBe('login');
     if (outcome.kind !== 'login') return;
     const url = new URL(outcome.url, 'https://sheetwright.example');
     expect(url.pathname).toBe('/login');
+    expect(url.searchParams.has('email')).toBe(false);
+    expect(url.searchParams.get('message')).toBe(Messages.accountCreatedPleaseLogin);
+  });
+
+  it('prefills the e-mail when the paying browser got it but could not be signed in', () => {
+    // SPEC §8 "auto-login failed": the answer named the e-mail, but its session did not parse.
+    const outcome = completionOutcome({ accountCreated: true, email: 'a+b@example.com' });
+    expect(outcome.kind).toBe('login');
+    if (outcome.kind !== 'login') return;
+    const url = new URL(outcome.url, 'https://sheetwright.example');
     expect(url.searchParams.get('email')).toBe('a+b@example.com');
     expect(url.searchParams.get('message')).toBe(Messages.accountCreatedPleaseLogin);
   });

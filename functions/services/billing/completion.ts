@@ -2,13 +2,19 @@
  * check-payment-completion: asks the provider for
  * the checkout session and fulfills it itself when the webhook is late. Idempotent: the webhook
  * and any number of polls create one account (fulfill-signup.ts) or upgrade one once
- * (fulfill-upgrade.ts); whichever call does the work sends the e-mail.
+ * (fulfill-upgrade.ts); whichever call does the work sends the e-mail. The browser that paid for a
+ * new account is signed in once (`signInPaidSignup`).
  */
 import { ApiMessages } from '../../../src/contract/messages';
+import type { AuthResponse } from '../../../src/contract/user';
 import type { CheckoutSessionInfo } from '../../adapters/payments';
 import { fail } from '../../lib/errors';
+import { newSession } from '../accounts/sessions';
+import { toUserView } from '../accounts/user-view';
 import type { UserRow } from '../accounts/users';
 import type { LicenseRow } from '../licensing/licenses';
+import { isTokenReuse, tokenConsumption } from '../shared/consumed-tokens';
+import type { Millis } from '../shared/db';
 import type { Deps } from '../shared/deps';
 import { enforceRateLimit } from '../shared/rate-limit';
 import { fulfilledAccount, fulfillPendingSignup } from './fulfill-signup';
@@ -26,6 +32,8 @@ export type Completion =
       kind: 'signup';
       email: string;
       pendingSignupId: string;
+      /** When the pending signup (and so its browser's right to be signed in) expires. */
+      pendingExpiresAt: Millis;
       user: UserRow;
       license: LicenseRow;
     }
@@ -73,7 +81,43 @@ export async function checkPaymentCompletion(deps: Deps, sessionId: string): Pro
     kind: 'signup',
     email: account.user.email,
     pendingSignupId: pending.id,
+    pendingExpiresAt: pending.expiresAt,
     ...account,
+  };
+}
+
+/** The consumed_tokens purpose that makes a pending signup's browser sign-in single use. */
+const PENDING_SESSION = 'pending-session';
+
+/**
+ * Signs in the browser that paid for the new account `completion` (the route has checked that it
+ * holds this pending signup's cookie), once. The session row is inserted in one batch with the
+ * consumed_tokens row of the pending signup, so of any number of concurrent or later calls exactly
+ * one starts a session; the others, and any call after the pending signup expired, get null.
+ */
+export async function signInPaidSignup(
+  deps: Deps,
+  completion: Extract<Completion, { kind: 'signup' }>,
+): Promise<AuthResponse | null> {
+  const { db, now } = deps;
+  if (now >= completion.pendingExpiresAt) return null;
+  const session = await newSession(deps, completion.user.id);
+  const consumption = await tokenConsumption(
+    db,
+    PENDING_SESSION,
+    completion.pendingSignupId,
+    completion.pendingExpiresAt,
+  );
+  try {
+    await db.batch([consumption.insert, session.insert]);
+  } catch (error) {
+    if (isTokenReuse(error)) return null;
+    throw error;
+  }
+  return {
+    token: session.token,
+    user: toUserView(completion.user, completion.license, session.info, now),
+    tokenExpiration: session.info.expiresAt,
   };
 }
 

@@ -1,10 +1,11 @@
 /**
  * Single-use tokens: a token is accepted once. The primary key on its hash makes the
- * second use an insert that does nothing, so replay protection is one statement, race-free.
+ * second use an insert that does nothing (or, inside a batch, fails the batch), so replay
+ * protection is one statement, race-free.
  */
 import { consumedTokens } from '../../db/schema';
 import { sha256 } from './crypto';
-import type { Db, Millis } from './db';
+import { isUniqueViolation, type Db, type Millis } from './db';
 
 /**
  * Records `token` as used for `purpose`; true the first time, false on every later call. Keep the
@@ -22,4 +23,20 @@ export async function consumeToken(
     .onConflictDoNothing()
     .returning({ tokenHash: consumedTokens.tokenHash });
   return rows.length === 1;
+}
+
+/**
+ * The insert that records `token` as used for `purpose`, to run in a `db.batch` whose other writes
+ * may happen only once: a second use violates the primary key and the whole batch fails, which
+ * `isTokenReuse` recognizes. No check-then-insert, so concurrent uses cannot both pass. (Wrapped
+ * in an object: an async function returning the query itself would run it.)
+ */
+export async function tokenConsumption(db: Db, purpose: string, token: string, expiresAt: Millis) {
+  const tokenHash = await sha256(`${purpose}:${token}`);
+  return { insert: db.insert(consumedTokens).values({ tokenHash, purpose, expiresAt }) };
+}
+
+/** True when `error` is the failure of a `tokenConsumption` insert whose token was already used. */
+export function isTokenReuse(error: unknown): boolean {
+  return isUniqueViolation(error, 'consumed_tokens.token_hash');
 }

@@ -2,7 +2,7 @@
  * /payment-processing, the return from card checkout (SPEC §4 "Payment processing", §8).
  * Polls check-payment-completion until the paid account exists, then signs this
  * browser in (it holds the pending-signup cookie) and goes to the dashboard; a payment finished
- * in another browser goes to /login with the e-mail. A Trial → Standard upgrade
+ * in another browser goes to /login (the server tells it no e-mail). A Trial → Standard upgrade
  * keeps the browser's own session and stores the Standard user. No session_id, or every attempt
  * used, shows the Payment Processing Issue view.
  */

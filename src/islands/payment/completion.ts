@@ -21,7 +21,10 @@ export type CompletionOutcome =
    * store the Standard user with the session's expiry, and go to the dashboard.
    */
   | { kind: 'upgraded'; session: MeResponse }
-  /** Created, but no session for this browser (another browser paid): log in by hand. */
+  /**
+   * Created, but no session for this browser (another browser paid, or this one was signed in
+   * before): log in by hand. The server names the e-mail only to the browser that paid.
+   */
   | { kind: 'login'; url: string };
 
 export function completionOutcome(answer: PaymentCompletionResponse): CompletionOutcome {
@@ -32,7 +35,7 @@ export function completionOutcome(answer: PaymentCompletionResponse): Completion
       tokenExpiration: answer.tokenExpiration,
     });
     if (session.success) return { kind: 'upgraded', session: session.data };
-    return { kind: 'login', url: loginUrl(answer.email ?? '', Messages.upgradedPleaseLogin) };
+    return { kind: 'login', url: loginUrl(answer.email, Messages.upgradedPleaseLogin) };
   }
   const auth = authResponseSchema.safeParse({
     token: answer.token,
@@ -40,7 +43,7 @@ export function completionOutcome(answer: PaymentCompletionResponse): Completion
     tokenExpiration: answer.tokenExpiration,
   });
   if (auth.success) return { kind: 'signedIn', auth: auth.data };
-  return { kind: 'login', url: loginUrl(answer.email ?? '', Messages.accountCreatedPleaseLogin) };
+  return { kind: 'login', url: loginUrl(answer.email, Messages.accountCreatedPleaseLogin) };
 }
 
 /** The `session_id` of the return URL, or null when it is missing or implausible. */

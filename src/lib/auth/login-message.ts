@@ -18,8 +18,11 @@ export function allowedLoginMessage(raw: string | null): string | null {
   return allowed.includes(raw) ? raw : null;
 }
 
-/** The login URL a page uses to send someone to /login with their e-mail and a known message. */
-export function loginUrl(email: string, message: string): string {
-  const query = new URLSearchParams({ email, message });
+/**
+ * The login URL a page uses to send someone to /login with a known message, and their e-mail when
+ * the page knows it (without one, /login fills in the remembered e-mail, if any).
+ */
+export function loginUrl(email: string | undefined, message: string): string {
+  const query = new URLSearchParams(email ? { email, message } : { message });
   return `/login?${query.toString()}`;
 }
