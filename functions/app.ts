@@ -4,6 +4,7 @@ import type { AppEnv } from './env';
 import type { AppAdapters } from './deps';
 import { errorResponse, fail, onError } from './lib/errors';
 import { limitBody, requireJson } from './middleware/api-guards';
+import { rememberKnownBrowser } from './middleware/auth';
 import { createContextMiddleware } from './middleware/context';
 import { securityHeaders } from './middleware/security-headers';
 import { accountRoutes } from './routes/account';
@@ -41,7 +42,7 @@ export function createApp(
     .route('/api', webhookRoutes);
   return (
     app
-      .use('/api/*', limitBody, requireJson)
+      .use('/api/*', limitBody, requireJson, rememberKnownBrowser)
       .route('/api', healthRoutes)
       .route('/api', configRoutes)
       .route('/api', authRoutes)

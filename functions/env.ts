@@ -73,6 +73,8 @@ export interface Variables {
   deps: Deps;
   /** Tests set a controllable clock here (ms since the epoch); otherwise Date.now. */
   clock?: () => number;
+  /** The account a session cookie was set for in this response (middleware/auth.ts). */
+  signedInUserId?: string;
 }
 
 /** Type parameter of every Hono app and router in functions/. */

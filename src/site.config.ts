@@ -211,6 +211,8 @@ export const limits = {
   paymentPollMaxAttempts: 40,
   /** Sessions end automatically this many days after sign-in (shown on the dashboard). */
   sessionDays: 14,
+  /** A browser stays "known" to the account it last signed in to this long (its cookie's life). */
+  knownBrowserDays: 365,
   /** Wrong codes allowed per verification code; resends do not reset the count. */
   codeMaxWrongAttempts: 5,
   /** A verified e-mail must be registered within this window. */
@@ -222,7 +224,13 @@ export const limits = {
     sendCodePerEmail: { max: 5, windowSeconds: 3600 },
     sendCodePerIp: { max: 20, windowSeconds: 3600 },
     loginPerIp: { max: 30, windowSeconds: 900 },
+    /** Attempts per e-mail from browsers that have not signed in to that account before. */
     loginPerEmail: { max: 10, windowSeconds: 900 },
+    /**
+     * Attempts per known browser (one that has signed in to the account, README "Sign-in
+     * throttling"): its own budget, so guessing elsewhere cannot lock the owner out of it.
+     */
+    loginPerKnownBrowser: { max: 10, windowSeconds: 900 },
     forgotPasswordPerEmail: { max: 3, windowSeconds: 3600 },
     contactPerIp: { max: 5, windowSeconds: 3600 },
     /** The payment page polls every 3 s up to 40 times; this leaves room for a few tabs. */

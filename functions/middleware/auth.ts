@@ -15,12 +15,19 @@
  */
 import type { Context, MiddlewareHandler } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
+import { decodeJwt } from 'jose';
 import type { AppEnv } from '../env';
 import { fail } from '../lib/errors';
+import { KNOWN_BROWSER_MS, newKnownBrowser } from '../services/accounts/known-browsers';
 import { verifySession, type SessionInfo } from '../services/accounts/sessions';
 
 /** Name of the session cookie (the `__Host-` prefix requires Secure, Path=/ and no Domain). */
 export const SESSION_COOKIE = '__Host-sw_session';
+/**
+ * Marks a browser that has signed in to an account (services/accounts/known-browsers.ts); it
+ * outlives sessions and logout, and is read only by password sign-in.
+ */
+export const KNOWN_BROWSER_COOKIE = '__Host-sw_known';
 
 /** Context of the account routes: the app's, plus the session set by `requireSession`. */
 export interface AccountEnv extends AppEnv {
@@ -29,8 +36,16 @@ export interface AccountEnv extends AppEnv {
   };
 }
 
-/** Sets the session cookie to live exactly as long as the session. */
-export function setSessionCookie(c: Context, token: string, expiresAt: number, now: number) {
+/**
+ * Sets the session cookie to live exactly as long as the session, and has `rememberKnownBrowser`
+ * mark this browser as known to the session's account.
+ */
+export function setSessionCookie(
+  c: Context<AccountEnv>,
+  token: string,
+  expiresAt: number,
+  now: number,
+) {
   setCookie(c, SESSION_COOKIE, token, {
     httpOnly: true,
     secure: true,
@@ -38,7 +53,30 @@ export function setSessionCookie(c: Context, token: string, expiresAt: number, n
     path: '/',
     maxAge: Math.max(0, Math.floor((expiresAt - now) / 1000)),
   });
+  // Our own token, just signed: its subject is read, not verified.
+  const { sub } = decodeJwt(token);
+  if (sub) c.set('signedInUserId', sub);
 }
+
+/**
+ * After any answer that signed a browser in (login, Google, signup, payment: every call of
+ * `setSessionCookie`), sets the known-browser cookie for that account: a fresh value each time,
+ * replacing one for another account. Runs after the route, so no sign-in path can forget it.
+ */
+export const rememberKnownBrowser: MiddlewareHandler<AppEnv> = async (c, next) => {
+  await next();
+  const userId = c.get('signedInUserId');
+  if (!userId || c.error || !c.res.ok) return;
+  const { secrets, now } = c.get('deps');
+  setCookie(c, KNOWN_BROWSER_COOKIE, await newKnownBrowser(secrets, userId, now), {
+    httpOnly: true,
+    secure: true,
+    // Only our own pages' sign-in requests need it.
+    sameSite: 'Strict',
+    path: '/',
+    maxAge: Math.floor(KNOWN_BROWSER_MS / 1000),
+  });
+};
 
 /** Clears the session cookie (logout, deletion). */
 export function clearSessionCookie(c: Context) {

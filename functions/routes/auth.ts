@@ -1,5 +1,6 @@
 /** Signing in and out (SPEC §7 login, login-google; me and logout). */
 import { Hono } from 'hono';
+import { getCookie } from 'hono/cookie';
 import { loginGoogleSchema, loginSchema, type MessageResponse } from '../../src/contract/auth';
 import { SuccessMessages } from '../../src/contract/messages';
 import type { AuthResponse, MeResponse } from '../../src/contract/user';
@@ -8,6 +9,7 @@ import { methodNotAllowed } from '../lib/http';
 import { jsonBody } from '../lib/validate';
 import {
   clearSessionCookie,
+  KNOWN_BROWSER_COOKIE,
   readSession,
   requireSession,
   setSessionCookie,
@@ -22,7 +24,8 @@ import { currentLicense } from '../services/licensing/licenses';
 export const authRoutes = new Hono<AccountEnv>()
   .post('/login', jsonBody(loginSchema), async (c) => {
     const deps = c.get('deps');
-    const response = await loginWithPassword(deps, c.req.valid('json'));
+    const knownBrowser = getCookie(c, KNOWN_BROWSER_COOKIE);
+    const response = await loginWithPassword(deps, c.req.valid('json'), knownBrowser);
     setSessionCookie(c, response.token, response.tokenExpiration, deps.now);
     return c.json(response satisfies AuthResponse, 200);
   })

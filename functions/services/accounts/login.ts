@@ -12,6 +12,7 @@ import type { Deps } from '../shared/deps';
 import { normalizeEmail } from '../shared/emails';
 import { enforceRateLimit } from '../shared/rate-limit';
 import { useGoogleTokenOnce, verifyGoogleToken } from './google-tokens';
+import { readKnownBrowser } from './known-browsers';
 import { hashPassword, needsRehash, verifyPassword } from './passwords';
 import { newSession } from './sessions';
 import { toUserView } from './user-view';
@@ -34,15 +35,29 @@ async function startSession(deps: Deps, user: UserRow): Promise<AuthResponse> {
  * E-mail and password sign-in. Unknown e-mail, Google-only account and wrong password all answer
  * the same 401 after the same amount of hashing. A deleted account is named as such only after
  * the right password, so the answer reveals nothing to someone who does not own the account.
+ *
+ * Throttling: attempts count per IP, and per e-mail, except from a browser that has signed in to
+ * this account before (`knownBrowser`, the value of its cookie): those count on that browser's
+ * own budget. Guessing from anywhere else exhausts only the e-mail's budget, so it cannot lock
+ * the owner out of their usual browser, while each budget still stops guessing.
  */
 export async function loginWithPassword(
   deps: Deps,
   { email, password }: LoginBody,
+  knownBrowser?: string,
 ): Promise<AuthResponse> {
   const { db, now, secrets } = deps;
   await enforceRateLimit(deps, 'loginPerIp', deps.client.ip);
-  await enforceRateLimit(deps, 'loginPerEmail', normalizeEmail(email));
-  const user = await findUserByEmail(db, normalizeEmail(email));
+  const emailNormalized = normalizeEmail(email);
+  const [user, known] = await Promise.all([
+    findUserByEmail(db, emailNormalized),
+    readKnownBrowser(secrets, knownBrowser, now),
+  ]);
+  if (user && known?.userId === user.id) {
+    await enforceRateLimit(deps, 'loginPerKnownBrowser', known.browserId);
+  } else {
+    await enforceRateLimit(deps, 'loginPerEmail', emailNormalized);
+  }
   const ok = await verifyPassword(password, user?.passwordHash ?? null, secrets.pepper);
   if (!user || !ok) throw fail('INVALID_CREDENTIALS');
   // Named only after the right password: it tells nothing to someone who does not own the account.

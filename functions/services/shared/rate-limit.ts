@@ -20,6 +20,7 @@ const messages: Record<RateLimitRule, (minutes: number) => string> = {
   sendCodePerIp: ApiMessages.tooManyVerificationRequests,
   loginPerIp: ApiMessages.tooManyLoginAttempts,
   loginPerEmail: ApiMessages.tooManyLoginAttempts,
+  loginPerKnownBrowser: ApiMessages.tooManyLoginAttempts,
   forgotPasswordPerEmail: ApiMessages.tooManyResetRequests,
   contactPerIp: ApiMessages.tooManyContactMessages,
   paymentCompletionPerIp: ApiMessages.tooManyPaymentChecks,
