@@ -16,7 +16,8 @@ const featureFolders = ['accounts', 'billing', 'licensing', 'mail', 'support', '
 );
 
 /**
- * The use cases: what a person, Stripe or the cron does. Routes (and the cron runner) call them;
+ * The use cases: what a person, Stripe, the cron or the task queue does. Routes (and the cron
+ * runner and the queue entry, functions/queue.ts) call them;
  * no service imports one. Everything else in services/ is shared rules or entities.
  */
 const useCases = [
@@ -34,6 +35,7 @@ const useCases = [
   'licensing/usage',
   'licensing/downloads',
   'support/contact',
+  'mail/delivery',
 ].map((file) => `./functions/services/${file}.ts`);
 
 export default tseslint.config(

@@ -3,15 +3,26 @@
  * the context middleware, once per cron run in scheduled.ts. Everything is built per call, never
  * at module level, so each request sees the env it was given.
  */
+import { site } from '../src/site.config';
 import { createAdapters, type Adapters } from './adapters';
 import { createPayments, type PaymentProvider } from './adapters/payments';
 import { createD1CheckoutStore } from './adapters/payments/d1-store';
+import { createCloudflareTaskQueue } from './adapters/tasks';
+import type { TaskQueue } from './adapters/types';
 import { createDb } from './db/client';
 import type { Bindings, Config } from './env';
 import type { ClientInfo, Deps } from './services/shared/deps';
 
 /** Every outside service; tests may replace any of them. */
-export type AppAdapters = Adapters & { payments: PaymentProvider };
+export type AppAdapters = Adapters & { payments: PaymentProvider; tasks: TaskQueue };
+
+/**
+ * Where links point when there is no request to take an origin from (cron, queue): the
+ * deployment's public address (`site.url` in site.config), or `npm start`'s in development.
+ */
+export function siteOrigin(config: Config): string {
+  return config.ENVIRONMENT === 'development' ? 'http://localhost:8787' : site.url;
+}
 
 export interface DepsInput {
   env: Bindings;
@@ -29,6 +40,7 @@ export function buildDeps({ env, config, now, origin, client, overrides = {} }: 
     // Turnstile challenges must have been solved on the host the request came to.
     ...createAdapters(config, { db, hostname: new URL(origin).hostname }),
     payments: createPayments(config, { localStore: () => createD1CheckoutStore(db) }),
+    tasks: createCloudflareTaskQueue(env.TASK_QUEUE),
     ...overrides,
   };
   return {
@@ -45,5 +57,6 @@ export function buildDeps({ env, config, now, origin, client, overrides = {} }: 
     botCheck: adapters.botCheck,
     google: adapters.google,
     payments: adapters.payments,
+    tasks: adapters.tasks,
   };
 }

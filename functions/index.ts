@@ -1,6 +1,8 @@
-// Worker entry: the Hono app answers fetches; the cron trigger (trial expiry, paid
-// license lapse, purges, clean-up) runs `scheduled`.
+// Worker entry: the Hono app answers fetches; the cron trigger (trial expiry, paid license lapse,
+// purges, clean-up, stuck mail) runs `scheduled`; the task queue (mail delivery, forgot-password)
+// runs `queue`.
 import { createApp } from './app';
+import { queue } from './queue';
 import { scheduled } from './scheduled';
 
 const app = createApp();
@@ -8,4 +10,5 @@ const app = createApp();
 export default {
   fetch: app.fetch,
   scheduled,
+  queue,
 } satisfies ExportedHandler<Env>;

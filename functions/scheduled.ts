@@ -3,23 +3,13 @@
  * from the bindings, the same way the request middleware does, once per run, and runs the jobs
  * at the trigger's scheduled time. The jobs themselves are in services/cron/.
  */
-import { site } from '../src/site.config';
-import type { Mailer } from './adapters/types';
-import { buildDeps } from './deps';
-import { readConfig, type Bindings, type Config } from './env';
+import { buildDeps, siteOrigin, type AppAdapters } from './deps';
+import { readConfig, type Bindings } from './env';
 import { runJobs, type JobReport } from './services/cron';
 
-/**
- * Where links in cron e-mails point. A cron run has no request to take an origin from, so it is
- * the deployment's public address (`site.url` in site.config), or `npm start`'s in development.
- */
-function siteOrigin(config: Config): string {
-  return config.ENVIRONMENT === 'development' ? 'http://localhost:8787' : site.url;
-}
-
-/** Replacements for tests: a fake mailer, another origin. */
+/** Replacements for tests: fake adapters (a recording mailer, an inline task queue), another origin. */
 export interface ScheduledOverrides {
-  mailer?: Mailer;
+  adapters?: Partial<AppAdapters>;
   origin?: string;
 }
 
@@ -40,7 +30,7 @@ export async function runScheduledJobs(
     origin: overrides.origin ?? siteOrigin(config),
     // No request, so no client.
     client: { ip: null, userAgent: null },
-    overrides: overrides.mailer ? { mailer: overrides.mailer } : {},
+    overrides: overrides.adapters ?? {},
   });
   return runJobs(deps);
 }

@@ -18,6 +18,7 @@ export const botActions = [
   'signup',
   'resend_verification',
   'contact',
+  'forgot_password',
 ] as const satisfies readonly BotAction[];
 
 /** Turnstile tokens are at most 2048 characters; longer input is refused without a call. */

@@ -15,7 +15,7 @@ import {
 } from './botcheck';
 import { createGoogleIdentity, createUnconfiguredGoogleIdentity, googleJwks } from './identity';
 import { createDevGoogleIdentity } from './identity-local';
-import { createOutboxMailer, createResendMailer, createUnconfiguredMailer } from './mail';
+import { createLocalMailer, createResendMailer, createUnconfiguredMailer } from './mail';
 import type { Adapters, BotCheck, GoogleIdentity, Mailer } from './types';
 
 export type {
@@ -59,17 +59,17 @@ export interface AdapterDeps {
 export function createAdapters(config: Config, deps: AdapterDeps): Adapters {
   const modes = adapterModes(config);
   return {
-    mailer: pickMailer(modes.mail, config, deps),
+    mailer: pickMailer(modes.mail, config),
     botCheck: pickBotCheck(modes.botCheck, config, deps),
     google: pickGoogle(modes.google, config),
   };
 }
 
-function pickMailer(mode: AdapterModes['mail'], config: Config, { db }: AdapterDeps): Mailer {
+function pickMailer(mode: AdapterModes['mail'], config: Config): Mailer {
   if (mode === 'resend' && config.RESEND_API_KEY && config.MAIL_FROM) {
     return createResendMailer({ apiKey: config.RESEND_API_KEY, from: config.MAIL_FROM });
   }
-  if (mode === 'outbox') return createOutboxMailer({ db });
+  if (mode === 'outbox') return createLocalMailer();
   return createUnconfiguredMailer();
 }
 

@@ -1,11 +1,9 @@
 /**
- * E-mail: Resend's HTTP API in production, the D1 `outbox` table in development
- * (read at /dev/mailbox). Both throw when a message cannot be handed over, so a caller never
- * tells a visitor "we sent you a code" for a code that went nowhere.
+ * E-mail providers: Resend's HTTP API in production; in development the local mailbox, where
+ * the D1 outbox row itself is the delivered message (read at /dev/mailbox). Every message is
+ * written to the outbox first (services/mail/outbox.ts); these only hand it over, and throw when
+ * they could not, so the queue tries again.
  */
-import type { DrizzleD1Database } from 'drizzle-orm/d1';
-import type * as schema from '../db/schema';
-import { outbox } from '../db/schema';
 import type { MailMessage, Mailer } from './types';
 
 /** Resend's send endpoint (https://resend.com/docs/api-reference/emails/send-email). */
@@ -42,7 +40,7 @@ export function createResendMailer(options: ResendMailerOptions): Mailer {
   const scrub = (text: string) => text.split(apiKey).join('[redacted]');
 
   return {
-    async send(message: MailMessage) {
+    async send(message: MailMessage, { idempotencyKey } = {}) {
       const body = {
         from,
         to: [message.to],
@@ -54,7 +52,12 @@ export function createResendMailer(options: ResendMailerOptions): Mailer {
       try {
         response = await send(endpoint, {
           method: 'POST',
-          headers: { Authorization: `Bearer ${apiKey}`, 'Content-Type': 'application/json' },
+          headers: {
+            Authorization: `Bearer ${apiKey}`,
+            'Content-Type': 'application/json',
+            // Resend keeps a key 24 hours: a retried delivery of one outbox row is sent once.
+            ...(idempotencyKey === undefined ? {} : { 'Idempotency-Key': idempotencyKey }),
+          },
           body: JSON.stringify(body),
           signal: AbortSignal.timeout(timeoutMs),
         });
@@ -79,24 +82,15 @@ export function createResendMailer(options: ResendMailerOptions): Mailer {
   };
 }
 
-export interface OutboxMailerOptions {
-  db: DrizzleD1Database<typeof schema>;
-  now?: () => number;
-}
-
-/** Development mailer: stores each message in `outbox`, newest shown first at /dev/mailbox. */
-export function createOutboxMailer({ db, now = Date.now }: OutboxMailerOptions): Mailer {
+/**
+ * Development mailer: the outbox row already is the message /dev/mailbox shows, so handing it
+ * over is nothing more than the delivery marking it sent; its text is kept for the mailbox.
+ */
+export function createLocalMailer(): Mailer {
   return {
-    async send(message: MailMessage) {
-      await db.insert(outbox).values({
-        id: crypto.randomUUID(),
-        toEmail: message.to,
-        subject: message.subject,
-        text: message.text,
-        html: message.html ?? null,
-        tag: message.tag,
-        createdAt: now(),
-      });
+    keepsSentText: true,
+    async send() {
+      // Nothing leaves the machine in development.
     },
   };
 }

@@ -17,11 +17,34 @@ export interface MailMessage {
 
 /** Sends e-mail. Throws when the message could not be handed over (never fails silently). */
 export interface Mailer {
-  send(message: MailMessage): Promise<void>;
+  /**
+   * `idempotencyKey` (the outbox id) lets the provider drop a second send of the same message,
+   * e.g. when a consumer died after the provider accepted it but before we marked it sent.
+   */
+  send(message: MailMessage, options?: { idempotencyKey?: string }): Promise<void>;
+  /**
+   * True when the sent message stays readable only in our own outbox (the local mailbox), so a
+   * code or reset link in it must be kept; otherwise it is emptied once delivered.
+   */
+  readonly keepsSentText?: boolean;
 }
 
-/** Bot-check action names (SPEC §7: 'signup' and 'resend_verification'; 'contact' for Get in Touch). */
-export type BotAction = 'signup' | 'resend_verification' | 'contact';
+/** Work done in the background by the queue consumer (functions/queue.ts). */
+export type BackgroundTask =
+  /** Hand outbox message `outboxId` to the mail provider (services/mail/delivery.ts). */
+  | { kind: 'deliver-mail'; outboxId: string }
+  /** Forgot-password for `email`, done off the request so its timing tells nothing. */
+  | { kind: 'password-reset'; email: string };
+
+/** Hands background tasks to the queue (Cloudflare Queues; tests run them inline). */
+export interface TaskQueue {
+  /** Throws when the queue did not take them; the caller decides what that means. */
+  enqueue(tasks: BackgroundTask[]): Promise<void>;
+}
+
+/** Bot-check action names (SPEC §7: 'signup' and 'resend_verification'; 'contact' for Get in Touch;
+ * 'forgot_password' for the reset request). */
+export type BotAction = 'signup' | 'resend_verification' | 'contact' | 'forgot_password';
 
 /**
  * Bot check (fails closed). `true` only for a valid, unused token issued for `action`;
@@ -46,7 +69,7 @@ export interface GoogleIdentity {
   verify(idToken: string): Promise<GoogleProfile>;
 }
 
-/** The adapters built for every request and cron run (with `payments`, functions/deps.ts). */
+/** The adapters built for every request and cron run (with `payments` and `tasks`, functions/deps.ts). */
 export interface Adapters {
   mailer: Mailer;
   botCheck: BotCheck;

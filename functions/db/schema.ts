@@ -152,21 +152,41 @@ export const rateLimits = sqliteTable(
   (table) => [index('rate_limits_window_start_idx').on(table.windowStart)],
 );
 
-/** Mail written by the local mailer, read by /dev/mailbox and by tests. */
+/** Delivery states of an outbox message (services/mail/delivery.ts). */
+export const mailStatusValues = ['queued', 'sending', 'sent', 'failed', 'dead'] as const;
+
+/**
+ * Every e-mail, written in the same batch as the change that causes it and delivered by the mail
+ * queue's consumer (DESIGN §3.9). `/dev/mailbox` reads it in development.
+ */
 export const outbox = sqliteTable(
   'outbox',
   {
     id: text('id').primaryKey(),
     toEmail: text('to_email').notNull(),
     subject: text('subject').notNull(),
+    /** Emptied once a message holding a secret (code, reset link) was handed to the provider. */
     text: text('text').notNull(),
     html: text('html'),
     tag: text('tag').notNull(),
     createdAt: integer('created_at').notNull(),
+    /** Rows from before the queue were written by the local mailer: delivered. */
+    status: text('status', { enum: mailStatusValues }).notNull().default('sent'),
+    attempts: integer('attempts').notNull().default(0),
+    /** The provider's (or our) reason for the last failed attempt; never the message body. */
+    lastError: text('last_error'),
+    lastAttemptAt: integer('last_attempt_at'),
+    sentAt: integer('sent_at'),
+    /**
+     * When the cron should take an unfinished row as stuck (its queue message lost, its consumer
+     * killed) and queue it again; pushed forward by every enqueue and attempt.
+     */
+    dueAt: integer('due_at').notNull().default(0),
   },
   (table) => [
     index('outbox_created_at_idx').on(table.createdAt),
     index('outbox_to_email_idx').on(table.toEmail),
+    index('outbox_status_due_at_idx').on(table.status, table.dueAt),
   ],
 );
 

@@ -12,9 +12,9 @@ import type { AccountEnv } from '../middleware/auth';
 import { requestPasswordReset, resetPassword } from '../services/accounts/password-reset';
 
 export const passwordRoutes = new Hono<AccountEnv>()
-  // The same answer whether or not the e-mail has an account (no account probing).
+  // The same answer, after the same work, whether or not the e-mail has an account.
   .post('/forgot-password', jsonBody(forgotPasswordSchema), async (c) => {
-    await requestPasswordReset(c.get('deps'), c.req.valid('json').email);
+    await requestPasswordReset(c.get('deps'), c.req.valid('json'));
     return c.json({ message: SuccessMessages.resetRequested } satisfies MessageResponse, 200);
   })
   .all('/forgot-password', methodNotAllowed('POST'))

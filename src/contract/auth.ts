@@ -113,8 +113,11 @@ export const loginGoogleSchema = z.object({
 });
 export type LoginGoogleBody = z.infer<typeof loginGoogleSchema>;
 
-/** POST /api/forgot-password: always answers 200 with the same message (no account probing). */
-export const forgotPasswordSchema = z.object({ email });
+/**
+ * POST /api/forgot-password: always answers 200 with the same message (no account probing);
+ * bot-checked like signup (action `forgot_password`).
+ */
+export const forgotPasswordSchema = z.object({ email, recaptchaToken: botToken });
 export type ForgotPasswordBody = z.infer<typeof forgotPasswordSchema>;
 
 /** POST /api/reset-password */

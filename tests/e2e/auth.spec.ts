@@ -125,6 +125,7 @@ test.describe('sessions', () => {
     await expect(page).toHaveURL(/\/forgot-password$/);
     await islandsReady(page);
     await page.getByRole('textbox', { name: 'Email' }).fill(email);
+    await page.getByRole('checkbox', { name: 'Verify you are human' }).check();
     await page.getByRole('button', { name: 'Send Reset Link' }).click();
     await expect(page.getByRole('heading', { name: 'Check Your Email' })).toBeVisible();
 
@@ -147,6 +148,10 @@ test.describe('sessions', () => {
     await page.goto('/forgot-password');
     await islandsReady(page);
     await page.getByRole('textbox', { name: 'Email' }).fill(uniqueEmail('unknown'));
+    // Without the bot check the request is not sent.
+    await page.getByRole('button', { name: 'Send Reset Link' }).click();
+    await expect(page.getByRole('alert')).toHaveText(Messages.recaptchaNotReady);
+    await page.getByRole('checkbox', { name: 'Verify you are human' }).check();
     await page.getByRole('button', { name: 'Send Reset Link' }).click();
     await expect(page.getByRole('heading', { name: 'Check Your Email' })).toBeVisible();
   });

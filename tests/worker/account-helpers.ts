@@ -11,9 +11,10 @@ import type { AuthResponse } from '../../src/contract/user';
 import type { PaymentProvider } from '../../functions/adapters/payments';
 import type { BotAction, GoogleProfile, MailMessage } from '../../functions/adapters/types';
 import { createApp } from '../../functions/app';
-import type { Bindings } from '../../functions/env';
+import { buildDeps, type AppAdapters } from '../../functions/deps';
+import { readConfig, type Bindings } from '../../functions/env';
 import { SESSION_COOKIE, type AccountEnv } from '../../functions/middleware/auth';
-import { ORIGIN } from './helpers';
+import { droppingTaskQueue, inlineTaskQueue, ORIGIN, type InlineTaskQueue } from './helpers';
 
 /** A fixed, realistic start time (2026-03-01T12:00:00Z) that tests move forward by hand. */
 export const START = Date.UTC(2026, 2, 1, 12);
@@ -52,8 +53,10 @@ export interface AccountApp {
   /** POST with a JSON body. */
   post(path: string, json: unknown, headers?: Record<string, string>): Promise<Response>;
   clock: { now: number; advance(seconds: number): void };
-  /** Every e-mail the app sent, oldest first. */
+  /** Every e-mail the app delivered, oldest first (tasks run inline, so at once). */
   mail: MailMessage[];
+  /** The background tasks the app queued (run inline). */
+  tasks: InlineTaskQueue;
   /** Bot-check calls, to assert the action used. */
   botCalls: { token: string; action: BotAction }[];
   /** This world's client IP (sent as CF-Connecting-IP). */
@@ -65,6 +68,8 @@ export interface AccountApp {
 export interface AccountAppOptions {
   /** Make the fake mailer throw. */
   mailFails?: boolean;
+  /** Keep queued background tasks without running them (a lost message, a killed Worker). */
+  dropTasks?: boolean;
   /** Replaces the payment provider (e.g. the local one on a memory store). */
   payments?: PaymentProvider;
   /** Bindings for this app, merged over the test env (e.g. ENVIRONMENT). */
@@ -81,29 +86,43 @@ export function accountApp(options: AccountAppOptions = {}): AccountApp {
       this.now += seconds * 1000;
     },
   };
-  const app = createApp({
-    adapters: {
-      mailer: {
-        async send(message) {
-          if (options.mailFails) throw new Error('fake mail provider down');
-          mail.push(message);
-        },
+  const fullEnv: Bindings = { ...env, ...options.env };
+  const adapters: Partial<AppAdapters> = {
+    mailer: {
+      async send(message) {
+        if (options.mailFails) throw new Error('fake mail provider down');
+        mail.push(message);
       },
-      botCheck: {
-        async verify(token, action) {
-          botCalls.push({ token, action });
-          return token === botToken(action);
-        },
-      },
-      google: {
-        async verify(idToken) {
-          if (!idToken.startsWith('google:')) throw new Error('not a Google token');
-          return JSON.parse(atob(idToken.slice('google:'.length))) as GoogleProfile;
-        },
-      },
-      ...(options.payments ? { payments: options.payments } : {}),
     },
-  });
+    botCheck: {
+      async verify(token, action) {
+        botCalls.push({ token, action });
+        return token === botToken(action);
+      },
+    },
+    google: {
+      async verify(idToken) {
+        if (!idToken.startsWith('google:')) throw new Error('not a Google token');
+        return JSON.parse(atob(idToken.slice('google:'.length))) as GoogleProfile;
+      },
+    },
+    ...(options.payments ? { payments: options.payments } : {}),
+  };
+  // Background tasks run inline with the same fakes and clock, as the queue consumer would.
+  const runTasks = (): InlineTaskQueue =>
+    inlineTaskQueue(() =>
+      buildDeps({
+        env: fullEnv,
+        config: readConfig(fullEnv),
+        now: clock.now,
+        origin: ORIGIN,
+        client: { ip: null, userAgent: null },
+        overrides: adapters,
+      }),
+    );
+  const tasks = options.dropTasks ? droppingTaskQueue() : runTasks();
+  adapters.tasks = tasks;
+  const app = createApp({ adapters });
   const wrapper = new Hono<AccountEnv>()
     .use('*', async (c, next) => {
       c.set('clock', () => clock.now);
@@ -111,7 +130,6 @@ export function accountApp(options: AccountAppOptions = {}): AccountApp {
     })
     .route('/', app);
   const ip = `198.51.100.${Math.floor(Math.random() * 250) + 1}-${crypto.randomUUID().slice(0, 8)}`;
-  const fullEnv: Bindings = { ...env, ...options.env };
 
   const request: AccountApp['request'] = (path, init = {}) => {
     const { json, ...rest } = init;
@@ -132,17 +150,28 @@ export function accountApp(options: AccountAppOptions = {}): AccountApp {
     post: (path, json, headers = {}) => request(path, { method: 'POST', json, headers }),
     clock,
     mail,
+    tasks,
     botCalls,
     ip,
     env: fullEnv,
   };
 }
 
-/** The last 6-digit code mailed to `email` by this app. */
-export function lastCode(app: AccountApp, email: string): string {
+/**
+ * The last 6-digit code mailed to `email` by this app; when its tasks are dropped (nothing is
+ * delivered), the code still waiting in the outbox.
+ */
+export async function lastCode(app: AccountApp, email: string): Promise<string> {
   const to = email.trim().toLowerCase();
   const message = app.mail.filter((m) => m.to === to && m.tag === 'verification-code').at(-1);
-  const code = message?.text.match(/\b(\d{6})\b/)?.[1];
+  const waiting = message
+    ? undefined
+    : await env.DB.prepare(
+        "SELECT text FROM outbox WHERE to_email = ? AND tag = 'verification-code' AND status = 'queued' ORDER BY created_at DESC, rowid DESC LIMIT 1",
+      )
+        .bind(to)
+        .first<{ text: string }>();
+  const code = (message ?? waiting)?.text.match(/\b(\d{6})\b/)?.[1];
   if (!code) throw new Error(`No verification code was mailed to ${email}`);
   return code;
 }
@@ -184,7 +213,7 @@ export async function verifyEmail(app: AccountApp, form: ReturnType<typeof signu
   expect((await sendCode(app, form)).status).toBe(200);
   const response = await app.post('/api/verify-email-code', {
     email: form.email,
-    code: lastCode(app, form.email),
+    code: await lastCode(app, form.email),
   });
   expect(response.status).toBe(200);
 }

@@ -20,7 +20,7 @@ import {
 import type { JobReport } from '../../functions/services/cron';
 import { runScheduledJobs } from '../../functions/scheduled';
 import { START, uniqueEmail } from './account-helpers';
-import { ORIGIN } from './helpers';
+import { inlineTaskQueue, ORIGIN, testDeps } from './helpers';
 
 export const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -52,9 +52,13 @@ export function recordingMailer(): Mailer & { sent: MailMessage[] } {
   };
 }
 
-/** Runs every job at `now` with `mailer` (a recording one by default); links use ORIGIN. */
+/**
+ * Runs every job at `now` with `mailer` (a recording one by default), delivering the e-mails the
+ * jobs write at once (an inline task queue); links use ORIGIN.
+ */
 export function runJobsAt(now: number, mailer: Mailer = recordingMailer()): Promise<JobReport[]> {
-  return runScheduledJobs(env, now, { mailer, origin: ORIGIN });
+  const tasks = inlineTaskQueue(() => testDeps(now, { mailer, tasks }));
+  return runScheduledJobs(env, now, { adapters: { mailer, tasks }, origin: ORIGIN });
 }
 
 /** Asserts that a run changed nothing at all: every job reports only zeros. */

@@ -8,6 +8,7 @@ import {
   signupForm,
   signUpTrial,
   START,
+  botToken,
   type AccountApp,
 } from './account-helpers';
 import {
@@ -38,7 +39,14 @@ const count = async (sql: string, ...params: unknown[]) =>
 async function deletedCustomer(app: AccountApp) {
   const account = await signUpTrial(app);
   const userId = account.auth.user.userId;
-  expect((await app.post('/api/forgot-password', { email: account.form.email })).status).toBe(200);
+  expect(
+    (
+      await app.post('/api/forgot-password', {
+        email: account.form.email,
+        recaptchaToken: botToken('forgot_password'),
+      })
+    ).status,
+  ).toBe(200);
   const [license] = await queryAll<{ id: string }>(
     'SELECT id FROM licenses WHERE user_id = ?',
     userId,

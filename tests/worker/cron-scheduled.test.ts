@@ -5,7 +5,15 @@ import worker from '../../functions/index';
 import { runJobs, type CronJob } from '../../functions/services/cron';
 import { plans } from '../../src/site.config';
 import { queryAll, START } from './account-helpers';
-import { DAY_MS, quietCronLogs, recordingMailer, seedLicense, seedUser } from './cron-helpers';
+import { queueMail } from '../../functions/services/mail/outbox';
+import {
+  DAY_MS,
+  quietCronLogs,
+  recordingMailer,
+  seedLicense,
+  seedUser,
+  testDb,
+} from './cron-helpers';
 import { testDeps } from './helpers';
 
 const TRIAL_MS = (plans.trial.durationDays ?? 0) * DAY_MS;
@@ -40,18 +48,34 @@ describe('scheduled handler', () => {
   });
 
   it('makes the cron run fail (for Cloudflare’s history) when a job fails', async () => {
-    const user = await seedUser();
-    await seedLicense(user.id, { expiresAt: START + TRIAL_MS });
-    // Production without mail settings: sending fails closed, so expire-trials fails.
-    const controller = createScheduledController({ scheduledTime: START + TRIAL_MS + DAY_MS });
+    // A stuck e-mail is due, and the task queue refuses it: requeue-stuck-mail fails.
+    const db = testDb();
+    const stuck = queueMail(
+      db,
+      { to: 'stuck@example.com', subject: 'Welcome', text: 'Hello', tag: 'welcome' },
+      START,
+    );
+    await db.batch([stuck.insert]);
+    const refusingQueue = {
+      async sendBatch() {
+        throw new Error('queue down');
+      },
+    } as unknown as Queue;
+    const controller = createScheduledController({ scheduledTime: START + DAY_MS });
 
     await expect(
       worker.scheduled(
         controller,
-        { ...env, ENVIRONMENT: 'production' as const },
+        { ...env, ENVIRONMENT: 'production' as const, TASK_QUEUE: refusingQueue },
         createExecutionContext(),
       ),
-    ).rejects.toThrow(/Scheduled jobs failed: expire-trials/);
+    ).rejects.toThrow(/Scheduled jobs failed: requeue-stuck-mail/);
+    // Still there, still due for the next run.
+    const [row] = await queryAll<{ status: string }>(
+      'SELECT status FROM outbox WHERE id = ?',
+      stuck.id,
+    );
+    expect(row?.status).toBe('queued');
   });
 });
 

@@ -1,23 +1,25 @@
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
-import { createOutboxMailer } from '../../functions/adapters/mail';
 import type { MailMessage } from '../../functions/adapters/types';
 import type { MailboxMessage } from '../../functions/routes/dev/mailbox';
 import { createDb } from '../../functions/db/client';
-import { callWorker } from './helpers';
+import { deliverMail } from '../../functions/services/mail/delivery';
+import { queueMail } from '../../functions/services/mail/outbox';
+import type { Mail } from '../../functions/services/mail/rules';
+import { callWorker, testDeps } from './helpers';
 
 const development = { ENVIRONMENT: 'development' };
 
 /** A recipient no other test uses, so each test reads only its own mail. */
 const recipient = () => `${crypto.randomUUID()}@example.com`;
 
+/** Writes one message to the outbox as a service would (queued, not delivered yet). */
 async function deliver(message: Partial<MailMessage> & { to: string }, at: number) {
-  await createOutboxMailer({ db: createDb(env.DB), now: () => at }).send({
-    subject: 'Hello',
-    text: 'Hello there',
-    tag: 'welcome',
-    ...message,
-  });
+  const db = createDb(env.DB);
+  const mail = { subject: 'Hello', text: 'Hello there', tag: 'welcome', ...message } as Mail;
+  const queued = queueMail(db, mail, at);
+  await db.batch([queued.insert]);
+  return queued.id;
 }
 
 async function mailboxJson(query: string) {
@@ -56,6 +58,10 @@ describe('GET /dev/mailbox.json', () => {
         html: null,
         tag: 'verification-code',
         createdAt: 2_000,
+        status: 'queued',
+        attempts: 0,
+        lastError: null,
+        sentAt: null,
         code: '482913',
         links: [],
       },
@@ -84,6 +90,28 @@ describe('GET /dev/mailbox.json', () => {
     const { body } = await mailboxJson(`?to=${encodeURIComponent(to)}&limit=2`);
 
     expect(body.messages.map((message) => message.subject)).toEqual(['Message 2', 'Message 1']);
+  });
+
+  it("shows each message's delivery state: queued, then sent by the queue's delivery", async () => {
+    const to = recipient();
+    const id = await deliver({ to, subject: 'Welcome' }, 1_000);
+    expect((await mailboxJson(`?to=${encodeURIComponent(to)}`)).body.messages[0]).toMatchObject({
+      status: 'queued',
+      attempts: 0,
+      sentAt: null,
+    });
+
+    // The development app delivers through the local mailer, which keeps the text readable.
+    const deps = testDeps(5_000);
+    await deliverMail({ ...deps, mailer: { async send() {}, keepsSentText: true } }, id);
+
+    const [message] = (await mailboxJson(`?to=${encodeURIComponent(to)}`)).body.messages;
+    expect(message).toMatchObject({
+      status: 'sent',
+      attempts: 1,
+      sentAt: 5_000,
+      text: 'Hello there',
+    });
   });
 
   it('answers 400 for a limit outside 1 to 100', async () => {

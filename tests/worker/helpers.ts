@@ -1,9 +1,11 @@
 import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
+import type { BackgroundTask, TaskQueue } from '../../functions/adapters/types';
 import { buildDeps, type AppAdapters } from '../../functions/deps';
 import { readConfig } from '../../functions/env';
 import worker from '../../functions/index';
 import type { Deps } from '../../functions/services/shared/deps';
+import { runTask } from '../../functions/queue';
 
 /** Origin of test requests; any will do, the Worker never reads it yet. */
 export const ORIGIN = 'https://sheetwright.test';
@@ -47,4 +49,38 @@ export function testDeps(now: number, overrides: Partial<AppAdapters> = {}): Dep
     client: { ip: null, userAgent: null },
     overrides,
   });
+}
+
+/** A task queue that runs tasks inside the test, and what it was given. */
+export type InlineTaskQueue = TaskQueue & {
+  /** Every task enqueued, oldest first. */
+  tasks: BackgroundTask[];
+};
+
+/**
+ * A task queue that runs each task at once, inside the test, with the deps `depsFor()` builds
+ * (the test's clock and fake mailer), so an e-mail is delivered before the request that wrote it
+ * returns, as the real queue would a second later. A failed delivery stays `failed` in the
+ * outbox, exactly as after the queue's first attempt.
+ */
+export function inlineTaskQueue(depsFor: () => Deps): InlineTaskQueue {
+  const tasks: BackgroundTask[] = [];
+  return {
+    tasks,
+    async enqueue(batch) {
+      tasks.push(...batch);
+      for (const task of batch) await runTask(depsFor(), task);
+    },
+  };
+}
+
+/** A task queue that takes every task and runs none (a queue message lost, a Worker killed). */
+export function droppingTaskQueue(): InlineTaskQueue {
+  const tasks: BackgroundTask[] = [];
+  return {
+    tasks,
+    async enqueue(batch) {
+      tasks.push(...batch);
+    },
+  };
 }

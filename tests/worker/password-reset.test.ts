@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { limits } from '../../src/site.config';
 import {
   accountApp,
+  botToken,
   googleToken,
   queryAll,
   signUpTrial,
@@ -18,6 +19,11 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
+/** POST /api/forgot-password for `email`, with a bot-check token the fake accepts. */
+function forgot(app: AccountApp, email: string, token = botToken('forgot_password')) {
+  return app.post('/api/forgot-password', { email, recaptchaToken: token });
+}
+
 /** The reset link mailed to `email`, and its token. */
 function resetLink(app: AccountApp, email: string) {
   const message = app.mail.filter((m) => m.to === email && m.tag === 'password-reset').at(-1);
@@ -31,7 +37,7 @@ describe('POST /api/forgot-password', () => {
     const app = accountApp();
     const { form } = await signUpTrial(app);
 
-    const response = await app.post('/api/forgot-password', { email: form.email });
+    const response = await forgot(app, form.email);
 
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual(SAME_ANSWER);
@@ -47,7 +53,7 @@ describe('POST /api/forgot-password', () => {
   it('answers the same for an unknown e-mail and sends nothing', async () => {
     const app = accountApp();
 
-    const response = await app.post('/api/forgot-password', { email: uniqueEmail() });
+    const response = await forgot(app, uniqueEmail());
 
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual(SAME_ANSWER);
@@ -64,19 +70,58 @@ describe('POST /api/forgot-password', () => {
       plan: 'trial',
     });
 
-    const response = await app.post('/api/forgot-password', { email });
+    const response = await forgot(app, email);
 
     expect(await response.json()).toEqual(SAME_ANSWER);
     expect(app.mail.filter((m) => m.tag === 'password-reset')).toHaveLength(0);
+  });
+
+  it('is bot-checked like signup: a missing or wrong token is refused and nothing is queued', async () => {
+    const app = accountApp();
+    const { form } = await signUpTrial(app);
+    const queued = app.tasks.tasks.length;
+
+    const missing = await app.post('/api/forgot-password', { email: form.email });
+    const wrong = await forgot(app, form.email, botToken('signup'));
+
+    expect(missing.status).toBe(400);
+    expect(wrong.status).toBe(403);
+    expect(await wrong.json()).toMatchObject({ code: 'BOT_CHECK_FAILED' });
+    expect(app.botCalls.at(-1)?.action).toBe('forgot_password');
+    expect(app.tasks.tasks).toHaveLength(queued);
+    expect(app.mail.filter((m) => m.tag === 'password-reset')).toHaveLength(0);
+  });
+
+  it('does the same work for every address: one queued task, no lookup, nothing written', async () => {
+    // A queue that keeps its tasks: what the request itself did, before any background work.
+    const app = accountApp({ dropTasks: true });
+    const { form } = await signUpTrial(app);
+    const before = app.tasks.tasks.length;
+
+    const known = await forgot(app, form.email);
+    const unknown = await forgot(app, uniqueEmail());
+
+    expect(known.status).toBe(unknown.status);
+    expect(await known.text()).toBe(await unknown.text());
+    expect(app.tasks.tasks.slice(before).map((task) => task.kind)).toEqual([
+      'password-reset',
+      'password-reset',
+    ]);
+    // No token and no e-mail yet: those come from the task, off the request.
+    const tokens = await queryAll<{ n: number }>(
+      'SELECT count(*) AS n FROM password_reset_tokens t JOIN users u ON u.id = t.user_id WHERE u.email = ?',
+      form.email,
+    );
+    expect(tokens[0]?.n).toBe(0);
   });
 
   it('answers 429 with Retry-After after too many requests for one e-mail', async () => {
     const app = accountApp();
     const email = uniqueEmail();
     const { max } = limits.rateLimits.forgotPasswordPerEmail;
-    for (let i = 0; i < max; i += 1) await app.post('/api/forgot-password', { email });
+    for (let i = 0; i < max; i += 1) await forgot(app, email);
 
-    const response = await app.post('/api/forgot-password', { email });
+    const response = await forgot(app, email);
 
     expect(response.status).toBe(429);
     expect(Number(response.headers.get('Retry-After'))).toBeGreaterThan(0);
@@ -87,7 +132,7 @@ describe('POST /api/reset-password', () => {
   it('sets the new password, revokes every session, and the new password logs in', async () => {
     const app = accountApp();
     const { form, bearer } = await signUpTrial(app);
-    await app.post('/api/forgot-password', { email: form.email });
+    await forgot(app, form.email);
     const { token } = resetLink(app, form.email);
 
     const response = await app.post('/api/reset-password', {
@@ -112,7 +157,7 @@ describe('POST /api/reset-password', () => {
   it('refuses a token used once already with 400 INVALID_RESET_TOKEN', async () => {
     const app = accountApp();
     const { form } = await signUpTrial(app);
-    await app.post('/api/forgot-password', { email: form.email });
+    await forgot(app, form.email);
     const { token } = resetLink(app, form.email);
     await app.post('/api/reset-password', { token, password: 'a brand new secret' });
 
@@ -131,7 +176,7 @@ describe('POST /api/reset-password', () => {
   it('refuses a token after 30 minutes', async () => {
     const app = accountApp();
     const { form } = await signUpTrial(app);
-    await app.post('/api/forgot-password', { email: form.email });
+    await forgot(app, form.email);
     const { token } = resetLink(app, form.email);
 
     app.clock.advance(limits.passwordResetMinutes * 60);
@@ -147,9 +192,9 @@ describe('POST /api/reset-password', () => {
   it('refuses an older link once a newer one was requested', async () => {
     const app = accountApp();
     const { form } = await signUpTrial(app);
-    await app.post('/api/forgot-password', { email: form.email });
+    await forgot(app, form.email);
     const first = resetLink(app, form.email).token;
-    await app.post('/api/forgot-password', { email: form.email });
+    await forgot(app, form.email);
 
     const response = await app.post('/api/reset-password', {
       token: first,
@@ -174,7 +219,7 @@ describe('POST /api/reset-password', () => {
   it('refuses a common password with 400 WEAK_PASSWORD and keeps the token usable', async () => {
     const app = accountApp();
     const { form } = await signUpTrial(app);
-    await app.post('/api/forgot-password', { email: form.email });
+    await forgot(app, form.email);
     const { token } = resetLink(app, form.email);
 
     const weak = await app.post('/api/reset-password', { token, password: 'qwerty123' });

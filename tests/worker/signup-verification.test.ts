@@ -28,7 +28,7 @@ describe('POST /api/send-verification-email', () => {
       attempt: 1,
       expiresIn: 600,
     });
-    expect(lastCode(app, form.email)).toMatch(/^\d{6}$/);
+    expect(await lastCode(app, form.email)).toMatch(/^\d{6}$/);
     expect(app.botCalls).toEqual([{ token: botToken('signup'), action: 'signup' }]);
   });
 
@@ -36,7 +36,7 @@ describe('POST /api/send-verification-email', () => {
     const app = accountApp();
     const form = signupForm();
     await sendCode(app, form);
-    const code = lastCode(app, form.email);
+    const code = await lastCode(app, form.email);
 
     const rows = await queryAll<{ code_hash: string; form_data: string }>(
       'SELECT code_hash, form_data FROM verification_codes WHERE email_normalized = ?',
@@ -190,18 +190,20 @@ describe('POST /api/send-verification-email', () => {
     });
   });
 
-  it('answers 502 EMAIL_DELIVERY_FAILED when the code cannot be mailed', async () => {
-    const log = vi.spyOn(console, 'error').mockImplementation(() => {});
+  it('keeps the code when the mail provider is down: it waits in the outbox and is retried', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
     const app = accountApp({ mailFails: true });
+    const form = signupForm();
 
-    const response = await sendCode(app, signupForm());
+    const response = await sendCode(app, form);
 
-    expect(response.status).toBe(502);
-    expect(await response.json()).toEqual({
-      message: 'Failed to send verification email',
-      code: 'EMAIL_DELIVERY_FAILED',
-    });
-    expect(log).toHaveBeenCalledOnce();
+    expect(response.status).toBe(200);
+    const [row] = await queryAll<{ status: string; attempts: number; last_error: string }>(
+      "SELECT status, attempts, last_error FROM outbox WHERE to_email = ? AND tag = 'verification-code'",
+      form.email,
+    );
+    expect(row).toMatchObject({ status: 'failed', attempts: 1 });
+    expect(row?.last_error).toContain('fake mail provider down');
   });
 });
 
@@ -213,7 +215,7 @@ describe('POST /api/verify-email-code', () => {
 
     const response = await app.post('/api/verify-email-code', {
       email: form.email,
-      code: lastCode(app, form.email),
+      code: await lastCode(app, form.email),
     });
 
     expect(response.status).toBe(200);
@@ -233,7 +235,7 @@ describe('POST /api/verify-email-code', () => {
     const app = accountApp();
     const form = signupForm();
     await sendCode(app, form);
-    const wrong = lastCode(app, form.email) === '000000' ? '111111' : '000000';
+    const wrong = (await lastCode(app, form.email)) === '000000' ? '111111' : '000000';
 
     const response = await app.post('/api/verify-email-code', { email: form.email, code: wrong });
 
@@ -252,7 +254,7 @@ describe('POST /api/verify-email-code', () => {
     app.clock.advance(limits.codeValiditySeconds);
     const response = await app.post('/api/verify-email-code', {
       email: form.email,
-      code: lastCode(app, form.email),
+      code: await lastCode(app, form.email),
     });
 
     expect(response.status).toBe(400);
@@ -267,7 +269,7 @@ describe('POST /api/verify-email-code', () => {
     app.clock.advance(limits.codeValiditySeconds - 1);
     const response = await app.post('/api/verify-email-code', {
       email: form.email,
-      code: lastCode(app, form.email),
+      code: await lastCode(app, form.email),
     });
 
     expect(response.status).toBe(200);
@@ -277,7 +279,7 @@ describe('POST /api/verify-email-code', () => {
     const app = accountApp();
     const form = signupForm();
     await sendCode(app, form);
-    const code = lastCode(app, form.email);
+    const code = await lastCode(app, form.email);
     const wrong = code === '000000' ? '111111' : '000000';
     for (let i = 0; i < limits.codeMaxWrongAttempts; i += 1) {
       const response = await app.post('/api/verify-email-code', { email: form.email, code: wrong });
@@ -295,7 +297,7 @@ describe('POST /api/verify-email-code', () => {
     const app = accountApp();
     const form = signupForm();
     await sendCode(app, form);
-    const first = lastCode(app, form.email);
+    const first = await lastCode(app, form.email);
     for (let i = 0; i < limits.codeMaxWrongAttempts - 1; i += 1) {
       await app.post('/api/verify-email-code', {
         email: form.email,
@@ -304,7 +306,7 @@ describe('POST /api/verify-email-code', () => {
     }
 
     await sendCode(app, form, true);
-    const second = lastCode(app, form.email);
+    const second = await lastCode(app, form.email);
     const wrong = second === '000000' ? '111111' : '000000';
     const lastTry = await app.post('/api/verify-email-code', { email: form.email, code: wrong });
     const afterwards = await app.post('/api/verify-email-code', {
@@ -320,9 +322,9 @@ describe('POST /api/verify-email-code', () => {
     const app = accountApp();
     const form = signupForm();
     await sendCode(app, form);
-    const first = lastCode(app, form.email);
+    const first = await lastCode(app, form.email);
     await sendCode(app, form, true);
-    const second = lastCode(app, form.email);
+    const second = await lastCode(app, form.email);
     if (first === second) return; // one chance in a million: nothing to tell apart
 
     const response = await app.post('/api/verify-email-code', { email: form.email, code: first });

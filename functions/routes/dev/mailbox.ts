@@ -8,7 +8,7 @@ import { desc, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { html } from 'hono/html';
 import { z } from 'zod';
-import { outbox } from '../../db/schema';
+import { outbox, type mailStatusValues } from '../../db/schema';
 import type { AppEnv } from '../../env';
 import { ApiMessages } from '../../../src/contract/messages';
 import { fail } from '../../lib/errors';
@@ -26,11 +26,21 @@ export interface MailboxMessage {
   tag: string;
   /** Milliseconds since the epoch. */
   createdAt: number;
+  /** Delivery state: queued, sending, sent, failed (retrying) or dead. */
+  status: MailStatus;
+  /** Delivery attempts so far. */
+  attempts: number;
+  /** Why the last attempt failed, if it did. */
+  lastError: string | null;
+  /** Milliseconds since the epoch, once delivered. */
+  sentAt: number | null;
   /** The first verification-code-like number (6 digits) in the subject or text, if any. */
   code: string | null;
   /** Every http(s) link in the text, in order (reset links, download links). */
   links: string[];
 }
+
+type MailStatus = (typeof mailStatusValues)[number];
 
 const query = z.object({
   to: z.string().trim().toLowerCase().max(254).optional(),
@@ -68,6 +78,10 @@ async function latestMessages(
     html: row.html,
     tag: row.tag,
     createdAt: row.createdAt,
+    status: row.status,
+    attempts: row.attempts,
+    lastError: row.lastError,
+    sentAt: row.sentAt,
     code: findCode(row.subject, row.text),
     links: findLinks(row.text),
   }));
@@ -92,6 +106,23 @@ function linkified(text: string): Markup[] {
   return parts;
 }
 
+/** "sent after 1 attempt", "failed, retrying (2 attempts)", … */
+function deliveryText({ status, attempts }: MailboxMessage): string {
+  const tries = `${attempts} attempt${attempts === 1 ? '' : 's'}`;
+  switch (status) {
+    case 'queued':
+      return 'queued';
+    case 'sending':
+      return `sending (${tries})`;
+    case 'sent':
+      return `sent after ${tries}`;
+    case 'failed':
+      return `failed, will retry (${tries})`;
+    case 'dead':
+      return `gave up after ${tries}`;
+  }
+}
+
 function messageView(message: MailboxMessage, index: number): Markup {
   const time = new Date(message.createdAt).toISOString();
   return html`<article aria-labelledby="message-${index}">
@@ -103,6 +134,10 @@ function messageView(message: MailboxMessage, index: number): Markup {
       <dd><time datetime="${time}">${time.replace('T', ' ').slice(0, 19)} UTC</time></dd>
       <dt>Kind</dt>
       <dd>${message.tag}</dd>
+      <dt>Delivery</dt>
+      <dd class="delivery delivery-${message.status}">
+        ${deliveryText(message)}${message.lastError ? html`<br />${message.lastError}` : ''}
+      </dd>
     </dl>
     ${message.code ? html`<p>Code: <strong class="code">${message.code}</strong></p>` : ''}
     <pre>${linkified(message.text)}</pre>
@@ -121,8 +156,10 @@ export const mailboxRoutes = new Hono<AppEnv>()
       title: 'Mailbox',
       body: html`<h1>Mailbox</h1>
         <p>
-          E-mail the site sent while running locally, newest first (at most ${limit}). The same
-          messages as JSON: <a href="/dev/mailbox.json">/dev/mailbox.json?to=</a>.
+          E-mail the site sent while running locally, newest first (at most ${limit}), with its
+          delivery state: each message is written to the outbox with the change that causes it, then
+          delivered by the local task queue within a second or two. The same messages as JSON:
+          <a href="/dev/mailbox.json">/dev/mailbox.json?to=</a>.
         </p>
         <form method="get" action="/dev/mailbox">
           <label for="to">Recipient</label>

@@ -30,6 +30,8 @@ dd { margin: 0; overflow-wrap: anywhere; }
 .code { font: 700 2rem/1.2 ui-monospace, monospace; letter-spacing: 0.3rem; margin: 0.5rem 0; }
 pre { white-space: pre-wrap; overflow-wrap: anywhere; background: #f6f6f6; padding: 0.75rem; border-radius: 4px; }
 code { overflow-wrap: anywhere; }
+.delivery-sent { color: #146c2e; }
+.delivery-failed, .delivery-dead { color: #a50e0e; font-weight: 600; }
 `;
 
 // Inserted as one raw string, so a formatter cannot add whitespace inside the element and

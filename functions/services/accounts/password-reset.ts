@@ -4,11 +4,12 @@
  * session of the account (whoever knew the old password is signed out).
  */
 import { and, eq, gt, isNull } from 'drizzle-orm';
-import type { ResetPasswordBody } from '../../../src/contract/auth';
+import type { ForgotPasswordBody, ResetPasswordBody } from '../../../src/contract/auth';
+import { ApiMessages } from '../../../src/contract/messages';
 import { limits } from '../../../src/site.config';
 import { passwordResetTokens, users } from '../../db/schema';
 import { fail } from '../../lib/errors';
-import { sendMail } from '../mail/rules';
+import { deliverSoon, queueMail } from '../mail/outbox';
 import { passwordResetMail } from '../mail/templates';
 import { randomToken, sha256 } from '../shared/crypto';
 import type { Deps } from '../shared/deps';
@@ -19,17 +20,44 @@ import { revokeAllSessions } from './sessions';
 import { findUserByEmail } from './users';
 
 /**
- * Forgot password: when the e-mail has a live account that signs in with a password, creates a
- * reset token (older unused ones stop working) and e-mails the link. The caller answers the same
- * whether or not anything was sent, and the rate limit counts every submitted address alike, so
- * neither tells who has an account.
+ * Forgot password, the request: bot-checked and rate-limited, then handed to the task queue. The
+ * answer does the same work whatever the address, so neither its content nor its timing tells
+ * who has an account; the lookup, the token and the e-mail happen in `sendPasswordReset`.
  */
-export async function requestPasswordReset(deps: Deps, email: string): Promise<void> {
-  const { db, now } = deps;
+export async function requestPasswordReset(
+  deps: Deps,
+  { email, recaptchaToken }: ForgotPasswordBody,
+): Promise<void> {
+  if (!(await deps.botCheck.verify(recaptchaToken, 'forgot_password', deps.client.ip))) {
+    throw fail('BOT_CHECK_FAILED');
+  }
   await enforceRateLimit(deps, 'forgotPasswordPerEmail', normalizeEmail(email));
+  try {
+    await deps.tasks.enqueue([{ kind: 'password-reset', email }]);
+  } catch (error) {
+    // The same for every address: nothing tells whether it has an account.
+    console.error('Could not queue a forgot-password request:', error);
+    throw fail('EMAIL_DELIVERY_FAILED', { message: ApiMessages.resetRequestFailed });
+  }
+}
+
+/**
+ * Forgot password, the work (a queued task): when the e-mail has a live account that signs in
+ * with a password, creates a reset token (older unused ones stop working) and, in the same
+ * batch, the e-mail with its link.
+ */
+export async function sendPasswordReset(deps: Deps, email: string): Promise<void> {
+  const { db, now } = deps;
   const user = await findUserByEmail(db, normalizeEmail(email));
   if (!user || user.isDeleted || user.passwordHash === null) return;
   const token = randomToken();
+  const link = new URL('/reset-password', deps.origin);
+  link.searchParams.set('token', token);
+  const mail = queueMail(
+    db,
+    passwordResetMail(user.email, user.customerName, link.toString()),
+    now,
+  );
   await db.batch([
     db
       .update(passwordResetTokens)
@@ -43,10 +71,9 @@ export async function requestPasswordReset(deps: Deps, email: string): Promise<v
       usedAt: null,
       createdAt: now,
     }),
+    mail.insert,
   ]);
-  const link = new URL('/reset-password', deps.origin);
-  link.searchParams.set('token', token);
-  await sendMail(deps, passwordResetMail(user.email, user.customerName, link.toString()));
+  await deliverSoon(deps, mail);
 }
 
 /**

@@ -14,8 +14,8 @@ import type { AuthResponse } from '../../../src/contract/user';
 import { licenses, users } from '../../db/schema';
 import { fail } from '../../lib/errors';
 import { newTrialLicense, type LicenseRow } from '../licensing/licenses';
-import { sendMail } from '../mail/rules';
-import { verificationCodeMail, welcomeMail } from '../mail/templates';
+import { deliverSoon, queueMail } from '../mail/outbox';
+import { welcomeMail } from '../mail/templates';
 import { isUniqueViolation } from '../shared/db';
 import type { Deps } from '../shared/deps';
 import { normalizeEmail } from '../shared/emails';
@@ -31,7 +31,8 @@ import { issueCode, type IssuedCode } from './verification';
  * Sends a verification code for the signup form (first send or resend). The bot check comes
  * first: nothing else, not even the rate counters, is touched for a bot. Then the form must be
  * allowed to go ahead (no account with the e-mail; for a trial no disposable domain and no earlier
- * trial of the e-mail or device), and the code is e-mailed; a failed send is a 502.
+ * trial of the e-mail or device), and the code is stored together with its e-mail, which the
+ * task queue delivers within seconds.
  */
 export async function sendVerificationCode(
   deps: Deps,
@@ -53,9 +54,7 @@ export async function sendVerificationCode(
       body.email,
     );
   }
-  const issued = await issueCode(deps, body);
-  await sendMail(deps, verificationCodeMail(body.email, issued.code));
-  return issued;
+  return issueCode(deps, body);
 }
 
 /** A freshly signed-in account: the AuthResponse plus the rows it was built from. */
@@ -67,7 +66,7 @@ export interface SignedIn {
 
 /**
  * Creates the account, its Trial license, its trial-ledger rows and its first session in ONE
- * batch, then sends the welcome e-mail. A race with another signup surfaces as a UNIQUE failure:
+ * batch, with its welcome e-mail. A race with another signup surfaces as a UNIQUE failure:
  * 409 ACCOUNT_EXISTS for the e-mail or Google subject, 409 DUPLICATE_TRIAL for the ledger.
  */
 async function createTrialAccount(deps: Deps, account: NewAccount): Promise<SignedIn> {
@@ -75,6 +74,11 @@ async function createTrialAccount(deps: Deps, account: NewAccount): Promise<Sign
   const user = newUser(account, 'Trial', now);
   const license = newTrialLicense(user.id, now);
   const session = await newSession(deps, user.id);
+  const welcome = queueMail(
+    db,
+    welcomeMail(user.email, user.customerName, license, deps.origin),
+    now,
+  );
 
   try {
     await db.batch([
@@ -82,6 +86,7 @@ async function createTrialAccount(deps: Deps, account: NewAccount): Promise<Sign
       db.insert(licenses).values(license),
       recordTrial(db, user.id, trialClaimOf(account), now),
       session.insert,
+      welcome.insert,
     ]);
   } catch (error) {
     if (isUniqueViolation(error, 'users.')) throw fail('ACCOUNT_EXISTS');
@@ -89,7 +94,7 @@ async function createTrialAccount(deps: Deps, account: NewAccount): Promise<Sign
     throw error;
   }
 
-  await sendMail(deps, welcomeMail(user.email, user.customerName, license, deps.origin));
+  await deliverSoon(deps, welcome);
   return {
     user,
     license,

@@ -14,6 +14,8 @@ import { ApiMessages } from '../../../src/contract/messages';
 import { limits } from '../../../src/site.config';
 import { verificationCodes } from '../../db/schema';
 import { fail, type ApiError } from '../../lib/errors';
+import { deliverSoon, queueMail } from '../mail/outbox';
+import { verificationCodeMail } from '../mail/templates';
 import { keyedHash, timingSafeEqualText } from '../shared/crypto';
 import type { Millis } from '../shared/db';
 import type { Deps } from '../shared/deps';
@@ -93,6 +95,8 @@ export async function issueCode(deps: Deps, form: VerificationForm): Promise<Iss
     plan: form.plan,
     fingerprintId: form.fingerprintId,
   };
+  // The e-mail is written with the code: a code exists only together with its e-mail.
+  const mail = queueMail(db, verificationCodeMail(form.email, code), now);
   await db.batch([
     // Older unverified codes stop working the moment a new one exists.
     db
@@ -115,7 +119,9 @@ export async function issueCode(deps: Deps, form: VerificationForm): Promise<Iss
       expiresAt: now + CODE_TTL_MS,
       createdAt: now,
     }),
+    mail.insert,
   ]);
+  await deliverSoon(deps, mail);
 
   const [sent] = await db
     .select({ n: count() })

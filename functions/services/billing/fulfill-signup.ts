@@ -4,7 +4,8 @@
  * asks the provider for the session when the webhook is late; whichever comes first wins.
  *
  * One db.batch creates the account, its Standard license and its subscription row and marks the
- * pending signup completed (plus, from the webhook, the stripe_events row as its FIRST statement).
+ * pending signup completed, with the welcome e-mail (plus, from the webhook, the stripe_events row
+ * as its FIRST statement).
  * UNIQUE constraints settle every race: users.email_normalized makes a second fulfillment of the
  * same pending signup fail as a whole, and stripe_events.id makes a replayed event fail as a whole.
  */
@@ -12,7 +13,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { licenses, pendingSignups, subscriptions, users } from '../../db/schema';
 import { findUserByEmail, newUser, type UserRow } from '../accounts/users';
 import { currentLicense, newStandardLicense, type LicenseRow } from '../licensing/licenses';
-import { sendMail } from '../mail/rules';
+import { deliverSoon, queueMail } from '../mail/outbox';
 import { welcomeMail } from '../mail/templates';
 import { isUniqueViolation, type Db } from '../shared/db';
 import type { Deps } from '../shared/deps';
@@ -29,7 +30,7 @@ export interface PaidCheckout {
 }
 
 export type FulfillmentResult =
-  /** This call created the account (and sent the welcome e-mail). */
+  /** This call created the account (and wrote the welcome e-mail). */
   | { outcome: 'created'; user: UserRow; license: LicenseRow }
   /** Someone else (webhook or polling) already did. */
   | { outcome: 'already'; user: UserRow }
@@ -42,7 +43,7 @@ export type FulfillmentResult =
 
 /**
  * Creates the account of a paid pending signup, exactly once (see the file comment); the call
- * that creates it sends the welcome e-mail.
+ * that creates it writes the welcome e-mail in the same batch.
  */
 export async function fulfillPendingSignup(
   deps: Deps,
@@ -69,14 +70,11 @@ export async function fulfillPendingSignup(
 
   const user = newUser(pending, 'Standard', now);
   const license = newStandardLicense(user.id, now);
-  const statements = [
-    db.insert(users).values(user),
-    db.insert(licenses).values(license),
-    db
-      .update(pendingSignups)
-      .set({ completedAt: now })
-      .where(and(eq(pendingSignups.id, pending.id), isNull(pendingSignups.completedAt))),
-  ] as const;
+  const welcome = queueMail(
+    db,
+    welcomeMail(user.email, user.customerName, license, deps.origin),
+    now,
+  );
   const subscription =
     paid.subscriptionId && paid.customerId
       ? db.insert(subscriptions).values(
@@ -90,16 +88,23 @@ export async function fulfillPendingSignup(
           }),
         )
       : null;
+  const createUser = db.insert(users).values(user);
+  const statements = [
+    db.insert(licenses).values(license),
+    db
+      .update(pendingSignups)
+      .set({ completedAt: now })
+      .where(and(eq(pendingSignups.id, pending.id), isNull(pendingSignups.completedAt))),
+    welcome.insert,
+    ...(subscription ? [subscription] : []),
+  ];
   try {
-    if (event && subscription) {
-      await db.batch([recordEvent(db, event, now), ...statements, subscription]);
-    } else if (event) {
-      await db.batch([recordEvent(db, event, now), ...statements]);
-    } else if (subscription) {
-      await db.batch([...statements, subscription]);
-    } else {
-      await db.batch([...statements]);
-    }
+    // The event row FIRST, so a replayed event fails the whole batch.
+    await db.batch(
+      event
+        ? [recordEvent(db, event, now), createUser, ...statements]
+        : [createUser, ...statements],
+    );
   } catch (error) {
     if (isReplayedEvent(error)) return { outcome: 'replayed' };
     if (isUniqueViolation(error, 'users.') || isUniqueViolation(error, 'subscriptions.')) {
@@ -108,7 +113,7 @@ export async function fulfillPendingSignup(
     }
     throw error;
   }
-  await sendMail(deps, welcomeMail(user.email, user.customerName, license, deps.origin));
+  await deliverSoon(deps, welcome);
   return { outcome: 'created', user, license };
 }
 

@@ -15,7 +15,7 @@ import { site } from '../../../src/site.config';
 import { licenses, subscriptions, users } from '../../db/schema';
 import { findUserById, type UserRow } from '../accounts/users';
 import { currentLicense, standardExpiry, type LicenseRow } from '../licensing/licenses';
-import { sendMail } from '../mail/rules';
+import { deliverSoon, queueMail } from '../mail/outbox';
 import { upgradeMail } from '../mail/templates';
 import { isUniqueViolation, type Db } from '../shared/db';
 import type { Deps } from '../shared/deps';
@@ -31,7 +31,7 @@ export interface PaidUpgrade {
 }
 
 export type UpgradeResult =
-  /** This call upgraded the account (and sent the upgrade e-mail). */
+  /** This call upgraded the account (and wrote the upgrade e-mail). */
   | { outcome: 'upgraded'; user: UserRow; license: LicenseRow }
   /** Someone else (webhook or polling) already did. */
   | { outcome: 'already'; user: UserRow; license: LicenseRow }
@@ -61,7 +61,7 @@ function refusalReason(user: UserRow, paid: PaidUpgrade) {
 
 /**
  * Upgrades the account of a paid checkout, exactly once (see the file comment); the call that
- * upgrades it sends the upgrade e-mail.
+ * upgrades it writes the upgrade e-mail in the same batch.
  */
 export async function fulfillUpgrade(deps: Deps, paid: PaidUpgrade): Promise<UpgradeResult> {
   const { db, now } = deps;
@@ -101,6 +101,11 @@ export async function fulfillUpgrade(deps: Deps, paid: PaidUpgrade): Promise<Upg
     expiresAt: standardExpiry(now),
     appVersion: site.currentVersion,
   };
+  const mail = queueMail(
+    db,
+    upgradeMail(user.email, user.customerName, upgraded, deps.origin),
+    now,
+  );
   const statements = [
     db.insert(subscriptions).values(
       newSubscription({
@@ -123,6 +128,7 @@ export async function fulfillUpgrade(deps: Deps, paid: PaidUpgrade): Promise<Upg
         appVersion: upgraded.appVersion,
       })
       .where(and(eq(licenses.id, license.id), eq(licenses.userId, user.id))),
+    mail.insert,
   ] as const;
   try {
     if (event) await db.batch([recordEvent(db, event, now), ...statements]);
@@ -133,6 +139,6 @@ export async function fulfillUpgrade(deps: Deps, paid: PaidUpgrade): Promise<Upg
     throw error;
   }
   const upgradedUser: UserRow = { ...user, plan: 'Standard', updatedAt: now };
-  await sendMail(deps, upgradeMail(user.email, user.customerName, upgraded, deps.origin));
+  await deliverSoon(deps, mail);
   return { outcome: 'upgraded', user: upgradedUser, license: upgraded };
 }

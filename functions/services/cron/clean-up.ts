@@ -2,7 +2,7 @@
  * Removes rows that no rule reads any more. Each cut-off is chosen so that nothing still in use
  * disappears: the comments say which rule keeps a row alive until then.
  */
-import { and, isNotNull, lte, or } from 'drizzle-orm';
+import { and, eq, isNotNull, lte, or } from 'drizzle-orm';
 import { limits } from '../../../src/site.config';
 import {
   consumedTokens,
@@ -46,9 +46,14 @@ const SESSION_KEEP_MS = DAY_MS;
  */
 const PENDING_SIGNUP_KEEP_MS = 7 * DAY_MS;
 
-/** Development checkout sessions (/dev/checkout) and the development mailbox (outbox). */
+/** Development checkout sessions (/dev/checkout). */
 const DEV_CHECKOUT_KEEP_MS = 7 * DAY_MS;
-const OUTBOX_KEEP_MS = 30 * DAY_MS;
+/**
+ * Delivered e-mails (the record of what a customer was sent) and dead ones (kept longer, for the
+ * operator to act on). Unfinished rows are never deleted: the cron still delivers them.
+ */
+const OUTBOX_SENT_KEEP_MS = 30 * DAY_MS;
+const OUTBOX_DEAD_KEEP_MS = 90 * DAY_MS;
 
 /** Deletes stale codes, sessions, tokens, counters, pending signups and development rows. */
 export async function cleanUp({ db, now }: Pick<Deps, 'db' | 'now'>): Promise<JobCounts> {
@@ -80,7 +85,14 @@ export async function cleanUp({ db, now }: Pick<Deps, 'db' | 'now'>): Promise<Jo
     db
       .delete(devCheckoutSessions)
       .where(lte(devCheckoutSessions.createdAt, now - DEV_CHECKOUT_KEEP_MS)),
-    db.delete(outbox).where(lte(outbox.createdAt, now - OUTBOX_KEEP_MS)),
+    db
+      .delete(outbox)
+      .where(
+        or(
+          and(eq(outbox.status, 'sent'), lte(outbox.createdAt, now - OUTBOX_SENT_KEEP_MS)),
+          and(eq(outbox.status, 'dead'), lte(outbox.createdAt, now - OUTBOX_DEAD_KEEP_MS)),
+        ),
+      ),
   ]);
   const [codes, oldSessions, resetTokens, tokens, counters, pending, checkouts, mail] = results;
   return {

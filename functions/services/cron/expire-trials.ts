@@ -3,75 +3,85 @@
  * what the plugin sees on its next check, and the customer gets one "Your trial has ended" e-mail.
  * Devices stay activated, so buying Standard needs no re-activation dance.
  */
-import { and, eq, inArray, lte } from 'drizzle-orm';
+import { and, eq, lte, sql } from 'drizzle-orm';
+import type { BatchItem } from 'drizzle-orm/batch';
 import { licenses, users } from '../../db/schema';
-import { sendMail } from '../mail/rules';
+import { deliverSoon, queueMailWhere, type QueuedMail } from '../mail/outbox';
 import { trialEndedMail } from '../mail/templates';
-import type { Db } from '../shared/db';
 import type { Deps } from '../shared/deps';
-import { PartialJobFailure, type JobCounts } from './job';
+import type { JobCounts } from './job';
 
-/** D1 binds at most 100 parameters per statement; lists of ids are read in chunks of this size. */
-const CHUNK = 50;
-
-/** Expires every active Trial license past its end and mails each customer once. */
-export async function expireTrials(deps: Deps): Promise<JobCounts> {
-  const { db, now, origin } = deps;
-  // One conditional UPDATE … RETURNING: only the run that flips a row sees it, so two overlapping
-  // runs (or a rerun) can never mail the same customer twice.
-  const expired = await db
-    .update(licenses)
-    .set({ status: 'expired' })
-    .where(
-      and(eq(licenses.plan, 'Trial'), eq(licenses.status, 'active'), lte(licenses.expiresAt, now)),
-    )
-    .returning({ userId: licenses.userId, expiresAt: licenses.expiresAt });
-
-  const recipients = await trialCustomers(
-    db,
-    expired.map((row) => row.userId),
-  );
-  let mailed = 0;
-  let mailFailed = 0;
-  for (const row of expired) {
-    const user = recipients.get(row.userId);
-    if (!user) continue;
-    // At most once, never twice: the license is already expired and stays so. A failed send is
-    // logged (mail/rules.ts) and fails the run, so it shows in Cloudflare's cron history.
-    if (
-      await sendMail(deps, trialEndedMail(user.email, user.customerName, row.expiresAt, origin))
-    ) {
-      mailed += 1;
-    } else {
-      mailFailed += 1;
-    }
-  }
-
-  const counts = { expired: expired.length, mailed, mailFailed };
-  if (mailFailed > 0) {
-    throw new PartialJobFailure(`${mailFailed} trial-ended e-mails could not be sent`, counts);
-  }
-  return counts;
-}
+/** Licenses expired per batch (two statements each). */
+const CHUNK = 25;
 
 /**
- * The users among `userIds` who should hear that their trial ended: still on the Trial plan (an
- * upgraded customer's old trial license expires silently) and not deleted.
+ * Expires every active Trial license past its end and mails each customer once: the e-mail row
+ * is written only while the license is still active, in the same batch as the statement that
+ * expires it, so of two overlapping runs (or a rerun) only the one that flips the row writes it.
+ * An upgraded customer's old trial license, or a deleted account's, expires silently.
  */
-async function trialCustomers(db: Db, userIds: string[]) {
-  const found = new Map<string, { email: string; customerName: string }>();
-  for (let start = 0; start < userIds.length; start += CHUNK) {
-    const rows = await db
-      .select({ id: users.id, email: users.email, customerName: users.customerName })
-      .from(users)
-      .where(
-        and(
-          inArray(users.id, userIds.slice(start, start + CHUNK)),
-          eq(users.plan, 'Trial'),
-          eq(users.isDeleted, false),
-        ),
+export async function expireTrials(deps: Deps): Promise<JobCounts> {
+  const { db, now, origin } = deps;
+  const due = await db
+    .select({
+      id: licenses.id,
+      expiresAt: licenses.expiresAt,
+      email: users.email,
+      customerName: users.customerName,
+      plan: users.plan,
+      isDeleted: users.isDeleted,
+    })
+    .from(licenses)
+    .innerJoin(users, eq(users.id, licenses.userId))
+    .where(
+      and(eq(licenses.plan, 'Trial'), eq(licenses.status, 'active'), lte(licenses.expiresAt, now)),
+    );
+
+  let expired = 0;
+  const mailed: QueuedMail[] = [];
+  for (let start = 0; start < due.length; start += CHUNK) {
+    const mails: (QueuedMail | null)[] = [];
+    const statements: BatchItem<'sqlite'>[] = [];
+    for (const row of due.slice(start, start + CHUNK)) {
+      const stillActive = sql`exists (select 1 from licenses where id = ${row.id} and status = 'active')`;
+      const mail =
+        row.plan === 'Trial' && !row.isDeleted
+          ? queueMailWhere(
+              db,
+              trialEndedMail(row.email, row.customerName, row.expiresAt, origin),
+              now,
+              stillActive,
+            )
+          : null;
+      mails.push(mail);
+      if (mail) statements.push(mail.insert);
+      statements.push(
+        db
+          .update(licenses)
+          .set({ status: 'expired' })
+          .where(and(eq(licenses.id, row.id), eq(licenses.status, 'active'))),
       );
-    for (const row of rows) found.set(row.id, row);
+    }
+    const [first, ...rest] = statements;
+    if (!first) continue;
+    const results = await db.batch([first, ...rest]);
+    // Results come in statement order: [mail?, update] per license.
+    let index = 0;
+    for (const mail of mails) {
+      if (mail) {
+        if (changes(results[index])) mailed.push(mail);
+        index += 1;
+      }
+      if (changes(results[index])) expired += 1;
+      index += 1;
+    }
   }
-  return found;
+  await deliverSoon(deps, ...mailed);
+  return { expired, mailed: mailed.length };
+}
+
+/** Rows a batch statement changed (D1 results carry `meta.changes`). */
+function changes(result: unknown): number {
+  const meta = (result as { meta?: { changes?: number } } | undefined)?.meta;
+  return meta?.changes ?? 0;
 }

@@ -10,6 +10,7 @@ import { expireTrials } from './expire-trials';
 import { lapsePaidLicenses } from './lapse-paid-licenses';
 import { PartialJobFailure, type CronJob, type JobCounts } from './job';
 import { purgeDeletedAccounts } from './purge-accounts';
+import { requeueStuckMail } from './requeue-mail';
 
 export { PartialJobFailure, type CronJob, type JobCounts } from './job';
 
@@ -22,6 +23,7 @@ export const cronJobs: readonly CronJob[] = [
   { name: 'lapse-paid-licenses', run: lapsePaidLicenses },
   { name: 'purge-deleted-accounts', run: purgeDeletedAccounts },
   { name: 'clean-up', run: cleanUp },
+  { name: 'requeue-stuck-mail', run: requeueStuckMail },
 ];
 
 /** The outcome of one job in a run. */

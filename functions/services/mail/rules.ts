@@ -1,59 +1,48 @@
 /**
- * Which e-mail is sent when, and what a failed send means — in one place, for routes, the
- * webhook and the cron alike. Every e-mail goes through `sendMail`, which applies its rule:
+ * Which e-mail is sent when — in one place, for routes, the webhook, the queue and the cron alike.
+ * Every e-mail is written to the outbox in the same D1 batch as the change that causes it
+ * (outbox.ts) and delivered by the task queue (delivery.ts), so none is lost when a provider is
+ * down or the Worker dies between the write and the send (DESIGN §3.9).
  *
- * | e-mail              | sent when                                                      | a failed send        |
- * |---------------------|----------------------------------------------------------------|----------------------|
- * | `verification-code` | send-verification-email (signup, resend)                       | `refuse`: 502, the visitor retries |
- * | `welcome`           | a trial account is created; a paid Standard signup is fulfilled | `log`: the account exists, the key is on the dashboard |
- * | `upgrade`           | a Trial → Standard upgrade is fulfilled (by webhook or polling) | `log`                |
- * | `password-reset`    | forgot-password for a live password account                    | `log`: answering differently would tell who has an account |
- * | `contact`           | the Get in Touch form was stored                               | `log`: support still finds the stored message |
- * | `trial-ended`       | the cron expires a trial license (once: UPDATE … RETURNING)    | `report`: counted, and the cron run fails |
+ * | e-mail              | written with                                                      | holds a secret |
+ * |---------------------|-------------------------------------------------------------------|----------------|
+ * | `verification-code` | the code row (send-verification-email: signup, resend)            | yes: the code  |
+ * | `welcome`           | a trial account; a paid Standard signup's account                 | no             |
+ * | `upgrade`           | the Trial → Standard upgrade (by webhook or polling)              | no             |
+ * | `password-reset`    | the reset token (forgot-password, run on the queue)               | yes: the link  |
+ * | `contact`           | the stored Get in Touch message                                   | no             |
+ * | `trial-ended`       | the license flip to expired (cron; only the run that flips it)    | no             |
  *
- * Fulfillment sends exactly once because only the call that did the work (webhook or polling,
- * whichever won the race) is told to send.
+ * Exactly once per cause: the outbox row sits in the same batch as the change, so only the call
+ * that made the change (webhook or polling, whichever won the race) writes it. Delivery is at
+ * least once, made once at the provider by the outbox id as idempotency key.
  */
 import type { MailMessage } from '../../adapters/types';
-import { fail } from '../../lib/errors';
-import type { Deps } from '../shared/deps';
 
-/** What a failed send means for the caller. */
-type OnFailure =
-  /** Throw 502 EMAIL_DELIVERY_FAILED: the e-mail is the point of the request. */
-  | 'refuse'
-  /** Log for the operator and go on: the change it reports has happened. */
-  | 'log'
-  /** Log and answer false, so the caller counts it (a cron job fails its run). */
-  | 'report';
+interface MailRule {
+  /**
+   * The text holds a one-time code or link: once a real provider has it, the outbox keeps only
+   * the subject and state (the local mailbox keeps the text, it is the only place to read it).
+   */
+  holdsSecret: boolean;
+}
 
-const onFailure = {
-  'verification-code': 'refuse',
-  welcome: 'log',
-  upgrade: 'log',
-  'password-reset': 'log',
-  contact: 'log',
-  'trial-ended': 'report',
-} as const satisfies Record<string, OnFailure>;
+const mailRules = {
+  'verification-code': { holdsSecret: true },
+  welcome: { holdsSecret: false },
+  upgrade: { holdsSecret: false },
+  'password-reset': { holdsSecret: true },
+  contact: { holdsSecret: false },
+  'trial-ended': { holdsSecret: false },
+} as const satisfies Record<string, MailRule>;
 
 /** The kinds of e-mail we send. */
-export type MailKind = keyof typeof onFailure;
+export type MailKind = keyof typeof mailRules;
 
 /** One e-mail of a known kind (templates.ts builds them). */
 export type Mail = MailMessage & { tag: MailKind };
 
-/**
- * Sends one e-mail under its rule: true when it was handed to the provider, false when it failed
- * and its rule is `log` or `report`; throws 502 EMAIL_DELIVERY_FAILED when its rule is `refuse`.
- */
-export async function sendMail({ mailer }: Pick<Deps, 'mailer'>, mail: Mail): Promise<boolean> {
-  try {
-    await mailer.send(mail);
-    return true;
-  } catch (error) {
-    // Logged with the kind, never the body (it may hold a code or a reset link).
-    console.error(`Could not send the ${mail.tag} e-mail:`, error);
-    if (onFailure[mail.tag] === 'refuse') throw fail('EMAIL_DELIVERY_FAILED');
-    return false;
-  }
+/** True when an e-mail of `tag` holds a one-time secret (unknown tags count as secret). */
+export function holdsSecret(tag: string): boolean {
+  return tag in mailRules ? mailRules[tag as MailKind].holdsSecret : true;
 }

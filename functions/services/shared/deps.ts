@@ -4,7 +4,7 @@
  * bindings, headers or the system clock themselves, and tests control each part.
  */
 import type { PaymentProvider } from '../../adapters/payments';
-import type { BotCheck, GoogleIdentity, Mailer } from '../../adapters/types';
+import type { BotCheck, GoogleIdentity, Mailer, TaskQueue } from '../../adapters/types';
 import type { Db, Millis } from './db';
 
 /** The Worker secrets services use (parsed and checked once, functions/env.ts). */
@@ -32,8 +32,10 @@ export interface Deps {
   /** Absolute origin for links in e-mails and checkout return URLs, e.g. `https://sheetwright.example`. */
   origin: string;
   client: ClientInfo;
-  /** E-mail: Resend, or the D1 outbox in development (adapters/mail.ts). */
+  /** E-mail provider: Resend, or the local mailbox in development (adapters/mail.ts). */
   mailer: Mailer;
+  /** Background tasks (mail delivery, forgot-password): the Cloudflare Queue (adapters/tasks.ts). */
+  tasks: TaskQueue;
   /** Bot check: Turnstile, or signed single-use dev tokens in development. */
   botCheck: BotCheck;
   /** Google ID token verifier: Google's JWKS, or the /dev/google key in development. */

@@ -2,14 +2,14 @@
 import type { ContactBody } from '../../../src/contract/auth';
 import { contactMessages } from '../../db/schema';
 import { fail } from '../../lib/errors';
-import { sendMail } from '../mail/rules';
+import { deliverSoon, queueMail } from '../mail/outbox';
 import { contactMail } from '../mail/templates';
 import type { Deps } from '../shared/deps';
 import { enforceRateLimit } from '../shared/rate-limit';
 
 /**
- * Stores the message, then e-mails it to support, quoting its id. A failed e-mail still leaves
- * the stored message for support, so the visitor need not send it again.
+ * Stores the message and, in the same batch, its e-mail to support (quoting its id), which the
+ * task queue delivers.
  */
 export async function sendContactMessage(deps: Deps, body: ContactBody): Promise<void> {
   const { db, now, client } = deps;
@@ -18,7 +18,8 @@ export async function sendContactMessage(deps: Deps, body: ContactBody): Promise
   }
   await enforceRateLimit(deps, 'contactPerIp', client.ip);
   const id = crypto.randomUUID();
-  await db.insert(contactMessages).values({
+  const mail = queueMail(db, contactMail(id, body.name, body.email, body.message), now);
+  const store = db.insert(contactMessages).values({
     id,
     name: body.name,
     email: body.email,
@@ -27,5 +28,6 @@ export async function sendContactMessage(deps: Deps, body: ContactBody): Promise
     userAgent: client.userAgent?.slice(0, 512) ?? null,
     createdAt: now,
   });
-  await sendMail(deps, contactMail(id, body.name, body.email, body.message));
+  await db.batch([store, mail.insert]);
+  await deliverSoon(deps, mail);
 }

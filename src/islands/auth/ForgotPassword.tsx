@@ -2,11 +2,13 @@
  * /forgot-password: asks for the e-mail and always shows the same confirmation, so the
  * page never tells whether an account exists. The e-mail carries a single-use reset link.
  */
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { forgotPasswordSchema, messageResponseSchema } from '../../contract/auth';
 import { Messages } from '../../contract/messages';
 import { withErrorBoundary } from '../ErrorBoundary';
 import { apiCall, messageFor } from '../shared/api';
+import { BotCheck } from '../shared/BotCheck';
+import type { BotCheckController } from '../shared/bot-check';
 import '../shared/forms.css';
 import './auth.css';
 
@@ -16,18 +18,21 @@ function ForgotPassword() {
   const [busy, setBusy] = useState(false);
   const [sent, setSent] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const bot = useRef<BotCheckController | null>(null);
 
   const submit = async () => {
-    const parsed = forgotPasswordSchema.safeParse({ email });
-    if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? Messages.sendFailed);
+    const emailOnly = forgotPasswordSchema.pick({ email: true }).safeParse({ email });
+    if (!emailOnly.success) {
+      return setError(emailOnly.error.issues[0]?.message ?? Messages.sendFailed);
+    }
     setBusy(true);
     try {
-      const answer = await apiCall(
-        'POST',
-        '/api/forgot-password',
-        messageResponseSchema,
-        parsed.data,
-      );
+      const recaptchaToken = await bot.current?.takeToken();
+      if (!recaptchaToken) return setError(Messages.recaptchaNotReady);
+      const answer = await apiCall('POST', '/api/forgot-password', messageResponseSchema, {
+        ...emailOnly.data,
+        recaptchaToken,
+      });
       setSent(answer.message);
     } catch (failure) {
       setError(
@@ -89,6 +94,7 @@ function ForgotPassword() {
             aria-describedby={errorId}
           />
         </div>
+        <BotCheck action="forgot_password" controllerRef={bot} />
         {error && (
           <p id={errorId} className="form-error" role="alert">
             {error}

@@ -6,8 +6,9 @@
  */
 import { loadPublicConfig, loadScript } from './config';
 
-/** Actions the server checks (SPEC §7: 'signup', 'resend_verification'; 'contact' for Get in Touch). */
-export type BotAction = 'signup' | 'resend_verification' | 'contact';
+/** Actions the server checks (SPEC §7: 'signup', 'resend_verification'; 'contact' for Get in Touch,
+ * 'forgot_password' for the reset request). */
+export type BotAction = 'signup' | 'resend_verification' | 'contact' | 'forgot_password';
 
 export interface BotCheckController {
   /** True when a submit can get a token now. */
