@@ -9,6 +9,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { refundReasons } from '../../src/contract/messages';
 
 /** Plan names as stored on users and licenses. */
 export const planValues = ['Trial', 'Standard', 'Enterprise'] as const;
@@ -283,9 +284,11 @@ export const devCheckoutSessions = sqliteTable(
     /** Cents. */
     amountTotal: integer('amount_total').notNull(),
     currency: text('currency').notNull(),
-    status: text('status', { enum: ['open', 'complete'] }).notNull(),
+    status: text('status', { enum: ['open', 'complete', 'expired'] }).notNull(),
     createdAt: integer('created_at').notNull(),
     paidAt: integer('paid_at'),
+    /** Set when the automatic refund of an unapplied payment reached the local stand-in. */
+    refundedAt: integer('refunded_at'),
   },
   (table) => [index('dev_checkout_sessions_customer_paid_idx').on(table.customerId, table.paidAt)],
 );
@@ -418,5 +421,75 @@ export const licenseEvents = sqliteTable(
     index('license_events_license_created_idx').on(table.licenseId, table.createdAt),
     index('license_events_user_created_idx').on(table.userId, table.createdAt),
     index('license_events_created_at_idx').on(table.createdAt),
+  ],
+);
+
+/** Where a checkout of ours stands (services/billing/open-checkouts.ts). */
+export const checkoutStatusValues = ['opening', 'open', 'closed'] as const;
+
+/**
+ * The checkouts we open, at most ONE open per owner (an account, or a normalized e-mail for a
+ * signup): the partial UNIQUE index makes a second `opening` row for the same owner a constraint
+ * failure, so double clicks and two tabs cannot both open one (DESIGN §3.8).
+ */
+export const checkoutSessions = sqliteTable(
+  'checkout_sessions',
+  {
+    id: text('id').primaryKey(),
+    /** `user:<id>` for an upgrade, `email:<normalized e-mail>` for a Standard signup. */
+    ownerKey: text('owner_key').notNull(),
+    kind: text('kind', { enum: ['signup', 'upgrade'] }).notNull(),
+    /** The provider's session id (`cs_…`) once created. */
+    providerSessionId: text('provider_session_id'),
+    url: text('url'),
+    status: text('status', { enum: checkoutStatusValues }).notNull(),
+    createdAt: integer('created_at').notNull(),
+    /** After this an `open` row no longer blocks a new checkout (the provider's session expired). */
+    expiresAt: integer('expires_at').notNull(),
+    closedAt: integer('closed_at'),
+  },
+  (table) => [
+    uniqueIndex('checkout_sessions_owner_open_unique')
+      .on(table.ownerKey)
+      .where(sql`status in ('opening', 'open')`),
+    index('checkout_sessions_provider_session_idx').on(table.providerSessionId),
+  ],
+);
+
+export const refundStatusValues = ['pending', 'refunded', 'failed'] as const;
+
+/**
+ * Payments that could not be applied, refunded automatically (DESIGN §3.8). One row per provider
+ * subscription (UNIQUE): the call that inserts it does the refund, so a race of webhook, polling
+ * and replays refunds once. Operators read this table; the cron retries `pending` rows.
+ */
+export const paymentRefunds = sqliteTable(
+  'payment_refunds',
+  {
+    id: text('id').primaryKey(),
+    subscriptionId: text('subscription_id').notNull(),
+    customerId: text('customer_id'),
+    /** The provider's checkout session (`cs_…`) the payment came from, when known. */
+    checkoutSessionId: text('checkout_session_id'),
+    pendingSignupId: text('pending_signup_id'),
+    /** The account the payment was for, if any (no foreign key: it may be purged later). */
+    userId: text('user_id'),
+    email: text('email').notNull(),
+    reason: text('reason', { enum: refundReasons }).notNull(),
+    status: text('status', { enum: refundStatusValues }).notNull(),
+    /** Cents, once refunded. */
+    amount: integer('amount'),
+    currency: text('currency'),
+    providerRefundId: text('provider_refund_id'),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    createdAt: integer('created_at').notNull(),
+    refundedAt: integer('refunded_at'),
+  },
+  (table) => [
+    uniqueIndex('payment_refunds_subscription_unique').on(table.subscriptionId),
+    index('payment_refunds_checkout_session_idx').on(table.checkoutSessionId),
+    index('payment_refunds_status_created_idx').on(table.status, table.createdAt),
+    index('payment_refunds_user_id_idx').on(table.userId),
   ],
 );

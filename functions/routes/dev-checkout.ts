@@ -75,7 +75,7 @@ export function createDevCheckoutRoutes(options: DevCheckoutOptions) {
       const amount = money(session.amountTotal, session.currency);
       const title = `Pay ${site.product} ${planName}`;
 
-      if (session.status === 'complete' || session.expired) {
+      if (session.status !== 'open' || session.expired) {
         const done = session.status === 'complete';
         return devPage(c, {
           title,
@@ -83,6 +83,21 @@ export function createDevCheckoutRoutes(options: DevCheckoutOptions) {
           body: html`<h1>
               ${done ? 'This checkout is already paid' : 'This checkout has expired'}
             </h1>
+            ${
+              session.refundedAt === null
+                ? ''
+                : html`<p class="note">
+                    This payment could not be applied and was refunded in full on
+                    ${day(session.refundedAt)}.
+                  </p>`
+            }
+            ${
+              done || session.status === 'open'
+                ? ''
+                : html`<p>
+                    A newer checkout was opened for the same purchase, so this one closed.
+                  </p>`
+            }
             <p>
               <a
                 href="${done ? session.successUrl.replace('{CHECKOUT_SESSION_ID}', session.id) : session.cancelUrl}"
@@ -196,7 +211,9 @@ export function createDevCheckoutRoutes(options: DevCheckoutOptions) {
           <h1>Invoice ${invoice.number}</h1>
           <dl>
             <dt>Status</dt>
-            <dd>Paid</dd>
+            <dd>
+              ${session.refundedAt === null ? 'Paid' : `Refunded on ${day(session.refundedAt)}`}
+            </dd>
             <dt>Date paid</dt>
             <dd>${day(invoice.created)}</dd>
             <dt>Billed to</dt>

@@ -128,7 +128,9 @@ export const paymentRoutes = new Hono<AccountEnv>()
   .post('/check-payment-completion', jsonBody(checkPaymentCompletionSchema), async (c) => {
     const completion = await checkPaymentCompletion(c.get('deps'), c.req.valid('json').sessionId);
     if (!completion.accountCreated) {
-      return c.json({ accountCreated: false } satisfies PaymentCompletionResponse, 200);
+      // A refunded payment says why (never whose account): the page tells the payer in words.
+      const refund = 'refund' in completion ? { refund: completion.refund } : {};
+      return c.json({ accountCreated: false, ...refund } satisfies PaymentCompletionResponse, 200);
     }
     if (completion.kind === 'upgrade') return upgradeCompletionResponse(c, completion);
     return signupCompletionResponse(c, completion);

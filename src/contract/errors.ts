@@ -72,6 +72,8 @@ export const errorCatalogue = {
   /** Card payments are not configured or the provider is unreachable; try again later. */
   PAYMENTS_UNAVAILABLE: { status: 503, message: ApiMessages.paymentsUnavailable },
   ALREADY_STANDARD: { status: 409, message: Messages.alreadyStandard },
+  /** Another request (a double click, another tab) is opening this owner's one checkout. */
+  CHECKOUT_IN_PROGRESS: { status: 409, message: Messages.checkoutInProgress },
   /** Enterprise accounts are handled through contact, never downgraded. */
   ENTERPRISE_PLAN: { status: 409, message: Messages.enterpriseAllSet },
   /** The portal and cancel calls: the account has no card subscription. */

@@ -5,6 +5,25 @@
  * default messages from here. No imports: any script may load this file cheaply.
  */
 /** Every user-facing message, exactly as SPEC §2, §5 and §8 write it. */
+/** Why a payment could not be applied (mirrors payment_refunds.reason). */
+export const refundReasons = [
+  'account_exists',
+  'already_paying',
+  'account_deleted',
+  'enterprise',
+  'unknown_reference',
+] as const;
+export type RefundReason = (typeof refundReasons)[number];
+
+/** Why, as the start of a sentence (the payment page and the refund e-mail). */
+export const refundReasonText: Record<RefundReason, string> = {
+  account_exists: 'You already have an account',
+  already_paying: 'You already have the Standard plan',
+  account_deleted: 'This account was deleted',
+  enterprise: 'Your account is on the Enterprise plan',
+  unknown_reference: 'We could not match this payment to a signup',
+};
+
 export const Messages = {
   loginDefault: 'An error occurred during login.',
   googleLoginDefault: 'An error occurred during Google login.',
@@ -56,11 +75,21 @@ export const Messages = {
   accountDeleted: 'This account has been scheduled for deletion and can no longer sign in.',
   /** SPEC §6: a Standard user on the upgrade paths is told they already have the plan. */
   alreadyStandard: 'You already have the Standard plan.',
+  checkoutInProgress:
+    'Your checkout is already being opened in another tab or window. Please try again in a moment.',
   /** SPEC §6: an Enterprise user is told all is set. */
   enterpriseAllSet: 'Your Enterprise plan is all set. Contact us for any change to it.',
   noSubscription: 'There is no card subscription on this account.',
   /** Upgrade paid in another browser: /login with the e-mail prefilled shows this. */
   upgradedPleaseLogin: 'Your plan has been upgraded to Standard! Please log in.',
+  /**
+   * /payment-processing when the payment could not be applied and was refunded automatically
+   * (DESIGN §3.8), by why; `done` false while the refund is still being made.
+   */
+  paymentRefunded: (reason: RefundReason, done: boolean): string =>
+    `${refundReasonText[reason]} — this payment ${done ? 'was refunded' : 'is being refunded'}.${
+      reason === 'account_exists' ? ' Log in.' : ''
+    }`,
   /** The no-refund notice of the refund policy, shown before cancelling. */
   cancelNoRefund:
     'Cancelling stops the automatic renewal. Your license stays active until the end of the period you have paid for; the current period is not refunded.',

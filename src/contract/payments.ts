@@ -4,6 +4,7 @@
  * browser that signed up holds an HttpOnly pending-signup cookie and is signed in directly.
  */
 import { z } from 'zod';
+import { refundReasons } from './messages';
 import { userSchema } from './user';
 
 /** Answer of POST /api/register-email-standard: send the browser to `checkoutUrl`. */
@@ -39,5 +40,11 @@ export const paymentCompletionResponseSchema = z.object({
   token: z.string().optional(),
   user: userSchema.optional(),
   tokenExpiration: z.number().int().optional(),
+  /**
+   * With `accountCreated: false`: this payment could not be applied (e.g. the e-mail got an
+   * account from another tab's payment) and is refunded automatically; `done` once refunded.
+   * The page says so (Messages.paymentRefunded) and stops polling.
+   */
+  refund: z.object({ reason: z.enum(refundReasons), done: z.boolean() }).optional(),
 });
 export type PaymentCompletionResponse = z.infer<typeof paymentCompletionResponseSchema>;

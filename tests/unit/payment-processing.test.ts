@@ -57,6 +57,36 @@ describe('payment completion outcome', () => {
     expect(url.searchParams.get('message')).toBe(Messages.accountCreatedPleaseLogin);
   });
 
+  it('stops and says in plain words when the payment was refunded, with a way to log in', () => {
+    expect(
+      completionOutcome({
+        accountCreated: false,
+        refund: { reason: 'account_exists', done: true },
+      }),
+    ).toEqual({
+      kind: 'refunded',
+      message: 'You already have an account — this payment was refunded. Log in.',
+      logIn: true,
+      done: true,
+    });
+    expect(
+      completionOutcome({
+        accountCreated: false,
+        refund: { reason: 'already_paying', done: false },
+      }),
+    ).toMatchObject({
+      message: Messages.paymentRefunded('already_paying', false),
+      logIn: true,
+      done: false,
+    });
+    expect(
+      completionOutcome({
+        accountCreated: false,
+        refund: { reason: 'unknown_reference', done: true },
+      }),
+    ).toMatchObject({ logIn: false });
+  });
+
   it('reads session_id from the return URL', () => {
     expect(sessionIdFrom('?session_id=cs_local_abc')).toBe('cs_local_abc');
     expect(sessionIdFrom('')).toBeNull();

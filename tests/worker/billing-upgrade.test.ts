@@ -341,12 +341,12 @@ describe('upgrade fulfillment', () => {
     expect(rows.licenses[0]).toMatchObject({ plan: 'Standard', status: 'active' });
   });
 
-  it('does not upgrade a deleted account: the event is recorded and the failure logged', async () => {
-    const log = vi.spyOn(console, 'error').mockImplementation(() => {});
+  it('does not upgrade a deleted account: the payment is refunded, recorded and e-mailed', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
     const world = billingWorld();
     const account = await signUpTrial(world.app);
     const checkout = await openUpgrade(world.app, account);
-    const { completed } = await payLocal(world, checkout.sessionId);
+    const { completed, session } = await payLocal(world, checkout.sessionId);
     await env.DB.prepare('UPDATE users SET is_deleted = 1, deleted_at = ? WHERE id = ?')
       .bind(world.app.clock.now, account.auth.user.userId)
       .run();
@@ -355,9 +355,11 @@ describe('upgrade fulfillment', () => {
     const polled = await poll(world.app, checkout.sessionId);
 
     expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ received: true, outcome: 'refused' });
-    expect(polled.status).toBe(403);
-    expect(await polled.json()).toMatchObject({ code: 'ACCOUNT_DELETED' });
+    expect(await response.json()).toEqual({ received: true, outcome: 'refunded' });
+    expect(await polled.json()).toEqual({
+      accountCreated: false,
+      refund: { reason: 'account_deleted', done: true },
+    });
     const rows = await billingRows(account.auth.user.userId);
     expect(rows.plan).toBe('Trial');
     expect(rows.licenses[0]?.plan).toBe('Trial');
@@ -365,8 +367,17 @@ describe('upgrade fulfillment', () => {
     expect(
       await queryAll('SELECT id FROM stripe_events WHERE id = ?', completed.event.id),
     ).toHaveLength(1);
-    expect(String(log.mock.calls[0]?.[0])).toContain('not applied (deleted)');
+    expect(
+      await queryAll(
+        'SELECT reason, status FROM payment_refunds WHERE subscription_id = ?',
+        session.subscriptionId,
+      ),
+    ).toEqual([{ reason: 'account_deleted', status: 'refunded' }]);
+    expect(world.store.sessions.get(checkout.sessionId)?.refundedAt).toBe(world.app.clock.now);
     expect(upgradeMails(world.app, account.form.email)).toEqual([]);
+    expect(
+      world.app.mail.filter((m) => m.to === account.form.email && m.tag === 'payment-refunded'),
+    ).toHaveLength(1);
   });
 });
 

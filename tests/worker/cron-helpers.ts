@@ -8,6 +8,7 @@
 import { env } from 'cloudflare:workers';
 import { afterEach, beforeEach, expect, vi } from 'vitest';
 import type { MailMessage, Mailer } from '../../functions/adapters/types';
+import type { AppAdapters } from '../../functions/deps';
 import { createDb } from '../../functions/db/client';
 import {
   devices,
@@ -56,9 +57,13 @@ export function recordingMailer(): Mailer & { sent: MailMessage[] } {
  * Runs every job at `now` with `mailer` (a recording one by default), delivering the e-mails the
  * jobs write at once (an inline task queue); links use ORIGIN.
  */
-export function runJobsAt(now: number, mailer: Mailer = recordingMailer()): Promise<JobReport[]> {
-  const tasks = inlineTaskQueue(() => testDeps(now, { mailer, tasks }));
-  return runScheduledJobs(env, now, { adapters: { mailer, tasks }, origin: ORIGIN });
+export function runJobsAt(
+  now: number,
+  mailer: Mailer = recordingMailer(),
+  adapters: Partial<AppAdapters> = {},
+): Promise<JobReport[]> {
+  const tasks = inlineTaskQueue(() => testDeps(now, { ...adapters, mailer, tasks }));
+  return runScheduledJobs(env, now, { adapters: { ...adapters, mailer, tasks }, origin: ORIGIN });
 }
 
 /** Asserts that a run changed nothing at all: every job reports only zeros. */

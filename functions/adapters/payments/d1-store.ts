@@ -3,7 +3,7 @@
  * isolate restarts between creating a session and paying it. `markPaid` is one conditional
  * UPDATE … RETURNING, so only the first Pay changes the session (and sends its events).
  */
-import { and, desc, eq, isNotNull } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, isNull } from 'drizzle-orm';
 import type { DrizzleD1Database } from 'drizzle-orm/d1';
 import type * as schema from '../../db/schema';
 import { devCheckoutSessions } from '../../db/schema';
@@ -30,6 +30,7 @@ function toSession(row: Row): LocalCheckoutSession {
     status: row.status,
     createdAt: row.createdAt,
     paidAt: row.paidAt,
+    refundedAt: row.refundedAt,
   };
 }
 
@@ -51,6 +52,7 @@ export function createD1CheckoutStore(db: DrizzleD1Database<typeof schema>): Loc
         status: session.status,
         createdAt: session.createdAt,
         paidAt: session.paidAt,
+        refundedAt: session.refundedAt,
       });
     },
     async get(id) {
@@ -68,6 +70,31 @@ export function createD1CheckoutStore(db: DrizzleD1Database<typeof schema>): Loc
         .where(and(eq(devCheckoutSessions.id, id), eq(devCheckoutSessions.status, 'open')))
         .returning();
       return row ? toSession(row) : null;
+    },
+    async markExpired(id) {
+      const [row] = await db
+        .update(devCheckoutSessions)
+        .set({ status: 'expired' })
+        .where(and(eq(devCheckoutSessions.id, id), eq(devCheckoutSessions.status, 'open')))
+        .returning();
+      return row ? toSession(row) : null;
+    },
+    async markRefunded(subscriptionId, refundedAt) {
+      await db
+        .update(devCheckoutSessions)
+        .set({ refundedAt })
+        .where(
+          and(
+            eq(devCheckoutSessions.subscriptionId, subscriptionId),
+            isNull(devCheckoutSessions.refundedAt),
+          ),
+        );
+      const [row] = await db
+        .select()
+        .from(devCheckoutSessions)
+        .where(eq(devCheckoutSessions.subscriptionId, subscriptionId))
+        .limit(1);
+      return row && row.paidAt !== null ? toSession(row) : null;
     },
     async listPaid(customerId) {
       const rows = await db

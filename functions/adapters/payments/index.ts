@@ -88,6 +88,8 @@ export function createUnconfiguredPayments(reason: string): PaymentProvider {
     createPortalSession: refuse,
     listInvoices: refuse,
     cancelAtPeriodEnd: refuse,
+    expireCheckoutSession: refuse,
+    refundSubscription: refuse,
     verifyWebhook: refuse,
   };
 }

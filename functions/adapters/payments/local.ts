@@ -143,6 +143,7 @@ export function createLocalPayments({
         status: 'open',
         createdAt: now(),
         paidAt: null,
+        refundedAt: null,
       };
       await store.save(session);
       // Same origin as the site that asked, like Stripe's absolute checkout URL.
@@ -156,8 +157,7 @@ export function createLocalPayments({
       if (!session) throw new PaymentProviderError('not_found', 'No such checkout session.');
       const info: CheckoutSessionInfo = {
         id: session.id,
-        status:
-          session.status === 'complete' ? 'complete' : isExpired(session) ? 'expired' : 'open',
+        status: session.status === 'open' && isExpired(session) ? 'expired' : session.status,
         paymentStatus: session.status === 'complete' ? 'paid' : 'unpaid',
         clientReferenceId: session.clientReferenceId,
         reference: session.reference,
@@ -198,6 +198,27 @@ export function createLocalPayments({
       return { cancelAtPeriodEnd: true, currentPeriodEnd: periodEndAfter(paidAt) };
     },
 
+    async expireCheckoutSession(id) {
+      const session = sessionIdPattern.test(id) ? await store.get(id) : null;
+      if (!session) throw new PaymentProviderError('not_found', 'No such checkout session.');
+      if (session.status === 'complete') return 'complete';
+      await store.markExpired(id);
+      // A Pay that won the race in between makes the session complete after all.
+      return (await store.get(id))?.status === 'complete' ? 'complete' : 'expired';
+    },
+
+    async refundSubscription({ subscriptionId }) {
+      await paidAtOf(subscriptionId);
+      const session = await store.markRefunded(subscriptionId, now());
+      if (!session) throw new PaymentProviderError('not_found', 'No such subscription.');
+      // The stand-in keeps one refund per session, so a repeat answers the same refund.
+      return {
+        refundId: `re_local_${localSuffix(session.id)}`,
+        amount: session.amountTotal,
+        currency: session.currency,
+      };
+    },
+
     verifyWebhook(rawBody, signatureHeader) {
       return verifyWebhookSignature(rawBody, signatureHeader, webhookSecret);
     },
@@ -209,7 +230,7 @@ export function createLocalPayments({
 
     async completeCheckout(id) {
       const current = sessionIdPattern.test(id) ? await store.get(id) : null;
-      if (!current || isExpired(current)) return null;
+      if (!current || current.status !== 'open' || isExpired(current)) return null;
       const paidAt = now();
       const session = await store.markPaid(id, {
         subscriptionId: `sub_local_${localSuffix(id)}`,

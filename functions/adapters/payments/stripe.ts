@@ -142,6 +142,61 @@ export function createStripePayments(options: StripePaymentsOptions): PaymentPro
       return { cancelAtPeriodEnd: true, currentPeriodEnd: periodEnd * 1000 };
     },
 
+    async expireCheckoutSession(id: string) {
+      if (!sessionIdPattern.test(id)) {
+        throw new PaymentProviderError('not_found', 'No such checkout session.');
+      }
+      const session = await call(() => stripe.checkout.sessions.retrieve(id));
+      if (session.status === 'complete') return 'complete';
+      if (session.status === 'expired') return 'expired';
+      try {
+        await call(() => stripe.checkout.sessions.expire(id));
+        return 'expired';
+      } catch (error) {
+        // Paid in the moment between the two calls: Stripe refuses to expire a complete session.
+        const again = await call(() => stripe.checkout.sessions.retrieve(id));
+        if (again.status === 'complete') return 'complete';
+        throw error;
+      }
+    },
+
+    async refundSubscription({ subscriptionId, idempotencyKey, reason }) {
+      if (!subscriptionIdPattern.test(subscriptionId)) {
+        throw new PaymentProviderError('not_found', 'No such subscription.');
+      }
+      const subscription = await call(() => stripe.subscriptions.retrieve(subscriptionId));
+      if (subscription.status !== 'canceled') {
+        await call(() =>
+          stripe.subscriptions.cancel(
+            subscriptionId,
+            { prorate: false, invoice_now: false },
+            { idempotencyKey: `${idempotencyKey}:cancel` },
+          ),
+        );
+      }
+      // The payment that started it: the paid invoice of the subscription and its PaymentIntent.
+      const invoices = await call(() =>
+        stripe.invoices.list({ subscription: subscriptionId, status: 'paid', limit: 1 }),
+      );
+      const invoice = invoices.data[0];
+      if (!invoice?.id) throw new PaymentProviderError('rejected', 'No paid invoice to refund.');
+      const payments = await call(() =>
+        stripe.invoicePayments.list({ invoice: invoice.id, status: 'paid', limit: 1 }),
+      );
+      const intent = payments.data[0]?.payment.payment_intent;
+      const paymentIntent = typeof intent === 'string' ? intent : intent?.id;
+      if (!paymentIntent) {
+        throw new PaymentProviderError('rejected', 'The paid invoice has no PaymentIntent.');
+      }
+      const refund = await call(() =>
+        stripe.refunds.create(
+          { payment_intent: paymentIntent, metadata: { reason, subscription: subscriptionId } },
+          { idempotencyKey: `${idempotencyKey}:refund` },
+        ),
+      );
+      return { refundId: refund.id, amount: refund.amount, currency: refund.currency };
+    },
+
     verifyWebhook(rawBody: string, signatureHeader: string | null) {
       return verifyWebhookSignature(rawBody, signatureHeader, webhookSecret);
     },

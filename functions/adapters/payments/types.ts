@@ -89,6 +89,16 @@ export interface ProviderEvent {
   data: { object: unknown };
 }
 
+/** A refund made by refundSubscription. */
+export interface RefundResult {
+  /** The provider's refund id (`re_…`). */
+  refundId: string;
+  /** Cents. */
+  amount: number;
+  /** Lower-case ISO code, e.g. `usd`. */
+  currency: string;
+}
+
 /** What the card checkout and billing pages need from a payment provider. */
 export interface PaymentProvider {
   /** 'local' only in development; /dev/checkout refuses anything else. */
@@ -100,6 +110,23 @@ export interface PaymentProvider {
   /** Newest first. */
   listInvoices(customerId: string): Promise<InvoiceSummary[]>;
   cancelAtPeriodEnd(subscriptionId: string): Promise<CancellationResult>;
+  /**
+   * Closes a checkout session so it can no longer be paid, and answers its state afterwards:
+   * `expired`, or `complete` when it was paid first (that payment is then fulfilled or refunded).
+   * Throws PaymentProviderError('not_found') for an unknown id.
+   */
+  expireCheckoutSession(id: string): Promise<'expired' | 'complete'>;
+  /**
+   * Cancels the subscription at once (no proration, no further invoices) and refunds in full the
+   * payment that started it: a payment we could not apply. Safe to repeat with the same
+   * `idempotencyKey` (the provider refunds once).
+   */
+  refundSubscription(input: {
+    subscriptionId: string;
+    idempotencyKey: string;
+    /** Shown to operators in the provider's dashboard. */
+    reason: string;
+  }): Promise<RefundResult>;
   /**
    * Checks the `Stripe-Signature` header against the raw body (300 s tolerance) and returns the
    * event. Throws WebhookSignatureError for a missing, wrong or stale signature.
@@ -153,11 +180,14 @@ export interface LocalCheckoutSession {
   /** Cents. */
   amountTotal: number;
   currency: string;
-  status: 'open' | 'complete';
+  /** `expired` once closed by expireCheckoutSession (the 24-hour expiry is computed). */
+  status: 'open' | 'complete' | 'expired';
   /** Milliseconds since the epoch. */
   createdAt: number;
   /** Milliseconds since the epoch, once paid. */
   paidAt: number | null;
+  /** Milliseconds since the epoch, once refunded (an unapplied payment). */
+  refundedAt: number | null;
 }
 
 /**
@@ -176,6 +206,13 @@ export interface LocalCheckoutStore {
     id: string,
     paid: { subscriptionId: string; paidAt: number },
   ): Promise<LocalCheckoutSession | null>;
+  /** Closes an open session; null when it was not open (unknown, paid or closed already). */
+  markExpired(id: string): Promise<LocalCheckoutSession | null>;
+  /**
+   * Marks the paid session of `subscriptionId` refunded, once: the session on the first call,
+   * the already refunded session on later ones, null when no paid session has that subscription.
+   */
+  markRefunded(subscriptionId: string, refundedAt: number): Promise<LocalCheckoutSession | null>;
   /** Paid sessions of one customer, newest first: the local stand-in for its invoices. */
   listPaid(customerId: string): Promise<LocalCheckoutSession[]>;
 }

@@ -5,7 +5,7 @@
  * (fulfill-upgrade.ts); whichever call does the work sends the e-mail. The browser that paid for a
  * new account is signed in once (`signInPaidSignup`).
  */
-import { ApiMessages } from '../../../src/contract/messages';
+import { ApiMessages, type RefundReason } from '../../../src/contract/messages';
 import type { AuthResponse } from '../../../src/contract/user';
 import type { CheckoutSessionInfo } from '../../adapters/payments';
 import { fail } from '../../lib/errors';
@@ -21,11 +21,14 @@ import { fulfilledAccount, fulfillPendingSignup } from './fulfill-signup';
 import { fulfillUpgrade } from './fulfill-upgrade';
 import { findPendingSignup } from './pending-signups';
 import { callProvider } from './provider';
+import type { RefundRow } from './refunds';
 
 const unknownSession = () => fail('NOT_FOUND', { message: ApiMessages.checkoutNotFound });
 
 export type Completion =
   | { accountCreated: false }
+  /** Paid, but not applied: refunded (or being refunded) automatically, for `reason`. */
+  | { accountCreated: false; refund: { reason: RefundReason; done: boolean } }
   | {
       accountCreated: true;
       /** A paid Standard signup: the account of pending signup `pendingSignupId`. */
@@ -66,12 +69,14 @@ export async function checkPaymentCompletion(deps: Deps, sessionId: string): Pro
   if (!pending) throw unknownSession();
 
   if (isPaid(session) && pending.completedAt === null) {
-    await fulfillPendingSignup(deps, {
+    const result = await fulfillPendingSignup(deps, {
       pendingSignupId: pending.id,
+      checkoutSessionId: session.id,
       customerId: session.customerId,
       subscriptionId: session.subscriptionId,
       event: null,
     });
+    if (result.outcome === 'refunded') return refunded(result.refund);
   }
   const fresh = (await findPendingSignup(db, pending.id)) ?? pending;
   const account = await fulfilledAccount(db, fresh);
@@ -83,6 +88,14 @@ export async function checkPaymentCompletion(deps: Deps, sessionId: string): Pro
     pendingSignupId: pending.id,
     pendingExpiresAt: pending.expiresAt,
     ...account,
+  };
+}
+
+/** What the payment page is told about a refunded payment (no e-mail, no account). */
+function refunded(refund: RefundRow): Completion {
+  return {
+    accountCreated: false,
+    refund: { reason: refund.reason, done: refund.status === 'refunded' },
   };
 }
 
@@ -130,6 +143,7 @@ async function upgradeCompletion(
   if (!isPaid(session)) return { accountCreated: false };
   const result = await fulfillUpgrade(deps, {
     userId,
+    checkoutSessionId: session.id,
     customerId: session.customerId,
     subscriptionId: session.subscriptionId,
     event: null,
@@ -144,9 +158,9 @@ async function upgradeCompletion(
         user: result.user,
         license: result.license,
       };
-    case 'refused':
-      if (result.reason === 'deleted') throw fail('ACCOUNT_DELETED');
-      if (result.reason === 'enterprise') throw fail('ENTERPRISE_PLAN');
+    case 'refunded':
+      return refunded(result.refund);
+    case 'incomplete':
       // A paid subscription session without its subscription: the provider will fill it in.
       return { accountCreated: false };
     case 'unknown':

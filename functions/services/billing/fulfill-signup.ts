@@ -19,11 +19,14 @@ import { isUniqueViolation, type Db } from '../shared/db';
 import type { Deps } from '../shared/deps';
 import { findPendingSignup, type PendingSignupRow } from './pending-signups';
 import { isReplayedEvent, recordAlone, recordEvent, type EventRecord } from './stripe-events';
+import { refundUnappliedPayment, type RefundRow } from './refunds';
 import { newSubscription } from './subscriptions';
 
 /** What the paid checkout says about the customer, and the event it came from (null when polling). */
 export interface PaidCheckout {
   pendingSignupId: string;
+  /** The provider's checkout session the payment came from. */
+  checkoutSessionId: string;
   customerId: string | null;
   subscriptionId: string | null;
   event: EventRecord | null;
@@ -38,7 +41,11 @@ export type FulfillmentResult =
   | { outcome: 'replayed' }
   /** No such pending signup (not ours, or purged). */
   | { outcome: 'unknown' }
-  /** The e-mail belongs to an account that this pending signup did not create. */
+  /**
+   * The e-mail belongs to an account that this pending signup did not create (two tabs paid):
+   * this payment is refunded (refunds.ts), or `conflict` when the provider gave no subscription.
+   */
+  | { outcome: 'refunded'; refund: RefundRow }
   | { outcome: 'conflict' };
 
 /**
@@ -60,8 +67,21 @@ export async function fulfillPendingSignup(
     const user = await findUserByEmail(db, pending.emailNormalized);
     const fresh = await findPendingSignup(db, pending.id);
     if (user && fresh?.completedAt != null) return { outcome: 'already', user };
-    console.error(`Paid pending signup ${pending.id} collides with another account's e-mail`);
-    return { outcome: 'conflict' };
+    if (!paid.subscriptionId) {
+      console.error(`Paid pending signup ${pending.id} collides with another account's e-mail`);
+      return { outcome: 'conflict' };
+    }
+    // Paid a second time for an e-mail that has an account by now: give this payment back.
+    const refund = await refundUnappliedPayment(deps, {
+      subscriptionId: paid.subscriptionId,
+      customerId: paid.customerId,
+      checkoutSessionId: paid.checkoutSessionId,
+      pendingSignupId: pending.id,
+      userId: user?.id ?? null,
+      email: pending.email,
+      reason: 'account_exists',
+    });
+    return { outcome: 'refunded', refund };
   };
   if (pending.completedAt !== null) {
     if (event && !(await recordAlone(db, event, now))) return { outcome: 'replayed' };

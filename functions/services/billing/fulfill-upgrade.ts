@@ -17,14 +17,19 @@ import { findUserById, type UserRow } from '../accounts/users';
 import { currentLicense, standardExpiry, type LicenseRow } from '../licensing/licenses';
 import { deliverSoon, queueMail } from '../mail/outbox';
 import { upgradeMail } from '../mail/templates';
-import { isUniqueViolation, type Db } from '../shared/db';
+import type { RefundReason } from '../../../src/contract/messages';
+import { isUniqueViolation, type Db, type Millis } from '../shared/db';
 import type { Deps } from '../shared/deps';
 import { isReplayedEvent, recordAlone, recordEvent, type EventRecord } from './stripe-events';
-import { newSubscription, subscriptionByStripeId } from './subscriptions';
+import { upgradeRefusal } from './purchase-rules';
+import { refundUnappliedPayment, type RefundRow } from './refunds';
+import { newestSubscription, newSubscription, subscriptionByStripeId } from './subscriptions';
 
 /** What a paid upgrade checkout says, and the event it came from (null when polling). */
 export interface PaidUpgrade {
   userId: string;
+  /** The provider's checkout session the payment came from. */
+  checkoutSessionId: string;
   customerId: string | null;
   subscriptionId: string | null;
   event: EventRecord | null;
@@ -39,8 +44,13 @@ export type UpgradeResult =
   | { outcome: 'replayed' }
   /** No such user (not ours, or purged). */
   | { outcome: 'unknown' }
-  /** Paid, but not applied: the account is deleted or Enterprise, or the session is malformed. */
-  | { outcome: 'refused'; reason: 'deleted' | 'enterprise' | 'incomplete'; user: UserRow };
+  /**
+   * Paid, but not applied: the account is deleted or Enterprise, or already has Standard. The
+   * payment is refunded (refunds.ts).
+   */
+  | { outcome: 'refunded'; refund: RefundRow; user: UserRow }
+  /** Paid, but the session names no subscription: nothing makes it exactly-once yet. */
+  | { outcome: 'incomplete'; user: UserRow };
 
 /** The account and its current license, as they are now. */
 async function accountOf(db: Db, userId: string) {
@@ -49,14 +59,18 @@ async function accountOf(db: Db, userId: string) {
   return { user, license };
 }
 
-/** Why a paid upgrade cannot be applied to this account, if it cannot. */
-function refusalReason(user: UserRow, paid: PaidUpgrade) {
-  if (user.isDeleted) return 'deleted' as const;
+/** Why a paid upgrade cannot be applied to this account now, if it cannot. */
+async function refundReasonFor(db: Db, user: UserRow, now: Millis): Promise<RefundReason | null> {
+  if (user.isDeleted) return 'account_deleted';
   // Never downgrade: an account made Enterprise after opening the checkout stays Enterprise.
-  if (user.plan === 'Enterprise') return 'enterprise' as const;
-  // Subscription mode always has both once paid; without the id nothing makes this exactly-once.
-  if (!paid.subscriptionId || !paid.customerId) return 'incomplete' as const;
-  return null;
+  if (user.plan === 'Enterprise') return 'enterprise';
+  if (user.plan === 'Trial') return null;
+  // Standard already: the same rule as opening a checkout (a second one would charge twice).
+  const [license, subscription] = await Promise.all([
+    currentLicense(db, user.id),
+    newestSubscription(db, user.id),
+  ]);
+  return upgradeRefusal(user, license, subscription, now) ? 'already_paying' : null;
 }
 
 /**
@@ -72,28 +86,35 @@ export async function fulfillUpgrade(deps: Deps, paid: PaidUpgrade): Promise<Upg
     console.error(`Paid upgrade ${paid.subscriptionId ?? '?'} names unknown user ${paid.userId}`);
     return { outcome: 'unknown' };
   }
-  const reason = refusalReason(user, paid);
-  if (reason || !paid.subscriptionId || !paid.customerId) {
-    if (event && !(await recordAlone(db, event, now))) return { outcome: 'replayed' };
-    // Money was taken for nothing: the operator refunds it (or applies it) by hand.
-    console.error(
-      `Paid upgrade ${paid.subscriptionId ?? '?'} of user ${user.id} not applied (${reason ?? 'incomplete'}); refund or apply it by hand`,
-    );
-    return { outcome: 'refused', reason: reason ?? 'incomplete', user };
-  }
-
   const already = async (): Promise<UpgradeResult> => {
     if (event && !(await recordAlone(db, event, now))) return { outcome: 'replayed' };
     return { outcome: 'already', ...(await accountOf(db, user.id)) };
   };
+  if (!paid.subscriptionId || !paid.customerId) {
+    // Subscription mode always has both once paid; the provider fills them in before long.
+    if (event && !(await recordAlone(db, event, now))) return { outcome: 'replayed' };
+    console.error(`Paid upgrade of user ${user.id} names no subscription yet`);
+    return { outcome: 'incomplete', user };
+  }
+  // Applied before (by the webhook or a poll): never refund what was applied.
   if (await subscriptionByStripeId(db, paid.subscriptionId)) return already();
+
+  const reason = await refundReasonFor(db, user, now);
+  if (reason) {
+    if (event && !(await recordAlone(db, event, now))) return { outcome: 'replayed' };
+    const refund = await refundUnappliedPayment(deps, {
+      subscriptionId: paid.subscriptionId,
+      customerId: paid.customerId,
+      checkoutSessionId: paid.checkoutSessionId,
+      userId: user.id,
+      email: user.email,
+      reason,
+    });
+    return { outcome: 'refunded', refund, user };
+  }
 
   const license = await currentLicense(db, user.id);
   if (!license) throw new Error(`User ${user.id} has no license to upgrade`);
-  if (user.plan !== 'Trial') {
-    // A second paid checkout (two tabs): recorded and applied, but the customer paid twice.
-    console.error(`User ${user.id} paid a second upgrade (${paid.subscriptionId}); refund one`);
-  }
   const upgraded: LicenseRow = {
     ...license,
     plan: 'Standard',

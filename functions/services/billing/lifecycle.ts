@@ -9,15 +9,17 @@ import { and, eq, inArray, lt, lte, ne, sql } from 'drizzle-orm';
 import { invoices, licenses, stripeEvents, subscriptions } from '../../db/schema';
 import type { Db, Millis } from '../shared/db';
 import type { Deps } from '../shared/deps';
-import { isReplayedEvent, recordEvent, type EventRecord } from './stripe-events';
+import { refundOfSubscription } from './refunds';
+import { isReplayedEvent, recordAlone, recordEvent, type EventRecord } from './stripe-events';
 import { subscriptionByStripeId, type SubscriptionRow } from './subscriptions';
 import type { InvoiceEvent, SubscriptionEvent } from './webhook-events';
 
 /**
  * `applied`; `replayed` (already processed); `not_ready`: the subscription is not known yet (its
- * checkout has not been fulfilled), so the webhook answers non-2xx and Stripe delivers it again.
+ * checkout has not been fulfilled), so the webhook answers non-2xx and Stripe delivers it again;
+ * `refunded`: the subscription was refunded and cancelled as an unapplied payment (acknowledged).
  */
-export type LifecycleOutcome = 'applied' | 'replayed' | 'not_ready';
+export type LifecycleOutcome = 'applied' | 'replayed' | 'not_ready' | 'refunded';
 
 /** True (in SQL) while no newer event than `created` has been applied to the subscription. */
 const notNewerThan = (sub: SubscriptionRow, created: Millis) =>
@@ -211,6 +213,11 @@ async function onSubscription<E extends InvoiceEvent | SubscriptionEvent>(
     ? await subscriptionByStripeId(db, event.subscriptionId)
     : undefined;
   if (!sub) {
+    // A payment we refunded (refunds.ts) never gets a subscription row: its later events are
+    // acknowledged, not retried for days.
+    if (event.subscriptionId && (await refundOfSubscription(db, event.subscriptionId))) {
+      return (await recordAlone(db, record, now)) ? 'refunded' : 'replayed';
+    }
     const [seen] = await db
       .select({ id: stripeEvents.id })
       .from(stripeEvents)

@@ -9,6 +9,7 @@ import { pendingSignups } from '../../db/schema';
 import { claimEmailSignup, claimGoogleSignup, type NewAccount } from '../accounts/new-accounts';
 import type { Deps } from '../shared/deps';
 import { PENDING_SIGNUP_TTL_MS } from './pending-signups';
+import { openOneCheckout } from './open-checkouts';
 import { callProvider } from './provider';
 
 /** The started checkout: where to send the browser, and the pending signup it is for. */
@@ -41,11 +42,12 @@ export async function startGoogleStandardCheckout(
   return createPendingCheckout(deps, await claimGoogleSignup(deps, body));
 }
 
-/** Stores who is waiting for payment and opens their checkout. */
-async function createPendingCheckout(
-  { db, now, payments, origin }: Deps,
-  account: NewAccount,
-): Promise<StartedCheckout> {
+/**
+ * Stores who is waiting for payment and opens their checkout: the e-mail's one open checkout, so
+ * an earlier one (another tab, a second verification) is expired and cannot be paid as well.
+ */
+async function createPendingCheckout(deps: Deps, account: NewAccount): Promise<StartedCheckout> {
+  const { db, now, payments, origin } = deps;
   const pendingSignupId = crypto.randomUUID();
   await db.insert(pendingSignups).values({
     id: pendingSignupId,
@@ -55,13 +57,18 @@ async function createPendingCheckout(
     expiresAt: now + PENDING_SIGNUP_TTL_MS,
     completedAt: null,
   });
-  const session = await callProvider(() =>
-    payments.createCheckoutSession({
-      pendingSignupId,
-      customerEmail: account.email,
-      plan: 'standard',
-      ...checkoutReturnUrls(origin),
-    }),
+  const session = await openOneCheckout(
+    deps,
+    { kind: 'signup', emailNormalized: account.emailNormalized },
+    () =>
+      callProvider(() =>
+        payments.createCheckoutSession({
+          pendingSignupId,
+          customerEmail: account.email,
+          plan: 'standard',
+          ...checkoutReturnUrls(origin),
+        }),
+      ),
   );
   return { pendingSignupId, sessionId: session.id, checkoutUrl: session.url };
 }

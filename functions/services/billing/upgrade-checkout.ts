@@ -12,12 +12,14 @@ import { fail } from '../../lib/errors';
 import { findUserById } from '../accounts/users';
 import { currentLicense } from '../licensing/licenses';
 import type { Deps } from '../shared/deps';
+import { openOneCheckout } from './open-checkouts';
 import { callProvider } from './provider';
 import { upgradeRefusal } from './purchase-rules';
 import { newestSubscription } from './subscriptions';
 
 /**
- * Opens the upgrade checkout for a signed-in user: 409 unless allowed to buy Standard; 503 when
+ * Opens the upgrade checkout for a signed-in user (or answers the one already open): 409 unless
+ * allowed to buy Standard; 503 when
  * payments are unavailable. A customer id from an earlier subscription is reused so Stripe keeps
  * one customer (card, invoices) per account.
  */
@@ -35,14 +37,17 @@ export async function startUpgradeCheckout(
   ]);
   const refusal = upgradeRefusal(user, license, earlier, now);
   if (refusal) throw fail(refusal);
-  return callProvider(() =>
-    payments.createCheckoutSession({
-      userId: user.id,
-      customerEmail: user.email,
-      ...(earlier ? { customerId: earlier.stripeCustomerId } : {}),
-      plan: 'standard',
-      successUrl: checkoutReturnUrls(origin).successUrl,
-      cancelUrl: billingPageUrl(origin),
-    }),
+  // One open checkout per account: a double click or a second tab gets the same one.
+  return openOneCheckout(deps, { kind: 'upgrade', userId: user.id }, () =>
+    callProvider(() =>
+      payments.createCheckoutSession({
+        userId: user.id,
+        customerEmail: user.email,
+        ...(earlier ? { customerId: earlier.stripeCustomerId } : {}),
+        plan: 'standard',
+        successUrl: checkoutReturnUrls(origin).successUrl,
+        cancelUrl: billingPageUrl(origin),
+      }),
+    ),
   );
 }

@@ -59,6 +59,7 @@ async function onCheckoutCompleted(
   const { reference } = event;
   if (event.paymentStatus === 'unpaid' || reference === null) return onIgnored(deps, record);
   const paid = {
+    checkoutSessionId: event.sessionId,
     customerId: event.customerId,
     subscriptionId: event.subscriptionId,
     event: record,

@@ -11,6 +11,7 @@ import { lapsePaidLicenses } from './lapse-paid-licenses';
 import { PartialJobFailure, type CronJob, type JobCounts } from './job';
 import { purgeDeletedAccounts } from './purge-accounts';
 import { requeueStuckMail } from './requeue-mail';
+import { retryRefunds } from './retry-refunds';
 
 export { PartialJobFailure, type CronJob, type JobCounts } from './job';
 
@@ -24,6 +25,7 @@ export const cronJobs: readonly CronJob[] = [
   { name: 'purge-deleted-accounts', run: purgeDeletedAccounts },
   { name: 'clean-up', run: cleanUp },
   { name: 'requeue-stuck-mail', run: requeueStuckMail },
+  { name: 'retry-refunds', run: retryRefunds },
 ];
 
 /** The outcome of one job in a run. */

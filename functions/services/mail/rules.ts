@@ -12,6 +12,7 @@
  * | `password-reset`    | the reset token (forgot-password, run on the queue)               | yes: the link  |
  * | `contact`           | the stored Get in Touch message                                   | no             |
  * | `trial-ended`       | the license flip to expired (cron; only the run that flips it)    | no             |
+ * | `payment-refunded`  | the refund's record turning `refunded` (billing/refunds.ts)       | no             |
  *
  * Exactly once per cause: the outbox row sits in the same batch as the change, so only the call
  * that made the change (webhook or polling, whichever won the race) writes it. Delivery is at
@@ -34,6 +35,7 @@ const mailRules = {
   'password-reset': { holdsSecret: true },
   contact: { holdsSecret: false },
   'trial-ended': { holdsSecret: false },
+  'payment-refunded': { holdsSecret: false },
 } as const satisfies Record<string, MailRule>;
 
 /** The kinds of e-mail we send. */

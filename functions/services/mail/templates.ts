@@ -106,3 +106,30 @@ export function trialEndedMail(to: string, name: string, endedAt: number, origin
       signature,
   };
 }
+
+/**
+ * Sent once when a payment we could not apply was refunded (billing/refunds.ts). To the address
+ * the payer gave; no name is echoed.
+ */
+export function paymentRefundedMail(
+  to: string,
+  why: string,
+  amount: { cents: number; currency: string },
+  origin: string,
+): Mail {
+  const paid = new Intl.NumberFormat('en-US', {
+    style: 'currency',
+    currency: amount.currency.toUpperCase(),
+  }).format(amount.cents / 100);
+  return {
+    to,
+    tag: 'payment-refunded',
+    subject: `Your ${site.product} payment was refunded`,
+    text:
+      `Hello,\n\nWe refunded your payment of ${paid} for ${site.product} ${plans.standard.name} in ` +
+      `full, because it could not be applied: ${why}. The subscription it started is cancelled, ` +
+      `so you will not be charged for it again. Your bank shows the refund within 5–10 business ` +
+      `days.\n\nYour account: ${origin}/login` +
+      signature,
+  };
+}

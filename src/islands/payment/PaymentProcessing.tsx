@@ -16,7 +16,7 @@ import { completionOutcome, sessionIdFrom } from './completion';
 import { defaultPollSettings, pollSettings, type PollSettings } from './poll-settings';
 import './payment.css';
 
-type Phase = 'processing' | 'success' | 'upgraded' | 'error';
+type Phase = 'processing' | 'success' | 'upgraded' | 'refunded' | 'error';
 
 /** How long the success state shows before the dashboard. */
 const SUCCESS_REDIRECT_DELAY_MS = 1500;
@@ -24,6 +24,9 @@ const SUCCESS_REDIRECT_DELAY_MS = 1500;
 function PaymentProcessing() {
   const [phase, setPhase] = useState<Phase>('processing');
   const [attempt, setAttempt] = useState(0);
+  const [refund, setRefund] = useState<{ message: string; logIn: boolean; done: boolean } | null>(
+    null,
+  );
   const [settings, setSettings] = useState<PollSettings>(defaultPollSettings);
   const heading = useRef<HTMLHeadingElement>(null);
 
@@ -61,6 +64,12 @@ function PaymentProcessing() {
             '/dashboard',
             SUCCESS_REDIRECT_DELAY_MS,
           );
+          return;
+        }
+        if (outcome.kind === 'refunded') {
+          stopped = true;
+          setRefund({ message: outcome.message, logIn: outcome.logIn, done: outcome.done });
+          setPhase('refunded');
           return;
         }
         if (outcome.kind === 'login') {
@@ -116,6 +125,34 @@ function PaymentProcessing() {
         </h1>
         <p role="status">Your plan has been upgraded to {plans.standard.name}.</p>
         <p>Redirecting you to your dashboard...</p>
+      </section>
+    );
+  }
+
+  if (phase === 'refunded' && refund) {
+    return (
+      <section className="payment-view" aria-labelledby="payment-title">
+        <h1 id="payment-title" ref={heading} tabIndex={-1}>
+          Payment Refunded
+        </h1>
+        <p role="status">{refund.message}</p>
+        <p>
+          The refund is in full and the subscription it started is cancelled, so you will not be
+          charged for it again.{' '}
+          {refund.done
+            ? 'We have sent you an e-mail about it.'
+            : 'We will e-mail you as soon as it is done.'}
+        </p>
+        <div className="payment-actions">
+          {refund.logIn && (
+            <a className="button" href="/login">
+              Log In
+            </a>
+          )}
+          <a className="button button-secondary" href="/about">
+            Contact Support
+          </a>
+        </div>
       </section>
     );
   }

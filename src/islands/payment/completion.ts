@@ -14,6 +14,11 @@ import { loginUrl } from '../../lib/auth/login-message';
 export type CompletionOutcome =
   /** Not created yet: keep polling (the attempt counts). */
   | { kind: 'pending' }
+  /**
+   * This payment could not be applied (e.g. another tab's payment made the account) and is
+   * refunded automatically: say so in plain words and stop polling.
+   */
+  | { kind: 'refunded'; message: string; logIn: boolean; done: boolean }
   /** Created, and this browser signed up: sign it in and go to the dashboard. */
   | { kind: 'signedIn'; auth: AuthResponse }
   /**
@@ -28,6 +33,15 @@ export type CompletionOutcome =
   | { kind: 'login'; url: string };
 
 export function completionOutcome(answer: PaymentCompletionResponse): CompletionOutcome {
+  if (!answer.accountCreated && answer.refund) {
+    const { reason, done } = answer.refund;
+    return {
+      kind: 'refunded',
+      message: Messages.paymentRefunded(reason, done),
+      logIn: reason !== 'unknown_reference',
+      done,
+    };
+  }
   if (!answer.accountCreated) return { kind: 'pending' };
   if (answer.upgraded) {
     const session = meResponseSchema.safeParse({

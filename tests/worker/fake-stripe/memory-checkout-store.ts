@@ -26,6 +26,18 @@ export function createMemoryCheckoutStore(): LocalCheckoutStore & {
       Object.assign(session, { status: 'complete', subscriptionId, paidAt });
       return { ...session };
     },
+    async markExpired(id) {
+      const session = sessions.get(id);
+      if (!session || session.status !== 'open') return null;
+      session.status = 'expired';
+      return { ...session };
+    },
+    async markRefunded(subscriptionId, refundedAt) {
+      const session = [...sessions.values()].find((s) => s.subscriptionId === subscriptionId);
+      if (!session || session.paidAt === null) return null;
+      session.refundedAt ??= refundedAt;
+      return { ...session };
+    },
     async listPaid(customerId) {
       return [...sessions.values()]
         .filter((session) => session.customerId === customerId && session.paidAt !== null)
