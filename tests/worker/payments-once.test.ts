@@ -6,7 +6,14 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { PaymentProvider } from '../../functions/adapters/payments';
 import type { PaymentCompletionResponse } from '../../src/contract/payments';
-import { queryAll, signUpTrial, signupForm, verifyEmail, type AccountApp } from './account-helpers';
+import {
+  queryAll,
+  signUpTrial,
+  signupForm,
+  verifyEmail,
+  type AccountApp,
+  type SignedInAccount,
+} from './account-helpers';
 import {
   billingRows,
   billingWorld,
@@ -39,6 +46,21 @@ const refundsOf = (subscriptionId: string | null) =>
 
 const mailsTo = (app: AccountApp, email: string, tag: string) =>
   app.mail.filter((m) => m.to === email && m.tag === tag);
+
+/**
+ * A second upgrade checkout of `account`, opened before its first was paid (another tab, from
+ * before the guard) and paid now: its events, undelivered.
+ */
+async function payStaleUpgrade(world: BillingWorld, account: SignedInAccount) {
+  const stale = await world.local.createCheckoutSession({
+    userId: account.auth.user.userId,
+    customerEmail: account.form.email,
+    plan: 'standard',
+    successUrl: 'https://sheetwright.test/payment-processing?session_id={CHECKOUT_SESSION_ID}',
+    cancelUrl: 'https://sheetwright.test/dashboard/billing',
+  });
+  return { stale, paid: await payLocal(world, stale.id) };
+}
 
 const usersWith = (email: string) =>
   queryAll<{ id: string }>('SELECT id FROM users WHERE email = ?', email);
@@ -147,15 +169,7 @@ describe('a payment that cannot be applied is refunded', () => {
   it('a second upgrade of an account that already pays is refunded, never applied', async () => {
     const world = billingWorld();
     const { account } = await upgradedAccount(world);
-    // A checkout opened before the first was paid (another tab), paid afterwards.
-    const stale = await world.local.createCheckoutSession({
-      userId: account.auth.user.userId,
-      customerEmail: account.form.email,
-      plan: 'standard',
-      successUrl: 'https://sheetwright.test/payment-processing?session_id={CHECKOUT_SESSION_ID}',
-      cancelUrl: 'https://sheetwright.test/dashboard/billing',
-    });
-    const paid = await payLocal(world, stale.id);
+    const { stale, paid } = await payStaleUpgrade(world, account);
 
     const [hook, polled] = await Promise.all([
       deliver(world.app, paid.completed.payload, paid.completed.signature),
@@ -194,14 +208,7 @@ describe('a payment that cannot be applied is refunded', () => {
       }),
     });
     const { account } = await upgradedAccount(world);
-    const stale = await world.local.createCheckoutSession({
-      userId: account.auth.user.userId,
-      customerEmail: account.form.email,
-      plan: 'standard',
-      successUrl: 'https://sheetwright.test/payment-processing?session_id={CHECKOUT_SESSION_ID}',
-      cancelUrl: 'https://sheetwright.test/dashboard/billing',
-    });
-    const paid = await payLocal(world, stale.id);
+    const { stale, paid } = await payStaleUpgrade(world, account);
     await deliver(world.app, paid.completed.payload, paid.completed.signature);
 
     expect(await refundsOf(paid.session.subscriptionId)).toEqual([
