@@ -153,9 +153,12 @@ export function createStripePayments(options: StripePaymentsOptions): PaymentPro
         await call(() => stripe.checkout.sessions.expire(id));
         return 'expired';
       } catch (error) {
-        // Paid in the moment between the two calls: Stripe refuses to expire a complete session.
+        // Stripe expires only open sessions. Paid in the moment between the two calls, it answers
+        // 'complete'; closed meanwhile by another request (or by this one, whose answer was
+        // lost), 'expired' as asked.
         const again = await call(() => stripe.checkout.sessions.retrieve(id));
         if (again.status === 'complete') return 'complete';
+        if (again.status === 'expired') return 'expired';
         throw error;
       }
     },

@@ -28,14 +28,24 @@ export interface RecordedRequest {
 }
 
 type Json = Record<string, unknown>;
-type Failure = { status: number; body: Json; headers?: Record<string, string> };
+type Failure =
+  | { status: number; body: Json; headers?: Record<string, string> }
+  /**
+   * The connection fails: `before` the request reaches Stripe (nothing happens there), or
+   * `after` Stripe handled it and before the answer arrives (it happened; the caller cannot tell).
+   */
+  | { network: 'before' | 'after' };
 
 /** Stripe's error body: the SDK maps status and type to its error classes. */
-const stripeError = (status: 400 | 401 | 404, message: string, code?: string) =>
-  Response.json(
-    { error: { type: 'invalid_request_error', message, ...(code ? { code } : {}) } },
-    { status },
-  );
+const stripeError = (
+  status: 400 | 401 | 404,
+  message: string,
+  code?: string,
+  type = 'invalid_request_error',
+) => Response.json({ error: { type, message, ...(code ? { code } : {}) } }, { status });
+
+/** A Checkout Session's states, as Stripe names them. */
+export type FakeSessionStatus = 'open' | 'complete' | 'expired';
 
 /** Metadata sent as `metadata[key]=value` (or `prefix[metadata][key]`), read back as an object. */
 function metadataFrom(form: URLSearchParams, prefix = 'metadata'): Record<string, string> {
@@ -53,9 +63,37 @@ export function createFakeStripe(options: { apiKey?: string } = {}) {
   const sessions = new Map<string, Json>();
   const subscriptions = new Map<string, Json>();
   const invoices: Json[] = [];
+  const invoicePayments: Json[] = [];
+  /** PaymentIntents by id: what was paid and how much of it is refunded. */
+  const paymentIntents = new Map<string, { amount: number; currency: string; refunded: number }>();
+  const refunds: Json[] = [];
+  /** Answers of POSTs with a caller's Idempotency-Key, replayed like Stripe does. */
+  const idempotent = new Map<string, { form: string; status: number; body: Json }>();
   const failures: Failure[] = [];
+  /** One-shot actions run when a matching request arrives, before it is answered. */
+  const hooks: { matches: (request: RecordedRequest) => boolean; run: () => void }[] = [];
   let counter = 0;
   const nextId = (prefix: string) => `${prefix}_fake${String(++counter).padStart(6, '0')}`;
+  const nowSeconds = () => Math.floor(Date.now() / 1000);
+  const noSuch = (kind: string, id: string) =>
+    stripeError(404, `No such ${kind}: '${id}'`, 'resource_missing');
+  const addSubscription = (id: string, fields: { customer: string; currentPeriodEnd: number }) => {
+    subscriptions.set(id, {
+      id,
+      object: 'subscription',
+      customer: fields.customer,
+      status: 'active',
+      cancel_at_period_end: false,
+      cancel_at: null,
+      canceled_at: null,
+      ended_at: null,
+      items: {
+        object: 'list',
+        data: [{ id: nextId('si'), current_period_end: fields.currentPeriodEnd }],
+      },
+      metadata: {},
+    });
+  };
 
   const app = new Hono()
     .use('*', async (c, next) => {
@@ -63,18 +101,24 @@ export function createFakeStripe(options: { apiKey?: string } = {}) {
       // Bytes, not .text(): workerd warns when a form body is read as text.
       const body =
         c.req.method === 'GET' ? '' : new TextDecoder().decode(await c.req.arrayBuffer());
-      requests.push({
+      const request: RecordedRequest = {
         method: c.req.method,
         path: url.pathname,
         query: url.searchParams,
         form: new URLSearchParams(body),
         headers: new Headers(c.req.raw.headers),
-      });
+      };
+      requests.push(request);
       if (c.req.header('Authorization') !== `Bearer ${apiKey}`) {
         return stripeError(401, 'Invalid API Key provided.');
       }
-      const failure = failures.shift();
-      if (failure) return c.json(failure.body, failure.status as 500, failure.headers);
+      const failure = failures[0];
+      if (failure && 'status' in failure) {
+        failures.shift();
+        return c.json(failure.body, failure.status as 500, failure.headers);
+      }
+      const hook = hooks.findIndex((candidate) => candidate.matches(request));
+      if (hook >= 0) hooks.splice(hook, 1)[0]?.run();
       return next();
     })
     .post('/v1/checkout/sessions', async (c) => {
@@ -103,12 +147,20 @@ export function createFakeStripe(options: { apiKey?: string } = {}) {
     })
     .get('/v1/checkout/sessions/:id', (c) => {
       const session = sessions.get(c.req.param('id'));
-      if (!session)
+      if (!session) return noSuch('checkout.session', c.req.param('id'));
+      return c.json(session);
+    })
+    .post('/v1/checkout/sessions/:id/expire', (c) => {
+      const session = sessions.get(c.req.param('id'));
+      if (!session) return noSuch('checkout.session', c.req.param('id'));
+      // Stripe expires only open sessions; a paid (or already expired) one is refused with a 400.
+      if (session['status'] !== 'open') {
         return stripeError(
-          404,
-          `No such checkout.session: '${c.req.param('id')}'`,
-          'resource_missing',
+          400,
+          `Only Checkout Sessions with a status in ["open"] can be expired. This session has status "${String(session['status'])}".`,
         );
+      }
+      Object.assign(session, { status: 'expired', url: null });
       return c.json(session);
     })
     .post('/v1/billing_portal/sessions', (c) => {
@@ -123,14 +175,105 @@ export function createFakeStripe(options: { apiKey?: string } = {}) {
       });
     })
     .get('/v1/invoices', (c) => {
-      const customer = c.req.query('customer');
-      const data = invoices.filter((invoice) => invoice['customer'] === customer);
-      return c.json({ object: 'list', data, has_more: false, url: '/v1/invoices' });
+      // Filters as Stripe's list does: every one given must match. Since API 2025-03-31 an
+      // invoice names its subscription under `parent.subscription_details`.
+      const { customer, subscription, status } = c.req.query();
+      const matching = invoices.filter(
+        (invoice) =>
+          (customer === undefined || invoice['customer'] === customer) &&
+          (subscription === undefined || subscriptionOf(invoice) === subscription) &&
+          (status === undefined || invoice['status'] === status),
+      );
+      return c.json(page(matching, c.req.query('limit'), '/v1/invoices'));
+    })
+    .get('/v1/invoice_payments', (c) => {
+      const { invoice, status } = c.req.query();
+      const matching = invoicePayments.filter(
+        (payment) =>
+          (invoice === undefined || payment['invoice'] === invoice) &&
+          (status === undefined || payment['status'] === status),
+      );
+      return c.json(page(matching, c.req.query('limit'), '/v1/invoice_payments'));
+    })
+    .get('/v1/subscriptions/:id', (c) => {
+      const subscription = subscriptions.get(c.req.param('id'));
+      if (!subscription) return noSuch('subscription', c.req.param('id'));
+      return c.json(subscription);
+    })
+    .delete('/v1/subscriptions/:id', (c) => {
+      const subscription = subscriptions.get(c.req.param('id'));
+      if (!subscription) return noSuch('subscription', c.req.param('id'));
+      if (subscription['status'] === 'canceled') {
+        return stripeError(
+          400,
+          `A canceled subscription can only update its cancellation_details and metadata.`,
+        );
+      }
+      // DELETE carries its parameters (prorate, invoice_now) in the query; the fake makes no
+      // proration or final invoice either way, and tests read them from the recorded request.
+      const now = nowSeconds();
+      Object.assign(subscription, { status: 'canceled', canceled_at: now, ended_at: now });
+      return c.json(subscription);
+    })
+    .post('/v1/refunds', (c) => {
+      const request = requests.at(-1);
+      const form = request?.form ?? new URLSearchParams();
+      const key = request?.headers.get('Idempotency-Key') ?? null;
+      const answer = (status: number, body: Json) => {
+        if (key !== null) idempotent.set(`refunds:${key}`, { form: form.toString(), status, body });
+        return c.json(body, status as 200);
+      };
+      if (key !== null) {
+        // Stripe replays the first answer to a repeated key, and refuses other parameters with it.
+        const earlier = idempotent.get(`refunds:${key}`);
+        if (earlier && earlier.form !== form.toString()) {
+          return stripeError(
+            400,
+            `Keys for idempotent requests can only be used with the same parameters they were first used with.`,
+            undefined,
+            'idempotency_error',
+          );
+        }
+        if (earlier) return c.json(earlier.body, earlier.status as 200);
+      }
+      const paymentIntentId = form.get('payment_intent');
+      if (paymentIntentId === null) {
+        return stripeError(
+          400,
+          'One of the following params should be provided: charge, payment_intent.',
+        );
+      }
+      const intent = paymentIntents.get(paymentIntentId);
+      if (!intent) return noSuch('payment_intent', paymentIntentId);
+      const amount = Number(form.get('amount') ?? intent.amount - intent.refunded);
+      if (intent.refunded >= intent.amount) {
+        return answer(400, {
+          error: {
+            type: 'invalid_request_error',
+            code: 'charge_already_refunded',
+            message: `Charge for PaymentIntent ${paymentIntentId} has already been refunded.`,
+          },
+        });
+      }
+      intent.refunded += amount;
+      const refund: Json = {
+        id: nextId('re'),
+        object: 'refund',
+        amount,
+        currency: intent.currency,
+        payment_intent: paymentIntentId,
+        charge: paymentIntentId.replace(/^pi_/, 'ch_'),
+        metadata: metadataFrom(form),
+        reason: form.get('reason'),
+        status: 'succeeded',
+        created: nowSeconds(),
+      };
+      refunds.push(refund);
+      return answer(200, refund);
     })
     .post('/v1/subscriptions/:id', (c) => {
       const subscription = subscriptions.get(c.req.param('id'));
-      if (!subscription)
-        return stripeError(404, `No such subscription: '${c.req.param('id')}'`, 'resource_missing');
+      if (!subscription) return noSuch('subscription', c.req.param('id'));
       const form = requests.at(-1)?.form ?? new URLSearchParams();
       if (form.get('cancel_at_period_end') === 'true') {
         subscription['cancel_at_period_end'] = true;
@@ -145,17 +288,68 @@ export function createFakeStripe(options: { apiKey?: string } = {}) {
 
   return {
     requests,
+    /** Refunds made, oldest first. */
+    refunds,
     /** The fetch to give the SDK: only FAKE_STRIPE_ORIGIN answers. */
     fetch: (async (input: RequestInfo | URL, init?: RequestInit) => {
       const request = new Request(input, init);
       if (new URL(request.url).origin !== FAKE_STRIPE_ORIGIN) {
         throw new TypeError(`Unexpected outbound fetch to ${request.url}`);
       }
+      const failure = failures[0];
+      if (failure && 'network' in failure) {
+        failures.shift();
+        if (failure.network === 'after') await app.fetch(request);
+        throw new TypeError('Network connection lost.');
+      }
       return app.fetch(request);
     }) as typeof fetch,
-    /** The next request answers this instead (e.g. a 500 or 429). */
+    /** The next request fails this way instead (e.g. a 500 or 429, or a lost connection). */
     failNext(failure: Failure) {
       failures.push(failure);
+    },
+    /**
+     * Runs `action` once, when the first request matching `method` and `path` arrives and before
+     * it is answered: something that happened at Stripe in between (a customer paying, say).
+     */
+    onNext(method: string, path: string, action: () => void) {
+      hooks.push({
+        matches: (request) => request.method === method && request.path === path,
+        run: action,
+      });
+    },
+    /** A session made without a request, in any state (the ones our code creates are `open`). */
+    addSession(fields: { status?: FakeSessionStatus } = {}): string {
+      const id = nextId('cs_test');
+      const status = fields.status ?? 'open';
+      sessions.set(id, {
+        id,
+        object: 'checkout.session',
+        mode: 'subscription',
+        status,
+        payment_status: status === 'complete' ? 'paid' : 'unpaid',
+        client_reference_id: null,
+        customer: null,
+        customer_email: null,
+        customer_details: null,
+        subscription: null,
+        amount_total: 12900,
+        currency: 'usd',
+        metadata: {},
+        url: status === 'open' ? `https://checkout.stripe.test/c/pay/${id}` : null,
+      });
+      return id;
+    },
+    /** Moves a session to `status`, as Stripe would (payment details are left as they are). */
+    setSessionStatus(id: string, status: FakeSessionStatus) {
+      const session = sessions.get(id);
+      if (!session) throw new Error(`no fake session ${id}`);
+      session['status'] = status;
+      if (status !== 'open') session['url'] = null;
+    },
+    /** A session's state as the fake holds it (null if unknown). */
+    sessionStatus(id: string): FakeSessionStatus | null {
+      return (sessions.get(id)?.['status'] as FakeSessionStatus | undefined) ?? null;
     },
     /** Completes a session as Stripe does after a successful payment. */
     completeSession(id: string, paid: { customer: string; subscription: string; email?: string }) {
@@ -169,25 +363,76 @@ export function createFakeStripe(options: { apiKey?: string } = {}) {
         customer_details: { email: paid.email ?? session['customer_email'] },
       });
     },
-    addSubscription(id: string, fields: { customer: string; currentPeriodEnd: number }) {
-      subscriptions.set(id, {
-        id,
-        object: 'subscription',
-        customer: fields.customer,
-        status: 'active',
-        cancel_at_period_end: false,
-        cancel_at: null,
-        items: {
-          object: 'list',
-          data: [{ id: nextId('si'), current_period_end: fields.currentPeriodEnd }],
-        },
-        metadata: {},
-      });
-    },
+    addSubscription,
     addInvoice(fields: Json & { customer: string }) {
       invoices.unshift({ id: nextId('in'), object: 'invoice', ...fields });
     },
+    /**
+     * A subscription as a completed Checkout leaves it: active, with its first invoice paid by
+     * card through a PaymentIntent (an InvoicePayment links the two). Answers the ids.
+     */
+    addPaidSubscription(
+      id: string,
+      fields: { customer: string; currentPeriodEnd: number; amount?: number; currency?: string },
+    ) {
+      addSubscription(id, fields);
+      const amount = fields.amount ?? 12900;
+      const currency = fields.currency ?? 'usd';
+      const invoiceId = nextId('in');
+      const paymentIntentId = nextId('pi');
+      invoices.unshift({
+        id: invoiceId,
+        object: 'invoice',
+        customer: fields.customer,
+        parent: {
+          type: 'subscription_details',
+          quote_details: null,
+          subscription_details: { subscription: id, metadata: {} },
+        },
+        status: 'paid',
+        amount_due: amount,
+        amount_paid: amount,
+        currency,
+        number: null,
+        created: nowSeconds(),
+        hosted_invoice_url: null,
+        invoice_pdf: null,
+      });
+      paymentIntents.set(paymentIntentId, { amount, currency, refunded: 0 });
+      invoicePayments.unshift({
+        id: nextId('inpay'),
+        object: 'invoice_payment',
+        amount_paid: amount,
+        amount_requested: amount,
+        currency,
+        invoice: invoiceId,
+        is_default: true,
+        livemode: false,
+        payment: { type: 'payment_intent', payment_intent: paymentIntentId },
+        status: 'paid',
+        status_transitions: { canceled_at: null, paid_at: nowSeconds() },
+        created: nowSeconds(),
+      });
+      return { invoiceId, paymentIntentId };
+    },
+    /** A subscription's state as the fake holds it (null if unknown). */
+    subscriptionStatus(id: string): string | null {
+      return (subscriptions.get(id)?.['status'] as string | undefined) ?? null;
+    },
   };
+}
+
+/** The subscription an invoice bills (API 2025-03-31 and later keep it under `parent`). */
+function subscriptionOf(invoice: Json): unknown {
+  const parent = invoice['parent'] as
+    { subscription_details?: { subscription?: unknown } | null } | null | undefined;
+  return parent?.subscription_details?.subscription ?? invoice['subscription'];
+}
+
+/** One page of a Stripe list: the first `limit` (default 10), and whether more exist. */
+function page(data: Json[], limit: string | undefined, url: string) {
+  const size = limit === undefined ? 10 : Number(limit);
+  return { object: 'list', data: data.slice(0, size), has_more: data.length > size, url };
 }
 
 export type FakeStripe = ReturnType<typeof createFakeStripe>;
