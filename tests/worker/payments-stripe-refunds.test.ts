@@ -211,6 +211,13 @@ describe('Stripe provider: refundSubscription', () => {
         form: {},
       },
       {
+        // Refunded already (a lost answer, or by hand)? Then that refund is the answer.
+        method: 'GET',
+        path: '/v1/refunds',
+        query: { payment_intent: paymentIntentId, limit: '10' },
+        form: {},
+      },
+      {
         method: 'POST',
         path: '/v1/refunds',
         query: {},
@@ -222,7 +229,7 @@ describe('Stripe provider: refundSubscription', () => {
       },
     ]);
     for (const request of fake.requests) expectStripeHeaders(request);
-    const [, cancel, , , refund] = fake.requests;
+    const [, cancel, , , , refund] = fake.requests;
     expect(cancel?.headers.get('Idempotency-Key')).toBe('rf_1:cancel');
     expect(refund?.headers.get('Idempotency-Key')).toBe('rf_1:refund');
 
@@ -242,26 +249,27 @@ describe('Stripe provider: refundSubscription', () => {
 
     expect(again).toEqual(first);
     expect(fake.refunds).toHaveLength(1);
-    // Already canceled: read, then straight to the invoice and the (replayed) refund.
+    // Already canceled and refunded: read, then the invoice, and the refund found, not made again.
     expect(sent(fake, from).map(({ method, path }) => `${method} ${path}`)).toEqual([
       'GET /v1/subscriptions/sub_paid1',
       'GET /v1/invoices',
       'GET /v1/invoice_payments',
-      'POST /v1/refunds',
+      'GET /v1/refunds',
     ]);
-    expect(fake.requests.at(-1)?.headers.get('Idempotency-Key')).toBe('rf_1:refund');
   });
 
   it('refunds once when the answer to the refund is lost and the SDK retries it', async () => {
     const { fake, payments } = paidWorld();
-    fake.onNext('GET', '/v1/invoice_payments', () => fake.failNext({ network: 'after' }));
+    fake.onNext('GET', '/v1/refunds', () => fake.failNext({ network: 'after' }));
 
     const result = await payments.refundSubscription(input);
 
     // Stripe made the refund; the retry with the same key got the same one back.
     expect(fake.refunds).toHaveLength(1);
     expect(result.refundId).toBe(fake.refunds[0]?.['id']);
-    const refundPosts = fake.requests.filter((request) => request.path === '/v1/refunds');
+    const refundPosts = fake.requests.filter(
+      (request) => request.method === 'POST' && request.path === '/v1/refunds',
+    );
     expect(refundPosts.map((request) => request.headers.get('Idempotency-Key'))).toEqual([
       'rf_1:refund',
       'rf_1:refund',
@@ -283,6 +291,19 @@ describe('Stripe provider: refundSubscription', () => {
     expect(fake.refunds).toHaveLength(1);
     expect(result).toMatchObject({ amount: 12900, currency: 'usd' });
     expect(fake.requests.filter((request) => request.method === 'DELETE')).toHaveLength(1);
+  });
+
+  it('answers a refund made by hand in the dashboard instead of refunding again', async () => {
+    const { fake, payments, paymentIntentId } = paidWorld();
+    // The operator refunded it in Stripe's dashboard (no idempotency key of ours).
+    await payments.refundSubscription({ ...input, idempotencyKey: 'dashboard' });
+    const byHand = fake.refunds[0];
+
+    const result = await payments.refundSubscription(input);
+
+    expect(fake.refunds).toHaveLength(1);
+    expect(result).toEqual({ refundId: byHand?.['id'], amount: 12900, currency: 'usd' });
+    expect(byHand?.['payment_intent']).toBe(paymentIntentId);
   });
 
   it('refuses (rejected) a subscription without a paid invoice, refunding nothing', async () => {

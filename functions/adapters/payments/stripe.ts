@@ -191,6 +191,15 @@ export function createStripePayments(options: StripePaymentsOptions): PaymentPro
       if (!paymentIntent) {
         throw new PaymentProviderError('rejected', 'The paid invoice has no PaymentIntent.');
       }
+      // Refunded already (an earlier attempt whose answer was lost, or by hand in the dashboard):
+      // answer that refund instead of asking for a second one.
+      const earlier = await call(() =>
+        stripe.refunds.list({ payment_intent: paymentIntent, limit: 10 }),
+      );
+      const made = earlier.data.find(
+        (refund) => refund.status !== 'failed' && refund.status !== 'canceled',
+      );
+      if (made) return { refundId: made.id, amount: made.amount, currency: made.currency };
       const refund = await call(() =>
         stripe.refunds.create(
           { payment_intent: paymentIntent, metadata: { reason, subscription: subscriptionId } },

@@ -215,6 +215,18 @@ export function createFakeStripe(options: { apiKey?: string } = {}) {
       Object.assign(subscription, { status: 'canceled', canceled_at: now, ended_at: now });
       return c.json(subscription);
     })
+    .get('/v1/refunds', (c) => {
+      const paymentIntentId = c.req.query('payment_intent');
+      const data = refunds.filter(
+        (refund) => paymentIntentId === undefined || refund['payment_intent'] === paymentIntentId,
+      );
+      return c.json({
+        object: 'list',
+        data: [...data].reverse(),
+        has_more: false,
+        url: '/v1/refunds',
+      });
+    })
     .post('/v1/refunds', (c) => {
       const request = requests.at(-1);
       const form = request?.form ?? new URLSearchParams();
