@@ -66,199 +66,236 @@ export function createDevCheckoutRoutes(options: DevCheckoutOptions) {
     return isLocalPayments(payments) ? payments : null;
   };
 
-  return new Hono<AppEnv>()
-    .get('/', async (c) => {
-      const payments = localPayments(c);
-      if (!payments) return c.notFound();
-      const session = await payments.getCheckout(c.req.query('session_id') ?? '');
-      if (!session) return notFound(c, 'Checkout session');
-      const amount = money(session.amountTotal, session.currency);
-      const title = `Pay ${site.product} ${planName}`;
+  return (
+    new Hono<AppEnv>()
+      .get('/', async (c) => {
+        const payments = localPayments(c);
+        if (!payments) return c.notFound();
+        const session = await payments.getCheckout(c.req.query('session_id') ?? '');
+        if (!session) return notFound(c, 'Checkout session');
+        const amount = money(session.amountTotal, session.currency);
+        const title = `Pay ${site.product} ${planName}`;
 
-      if (session.status !== 'open' || session.expired) {
-        const done = session.status === 'complete';
+        if (session.status !== 'open' || session.expired) {
+          const done = session.status === 'complete';
+          return devPage(c, {
+            title,
+            status: done ? 200 : 410,
+            body: html`<h1>
+                ${done ? 'This checkout is already paid' : 'This checkout has expired'}
+              </h1>
+              ${
+                session.refundedAt === null
+                  ? ''
+                  : html`<p class="note">
+                      This payment could not be applied and was refunded in full on
+                      ${day(session.refundedAt)}.
+                    </p>`
+              }
+              ${
+                done || session.status === 'open'
+                  ? ''
+                  : html`<p>
+                      A newer checkout was opened for the same purchase, so this one closed.
+                    </p>`
+              }
+              <p>
+                <a
+                  href="${done ? session.successUrl.replace('{CHECKOUT_SESSION_ID}', session.id) : session.cancelUrl}"
+                  >Return to ${site.product}</a
+                >
+              </p>`,
+          });
+        }
+
         return devPage(c, {
           title,
-          status: done ? 200 : 410,
-          body: html`<h1>
-              ${done ? 'This checkout is already paid' : 'This checkout has expired'}
-            </h1>
-            ${
-              session.refundedAt === null
-                ? ''
-                : html`<p class="note">
-                    This payment could not be applied and was refunded in full on
-                    ${day(session.refundedAt)}.
-                  </p>`
-            }
-            ${
-              done || session.status === 'open'
-                ? ''
-                : html`<p>
-                    A newer checkout was opened for the same purchase, so this one closed.
-                  </p>`
-            }
+          body: html`<p class="note">
+              Development checkout: it imitates Stripe's hosted page. No card is charged and nothing
+              leaves this computer.
+            </p>
+            <h1>Subscribe to ${site.product} ${planName}</h1>
+            <article aria-labelledby="order-heading">
+              <h2 id="order-heading">Order summary</h2>
+              <dl>
+                <dt>Product</dt>
+                <dd>${site.product}</dd>
+                <dt>Plan</dt>
+                <dd>${planName}</dd>
+                <dt>Amount</dt>
+                <dd>${amount} / year</dd>
+                <dt>E-mail</dt>
+                <dd>${session.customerEmail}</dd>
+              </dl>
+            </article>
+            <form method="post" action="${DEV_CHECKOUT_PATH}/pay">
+              <input type="hidden" name="session_id" value="${session.id}" />
+              <label for="card-number">Card number (test card, cannot be changed)</label>
+              <input
+                type="text"
+                id="card-number"
+                value="4242 4242 4242 4242"
+                readonly
+                autocomplete="off"
+              />
+              <div>
+                <button type="submit" class="primary">Pay</button>
+                <button type="submit" formaction="${DEV_CHECKOUT_PATH}/cancel">Cancel</button>
+              </div>
+              <p>
+                To try what happens when Stripe's webhook is late and the customer closed the tab
+                (e.g. a second tab pays for the same e-mail meanwhile):
+                <button type="submit" formaction="${DEV_CHECKOUT_PATH}/pay-held">
+                  Pay, hold back the return and the webhook
+                </button>
+              </p>
+            </form>`,
+        });
+      })
+
+      // Paid, but neither Stripe's events nor the browser's return arrive yet: the account is made
+      // only when the payment page polls (or never, if no one returns).
+      .post('/pay-held', async (c) => {
+        const payments = localPayments(c);
+        if (!payments) return c.notFound();
+        if (!sameOrigin(c)) return c.text('Cross-site form posts are refused.', 403);
+        const id = await sessionIdFromForm(c);
+        const paid = await payments.completeCheckout(id);
+        if (!paid) {
+          const session = await payments.getCheckout(id);
+          if (!session) return notFound(c, 'Checkout session');
+          return c.redirect(`${DEV_CHECKOUT_PATH}?session_id=${encodeURIComponent(id)}`, 303);
+        }
+        const back = paid.session.successUrl.replace('{CHECKOUT_SESSION_ID}', paid.session.id);
+        return devPage(c, {
+          title: 'Paid, return held back',
+          body: html`<p class="note">
+              Development checkout: the payment is made, but Stripe's webhook events were not sent
+              and the browser was not sent back, as when a customer closes the tab and the webhook
+              is late.
+            </p>
+            <h1>Paid, return held back</h1>
             <p>
-              <a
-                href="${done ? session.successUrl.replace('{CHECKOUT_SESSION_ID}', session.id) : session.cancelUrl}"
-                >Return to ${site.product}</a
-              >
+              <a href="${back}">Return to ${site.product}</a> (the payment page then finishes it)
             </p>`,
         });
-      }
+      })
 
-      return devPage(c, {
-        title,
-        body: html`<p class="note">
-            Development checkout: it imitates Stripe's hosted page. No card is charged and nothing
-            leaves this computer.
-          </p>
-          <h1>Subscribe to ${site.product} ${planName}</h1>
-          <article aria-labelledby="order-heading">
-            <h2 id="order-heading">Order summary</h2>
-            <dl>
-              <dt>Product</dt>
-              <dd>${site.product}</dd>
-              <dt>Plan</dt>
-              <dd>${planName}</dd>
-              <dt>Amount</dt>
-              <dd>${amount} / year</dd>
-              <dt>E-mail</dt>
-              <dd>${session.customerEmail}</dd>
-            </dl>
-          </article>
-          <form method="post" action="${DEV_CHECKOUT_PATH}/pay">
-            <input type="hidden" name="session_id" value="${session.id}" />
-            <label for="card-number">Card number (test card, cannot be changed)</label>
-            <input
-              type="text"
-              id="card-number"
-              value="4242 4242 4242 4242"
-              readonly
-              autocomplete="off"
-            />
-            <div>
-              <button type="submit" class="primary">Pay</button>
-              <button type="submit" formaction="${DEV_CHECKOUT_PATH}/cancel">Cancel</button>
-            </div>
-          </form>`,
-      });
-    })
-
-    .post('/pay', async (c) => {
-      const payments = localPayments(c);
-      if (!payments) return c.notFound();
-      if (!sameOrigin(c)) return c.text('Cross-site form posts are refused.', 403);
-      const id = await sessionIdFromForm(c);
-      const paid = await payments.completeCheckout(id);
-      if (!paid) {
-        // Unknown, expired or already paid: the GET page explains which, without paying twice.
-        const session = await payments.getCheckout(id);
-        if (!session) return notFound(c, 'Checkout session');
-        return c.redirect(`${DEV_CHECKOUT_PATH}?session_id=${encodeURIComponent(id)}`, 303);
-      }
-      for (const { event, payload, signature } of paid.events) {
-        const request = new Request(new URL(STRIPE_WEBHOOK_PATH, c.req.url), {
-          method: 'POST',
-          headers: {
-            'Content-Type': 'application/json; charset=utf-8',
-            'Stripe-Signature': signature,
-            'User-Agent': 'Stripe/1.0 (+https://stripe.com/docs/webhooks)',
-          },
-          body: payload,
-        });
-        // Like Stripe, a failed delivery does not undo the payment: /payment-processing then
-        // fulfills by asking the provider for the session. Logged for the developer.
-        try {
-          const response = await options.deliver(request, c);
-          if (!response.ok)
-            console.warn(`/dev/checkout: webhook ${event.type} answered ${response.status}`);
-        } catch (error) {
-          console.warn(`/dev/checkout: webhook ${event.type} failed:`, error);
+      .post('/pay', async (c) => {
+        const payments = localPayments(c);
+        if (!payments) return c.notFound();
+        if (!sameOrigin(c)) return c.text('Cross-site form posts are refused.', 403);
+        const id = await sessionIdFromForm(c);
+        const paid = await payments.completeCheckout(id);
+        if (!paid) {
+          // Unknown, expired or already paid: the GET page explains which, without paying twice.
+          const session = await payments.getCheckout(id);
+          if (!session) return notFound(c, 'Checkout session');
+          return c.redirect(`${DEV_CHECKOUT_PATH}?session_id=${encodeURIComponent(id)}`, 303);
         }
-      }
-      return c.redirect(
-        paid.session.successUrl.replace('{CHECKOUT_SESSION_ID}', paid.session.id),
-        303,
-      );
-    })
+        for (const { event, payload, signature } of paid.events) {
+          const request = new Request(new URL(STRIPE_WEBHOOK_PATH, c.req.url), {
+            method: 'POST',
+            headers: {
+              'Content-Type': 'application/json; charset=utf-8',
+              'Stripe-Signature': signature,
+              'User-Agent': 'Stripe/1.0 (+https://stripe.com/docs/webhooks)',
+            },
+            body: payload,
+          });
+          // Like Stripe, a failed delivery does not undo the payment: /payment-processing then
+          // fulfills by asking the provider for the session. Logged for the developer.
+          try {
+            const response = await options.deliver(request, c);
+            if (!response.ok)
+              console.warn(`/dev/checkout: webhook ${event.type} answered ${response.status}`);
+          } catch (error) {
+            console.warn(`/dev/checkout: webhook ${event.type} failed:`, error);
+          }
+        }
+        return c.redirect(
+          paid.session.successUrl.replace('{CHECKOUT_SESSION_ID}', paid.session.id),
+          303,
+        );
+      })
 
-    .post('/cancel', async (c) => {
-      const payments = localPayments(c);
-      if (!payments) return c.notFound();
-      if (!sameOrigin(c)) return c.text('Cross-site form posts are refused.', 403);
-      // Like Stripe's back link: the session stays open and simply expires.
-      const session = await payments.getCheckout(await sessionIdFromForm(c));
-      if (!session) return notFound(c, 'Checkout session');
-      return c.redirect(session.cancelUrl, 303);
-    })
+      .post('/cancel', async (c) => {
+        const payments = localPayments(c);
+        if (!payments) return c.notFound();
+        if (!sameOrigin(c)) return c.text('Cross-site form posts are refused.', 403);
+        // Like Stripe's back link: the session stays open and simply expires.
+        const session = await payments.getCheckout(await sessionIdFromForm(c));
+        if (!session) return notFound(c, 'Checkout session');
+        return c.redirect(session.cancelUrl, 303);
+      })
 
-    .get('/invoice', async (c) => {
-      const payments = localPayments(c);
-      if (!payments) return c.notFound();
-      const match = /^in_local_([A-Za-z0-9]{1,64})$/.exec(c.req.query('id') ?? '');
-      const session = match ? await payments.getCheckout(`cs_local_${match[1]}`) : null;
-      if (!session || session.paidAt === null) return notFound(c, 'Invoice');
-      const invoice = (await payments.listInvoices(session.customerId)).find(
-        (item) => item.id === c.req.query('id'),
-      );
-      if (!invoice) return notFound(c, 'Invoice');
-      return devPage(c, {
-        title: `Invoice ${invoice.number ?? ''}`,
-        body: html`<p class="note">
-            Development invoice: it imitates Stripe's hosted invoice page.
-          </p>
-          <h1>Invoice ${invoice.number}</h1>
-          <dl>
-            <dt>Status</dt>
-            <dd>
-              ${session.refundedAt === null ? 'Paid' : `Refunded on ${day(session.refundedAt)}`}
-            </dd>
-            <dt>Date paid</dt>
-            <dd>${day(invoice.created)}</dd>
-            <dt>Billed to</dt>
-            <dd>${session.customerEmail}</dd>
-            <dt>Item</dt>
-            <dd>${site.product} ${planName}, one year</dd>
-            <dt>Amount paid</dt>
-            <dd>${money(invoice.amountPaid, invoice.currency)}</dd>
-          </dl>`,
-      });
-    })
+      .get('/invoice', async (c) => {
+        const payments = localPayments(c);
+        if (!payments) return c.notFound();
+        const match = /^in_local_([A-Za-z0-9]{1,64})$/.exec(c.req.query('id') ?? '');
+        const session = match ? await payments.getCheckout(`cs_local_${match[1]}`) : null;
+        if (!session || session.paidAt === null) return notFound(c, 'Invoice');
+        const invoice = (await payments.listInvoices(session.customerId)).find(
+          (item) => item.id === c.req.query('id'),
+        );
+        if (!invoice) return notFound(c, 'Invoice');
+        return devPage(c, {
+          title: `Invoice ${invoice.number ?? ''}`,
+          body: html`<p class="note">
+              Development invoice: it imitates Stripe's hosted invoice page.
+            </p>
+            <h1>Invoice ${invoice.number}</h1>
+            <dl>
+              <dt>Status</dt>
+              <dd>
+                ${session.refundedAt === null ? 'Paid' : `Refunded on ${day(session.refundedAt)}`}
+              </dd>
+              <dt>Date paid</dt>
+              <dd>${day(invoice.created)}</dd>
+              <dt>Billed to</dt>
+              <dd>${session.customerEmail}</dd>
+              <dt>Item</dt>
+              <dd>${site.product} ${planName}, one year</dd>
+              <dt>Amount paid</dt>
+              <dd>${money(invoice.amountPaid, invoice.currency)}</dd>
+            </dl>`,
+        });
+      })
 
-    .get('/portal', async (c) => {
-      const payments = localPayments(c);
-      if (!payments) return c.notFound();
-      const returnUrl = c.req.query('return_url') ?? '';
-      // The return link must stay on this site (no open redirect, even in development).
-      if (!URL.canParse(returnUrl) || new URL(returnUrl).origin !== new URL(c.req.url).origin) {
-        return c.text('return_url must be a URL on this site.', 400);
-      }
-      const invoices = await payments.listInvoices(c.req.query('customer') ?? '');
-      if (invoices.length === 0) return notFound(c, 'Customer');
-      return devPage(c, {
-        title: 'Billing portal',
-        body: html`<p class="note">
-            Development billing portal: it imitates Stripe's customer portal.
-          </p>
-          <h1>${site.product} billing</h1>
-          <article aria-labelledby="card-heading">
-            <h2 id="card-heading">Payment method</h2>
-            <p>Visa ending in 4242 (test card)</p>
-          </article>
-          <article aria-labelledby="invoices-heading">
-            <h2 id="invoices-heading">Invoice history</h2>
-            <ul>
-              ${invoices.map(
-                (invoice) =>
-                  html`<li>
-                    <a href="${invoice.hostedInvoiceUrl ?? '#'}">${day(invoice.created)}</a>:
-                    ${money(invoice.amountPaid, invoice.currency)}, paid
-                  </li>`,
-              )}
-            </ul>
-          </article>
-          <p><a href="${returnUrl}">Return to ${site.product}</a></p>`,
-      });
-    });
+      .get('/portal', async (c) => {
+        const payments = localPayments(c);
+        if (!payments) return c.notFound();
+        const returnUrl = c.req.query('return_url') ?? '';
+        // The return link must stay on this site (no open redirect, even in development).
+        if (!URL.canParse(returnUrl) || new URL(returnUrl).origin !== new URL(c.req.url).origin) {
+          return c.text('return_url must be a URL on this site.', 400);
+        }
+        const invoices = await payments.listInvoices(c.req.query('customer') ?? '');
+        if (invoices.length === 0) return notFound(c, 'Customer');
+        return devPage(c, {
+          title: 'Billing portal',
+          body: html`<p class="note">
+              Development billing portal: it imitates Stripe's customer portal.
+            </p>
+            <h1>${site.product} billing</h1>
+            <article aria-labelledby="card-heading">
+              <h2 id="card-heading">Payment method</h2>
+              <p>Visa ending in 4242 (test card)</p>
+            </article>
+            <article aria-labelledby="invoices-heading">
+              <h2 id="invoices-heading">Invoice history</h2>
+              <ul>
+                ${invoices.map(
+                  (invoice) =>
+                    html`<li>
+                      <a href="${invoice.hostedInvoiceUrl ?? '#'}">${day(invoice.created)}</a>:
+                      ${money(invoice.amountPaid, invoice.currency)}, paid
+                    </li>`,
+                )}
+              </ul>
+            </article>
+            <p><a href="${returnUrl}">Return to ${site.product}</a></p>`,
+        });
+      })
+  );
 }

@@ -1,9 +1,9 @@
 /**
  * Money is never taken twice (README "Trying payments locally" item 4), as a user meets it with
  * two tabs of one browser: a second Standard signup for the same e-mail expires the first tab's
- * checkout; a Standard payment for an e-mail that got an account in the meantime is refunded and
- * its tab says so; a double click on Upgrade together with a second tab opens one checkout, paid
- * once.
+ * checkout, and so does a trial started for it; when two tabs still both pay (the first tab's
+ * return and webhook late), the payment that cannot be applied is refunded and its tab says so; a
+ * double click on Upgrade together with a second tab opens one checkout, paid once.
  */
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Locator, Page, TestInfo } from '@playwright/test';
@@ -156,7 +156,7 @@ test('a second Standard signup tab for the same e-mail expires the first tab’s
   expect(unexpectedErrors(consoleErrors)).toEqual([]);
 });
 
-test('a Standard payment for an e-mail that got an account meanwhile is refunded, and its tab says so', async ({
+test('two tabs buy Standard for one e-mail: one account, one charge kept, the other refunded and told so', async ({
   page,
   consoleErrors,
 }, testInfo) => {
@@ -165,15 +165,22 @@ test('a Standard payment for an e-mail that got an account meanwhile is refunded
   const checkout = await signUp(page, 'standard', { name: 'Paying Tab', email });
   const sessionId = sessionIdOf(checkout);
 
-  // Meanwhile, in another tab, the same person starts a free trial with the same e-mail: the
-  // account exists before the Standard checkout is paid.
-  const tabB = await secondTab(page, visitor);
-  await signUp(tabB, 'trial', { name: 'Trial Tab', email });
-  await expect(detail(tabB, 'Subscription')).toHaveText('Trial');
+  // Tab one pays, but its return and Stripe's webhook are late (the customer closed the tab):
+  // no account exists yet, so nothing stops a second tab.
+  await page.getByRole('button', { name: 'Pay, hold back the return and the webhook' }).click();
+  await expect(page.getByRole('heading', { name: 'Paid, return held back' })).toBeVisible();
 
-  // Tab one's checkout is still open (a trial opens no checkout), so it can be paid: the payment
-  // cannot make a second account, and is given back at once.
-  await page.getByRole('button', { name: 'Pay', exact: true }).click();
+  // The second tab signs up for the same e-mail (tab one's checkout is paid, so it cannot be
+  // expired), pays, and gets the account.
+  const tabB = await secondTab(page, visitor);
+  const second = await signUp(tabB, 'standard', { name: 'Second Tab', email });
+  expect(sessionIdOf(second)).not.toBe(sessionId);
+  await payAtDevCheckout(tabB);
+  await expect(tabB).toHaveURL(/\/dashboard$/, { timeout: 20_000 });
+  await expect(detail(tabB, 'Subscription')).toHaveText('Standard');
+
+  // Tab one comes back: its payment cannot make a second account, and is given back at once.
+  await page.getByRole('link', { name: 'Return to Sheetwright' }).click();
   await expect(page).toHaveURL(/\/payment-processing\?session_id=cs_local_/);
   const heading = page.getByRole('heading', { name: 'Payment Refunded' });
   await expect(heading).toBeVisible({ timeout: 20_000 });
@@ -226,21 +233,36 @@ test('a Standard payment for an e-mail that got an account meanwhile is refunded
   await expect(detail(page, 'Status')).toHaveText(/^\s*Refunded on \d{4}-\d{2}-\d{2}\s*$/);
   await expect(detail(page, 'Amount paid')).toHaveText('$129.00');
 
-  // The account is the trial, untouched: no Standard plan, no invoice.
+  // One account: the second tab's, with its one charge; one welcome e-mail.
   await tabB.goto('/dashboard/billing');
   await islandsReady(tabB);
-  await expect(detail(tabB, 'Plan')).toHaveText('Free Trial');
-  await expect(
-    tabB.getByText('You are on the Free Trial. There are no invoices or payments.'),
-  ).toBeVisible();
+  await expect(detail(tabB, 'Plan')).toHaveText('Standard');
   expect(await mails(page.request, email, 'welcome')).toHaveLength(1);
 
-  // Log In from the refunded tab: this browser is signed in already (the trial tab), so /login
-  // forwards it to the one account, still a trial.
+  // Log In from the refunded tab: this browser is signed in already (the second tab), so /login
+  // forwards it to the one account.
   await page.goto(`/payment-processing?session_id=${sessionId}`);
   await page.getByRole('link', { name: 'Log In' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
-  await expect(detail(page, 'Subscription')).toHaveText('Trial');
+  await expect(detail(page, 'Subscription')).toHaveText('Standard');
+  await tabB.close();
+  expect(unexpectedErrors(consoleErrors)).toEqual([]);
+});
+
+test('a trial started in another tab closes the e-mail’s open Standard checkout: no charge', async ({
+  page,
+  consoleErrors,
+}) => {
+  const visitor = await newVisitor(page);
+  const email = uniqueEmail('trial-close');
+  await signUp(page, 'standard', { name: 'Standard Tab', email });
+
+  const tabB = await secondTab(page, visitor);
+  await signUp(tabB, 'trial', { name: 'Trial Tab', email });
+
+  await page.getByRole('button', { name: 'Pay', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'This checkout has expired' })).toBeVisible();
+  expect(await mails(page.request, email, 'payment-refunded')).toHaveLength(0);
   await tabB.close();
   expect(unexpectedErrors(consoleErrors)).toEqual([]);
 });

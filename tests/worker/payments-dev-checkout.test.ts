@@ -41,7 +41,7 @@ function setup(options: { payments?: PaymentProvider; webhookStatus?: number } =
     init: RequestInit = {},
     environment: 'development' | 'production' = 'development',
   ) => app.request(new URL(path, ORIGIN).toString(), init, { ...env, ENVIRONMENT: environment });
-  const post = (action: 'pay' | 'cancel', sessionId: string, origin = ORIGIN) =>
+  const post = (action: 'pay' | 'pay-held' | 'cancel', sessionId: string, origin = ORIGIN) =>
     request(`${DEV_CHECKOUT_PATH}/${action}`, {
       method: 'POST',
       headers: { Origin: origin },
@@ -215,6 +215,23 @@ describe('POST /dev/checkout/pay', () => {
     expect(response.status).toBe(303);
     expect(response.headers.get('Location')).toBe(`${ORIGIN}/payment-processing?session_id=${id}`);
     expect(warn).toHaveBeenCalledTimes(2);
+  });
+
+  it('"Pay, hold back the return and the webhook" pays, delivers nothing and links back to the payment page', async () => {
+    const { deliveries, local, post, open } = setup();
+    const { id } = await open();
+
+    const response = await post('pay-held', id);
+    const page = await response.text();
+
+    expect(response.status).toBe(200);
+    expect(page).toContain('Paid, return held back');
+    expect(page).toContain(`href="${ORIGIN}/payment-processing?session_id=${id}"`);
+    expect(deliveries).toHaveLength(0);
+    expect((await local.retrieveCheckoutSession(id)).status).toBe('complete');
+    // Paid once: the ordinary Pay afterwards pays nothing more.
+    expect((await post('pay', id)).status).toBe(303);
+    expect(deliveries).toHaveLength(0);
   });
 
   it('refuses a form posted from another site', async () => {

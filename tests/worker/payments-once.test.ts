@@ -112,6 +112,18 @@ describe('one open checkout per e-mail', () => {
   });
 });
 
+describe('a trial for the e-mail closes its open Standard checkout', () => {
+  it('the Standard tab can no longer pay once the same e-mail started a trial', async () => {
+    const world = billingWorld();
+    const standard = await startStandard(world.app);
+
+    await signUpTrial(world.app, { email: standard.form.email });
+
+    expect(world.store.sessions.get(standard.sessionId)?.status).toBe('expired');
+    expect(await world.local.completeCheckout(standard.sessionId)).toBeNull();
+  });
+});
+
 describe('a payment that cannot be applied is refunded', () => {
   it('two tabs paid for one e-mail: one account, one charge kept, the other refunded and told so', async () => {
     const world = billingWorld();

@@ -14,6 +14,7 @@ import type { AuthResponse } from '../../../src/contract/user';
 import { licenses, users } from '../../db/schema';
 import { fail } from '../../lib/errors';
 import { newTrialLicense, type LicenseRow } from '../licensing/licenses';
+import { closeOpenCheckout } from '../billing/open-checkouts';
 import { deliverSoon, queueMail } from '../mail/outbox';
 import { welcomeMail } from '../mail/templates';
 import { isUniqueViolation } from '../shared/db';
@@ -95,6 +96,8 @@ async function createTrialAccount(deps: Deps, account: NewAccount): Promise<Sign
   }
 
   await deliverSoon(deps, welcome);
+  // A Standard checkout left open for this e-mail (another tab) must not take money now.
+  await closeOpenCheckout(deps, { kind: 'signup', emailNormalized: user.emailNormalized });
   return {
     user,
     license,

@@ -145,6 +145,20 @@ export async function openOneCheckout(
 }
 
 /**
+ * Closes the owner's open checkout, if any, so it can no longer be paid: a trial account was made
+ * for the e-mail meanwhile. Best effort: if the provider cannot be reached, a payment made there
+ * anyway is refunded automatically (refunds.ts).
+ */
+export async function closeOpenCheckout(deps: Deps, owner: CheckoutOwner): Promise<void> {
+  try {
+    const row = await currentRow(deps, ownerKeyOf(owner));
+    if (row) await close(deps, row);
+  } catch (error) {
+    console.error('Could not close an open checkout; a payment there will be refunded:', error);
+  }
+}
+
+/**
  * The owner's current row; one still `opening` (a double click's first request) is waited for,
  * up to WAIT_MS, so both clicks land on the same checkout.
  */

@@ -38,7 +38,8 @@ export function completionOutcome(answer: PaymentCompletionResponse): Completion
     return {
       kind: 'refunded',
       message: Messages.paymentRefunded(reason, done),
-      logIn: reason !== 'unknown_reference',
+      // Only where an account exists to log in to.
+      logIn: reason !== 'unknown_reference' && reason !== 'account_deleted',
       done,
     };
   }
