@@ -13,6 +13,8 @@ const dist = new URL('../dist/', import.meta.url).pathname;
 const pages = [...publicRoutes, '/login', '/signup?plan=trial'];
 const lighthousePages = ['/', '/pricing', '/features', '/privacy'];
 const JS_BUDGET_NO_ISLAND = 20 * 1024;
+// Pages with a budget of their own: /search loads Pagefind and a framework-free script (issue 11).
+const JS_BUDGET_BY_PATH = { '/search': 30 * 1024 };
 const LIGHTHOUSE_TARGET = 95;
 
 if (!existsSync(join(dist, 'index.html'))) execSync('npm run build', { stdio: 'inherit' });
@@ -91,6 +93,13 @@ function startServer() {
 }
 
 const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
+const kib = (n) => `${n / 1024} KB`;
+/** 'ok' or 'OVER 20 KB'; a page with its own budget names it when within it too. */
+function budgetLabel(budget, ok, own) {
+  if (budget === undefined) return 'n/a';
+  if (!ok) return `OVER ${kib(budget)}`;
+  return own ? `ok (≤ ${kib(budget)})` : 'ok';
+}
 const server = await startServer();
 const origin = `http://127.0.0.1:${server.address().port}`;
 
@@ -125,7 +134,9 @@ for (const path of pages) {
     if (response.request().resourceType() === 'script') js += size;
   }
   const hasIsland = (await page.locator('astro-island').count()) > 0;
-  const ok = hasIsland || js <= JS_BUDGET_NO_ISLAND;
+  const ownBudget = JS_BUDGET_BY_PATH[new URL(path, origin).pathname];
+  const budget = ownBudget ?? (hasIsland ? undefined : JS_BUDGET_NO_ISLAND);
+  const ok = budget === undefined || js <= budget;
   if (!ok) budgetFailures++;
   rows.push({
     page: path,
@@ -133,7 +144,7 @@ for (const path of pages) {
     'JS (gzip)': kb(js),
     'total (gzip)': kb(total),
     requests: loads.length,
-    'JS budget': hasIsland ? 'n/a' : ok ? 'ok' : 'OVER 20 KB',
+    'JS budget': budgetLabel(budget, ok, ownBudget !== undefined),
   });
   await context.close();
 }

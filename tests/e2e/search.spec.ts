@@ -80,20 +80,53 @@ test.describe('/search', () => {
     await expect(page.getByText('No results found')).toBeVisible();
   });
 
-  test('an island that throws shows the generic error screen with the error text', async ({
+  test('without a query the page offers its own search box', async ({ page }) => {
+    await page.goto('/search');
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Search', exact: true }),
+    ).toBeVisible();
+    await expect(page.getByText('Searching...')).toBeHidden();
+    const box = page.getByLabel('Type a word or two to find it on the site.');
+    await box.fill('   ');
+    await box.press('Enter');
+    await expect(page).toHaveURL(/\/search$/);
+    await box.fill(' wipe ');
+    await box.press('Enter');
+    await expect(page).toHaveURL(/\/search\?q=wipe$/);
+    await expect(page.getByText('You searched for: "wipe"')).toBeVisible();
+  });
+
+  test('the query is shown as text, never as markup', async ({ page }) => {
+    const query = '<b>bold</b> <img src=x>';
+    await page.goto(`/search?q=${encodeURIComponent(query)}`);
+    await expect(page.getByText(`You searched for: "${query}"`)).toBeVisible();
+    await expect(page.locator('.search-page b, .search-page img')).toHaveCount(0);
+  });
+
+  test('an index that cannot be loaded shows the unavailable message', async ({ page }) => {
+    await page.route('**/pagefind/pagefind.js', (route) => route.abort());
+    await page.goto('/search?q=license');
+    await expect(page.getByText('You searched for: "license"')).toBeVisible();
+    await expect(page.getByRole('alert')).toContainText(
+      'Search is not available right now: the search index could not be loaded.',
+    );
+    await expect(page.getByText(/result\(s\) found/)).toHaveCount(0);
+  });
+
+  test('a search script that throws shows the generic error screen with the error text', async ({
     page,
   }) => {
     await page.addInitScript(() => {
-      // Break an API the search island needs, as a real browser bug or extension might.
+      // Break an API the search script needs, as a real browser bug or extension might.
       window.URLSearchParams = class {
         constructor() {
-          throw new Error('Simulated island failure');
+          throw new Error('Simulated script failure');
         }
       } as unknown as typeof URLSearchParams;
     });
     await page.goto('/search?q=license');
     const alert = page.getByRole('alert');
     await expect(alert).toContainText('Unexpected Application Error!');
-    await expect(alert).toContainText('Simulated island failure');
+    await expect(alert).toContainText('Simulated script failure');
   });
 });

@@ -9,6 +9,8 @@ import type { SearchEntry } from './rules';
 
 /** The part of the Pagefind 1.x module we call. */
 interface PagefindModule {
+  /** `noWorker` is read by `init()` in Pagefind 1.6's pagefind.js (not in its typed options). */
+  options(options: { noWorker?: boolean }): Promise<void>;
   init(): Promise<void>;
   search(term: string | null): Promise<{ results: { data(): Promise<PagefindFragment> }[] } | null>;
 }
@@ -29,6 +31,9 @@ async function load(): Promise<SearchEntry[]> {
   // Built by Pagefind after `astro build`, so it cannot be bundled: a runtime import on purpose.
   const url = `${import.meta.env.BASE_URL.replace(/\/?$/, '/')}pagefind/pagefind.js`;
   const pagefind = (await import(/* @vite-ignore */ url)) as PagefindModule;
+  // One search per page view needs no worker: on the main thread the page skips loading
+  // pagefind-worker.js (12 KB gzip, nearly half the /search script budget).
+  await pagefind.options({ noWorker: true });
   await pagefind.init();
   // A null term with no filters returns every indexed page (Pagefind 1.x "filter-only" search).
   const found = await pagefind.search(null);

@@ -1,0 +1,99 @@
+/** The /search page script's rules that need no DOM: the query, the delay, links and sections. */
+import { describe, expect, it, vi } from 'vitest';
+import type { SearchEntry, SearchResult } from '../../src/lib/search/rules';
+import {
+  queryFrom,
+  resultHref,
+  resultSection,
+  runSearch,
+  type SearchDeps,
+} from '../../src/scripts/search-page';
+import { search } from '../../src/site.config';
+
+const entries: SearchEntry[] = [
+  {
+    page: 'features',
+    path: '/features',
+    title: 'Features',
+    content: ['Renumber Views. Renumber views on a sheet.'],
+    sections: [{ id: 'renumber-views', heading: 'Renumber Views' }],
+  },
+];
+
+/** Deps whose delay is recorded and whose index load is the given promise. */
+function deps(load: () => Promise<SearchEntry[]>) {
+  const waits: number[] = [];
+  const d: SearchDeps = {
+    load: vi.fn(load),
+    wait: async (ms) => {
+      waits.push(ms);
+    },
+  };
+  return { d, waits };
+}
+
+describe('queryFrom', () => {
+  it('reads and trims q from the query string', () => {
+    expect(queryFrom('?q=%20%20renumber%20views%20')).toBe('renumber views');
+    expect(queryFrom('?q=a%26b')).toBe('a&b');
+  });
+
+  it('is empty without q or with only spaces, which shows the prompt', () => {
+    expect(queryFrom('')).toBe('');
+    expect(queryFrom('?x=1')).toBe('');
+    expect(queryFrom('?q=%20%20')).toBe('');
+  });
+});
+
+describe('runSearch', () => {
+  it(`waits the SPEC delay of ${search.delayMs} ms and returns the results`, async () => {
+    const { d, waits } = deps(async () => entries);
+    const outcome = await runSearch('number', d);
+    expect(waits).toEqual([search.delayMs]);
+    expect(search.delayMs).toBe(300);
+    expect(outcome).toMatchObject({ kind: 'results', query: 'number', words: ['number'] });
+    expect(outcome.kind === 'results' && outcome.results.map((r) => r.anchor)).toEqual([
+      'renumber-views',
+    ]);
+  });
+
+  it('does not load the index for a query without usable words, and still waits', async () => {
+    const { d, waits } = deps(async () => entries);
+    const outcome = await runSearch('a', d);
+    expect(d.load).not.toHaveBeenCalled();
+    expect(waits).toEqual([search.delayMs]);
+    expect(outcome).toEqual({ kind: 'results', query: 'a', words: [], results: [] });
+  });
+
+  it('says unavailable when the index cannot be loaded', async () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const { d, waits } = deps(async () => {
+      throw new Error('offline');
+    });
+    expect(await runSearch('license', d)).toEqual({ kind: 'unavailable', query: 'license' });
+    expect(waits).toEqual([search.delayMs]);
+    expect(error).toHaveBeenCalled();
+    error.mockRestore();
+  });
+});
+
+describe('result links and sections', () => {
+  const result: SearchResult = {
+    page: 'features',
+    path: '/features',
+    title: 'Features',
+    snippet: { text: 'x', cutStart: false, cutEnd: false },
+    originalText: 'x',
+  };
+
+  it('links to the page, or to its section with the anchor encoded', () => {
+    expect(resultHref(result)).toBe('/features');
+    expect(resultHref({ ...result, anchor: 'wipe model' })).toBe('/features#wipe%20model');
+  });
+
+  it('names a section only when it is not the page title', () => {
+    expect(resultSection(result)).toBeUndefined();
+    expect(resultSection({ ...result, section: 'Features' })).toBeUndefined();
+    expect(resultSection({ ...result, section: 'Wipe Model' })).toBe('Wipe Model');
+  });
+});
