@@ -9,7 +9,7 @@ export default defineConfig({
   output: 'static',
   integrations: [mdx(), react()],
   // `/pricing` is served from `pricing.html`: clean URLs without a redirect to a trailing slash.
-  build: { format: 'file' },
+  build: { format: 'file', inlineStylesheets: 'always' },
   trailingSlash: 'never',
   // Never inline assets as data: URLs; the CSP allows scripts only from 'self' plus hashed inline bootstraps.
   vite: { build: { assetsInlineLimit: 0 } },

@@ -169,12 +169,19 @@ if (process.env.BENCH_SKIP_LIGHTHOUSE !== '1') {
         logLevel: 'error',
       });
       const c = result.lhr.categories;
+      if (result.lhr.runtimeError) {
+        console.error(`Lighthouse ${path}: ${result.lhr.runtimeError.message}`);
+      }
       const row = { page: path };
       for (const key of ['performance', 'accessibility', 'best-practices', 'seo']) {
         const score = Math.round((c[key]?.score ?? 0) * 100);
         if (score < LIGHTHOUSE_TARGET) lighthouseFailures++;
         row[key] = score;
       }
+      // LCP is the figure the Starlight comparison is about (issue 11); FCP shows render blocking.
+      const ms = (id) => Math.round(result.lhr.audits[id]?.numericValue ?? NaN);
+      row['FCP ms'] = ms('first-contentful-paint');
+      row['LCP ms'] = ms('largest-contentful-paint');
       scores.push(row);
     } finally {
       await chrome.kill();
