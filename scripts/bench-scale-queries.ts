@@ -1,0 +1,204 @@
+/**
+ * The hot lookups, as the SQL our code really sends to D1. Each one calls the service function
+ * itself (findUserByEmail, verifySession, findLicenseByKey, …) with a drizzle client over a
+ * recording D1 binding that answers every statement with no rows, so the statement and its
+ * parameters are exactly what production issues and stay in sync with the services.
+ *
+ * Two users: `npm run bench:scale` (scripts/bench-scale.mjs, timings at 1 k, 100 k and 1 M users)
+ * and tests/worker/query-plans.test.ts (EXPLAIN QUERY PLAN on the migrated test D1).
+ *
+ * The admin search (issue 12) is not built yet: its queries are written here with the drizzle
+ * query builder as the indexed form the admin service should use.
+ */
+import { and, asc, gte, lt } from 'drizzle-orm';
+import { createDb } from '../functions/db/client';
+import { users } from '../functions/db/schema';
+import { signSessionToken, verifySession } from '../functions/services/accounts/sessions';
+import { findUserByEmail, findUserById } from '../functions/services/accounts/users';
+import { touchActiveDevice, findActiveDevice } from '../functions/services/licensing/devices';
+import { activeDeviceCount, findLicenseByKey } from '../functions/services/licensing/license-check';
+import { currentLicense } from '../functions/services/licensing/licenses';
+import type { Db, Millis } from '../functions/services/shared/db';
+import type { Secrets } from '../functions/services/shared/deps';
+
+/** One statement as sent to D1. */
+export interface CapturedStatement {
+  sql: string;
+  params: unknown[];
+}
+
+/** A D1 binding that records every statement and answers it with no rows. */
+function recordingD1(log: CapturedStatement[]): D1Database {
+  const statement = (sql: string, params: unknown[] = []) => ({
+    bind: (...values: unknown[]) => statement(sql, values),
+    all: async () => {
+      log.push({ sql, params });
+      return { results: [], success: true, meta: {} };
+    },
+    raw: async () => {
+      log.push({ sql, params });
+      return [];
+    },
+    first: async () => {
+      log.push({ sql, params });
+      return null;
+    },
+    run: async () => {
+      log.push({ sql, params });
+      return { results: [], success: true, meta: { changes: 0 } };
+    },
+  });
+  return { prepare: (sql: string) => statement(sql) } as unknown as D1Database;
+}
+
+/**
+ * The statements `run` sends. An error after at least one statement is expected (a lookup that
+ * finds nothing may throw, e.g. verifySession's 401) and ignored.
+ */
+export async function captureStatements(
+  run: (db: Db) => Promise<unknown>,
+): Promise<CapturedStatement[]> {
+  const log: CapturedStatement[] = [];
+  try {
+    await run(createDb(recordingD1(log)));
+  } catch (error) {
+    if (log.length === 0) throw error;
+  }
+  return log;
+}
+
+/** The keys one round of lookups uses: one existing user and what hangs off it. */
+export interface LookupKeys {
+  emailNormalized: string;
+  userId: string;
+  sessionId: string;
+  licenseKey: string;
+  licenseId: string;
+  deviceId: string;
+  /** The start of an e-mail, as an operator types it into the admin search. */
+  emailPrefix: string;
+}
+
+/** The first string after every string starting with `prefix` (binary order). */
+function prefixEnd(prefix: string): string {
+  const last = prefix.codePointAt(prefix.length - 1) ?? 0;
+  return prefix.slice(0, -1) + String.fromCodePoint(last + 1);
+}
+
+/**
+ * Admin search by the start of an e-mail (issue 12): a range over `email_normalized`, which is
+ * lower-case, so the UNIQUE index serves it. (`LIKE 'ab%'` would not: SQLite's LIKE ignores case
+ * and the index is binary, so it scans every user.)
+ */
+export function adminUsersByEmailPrefix(db: Db, prefix: string) {
+  const start = prefix.toLowerCase();
+  return db
+    .select({
+      id: users.id,
+      email: users.email,
+      customerName: users.customerName,
+      plan: users.plan,
+      isDeleted: users.isDeleted,
+    })
+    .from(users)
+    .where(and(gte(users.emailNormalized, start), lt(users.emailNormalized, prefixEnd(start))))
+    .orderBy(asc(users.emailNormalized))
+    .limit(20);
+}
+
+/** A secret for the session tokens the capture signs (never used outside it). */
+const CAPTURE_JWT_SECRET = 'bench-scale-capture-secret-not-a-real-one';
+
+/** A hot lookup: which rows it finds, who issues it, and the service call that issues it. */
+export interface HotQuery {
+  name: string;
+  /** The lookup in a few words (table and key). */
+  lookup: string;
+  /** The code paths that issue it. */
+  usedBy: string;
+  /** Changes a row (the bench runs it for real: it is part of the hot path). */
+  writes?: boolean;
+  run: (db: Db, keys: LookupKeys, now: Millis) => Promise<unknown>;
+}
+
+export const hotQueries: HotQuery[] = [
+  {
+    name: 'user-by-email',
+    lookup: 'users by email_normalized',
+    usedBy: 'login (findUserByEmail); admin search, exact e-mail',
+    run: (db, keys) => findUserByEmail(db, keys.emailNormalized),
+  },
+  {
+    name: 'current-license',
+    lookup: "licenses by user_id, newest (a user's current license)",
+    usedBy: 'login (startSession → currentLicense); admin search by user id',
+    run: (db, keys) => currentLicense(db, keys.userId),
+  },
+  {
+    name: 'session-check',
+    lookup: 'sessions by id join users',
+    usedBy: 'every signed-in request (requireSession → verifySession)',
+    run: async (db, keys, now) => {
+      const info = {
+        userId: keys.userId,
+        sessionId: keys.sessionId,
+        createdAt: now - 60_000,
+        expiresAt: now + 86_400_000,
+      };
+      const token = await signSessionToken(CAPTURE_JWT_SECRET, info);
+      const secrets = { jwtSecret: CAPTURE_JWT_SECRET } as Secrets;
+      return verifySession({ db, now, secrets }, token);
+    },
+  },
+  {
+    name: 'license-by-key',
+    lookup: 'licenses by license_key join users (+ newer-license check)',
+    usedBy: 'validate, activate, deactivate (findLicenseByKey); admin search by license key',
+    run: (db, keys) => findLicenseByKey(db, keys.licenseKey),
+  },
+  {
+    name: 'device-touch',
+    lookup: 'devices by license_id + device_id, active (UPDATE … RETURNING)',
+    usedBy: 'validate, activate again (touchActiveDevice)',
+    writes: true,
+    run: (db, keys, now) => touchActiveDevice(db, keys.licenseId, keys.deviceId, {}, now),
+  },
+  {
+    name: 'device-find',
+    lookup: 'devices by license_id + device_id, active',
+    usedBy: 'deactivate, activate with replace (findActiveDevice)',
+    run: (db, keys) => findActiveDevice(db, keys.licenseId, keys.deviceId),
+  },
+  {
+    name: 'device-count',
+    lookup: 'count of active devices by license_id',
+    usedBy: 'every validate/activate/deactivate answer (licenseInfo → activeDeviceCount)',
+    run: (db, keys) => activeDeviceCount(db, keys.licenseId),
+  },
+  {
+    name: 'user-by-id',
+    lookup: 'users by id',
+    usedBy: 'admin search by user id (findUserById)',
+    run: (db, keys) => findUserById(db, keys.userId),
+  },
+  {
+    name: 'users-by-email-prefix',
+    lookup: 'users by email_normalized prefix, first 20',
+    usedBy: 'admin search by e-mail prefix (issue 12, proposed query)',
+    run: (db, keys) => adminUsersByEmailPrefix(db, keys.emailPrefix),
+  },
+];
+
+/** The one statement a hot query sends for `keys` (each sends exactly one). */
+export async function hotStatement(
+  query: HotQuery,
+  keys: LookupKeys,
+  now: Millis,
+): Promise<CapturedStatement> {
+  const statements = await captureStatements((db) => query.run(db, keys, now));
+  const [only] = statements;
+  if (!only || statements.length !== 1) {
+    throw new Error(`${query.name} sent ${statements.length} statements, expected one`);
+  }
+  return only;
+}

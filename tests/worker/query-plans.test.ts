@@ -1,0 +1,46 @@
+// Every hot lookup (scripts/bench-scale-queries.ts: the SQL the services send, captured from the
+// services themselves) must find its rows through an index on the migrated D1, never by reading
+// a whole table: EXPLAIN QUERY PLAN shows SEARCH … USING (COVERING) INDEX / PRIMARY KEY, no SCAN.
+// npm run bench:scale times the same statements at 1 k, 100 k and 1 M users.
+import { env } from 'cloudflare:workers';
+import { describe, expect, it } from 'vitest';
+import { hotQueries, hotStatement, type LookupKeys } from '../../scripts/bench-scale-queries';
+
+const keys: LookupKeys = {
+  emailNormalized: 'ada@example.com',
+  userId: crypto.randomUUID(),
+  sessionId: 'c2Vzc2lvbi1pZC1mb3ItdGhlLXF1ZXJ5LXBsYW4tdGVzdA',
+  licenseKey: 'SW-7KQ3M-X9HDA-2PZRT-VWC4N',
+  licenseId: crypto.randomUUID(),
+  deviceId: 'device-0001',
+  emailPrefix: 'ada',
+};
+
+/** The `detail` lines of EXPLAIN QUERY PLAN for `sql` with `params`. */
+async function queryPlan(sql: string, params: unknown[]): Promise<string[]> {
+  const { results } = await env.DB.prepare(`EXPLAIN QUERY PLAN ${sql}`)
+    .bind(...params)
+    .all<{ detail: string }>();
+  return results.map((row) => row.detail);
+}
+
+describe('the hot lookups use an index', () => {
+  it.each(hotQueries.map((query) => [query.name, query] as const))('%s', async (_name, query) => {
+    const { sql, params } = await hotStatement(query, keys, Date.now());
+    const plan = await queryPlan(sql, params);
+
+    // Every table the statement reads is searched through an index or the primary key…
+    const reads = plan.filter((line) => /^(SEARCH|SCAN) /.test(line));
+    expect(reads.length, plan.join('\n')).toBeGreaterThan(0);
+    for (const line of reads) {
+      expect(line, plan.join('\n')).toMatch(
+        /^SEARCH \S+( AS \S+)? USING (COVERING INDEX|INDEX|INTEGER PRIMARY KEY|PRIMARY KEY)\b/,
+      );
+    }
+    // …and none is read whole.
+    expect(
+      plan.filter((line) => line.startsWith('SCAN ')),
+      plan.join('\n'),
+    ).toEqual([]);
+  });
+});
