@@ -66,6 +66,19 @@ export function createDevCheckoutRoutes(options: DevCheckoutOptions) {
     return isLocalPayments(payments) ? payments : null;
   };
 
+  /** Pays the session the form names, once; or the answer saying why it was not paid now. */
+  const payFromForm = async (c: Context<AppEnv>) => {
+    const payments = localPayments(c);
+    if (!payments) return c.notFound();
+    if (!sameOrigin(c)) return c.text('Cross-site form posts are refused.', 403);
+    const id = await sessionIdFromForm(c);
+    const paid = await payments.completeCheckout(id);
+    if (paid) return paid;
+    // Unknown, expired or already paid: the GET page explains which, without paying twice.
+    if (!(await payments.getCheckout(id))) return notFound(c, 'Checkout session');
+    return c.redirect(`${DEV_CHECKOUT_PATH}?session_id=${encodeURIComponent(id)}`, 303);
+  };
+
   return (
     new Hono<AppEnv>()
       .get('/', async (c) => {
@@ -156,16 +169,8 @@ export function createDevCheckoutRoutes(options: DevCheckoutOptions) {
       // Paid, but neither Stripe's events nor the browser's return arrive yet: the account is made
       // only when the payment page polls (or never, if no one returns).
       .post('/pay-held', async (c) => {
-        const payments = localPayments(c);
-        if (!payments) return c.notFound();
-        if (!sameOrigin(c)) return c.text('Cross-site form posts are refused.', 403);
-        const id = await sessionIdFromForm(c);
-        const paid = await payments.completeCheckout(id);
-        if (!paid) {
-          const session = await payments.getCheckout(id);
-          if (!session) return notFound(c, 'Checkout session');
-          return c.redirect(`${DEV_CHECKOUT_PATH}?session_id=${encodeURIComponent(id)}`, 303);
-        }
+        const paid = await payFromForm(c);
+        if (paid instanceof Response) return paid;
         const back = paid.session.successUrl.replace('{CHECKOUT_SESSION_ID}', paid.session.id);
         return devPage(c, {
           title: 'Paid, return held back',
@@ -182,17 +187,8 @@ export function createDevCheckoutRoutes(options: DevCheckoutOptions) {
       })
 
       .post('/pay', async (c) => {
-        const payments = localPayments(c);
-        if (!payments) return c.notFound();
-        if (!sameOrigin(c)) return c.text('Cross-site form posts are refused.', 403);
-        const id = await sessionIdFromForm(c);
-        const paid = await payments.completeCheckout(id);
-        if (!paid) {
-          // Unknown, expired or already paid: the GET page explains which, without paying twice.
-          const session = await payments.getCheckout(id);
-          if (!session) return notFound(c, 'Checkout session');
-          return c.redirect(`${DEV_CHECKOUT_PATH}?session_id=${encodeURIComponent(id)}`, 303);
-        }
+        const paid = await payFromForm(c);
+        if (paid instanceof Response) return paid;
         for (const { event, payload, signature } of paid.events) {
           const request = new Request(new URL(STRIPE_WEBHOOK_PATH, c.req.url), {
             method: 'POST',

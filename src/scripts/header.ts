@@ -16,15 +16,23 @@ export function downloadHref(signedIn: boolean): string {
   return signedIn ? '/dashboard#download' : '/pricing';
 }
 
-export function initHeader(doc: Document): void {
-  const form = doc.querySelector<HTMLFormElement>('[data-search-form]');
-  form?.addEventListener('submit', (event) => {
+/**
+ * Makes a search form (its input named `q`) go to /search with SPEC §5's rule: only non-empty
+ * trimmed text is searched; an empty box keeps the focus.
+ */
+export function searchOnSubmit(form: HTMLFormElement): void {
+  form.addEventListener('submit', (event) => {
     event.preventDefault();
     const input = form.elements.namedItem('q') as HTMLInputElement;
     const url = searchUrl(input.value);
     if (url) window.location.assign(url);
     else input.focus();
   });
+}
+
+export function initHeader(doc: Document): void {
+  const form = doc.querySelector<HTMLFormElement>('[data-search-form]');
+  if (form) searchOnSubmit(form);
   // On the results page the box shows what was searched, so it can be refined.
   const current = new URLSearchParams(window.location.search).get('q');
   const input = form?.elements.namedItem('q') as HTMLInputElement | null;

@@ -19,7 +19,7 @@ import {
   type SearchResult,
 } from '../lib/search/rules';
 import { search } from '../site.config';
-import { searchUrl } from './header';
+import { searchOnSubmit } from './header';
 
 /** What the page shows once the delay is over. */
 export type SearchOutcome =
@@ -121,14 +121,8 @@ function showPrompt(root: HTMLElement): void {
   part(root, 'heading').textContent = 'Search';
   const prompt = fromTemplate(root, 'prompt');
   const form = prompt.querySelector('form');
-  // SPEC §5: only non-empty trimmed text is searched (same rule as the header box).
-  form?.addEventListener('submit', (event) => {
-    event.preventDefault();
-    const input = form.elements.namedItem('q') as HTMLInputElement;
-    const url = searchUrl(input.value);
-    if (url) window.location.assign(url);
-    else input.focus();
-  });
+  // The same rule as the header box (SPEC §5).
+  if (form) searchOnSubmit(form);
   part(root, 'summary').replaceWith(prompt);
 }
 
