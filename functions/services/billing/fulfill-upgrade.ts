@@ -59,18 +59,29 @@ async function accountOf(db: Db, userId: string) {
   return { user, license };
 }
 
-/** Why a paid upgrade cannot be applied to this account now, if it cannot. */
-async function refundReasonFor(db: Db, user: UserRow, now: Millis): Promise<RefundReason | null> {
+/**
+ * Why a paid upgrade cannot be applied to this account now, if it cannot: deleted, or refused by
+ * the same rule as opening a checkout (Enterprise; Standard already, a second one would charge
+ * twice).
+ */
+async function refundReasonFor(
+  db: Db,
+  user: UserRow,
+  license: LicenseRow | undefined,
+  now: Millis,
+): Promise<RefundReason | null> {
   if (user.isDeleted) return 'account_deleted';
-  // Never downgrade: an account made Enterprise after opening the checkout stays Enterprise.
-  if (user.plan === 'Enterprise') return 'enterprise';
-  if (user.plan === 'Trial') return null;
-  // Standard already: the same rule as opening a checkout (a second one would charge twice).
-  const [license, subscription] = await Promise.all([
-    currentLicense(db, user.id),
-    newestSubscription(db, user.id),
-  ]);
-  return upgradeRefusal(user, license, subscription, now) ? 'already_paying' : null;
+  // A Trial account is always upgradable: no subscription to read.
+  const subscription = user.plan === 'Trial' ? undefined : await newestSubscription(db, user.id);
+  switch (upgradeRefusal(user, license, subscription, now)) {
+    case 'ENTERPRISE_PLAN':
+      // Never downgrade: an account made Enterprise after opening the checkout stays Enterprise.
+      return 'enterprise';
+    case 'ALREADY_STANDARD':
+      return 'already_paying';
+    case null:
+      return null;
+  }
 }
 
 /**
@@ -99,7 +110,8 @@ export async function fulfillUpgrade(deps: Deps, paid: PaidUpgrade): Promise<Upg
   // Applied before (by the webhook or a poll): never refund what was applied.
   if (await subscriptionByStripeId(db, paid.subscriptionId)) return already();
 
-  const reason = await refundReasonFor(db, user, now);
+  const license = await currentLicense(db, user.id);
+  const reason = await refundReasonFor(db, user, license, now);
   if (reason) {
     if (event && !(await recordAlone(db, event, now))) return { outcome: 'replayed' };
     const refund = await refundUnappliedPayment(deps, {
@@ -112,8 +124,6 @@ export async function fulfillUpgrade(deps: Deps, paid: PaidUpgrade): Promise<Upg
     });
     return { outcome: 'refunded', refund, user };
   }
-
-  const license = await currentLicense(db, user.id);
   if (!license) throw new Error(`User ${user.id} has no license to upgrade`);
   const upgraded: LicenseRow = {
     ...license,

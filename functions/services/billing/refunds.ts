@@ -52,19 +52,6 @@ export async function refundOfSubscription(
   return row;
 }
 
-/** The refund of a checkout session, if one was recorded (for the payment page's poll). */
-export async function refundOfCheckout(
-  db: Db,
-  checkoutSessionId: string,
-): Promise<RefundRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(paymentRefunds)
-    .where(eq(paymentRefunds.checkoutSessionId, checkoutSessionId))
-    .limit(1);
-  return row;
-}
-
 /**
  * Records and refunds an unapplied payment, once (see the file comment). Answers the refund's
  * row as it stands: `refunded`, or `pending` while the provider has not done it yet.
