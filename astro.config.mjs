@@ -12,5 +12,12 @@ export default defineConfig({
   build: { format: 'file', inlineStylesheets: 'always' },
   trailingSlash: 'never',
   // Never inline assets as data: URLs; the CSP allows scripts only from 'self' plus hashed inline bootstraps.
-  vite: { build: { assetsInlineLimit: 0 } },
+  vite: {
+    build: {
+      assetsInlineLimit: 0,
+      // Texts and limits are one export each (src/contract/texts.ts): inlined where read, a
+      // page's islands carry only the texts they show instead of a shared chunk of all of them.
+      rolldownOptions: { optimization: { inlineConst: { mode: 'all', pass: 2 } } },
+    },
+  },
 });

@@ -134,6 +134,31 @@ export default tseslint.config(
       ],
     },
   },
+  // Browser code checks answers with shapes and forms with rules (src/contract/shape.ts,
+  // rules.ts): zod and the Worker's request schemas stay out of its bundles (DESIGN §5 budgets).
+  {
+    files: ['src/islands/**', 'src/scripts/**', 'src/lib/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['zod', 'zod/*'],
+              allowTypeImports: true,
+              message:
+                'Browser bundles carry no schema library: use contract/shape.ts or rules.ts.',
+            },
+            {
+              group: ['**/contract/auth', '**/contract/licensing', '**/contract/register-plans'],
+              allowTypeImports: true,
+              message: "These are the Worker's zod request schemas: import types only.",
+            },
+          ],
+        },
+      ],
+    },
+  },
   {
     files: ['src/islands/**/*.tsx'],
     plugins: { 'react-hooks': reactHooks },

@@ -1,6 +1,6 @@
 /** Account deletion (SPEC §7 DELETE /api/delete). */
 import { Hono } from 'hono';
-import type { MessageResponse } from '../../src/contract/auth';
+import type { MessageResponse } from '../../src/contract/user';
 import { SuccessMessages } from '../../src/contract/messages';
 import { methodNotAllowed } from '../lib/http';
 import { clearSessionCookie, requireSession, type AccountEnv } from '../middleware/auth';

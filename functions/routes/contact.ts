@@ -1,7 +1,8 @@
 /** The About page's Get in Touch form: bot-checked, rate-limited, stored, e-mailed. */
 import { Hono } from 'hono';
-import { contactSchema, type MessageResponse } from '../../src/contract/auth';
+import { contactSchema } from '../../src/contract/auth';
 import { SuccessMessages } from '../../src/contract/messages';
+import type { MessageResponse } from '../../src/contract/user';
 import { methodNotAllowed } from '../lib/http';
 import { jsonBody } from '../lib/validate';
 import type { AccountEnv } from '../middleware/auth';

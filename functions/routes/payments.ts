@@ -5,14 +5,14 @@
  */
 import { Hono, type Context } from 'hono';
 import { deleteCookie, getSignedCookie, setSignedCookie } from 'hono/cookie';
+import { checkPaymentCompletionSchema } from '../../src/contract/auth';
 import {
   registerEmailStandardSchema,
   registerGoogleStandardSchema,
 } from '../../src/contract/register-plans';
-import {
-  checkPaymentCompletionSchema,
-  type PaymentCompletionResponse,
-  type StandardCheckoutResponse,
+import type {
+  PaymentCompletionResponse,
+  StandardCheckoutResponse,
 } from '../../src/contract/payments';
 import { ApiError } from '../lib/errors';
 import { methodNotAllowed } from '../lib/http';

@@ -1,12 +1,8 @@
 /** Trial signup: send and check the e-mail code, register by e-mail or Google. */
 import { Hono, type Context } from 'hono';
-import {
-  sendVerificationSchema,
-  verifyCodeSchema,
-  type SendVerificationResponse,
-  type VerifyCodeResponse,
-} from '../../src/contract/auth';
+import { sendVerificationSchema, verifyCodeSchema } from '../../src/contract/auth';
 import { SuccessMessages } from '../../src/contract/messages';
+import type { SendVerificationResponse, VerifyCodeResponse } from '../../src/contract/signup';
 import {
   registerEmailTrialSchema,
   registerGoogleTrialSchema,

@@ -4,7 +4,7 @@
  * page redraws from one answer.
  */
 import { Hono, type Context } from 'hono';
-import type { UsageOverview } from '../../src/contract/licensing';
+import type { UsageOverview } from '../../src/contract/usage';
 import { SuccessMessages } from '../../src/contract/messages';
 import { methodNotAllowed } from '../lib/http';
 import { requireSession, type AccountEnv } from '../middleware/auth';

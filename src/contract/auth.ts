@@ -1,33 +1,33 @@
 /**
- * Request and response bodies of the account API, validated with the same
- * schemas in the islands (before sending) and in the Worker (at the route edge).
+ * Request bodies of the account API, validated by the Worker at the route edge. Server only: the
+ * fields people type follow the rules of rules.ts, which the islands apply themselves before
+ * sending (so their bundles carry no schema library); the answers are shapes (user.ts, signup.ts).
  */
 import { z } from 'zod';
-import { limits } from '../site.config';
 import { Messages } from './messages';
 import { isPlainLine } from './plain-text';
+import {
+  codeRule,
+  customerNameRule,
+  emailRule,
+  loginPasswordRule,
+  newPasswordRule,
+  resetTokenRule,
+  type Rule,
+} from './rules';
+import { signupPlans } from './signup';
 
-/** Plans a visitor can sign up for on the site (Enterprise is by contact). */
-export const signupPlanSchema = z.enum(['trial', 'standard']);
-export type SignupPlan = z.infer<typeof signupPlanSchema>;
+/** Refines a string with one rule of rules.ts (the rule's message becomes the issue's). */
+const by = (rule: Rule) => (value: string, context: z.RefinementCtx) => {
+  const message = rule(value);
+  if (message) context.addIssue({ code: 'custom', message });
+};
 
-const email = z
-  .string()
-  .trim()
-  .toLowerCase()
-  .max(254, Messages.invalidEmail)
-  .email(Messages.invalidEmail);
-const customerName = z
-  .string()
-  .trim()
-  .min(1, 'Please enter your name.')
-  .max(100)
-  .refine(isPlainLine, Messages.nameNotPlain);
-/** SPEC §5 minimum (its message is a requirement); our maximum; nothing is truncated. */
-export const passwordSchema = z
-  .string()
-  .min(limits.passwordMinLength, Messages.passwordTooShort)
-  .max(limits.passwordMaxLength, Messages.passwordTooLong(limits.passwordMaxLength));
+export const signupPlanSchema = z.enum(signupPlans);
+
+const email = z.string().trim().toLowerCase().superRefine(by(emailRule));
+const customerName = z.string().trim().superRefine(by(customerNameRule));
+export const passwordSchema = z.string().superRefine(by(newPasswordRule));
 /** Browser-derived visitor id (FingerprintJS visitorId). */
 const fingerprintId = z.string().trim().min(8).max(128);
 const botToken = z.string().min(1).max(4096);
@@ -44,37 +44,12 @@ export const sendVerificationSchema = z.object({
 });
 export type SendVerificationBody = z.infer<typeof sendVerificationSchema>;
 
-export const sendVerificationResponseSchema = z.object({
-  message: z.string(),
-  /** 1 for the first code sent to this e-mail in the current window, then 2, 3, ... */
-  attempt: z.number().int().min(1),
-  /** Seconds the code stays valid (600). */
-  expiresIn: z.number().int(),
-});
-export type SendVerificationResponse = z.infer<typeof sendVerificationResponseSchema>;
-
 /** POST /api/verify-email-code */
 export const verifyCodeSchema = z.object({
   email,
-  code: z.string().regex(new RegExp(`^\\d{${limits.codeLength}}$`), Messages.codeFormat),
+  code: z.string().superRefine(by(codeRule)),
 });
 export type VerifyCodeBody = z.infer<typeof verifyCodeSchema>;
-
-/** The pending form data the server returns after a successful check (no password in it). */
-export const verifiedFormDataSchema = z.object({
-  customerName: z.string(),
-  email: z.string(),
-  plan: signupPlanSchema,
-  fingerprintId: z.string(),
-});
-export type VerifiedFormData = z.infer<typeof verifiedFormDataSchema>;
-
-export const verifyCodeResponseSchema = z.object({
-  verified: z.boolean(),
-  formData: verifiedFormDataSchema,
-  message: z.string(),
-});
-export type VerifyCodeResponse = z.infer<typeof verifyCodeResponseSchema>;
 
 /** POST /api/register-email-trial and /api/register-email-standard (signup payload). */
 export const registerEmailSchema = z.object({
@@ -100,10 +75,7 @@ export type RegisterGoogleBody = z.infer<typeof registerGoogleSchema>;
 /** POST /api/login */
 export const loginSchema = z.object({
   email,
-  password: z
-    .string()
-    .min(1, Messages.passwordRequired)
-    .max(limits.passwordMaxLength, Messages.passwordTooLong(limits.passwordMaxLength)),
+  password: z.string().superRefine(by(loginPasswordRule)),
 });
 export type LoginBody = z.infer<typeof loginSchema>;
 
@@ -122,7 +94,7 @@ export type ForgotPasswordBody = z.infer<typeof forgotPasswordSchema>;
 
 /** POST /api/reset-password */
 export const resetPasswordSchema = z.object({
-  token: z.string().min(16, Messages.invalidResetToken).max(256, Messages.invalidResetToken),
+  token: z.string().superRefine(by(resetTokenRule)),
   password: passwordSchema,
 });
 export type ResetPasswordBody = z.infer<typeof resetPasswordSchema>;
@@ -136,6 +108,8 @@ export const contactSchema = z.object({
 });
 export type ContactBody = z.infer<typeof contactSchema>;
 
-/** Plain `{ message }` answers (logout, delete, forgot/reset password, contact). */
-export const messageResponseSchema = z.object({ message: z.string() });
-export type MessageResponse = z.infer<typeof messageResponseSchema>;
+/** POST /api/check-payment-completion (the answer: payments.ts). */
+export const checkPaymentCompletionSchema = z.object({
+  sessionId: z.string().min(1).max(255),
+});
+export type CheckPaymentCompletionBody = z.infer<typeof checkPaymentCompletionSchema>;

@@ -12,56 +12,66 @@
  * - POST /api/billing/cancel (no body) → BillingOverview after cancelling at period end
  *   (idempotent when already cancelling). 404 NO_SUBSCRIPTION when nothing can be cancelled.
  */
-import { z } from 'zod';
-import { licenseStatuses, planLabels } from './user';
+import {
+  array,
+  boolean,
+  httpUrl,
+  integer,
+  nullable,
+  object,
+  oneOf,
+  string,
+  type Infer,
+} from './shape.ts';
+import { licenseStatuses, planLabels } from './user.ts';
 
 /** What the page shows as the subscription's state (functions/db/schema.ts subscriptions.status). */
 export const subscriptionStatuses = ['active', 'cancelling', 'past_due', 'canceled'] as const;
 export type SubscriptionStatus = (typeof subscriptionStatuses)[number];
 
-export const invoiceViewSchema = z.object({
-  id: z.string(),
-  number: z.string().nullable(),
+export const invoiceViewSchema = object({
+  id: string,
+  number: nullable(string),
   /** ISO 8601. */
-  created: z.string(),
+  created: string,
   /** Cents. */
-  amountPaid: z.number().int(),
+  amountPaid: integer,
   /** Lower-case ISO code, e.g. `usd`. */
-  currency: z.string(),
+  currency: string,
   /** paid, open, void, uncollectible, … */
-  status: z.string(),
+  status: string,
   /** The hosted invoice page, else the PDF; null when the provider gave neither. */
-  url: z.string().nullable(),
+  url: nullable(string),
 });
-export type InvoiceView = z.infer<typeof invoiceViewSchema>;
+export type InvoiceView = Infer<typeof invoiceViewSchema>;
 
-export const billingOverviewSchema = z.object({
-  plan: z.enum(planLabels),
-  licenseStatus: z.enum(licenseStatuses),
+export const billingOverviewSchema = object({
+  plan: oneOf(planLabels),
+  licenseStatus: oneOf(licenseStatuses),
   /** ISO 8601: when the current license ends (renewal date while the subscription renews). */
-  licenseExpiresAt: z.string(),
+  licenseExpiresAt: string,
   /** The newest card subscription; null for Trial and Enterprise accounts without one. */
-  subscription: z
-    .object({
-      status: z.enum(subscriptionStatuses),
+  subscription: nullable(
+    object({
+      status: oneOf(subscriptionStatuses),
       /** ISO 8601; renews (active) or ends (cancelling, canceled) then. */
-      currentPeriodEnd: z.string().nullable(),
-      cancelAtPeriodEnd: z.boolean(),
-    })
-    .nullable(),
+      currentPeriodEnd: nullable(string),
+      cancelAtPeriodEnd: boolean,
+    }),
+  ),
   /** Newest first. */
-  invoices: z.array(invoiceViewSchema),
+  invoices: array(invoiceViewSchema),
   /** Which buttons the page offers. */
-  actions: z.object({
+  actions: object({
     /** Trial accounts: "Upgrade to Standard". */
-    upgrade: z.boolean(),
+    upgrade: boolean,
     /** Accounts with a payment-provider customer: "Manage card". */
-    manageCard: z.boolean(),
+    manageCard: boolean,
     /** An active or past-due subscription not yet set to end: "Cancel subscription". */
-    cancel: z.boolean(),
+    cancel: boolean,
   }),
 });
-export type BillingOverview = z.infer<typeof billingOverviewSchema>;
+export type BillingOverview = Infer<typeof billingOverviewSchema>;
 
-export const portalResponseSchema = z.object({ url: z.string().url() });
-export type PortalResponse = z.infer<typeof portalResponseSchema>;
+export const portalResponseSchema = object({ url: httpUrl });
+export type PortalResponse = Infer<typeof portalResponseSchema>;

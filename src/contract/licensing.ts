@@ -31,7 +31,12 @@ import { licensing } from '../site.config.ts';
 import { LicenseStatusMessages } from './license-messages.ts';
 import { Messages } from './messages.ts';
 import { isPlainLine } from './plain-text.ts';
+import { deviceViewSchema as deviceViewShape, type DeviceView } from './usage.ts';
 import { planLabels } from './user.ts';
+
+export type { DeviceView };
+/** The Usage page's device shape (usage.ts), for the plugin's zod answers. */
+export const deviceViewSchema = z.custom<DeviceView>((value) => deviceViewShape(value));
 
 /** What a check of a license on a device can say; the plugin tells the user what to do. */
 export const licenseCheckStatuses = [
@@ -100,20 +105,6 @@ export const deactivateBodySchema = z.object({
 });
 export type DeactivateBody = z.infer<typeof deactivateBodySchema>;
 
-/** An active device as the plugin's 403 and the Usage page list it. */
-export const deviceViewSchema = z.object({
-  /** Our row id (for /api/devices/:id/deactivate). */
-  id: z.string(),
-  /** The plugin's machine id. */
-  deviceId: z.string(),
-  deviceName: z.string(),
-  appVersion: z.string().nullable(),
-  /** ISO 8601. */
-  activatedAt: z.string(),
-  lastSeenAt: z.string(),
-});
-export type DeviceView = z.infer<typeof deviceViewSchema>;
-
 /** The license as the plugin shows it. */
 export const licenseInfoSchema = z.object({
   plan: z.enum(planLabels),
@@ -177,49 +168,3 @@ export const licenseFileClaimsSchema = z.object({
   exp: z.number().int(),
 });
 export type LicenseFileClaims = z.infer<typeof licenseFileClaimsSchema>;
-
-/** One row of the activation history (audit trail). */
-export const licenseEventViewSchema = z.object({
-  id: z.string(),
-  action: z.enum(['activated', 'deactivated', 'replaced']),
-  source: z.enum(['plugin', 'dashboard', 'system']),
-  deviceId: z.string(),
-  deviceName: z.string(),
-  /** ISO 8601. */
-  at: z.string(),
-});
-export type LicenseEventView = z.infer<typeof licenseEventViewSchema>;
-
-/** A browser (or API) session of the account. */
-export const sessionViewSchema = z.object({
-  id: z.string(),
-  /** ISO 8601. */
-  createdAt: z.string(),
-  lastUsedAt: z.string(),
-  expiresAt: z.string(),
-  /** Readable, e.g. "Chrome on Windows"; "Unknown device" when the user agent says nothing. */
-  device: z.string(),
-  ip: z.string().nullable(),
-  /** The session making this request. */
-  current: z.boolean(),
-});
-export type SessionView = z.infer<typeof sessionViewSchema>;
-
-export const usageOverviewSchema = z.object({
-  plan: z.enum(planLabels),
-  /** null: set per account (Enterprise). */
-  deviceLimit: z.number().int().nullable(),
-  devices: z.array(deviceViewSchema),
-  /** Newest first, at most 50. */
-  history: z.array(licenseEventViewSchema),
-  /** Live (not revoked, not expired) sessions, current first. */
-  sessions: z.array(sessionViewSchema),
-  deactivations: z.object({
-    used: z.number().int(),
-    max: z.number().int(),
-    windowDays: z.number().int(),
-  }),
-  /** A one-line result of the last action (e.g. SuccessMessages.deviceDeactivated). */
-  message: z.string().optional(),
-});
-export type UsageOverview = z.infer<typeof usageOverviewSchema>;

@@ -1,25 +1,20 @@
 /**
- * Card payment calls: the standard signup answers where to pay, and the
- * payment-processing page polls check-payment-completion. No temporary password exists: the
+ * Card payment answers: the standard signup answers where to pay, and the payment-processing
+ * page polls check-payment-completion (its request: auth.ts). No temporary password exists: the
  * browser that signed up holds an HttpOnly pending-signup cookie and is signed in directly.
+ * Shapes, not zod: the islands check these answers (see shape.ts).
  */
-import { z } from 'zod';
-import { refundReasons } from './messages';
-import { userSchema } from './user';
+import { refundReasons } from './refunds.ts';
+import { boolean, httpUrl, integer, object, oneOf, optional, string, type Infer } from './shape.ts';
+import { userSchema } from './user.ts';
 
 /** Answer of POST /api/register-email-standard: send the browser to `checkoutUrl`. */
-export const standardCheckoutResponseSchema = z.object({
-  checkoutUrl: z.string().url(),
+export const standardCheckoutResponseSchema = object({
+  checkoutUrl: httpUrl,
   /** The checkout session id (also in the success URL as `session_id`). */
-  sessionId: z.string(),
+  sessionId: string,
 });
-export type StandardCheckoutResponse = z.infer<typeof standardCheckoutResponseSchema>;
-
-/** POST /api/check-payment-completion */
-export const checkPaymentCompletionSchema = z.object({
-  sessionId: z.string().min(1).max(255),
-});
-export type CheckPaymentCompletionBody = z.infer<typeof checkPaymentCompletionSchema>;
+export type StandardCheckoutResponse = Infer<typeof standardCheckoutResponseSchema>;
 
 /**
  * Answer of POST /api/check-payment-completion. Unpaid yet: `{ accountCreated: false }`. Paid:
@@ -27,24 +22,24 @@ export type CheckPaymentCompletionBody = z.infer<typeof checkPaymentCompletionSc
  * signed up (it carries that signup's pending cookie, which the call then spends and clears) also
  * gets the e-mail and the session (`token`, `user`, `tokenExpiration`) and its cookie.
  */
-export const paymentCompletionResponseSchema = z.object({
-  accountCreated: z.boolean(),
+export const paymentCompletionResponseSchema = object({
+  accountCreated: boolean,
   /**
    * True when the checkout was a Trial → Standard upgrade of an existing account.
    * The upgrading browser is already signed in: it gets `email`, `user` and `tokenExpiration` of
    * its own session (no new `token`); any other browser nothing more, and /login shows
    * Messages.upgradedPleaseLogin.
    */
-  upgraded: z.boolean().optional(),
-  email: z.string().optional(),
-  token: z.string().optional(),
-  user: userSchema.optional(),
-  tokenExpiration: z.number().int().optional(),
+  upgraded: optional(boolean),
+  email: optional(string),
+  token: optional(string),
+  user: optional(userSchema),
+  tokenExpiration: optional(integer),
   /**
    * With `accountCreated: false`: this payment could not be applied (e.g. the e-mail got an
    * account from another tab's payment) and is refunded automatically; `done` once refunded.
    * The page says so (Messages.paymentRefunded) and stops polling.
    */
-  refund: z.object({ reason: z.enum(refundReasons), done: z.boolean() }).optional(),
+  refund: optional(object({ reason: oneOf(refundReasons), done: boolean })),
 });
-export type PaymentCompletionResponse = z.infer<typeof paymentCompletionResponseSchema>;
+export type PaymentCompletionResponse = Infer<typeof paymentCompletionResponseSchema>;

@@ -1,8 +1,9 @@
 /**
- * The user object the API returns and the browser keeps in storage.
- * It carries no secrets: the session token itself stays in an HttpOnly cookie.
+ * The user object the API returns and the browser keeps in storage, and the answers of the
+ * sign-in calls. It carries no secrets: the session token itself stays in an HttpOnly cookie.
+ * Shapes, not zod: islands check these answers (see shape.ts).
  */
-import { z } from 'zod';
+import { boolean, integer, object, oneOf, string, type Infer } from './shape.ts';
 
 export const planLabels = ['Trial', 'Standard', 'Enterprise'] as const;
 export type PlanLabel = (typeof planLabels)[number];
@@ -10,40 +11,44 @@ export type PlanLabel = (typeof planLabels)[number];
 export const licenseStatuses = ['active', 'expired', 'suspended', 'revoked'] as const;
 export type LicenseStatus = (typeof licenseStatuses)[number];
 
-export const userSchema = z.object({
-  userId: z.string(),
-  customerName: z.string(),
-  email: z.string(),
-  plan: z.enum(planLabels),
+export const userSchema = object({
+  userId: string,
+  customerName: string,
+  email: string,
+  plan: oneOf(planLabels),
   /** Status of the user's license. */
-  licenseStatus: z.enum(licenseStatuses),
+  licenseStatus: oneOf(licenseStatuses),
   /** ISO 8601 dates. */
-  activationDate: z.string(),
-  expirationDate: z.string(),
-  licenseKey: z.string(),
-  isDeleted: z.boolean(),
+  activationDate: string,
+  expirationDate: string,
+  licenseKey: string,
+  isDeleted: boolean,
   /** When this browser session started (ISO); the dashboard shows it. */
-  sessionStartedAt: z.string(),
+  sessionStartedAt: string,
   /** How the account signs in. */
-  authProvider: z.enum(['email', 'google']),
+  authProvider: oneOf(['email', 'google']),
 });
-export type User = z.infer<typeof userSchema>;
+export type User = Infer<typeof userSchema>;
 
 /**
  * Answer of every sign-in call (SPEC §7: token, user, tokenExpiration). The session cookie is
  * also set; `token` is returned for API clients such as the plugin and is never stored by the site.
  */
-export const authResponseSchema = z.object({
-  token: z.string(),
+export const authResponseSchema = object({
+  token: string,
   user: userSchema,
   /** Session expiry, milliseconds since the epoch. */
-  tokenExpiration: z.number().int(),
+  tokenExpiration: integer,
 });
-export type AuthResponse = z.infer<typeof authResponseSchema>;
+export type AuthResponse = Infer<typeof authResponseSchema>;
 
 /** GET /api/me: the signed-in user and when the session ends (ms since the epoch). */
-export const meResponseSchema = z.object({
+export const meResponseSchema = object({
   user: userSchema,
-  tokenExpiration: z.number().int(),
+  tokenExpiration: integer,
 });
-export type MeResponse = z.infer<typeof meResponseSchema>;
+export type MeResponse = Infer<typeof meResponseSchema>;
+
+/** Plain `{ message }` answers (logout, delete, forgot/reset password, contact). */
+export const messageResponseSchema = object({ message: string });
+export type MessageResponse = Infer<typeof messageResponseSchema>;

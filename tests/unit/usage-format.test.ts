@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { UsageOverview } from '../../src/contract/licensing';
+import type { UsageOverview } from '../../src/contract/usage';
 import {
   actionLabel,
   atDeviceLimit,

@@ -6,7 +6,7 @@
 import { createElement, type ReactElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import type { DeviceView, SessionView, UsageOverview } from '../../src/contract/licensing';
+import type { DeviceView, SessionView, UsageOverview } from '../../src/contract/usage';
 import { DevicesSection } from '../../src/islands/usage/DevicesSection';
 import { HistorySection } from '../../src/islands/usage/HistorySection';
 import { TeamActivitySection, UsageStatsSection } from '../../src/islands/usage/NoteSections';

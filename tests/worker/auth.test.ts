@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { parse } from '../../src/contract/shape';
 import { authResponseSchema, meResponseSchema, type AuthResponse } from '../../src/contract/user';
 import { limits } from '../../src/site.config';
 import {
@@ -24,7 +25,7 @@ describe('POST /api/login', () => {
     const response = await app.post('/api/login', { email: form.email, password: form.password });
 
     expect(response.status).toBe(200);
-    const body = authResponseSchema.parse(await response.json());
+    const body = parse(authResponseSchema, await response.json());
     expect(body.user.userId).toBe(signup.user.userId);
     expect(body.token).not.toBe(signup.token);
     expect(sessionCookieOf(response)).toBe(body.token);
@@ -192,7 +193,7 @@ describe('GET /api/me', () => {
     const response = await app.request('/api/me', { headers: browser });
 
     expect(response.status).toBe(200);
-    expect(meResponseSchema.parse(await response.json())).toEqual({
+    expect(parse(meResponseSchema, await response.json())).toEqual({
       user: auth.user,
       tokenExpiration: auth.tokenExpiration,
     });
@@ -231,7 +232,7 @@ describe('GET /api/me', () => {
     const response = await app.request('/api/me', { headers: credentials(login.token).bearer });
 
     expect(response.status).toBe(200);
-    expect(meResponseSchema.parse(await response.json()).user.licenseStatus).toBe('expired');
+    expect(parse(meResponseSchema, await response.json()).user.licenseStatus).toBe('expired');
   });
 });
 
@@ -310,7 +311,7 @@ describe('POST /api/login-google', () => {
     });
 
     expect(response.status).toBe(200);
-    const body = authResponseSchema.parse(await response.json());
+    const body = parse(authResponseSchema, await response.json());
     expect(body.user.userId).toBe(signup.user.userId);
     expect(sessionCookieOf(response)).toBe(body.token);
   });

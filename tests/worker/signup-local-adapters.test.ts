@@ -5,6 +5,7 @@
  */
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
+import { parse } from '../../src/contract/shape';
 import { authResponseSchema } from '../../src/contract/user';
 import { issueLocalGoogleToken, loadLocalGoogleKey } from '../../functions/adapters/identity-local';
 import { devGooglePrivateJwk } from './adapters-fakes';
@@ -74,7 +75,7 @@ describe('the trial signup with the local adapters', () => {
       agreeToTerms: true,
     });
     expect(registered.status).toBe(200);
-    const auth = authResponseSchema.parse(await registered.json());
+    const auth = parse(authResponseSchema, await registered.json());
     expect(await outboxText(form.email, 'welcome')).toContain(auth.user.licenseKey);
 
     const me = await callWorker('/api/me', {

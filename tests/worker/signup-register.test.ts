@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { parse } from '../../src/contract/shape';
 import { authResponseSchema, type AuthResponse } from '../../src/contract/user';
 import { limits, plans, site } from '../../src/site.config';
 import { isValidLicenseKey } from '../../functions/services/licensing/license-keys';
@@ -31,7 +32,7 @@ describe('POST /api/register-email-trial', () => {
     const response = await app.post('/api/register-email-trial', form);
 
     expect(response.status).toBe(200);
-    const body = authResponseSchema.parse(await response.json());
+    const body = parse(authResponseSchema, await response.json());
     expect(body.user).toMatchObject({
       customerName: 'Ada Lovelace',
       email: form.email.toLowerCase(),
@@ -285,7 +286,7 @@ describe('POST /api/register-google-trial', () => {
     });
 
     expect(response.status).toBe(200);
-    const body = authResponseSchema.parse(await response.json());
+    const body = parse(authResponseSchema, await response.json());
     expect(body.user).toMatchObject({
       customerName: 'Grace Hopper',
       email,

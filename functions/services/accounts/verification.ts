@@ -5,12 +5,13 @@
  * guesses; the count starts afresh only once a series of codes is older than the send window.
  */
 import { and, count, desc, eq, gt, gte, isNull, lt, sql } from 'drizzle-orm';
+import { ApiMessages } from '../../../src/contract/messages';
+import { parse } from '../../../src/contract/shape';
 import {
   verifiedFormDataSchema,
   type SignupPlan,
   type VerifiedFormData,
-} from '../../../src/contract/auth';
-import { ApiMessages } from '../../../src/contract/messages';
+} from '../../../src/contract/signup';
 import { limits } from '../../../src/site.config';
 import { verificationCodes } from '../../db/schema';
 import { fail, type ApiError } from '../../lib/errors';
@@ -193,8 +194,14 @@ export async function checkCode(
   return parseFormData(row.formData);
 }
 
+/** Exactly the four fields: the row is ours, but only these may reach an answer. */
 function parseFormData(json: string): VerifiedFormData {
-  return verifiedFormDataSchema.parse(JSON.parse(json));
+  const { customerName, email, plan, fingerprintId } = parse(
+    verifiedFormDataSchema,
+    JSON.parse(json),
+    'stored signup form',
+  );
+  return { customerName, email, plan, fingerprintId };
 }
 
 /** A verification usable for registering: verified within the window and not yet used. */

@@ -4,7 +4,7 @@
  * device validates as DEVICE_NOT_ACTIVATED and a revoked session's next request is a 401.
  */
 import { desc, eq, sql } from 'drizzle-orm';
-import type { LicenseEventView, SessionView, UsageOverview } from '../../../src/contract/licensing';
+import type { LicenseEventView, SessionView, UsageOverview } from '../../../src/contract/usage';
 import { ApiMessages } from '../../../src/contract/messages';
 import { licensing } from '../../../src/site.config';
 import { licenseEvents } from '../../db/schema';

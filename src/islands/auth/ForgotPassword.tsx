@@ -3,8 +3,9 @@
  * page never tells whether an account exists. The e-mail carries a single-use reset link.
  */
 import { useId, useRef, useState } from 'react';
-import { forgotPasswordSchema, messageResponseSchema } from '../../contract/auth';
 import { Messages } from '../../contract/messages';
+import { emailRule, normalizeEmail } from '../../contract/rules';
+import { messageResponseSchema } from '../../contract/user';
 import { withErrorBoundary } from '../ErrorBoundary';
 import { apiCall, messageFor } from '../shared/api';
 import { BotCheck } from '../shared/BotCheck';
@@ -21,16 +22,15 @@ function ForgotPassword() {
   const bot = useRef<BotCheckController | null>(null);
 
   const submit = async () => {
-    const emailOnly = forgotPasswordSchema.pick({ email: true }).safeParse({ email });
-    if (!emailOnly.success) {
-      return setError(emailOnly.error.issues[0]?.message ?? Messages.sendFailed);
-    }
+    const address = normalizeEmail(email);
+    const problem = emailRule(address);
+    if (problem) return setError(problem);
     setBusy(true);
     try {
       const recaptchaToken = await bot.current?.takeToken();
       if (!recaptchaToken) return setError(Messages.recaptchaNotReady);
       const answer = await apiCall('POST', '/api/forgot-password', messageResponseSchema, {
-        ...emailOnly.data,
+        email: address,
         recaptchaToken,
       });
       setSent(answer.message);

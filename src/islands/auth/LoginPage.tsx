@@ -4,9 +4,9 @@
  * the Account Not Found screen.
  */
 import { useCallback, useEffect, useState } from 'react';
-import { loginGoogleSchema, loginSchema } from '../../contract/auth';
 import { ErrorCode } from '../../contract/error-codes';
 import { Messages } from '../../contract/messages';
+import { emailRule, loginPasswordRule, normalizeEmail } from '../../contract/rules';
 import { authResponseSchema } from '../../contract/user';
 import { allowedLoginMessage } from '../../lib/auth/login-message';
 import { readRememberedEmail, rememberEmail } from '../../lib/auth/storage';
@@ -37,9 +37,9 @@ function LoginPage() {
 
   const loginWithGoogle = useCallback(async (credential: string) => {
     setOverlay('Verifying Information');
-    const body = loginGoogleSchema.parse({ googleAccessToken: credential });
     const response = await runAuthCall(
-      () => apiCall('POST', '/api/login-google', authResponseSchema, body),
+      () =>
+        apiCall('POST', '/api/login-google', authResponseSchema, { googleAccessToken: credential }),
       Messages.googleLoginDefault,
     );
     if (response) return completeSignIn(response);
@@ -75,21 +75,17 @@ function LoginPage() {
   };
 
   const submit = async () => {
-    const parsed = loginSchema.safeParse({ email: values.email, password: values.password });
-    if (!parsed.success) {
-      setAuthError({
-        message: parsed.error.issues[0]?.message ?? Messages.loginDefault,
-        code: ErrorCode.VALIDATION_FAILED,
-      });
-      return;
-    }
+    const email = normalizeEmail(values.email);
+    const { password } = values;
+    const problem = emailRule(email) ?? loginPasswordRule(password);
+    if (problem) return setAuthError({ message: problem, code: ErrorCode.VALIDATION_FAILED });
     setOverlay('Logging You In');
     const response = await runAuthCall(
-      () => apiCall('POST', '/api/login', authResponseSchema, parsed.data),
+      () => apiCall('POST', '/api/login', authResponseSchema, { email, password }),
       Messages.loginDefault,
     );
     if (!response) return setOverlay(null);
-    rememberEmail(localStorage, parsed.data.email, values.remember);
+    rememberEmail(localStorage, email, values.remember);
     completeSignIn(response);
   };
 

@@ -1,7 +1,8 @@
 /** /reset-password?token=: choose a new password with the e-mailed single-use link. */
 import { useEffect, useId, useState } from 'react';
-import { messageResponseSchema, resetPasswordSchema } from '../../contract/auth';
 import { Messages } from '../../contract/messages';
+import { resetTokenRule } from '../../contract/rules';
+import { messageResponseSchema } from '../../contract/user';
 import { withErrorBoundary } from '../ErrorBoundary';
 import { apiCall, messageFor } from '../shared/api';
 import { PasswordField } from '../shared/PasswordField';
@@ -29,23 +30,16 @@ function ResetPassword() {
   }, []);
 
   const submit = async () => {
-    const problem = checkNewPassword(password, confirm);
-    if (problem) return setError(problem);
-    const parsed = resetPasswordSchema.safeParse({ token, password });
-    if (!parsed.success)
-      return setError(
-        token
-          ? (parsed.error.issues[0]?.message ?? Messages.invalidResetToken)
-          : Messages.invalidResetToken,
-      );
+    const problem =
+      checkNewPassword(password, confirm) ??
+      (token ? resetTokenRule(token) : Messages.invalidResetToken);
+    if (problem || !token) return setError(problem ?? Messages.invalidResetToken);
     setBusy(true);
     try {
-      const answer = await apiCall(
-        'POST',
-        '/api/reset-password',
-        messageResponseSchema,
-        parsed.data,
-      );
+      const answer = await apiCall('POST', '/api/reset-password', messageResponseSchema, {
+        token,
+        password,
+      });
       setDone(answer.message);
     } catch (failure) {
       setError(messageFor(failure, Messages.invalidResetToken, Messages.verifyNetwork));

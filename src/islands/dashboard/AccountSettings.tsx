@@ -4,7 +4,7 @@
  * the server's message → after 2 s log out and go to /overview.
  */
 import { useEffect, useId, useRef, useState } from 'react';
-import { messageResponseSchema } from '../../contract/auth';
+import { messageResponseSchema } from '../../contract/user';
 import { Messages } from '../../contract/messages';
 import { limits } from '../../site.config';
 import { withErrorBoundary } from '../ErrorBoundary';

@@ -3,6 +3,7 @@
  */
 import { Messages } from '../../contract/messages';
 import type { PaymentCompletionResponse } from '../../contract/payments';
+import { matches } from '../../contract/shape';
 import {
   authResponseSchema,
   meResponseSchema,
@@ -45,19 +46,12 @@ export function completionOutcome(answer: PaymentCompletionResponse): Completion
   }
   if (!answer.accountCreated) return { kind: 'pending' };
   if (answer.upgraded) {
-    const session = meResponseSchema.safeParse({
-      user: answer.user,
-      tokenExpiration: answer.tokenExpiration,
-    });
-    if (session.success) return { kind: 'upgraded', session: session.data };
+    const session = { user: answer.user, tokenExpiration: answer.tokenExpiration };
+    if (matches(meResponseSchema, session)) return { kind: 'upgraded', session };
     return { kind: 'login', url: loginUrl(answer.email, Messages.upgradedPleaseLogin) };
   }
-  const auth = authResponseSchema.safeParse({
-    token: answer.token,
-    user: answer.user,
-    tokenExpiration: answer.tokenExpiration,
-  });
-  if (auth.success) return { kind: 'signedIn', auth: auth.data };
+  const auth = { token: answer.token, user: answer.user, tokenExpiration: answer.tokenExpiration };
+  if (matches(authResponseSchema, auth)) return { kind: 'signedIn', auth };
   return { kind: 'login', url: loginUrl(answer.email, Messages.accountCreatedPleaseLogin) };
 }
 

@@ -2,9 +2,9 @@
  * The islands' client for our own API (same origin, JSON, the session in an HttpOnly cookie).
  * Every failure becomes one ApiFailure with the server's message and code (errors are
  * `{ message, code }` with honest statuses) so callers pick a screen by code, never by text.
- * Answers are checked against the contract schemas: a malformed answer is a failure, not a crash.
+ * Answers are checked against the contract's shapes: a malformed answer is a failure, not a crash.
  */
-import type { z } from 'zod';
+import { matches, type Shape } from '../../contract/shape';
 
 /** Status 0 means the request never got an answer (offline, DNS, CORS, aborted). */
 export const NETWORK_ERROR = 'NETWORK_ERROR';
@@ -87,13 +87,13 @@ export function errorState(error: unknown, fallback: string, networkFallback?: s
 
 type Method = 'GET' | 'POST' | 'DELETE';
 
-/** Calls the API and returns the answer parsed with `schema`; throws ApiFailure otherwise. */
-export async function apiCall<S extends z.ZodType>(
+/** Calls the API and returns the answer if it has `shape`; throws ApiFailure otherwise. */
+export async function apiCall<T>(
   method: Method,
   path: string,
-  schema: S,
+  shape: Shape<T>,
   body?: unknown,
-): Promise<z.infer<S>> {
+): Promise<T> {
   let response: Response;
   try {
     response = await fetch(path, {
@@ -117,10 +117,9 @@ export async function apiCall<S extends z.ZodType>(
   } catch {
     throw new ApiFailure(response.status, '', BAD_RESPONSE);
   }
-  const parsed = schema.safeParse(json);
-  if (!parsed.success) {
-    console.warn(`Unexpected answer from ${method} ${path}`, parsed.error.issues);
+  if (!matches(shape, json)) {
+    console.warn(`Unexpected answer from ${method} ${path}`, json);
     throw new ApiFailure(response.status, '', BAD_RESPONSE);
   }
-  return parsed.data;
+  return json;
 }

@@ -5,7 +5,7 @@
  * browser goes to /dashboard. Logout clears user, expiry and error and goes to /overview.
  */
 import { useSyncExternalStore } from 'react';
-import { messageResponseSchema } from '../../contract/auth';
+import { messageResponseSchema } from '../../contract/user';
 import { meResponseSchema, type AuthResponse, type User } from '../../contract/user';
 import { clearStoredSession, readStoredSession, writeStoredSession } from '../../lib/auth/storage';
 import { apiCall, ApiFailure, errorState, type ErrorState } from './api';

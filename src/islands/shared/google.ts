@@ -4,7 +4,7 @@
  * browser back with `#google_credential=<jwt>` (or `#google_error=access_denied`); what was being
  * done (log in, or sign up for a plan) is remembered in sessionStorage across that round trip.
  */
-import type { SignupPlan } from '../../contract/auth';
+import type { SignupPlan } from '../../contract/signup';
 import { loadScript } from './config';
 
 export type GoogleIntent = { kind: 'login' } | { kind: 'signup'; plan: SignupPlan };

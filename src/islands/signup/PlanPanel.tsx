@@ -1,5 +1,5 @@
 /** The side panel of /signup: price and duration of the plan, and its steps. */
-import type { SignupPlan } from '../../contract/auth';
+import type { SignupPlan } from '../../contract/signup';
 import { plans } from '../../site.config';
 
 const steps: Record<SignupPlan, readonly string[]> = {

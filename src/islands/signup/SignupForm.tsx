@@ -1,6 +1,6 @@
 /** The signup form: fields, show toggles, terms, bot check and buttons. */
 import { useId, type RefObject } from 'react';
-import type { SignupPlan } from '../../contract/auth';
+import type { SignupPlan } from '../../contract/signup';
 import { limits } from '../../site.config';
 import { BotCheck } from '../shared/BotCheck';
 import type { BotCheckController } from '../shared/bot-check';

@@ -4,7 +4,7 @@
  * visitors get the member modal of SPEC §6, whose upgrade opens a real checkout.
  */
 import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
-import type { SignupPlan } from '../../contract/auth';
+import type { SignupPlan } from '../../contract/signup';
 import { Messages } from '../../contract/messages';
 import { plans } from '../../site.config';
 import { memberNotice, signupPlanFromQuery, type MemberNotice } from '../../lib/auth/member-notice';

@@ -3,7 +3,7 @@
  * are also `required` inputs, so the browser has already refused them empty.
  */
 import { Messages } from '../../contract/messages';
-import { limits } from '../../site.config';
+import { customerNameRule, emailRule, newPasswordRule, normalizeEmail } from '../../contract/rules';
 
 export interface SignupValues {
   customerName: string;
@@ -30,19 +30,17 @@ export interface FieldError {
   field: SignupField | null;
 }
 
-/** SPEC §5: at least 6 characters, then both entries equal. */
+/** SPEC §5: at least 6 characters (and our maximum), then both entries equal. */
 export function checkNewPassword(password: string, confirm: string): string | null {
-  if (password.length < limits.passwordMinLength) return Messages.passwordTooShort;
-  if (password !== confirm) return Messages.passwordsDoNotMatch;
-  return null;
+  return newPasswordRule(password) ?? (password === confirm ? null : Messages.passwordsDoNotMatch);
 }
 
 /** The first problem with the form, or null when it may be sent. */
 export function checkSignup(values: SignupValues): FieldError | null {
-  if (!values.customerName.trim())
-    return { message: 'Please enter your name.', field: 'customerName' };
-  if (!values.email.trim())
-    return { message: 'Please enter a valid email address.', field: 'email' };
+  const name = customerNameRule(values.customerName.trim());
+  if (name) return { message: name, field: 'customerName' };
+  const email = emailRule(normalizeEmail(values.email));
+  if (email) return { message: email, field: 'email' };
   const password = checkNewPassword(values.password, values.confirmPassword);
   if (password) {
     return {

@@ -3,10 +3,18 @@
  * Existing Account screen, 429 Too Many Attempts, DUPLICATE_TRIAL Trial Already Claimed, anything
  * else an inline message. Pure, so the rules are unit-tested without a browser.
  */
-import { z } from 'zod';
-import { verifiedFormDataSchema, type VerifiedFormData } from '../../contract/auth';
 import { ErrorCode } from '../../contract/error-codes';
 import { Messages } from '../../contract/messages';
+import {
+  boolean,
+  matches,
+  object,
+  optional,
+  string,
+  unknown,
+  type Infer,
+} from '../../contract/shape';
+import { verifiedFormDataSchema, type VerifiedFormData } from '../../contract/signup';
 import { ApiFailure } from '../shared/api';
 
 export type SignupScreen =
@@ -33,10 +41,10 @@ export function screenFor(error: unknown): SignupScreen | null {
 }
 
 /** The verify-email-code answer as read before its form data is trusted. */
-export const verifyAnswerSchema = z.object({
-  verified: z.boolean(),
-  formData: z.unknown().optional(),
-  message: z.string().optional(),
+export const verifyAnswerSchema = object({
+  verified: boolean,
+  formData: unknown,
+  message: optional(string),
 });
 
 export type VerificationResult =
@@ -47,7 +55,7 @@ export type VerificationResult =
  * own SPEC §8 messages; a `verified: false` answer shows the server's message.
  */
 export function interpretVerification(
-  answer: z.infer<typeof verifyAnswerSchema>,
+  answer: Infer<typeof verifyAnswerSchema>,
 ): VerificationResult {
   if (!answer.verified) return { ok: false, message: answer.message || Messages.invalidCode };
   if (answer.formData === undefined || answer.formData === null || answer.formData === '') {
@@ -61,8 +69,7 @@ export function interpretVerification(
       return { ok: false, message: Messages.verifyServerData };
     }
   }
-  const parsed = verifiedFormDataSchema.safeParse(data);
-  return parsed.success
-    ? { ok: true, formData: parsed.data }
+  return matches(verifiedFormDataSchema, data)
+    ? { ok: true, formData: data }
     : { ok: false, message: Messages.verifyServerData };
 }

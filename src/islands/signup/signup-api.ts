@@ -2,18 +2,17 @@
  * The signup calls of SPEC §7, each run through the auth store (loading flag, error state) and
  * re-thrown to the caller, which picks a screen (SPEC §8: "Signup calls re-throw to the caller").
  */
-import {
-  registerEmailSchema,
-  sendVerificationResponseSchema,
-  type RegisterGoogleBody,
-  type SendVerificationBody,
-  type VerifiedFormData,
+import type {
+  RegisterEmailBody,
+  RegisterGoogleBody,
+  SendVerificationBody,
 } from '../../contract/auth';
 import { Messages } from '../../contract/messages';
 import {
   standardCheckoutResponseSchema,
   type StandardCheckoutResponse,
 } from '../../contract/payments';
+import { sendVerificationResponseSchema, type VerifiedFormData } from '../../contract/signup';
 import { authResponseSchema, type AuthResponse } from '../../contract/user';
 import { apiCall } from '../shared/api';
 import { runAuthCall } from '../shared/auth-store';
@@ -48,19 +47,18 @@ export function checkCode(email: string, code: string) {
   );
 }
 
+/** The signup payload: the verified form data (never the browser's own copy) and the password. */
+function registration(formData: VerifiedFormData, password: string) {
+  const { customerName, email, fingerprintId } = formData;
+  return { customerName, email, password, agreeToTerms: true as const, fingerprintId };
+}
+
 /** POST /api/register-email-trial with the verified form data and the password from the form. */
 export function registerEmailTrial(
   formData: VerifiedFormData,
   password: string,
 ): Promise<AuthResponse> {
-  const body = registerEmailSchema.parse({
-    customerName: formData.customerName,
-    email: formData.email,
-    password,
-    agreeToTerms: true,
-    fingerprintId: formData.fingerprintId,
-    plan: 'trial',
-  });
+  const body: RegisterEmailBody = { ...registration(formData, password), plan: 'trial' };
   return rethrowing(
     () => apiCall('POST', '/api/register-email-trial', authResponseSchema, body),
     Messages.emailSignupDefault,
@@ -80,14 +78,7 @@ export function registerEmailStandard(
   formData: VerifiedFormData,
   password: string,
 ): Promise<StandardCheckoutResponse> {
-  const body = registerEmailSchema.parse({
-    customerName: formData.customerName,
-    email: formData.email,
-    password,
-    agreeToTerms: true,
-    fingerprintId: formData.fingerprintId,
-    plan: 'standard',
-  });
+  const body: RegisterEmailBody = { ...registration(formData, password), plan: 'standard' };
   return rethrowing(
     () => apiCall('POST', '/api/register-email-standard', standardCheckoutResponseSchema, body),
     Messages.emailSignupDefault,

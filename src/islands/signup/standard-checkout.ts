@@ -4,7 +4,7 @@
  * the browser shows a short status and then leaves for the checkout. Failures are thrown to the
  * caller, which maps them to screens exactly like the trial path.
  */
-import type { VerifiedFormData } from '../../contract/auth';
+import type { VerifiedFormData } from '../../contract/signup';
 import type { StandardCheckoutResponse } from '../../contract/payments';
 import { limits } from '../../site.config';
 import { registerEmailStandard, registerGoogleStandard } from './signup-api';

@@ -4,13 +4,10 @@
  * alternative path. Screens and inline errors follow SPEC §8 through `screenFor`.
  */
 import { useCallback, useRef, useState } from 'react';
-import {
-  registerGoogleSchema,
-  sendVerificationSchema,
-  type SignupPlan,
-  type VerifiedFormData,
-} from '../../contract/auth';
+import type { RegisterGoogleBody } from '../../contract/auth';
 import { Messages } from '../../contract/messages';
+import { normalizeEmail } from '../../contract/rules';
+import type { SignupPlan, VerifiedFormData } from '../../contract/signup';
 import { limits } from '../../site.config';
 import { ApiFailure, messageFor } from '../shared/api';
 import { clearAuthError, completeSignIn } from '../shared/auth-store';
@@ -68,23 +65,18 @@ export function useSignupFlow(
       return setError({ message: Messages.fingerprintFailed, field: null });
     const token = await bot.current?.takeToken();
     if (!token) return setError({ message: Messages.recaptchaNotReady, field: null });
-    const body = sendVerificationSchema.safeParse({
-      ...values,
-      plan,
-      recaptchaToken: token,
-      fingerprintId: fingerprint,
-    });
-    if (!body.success) {
-      const issue = body.error.issues[0];
-      return setError({
-        message: issue?.message ?? Messages.sendFailed,
-        field: issue?.path[0] === 'email' ? 'email' : null,
-      });
-    }
+    const customerName = values.customerName.trim();
+    const email = normalizeEmail(values.email);
+    const fingerprintId = fingerprint;
     setBusy(true);
     try {
-      const sent = await sendCode(body.data);
-      const { customerName, email, fingerprintId } = body.data;
+      const sent = await sendCode({
+        customerName,
+        email,
+        plan,
+        recaptchaToken: token,
+        fingerprintId,
+      });
       pending.current = { customerName, email, fingerprintId, plan };
       setVerification({ expiresIn: sent.expiresIn || limits.codeValiditySeconds, email });
     } catch (failure) {
@@ -178,12 +170,12 @@ export function useSignupFlow(
       try {
         const fingerprintId = await getFingerprint().catch(() => null);
         if (!fingerprintId) return setError({ message: Messages.fingerprintFailed, field: null });
-        const body = registerGoogleSchema.parse({
+        const body: RegisterGoogleBody = {
           googleToken,
           agreeToTerms: true,
           fingerprintId,
           plan: googlePlan,
-        });
+        };
         if (googlePlan === 'standard') {
           const formData = { customerName: '', email: '', plan: googlePlan, fingerprintId };
           await continueStandardSignup({ formData, googleToken }, () => {

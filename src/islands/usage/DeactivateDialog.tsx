@@ -6,7 +6,7 @@
 import { useState } from 'react';
 import { ErrorCode } from '../../contract/error-codes';
 import { Messages } from '../../contract/messages';
-import type { DeviceView, UsageOverview } from '../../contract/licensing';
+import type { DeviceView, UsageOverview } from '../../contract/usage';
 import { ApiFailure, messageFor } from '../shared/api';
 import { ConfirmActions } from '../shared/ConfirmActions';
 import { Modal } from '../shared/Modal';

@@ -3,7 +3,7 @@
  * plan's limit, each freed from here. At the limit the button offers to replace the device.
  */
 import { useState, type ReactNode } from 'react';
-import type { DeviceView, UsageOverview } from '../../contract/licensing';
+import type { DeviceView, UsageOverview } from '../../contract/usage';
 import { formatDate } from '../../lib/auth/account-view';
 import { site } from '../../site.config';
 import { DeactivateDialog } from './DeactivateDialog';

@@ -2,7 +2,7 @@
  * Activation history: the audit trail of every activation, deactivation and
  * replacement of the license, newest first, and who did it.
  */
-import type { LicenseEventView } from '../../contract/licensing';
+import type { LicenseEventView } from '../../contract/usage';
 import { formatDateTime } from '../../lib/auth/account-view';
 import { legal } from '../../site.config';
 import { actionLabel, sourceLabel } from './format';

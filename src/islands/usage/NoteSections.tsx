@@ -3,7 +3,7 @@
  * yet, and the page says so rather than show invented numbers) and team activity, which
  * Enterprise accounts arrange with us.
  */
-import type { UsageOverview } from '../../contract/licensing';
+import type { UsageOverview } from '../../contract/usage';
 import { deviceCountText } from './format';
 
 export function UsageStatsSection({ overview }: { overview: UsageOverview }) {

@@ -5,7 +5,7 @@
  */
 import { useState, type ReactNode } from 'react';
 import { Messages } from '../../contract/messages';
-import type { SessionView, UsageOverview } from '../../contract/licensing';
+import type { SessionView, UsageOverview } from '../../contract/usage';
 import { formatDateTime } from '../../lib/auth/account-view';
 import { ApiFailure, messageFor } from '../shared/api';
 import { Moment } from './Moment';

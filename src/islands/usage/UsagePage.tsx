@@ -5,7 +5,7 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { SuccessMessages } from '../../contract/messages';
-import type { UsageOverview } from '../../contract/licensing';
+import type { UsageOverview } from '../../contract/usage';
 import { withErrorBoundary } from '../ErrorBoundary';
 import { DevicesSection } from './DevicesSection';
 import { HistorySection } from './HistorySection';

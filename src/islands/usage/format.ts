@@ -3,7 +3,7 @@
  * relative times, the audit trail's words and the deactivation confirm text. Pure, so they are
  * unit-tested.
  */
-import type { LicenseEventView, UsageOverview } from '../../contract/licensing';
+import type { LicenseEventView, UsageOverview } from '../../contract/usage';
 import { site } from '../../site.config';
 
 /** "1 of 2 devices"; Enterprise limits are set per agreement, so only the count: "3 devices". */

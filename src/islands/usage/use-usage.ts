@@ -2,7 +2,7 @@
  * The Usage & Sessions data: GET /api/usage; every action answers a fresh UsageOverview that
  * replaces it (shared/use-overview.ts does the loading, Retry and the 401 → /login).
  */
-import { usageOverviewSchema, type UsageOverview } from '../../contract/licensing';
+import { usageOverviewSchema, type UsageOverview } from '../../contract/usage';
 import { apiCall } from '../shared/api';
 import { useOverview, type OverviewState } from '../shared/use-overview';
 

@@ -3,7 +3,7 @@
  * - trial page: Trial → upgrade offer; Standard or Enterprise → cannot claim a trial.
  * - standard page: Trial → upgrade; Standard → already has it; Enterprise → all set.
  */
-import type { SignupPlan } from '../../contract/auth';
+import type { SignupPlan } from '../../contract/signup';
 
 export type MemberNotice = 'upgrade' | 'cannot-claim-trial' | 'already-standard' | 'all-set';
 

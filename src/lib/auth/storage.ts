@@ -2,6 +2,7 @@
  * What the browser keeps of a session. The JWT itself lives in an
  * HttpOnly cookie and is never readable by scripts; storage holds only what the UI needs.
  */
+import { matches } from '../../contract/shape';
 import { userSchema, type User } from '../../contract/user';
 
 export const STORAGE_KEYS = {
@@ -57,8 +58,8 @@ export function readStoredSession(storage: Writer, now = Date.now()): StoredSess
   if (rawUser === null && expiry === null) return null;
   let user: User | null = null;
   try {
-    const parsed = userSchema.safeParse(JSON.parse(rawUser ?? ''));
-    if (parsed.success) user = parsed.data;
+    const parsed: unknown = JSON.parse(rawUser ?? '');
+    if (matches(userSchema, parsed)) user = parsed;
   } catch {
     user = null;
   }

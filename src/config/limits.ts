@@ -1,0 +1,43 @@
+/**
+ * Timings and limits of the account flows (`limits` of src/site.config.ts).
+ * One export per value: a bundle that reads one of them carries that one (and inlines it).
+ */
+export const passwordMinLength = 6;
+export const passwordMaxLength = 128;
+export const codeLength = 6;
+export const codeValiditySeconds = 600;
+export const resendFirstCooldownSeconds = 30;
+export const resendStepSeconds = 60;
+export const standardRedirectDelayMs = 1500;
+export const deletionRedirectDelayMs = 2000;
+export const paymentPollIntervalMs = 3000;
+export const paymentPollMaxAttempts = 40;
+/** Sessions end automatically this many days after sign-in (shown on the dashboard). */
+export const sessionDays = 14;
+/** A browser stays "known" to the account it last signed in to this long (its cookie's life). */
+export const knownBrowserDays = 365;
+/** Wrong codes allowed per verification code; resends do not reset the count. */
+export const codeMaxWrongAttempts = 5;
+/** A verified e-mail must be registered within this window. */
+export const verifiedSignupWindowSeconds = 1800;
+/** Password reset links are single use and valid this long. */
+export const passwordResetMinutes = 30;
+/** Rate limits: at most `max` events per `windowSeconds` (429 with Retry-After beyond). */
+export const rateLimits = {
+  sendCodePerEmail: { max: 5, windowSeconds: 3600 },
+  sendCodePerIp: { max: 20, windowSeconds: 3600 },
+  loginPerIp: { max: 30, windowSeconds: 900 },
+  /** Attempts per e-mail from browsers that have not signed in to that account before. */
+  loginPerEmail: { max: 10, windowSeconds: 900 },
+  /**
+   * Attempts per known browser (one that has signed in to the account, README "Sign-in
+   * throttling"): its own budget, so guessing elsewhere cannot lock the owner out of it.
+   */
+  loginPerKnownBrowser: { max: 10, windowSeconds: 900 },
+  forgotPasswordPerEmail: { max: 3, windowSeconds: 3600 },
+  contactPerIp: { max: 5, windowSeconds: 3600 },
+  /** The payment page polls every 3 s up to 40 times; this leaves room for a few tabs. */
+  paymentCompletionPerIp: { max: 200, windowSeconds: 600 },
+  /** Plugin calls (activate, validate, deactivate) per IP. */
+  licenseApiPerIp: { max: 120, windowSeconds: 3600 },
+} as const;

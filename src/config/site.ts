@@ -1,0 +1,29 @@
+/**
+ * Names a deployment can change without touching code (`site` of src/site.config.ts).
+ * One export per value: a bundle that reads one of them carries that one (and inlines it).
+ */
+export const product = 'Sheetwright';
+/** Public origin of the production site: canonical URLs, and links in e-mails sent by cron jobs. */
+export const url = 'https://sheetwright.example';
+export const tagline = 'Automation for the repetitive work inside your BIM application.';
+export const description =
+  'Sheetwright automates repetitive work inside your desktop BIM application, with Word and Excel add-ins: renumber views, link schedules to spreadsheets, import notes, batch export and more.';
+/** Current plugin version shown on the site. */
+export const currentVersion = '1.0.0';
+export const supportEmail = 'support@sheetwright.example';
+/** The powering company is not responsible for support or liability. */
+export const company = {
+  name: 'Halden Engineering LLC',
+  state: 'Florida',
+  street: '1500 Harbour Island Blvd, Suite 210',
+  city: 'Tampa',
+  region: 'FL',
+  postalCode: '33602',
+  country: 'United States',
+  phoneDisplay: '+1 (813) 555-0147',
+  phoneHref: 'tel:+18135550147',
+} as const;
+export const founder = {
+  name: 'Daniel Halden, PE',
+  role: 'Founder and structural engineer',
+} as const;

@@ -1,0 +1,16 @@
+/** Success messages the API answers (`message` of its JSON bodies); gathered as `SuccessMessages`. */
+
+export const codeSent = 'Verification code sent.';
+export const emailVerified = 'Email verified successfully.';
+export const loggedOut = 'You have been logged out.';
+export const accountDeleted = 'Your account has been scheduled for deletion.';
+/** Same answer whether or not the e-mail has an account (no account probing). */
+export const resetRequested =
+  'If an account exists for this email, we have sent a link to reset your password.';
+export const passwordReset = 'Your password has been reset. Please log in with your new password.';
+export const contactSent = 'Thank you! Your message has been sent.';
+export const subscriptionCancelled =
+  'Your subscription has been cancelled. Your license stays active until the end of the paid period.';
+export const deviceDeactivated = 'The device has been deactivated.';
+export const sessionsRevoked = 'Your other sessions have been signed out.';
+export const sessionRevoked = 'The session has been signed out.';

@@ -1,0 +1,83 @@
+/**
+ * Every user-facing message, exactly as SPEC §2, §5 and §8 write it. One export per text so a
+ * page's bundle carries only the texts it shows (messages.ts gathers them as `Messages`).
+ */
+import { refundReasonText, type RefundReason } from './refunds.ts';
+
+export const loginDefault = 'An error occurred during login.';
+export const googleLoginDefault = 'An error occurred during Google login.';
+export const googleSignupDefault = 'An error occurred during Google signup.';
+export const emailSignupDefault = 'An error occurred during email signup.';
+export const accountExists = 'An account with this email already exists.';
+export const tooManyAttemptsText =
+  'You have exceeded the maximum number of verification email requests. Please wait before trying again, or try using a different email address.';
+export const sendFailed = 'Failed to send verification email';
+export const sendNetwork = 'Network error. Please check your connection and try again.';
+export const invalidCode = 'Invalid verification code';
+export const verifyServerData = 'Verification failed due to a server data error.';
+export const verifyMissingData = 'Verification failed. Missing required data from server.';
+export const verifyNetwork = 'Network error. Please try again.';
+export const resendFailed = 'Failed to resend code';
+export const resendFailedRetry = 'Failed to resend code. Please try again.';
+export const resendSuccess = 'A new verification code has been sent.';
+export const googleAuthFailed = 'Google authentication failed. Please try again.';
+export const googleUnknown = 'An unknown error occurred during Google sign-up.';
+export const googleUserNotFound = 'No account is linked to this Google profile.';
+export const deleteFailed = 'Failed to delete account.';
+export const deleteConfirm = 'Are you absolutely sure? This action cannot be undone.';
+export const passwordTooShort = 'Password must be at least 6 characters long.';
+/** Our maximum (`limits.passwordMaxLength`); nothing is truncated. */
+export const passwordTooLong = (max: number) => `Password must be at most ${max} characters long.`;
+export const passwordRequired = 'Please enter your password.';
+export const invalidEmail = 'Please enter a valid email address.';
+/** A name with a line break or another control character (src/contract/plain-text.ts). */
+export const nameNotPlain =
+  'Please enter the name on one line, without line breaks or control characters.';
+export const passwordsDoNotMatch = 'Passwords do not match';
+export const termsRequired = 'Please agree to the terms and conditions';
+export const codeFormat = 'Please enter a 6-digit code';
+export const codeExpired = 'Code expired';
+export const recaptchaNotReady = 'reCAPTCHA is not ready. Please try again in a moment.';
+export const fingerprintFailed =
+  'Browser verification failed. Please refresh the page and try again.';
+export const accountCreatedPleaseLogin = 'Your account has been created! Please log in.';
+export const loadingUser = 'Loading user data...';
+/** Login failure for a wrong e-mail or password: one message whether or not the account exists. */
+export const invalidCredentials = 'Invalid email or password.';
+export const commonPassword = 'This password is too common. Please choose a less predictable one.';
+export const botCheckFailed = 'Bot check failed. Please try again.';
+export const disposableEmail = 'Please use a permanent e-mail address for your free trial.';
+export const duplicateTrial = 'A free trial has already been claimed for this account or device.';
+export const notVerified = 'Please verify your e-mail address first.';
+export const invalidResetToken = 'This password reset link is invalid or has expired.';
+export const sessionExpired = 'Your session has expired. Please log in again.';
+export const unauthorized = 'Please log in to continue.';
+/** Login to an account scheduled for deletion, after the right password (403 ACCOUNT_DELETED). */
+export const accountDeleted =
+  'This account has been scheduled for deletion and can no longer sign in.';
+/** SPEC §6: a Standard user on the upgrade paths is told they already have the plan. */
+export const alreadyStandard = 'You already have the Standard plan.';
+export const checkoutInProgress =
+  'Your checkout is already being opened in another tab or window. Please try again in a moment.';
+/** SPEC §6: an Enterprise user is told all is set. */
+export const enterpriseAllSet = 'Your Enterprise plan is all set. Contact us for any change to it.';
+export const noSubscription = 'There is no card subscription on this account.';
+/** Upgrade paid in another browser: /login with the e-mail prefilled shows this. */
+export const upgradedPleaseLogin = 'Your plan has been upgraded to Standard! Please log in.';
+/**
+ * /payment-processing when the payment could not be applied and was refunded automatically
+ * (DESIGN §3.8), by why; `done` false while the refund is still being made.
+ */
+export const paymentRefunded = (reason: RefundReason, done: boolean): string =>
+  `${refundReasonText[reason]} — this payment ${done ? 'was refunded' : 'is being refunded'}.${
+    reason === 'account_exists' ? ' Log in.' : ''
+  }`;
+/** The no-refund notice of the refund policy, shown before cancelling. */
+export const cancelNoRefund =
+  'Cancelling stops the automatic renewal. Your license stays active until the end of the period you have paid for; the current period is not refunded.';
+export const tooManyDevices =
+  'This license is active on the maximum number of devices for its plan. Deactivate a device in the License Manager on that computer, or on your dashboard under Usage & Sessions, then try again.';
+export const deactivationLimit =
+  'This license has been deactivated too many times recently. Please try again later or contact support.';
+export const downloadUnavailable =
+  'The installer is not available right now. Please try again later.';

@@ -1,0 +1,76 @@
+/**
+ * What the dashboard's Usage & Sessions calls answer (the calls: licensing.ts), as shapes the
+ * Usage island checks (see shape.ts). The plugin's own answers stay zod schemas in licensing.ts.
+ */
+import {
+  array,
+  boolean,
+  integer,
+  nullable,
+  object,
+  oneOf,
+  optional,
+  string,
+  type Infer,
+} from './shape.ts';
+import { planLabels } from './user.ts';
+
+/** An active device as the plugin's 403 and the Usage page list it. */
+export const deviceViewSchema = object({
+  /** Our row id (for /api/devices/:id/deactivate). */
+  id: string,
+  /** The plugin's machine id. */
+  deviceId: string,
+  deviceName: string,
+  appVersion: nullable(string),
+  /** ISO 8601. */
+  activatedAt: string,
+  lastSeenAt: string,
+});
+export type DeviceView = Infer<typeof deviceViewSchema>;
+
+/** One row of the activation history (audit trail). */
+export const licenseEventViewSchema = object({
+  id: string,
+  action: oneOf(['activated', 'deactivated', 'replaced']),
+  source: oneOf(['plugin', 'dashboard', 'system']),
+  deviceId: string,
+  deviceName: string,
+  /** ISO 8601. */
+  at: string,
+});
+export type LicenseEventView = Infer<typeof licenseEventViewSchema>;
+
+/** A browser (or API) session of the account. */
+export const sessionViewSchema = object({
+  id: string,
+  /** ISO 8601. */
+  createdAt: string,
+  lastUsedAt: string,
+  expiresAt: string,
+  /** Readable, e.g. "Chrome on Windows"; "Unknown device" when the user agent says nothing. */
+  device: string,
+  ip: nullable(string),
+  /** The session making this request. */
+  current: boolean,
+});
+export type SessionView = Infer<typeof sessionViewSchema>;
+
+export const usageOverviewSchema = object({
+  plan: oneOf(planLabels),
+  /** null: set per account (Enterprise). */
+  deviceLimit: nullable(integer),
+  devices: array(deviceViewSchema),
+  /** Newest first, at most 50. */
+  history: array(licenseEventViewSchema),
+  /** Live (not revoked, not expired) sessions, current first. */
+  sessions: array(sessionViewSchema),
+  deactivations: object({
+    used: integer,
+    max: integer,
+    windowDays: integer,
+  }),
+  /** A one-line result of the last action (e.g. SuccessMessages.deviceDeactivated). */
+  message: optional(string),
+});
+export type UsageOverview = Infer<typeof usageOverviewSchema>;
