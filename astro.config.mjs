@@ -19,5 +19,16 @@ export default defineConfig({
       // page's islands carry only the texts they show instead of a shared chunk of all of them.
       rolldownOptions: { optimization: { inlineConst: { mode: 'all', pass: 2 } } },
     },
+    plugins: [
+      {
+        // Islands import a few small chunks on first use (login-calls.ts and the like); Vite's
+        // preload helper for those would weigh more than the chunks' own imports it saves.
+        // Astro sets the client build's options itself, so this is set as its last step.
+        name: 'sheetwright:no-module-preload',
+        configEnvironment(name, config) {
+          if (name === 'client') config.build = { ...config.build, modulePreload: false };
+        },
+      },
+    ],
   },
 });

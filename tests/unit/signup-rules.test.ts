@@ -10,7 +10,8 @@ import {
 import { parsePublicConfig } from '../../src/islands/shared/config';
 import { testFingerprint } from '../../src/islands/shared/fingerprint';
 import { parseGoogleFragment } from '../../src/islands/shared/google';
-import { checkSignup, emptySignup } from '../../src/islands/signup/form-rules';
+import { checkSignup } from '../../src/islands/signup/form-rules';
+import { emptySignup } from '../../src/islands/signup/signup-values';
 import { interpretVerification, screenFor } from '../../src/islands/signup/outcomes';
 import { submitLabel } from '../../src/islands/signup/SignupForm';
 

@@ -3,30 +3,34 @@
  * already signed-in visitors go straight to the dashboard; a Google profile with no account gets
  * the Account Not Found screen.
  */
-import { useCallback, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { ErrorCode } from '../../contract/error-codes';
 import { Messages } from '../../contract/messages';
-import { emailRule, loginPasswordRule, normalizeEmail } from '../../contract/rules';
-import { authResponseSchema } from '../../contract/user';
 import { allowedLoginMessage } from '../../lib/auth/login-message';
-import { readRememberedEmail, rememberEmail } from '../../lib/auth/storage';
+import { readRememberedEmail } from '../../lib/auth/storage';
 import { withErrorBoundary } from '../ErrorBoundary';
-import { apiCall } from '../shared/api';
 import {
   clearAuthError,
   completeSignIn,
   getAuthState,
   restoreSession,
-  runAuthCall,
   setAuthError,
   useAuth,
 } from '../shared/auth-store';
 import { consumeGoogleReturn } from '../shared/google';
 import { Overlay, type OverlayText } from '../shared/Overlay';
-import { AccountNotFound } from './AccountNotFound';
 import { LoginForm, type LoginValues } from './LoginForm';
 import '../shared/forms.css';
 import './auth.css';
+
+/** Shown only when a Google profile has no account, so loaded then. */
+const AccountNotFound = lazy(async () => ({
+  default: (await import('./AccountNotFound')).AccountNotFound,
+}));
+
+/** Checks and calls, loaded on first use (login-calls.ts); null when offline. */
+const calls = () => import('./login-calls').catch(() => null);
+const offline = { message: Messages.sendNetwork, code: null };
 
 function LoginPage() {
   const auth = useAuth();
@@ -37,11 +41,12 @@ function LoginPage() {
 
   const loginWithGoogle = useCallback(async (credential: string) => {
     setOverlay('Verifying Information');
-    const response = await runAuthCall(
-      () =>
-        apiCall('POST', '/api/login-google', authResponseSchema, { googleAccessToken: credential }),
-      Messages.googleLoginDefault,
-    );
+    const loaded = await calls();
+    if (!loaded) {
+      setOverlay(null);
+      return setAuthError(offline);
+    }
+    const response = await loaded.googleLogin(credential);
     if (response) return completeSignIn(response);
     setOverlay(null);
     if (getAuthState().error?.code === ErrorCode.GOOGLE_USER_NOT_FOUND) setNotFound(true);
@@ -72,32 +77,28 @@ function LoginPage() {
   const change = (patch: Partial<LoginValues>) => {
     setValues((current) => ({ ...current, ...patch }));
     clearAuthError();
+    void calls(); // The person is typing: have the sending code ready by the time they submit.
   };
 
   const submit = async () => {
-    const email = normalizeEmail(values.email);
-    const { password } = values;
-    const problem = emailRule(email) ?? loginPasswordRule(password);
-    if (problem) return setAuthError({ message: problem, code: ErrorCode.VALIDATION_FAILED });
-    setOverlay('Logging You In');
-    const response = await runAuthCall(
-      () => apiCall('POST', '/api/login', authResponseSchema, { email, password }),
-      Messages.loginDefault,
-    );
+    const loaded = await calls();
+    if (!loaded) return setAuthError(offline);
+    const response = await loaded.passwordLogin(values, () => setOverlay('Logging You In'));
     if (!response) return setOverlay(null);
-    rememberEmail(localStorage, email, values.remember);
     completeSignIn(response);
   };
 
   return (
     <div className="card auth-card">
       {notFound ? (
-        <AccountNotFound
-          onCancel={() => {
-            setNotFound(false);
-            clearAuthError();
-          }}
-        />
+        <Suspense fallback={null}>
+          <AccountNotFound
+            onCancel={() => {
+              setNotFound(false);
+              clearAuthError();
+            }}
+          />
+        </Suspense>
       ) : (
         <>
           <h1>Welcome Back!</h1>

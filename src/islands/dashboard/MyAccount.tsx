@@ -17,7 +17,7 @@ import {
 } from '../../lib/auth/account-view';
 import { plans, site } from '../../site.config';
 import { withErrorBoundary } from '../ErrorBoundary';
-import { logout } from '../shared/auth-store';
+import { logout } from '../shared/auth-calls';
 import { upgradeBusyText, useUpgrade } from '../shared/upgrade';
 import { CopyButton } from './CopyButton';
 import { useDashboardUser } from './use-dashboard-user';

@@ -4,7 +4,8 @@
  */
 import { useEffect } from 'react';
 import { guardStoredSession, redirectToLogin } from '../../lib/auth/guard';
-import { refreshUser, restoreSession, useAuth, type AuthState } from '../shared/auth-store';
+import { refreshUser } from '../shared/auth-calls';
+import { restoreSession, useAuth, type AuthState } from '../shared/auth-store';
 
 export function useDashboardUser(): AuthState {
   const auth = useAuth();

@@ -3,7 +3,8 @@
  * focus inside, Escape closes it (unless `dismissible` is false), and focus returns to the
  * element that had it when the modal opened.
  */
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useId, useRef, type ReactNode } from 'react';
+import { useModalOpen } from './use-modal-open';
 
 interface Props {
   open: boolean;
@@ -49,26 +50,4 @@ export function Modal({
       </div>
     </dialog>
   );
-}
-
-/** Opens and closes a <dialog> with `open`, returning focus to where it was. */
-export function useModalOpen(
-  dialog: React.RefObject<HTMLDialogElement | null>,
-  open: boolean,
-): void {
-  const returnFocus = useRef<HTMLElement | null>(null);
-  useEffect(() => {
-    const element = dialog.current;
-    if (!element) return;
-    if (open && !element.open) {
-      returnFocus.current =
-        document.activeElement instanceof HTMLElement ? document.activeElement : null;
-      element.showModal();
-    } else if (!open && element.open) {
-      element.close();
-      const target = returnFocus.current;
-      returnFocus.current = null;
-      if (target?.isConnected) target.focus();
-    }
-  }, [dialog, open]);
 }

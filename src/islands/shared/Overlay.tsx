@@ -4,7 +4,7 @@
  * the page inert, cannot be dismissed, and announces its text as a busy status.
  */
 import { useRef } from 'react';
-import { useModalOpen } from './Modal';
+import { useModalOpen } from './use-modal-open';
 
 export type OverlayText =
   | 'Logging You In'

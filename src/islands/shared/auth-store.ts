@@ -2,13 +2,13 @@
  * The browser's auth state, one small store shared by every island on a page.
  * Signed out → signed in on any successful sign-in: the user and expiry are stored (never the
  * token, which stays in the HttpOnly cookie), <html data-auth="in"> switches the header, and the
- * browser goes to /dashboard. Logout clears user, expiry and error and goes to /overview.
+ * browser goes to /dashboard. The calls that change it (sign-in calls, /api/me, logout) are in
+ * auth-calls.ts, so a page that only reads the state carries no API client (DESIGN §5 budgets).
  */
 import { useSyncExternalStore } from 'react';
-import { messageResponseSchema } from '../../contract/user';
-import { meResponseSchema, type AuthResponse, type User } from '../../contract/user';
+import type { AuthResponse, User } from '../../contract/user';
 import { clearStoredSession, readStoredSession, writeStoredSession } from '../../lib/auth/storage';
-import { apiCall, ApiFailure, errorState, type ErrorState } from './api';
+import type { ErrorState } from './api';
 
 export interface AuthState {
   user: User | null;
@@ -31,7 +31,8 @@ const initial: AuthState = {
 let state: AuthState = initial;
 const listeners = new Set<() => void>();
 
-function set(patch: Partial<AuthState>): void {
+/** Changes the state and tells every island (auth-calls.ts changes it through this too). */
+export function updateAuth(patch: Partial<AuthState>): void {
   state = { ...state, ...patch };
   for (const listener of listeners) listener();
 }
@@ -64,7 +65,7 @@ export function restoreSession(): AuthState {
   if (state.restored) return state;
   const session = readStoredSession(localStorage);
   markHeader(session !== null);
-  set({
+  updateAuth({
     user: session?.user ?? null,
     tokenExpiration: session?.tokenExpiration ?? null,
     restored: true,
@@ -72,10 +73,10 @@ export function restoreSession(): AuthState {
   return state;
 }
 
-function remember(user: User, tokenExpiration: number): void {
+export function remember(user: User, tokenExpiration: number): void {
   writeStoredSession(localStorage, { user, tokenExpiration });
   markHeader(true);
-  set({ user, tokenExpiration, error: null, restored: true });
+  updateAuth({ user, tokenExpiration, error: null, restored: true });
 }
 
 /**
@@ -96,66 +97,13 @@ export function completeSignIn(
 export function forgetSession(): void {
   clearStoredSession(localStorage);
   markHeader(false);
-  set({ user: null, tokenExpiration: null, error: null, restored: true });
-}
-
-/** SPEC §4: logout ends the server session, clears user, expiry and error, then /overview. */
-export async function logout(destination = '/overview'): Promise<void> {
-  set({ loading: true });
-  try {
-    await apiCall('POST', '/api/logout', messageResponseSchema);
-  } catch {
-    // The session may already be gone (expired, revoked by deletion); the browser forgets it anyway.
-  }
-  forgetSession();
-  set({ loading: false });
-  window.location.assign(destination);
-}
-
-/**
- * Refreshes the user from GET /api/me. A 401 means the cookie session is gone: the browser
- * forgets it and null is returned. Other failures keep the stored user (offline, server hiccup).
- */
-export async function refreshUser(): Promise<User | null> {
-  try {
-    const me = await apiCall('GET', '/api/me', meResponseSchema);
-    remember(me.user, me.tokenExpiration);
-    return me.user;
-  } catch (error) {
-    if (error instanceof ApiFailure && error.status === 401) {
-      forgetSession();
-      return null;
-    }
-    return state.user;
-  }
+  updateAuth({ user: null, tokenExpiration: null, error: null, restored: true });
 }
 
 export function clearAuthError(): void {
-  if (state.error) set({ error: null });
+  if (state.error) updateAuth({ error: null });
 }
 
 export function setAuthError(error: ErrorState | null): void {
-  set({ error });
-}
-
-/**
- * Runs one auth call with the loading flag on. Its failure is stored as `{ message, code }` with
- * the SPEC default message when the server gave none; `rethrow` is for signup callers, which
- * choose a screen by code (SPEC §8: "Signup calls re-throw to the caller; login calls do not").
- */
-export async function runAuthCall<T>(
-  call: () => Promise<T>,
-  fallback: string,
-  options: { rethrow?: boolean; networkFallback?: string } = {},
-): Promise<T | undefined> {
-  set({ loading: true, error: null });
-  try {
-    return await call();
-  } catch (error) {
-    set({ error: errorState(error, fallback, options.networkFallback) });
-    if (options.rethrow) throw error;
-    return undefined;
-  } finally {
-    set({ loading: false });
-  }
+  updateAuth({ error });
 }

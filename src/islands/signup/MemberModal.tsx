@@ -5,12 +5,11 @@
  */
 import type { MemberNotice } from '../../lib/auth/member-notice';
 import { Modal } from '../shared/Modal';
-import { upgradeBusyText, type UpgradeState } from '../shared/upgrade';
+import { upgradeBusyText, useUpgrade } from '../shared/upgrade';
 
 interface Props {
   notice: MemberNotice | null;
   onClose: () => void;
-  upgrade: UpgradeState;
 }
 
 const content: Record<MemberNotice, { title: string; text: string }> = {
@@ -32,7 +31,8 @@ const content: Record<MemberNotice, { title: string; text: string }> = {
   },
 };
 
-export function MemberModal({ notice, onClose, upgrade }: Props) {
+export function MemberModal({ notice, onClose }: Props) {
+  const upgrade = useUpgrade();
   const shown = notice ? content[notice] : null;
   return (
     <Modal

@@ -6,7 +6,7 @@ import { BotCheck } from '../shared/BotCheck';
 import type { BotCheckController } from '../shared/bot-check';
 import { GoogleButton } from '../shared/GoogleButton';
 import { PasswordField } from '../shared/PasswordField';
-import type { FieldError, SignupField, SignupValues } from './form-rules';
+import type { FieldError, SignupField, SignupValues } from './signup-values';
 
 interface Props {
   plan: SignupPlan;

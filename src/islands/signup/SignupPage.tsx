@@ -3,7 +3,7 @@
  * The plan comes from the query (trial by default); the fingerprint loads first; signed-in
  * visitors get the member modal of SPEC §6, whose upgrade opens a real checkout.
  */
-import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 import type { SignupPlan } from '../../contract/signup';
 import { Messages } from '../../contract/messages';
 import { plans } from '../../site.config';
@@ -13,16 +13,19 @@ import { restoreSession } from '../shared/auth-store';
 import { getFingerprint } from '../shared/fingerprint';
 import { consumeGoogleReturn } from '../shared/google';
 import { Overlay } from '../shared/Overlay';
-import { useUpgrade } from '../shared/upgrade';
-import { ErrorScreen } from './ErrorScreens';
-import { MemberModal } from './MemberModal';
 import { PlanPanel } from './PlanPanel';
 import { SignupForm } from './SignupForm';
 import { useSignupFlow } from './use-signup-flow';
-import { VerificationModal } from './VerificationModal';
 import '../shared/forms.css';
 import '../auth/auth.css';
 import './signup.css';
+
+// Shown only after a send, a failure or for a signed-in visitor, so each loads then.
+const VerificationModal = lazy(async () => ({
+  default: (await import('./VerificationModal')).VerificationModal,
+}));
+const ErrorScreen = lazy(async () => ({ default: (await import('./ErrorScreens')).ErrorScreen }));
+const MemberModal = lazy(async () => ({ default: (await import('./MemberModal')).MemberModal }));
 
 const noSubscription = () => () => {};
 
@@ -40,8 +43,8 @@ type Fingerprint = { status: 'loading' } | { status: 'ready'; id: string } | { s
 function SignupPage() {
   const plan = usePlan();
   const [fingerprint, setFingerprint] = useState<Fingerprint>({ status: 'loading' });
-  const [member, setMember] = useState<MemberNotice | null>(null);
-  const upgrade = useUpgrade();
+  /** The member notice; kept (closed) after closing so its modal returns focus as it closes. */
+  const [member, setMember] = useState<{ notice: MemberNotice; open: boolean } | null>(null);
   const flow = useSignupFlow(
     plan,
     fingerprint.status === 'ready' ? fingerprint.id : null,
@@ -66,9 +69,10 @@ function SignupPage() {
 
   useEffect(() => {
     const { user } = restoreSession();
+    const notice = user ? memberNotice(user.plan, plan) : null;
     // Storage and the URL fragment exist only in the browser, so they are read after hydration.
     // eslint-disable-next-line react-hooks/set-state-in-effect
-    if (user) setMember(memberNotice(user.plan, plan));
+    if (notice) setMember({ notice, open: true });
     const google = consumeGoogleReturn();
     if (!google) return;
     if ('credential' in google && google.intent?.kind === 'signup')
@@ -91,7 +95,9 @@ function SignupPage() {
           {plans[plan].name}: {plans[plan].priceLabel} {plans[plan].period}
         </p>
         {flow.screen ? (
-          <ErrorScreen screen={flow.screen} onDifferentEmail={flow.differentEmail} />
+          <Suspense fallback={null}>
+            <ErrorScreen screen={flow.screen} onDifferentEmail={flow.differentEmail} />
+          </Suspense>
         ) : (
           <SignupForm
             plan={plan}
@@ -111,16 +117,27 @@ function SignupPage() {
         )}
       </div>
       <PlanPanel plan={plan} />
-      <VerificationModal
-        open={flow.verification !== null}
-        email={flow.verification?.email ?? ''}
-        expiresIn={flow.verification?.expiresIn ?? 0}
-        onVerify={flow.verify}
-        onResend={flow.resend}
-        onCancel={flow.startOver}
-        onDismiss={flow.closeVerification}
-      />
-      <MemberModal notice={member} onClose={() => setMember(null)} upgrade={upgrade} />
+      {flow.verificationUsed && (
+        <Suspense fallback={null}>
+          <VerificationModal
+            open={flow.verification !== null}
+            email={flow.verification?.email ?? ''}
+            expiresIn={flow.verification?.expiresIn ?? 0}
+            onVerify={flow.verify}
+            onResend={flow.resend}
+            onCancel={flow.startOver}
+            onDismiss={flow.closeVerification}
+          />
+        </Suspense>
+      )}
+      {member && (
+        <Suspense fallback={null}>
+          <MemberModal
+            notice={member.open ? member.notice : null}
+            onClose={() => setMember({ ...member, open: false })}
+          />
+        </Suspense>
+      )}
       <Overlay text={flow.overlay} />
     </div>
   );

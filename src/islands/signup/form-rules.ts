@@ -4,31 +4,7 @@
  */
 import { Messages } from '../../contract/messages';
 import { customerNameRule, emailRule, newPasswordRule, normalizeEmail } from '../../contract/rules';
-
-export interface SignupValues {
-  customerName: string;
-  email: string;
-  password: string;
-  confirmPassword: string;
-  agreeToTerms: boolean;
-}
-
-export const emptySignup: SignupValues = {
-  customerName: '',
-  email: '',
-  password: '',
-  confirmPassword: '',
-  agreeToTerms: false,
-};
-
-/** Which input a client-side error belongs to, for aria-describedby. */
-export type SignupField =
-  'customerName' | 'email' | 'password' | 'confirmPassword' | 'agreeToTerms';
-
-export interface FieldError {
-  message: string;
-  field: SignupField | null;
-}
+import type { FieldError, SignupValues } from './signup-values';
 
 /** SPEC §5: at least 6 characters (and our maximum), then both entries equal. */
 export function checkNewPassword(password: string, confirm: string): string | null {

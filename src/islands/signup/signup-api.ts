@@ -15,7 +15,7 @@ import {
 import { sendVerificationResponseSchema, type VerifiedFormData } from '../../contract/signup';
 import { authResponseSchema, type AuthResponse } from '../../contract/user';
 import { apiCall } from '../shared/api';
-import { runAuthCall } from '../shared/auth-store';
+import { runAuthCall } from '../shared/auth-calls';
 import { verifyAnswerSchema } from './outcomes';
 
 /** runAuthCall with rethrow never resolves to undefined; this narrows the type. */

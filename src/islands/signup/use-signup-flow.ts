@@ -6,19 +6,22 @@
 import { useCallback, useRef, useState } from 'react';
 import type { RegisterGoogleBody } from '../../contract/auth';
 import { Messages } from '../../contract/messages';
-import { normalizeEmail } from '../../contract/rules';
 import type { SignupPlan, VerifiedFormData } from '../../contract/signup';
 import { limits } from '../../site.config';
-import { ApiFailure, messageFor } from '../shared/api';
 import { clearAuthError, completeSignIn } from '../shared/auth-store';
 import type { BotCheckController } from '../shared/bot-check';
 import { getFingerprint } from '../shared/fingerprint';
 import type { OverlayText } from '../shared/Overlay';
-import { checkSignup, emptySignup, type FieldError, type SignupValues } from './form-rules';
-import { interpretVerification, screenFor, type SignupScreen } from './outcomes';
-import { checkCode, registerEmailTrial, registerGoogleTrial, sendCode } from './signup-api';
-import { continueStandardSignup } from './standard-checkout';
+import { emptySignup, type FieldError, type SignupValues } from './signup-values';
+import type { SignupScreen } from './outcomes';
 import type { ResendResult } from './VerificationModal';
+
+/**
+ * Checks, calls and answers of the flow, loaded on first use (signup-steps.ts); null when the
+ * chunk cannot be fetched (offline), which each step reports as its network failure.
+ */
+const steps = () => import('./signup-steps').catch(() => null);
+type Steps = NonNullable<Awaited<ReturnType<typeof steps>>>;
 
 /** The data the code was sent for; a resend sends it again. */
 type Pending = Omit<VerifiedFormData, 'plan'> & { plan: SignupPlan };
@@ -36,6 +39,8 @@ export function useSignupFlow(
   const [verification, setVerification] = useState<{ expiresIn: number; email: string } | null>(
     null,
   );
+  /** True once a code was sent: the verification modal is loaded and stays mounted from then. */
+  const [verificationUsed, setVerificationUsed] = useState(false);
   const pending = useRef<Pending | null>(null);
   const bot = useRef<BotCheckController | null>(null);
   /** Set once a sign-in completes: the overlay stays up while the browser leaves for /dashboard. */
@@ -46,31 +51,37 @@ export function useSignupFlow(
     setValues((current) => ({ ...current, ...patch }));
     setError(null);
     clearAuthError();
+    void steps(); // The person is typing: have the sending code ready by the time they submit.
   }, []);
 
-  const fail = useCallback((failure: unknown, fallback: string, networkFallback?: string) => {
-    const next = screenFor(failure);
-    if (next) {
-      setVerification(null);
-      setScreen(next);
-      return null;
-    }
-    return messageFor(failure, fallback, networkFallback);
-  }, []);
+  const fail = useCallback(
+    (step: Steps, failure: unknown, fallback: string, networkFallback?: string) => {
+      const next = step.screenFor(failure);
+      if (next) {
+        setVerification(null);
+        setScreen(next);
+        return null;
+      }
+      return step.messageFor(failure, fallback, networkFallback);
+    },
+    [],
+  );
 
   const submit = useCallback(async () => {
-    const problem = checkSignup(values);
+    const step = await steps();
+    if (!step) return setError({ message: Messages.sendNetwork, field: null });
+    const problem = step.checkSignup(values);
     if (problem) return setError(problem);
     if (fingerprintFailed || !fingerprint)
       return setError({ message: Messages.fingerprintFailed, field: null });
     const token = await bot.current?.takeToken();
     if (!token) return setError({ message: Messages.recaptchaNotReady, field: null });
     const customerName = values.customerName.trim();
-    const email = normalizeEmail(values.email);
+    const email = step.normalizeEmail(values.email);
     const fingerprintId = fingerprint;
     setBusy(true);
     try {
-      const sent = await sendCode({
+      const sent = await step.sendCode({
         customerName,
         email,
         plan,
@@ -79,8 +90,9 @@ export function useSignupFlow(
       });
       pending.current = { customerName, email, fingerprintId, plan };
       setVerification({ expiresIn: sent.expiresIn || limits.codeValiditySeconds, email });
+      setVerificationUsed(true);
     } catch (failure) {
-      const message = fail(failure, Messages.sendFailed, Messages.sendNetwork);
+      const message = fail(step, failure, Messages.sendFailed, Messages.sendNetwork);
       if (message) setError({ message, field: null });
     } finally {
       setBusy(false);
@@ -91,16 +103,18 @@ export function useSignupFlow(
     async (code: string): Promise<string | null> => {
       const data = pending.current;
       if (!data) return Messages.verifyMissingData;
+      const step = await steps();
+      if (!step) return Messages.verifyNetwork;
       // The code check and the registration have different SPEC §8 default messages.
-      let step: 'verify' | 'register' = 'verify';
+      let stage: 'verify' | 'register' = 'verify';
       setOverlay('Verifying Information');
       try {
-        const result = interpretVerification(await checkCode(data.email, code));
+        const result = step.interpretVerification(await step.checkCode(data.email, code));
         if (!result.ok) return result.message;
         if (result.formData.plan === 'standard') {
-          step = 'register';
+          stage = 'register';
           setOverlay('Creating Your Account');
-          await continueStandardSignup(
+          await step.continueStandardSignup(
             { formData: result.formData, password: values.password },
             () => {
               leaving.current = true;
@@ -109,15 +123,15 @@ export function useSignupFlow(
           );
           return null;
         }
-        step = 'register';
+        stage = 'register';
         setOverlay('Creating Your Account');
-        const created = await registerEmailTrial(result.formData, values.password);
+        const created = await step.registerEmailTrial(result.formData, values.password);
         leaving.current = true;
         completeSignIn(created);
         return null;
       } catch (failure) {
-        const fallback = step === 'verify' ? Messages.invalidCode : Messages.emailSignupDefault;
-        return fail(failure, fallback, Messages.verifyNetwork);
+        const fallback = stage === 'verify' ? Messages.invalidCode : Messages.emailSignupDefault;
+        return fail(step, failure, fallback, Messages.verifyNetwork);
       } finally {
         if (!leaving.current) setOverlay(null);
       }
@@ -129,11 +143,13 @@ export function useSignupFlow(
     async (recaptchaToken: string): Promise<ResendResult> => {
       const data = pending.current;
       if (!data) return { error: Messages.resendFailed };
+      const step = await steps();
+      if (!step) return { error: Messages.resendFailedRetry };
       try {
-        const sent = await sendCode({ ...data, recaptchaToken, resend: true });
+        const sent = await step.sendCode({ ...data, recaptchaToken, resend: true });
         return { attempt: sent.attempt, expiresIn: sent.expiresIn || limits.codeValiditySeconds };
       } catch (failure) {
-        const message = fail(failure, Messages.resendFailed, Messages.resendFailedRetry);
+        const message = fail(step, failure, Messages.resendFailed, Messages.resendFailedRetry);
         return { error: message ?? Messages.resendFailed };
       }
     },
@@ -167,6 +183,11 @@ export function useSignupFlow(
     async (googleToken: string, googlePlan: SignupPlan) => {
       setError(null);
       setOverlay('Creating Your Account');
+      const step = await steps();
+      if (!step) {
+        setOverlay(null);
+        return setError({ message: Messages.sendNetwork, field: null });
+      }
       try {
         const fingerprintId = await getFingerprint().catch(() => null);
         if (!fingerprintId) return setError({ message: Messages.fingerprintFailed, field: null });
@@ -178,19 +199,19 @@ export function useSignupFlow(
         };
         if (googlePlan === 'standard') {
           const formData = { customerName: '', email: '', plan: googlePlan, fingerprintId };
-          await continueStandardSignup({ formData, googleToken }, () => {
+          await step.continueStandardSignup({ formData, googleToken }, () => {
             leaving.current = true;
             setOverlay('Redirecting you to secure checkout...');
           });
           return;
         }
-        const created = await registerGoogleTrial(body);
+        const created = await step.registerGoogleTrial(body);
         leaving.current = true;
         completeSignIn(created);
       } catch (failure) {
         const message =
-          failure instanceof ApiFailure
-            ? fail(failure, Messages.googleSignupDefault)
+          failure instanceof step.ApiFailure
+            ? fail(step, failure, Messages.googleSignupDefault)
             : Messages.googleUnknown;
         if (message) setError({ message, field: null });
       } finally {
@@ -209,6 +230,7 @@ export function useSignupFlow(
     busy,
     overlay,
     verification,
+    verificationUsed,
     bot,
     submit,
     verify,

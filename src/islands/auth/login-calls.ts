@@ -1,0 +1,48 @@
+/**
+ * What /login does once a person acts: check the form, call the API, keep the e-mail if asked.
+ * Loaded on the first keystroke or click (LoginPage), so the page itself renders with React, the
+ * form and the Google button only (DESIGN §5 budgets).
+ */
+import { ErrorCode } from '../../contract/error-codes';
+import { Messages } from '../../contract/messages';
+import { emailRule, loginPasswordRule, normalizeEmail } from '../../contract/rules';
+import { authResponseSchema, type AuthResponse } from '../../contract/user';
+import { rememberEmail } from '../../lib/auth/storage';
+import { apiCall } from '../shared/api';
+import { runAuthCall } from '../shared/auth-calls';
+import { setAuthError } from '../shared/auth-store';
+import type { LoginValues } from './LoginForm';
+
+/**
+ * POST /api/login (`sending` runs once the form passed its checks); null when the form is refused
+ * here or the call failed (the auth store holds why).
+ */
+export async function passwordLogin(
+  values: LoginValues,
+  sending: () => void,
+): Promise<AuthResponse | null> {
+  const email = normalizeEmail(values.email);
+  const { password } = values;
+  const problem = emailRule(email) ?? loginPasswordRule(password);
+  if (problem) {
+    setAuthError({ message: problem, code: ErrorCode.VALIDATION_FAILED });
+    return null;
+  }
+  sending();
+  const response = await runAuthCall(
+    () => apiCall('POST', '/api/login', authResponseSchema, { email, password }),
+    Messages.loginDefault,
+  );
+  if (response) rememberEmail(localStorage, email, values.remember);
+  return response ?? null;
+}
+
+/** POST /api/login-google with the credential Google gave. */
+export async function googleLogin(credential: string): Promise<AuthResponse | null> {
+  const response = await runAuthCall(
+    () =>
+      apiCall('POST', '/api/login-google', authResponseSchema, { googleAccessToken: credential }),
+    Messages.googleLoginDefault,
+  );
+  return response ?? null;
+}
