@@ -8,7 +8,7 @@
  */
 import type { PublicConfig } from '../functions/routes/config';
 import type { BillingOverview } from '../src/contract/billing';
-import type { UsageOverview } from '../src/contract/licensing';
+import type { UsageOverview } from '../src/contract/usage';
 import type { PaymentCompletionResponse } from '../src/contract/payments';
 import type { MeResponse, User } from '../src/contract/user';
 
