@@ -3,7 +3,7 @@
 //
 // It writes a small Astro project into a temporary directory (outside the repository, so lint,
 // types and spelling never see it): the MDX of `/` (overview), /pricing, /features and /privacy,
-// a copy of src/site.config.ts so their `{site.product}`-style expressions work unchanged, and
+// with their `{site.product}`-style expressions importing our src/site.config.ts unchanged, and
 // public/ (the feature videos and their posters). Our own components become what Starlight can
 // render: the plan cards and the comparison table become markdown built from site.config, the
 // Overview cards a list of links, the feature videos the same <video> cards as plain HTML (same
@@ -21,7 +21,7 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 
 const repo = new URL('../', import.meta.url).pathname;
 const content = join(repo, 'src/content');
@@ -159,8 +159,6 @@ export async function buildStarlight() {
     writeFileSync(join(root, 'package.json'), `${JSON.stringify(pkg)}\n`);
     const docs = join(root, 'src/content/docs');
     mkdirSync(docs, { recursive: true });
-    // Same relative path from src/content/docs/*.mdx as from src/content/pages/*.mdx.
-    cpSync(join(repo, 'src/site.config.ts'), join(root, 'src/site.config.ts'));
     cpSync(join(repo, 'public'), join(root, 'public'), { recursive: true });
     writeFileSync(
       join(root, 'src/content.config.ts'),
@@ -179,7 +177,12 @@ export async function buildStarlight() {
       const { data, body } = splitFrontmatter(readFileSync(join(content, page.source), 'utf8'));
       // Starlight's own `lastUpdated` is a date from git; ours is text shown under the title.
       const lastUpdated = data.lastUpdated ? `Last updated: ${data.lastUpdated}\n\n` : '';
-      const [imports, rest] = splitImports(convert(body, config));
+      const [ourImports, rest] = splitImports(convert(body, config));
+      // Our MDX imports `../../site.config`: point that at the repository's file.
+      const imports = ourImports.replace(
+        /from '(\.\.\/)+site\.config'/g,
+        `from '${relative(docs, join(repo, 'src/site.config.ts'))}'`,
+      );
       const frontmatter = `---\ntitle: ${yamlString(data.title)}\ndescription: ${yamlString(data.description)}\n---\n`;
       writeFileSync(join(docs, page.file), `${frontmatter}${imports}\n${lastUpdated}${rest}`);
     }
