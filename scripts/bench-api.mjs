@@ -252,6 +252,7 @@ function nextIp() {
   return `198.${18 + (ipCounter >> 16)}.${(ipCounter >> 8) & 255}.${ipCounter & 255}`;
 }
 let emailCounter = 0;
+let versionCounter = 0;
 
 function endpoints({ token, licenseKey, device }) {
   const json = { 'content-type': 'application/json' };
@@ -271,6 +272,24 @@ function endpoints({ token, licenseKey, device }) {
       headers: json,
       body: JSON.stringify({ licenseKey, deviceId: device.deviceId }),
       perRequestIp: true,
+      expect: 200,
+      hot: true,
+    },
+    {
+      // Within a minute of the last one, validate only reads (last seen is written at most once
+      // a minute); a new app version is written at once, so alternating it makes every call of
+      // this row pay the write too, as a plugin's first validation of the day does.
+      name: 'POST /api/licenses/validate (writes)',
+      path: '/api/licenses/validate',
+      method: 'POST',
+      headers: json,
+      perRequestIp: true,
+      perRequestBody: () =>
+        JSON.stringify({
+          licenseKey,
+          deviceId: device.deviceId,
+          appVersion: `1.0.${++versionCounter % 2}`,
+        }),
       expect: 200,
       hot: true,
     },

@@ -1,13 +1,14 @@
-// npm run bench:scale — do the hot lookups stay fast as the data grows? Builds a SQLite database
-// from the real migrations (every migrations/*.sql in order, as D1 applies them; D1 is SQLite, so
-// node:sqlite on a temp file stands in for it locally), seeds 1 k, then 100 k, then 1 M users (each
-// with a license, and realistic shares of second licenses, devices and sessions), and times each
-// hot lookup of scripts/bench-scale-queries.ts (the SQL the services send, captured from the
-// services themselves) over random existing keys. Prints p50/p99 per size and the 1 M / 1 k
-// ratio of p50; exits 1 when a ratio is above 1.5.
+// npm run bench:scale — do the hot lookups stay fast as the data grows? Builds one SQLite database
+// per size from the real migrations (every migrations/*.sql in order, as D1 applies them; D1 is
+// SQLite, so node:sqlite on a temp file stands in for it locally), seeds 1 k, 100 k and 1 M users
+// (each with a license, and realistic shares of second licenses, devices and sessions), and times
+// each hot lookup of scripts/bench-scale-queries.ts (the SQL the services send, captured from the
+// services themselves) over random existing keys. The sizes are timed in alternating rounds, so a
+// change in the machine's load during the run falls on every size alike instead of on the ratio.
+// Prints p50/p99 per size and the 1 M / 1 k ratio of p50; exits 1 when a ratio is above 1.5.
 //
-// Options (after `--`): --sizes 1000,100000 (smaller runs), --samples 2000, --keep (leave the
-// database file and print its path).
+// Options (after `--`): --sizes 1000,100000 (smaller runs), --samples 2000 (timed lookups per
+// query, size and round), --rounds 3, --keep (leave the database files and print their folder).
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { registerHooks } from 'node:module';
@@ -27,18 +28,20 @@ registerHooks({
     }
   },
 });
-const { hotQueries, hotStatement } = await import('./bench-scale-queries.ts');
+const { captureRateLimitRow, hotQueries, hotStatement } = await import('./bench-scale-queries.ts');
 const { generateLicenseKey } = await import('../functions/services/licensing/license-keys.ts');
 
 const { values: options } = parseArgs({
   options: {
     sizes: { type: 'string', default: '1000,100000,1000000' },
     samples: { type: 'string', default: '2000' },
+    rounds: { type: 'string', default: '3' },
     keep: { type: 'boolean', default: false },
   },
 });
 const sizes = options.sizes.split(',').map(Number);
 const SAMPLES = Number(options.samples);
+const ROUNDS = Number(options.rounds);
 const WARM_UP = 500;
 const RATIO_TARGET = 1.5;
 const DAY = 86_400_000;
@@ -46,7 +49,8 @@ const NOW = Date.now();
 
 const migrationsDir = new URL('../migrations/', import.meta.url).pathname;
 const dir = mkdtempSync(join(tmpdir(), 'sheetwright-bench-scale-'));
-const file = join(dir, 'bench.sqlite');
+/** The database file of one size. */
+const fileOf = (size) => join(dir, `users-${size}.sqlite`);
 const cleanUp = () => {
   if (!options.keep) rmSync(dir, { recursive: true, force: true });
 };
@@ -55,21 +59,21 @@ process.on('SIGINT', () => {
   process.exit(130);
 });
 
-/** Opens the database the way the lookups see it: WAL, SQLite's default page cache. */
-function open() {
+/** Opens a database the way the lookups see it: WAL, SQLite's default page cache. */
+function open(file) {
   const db = new DatabaseSync(file);
   db.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON;');
   return db;
 }
 
-function migrate() {
-  const db = open();
-  const names = readdirSync(migrationsDir)
-    .filter((name) => name.endsWith('.sql'))
-    .sort();
-  for (const name of names) db.exec(readFileSync(join(migrationsDir, name), 'utf8'));
+const migrations = readdirSync(migrationsDir)
+  .filter((name) => name.endsWith('.sql'))
+  .sort();
+
+function migrate(file) {
+  const db = open(file);
+  for (const name of migrations) db.exec(readFileSync(join(migrationsDir, name), 'utf8'));
   db.close();
-  console.log(`Applied ${names.length} migrations: ${names.join(', ')}`);
 }
 
 // --- seeding -------------------------------------------------------------------------------------
@@ -298,15 +302,32 @@ function randomRows(db, table, columns, where, n) {
   return rows.slice(0, n);
 }
 
+/**
+ * `n` random existing sessions. Sessions is a WITHOUT ROWID table (no row ids to draw), but its
+ * ids are random base64url strings: the first id at or after a random prefix is a uniform pick.
+ */
+function randomSessions(db, n) {
+  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+  const next = db.prepare('SELECT id, user_id FROM sessions WHERE id >= ? ORDER BY id LIMIT 1');
+  const first = db.prepare('SELECT id, user_id FROM sessions ORDER BY id LIMIT 1');
+  return Array.from({ length: n }, () => {
+    const prefix = Array.from({ length: 4 }, () => pick(alphabet)).join('');
+    return next.get(prefix) ?? first.get();
+  });
+}
+
 /** Key sets for `n` lookups: each one an existing user, session, license and active device. */
 function lookupKeys(db, n) {
   const people = randomRows(db, 'users', 'id, email_normalized', '1', n);
-  const sessions = randomRows(db, 'sessions', 'id, user_id', '1', n);
+  const sessions = randomSessions(db, n);
+  // Active devices of licenses a plugin can validate (active, unexpired for the whole run, the
+  // account not deleted): the hot path, and the only devices whose last seen moves.
   const devices = randomRows(
     db,
     'devices d',
     'd.license_id, d.device_id, (SELECT license_key FROM licenses l WHERE l.id = d.license_id) AS license_key',
-    'd.deactivated_at IS NULL',
+    `d.deactivated_at IS NULL AND EXISTS (SELECT 1 FROM licenses l JOIN users u ON u.id = l.user_id
+      WHERE l.id = d.license_id AND l.status = 'active' AND l.expires_at > ${NOW + 30 * DAY} AND u.is_deleted = 0)`,
     n,
   );
   return people.map((person, i) => ({
@@ -323,15 +344,26 @@ function lookupKeys(db, n) {
 const percentile = (sorted, p) =>
   sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))];
 
-/** Times every hot query over `SAMPLES` random keys; returns { name: { p50, p99 } } in µs. */
-async function timeLookups() {
-  const db = open();
-  const keys = lookupKeys(db, SAMPLES + WARM_UP);
+/**
+ * Times every hot query over `SAMPLES` random keys (after `WARM_UP` others) in the database of
+ * one size; returns { name: times } in µs. The keys are drawn on a connection of their own, so
+ * the timed connection starts with an empty page cache, as the warm-up leaves it.
+ */
+let writeClock = NOW;
+
+async function timeLookups(file) {
+  const drawing = open(file);
+  const keys = lookupKeys(drawing, SAMPLES + WARM_UP);
+  drawing.close();
+  const db = open(file);
   const results = {};
   for (const query of hotQueries) {
     // The statements first (capturing runs the service code), so only SQLite is timed.
+    // A write moves last seen only a minute after the previous one: its clock runs a minute a call.
     const statements = [];
-    for (const k of keys) statements.push(await hotStatement(query, k, NOW));
+    for (const k of keys) {
+      statements.push(await hotStatement(query, k, query.writes ? (writeClock += 60_000) : NOW));
+    }
     const prepared = db.prepare(statements[0].sql);
     if (statements.some((s) => s.sql !== statements[0].sql)) {
       throw new Error(`${query.name}: the SQL differs between keys`);
@@ -340,14 +372,13 @@ async function timeLookups() {
     let empty = 0;
     statements.forEach(({ params }, i) => {
       const started = process.hrtime.bigint();
-      const rows = prepared.all(...params);
+      const found = query.writes ? prepared.run(...params).changes : prepared.all(...params).length;
       const elapsed = Number(process.hrtime.bigint() - started) / 1000;
       if (i >= WARM_UP) times.push(elapsed);
-      if (rows.length === 0) empty += 1;
+      if (Number(found) === 0) empty += 1;
     });
-    if (empty > 0) throw new Error(`${query.name}: ${empty} lookups found nothing`);
-    times.sort((a, b) => a - b);
-    results[query.name] = { p50: percentile(times, 0.5), p99: percentile(times, 0.99) };
+    if (empty > 0) throw new Error(`${query.name}: ${empty} lookups found (or changed) nothing`);
+    results[query.name] = times;
   }
   db.close();
   return results;
@@ -359,23 +390,45 @@ const byteSize = (bytes) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
 let exitCode = 0;
 try {
   console.log(
-    `Database: ${file} (node:sqlite, SQLite ${new DatabaseSync(':memory:').prepare('select sqlite_version() v').get().v})`,
+    `Databases in ${dir} (node:sqlite, SQLite ${new DatabaseSync(':memory:').prepare('select sqlite_version() v').get().v}); migrations: ${migrations.join(', ')}`,
   );
-  migrate();
-  const timings = new Map();
-  let seeded = 0;
   for (const size of sizes) {
-    console.log(`\nSeeding up to ${size.toLocaleString('en-US')} users`);
-    const db = open();
-    seed(db, seeded, size);
+    console.log(`\nSeeding ${size.toLocaleString('en-US')} users`);
+    migrate(fileOf(size));
+    const db = open(fileOf(size));
+    seed(db, 0, size);
+    db.prepare('INSERT INTO rate_limits (key, count, window_start) VALUES (?, ?, ?)').run(
+      captureRateLimitRow.key,
+      captureRateLimitRow.count,
+      NOW,
+    );
     db.exec('PRAGMA wal_checkpoint(TRUNCATE);');
     const pages = db.prepare('PRAGMA page_count').get().page_count;
     const pageSize = db.prepare('PRAGMA page_size').get().page_size;
     db.close();
-    seeded = size;
-    console.log(`  database: ${byteSize(pages * pageSize)}; timing ${SAMPLES} lookups each`);
-    timings.set(size, await timeLookups());
+    console.log(`  database: ${byteSize(pages * pageSize)}`);
   }
+
+  // Every size once per round, in turn: size -> query -> all timed lookups of every round.
+  const samples = new Map(sizes.map((size) => [size, {}]));
+  for (let round = 1; round <= ROUNDS; round += 1) {
+    console.log(`Round ${round} of ${ROUNDS}: ${SAMPLES} lookups per query and size`);
+    for (const size of sizes) {
+      const times = await timeLookups(fileOf(size));
+      const pooled = samples.get(size);
+      for (const [name, list] of Object.entries(times)) (pooled[name] ??= []).push(...list);
+    }
+  }
+  const timings = new Map(
+    sizes.map((size) => {
+      const perQuery = {};
+      for (const [name, list] of Object.entries(samples.get(size))) {
+        const sorted = list.sort((a, b) => a - b);
+        perQuery[name] = { p50: percentile(sorted, 0.5), p99: percentile(sorted, 0.99) };
+      }
+      return [size, perQuery];
+    }),
+  );
 
   const small = sizes[0];
   const large = sizes.at(-1);
@@ -401,11 +454,11 @@ try {
     );
   }
   console.log(
-    `\nRatio: p50 at ${label(large)} users / p50 at ${label(small)} users; target ≤ ${RATIO_TARGET}.`,
+    `\nRatio: p50 at ${label(large)} users / p50 at ${label(small)} users (${ROUNDS} × ${SAMPLES} lookups each); target ≤ ${RATIO_TARGET}.`,
   );
   for (const query of hotQueries) console.log(`  ${query.name}: ${query.lookup} — ${query.usedBy}`);
 } finally {
   cleanUp();
-  if (options.keep) console.log(`Kept ${file}`);
+  if (options.keep) console.log(`Kept ${dir}`);
 }
 process.exit(exitCode);

@@ -11,6 +11,12 @@ import { sql } from 'drizzle-orm';
 import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { refundReasons } from '../../src/contract/messages';
 
+/** The partial index of deleted accounts (users.is_deleted = 1), named in `INDEXED BY`. */
+export const USERS_DELETED_INDEX = 'users_deleted_idx';
+
+/** The partial UNIQUE index of active devices (license_id, device_id), named in `INDEXED BY`. */
+export const DEVICES_ACTIVE_INDEX = 'devices_license_device_active_unique';
+
 /** Plan names as stored on users and licenses. */
 export const planValues = ['Trial', 'Standard', 'Enterprise'] as const;
 /** License states. */
@@ -42,6 +48,12 @@ export const users = sqliteTable(
     uniqueIndex('users_google_sub_unique').on(table.googleSub),
     // The cron purge looks for accounts deleted longer ago than the retention window.
     index('users_deleted_at_idx').on(table.deletedAt),
+    // Only the accounts scheduled for deletion: the session and license checks ask "is this
+    // account deleted?" here (accountDeletedSql), a B-tree small enough to stay in the page
+    // cache, instead of descending the primary key and the users table for every request.
+    index(USERS_DELETED_INDEX)
+      .on(table.id)
+      .where(sql`is_deleted = 1`),
   ],
 );
 
@@ -65,13 +77,20 @@ export const licenses = sqliteTable(
   },
   (table) => [
     uniqueIndex('licenses_license_key_unique').on(table.licenseKey),
-    index('licenses_user_id_idx').on(table.userId),
+    // A user's licenses, newest last: the current license is the last entry, and "is there a
+    // newer license?" is answered from the index alone.
+    index('licenses_user_created_idx').on(table.userId, table.createdAt),
     // The cron expiry sweep selects active licenses past their expiry.
     index('licenses_status_expires_at_idx').on(table.status, table.expiresAt),
   ],
 );
 
-/** Browser and API sessions; the JWT's `jti` is the id. */
+/**
+ * Browser and API sessions; the JWT's `jti` is the id. The table is `WITHOUT ROWID` (migration
+ * 0007, which drizzle cannot express): every signed-in request finds its row by id in the table's
+ * own B-tree, one search instead of the id index and then the table. A future migration that
+ * rebuilds this table must keep `WITHOUT ROWID`.
+ */
 export const sessions = sqliteTable(
   'sessions',
   {
@@ -391,7 +410,7 @@ export const devices = sqliteTable(
     deactivatedAt: integer('deactivated_at'),
   },
   (table) => [
-    uniqueIndex('devices_license_device_active_unique')
+    uniqueIndex(DEVICES_ACTIVE_INDEX)
       .on(table.licenseId, table.deviceId)
       .where(sql`deactivated_at is null`),
     index('devices_license_active_idx').on(table.licenseId, table.deactivatedAt),

@@ -100,15 +100,31 @@ function assertSameOrigin(c: Context) {
 }
 
 /**
+ * The request's session token (Bearer, else the cookie), not yet verified, or undefined when it
+ * carries none. A cookie-authenticated state change from another origin throws 403.
+ */
+export function sessionToken(c: Context): string | undefined {
+  const bearer = bearerToken(c);
+  const token = bearer ?? getCookie(c, SESSION_COOKIE);
+  if (!token) return undefined;
+  if (bearer === undefined && UNSAFE_METHODS.has(c.req.method)) assertSameOrigin(c);
+  return token;
+}
+
+/** The request's session token; 401 UNAUTHORIZED when it carries none (see `sessionToken`). */
+export function requireSessionToken(c: Context): string {
+  const token = sessionToken(c);
+  if (!token) throw fail('UNAUTHORIZED');
+  return token;
+}
+
+/**
  * The request's session, or null when it carries no token. A token that is present but invalid
  * throws 401; a cookie-authenticated state change from another origin throws 403.
  */
 export async function readSession(c: Context<AccountEnv>): Promise<SessionInfo | null> {
-  const bearer = bearerToken(c);
-  const token = bearer ?? getCookie(c, SESSION_COOKIE);
-  if (!token) return null;
-  if (bearer === undefined && UNSAFE_METHODS.has(c.req.method)) assertSameOrigin(c);
-  return verifySession(c.get('deps'), token);
+  const token = sessionToken(c);
+  return token ? verifySession(c.get('deps'), token) : null;
 }
 
 /** Requires a valid session; sets `c.get('session')`. 401 UNAUTHORIZED or SESSION_EXPIRED. */

@@ -11,15 +11,13 @@ import {
   clearSessionCookie,
   KNOWN_BROWSER_COOKIE,
   readSession,
-  requireSession,
+  requireSessionToken,
   setSessionCookie,
   type AccountEnv,
 } from '../middleware/auth';
 import { loginWithGoogle, loginWithPassword } from '../services/accounts/login';
-import { revokeSession } from '../services/accounts/sessions';
+import { revokeSession, verifySessionWithAccount } from '../services/accounts/sessions';
 import { toUserView } from '../services/accounts/user-view';
-import { findUserById } from '../services/accounts/users';
-import { currentLicense } from '../services/licensing/licenses';
 
 export const authRoutes = new Hono<AccountEnv>()
   .post('/login', jsonBody(loginSchema), async (c) => {
@@ -39,17 +37,14 @@ export const authRoutes = new Hono<AccountEnv>()
   })
   .all('/login-google', methodNotAllowed('POST'))
 
-  .get('/me', requireSession, async (c) => {
-    const session = c.get('session');
-    const { db, now } = c.get('deps');
-    const [user, license] = await Promise.all([
-      findUserById(db, session.userId),
-      currentLicense(db, session.userId),
-    ]);
+  // The session check, the account and its license in one D1 round trip (sessions.ts).
+  .get('/me', async (c) => {
+    const deps = c.get('deps');
+    const { session, user, license } = await verifySessionWithAccount(deps, requireSessionToken(c));
     if (!user || !license) throw new Error(`Session ${session.sessionId} has no user or license`);
     return c.json(
       {
-        user: toUserView(user, license, session, now),
+        user: toUserView(user, license, session, deps.now),
         tokenExpiration: session.expiresAt,
       } satisfies MeResponse,
       200,

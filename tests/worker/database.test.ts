@@ -35,8 +35,8 @@ describe('the D1 migrations', () => {
   });
 
   it.each([
-    ['users', ['users_email_normalized_unique', 'users_google_sub_unique']],
-    ['licenses', ['licenses_license_key_unique', 'licenses_user_id_idx']],
+    ['users', ['users_email_normalized_unique', 'users_google_sub_unique', 'users_deleted_idx']],
+    ['licenses', ['licenses_license_key_unique', 'licenses_user_created_idx']],
     ['sessions', ['sessions_user_id_idx']],
     ['verification_codes', ['verification_codes_email_created_idx']],
     ['password_reset_tokens', ['password_reset_tokens_token_hash_unique']],
@@ -51,5 +51,13 @@ describe('the D1 migrations', () => {
       .all<{ name: string }>();
 
     expect(results.map((index) => index.name)).toEqual(expect.arrayContaining(expected));
+  });
+
+  it('keep sessions in a WITHOUT ROWID table, found by id in one B-tree search', async () => {
+    const table = await env.DB.prepare(
+      "SELECT sql FROM sqlite_master WHERE type = 'table' AND name = 'sessions'",
+    ).first<{ sql: string }>();
+
+    expect(table?.sql).toMatch(/\)\s*WITHOUT ROWID$/);
   });
 });

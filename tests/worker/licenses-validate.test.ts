@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { licenseStatusMessages } from '../../src/contract/licensing';
+import { limits } from '../../src/site.config';
 import { generateLicenseKey } from '../../functions/services/licensing/license-keys';
 import { accountApp, queryAll } from './account-helpers';
 import {
@@ -41,6 +42,60 @@ describe('POST /api/licenses/validate', () => {
       activation.device.id,
     );
     expect(row).toEqual({ last_seen_at: app.clock.now, app_version: '1.1.0' });
+  });
+
+  it('writes last seen at most once a minute, and a new app version at once', async () => {
+    const app = accountApp();
+    const { key } = await licensee(app);
+    const deviceId = newDeviceId();
+    const activation = await activateOk(app, key, { deviceId, appVersion: '1.0.0' });
+    const stored = async () =>
+      (
+        await queryAll<{ last_seen_at: number; app_version: string }>(
+          'SELECT last_seen_at, app_version FROM devices WHERE id = ?',
+          activation.device.id,
+        )
+      )[0];
+    const activatedAt = app.clock.now;
+
+    app.clock.advance(30);
+    expect((await validate(app, key, deviceId, '1.0.0')).status).toBe('VALID');
+    expect(await stored()).toEqual({ last_seen_at: activatedAt, app_version: '1.0.0' });
+
+    app.clock.advance(10);
+    expect((await validate(app, key, deviceId, '1.0.1')).status).toBe('VALID');
+    expect(await stored()).toEqual({ last_seen_at: app.clock.now, app_version: '1.0.1' });
+
+    app.clock.advance(60);
+    expect((await validate(app, key, deviceId)).status).toBe('VALID');
+    expect(await stored()).toEqual({ last_seen_at: app.clock.now, app_version: '1.0.1' });
+  });
+
+  it('is refused with 429 over the per-IP limit and then records nothing', async () => {
+    const app = accountApp();
+    const { key } = await licensee(app);
+    const deviceId = newDeviceId();
+    const activation = await activateOk(app, key, { deviceId, appVersion: '1.0.0' });
+    await queryAll(
+      'UPDATE rate_limits SET count = ?, window_start = ? WHERE key = ?',
+      limits.rateLimits.licenseApiPerIp.max,
+      app.clock.now,
+      `licenseApiPerIp:${app.ip}`,
+    );
+    app.clock.advance(3600 - 1);
+
+    const response = await app.post('/api/licenses/validate', {
+      licenseKey: key,
+      deviceId,
+      appVersion: '2.0.0',
+    });
+
+    expect(response.status).toBe(429);
+    const [row] = await queryAll<{ last_seen_at: number; app_version: string }>(
+      'SELECT last_seen_at, app_version FROM devices WHERE id = ?',
+      activation.device.id,
+    );
+    expect(row).toEqual({ last_seen_at: app.clock.now - 3599_000, app_version: '1.0.0' });
   });
 
   it('answers DEVICE_NOT_ACTIVATED for a fine key on a device that is not active', async () => {

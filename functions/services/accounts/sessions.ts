@@ -6,11 +6,13 @@
 import { and, desc, eq, gt, isNull, lt, ne } from 'drizzle-orm';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import { limits } from '../../../src/site.config';
-import { sessions, users } from '../../db/schema';
+import { sessions } from '../../db/schema';
 import { fail } from '../../lib/errors';
+import { currentLicenseQuery, type LicenseRow } from '../licensing/licenses';
 import { randomToken } from '../shared/crypto';
-import { DAY_MS, type Millis } from '../shared/db';
+import { DAY_MS, outerColumn, type Db, type Millis } from '../shared/db';
 import type { Deps } from '../shared/deps';
+import { accountDeletedSql, userByIdQuery, type UserRow } from './users';
 
 export const JWT_ISSUER = 'sheetwright';
 export const JWT_AUDIENCE = 'sheetwright-web';
@@ -66,17 +68,17 @@ export async function newSession({ db, now, secrets, client }: Deps, userId: str
   return { token, info, insert };
 }
 
-/**
- * Verifies a session JWT and its row. Throws 401 SESSION_EXPIRED for an expired token or
- * session, 401 UNAUTHORIZED for anything else (bad signature, algorithm, issuer, audience,
- * unknown, revoked, or a deleted user).
- */
-export async function verifySession(
-  { db, now, secrets }: Pick<Deps, 'db' | 'now' | 'secrets'>,
+/** What a verified JWT names: the session row and its account. */
+interface SessionClaims {
+  sessionId: string;
+  userId: string;
+}
+
+/** Verifies the JWT alone (signature, algorithm, issuer, audience, expiry); no D1 call. */
+async function verifySessionToken(
+  { now, secrets }: Pick<Deps, 'now' | 'secrets'>,
   token: string,
-): Promise<SessionInfo> {
-  let sessionId: string;
-  let userId: string;
+): Promise<SessionClaims> {
   try {
     const { payload } = await jwtVerify(token, signingKey(secrets.jwtSecret), {
       // Explicit: never accept `none` or an algorithm picked by the token.
@@ -86,27 +88,42 @@ export async function verifySession(
       requiredClaims: ['exp', 'iat', 'jti', 'sub'],
       currentDate: new Date(now),
     });
-    sessionId = payload.jti ?? '';
-    userId = payload.sub ?? '';
+    return { sessionId: payload.jti ?? '', userId: payload.sub ?? '' };
   } catch (error) {
     if (error instanceof joseErrors.JWTExpired) throw fail('SESSION_EXPIRED');
     throw fail('UNAUTHORIZED');
   }
+}
 
-  const [row] = await db
+/** The session row by id, and whether its account is scheduled for deletion. */
+function sessionCheckQuery(db: Db, sessionId: string) {
+  return db
     .select({
       userId: sessions.userId,
       createdAt: sessions.createdAt,
       lastUsedAt: sessions.lastUsedAt,
       expiresAt: sessions.expiresAt,
       revokedAt: sessions.revokedAt,
-      isDeleted: users.isDeleted,
+      userDeleted: accountDeletedSql(outerColumn(sessions.userId)),
     })
     .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
     .where(eq(sessions.id, sessionId))
     .limit(1);
-  if (!row || row.userId !== userId || row.revokedAt !== null || row.isDeleted) {
+}
+
+type SessionCheckRow = Awaited<ReturnType<typeof sessionCheckQuery>>[number];
+
+/**
+ * Applies the session rules to the row the claims name (401 UNAUTHORIZED: unknown, another
+ * user's, revoked, or a deleted account; 401 SESSION_EXPIRED: past the row's own expiry) and
+ * records the use, at most once a minute.
+ */
+async function acceptSession(
+  { db, now }: Pick<Deps, 'db' | 'now'>,
+  { sessionId, userId }: SessionClaims,
+  row: SessionCheckRow | undefined,
+): Promise<SessionInfo> {
+  if (!row || row.userId !== userId || row.revokedAt !== null || row.userDeleted) {
     throw fail('UNAUTHORIZED');
   }
   if (row.expiresAt <= now) throw fail('SESSION_EXPIRED');
@@ -120,6 +137,47 @@ export async function verifySession(
       );
   }
   return { userId, sessionId, createdAt: row.createdAt, expiresAt: row.expiresAt };
+}
+
+/**
+ * Verifies a session JWT and its row. Throws 401 SESSION_EXPIRED for an expired token or
+ * session, 401 UNAUTHORIZED for anything else (bad signature, algorithm, issuer, audience,
+ * unknown, revoked, or a deleted user).
+ */
+export async function verifySession(
+  deps: Pick<Deps, 'db' | 'now' | 'secrets'>,
+  token: string,
+): Promise<SessionInfo> {
+  const claims = await verifySessionToken(deps, token);
+  const [row] = await sessionCheckQuery(deps.db, claims.sessionId);
+  return acceptSession(deps, claims, row);
+}
+
+/** A verified session with its account and the account's current license. */
+export interface SignedInAccount {
+  session: SessionInfo;
+  user: UserRow | undefined;
+  license: LicenseRow | undefined;
+}
+
+/**
+ * `verifySession`, plus the account and its current license read in the same D1 round trip (one
+ * db.batch): the verified JWT already names the account, and nothing read is returned unless the
+ * session row passes the same checks.
+ */
+export async function verifySessionWithAccount(
+  deps: Pick<Deps, 'db' | 'now' | 'secrets'>,
+  token: string,
+): Promise<SignedInAccount> {
+  const { db } = deps;
+  const claims = await verifySessionToken(deps, token);
+  const [[row], [user], [license]] = await db.batch([
+    sessionCheckQuery(db, claims.sessionId),
+    userByIdQuery(db, claims.userId),
+    currentLicenseQuery(db, claims.userId),
+  ]);
+  const session = await acceptSession(deps, claims, row);
+  return { session, user, license };
 }
 
 /** Revokes one session (logout). */

@@ -1,6 +1,6 @@
 /** Accounts: lookups (each through an indexed, UNIQUE column) and the one-account-per-e-mail rule. */
-import { eq } from 'drizzle-orm';
-import { users } from '../../db/schema';
+import { eq, sql, type SQL } from 'drizzle-orm';
+import { users, USERS_DELETED_INDEX } from '../../db/schema';
 import { fail } from '../../lib/errors';
 import type { Db, Millis } from '../shared/db';
 
@@ -26,10 +26,28 @@ export async function findUserByGoogleSub(db: Db, googleSub: string): Promise<Us
   return row;
 }
 
+/** The query of `findUserById`, to run inside a db.batch. */
+export function userByIdQuery(db: Db, id: string) {
+  return db.select().from(users).where(eq(users.id, id)).limit(1);
+}
+
 /** The account with this id, deleted or not. */
 export async function findUserById(db: Db, id: string): Promise<UserRow | undefined> {
-  const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  const [row] = await userByIdQuery(db, id);
   return row;
+}
+
+/**
+ * SQL, true when the account `userId` (a reference into the outer statement, such as
+ * `outerColumn(sessions.userId)` or `sql\`l.user_id\``) is scheduled for deletion. It reads the
+ * partial index of deleted accounts only, a B-tree that stays small and cached however many
+ * accounts there are; `INDEXED BY` pins that plan, since without statistics SQLite prefers the
+ * primary key and then reads the users table too (and the statement fails loudly, instead of
+ * slowing down, if the index is ever dropped).
+ */
+export function accountDeletedSql(userId: SQL): SQL<boolean> {
+  return sql<boolean>`exists (select 1 from users as deleted indexed by ${sql.raw(USERS_DELETED_INDEX)}
+    where deleted.id = ${userId} and deleted.is_deleted = 1)`.mapWith(Boolean);
 }
 
 /**

@@ -9,6 +9,7 @@ import {
   type ActivateResponse,
   type DeactivateBody,
   type DeactivateResponse,
+  type LicenseInfo,
   type ValidateBody,
   type ValidateResponse,
 } from '../../../src/contract/licensing';
@@ -17,7 +18,7 @@ import { licensing } from '../../../src/site.config';
 import { fail, type ApiError } from '../../lib/errors';
 import { isUniqueViolation, type Db } from '../shared/db';
 import type { Deps } from '../shared/deps';
-import { enforceRateLimit } from '../shared/rate-limit';
+import { rateLimitStep } from '../shared/rate-limit';
 import {
   activateWithinLimit,
   deactivationLimitReached,
@@ -31,16 +32,21 @@ import {
   findActiveDevice,
   toDeviceView,
   touchActiveDevice,
+  touchSeenDevice,
   type DeviceRow,
 } from './devices';
 import {
   assertUsable,
   deviceLimitOf,
   findLicenseByKey,
+  licenseForDeviceQuery,
   licenseInfo,
+  licenseInfoOf,
   licenseNotFound,
   licenseState,
   type KeyedLicense,
+  toLicenseForDevice,
+  type LicenseForDevice,
 } from './license-check';
 import { licenseFileClaims, signLicenseFile } from './license-file';
 
@@ -58,11 +64,31 @@ async function tooManyDevices(db: Db, licenseId: string): Promise<ApiError> {
 }
 
 /**
- * Counts the call against the IP's license API budget (429 with Retry-After beyond it): the key
- * in the body is the credential, so keys cannot be guessed or hammered.
+ * The first step of every plugin call, in one D1 round trip (a db.batch): counts the call against
+ * the IP's license API budget (429 with Retry-After beyond it: the key in the body is the
+ * credential, so keys cannot be guessed or hammered); with `seen`, records that the device was
+ * seen again (touchSeenDevice: only within the budget and on a usable license); then reads the
+ * license, its active device count and the active device `deviceId` as they are after that.
  */
-function countPluginCall(deps: Deps) {
-  return enforceRateLimit(deps, 'licenseApiPerIp', deps.client.ip);
+async function pluginCall(
+  deps: Deps,
+  key: string,
+  deviceId: string,
+  seen?: { deviceName?: string; appVersion?: string | undefined },
+): Promise<LicenseForDevice | undefined> {
+  const { db, now } = deps;
+  const budget = rateLimitStep(deps, 'licenseApiPerIp', deps.client.ip);
+  const read = licenseForDeviceQuery(db, key, deviceId);
+  let counted, rows;
+  if (seen) {
+    const touch = touchSeenDevice(db, key, deviceId, seen, now, budget.withinLimit);
+    [counted, , rows] = await db.batch([budget.count, touch, read]);
+  } else {
+    [counted, rows] = await db.batch([budget.count, read]);
+  }
+  budget.enforce(counted);
+  const [found] = rows;
+  return found && toLicenseForDevice(found);
 }
 
 async function keyedOrNotFound(db: Db, key: string): Promise<KeyedLicense> {
@@ -72,17 +98,18 @@ async function keyedOrNotFound(db: Db, key: string): Promise<KeyedLicense> {
 }
 
 async function activated(
-  { db, now, secrets }: Deps,
+  { now, secrets }: Deps,
   keyed: KeyedLicense,
   device: DeviceRow,
   message: string,
+  license: LicenseInfo,
 ): Promise<ActivateResponse> {
   const claims = licenseFileClaims(keyed.license, device.deviceId, now);
   return {
     status: 'VALID',
     message,
     licenseFile: await signLicenseFile(secrets.licenseSigningKey, claims),
-    license: await licenseInfo(db, keyed, now),
+    license,
     device: toDeviceView(device),
   };
 }
@@ -113,15 +140,16 @@ async function explainRefusal(
 
 /** POST /api/licenses/activate. */
 export async function activateDevice(deps: Deps, body: ActivateBody): Promise<ActivateResponse> {
-  await countPluginCall(deps);
   const { db, now } = deps;
-  const keyed = await keyedOrNotFound(db, body.licenseKey);
+  // A reinstall is not a new device: same row, fresh details (pluginCall), no audit row.
+  const keyed = await pluginCall(deps, body.licenseKey, body.deviceId, body);
+  if (!keyed) throw licenseNotFound();
   assertUsable(keyed, now);
   const { license } = keyed;
-
-  // A reinstall is not a new device: same row, fresh details, no audit row.
-  const again = await touchActiveDevice(db, license.id, body.deviceId, body, now);
-  if (again) return activated(deps, keyed, again, reactivatedMessage);
+  if (keyed.device) {
+    const info = licenseInfoOf(keyed, keyed.activeDevices, now);
+    return activated(deps, keyed, keyed.device, reactivatedMessage, info);
+  }
 
   const device: NewDevice = {
     licenseId: license.id,
@@ -145,38 +173,30 @@ export async function activateDevice(deps: Deps, body: ActivateBody): Promise<Ac
     if (!isUniqueViolation(error, 'devices.license_id')) throw error;
   }
   if (row) {
-    return activated(deps, keyed, row, body.replaceDeviceId ? replacedMessage : activatedMessage);
+    const message = body.replaceDeviceId ? replacedMessage : activatedMessage;
+    return activated(deps, keyed, row, message, await licenseInfo(db, keyed, now));
   }
-  return activated(deps, keyed, await explainRefusal(deps, body, license.id), reactivatedMessage);
+  const same = await explainRefusal(deps, body, license.id);
+  return activated(deps, keyed, same, reactivatedMessage, await licenseInfo(db, keyed, now));
 }
 
 /** POST /api/licenses/validate: always an answer, never an error, for a well-formed request. */
 export async function validateDevice(deps: Deps, body: ValidateBody): Promise<ValidateResponse> {
-  await countPluginCall(deps);
-  const { db, now, secrets } = deps;
-  const keyed = await findLicenseByKey(db, body.licenseKey);
+  const { now, secrets } = deps;
+  const keyed = await pluginCall(deps, body.licenseKey, body.deviceId, body);
   if (!keyed) return { status: 'NOT_FOUND', message: licenseStatusMessages.NOT_FOUND };
   const state = licenseState(keyed, now);
-  if (state !== 'VALID') {
-    return {
-      status: state,
-      message: licenseStatusMessages[state],
-      license: await licenseInfo(db, keyed, now),
-    };
+  const license = licenseInfoOf(keyed, keyed.activeDevices, now);
+  if (state !== 'VALID') return { status: state, message: licenseStatusMessages[state], license };
+  if (!keyed.device) {
+    const status = 'DEVICE_NOT_ACTIVATED';
+    return { status, message: licenseStatusMessages[status], license };
   }
-  const device = await touchActiveDevice(db, keyed.license.id, body.deviceId, body, now);
-  if (!device) {
-    return {
-      status: 'DEVICE_NOT_ACTIVATED',
-      message: licenseStatusMessages.DEVICE_NOT_ACTIVATED,
-      license: await licenseInfo(db, keyed, now),
-    };
-  }
-  const claims = licenseFileClaims(keyed.license, device.deviceId, now);
+  const claims = licenseFileClaims(keyed.license, keyed.device.deviceId, now);
   return {
     status: 'VALID',
     message: licenseStatusMessages.VALID,
-    license: await licenseInfo(db, keyed, now),
+    license,
     licenseFile: await signLicenseFile(secrets.licenseSigningKey, claims),
   };
 }
@@ -189,12 +209,11 @@ export async function deactivateDevice(
   deps: Deps,
   body: DeactivateBody,
 ): Promise<DeactivateResponse> {
-  await countPluginCall(deps);
   const { db, now } = deps;
-  const keyed = await keyedOrNotFound(db, body.licenseKey);
-  const device = await findActiveDevice(db, keyed.license.id, body.deviceId);
-  if (!device) throw fail('DEVICE_NOT_ACTIVATED');
-  await freeDevice(db, device, 'plugin', { now, ip: deps.client.ip });
+  const keyed = await pluginCall(deps, body.licenseKey, body.deviceId);
+  if (!keyed) throw licenseNotFound();
+  if (!keyed.device) throw fail('DEVICE_NOT_ACTIVATED');
+  await freeDevice(db, keyed.device, 'plugin', { now, ip: deps.client.ip });
   return {
     message: SuccessMessages.deviceDeactivated,
     license: await licenseInfo(db, keyed, now),

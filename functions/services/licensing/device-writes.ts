@@ -53,13 +53,13 @@ export interface NewDevice {
 // The INSERT … SELECT statements below list their values in the tables' column order (schema.ts),
 // which is the column list drizzle writes for `insert(table).select(…)`.
 
-/** Inserts device row `rowId` when `where` holds (over `licenses l join users u`). */
+/** Inserts device row `rowId` when `where` holds (over `licenses l`). */
 function insertDeviceWhere(db: Db, rowId: string, device: NewDevice, now: Millis, where: SQL) {
   return db
     .insert(devices)
     .select(
       sql`select ${rowId}, l.id, l.user_id, ${device.deviceId}, ${device.deviceName}, ${device.appVersion}, ${now}, ${now}, null
-        from licenses as l join users as u on u.id = l.user_id
+        from licenses as l
         where l.id = ${device.licenseId} and ${where}`,
     )
     .returning();
@@ -75,7 +75,7 @@ function activatedEvent(db: Db, rowId: string, audit: AuditContext) {
 
 /**
  * The audit row `eventId` saying device row `rowId` was freed (`deactivated` or `replaced`),
- * written only when `where` holds over `devices old join licenses l join users u`.
+ * written only when `where` holds over `devices old join licenses l`.
  */
 function freedEvent(
   db: Db,
@@ -90,7 +90,7 @@ function freedEvent(
     .insert(licenseEvents)
     .select(
       sql`select ${eventId}, old.license_id, old.user_id, old.device_id, old.device_name, ${action}, ${source}, ${audit.ip}, ${audit.now}
-        from devices as old join licenses as l on l.id = old.license_id join users as u on u.id = l.user_id
+        from devices as old join licenses as l on l.id = old.license_id
         where old.id = ${rowId} and old.deactivated_at is null
           and ${underDeactivationLimit(sql`old.license_id`, audit.now)} and ${where}`,
     )

@@ -2,11 +2,12 @@
  * Plugin devices and their audit trail: reads, the last-seen update and the views.
  * The writes that must respect the limits are in device-writes.ts.
  */
-import { and, asc, eq, gt, inArray, isNull } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { DeviceView } from '../../../src/contract/licensing';
 import { licensing } from '../../../src/site.config';
 import { devices, licenseEvents } from '../../db/schema';
 import { DAY_MS, type Db, type Millis } from '../shared/db';
+import { usableLicenseSql } from './license-check';
 
 /** A row of `devices`. */
 export type DeviceRow = typeof devices.$inferSelect;
@@ -108,6 +109,50 @@ export async function touchActiveDevice(
     )
     .returning();
   return row;
+}
+
+/**
+ * last_seen_at is written at most this often: a plugin that validates again within the minute
+ * changes nothing the Usage page could show, so its call reads and does not write.
+ */
+const LAST_SEEN_RESOLUTION_MS = 60_000;
+
+/**
+ * `touchActiveDevice` for the plugin calls, addressed by license key so it can run in the same
+ * db.batch as the read that follows it: records that the active device `deviceId` of the license
+ * with `key` was seen again, with its new name and version, when the license is usable (as
+ * `licenseState` VALID) and `allowed` holds. Last seen alone moves at most once a minute; a new
+ * name or version is always written.
+ */
+export function touchSeenDevice(
+  db: Db,
+  key: string,
+  deviceId: string,
+  changes: { deviceName?: string | undefined; appVersion?: string | undefined },
+  now: Millis,
+  allowed: SQL,
+) {
+  const { deviceName, appVersion } = changes;
+  return db
+    .update(devices)
+    .set({
+      lastSeenAt: now,
+      ...(deviceName !== undefined ? { deviceName } : {}),
+      ...(appVersion !== undefined ? { appVersion } : {}),
+    })
+    .where(
+      and(
+        sql`${devices.licenseId} = (select l.id from licenses as l where l.license_key = ${key} and ${usableLicenseSql(now)})`,
+        eq(devices.deviceId, deviceId),
+        isNull(devices.deactivatedAt),
+        or(
+          lte(devices.lastSeenAt, now - LAST_SEEN_RESOLUTION_MS),
+          deviceName !== undefined ? ne(devices.deviceName, deviceName) : undefined,
+          appVersion !== undefined ? sql`${devices.appVersion} is not ${appVersion}` : undefined,
+        ),
+        allowed,
+      ),
+    );
 }
 
 /** Counted deactivations of a license still inside the window at `now`, oldest first (ms). */

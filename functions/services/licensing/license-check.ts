@@ -2,7 +2,8 @@
  * What a license key stands for: the license, whether it may be used right now, and
  * how many devices it allows. Shared by the plugin calls and the Usage page.
  */
-import { and, count, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, getTableColumns, isNull, sql, type SQL } from 'drizzle-orm';
+import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import {
   licenseStatusMessages,
   type LicenseCheckStatus,
@@ -10,9 +11,11 @@ import {
 } from '../../../src/contract/licensing';
 import type { PlanLabel } from '../../../src/contract/user';
 import { licensing, plans } from '../../../src/site.config';
-import { devices, licenses, users } from '../../db/schema';
+import { DEVICES_ACTIVE_INDEX, devices, licenses } from '../../db/schema';
 import { fail, type ApiError } from '../../lib/errors';
-import type { Db, Millis } from '../shared/db';
+import { accountDeletedSql } from '../accounts/users';
+import { outerColumn, type Db, type Millis } from '../shared/db';
+import type { DeviceRow } from './devices';
 import type { LicenseRow } from './licenses';
 
 /** A license found by its key, with what decides whether it is usable. */
@@ -30,22 +33,85 @@ export type LicenseState = Extract<
   'VALID' | 'EXPIRED' | 'SUSPENDED' | 'REVOKED'
 >;
 
+/**
+ * The columns of a `KeyedLicense`, in a statement over `licenses`. Whether the account is deleted
+ * comes from the small partial index of deleted accounts (accountDeletedSql); whether a newer
+ * license exists from the (user_id, created_at) index alone.
+ */
+function keyedColumns() {
+  return {
+    license: licenses,
+    userDeleted: accountDeletedSql(outerColumn(licenses.userId)),
+    superseded:
+      sql<boolean>`exists (select 1 from licenses as newer where newer.user_id = ${outerColumn(licenses.userId)} and newer.created_at > ${outerColumn(licenses.createdAt)})`.mapWith(
+        Boolean,
+      ),
+  };
+}
+
 /** Finds the license with this (canonical, upper-case) key. */
 export async function findLicenseByKey(db: Db, key: string): Promise<KeyedLicense | undefined> {
   const [row] = await db
-    .select({
-      license: licenses,
-      userDeleted: users.isDeleted,
-      superseded:
-        sql<boolean>`exists (select 1 from licenses as newer where newer.user_id = ${licenses.userId} and newer.created_at > ${licenses.createdAt})`.mapWith(
-          Boolean,
-        ),
-    })
+    .select(keyedColumns())
     .from(licenses)
-    .innerJoin(users, eq(users.id, licenses.userId))
     .where(eq(licenses.licenseKey, key))
     .limit(1);
   return row;
+}
+
+/** A license found by its key, with its active device count and one of its devices. */
+export interface LicenseForDevice extends KeyedLicense {
+  /** Devices active on the license now. */
+  activeDevices: number;
+  /** The active device with the asked machine id, if any. */
+  device: DeviceRow | null;
+}
+
+/**
+ * The columns of `devices`, each named `device_<column>`: a D1 batch returns rows keyed by column
+ * name, and devices shares id, user_id, app_version and activated_at with licenses, whose values
+ * it would otherwise overwrite.
+ */
+const deviceColumns = Object.fromEntries(
+  Object.entries(getTableColumns(devices)).map(([key, column]) => [
+    key,
+    sql`${column}`.mapWith(column).as(`device_${column.name}`),
+  ]),
+) as { [K in keyof DeviceRow]: SQL.Aliased<DeviceRow[K] | null> };
+
+/**
+ * What every plugin call reads first, in one statement: the license with this key (as
+ * `findLicenseByKey`), how many devices are active on it, and the active device `deviceId`.
+ * Run it inside a db.batch (activation.ts counts the call in the same round trip) and read its
+ * row with `toLicenseForDevice`.
+ */
+export function licenseForDeviceQuery(db: Db, key: string, deviceId: string) {
+  return db
+    .select({
+      ...keyedColumns(),
+      activeDevices: activeDeviceCountSql(licenses.id),
+      device: deviceColumns,
+    })
+    .from(licenses)
+    .leftJoin(
+      devices,
+      and(
+        eq(devices.licenseId, licenses.id),
+        eq(devices.deviceId, deviceId),
+        isNull(devices.deactivatedAt),
+      ),
+    )
+    .where(eq(licenses.licenseKey, key))
+    .limit(1);
+}
+
+/** A row of `licenseForDeviceQuery`, whose device columns are all null when none matched. */
+export function toLicenseForDevice({
+  device,
+  ...keyed
+}: Awaited<ReturnType<typeof licenseForDeviceQuery>>[number]): LicenseForDevice {
+  // `id` is the primary key: null only when the left join found no device.
+  return { ...keyed, device: device.id === null ? null : (device as DeviceRow) };
 }
 
 /** Whether the license may be used at `now`; a license past its expiry is expired whatever its row says. */
@@ -76,13 +142,26 @@ export function deviceLimitOf(plan: PlanLabel): { shown: number | null; enforced
 }
 
 /**
- * SQL condition, in a statement over `licenses` as `l` joined to `users` as `u`: the license may
- * take a new device at `now`. Repeated inside the writes so a license revoked or expired between
- * our read and the write cannot gain a device.
+ * SQL condition, in a statement over `licenses` as `l`: the license may be used (take a new
+ * device, be seen again) at `now`, exactly when `licenseState` says VALID. Repeated inside the
+ * writes so a license revoked or expired between our read and the write cannot gain a device.
  */
 export function usableLicenseSql(now: Millis): SQL {
-  return sql`l.status = 'active' and l.expires_at > ${now} and u.is_deleted = 0
+  return sql`l.status = 'active' and l.expires_at > ${now} and not ${accountDeletedSql(sql`l.user_id`)}
     and not exists (select 1 from licenses as newer where newer.user_id = l.user_id and newer.created_at > l.created_at)`;
+}
+
+/**
+ * SQL: the number of devices active on the license in column `licenseId` of the outer statement.
+ * It counts entries of the partial index of active devices, the index whose leaf the same
+ * statement reads for the device itself, so at scale the count costs no page of its own;
+ * `INDEXED BY` pins that plan (SQLite would otherwise pick devices_license_active_idx).
+ */
+function activeDeviceCountSql(licenseId: SQLiteColumn): SQL<number> {
+  return sql<number>`(select count(*) from devices as active indexed by ${sql.raw(DEVICES_ACTIVE_INDEX)}
+    where active.license_id = ${outerColumn(licenseId)} and active.deactivated_at is null)`.mapWith(
+    Number,
+  );
 }
 
 /** Number of devices active on a license. */
@@ -94,16 +173,25 @@ export async function activeDeviceCount(db: Db, licenseId: string): Promise<numb
   return row?.n ?? 0;
 }
 
-/** The license as the plugin shows it. */
-export async function licenseInfo(db: Db, keyed: KeyedLicense, now: Millis): Promise<LicenseInfo> {
+/** The license as the plugin shows it, with `activeDevices` devices active on it. */
+export function licenseInfoOf(
+  keyed: KeyedLicense,
+  activeDevices: number,
+  now: Millis,
+): LicenseInfo {
   const { license } = keyed;
   return {
     plan: license.plan,
     status: stateToStatus[licenseState(keyed, now)],
     expiresAt: new Date(license.expiresAt).toISOString(),
     deviceLimit: deviceLimitOf(license.plan).shown,
-    activeDevices: await activeDeviceCount(db, license.id),
+    activeDevices,
   };
+}
+
+/** The license as the plugin shows it, counting its active devices now. */
+export async function licenseInfo(db: Db, keyed: KeyedLicense, now: Millis): Promise<LicenseInfo> {
+  return licenseInfoOf(keyed, await activeDeviceCount(db, keyed.license.id), now);
 }
 
 /** 404 NOT_FOUND: no license has this key. */

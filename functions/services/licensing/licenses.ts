@@ -54,14 +54,19 @@ export function effectiveLicenseStatus(
   return license.status === 'active' && license.expiresAt <= now ? 'expired' : license.status;
 }
 
-/** The user's current license: the newest one. */
-export async function currentLicense(db: Db, userId: string): Promise<LicenseRow | undefined> {
-  const [row] = await db
+/** The query of `currentLicense`, to run inside a db.batch. */
+export function currentLicenseQuery(db: Db, userId: string) {
+  return db
     .select()
     .from(licenses)
     .where(eq(licenses.userId, userId))
     .orderBy(desc(licenses.createdAt))
     .limit(1);
+}
+
+/** The user's current license: the newest one. */
+export async function currentLicense(db: Db, userId: string): Promise<LicenseRow | undefined> {
+  const [row] = await currentLicenseQuery(db, userId);
   return row;
 }
 

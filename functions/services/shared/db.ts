@@ -1,4 +1,6 @@
+import { getTableName, sql, type SQL } from 'drizzle-orm';
 import type { DrizzleD1Database } from 'drizzle-orm/d1';
+import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import type * as schema from '../../db/schema';
 
 /** The drizzle client services take as their first argument (built per request). */
@@ -21,4 +23,13 @@ export function isUniqueViolation(error: unknown, target: string): boolean {
     current = current.cause;
   }
   return false;
+}
+
+/**
+ * `"table"."column"`, for a column of the outer statement inside a correlated subquery: in a
+ * single-table statement drizzle writes columns unqualified, and a subquery would read `"user_id"`
+ * as its own table's column.
+ */
+export function outerColumn(column: SQLiteColumn): SQL {
+  return sql`${sql.identifier(getTableName(column.table))}.${sql.identifier(column.name)}`;
 }

@@ -34,19 +34,18 @@ export interface RateLimitHit {
   retryAfterSeconds: number;
 }
 
-/** Counts one event for `rule` and `subject` (an e-mail or an IP) at `now` (ms). */
-export async function hitRateLimit(
-  db: Db,
-  rule: RateLimitRule,
-  subject: string,
-  now: Millis,
-): Promise<RateLimitHit> {
+/** The key of the counter of `rule` for `subject` in `rate_limits`. */
+export function counterKey(rule: RateLimitRule, subject: string): string {
+  return `${rule}:${subject}`;
+}
+
+/** The upsert that counts one event for `rule` and `subject` at `now`; `toHit` reads its result. */
+function rateLimitUpsert(db: Db, rule: RateLimitRule, subject: string, now: Millis) {
   const windowMs = limits.rateLimits[rule].windowSeconds * 1000;
-  const key = `${rule}:${subject}`;
   const expired = sql`${rateLimits.windowStart} <= ${now - windowMs}`;
-  const [row] = await db
+  return db
     .insert(rateLimits)
-    .values({ key, count: 1, windowStart: now })
+    .values({ key: counterKey(rule, subject), count: 1, windowStart: now })
     .onConflictDoUpdate({
       target: rateLimits.key,
       set: {
@@ -55,9 +54,34 @@ export async function hitRateLimit(
       },
     })
     .returning({ count: rateLimits.count, windowStart: rateLimits.windowStart });
+}
+
+/** The hit an executed `rateLimitUpsert` recorded. */
+function toHit(
+  rule: RateLimitRule,
+  rows: { count: number; windowStart: number }[],
+  now: Millis,
+): RateLimitHit {
+  const [row] = rows;
   if (!row) throw new Error('Rate limit upsert returned no row');
+  const windowMs = limits.rateLimits[rule].windowSeconds * 1000;
   const retryAfterSeconds = Math.max(1, Math.ceil((row.windowStart + windowMs - now) / 1000));
   return { count: row.count, retryAfterSeconds };
+}
+
+/** Counts one event for `rule` and `subject` (an e-mail or an IP) at `now` (ms). */
+export async function hitRateLimit(
+  db: Db,
+  rule: RateLimitRule,
+  subject: string,
+  now: Millis,
+): Promise<RateLimitHit> {
+  return toHit(rule, await rateLimitUpsert(db, rule, subject, now), now);
+}
+
+/** Throws 429 TOO_MANY_ATTEMPTS with Retry-After when `hit` is over the limit of `rule`. */
+function assertUnderLimit(rule: RateLimitRule, hit: RateLimitHit): void {
+  if (hit.count > limits.rateLimits[rule].max) throw tooManyAttempts(rule, hit.retryAfterSeconds);
 }
 
 /**
@@ -70,8 +94,29 @@ export async function enforceRateLimit(
   subject: string | null,
 ): Promise<RateLimitHit> {
   const hit = await hitRateLimit(db, rule, subject ?? 'unknown', now);
-  if (hit.count > limits.rateLimits[rule].max) throw tooManyAttempts(rule, hit.retryAfterSeconds);
+  assertUnderLimit(rule, hit);
   return hit;
+}
+
+/**
+ * `enforceRateLimit` as the first statement of a db.batch, so the statements after it share its
+ * D1 round trip: `count` is the upsert to put first, `withinLimit` a SQL condition for later
+ * writes of the batch (true when this event is within the limit, so a refused call changes
+ * nothing), and `enforce` throws the 429 from the upsert's result once the batch has run.
+ */
+export function rateLimitStep(
+  { db, now }: Pick<Deps, 'db' | 'now'>,
+  rule: RateLimitRule,
+  subject: string | null,
+) {
+  const key = subject ?? 'unknown';
+  return {
+    count: rateLimitUpsert(db, rule, key, now),
+    withinLimit: sql`(select ${rateLimits.count} from ${rateLimits} where ${rateLimits.key} = ${counterKey(rule, key)}) <= ${limits.rateLimits[rule].max}`,
+    enforce(rows: { count: number; windowStart: number }[]): void {
+      assertUnderLimit(rule, toHit(rule, rows, now));
+    },
+  };
 }
 
 /** The 429 answer for `rule`, with Retry-After in seconds and the wait in minutes in the text. */
