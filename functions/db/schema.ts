@@ -21,6 +21,8 @@ export const DEVICES_ACTIVE_INDEX = 'devices_license_device_active_unique';
 export const planValues = ['Trial', 'Standard', 'Enterprise'] as const;
 /** License states. */
 export const licenseStatusValues = ['active', 'expired', 'suspended', 'revoked'] as const;
+/** Roles an account can hold; granted only from the command line (scripts/admin.mjs). */
+export const roleValues = ['admin'] as const;
 
 /** Accounts. `email_normalized` is the identity; `email` is kept as the user typed it (trimmed). */
 export const users = sqliteTable(
@@ -42,6 +44,8 @@ export const users = sqliteTable(
     purgedAt: integer('purged_at'),
     createdAt: integer('created_at').notNull(),
     updatedAt: integer('updated_at').notNull(),
+    /** `admin` for operators (DESIGN §3.10); null for everyone else. */
+    role: text('role', { enum: roleValues }),
   },
   (table) => [
     uniqueIndex('users_email_normalized_unique').on(table.emailNormalized),
@@ -74,6 +78,11 @@ export const licenses = sqliteTable(
     createdAt: integer('created_at').notNull(),
     /** Plugin version the trial signed up with (site.currentVersion at the time). */
     appVersion: text('app_version'),
+    /**
+     * Set when an operator reset the deactivation budget: deactivations before it no longer
+     * count against `licensing.maxDeactivations`.
+     */
+    deactivationsResetAt: integer('deactivations_reset_at'),
   },
   (table) => [
     uniqueIndex('licenses_license_key_unique').on(table.licenseKey),
@@ -226,6 +235,9 @@ export const consumedTokens = sqliteTable(
   (table) => [index('consumed_tokens_expires_at_idx').on(table.expiresAt)],
 );
 
+/** Inbox states of a contact message. */
+export const contactStatusValues = ['new', 'handled'] as const;
+
 /** Messages from the About page's Get in Touch form. */
 export const contactMessages = sqliteTable(
   'contact_messages',
@@ -239,8 +251,20 @@ export const contactMessages = sqliteTable(
     /** Sender's IP (CF-Connecting-IP), kept for per-IP rate limiting and abuse reports. */
     ip: text('ip'),
     userAgent: text('user_agent'),
+    /** Lower-case sender address, to match the message to an account (services/emails.ts). */
+    emailNormalized: text('email_normalized'),
+    /** The operator console's inbox state. */
+    status: text('status', { enum: contactStatusValues }).notNull().default('new'),
+    handledAt: integer('handled_at'),
+    /** The operator (user id) who marked it handled. */
+    handledBy: text('handled_by'),
+    handledNote: text('handled_note'),
   },
-  (table) => [index('contact_messages_created_at_idx').on(table.createdAt)],
+  (table) => [
+    index('contact_messages_created_at_idx').on(table.createdAt),
+    index('contact_messages_status_created_idx').on(table.status, table.createdAt),
+    index('contact_messages_email_normalized_idx').on(table.emailNormalized, table.createdAt),
+  ],
 );
 
 /** Single-use password reset links (stored as SHA-256 of the token). */
@@ -358,6 +382,9 @@ export const subscriptions = sqliteTable(
   ],
 );
 
+/** Where a refund stands: asked for, done, or refused by the provider (retried). */
+export const refundStatusValues = ['pending', 'refunded', 'failed'] as const;
+
 /** Paid and failed invoices, for the Billing & Invoices page. */
 export const invoices = sqliteTable(
   'invoices',
@@ -376,14 +403,27 @@ export const invoices = sqliteTable(
     invoicePdf: text('invoice_pdf'),
     /** ms */
     created: integer('created').notNull(),
+    /**
+     * An operator's refund of this payment (services/admin/money.ts): `pending` is claimed by
+     * one conditional UPDATE before the provider is asked, so two operators refund once.
+     */
+    refundStatus: text('refund_status', { enum: refundStatusValues }),
+    /** Cents, once refunded. */
+    refundAmount: integer('refund_amount'),
+    refundId: text('refund_id'),
+    refundedAt: integer('refunded_at'),
+    refundError: text('refund_error'),
   },
   (table) => [index('invoices_user_id_created_idx').on(table.userId, table.created)],
 );
 
 /** What happened to a device activation (the audit trail on the Usage page). */
 export const licenseEventActions = ['activated', 'deactivated', 'replaced'] as const;
-/** Who did it: the plugin (license API), the customer on the dashboard, or the system (cron, deletion). */
-export const licenseEventSources = ['plugin', 'dashboard', 'system'] as const;
+/**
+ * Who did it: the plugin (license API), the customer on the dashboard, the system (cron,
+ * deletion), or support (an operator in the console).
+ */
+export const licenseEventSources = ['plugin', 'dashboard', 'system', 'support'] as const;
 
 /**
  * Plugin devices a license is activated on. A row is active while `deactivated_at`
@@ -415,6 +455,9 @@ export const devices = sqliteTable(
       .where(sql`deactivated_at is null`),
     index('devices_license_active_idx').on(table.licenseId, table.deactivatedAt),
     index('devices_user_id_idx').on(table.userId),
+    // The operator console finds a customer by device id, or by device name (any case).
+    index('devices_device_id_idx').on(table.deviceId),
+    index('devices_device_name_nocase_idx').on(sql`${table.deviceName} collate nocase`),
   ],
 );
 
@@ -475,8 +518,6 @@ export const checkoutSessions = sqliteTable(
   ],
 );
 
-export const refundStatusValues = ['pending', 'refunded', 'failed'] as const;
-
 /**
  * Payments that could not be applied, refunded automatically (DESIGN §3.8). One row per provider
  * subscription (UNIQUE): the call that inserts it does the refund, so a race of webhook, polling
@@ -510,5 +551,57 @@ export const paymentRefunds = sqliteTable(
     index('payment_refunds_checkout_session_idx').on(table.checkoutSessionId),
     index('payment_refunds_status_created_idx').on(table.status, table.createdAt),
     index('payment_refunds_user_id_idx').on(table.userId),
+  ],
+);
+
+/** What an operator did (services/admin/audit.ts lists them). */
+export const auditActionValues = [
+  'extend-license',
+  'suspend-license',
+  'reinstate-license',
+  'revoke-license',
+  'free-device',
+  'reset-deactivations',
+  'replace-key',
+  'resend-license-mail',
+  'sign-out-everywhere',
+  'cancel-subscription',
+  'refund-payment',
+  'schedule-deletion',
+  'restore-account',
+  'handle-contact',
+  'retry-refund',
+  'retry-mail',
+] as const;
+
+/**
+ * The operators' audit log (DESIGN §3.10): one row per action, written in the same batch as the
+ * action's effect. Append-only: migration 0009's triggers abort any UPDATE or DELETE, so no route
+ * and no bug can rewrite history. Rows hold ids and values, not the customer's personal data, so
+ * they can be kept as long as payment records (the account purge leaves them).
+ */
+export const auditLog = sqliteTable(
+  'audit_log',
+  {
+    id: text('id').primaryKey(),
+    createdAt: integer('created_at').notNull(),
+    operatorId: text('operator_id').notNull(),
+    /** The operator's e-mail at the time, so the row still says who after changes. */
+    operatorEmail: text('operator_email').notNull(),
+    /** The customer acted on, if any. */
+    userId: text('user_id'),
+    action: text('action', { enum: auditActionValues }).notNull(),
+    /** What was acted on, e.g. `license:<id>` or `device:<row id>`. */
+    subject: text('subject').notNull(),
+    reason: text('reason').notNull(),
+    /** JSON of the changed values before and after. */
+    before: text('before').notNull(),
+    after: text('after').notNull(),
+  },
+  (table) => [
+    index('audit_log_created_idx').on(table.createdAt),
+    index('audit_log_user_created_idx').on(table.userId, table.createdAt),
+    index('audit_log_operator_created_idx').on(table.operatorId, table.createdAt),
+    index('audit_log_action_created_idx').on(table.action, table.createdAt),
   ],
 );
