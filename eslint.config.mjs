@@ -11,7 +11,7 @@ import tseslint from 'typescript-eslint';
 const tsFiles = ['**/*.ts', '**/*.tsx', '**/*.mts', '**/*.cts'];
 
 /** The feature folders of functions/services/ above shared/. */
-const featureFolders = ['accounts', 'billing', 'licensing', 'mail', 'support', 'cron'].map(
+const featureFolders = ['accounts', 'billing', 'licensing', 'mail', 'support', 'admin', 'cron'].map(
   (folder) => `./functions/services/${folder}`,
 );
 
@@ -36,6 +36,10 @@ const useCases = [
   'licensing/downloads',
   'support/contact',
   'mail/delivery',
+  'admin/search',
+  'admin/customer',
+  'admin/customer-actions',
+  'admin/inbox',
 ].map((file) => `./functions/services/${file}.ts`);
 
 export default tseslint.config(

@@ -7,7 +7,9 @@ import { limitBody, requireJson } from './middleware/api-guards';
 import { rememberKnownBrowser } from './middleware/auth';
 import { createContextMiddleware } from './middleware/context';
 import { securityHeaders } from './middleware/security-headers';
+import { operatorPages } from './middleware/operator';
 import { accountRoutes } from './routes/account';
+import { adminRoutes } from './routes/admin';
 import { authRoutes } from './routes/auth';
 import { billingRoutes } from './routes/billing';
 import { configRoutes } from './routes/config';
@@ -55,6 +57,10 @@ export function createApp(
       .route('/api', downloadRoutes)
       .route('/api', licenseRoutes)
       .route('/api', usageRoutes)
+      .route('/api', adminRoutes)
+      // The console's pages: operators get them, anyone else the ordinary 404 page.
+      .get('/admin', operatorPages)
+      .get('/admin/*', operatorPages)
       // Mounted at '/dev/' so the index is /dev/, the path run_worker_first sends to the Worker.
       .route('/dev/', devRoutes)
       // After /dev/ so its development-only guard runs first; Pay hands the signed events to

@@ -1,13 +1,15 @@
 -- Custom migration (drizzle cannot express triggers or virtual tables).
 --
--- 1. The audit log is append-only: any UPDATE or DELETE of a row aborts its whole statement (and
---    the batch around it), whoever sends it.
+-- 1. The audit log is append-only: any UPDATE of a row, or DELETE of a row younger than the
+--    7 years payment records are kept (the cron's retention purge, by the real clock), aborts its
+--    whole statement and the batch around it, whoever sends it.
 CREATE TRIGGER `audit_log_no_update` BEFORE UPDATE ON `audit_log`
 BEGIN
 	SELECT RAISE(ABORT, 'audit_log is append-only');
 END;
 --> statement-breakpoint
 CREATE TRIGGER `audit_log_no_delete` BEFORE DELETE ON `audit_log`
+	WHEN old.`created_at` > (unixepoch('now') - 7 * 365 * 86400) * 1000
 BEGIN
 	SELECT RAISE(ABORT, 'audit_log is append-only');
 END;

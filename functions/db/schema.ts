@@ -351,6 +351,28 @@ export const stripeEvents = sqliteTable('stripe_events', {
   processedAt: integer('processed_at').notNull(),
 });
 
+/**
+ * Webhook events whose handling failed (the provider delivers them again): upserted by id on
+ * every failure, marked resolved when a later delivery succeeds. The console's "Money needing
+ * attention" lists the unresolved ones.
+ */
+export const webhookFailures = sqliteTable(
+  'webhook_failures',
+  {
+    /** `evt_…` */
+    id: text('id').primaryKey(),
+    type: text('type').notNull(),
+    objectId: text('object_id'),
+    /** Our reason (never a stack trace or a payload). */
+    error: text('error').notNull(),
+    attempts: integer('attempts').notNull(),
+    firstFailedAt: integer('first_failed_at').notNull(),
+    lastFailedAt: integer('last_failed_at').notNull(),
+    resolvedAt: integer('resolved_at'),
+  },
+  (table) => [index('webhook_failures_resolved_last_idx').on(table.resolvedAt, table.lastFailedAt)],
+);
+
 /** Subscription states we show. */
 export const subscriptionStatusValues = ['active', 'past_due', 'cancelling', 'canceled'] as const;
 
@@ -551,6 +573,8 @@ export const paymentRefunds = sqliteTable(
     index('payment_refunds_checkout_session_idx').on(table.checkoutSessionId),
     index('payment_refunds_status_created_idx').on(table.status, table.createdAt),
     index('payment_refunds_user_id_idx').on(table.userId),
+    // The console's customer page lists refunds of payments made with the customer's e-mail.
+    index('payment_refunds_email_idx').on(table.email),
   ],
 );
 

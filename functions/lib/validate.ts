@@ -19,3 +19,14 @@ export function jsonBody<T extends z.ZodType>(schema: T) {
     return result.data;
   });
 }
+
+/** Validates the query string like `jsonBody` (handlers read `c.req.valid('query')`). */
+export function queryParams<T extends z.ZodType>(schema: T) {
+  return validator('query', async (value: ValidationTargets['query']) => {
+    const result = await schema.safeParseAsync(value, { error: plainIssueMessage });
+    if (!result.success) {
+      throw fail('VALIDATION_FAILED', { message: result.error.issues[0]?.message });
+    }
+    return result.data;
+  });
+}

@@ -14,6 +14,8 @@ export const paymentPollIntervalMs = 3000;
 export const paymentPollMaxAttempts = 40;
 /** Sessions end automatically this many days after sign-in (shown on the dashboard). */
 export const sessionDays = 14;
+/** The operator console needs a sign-in this recent (DESIGN §3.10). */
+export const operatorFreshHours = 12;
 /** A browser stays "known" to the account it last signed in to this long (its cookie's life). */
 export const knownBrowserDays = 365;
 /** Wrong codes allowed per verification code; resends do not reset the count. */
@@ -40,4 +42,6 @@ export const rateLimits = {
   paymentCompletionPerIp: { max: 200, windowSeconds: 600 },
   /** Plugin calls (activate, validate, deactivate) per IP. */
   licenseApiPerIp: { max: 120, windowSeconds: 3600 },
+  /** Console calls per operator: room for a busy day, not for a script gone wild. */
+  adminPerOperator: { max: 600, windowSeconds: 600 },
 } as const;

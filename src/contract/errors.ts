@@ -8,7 +8,7 @@
 // Explicit .ts extensions: the reference client runs the contract under plain Node.
 import type { ErrorCode } from './error-codes.ts';
 import { LicenseStatusMessages } from './license-messages.ts';
-import { ApiMessages, Messages } from './messages.ts';
+import { ApiMessages, ConsoleMessages, Messages } from './messages.ts';
 
 export { ErrorCode } from './error-codes.ts';
 
@@ -90,4 +90,10 @@ export const errorCatalogue = {
   DEACTIVATION_LIMIT: { status: 429, message: Messages.deactivationLimit },
   /** No installer is available for the version this account may download. */
   DOWNLOAD_UNAVAILABLE: { status: 404, message: Messages.downloadUnavailable },
+
+  // The operator console.
+  /** An operator session signed in more than 12 hours ago: sign in again. */
+  REAUTH_REQUIRED: { status: 401, message: ConsoleMessages.signInAgain },
+  /** The customer changed between the operator's look and action (another operator, the plugin). */
+  STALE_STATE: { status: 409, message: ConsoleMessages.staleState },
 } as const satisfies Record<ErrorCode, CatalogueEntry>;

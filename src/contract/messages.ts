@@ -8,6 +8,7 @@
 export { refundReasons, refundReasonText, type RefundReason } from './refunds.ts';
 export * as Messages from './texts.ts';
 export * as SuccessMessages from './success-texts.ts';
+export * as ConsoleMessages from './admin-texts.ts';
 
 const plural = (minutes: number) => (minutes === 1 ? 'minute' : 'minutes');
 
@@ -55,6 +56,8 @@ export const ApiMessages = {
     `Too many payment checks. Please try again in ${minutes} ${plural(minutes)}.`,
   tooManyLicenseRequests: (minutes: number) =>
     `Too many license requests. Please try again in ${minutes} ${plural(minutes)}.`,
+  tooManyConsoleRequests: (minutes: number) =>
+    `Too many console requests. Please try again in ${minutes} ${plural(minutes)}.`,
   /** A register call for the other plan (the trial and Standard endpoints are separate). */
   trialEndpointOnly: 'This endpoint registers free trials only.',
   standardEndpointOnly: 'This endpoint registers the Standard plan only.',

@@ -33,7 +33,7 @@ export type DeviceView = Infer<typeof deviceViewSchema>;
 export const licenseEventViewSchema = object({
   id: string,
   action: oneOf(['activated', 'deactivated', 'replaced']),
-  source: oneOf(['plugin', 'dashboard', 'system']),
+  source: oneOf(['plugin', 'dashboard', 'system', 'support']),
   deviceId: string,
   deviceName: string,
   /** ISO 8601. */

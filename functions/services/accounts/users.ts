@@ -81,5 +81,6 @@ export function newUser(identity: AccountIdentity, plan: UserRow['plan'], now: M
     purgedAt: null,
     createdAt: now,
     updatedAt: now,
+    role: null,
   };
 }

@@ -11,6 +11,7 @@
 import { and, eq, inArray, isNotNull, isNull, lte, or } from 'drizzle-orm';
 import { retentionDays } from '../../../src/site.config';
 import {
+  auditLog,
   devices,
   invoices,
   licenseEvents,
@@ -41,7 +42,7 @@ export async function purgeDeletedAccounts({
   const paymentCutoff = now - retentionDays.paymentRecords * DAY_MS;
   // Only purged accounts lose old payment records: a live customer's history stays complete.
   const purgedUsers = db.select({ id: users.id }).from(users).where(isNotNull(users.purgedAt));
-  const [oldInvoices, oldSubscriptions, oldEvents] = await db.batch([
+  const [oldInvoices, oldSubscriptions, oldEvents, oldAudit] = await db.batch([
     db
       .delete(invoices)
       .where(and(inArray(invoices.userId, purgedUsers), lte(invoices.created, paymentCutoff))),
@@ -60,12 +61,16 @@ export async function purgeDeletedAccounts({
     db
       .delete(licenseEvents)
       .where(lte(licenseEvents.createdAt, now - retentionDays.usageLogs * DAY_MS)),
+    // The operators' audit log is kept as long as payment records; its trigger (migration 0009)
+    // refuses to delete anything younger, whatever the caller's clock says.
+    db.delete(auditLog).where(lte(auditLog.createdAt, paymentCutoff)),
   ]);
   return {
     accountsPurged: accounts,
     invoicesDeleted: oldInvoices.meta.changes,
     subscriptionsDeleted: oldSubscriptions.meta.changes,
     licenseEventsDeleted: oldEvents.meta.changes,
+    auditRowsDeleted: oldAudit.meta.changes,
   };
 }
 

@@ -15,6 +15,7 @@ import {
   countedActions,
   countedSources,
   deactivationTimes,
+  deactivationsResetSql,
   deactivationWindowMs,
   findDeviceRow,
   secondsUntilDeactivationFrees,
@@ -32,7 +33,8 @@ function underDeactivationLimit(licenseIdSql: SQL, now: Millis): SQL {
     );
   return sql`(select count(*) from license_events as e
     where e.license_id = ${licenseIdSql} and e.action in (${list(countedActions)})
-      and e.source in (${list(countedSources)}) and e.created_at > ${now - deactivationWindowMs})
+      and e.source in (${list(countedSources)}) and e.created_at > ${now - deactivationWindowMs}
+      and e.created_at > ${deactivationsResetSql(licenseIdSql)})
     < ${licensing.maxDeactivations}`;
 }
 

@@ -155,6 +155,11 @@ export function touchSeenDevice(
     );
 }
 
+/** SQL: when the deactivation budget of license `licenseIdSql` was last reset (0: never). */
+export function deactivationsResetSql(licenseIdSql: SQL): SQL<number> {
+  return sql<number>`coalesce((select reset.deactivations_reset_at from licenses as reset where reset.id = ${licenseIdSql}), 0)`;
+}
+
 /** Counted deactivations of a license still inside the window at `now`, oldest first (ms). */
 export async function deactivationTimes(db: Db, licenseId: string, now: Millis): Promise<number[]> {
   const rows = await db
@@ -166,6 +171,8 @@ export async function deactivationTimes(db: Db, licenseId: string, now: Millis):
         inArray(licenseEvents.action, [...countedActions]),
         inArray(licenseEvents.source, [...countedSources]),
         gt(licenseEvents.createdAt, now - deactivationWindowMs),
+        // An operator's reset (licenses.deactivations_reset_at) forgives the ones before it.
+        gt(licenseEvents.createdAt, deactivationsResetSql(sql`${licenseId}`)),
       ),
     )
     .orderBy(asc(licenseEvents.createdAt));

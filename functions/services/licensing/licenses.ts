@@ -1,5 +1,5 @@
 /** Licenses: one current license per user, the newest; keys from license-keys.ts. */
-import { and, desc, eq, ne } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import { plans, site } from '../../../src/site.config';
 import { licenses } from '../../db/schema';
 import { DAY_MS, type Db, type Millis } from '../shared/db';
@@ -20,6 +20,7 @@ export function newTrialLicense(userId: string, now: Millis): LicenseRow {
     expiresAt: now + (plans.trial.durationDays ?? 0) * DAY_MS,
     createdAt: now,
     appVersion: site.currentVersion,
+    deactivationsResetAt: null,
   };
 }
 
@@ -35,6 +36,7 @@ export function newStandardLicense(userId: string, now: Millis): LicenseRow {
     expiresAt: standardExpiry(now),
     createdAt: now,
     appVersion: site.currentVersion,
+    deactivationsResetAt: null,
   };
 }
 
@@ -68,12 +70,4 @@ export function currentLicenseQuery(db: Db, userId: string) {
 export async function currentLicense(db: Db, userId: string): Promise<LicenseRow | undefined> {
   const [row] = await currentLicenseQuery(db, userId);
   return row;
-}
-
-/** Revokes every license of a user that is not revoked yet (account deletion); batchable. */
-export function revokeLicenses(db: Db, userId: string) {
-  return db
-    .update(licenses)
-    .set({ status: 'revoked' })
-    .where(and(eq(licenses.userId, userId), ne(licenses.status, 'revoked')));
 }

@@ -3,11 +3,9 @@
  * history, the live sessions, and the actions on them. Each action takes effect at once: a freed
  * device validates as DEVICE_NOT_ACTIVATED and a revoked session's next request is a 401.
  */
-import { desc, eq, sql } from 'drizzle-orm';
-import type { LicenseEventView, SessionView, UsageOverview } from '../../../src/contract/usage';
+import type { SessionView, UsageOverview } from '../../../src/contract/usage';
 import { ApiMessages } from '../../../src/contract/messages';
 import { licensing } from '../../../src/site.config';
-import { licenseEvents } from '../../db/schema';
 import { fail } from '../../lib/errors';
 import {
   listLiveSessions,
@@ -16,16 +14,16 @@ import {
   type SessionInfo,
   type SessionRow,
 } from '../accounts/sessions';
-import type { Db, Millis } from '../shared/db';
+import type { Millis } from '../shared/db';
 import type { Deps } from '../shared/deps';
 import { describeUserAgent } from '../shared/user-agent';
 import { freeDevice } from './device-writes';
 import { activeDevices, deactivationTimes, findDeviceRow, toDeviceView } from './devices';
 import { deviceLimitOf } from './license-check';
+import { licenseHistory } from './history';
 import { currentLicense } from './licenses';
 
 /** Rows of the activation history the page shows. */
-export const HISTORY_LIMIT = 50;
 
 const iso = (ms: Millis) => new Date(ms).toISOString();
 
@@ -41,25 +39,6 @@ function toSessionView(row: SessionRow, currentId: string): SessionView {
   };
 }
 
-async function history(db: Db, userId: string): Promise<LicenseEventView[]> {
-  const rows = await db
-    .select()
-    .from(licenseEvents)
-    .where(eq(licenseEvents.userId, userId))
-    // rowid breaks ties in insertion order: a replacement writes `replaced` then `activated`
-    // at the same instant, and the page should show the activation as the newer one.
-    .orderBy(desc(licenseEvents.createdAt), desc(sql`rowid`))
-    .limit(HISTORY_LIMIT);
-  return rows.map((row) => ({
-    id: row.id,
-    action: row.action,
-    source: row.source,
-    deviceId: row.deviceId,
-    deviceName: row.deviceName,
-    at: iso(row.createdAt),
-  }));
-}
-
 /** GET /api/usage, and the answer of every action (with its `message`). */
 export async function usageOverview(
   deps: Pick<Deps, 'db' | 'now'>,
@@ -72,7 +51,7 @@ export async function usageOverview(
   if (!license) throw new Error(`User ${session.userId} has no license`);
   const [devices, events, sessions, used] = await Promise.all([
     activeDevices(db, license.id),
-    history(db, session.userId),
+    licenseHistory(db, session.userId),
     listLiveSessions(deps, session.userId),
     deactivationTimes(db, license.id, now),
   ]);

@@ -13,6 +13,7 @@
  * | `contact`           | the stored Get in Touch message                                   | no             |
  * | `trial-ended`       | the license flip to expired (cron; only the run that flips it)    | no             |
  * | `payment-refunded`  | the refund's record turning `refunded` (billing/refunds.ts)       | no             |
+ * | `license-replaced`  | an operator's new license key (admin/actions.ts)                  | no             |
  *
  * Exactly once per cause: the outbox row sits in the same batch as the change, so only the call
  * that made the change (webhook or polling, whichever won the race) writes it. Delivery is at
@@ -36,6 +37,7 @@ const mailRules = {
   contact: { holdsSecret: false },
   'trial-ended': { holdsSecret: false },
   'payment-refunded': { holdsSecret: false },
+  'license-replaced': { holdsSecret: false },
 } as const satisfies Record<string, MailRule>;
 
 /** The kinds of e-mail we send. */

@@ -63,6 +63,28 @@ export function upgradeMail(to: string, name: string, license: LicenseRow, origi
   };
 }
 
+/** Sent when support issued a new license key: the old one no longer works anywhere. */
+export function licenseReplacedMail(
+  to: string,
+  name: string,
+  license: Pick<LicenseRow, 'licenseKey' | 'expiresAt'>,
+  origin: string,
+): Mail {
+  const expires = new Date(license.expiresAt).toISOString().slice(0, 10);
+  return {
+    to,
+    tag: 'license-replaced',
+    subject: `Your new ${site.product} license key`,
+    text:
+      `Hello ${name},\n\nAs requested, we have issued a new license key for your account:\n\n` +
+      `License key: ${license.licenseKey}\n\n` +
+      `Your previous key no longer works and its devices were signed out. Paste the new key into ` +
+      `the License Manager on the ${site.product} ribbon on each computer you use ` +
+      `(valid until ${expires}).\n\nYour dashboard: ${origin}/dashboard` +
+      signature,
+  };
+}
+
 /** The single-use reset link (valid limits.passwordResetMinutes). */
 export function passwordResetMail(to: string, name: string, link: string): Mail {
   return {

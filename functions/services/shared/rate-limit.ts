@@ -25,6 +25,7 @@ const messages: Record<RateLimitRule, (minutes: number) => string> = {
   contactPerIp: ApiMessages.tooManyContactMessages,
   paymentCompletionPerIp: ApiMessages.tooManyPaymentChecks,
   licenseApiPerIp: ApiMessages.tooManyLicenseRequests,
+  adminPerOperator: ApiMessages.tooManyConsoleRequests,
 };
 
 /** Result of counting one event: how many so far in this window (this one included). */

@@ -5,6 +5,7 @@ import { fail } from '../../lib/errors';
 import { deliverSoon, queueMail } from '../mail/outbox';
 import { contactMail } from '../mail/templates';
 import type { Deps } from '../shared/deps';
+import { normalizeEmail } from '../shared/emails';
 import { enforceRateLimit } from '../shared/rate-limit';
 
 /**
@@ -23,6 +24,7 @@ export async function sendContactMessage(deps: Deps, body: ContactBody): Promise
     id,
     name: body.name,
     email: body.email,
+    emailNormalized: normalizeEmail(body.email),
     message: body.message,
     ip: client.ip,
     userAgent: client.userAgent?.slice(0, 512) ?? null,

@@ -47,6 +47,7 @@ const sourceLabels: Record<LicenseEventView['source'], string> = {
   plugin: 'Plugin',
   dashboard: 'Dashboard',
   system: 'System',
+  support: 'Support',
 };
 
 /** "activated" → "Activated". */
@@ -54,7 +55,7 @@ export function actionLabel(action: LicenseEventView['action']): string {
   return actionLabels[action];
 }
 
-/** Who did it: "Plugin", "Dashboard" or "System". */
+/** Who did it: "Plugin", "Dashboard", "System" or "Support" (an operator). */
 export function sourceLabel(source: LicenseEventView['source']): string {
   return sourceLabels[source];
 }

@@ -1,0 +1,73 @@
+/**
+ * Guards of the operator console. The API (`requireOperator`) answers 401 without a session, 403
+ * to anyone who is not an operator, 401 REAUTH_REQUIRED to an operator whose sign-in is older
+ * than 12 hours, refuses cookie requests another site started (Sec-Fetch-Site), and counts every
+ * call against the operator's rate limit. The pages (`operatorPages`) answer the site's ordinary
+ * 404 page to anyone who is not an operator, so nothing public shows the console exists.
+ */
+import type { Context, MiddlewareHandler } from 'hono';
+import type { AppEnv } from '../env';
+import { fail } from '../lib/errors';
+import { isOperator, requireOperatorOf, type OperatorInfo } from '../services/admin/operators';
+import { enforceRateLimit } from '../services/shared/rate-limit';
+import { readSession, requireSession, type AccountEnv } from './auth';
+
+/** Context of the admin routes: the account context plus the operator. */
+export interface OperatorEnv extends AccountEnv {
+  Variables: AccountEnv['Variables'] & { operator: OperatorInfo };
+}
+
+/**
+ * A browser marks every request with where it came from; a console call started by another site
+ * (even a GET, which carries the cookie and no Origin) is refused. Tools without the header
+ * (tests, curl with a Bearer token) are not browsers and cannot be driven by another site.
+ */
+function assertSameSite(c: Context) {
+  const site = c.req.header('Sec-Fetch-Site');
+  if (site !== undefined && site !== 'same-origin' && site !== 'none') {
+    throw fail('CSRF_REJECTED');
+  }
+}
+
+const loadOperator: MiddlewareHandler<OperatorEnv> = async (c, next) => {
+  assertSameSite(c);
+  const deps = c.get('deps');
+  const operator = await requireOperatorOf(deps, c.get('session'));
+  await enforceRateLimit(deps, 'adminPerOperator', operator.userId);
+  c.set('operator', operator);
+  await next();
+};
+
+/** Every /api/admin route: a fresh operator session, same-site, within the rate limit. */
+export const requireOperator: MiddlewareHandler<OperatorEnv>[] = [
+  requireSession as unknown as MiddlewareHandler<OperatorEnv>,
+  loadOperator,
+];
+
+/** The console's static pages (dist/admin/…): served to operators, the 404 page to anyone else. */
+export const operatorPages: MiddlewareHandler<AppEnv> = async (c) => {
+  let allowed = false;
+  try {
+    const session = await readSession(c as unknown as Context<AccountEnv>);
+    allowed = session !== null && (await isOperator(c.get('deps').db, session.userId));
+  } catch {
+    // An expired or invalid session is simply not an operator.
+  }
+  if (!allowed) return notFoundPage(c);
+  const response = await c.env.ASSETS.fetch(c.req.raw);
+  const page = new Response(response.body, response);
+  // Never cached anywhere: what an operator sees must not be kept for the next user.
+  page.headers.set('Cache-Control', 'no-store');
+  page.headers.set('X-Robots-Tag', 'noindex');
+  return page;
+};
+
+/** The site's own 404 page, as any unknown path gets it. */
+async function notFoundPage(c: Context<AppEnv>): Promise<Response> {
+  const url = new URL('/404', c.req.url);
+  const response = await c.env.ASSETS.fetch(new Request(url, { headers: c.req.raw.headers }));
+  return new Response(response.status === 404 || response.ok ? response.body : null, {
+    status: 404,
+    headers: { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' },
+  });
+}

@@ -1,0 +1,98 @@
+/**
+ * The operator console's API (DESIGN §3.10), every route behind `requireOperator`: a fresh
+ * operator session, same-site, rate-limited. Each action answers what to show next, so the
+ * console redraws from one answer.
+ */
+import { Hono, type Context } from 'hono';
+import type {
+  AuditPage,
+  CustomerActionResult,
+  CustomerDetail,
+  Inbox,
+  Operator,
+  SearchResults,
+} from '../../src/contract/admin';
+import {
+  auditQuerySchema,
+  customerActionSchema,
+  handleContactSchema,
+  inboxQuerySchema,
+  searchQuerySchema,
+} from '../../src/contract/admin-requests';
+import { ConsoleMessages } from '../../src/contract/messages';
+import type { MessageResponse } from '../../src/contract/user';
+import { methodNotAllowed } from '../lib/http';
+import { jsonBody, queryParams } from '../lib/validate';
+import { requireOperator, type OperatorEnv } from '../middleware/operator';
+import { auditPage, type OperatorAct } from '../services/admin/audit';
+import { customerDetail } from '../services/admin/customer';
+import { runCustomerAction } from '../services/admin/customer-actions';
+import { inboxPage, markHandled } from '../services/admin/inbox';
+import { toOperatorView } from '../services/admin/operators';
+import { searchCustomers } from '../services/admin/search';
+
+/** Who acts, when, and why: the audit row's operator columns. */
+function operatorAct(c: Context<OperatorEnv>, reason: string): OperatorAct {
+  const operator = c.get('operator');
+  return {
+    operatorId: operator.userId,
+    operatorEmail: operator.email,
+    reason,
+    now: c.get('deps').now,
+  };
+}
+
+export const adminRoutes = new Hono<OperatorEnv>()
+  .use('/admin/*', ...requireOperator)
+
+  .get('/admin/session', (c) => c.json(toOperatorView(c.get('operator')) satisfies Operator, 200))
+  .all('/admin/session', methodNotAllowed('GET'))
+
+  .get('/admin/search', queryParams(searchQuerySchema), async (c) => {
+    const { q, cursor } = c.req.valid('query');
+    const results = await searchCustomers(c.get('deps').db, q, cursor);
+    return c.json(results satisfies SearchResults, 200);
+  })
+  .all('/admin/search', methodNotAllowed('GET'))
+
+  .get('/admin/customers/:id', async (c) => {
+    const { db, now } = c.get('deps');
+    const detail = await customerDetail(db, c.req.param('id'), now);
+    return c.json(detail satisfies CustomerDetail, 200);
+  })
+  .all('/admin/customers/:id', methodNotAllowed('GET'))
+
+  .post('/admin/customers/:id/actions', jsonBody(customerActionSchema), async (c) => {
+    const deps = c.get('deps');
+    const body = c.req.valid('json');
+    const userId = c.req.param('id');
+    const message = await runCustomerAction(deps, operatorAct(c, body.reason), userId, body);
+    const detail = await customerDetail(deps.db, userId, deps.now);
+    return c.json({ message, detail } satisfies CustomerActionResult, 200);
+  })
+  .all('/admin/customers/:id/actions', methodNotAllowed('POST'))
+
+  .get('/admin/inbox', queryParams(inboxQuerySchema), async (c) => {
+    const { status, cursor } = c.req.valid('query');
+    return c.json((await inboxPage(c.get('deps').db, status, cursor)) satisfies Inbox, 200);
+  })
+  .all('/admin/inbox', methodNotAllowed('GET'))
+
+  .post('/admin/inbox/:id/handle', jsonBody(handleContactSchema), async (c) => {
+    const { note } = c.req.valid('json');
+    await markHandled(c.get('deps').db, operatorAct(c, note), c.req.param('id'));
+    return c.json({ message: ConsoleMessages.messageHandled } satisfies MessageResponse, 200);
+  })
+  .all('/admin/inbox/:id/handle', methodNotAllowed('POST'))
+
+  .get('/admin/audit', queryParams(auditQuerySchema), async (c) => {
+    const query = c.req.valid('query');
+    const page = await auditPage(c.get('deps').db, {
+      operatorId: query.operator,
+      userId: query.customer,
+      action: query.action,
+      cursor: query.cursor,
+    });
+    return c.json(page satisfies AuditPage, 200);
+  })
+  .all('/admin/audit', methodNotAllowed('GET'));

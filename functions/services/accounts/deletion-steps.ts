@@ -1,0 +1,58 @@
+/**
+ * The steps of scheduling an account for deletion, shared by the customer's own Delete Account
+ * (deletion.ts) and the operator console (admin/actions.ts).
+ */
+import { and, eq, isNull, ne, sql, type SQL } from 'drizzle-orm';
+import { devices, licenseEvents, licenses, sessions, users } from '../../db/schema';
+import { ApiError } from '../../lib/errors';
+import { cancelAtPeriodEnd } from '../billing/subscriptions';
+import type { Deps } from '../shared/deps';
+
+/**
+ * The statements that schedule an account for deletion, for one db.batch: mark it deleted, revoke
+ * every session and license, deactivate its plugin devices with a `system` audit row each. Each
+ * statement applies only while `guard` holds (the console puts its audit row first and guards on
+ * it), so the batch happens whole or not at all.
+ */
+export function deletionStatements(deps: Deps, userId: string, guard: SQL = sql`1 = 1`) {
+  const { db, now } = deps;
+  return [
+    // The audit rows first, while the devices are still active. Every active device: the
+    // licenses are revoked in this batch, so none activated meanwhile may stay active unnoticed.
+    db.insert(licenseEvents).select(
+      sql`select lower(hex(randomblob(16))), license_id, user_id, device_id, device_name, 'deactivated', 'system', null, ${now}
+        from devices where user_id = ${userId} and deactivated_at is null and ${guard}`,
+    ),
+    db
+      .update(users)
+      .set({ isDeleted: true, deletedAt: now, updatedAt: now })
+      .where(and(eq(users.id, userId), guard)),
+    db
+      .update(sessions)
+      .set({ revokedAt: now })
+      .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), guard)),
+    db
+      .update(licenses)
+      .set({ status: 'revoked' })
+      .where(and(eq(licenses.userId, userId), ne(licenses.status, 'revoked'), guard)),
+    db
+      .update(devices)
+      .set({ deactivatedAt: now })
+      .where(and(eq(devices.userId, userId), isNull(devices.deactivatedAt), guard)),
+  ] as const;
+}
+
+/**
+ * Asks the payment provider to stop renewing a running subscription after a deletion (no charge
+ * after deletion). After the batch, so the deletion stands even when the provider fails: the
+ * failure is logged for the operator to cancel by hand. No subscription, or one already ending,
+ * is not an error.
+ */
+export async function stopRenewalAfterDeletion(deps: Deps, userId: string): Promise<void> {
+  try {
+    await cancelAtPeriodEnd(deps, userId);
+  } catch (error) {
+    if (ApiError.is(error, 'NO_SUBSCRIPTION')) return;
+    console.error(`Account ${userId} deleted, but its subscription could not be cancelled`, error);
+  }
+}

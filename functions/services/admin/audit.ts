@@ -1,0 +1,133 @@
+/**
+ * The operators' audit log (DESIGN §3.10). Every action writes its row in the SAME db.batch as its
+ * effect, and the row is the batch's conditional statement: it is inserted only when the thing
+ * acted on is still in the state the operator saw (`where`), and the effect's statements apply
+ * only when the row exists (`auditWritten`). So two operators acting on one license at once
+ * cannot both apply, and an effect never lands without its row, or a row without its effect.
+ * The table is append-only (migration 0009's triggers); nothing here updates or deletes it.
+ */
+import { and, desc, eq, lt, or, sql, type SQL } from 'drizzle-orm';
+import type { AuditAction, AuditEntry } from '../../../src/contract/admin';
+import { auditLog } from '../../db/schema';
+import type { Db, Millis } from '../shared/db';
+
+/** The operator acting, and why (every action needs a reason). */
+export interface OperatorAct {
+  operatorId: string;
+  operatorEmail: string;
+  reason: string;
+  now: Millis;
+}
+
+/** One audit row to write: what, on whom, and the before → after values. */
+export interface AuditRow {
+  action: AuditAction;
+  userId: string | null;
+  subject: string;
+  /**
+   * The values before, as SQL over the statement's `from` (e.g. `json_object('status', l.status)`),
+   * read in the same statement that checks the state, so they are the values actually replaced.
+   */
+  before: SQL;
+  /** The values after, as JSON text. */
+  after: Record<string, unknown>;
+  /** `from …` of the statement: the table(s) the before values and the condition read. */
+  from: SQL;
+  /** The state the action expects; no row (and so no effect) when it no longer holds. */
+  where: SQL;
+}
+
+/**
+ * The conditional INSERT of one audit row; put it first in the action's batch and guard the
+ * effect with `auditWritten(id)`. Values in the table's column order (schema.ts).
+ */
+export function auditStatement(db: Db, act: OperatorAct, row: AuditRow) {
+  const id = crypto.randomUUID();
+  const insert = db
+    .insert(auditLog)
+    .select(
+      sql`select ${id}, ${act.now}, ${act.operatorId}, ${act.operatorEmail}, ${row.userId}, ${row.action}, ${row.subject}, ${act.reason}, ${row.before}, ${JSON.stringify(row.after)}
+        ${row.from} where ${row.where}`,
+    )
+    .returning({ id: auditLog.id });
+  return { id, insert };
+}
+
+/** SQL condition for the effect statements of a batch: its audit row `id` was written. */
+export function auditWritten(id: string): SQL {
+  return sql`exists (select 1 from audit_log where id = ${id})`;
+}
+
+/** An audit row as the console shows it. */
+export function toAuditEntry(row: typeof auditLog.$inferSelect): AuditEntry {
+  return {
+    id: row.id,
+    createdAt: new Date(row.createdAt).toISOString(),
+    operatorId: row.operatorId,
+    operatorEmail: row.operatorEmail,
+    userId: row.userId,
+    action: row.action,
+    subject: row.subject,
+    reason: row.reason,
+    before: row.before,
+    after: row.after,
+  };
+}
+
+/** The audit rows about one customer, newest first. */
+export async function customerAudit(db: Db, userId: string, limit = 100): Promise<AuditEntry[]> {
+  const rows = await db
+    .select()
+    .from(auditLog)
+    .where(eq(auditLog.userId, userId))
+    .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
+    .limit(limit);
+  return rows.map(toAuditEntry);
+}
+
+/** Filters of the audit log page; each is exact (ids, action name). */
+export interface AuditFilter {
+  operatorId?: string | undefined;
+  userId?: string | undefined;
+  action?: AuditAction | undefined;
+  /** `createdAt:id` of the last row of the previous page. */
+  cursor?: string | undefined;
+}
+
+export const AUDIT_PAGE_SIZE = 50;
+
+/** A page of the audit log, newest first, filtered; each filter has its own index. */
+export async function auditPage(
+  db: Db,
+  filter: AuditFilter,
+): Promise<{ entries: AuditEntry[]; nextCursor: string | null }> {
+  const conditions: SQL[] = [];
+  if (filter.operatorId) conditions.push(eq(auditLog.operatorId, filter.operatorId));
+  if (filter.userId) conditions.push(eq(auditLog.userId, filter.userId));
+  if (filter.action) conditions.push(eq(auditLog.action, filter.action));
+  const cursor = parseCursor(filter.cursor);
+  if (cursor) {
+    const after = or(
+      lt(auditLog.createdAt, cursor.at),
+      and(eq(auditLog.createdAt, cursor.at), lt(auditLog.id, cursor.id)),
+    );
+    if (after) conditions.push(after);
+  }
+  const rows = await db
+    .select()
+    .from(auditLog)
+    .where(and(...conditions))
+    .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
+    .limit(AUDIT_PAGE_SIZE + 1);
+  const page = rows.slice(0, AUDIT_PAGE_SIZE);
+  const last = page[page.length - 1];
+  return {
+    entries: page.map(toAuditEntry),
+    nextCursor: rows.length > AUDIT_PAGE_SIZE && last ? `${last.createdAt}:${last.id}` : null,
+  };
+}
+
+function parseCursor(cursor: string | undefined): { at: number; id: string } | null {
+  const match = cursor ? /^(\d{1,15}):([\w-]{1,64})$/.exec(cursor) : null;
+  return match?.[1] && match[2] ? { at: Number(match[1]), id: match[2] } : null;
+}

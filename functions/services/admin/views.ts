@@ -1,0 +1,84 @@
+/** Rows as the console shows them (the shapes of src/contract/admin.ts). */
+import type {
+  AdminInvoice,
+  AdminMail,
+  AutomaticRefund,
+  ContactMessageView,
+} from '../../../src/contract/admin';
+import type { contactMessages, invoices, outbox, paymentRefunds } from '../../db/schema';
+import type { Millis } from '../shared/db';
+
+const iso = (ms: Millis) => new Date(ms).toISOString();
+const isoOrNull = (ms: Millis | null) => (ms === null ? null : iso(ms));
+
+type InvoiceRow = typeof invoices.$inferSelect;
+type RefundRow = typeof paymentRefunds.$inferSelect;
+type ContactRow = typeof contactMessages.$inferSelect;
+
+export function toAdminInvoice(row: InvoiceRow): AdminInvoice {
+  return {
+    id: row.id,
+    number: row.number,
+    amountPaid: row.amountPaid,
+    currency: row.currency,
+    status: row.status,
+    created: iso(row.created),
+    hostedInvoiceUrl: row.hostedInvoiceUrl,
+    refund:
+      row.refundStatus === null
+        ? null
+        : {
+            status: row.refundStatus,
+            amount: row.refundAmount,
+            refundedAt: isoOrNull(row.refundedAt),
+            error: row.refundError,
+          },
+  };
+}
+
+export function toAutomaticRefund(row: RefundRow): AutomaticRefund {
+  return {
+    id: row.id,
+    reason: row.reason,
+    status: row.status,
+    amount: row.amount,
+    currency: row.currency,
+    email: row.email,
+    userId: row.userId,
+    stripeSubscriptionId: row.subscriptionId,
+    checkoutSessionId: row.checkoutSessionId,
+    attempts: row.attempts,
+    lastError: row.lastError,
+    createdAt: iso(row.createdAt),
+    refundedAt: isoOrNull(row.refundedAt),
+  };
+}
+
+export function toContactView(row: ContactRow, userId: string | null): ContactMessageView {
+  return {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    message: row.message,
+    createdAt: iso(row.createdAt),
+    status: row.status,
+    handledAt: isoOrNull(row.handledAt),
+    handledBy: row.handledBy,
+    handledNote: row.handledNote,
+    userId,
+  };
+}
+
+export function toAdminMail(row: typeof outbox.$inferSelect): AdminMail {
+  return {
+    id: row.id,
+    to: row.toEmail,
+    subject: row.subject,
+    tag: row.tag,
+    status: row.status,
+    attempts: row.attempts,
+    lastError: row.lastError,
+    createdAt: iso(row.createdAt),
+    sentAt: isoOrNull(row.sentAt),
+  };
+}

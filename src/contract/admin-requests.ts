@@ -1,0 +1,67 @@
+/**
+ * Request bodies and queries of the operator console's API (routes/admin.ts), validated by the
+ * Worker at the route edge. Server only (the console islands send what their forms hold).
+ */
+import { z } from 'zod';
+import { auditActions } from './admin';
+
+/** Every action needs a reason: it is kept in the audit log. */
+const reason = z
+  .string()
+  .trim()
+  .min(3, 'Give a reason (at least 3 characters); it is kept in the audit log.')
+  .max(500);
+const id = z.string().trim().min(1).max(128);
+
+export const customerActionSchema = z.discriminatedUnion('action', [
+  z.object({
+    action: z.literal('extend-license'),
+    reason,
+    licenseId: id,
+    days: z
+      .number()
+      .int('Days must be a whole number.')
+      .min(1, 'Extend by at least 1 day.')
+      .max(3650, 'Extend by at most 3650 days.'),
+  }),
+  z.object({ action: z.literal('suspend-license'), reason, licenseId: id }),
+  z.object({ action: z.literal('reinstate-license'), reason, licenseId: id }),
+  z.object({ action: z.literal('revoke-license'), reason, licenseId: id }),
+  z.object({ action: z.literal('free-device'), reason, deviceRowId: id }),
+  z.object({ action: z.literal('reset-deactivations'), reason, licenseId: id }),
+  z.object({ action: z.literal('replace-key'), reason, licenseId: id }),
+  z.object({ action: z.literal('resend-license-mail'), reason }),
+  z.object({ action: z.literal('sign-out-everywhere'), reason }),
+  z.object({ action: z.literal('schedule-deletion'), reason }),
+  z.object({ action: z.literal('restore-account'), reason }),
+]);
+export type CustomerActionBody = z.infer<typeof customerActionSchema>;
+
+/** GET /api/admin/search */
+export const searchQuerySchema = z.object({
+  q: z.string().max(200, 'The search is too long (200 characters at most).'),
+  cursor: z.string().max(400).optional(),
+});
+
+/** GET /api/admin/audit */
+export const auditQuerySchema = z.object({
+  operator: id.optional(),
+  customer: id.optional(),
+  action: z.enum(auditActions).optional(),
+  cursor: z.string().max(200).optional(),
+});
+
+/** GET /api/admin/inbox */
+export const inboxQuerySchema = z.object({
+  status: z.enum(['new', 'handled']).default('new'),
+  cursor: z.string().max(200).optional(),
+});
+
+/** POST /api/admin/inbox/:id/handle: the note is the audit row's reason. */
+export const handleContactSchema = z.object({
+  note: z
+    .string()
+    .trim()
+    .min(3, 'Write a short note (at least 3 characters) on how it was handled.')
+    .max(2000),
+});
