@@ -21,7 +21,7 @@ export const notPaid = 'Only a paid payment can be refunded.';
 export const refundFailed = 'The payment provider refused the refund. Try again later.';
 export const searchTooShort = 'Type at least 2 characters to search.';
 export const messageNotFound = 'No contact message has this id.';
-export const refundNotRetriable = 'This refund is not waiting for a retry.';
+export const refundNotDue = 'This refund is not waiting for a retry.';
 export const mailNotDead = 'This e-mail is not dead-lettered.';
 
 // Success answers.

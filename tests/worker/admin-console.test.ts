@@ -61,7 +61,7 @@ describe('who may use the console', () => {
       {
         action: 'suspend-license',
         licenseId: customer.licenseId,
-        reason: 'Chargeback',
+        reason: 'Payment dispute',
       },
     );
     expect(response.status).toBe(401);
