@@ -4,8 +4,9 @@
  * recording D1 binding that answers every statement with no rows, so the statement and its
  * parameters are exactly what production issues and stay in sync with the services.
  *
- * Two users: `npm run bench:scale` (scripts/bench-scale.mjs, timings at 1 k, 100 k and 1 M users)
- * and tests/worker/query-plans.test.ts (EXPLAIN QUERY PLAN on the migrated test D1).
+ * Two users: `npm run bench:scale` (scripts/bench-scale.mjs: timings through a local D1 binding at
+ * 1 k, 100 k and 1 M users, each statement sent with the method drizzle uses) and
+ * tests/worker/query-plans.test.ts (EXPLAIN QUERY PLAN on the migrated test D1).
  *
  * The admin search (issue 12) is not built yet: its queries are written here with the drizzle
  * query builder as the indexed form the admin service should use.
@@ -26,10 +27,14 @@ import type { Db, Millis } from '../functions/services/shared/db';
 import type { Secrets } from '../functions/services/shared/deps';
 import { counterKey, rateLimitStep } from '../functions/services/shared/rate-limit';
 
-/** One statement as sent to D1. */
+/** The D1 statement method a statement is sent with. */
+export type D1Method = 'all' | 'raw' | 'first' | 'run';
+
+/** One statement as sent to D1: its SQL, its parameters and the method drizzle calls. */
 export interface CapturedStatement {
   sql: string;
   params: unknown[];
+  method: D1Method;
 }
 
 /** A D1 binding that records every statement and answers it with no rows. */
@@ -37,19 +42,19 @@ function recordingD1(log: CapturedStatement[]): D1Database {
   const statement = (sql: string, params: unknown[] = []) => ({
     bind: (...values: unknown[]) => statement(sql, values),
     all: async () => {
-      log.push({ sql, params });
+      log.push({ sql, params, method: 'all' });
       return { results: [], success: true, meta: {} };
     },
     raw: async () => {
-      log.push({ sql, params });
+      log.push({ sql, params, method: 'raw' });
       return [];
     },
     first: async () => {
-      log.push({ sql, params });
+      log.push({ sql, params, method: 'first' });
       return null;
     },
     run: async () => {
-      log.push({ sql, params });
+      log.push({ sql, params, method: 'run' });
       return { results: [], success: true, meta: { changes: 0 } };
     },
   });

@@ -1,7 +1,7 @@
 // Every hot lookup (scripts/bench-scale-queries.ts: the SQL the services send, captured from the
 // services themselves) must find its rows through an index on the migrated D1, never by reading
 // a whole table: EXPLAIN QUERY PLAN shows SEARCH … USING (COVERING) INDEX / PRIMARY KEY, no SCAN.
-// npm run bench:scale times the same statements at 1 k, 100 k and 1 M users.
+// npm run bench:scale times the same statements through a local D1 at 1 k, 100 k and 1 M users.
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { hotQueries, hotStatement, type LookupKeys } from '../../scripts/bench-scale-queries';
