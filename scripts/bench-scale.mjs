@@ -482,7 +482,9 @@ function lookupKeys(db, n) {
     licenseKey: devices[i].license_key,
     licenseId: devices[i].license_id,
     deviceId: devices[i].device_id,
-    emailPrefix: person.email_normalized.slice(0, 4 + (i % 5)),
+    emailFragment: person.email_normalized.slice(2, 8 + (i % 4)),
+    emailStart: person.email_normalized.slice(0, 2),
+    deviceNamePrefix: person.email_normalized.split(/\d/)[0] ?? person.email_normalized,
   }));
 }
 
