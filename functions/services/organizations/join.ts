@@ -8,11 +8,13 @@
  * REVOKED for the old key); a running Standard subscription is cancelled at period end, after
  * the customer confirms it.
  */
-import { eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { BatchItem } from 'drizzle-orm/batch';
 import { TeamMessages } from '../../../src/contract/messages';
 import type { AuthResponse } from '../../../src/contract/user';
 import {
+  devices,
+  licenseEvents,
   licenses,
   organizationInvitations,
   organizationMembers,
@@ -105,13 +107,14 @@ function joinStatements(
         )
         .returning({ id: organizationMembers.id }),
       // Devices on the account's older licenses are freed: those keys now read REVOKED.
-      db.run(
-        sql`insert into license_events select lower(hex(randomblob(16))), license_id, user_id, device_id, device_name, 'deactivated', 'system', null, ${now}
+      db.insert(licenseEvents).select(
+        sql`select lower(hex(randomblob(16))), license_id, user_id, device_id, device_name, 'deactivated', 'system', null, ${now}
           from devices where user_id = ${userId} and deactivated_at is null and ${joined}`,
       ),
-      db.run(
-        sql`update devices set deactivated_at = ${now} where user_id = ${userId} and deactivated_at is null and ${joined}`,
-      ),
+      db
+        .update(devices)
+        .set({ deactivatedAt: now })
+        .where(and(eq(devices.userId, userId), isNull(devices.deactivatedAt), joined)),
       db.insert(licenses).select(
         sql`select ${licenseId}, ${userId}, ${generateLicenseKey()}, 'Enterprise', 'active', ${now}, o.term_end, max(${now}, coalesce((select max(created_at) + 1 from licenses where user_id = ${userId}), 0)), ${site.currentVersion}, null
             from organizations as o where o.id = ${organization.id} and ${joined}`,
