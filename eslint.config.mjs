@@ -11,9 +11,16 @@ import tseslint from 'typescript-eslint';
 const tsFiles = ['**/*.ts', '**/*.tsx', '**/*.mts', '**/*.cts'];
 
 /** The feature folders of functions/services/ above shared/. */
-const featureFolders = ['accounts', 'billing', 'licensing', 'mail', 'support', 'admin', 'cron'].map(
-  (folder) => `./functions/services/${folder}`,
-);
+const featureFolders = [
+  'accounts',
+  'billing',
+  'licensing',
+  'mail',
+  'support',
+  'organizations',
+  'admin',
+  'cron',
+].map((folder) => `./functions/services/${folder}`);
 
 /**
  * The use cases: what a person, Stripe, the cron or the task queue does. Routes (and the cron
@@ -40,6 +47,9 @@ const useCases = [
   'admin/customer',
   'admin/customer-actions',
   'admin/inbox',
+  'admin/organizations',
+  'organizations/join',
+  'organizations/team',
   'admin/money-attention',
 ].map((file) => `./functions/services/${file}.ts`);
 
