@@ -646,7 +646,7 @@ export const auditLog = sqliteTable(
 export const supportTierValues = ['standard', 'priority'] as const;
 
 /**
- * Enterprise organisations (DESIGN §3.11), created by operators from an agreement signed outside
+ * Enterprise organizations (DESIGN §3.11), created by operators from an agreement signed outside
  * Stripe. `seats` licensed members at most, each with `device_limit` plugin devices; every
  * member's license ends with the term (`term_end`), and extending the term extends them.
  */
@@ -679,8 +679,8 @@ export const organizations = sqliteTable(
 );
 
 /**
- * Members of an organisation, each holding one Enterprise license. A member row is active while
- * `removed_at` is null; the partial UNIQUE index keeps an account in one organisation at a time,
+ * Members of an organization, each holding one Enterprise license. A member row is active while
+ * `removed_at` is null; the partial UNIQUE index keeps an account in one organization at a time,
  * and a member joins by ONE conditional INSERT that counts the seats taken (never over `seats`).
  */
 export const organizationMembers = sqliteTable(
@@ -708,8 +708,8 @@ export const organizationMembers = sqliteTable(
 );
 
 /**
- * Invitations to join an organisation: a single-use link e-mailed to one address, valid 7 days,
- * stored as the SHA-256 of its token. At most one open invitation per organisation and address.
+ * Invitations to join an organization: a single-use link e-mailed to one address, valid 7 days,
+ * stored as the SHA-256 of its token. At most one open invitation per organization and address.
  */
 export const organizationInvitations = sqliteTable(
   'organization_invitations',

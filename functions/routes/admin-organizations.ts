@@ -1,4 +1,4 @@
-/** Enterprise organisations in the operator console (issue 13), behind `requireOperator`. */
+/** Enterprise organizations in the operator console (issue 13), behind `requireOperator`. */
 import { Hono, type Context } from 'hono';
 import { ConsoleMessages } from '../../src/contract/messages';
 import {

@@ -1,5 +1,5 @@
 /**
- * Enterprise teams: the owner's team page (/api/team…), the member's Organisation card
+ * Enterprise teams: the owner's team page (/api/team…), the member's Organization card
  * (/api/organization), signed in by cookie (with our Origin on writes) or Bearer.
  */
 import { Hono, type Context } from 'hono';

@@ -51,12 +51,12 @@ export const messageHandled = 'The message has been marked handled.';
 export const refundRetried = 'The refund has been tried again.';
 export const mailRetried = 'The e-mail has been queued again.';
 
-// Enterprise organisations.
+// Enterprise organizations.
 export const ownerNotFound =
   'No account has this e-mail. The owner must sign up first (a free trial is enough).';
 export const termOrder = 'The term must end after it starts.';
-export const organizationNotFound = 'No organisation has this id.';
+export const organizationNotFound = 'No organization has this id.';
 export const seatsBelowTaken =
-  'Someone changed this organisation meanwhile, or the new number of seats is below the seats taken. Reload and try again.';
-export const organizationCreated = 'The organisation has been created.';
-export const organizationUpdated = 'The organisation has been updated.';
+  'Someone changed this organization meanwhile, or the new number of seats is below the seats taken. Reload and try again.';
+export const organizationCreated = 'The organization has been created.';
+export const organizationUpdated = 'The organization has been updated.';

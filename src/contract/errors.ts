@@ -103,7 +103,7 @@ export const errorCatalogue = {
   INVITATION_INVALID: { status: 410, message: TeamMessages.invitationInvalid },
   /** Every seat is taken or held by an open invitation. */
   NO_SEATS: { status: 409, message: TeamMessages.noSeats },
-  /** The account already belongs to an organisation. */
+  /** The account already belongs to an organization. */
   ALREADY_MEMBER: { status: 409, message: TeamMessages.alreadyMember },
   /** Joining cancels a running Standard subscription: the customer must confirm first. */
   CONFIRMATION_REQUIRED: { status: 409, message: TeamMessages.standardRunning },

@@ -1,6 +1,6 @@
 /**
  * Request bodies of Enterprise teams (routes/team.ts, routes/invitations.ts) and of the console's
- * organisations (routes/admin-organizations.ts), validated by the Worker. Server only.
+ * organizations (routes/admin-organizations.ts), validated by the Worker. Server only.
  */
 import { z } from 'zod';
 import { by } from './by';
@@ -42,7 +42,7 @@ const termDate = z.iso.date('Dates must be written YYYY-MM-DD.');
 
 /** POST /api/admin/organizations */
 export const createOrganizationSchema = z.object({
-  name: z.string().trim().min(1, 'Name the organisation.').max(200),
+  name: z.string().trim().min(1, 'Name the organization.').max(200),
   ownerEmail: email,
   seats: z.number().int().min(1, 'At least 1 seat.').max(10_000),
   deviceLimit: z.number().int().min(1, 'At least 1 device per seat.').max(1000),

@@ -242,7 +242,12 @@ describe('GET /api/admin/customers/:id', () => {
     ]);
     expect(detail.activations[0]).toMatchObject({ action: 'activated', deviceId });
     expect(detail.sessions.length).toBeGreaterThan(0);
-    expect(detail.mails.map((m) => m.tag)).toEqual(expect.arrayContaining(['welcome']));
+    expect(detail.mails.map((m) => m.tag)).toEqual(
+      expect.arrayContaining(['welcome', 'verification-code']),
+    );
+    // Operators never see a one-time code: the code's subject is shown without its digits.
+    const code = detail.mails.find((m) => m.tag === 'verification-code');
+    expect(code?.subject).not.toMatch(/\d/);
     expect(
       detail.trialMatches
         .filter((m) => m.thisAccount)

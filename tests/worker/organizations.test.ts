@@ -17,7 +17,7 @@ import { activate, activateOk, DAY_MS, licensee, newDeviceId, validate } from '.
 
 const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
-/** An organisation created in the console, owned by a fresh trial account. */
+/** An organization created in the console, owned by a fresh trial account. */
 async function organization(
   app: AccountApp,
   admin: OperatorAccount,
@@ -58,14 +58,14 @@ function tokenMailedTo(app: AccountApp, email: string): string {
   return token;
 }
 
-async function signUpByLink(app: AccountApp, token: string, name = 'Marta Nowak') {
+async function signUpByLink(app: AccountApp, token: string, name = 'Marta Brown') {
   return app.post(`/api/invitations/${token}/signup`, {
     customerName: name,
     password: 'girder-span-2026',
   });
 }
 
-describe('Enterprise organisations', () => {
+describe('Enterprise organizations', () => {
   it('invites within the seats, a member signs up by the link and gets 3 devices, not 4', async () => {
     const app = accountApp();
     const admin = await operator(app);
@@ -216,7 +216,7 @@ describe('Enterprise organisations', () => {
     expect((await validate(app, enterpriseKey, device)).status).toBe('REVOKED');
   });
 
-  it('refuses a member of another organisation and an invitation opened by another account', async () => {
+  it('refuses a member of another organization and an invitation opened by another account', async () => {
     const app = accountApp();
     const admin = await operator(app);
     const one = await organization(app, admin);

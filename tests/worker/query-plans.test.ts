@@ -13,7 +13,7 @@ const keys: LookupKeys = {
   licenseKey: 'SW-7KQ3M-X9HDA-2PZRT-VWC4N',
   licenseId: crypto.randomUUID(),
   deviceId: 'device-0001',
-  emailFragment: 'a.lovel',
+  emailFragment: 'lovelace',
   emailStart: 'ad',
   deviceNamePrefix: 'ada.lovelace',
 };

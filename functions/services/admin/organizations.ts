@@ -1,5 +1,5 @@
 /**
- * Enterprise organisations in the operator console (issue 13): created from an agreement signed
+ * Enterprise organizations in the operator console (issue 13): created from an agreement signed
  * outside Stripe, changed later (seats, device limit, term, notes), each change audited; the
  * owner's own team actions are open to operators too, audited.
  */
@@ -33,7 +33,7 @@ export interface OrganizationInput {
   notes: string | null;
 }
 
-/** Creates an organisation owned by an existing account; answers its id. */
+/** Creates an organization owned by an existing account; answers its id. */
 export async function createOrganization(
   deps: Deps,
   act: OperatorAct,
@@ -91,7 +91,7 @@ export type OrganizationChanges = {
 };
 
 /**
- * Changes an organisation. Seats never go below the seats taken (checked in the same statement);
+ * Changes an organization. Seats never go below the seats taken (checked in the same statement);
  * a new term end moves every member's license end with it (an expired one is active again while
  * the term runs).
  */
@@ -190,14 +190,14 @@ function definedOnly(changes: OrganizationChanges): Partial<OrganizationRow> {
   return Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined));
 }
 
-/** An organisation and its members' ids, for the console's organisation page. */
+/** An organization and its members' ids, for the console's organization page. */
 export async function organizationOf(db: Db, id: string): Promise<OrganizationRow> {
   const organization = await findOrganization(db, id);
   if (!organization) throw fail('NOT_FOUND', { message: ConsoleMessages.organizationNotFound });
   return organization;
 }
 
-/** Organisations by name (any case, prefix), by a member's or owner's e-mail, newest first. */
+/** Organizations by name (any case, prefix), by a member's or owner's e-mail, newest first. */
 export async function findOrganizations(db: Db, query: string) {
   const q = query.trim();
   const email = normalizeEmail(q);

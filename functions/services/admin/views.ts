@@ -6,6 +6,7 @@ import type {
   ContactMessageView,
 } from '../../../src/contract/admin';
 import type { contactMessages, invoices, outbox, paymentRefunds } from '../../db/schema';
+import { holdsSecret } from '../mail/rules';
 import type { Millis } from '../shared/db';
 
 const iso = (ms: Millis) => new Date(ms).toISOString();
@@ -69,11 +70,15 @@ export function toContactView(row: ContactRow, userId: string | null): ContactMe
   };
 }
 
+/**
+ * An e-mail as operators see it: never its one-time code or link. The verification code is in
+ * its subject (so it shows in a notification), so such subjects are shown without digits.
+ */
 export function toAdminMail(row: typeof outbox.$inferSelect): AdminMail {
   return {
     id: row.id,
     to: row.toEmail,
-    subject: row.subject,
+    subject: holdsSecret(row.tag) ? row.subject.replace(/\d/g, '•') : row.subject,
     tag: row.tag,
     status: row.status,
     attempts: row.attempts,

@@ -37,7 +37,7 @@ export async function lapsePaidLicenses({ db, now }: Deps): Promise<JobCounts> {
       ),
     )
     .returning({ id: licenses.id });
-  // Enterprise members' licenses end with their organisation's term (an operator who extends
+  // Enterprise members' licenses end with their organization's term (an operator who extends
   // the term makes them active again: admin/organizations.ts).
   const ended = await db
     .update(licenses)

@@ -116,7 +116,7 @@ function freeAfterEvent(db: Db, rowId: string, eventId: string, now: Millis) {
 
 /**
  * Activates a new device if the license is usable and below its device limit (`limit`, the
- * plan's, or an Enterprise member's per-seat limit of the organisation): one INSERT … SELECT …
+ * plan's, or an Enterprise member's per-seat limit of the organization): one INSERT … SELECT …
  * WHERE count < limit, plus its audit row. Undefined when it did not fit.
  * Throws the UNIQUE violation when the same device became active meanwhile (the caller treats
  * that as a re-activation).

@@ -14,7 +14,7 @@
  * | `trial-ended`       | the license flip to expired (cron; only the run that flips it)    | no             |
  * | `payment-refunded`  | the refund's record turning `refunded` (billing/refunds.ts)       | no             |
  * | `license-replaced`  | an operator's new license key (admin/actions.ts)                  | no             |
- * | `team-invitation`   | an invitation to an organisation, or its resend (organizations/)  | yes: the link  |
+ * | `team-invitation`   | an invitation to an organization, or its resend (organizations/)  | yes: the link  |
  *
  * Exactly once per cause: the outbox row sits in the same batch as the change, so only the call
  * that made the change (webhook or polling, whichever won the race) writes it. Delivery is at

@@ -85,7 +85,7 @@ export function licenseReplacedMail(
   };
 }
 
-/** An invitation to join an Enterprise organisation: a single-use link valid 7 days. */
+/** An invitation to join an Enterprise organization: a single-use link valid 7 days. */
 export function teamInvitationMail(
   to: string,
   invitation: { organizationName: string; inviterName: string; link: string; expiresAt: number },

@@ -1,5 +1,5 @@
 /**
- * Invitations to an organisation: a random 256-bit token, e-mailed as a link and stored only as
+ * Invitations to an organization: a random 256-bit token, e-mailed as a link and stored only as
  * its SHA-256, single use, valid `INVITATION_DAYS`. An open invitation holds a seat until it is
  * accepted, withdrawn or expires, so the seats promised never exceed the seats bought.
  */

@@ -1,5 +1,5 @@
 /**
- * What can be done to an organisation's team, by its owner (team.ts) or by an operator in the
+ * What can be done to an organization's team, by its owner (team.ts) or by an operator in the
  * console (admin/organizations.ts, which puts its audit row first and passes it as `audit`):
  * invite, resend or withdraw an invitation, remove a member, free a member's device, transfer
  * ownership. Each is one db.batch whose first statement is conditional on the state it changes,
@@ -249,7 +249,7 @@ export async function withdrawInvitation(
   if (updated.length === 0) throw fail('NOT_FOUND', { message: TeamMessages.invitationNotFound });
 }
 
-/** The active member of this organisation with this account id; 404 otherwise. */
+/** The active member of this organization with this account id; 404 otherwise. */
 async function memberOf(db: Db, organizationId: string, userId: string) {
   const [member] = await db
     .select({ member: organizationMembers, email: users.email })

@@ -1,9 +1,9 @@
 /**
- * Enterprise organisations (DESIGN §3.11): rows, membership, and the statements that give a
+ * Enterprise organizations (DESIGN §3.11): rows, membership, and the statements that give a
  * member their Enterprise license. The rules that must hold under concurrency are single
  * statements: a member joins by ONE conditional INSERT that counts the taken seats (never more
- * than `seats`), an account belongs to one organisation at a time (partial UNIQUE index), and a
- * member's devices are limited by the organisation's per-seat limit inside the same activation
+ * than `seats`), an account belongs to one organization at a time (partial UNIQUE index), and a
+ * member's devices are limited by the organization's per-seat limit inside the same activation
  * statement every license uses (licensing/device-writes.ts).
  */
 import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
@@ -22,13 +22,13 @@ export type OrganizationRow = typeof organizations.$inferSelect;
 export type MemberRow = typeof organizationMembers.$inferSelect;
 export type OrganizationEventKind = (typeof organizationEventKinds)[number];
 
-/** The organisation with this id. */
+/** The organization with this id. */
 export async function findOrganization(db: Db, id: string): Promise<OrganizationRow | undefined> {
   const [row] = await db.select().from(organizations).where(eq(organizations.id, id)).limit(1);
   return row;
 }
 
-/** The organisation this account owns (an account owns at most one in practice; the newest). */
+/** The organization this account owns (an account owns at most one in practice; the newest). */
 export async function organizationOwnedBy(
   db: Db,
   userId: string,
@@ -42,7 +42,7 @@ export async function organizationOwnedBy(
   return row;
 }
 
-/** The account's current membership and its organisation, if it is a member. */
+/** The account's current membership and its organization, if it is a member. */
 export async function membershipOf(
   db: Db,
   userId: string,
@@ -56,13 +56,13 @@ export async function membershipOf(
   return row;
 }
 
-/** SQL: seats taken in organisation `orgId` (members not removed). */
+/** SQL: seats taken in organization `orgId` (members not removed). */
 export function seatsTakenSql(orgId: SQL): SQL<number> {
   return sql<number>`(select count(*) from organization_members as taken
     where taken.organization_id = ${orgId} and taken.removed_at is null)`;
 }
 
-/** SQL: open invitations of organisation `orgId` at `now` (they hold their seat until used). */
+/** SQL: open invitations of organization `orgId` at `now` (they hold their seat until used). */
 export function openInvitationsSql(orgId: SQL, now: Millis): SQL<number> {
   return sql<number>`(select count(*) from organization_invitations as held
     where held.organization_id = ${orgId} and held.accepted_at is null
@@ -71,7 +71,7 @@ export function openInvitationsSql(orgId: SQL, now: Millis): SQL<number> {
 
 /**
  * SQL, in a statement over `licenses` as `l`: the device limit of an Enterprise member's license
- * (the organisation's per-seat limit), else `fallback` (the plan's limit).
+ * (the organization's per-seat limit), else `fallback` (the plan's limit).
  */
 export function memberDeviceLimitSql(fallback: number): SQL<number> {
   return sql<number>`coalesce((select o.device_limit from organization_members as m
@@ -141,7 +141,7 @@ export function afterMembershipStatements(db: Db, licenseId: string, now: Millis
   ];
 }
 
-/** Every member license of an organisation ends with its term; extending the term extends them. */
+/** Every member license of an organization ends with its term; extending the term extends them. */
 export function memberLicensesToTerm(
   db: Db,
   orgId: string,

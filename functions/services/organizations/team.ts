@@ -1,8 +1,8 @@
 /**
- * The owner's team page (/dashboard/team) and the member's Organisation card: seats, members with
+ * The owner's team page (/dashboard/team) and the member's Organization card: seats, members with
  * their devices, open invitations, and the team activity feed (activations, deactivations and
  * replacements from the members' license events; sign-ins, invitations and membership from the
- * organisation's own events), filterable by member and date and exportable as CSV.
+ * organization's own events), filterable by member and date and exportable as CSV.
  */
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import { TeamMessages } from '../../../src/contract/messages';
@@ -31,7 +31,7 @@ import { membershipOf, organizationOwnedBy, type OrganizationRow } from './organ
 
 const iso = (ms: Millis) => new Date(ms).toISOString();
 
-/** The organisation the signed-in account owns; 403 for anyone else. */
+/** The organization the signed-in account owns; 403 for anyone else. */
 export async function ownedOrganization(db: Db, userId: string): Promise<OrganizationRow> {
   const organization = await organizationOwnedBy(db, userId);
   if (!organization) throw fail('FORBIDDEN', { message: TeamMessages.notOwner });
@@ -170,7 +170,7 @@ export const ACTIVITY_LIMIT = 500;
 
 /**
  * The team feed, newest first: the members' license events (activated, deactivated, replaced)
- * and the organisation's own events, optionally of one member and between two times.
+ * and the organization's own events, optionally of one member and between two times.
  */
 export async function teamActivity(
   db: Db,
@@ -227,7 +227,7 @@ async function ownerActor(db: Db, userId: string): Promise<TeamActor> {
   return { userId, name: user?.customerName ?? '' };
 }
 
-/** The owner's actions, each on the organisation they own. */
+/** The owner's actions, each on the organization they own. */
 export const ownerActions = {
   async invite(deps: Deps, ownerId: string, email: string) {
     const organization = await ownedOrganization(deps.db, ownerId);
@@ -255,7 +255,7 @@ export const ownerActions = {
   },
 };
 
-/** The member's Organisation card on My Account; null for accounts in no organisation. */
+/** The member's Organization card on My Account; null for accounts in no organization. */
 export async function organizationCard(db: Db, userId: string) {
   const [membership, owned] = await Promise.all([
     membershipOf(db, userId),
