@@ -40,6 +40,7 @@ const useCases = [
   'admin/customer',
   'admin/customer-actions',
   'admin/inbox',
+  'admin/money-attention',
 ].map((file) => `./functions/services/${file}.ts`);
 
 export default tseslint.config(

@@ -10,6 +10,7 @@ import { securityHeaders } from './middleware/security-headers';
 import { operatorPages } from './middleware/operator';
 import { accountRoutes } from './routes/account';
 import { adminRoutes } from './routes/admin';
+import { adminMoneyRoutes } from './routes/admin-money';
 import { authRoutes } from './routes/auth';
 import { billingRoutes } from './routes/billing';
 import { configRoutes } from './routes/config';
@@ -58,6 +59,7 @@ export function createApp(
       .route('/api', licenseRoutes)
       .route('/api', usageRoutes)
       .route('/api', adminRoutes)
+      .route('/api', adminMoneyRoutes)
       // The console's pages: operators get them, anyone else the ordinary 404 page.
       .get('/admin', operatorPages)
       .get('/admin/*', operatorPages)

@@ -330,8 +330,12 @@ export const devCheckoutSessions = sqliteTable(
     status: text('status', { enum: ['open', 'complete', 'expired'] }).notNull(),
     createdAt: integer('created_at').notNull(),
     paidAt: integer('paid_at'),
-    /** Set when the automatic refund of an unapplied payment reached the local stand-in. */
+    /** Set when a refund reached the local stand-in (automatic, or an operator's). */
     refundedAt: integer('refunded_at'),
+    /** Who refunded it; null on rows from before operators could (those were automatic). */
+    refundKind: text('refund_kind', { enum: ['unapplied', 'support'] }),
+    /** Set when its subscription was cancelled at once (a refund, or an operator's cancel now). */
+    canceledAt: integer('canceled_at'),
   },
   (table) => [index('dev_checkout_sessions_customer_paid_idx').on(table.customerId, table.paidAt)],
 );
@@ -436,7 +440,13 @@ export const invoices = sqliteTable(
     refundedAt: integer('refunded_at'),
     refundError: text('refund_error'),
   },
-  (table) => [index('invoices_user_id_created_idx').on(table.userId, table.created)],
+  (table) => [
+    index('invoices_user_id_created_idx').on(table.userId, table.created),
+    // The console's money page: refunds under way or refused, and the recent refunded ones.
+    index('invoices_refund_status_idx')
+      .on(table.refundStatus, table.refundedAt)
+      .where(sql`refund_status is not null`),
+  ],
 );
 
 /** What happened to a device activation (the audit trail on the Usage page). */

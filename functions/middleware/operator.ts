@@ -38,10 +38,25 @@ const loadOperator: MiddlewareHandler<OperatorEnv> = async (c, next) => {
   await next();
 };
 
-/** Every /api/admin route: a fresh operator session, same-site, within the rate limit. */
+/** Runs `handler` unless this request's operator is already known. */
+const unlessLoaded =
+  (handler: MiddlewareHandler<OperatorEnv>): MiddlewareHandler<OperatorEnv> =>
+  async (c, next) => {
+    if (c.var.operator as OperatorInfo | undefined) {
+      await next();
+      return;
+    }
+    return handler(c, next);
+  };
+
+/**
+ * Every /api/admin route: a fresh operator session, same-site, within the rate limit. Checked
+ * (and counted) once per request, although every router under /api/admin installs it
+ * (routes/admin.ts, routes/admin-money.ts) and a path matches each one's `/admin/*`.
+ */
 export const requireOperator: MiddlewareHandler<OperatorEnv>[] = [
-  requireSession as unknown as MiddlewareHandler<OperatorEnv>,
-  loadOperator,
+  unlessLoaded(requireSession as unknown as MiddlewareHandler<OperatorEnv>),
+  unlessLoaded(loadOperator),
 ];
 
 /** The console's static pages (dist/admin/…): served to operators, the 404 page to anyone else. */

@@ -12,6 +12,7 @@ import { plans, site } from '../../src/site.config';
 import {
   DEV_CHECKOUT_PATH,
   isLocalPayments,
+  type LocalCheckoutSession,
   type LocalPaymentProvider,
   type PaymentProvider,
 } from '../adapters/payments';
@@ -36,6 +37,26 @@ const money = (cents: number, currency: string) =>
     : `${(cents / 100).toFixed(2)} ${currency.toUpperCase()}`;
 const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 const planName = plans.standard.label;
+
+/** What happened to a paid session's money since: refunded (by whom), and cancelled. */
+function refundNote(session: LocalCheckoutSession) {
+  const refunded =
+    session.refundedAt === null
+      ? ''
+      : session.refundKind === 'support'
+        ? html`<p class="note">
+            This payment was refunded in full by support on ${day(session.refundedAt)}.
+          </p>`
+        : html`<p class="note">
+            This payment could not be applied and was refunded in full on
+            ${day(session.refundedAt)}.
+          </p>`;
+  const canceled =
+    session.canceledAt === null
+      ? ''
+      : html`<p>Its subscription was cancelled on ${day(session.canceledAt)}.</p>`;
+  return html`${refunded}${canceled}`;
+}
 
 /** A form post from another site must not pay or cancel (a browser always sends Origin on POST). */
 function sameOrigin(c: Context<AppEnv>): boolean {
@@ -97,14 +118,7 @@ export function createDevCheckoutRoutes(options: DevCheckoutOptions) {
             body: html`<h1>
                 ${done ? 'This checkout is already paid' : 'This checkout has expired'}
               </h1>
-              ${
-                session.refundedAt === null
-                  ? ''
-                  : html`<p class="note">
-                      This payment could not be applied and was refunded in full on
-                      ${day(session.refundedAt)}.
-                    </p>`
-              }
+              ${refundNote(session)}
               ${
                 done || session.status === 'open'
                   ? ''
@@ -246,6 +260,12 @@ export function createDevCheckoutRoutes(options: DevCheckoutOptions) {
               <dd>
                 ${session.refundedAt === null ? 'Paid' : `Refunded on ${day(session.refundedAt)}`}
               </dd>
+              ${
+                session.canceledAt === null
+                  ? ''
+                  : html`<dt>Subscription</dt>
+                      <dd>Cancelled on ${day(session.canceledAt)}</dd>`
+              }
               <dt>Date paid</dt>
               <dd>${day(invoice.created)}</dd>
               <dt>Billed to</dt>

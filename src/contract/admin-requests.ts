@@ -32,10 +32,21 @@ export const customerActionSchema = z.discriminatedUnion('action', [
   z.object({ action: z.literal('replace-key'), reason, licenseId: id }),
   z.object({ action: z.literal('resend-license-mail'), reason }),
   z.object({ action: z.literal('sign-out-everywhere'), reason }),
+  z.object({
+    action: z.literal('cancel-subscription'),
+    reason,
+    when: z.enum(['period-end', 'now'], {
+      error: 'Choose when the subscription ends: at the end of the paid period or now.',
+    }),
+  }),
+  z.object({ action: z.literal('refund-payment'), reason, invoiceId: id }),
   z.object({ action: z.literal('schedule-deletion'), reason }),
   z.object({ action: z.literal('restore-account'), reason }),
 ]);
 export type CustomerActionBody = z.infer<typeof customerActionSchema>;
+
+/** The money page's retries (a refund, an e-mail): only the reason, kept in the audit log. */
+export const moneyRetrySchema = z.object({ reason });
 
 /** GET /api/admin/search */
 export const searchQuerySchema = z.object({

@@ -21,8 +21,14 @@ export const notPaid = 'Only a paid payment can be refunded.';
 export const refundFailed = 'The payment provider refused the refund. Try again later.';
 export const searchTooShort = 'Type at least 2 characters to search.';
 export const messageNotFound = 'No contact message has this id.';
-export const refundNotRetriable = 'This refund is not waiting for a retry.';
+export const refundNotDue = 'This refund is not waiting for a retry.';
 export const mailNotDead = 'This e-mail is not dead-lettered.';
+export const refundNotFound = 'No automatic refund has this id.';
+export const mailNotFound = 'No e-mail has this id.';
+export const paymentNotFound = 'No payment has this id.';
+export const subscriptionAlreadyEnded = 'The subscription has already ended.';
+export const subscriptionAlreadyEnding =
+  'The subscription is already set to end at the end of the paid period.';
 
 // Success answers.
 export const licenseExtended = 'The license end date has been changed.';

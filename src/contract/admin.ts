@@ -301,6 +301,13 @@ export const moneyOverviewSchema = object({
 });
 export type MoneyOverview = Infer<typeof moneyOverviewSchema>;
 
+/** The answer to a retry on the money page: what happened, and the page to redraw. */
+export const moneyActionResultSchema = object({
+  message: string,
+  money: moneyOverviewSchema,
+});
+export type MoneyActionResult = Infer<typeof moneyActionResultSchema>;
+
 /** GET /api/admin/audit?operator=…&customer=…&action=…&cursor=… */
 export const auditPageSchema = object({
   entries: array(auditEntrySchema),

@@ -51,9 +51,32 @@ test.describe('/features video cards', () => {
       await expect(video).toHaveAttribute('loop');
       await expect(video).toHaveAttribute('playsinline');
       await expect(video).toHaveAttribute('preload', 'none');
+      await video.scrollIntoViewIfNeeded();
       await expect(video).toHaveAttribute('poster', /^\/videos\/[a-z-]+\.(jpg|webp)$/);
       expect(await video.evaluate((v: HTMLVideoElement) => v.muted)).toBe(true);
     }
+  });
+
+  test('requests a poster only after the page has loaded, for cards near the screen', async ({
+    page,
+  }) => {
+    const first = cards(page).first().locator('video');
+    const last = cards(page).last().locator('video');
+    await expect(first).toHaveAttribute('poster', '/videos/general-notes.jpg');
+    expect(await last.getAttribute('poster')).toBeNull();
+    await last.scrollIntoViewIfNeeded();
+    await expect(last).toHaveAttribute('poster', '/videos/wipe-model.jpg');
+    const posterStarts = () =>
+      page.evaluate(() => {
+        const [navigation] = performance.getEntriesByType('navigation');
+        const loaded = (navigation as PerformanceNavigationTiming).loadEventStart;
+        return performance
+          .getEntriesByType('resource')
+          .filter((entry) => entry.name.endsWith('.jpg'))
+          .map((entry) => entry.startTime >= loaded);
+      });
+    await expect.poll(async () => (await posterStarts()).length).toBeGreaterThanOrEqual(2);
+    expect(await posterStarts()).not.toContain(false);
   });
 
   test('opens the first video enlarged with controls; the x button closes it and focus returns', async ({

@@ -7,7 +7,8 @@ import {
   showsUpgradeBox,
 } from '../../src/lib/auth/account-view';
 import { allowedLoginMessage, loginUrl } from '../../src/lib/auth/login-message';
-import { memberNotice, signupPlanFromQuery } from '../../src/lib/auth/member-notice';
+import { memberNotice } from '../../src/lib/auth/member-notice';
+import { signupPlanFromQuery } from '../../src/lib/auth/signup-plan';
 import { Messages } from '../../src/contract/messages';
 
 const DAY = 86_400_000;

@@ -1,3 +1,5 @@
+import { env } from 'cloudflare:workers';
+import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { purgeDeletedAccounts } from '../../functions/services/cron/purge-accounts';
 import { retentionDays } from '../../src/site.config';
@@ -185,6 +187,36 @@ describe('cron: purge deleted accounts', () => {
     );
     expect(remaining.map((row) => row.id)).toEqual([fresh.id]);
     expect(remaining.map((row) => row.id)).not.toContain(old.id);
+  });
+
+  it("keeps the operators' audit log as long as payment records, then deletes it", async () => {
+    const real = Date.now();
+    const insert = (id: string, createdAt: number) =>
+      testDb().run(
+        sql`insert into audit_log values (${id}, ${createdAt}, 'op', 'op@example.com', null, 'sign-out-everywhere', 'user:x', 'test', '{}', '{}')`,
+      );
+    // The trigger of migration 0009 judges age by the real clock, so the rows are dated by it.
+    const old = crypto.randomUUID();
+    const young = crypto.randomUUID();
+    await insert(old, real - PAYMENT_RECORDS_MS - DAY_MS);
+    await insert(young, real - PAYMENT_RECORDS_MS + 30 * DAY_MS);
+
+    const counts = await purgeDeletedAccounts({ db: testDb(), now: real });
+
+    expect(counts.auditRowsDeleted).toBe(1);
+    const remaining = await queryAll<{ id: string }>(
+      'SELECT id FROM audit_log WHERE id IN (?, ?)',
+      old,
+      young,
+    );
+    expect(remaining.map((row) => row.id)).toEqual([young]);
+    // A run whose clock is ahead does not delete a row younger than 7 years either, and no one
+    // can: the trigger refuses it.
+    await purgeDeletedAccounts({ db: testDb(), now: real + 60 * DAY_MS });
+    expect(await count('SELECT count(*) AS n FROM audit_log WHERE id = ?', young)).toBe(1);
+    await expect(
+      env.DB.prepare('DELETE FROM audit_log WHERE id = ?').bind(young).run(),
+    ).rejects.toThrow(/append-only/);
   });
 
   it('run twice with the same clock: same result, and the second run does nothing', async () => {

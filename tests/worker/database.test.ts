@@ -23,7 +23,15 @@ describe('the D1 migrations', () => {
       .from(contactMessages)
       .orderBy(desc(contactMessages.createdAt));
 
-    expect(stored).toEqual(row);
+    // New rows start in the inbox as new, unhandled (migration 0008).
+    expect(stored).toEqual({
+      ...row,
+      emailNormalized: null,
+      status: 'new',
+      handledAt: null,
+      handledBy: null,
+      handledNote: null,
+    });
   });
 
   it('index contact_messages by created_at', async () => {

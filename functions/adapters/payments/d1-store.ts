@@ -31,10 +31,22 @@ function toSession(row: Row): LocalCheckoutSession {
     createdAt: row.createdAt,
     paidAt: row.paidAt,
     refundedAt: row.refundedAt,
+    refundKind: row.refundKind,
+    canceledAt: row.canceledAt,
   };
 }
 
 export function createD1CheckoutStore(db: DrizzleD1Database<typeof schema>): LocalCheckoutStore {
+  /** The paid session of a subscription, as it stands after a conditional write. */
+  async function paidSessionOf(subscriptionId: string) {
+    const [row] = await db
+      .select()
+      .from(devCheckoutSessions)
+      .where(eq(devCheckoutSessions.subscriptionId, subscriptionId))
+      .limit(1);
+    return row && row.paidAt !== null ? toSession(row) : null;
+  }
+
   return {
     async save(session) {
       await db.insert(devCheckoutSessions).values({
@@ -53,6 +65,8 @@ export function createD1CheckoutStore(db: DrizzleD1Database<typeof schema>): Loc
         createdAt: session.createdAt,
         paidAt: session.paidAt,
         refundedAt: session.refundedAt,
+        refundKind: session.refundKind,
+        canceledAt: session.canceledAt,
       });
     },
     async get(id) {
@@ -79,22 +93,31 @@ export function createD1CheckoutStore(db: DrizzleD1Database<typeof schema>): Loc
         .returning();
       return row ? toSession(row) : null;
     },
-    async markRefunded(subscriptionId, refundedAt) {
+    async markRefunded(subscriptionId, { refundedAt, kind }) {
       await db
         .update(devCheckoutSessions)
-        .set({ refundedAt })
+        .set({ refundedAt, refundKind: kind })
         .where(
           and(
             eq(devCheckoutSessions.subscriptionId, subscriptionId),
+            isNotNull(devCheckoutSessions.paidAt),
             isNull(devCheckoutSessions.refundedAt),
           ),
         );
-      const [row] = await db
-        .select()
-        .from(devCheckoutSessions)
-        .where(eq(devCheckoutSessions.subscriptionId, subscriptionId))
-        .limit(1);
-      return row && row.paidAt !== null ? toSession(row) : null;
+      return paidSessionOf(subscriptionId);
+    },
+    async markCanceled(subscriptionId, canceledAt) {
+      await db
+        .update(devCheckoutSessions)
+        .set({ canceledAt })
+        .where(
+          and(
+            eq(devCheckoutSessions.subscriptionId, subscriptionId),
+            isNotNull(devCheckoutSessions.paidAt),
+            isNull(devCheckoutSessions.canceledAt),
+          ),
+        );
+      return paidSessionOf(subscriptionId);
     },
     async listPaid(customerId) {
       const rows = await db

@@ -88,8 +88,10 @@ export function createUnconfiguredPayments(reason: string): PaymentProvider {
     createPortalSession: refuse,
     listInvoices: refuse,
     cancelAtPeriodEnd: refuse,
+    cancelNow: refuse,
     expireCheckoutSession: refuse,
     refundSubscription: refuse,
+    refundPayment: refuse,
     verifyWebhook: refuse,
   };
 }

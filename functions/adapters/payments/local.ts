@@ -94,6 +94,18 @@ function requireHttpUrl(value: string, name: string): void {
   }
 }
 
+/**
+ * The stand-in keeps one refund per session (its one payment), so a repeat answers the same
+ * refund: the same id and amount, whatever the idempotency key.
+ */
+function refundOf(session: LocalCheckoutSession) {
+  return {
+    refundId: `re_local_${localSuffix(session.id)}`,
+    amount: session.amountTotal,
+    currency: session.currency,
+  };
+}
+
 export function createLocalPayments({
   store,
   webhookSecret,
@@ -144,6 +156,8 @@ export function createLocalPayments({
         createdAt: now(),
         paidAt: null,
         refundedAt: null,
+        refundKind: null,
+        canceledAt: null,
       };
       await store.save(session);
       // Same origin as the site that asked, like Stripe's absolute checkout URL.
@@ -207,16 +221,39 @@ export function createLocalPayments({
       return (await store.get(id))?.status === 'complete' ? 'complete' : 'expired';
     },
 
+    async cancelNow(subscriptionId) {
+      await paidAtOf(subscriptionId);
+      const session = await store.markCanceled(subscriptionId, now());
+      if (!session?.canceledAt)
+        throw new PaymentProviderError('not_found', 'No such subscription.');
+      // Cancelled once: a repeat answers the first cancellation's time.
+      return { canceledAt: session.canceledAt };
+    },
+
     async refundSubscription({ subscriptionId }) {
       await paidAtOf(subscriptionId);
-      const session = await store.markRefunded(subscriptionId, now());
+      await store.markCanceled(subscriptionId, now());
+      const session = await store.markRefunded(subscriptionId, {
+        refundedAt: now(),
+        kind: 'unapplied',
+      });
       if (!session) throw new PaymentProviderError('not_found', 'No such subscription.');
-      // The stand-in keeps one refund per session, so a repeat answers the same refund.
-      return {
-        refundId: `re_local_${localSuffix(session.id)}`,
-        amount: session.amountTotal,
-        currency: session.currency,
-      };
+      return refundOf(session);
+    },
+
+    async refundPayment({ invoiceId }) {
+      // A local invoice is the one payment of its session: `in_local_<suffix>`.
+      const match = /^in_local_([A-Za-z0-9]{1,64})$/.exec(invoiceId);
+      const paid = match ? await store.get(`cs_local_${match[1]}`) : null;
+      if (!paid?.subscriptionId || paid.paidAt === null) {
+        throw new PaymentProviderError('not_found', 'No such invoice.');
+      }
+      const session = await store.markRefunded(paid.subscriptionId, {
+        refundedAt: now(),
+        kind: 'support',
+      });
+      if (!session) throw new PaymentProviderError('not_found', 'No such invoice.');
+      return refundOf(session);
     },
 
     verifyWebhook(rawBody, signatureHeader) {

@@ -11,6 +11,7 @@ import {
   type CreateCheckoutInput,
   type InvoiceSummary,
   type PaymentProvider,
+  type RefundResult,
 } from './types';
 import { verifyWebhookSignature } from './webhook-signature';
 
@@ -40,6 +41,7 @@ const idPattern = (prefix: string) => new RegExp(`^${prefix}_[A-Za-z0-9_]{1,250}
 const sessionIdPattern = idPattern('cs');
 const customerIdPattern = idPattern('cus');
 const subscriptionIdPattern = idPattern('sub');
+const invoiceIdPattern = idPattern('in');
 
 /** Creates the Stripe provider. Cheap: build one per request from the request's config. */
 export function createStripePayments(options: StripePaymentsOptions): PaymentProvider {
@@ -61,6 +63,42 @@ export function createStripePayments(options: StripePaymentsOptions): PaymentPro
           ...(api.protocol === undefined ? {} : { protocol: api.protocol }),
         }),
   });
+
+  /**
+   * Refunds in full the card payment of a paid invoice, once: its PaymentIntent (through the
+   * invoice's payments), then an earlier refund of it if one exists, else a new refund under
+   * `idempotencyKey`.
+   */
+  async function refundInvoice(
+    invoiceId: string,
+    idempotencyKey: string,
+    metadata: Record<string, string>,
+  ): Promise<RefundResult> {
+    const payments = await call(() =>
+      stripe.invoicePayments.list({ invoice: invoiceId, status: 'paid', limit: 1 }),
+    );
+    const intent = payments.data[0]?.payment.payment_intent;
+    const paymentIntent = typeof intent === 'string' ? intent : intent?.id;
+    if (!paymentIntent) {
+      throw new PaymentProviderError('rejected', 'The paid invoice has no PaymentIntent.');
+    }
+    // Refunded already (an earlier attempt whose answer was lost, or by hand in the dashboard):
+    // answer that refund instead of asking for a second one.
+    const earlier = await call(() =>
+      stripe.refunds.list({ payment_intent: paymentIntent, limit: 10 }),
+    );
+    const made = earlier.data.find(
+      (refund) => refund.status !== 'failed' && refund.status !== 'canceled',
+    );
+    if (made) return { refundId: made.id, amount: made.amount, currency: made.currency };
+    const refund = await call(() =>
+      stripe.refunds.create(
+        { payment_intent: paymentIntent, metadata },
+        { idempotencyKey: `${idempotencyKey}:refund` },
+      ),
+    );
+    return { refundId: refund.id, amount: refund.amount, currency: refund.currency };
+  }
 
   return {
     kind: 'stripe',
@@ -177,36 +215,44 @@ export function createStripePayments(options: StripePaymentsOptions): PaymentPro
           ),
         );
       }
-      // The payment that started it: the paid invoice of the subscription and its PaymentIntent.
+      // The payment that started it: the paid invoice of the subscription.
       const invoices = await call(() =>
         stripe.invoices.list({ subscription: subscriptionId, status: 'paid', limit: 1 }),
       );
       const invoice = invoices.data[0];
       if (!invoice?.id) throw new PaymentProviderError('rejected', 'No paid invoice to refund.');
-      const payments = await call(() =>
-        stripe.invoicePayments.list({ invoice: invoice.id, status: 'paid', limit: 1 }),
-      );
-      const intent = payments.data[0]?.payment.payment_intent;
-      const paymentIntent = typeof intent === 'string' ? intent : intent?.id;
-      if (!paymentIntent) {
-        throw new PaymentProviderError('rejected', 'The paid invoice has no PaymentIntent.');
+      return refundInvoice(invoice.id, idempotencyKey, { reason, subscription: subscriptionId });
+    },
+
+    async cancelNow(subscriptionId: string, idempotencyKey: string) {
+      if (!subscriptionIdPattern.test(subscriptionId)) {
+        throw new PaymentProviderError('not_found', 'No such subscription.');
       }
-      // Refunded already (an earlier attempt whose answer was lost, or by hand in the dashboard):
-      // answer that refund instead of asking for a second one.
-      const earlier = await call(() =>
-        stripe.refunds.list({ payment_intent: paymentIntent, limit: 10 }),
-      );
-      const made = earlier.data.find(
-        (refund) => refund.status !== 'failed' && refund.status !== 'canceled',
-      );
-      if (made) return { refundId: made.id, amount: made.amount, currency: made.currency };
-      const refund = await call(() =>
-        stripe.refunds.create(
-          { payment_intent: paymentIntent, metadata: { reason, subscription: subscriptionId } },
-          { idempotencyKey: `${idempotencyKey}:refund` },
-        ),
-      );
-      return { refundId: refund.id, amount: refund.amount, currency: refund.currency };
+      const subscription = await call(() => stripe.subscriptions.retrieve(subscriptionId));
+      if (subscription.status === 'canceled') return { canceledAt: endedAt(subscription) };
+      try {
+        const canceled = await call(() =>
+          stripe.subscriptions.cancel(
+            subscriptionId,
+            { prorate: false, invoice_now: false },
+            { idempotencyKey: `${idempotencyKey}:cancel` },
+          ),
+        );
+        return { canceledAt: endedAt(canceled) };
+      } catch (error) {
+        // Stripe refuses to cancel a cancelled subscription: cancelled meanwhile by another
+        // request (or by this one, whose answer was lost), it has ended as asked.
+        const again = await call(() => stripe.subscriptions.retrieve(subscriptionId));
+        if (again.status === 'canceled') return { canceledAt: endedAt(again) };
+        throw error;
+      }
+    },
+
+    async refundPayment({ invoiceId, idempotencyKey, reason }) {
+      if (!invoiceIdPattern.test(invoiceId)) {
+        throw new PaymentProviderError('not_found', 'No such invoice.');
+      }
+      return refundInvoice(invoiceId, idempotencyKey, { reason, invoice: invoiceId });
     },
 
     verifyWebhook(rawBody: string, signatureHeader: string | null) {
@@ -288,6 +334,12 @@ function toInvoiceSummary(invoice: Stripe.Invoice): InvoiceSummary {
     hostedInvoiceUrl: invoice.hosted_invoice_url ?? null,
     invoicePdf: invoice.invoice_pdf ?? null,
   };
+}
+
+/** When a cancelled subscription ended, in ms (Stripe sets `ended_at`; older objects `canceled_at`). */
+function endedAt(subscription: Stripe.Subscription): number {
+  const seconds = subscription.ended_at ?? subscription.canceled_at;
+  return seconds === null ? Date.now() : seconds * 1000;
 }
 
 /**

@@ -89,7 +89,13 @@ export interface ProviderEvent {
   data: { object: unknown };
 }
 
-/** A refund made by refundSubscription. */
+/** Result of cancelNow: the subscription has ended and will not renew or invoice again. */
+export interface CancelNowResult {
+  /** Milliseconds since the epoch: when it ended (an earlier cancellation's time on a repeat). */
+  canceledAt: number;
+}
+
+/** A refund made by refundSubscription or refundPayment. */
 export interface RefundResult {
   /** The provider's refund id (`re_…`). */
   refundId: string;
@@ -111,6 +117,12 @@ export interface PaymentProvider {
   listInvoices(customerId: string): Promise<InvoiceSummary[]>;
   cancelAtPeriodEnd(subscriptionId: string): Promise<CancellationResult>;
   /**
+   * Ends the subscription at once: no proration, no final invoice, no refund (an operator's
+   * "cancel now"; a refund is its own call). Safe to repeat: a subscription already cancelled
+   * answers when it ended. Throws PaymentProviderError('not_found') for an unknown id.
+   */
+  cancelNow(subscriptionId: string, idempotencyKey: string): Promise<CancelNowResult>;
+  /**
    * Closes a checkout session so it can no longer be paid, and answers its state afterwards:
    * `expired`, or `complete` when it was paid first (that payment is then fulfilled or refunded).
    * Throws PaymentProviderError('not_found') for an unknown id.
@@ -125,6 +137,19 @@ export interface PaymentProvider {
     subscriptionId: string;
     idempotencyKey: string;
     /** Shown to operators in the provider's dashboard. */
+    reason: string;
+  }): Promise<RefundResult>;
+  /**
+   * Refunds in full the payment of one paid invoice (an operator's refund); the subscription is
+   * left as it is. Safe to repeat with the same `idempotencyKey` and `reason`: a payment refunded
+   * already (an earlier attempt whose answer was lost) answers that refund, so it is refunded
+   * once. Throws PaymentProviderError('not_found') for an invoice the provider does not know.
+   */
+  refundPayment(input: {
+    /** `in_…` */
+    invoiceId: string;
+    idempotencyKey: string;
+    /** Shown to operators in the provider's dashboard; keep it the same across retries. */
     reason: string;
   }): Promise<RefundResult>;
   /**
@@ -186,9 +211,16 @@ export interface LocalCheckoutSession {
   createdAt: number;
   /** Milliseconds since the epoch, once paid. */
   paidAt: number | null;
-  /** Milliseconds since the epoch, once refunded (an unapplied payment). */
+  /** Milliseconds since the epoch, once refunded. */
   refundedAt: number | null;
+  /** Who refunded it: automatically (a payment we could not apply) or support (an operator). */
+  refundKind: LocalRefundKind | null;
+  /** Milliseconds since the epoch, once its subscription was cancelled at once. */
+  canceledAt: number | null;
 }
+
+/** Why a development payment was refunded (the /dev/checkout pages say which). */
+export type LocalRefundKind = 'unapplied' | 'support';
 
 /**
  * Storage of development checkout sessions. The Worker backs it with a D1 table (sessions must
@@ -212,7 +244,15 @@ export interface LocalCheckoutStore {
    * Marks the paid session of `subscriptionId` refunded, once: the session on the first call,
    * the already refunded session on later ones, null when no paid session has that subscription.
    */
-  markRefunded(subscriptionId: string, refundedAt: number): Promise<LocalCheckoutSession | null>;
+  markRefunded(
+    subscriptionId: string,
+    refund: { refundedAt: number; kind: LocalRefundKind },
+  ): Promise<LocalCheckoutSession | null>;
+  /**
+   * Marks the subscription of a paid session cancelled, once (as markRefunded): the session,
+   * or null when no paid session has that subscription.
+   */
+  markCanceled(subscriptionId: string, canceledAt: number): Promise<LocalCheckoutSession | null>;
   /** Paid sessions of one customer, newest first: the local stand-in for its invoices. */
   listPaid(customerId: string): Promise<LocalCheckoutSession[]>;
 }

@@ -41,9 +41,10 @@ async function licenseOf(db: Db, userId: string, licenseId: string): Promise<Lic
 
 /**
  * Runs the audit row and the effects in one batch; 409 STALE_STATE when the row was not written
- * (the state changed meanwhile), else queues the e-mails the batch wrote.
+ * (the state changed meanwhile), else queues the e-mails the batch wrote. Money actions
+ * (money.ts) run theirs through it too.
  */
-async function applyAudited(
+export async function applyAudited(
   deps: Deps,
   act: OperatorAct,
   row: AuditRow,

@@ -74,23 +74,12 @@ export function toAuditEntry(row: typeof auditLog.$inferSelect): AuditEntry {
   };
 }
 
-/** The audit rows about one customer, newest first. */
-export async function customerAudit(db: Db, userId: string, limit = 100): Promise<AuditEntry[]> {
-  const rows = await db
-    .select()
-    .from(auditLog)
-    .where(eq(auditLog.userId, userId))
-    .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
-    .limit(limit);
-  return rows.map(toAuditEntry);
-}
-
 /** Filters of the audit log page; each is exact (ids, action name). */
 export interface AuditFilter {
   operatorId?: string | undefined;
   userId?: string | undefined;
   action?: AuditAction | undefined;
-  /** `createdAt:id` of the last row of the previous page. */
+  /** `createdAt:rowid` of the last row of the previous page. */
   cursor?: string | undefined;
 }
 
@@ -107,27 +96,29 @@ export async function auditPage(
   if (filter.action) conditions.push(eq(auditLog.action, filter.action));
   const cursor = parseCursor(filter.cursor);
   if (cursor) {
+    // rowid orders rows written in the same millisecond as they were written.
     const after = or(
       lt(auditLog.createdAt, cursor.at),
-      and(eq(auditLog.createdAt, cursor.at), lt(auditLog.id, cursor.id)),
+      and(eq(auditLog.createdAt, cursor.at), sql`rowid < ${cursor.rowid}`),
     );
     if (after) conditions.push(after);
   }
   const rows = await db
-    .select()
+    .select({ row: auditLog, rowid: sql<number>`rowid` })
     .from(auditLog)
     .where(and(...conditions))
-    .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
+    .orderBy(desc(auditLog.createdAt), desc(sql`rowid`))
     .limit(AUDIT_PAGE_SIZE + 1);
   const page = rows.slice(0, AUDIT_PAGE_SIZE);
   const last = page[page.length - 1];
   return {
-    entries: page.map(toAuditEntry),
-    nextCursor: rows.length > AUDIT_PAGE_SIZE && last ? `${last.createdAt}:${last.id}` : null,
+    entries: page.map(({ row }) => toAuditEntry(row)),
+    nextCursor:
+      rows.length > AUDIT_PAGE_SIZE && last ? `${last.row.createdAt}:${last.rowid}` : null,
   };
 }
 
-function parseCursor(cursor: string | undefined): { at: number; id: string } | null {
-  const match = cursor ? /^(\d{1,15}):([\w-]{1,64})$/.exec(cursor) : null;
-  return match?.[1] && match[2] ? { at: Number(match[1]), id: match[2] } : null;
+function parseCursor(cursor: string | undefined): { at: number; rowid: number } | null {
+  const match = cursor ? /^(\d{1,15}):(\d{1,15})$/.exec(cursor) : null;
+  return match?.[1] && match[2] ? { at: Number(match[1]), rowid: Number(match[2]) } : null;
 }

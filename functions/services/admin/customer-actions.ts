@@ -14,6 +14,7 @@ import {
   signOutEverywhere,
 } from './actions';
 import type { OperatorAct } from './audit';
+import { cancelSubscription, refundPayment } from './money';
 
 /** Runs the action; answers the message to show. */
 export async function runCustomerAction(
@@ -50,6 +51,14 @@ export async function runCustomerAction(
     case 'sign-out-everywhere':
       await signOutEverywhere(deps, act, userId);
       return ConsoleMessages.signedOutEverywhere;
+    case 'cancel-subscription':
+      await cancelSubscription(deps, act, userId, body);
+      return body.when === 'now'
+        ? ConsoleMessages.subscriptionCancelledNow
+        : ConsoleMessages.subscriptionCancelledAtPeriodEnd;
+    case 'refund-payment':
+      await refundPayment(deps, act, userId, body);
+      return ConsoleMessages.paymentRefunded;
     case 'schedule-deletion':
       await scheduleDeletion(deps, act, userId);
       return ConsoleMessages.deletionScheduled;

@@ -128,7 +128,7 @@ export async function customerDetail(db: Db, userId: string, now: Millis): Promi
       .select()
       .from(auditLog)
       .where(eq(auditLog.userId, userId))
-      .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
+      .orderBy(desc(auditLog.createdAt), desc(sql`rowid`))
       .limit(LIST_LIMIT),
   ]);
   const activations = await licenseHistory(db, userId, LIST_LIMIT);

@@ -268,7 +268,9 @@ export async function searchCustomers(
   rawQuery: string,
   cursor?: string,
 ): Promise<SearchResults> {
-  const query = rawQuery.trim();
+  // Control characters mean nothing in a search and would upset the FTS5 query parser.
+   
+  const query = rawQuery.replace(/[\u0000-\u001f\u007f]/g, '').trim();
   if ([...query].length < 2) {
     throw fail('VALIDATION_FAILED', { message: ConsoleMessages.searchTooShort });
   }

@@ -25,6 +25,10 @@ export type LifecycleOutcome = 'applied' | 'replayed' | 'not_ready' | 'refunded'
 const notNewerThan = (sub: SubscriptionRow, created: Millis) =>
   sql`exists (select 1 from ${subscriptions} where ${subscriptions.id} = ${sub.id} and ${subscriptions.updatedFromEventCreated} <= ${created})`;
 
+/** True (in SQL) unless the subscription was cancelled by a change newer than `created`. */
+const notCanceledAfter = (sub: SubscriptionRow, created: Millis) =>
+  sql`not exists (select 1 from ${subscriptions} where ${subscriptions.id} = ${sub.id} and ${subscriptions.status} = 'canceled' and ${subscriptions.updatedFromEventCreated} > ${created})`;
+
 /** The user's Standard licenses still in force (not revoked). */
 const standardLicenses = (sub: SubscriptionRow) =>
   and(
@@ -99,11 +103,19 @@ async function invoicePaid(
           invoicePdf: event.invoicePdf,
         },
       }),
-    // Extending is safe in any order: the expiry only ever moves forward here.
+    // Extending is safe in any order: the expiry only ever moves forward here. Except after
+    // the subscription ended by a newer change (an operator's cancel now, or Stripe's deletion):
+    // a late invoice.paid of the old period must not give the license its year back.
     db
       .update(licenses)
       .set({ expiresAt: periodEnd })
-      .where(and(standardLicenses(sub), lt(licenses.expiresAt, periodEnd))),
+      .where(
+        and(
+          standardLicenses(sub),
+          lt(licenses.expiresAt, periodEnd),
+          notCanceledAfter(sub, event.created),
+        ),
+      ),
     db
       .update(licenses)
       .set({ status: 'active' })

@@ -4,7 +4,7 @@
  * caller's `notFound` error. A refusal of the request itself (`rejected`) is a bug: thrown as is.
  */
 import { PaymentProviderError } from '../../adapters/payments';
-import { fail, type ApiError } from '../../lib/errors';
+import { ApiError, fail } from '../../lib/errors';
 
 export async function callProvider<T>(
   call: () => Promise<T>,
@@ -19,4 +19,15 @@ export async function callProvider<T>(
     }
     throw error;
   }
+}
+
+/**
+ * A plain, short reason an operator can read (a failed webhook, a refused refund). Never the
+ * text of an unexpected error: it may hold SQL parameters or e-mails, so it stays in the logs.
+ */
+export function failureReason(error: unknown): string {
+  if (error instanceof ApiError) return `${error.message} (${error.code})`;
+  if (error instanceof PaymentProviderError) return `${error.message} (provider: ${error.code})`;
+  const name = error instanceof Error ? error.name : typeof error;
+  return `Unexpected error (${name}); the Worker's log has the details.`;
 }

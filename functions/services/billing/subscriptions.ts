@@ -1,9 +1,10 @@
 /**
  * Card subscriptions (one row per Stripe subscription): lookups, whether one can still be set to
  * end, and setting it to end at period end (the refund policy: the paid period is not refunded,
- * the license runs until it ends). Used by the Billing page and by account deletion alike.
+ * the license runs until it ends). Used by the Billing page, account deletion and the operator
+ * console alike; the console can also record a subscription ended at once (cancel now).
  */
-import { and, desc, eq, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, ne, sql, type SQL } from 'drizzle-orm';
 import { licenses, subscriptions } from '../../db/schema';
 import { fail } from '../../lib/errors';
 import type { Db, Millis } from '../shared/db';
@@ -85,18 +86,41 @@ export function isCancellable(sub: SubscriptionRow | undefined): boolean {
  * expires at the end of the paid period.
  */
 export async function cancelAtPeriodEnd(
-  { db, now, payments }: Pick<Deps, 'db' | 'now' | 'payments'>,
+  deps: Pick<Deps, 'db' | 'now' | 'payments'>,
   userId: string,
 ): Promise<void> {
+  const { db } = deps;
   const subscription = await newestSubscription(db, userId);
   if (!subscription || subscription.status === 'canceled') throw fail('NO_SUBSCRIPTION');
   if (!isCancellable(subscription)) return;
+  const currentPeriodEnd = await askCancelAtPeriodEnd(deps, subscription);
+  await db.batch(cancelAtPeriodEndStatements(deps, subscription, currentPeriodEnd));
+}
 
+/** Asks the provider to end `subscription` at period end; answers when that is. */
+export async function askCancelAtPeriodEnd(
+  { payments }: Pick<Deps, 'payments'>,
+  subscription: SubscriptionRow,
+): Promise<Millis> {
   const { currentPeriodEnd } = await callProvider(
     () => payments.cancelAtPeriodEnd(subscription.stripeSubscriptionId),
     () => fail('NO_SUBSCRIPTION'),
   );
-  await db.batch([
+  return currentPeriodEnd;
+}
+
+/**
+ * What records a cancellation at period end the provider confirmed: the subscription stops
+ * renewing, the Standard license ends with the paid period. `guard` (e.g. an operator's audit
+ * row being written) conditions every statement.
+ */
+export function cancelAtPeriodEndStatements(
+  { db, now }: Pick<Deps, 'db' | 'now'>,
+  subscription: SubscriptionRow,
+  currentPeriodEnd: Millis,
+  guard: SQL = sql`1`,
+) {
+  return [
     db
       .update(subscriptions)
       .set({
@@ -109,16 +133,51 @@ export async function cancelAtPeriodEnd(
         updatedFromEventCreated: sql`max(${subscriptions.updatedFromEventCreated}, ${now})`,
         updatedAt: now,
       })
-      .where(and(eq(subscriptions.id, subscription.id), ne(subscriptions.status, 'canceled'))),
+      .where(
+        and(eq(subscriptions.id, subscription.id), ne(subscriptions.status, 'canceled'), guard),
+      ),
     db
       .update(licenses)
       .set({ expiresAt: currentPeriodEnd })
-      .where(
-        and(
-          eq(licenses.userId, userId),
-          eq(licenses.plan, 'Standard'),
-          ne(licenses.status, 'revoked'),
-        ),
-      ),
-  ]);
+      .where(and(standardLicensesOf(subscription.userId), guard)),
+  ] as const;
+}
+
+/**
+ * What records a subscription the provider ended at once (`canceledAt`): the subscription is
+ * cancelled and its Standard license expired as of then. Stamped as of `now`, so no event older
+ * than this cancellation can renew the license (lifecycle.ts). `guard` as above.
+ */
+export function cancelNowStatements(
+  { db, now }: Pick<Deps, 'db' | 'now'>,
+  subscription: SubscriptionRow,
+  canceledAt: Millis,
+  guard: SQL = sql`1`,
+) {
+  const endedAt = Math.min(canceledAt, now);
+  return [
+    db
+      .update(subscriptions)
+      .set({
+        status: 'canceled',
+        cancelAtPeriodEnd: false,
+        currentPeriodEnd: endedAt,
+        updatedFromEventCreated: sql`max(${subscriptions.updatedFromEventCreated}, ${now})`,
+        updatedAt: now,
+      })
+      .where(and(eq(subscriptions.id, subscription.id), guard)),
+    db
+      .update(licenses)
+      .set({ status: 'expired', expiresAt: sql`min(${licenses.expiresAt}, ${endedAt})` })
+      .where(and(standardLicensesOf(subscription.userId), guard)),
+  ] as const;
+}
+
+/** The user's Standard licenses still in force (not revoked). */
+function standardLicensesOf(userId: string) {
+  return and(
+    eq(licenses.userId, userId),
+    eq(licenses.plan, 'Standard'),
+    ne(licenses.status, 'revoked'),
+  );
 }

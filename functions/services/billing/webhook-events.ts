@@ -105,9 +105,20 @@ export async function readWebhookEvent(
   rawBody: string,
   signatureHeader: string | null,
 ): Promise<BillingEvent> {
-  let event: ProviderEvent;
+  return toBillingEvent(await verifyDelivery(payments, rawBody, signatureHeader));
+}
+
+/**
+ * The first half of readWebhookEvent: the signature is checked and the envelope returned, not
+ * yet read. Throws `INVALID_SIGNATURE` or `PAYMENTS_UNAVAILABLE` as readWebhookEvent does.
+ */
+export async function verifyDelivery(
+  payments: Pick<PaymentProvider, 'verifyWebhook'>,
+  rawBody: string,
+  signatureHeader: string | null,
+): Promise<ProviderEvent> {
   try {
-    event = await payments.verifyWebhook(rawBody, signatureHeader);
+    return await payments.verifyWebhook(rawBody, signatureHeader);
   } catch (error) {
     if (error instanceof WebhookSignatureError) {
       // The adapter's reason (missing, wrong or stale) helps whoever set the webhook up.
@@ -118,7 +129,6 @@ export async function readWebhookEvent(
     }
     throw error;
   }
-  return toBillingEvent(event);
 }
 
 const paymentStatus = (value: string): CheckoutEvent['paymentStatus'] =>

@@ -11,7 +11,15 @@ import { fulfillPendingSignup } from './fulfill-signup';
 import { fulfillUpgrade } from './fulfill-upgrade';
 import { onInvoicePaid, onInvoicePaymentFailed, onSubscriptionChanged } from './lifecycle';
 import { recordAlone, type EventRecord } from './stripe-events';
-import { eventRecordOf, readWebhookEvent, type CheckoutEvent } from './webhook-events';
+import type { ProviderEvent } from '../../adapters/payments/types';
+import {
+  eventRecordOf,
+  toBillingEvent,
+  verifyDelivery,
+  type BillingEvent,
+  type CheckoutEvent,
+} from './webhook-events';
+import { recordWebhookFailure, resolveWebhookFailure } from './webhook-failures';
 
 /** What the webhook did with a delivery (answered to Stripe, seen in its dashboard). */
 export type WebhookOutcome = string;
@@ -20,13 +28,28 @@ export type WebhookOutcome = string;
  * Verifies, reads and applies one delivery. Throws 400 INVALID_SIGNATURE / INVALID_EVENT for a
  * delivery we cannot trust or read, 503 when payments are not configured, and 409 NOT_READY for
  * an invoice or subscription event whose checkout is not fulfilled yet (events arrive in any
- * order): each non-2xx answer makes Stripe deliver the event again later.
+ * order): each non-2xx answer makes Stripe deliver the event again later. A signed event whose
+ * handling fails is kept in `webhook_failures` for operators until a delivery of it succeeds.
  */
 export async function handleStripeWebhook(
   deps: Deps,
   delivery: { rawBody: string; signature: string | null },
 ): Promise<WebhookOutcome> {
-  const event = await readWebhookEvent(deps.payments, delivery.rawBody, delivery.signature);
+  // Unsigned or forged deliveries are not recorded: their event id cannot be trusted.
+  const envelope = await verifyDelivery(deps.payments, delivery.rawBody, delivery.signature);
+  let outcome: WebhookOutcome;
+  try {
+    outcome = await applyEvent(deps, toBillingEvent(envelope));
+  } catch (error) {
+    await recordWebhookFailure(deps, failedEventOf(envelope), error);
+    throw error;
+  }
+  await resolveWebhookFailure(deps, envelope.id);
+  return outcome;
+}
+
+/** Switches one readable event into its handler. */
+async function applyEvent(deps: Deps, event: BillingEvent): Promise<WebhookOutcome> {
   const record = eventRecordOf(event);
   switch (event.type) {
     case 'checkout.session.completed':
@@ -44,6 +67,16 @@ export async function handleStripeWebhook(
     default:
       return unhandled(event);
   }
+}
+
+/** What the console shows of a failed event: read from the envelope, which is always readable. */
+function failedEventOf(envelope: ProviderEvent) {
+  const object: unknown = envelope.data.object;
+  const objectId =
+    typeof object === 'object' && object !== null && 'id' in object && typeof object.id === 'string'
+      ? object.id
+      : null;
+  return { id: envelope.id, type: envelope.type, objectId };
 }
 
 /**

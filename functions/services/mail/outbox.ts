@@ -59,7 +59,10 @@ export function queueMailWhere(db: Db, mail: Mail, now: Millis, condition: SQL):
  * loses nothing (the rows wait and the cron queues them again), so it is logged, not thrown: the
  * change the e-mail reports has happened.
  */
-export async function deliverSoon({ tasks }: Pick<Deps, 'tasks'>, ...mails: QueuedMail[]) {
+export async function deliverSoon(
+  { tasks }: Pick<Deps, 'tasks'>,
+  ...mails: Pick<QueuedMail, 'id'>[]
+) {
   if (mails.length === 0) return;
   try {
     await tasks.enqueue(mails.map(({ id }) => ({ kind: 'deliver-mail', outboxId: id })));

@@ -17,7 +17,6 @@ import {
   setAuthError,
   useAuth,
 } from '../shared/auth-store';
-import { consumeGoogleReturn } from '../shared/google';
 import { Overlay, type OverlayText } from '../shared/Overlay';
 import { LoginForm, type LoginValues } from './LoginForm';
 import '../shared/forms.css';
@@ -68,10 +67,16 @@ function LoginPage() {
       remember: remembered !== '',
     }));
     setNotice(allowedLoginMessage(query.get('message')));
-    const google = consumeGoogleReturn();
-    if (google && 'credential' in google) void loginWithGoogle(google.credential);
-    else if (google)
-      setAuthError({ message: Messages.googleAuthFailed, code: ErrorCode.GOOGLE_AUTH_FAILED });
+    // Only a return from Google's consent page has a fragment; google.ts is loaded only then.
+    if (!window.location.hash) return;
+    import('../shared/google')
+      .then(({ consumeGoogleReturn }) => {
+        const google = consumeGoogleReturn();
+        if (google && 'credential' in google) void loginWithGoogle(google.credential);
+        else if (google)
+          setAuthError({ message: Messages.googleAuthFailed, code: ErrorCode.GOOGLE_AUTH_FAILED });
+      })
+      .catch((error: unknown) => console.warn('Google sign-in could not be loaded', error));
   }, [loginWithGoogle]);
 
   const change = (patch: Partial<LoginValues>) => {

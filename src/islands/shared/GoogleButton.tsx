@@ -1,11 +1,15 @@
 /**
  * 'Continue with Google' / 'Sign up with Google'. In development it starts the
  * /dev/google round trip; with Google Identity Services configured it shows Google's own button.
+ * google.ts, which does either, is loaded when one of them is needed: on a click in development,
+ * once the config names Google Identity Services in production.
  */
 import { useEffect, useRef, useState } from 'react';
 import { Messages } from '../../contract/messages';
 import { loadPublicConfig } from './config';
-import { renderGisButton, startLocalGoogle, type GoogleIntent } from './google';
+import type { GoogleIntent } from './google';
+
+const google = () => import('./google');
 
 interface Props {
   label: 'Continue with Google' | 'Sign up with Google';
@@ -43,10 +47,12 @@ export function GoogleButton({
         const element = gisContainer.current;
         if (config.google.mode !== 'gis' || !element) return;
         const text = label === 'Sign up with Google' ? 'signup_with' : 'continue_with';
-        return renderGisButton(element, config.google.clientId ?? '', text, (credential) => {
-          if (credential) callbacks.current.onCredential(credential);
-          else callbacks.current.onError(Messages.googleAuthFailed);
-        });
+        return google().then(({ renderGisButton }) =>
+          renderGisButton(element, config.google.clientId ?? '', text, (credential) => {
+            if (credential) callbacks.current.onCredential(credential);
+            else callbacks.current.onError(Messages.googleAuthFailed);
+          }),
+        );
       })
       .catch((error: unknown) => {
         console.warn('Google sign-in could not be prepared', error);
@@ -60,7 +66,9 @@ export function GoogleButton({
   const start = () => {
     if (beforeStart && !beforeStart()) return;
     if (mode === 'gis') return;
-    startLocalGoogle(intent);
+    google()
+      .then(({ startLocalGoogle }) => startLocalGoogle(intent))
+      .catch(() => onError(Messages.googleAuthFailed));
   };
 
   return (

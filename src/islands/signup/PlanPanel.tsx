@@ -1,6 +1,9 @@
 /** The side panel of /signup: price and duration of the plan, and its steps. */
 import type { SignupPlan } from '../../contract/signup';
-import { plans } from '../../site.config';
+import type { Plan } from '../../site.config';
+
+/** What /signup shows of a plan; src/pages/signup.astro passes it in from the plan config. */
+export type SignupPlanDetails = Pick<Plan, 'name' | 'priceLabel' | 'period' | 'summary'>;
 
 const steps: Record<SignupPlan, readonly string[]> = {
   trial: [
@@ -16,8 +19,7 @@ const steps: Record<SignupPlan, readonly string[]> = {
   ],
 };
 
-export function PlanPanel({ plan }: { plan: SignupPlan }) {
-  const details = plans[plan];
+export function PlanPanel({ plan, details }: { plan: SignupPlan; details: SignupPlanDetails }) {
   return (
     <aside className="card signup-panel" aria-labelledby="signup-plan-name">
       <h2 id="signup-plan-name">{details.name}</h2>

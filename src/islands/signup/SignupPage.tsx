@@ -6,14 +6,13 @@
 import { lazy, Suspense, useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 import type { SignupPlan } from '../../contract/signup';
 import { Messages } from '../../contract/messages';
-import { plans } from '../../site.config';
-import { memberNotice, signupPlanFromQuery, type MemberNotice } from '../../lib/auth/member-notice';
+import type { MemberNotice } from '../../lib/auth/member-notice';
+import { signupPlanFromQuery } from '../../lib/auth/signup-plan';
+import { TOKEN_EXPIRATION_KEY, USER_KEY } from '../../lib/auth/storage-keys';
 import { withErrorBoundary } from '../ErrorBoundary';
-import { restoreSession } from '../shared/auth-store';
 import { getFingerprint } from '../shared/fingerprint';
-import { consumeGoogleReturn } from '../shared/google';
 import { Overlay } from '../shared/Overlay';
-import { PlanPanel } from './PlanPanel';
+import { PlanPanel, type SignupPlanDetails } from './PlanPanel';
 import { SignupForm } from './SignupForm';
 import { useSignupFlow } from './use-signup-flow';
 import '../shared/forms.css';
@@ -29,6 +28,16 @@ const MemberModal = lazy(async () => ({ default: (await import('./MemberModal'))
 
 const noSubscription = () => () => {};
 
+/**
+ * True when storage holds any part of a session. Only then is there a session to restore (or
+ * leftovers to clear), so only then is member-check.ts loaded.
+ */
+function sessionStored(): boolean {
+  return (
+    localStorage.getItem(USER_KEY) !== null || localStorage.getItem(TOKEN_EXPIRATION_KEY) !== null
+  );
+}
+
 /** The plan in the URL; the server render (and hydration) use the default, trial. */
 function usePlan(): SignupPlan {
   return useSyncExternalStore(
@@ -40,8 +49,14 @@ function usePlan(): SignupPlan {
 
 type Fingerprint = { status: 'loading' } | { status: 'ready'; id: string } | { status: 'failed' };
 
-function SignupPage() {
+interface Props {
+  /** The two plans one can sign up for, from the plan config (kept out of the bundle). */
+  plans: Record<SignupPlan, SignupPlanDetails>;
+}
+
+function SignupPage({ plans }: Props) {
   const plan = usePlan();
+  const details = plans[plan];
   const [fingerprint, setFingerprint] = useState<Fingerprint>({ status: 'loading' });
   /** The member notice; kept (closed) after closing so its modal returns focus as it closes. */
   const [member, setMember] = useState<{ notice: MemberNotice; open: boolean } | null>(null);
@@ -67,18 +82,34 @@ function SignupPage() {
     };
   }, [setError]);
 
+  // Storage and the URL fragment exist only in the browser, so they are read after hydration.
   useEffect(() => {
-    const { user } = restoreSession();
-    const notice = user ? memberNotice(user.plan, plan) : null;
-    // Storage and the URL fragment exist only in the browser, so they are read after hydration.
-    // eslint-disable-next-line react-hooks/set-state-in-effect
-    if (notice) setMember({ notice, open: true });
-    const google = consumeGoogleReturn();
-    if (!google) return;
-    if ('credential' in google && google.intent?.kind === 'signup')
-      void signUpWithGoogle(google.credential, google.intent.plan);
-    else setError({ message: Messages.googleAuthFailed, field: null });
-  }, [plan, signUpWithGoogle, setError]);
+    if (!sessionStored()) return;
+    let current = true;
+    import('./member-check')
+      .then(({ memberNoticeOnLoad }) => {
+        const notice = memberNoticeOnLoad(plan);
+        if (notice && current) setMember({ notice, open: true });
+      })
+      .catch((error: unknown) => console.warn('Session check could not be loaded', error));
+    return () => {
+      current = false;
+    };
+  }, [plan]);
+
+  useEffect(() => {
+    // Only a return from Google's consent page has a fragment; google.ts is loaded only then.
+    if (!window.location.hash) return;
+    import('../shared/google')
+      .then(({ consumeGoogleReturn }) => {
+        const google = consumeGoogleReturn();
+        if (!google) return;
+        if ('credential' in google && google.intent?.kind === 'signup')
+          void signUpWithGoogle(google.credential, google.intent.plan);
+        else setError({ message: Messages.googleAuthFailed, field: null });
+      })
+      .catch((error: unknown) => console.warn('Google sign-in could not be loaded', error));
+  }, [signUpWithGoogle, setError]);
 
   const beforeGoogle = useCallback(() => {
     if (flow.values.agreeToTerms) return true;
@@ -92,7 +123,7 @@ function SignupPage() {
         <h1>Let&apos;s get you started</h1>
         {/* On narrow screens the plan panel comes after the form, so its price is repeated here. */}
         <p className="signup-plan-line">
-          {plans[plan].name}: {plans[plan].priceLabel} {plans[plan].period}
+          {details.name}: {details.priceLabel} {details.period}
         </p>
         {flow.screen ? (
           <Suspense fallback={null}>
@@ -116,7 +147,7 @@ function SignupPage() {
           />
         )}
       </div>
-      <PlanPanel plan={plan} />
+      <PlanPanel plan={plan} details={details} />
       {flow.verificationUsed && (
         <Suspense fallback={null}>
           <VerificationModal

@@ -16,10 +16,3 @@ export function memberNotice(userPlan: string, pagePlan: SignupPlan): MemberNoti
   if (plan === 'enterprise') return 'all-set';
   return null;
 }
-
-/** The plan of /signup?plan=: trial unless the query names standard (SPEC §2: trial is the default). */
-export function signupPlanFromQuery(search: string): SignupPlan {
-  return new URLSearchParams(search).get('plan')?.trim().toLowerCase() === 'standard'
-    ? 'standard'
-    : 'trial';
-}

@@ -4,12 +4,12 @@
  */
 import { matches } from '../../contract/shape';
 import { userSchema, type User } from '../../contract/user';
+import { REMEMBERED_EMAIL_KEY, TOKEN_EXPIRATION_KEY, USER_KEY } from './storage-keys';
 
 export const STORAGE_KEYS = {
-  user: 'user',
-  /** Session expiry as milliseconds since the epoch. */
-  tokenExpiration: 'tokenExpiration',
-  rememberedEmail: 'rememberedEmail',
+  user: USER_KEY,
+  tokenExpiration: TOKEN_EXPIRATION_KEY,
+  rememberedEmail: REMEMBERED_EMAIL_KEY,
 } as const;
 
 type Reader = Pick<Storage, 'getItem'>;

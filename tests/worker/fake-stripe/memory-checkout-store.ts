@@ -11,6 +11,10 @@ export function createMemoryCheckoutStore(): LocalCheckoutStore & {
   sessions: Map<string, LocalCheckoutSession>;
 } {
   const sessions = new Map<string, LocalCheckoutSession>();
+  const paidSessionOf = (subscriptionId: string) => {
+    const session = [...sessions.values()].find((s) => s.subscriptionId === subscriptionId);
+    return session && session.paidAt !== null ? session : null;
+  };
   return {
     sessions,
     async save(session) {
@@ -32,10 +36,16 @@ export function createMemoryCheckoutStore(): LocalCheckoutStore & {
       session.status = 'expired';
       return { ...session };
     },
-    async markRefunded(subscriptionId, refundedAt) {
-      const session = [...sessions.values()].find((s) => s.subscriptionId === subscriptionId);
-      if (!session || session.paidAt === null) return null;
-      session.refundedAt ??= refundedAt;
+    async markRefunded(subscriptionId, { refundedAt, kind }) {
+      const session = paidSessionOf(subscriptionId);
+      if (!session) return null;
+      if (session.refundedAt === null) Object.assign(session, { refundedAt, refundKind: kind });
+      return { ...session };
+    },
+    async markCanceled(subscriptionId, canceledAt) {
+      const session = paidSessionOf(subscriptionId);
+      if (!session) return null;
+      session.canceledAt ??= canceledAt;
       return { ...session };
     },
     async listPaid(customerId) {

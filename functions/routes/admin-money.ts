@@ -1,0 +1,69 @@
+/**
+ * The console's money page (DESIGN §3.8–3.10): what needs an operator's attention, and a retry
+ * for each refund and dead e-mail, every retry with a required reason and an audit row. Behind
+ * `requireOperator` like routes/admin.ts: a fresh operator session, same-site, rate-limited.
+ * Each retry answers what happened and the page to redraw.
+ */
+import { Hono, type Context } from 'hono';
+import type { MoneyActionResult, MoneyOverview } from '../../src/contract/admin';
+import { moneyRetrySchema } from '../../src/contract/admin-requests';
+import { ConsoleMessages } from '../../src/contract/messages';
+import { methodNotAllowed } from '../lib/http';
+import { jsonBody } from '../lib/validate';
+import { requireOperator, type OperatorEnv } from '../middleware/operator';
+import type { OperatorAct } from '../services/admin/audit';
+import { retryInvoiceRefund } from '../services/admin/money';
+import {
+  moneyOverview,
+  retryAutomaticRefund,
+  retryDeadMail,
+} from '../services/admin/money-attention';
+
+/** Who acts, when, and why: the audit row's operator columns. */
+function operatorAct(c: Context<OperatorEnv>, reason: string): OperatorAct {
+  const operator = c.get('operator');
+  return {
+    operatorId: operator.userId,
+    operatorEmail: operator.email,
+    reason,
+    now: c.get('deps').now,
+  };
+}
+
+/** The answer to a retry: its message and the money page as it stands now. */
+async function result(c: Context<OperatorEnv>, message: string) {
+  const { db, now } = c.get('deps');
+  const body: MoneyActionResult = { message, money: await moneyOverview(db, now) };
+  return c.json(body, 200);
+}
+
+export const adminMoneyRoutes = new Hono<OperatorEnv>()
+  .use('/admin/money', ...requireOperator)
+  .use('/admin/money/*', ...requireOperator)
+
+  .get('/admin/money', async (c) => {
+    const { db, now } = c.get('deps');
+    return c.json((await moneyOverview(db, now)) satisfies MoneyOverview, 200);
+  })
+  .all('/admin/money', methodNotAllowed('GET'))
+
+  .post('/admin/money/refunds/:id/retry', jsonBody(moneyRetrySchema), async (c) => {
+    const { reason } = c.req.valid('json');
+    await retryAutomaticRefund(c.get('deps'), operatorAct(c, reason), c.req.param('id'));
+    return result(c, ConsoleMessages.refundRetried);
+  })
+  .all('/admin/money/refunds/:id/retry', methodNotAllowed('POST'))
+
+  .post('/admin/money/invoices/:id/retry-refund', jsonBody(moneyRetrySchema), async (c) => {
+    const { reason } = c.req.valid('json');
+    await retryInvoiceRefund(c.get('deps'), operatorAct(c, reason), c.req.param('id'));
+    return result(c, ConsoleMessages.refundRetried);
+  })
+  .all('/admin/money/invoices/:id/retry-refund', methodNotAllowed('POST'))
+
+  .post('/admin/money/mails/:id/retry', jsonBody(moneyRetrySchema), async (c) => {
+    const { reason } = c.req.valid('json');
+    await retryDeadMail(c.get('deps'), operatorAct(c, reason), c.req.param('id'));
+    return result(c, ConsoleMessages.mailRetried);
+  })
+  .all('/admin/money/mails/:id/retry', methodNotAllowed('POST'));

@@ -1,0 +1,256 @@
+/**
+ * The console's money actions on a customer: cancel the subscription (at period end, or now) and
+ * refund one paid payment. Money is never doubled or lost, even when the Worker dies mid-way:
+ *
+ * - A refund is CLAIMED in D1 first: one batch writes the audit row and moves the invoice to
+ *   `refund_status = 'pending'`, only while it is paid and has no refund, so of two operators one
+ *   claims it and the other gets 409. Then the provider is asked with an idempotency key derived
+ *   from the invoice id, and the outcome recorded (`refunded` with amount, refund id and time, or
+ *   `failed` with a plain reason). A pending refund (the Worker died) or a failed one is retried
+ *   with the same key (`retryInvoiceRefund`), so the provider refunds once however often it runs.
+ * - A cancellation asks the provider FIRST (cancelling is idempotent there, and the provider is
+ *   what charges), then one audited batch records what it answered. Should the Worker die in
+ *   between, Stripe's own subscription event records it (services/billing/lifecycle.ts).
+ */
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { RefundResult } from '../../adapters/payments';
+import { ConsoleMessages } from '../../../src/contract/messages';
+import { invoices } from '../../db/schema';
+import { ApiError, fail } from '../../lib/errors';
+import { callProvider, failureReason } from '../billing/provider';
+import {
+  askCancelAtPeriodEnd,
+  cancelAtPeriodEndStatements,
+  cancelNowStatements,
+  isCancellable,
+  newestSubscription,
+} from '../billing/subscriptions';
+import type { Db } from '../shared/db';
+import type { Deps } from '../shared/deps';
+import { applyAudited } from './actions';
+import type { OperatorAct } from './audit';
+
+/**
+ * What the provider's dashboard shows as the refund's reason. The same on every attempt: the
+ * provider refuses a repeated idempotency key with other parameters, and the operator's own
+ * reason (which may differ on a retry) is in the audit log.
+ */
+export const OPERATOR_REFUND_REASON = 'Refunded by support';
+
+/** The idempotency key of an invoice's refund: one refund per invoice, however often tried. */
+const refundKey = (invoiceId: string) => `invoice-refund:${invoiceId}`;
+
+/** The values an audit row keeps of a subscription before a cancellation. */
+const subscriptionBefore = sql`json_object('status', s.status, 'cancelAtPeriodEnd', s.cancel_at_period_end, 'currentPeriodEnd', s.current_period_end,
+  'licenseExpiresAt', (select max(l.expires_at) from licenses as l where l.user_id = s.user_id and l.plan = 'Standard' and l.status != 'revoked'))`;
+
+/**
+ * Cancels the customer's newest subscription: at the end of the paid period (exactly as the
+ * customer's own Cancel does), or now: no further renewals or invoices, no refund, and the
+ * Standard license expired at once.
+ */
+export async function cancelSubscription(
+  deps: Deps,
+  act: OperatorAct,
+  userId: string,
+  input: { when: 'period-end' | 'now' },
+): Promise<void> {
+  const subscription = await newestSubscription(deps.db, userId);
+  if (!subscription) throw fail('NO_SUBSCRIPTION');
+  if (subscription.status === 'canceled') {
+    throw fail('STALE_STATE', { message: ConsoleMessages.subscriptionAlreadyEnded });
+  }
+  const subject = `subscription:${subscription.stripeSubscriptionId}`;
+  const from = sql`from subscriptions as s`;
+
+  if (input.when === 'period-end') {
+    if (!isCancellable(subscription)) {
+      throw fail('STALE_STATE', { message: ConsoleMessages.subscriptionAlreadyEnding });
+    }
+    const currentPeriodEnd = await askCancelAtPeriodEnd(deps, subscription);
+    await applyAudited(
+      deps,
+      act,
+      {
+        action: 'cancel-subscription',
+        userId,
+        subject,
+        before: subscriptionBefore,
+        after: {
+          when: 'period-end',
+          status: subscription.status === 'active' ? 'cancelling' : subscription.status,
+          cancelAtPeriodEnd: true,
+          currentPeriodEnd,
+          licenseExpiresAt: currentPeriodEnd,
+        },
+        from,
+        where: sql`s.id = ${subscription.id} and s.status in ('active', 'past_due') and s.cancel_at_period_end = 0`,
+      },
+      (written) => [...cancelAtPeriodEndStatements(deps, subscription, currentPeriodEnd, written)],
+    );
+    return;
+  }
+
+  const { canceledAt } = await callProvider(
+    () =>
+      deps.payments.cancelNow(subscription.stripeSubscriptionId, `cancel-now:${subscription.id}`),
+    () => fail('NO_SUBSCRIPTION'),
+  );
+  const endedAt = Math.min(canceledAt, deps.now);
+  await applyAudited(
+    deps,
+    act,
+    {
+      action: 'cancel-subscription',
+      userId,
+      subject,
+      before: subscriptionBefore,
+      after: { when: 'now', status: 'canceled', canceledAt: endedAt, licenseStatus: 'expired' },
+      from,
+      // Not ended yet, or ended (Stripe's own event of this cancellation may be quicker than
+      // this batch) with the license still in force: this batch then finishes it. Once both are
+      // done, a second operator's cancel changes nothing and is told so.
+      where: sql`s.id = ${subscription.id} and (s.status != 'canceled' or exists (select 1 from licenses as l
+        where l.user_id = s.user_id and l.plan = 'Standard' and l.status in ('active', 'suspended')))`,
+    },
+    (written) => [...cancelNowStatements(deps, subscription, endedAt, written)],
+  );
+}
+
+/** One of the customer's invoices; 404 for any other id. */
+async function invoiceOf(db: Db, userId: string, invoiceId: string) {
+  const [invoice] = await db
+    .select()
+    .from(invoices)
+    .where(and(eq(invoices.id, invoiceId), eq(invoices.userId, userId)))
+    .limit(1);
+  if (!invoice) throw fail('NOT_FOUND', { message: ConsoleMessages.invoiceNotFound });
+  return invoice;
+}
+
+/**
+ * Refunds one paid payment of the customer in full (see the file comment): claimed with its audit
+ * row, then made. The subscription is left as it is (cancel it on its own if wanted). Throws 503
+ * with `refundFailed` when the provider refuses; the refund is then `failed` and can be retried.
+ */
+export async function refundPayment(
+  deps: Deps,
+  act: OperatorAct,
+  userId: string,
+  input: { invoiceId: string },
+): Promise<void> {
+  const { db } = deps;
+  const invoice = await invoiceOf(db, userId, input.invoiceId);
+  if (invoice.refundStatus !== null) {
+    throw fail('STALE_STATE', { message: ConsoleMessages.alreadyRefunded });
+  }
+  if (invoice.status !== 'paid') throw fail('STALE_STATE', { message: ConsoleMessages.notPaid });
+  await applyAudited(
+    deps,
+    act,
+    {
+      action: 'refund-payment',
+      userId,
+      subject: `invoice:${invoice.id}`,
+      before: sql`json_object('status', i.status, 'amountPaid', i.amount_paid, 'currency', i.currency, 'refundStatus', i.refund_status)`,
+      after: { refundStatus: 'pending', amount: invoice.amountPaid, currency: invoice.currency },
+      from: sql`from invoices as i`,
+      where: sql`i.id = ${invoice.id} and i.user_id = ${userId} and i.status = 'paid' and i.refund_status is null`,
+    },
+    (written) => [
+      db
+        .update(invoices)
+        .set({ refundStatus: 'pending', refundError: null })
+        .where(and(eq(invoices.id, invoice.id), isNull(invoices.refundStatus), written)),
+    ],
+  ).catch((error: unknown) => {
+    // Claimed by someone else meanwhile (a second operator, a double click).
+    if (ApiError.is(error, 'STALE_STATE')) {
+      throw fail('STALE_STATE', { message: ConsoleMessages.alreadyRefunded });
+    }
+    throw error;
+  });
+  await makeInvoiceRefund(deps, invoice.id);
+}
+
+/**
+ * Tries a refund left `pending` (the Worker died after claiming it) or `failed` (the provider
+ * refused) again, with the same idempotency key; audited as `retry-refund`.
+ */
+export async function retryInvoiceRefund(
+  deps: Deps,
+  act: OperatorAct,
+  invoiceId: string,
+): Promise<void> {
+  const { db } = deps;
+  const [invoice] = await db.select().from(invoices).where(eq(invoices.id, invoiceId)).limit(1);
+  if (!invoice) throw fail('NOT_FOUND', { message: ConsoleMessages.paymentNotFound });
+  if (invoice.refundStatus !== 'pending' && invoice.refundStatus !== 'failed') {
+    throw fail('STALE_STATE', { message: ConsoleMessages.refundNotDue });
+  }
+  await applyAudited(
+    deps,
+    act,
+    {
+      action: 'retry-refund',
+      userId: invoice.userId,
+      subject: `invoice:${invoice.id}`,
+      before: sql`json_object('refundStatus', i.refund_status, 'error', i.refund_error)`,
+      after: { refundStatus: 'pending' },
+      from: sql`from invoices as i`,
+      // A failed one is taken back by one operator only; a pending one may be retried by two at
+      // once, which the idempotency key makes harmless.
+      where: sql`i.id = ${invoice.id} and i.refund_status = ${invoice.refundStatus}`,
+    },
+    (written) => [
+      db
+        .update(invoices)
+        .set({ refundStatus: 'pending' })
+        .where(
+          and(
+            eq(invoices.id, invoice.id),
+            inArray(invoices.refundStatus, ['pending', 'failed']),
+            written,
+          ),
+        ),
+    ],
+  ).catch((error: unknown) => {
+    if (ApiError.is(error, 'STALE_STATE')) {
+      throw fail('STALE_STATE', { message: ConsoleMessages.refundNotDue });
+    }
+    throw error;
+  });
+  await makeInvoiceRefund(deps, invoice.id);
+}
+
+/** Asks the provider for a claimed refund and records the outcome on the invoice. */
+async function makeInvoiceRefund(deps: Deps, invoiceId: string): Promise<void> {
+  const { db, now, payments } = deps;
+  let result: RefundResult;
+  try {
+    result = await payments.refundPayment({
+      invoiceId,
+      idempotencyKey: refundKey(invoiceId),
+      reason: OPERATOR_REFUND_REASON,
+    });
+  } catch (error) {
+    console.error(`Refund of invoice ${invoiceId} failed:`, error);
+    await db
+      .update(invoices)
+      .set({ refundStatus: 'failed', refundError: failureReason(error).slice(0, 300) })
+      .where(and(eq(invoices.id, invoiceId), eq(invoices.refundStatus, 'pending')));
+    throw fail('PAYMENTS_UNAVAILABLE', { message: ConsoleMessages.refundFailed });
+  }
+  // From pending, or from failed when a concurrent retry's failure was recorded first: the
+  // provider has refunded, so that is what stands.
+  await db
+    .update(invoices)
+    .set({
+      refundStatus: 'refunded',
+      refundAmount: result.amount,
+      refundId: result.refundId,
+      refundedAt: now,
+      refundError: null,
+    })
+    .where(and(eq(invoices.id, invoiceId), inArray(invoices.refundStatus, ['pending', 'failed'])));
+}
