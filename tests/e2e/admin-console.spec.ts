@@ -12,6 +12,7 @@ import { ConsoleMessages } from '../../src/contract/messages';
 import { site } from '../../src/site.config';
 import {
   activateDevice,
+  buyStandard,
   islandsReady,
   licenseKeyFromDashboard,
   newVisitor,
@@ -290,6 +291,49 @@ test.describe('operator console', () => {
     const handled = operator.getByRole('article').filter({ hasText: text });
     await expect(handled).toContainText('Replied with the steps to move the license.');
     await expect(handled.getByRole('button', { name: /Mark handled/ })).toHaveCount(0);
+    await closeOperator(operator);
+  });
+
+  test('refunds a Standard payment and cancels the subscription at the end of the paid period', async ({
+    page,
+    browser,
+  }) => {
+    await buyStandard(page, 'Pat Payer');
+    const userId = await userIdFromDashboard(page);
+    const operator = await signInOperator(browser);
+    await openCustomer(operator, userId, 'Pat Payer');
+
+    const invoices = operator.getByRole('region', { name: 'Invoices and refunds' });
+    const paid = invoices.getByRole('row').filter({ hasText: 'Paid' });
+    await expect(paid).toContainText('$129.00');
+    await paid.getByRole('button', { name: /Refund/ }).click();
+    const refund = operator.getByRole('dialog', { name: 'Refund this payment?' });
+    await expect(refund).toContainText('$129.00');
+    await refund.getByLabel('Reason').fill('Bought by mistake; asked for a refund within 14 days.');
+    await refund.getByRole('button', { name: 'Refund payment' }).click();
+    await expect(invoices.getByRole('status')).toHaveText(ConsoleMessages.paymentRefunded);
+    await expect(paid).toContainText('Refunded');
+    await expect(paid.getByRole('button', { name: /Refund/ })).toHaveCount(0);
+
+    const subscription = operator.getByRole('region', { name: 'Subscription' });
+    await subscription.getByRole('button', { name: /Cancel subscription/ }).click();
+    const cancel = operator.getByRole('dialog', { name: 'Cancel the subscription?' });
+    await expect(
+      cancel.getByRole('radio', { name: /At the end of the paid period/ }),
+    ).toBeChecked();
+    await cancel.getByLabel('Reason').fill('Customer does not want to renew.');
+    await cancel.getByRole('button', { name: 'Cancel subscription' }).click();
+    await expect(subscription.getByRole('status')).toHaveText(
+      ConsoleMessages.subscriptionCancelledAtPeriodEnd,
+    );
+    await expect(subscription).toContainText('cancelled at period end');
+    await expect(subscription.getByRole('button', { name: /Cancel subscription/ })).toBeVisible(); // "Now" is still possible.
+
+    const audit = operator.getByRole('region', { name: 'Audit trail' });
+    await expect(audit.getByRole('row', { name: /Refund payment/ })).toContainText(
+      'Bought by mistake',
+    );
+    await expect(audit.getByRole('row', { name: /Cancel subscription/ })).toBeVisible();
     await closeOperator(operator);
   });
 

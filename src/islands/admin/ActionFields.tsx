@@ -64,7 +64,8 @@ export function WhenField({ subscription, when, onChange }: WhenProps) {
           onChange={() => onChange('period-end')}
         />
         <span>
-          At the end of the paid period ({periodEnd}): the customer keeps the plan until then.
+          At the end of the paid period ({periodEnd}), as the customer's own Cancel: they keep
+          Standard until then.
           {subscription.cancelAtPeriodEnd && ' (Already set.)'}
         </span>
       </label>
@@ -76,7 +77,7 @@ export function WhenField({ subscription, when, onChange }: WhenProps) {
           checked={when === 'now'}
           onChange={() => onChange('now')}
         />
-        <span>Now: the subscription ends today.</span>
+        <span>Now: the subscription ends at once and the Standard license expires today.</span>
       </label>
     </fieldset>
   );

@@ -4,8 +4,11 @@
  * handler failed, and e-mails given up on; each refund or e-mail can be tried again with a reason.
  */
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { moneyOverviewSchema, type MoneyOverview } from '../../contract/admin';
-import { messageResponseSchema } from '../../contract/user';
+import {
+  moneyActionResultSchema,
+  moneyOverviewSchema,
+  type MoneyOverview,
+} from '../../contract/admin';
 import { withErrorBoundary } from '../ErrorBoundary';
 import { ConsoleAlert } from './ConsoleAlert';
 import { adminGet, adminPost } from './console-api';
@@ -54,7 +57,7 @@ function retryTarget(retry: Retry): { id: string; section: MoneySection; text: s
 }
 
 function MoneyPage() {
-  const { state, reload, refresh } = useLoad<MoneyOverview>(loadMoney, loadFailed);
+  const { state, reload, refresh, replace } = useLoad<MoneyOverview>(loadMoney, loadFailed);
   const [retry, setRetry] = useState<Retry | null>(null);
   const [open, setOpen] = useState(false);
   const [notice, setNotice] = useState<{
@@ -77,13 +80,15 @@ function MoneyPage() {
     setRetry(next);
     setOpen(true);
   };
-  const finish = (text: string, ok: boolean) => {
+  /** Shows the outcome in the retried row's section; the page is the answer's, or reloaded. */
+  const finish = (text: string, ok: boolean, next: MoneyOverview | null) => {
     setOpen(false);
     if (retry) {
       const { section } = retryTarget(retry);
       setNotice((last) => ({ section, text, ok, id: (last?.id ?? 0) + 1 }));
     }
-    refresh();
+    if (next) replace(next);
+    else refresh();
   };
   const noticeFor = (section: MoneySection): ReactNode =>
     notice?.section === section ? (
@@ -104,17 +109,22 @@ function MoneyPage() {
       <Section id="automatic" title="Automatic refunds" notice={noticeFor('automatic')}>
         <p className="dashboard-small console-lead">
           Payments we could not apply (the e-mail already had an account, the account already paid,
-          was deleted, or the payment matched no signup) are refunded on their own.
+          was deleted, or the payment matched no signup) are refunded on their own. Each is listed
+          while it waits or has failed, and for 30 days once it is done.
         </p>
         {money.automaticRefunds.length === 0 ? (
-          <Empty>No automatic refund needs attention.</Empty>
+          <Empty>No automatic refund is waiting, and none was made in the last 30 days.</Empty>
         ) : (
           <AutomaticRefunds refunds={money.automaticRefunds} onRetry={start} />
         )}
       </Section>
       <Section id="operator" title="Refunds by operators" notice={noticeFor('operator')}>
+        <p className="dashboard-small console-lead">
+          Refunds asked for from a customer page that the payment provider has not confirmed. A
+          retry uses the same request, so a payment is never refunded twice.
+        </p>
         {money.operatorRefunds.length === 0 ? (
-          <Empty>No refund asked for by an operator needs attention.</Empty>
+          <Empty>No refund asked for by an operator is waiting or has failed.</Empty>
         ) : (
           <OperatorRefunds rows={money.operatorRefunds} onRetry={start} />
         )}
@@ -159,15 +169,13 @@ function MoneyPage() {
           retry && target
             ? adminPost(
                 retryPaths[retry.kind](encodeURIComponent(target.id)),
-                messageResponseSchema,
-                {
-                  reason,
-                },
+                moneyActionResultSchema,
+                { reason },
               )
             : Promise.reject(new Error('Nothing to retry'))
         }
-        onDone={(answer) => finish(answer.message, true)}
-        onStale={(problem) => finish(problem.message, false)}
+        onDone={(answer) => finish(answer.message, true, answer.money)}
+        onStale={(problem) => finish(problem.message, false, null)}
         onClose={() => setOpen(false)}
       >
         {target && <p>{target.text}</p>}

@@ -111,7 +111,7 @@ export function OperatorRefunds({
                 )}
               </Cell>
               <td className="usage-action">
-                {invoice.refund?.status === 'failed' && (
+                {(invoice.refund?.status === 'failed' || invoice.refund?.status === 'pending') && (
                   <ActionButton
                     about={invoice.number ?? invoice.id}
                     onClick={() => onRetry({ kind: 'invoice', invoice, email })}

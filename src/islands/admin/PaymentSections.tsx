@@ -210,6 +210,11 @@ function RefundState({ invoice }: { invoice: AdminInvoice }) {
       {refund.amount !== null && ` ${formatMoney(refund.amount, invoice.currency)}`}
       {refund.refundedAt && ` on ${maybeDateTime(refund.refundedAt)}`}
       {refund.error && <span className="console-error-text">{refund.error}</span>}
+      {(refund.status === 'failed' || refund.status === 'pending') && (
+        <a className="console-block-link" href="/admin/money#operator">
+          Retry on the Money page
+        </a>
+      )}
     </>
   );
 }

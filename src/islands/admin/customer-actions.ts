@@ -175,7 +175,7 @@ export function actionText(pending: Pending, account: CustomerDetail['account'])
     case 'cancel-subscription':
       return danger({
         title: 'Cancel the subscription?',
-        explain: `Subscription ${pending.subscription.stripeSubscriptionId} ends. To give money back as well, refund the payment under Invoices and refunds.`,
+        explain: `Subscription ${pending.subscription.stripeSubscriptionId} stops. Nothing is refunded by this: to give money back as well, refund the payment under Invoices and refunds.`,
         confirm: 'Cancel subscription',
         busy: 'Cancelling...',
       });
@@ -183,7 +183,7 @@ export function actionText(pending: Pending, account: CustomerDetail['account'])
       const { invoice } = pending;
       return danger({
         title: 'Refund this payment?',
-        explain: `${formatMoney(invoice.amountPaid, invoice.currency)} of ${invoice.number ?? invoice.id} (${formatDate(invoice.created)}) goes back to the customer's card through the payment provider. This cannot be undone.`,
+        explain: `${formatMoney(invoice.amountPaid, invoice.currency)} of ${invoice.number ?? invoice.id} (${formatDate(invoice.created)}) goes back to the customer's card through the payment provider, in full. This cannot be undone. The subscription is left as it is: cancel it separately if it should stop.`,
         confirm: 'Refund payment',
         busy: 'Refunding...',
       });
