@@ -573,7 +573,7 @@ describe('the contact inbox', () => {
       '/api/contact',
       {
         name: 'Ada',
-        email: (who.account.form.email).toUpperCase(),
+        email: who.account.form.email.toUpperCase(),
         message: text,
         recaptchaToken: botToken('contact'),
       },

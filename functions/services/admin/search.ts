@@ -269,7 +269,7 @@ export async function searchCustomers(
   cursor?: string,
 ): Promise<SearchResults> {
   // Control characters mean nothing in a search and would upset the FTS5 query parser.
-   
+
   const query = rawQuery.replace(/[\u0000-\u001f\u007f]/g, '').trim();
   if ([...query].length < 2) {
     throw fail('VALIDATION_FAILED', { message: ConsoleMessages.searchTooShort });
