@@ -24,14 +24,28 @@ import { expect, test } from './fixtures';
 const run = promisify(execFile);
 const root = new URL('../../', import.meta.url).pathname;
 
-/** Makes the account an operator exactly as the README says: `npm run admin -- grant EMAIL`. */
+/**
+ * Makes the account an operator exactly as the README says: `npm run admin -- grant EMAIL`. Two
+ * test workers may run it at once against the same local SQLite file, and one can find it locked
+ * (wrangler's migrations step writes too): it is tried again then.
+ */
 async function grantOperator(email: string): Promise<void> {
-  const { stdout } = await run(
-    process.execPath,
-    ['--disable-warning=ExperimentalWarning', 'scripts/admin.mjs', 'grant', email],
-    { cwd: root, env: { ...process.env, CI: 'true', WRANGLER_SEND_METRICS: 'false' } },
-  );
-  expect(stdout).toContain('is now an operator');
+  let lastError: unknown = null;
+  for (let attempt = 0; attempt < 4; attempt += 1) {
+    try {
+      const { stdout } = await run(
+        process.execPath,
+        ['--disable-warning=ExperimentalWarning', 'scripts/admin.mjs', 'grant', email],
+        { cwd: root, env: { ...process.env, CI: 'true', WRANGLER_SEND_METRICS: 'false' } },
+      );
+      expect(stdout).toContain('is now an operator');
+      return;
+    } catch (error) {
+      lastError = error;
+      await new Promise((resolve) => setTimeout(resolve, 500 + attempt * 500));
+    }
+  }
+  throw lastError;
 }
 
 /** Console errors of each operator page (the `consoleErrors` fixture watches `page` only). */
@@ -98,6 +112,13 @@ async function closeOperator(operator: Page, expected?: RegExp) {
   const errors = unexpectedErrors(operatorErrors.get(operator) ?? []);
   expect(errors.filter((text) => !expected?.test(text))).toEqual([]);
   await operator.context().close();
+}
+
+/** How far the page is wider than the window (tables scroll inside their cards instead). */
+function sidewaysOverflow(page: Page): Promise<number> {
+  return page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
 }
 
 async function axeViolations(page: Page): Promise<string[]> {
@@ -193,6 +214,49 @@ test.describe('operator console', () => {
       .filter({ has: page.getByText('Expiration Date', { exact: true }) });
     await expect(expiration).toContainText(newEnd);
     expect(unexpectedErrors(consoleErrors)).toEqual([]);
+    await closeOperator(operator);
+  });
+
+  test('shows search results a page at a time with More, and says when nothing matches', async ({
+    browser,
+  }) => {
+    const operator = await signInOperator(browser);
+    const hit = (n: number) => ({
+      userId: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
+      email: `paged-${n}@example.com`,
+      customerName: `Paged Customer ${n}`,
+      plan: 'Trial',
+      createdAt: '2026-01-01T12:00:00.000Z',
+      isDeleted: n === 3,
+      matchedBy: 'e-mail or name',
+    });
+    await operator.route('**/api/admin/search?*', (route) => {
+      const url = new URL(route.request().url());
+      const q = url.searchParams.get('q');
+      const second = url.searchParams.get('cursor') === 't:2';
+      const body =
+        q === 'nobody-at-all'
+          ? { query: q, results: [], nextCursor: null }
+          : second
+            ? { query: q, results: [hit(2), hit(3)], nextCursor: null }
+            : { query: q, results: [hit(1), hit(2)], nextCursor: 't:2' };
+      return route.fulfill({ contentType: 'application/json', body: JSON.stringify(body) });
+    });
+    await operator.goto('/admin');
+    await islandsReady(operator);
+    await search(operator, 'paged');
+    const results = operator.getByRole('region', { name: /Results for/ });
+    await expect(results.getByRole('row')).toHaveCount(3); // header + 2
+    await results.getByRole('button', { name: 'More customers' }).click();
+    // The customer both pages name is listed once; the last page has no More.
+    await expect(results.getByRole('row')).toHaveCount(4);
+    await expect(results.getByRole('row', { name: /Paged Customer 3/ })).toContainText('Deleted');
+    await expect(results.getByRole('button', { name: /More/ })).toHaveCount(0);
+
+    await search(operator, 'nobody-at-all');
+    await expect(results).toContainText('No customer matches.');
+    await search(operator, 'x');
+    await expect(operator.getByRole('alert')).toHaveText(ConsoleMessages.searchTooShort);
     await closeOperator(operator);
   });
 
@@ -434,10 +498,12 @@ test.describe('operator console', () => {
     await operator.goto(`/admin?q=${userId}`);
     await expect(operator.getByRole('row', { name: /Axel Access/ })).toBeVisible();
     expect(await axeViolations(operator)).toEqual([]);
+    expect(await sidewaysOverflow(operator)).toBeLessThanOrEqual(0);
 
     await openCustomer(operator, userId, 'Axel Access');
     await islandsReady(operator);
     expect(await axeViolations(operator)).toEqual([]);
+    expect(await sidewaysOverflow(operator)).toBeLessThanOrEqual(0);
     await operator.getByRole('button', { name: /Extend end date/ }).click();
     await expect(operator.getByRole('dialog')).toBeVisible();
     expect(await axeViolations(operator)).toEqual([]);
@@ -452,6 +518,7 @@ test.describe('operator console', () => {
       await islandsReady(operator);
       await expect(operator.getByRole('status').filter({ hasText: /Loading/ })).toHaveCount(0);
       expect(await axeViolations(operator), path).toEqual([]);
+      expect(await sidewaysOverflow(operator), path).toBeLessThanOrEqual(0);
     }
     await operator.goto('/admin/inbox');
     await operator.getByRole('tab', { name: 'Handled' }).click();
@@ -467,10 +534,7 @@ test.describe('operator console', () => {
     await openCustomer(operator, userId, 'Axel Access');
     await islandsReady(operator);
     expect(await axeViolations(operator)).toEqual([]);
-    const overflow = await operator.evaluate(
-      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-    );
-    expect(overflow).toBeLessThanOrEqual(0);
+    expect(await sidewaysOverflow(operator)).toBeLessThanOrEqual(0);
     await operator.screenshot({ path: testInfo.outputPath('customer-390.png'), fullPage: true });
     await closeOperator(operator);
   });

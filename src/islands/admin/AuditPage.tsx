@@ -60,7 +60,7 @@ function AuditPage() {
   const set = (patch: Partial<Filters>) => setForm((current) => ({ ...current, ...patch }));
 
   return (
-    <div className="dashboard console-audit-page">
+    <div className="dashboard console-page console-audit-page">
       <form
         className="card console-filters"
         aria-label="Filter the audit log"

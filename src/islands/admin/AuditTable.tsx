@@ -28,12 +28,12 @@ export function AuditTable({ entries, caption, showCustomer = false }: Props) {
         <tbody>
           {entries.map((entry) => (
             <tr key={entry.id}>
-              <th scope="row" data-label="When" className="usage-nowrap">
+              <th scope="row" data-label="When">
                 <time dateTime={entry.createdAt}>{formatDateTime(entry.createdAt)}</time>
               </th>
               <Cell label="Action">
                 <span className="console-strong">{actionLabels[entry.action]}</span>
-                <span className="usage-version console-break">{entry.subject}</span>
+                <span className="usage-version console-id">{entry.subject}</span>
               </Cell>
               <Cell label="Operator" className="console-break">
                 <a
@@ -44,7 +44,7 @@ export function AuditTable({ entries, caption, showCustomer = false }: Props) {
                 </a>
               </Cell>
               {showCustomer && (
-                <Cell label="Customer" className="console-break">
+                <Cell label="Customer" className="console-id">
                   {entry.userId ? <a href={customerHref(entry.userId)}>{entry.userId}</a> : '—'}
                 </Cell>
               )}

@@ -141,7 +141,7 @@ function CustomerPage() {
   const text = pending ? actionText(pending, account) : null;
 
   return (
-    <div className="dashboard console-customer">
+    <div className="dashboard console-page console-customer">
       <header className="console-customer-head">
         <h1>{account.customerName}</h1>
         <p className="console-customer-line">

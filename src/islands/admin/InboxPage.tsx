@@ -81,7 +81,7 @@ function InboxPage() {
   };
 
   return (
-    <div className="dashboard console-inbox">
+    <div className="dashboard console-page console-inbox">
       <div className="console-tabs" role="tablist" aria-label="Messages">
         {tabs.map((status) => (
           <button

@@ -104,7 +104,7 @@ function MoneyPage() {
   const target = retry ? retryTarget(retry) : null;
 
   return (
-    <div className="dashboard console-money">
+    <div className="dashboard console-page console-money">
       {refreshing && <Loading>Reloading...</Loading>}
       <Section id="automatic" title="Automatic refunds" notice={noticeFor('automatic')}>
         <p className="dashboard-small console-lead">
@@ -120,11 +120,12 @@ function MoneyPage() {
       </Section>
       <Section id="operator" title="Refunds by operators" notice={noticeFor('operator')}>
         <p className="dashboard-small console-lead">
-          Refunds asked for from a customer page that the payment provider has not confirmed. A
-          retry uses the same request, so a payment is never refunded twice.
+          Refunds asked for from a customer page: those still waiting or refused by the payment
+          provider, then the ones done in the last 30 days. A retry sends the same request, so a
+          payment is never refunded twice.
         </p>
         {money.operatorRefunds.length === 0 ? (
-          <Empty>No refund asked for by an operator is waiting or has failed.</Empty>
+          <Empty>No refund by an operator is waiting, and none was made in the last 30 days.</Empty>
         ) : (
           <OperatorRefunds rows={money.operatorRefunds} onRetry={start} />
         )}
@@ -135,7 +136,7 @@ function MoneyPage() {
           its own; an event leaves this list once it has been applied.
         </p>
         {money.failedWebhooks.length === 0 ? (
-          <Empty>No webhook event has failed.</Empty>
+          <Empty>No webhook event is failing.</Empty>
         ) : (
           <FailedWebhooks rows={money.failedWebhooks} />
         )}

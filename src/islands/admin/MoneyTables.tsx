@@ -106,6 +106,7 @@ export function OperatorRefunds({
               <Cell label="Amount">{formatMoney(invoice.amountPaid, invoice.currency)}</Cell>
               <Cell label="Refund">
                 {invoice.refund ? <Badge state={invoice.refund.status} /> : '—'}
+                {invoice.refund?.refundedAt && ` ${formatDateTime(invoice.refund.refundedAt)}`}
                 {invoice.refund?.error && (
                   <span className="console-error-text">{invoice.refund.error}</span>
                 )}

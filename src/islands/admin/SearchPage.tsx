@@ -62,7 +62,7 @@ function SearchPage() {
   }, [search]);
 
   return (
-    <div className="dashboard console-search-page">
+    <div className="dashboard console-page console-search-page">
       <form
         className="card console-search"
         role="search"
