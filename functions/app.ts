@@ -10,6 +10,9 @@ import { securityHeaders } from './middleware/security-headers';
 import { operatorPages } from './middleware/operator';
 import { accountRoutes } from './routes/account';
 import { adminRoutes } from './routes/admin';
+import { adminOrganizationRoutes } from './routes/admin-organizations';
+import { invitationRoutes } from './routes/invitations';
+import { teamRoutes } from './routes/team';
 import { adminMoneyRoutes } from './routes/admin-money';
 import { authRoutes } from './routes/auth';
 import { billingRoutes } from './routes/billing';
@@ -59,6 +62,9 @@ export function createApp(
       .route('/api', licenseRoutes)
       .route('/api', usageRoutes)
       .route('/api', adminRoutes)
+      .route('/api', adminOrganizationRoutes)
+      .route('/api', teamRoutes)
+      .route('/api', invitationRoutes)
       .route('/api', adminMoneyRoutes)
       // The console's pages: operators get them, anyone else the ordinary 404 page.
       .get('/admin', operatorPages)

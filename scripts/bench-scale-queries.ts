@@ -4,15 +4,17 @@
  * recording D1 binding that answers every statement with no rows, so the statement and its
  * parameters are exactly what production issues and stay in sync with the services.
  *
- * Two users: `npm run bench:scale` (scripts/bench-scale.mjs, timings at 1 k, 100 k and 1 M users)
- * and tests/worker/query-plans.test.ts (EXPLAIN QUERY PLAN on the migrated test D1).
- *
- * The admin search (issue 12) is not built yet: its queries are written here with the drizzle
- * query builder as the indexed form the admin service should use.
+ * Two users: `npm run bench:scale` (scripts/bench-scale.mjs: timings through a local D1 binding at
+ * 1 k, 100 k and 1 M users, each statement sent with the method drizzle uses) and
+ * tests/worker/query-plans.test.ts (EXPLAIN QUERY PLAN on the migrated test D1).
  */
-import { and, asc, gte, lt } from 'drizzle-orm';
 import { createDb } from '../functions/db/client';
-import { users } from '../functions/db/schema';
+import {
+  textMatches,
+  userIdsByDeviceId,
+  userIdsByDeviceName,
+  userIdsByLicenseKey,
+} from '../functions/services/admin/search';
 import { signSessionToken, verifySession } from '../functions/services/accounts/sessions';
 import { findUserByEmail, findUserById } from '../functions/services/accounts/users';
 import { findActiveDevice, touchSeenDevice } from '../functions/services/licensing/devices';
@@ -26,10 +28,14 @@ import type { Db, Millis } from '../functions/services/shared/db';
 import type { Secrets } from '../functions/services/shared/deps';
 import { counterKey, rateLimitStep } from '../functions/services/shared/rate-limit';
 
-/** One statement as sent to D1. */
+/** The D1 statement method a statement is sent with. */
+export type D1Method = 'all' | 'raw' | 'first' | 'run';
+
+/** One statement as sent to D1: its SQL, its parameters and the method drizzle calls. */
 export interface CapturedStatement {
   sql: string;
   params: unknown[];
+  method: D1Method;
 }
 
 /** A D1 binding that records every statement and answers it with no rows. */
@@ -37,19 +43,19 @@ function recordingD1(log: CapturedStatement[]): D1Database {
   const statement = (sql: string, params: unknown[] = []) => ({
     bind: (...values: unknown[]) => statement(sql, values),
     all: async () => {
-      log.push({ sql, params });
+      log.push({ sql, params, method: 'all' });
       return { results: [], success: true, meta: {} };
     },
     raw: async () => {
-      log.push({ sql, params });
+      log.push({ sql, params, method: 'raw' });
       return [];
     },
     first: async () => {
-      log.push({ sql, params });
+      log.push({ sql, params, method: 'first' });
       return null;
     },
     run: async () => {
-      log.push({ sql, params });
+      log.push({ sql, params, method: 'run' });
       return { results: [], success: true, meta: { changes: 0 } };
     },
   });
@@ -80,35 +86,12 @@ export interface LookupKeys {
   licenseKey: string;
   licenseId: string;
   deviceId: string;
-  /** The start of an e-mail, as an operator types it into the admin search. */
-  emailPrefix: string;
-}
-
-/** The first string after every string starting with `prefix` (binary order). */
-function prefixEnd(prefix: string): string {
-  const last = prefix.codePointAt(prefix.length - 1) ?? 0;
-  return prefix.slice(0, -1) + String.fromCodePoint(last + 1);
-}
-
-/**
- * Admin search by the start of an e-mail (issue 12): a range over `email_normalized`, which is
- * lower-case, so the UNIQUE index serves it. (`LIKE 'ab%'` would not: SQLite's LIKE ignores case
- * and the index is binary, so it scans every user.)
- */
-export function adminUsersByEmailPrefix(db: Db, prefix: string) {
-  const start = prefix.toLowerCase();
-  return db
-    .select({
-      id: users.id,
-      email: users.email,
-      customerName: users.customerName,
-      plan: users.plan,
-      isDeleted: users.isDeleted,
-    })
-    .from(users)
-    .where(and(gte(users.emailNormalized, start), lt(users.emailNormalized, prefixEnd(start))))
-    .orderBy(asc(users.emailNormalized))
-    .limit(20);
+  /** Part of an e-mail from its middle, as an operator types it into the console's search. */
+  emailFragment: string;
+  /** The first two characters of an e-mail (the console's shortest search). */
+  emailStart: string;
+  /** The start of a device name. */
+  deviceNamePrefix: string;
 }
 
 /** The rate limit the plugin calls count against, and the client address of the captured ones. */
@@ -209,10 +192,34 @@ export const hotQueries: HotQuery[] = [
     run: (db, keys) => findUserById(db, keys.userId),
   },
   {
-    name: 'users-by-email-prefix',
-    lookup: 'users by email_normalized prefix, first 20',
-    usedBy: 'admin search by e-mail prefix (issue 12, proposed query)',
-    run: (db, keys) => adminUsersByEmailPrefix(db, keys.emailPrefix),
+    name: 'admin-search-text',
+    lookup: 'users_search (FTS5 trigram) by part of an e-mail or name, newest 21',
+    usedBy: 'the console search box, three characters or more (textMatches)',
+    run: (db, keys) => textMatches(db, keys.emailFragment, undefined),
+  },
+  {
+    name: 'admin-search-start',
+    lookup: 'users by the first two characters of email_normalized, first 21',
+    usedBy: 'the console search box, two characters (textMatches)',
+    run: (db, keys) => textMatches(db, keys.emailStart, undefined),
+  },
+  {
+    name: 'admin-search-key',
+    lookup: 'licenses by license_key → user id',
+    usedBy: 'the console search box, a license key (userIdsByLicenseKey)',
+    run: (db, keys) => userIdsByLicenseKey(db, keys.licenseKey),
+  },
+  {
+    name: 'admin-search-device-id',
+    lookup: 'devices by device_id → user ids',
+    usedBy: 'the console search box, a device id (userIdsByDeviceId)',
+    run: (db, keys) => userIdsByDeviceId(db, keys.deviceId),
+  },
+  {
+    name: 'admin-search-device-name',
+    lookup: 'devices by device_name prefix, any case (NOCASE index) → user ids',
+    usedBy: 'the console search box, a device name (userIdsByDeviceName)',
+    run: (db, keys) => userIdsByDeviceName(db, keys.deviceNamePrefix),
   },
 ];
 

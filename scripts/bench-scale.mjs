@@ -1,14 +1,32 @@
-// npm run bench:scale — do the hot lookups stay fast as the data grows? Builds one SQLite database
-// per size from the real migrations (every migrations/*.sql in order, as D1 applies them; D1 is
-// SQLite, so node:sqlite on a temp file stands in for it locally), seeds 1 k, 100 k and 1 M users
-// (each with a license, and realistic shares of second licenses, devices and sessions), and times
-// each hot lookup of scripts/bench-scale-queries.ts (the SQL the services send, captured from the
-// services themselves) over random existing keys. The sizes are timed in alternating rounds, so a
-// change in the machine's load during the run falls on every size alike instead of on the ratio.
-// Prints p50/p99 per size and the 1 M / 1 k ratio of p50; exits 1 when a ratio is above 1.5.
+// npm run bench:scale — do the hot lookups stay fast as the data grows? Seeds 1 k, 100 k and 1 M
+// users (each with a license, and realistic shares of second licenses, devices and sessions) into
+// local D1 databases and times each hot lookup of scripts/bench-scale-queries.ts (the SQL the
+// services send, captured from the services themselves) over random existing keys, through the
+// D1 binding of workerd, as the Worker calls it.
 //
-// Options (after `--`): --sizes 1000,100000 (smaller runs), --samples 2000 (timed lookups per
-// query, size and round), --rounds 3, --keep (leave the database files and print their folder).
+//   1. Miniflare (the local D1 of `wrangler dev` and the tests) creates one D1 database per size
+//      in a temporary directory, and the migrations are applied through the binding, as the tests
+//      apply them (readD1Migrations, one batch per migration)
+//   2. with workerd stopped, node:sqlite seeds each database's SQLite file directly (multi-row
+//      INSERTs in transactions: minutes instead of hours through the binding)
+//   3. diagnostic: each lookup timed inside SQLite (node:sqlite on the same files, microseconds),
+//      which shows how the storage itself grows
+//   4. Miniflare again: a small Worker runs the lookups one after another through `env.DB_<size>`
+//      (`prepare(sql).bind(...).raw()` or `.run()`, as drizzle sends them) and reads its clock
+//      after each. In workerd the clock moves across I/O (a D1 call is I/O) but only in whole
+//      milliseconds, and a lookup takes less than one: the p50 is taken over the mean time per
+//      lookup of blocks of 50 consecutive lookups (a 0.02 ms step), the p99 over single lookups
+//      (whole milliseconds).
+//
+// Load from elsewhere on the machine must not fall on one size only: the diagnostic rounds take
+// the sizes in turn (reversed every other round), and through D1 the sizes take turns block by
+// block. Prints p50/p99 per size through D1 and the 1 M / 1 k ratio of the D1 p50 (exits 1 when a
+// ratio is above 1.5), then the inside-SQLite figures.
+//
+// Options (after `--`): --sizes 1000,100000 (smaller runs), --samples 600 (timed D1 lookups per
+// query, size and round), --block 50 (lookups per timed block), --sqlite-samples 1000 (timed
+// lookups inside SQLite per query, size and round), --rounds 3, --keep (leave the databases and
+// print their folder).
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { registerHooks } from 'node:module';
@@ -16,6 +34,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { parseArgs } from 'node:util';
+import { readD1Migrations } from '@cloudflare/vitest-plugin';
+import { Miniflare } from 'miniflare';
 
 // The services import each other without file extensions (the bundler's way); let Node find the .ts.
 registerHooks({
@@ -34,23 +54,39 @@ const { generateLicenseKey } = await import('../functions/services/licensing/lic
 const { values: options } = parseArgs({
   options: {
     sizes: { type: 'string', default: '1000,100000,1000000' },
-    samples: { type: 'string', default: '2000' },
+    samples: { type: 'string', default: '600' },
+    block: { type: 'string', default: '50' },
+    'sqlite-samples': { type: 'string', default: '1000' },
     rounds: { type: 'string', default: '3' },
     keep: { type: 'boolean', default: false },
   },
 });
 const sizes = options.sizes.split(',').map(Number);
-const SAMPLES = Number(options.samples);
+const D1_SAMPLES = Number(options.samples);
+const BLOCK = Number(options.block);
+const D1_WARM_UP = 100;
+/** Lookups per query and size of the first pass, not timed, before the timed rounds. */
+const D1_FIRST_PASS = 200;
+const SQLITE_SAMPLES = Number(options['sqlite-samples']);
+const SQLITE_WARM_UP = 500;
 const ROUNDS = Number(options.rounds);
-const WARM_UP = 500;
 const RATIO_TARGET = 1.5;
 const DAY = 86_400_000;
 const NOW = Date.now();
+if (D1_SAMPLES % BLOCK !== 0) throw new Error('--samples must be a multiple of --block');
+/**
+ * Every write of the run (device-touch) moves its clock a minute (see writeClock): the licenses of
+ * the devices drawn for the lookups must still validate at the end of the run.
+ */
+const validUntil =
+  NOW +
+  60_000 *
+    sizes.length *
+    (ROUNDS * (SQLITE_WARM_UP + SQLITE_SAMPLES + D1_WARM_UP + D1_SAMPLES) + D1_FIRST_PASS) +
+  DAY;
 
-const migrationsDir = new URL('../migrations/', import.meta.url).pathname;
+const root = new URL('..', import.meta.url).pathname;
 const dir = mkdtempSync(join(tmpdir(), 'sheetwright-bench-scale-'));
-/** The database file of one size. */
-const fileOf = (size) => join(dir, `users-${size}.sqlite`);
 const cleanUp = () => {
   if (!options.keep) rmSync(dir, { recursive: true, force: true });
 };
@@ -59,21 +95,130 @@ process.on('SIGINT', () => {
   process.exit(130);
 });
 
-/** Opens a database the way the lookups see it: WAL, SQLite's default page cache. */
+/** Opens a database file with node:sqlite: WAL (as workerd keeps it), the default page cache. */
 function open(file) {
   const db = new DatabaseSync(file);
   db.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON;');
   return db;
 }
 
-const migrations = readdirSync(migrationsDir)
-  .filter((name) => name.endsWith('.sql'))
-  .sort();
+// --- local D1 ------------------------------------------------------------------------------------
 
-function migrate(file) {
-  const db = open(file);
-  for (const name of migrations) db.exec(readFileSync(join(migrationsDir, name), 'utf8'));
-  db.close();
+// The Worker's compatibility settings (wrangler.toml), so the D1 binding behaves as it does there.
+const wranglerToml = readFileSync(join(root, 'wrangler.toml'), 'utf8');
+const compatibilityDate = /^compatibility_date\s*=\s*"([^"]+)"/m.exec(wranglerToml)?.[1];
+const compatibilityFlags = [
+  ...(/^compatibility_flags\s*=\s*\[([^\]]*)\]/m.exec(wranglerToml)?.[1] ?? '').matchAll(
+    /"([^"]+)"/g,
+  ),
+].map((match) => match[1]);
+if (!compatibilityDate) throw new Error('wrangler.toml: no compatibility_date');
+
+/**
+ * The timing Worker: one request per database and statement; runs the statement for every
+ * parameter list in turn, each call awaited as the Worker awaits it, and returns the clock after
+ * each call. Inside workerd the clock moves only across I/O (a D1 call is I/O) and counts whole
+ * milliseconds.
+ */
+const TIMER_WORKER = `
+const isEmpty = (method, result) =>
+  method === 'run' ? result.meta.changes === 0
+  : method === 'first' ? result === null
+  : (method === 'all' ? result.results : result).length === 0;
+
+export default {
+  async fetch(request, env) {
+    const { binding, sql, method, params } = await request.json();
+    const db = env[binding];
+    const stamps = [performance.now()];
+    let empty = 0;
+    for (const values of params) {
+      const result = await db.prepare(sql).bind(...values)[method]();
+      stamps.push(performance.now());
+      if (isEmpty(method, result)) empty += 1;
+    }
+    return Response.json({ stamps, empty });
+  },
+};
+`;
+
+/** The D1 binding of one size. */
+const bindingOf = (size) => `DB_${size}`;
+
+/** A local workerd with the timing Worker and one D1 database per size, stored under `dir`. */
+async function startD1() {
+  const mf = new Miniflare({
+    host: '127.0.0.1',
+    port: 0,
+    resourcePersistencePath: dir,
+    enableDevRegistry: false,
+    logRequests: false,
+    telemetry: { enabled: false },
+    workers: [
+      {
+        config: {
+          name: 'bench-scale',
+          compatibilityDate,
+          compatibilityFlags,
+          manifest: {
+            mainModule: 'timer.mjs',
+            modules: { 'timer.mjs': { type: 'esm', contents: TIMER_WORKER } },
+          },
+          env: Object.fromEntries(
+            sizes.map((size) => [bindingOf(size), { type: 'd1', id: `bench-scale-${size}` }]),
+          ),
+        },
+      },
+    ],
+  });
+  await mf.ready;
+  return mf;
+}
+
+/** Every SQLite database file below `folder` (not the object namespaces' metadata files). */
+function sqliteFiles(folder) {
+  return readdirSync(folder, { recursive: true })
+    .map(String)
+    .filter((name) => name.endsWith('.sqlite') && !name.endsWith('metadata.sqlite'))
+    .map((name) => join(folder, name));
+}
+
+/** The table in which wrangler and applyD1Migrations record the applied migrations. */
+const MIGRATIONS_TABLE = `CREATE TABLE IF NOT EXISTS d1_migrations (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  name TEXT UNIQUE,
+  applied_at TIMESTAMP DEFAULT CURRENT_TIMESTAMP NOT NULL
+)`;
+
+/**
+ * Creates every size's D1 database and applies the migrations through its binding, as the tests
+ * do (tests/worker/setup.ts: applyD1Migrations); returns size -> the database's SQLite file (the
+ * one that appears when the database is first used).
+ */
+async function createDatabases(migrations) {
+  const mf = await startD1();
+  const files = new Map();
+  try {
+    for (const size of sizes) {
+      const before = new Set(sqliteFiles(dir));
+      const db = await mf.getD1Database(bindingOf(size));
+      await db.prepare(MIGRATIONS_TABLE).run();
+      for (const { name, queries } of migrations) {
+        await db.batch([
+          ...queries.map((query) => db.prepare(query)),
+          db.prepare('INSERT INTO d1_migrations (name) VALUES (?)').bind(name),
+        ]);
+      }
+      const created = sqliteFiles(dir).filter((file) => !before.has(file));
+      if (created.length !== 1) {
+        throw new Error(`D1 database of ${size} users: ${created.length} new files, expected one`);
+      }
+      files.set(size, created[0]);
+    }
+  } finally {
+    await mf.dispose();
+  }
+  return files;
 }
 
 // --- seeding -------------------------------------------------------------------------------------
@@ -327,7 +472,7 @@ function lookupKeys(db, n) {
     'devices d',
     'd.license_id, d.device_id, (SELECT license_key FROM licenses l WHERE l.id = d.license_id) AS license_key',
     `d.deactivated_at IS NULL AND EXISTS (SELECT 1 FROM licenses l JOIN users u ON u.id = l.user_id
-      WHERE l.id = d.license_id AND l.status = 'active' AND l.expires_at > ${NOW + 30 * DAY} AND u.is_deleted = 0)`,
+      WHERE l.id = d.license_id AND l.status = 'active' AND l.expires_at > ${validUntil} AND u.is_deleted = 0)`,
     n,
   );
   return people.map((person, i) => ({
@@ -337,7 +482,9 @@ function lookupKeys(db, n) {
     licenseKey: devices[i].license_key,
     licenseId: devices[i].license_id,
     deviceId: devices[i].device_id,
-    emailPrefix: person.email_normalized.slice(0, 4 + (i % 5)),
+    emailFragment: person.email_normalized.slice(2, 8 + (i % 4)),
+    emailStart: person.email_normalized.slice(0, 2),
+    deviceNamePrefix: person.email_normalized.split(/\d/)[0] ?? person.email_normalized,
   }));
 }
 
@@ -345,57 +492,185 @@ const percentile = (sorted, p) =>
   sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))];
 
 /**
- * Times every hot query over `SAMPLES` random keys (after `WARM_UP` others) in the database of
- * one size; returns { name: times } in µs. The keys are drawn on a connection of their own, so
- * the timed connection starts with an empty page cache, as the warm-up leaves it.
+ * The last-seen UPDATE (device-touch) changes a row only a minute after its previous change: its
+ * clock runs a minute a call, through every round of both timings.
  */
 let writeClock = NOW;
 
-async function timeLookups(file) {
-  const drawing = open(file);
-  const keys = lookupKeys(drawing, SAMPLES + WARM_UP);
-  drawing.close();
+/**
+ * The statement of every hot query for each of `n` random key sets of the database in `file`:
+ * { name: { sql, method, params: [one parameter list per key set] } }. Capturing runs the service
+ * code, so it happens before any timing; the keys are drawn on a connection of their own.
+ */
+async function drawStatements(file, n) {
   const db = open(file);
-  const results = {};
+  const keys = lookupKeys(db, n);
+  db.close();
+  const result = {};
   for (const query of hotQueries) {
-    // The statements first (capturing runs the service code), so only SQLite is timed.
-    // A write moves last seen only a minute after the previous one: its clock runs a minute a call.
     const statements = [];
     for (const k of keys) {
       statements.push(await hotStatement(query, k, query.writes ? (writeClock += 60_000) : NOW));
     }
-    const prepared = db.prepare(statements[0].sql);
-    if (statements.some((s) => s.sql !== statements[0].sql)) {
+    const [{ sql, method }] = statements;
+    if (statements.some((s) => s.sql !== sql || s.method !== method)) {
       throw new Error(`${query.name}: the SQL differs between keys`);
     }
+    result[query.name] = { sql, method, params: statements.map((s) => s.params) };
+  }
+  return result;
+}
+
+/**
+ * Diagnostic: times every statement inside SQLite (node:sqlite on the database file, no D1 around
+ * it), after SQLITE_WARM_UP lookups of other keys; returns { name: { times } } in µs. A fresh
+ * connection, so the timing starts with an empty page cache, as the warm-up leaves it.
+ */
+function timeInSqlite(file, statements) {
+  const db = open(file);
+  const results = {};
+  for (const query of hotQueries) {
+    const { sql, params } = statements[query.name];
+    const prepared = db.prepare(sql);
     const times = [];
     let empty = 0;
-    statements.forEach(({ params }, i) => {
+    params.forEach((values, i) => {
       const started = process.hrtime.bigint();
-      const found = query.writes ? prepared.run(...params).changes : prepared.all(...params).length;
+      const found = query.writes ? prepared.run(...values).changes : prepared.all(...values).length;
       const elapsed = Number(process.hrtime.bigint() - started) / 1000;
-      if (i >= WARM_UP) times.push(elapsed);
+      if (i >= SQLITE_WARM_UP) times.push(elapsed);
       if (Number(found) === 0) empty += 1;
     });
     if (empty > 0) throw new Error(`${query.name}: ${empty} lookups found (or changed) nothing`);
-    results[query.name] = times;
+    results[query.name] = { times };
   }
   db.close();
   return results;
 }
 
+/**
+ * Runs `params.length` lookups of one statement through the D1 binding of one size inside workerd,
+ * one after another; returns the Worker's clock (ms) before the first and after each lookup.
+ */
+async function runThroughD1(mf, size, { sql, method, params }) {
+  const response = await mf.dispatchFetch('http://bench-scale.local/', {
+    method: 'POST',
+    body: JSON.stringify({ binding: bindingOf(size), sql, method, params }),
+  });
+  if (!response.ok) throw new Error(`${sql}: ${response.status} ${await response.text()}`);
+  const { stamps, empty } = await response.json();
+  if (empty > 0) throw new Error(`${sql}: ${empty} lookups found (or changed) nothing`);
+  return stamps;
+}
+
+/**
+ * One round through D1. Per query: D1_WARM_UP lookups in each size's database, then blocks of
+ * BLOCK lookups, a block of each size in turn (the order reversed every other block), so that the
+ * sizes share the machine's load of the moment. `statements`: size -> drawn statements. Adds to
+ * `pooled` per size and query: `blocks`, each block's time per lookup (its duration over BLOCK: the
+ * millisecond clock is read once per block), and `calls`, each lookup's own whole milliseconds.
+ */
+async function roundThroughD1(mf, statements, pooled) {
+  for (const query of hotQueries) {
+    for (const size of sizes) {
+      const { params, ...statement } = statements.get(size)[query.name];
+      await runThroughD1(mf, size, { ...statement, params: params.slice(0, D1_WARM_UP) });
+    }
+    for (let block = 0; block < D1_SAMPLES / BLOCK; block += 1) {
+      for (const size of block % 2 === 0 ? sizes : [...sizes].reverse()) {
+        const { params, ...statement } = statements.get(size)[query.name];
+        const from = D1_WARM_UP + block * BLOCK;
+        const stamps = await runThroughD1(mf, size, {
+          ...statement,
+          params: params.slice(from, from + BLOCK),
+        });
+        const times = (pooled.get(size)[query.name] ??= { blocks: [], calls: [] });
+        times.blocks.push((stamps.at(-1) - stamps[0]) / BLOCK);
+        times.calls.push(...stamps.slice(1).map((stamp, i) => stamp - stamps[i]));
+      }
+    }
+  }
+}
+
+/** Adds one round's results of one size to the pool: size -> { name: { key: [values] } }. */
+function pool(pooled, size, results) {
+  const perQuery = pooled.get(size);
+  for (const [name, lists] of Object.entries(results)) {
+    perQuery[name] ??= {};
+    for (const [key, list] of Object.entries(lists)) (perQuery[name][key] ??= []).push(...list);
+  }
+}
+
+/** The `p` quantile of `list` (sorted in place). */
+const quantile = (list, p) =>
+  percentile(
+    list.sort((a, b) => a - b),
+    p,
+  );
+
+const label = (n) =>
+  n >= 1_000_000 ? `${n / 1_000_000} M` : n >= 1000 ? `${n / 1000} k` : String(n);
+
+/** Prints rows of cells as columns: the first left-aligned, the others right-aligned. */
+function printColumns(rows) {
+  const widths = rows[0].map((_, column) => Math.max(...rows.map((row) => row[column].length)));
+  const line = (row) =>
+    row.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join('  ');
+  console.log(line(rows[0]));
+  console.log('-'.repeat(line(rows[0]).length));
+  for (const row of rows.slice(1)) console.log(line(row));
+}
+
+/**
+ * One table: per lookup, `cell(size, name)` for each size and the ratio of the largest size's p50
+ * to the smallest's (`p50(size, name)`), with PASS/FAIL against RATIO_TARGET when `target`;
+ * returns whether every ratio is within the target.
+ */
+function printTable({ unit, cell, p50, target }) {
+  const small = sizes[0];
+  const large = sizes.at(-1);
+  const rows = [
+    [
+      'lookup',
+      ...sizes.map((n) => `${label(n)} p50 / p99 ${unit}`),
+      `${label(large)} / ${label(small)}`,
+      ...(target ? ['result'] : []),
+    ],
+  ];
+  let passed = true;
+  for (const { name } of hotQueries) {
+    const ratio = p50(large, name) / p50(small, name);
+    if (ratio > RATIO_TARGET) passed = false;
+    rows.push([
+      name,
+      ...sizes.map((size) => cell(size, name)),
+      ratio.toFixed(2),
+      ...(target ? [ratio <= RATIO_TARGET ? 'PASS' : 'FAIL'] : []),
+    ]);
+  }
+  printColumns(rows);
+  return passed;
+}
+
 // --- run -----------------------------------------------------------------------------------------
 
+const started = performance.now();
+const clock = () => `${((performance.now() - started) / 1000).toFixed(0)} s`;
+/** The sizes in the order of one round: reversed every other round. */
+const order = (round) => (round % 2 === 1 ? sizes : [...sizes].reverse());
 const byteSize = (bytes) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
 let exitCode = 0;
 try {
-  console.log(
-    `Databases in ${dir} (node:sqlite, SQLite ${new DatabaseSync(':memory:').prepare('select sqlite_version() v').get().v}); migrations: ${migrations.join(', ')}`,
-  );
+  const migrations = await readD1Migrations(join(root, 'migrations'));
+  console.log(`Local D1 databases (Miniflare) in ${dir}`);
+  console.log(`Migrations, through the D1 binding: ${migrations.map((m) => m.name).join(', ')}`);
+  const files = await createDatabases(migrations);
+  const sqliteVersion = new DatabaseSync(':memory:').prepare('select sqlite_version() v').get().v;
   for (const size of sizes) {
-    console.log(`\nSeeding ${size.toLocaleString('en-US')} users`);
-    migrate(fileOf(size));
-    const db = open(fileOf(size));
+    console.log(
+      `\nSeeding ${size.toLocaleString('en-US')} users (node:sqlite, SQLite ${sqliteVersion})`,
+    );
+    const db = open(files.get(size));
     seed(db, 0, size);
     db.prepare('INSERT INTO rate_limits (key, count, window_start) VALUES (?, ?, ?)').run(
       captureRateLimitRow.key,
@@ -409,53 +684,77 @@ try {
     console.log(`  database: ${byteSize(pages * pageSize)}`);
   }
 
-  // Every size once per round, in turn: size -> query -> all timed lookups of every round.
-  const samples = new Map(sizes.map((size) => [size, {}]));
+  // Diagnostic: inside SQLite, every size once per round.
+  console.log('');
+  const inSqlite = new Map(sizes.map((size) => [size, {}]));
   for (let round = 1; round <= ROUNDS; round += 1) {
-    console.log(`Round ${round} of ${ROUNDS}: ${SAMPLES} lookups per query and size`);
-    for (const size of sizes) {
-      const times = await timeLookups(fileOf(size));
-      const pooled = samples.get(size);
-      for (const [name, list] of Object.entries(times)) (pooled[name] ??= []).push(...list);
+    console.log(`Inside SQLite, round ${round} of ${ROUNDS} (${clock()})`);
+    for (const size of order(round)) {
+      const statements = await drawStatements(files.get(size), SQLITE_WARM_UP + SQLITE_SAMPLES);
+      pool(inSqlite, size, timeInSqlite(files.get(size), statements));
     }
   }
-  const timings = new Map(
-    sizes.map((size) => {
-      const perQuery = {};
-      for (const [name, list] of Object.entries(samples.get(size))) {
-        const sorted = list.sort((a, b) => a - b);
-        perQuery[name] = { p50: percentile(sorted, 0.5), p99: percentile(sorted, 0.99) };
+
+  // Through D1. The keys of every round first: node:sqlite must not open the files while workerd
+  // has them. Then a first pass over every size, not timed (workerd compiles the D1 code paths,
+  // the databases open), and the timed rounds.
+  console.log(`Drawing the keys for D1 (${clock()})`);
+  const draw = async (n) => {
+    const statements = new Map();
+    for (const size of sizes) statements.set(size, await drawStatements(files.get(size), n));
+    return statements;
+  };
+  const firstPass = await draw(D1_FIRST_PASS);
+  const rounds = [];
+  for (let round = 1; round <= ROUNDS; round += 1) rounds.push(await draw(D1_WARM_UP + D1_SAMPLES));
+  const throughD1 = new Map(sizes.map((size) => [size, {}]));
+  const mf = await startD1();
+  try {
+    console.log(`Through D1, first pass, not timed (${clock()})`);
+    for (const size of sizes) {
+      for (const statement of Object.values(firstPass.get(size))) {
+        await runThroughD1(mf, size, statement);
       }
-      return [size, perQuery];
-    }),
-  );
+    }
+    for (const [i, statements] of rounds.entries()) {
+      console.log(`Through D1, round ${i + 1} of ${ROUNDS} (${clock()})`);
+      await roundThroughD1(mf, statements, throughD1);
+    }
+  } finally {
+    await mf.dispose();
+  }
+  console.log(`Done (${clock()})`);
 
   const small = sizes[0];
   const large = sizes.at(-1);
-  const label = (n) =>
-    n >= 1_000_000 ? `${n / 1_000_000} M` : n >= 1000 ? `${n / 1000} k` : String(n);
-  const header = [
-    'lookup'.padEnd(22),
-    ...sizes.map((n) => `${label(n)} p50/p99 µs`.padStart(18)),
-    `${label(large)}/${label(small)}`.padStart(9),
-    ' result',
-  ].join('');
-  console.log(`\n${header}\n${'-'.repeat(header.length)}`);
-  for (const query of hotQueries) {
-    const cells = sizes.map((n) => {
-      const { p50, p99 } = timings.get(n)[query.name];
-      return `${p50.toFixed(1)} / ${p99.toFixed(1)}`.padStart(18);
-    });
-    const ratio = timings.get(large)[query.name].p50 / timings.get(small)[query.name].p50;
-    const pass = ratio <= RATIO_TARGET;
-    if (!pass) exitCode = 1;
-    console.log(
-      `${query.name.padEnd(22)}${cells.join('')}${ratio.toFixed(2).padStart(9)} ${pass ? 'PASS' : 'FAIL'}`,
-    );
-  }
-  console.log(
-    `\nRatio: p50 at ${label(large)} users / p50 at ${label(small)} users (${ROUNDS} × ${SAMPLES} lookups each); target ≤ ${RATIO_TARGET}.`,
-  );
+  console.log(`
+Through D1 (local workerd), ms per lookup: p50 of the mean over blocks of ${BLOCK} consecutive
+lookups, p99 of single lookups (in whole milliseconds, the workerd clock's step); ${ROUNDS} × ${D1_SAMPLES}
+lookups. Target: p50 at ${label(large)} users / p50 at ${label(small)} users ≤ ${RATIO_TARGET}.`);
+  const d1 = (size, name) => throughD1.get(size)[name];
+  const d1P50 = (size, name) => quantile(d1(size, name).blocks, 0.5);
+  const passed = printTable({
+    unit: 'ms',
+    p50: d1P50,
+    cell: (size, name) =>
+      `${d1P50(size, name).toFixed(2)} / ${quantile(d1(size, name).calls, 0.99).toFixed(0)}`,
+    target: true,
+  });
+  if (!passed) exitCode = 1;
+
+  console.log(`
+Diagnostic, no target: inside SQLite (node:sqlite on the same files, no D1 around it), µs per
+lookup; ${ROUNDS} × ${SQLITE_SAMPLES} lookups.`);
+  const sqlite = (size, name) => inSqlite.get(size)[name].times;
+  const sqliteP50 = (size, name) => quantile(sqlite(size, name), 0.5);
+  printTable({
+    unit: 'µs',
+    p50: sqliteP50,
+    cell: (size, name) =>
+      `${sqliteP50(size, name).toFixed(1)} / ${quantile(sqlite(size, name), 0.99).toFixed(1)}`,
+    target: false,
+  });
+  console.log('');
   for (const query of hotQueries) console.log(`  ${query.name}: ${query.lookup} — ${query.usedBy}`);
 } finally {
   cleanUp();

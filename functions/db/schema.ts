@@ -606,6 +606,8 @@ export const auditActionValues = [
   'handle-contact',
   'retry-refund',
   'retry-mail',
+  'create-organization',
+  'update-organization',
 ] as const;
 
 /**
@@ -637,5 +639,145 @@ export const auditLog = sqliteTable(
     index('audit_log_user_created_idx').on(table.userId, table.createdAt),
     index('audit_log_operator_created_idx').on(table.operatorId, table.createdAt),
     index('audit_log_action_created_idx').on(table.action, table.createdAt),
+  ],
+);
+
+/** Support tiers an Enterprise agreement can include. */
+export const supportTierValues = ['standard', 'priority'] as const;
+
+/**
+ * Enterprise organisations (DESIGN §3.11), created by operators from an agreement signed outside
+ * Stripe. `seats` licensed members at most, each with `device_limit` plugin devices; every
+ * member's license ends with the term (`term_end`), and extending the term extends them.
+ */
+export const organizations = sqliteTable(
+  'organizations',
+  {
+    id: text('id').primaryKey(),
+    name: text('name').notNull(),
+    /** The account that manages the team (invites, removes); it takes no seat of its own. */
+    ownerUserId: text('owner_user_id')
+      .notNull()
+      .references(() => users.id),
+    seats: integer('seats').notNull(),
+    /** Plugin devices per member (per seat). */
+    deviceLimit: integer('device_limit').notNull(),
+    termStart: integer('term_start').notNull(),
+    termEnd: integer('term_end').notNull(),
+    supportTier: text('support_tier', { enum: supportTierValues }).notNull(),
+    /** The agreement's reference (contract or purchase order number). */
+    agreementRef: text('agreement_ref'),
+    /** Operators' notes; never shown to the customer. */
+    notes: text('notes'),
+    createdAt: integer('created_at').notNull(),
+    updatedAt: integer('updated_at').notNull(),
+  },
+  (table) => [
+    index('organizations_owner_idx').on(table.ownerUserId),
+    index('organizations_name_nocase_idx').on(sql`${table.name} collate nocase`),
+  ],
+);
+
+/**
+ * Members of an organisation, each holding one Enterprise license. A member row is active while
+ * `removed_at` is null; the partial UNIQUE index keeps an account in one organisation at a time,
+ * and a member joins by ONE conditional INSERT that counts the seats taken (never over `seats`).
+ */
+export const organizationMembers = sqliteTable(
+  'organization_members',
+  {
+    id: text('id').primaryKey(),
+    organizationId: text('organization_id')
+      .notNull()
+      .references(() => organizations.id),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id),
+    /** The Enterprise license the member holds while a member. */
+    licenseId: text('license_id').notNull(),
+    joinedAt: integer('joined_at').notNull(),
+    removedAt: integer('removed_at'),
+  },
+  (table) => [
+    uniqueIndex('organization_members_user_active_unique')
+      .on(table.userId)
+      .where(sql`removed_at is null`),
+    index('organization_members_org_idx').on(table.organizationId, table.removedAt),
+    index('organization_members_license_idx').on(table.licenseId),
+  ],
+);
+
+/**
+ * Invitations to join an organisation: a single-use link e-mailed to one address, valid 7 days,
+ * stored as the SHA-256 of its token. At most one open invitation per organisation and address.
+ */
+export const organizationInvitations = sqliteTable(
+  'organization_invitations',
+  {
+    id: text('id').primaryKey(),
+    organizationId: text('organization_id')
+      .notNull()
+      .references(() => organizations.id),
+    email: text('email').notNull(),
+    emailNormalized: text('email_normalized').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    invitedBy: text('invited_by').notNull(),
+    createdAt: integer('created_at').notNull(),
+    expiresAt: integer('expires_at').notNull(),
+    sentCount: integer('sent_count').notNull().default(1),
+    lastSentAt: integer('last_sent_at').notNull(),
+    acceptedAt: integer('accepted_at'),
+    acceptedUserId: text('accepted_user_id'),
+    revokedAt: integer('revoked_at'),
+  },
+  (table) => [
+    uniqueIndex('organization_invitations_token_unique').on(table.tokenHash),
+    uniqueIndex('organization_invitations_open_unique')
+      .on(table.organizationId, table.emailNormalized)
+      .where(sql`accepted_at is null and revoked_at is null`),
+    index('organization_invitations_org_created_idx').on(table.organizationId, table.createdAt),
+  ],
+);
+
+/** What the team activity feed records besides the license events of members' licenses. */
+export const organizationEventKinds = [
+  'signed-in',
+  'invited',
+  'invitation-resent',
+  'invitation-revoked',
+  'joined',
+  'removed',
+  'device-freed',
+  'ownership-transferred',
+  'term-changed',
+  'seats-changed',
+] as const;
+
+/**
+ * The team activity feed's own events (sign-ins of members, invitations, membership, ownership).
+ * Activations, deactivations and replacements are read from `license_events` of the members'
+ * licenses, so the plugin's path writes nothing extra.
+ */
+export const organizationEvents = sqliteTable(
+  'organization_events',
+  {
+    id: text('id').primaryKey(),
+    organizationId: text('organization_id').notNull(),
+    /** The member (or invited address) the event is about, if any. */
+    userId: text('user_id'),
+    /** Who did it: the owner, an operator, or the member. */
+    actorUserId: text('actor_user_id'),
+    kind: text('kind', { enum: organizationEventKinds }).notNull(),
+    /** Plain words shown in the feed, e.g. the invited address or the device name. */
+    detail: text('detail').notNull(),
+    createdAt: integer('created_at').notNull(),
+  },
+  (table) => [
+    index('organization_events_org_created_idx').on(table.organizationId, table.createdAt),
+    index('organization_events_org_user_created_idx').on(
+      table.organizationId,
+      table.userId,
+      table.createdAt,
+    ),
   ],
 );

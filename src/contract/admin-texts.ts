@@ -50,3 +50,13 @@ export const accountRestored = 'The account has been restored.';
 export const messageHandled = 'The message has been marked handled.';
 export const refundRetried = 'The refund has been tried again.';
 export const mailRetried = 'The e-mail has been queued again.';
+
+// Enterprise organisations.
+export const ownerNotFound =
+  'No account has this e-mail. The owner must sign up first (a free trial is enough).';
+export const termOrder = 'The term must end after it starts.';
+export const organizationNotFound = 'No organisation has this id.';
+export const seatsBelowTaken =
+  'Someone changed this organisation meanwhile, or the new number of seats is below the seats taken. Reload and try again.';
+export const organizationCreated = 'The organisation has been created.';
+export const organizationUpdated = 'The organisation has been updated.';

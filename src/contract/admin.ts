@@ -31,6 +31,8 @@ export const auditActions = [
   'handle-contact',
   'retry-refund',
   'retry-mail',
+  'create-organization',
+  'update-organization',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 

@@ -13,15 +13,9 @@ import {
   loginPasswordRule,
   newPasswordRule,
   resetTokenRule,
-  type Rule,
 } from './rules';
+import { by } from './by';
 import { signupPlans } from './signup';
-
-/** Refines a string with one rule of rules.ts (the rule's message becomes the issue's). */
-const by = (rule: Rule) => (value: string, context: z.RefinementCtx) => {
-  const message = rule(value);
-  if (message) context.addIssue({ code: 'custom', message });
-};
 
 export const signupPlanSchema = z.enum(signupPlans);
 

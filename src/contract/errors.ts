@@ -8,12 +8,13 @@
 // Explicit .ts extensions: the reference client runs the contract under plain Node.
 import type { ErrorCode } from './error-codes.ts';
 import { LicenseStatusMessages } from './license-messages.ts';
-import { ApiMessages, ConsoleMessages, Messages } from './messages.ts';
+import { ApiMessages, ConsoleMessages, Messages, TeamMessages } from './messages.ts';
 
 export { ErrorCode } from './error-codes.ts';
 
 /** The statuses an expected failure may have (4xx, and an honest 5xx when a provider fails). */
-export type ErrorStatus = 400 | 401 | 403 | 404 | 405 | 409 | 413 | 415 | 429 | 500 | 502 | 503;
+export type ErrorStatus =
+  400 | 401 | 403 | 404 | 405 | 409 | 410 | 413 | 415 | 429 | 500 | 502 | 503;
 
 interface CatalogueEntry {
   status: ErrorStatus;
@@ -96,4 +97,14 @@ export const errorCatalogue = {
   REAUTH_REQUIRED: { status: 401, message: ConsoleMessages.signInAgain },
   /** The customer changed between the operator's look and action (another operator, the plugin). */
   STALE_STATE: { status: 409, message: ConsoleMessages.staleState },
+
+  // Enterprise teams.
+  /** An invitation link that is unknown, expired, used or withdrawn (the message says which). */
+  INVITATION_INVALID: { status: 410, message: TeamMessages.invitationInvalid },
+  /** Every seat is taken or held by an open invitation. */
+  NO_SEATS: { status: 409, message: TeamMessages.noSeats },
+  /** The account already belongs to an organisation. */
+  ALREADY_MEMBER: { status: 409, message: TeamMessages.alreadyMember },
+  /** Joining cancels a running Standard subscription: the customer must confirm first. */
+  CONFIRMATION_REQUIRED: { status: 409, message: TeamMessages.standardRunning },
 } as const satisfies Record<ErrorCode, CatalogueEntry>;

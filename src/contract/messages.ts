@@ -9,6 +9,7 @@ export { refundReasons, refundReasonText, type RefundReason } from './refunds.ts
 export * as Messages from './texts.ts';
 export * as SuccessMessages from './success-texts.ts';
 export * as ConsoleMessages from './admin-texts.ts';
+export * as TeamMessages from './team-texts.ts';
 
 const plural = (minutes: number) => (minutes === 1 ? 'minute' : 'minutes');
 

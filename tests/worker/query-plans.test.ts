@@ -1,7 +1,7 @@
 // Every hot lookup (scripts/bench-scale-queries.ts: the SQL the services send, captured from the
 // services themselves) must find its rows through an index on the migrated D1, never by reading
 // a whole table: EXPLAIN QUERY PLAN shows SEARCH … USING (COVERING) INDEX / PRIMARY KEY, no SCAN.
-// npm run bench:scale times the same statements at 1 k, 100 k and 1 M users.
+// npm run bench:scale times the same statements through a local D1 at 1 k, 100 k and 1 M users.
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { hotQueries, hotStatement, type LookupKeys } from '../../scripts/bench-scale-queries';
@@ -13,7 +13,9 @@ const keys: LookupKeys = {
   licenseKey: 'SW-7KQ3M-X9HDA-2PZRT-VWC4N',
   licenseId: crypto.randomUUID(),
   deviceId: 'device-0001',
-  emailPrefix: 'ada',
+  emailFragment: 'a.lovel',
+  emailStart: 'ad',
+  deviceNamePrefix: 'ada.lovelace',
 };
 
 /** The `detail` lines of EXPLAIN QUERY PLAN for `sql` with `params`. */
@@ -29,9 +31,13 @@ describe('the hot lookups use an index', () => {
     const { sql, params } = await hotStatement(query, keys, Date.now());
     const plan = await queryPlan(sql, params);
 
+    // The console's full-text search reads the FTS5 index: SQLite words it "SCAN … VIRTUAL TABLE
+    // INDEX n:M…", where `M` is the MATCH through the trigram index (a whole-table read of a
+    // virtual table has no `M`).
+    const ftsMatch = /^SCAN \S+ VIRTUAL TABLE INDEX \d+:M/;
     // Every table the statement reads is searched through an index or the primary key…
-    const reads = plan.filter((line) => /^(SEARCH|SCAN) /.test(line));
-    expect(reads.length, plan.join('\n')).toBeGreaterThan(0);
+    const reads = plan.filter((line) => /^(SEARCH|SCAN) /.test(line) && !ftsMatch.test(line));
+    expect(reads.length + plan.filter((line) => ftsMatch.test(line)).length).toBeGreaterThan(0);
     for (const line of reads) {
       expect(line, plan.join('\n')).toMatch(
         /^SEARCH \S+( AS \S+)? USING (COVERING INDEX|INDEX|INTEGER PRIMARY KEY|PRIMARY KEY)\b/,
@@ -39,7 +45,7 @@ describe('the hot lookups use an index', () => {
     }
     // …and none is read whole.
     expect(
-      plan.filter((line) => line.startsWith('SCAN ')),
+      plan.filter((line) => line.startsWith('SCAN ') && !ftsMatch.test(line)),
       plan.join('\n'),
     ).toEqual([]);
   });

@@ -74,19 +74,7 @@ async function exactMatches(db: Db, query: string): Promise<Hit[]> {
   }
   const key = normalizeLicenseKey(query);
   if (key) {
-    lookups.push(
-      db
-        .select({ userId: licenses.userId })
-        .from(licenses)
-        .where(eq(licenses.licenseKey, key))
-        .then((rows) =>
-          usersByIds(
-            db,
-            rows.map((row) => row.userId),
-            'license key',
-          ),
-        ),
-    );
+    lookups.push(userIdsByLicenseKey(db, key).then((ids) => usersByIds(db, ids, 'license key')));
   }
   if (query.startsWith('cus_')) {
     lookups.push(
@@ -167,36 +155,49 @@ async function checkoutMatches(db: Db, sessionId: string): Promise<Hit[]> {
   return hits.flat();
 }
 
+/** The account holding a license key (normalized, with dashes). */
+export async function userIdsByLicenseKey(db: Db, key: string): Promise<string[]> {
+  const rows = await db
+    .select({ userId: licenses.userId })
+    .from(licenses)
+    .where(eq(licenses.licenseKey, key));
+  return rows.map((row) => row.userId);
+}
+
+/** Accounts with a device of this machine id (the plugin's id, exact). */
+export async function userIdsByDeviceId(db: Db, deviceId: string): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ userId: devices.userId })
+    .from(devices)
+    .where(eq(devices.deviceId, deviceId))
+    .limit(EXACT_LIMIT);
+  return rows.map((row) => row.userId);
+}
+
+/** Accounts with a device whose name starts with `prefix`, in any case (the NOCASE index). */
+export async function userIdsByDeviceName(db: Db, prefix: string): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ userId: devices.userId })
+    .from(devices)
+    .where(
+      and(
+        sql`${devices.deviceName} collate nocase >= ${prefix}`,
+        sql`${devices.deviceName} collate nocase < ${prefixEnd(prefix)}`,
+      ),
+    )
+    .limit(EXACT_LIMIT);
+  return rows.map((row) => row.userId);
+}
+
 /** Devices by the plugin's machine id (exact) or by name (prefix, any case). */
 async function deviceMatches(db: Db, query: string): Promise<Hit[]> {
   const [byId, byName] = await Promise.all([
-    db
-      .selectDistinct({ userId: devices.userId })
-      .from(devices)
-      .where(eq(devices.deviceId, query))
-      .limit(EXACT_LIMIT),
-    db
-      .selectDistinct({ userId: devices.userId })
-      .from(devices)
-      .where(
-        and(
-          sql`${devices.deviceName} collate nocase >= ${query}`,
-          sql`${devices.deviceName} collate nocase < ${prefixEnd(query)}`,
-        ),
-      )
-      .limit(EXACT_LIMIT),
+    userIdsByDeviceId(db, query),
+    userIdsByDeviceName(db, query),
   ]);
   const hits = await Promise.all([
-    usersByIds(
-      db,
-      byId.map((row) => row.userId),
-      'device id',
-    ),
-    usersByIds(
-      db,
-      byName.map((row) => row.userId),
-      'device name',
-    ),
+    usersByIds(db, byId, 'device id'),
+    usersByIds(db, byName, 'device name'),
   ]);
   return hits.flat();
 }
@@ -206,8 +207,11 @@ function phrase(query: string): string {
   return `"${query.replaceAll('"', '""')}"`;
 }
 
-/** A page of customers whose e-mail or name contains the query, newest first. */
-async function textMatches(
+/**
+ * A page of customers whose e-mail or name contains the query, newest first (three characters or
+ * more; two: whose e-mail starts with them).
+ */
+export async function textMatches(
   db: Db,
   query: string,
   cursor: string | undefined,

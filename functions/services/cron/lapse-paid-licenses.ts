@@ -5,7 +5,7 @@
  * failed payment; what it cannot do is notice that the period end has passed. That is this job.
  */
 import { and, eq, inArray, lte, notExists } from 'drizzle-orm';
-import { licenses, subscriptions } from '../../db/schema';
+import { licenses, organizationMembers, subscriptions } from '../../db/schema';
 import type { Deps } from '../shared/deps';
 import type { JobCounts } from './job';
 
@@ -37,5 +37,22 @@ export async function lapsePaidLicenses({ db, now }: Deps): Promise<JobCounts> {
       ),
     )
     .returning({ id: licenses.id });
-  return { expired: lapsed.length };
+  // Enterprise members' licenses end with their organisation's term (an operator who extends
+  // the term makes them active again: admin/organizations.ts).
+  const ended = await db
+    .update(licenses)
+    .set({ status: 'expired' })
+    .where(
+      and(
+        eq(licenses.plan, 'Enterprise'),
+        eq(licenses.status, 'active'),
+        lte(licenses.expiresAt, now),
+        inArray(
+          licenses.id,
+          db.select({ id: organizationMembers.licenseId }).from(organizationMembers),
+        ),
+      ),
+    )
+    .returning({ id: licenses.id });
+  return { expired: lapsed.length, enterpriseExpired: ended.length };
 }

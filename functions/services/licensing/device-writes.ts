@@ -22,6 +22,7 @@ import {
   type DeactivationSource,
   type DeviceRow,
 } from './devices';
+import { memberDeviceLimitSql } from '../organizations/organizations';
 import { usableLicenseSql } from './license-check';
 
 /** SQL condition: the license `licenseIdSql` has room for one more deactivation at `now`. */
@@ -114,8 +115,9 @@ function freeAfterEvent(db: Db, rowId: string, eventId: string, now: Millis) {
 }
 
 /**
- * Activates a new device if the license is usable and below `limit` active devices: one
- * INSERT … SELECT … WHERE count < limit, plus its audit row. Undefined when it did not fit.
+ * Activates a new device if the license is usable and below its device limit (`limit`, the
+ * plan's, or an Enterprise member's per-seat limit of the organisation): one INSERT … SELECT …
+ * WHERE count < limit, plus its audit row. Undefined when it did not fit.
  * Throws the UNIQUE violation when the same device became active meanwhile (the caller treats
  * that as a re-activation).
  */
@@ -127,7 +129,7 @@ export async function activateWithinLimit(
 ): Promise<DeviceRow | undefined> {
   const rowId = crypto.randomUUID();
   const fits = sql`${usableLicenseSql(audit.now)}
-    and (select count(*) from devices as d where d.license_id = l.id and d.deactivated_at is null) < ${limit}`;
+    and (select count(*) from devices as d where d.license_id = l.id and d.deactivated_at is null) < ${memberDeviceLimitSql(limit)}`;
   const [inserted] = await db.batch([
     insertDeviceWhere(db, rowId, device, audit.now, fits),
     activatedEvent(db, rowId, audit),
@@ -173,7 +175,7 @@ export async function replaceWithinLimits(
   const allowed = sql`old.license_id = ${device.licenseId} and ${usableLicenseSql(audit.now)}
     and not exists (select 1 from devices as same where same.license_id = l.id
       and same.device_id = ${device.deviceId} and same.deactivated_at is null)
-    and (select count(*) from devices as d where d.license_id = l.id and d.deactivated_at is null) <= ${limit}`;
+    and (select count(*) from devices as d where d.license_id = l.id and d.deactivated_at is null) <= ${memberDeviceLimitSql(limit)}`;
   const [, , inserted] = await db.batch([
     freedEvent(db, eventId, oldRowId, 'replaced', 'plugin', audit, allowed),
     freeAfterEvent(db, oldRowId, eventId, audit.now),

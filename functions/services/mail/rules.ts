@@ -14,6 +14,7 @@
  * | `trial-ended`       | the license flip to expired (cron; only the run that flips it)    | no             |
  * | `payment-refunded`  | the refund's record turning `refunded` (billing/refunds.ts)       | no             |
  * | `license-replaced`  | an operator's new license key (admin/actions.ts)                  | no             |
+ * | `team-invitation`   | an invitation to an organisation, or its resend (organizations/)  | yes: the link  |
  *
  * Exactly once per cause: the outbox row sits in the same batch as the change, so only the call
  * that made the change (webhook or polling, whichever won the race) writes it. Delivery is at
@@ -38,6 +39,7 @@ const mailRules = {
   'trial-ended': { holdsSecret: false },
   'payment-refunded': { holdsSecret: false },
   'license-replaced': { holdsSecret: false },
+  'team-invitation': { holdsSecret: true },
 } as const satisfies Record<string, MailRule>;
 
 /** The kinds of e-mail we send. */

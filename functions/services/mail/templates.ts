@@ -85,6 +85,25 @@ export function licenseReplacedMail(
   };
 }
 
+/** An invitation to join an Enterprise organisation: a single-use link valid 7 days. */
+export function teamInvitationMail(
+  to: string,
+  invitation: { organizationName: string; inviterName: string; link: string; expiresAt: number },
+): Mail {
+  const expires = new Date(invitation.expiresAt).toISOString().slice(0, 10);
+  return {
+    to,
+    tag: 'team-invitation',
+    subject: `${invitation.inviterName} invited you to ${invitation.organizationName} on ${site.product}`,
+    text:
+      `Hello,\n\n${invitation.inviterName} invited you to join ${invitation.organizationName} ` +
+      `on ${site.product} Enterprise. Accepting gives you an Enterprise license for the plugin.\n\n` +
+      `Accept the invitation (the link works once, until ${expires}):\n${invitation.link}\n\n` +
+      `If you did not expect this invitation, you can ignore this e-mail.` +
+      signature,
+  };
+}
+
 /** The single-use reset link (valid limits.passwordResetMinutes). */
 export function passwordResetMail(to: string, name: string, link: string): Mail {
   return {

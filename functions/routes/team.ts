@@ -1,0 +1,112 @@
+/**
+ * Enterprise teams: the owner's team page (/api/team…), the member's Organisation card
+ * (/api/organization), signed in by cookie (with our Origin on writes) or Bearer.
+ */
+import { Hono, type Context } from 'hono';
+import { TeamMessages } from '../../src/contract/messages';
+import {
+  activityQuerySchema,
+  inviteSchema,
+  transferSchema,
+} from '../../src/contract/team-requests';
+import type { MessageResponse } from '../../src/contract/user';
+import { methodNotAllowed } from '../lib/http';
+import { jsonBody, queryParams } from '../lib/validate';
+import { requireSession, type AccountEnv } from '../middleware/auth';
+import {
+  activityCsv,
+  organizationCard,
+  ownedOrganization,
+  ownerActions,
+  teamActivity,
+  teamOverview,
+} from '../services/organizations/team';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The activity filter of the query string: a member, and whole UTC days from and to. */
+function activityFilter(query: {
+  member?: string | undefined;
+  from?: string | undefined;
+  to?: string | undefined;
+}) {
+  return {
+    userId: query.member || undefined,
+    from: query.from ? Date.parse(`${query.from}T00:00:00Z`) : undefined,
+    to: query.to ? Date.parse(`${query.to}T00:00:00Z`) + DAY_MS - 1 : undefined,
+  };
+}
+
+function done(c: Context<AccountEnv>, message: string) {
+  return c.json({ message } satisfies MessageResponse, 200);
+}
+
+export const teamRoutes = new Hono<AccountEnv>()
+  .get('/team', requireSession, async (c) => {
+    const { db, now } = c.get('deps');
+    const organization = await ownedOrganization(db, c.get('session').userId);
+    return c.json(await teamOverview(db, organization, now), 200);
+  })
+  .all('/team', methodNotAllowed('GET'))
+
+  .get('/team/activity', requireSession, queryParams(activityQuerySchema), async (c) => {
+    const { db } = c.get('deps');
+    const organization = await ownedOrganization(db, c.get('session').userId);
+    const rows = await teamActivity(db, organization, activityFilter(c.req.valid('query')));
+    return c.json({ activity: rows }, 200);
+  })
+  .all('/team/activity', methodNotAllowed('GET'))
+
+  .get('/team/activity.csv', requireSession, queryParams(activityQuerySchema), async (c) => {
+    const { db, now } = c.get('deps');
+    const organization = await ownedOrganization(db, c.get('session').userId);
+    const rows = await teamActivity(db, organization, activityFilter(c.req.valid('query')));
+    const day = new Date(now).toISOString().slice(0, 10);
+    return c.body(activityCsv(rows), 200, {
+      'Content-Type': 'text/csv; charset=utf-8',
+      'Content-Disposition': `attachment; filename="team-activity-${day}.csv"`,
+    });
+  })
+  .all('/team/activity.csv', methodNotAllowed('GET'))
+
+  .post('/team/invitations', requireSession, jsonBody(inviteSchema), async (c) => {
+    await ownerActions.invite(c.get('deps'), c.get('session').userId, c.req.valid('json').email);
+    return done(c, TeamMessages.invited);
+  })
+  .all('/team/invitations', methodNotAllowed('POST'))
+
+  .post('/team/invitations/:id/resend', requireSession, async (c) => {
+    await ownerActions.resend(c.get('deps'), c.get('session').userId, c.req.param('id'));
+    return done(c, TeamMessages.invitationResent);
+  })
+  .all('/team/invitations/:id/resend', methodNotAllowed('POST'))
+
+  .delete('/team/invitations/:id', requireSession, async (c) => {
+    await ownerActions.withdraw(c.get('deps'), c.get('session').userId, c.req.param('id'));
+    return done(c, TeamMessages.invitationWithdrawn);
+  })
+  .all('/team/invitations/:id', methodNotAllowed('DELETE'))
+
+  .delete('/team/members/:userId', requireSession, async (c) => {
+    await ownerActions.remove(c.get('deps'), c.get('session').userId, c.req.param('userId'));
+    return done(c, TeamMessages.memberRemoved);
+  })
+  .all('/team/members/:userId', methodNotAllowed('DELETE'))
+
+  .post('/team/devices/:id/free', requireSession, async (c) => {
+    await ownerActions.freeDevice(c.get('deps'), c.get('session').userId, c.req.param('id'));
+    return done(c, TeamMessages.deviceFreed);
+  })
+  .all('/team/devices/:id/free', methodNotAllowed('POST'))
+
+  .post('/team/transfer', requireSession, jsonBody(transferSchema), async (c) => {
+    await ownerActions.transfer(c.get('deps'), c.get('session').userId, c.req.valid('json').userId);
+    return done(c, TeamMessages.ownershipTransferred);
+  })
+  .all('/team/transfer', methodNotAllowed('POST'))
+
+  .get('/organization', requireSession, async (c) => {
+    const card = await organizationCard(c.get('deps').db, c.get('session').userId);
+    return c.json({ organization: card }, 200);
+  })
+  .all('/organization', methodNotAllowed('GET'));

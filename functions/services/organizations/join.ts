@@ -1,0 +1,251 @@
+/**
+ * Joining an organisation by invitation (issue 13): the link itself proves the address, so a new
+ * person signs up with a name and password and no code; an existing account signs in and
+ * accepts. Either way ONE batch makes the member: a conditional INSERT that needs the invitation
+ * still open, the term running and a free seat (seats are never exceeded, whatever accepts run at
+ * once); the Enterprise license, the invitation's use, the plan and the feed event follow it.
+ * An existing Trial keeps its user id and its older license is superseded (the plugin then reads
+ * REVOKED for the old key); a running Standard subscription is cancelled at period end, after
+ * the customer confirms it.
+ */
+import { eq, sql, type SQL } from 'drizzle-orm';
+import type { BatchItem } from 'drizzle-orm/batch';
+import { TeamMessages } from '../../../src/contract/messages';
+import type { AuthResponse } from '../../../src/contract/user';
+import {
+  licenses,
+  organizationInvitations,
+  organizationMembers,
+  sessions,
+  users,
+} from '../../db/schema';
+import { fail } from '../../lib/errors';
+import { newSession } from '../accounts/sessions';
+import { hashPassword, assertPasswordAllowed } from '../accounts/passwords';
+import { toUserView } from '../accounts/user-view';
+import { findUserByEmail, findUserById, newUser, type UserRow } from '../accounts/users';
+import { cancelAtPeriodEnd, isCancellable, newestSubscription } from '../billing/subscriptions';
+import { generateLicenseKey } from '../licensing/license-keys';
+import { currentLicense } from '../licensing/licenses';
+import { isUniqueViolation, type Db, type Millis } from '../shared/db';
+import type { Deps } from '../shared/deps';
+import { site } from '../../../src/site.config';
+import { assertOpen, invitationByToken, type InvitationRow } from './invitations';
+import { findOrganization, seatsTakenSql, teamEvent, type OrganizationRow } from './organizations';
+
+/** What the invitation page shows before anyone accepts. */
+export interface InvitationPreview {
+  organizationName: string;
+  inviterName: string;
+  email: string;
+  expiresAt: string;
+  /** Whether the address has an account (sign in) or not (sign up). */
+  hasAccount: boolean;
+}
+
+async function openInvitation(db: Db, token: string, now: Millis) {
+  const invitation = assertOpen(await invitationByToken(db, token), now);
+  const organization = await findOrganization(db, invitation.organizationId);
+  if (!organization) throw fail('INVITATION_INVALID');
+  if (organization.termEnd <= now) {
+    throw fail('INVITATION_INVALID', { message: TeamMessages.termEnded });
+  }
+  return { invitation, organization };
+}
+
+/** GET /api/invitations/:token — 410 with the reason when it cannot be accepted. */
+export async function previewInvitation(
+  { db, now }: Pick<Deps, 'db' | 'now'>,
+  token: string,
+): Promise<InvitationPreview> {
+  const { invitation, organization } = await openInvitation(db, token, now);
+  const [inviter, account] = await Promise.all([
+    findUserById(db, invitation.invitedBy),
+    findUserByEmail(db, invitation.emailNormalized),
+  ]);
+  return {
+    organizationName: organization.name,
+    inviterName: inviter?.customerName || site.product,
+    email: invitation.email,
+    expiresAt: new Date(invitation.expiresAt).toISOString(),
+    hasAccount: account !== undefined,
+  };
+}
+
+/**
+ * The batch that makes `userId` a member through `invitation`: the member row first (the one
+ * conditional statement), then, each only if it was written, the license, the invitation's use,
+ * the plan, the freeing of devices on the account's older licenses, and the feed event. `lead`
+ * statements (a new account's row) run before it under the same condition.
+ */
+function joinStatements(
+  db: Db,
+  invitation: InvitationRow,
+  organization: OrganizationRow,
+  userId: string,
+  now: Millis,
+  lead: (canJoin: SQL) => BatchItem<'sqlite'>[] = () => [],
+) {
+  const memberId = crypto.randomUUID();
+  const licenseId = crypto.randomUUID();
+  const joined = sql`exists (select 1 from organization_members where id = ${memberId})`;
+  const orgId = sql`${organization.id}`;
+  const canJoin = sql`exists (select 1 from organization_invitations as i join organizations as o on o.id = i.organization_id
+    where i.id = ${invitation.id} and i.accepted_at is null and i.revoked_at is null and i.expires_at > ${now}
+      and o.term_end > ${now} and ${seatsTakenSql(orgId)} < o.seats)`;
+  return {
+    memberId,
+    statements: [
+      ...lead(canJoin),
+      // Values in the table's column order (schema.ts).
+      db
+        .insert(organizationMembers)
+        .select(
+          sql`select ${memberId}, ${organization.id}, ${userId}, ${licenseId}, ${now}, null where ${canJoin}`,
+        )
+        .returning({ id: organizationMembers.id }),
+      // Devices on the account's older licenses are freed: those keys now read REVOKED.
+      db.run(
+        sql`insert into license_events select lower(hex(randomblob(16))), license_id, user_id, device_id, device_name, 'deactivated', 'system', null, ${now}
+          from devices where user_id = ${userId} and deactivated_at is null and ${joined}`,
+      ),
+      db.run(
+        sql`update devices set deactivated_at = ${now} where user_id = ${userId} and deactivated_at is null and ${joined}`,
+      ),
+      db.insert(licenses).select(
+        sql`select ${licenseId}, ${userId}, ${generateLicenseKey()}, 'Enterprise', 'active', ${now}, o.term_end, max(${now}, coalesce((select max(created_at) + 1 from licenses where user_id = ${userId}), 0)), ${site.currentVersion}, null
+            from organizations as o where o.id = ${organization.id} and ${joined}`,
+      ),
+      db
+        .update(organizationInvitations)
+        .set({ acceptedAt: now, acceptedUserId: userId })
+        .where(sql`${organizationInvitations.id} = ${invitation.id} and ${joined}`),
+      db
+        .update(users)
+        .set({ plan: 'Enterprise', updatedAt: now })
+        .where(sql`${users.id} = ${userId} and ${joined}`),
+      teamEvent(
+        db,
+        {
+          organizationId: organization.id,
+          userId,
+          actorUserId: userId,
+          kind: 'joined',
+          detail: invitation.email,
+          now,
+        },
+        joined,
+      ),
+    ] as BatchItem<'sqlite'>[],
+  };
+}
+
+/** Runs a join batch; explains a refusal (no seat, used meanwhile, already a member). */
+async function runJoin(
+  db: Db,
+  token: string,
+  now: Millis,
+  statements: BatchItem<'sqlite'>[],
+  memberId: string,
+) {
+  try {
+    await db.batch(statements as [BatchItem<'sqlite'>, ...BatchItem<'sqlite'>[]]);
+  } catch (error) {
+    if (isUniqueViolation(error, 'organization_members')) throw fail('ALREADY_MEMBER');
+    if (isUniqueViolation(error, 'users')) throw fail('ACCOUNT_EXISTS');
+    throw error;
+  }
+  const [member] = await db
+    .select({ id: organizationMembers.id })
+    .from(organizationMembers)
+    .where(eq(organizationMembers.id, memberId));
+  if (member) return;
+  // Not joined: the invitation was used, withdrawn or expired meanwhile, or the seats ran out.
+  await openInvitation(db, token, now);
+  throw fail('NO_SEATS');
+}
+
+/**
+ * POST /api/invitations/:token/accept, signed in: the account must be the invited address. A
+ * running Standard subscription needs `confirmCancelStandard` (409 CONFIRMATION_REQUIRED
+ * otherwise) and is then set to end at its period end.
+ */
+export async function acceptInvitation(
+  deps: Deps,
+  token: string,
+  userId: string,
+  confirmCancelStandard: boolean,
+): Promise<void> {
+  const { db, now } = deps;
+  const { invitation, organization } = await openInvitation(db, token, now);
+  const user = await findUserById(db, userId);
+  if (!user) throw fail('UNAUTHORIZED');
+  if (user.emailNormalized !== invitation.emailNormalized) {
+    throw fail('FORBIDDEN', { message: TeamMessages.invitationOtherAccount });
+  }
+  if (user.isDeleted) throw fail('FORBIDDEN', { message: TeamMessages.deletedAccount });
+  const subscription = await newestSubscription(db, userId);
+  if (isCancellable(subscription)) {
+    if (!confirmCancelStandard) throw fail('CONFIRMATION_REQUIRED');
+    await cancelAtPeriodEnd(deps, userId);
+  }
+  const { statements, memberId } = joinStatements(db, invitation, organization, userId, now);
+  await runJoin(db, token, now, statements, memberId);
+}
+
+/**
+ * POST /api/invitations/:token/signup: a new account for the invited address (the link proved
+ * it), a member at once, signed in. 409 ACCOUNT_EXISTS when the address has an account (sign in
+ * and accept instead).
+ */
+export async function signUpByInvitation(
+  deps: Deps,
+  token: string,
+  body: { customerName: string; password: string },
+): Promise<AuthResponse> {
+  const { db, now, secrets } = deps;
+  const { invitation, organization } = await openInvitation(db, token, now);
+  if (await findUserByEmail(db, invitation.emailNormalized)) throw fail('ACCOUNT_EXISTS');
+  assertPasswordAllowed(body.password);
+  const passwordHash = await hashPassword(body.password, secrets.pepper);
+  const user: UserRow = newUser(
+    {
+      customerName: body.customerName,
+      email: invitation.email,
+      emailNormalized: invitation.emailNormalized,
+      passwordHash,
+      googleSub: null,
+    },
+    'Enterprise',
+    now,
+  );
+  const session = await newSession(deps, user.id);
+  const { statements, memberId } = joinStatements(
+    db,
+    invitation,
+    organization,
+    user.id,
+    now,
+    (canJoin) => [
+      // Values in the table's column order (schema.ts).
+      db
+        .insert(users)
+        .select(
+          sql`select ${user.id}, ${user.customerName}, ${user.email}, ${user.emailNormalized}, ${user.passwordHash}, null, 'Enterprise', 0, null, null, ${now}, ${now}, null where ${canJoin}`,
+        ),
+    ],
+  );
+  // The session only with the account: a refused join leaves no row behind.
+  const signIn = db.insert(sessions).select(
+    sql`select ${session.info.sessionId}, ${user.id}, ${now}, ${now}, ${session.info.expiresAt}, ${deps.client.userAgent?.slice(0, 512) ?? null}, ${deps.client.ip}, null
+        where exists (select 1 from organization_members where id = ${memberId})`,
+  );
+  await runJoin(db, token, now, [...statements, signIn], memberId);
+  const license = await currentLicense(db, user.id);
+  if (!license) throw new Error('joined member has no license');
+  return {
+    token: session.token,
+    user: toUserView(user, license, session.info, now),
+    tokenExpiration: session.info.expiresAt,
+  };
+}

@@ -1,0 +1,162 @@
+/**
+ * Enterprise organisations (DESIGN §3.11): rows, membership, and the statements that give a
+ * member their Enterprise license. The rules that must hold under concurrency are single
+ * statements: a member joins by ONE conditional INSERT that counts the taken seats (never more
+ * than `seats`), an account belongs to one organisation at a time (partial UNIQUE index), and a
+ * member's devices are limited by the organisation's per-seat limit inside the same activation
+ * statement every license uses (licensing/device-writes.ts).
+ */
+import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import {
+  devices,
+  licenseEvents,
+  licenses,
+  organizationEvents,
+  organizationMembers,
+  organizations,
+  type organizationEventKinds,
+} from '../../db/schema';
+import type { Db, Millis } from '../shared/db';
+
+export type OrganizationRow = typeof organizations.$inferSelect;
+export type MemberRow = typeof organizationMembers.$inferSelect;
+export type OrganizationEventKind = (typeof organizationEventKinds)[number];
+
+/** The organisation with this id. */
+export async function findOrganization(db: Db, id: string): Promise<OrganizationRow | undefined> {
+  const [row] = await db.select().from(organizations).where(eq(organizations.id, id)).limit(1);
+  return row;
+}
+
+/** The organisation this account owns (an account owns at most one in practice; the newest). */
+export async function organizationOwnedBy(
+  db: Db,
+  userId: string,
+): Promise<OrganizationRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(organizations)
+    .where(eq(organizations.ownerUserId, userId))
+    .orderBy(sql`${organizations.createdAt} desc`)
+    .limit(1);
+  return row;
+}
+
+/** The account's current membership and its organisation, if it is a member. */
+export async function membershipOf(
+  db: Db,
+  userId: string,
+): Promise<{ member: MemberRow; organization: OrganizationRow } | undefined> {
+  const [row] = await db
+    .select({ member: organizationMembers, organization: organizations })
+    .from(organizationMembers)
+    .innerJoin(organizations, eq(organizations.id, organizationMembers.organizationId))
+    .where(and(eq(organizationMembers.userId, userId), isNull(organizationMembers.removedAt)))
+    .limit(1);
+  return row;
+}
+
+/** SQL: seats taken in organisation `orgId` (members not removed). */
+export function seatsTakenSql(orgId: SQL): SQL<number> {
+  return sql<number>`(select count(*) from organization_members as taken
+    where taken.organization_id = ${orgId} and taken.removed_at is null)`;
+}
+
+/** SQL: open invitations of organisation `orgId` at `now` (they hold their seat until used). */
+export function openInvitationsSql(orgId: SQL, now: Millis): SQL<number> {
+  return sql<number>`(select count(*) from organization_invitations as held
+    where held.organization_id = ${orgId} and held.accepted_at is null
+      and held.revoked_at is null and held.expires_at > ${now})`;
+}
+
+/**
+ * SQL, in a statement over `licenses` as `l`: the device limit of an Enterprise member's license
+ * (the organisation's per-seat limit), else `fallback` (the plan's limit).
+ */
+export function memberDeviceLimitSql(fallback: number): SQL<number> {
+  return sql<number>`coalesce((select o.device_limit from organization_members as m
+    join organizations as o on o.id = m.organization_id
+    where m.license_id = l.id and m.removed_at is null), ${fallback})`;
+}
+
+/** The device limit of a member's license, or undefined when it is no member's license. */
+export async function memberDeviceLimit(db: Db, licenseId: string): Promise<number | undefined> {
+  const [row] = await db
+    .select({ limit: organizations.deviceLimit })
+    .from(organizationMembers)
+    .innerJoin(organizations, eq(organizations.id, organizationMembers.organizationId))
+    .where(and(eq(organizationMembers.licenseId, licenseId), isNull(organizationMembers.removedAt)))
+    .limit(1);
+  return row?.limit;
+}
+
+/** One event of the team feed, to put in the batch of what it reports. */
+export function teamEvent(
+  db: Db,
+  event: {
+    organizationId: string;
+    userId: string | null;
+    actorUserId: string | null;
+    kind: OrganizationEventKind;
+    detail: string;
+    now: Millis;
+  },
+  when: SQL = sql`1 = 1`,
+) {
+  // Values in the table's column order (schema.ts).
+  return db
+    .insert(organizationEvents)
+    .select(
+      sql`select ${crypto.randomUUID()}, ${event.organizationId}, ${event.userId}, ${event.actorUserId}, ${event.kind}, ${event.detail}, ${event.now} where ${when}`,
+    );
+}
+
+/** The team feed's sign-in event of a member, for the sign-in batch (none for non-members). */
+export function signedInEvent(db: Db, userId: string, detail: string, now: Millis) {
+  return db.insert(organizationEvents).select(
+    sql`select lower(hex(randomblob(16))), m.organization_id, m.user_id, m.user_id, 'signed-in', ${detail}, ${now}
+        from organization_members as m where m.user_id = ${userId} and m.removed_at is null`,
+  );
+}
+
+/**
+ * What follows the end of a membership (removal by the owner or an operator): the member's
+ * Enterprise license is revoked (the plugin is told REVOKED) and its devices are freed with a
+ * `system` audit row each, only while `closed` holds (the member row was closed in this batch).
+ */
+export function afterMembershipStatements(db: Db, licenseId: string, now: Millis, closed: SQL) {
+  return [
+    db.insert(licenseEvents).select(
+      sql`select lower(hex(randomblob(16))), license_id, user_id, device_id, device_name, 'deactivated', 'system', null, ${now}
+        from devices where license_id = ${licenseId} and deactivated_at is null and ${closed}`,
+    ),
+    db
+      .update(devices)
+      .set({ deactivatedAt: now })
+      .where(and(eq(devices.licenseId, licenseId), isNull(devices.deactivatedAt), closed)),
+    db
+      .update(licenses)
+      .set({ status: 'revoked' })
+      .where(and(eq(licenses.id, licenseId), closed)),
+  ];
+}
+
+/** Every member license of an organisation ends with its term; extending the term extends them. */
+export function memberLicensesToTerm(
+  db: Db,
+  orgId: string,
+  termEnd: Millis,
+  now: Millis,
+  guard: SQL = sql`1 = 1`,
+) {
+  return db
+    .update(licenses)
+    .set({
+      expiresAt: termEnd,
+      status: sql`case when ${licenses.status} = 'expired' and ${termEnd} > ${now} then 'active' else ${licenses.status} end`,
+    })
+    .where(
+      sql`${licenses.id} in (select license_id from organization_members
+        where organization_id = ${orgId} and removed_at is null) and ${licenses.status} != 'revoked' and ${guard}`,
+    );
+}

@@ -1,0 +1,67 @@
+/**
+ * Request bodies of Enterprise teams (routes/team.ts, routes/invitations.ts) and of the console's
+ * organisations (routes/admin-organizations.ts), validated by the Worker. Server only.
+ */
+import { z } from 'zod';
+import { by } from './by';
+import { customerNameRule, emailRule, newPasswordRule } from './rules';
+
+const email = z.string().trim().toLowerCase().superRefine(by(emailRule));
+
+/** POST /api/team/invitations */
+export const inviteSchema = z.object({ email });
+
+/** POST /api/team/transfer */
+export const transferSchema = z.object({ userId: z.string().trim().min(1).max(128) });
+
+/** POST /api/invitations/:token/accept (signed in) */
+export const acceptInvitationSchema = z.object({
+  /** Set after the customer read that their Standard subscription ends at period end. */
+  confirmCancelStandard: z.boolean().default(false),
+});
+
+/** POST /api/invitations/:token/signup: the link proved the address; name and password only. */
+export const invitationSignupSchema = z.object({
+  customerName: z.string().trim().superRefine(by(customerNameRule)),
+  password: z.string().superRefine(by(newPasswordRule)),
+});
+
+/** GET /api/team/activity and activity.csv */
+export const activityQuerySchema = z.object({
+  member: z.string().trim().max(128).optional(),
+  from: z.iso.date('From must be a date (YYYY-MM-DD).').optional(),
+  to: z.iso.date('To must be a date (YYYY-MM-DD).').optional(),
+});
+
+const reason = z
+  .string()
+  .trim()
+  .min(3, 'Give a reason (at least 3 characters); it is kept in the audit log.')
+  .max(500);
+const termDate = z.iso.date('Dates must be written YYYY-MM-DD.');
+
+/** POST /api/admin/organizations */
+export const createOrganizationSchema = z.object({
+  name: z.string().trim().min(1, 'Name the organisation.').max(200),
+  ownerEmail: email,
+  seats: z.number().int().min(1, 'At least 1 seat.').max(10_000),
+  deviceLimit: z.number().int().min(1, 'At least 1 device per seat.').max(1000),
+  termStart: termDate,
+  termEnd: termDate,
+  supportTier: z.enum(['standard', 'priority']),
+  agreementRef: z.string().trim().max(200).nullable().default(null),
+  notes: z.string().trim().max(5000).nullable().default(null),
+  reason,
+});
+
+/** PATCH /api/admin/organizations/:id */
+export const updateOrganizationSchema = z.object({
+  name: z.string().trim().min(1).max(200).optional(),
+  seats: z.number().int().min(1).max(10_000).optional(),
+  deviceLimit: z.number().int().min(1).max(1000).optional(),
+  termEnd: termDate.optional(),
+  supportTier: z.enum(['standard', 'priority']).optional(),
+  agreementRef: z.string().trim().max(200).nullable().optional(),
+  notes: z.string().trim().max(5000).nullable().optional(),
+  reason,
+});

@@ -1,0 +1,40 @@
+/**
+ * Texts of Enterprise teams: the owner's team page, invitations and joining (gathered as
+ * `TeamMessages` by messages.ts).
+ */
+
+export const invitationInvalid =
+  'This invitation link is not valid. Ask the person who invited you to send a new one.';
+export const invitationExpired =
+  'This invitation has expired. Ask the person who invited you to send a new one.';
+export const invitationUsed = 'This invitation has already been accepted.';
+export const invitationRevoked = 'This invitation was withdrawn.';
+export const invitationOtherAccount =
+  'This invitation was sent to another e-mail address. Sign out and accept it with that address.';
+export const noSeats =
+  'All seats of this organisation are taken or held by open invitations. Remove a member, withdraw an invitation or ask us for more seats.';
+export const termEnded = 'The agreement of this organisation has ended. Please contact us.';
+export const alreadyMember = 'This account already belongs to an organisation.';
+export const alreadyInvited =
+  'This address already has an open invitation. Resend it instead of inviting again.';
+export const alreadyOnTeam = 'This address already belongs to a member of your team.';
+export const standardRunning =
+  'Your Standard subscription will be cancelled at the end of the paid period; the time already paid is not refunded. Your account becomes part of the organisation now. Confirm to continue.';
+export const deletedAccount = 'This account is scheduled for deletion and cannot join.';
+export const notOwner = 'Only the owner of the organisation can do this.';
+export const noOrganization = 'This account does not belong to an organisation.';
+export const memberNotFound = 'No member of your team has this id.';
+export const invitationNotFound = 'No open invitation of your team has this id.';
+export const deviceNotOnTeam = 'This device is not active on a license of your team.';
+export const transferToMember = 'Ownership can only be transferred to a member of the team.';
+
+// Success answers.
+export const invited = 'The invitation has been sent.';
+export const invitationResent = 'The invitation has been sent again with a new link.';
+export const invitationWithdrawn = 'The invitation has been withdrawn.';
+export const memberRemoved = 'The member has been removed; their license is revoked.';
+export const deviceFreed = 'The device has been freed.';
+export const ownershipTransferred = 'Ownership of the organisation has been transferred.';
+export const joined = 'Welcome to the team. Your Enterprise license is active.';
+export const organizationCreated = 'The organisation has been created.';
+export const organizationUpdated = 'The organisation has been updated.';
