@@ -38,6 +38,8 @@ export const actionLabels: Record<AuditAction, string> = {
   'handle-contact': 'Handle contact message',
   'retry-refund': 'Retry refund',
   'retry-mail': 'Retry e-mail',
+  'create-organization': 'Create organization',
+  'update-organization': 'Update organization',
 };
 
 /** A date and time, or a dash for none. */
