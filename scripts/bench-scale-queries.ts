@@ -86,7 +86,7 @@ export interface LookupKeys {
   licenseKey: string;
   licenseId: string;
   deviceId: string;
-  /** Part of an e-mail from its middle, as an operator types it into the console's search. */
+  /** Part of a name or e-mail (five characters), as an operator types it into the search. */
   emailFragment: string;
   /** The first two characters of an e-mail (the console's shortest search). */
   emailStart: string;

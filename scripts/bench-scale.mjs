@@ -482,7 +482,8 @@ function lookupKeys(db, n) {
     licenseKey: devices[i].license_key,
     licenseId: devices[i].license_id,
     deviceId: devices[i].device_id,
-    emailFragment: person.email_normalized.slice(2, 8 + (i % 4)),
+    // What an operator types to find someone by name: the start of the surname.
+    emailFragment: (person.email_normalized.split(/\d/)[0] ?? '').split('.').pop().slice(0, 5),
     emailStart: person.email_normalized.slice(0, 2),
     deviceNamePrefix: person.email_normalized.split(/\d/)[0] ?? person.email_normalized,
   }));

@@ -26,11 +26,13 @@ import { fail } from '../../lib/errors';
 import type { UserRow } from '../accounts/users';
 import { normalizeLicenseKey } from '../licensing/license-keys';
 import type { Db } from '../shared/db';
+import { normalizeEmail } from '../shared/email-identity';
 
 export const SEARCH_PAGE_SIZE = 20;
 /** Exact matches shown at most (an id names one customer; a device id or name a few). */
 const EXACT_LIMIT = 20;
 
+const EMAIL_ADDRESS = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 type Hit = { user: UserRow; matchedBy: string };
@@ -69,6 +71,9 @@ function prefixEnd(prefix: string): string {
 /** Customers an exact identifier names: ids, keys, Stripe ids, devices. */
 async function exactMatches(db: Db, query: string): Promise<Hit[]> {
   const lookups: Promise<Hit[]>[] = [];
+  if (EMAIL_ADDRESS.test(query)) {
+    lookups.push(usersByEmails(db, [normalizeEmail(query)], 'e-mail'));
+  }
   if (UUID.test(query)) {
     lookups.push(usersByIds(db, [query.toLowerCase()], 'User ID'));
   }
@@ -280,7 +285,11 @@ export async function searchCustomers(
   }
   const exact = cursor ? [] : await exactMatches(db, query);
   exact.sort((a, b) => b.user.createdAt - a.user.createdAt);
-  const text = await textMatches(db, query, cursor);
+  // A whole address names one account through the e-mail index; as a full-text phrase it would
+  // have to read the long trigram lists of its every part (`.com`, `mai`, …) for nothing more.
+  const text = EMAIL_ADDRESS.test(query)
+    ? { hits: [], nextCursor: null }
+    : await textMatches(db, query, cursor);
   const seen = new Set<string>();
   const results: CustomerHit[] = [];
   for (const hit of [...exact, ...text.hits]) {
