@@ -11,6 +11,7 @@ import type { BillingOverview } from '../src/contract/billing';
 import type { UsageOverview } from '../src/contract/usage';
 import type { PaymentCompletionResponse } from '../src/contract/payments';
 import type { MeResponse, User } from '../src/contract/user';
+import { consoleFixtures, type ConsoleFixtures } from './bench-console-fixtures.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -26,6 +27,8 @@ export interface BenchFixtures {
   tokenExpiration: number;
   /** `METHOD /path` → JSON body (status 200). */
   answers: Record<string, unknown>;
+  /** The operator console's pages (their answers are in `answers` too). */
+  console: ConsoleFixtures;
 }
 
 /** The fixtures, dated around `now` so "expires in N days" and "2 hours ago" read normally. */
@@ -123,10 +126,14 @@ export function benchFixtures(now = Date.now()): BenchFixtures {
     google: { mode: 'local', clientId: null },
   } satisfies PublicConfig;
 
+  const operatorConsole = consoleFixtures(now, user, usage, billing.invoices[0]!.id);
+
   return {
     user,
     tokenExpiration,
+    console: operatorConsole,
     answers: {
+      ...operatorConsole.answers,
       'GET /api/me': me,
       'GET /api/config': config,
       'GET /api/usage': usage,

@@ -67,6 +67,7 @@ const QUERY_BY_PATH = {
   '/signup': '?plan=trial',
   '/payment-processing': '?session_id=cs_test_bench',
   '/reset-password': '?token=bench-reset-token',
+  ...fixtures.console.queries,
 };
 /** Pages opened with a stored session (the API answers from the fixtures). */
 const signedIn = (path) => path === '/dashboard' || path.startsWith('/dashboard/');
@@ -81,6 +82,13 @@ const READY_BY_PATH = {
   '/dashboard/billing': (page) => page.getByRole('heading', { name: 'Billing history' }),
   '/dashboard/settings': (page) => page.getByRole('heading', { name: 'Danger Zone' }),
   '/payment-processing': (page) => page.getByText(/Attempt 1 of \d+/),
+  // The operator console: served to operators only by the Worker, as is by this static server.
+  ...Object.fromEntries(
+    Object.entries(fixtures.console.readyText).map(([path, text]) => [
+      path,
+      (page) => page.getByText(text, { exact: false }).first(),
+    ]),
+  ),
 };
 
 const kb = (n) => `${(n / KB).toFixed(1)} KB`;

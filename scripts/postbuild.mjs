@@ -8,9 +8,11 @@
 // Astro inlines small island bootstrap scripts into the HTML. Rather than allowing
 // 'unsafe-inline', the CSP lists the SHA-256 of each inline script found in the built pages.
 import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { gunzipSync } from 'node:zlib';
 import {
   baseSecurityHeaders,
   immutableCacheControl,
@@ -85,8 +87,50 @@ async function* htmlFiles(dir) {
   }
 }
 
+/** Pages that must never be searchable: the operator console (/admin, /admin/*). */
+const UNSEARCHABLE = /^\/admin(?:[/.?#]|$)/;
+
+/**
+ * The page URLs of a Pagefind index's fragments (each is gzipped `pagefind_dcd` + JSON).
+ * @param {Buffer[]} fragments
+ * @returns {string[]}
+ */
+export function indexedUrls(fragments) {
+  return fragments.flatMap((fragment) => {
+    const text = gunzipSync(fragment).toString('utf8');
+    const url = /"url":"([^"]*)"/.exec(text)?.[1];
+    return url === undefined ? [] : [url];
+  });
+}
+
+/**
+ * The indexed URLs that must not be there. The console's layout has no `data-pagefind-body`,
+ * which keeps it out; this makes a mistake fail the build instead of publishing the console.
+ * @param {string[]} urls
+ * @returns {string[]}
+ */
+export function unsearchable(urls) {
+  return urls.filter((url) => UNSEARCHABLE.test(url));
+}
+
+/** @param {string} distDir */
+async function checkSearchIndex(distDir) {
+  const dir = join(distDir, 'pagefind', 'fragment');
+  if (!existsSync(dir)) return;
+  const names = (await readdir(dir)).filter((name) => name.endsWith('.pf_fragment'));
+  const urls = indexedUrls(await Promise.all(names.map((name) => readFile(join(dir, name)))));
+  const wrong = unsearchable(urls);
+  if (wrong.length > 0) {
+    throw new Error(
+      `The search index holds console pages, which must never be searchable: ${wrong.join(', ')}`,
+    );
+  }
+  console.log(`postbuild: search index checked (${urls.length} pages, no console page)`);
+}
+
 /** @param {string} distDir */
 async function main(distDir) {
+  await checkSearchIndex(distDir);
   const hashes = new Set();
   let pages = 0;
   for await (const file of htmlFiles(distDir)) {

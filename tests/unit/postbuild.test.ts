@@ -1,6 +1,12 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { headersFile, inlineScriptHashes } from '../../scripts/postbuild.mjs';
+import { gzipSync } from 'node:zlib';
+import {
+  headersFile,
+  indexedUrls,
+  inlineScriptHashes,
+  unsearchable,
+} from '../../scripts/postbuild.mjs';
 
 const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
 
@@ -62,5 +68,29 @@ describe('headersFile', () => {
     const hashes = Array.from({ length: 50 }, (_, i) => `'sha256-${String(i).padStart(43, 'x')}='`);
 
     expect(() => headersFile(hashes)).toThrow(/limit 2000/);
+  });
+});
+
+describe('the search index check', () => {
+  const fragment = (url: string) =>
+    gzipSync(Buffer.from(`pagefind_dcd${JSON.stringify({ url, content: 'x' })}`));
+
+  it('reads the page URL of each Pagefind fragment', () => {
+    expect(indexedUrls([fragment('/pricing.html'), fragment('/admin/customer.html')])).toEqual([
+      '/pricing.html',
+      '/admin/customer.html',
+    ]);
+  });
+
+  it('finds the console pages and nothing else', () => {
+    expect(
+      unsearchable([
+        '/admin.html',
+        '/admin',
+        '/admin/inbox.html',
+        '/administration-guide.html',
+        '/guide.html',
+      ]),
+    ).toEqual(['/admin.html', '/admin', '/admin/inbox.html']);
   });
 });

@@ -1,0 +1,252 @@
+/**
+ * What the bench's static server answers to the operator console's calls (scripts/bench.mjs), so
+ * every console page renders its full screen: the bench customer (bench-fixtures.ts) found by the
+ * search, their whole customer page (a Standard license, a device, a paid invoice with a refund,
+ * e-mails, a contact message, audit rows), the inbox, the money overview and the audit log.
+ * Typed against the contract, so `npm run check` catches a fixture that drifts from it.
+ */
+import type {
+  AuditEntry,
+  AuditPage,
+  ContactMessageView,
+  CustomerDetail,
+  Inbox,
+  MoneyOverview,
+  Operator,
+  SearchResults,
+} from '../src/contract/admin';
+import type { UsageOverview } from '../src/contract/usage';
+import type { User } from '../src/contract/user';
+
+const DAY = 24 * 60 * 60 * 1000;
+const HOUR = 60 * 60 * 1000;
+
+/** The bench's console pages: the address each is measured at and what shows it rendered. */
+export interface ConsoleFixtures {
+  answers: Record<string, unknown>;
+  /** `?q=…` of /admin and `?id=…` of /admin/customer. */
+  queries: Record<string, string>;
+  /** A text each page shows once its data has arrived. */
+  readyText: Record<string, string>;
+}
+
+export function consoleFixtures(
+  now: number,
+  user: User,
+  usage: UsageOverview,
+  invoiceId: string,
+): ConsoleFixtures {
+  const iso = (offsetMs: number) => new Date(now + offsetMs).toISOString();
+  const operator = {
+    userId: '9b2e4c61-7d3a-4f8e-b5c0-1a2d3e4f5a6b',
+    email: 'support@sheetwright.example',
+    customerName: 'Sam Support',
+    freshUntil: iso(10 * HOUR),
+  } satisfies Operator;
+  const [device] = usage.devices;
+  if (!device) throw new Error('The usage fixture needs a device.');
+  const licenseId = '5e7d9c1b-3a4f-4b6e-8d2c-0f1e2d3c4b5a';
+  const message = {
+    id: 'd4c3b2a1-0f9e-4d8c-b7a6-5f4e3d2c1b0a',
+    name: user.customerName,
+    email: user.email,
+    message:
+      'Hello, my old workstation died. Could you free the license so I can activate it on the new one?',
+    createdAt: iso(-3 * HOUR),
+    status: 'new',
+    handledAt: null,
+    handledBy: null,
+    handledNote: null,
+    userId: user.userId,
+  } satisfies ContactMessageView;
+  const audit = [
+    {
+      id: 'a0b1c2d3-e4f5-4a6b-8c7d-9e0f1a2b3c4d',
+      createdAt: iso(-2 * HOUR),
+      operatorId: operator.userId,
+      operatorEmail: operator.email,
+      userId: user.userId,
+      action: 'reset-deactivations',
+      subject: `license:${licenseId}`,
+      reason: 'Moved to a new workstation after a hardware failure.',
+      before: JSON.stringify({ deactivationsResetAt: null }),
+      after: JSON.stringify({ deactivationsResetAt: now - 2 * HOUR }),
+    },
+  ] satisfies AuditEntry[];
+  const invoice = {
+    id: invoiceId,
+    number: 'SW-0001',
+    amountPaid: 12900,
+    currency: 'usd',
+    status: 'paid',
+    created: user.activationDate,
+    hostedInvoiceUrl: 'https://invoice.stripe.com/i/acct_bench/test_bench',
+    refund: null,
+  };
+
+  const detail = {
+    account: {
+      id: user.userId,
+      email: user.email,
+      customerName: user.customerName,
+      plan: user.plan,
+      createdAt: user.activationDate,
+      verified: true,
+      googleLinked: false,
+      hasPassword: true,
+      role: null,
+      isDeleted: false,
+      deletedAt: null,
+      purgeAt: null,
+      purgedAt: null,
+    },
+    licenses: [
+      {
+        id: licenseId,
+        licenseKey: user.licenseKey,
+        plan: user.plan,
+        status: 'active',
+        effectiveStatus: 'active',
+        current: true,
+        activatedAt: user.activationDate,
+        expiresAt: user.expirationDate,
+        createdAt: user.activationDate,
+        deviceLimit: usage.deviceLimit,
+        activeDevices: usage.devices.length,
+        deactivations: { used: 1, max: 3, windowDays: 30, resetAt: iso(-2 * HOUR) },
+      },
+    ],
+    devices: [
+      { ...device, licenseId, deactivatedAt: null },
+      {
+        id: 'f1e2d3c4-b5a6-4978-8a9b-0c1d2e3f4a5b',
+        licenseId,
+        deviceId: 'WS-2B8E5D10',
+        deviceName: 'DESIGN-WS-01',
+        appVersion: '1.0.0',
+        activatedAt: iso(-60 * DAY),
+        lastSeenAt: iso(-5 * DAY),
+        deactivatedAt: iso(-5 * DAY),
+      },
+    ],
+    activations: usage.history,
+    sessions: usage.sessions.map((session) => ({
+      id: session.id,
+      createdAt: session.createdAt,
+      lastUsedAt: session.lastUsedAt,
+      expiresAt: session.expiresAt,
+      device: session.device,
+      ip: session.ip,
+      revokedAt: null,
+      live: true,
+    })),
+    subscriptions: [
+      {
+        stripeCustomerId: 'cus_BenchCustomer01',
+        stripeSubscriptionId: 'sub_BenchSubscription01',
+        status: 'active',
+        currentPeriodEnd: user.expirationDate,
+        cancelAtPeriodEnd: false,
+        createdAt: user.activationDate,
+      },
+    ],
+    invoices: [invoice],
+    automaticRefunds: [],
+    mails: [
+      {
+        id: 'c1d2e3f4-a5b6-4c7d-8e9f-0a1b2c3d4e5f',
+        to: user.email,
+        subject: 'Welcome to Sheetwright: your license key',
+        tag: 'welcome',
+        status: 'sent',
+        attempts: 1,
+        lastError: null,
+        createdAt: user.activationDate,
+        sentAt: user.activationDate,
+      },
+    ],
+    trialMatches: [
+      {
+        kind: 'email',
+        value: user.email,
+        userId: user.userId,
+        thisAccount: true,
+        createdAt: iso(-55 * DAY),
+      },
+    ],
+    contactMessages: [message],
+    audit,
+  } satisfies CustomerDetail;
+
+  const search = {
+    query: user.customerName,
+    results: [
+      {
+        userId: user.userId,
+        email: user.email,
+        customerName: user.customerName,
+        plan: user.plan,
+        createdAt: user.activationDate,
+        isDeleted: false,
+        matchedBy: 'e-mail or name',
+      },
+    ],
+    nextCursor: null,
+  } satisfies SearchResults;
+  const inbox = { messages: [message], nextCursor: null, newCount: 1 } satisfies Inbox;
+  const money = {
+    automaticRefunds: [
+      {
+        id: 'b9a8c7d6-e5f4-4321-9a8b-7c6d5e4f3a2b',
+        reason: 'account_exists',
+        status: 'failed',
+        amount: 12900,
+        currency: 'usd',
+        email: 'alex.kim@example.com',
+        userId: null,
+        stripeSubscriptionId: 'sub_BenchDuplicate01',
+        checkoutSessionId: 'cs_test_bench_duplicate',
+        attempts: 3,
+        lastError: 'The payment provider did not answer.',
+        createdAt: iso(-DAY),
+        refundedAt: null,
+      },
+    ],
+    operatorRefunds: [],
+    failedWebhooks: [
+      {
+        id: 'evt_BenchFailed01',
+        type: 'invoice.paid',
+        objectId: 'in_1BenchInvoice0002',
+        error: 'The subscription is not known yet; retry later.',
+        attempts: 2,
+        firstFailedAt: iso(-5 * HOUR),
+        lastFailedAt: iso(-HOUR),
+      },
+    ],
+    deadMails: [],
+  } satisfies MoneyOverview;
+  const auditLog = { entries: audit, nextCursor: null } satisfies AuditPage;
+
+  return {
+    answers: {
+      'GET /api/admin/session': operator,
+      'GET /api/admin/search': search,
+      [`GET /api/admin/customers/${user.userId}`]: detail,
+      'GET /api/admin/inbox': inbox,
+      'GET /api/admin/money': money,
+      'GET /api/admin/audit': auditLog,
+    },
+    queries: {
+      '/admin': `?q=${encodeURIComponent(user.customerName)}`,
+      '/admin/customer': `?id=${user.userId}`,
+    },
+    readyText: {
+      '/admin': user.email,
+      '/admin/customer': user.licenseKey,
+      '/admin/inbox': message.message,
+      '/admin/money': 'evt_BenchFailed01',
+      '/admin/audit': audit[0]!.reason,
+    },
+  };
+}

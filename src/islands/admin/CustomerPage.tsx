@@ -1,0 +1,259 @@
+/**
+ * /admin/customer?id=…: everything about one customer on one page (GET
+ * /api/admin/customers/:id), each action from the section it belongs to. Every action opens a
+ * confirm dialog that needs a reason; its answer's message is shown in that section and the page
+ * is redrawn from the answer's `detail`.
+ */
+import { useCallback, useEffect, useRef, useState } from 'react';
+import {
+  customerActionResultSchema,
+  customerDetailSchema,
+  type CustomerDetail,
+} from '../../contract/admin';
+import { ConsoleMessages } from '../../contract/messages';
+import { withErrorBoundary } from '../ErrorBoundary';
+import { ApiFailure } from '../shared/api';
+import { AccountSection } from './AccountSection';
+import { DaysField, WhenField } from './ActionFields';
+import { AuditTable } from './AuditTable';
+import { ConsoleAlert } from './ConsoleAlert';
+import { adminGet, adminPost, type Problem } from './console-api';
+import {
+  actionBody,
+  actionText,
+  defaultInput,
+  sectionOf,
+  type ActionInput,
+  type ActionSection,
+  type Pending,
+} from './customer-actions';
+import { DevicesSection, HistorySection } from './DeviceSections';
+import { LicensesSection } from './LicensesSection';
+import { Badge, Empty, Loading, Section } from './parts';
+import { InvoicesSection, SubscriptionSection } from './PaymentSections';
+import { ReasonDialog } from './ReasonDialog';
+import { ContactSection, MailsSection, TrialMatchesSection } from './RecordSections';
+import { SessionsSection } from './SessionsSection';
+import { useLoad } from './use-load';
+import '../shared/forms.css';
+import '../dashboard/dashboard.css';
+import '../usage/usage.css';
+import './admin.css';
+
+const loadFailed = 'We could not load this customer. Please try again.';
+const noCustomer = 'This address names no customer. Find the customer from Search.';
+
+/** The customer the address names. */
+function customerId(): string {
+  return new URLSearchParams(window.location.search).get('id')?.trim() ?? '';
+}
+
+function loadCustomer(): Promise<CustomerDetail> {
+  const id = customerId();
+  if (!id) return Promise.reject(new ApiFailure(404, noCustomer, null));
+  return adminGet(`/api/admin/customers/${encodeURIComponent(id)}`, customerDetailSchema);
+}
+
+/** The page's jump links, in page order. */
+const jumps = [
+  ['account', 'Account'],
+  ['licenses', 'Licenses'],
+  ['devices', 'Devices'],
+  ['history', 'Activation history'],
+  ['sessions', 'Sessions'],
+  ['subscription', 'Subscription'],
+  ['invoices', 'Invoices and refunds'],
+  ['mails', 'E-mails'],
+  ['trials', 'Trial matches'],
+  ['contact', 'Contact messages'],
+  ['audit', 'Audit trail'],
+] as const;
+
+/** The last action's outcome, shown in its section. */
+interface Notice {
+  section: ActionSection;
+  text: string;
+  ok: boolean;
+  /** Bumped per action so the same text twice still moves focus. */
+  id: number;
+}
+
+function CustomerPage() {
+  const { state, reload, refresh, replace } = useLoad(loadCustomer, loadFailed);
+  const [pending, setPending] = useState<Pending | null>(null);
+  const [open, setOpen] = useState(false);
+  const [input, setInput] = useState<ActionInput>(defaultInput);
+  const [notice, setNotice] = useState<Notice | null>(null);
+  const noticeRef = useRef<HTMLParagraphElement>(null);
+
+  // The button that opened the dialog may be gone after the action: focus goes to its result.
+  useEffect(() => {
+    if (notice) noticeRef.current?.focus();
+  }, [notice]);
+
+  const start = useCallback((next: Pending) => {
+    setPending(next);
+    setInput({
+      ...defaultInput,
+      when:
+        next.action === 'cancel-subscription' && next.subscription.cancelAtPeriodEnd
+          ? 'now'
+          : 'period-end',
+    });
+    setOpen(true);
+  }, []);
+
+  const show = (section: ActionSection, text: string, ok: boolean) =>
+    setNotice((last) => ({ section, text, ok, id: (last?.id ?? 0) + 1 }));
+
+  if (state.kind === 'loading')
+    return (
+      <>
+        <h1>Customer</h1>
+        <Loading>Loading the customer...</Loading>
+      </>
+    );
+
+  if (state.kind === 'failed')
+    return (
+      <>
+        <h1>Customer</h1>
+        <ConsoleAlert problem={state.problem} onRetry={reload} />
+        <p>
+          <a href="/admin">Back to Search</a>
+        </p>
+      </>
+    );
+
+  const { value: detail, now, refreshing } = state;
+  const { account } = detail;
+  const noticeFor = (section: ActionSection) =>
+    notice?.section === section ? (
+      <p
+        ref={noticeRef}
+        tabIndex={-1}
+        className={notice.ok ? 'form-success console-notice' : 'form-error console-notice'}
+        role={notice.ok ? 'status' : 'alert'}
+      >
+        {notice.text}
+      </p>
+    ) : null;
+  const text = pending ? actionText(pending, account) : null;
+
+  return (
+    <div className="dashboard console-page console-customer">
+      <header className="console-customer-head">
+        <h1>{account.customerName}</h1>
+        <p className="console-customer-line">
+          <span className="console-break">{account.email}</span>
+          <Badge state="neutral">{account.plan}</Badge>
+          {account.isDeleted && <Badge state="revoked">Deleted</Badge>}
+          {account.role === 'admin' && <Badge state="neutral">Operator</Badge>}
+        </p>
+        {refreshing && <Loading>Reloading the customer...</Loading>}
+      </header>
+      <nav className="console-jumps" aria-label="Sections of this page">
+        <ul>
+          {jumps.map(([id, label]) => (
+            <li key={id}>
+              <a href={`#${id}`}>{label}</a>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <AccountSection account={account} notice={noticeFor('account')} onAction={start} />
+      <LicensesSection
+        licenses={detail.licenses}
+        canResend={!account.isDeleted}
+        notice={noticeFor('licenses')}
+        onAction={start}
+      />
+      <DevicesSection
+        devices={detail.devices}
+        licenses={detail.licenses}
+        now={now}
+        notice={noticeFor('devices')}
+        onAction={start}
+      />
+      <HistorySection activations={detail.activations} />
+      <SessionsSection
+        sessions={detail.sessions}
+        now={now}
+        notice={noticeFor('sessions')}
+        onAction={start}
+      />
+      <SubscriptionSection
+        subscriptions={detail.subscriptions}
+        notice={noticeFor('subscription')}
+        onAction={start}
+      />
+      <InvoicesSection
+        invoices={detail.invoices}
+        automaticRefunds={detail.automaticRefunds}
+        notice={noticeFor('invoices')}
+        onAction={start}
+      />
+      <MailsSection mails={detail.mails} />
+      <TrialMatchesSection matches={detail.trialMatches} />
+      <ContactSection messages={detail.contactMessages} />
+      <Section id="audit" title="Audit trail">
+        {detail.audit.length === 0 ? (
+          <Empty>No operator has acted on this customer yet.</Empty>
+        ) : (
+          <AuditTable entries={detail.audit} caption="Operator actions on this customer" />
+        )}
+        <p className="dashboard-small">
+          <a href={`/admin/audit?customer=${encodeURIComponent(account.id)}`}>
+            Open in the audit log
+          </a>
+        </p>
+      </Section>
+      <ReasonDialog
+        open={open}
+        title={text?.title ?? ''}
+        confirmLabel={text?.confirm ?? ''}
+        busyLabel={text?.busy ?? ''}
+        tone={text?.tone ?? 'danger'}
+        keepLabel={pending?.action === 'cancel-subscription' ? 'Keep subscription' : 'Cancel'}
+        send={(reason) =>
+          adminPost(
+            `/api/admin/customers/${encodeURIComponent(account.id)}/actions`,
+            customerActionResultSchema,
+            pending ? actionBody(pending, reason, input) : {},
+          )
+        }
+        onDone={(result) => {
+          setOpen(false);
+          replace(result.detail);
+          if (pending) show(sectionOf(pending.action), result.message, true);
+        }}
+        onStale={(problem: Problem) => {
+          setOpen(false);
+          if (pending)
+            show(sectionOf(pending.action), problem.message || ConsoleMessages.staleState, false);
+          refresh();
+        }}
+        onClose={() => setOpen(false)}
+      >
+        {text && <p>{text.explain}</p>}
+        {pending?.action === 'extend-license' && (
+          <DaysField
+            license={pending.license}
+            days={input.days}
+            now={now}
+            onChange={(days) => setInput((current) => ({ ...current, days }))}
+          />
+        )}
+        {pending?.action === 'cancel-subscription' && (
+          <WhenField
+            subscription={pending.subscription}
+            when={input.when}
+            onChange={(when) => setInput((current) => ({ ...current, when }))}
+          />
+        )}
+      </ReasonDialog>
+    </div>
+  );
+}
+
+export default withErrorBoundary(CustomerPage);

@@ -1,0 +1,189 @@
+/**
+ * /admin: the console's one search box. Finds customers by e-mail (any part), name, User ID,
+ * license key (with or without dashes), Stripe customer, subscription or checkout id, device id or
+ * name (GET /api/admin/search); newest first, a page at a time. The query is kept in the address
+ * (?q=…), so Back from a customer returns to the same results.
+ */
+import { useCallback, useEffect, useId, useState } from 'react';
+import { searchResultsSchema, type CustomerHit } from '../../contract/admin';
+import { ConsoleMessages } from '../../contract/messages';
+import { withErrorBoundary } from '../ErrorBoundary';
+import { ConsoleAlert } from './ConsoleAlert';
+import { adminGet, withQuery, type Problem } from './console-api';
+import { cleanQuery, formatDate } from './format';
+import { Badge, Cell, customerHref, Empty, Loading, MoreButton } from './parts';
+import { usePaged } from './use-paged';
+import '../shared/forms.css';
+import '../dashboard/dashboard.css';
+import '../usage/usage.css';
+import './admin.css';
+
+const searchFailed = 'The search did not work. Please try again.';
+
+const hitKey = (hit: CustomerHit) => hit.userId;
+
+function SearchPage() {
+  const [text, setText] = useState('');
+  const [query, setQuery] = useState('');
+  const [tooShort, setTooShort] = useState<Problem | null>(null);
+  const { state, start, more } = usePaged<CustomerHit>(searchFailed, hitKey);
+  const inputId = useId();
+
+  const search = useCallback(
+    (raw: string) => {
+      const q = cleanQuery(raw);
+      if (q.length < 2) {
+        setTooShort({ kind: 'input', message: ConsoleMessages.searchTooShort });
+        return;
+      }
+      setTooShort(null);
+      setQuery(q);
+      window.history.replaceState(null, '', withQuery('/admin', { q }));
+      void start(async (cursor) => {
+        const page = await adminGet(
+          withQuery('/api/admin/search', { q, cursor }),
+          searchResultsSchema,
+        );
+        return { items: page.results, nextCursor: page.nextCursor };
+      });
+    },
+    [start],
+  );
+
+  // A query in the address (Back from a customer, a shared link) is searched at once.
+  useEffect(() => {
+    const q = new URLSearchParams(window.location.search).get('q') ?? '';
+    if (!q) return;
+    const timer = window.setTimeout(() => {
+      setText(q);
+      search(q);
+    }, 0);
+    return () => window.clearTimeout(timer);
+  }, [search]);
+
+  return (
+    <div className="dashboard console-page console-search-page">
+      <form
+        className="card console-search"
+        role="search"
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          search(text);
+        }}
+      >
+        <div className="field">
+          <label htmlFor={inputId}>Find a customer</label>
+          <div className="console-search-row">
+            <input
+              id={inputId}
+              type="search"
+              name="q"
+              value={text}
+              autoComplete="off"
+              spellCheck={false}
+              maxLength={200}
+              aria-describedby={`${inputId}-hint`}
+              aria-invalid={tooShort !== null}
+              onChange={(event) => setText(event.target.value)}
+            />
+            <button type="submit" className="button">
+              Search
+            </button>
+          </div>
+          <p className="field-hint" id={`${inputId}-hint`}>
+            E-mail or part of it, name, User ID, license key (with or without dashes), Stripe
+            customer, subscription or checkout id, device id or device name.
+          </p>
+        </div>
+        {tooShort && <ConsoleAlert problem={tooShort} />}
+      </form>
+      <Results
+        state={state}
+        query={query}
+        onMore={() => void more()}
+        onRetry={() => search(query)}
+      />
+    </div>
+  );
+}
+
+interface ResultsProps {
+  state: ReturnType<typeof usePaged<CustomerHit>>['state'];
+  query: string;
+  onMore: () => void;
+  onRetry: () => void;
+}
+
+function Results({ state, query, onMore, onRetry }: ResultsProps) {
+  if (state.kind === 'idle') return null;
+  if (state.kind === 'loading') return <Loading>Searching...</Loading>;
+  if (state.kind === 'failed') return <ConsoleAlert problem={state.problem} onRetry={onRetry} />;
+  const { items } = state;
+  return (
+    <section className="card console-section" aria-labelledby="results-title">
+      <div className="console-section-head">
+        <h2 id="results-title">Results for “{query}”</h2>
+        <p className="console-count" role="status">
+          {items.length === 0
+            ? 'No customer found'
+            : `${items.length}${state.nextCursor ? '+' : ''} customer${items.length === 1 ? '' : 's'}, newest first`}
+        </p>
+      </div>
+      {items.length === 0 ? (
+        <Empty>
+          No customer matches. Try part of the e-mail or name, or paste the whole User ID or license
+          key.
+        </Empty>
+      ) : (
+        <div className="usage-table-wrap">
+          <table className="usage-table console-table">
+            <caption className="visually-hidden">Customers found, newest first</caption>
+            <thead>
+              <tr>
+                <th scope="col">Customer</th>
+                <th scope="col">Plan</th>
+                <th scope="col">Created</th>
+                <th scope="col">State</th>
+                <th scope="col">Matched by</th>
+              </tr>
+            </thead>
+            <tbody>
+              {items.map((hit) => (
+                <tr key={hit.userId}>
+                  <th scope="row" data-label="Customer">
+                    <a className="usage-name" href={customerHref(hit.userId)}>
+                      {hit.customerName}
+                    </a>
+                    <span className="usage-version console-break">{hit.email}</span>
+                  </th>
+                  <Cell label="Plan">{hit.plan}</Cell>
+                  <Cell label="Created" className="usage-nowrap">
+                    {formatDate(hit.createdAt)}
+                  </Cell>
+                  <Cell label="State">
+                    {hit.isDeleted ? (
+                      <Badge state="revoked">Deleted</Badge>
+                    ) : (
+                      <Badge state="active" />
+                    )}
+                  </Cell>
+                  <Cell label="Matched by">{hit.matchedBy}</Cell>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <MoreButton
+        nextCursor={state.nextCursor}
+        loading={state.loadingMore}
+        problem={state.moreProblem}
+        onMore={onMore}
+        what="customers"
+      />
+    </section>
+  );
+}
+
+export default withErrorBoundary(SearchPage);

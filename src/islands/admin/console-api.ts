@@ -1,0 +1,79 @@
+/**
+ * The console islands' calls to /api/admin/* (shared/api.ts does the fetch and the shape check)
+ * and what each failure means to an operator: sign in again (401: no session, or one older than
+ * the console's 12 hours), the customer changed meanwhile (409), a refused input (400), gone
+ * (404), or no answer at all. Islands show a `Problem` with ConsoleAlert.
+ */
+import { ConsoleMessages } from '../../contract/messages';
+import type { Shape } from '../../contract/shape';
+import { forgetLocalSession } from '../../lib/auth/guard';
+import { apiCall, ApiFailure } from '../shared/api';
+
+export type ProblemKind = 'signin' | 'stale' | 'input' | 'missing' | 'network' | 'other';
+
+/** A failure as the console shows it. */
+export interface Problem {
+  kind: ProblemKind;
+  message: string;
+}
+
+export const networkLoad =
+  'Network error: the console could not reach the server. Check your connection and try again.';
+/** An action without an answer may or may not have been done: check before repeating it. */
+export const networkAction =
+  'Network error: no answer from the server, so this may or may not have been done. The page is reloaded: check it before trying again.';
+export const unexpected = 'Something went wrong on our side. Please try again.';
+
+/** What a failed call means to the operator; `fallback` when the server gave no message. */
+export function problemOf(error: unknown, fallback = unexpected, network = networkLoad): Problem {
+  if (!(error instanceof ApiFailure)) return { kind: 'other', message: fallback };
+  if (error.isNetwork) return { kind: 'network', message: network };
+  const message = error.message || fallback;
+  switch (error.status) {
+    case 401:
+      return { kind: 'signin', message: error.message || ConsoleMessages.signInAgain };
+    case 409:
+      return { kind: 'stale', message: error.message || ConsoleMessages.staleState };
+    case 400:
+      return { kind: 'input', message };
+    case 404:
+      return { kind: 'missing', message };
+    default:
+      return { kind: 'other', message };
+  }
+}
+
+export function adminGet<T>(path: string, shape: Shape<T>): Promise<T> {
+  return apiCall('GET', path, shape);
+}
+
+export function adminPost<T>(path: string, shape: Shape<T>, body: unknown): Promise<T> {
+  return apiCall('POST', path, shape, body);
+}
+
+/** `/api/admin/x?a=1&b=2`, leaving out empty values. */
+export function withQuery(path: string, query: Record<string, string | null | undefined>): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) if (value) params.set(key, value);
+  const text = params.toString();
+  return text ? `${path}?${text}` : path;
+}
+
+/**
+ * Ends this browser's session, then opens /login (which sends a visitor it still thinks signed in
+ * on to the dashboard instead of asking for a password).
+ */
+export async function signInAgain(): Promise<void> {
+  await fetch('/api/logout', {
+    method: 'POST',
+    credentials: 'same-origin',
+    headers: { Accept: 'application/json' },
+  }).catch(() => undefined);
+  forgetLocalSession();
+  window.location.assign('/login');
+}
+
+/** Tells the console's nav how many inbox messages are new (console-nav.ts listens). */
+export function announceNewCount(count: number): void {
+  window.dispatchEvent(new CustomEvent('console:new-count', { detail: count }));
+}

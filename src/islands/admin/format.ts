@@ -1,0 +1,189 @@
+/**
+ * Display rules of the operator console: action names, the before → after of an audit row, the
+ * states of e-mails, refunds, licenses and accounts in words, the search query as pasted, the
+ * reply link of a contact message and the audit filters of the address. Pure, so they are
+ * unit-tested.
+ */
+import {
+  auditActions,
+  type AuditAction,
+  type AutomaticRefund,
+  type ContactMessageView,
+  type CustomerDetail,
+  type TrialMatch,
+} from '../../contract/admin';
+import { formatDate, formatDateTime } from '../../lib/auth/account-view';
+import { site } from '../../site.config';
+
+export { formatMoney } from '../billing/format';
+export { formatDate, formatDateTime };
+
+const DAY_MS = 86_400_000;
+
+/** What each audited action is called in the console. */
+export const actionLabels: Record<AuditAction, string> = {
+  'extend-license': 'Extend license',
+  'suspend-license': 'Suspend license',
+  'reinstate-license': 'Reinstate license',
+  'revoke-license': 'Revoke license',
+  'free-device': 'Free device',
+  'reset-deactivations': 'Reset deactivations',
+  'replace-key': 'Replace key',
+  'resend-license-mail': 'Resend license e-mail',
+  'sign-out-everywhere': 'Sign out everywhere',
+  'cancel-subscription': 'Cancel subscription',
+  'refund-payment': 'Refund payment',
+  'schedule-deletion': 'Schedule deletion',
+  'restore-account': 'Restore account',
+  'handle-contact': 'Handle contact message',
+  'retry-refund': 'Retry refund',
+  'retry-mail': 'Retry e-mail',
+  'create-organization': 'Create organization',
+  'update-organization': 'Update organization',
+};
+
+/** A date and time, or a dash for none. */
+export function maybeDateTime(iso: string | null): string {
+  return iso === null ? '—' : formatDateTime(iso);
+}
+
+/** The end date an extension by `days` gives: counted from today once the old one has passed. */
+export function extendedEnd(expiresAt: string, days: number, now: number): Date | null {
+  const end = Date.parse(expiresAt);
+  if (!Number.isFinite(end) || !Number.isInteger(days) || days < 1) return null;
+  return new Date(Math.max(end, now) + days * DAY_MS);
+}
+
+/** One value of an audit row: changed (`before` → `after`), or as it was or became. */
+export interface Change {
+  key: string;
+  /** Null when the row has no value before (a new value) or it did not change. */
+  before: string | null;
+  /** Null when the row names the value only before (what the action was about). */
+  after: string | null;
+}
+
+/** Epoch milliseconds are written as dates; everything else as its JSON text. */
+function valueText(key: string, value: unknown): string {
+  if (value === null) return '—';
+  if (typeof value === 'number' && /At$/.test(key) && value > 1e11) {
+    return formatDateTime(new Date(value).toISOString());
+  }
+  if (typeof value === 'string') return value;
+  return JSON.stringify(value);
+}
+
+function record(text: string): Record<string, unknown> {
+  try {
+    const value: unknown = JSON.parse(text);
+    if (value && typeof value === 'object' && !Array.isArray(value)) {
+      return value as Record<string, unknown>;
+    }
+  } catch {
+    // Not JSON: nothing to compare.
+  }
+  return {};
+}
+
+/**
+ * The values of an audit row in the order it names them: a changed value as before → after, an
+ * unchanged or before-only one (the device that was freed) as it was, an after-only one (the days
+ * added) as it became.
+ */
+export function changes(beforeJson: string, afterJson: string): Change[] {
+  const before = record(beforeJson);
+  const after = record(afterJson);
+  const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])];
+  return keys.map((key) => {
+    const was = key in before ? valueText(key, before[key]) : null;
+    const is = key in after ? valueText(key, after[key]) : null;
+    if (was !== null && is !== null && was === is) return { key, before: null, after: is };
+    return { key, before: was, after: is };
+  });
+}
+
+const refundReasonLabels: Record<string, string> = {
+  account_exists: 'The e-mail already had an account',
+  already_paying: 'The account already had Standard',
+  account_deleted: 'The account was deleted',
+  enterprise: 'The account is on Enterprise',
+  unknown_reference: 'The payment matched no signup',
+};
+
+/** Why a payment was refunded automatically, as an operator reads it. */
+export function refundReasonLabel(reason: AutomaticRefund['reason']): string {
+  return refundReasonLabels[reason] ?? reason;
+}
+
+const trialKinds: Record<TrialMatch['kind'], string> = {
+  email: 'E-mail',
+  google: 'Google account',
+  fingerprint: 'Device fingerprint',
+};
+
+export function trialKindLabel(kind: TrialMatch['kind']): string {
+  return trialKinds[kind];
+}
+
+/** "active" → "Active", "past_due" → "Past due". */
+export function stateText(state: string): string {
+  const words = state.replace(/_/g, ' ');
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/** The tone of a status badge (status-* classes of dashboard.css and admin.css). */
+export function stateTone(state: string): 'ok' | 'warning' | 'danger' | 'neutral' {
+  if (['active', 'sent', 'paid', 'refunded', 'live', 'handled'].includes(state)) return 'ok';
+  if (['queued', 'sending', 'pending', 'past_due', 'cancelling', 'new'].includes(state)) {
+    return 'warning';
+  }
+  if (['expired', 'suspended', 'revoked', 'failed', 'dead', 'canceled'].includes(state)) {
+    return 'danger';
+  }
+  return 'neutral';
+}
+
+/** Where the account stands on deletion. */
+export function deletionText(account: CustomerDetail['account']): string {
+  if (!account.isDeleted) return 'Not deleted';
+  if (account.purgedAt) return `Purged on ${formatDate(account.purgedAt)}`;
+  const since = account.deletedAt ? ` on ${formatDate(account.deletedAt)}` : '';
+  const until = account.purgeAt ? `; can be restored until ${formatDate(account.purgeAt)}` : '';
+  return `Scheduled for deletion${since}${until}`;
+}
+
+/**
+ * What was typed or pasted, ready to search: surrounding spaces and line breaks (a key copied
+ * from an e-mail) go.
+ */
+export function cleanQuery(text: string): string {
+  return text.replace(/\s+/g, ' ').trim();
+}
+
+/** A reply to the sender, quoting the start of their message. */
+export function replyHref(message: ContactMessageView): string {
+  const quoted = message.message.slice(0, 800).replace(/^/gm, '> ');
+  const subject = `Re: your message to ${site.product}`;
+  const body = `\n\nOn ${formatDateTime(message.createdAt)}, ${message.name} wrote:\n${quoted}`;
+  return `mailto:${message.email}?subject=${encodeURIComponent(subject)}&body=${encodeURIComponent(body)}`;
+}
+
+/** The audit log's filters. */
+export interface Filters {
+  operator: string;
+  customer: string;
+  action: AuditAction | '';
+}
+
+export const noFilters: Filters = { operator: '', customer: '', action: '' };
+
+/** The filters the address holds; an unknown action is no filter. */
+export function filtersFrom(search: string): Filters {
+  const query = new URLSearchParams(search);
+  const action = query.get('action') ?? '';
+  return {
+    operator: query.get('operator')?.trim() ?? '',
+    customer: query.get('customer')?.trim() ?? '',
+    action: (auditActions as readonly string[]).includes(action) ? (action as AuditAction) : '',
+  };
+}

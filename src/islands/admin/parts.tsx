@@ -1,0 +1,132 @@
+/** Small pieces every console page uses: status badges, progress lines, "More", empty lists. */
+import type { ReactNode } from 'react';
+import type { Problem } from './console-api';
+import { ConsoleAlert } from './ConsoleAlert';
+import { stateText, stateTone } from './format';
+
+/** A state as a coloured badge: "Active", "Past due", "Dead". */
+export function Badge({ state, children }: { state: string; children?: ReactNode }) {
+  return (
+    <span className={`console-badge console-badge-${stateTone(state)}`}>
+      {children ?? stateText(state)}
+    </span>
+  );
+}
+
+/** A progress line, announced politely. */
+export function Loading({ children }: { children: ReactNode }) {
+  return (
+    <p className="console-loading" role="status">
+      <span className="console-spinner" aria-hidden="true" />
+      {children}
+    </p>
+  );
+}
+
+/** What a list shows when it has nothing. */
+export function Empty({ children }: { children: ReactNode }) {
+  return <p className="usage-empty console-empty">{children}</p>;
+}
+
+interface MoreProps {
+  /** Null on the last page: nothing is shown. */
+  nextCursor: string | null;
+  loading: boolean;
+  problem: Problem | null;
+  onMore: () => void;
+  /** What the list holds, for the button's accessible name ("More results"). */
+  what: string;
+}
+
+/** The next page of a list: a button while there is one, its progress and its failure. */
+export function MoreButton({ nextCursor, loading, problem, onMore, what }: MoreProps) {
+  if (!nextCursor) return null;
+  return (
+    <div className="console-more">
+      {problem && <ConsoleAlert problem={problem} />}
+      <button
+        type="button"
+        className="button button-secondary"
+        aria-disabled={loading}
+        onClick={() => {
+          if (!loading) onMore();
+        }}
+      >
+        {loading ? 'Loading...' : 'More'}
+        <span className="visually-hidden"> {what}</span>
+      </button>
+    </div>
+  );
+}
+
+/** The customer page of an account. */
+export function customerHref(userId: string): string {
+  return `/admin/customer?id=${encodeURIComponent(userId)}`;
+}
+
+interface SectionProps {
+  /** The section's anchor (the page's jump links) and heading id. */
+  id: string;
+  title: string;
+  /** Buttons beside the heading. */
+  actions?: ReactNode;
+  /** The last action's result, under the heading. */
+  notice?: ReactNode;
+  children: ReactNode;
+}
+
+/** One titled card of a console page. */
+export function Section({ id, title, actions, notice, children }: SectionProps) {
+  return (
+    <section className="card console-section" id={id} aria-labelledby={`${id}-title`}>
+      <div className="console-section-head">
+        <h2 id={`${id}-title`}>{title}</h2>
+        {actions && <div className="console-section-actions">{actions}</div>}
+      </div>
+      {notice}
+      {children}
+    </section>
+  );
+}
+
+interface ActionButtonProps {
+  children: ReactNode;
+  onClick: () => void;
+  /** Destructive actions are marked red. */
+  danger?: boolean;
+  /** Added to the accessible name, e.g. the device the button acts on. */
+  about?: string;
+}
+
+/** A button that opens an action's confirm dialog. */
+export function ActionButton({ children, onClick, danger = false, about }: ActionButtonProps) {
+  return (
+    <button
+      type="button"
+      className={`button button-secondary console-action${danger ? ' console-action-danger' : ''}`}
+      onClick={onClick}
+    >
+      {children}
+      {about && <span className="visually-hidden"> {about}</span>}
+    </button>
+  );
+}
+
+interface CellProps {
+  /** The column's name, shown before the value when the table becomes blocks (usage.css). */
+  label: string;
+  className?: string;
+  children: ReactNode;
+}
+
+/**
+ * A table cell that becomes a labelled line on narrow screens. Its content sits in one wrapper,
+ * so the label keeps its column however many pieces (badge, text, error) the value has.
+ */
+export function Cell({ label, className, children }: CellProps) {
+  return (
+    <td data-label={label} className={className}>
+      <div className="console-cell">{children}</div>
+    </td>
+  );
+}

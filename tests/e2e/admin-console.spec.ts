@@ -1,0 +1,541 @@
+/**
+ * The operator console as an operator uses it: a customer signs up, a second account is made an
+ * operator from the command line (`npm run admin -- grant`, against the e2e server's local D1),
+ * and that operator finds the customer, extends the trial, frees a device and handles a contact
+ * message. Anyone else gets the ordinary 404 page at /admin.
+ */
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import AxeBuilder from '@axe-core/playwright';
+import type { Browser, Page } from '@playwright/test';
+import { ConsoleMessages } from '../../src/contract/messages';
+import { site } from '../../src/site.config';
+import {
+  activateDevice,
+  buyStandard,
+  islandsReady,
+  licenseKeyFromDashboard,
+  newVisitor,
+  signUpForTrial,
+  unexpectedErrors,
+} from './auth.helpers';
+import { expect, test } from './fixtures';
+
+const run = promisify(execFile);
+const root = new URL('../../', import.meta.url).pathname;
+
+/**
+ * Makes the account an operator exactly as the README says: `npm run admin -- grant EMAIL`. Two
+ * test workers may run it at once against the same local SQLite file, and one can find it locked
+ * (wrangler's migrations step writes too): it is tried again then.
+ */
+async function grantOperator(email: string): Promise<void> {
+  let lastError: unknown = null;
+  for (let attempt = 0; attempt < 4; attempt += 1) {
+    try {
+      const { stdout } = await run(
+        process.execPath,
+        ['--disable-warning=ExperimentalWarning', 'scripts/admin.mjs', 'grant', email],
+        { cwd: root, env: { ...process.env, CI: 'true', WRANGLER_SEND_METRICS: 'false' } },
+      );
+      expect(stdout).toContain('is now an operator');
+      return;
+    } catch (error) {
+      lastError = error;
+      await new Promise((resolve) => setTimeout(resolve, 500 + attempt * 500));
+    }
+  }
+  throw lastError;
+}
+
+/** Console errors of each operator page (the `consoleErrors` fixture watches `page` only). */
+const operatorErrors = new WeakMap<Page, string[]>();
+
+/** A new browser (own cookies, fingerprint and IP) signed up for a trial and made an operator. */
+async function signInOperator(browser: Browser): Promise<Page> {
+  const { baseURL } = test.info().project.use;
+  const context = await browser.newContext(baseURL ? { baseURL } : {});
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  operatorErrors.set(page, errors);
+  await newVisitor(page);
+  const { email } = await signUpForTrial(page, 'Olive Operator');
+  await grantOperator(email);
+  return page;
+}
+
+/** The customer's User ID as their dashboard shows it. */
+async function userIdFromDashboard(page: Page): Promise<string> {
+  if (!/\/dashboard$/.test(new URL(page.url()).pathname)) await page.goto('/dashboard');
+  const id = await page
+    .getByRole('region', { name: 'Save Your User ID' })
+    .locator('code')
+    .innerText();
+  expect(id).toMatch(/^[0-9a-f-]{36}$/);
+  return id;
+}
+
+async function openCustomer(page: Page, userId: string, name: string) {
+  await page.goto(`/admin/customer?id=${userId}`);
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+}
+
+/** Sends a message with the About page's contact form. */
+async function sendContactMessage(
+  page: Page,
+  values: { name: string; email: string; text: string },
+) {
+  await page.goto('/about');
+  const form = page.locator('form[data-contact-form]');
+  await form.getByLabel('Name').fill(values.name);
+  await form.getByRole('textbox', { name: 'Email' }).fill(values.email);
+  await form.getByLabel('Message').fill(values.text);
+  await form.getByRole('checkbox', { name: 'Verify you are human' }).check();
+  await form.getByRole('button', { name: 'SEND' }).click();
+  await expect(form.getByRole('status')).toHaveText(/Thank you/);
+}
+
+async function search(page: Page, text: string) {
+  await page.getByRole('searchbox', { name: 'Find a customer' }).fill(text);
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+}
+
+/**
+ * Closes the operator's browser, failing on any unexpected console error it logged; `expected`
+ * are errors the test caused on purpose (a request it aborted).
+ */
+async function closeOperator(operator: Page, expected?: RegExp) {
+  const errors = unexpectedErrors(operatorErrors.get(operator) ?? []);
+  expect(errors.filter((text) => !expected?.test(text))).toEqual([]);
+  await operator.context().close();
+}
+
+/** How far the page is wider than the window (tables scroll inside their cards instead). */
+function sidewaysOverflow(page: Page): Promise<number> {
+  return page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+}
+
+async function axeViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.length})`);
+}
+
+const random = () => Math.random().toString(36).slice(2, 10);
+
+let visitorIp = '';
+
+test.beforeEach(async ({ page }) => {
+  ({ ip: visitorIp } = await newVisitor(page));
+});
+
+test.describe('operator console', () => {
+  test('is the ordinary 404 page for a customer, and the console API refuses them', async ({
+    page,
+  }) => {
+    await signUpForTrial(page);
+    for (const path of ['/admin', '/admin/customer', '/admin/inbox']) {
+      const response = await page.goto(path);
+      expect(response?.status()).toBe(404);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Page not found');
+    }
+    const api = await page.request.get('/api/admin/session');
+    expect(api.status()).toBe(403);
+  });
+
+  test('finds a customer by pasted User ID and license key and gives the trial seven more days', async ({
+    page,
+    browser,
+    consoleErrors,
+  }) => {
+    const customer = await signUpForTrial(page, 'Cora Customer');
+    const userId = await userIdFromDashboard(page);
+    const licenseKey = await licenseKeyFromDashboard(page);
+    const operator = await signInOperator(browser);
+
+    await operator.goto('/admin');
+    await expect(operator.getByRole('navigation', { name: 'Console' })).toBeVisible();
+    await expect(operator.getByText(/Signed in as Olive Operator/)).toBeVisible();
+    await islandsReady(operator);
+
+    // Pasted with the spaces and line break a copy from an e-mail brings along.
+    await search(operator, `  ${userId}\n`);
+    const results = operator.getByRole('region', { name: /Results for/ });
+    const row = results.getByRole('row', { name: /Cora Customer/ });
+    await expect(row).toContainText(customer.email);
+    await expect(row).toContainText('User ID');
+    await expect(row).toContainText('Trial');
+    await expect(operator).toHaveURL(/\/admin\?q=/);
+
+    // The key without its dashes finds the same customer.
+    await search(operator, licenseKey.replaceAll('-', ''));
+    await expect(results.getByRole('row', { name: /Cora Customer/ })).toContainText('license key');
+    await results.getByRole('link', { name: 'Cora Customer' }).click();
+    await expect(operator.getByRole('heading', { level: 1, name: 'Cora Customer' })).toBeVisible();
+
+    const licenses = operator.getByRole('region', { name: 'Licenses' });
+    const license = licenses.getByRole('article', { name: new RegExp(licenseKey) });
+    const oldEnd = await license.locator('time').innerText();
+    await license.getByRole('button', { name: /Extend end date/ }).click();
+    const dialog = operator.getByRole('dialog', { name: 'Extend the license' });
+    await expect(dialog.getByLabel('Days to extend by')).toHaveValue('7');
+    await expect(dialog).toContainText(`Ends now: ${oldEnd}.`);
+    const newEnd = (await dialog.getByText(/New end date: /).innerText()).match(
+      /New end date: (.+?)\./,
+    )![1]!;
+    expect(newEnd).not.toBe(oldEnd);
+
+    // No reason: the server's refusal is shown next to the form, and nothing changes.
+    await dialog.getByRole('button', { name: 'Extend license' }).click();
+    await expect(dialog.getByRole('alert')).toHaveText(
+      'Give a reason (at least 3 characters); it is kept in the audit log.',
+    );
+    await dialog.getByLabel('Reason').fill('Customer asked for more time to evaluate.');
+    await dialog.getByRole('button', { name: 'Extend license' }).click();
+    await expect(dialog).toBeHidden();
+    const notice = licenses.getByRole('status');
+    await expect(notice).toHaveText(ConsoleMessages.licenseExtended);
+    await expect(notice).toBeFocused();
+    await expect(license.locator('time')).toHaveText(newEnd);
+    const audit = operator.getByRole('region', { name: 'Audit trail' });
+    await expect(audit.getByRole('row', { name: /Extend license/ })).toContainText(
+      'Customer asked for more time to evaluate.',
+    );
+
+    // The customer's own dashboard shows the new date at once.
+    await page.goto('/dashboard');
+    const expiration = page
+      .locator('dl > div')
+      .filter({ has: page.getByText('Expiration Date', { exact: true }) });
+    await expect(expiration).toContainText(newEnd);
+    expect(unexpectedErrors(consoleErrors)).toEqual([]);
+    await closeOperator(operator);
+  });
+
+  test('shows search results a page at a time with More, and says when nothing matches', async ({
+    browser,
+  }) => {
+    const operator = await signInOperator(browser);
+    const hit = (n: number) => ({
+      userId: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
+      email: `paged-${n}@example.com`,
+      customerName: `Paged Customer ${n}`,
+      plan: 'Trial',
+      createdAt: '2026-01-01T12:00:00.000Z',
+      isDeleted: n === 3,
+      matchedBy: 'e-mail or name',
+    });
+    await operator.route('**/api/admin/search?*', (route) => {
+      const url = new URL(route.request().url());
+      const q = url.searchParams.get('q');
+      const second = url.searchParams.get('cursor') === 't:2';
+      const body =
+        q === 'nobody-at-all'
+          ? { query: q, results: [], nextCursor: null }
+          : second
+            ? { query: q, results: [hit(2), hit(3)], nextCursor: null }
+            : { query: q, results: [hit(1), hit(2)], nextCursor: 't:2' };
+      return route.fulfill({ contentType: 'application/json', body: JSON.stringify(body) });
+    });
+    await operator.goto('/admin');
+    await islandsReady(operator);
+    await search(operator, 'paged');
+    const results = operator.getByRole('region', { name: /Results for/ });
+    await expect(results.getByRole('row')).toHaveCount(3); // header + 2
+    await results.getByRole('button', { name: 'More customers' }).click();
+    // The customer both pages name is listed once; the last page has no More.
+    await expect(results.getByRole('row')).toHaveCount(4);
+    await expect(results.getByRole('row', { name: /Paged Customer 3/ })).toContainText('Deleted');
+    await expect(results.getByRole('button', { name: /More/ })).toHaveCount(0);
+
+    await search(operator, 'nobody-at-all');
+    await expect(results).toContainText('No customer matches.');
+    await search(operator, 'x');
+    await expect(operator.getByRole('alert')).toHaveText(ConsoleMessages.searchTooShort);
+    await closeOperator(operator);
+  });
+
+  test("frees a customer's device, and the plugin's next check is told DEVICE_NOT_ACTIVATED", async ({
+    page,
+    browser,
+    consoleErrors,
+  }) => {
+    await signUpForTrial(page, 'Dev Owner');
+    const userId = await userIdFromDashboard(page);
+    const licenseKey = await licenseKeyFromDashboard(page);
+    const device = { deviceId: `e2e-lost-${Date.now()}-${random()}`, deviceName: 'Lost Laptop' };
+    await activateDevice(
+      page.request,
+      licenseKey,
+      { ...device, appVersion: site.currentVersion },
+      visitorIp,
+    );
+
+    const operator = await signInOperator(browser);
+    await openCustomer(operator, userId, 'Dev Owner');
+    const devices = operator.getByRole('region', { name: 'Devices' });
+    const row = devices.getByRole('row', { name: /Lost Laptop/ });
+    await expect(row).toContainText('Active');
+    await row.getByRole('button', { name: /Free device/ }).click();
+    const dialog = operator.getByRole('dialog', { name: 'Free this device?' });
+    await expect(dialog).toContainText('"Lost Laptop" is deactivated');
+    // Escape closes without acting; focus returns to the button.
+    await operator.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(row.getByRole('button', { name: /Free device/ })).toBeFocused();
+
+    await row.getByRole('button', { name: /Free device/ }).click();
+    await expect(dialog.getByLabel('Reason')).toBeFocused();
+    await dialog.getByLabel('Reason').fill('Laptop stolen; customer asked to free it.');
+    await dialog.getByRole('button', { name: 'Free device' }).click();
+    await expect(devices.getByRole('status')).toHaveText(ConsoleMessages.deviceFreed);
+    await expect(row).toContainText('Freed');
+    await expect(row.getByRole('button')).toHaveCount(0);
+    await expect(
+      operator
+        .getByRole('region', { name: 'Activation history' })
+        .getByRole('row', { name: /Deactivated Lost Laptop Support/ }),
+    ).toBeVisible();
+
+    const check = await page.request.post('/api/licenses/validate', {
+      data: { licenseKey, deviceId: device.deviceId },
+      headers: { 'CF-Connecting-IP': visitorIp },
+    });
+    expect(check.status()).toBe(200);
+    expect(((await check.json()) as { status: string }).status).toBe('DEVICE_NOT_ACTIVATED');
+    expect(unexpectedErrors(consoleErrors)).toEqual([]);
+    await closeOperator(operator);
+  });
+
+  test('reads a message sent from the About page, replies by e-mail and marks it handled', async ({
+    page,
+    browser,
+  }) => {
+    const customer = await signUpForTrial(page, 'Mae Messenger');
+    const text = `Please move my license to a new PC (${random()}).`;
+    await sendContactMessage(page, { name: 'Mae Messenger', email: customer.email, text });
+
+    const operator = await signInOperator(browser);
+    await operator.goto('/admin/inbox');
+    const newTab = operator.getByRole('tab', { name: /^New/ });
+    await expect(newTab).toHaveAttribute('aria-selected', 'true');
+    const message = operator.getByRole('article').filter({ hasText: text });
+    await expect(message.getByRole('heading', { name: 'Mae Messenger' })).toBeVisible();
+    await expect(message.getByRole('link', { name: /Reply by e-mail/ })).toHaveAttribute(
+      'href',
+      new RegExp(`^mailto:${customer.email.replace(/[.+]/g, '\\$&')}\\?subject=Re`),
+    );
+    await expect(
+      message.getByRole('link', { name: 'Open the customer with this e-mail' }),
+    ).toHaveAttribute('href', /\/admin\/customer\?id=/);
+    // The console bar counts the new messages.
+    await expect(
+      operator.getByRole('navigation', { name: 'Console' }).getByText(/\d+ new/),
+    ).toBeVisible();
+
+    await message.getByRole('button', { name: /Mark handled/ }).click();
+    const dialog = operator.getByRole('dialog', { name: 'Mark this message handled?' });
+    await dialog.getByRole('button', { name: 'Mark handled' }).click();
+    await expect(dialog.getByRole('alert')).toHaveText(
+      'Write a short note (at least 3 characters) on how it was handled.',
+    );
+    await dialog.getByLabel('Note').fill('Replied with the steps to move the license.');
+    await dialog.getByRole('button', { name: 'Mark handled' }).click();
+    await expect(
+      operator.getByRole('status').filter({ hasText: ConsoleMessages.messageHandled }),
+    ).toBeVisible();
+    await expect(message).toHaveCount(0);
+
+    await operator.getByRole('tab', { name: 'Handled' }).click();
+    const handled = operator.getByRole('article').filter({ hasText: text });
+    await expect(handled).toContainText('Replied with the steps to move the license.');
+    await expect(handled.getByRole('button', { name: /Mark handled/ })).toHaveCount(0);
+    await closeOperator(operator);
+  });
+
+  test('refunds a Standard payment and cancels the subscription at the end of the paid period', async ({
+    page,
+    browser,
+  }) => {
+    await buyStandard(page, 'Pat Payer');
+    const userId = await userIdFromDashboard(page);
+    const operator = await signInOperator(browser);
+    await openCustomer(operator, userId, 'Pat Payer');
+
+    const invoices = operator.getByRole('region', { name: 'Invoices and refunds' });
+    const paid = invoices.getByRole('row').filter({ hasText: 'Paid' });
+    await expect(paid).toContainText('$129.00');
+    await paid.getByRole('button', { name: /Refund/ }).click();
+    const refund = operator.getByRole('dialog', { name: 'Refund this payment?' });
+    await expect(refund).toContainText('$129.00');
+    await refund.getByLabel('Reason').fill('Bought by mistake; asked for a refund within 14 days.');
+    await refund.getByRole('button', { name: 'Refund payment' }).click();
+    await expect(invoices.getByRole('status')).toHaveText(ConsoleMessages.paymentRefunded);
+    await expect(paid).toContainText('Refunded');
+    await expect(paid.getByRole('button', { name: /Refund/ })).toHaveCount(0);
+
+    const subscription = operator.getByRole('region', { name: 'Subscription' });
+    await subscription.getByRole('button', { name: /Cancel subscription/ }).click();
+    const cancel = operator.getByRole('dialog', { name: 'Cancel the subscription?' });
+    await expect(
+      cancel.getByRole('radio', { name: /At the end of the paid period/ }),
+    ).toBeChecked();
+    await cancel.getByLabel('Reason').fill('Customer does not want to renew.');
+    await cancel.getByRole('button', { name: 'Cancel subscription' }).click();
+    await expect(subscription.getByRole('status')).toHaveText(
+      ConsoleMessages.subscriptionCancelledAtPeriodEnd,
+    );
+    await expect(subscription).toContainText('cancelled at period end');
+    await expect(subscription.getByRole('button', { name: /Cancel subscription/ })).toBeVisible(); // "Now" is still possible.
+
+    const audit = operator.getByRole('region', { name: 'Audit trail' });
+    await expect(audit.getByRole('row', { name: /Refund payment/ })).toContainText(
+      'Bought by mistake',
+    );
+    await expect(audit.getByRole('row', { name: /Cancel subscription/ })).toBeVisible();
+    await closeOperator(operator);
+  });
+
+  test('explains a lost connection, a change made meanwhile and a sign-in that is too old', async ({
+    page,
+    browser,
+  }) => {
+    await signUpForTrial(page, 'Eve Errors');
+    const userId = await userIdFromDashboard(page);
+    const operator = await signInOperator(browser);
+
+    // No answer to the page's own call: a clear message and Retry.
+    await operator.route('**/api/admin/customers/*', (route) => route.abort());
+    await operator.goto(`/admin/customer?id=${userId}`);
+    await expect(operator.getByRole('alert')).toContainText('Network error');
+    await operator.unroute('**/api/admin/customers/*');
+    await operator.getByRole('button', { name: 'Retry' }).click();
+    await expect(operator.getByRole('heading', { level: 1, name: 'Eve Errors' })).toBeVisible();
+
+    const actions = '**/api/admin/customers/*/actions';
+    const answer = (status: number, code: string, message: string) =>
+      operator.route(actions, (route) =>
+        route.fulfill({
+          status,
+          contentType: 'application/json',
+          body: JSON.stringify({ message, code }),
+        }),
+      );
+    const sessions = operator.getByRole('region', { name: 'Sessions' });
+    const signOut = () => sessions.getByRole('button', { name: /Sign out everywhere/ }).click();
+    const dialog = operator.getByRole('dialog', { name: 'Sign the customer out everywhere?' });
+    const confirm = async () => {
+      await dialog.getByLabel('Reason').fill('Checking the error paths.');
+      await dialog.getByRole('button', { name: 'Sign out everywhere' }).click();
+    };
+
+    // Too old a sign-in: the message, and a way to sign in again, in the dialog.
+    await answer(401, 'REAUTH_REQUIRED', ConsoleMessages.signInAgain);
+    await signOut();
+    await confirm();
+    await expect(dialog.getByRole('alert')).toContainText(ConsoleMessages.signInAgain);
+    await expect(dialog.getByRole('link', { name: 'Sign in again' })).toHaveAttribute(
+      'href',
+      '/login',
+    );
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+
+    // Changed meanwhile: the dialog closes, the section says so and the customer is reloaded.
+    await operator.unroute(actions);
+    await answer(409, 'STALE_STATE', ConsoleMessages.staleState);
+    const reloaded = operator.waitForResponse(
+      (response) => response.url().endsWith(`/api/admin/customers/${userId}`) && response.ok(),
+    );
+    await signOut();
+    await confirm();
+    await expect(dialog).toBeHidden();
+    await expect(sessions.getByRole('alert')).toHaveText(ConsoleMessages.staleState);
+    await reloaded;
+
+    // Sent, but no answer: it may or may not have happened, so the page is reloaded to check.
+    await operator.unroute(actions);
+    await operator.route(actions, (route) => route.abort());
+    await signOut();
+    await confirm();
+    await expect(sessions.getByRole('alert')).toContainText('may or may not have been done');
+
+    // "Sign in again" ends this browser's session and asks for the password.
+    await operator.unroute(actions);
+    await answer(401, 'REAUTH_REQUIRED', ConsoleMessages.signInAgain);
+    await signOut();
+    await confirm();
+    await dialog.getByRole('link', { name: 'Sign in again' }).click();
+    await expect(operator).toHaveURL(/\/login$/);
+    await expect(operator.getByRole('heading', { name: 'Welcome Back!' })).toBeVisible();
+    await closeOperator(operator, /net::ERR_FAILED/);
+  });
+
+  test('has no accessibility violations on any console page, and works at 390 px', async ({
+    page,
+    browser,
+  }, testInfo) => {
+    const { email } = await signUpForTrial(page, 'Axel Access');
+    const userId = await userIdFromDashboard(page);
+    const licenseKey = await licenseKeyFromDashboard(page);
+    await activateDevice(
+      page.request,
+      licenseKey,
+      { deviceId: `e2e-axe-${Date.now()}-${random()}`, deviceName: 'Studio PC' },
+      visitorIp,
+    );
+    await sendContactMessage(page, {
+      name: 'Axel Access',
+      email,
+      text: 'Is there a site license?',
+    });
+    const operator = await signInOperator(browser);
+
+    await operator.goto(`/admin?q=${userId}`);
+    await expect(operator.getByRole('row', { name: /Axel Access/ })).toBeVisible();
+    expect(await axeViolations(operator)).toEqual([]);
+    expect(await sidewaysOverflow(operator)).toBeLessThanOrEqual(0);
+
+    await openCustomer(operator, userId, 'Axel Access');
+    await islandsReady(operator);
+    expect(await axeViolations(operator)).toEqual([]);
+    expect(await sidewaysOverflow(operator)).toBeLessThanOrEqual(0);
+    await operator.getByRole('button', { name: /Extend end date/ }).click();
+    await expect(operator.getByRole('dialog')).toBeVisible();
+    expect(await axeViolations(operator)).toEqual([]);
+    await operator.keyboard.press('Escape');
+    await operator.getByRole('button', { name: /Schedule deletion/ }).click();
+    await expect(operator.getByRole('dialog', { name: /Schedule this account/ })).toBeVisible();
+    expect(await axeViolations(operator)).toEqual([]);
+    await operator.keyboard.press('Escape');
+
+    for (const path of ['/admin/inbox', '/admin/money', '/admin/audit']) {
+      await operator.goto(path);
+      await islandsReady(operator);
+      await expect(operator.getByRole('status').filter({ hasText: /Loading/ })).toHaveCount(0);
+      expect(await axeViolations(operator), path).toEqual([]);
+      expect(await sidewaysOverflow(operator), path).toBeLessThanOrEqual(0);
+    }
+    await operator.goto('/admin/inbox');
+    await operator.getByRole('tab', { name: 'Handled' }).click();
+    await expect(operator.getByRole('tab', { name: 'Handled' })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
+    await expect(operator.getByRole('status').filter({ hasText: /Loading/ })).toHaveCount(0);
+    expect(await axeViolations(operator), 'inbox, handled').toEqual([]);
+
+    // Phone width: the tables become labelled blocks, nothing overflows sideways.
+    await operator.setViewportSize({ width: 390, height: 844 });
+    await openCustomer(operator, userId, 'Axel Access');
+    await islandsReady(operator);
+    expect(await axeViolations(operator)).toEqual([]);
+    expect(await sidewaysOverflow(operator)).toBeLessThanOrEqual(0);
+    await operator.screenshot({ path: testInfo.outputPath('customer-390.png'), fullPage: true });
+    await closeOperator(operator);
+  });
+});
