@@ -9,6 +9,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { auditActions } from '../../src/contract/admin';
 import { refundReasons } from '../../src/contract/messages';
 
 /** The partial index of deleted accounts (users.is_deleted = 1), named in `INDEXED BY`. */
@@ -588,27 +589,8 @@ export const paymentRefunds = sqliteTable(
   ],
 );
 
-/** What an operator did (services/admin/audit.ts lists them). */
-export const auditActionValues = [
-  'extend-license',
-  'suspend-license',
-  'reinstate-license',
-  'revoke-license',
-  'free-device',
-  'reset-deactivations',
-  'replace-key',
-  'resend-license-mail',
-  'sign-out-everywhere',
-  'cancel-subscription',
-  'refund-payment',
-  'schedule-deletion',
-  'restore-account',
-  'handle-contact',
-  'retry-refund',
-  'retry-mail',
-  'create-organization',
-  'update-organization',
-] as const;
+/** What an operator did: the contract's list (src/contract/admin.ts), one source for both. */
+export const auditActionValues = auditActions;
 
 /**
  * The operators' audit log (DESIGN §3.10): one row per action, written in the same batch as the
