@@ -3,6 +3,7 @@ import { Hono, type Context } from 'hono';
 import { ConsoleMessages } from '../../src/contract/messages';
 import {
   createOrganizationSchema,
+  operatorTeamActionSchema,
   updateOrganizationSchema,
 } from '../../src/contract/team-requests';
 import { methodNotAllowed } from '../lib/http';
@@ -12,6 +13,7 @@ import type { OperatorAct } from '../services/admin/audit';
 import {
   createOrganization,
   findOrganizations,
+  operatorTeamAction,
   organizationOf,
   updateOrganization,
 } from '../services/admin/organizations';
@@ -65,4 +67,11 @@ export const adminOrganizationRoutes = new Hono<OperatorEnv>()
     });
     return c.json({ message: ConsoleMessages.organizationUpdated }, 200);
   })
-  .all('/admin/organizations/:id', methodNotAllowed('GET', 'PATCH'));
+  .all('/admin/organizations/:id', methodNotAllowed('GET', 'PATCH'))
+
+  .post('/admin/organizations/:id/team', jsonBody(operatorTeamActionSchema), async (c) => {
+    const { reason, ...input } = c.req.valid('json');
+    await operatorTeamAction(c.get('deps'), operatorAct(c, reason), c.req.param('id'), input);
+    return c.json({ message: ConsoleMessages.organizationUpdated }, 200);
+  })
+  .all('/admin/organizations/:id/team', methodNotAllowed('POST'));

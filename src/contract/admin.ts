@@ -33,6 +33,12 @@ export const auditActions = [
   'retry-mail',
   'create-organization',
   'update-organization',
+  'team-invite',
+  'team-resend-invitation',
+  'team-withdraw-invitation',
+  'team-remove-member',
+  'team-free-device',
+  'team-transfer-ownership',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 

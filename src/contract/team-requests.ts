@@ -65,3 +65,15 @@ export const updateOrganizationSchema = z.object({
   notes: z.string().trim().max(5000).nullable().optional(),
   reason,
 });
+
+const id = z.string().trim().min(1).max(128);
+
+/** POST /api/admin/organizations/:id/team: an owner's action taken by an operator. */
+export const operatorTeamActionSchema = z.discriminatedUnion('action', [
+  z.object({ action: z.literal('team-invite'), email, reason }),
+  z.object({ action: z.literal('team-resend-invitation'), invitationId: id, reason }),
+  z.object({ action: z.literal('team-withdraw-invitation'), invitationId: id, reason }),
+  z.object({ action: z.literal('team-remove-member'), userId: id, reason }),
+  z.object({ action: z.literal('team-free-device'), deviceRowId: id, reason }),
+  z.object({ action: z.literal('team-transfer-ownership'), userId: id, reason }),
+]);

@@ -300,6 +300,44 @@ describe('Enterprise organizations', () => {
     expect(await card.json()).toMatchObject({ organization: { isOwner: true, isMember: true } });
   });
 
+  it('lets an operator act for the owner, each action audited', async () => {
+    const app = accountApp();
+    const admin = await operator(app);
+    const { id } = await organization(app, admin, { seats: 2 });
+    const team = (json: Record<string, unknown>) =>
+      adminPost(app, admin, `/api/admin/organizations/${id}/team`, {
+        reason: 'Owner asked by phone',
+        ...json,
+      });
+    const email = uniqueEmail();
+
+    expect((await team({ action: 'team-invite', email })).status).toBe(200);
+    const auth = await (await signUpByLink(app, tokenMailedTo(app, email))).json<AuthResponse>();
+    const device = newDeviceId();
+    await activateOk(app, auth.user.licenseKey, { deviceId: device });
+    const removed = await team({ action: 'team-remove-member', userId: auth.user.userId });
+    expect(removed.status, await removed.clone().text()).toBe(200);
+    expect((await validate(app, auth.user.licenseKey, device)).status).toBe('REVOKED');
+    const again = await team({ action: 'team-remove-member', userId: auth.user.userId });
+    expect(again.status).toBe(404);
+
+    const audit = await queryAll<{ action: string; reason: string }>(
+      'SELECT action, reason FROM audit_log WHERE subject = ? ORDER BY rowid',
+      `organization:${id}`,
+    );
+    expect(audit.map((row) => row.action)).toEqual([
+      'create-organization',
+      'team-invite',
+      'team-remove-member',
+    ]);
+    expect(audit[1]?.reason).toBe('Owner asked by phone');
+    const noReason = await adminPost(app, admin, `/api/admin/organizations/${id}/team`, {
+      action: 'team-invite',
+      email: uniqueEmail(),
+    });
+    expect(noReason.status).toBe(400);
+  });
+
   it('refuses the console calls to customers, and creating without an owner account', async () => {
     const app = accountApp();
     const admin = await operator(app);

@@ -18,8 +18,18 @@ import {
   teamEvent,
   type OrganizationRow,
 } from '../organizations/organizations';
+import {
+  freeMemberDevice,
+  invite,
+  removeMember,
+  resendInvitation,
+  transferOwnership,
+  withdrawInvitation,
+  type TeamActor,
+} from '../organizations/membership';
+import { site } from '../../../src/site.config';
 import { applyAudited } from './actions';
-import type { OperatorAct } from './audit';
+import { auditStatement, auditWritten, type OperatorAct } from './audit';
 
 export interface OrganizationInput {
   name: string;
@@ -219,4 +229,55 @@ export async function findOrganizations(db: Db, query: string) {
     )
     .limit(50)
     .then((rows) => rows.map((row) => row.organization));
+}
+
+/** The team actions an operator takes for an organization, each with its audit row. */
+export type OperatorTeamAction =
+  | { action: 'team-invite'; email: string }
+  | { action: 'team-resend-invitation'; invitationId: string }
+  | { action: 'team-withdraw-invitation'; invitationId: string }
+  | { action: 'team-remove-member'; userId: string }
+  | { action: 'team-free-device'; deviceRowId: string }
+  | { action: 'team-transfer-ownership'; userId: string };
+
+/**
+ * Runs one of the owner's team actions as an operator: the audit row (written only while the
+ * organization exists) goes first in the action's own batch, and the action applies only with it.
+ */
+export async function operatorTeamAction(
+  deps: Deps,
+  act: OperatorAct,
+  organizationId: string,
+  input: OperatorTeamAction,
+): Promise<void> {
+  const organization = await organizationOf(deps.db, organizationId);
+  const { action, ...details } = input;
+  const audit = auditStatement(deps.db, act, {
+    action,
+    userId: 'userId' in input ? input.userId : organization.ownerUserId,
+    subject: `organization:${organization.id}`,
+    before: sql`json_object('ownerUserId', o.owner_user_id, 'seats', o.seats)`,
+    after: details,
+    from: sql`from organizations as o`,
+    where: sql`o.id = ${organization.id}`,
+  });
+  const actor: TeamActor = {
+    userId: act.operatorId,
+    name: `${site.product} support`,
+    audit: { insert: audit.insert, written: auditWritten(audit.id) },
+  };
+  switch (input.action) {
+    case 'team-invite':
+      return invite(deps, organization, actor, input.email);
+    case 'team-resend-invitation':
+      return resendInvitation(deps, organization, actor, input.invitationId);
+    case 'team-withdraw-invitation':
+      return withdrawInvitation(deps, organization, actor, input.invitationId);
+    case 'team-remove-member':
+      return removeMember(deps, organization, actor, input.userId);
+    case 'team-free-device':
+      return freeMemberDevice(deps, organization, actor, input.deviceRowId);
+    case 'team-transfer-ownership':
+      return transferOwnership(deps, organization, actor, input.userId);
+  }
 }

@@ -40,6 +40,12 @@ export const actionLabels: Record<AuditAction, string> = {
   'retry-mail': 'Retry e-mail',
   'create-organization': 'Create organization',
   'update-organization': 'Update organization',
+  'team-invite': 'Invite to organization',
+  'team-resend-invitation': 'Resend invitation',
+  'team-withdraw-invitation': 'Withdraw invitation',
+  'team-remove-member': 'Remove member',
+  'team-free-device': "Free a member's device",
+  'team-transfer-ownership': 'Transfer ownership',
 };
 
 /** A date and time, or a dash for none. */
