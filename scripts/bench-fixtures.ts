@@ -133,7 +133,7 @@ export function benchFixtures(now = Date.now()): BenchFixtures {
     google: { mode: 'local', clientId: null },
   } satisfies PublicConfig;
 
-  // The bench customer owns an organisation of 5 seats: two members (one with two devices), an
+  // The bench customer owns an organization of 5 seats: two members (one with two devices), an
   // open invitation, and a feed; the team page renders every section with it.
   const member = (
     n: number,
@@ -162,7 +162,7 @@ export function benchFixtures(now = Date.now()): BenchFixtures {
       supportTier: 'priority',
     },
     members: [
-      member(1, 'Marta Nowak', 'marta.nowak@example.com', [
+      member(1, 'Martha Nolan', 'martha.nolan@example.com', [
         {
           id: 'd1',
           deviceName: 'DESIGN-WS-07',
@@ -171,12 +171,12 @@ export function benchFixtures(now = Date.now()): BenchFixtures {
         },
         {
           id: 'd2',
-          deviceName: 'MARTA-LAPTOP',
+          deviceName: 'MARTHA-LAPTOP',
           activatedAt: iso(-10 * DAY),
           lastSeenAt: iso(-DAY),
         },
       ]),
-      member(2, 'Samuel Okafor', 'samuel.okafor@example.com', []),
+      member(2, 'Samuel Oliver', 'samuel.oliver@example.com', []),
     ],
     invitations: [
       {
@@ -193,21 +193,21 @@ export function benchFixtures(now = Date.now()): BenchFixtures {
       {
         at: iso(-HOUR),
         userId: team.members[0]!.userId,
-        member: 'marta.nowak@example.com',
+        member: 'martha.nolan@example.com',
         kind: 'signed-in',
         detail: 'Chrome on Windows',
       },
       {
         at: iso(-10 * DAY),
         userId: team.members[0]!.userId,
-        member: 'marta.nowak@example.com',
+        member: 'martha.nolan@example.com',
         kind: 'activated',
-        detail: 'MARTA-LAPTOP',
+        detail: 'MARTHA-LAPTOP',
       },
       {
         at: iso(-30 * DAY),
         userId: team.members[0]!.userId,
-        member: 'marta.nowak@example.com',
+        member: 'martha.nolan@example.com',
         kind: 'joined',
         detail: '',
       },

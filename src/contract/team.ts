@@ -78,7 +78,7 @@ export type TeamActivity = Infer<typeof teamActivitySchema>;
 export const teamActivityResponseSchema = object({ activity: array(teamActivitySchema) });
 export type TeamActivityResponse = Infer<typeof teamActivityResponseSchema>;
 
-/** The Organisation card on My Account. */
+/** The Organization card on My Account. */
 export const organizationCardSchema = object({
   name: string,
   ownerName: string,
@@ -93,7 +93,7 @@ export const organizationCardSchema = object({
 });
 export type OrganizationCard = Infer<typeof organizationCardSchema>;
 
-/** GET /api/organization: null for accounts in no organisation. */
+/** GET /api/organization: null for accounts in no organization. */
 export const organizationResponseSchema = object({
   organization: nullable(organizationCardSchema),
 });

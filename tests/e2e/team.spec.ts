@@ -1,5 +1,5 @@
 /**
- * Enterprise teams, as a firm would use them: an operator creates an organisation (2 seats, 3
+ * Enterprise teams, as a firm would use them: an operator creates an organization (2 seats, 3
  * devices per seat) for an owner, the owner invites two colleagues on /dashboard/team, one joins
  * by signing up on the e-mailed /invite link and activates devices up to the limit, and the owner
  * watches the activations arrive in the team feed and exports it as CSV. A third invitation is
@@ -75,13 +75,13 @@ test('an owner invites two colleagues, one joins by the link and uses three devi
 }, testInfo) => {
   test.setTimeout(240_000);
 
-  // The owner: an ordinary account, later named as the organisation's owner.
+  // The owner: an ordinary account, later named as the organization's owner.
   const owner = await visitor(browser);
   const ownerAccount = await signUpForTrial(owner.page, 'Olivia Brandt');
 
   // The operator: an account granted the role from the command line, signed in again.
   const operator = await visitor(browser);
-  const operatorAccount = await signUpForTrial(operator.page, 'Oskar Weiss');
+  const operatorAccount = await signUpForTrial(operator.page, 'Oscar Wells');
   await grantOperator(operatorAccount.email);
   // The role counts from the next sign-in: sign out here (the login page sends a signed-in
   // browser on to the dashboard) and in again.
@@ -113,9 +113,9 @@ test('an owner invites two colleagues, one joins by the link and uses three devi
   expect(created.status, created.text).toBe(200);
   await operator.context.close();
 
-  // My Account shows the owner the organisation and the way to the team page.
+  // My Account shows the owner the organization and the way to the team page.
   await owner.page.reload();
-  const card = owner.page.getByRole('region', { name: 'Organisation' });
+  const card = owner.page.getByRole('region', { name: 'Organization' });
   await expect(card).toContainText('Brandt Structures');
   await card.getByRole('link', { name: 'Manage your team' }).click();
   await expect(owner.page).toHaveURL(/\/dashboard\/team$/);
@@ -153,13 +153,13 @@ test('an owner invites two colleagues, one joins by the link and uses three devi
   await phoneShot(member.page, testInfo, 'invite');
   await member.page.getByRole('button', { name: 'Create account and join' }).click();
   await expect(member.page.getByRole('alert')).toHaveText('Please enter your name.');
-  await member.page.getByRole('textbox', { name: 'Full Name' }).fill('Marta Nowak');
+  await member.page.getByRole('textbox', { name: 'Full Name' }).fill('Martha Nolan');
   await member.page.getByLabel('Password', { exact: true }).fill(PASSWORD);
   await member.page.getByLabel('Confirm Password', { exact: true }).fill(PASSWORD);
   await member.page.getByRole('checkbox', { name: /I agree to the Terms of Service/ }).check();
   await member.page.getByRole('button', { name: 'Create account and join' }).click();
   await expect(member.page).toHaveURL(/\/dashboard$/);
-  const memberCard = member.page.getByRole('region', { name: 'Organisation' });
+  const memberCard = member.page.getByRole('region', { name: 'Organization' });
   await expect(memberCard).toContainText('Olivia Brandt');
   await expect(member.page.getByRole('region', { name: 'Your License' })).toContainText(
     'Enterprise',
@@ -177,11 +177,11 @@ test('an owner invites two colleagues, one joins by the link and uses three devi
     await activateDevice(
       member.page.request,
       key,
-      { deviceId: `E2E-TEAM-${now}-${n}`, deviceName: `MARTA-WS-${n}` },
+      { deviceId: `E2E-TEAM-${now}-${n}`, deviceName: `MARTHA-WS-${n}` },
       member.ip,
     );
   const fourth = await member.page.request.post('/api/licenses/activate', {
-    data: { licenseKey: key, deviceId: `E2E-TEAM-${now}-4`, deviceName: 'MARTA-WS-4' },
+    data: { licenseKey: key, deviceId: `E2E-TEAM-${now}-4`, deviceName: 'MARTHA-WS-4' },
     headers: { 'CF-Connecting-IP': member.ip },
   });
   expect(fourth.status()).toBe(403);
@@ -192,15 +192,15 @@ test('an owner invites two colleagues, one joins by the link and uses three devi
   await owner.page.reload();
   await expect(owner.page.getByText('1 of 2 seats used')).toBeVisible();
   const members = owner.page.getByRole('region', { name: 'Members' });
-  await expect(members.getByRole('heading', { name: 'Marta Nowak' })).toBeVisible();
+  await expect(members.getByRole('heading', { name: 'Martha Nolan' })).toBeVisible();
   await expect(
-    members.getByRole('list', { name: 'Devices of Marta Nowak' }).getByRole('listitem'),
+    members.getByRole('list', { name: 'Devices of Martha Nolan' }).getByRole('listitem'),
   ).toHaveCount(3);
   const feed = owner.page.getByRole('region', { name: 'Team activity' });
   await expect(feed.getByRole('row', { name: /Device activated/ })).toHaveCount(3);
 
   // Filtered to the member, and exported with that filter.
-  await feed.getByLabel('Member').selectOption({ label: `Marta Nowak (${first})` });
+  await feed.getByLabel('Member').selectOption({ label: `Martha Nolan (${first})` });
   await feed.getByRole('button', { name: 'Show' }).click();
   await expect(feed.getByRole('row', { name: /Device activated/ })).toHaveCount(3);
   await expect(feed.getByRole('row', { name: /Invited/ })).toHaveCount(0);
@@ -213,7 +213,7 @@ test('an owner invites two colleagues, one joins by the link and uses three devi
   expect(csv.match(/"activated"/g)).toHaveLength(3);
 
   // Freeing a device is confirmed first; Escape keeps it.
-  const freeButton = members.getByRole('button', { name: /Free device MARTA-WS-1/ });
+  const freeButton = members.getByRole('button', { name: /Free device MARTHA-WS-1/ });
   await freeButton.click();
   const dialog = owner.page.getByRole('alertdialog', { name: 'Free this device?' });
   await expect(dialog).toBeVisible();
@@ -225,7 +225,7 @@ test('an owner invites two colleagues, one joins by the link and uses three devi
   await dialog.getByRole('button', { name: 'Free device' }).click();
   await expect(owner.page.getByRole('status')).toHaveText(TeamMessages.deviceFreed);
   await expect(
-    members.getByRole('list', { name: 'Devices of Marta Nowak' }).getByRole('listitem'),
+    members.getByRole('list', { name: 'Devices of Martha Nolan' }).getByRole('listitem'),
   ).toHaveCount(2);
 
   await axeClean(owner.page);

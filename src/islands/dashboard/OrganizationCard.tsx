@@ -1,7 +1,7 @@
 /**
- * The Organisation card of My Account for members and owners of an Enterprise organisation
- * (GET /api/organization): the organisation, its owner, seats and term; owners get the way to
- * their team page. Accounts in no organisation see nothing, and a failed call hides the card
+ * The Organization card of My Account for members and owners of an Enterprise organization
+ * (GET /api/organization): the organization, its owner, seats and term; owners get the way to
+ * their team page. Accounts in no organization see nothing, and a failed call hides the card
  * rather than blocking the account page.
  */
 import type { OrganizationCard as Card } from '../../contract/team';
@@ -10,10 +10,10 @@ import { formatDate } from '../../lib/auth/account-view';
 export function OrganizationCard({ card }: { card: Card }) {
   return (
     <section className="card" aria-labelledby="organization-title">
-      <h2 id="organization-title">Organisation</h2>
+      <h2 id="organization-title">Organization</h2>
       <dl className="dashboard-details">
         <div>
-          <dt>Organisation</dt>
+          <dt>Organization</dt>
           <dd>{card.name}</dd>
         </div>
         <div>
@@ -41,7 +41,7 @@ export function OrganizationCard({ card }: { card: Card }) {
         </a>
       ) : (
         <p className="dashboard-small">
-          Your license is managed by your organisation. For more devices or a seat for a colleague,
+          Your license is managed by your organization. For more devices or a seat for a colleague,
           ask {card.ownerName || 'the owner'}.
         </p>
       )}

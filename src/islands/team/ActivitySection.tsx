@@ -5,10 +5,9 @@
  */
 import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
 import type { TeamActivity, TeamMember } from '../../contract/team';
-import { formatDateTime } from '../../lib/auth/account-view';
 import { messageFor } from '../shared/api';
 import { leftForLogin } from '../shared/use-overview';
-import { kindLabel } from './format';
+import { feedTime, kindLabel, memberLabel } from './format';
 import {
   activityLoadFailed,
   activityQuery,
@@ -112,12 +111,12 @@ export function ActivitySection({ members, version }: Props) {
       <p className="field-hint">
         Dates are whole days in UTC. The export follows the filter shown.
       </p>
-      <FeedTable feed={feed} />
+      <FeedTable feed={feed} members={members} />
     </section>
   );
 }
 
-function FeedTable({ feed }: { feed: Feed }) {
+function FeedTable({ feed, members }: { feed: Feed; members: TeamMember[] }) {
   if (feed.kind === 'loading')
     return (
       <p className="usage-empty" role="status">
@@ -147,10 +146,10 @@ function FeedTable({ feed }: { feed: Feed }) {
           {feed.rows.map((row, index) => (
             <tr key={`${row.at}-${index}`}>
               <td data-label="Time" className="usage-nowrap">
-                <time dateTime={row.at}>{formatDateTime(row.at)}</time>
+                <time dateTime={row.at}>{feedTime(row.at)}</time>
               </td>
-              <td data-label="Member" className="team-break">
-                {row.member || '—'}
+              <td data-label="Member" className="team-break" title={row.member || undefined}>
+                {memberLabel(row, members)}
               </td>
               <td data-label="Event">{kindLabel(row.kind)}</td>
               <td data-label="Detail" className="team-break">

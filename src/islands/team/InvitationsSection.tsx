@@ -8,6 +8,7 @@ import { emailRule, normalizeEmail } from '../../contract/rules';
 import { formatDate } from '../../lib/auth/account-view';
 import { messageFor } from '../shared/api';
 import { leftForLogin } from '../shared/use-overview';
+import { seatsFull } from './format';
 import { teamAction, teamNetwork } from './team-calls';
 import type { PendingAction } from './TeamConfirm';
 
@@ -67,6 +68,12 @@ export function InvitationsSection({ overview, onAsk, onInvited }: Props) {
   return (
     <section className="card" aria-labelledby="team-invite-title">
       <h2 id="team-invite-title">Invitations</h2>
+      {seatsFull(overview.organization) && (
+        <p className="form-info">
+          Every seat is taken or held by an open invitation: remove a member or withdraw an
+          invitation to invite someone else, or <a href="/about">ask us for more seats</a>.
+        </p>
+      )}
       <form className="team-invite" onSubmit={(event) => void submit(event)} noValidate>
         <div className="field">
           <label htmlFor={`${id}-email`}>E-mail address of the colleague to invite</label>

@@ -1,5 +1,5 @@
 /**
- * /invite#token=…: the invitation e-mail's link. Shows who invited whom to which organisation,
+ * /invite#token=…: the invitation e-mail's link. Shows who invited whom to which organization,
  * then joins: a signed-in account accepts (a running Standard subscription is confirmed first to
  * end at period end), a visitor with an account logs in here and accepts, a new visitor creates
  * the account by the link and lands on the dashboard. Refusals show the server's plain message.

@@ -1,4 +1,4 @@
-/** The organisation at a glance: seats used of total, devices per seat and the term. */
+/** The organization at a glance: seats used of total, devices per seat and the term. */
 import type { TeamOverview } from '../../contract/team';
 import { formatDate } from '../../lib/auth/account-view';
 import { deviceLimitText, heldText, seatsText } from './format';
