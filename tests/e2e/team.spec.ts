@@ -13,6 +13,7 @@ import type { Browser, Page, TestInfo } from '@playwright/test';
 import { TeamMessages } from '../../src/contract/messages';
 import {
   activateDevice,
+  buyStandard,
   islandsReady,
   latestMail,
   licenseKeyFromDashboard,
@@ -70,16 +71,12 @@ async function phoneShot(page: Page, testInfo: TestInfo, name: string) {
   await page.setViewportSize({ width: 1280, height: 720 });
 }
 
-test('an owner invites two colleagues, one joins by the link and uses three devices, the feed and CSV show it', async ({
-  browser,
-}, testInfo) => {
-  test.setTimeout(240_000);
-
-  // The owner: an ordinary account, later named as the organization's owner.
-  const owner = await visitor(browser);
-  const ownerAccount = await signUpForTrial(owner.page, 'Olivia Brandt');
-
-  // The operator: an account granted the role from the command line, signed in again.
+/**
+ * An operator (an account granted the role from the command line, signed in again) creates an
+ * organization of 2 seats and 3 devices per seat for `ownerEmail` through the console's API, from
+ * the page with the operator's cookie (the console has no organization screen yet).
+ */
+async function createOrganization(browser: Browser, ownerEmail: string, name: string) {
   const operator = await visitor(browser);
   const operatorAccount = await signUpForTrial(operator.page, 'Oscar Wells');
   await grantOperator(operatorAccount.email);
@@ -99,8 +96,8 @@ test('an owner invites two colleagues, one joins by the link and uses three devi
       return { status: response.status, text: await response.text() };
     },
     {
-      name: 'Brandt Structures',
-      ownerEmail: ownerAccount.email,
+      name,
+      ownerEmail,
       seats: 2,
       deviceLimit: 3,
       termStart: day(now - 86_400_000),
@@ -112,6 +109,19 @@ test('an owner invites two colleagues, one joins by the link and uses three devi
   );
   expect(created.status, created.text).toBe(200);
   await operator.context.close();
+}
+
+test('an owner invites two colleagues, one joins by the link and uses three devices, the feed and CSV show it', async ({
+  browser,
+}, testInfo) => {
+  test.setTimeout(240_000);
+
+  // The owner: an ordinary account, later named as the organization's owner.
+  const owner = await visitor(browser);
+  const ownerAccount = await signUpForTrial(owner.page, 'Olivia Brandt');
+
+  await createOrganization(browser, ownerAccount.email, 'Brandt Structures');
+  const now = Date.now();
 
   // My Account shows the owner the organization and the way to the team page.
   await owner.page.reload();
@@ -232,5 +242,39 @@ test('an owner invites two colleagues, one joins by the link and uses three devi
   await phoneShot(owner.page, testInfo, 'team');
   await owner.context.close();
   // The refused third invitation and the used link answer 409 and 410: the browser logs those.
+  expect(unexpectedErrors(errors)).toEqual([]);
+});
+
+test('a Standard customer signed in confirms the subscription ends at period end, then joins', async ({
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  const owner = await visitor(browser);
+  const ownerAccount = await signUpForTrial(owner.page, 'Olivia Brandt');
+  await createOrganization(browser, ownerAccount.email, 'Brandt Drafting');
+
+  const customer = await visitor(browser);
+  const standard = await buyStandard(customer.page, 'Peter Stone');
+  await owner.page.goto('/dashboard/team');
+  await owner.page.getByLabel('E-mail address of the colleague to invite').fill(standard.email);
+  await owner.page.getByRole('button', { name: 'Send invitation' }).click();
+  await expect(owner.page.getByRole('status')).toHaveText(TeamMessages.invited);
+  await owner.context.close();
+
+  const mail = await latestMail(customer.page.request, standard.email, 'team-invitation');
+  await customer.page.goto(mail.links.find((href) => href.includes('/invite#token='))!);
+  await expect(customer.page.getByText(`Signed in as ${standard.email}.`)).toBeVisible();
+  await customer.page.getByRole('button', { name: 'Accept invitation' }).click();
+  await expect(customer.page.getByRole('alert')).toContainText(TeamMessages.standardRunning);
+  await axeClean(customer.page);
+  await customer.page
+    .getByRole('button', { name: 'Cancel my subscription at period end and join' })
+    .click();
+  await expect(customer.page.getByRole('alert')).toHaveText(TeamMessages.joined);
+  await customer.page.getByRole('link', { name: 'Go to My Account' }).click();
+  await expect(customer.page.getByRole('region', { name: 'Organization' })).toContainText(
+    'Brandt Drafting',
+  );
+  await customer.context.close();
   expect(unexpectedErrors(errors)).toEqual([]);
 });
