@@ -8,12 +8,19 @@
  */
 import type { PublicConfig } from '../functions/routes/config';
 import type { BillingOverview } from '../src/contract/billing';
+import type {
+  InvitationPreview,
+  OrganizationResponse,
+  TeamActivityResponse,
+  TeamOverview,
+} from '../src/contract/team';
 import type { UsageOverview } from '../src/contract/usage';
 import type { PaymentCompletionResponse } from '../src/contract/payments';
 import type { MeResponse, User } from '../src/contract/user';
 import { consoleFixtures, type ConsoleFixtures } from './bench-console-fixtures.ts';
 
-const DAY = 24 * 60 * 60 * 1000;
+const HOUR = 60 * 60 * 1000;
+const DAY = 24 * HOUR;
 
 type StorageKeys = (typeof import('../src/lib/auth/storage'))['STORAGE_KEYS'];
 /** Where the browser keeps its session (src/lib/auth/storage.ts STORAGE_KEYS). */
@@ -21,6 +28,9 @@ export const storageKeys = {
   user: 'user',
   tokenExpiration: 'tokenExpiration',
 } as const satisfies Pick<StorageKeys, 'user' | 'tokenExpiration'>;
+
+/** The token of the bench's invitation link (/invite#token=…). */
+export const benchInvitationToken = 'bench-invitation-token-0001';
 
 export interface BenchFixtures {
   user: User;
@@ -127,6 +137,106 @@ export function benchFixtures(now = Date.now()): BenchFixtures {
   } satisfies PublicConfig;
 
   const operatorConsole = consoleFixtures(now, user, usage, billing.invoices[0]!.id);
+  // The bench customer owns an organization of 5 seats: two members (one with two devices), an
+  // open invitation, and a feed; the team page renders every section with it.
+  const member = (
+    n: number,
+    name: string,
+    email: string,
+    devices: TeamOverview['members'][number]['devices'],
+  ) => ({
+    userId: `7d1e4b2a-0c5f-4a83-9b6e-1f2a3b4c5d${n}0`,
+    customerName: name,
+    email,
+    joinedAt: iso(-30 * DAY),
+    licenseStatus: 'active',
+    lastSeenAt: devices[0]?.lastSeenAt ?? null,
+    devices,
+  });
+  const team = {
+    organization: {
+      id: '5b9e2c1d-7a3f-4e8b-9c0d-1e2f3a4b5c6d',
+      name: 'Reyes Structural Engineering',
+      seats: 5,
+      seatsTaken: 2,
+      invitationsOpen: 1,
+      deviceLimit: 3,
+      termStart: iso(-40 * DAY),
+      termEnd: iso(325 * DAY),
+      supportTier: 'priority',
+    },
+    members: [
+      member(1, 'Martha Nolan', 'martha.nolan@example.com', [
+        {
+          id: 'd1',
+          deviceName: 'DESIGN-WS-07',
+          activatedAt: iso(-20 * DAY),
+          lastSeenAt: iso(-HOUR),
+        },
+        {
+          id: 'd2',
+          deviceName: 'MARTHA-LAPTOP',
+          activatedAt: iso(-10 * DAY),
+          lastSeenAt: iso(-DAY),
+        },
+      ]),
+      member(2, 'Samuel Oliver', 'samuel.oliver@example.com', []),
+    ],
+    invitations: [
+      {
+        id: 'f0e1d2c3-b4a5-4968-8776-655443322110',
+        email: 'li.wei@example.com',
+        createdAt: iso(-DAY),
+        expiresAt: iso(6 * DAY),
+        sentCount: 1,
+      },
+    ],
+  } satisfies TeamOverview;
+  const activity = {
+    activity: [
+      {
+        at: iso(-HOUR),
+        userId: team.members[0]!.userId,
+        member: 'martha.nolan@example.com',
+        kind: 'signed-in',
+        detail: 'Chrome on Windows',
+      },
+      {
+        at: iso(-10 * DAY),
+        userId: team.members[0]!.userId,
+        member: 'martha.nolan@example.com',
+        kind: 'activated',
+        detail: 'MARTHA-LAPTOP',
+      },
+      {
+        at: iso(-30 * DAY),
+        userId: team.members[0]!.userId,
+        member: 'martha.nolan@example.com',
+        kind: 'joined',
+        detail: '',
+      },
+    ],
+  } satisfies TeamActivityResponse;
+  const organization = {
+    organization: {
+      name: team.organization.name,
+      ownerName: user.customerName,
+      ownerEmail: user.email,
+      isOwner: true,
+      isMember: false,
+      seats: 5,
+      seatsTaken: 2,
+      deviceLimit: 3,
+      termEnd: team.organization.termEnd,
+    },
+  } satisfies OrganizationResponse;
+  const invitation = {
+    organizationName: team.organization.name,
+    inviterName: user.customerName,
+    email: 'li.wei@example.com',
+    expiresAt: iso(6 * DAY),
+    hasAccount: false,
+  } satisfies InvitationPreview;
 
   return {
     user,
@@ -134,6 +244,10 @@ export function benchFixtures(now = Date.now()): BenchFixtures {
     console: operatorConsole,
     answers: {
       ...operatorConsole.answers,
+      'GET /api/organization': organization,
+      'GET /api/team': team,
+      'GET /api/team/activity': activity,
+      [`GET /api/invitations/${benchInvitationToken}`]: invitation,
       'GET /api/me': me,
       'GET /api/config': config,
       'GET /api/usage': usage,

@@ -5,6 +5,7 @@
 import { Hono } from 'hono';
 import { TeamMessages } from '../../src/contract/messages';
 import { acceptInvitationSchema, invitationSignupSchema } from '../../src/contract/team-requests';
+import type { InvitationPreview } from '../../src/contract/team';
 import type { AuthResponse, MessageResponse } from '../../src/contract/user';
 import { methodNotAllowed } from '../lib/http';
 import { jsonBody } from '../lib/validate';
@@ -20,7 +21,10 @@ export const invitationRoutes = new Hono<AccountEnv>()
   .get('/invitations/:token', async (c) => {
     const deps = c.get('deps');
     await enforceRateLimit(deps, 'loginPerIp', deps.client.ip);
-    return c.json(await previewInvitation(deps, c.req.param('token')), 200);
+    return c.json(
+      (await previewInvitation(deps, c.req.param('token'))) satisfies InvitationPreview,
+      200,
+    );
   })
   .all('/invitations/:token', methodNotAllowed('GET'))
 

@@ -9,6 +9,11 @@ import {
   inviteSchema,
   transferSchema,
 } from '../../src/contract/team-requests';
+import type {
+  OrganizationResponse,
+  TeamActivityResponse,
+  TeamOverview,
+} from '../../src/contract/team';
 import type { MessageResponse } from '../../src/contract/user';
 import { methodNotAllowed } from '../lib/http';
 import { jsonBody, queryParams } from '../lib/validate';
@@ -45,7 +50,7 @@ export const teamRoutes = new Hono<AccountEnv>()
   .get('/team', requireSession, async (c) => {
     const { db, now } = c.get('deps');
     const organization = await ownedOrganization(db, c.get('session').userId);
-    return c.json(await teamOverview(db, organization, now), 200);
+    return c.json((await teamOverview(db, organization, now)) satisfies TeamOverview, 200);
   })
   .all('/team', methodNotAllowed('GET'))
 
@@ -53,7 +58,7 @@ export const teamRoutes = new Hono<AccountEnv>()
     const { db } = c.get('deps');
     const organization = await ownedOrganization(db, c.get('session').userId);
     const rows = await teamActivity(db, organization, activityFilter(c.req.valid('query')));
-    return c.json({ activity: rows }, 200);
+    return c.json({ activity: rows } satisfies TeamActivityResponse, 200);
   })
   .all('/team/activity', methodNotAllowed('GET'))
 
@@ -107,6 +112,6 @@ export const teamRoutes = new Hono<AccountEnv>()
 
   .get('/organization', requireSession, async (c) => {
     const card = await organizationCard(c.get('deps').db, c.get('session').userId);
-    return c.json({ organization: card }, 200);
+    return c.json({ organization: card } satisfies OrganizationResponse, 200);
   })
   .all('/organization', methodNotAllowed('GET'));

@@ -20,6 +20,8 @@ import { withErrorBoundary } from '../ErrorBoundary';
 import { logout } from '../shared/auth-calls';
 import { upgradeBusyText, useUpgrade } from '../shared/upgrade';
 import { CopyButton } from './CopyButton';
+import { useOrganization } from '../shared/use-organization';
+import { OrganizationCard } from './OrganizationCard';
 import { useDashboardUser } from './use-dashboard-user';
 import '../shared/forms.css';
 import './dashboard.css';
@@ -27,6 +29,7 @@ import './dashboard.css';
 function MyAccount() {
   const { user, tokenExpiration, loading } = useDashboardUser();
   const upgrade = useUpgrade();
+  const organization = useOrganization();
   const known = user !== null && tokenExpiration !== null;
 
   // The header's DOWNLOAD links to /dashboard#download, which exists only once the user is known,
@@ -54,6 +57,7 @@ function MyAccount() {
       </nav>
       <p className="dashboard-welcome">Welcome back, {user.customerName}!</p>
       <LicenseCard user={user} />
+      {organization && <OrganizationCard card={organization} />}
       <section className="card dashboard-warning" aria-labelledby="user-id-title">
         <h2 id="user-id-title">Save Your User ID</h2>
         <p>

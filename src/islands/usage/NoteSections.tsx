@@ -4,6 +4,7 @@
  * Enterprise accounts arrange with us.
  */
 import type { UsageOverview } from '../../contract/usage';
+import { useOrganization } from '../shared/use-organization';
 import { deviceCountText } from './format';
 
 export function UsageStatsSection({ overview }: { overview: UsageOverview }) {
@@ -25,10 +26,21 @@ export function UsageStatsSection({ overview }: { overview: UsageOverview }) {
 }
 
 export function TeamActivitySection({ plan }: { plan: UsageOverview['plan'] }) {
+  const organization = useOrganization();
   return (
     <section className="card" aria-labelledby="team-title">
       <h2 id="team-title">Team activity (for Enterprise)</h2>
-      {plan === 'Enterprise' ? (
+      {organization?.isOwner ? (
+        <p>
+          You manage {organization.name}: see its members, their devices and the team activity on
+          your <a href="/dashboard/team">Team page</a>.
+        </p>
+      ) : organization ? (
+        <p>
+          The team activity of {organization.name} is shown to its owner,{' '}
+          {organization.ownerName || organization.ownerEmail}.
+        </p>
+      ) : plan === 'Enterprise' ? (
         <p>
           Team activity monitoring for your Enterprise account is arranged with us.{' '}
           <a href="/about">Contact us</a> to set up usage and activity reports for your team.

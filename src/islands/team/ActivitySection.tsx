@@ -1,0 +1,164 @@
+/**
+ * The team activity feed: devices activated, deactivated and replaced by members, their sign-ins
+ * and the team's own events, filtered by member and by day, and exported as CSV with the same
+ * filter (a plain link: the browser downloads what the Worker writes).
+ */
+import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
+import type { TeamActivity, TeamMember } from '../../contract/team';
+import { messageFor } from '../shared/api';
+import { leftForLogin } from '../shared/use-overview';
+import { feedTime, kindLabel, memberLabel } from './format';
+import {
+  activityLoadFailed,
+  activityQuery,
+  loadActivity,
+  noFilter,
+  teamNetwork,
+  type ActivityFilter,
+} from './team-calls';
+
+type Feed =
+  | { kind: 'loading' }
+  | { kind: 'failed'; message: string }
+  | { kind: 'ready'; rows: TeamActivity[] };
+
+interface Props {
+  members: TeamMember[];
+  /** Bumped by the page after each owner action, so the feed shows it. */
+  version: number;
+}
+
+export function ActivitySection({ members, version }: Props) {
+  const id = useId();
+  const [draft, setDraft] = useState<ActivityFilter>(noFilter);
+  const [applied, setApplied] = useState<ActivityFilter>(noFilter);
+  const [feed, setFeed] = useState<Feed>({ kind: 'loading' });
+
+  const load = useCallback(async (filter: ActivityFilter) => {
+    try {
+      setFeed({ kind: 'ready', rows: await loadActivity(filter) });
+    } catch (failure) {
+      if (leftForLogin(failure)) return;
+      setFeed({ kind: 'failed', message: messageFor(failure, activityLoadFailed, teamNetwork) });
+    }
+  }, []);
+
+  useEffect(() => {
+    // From a task, not the effect body, so the state change is not a cascade of this render.
+    const timer = window.setTimeout(() => void load(applied), 0);
+    return () => window.clearTimeout(timer);
+  }, [load, applied, version]);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setFeed({ kind: 'loading' });
+    setApplied(draft);
+  };
+  const change = (patch: Partial<ActivityFilter>) => setDraft((now) => ({ ...now, ...patch }));
+
+  return (
+    <section className="card" aria-labelledby="team-activity-title">
+      <div className="usage-heading">
+        <h2 id="team-activity-title">Team activity</h2>
+        <a
+          className="button button-secondary usage-button"
+          href={`/api/team/activity.csv${activityQuery(applied)}`}
+          download
+        >
+          Export CSV
+        </a>
+      </div>
+      <form className="team-filter" onSubmit={submit} aria-label="Filter the team activity">
+        <div className="field">
+          <label htmlFor={`${id}-member`}>Member</label>
+          <select
+            id={`${id}-member`}
+            value={draft.member}
+            onChange={(event) => change({ member: event.target.value })}
+          >
+            <option value="">All members</option>
+            {members.map((who) => (
+              <option key={who.userId} value={who.userId}>
+                {who.customerName} ({who.email})
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-from`}>From</label>
+          <input
+            id={`${id}-from`}
+            type="date"
+            value={draft.from}
+            max={draft.to || undefined}
+            onChange={(event) => change({ from: event.target.value })}
+          />
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-to`}>To</label>
+          <input
+            id={`${id}-to`}
+            type="date"
+            value={draft.to}
+            min={draft.from || undefined}
+            onChange={(event) => change({ to: event.target.value })}
+          />
+        </div>
+        <button type="submit" className="button usage-button">
+          Show
+        </button>
+      </form>
+      <p className="field-hint">
+        Dates are whole days in UTC. The export follows the filter shown.
+      </p>
+      <FeedTable feed={feed} members={members} />
+    </section>
+  );
+}
+
+function FeedTable({ feed, members }: { feed: Feed; members: TeamMember[] }) {
+  if (feed.kind === 'loading')
+    return (
+      <p className="usage-empty" role="status">
+        Loading activity...
+      </p>
+    );
+  if (feed.kind === 'failed')
+    return (
+      <p className="form-error" role="alert">
+        {feed.message}
+      </p>
+    );
+  if (feed.rows.length === 0) return <p className="usage-empty">No activity for this filter.</p>;
+  return (
+    <div className="usage-table-wrap">
+      <table className="usage-table team-feed">
+        <caption className="visually-hidden">Team activity, newest first</caption>
+        <thead>
+          <tr>
+            <th scope="col">Time</th>
+            <th scope="col">Member</th>
+            <th scope="col">Event</th>
+            <th scope="col">Detail</th>
+          </tr>
+        </thead>
+        <tbody>
+          {feed.rows.map((row, index) => (
+            <tr key={`${row.at}-${index}`}>
+              <td data-label="Time" className="usage-nowrap">
+                <time dateTime={row.at}>{feedTime(row.at)}</time>
+              </td>
+              <td data-label="Member" className="team-break" title={row.member || undefined}>
+                {memberLabel(row, members)}
+              </td>
+              <td data-label="Event">{kindLabel(row.kind)}</td>
+              <td data-label="Detail" className="team-break">
+                {row.detail || '—'}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

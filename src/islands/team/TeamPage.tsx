@@ -1,0 +1,110 @@
+/**
+ * /dashboard/team, the owner's team page: seats and term, members with their devices, the
+ * invitations and the activity feed. Each owner action is confirmed in one dialog (TeamConfirm);
+ * its result is one line at the top of the page, focused, and the team is loaded again.
+ */
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { withErrorBoundary } from '../ErrorBoundary';
+import { useOverview } from '../shared/use-overview';
+import { ActivitySection } from './ActivitySection';
+import { InvitationsSection } from './InvitationsSection';
+import { MembersSection } from './MembersSection';
+import { SummarySection } from './SummarySection';
+import { loadTeam, teamLoadFailed, teamNetwork } from './team-calls';
+import { TeamConfirm, type PendingAction } from './TeamConfirm';
+import '../shared/forms.css';
+import '../dashboard/dashboard.css';
+import '../usage/usage.css';
+import './team.css';
+
+const messages = { failed: teamLoadFailed, network: teamNetwork };
+
+interface Notice {
+  text: string;
+  /** Bumped per action so the same text twice still moves focus. */
+  id: number;
+}
+
+function TeamPage() {
+  const { state, load, replace } = useOverview(loadTeam, messages);
+  const [open, setOpen] = useState(false);
+  const [pending, setPending] = useState<PendingAction | null>(null);
+  const [notice, setNotice] = useState<Notice | null>(null);
+  const [transferred, setTransferred] = useState(false);
+  const noticeRef = useRef<HTMLParagraphElement>(null);
+
+  // The row whose button was pressed may be gone after the action: focus goes to the result.
+  useEffect(() => {
+    if (notice) noticeRef.current?.focus();
+  }, [notice]);
+
+  const done = useCallback(
+    (text: string, action?: PendingAction) => {
+      setOpen(false);
+      setNotice((last) => ({ text, id: (last?.id ?? 0) + 1 }));
+      // After a transfer this account is no longer the owner: GET /api/team would refuse it.
+      if (action?.leaves) return setTransferred(true);
+      loadTeam().then(replace, () => void load());
+    },
+    [replace, load],
+  );
+
+  if (state.kind === 'loading')
+    return (
+      <p className="dashboard-loading" role="status">
+        Loading your team...
+      </p>
+    );
+
+  if (state.kind === 'failed')
+    return (
+      <div className="card usage-failed">
+        <p className="form-error" role="alert">
+          {state.message}
+        </p>
+        <div className="team-row-actions">
+          <button type="button" className="button" onClick={() => void load()}>
+            Retry
+          </button>
+          <a className="button button-secondary" href="/dashboard">
+            Back to My Account
+          </a>
+        </div>
+      </div>
+    );
+
+  const noticeLine = notice && (
+    <p ref={noticeRef} tabIndex={-1} className="form-success" role="status">
+      {notice.text}
+    </p>
+  );
+
+  if (transferred)
+    return (
+      <div className="dashboard team">
+        {noticeLine}
+        <p>
+          <a href="/dashboard">Back to My Account</a>
+        </p>
+      </div>
+    );
+
+  const { overview, now } = state;
+  const ask = (action: PendingAction) => {
+    setPending(action);
+    setOpen(true);
+  };
+
+  return (
+    <div className="dashboard usage team">
+      {noticeLine}
+      <SummarySection organization={overview.organization} />
+      <MembersSection overview={overview} now={now} onAsk={ask} />
+      <InvitationsSection overview={overview} onAsk={ask} onInvited={done} />
+      <ActivitySection members={overview.members} version={notice?.id ?? 0} />
+      <TeamConfirm open={open} action={pending} onClose={() => setOpen(false)} onDone={done} />
+    </div>
+  );
+}
+
+export default withErrorBoundary(TeamPage);

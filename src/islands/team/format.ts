@@ -1,0 +1,65 @@
+/** Display rules of the team page: seats, the term and the feed's words. Pure. */
+import type { TeamOverview } from '../../contract/team';
+
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+/** "1 of 2 seats used". */
+export function seatsText(seatsTaken: number, seats: number): string {
+  return `${seatsTaken} of ${plural(seats, 'seat', 'seats')} used`;
+}
+
+/** "1 more held by an open invitation", or null without open invitations. */
+export function heldText(invitationsOpen: number): string | null {
+  if (invitationsOpen === 0) return null;
+  return `${invitationsOpen} more held by ${invitationsOpen === 1 ? 'an open invitation' : 'open invitations'}`;
+}
+
+/** True when a new invitation would be refused for lack of seats (409 NO_SEATS). */
+export function seatsFull(organization: TeamOverview['organization']): boolean {
+  return organization.seatsTaken + organization.invitationsOpen >= organization.seats;
+}
+
+/** "3 devices per seat". */
+export function deviceLimitText(limit: number): string {
+  return `${plural(limit, 'device', 'devices')} per seat`;
+}
+
+/** "2 devices". */
+export function devicesText(n: number): string {
+  return plural(n, 'device', 'devices');
+}
+
+const kindLabels: Record<string, string> = {
+  activated: 'Device activated',
+  deactivated: 'Device deactivated',
+  replaced: 'Device replaced',
+  'signed-in': 'Signed in',
+  joined: 'Joined the team',
+  invited: 'Invited',
+  'invitation-resent': 'Invitation sent again',
+  'invitation-revoked': 'Invitation withdrawn',
+  removed: 'Removed from the team',
+  'device-freed': 'Device freed by the owner',
+  'ownership-transferred': 'Ownership transferred',
+  'term-changed': 'Term changed',
+  'seats-changed': 'Seats changed',
+};
+
+/** "activated" → "Device activated"; a kind this page does not know reads as written. */
+export function kindLabel(kind: string): string {
+  return kindLabels[kind] ?? kind;
+}
+
+/** "Nov 24, 2026, 3:46 PM": the feed's time, short enough for a table column. */
+export function feedTime(iso: string, locale = 'en-US'): string {
+  return new Date(iso).toLocaleString(locale, { dateStyle: 'medium', timeStyle: 'short' });
+}
+
+/** The feed's member: their name while they are on the team, else the e-mail it recorded. */
+export function memberLabel(
+  row: { userId: string | null; member: string },
+  members: readonly { userId: string; customerName: string }[],
+): string {
+  const known = members.find((who) => who.userId === row.userId);
+  return known?.customerName || row.member || '—';
+}

@@ -1,0 +1,60 @@
+/**
+ * The owner's team calls: GET /api/team and the activity feed, and the owner actions, each of
+ * which answers a one-line message (the page then loads the team again).
+ */
+import {
+  teamActivityResponseSchema,
+  teamOverviewSchema,
+  type TeamActivity,
+  type TeamOverview,
+} from '../../contract/team';
+import { messageResponseSchema } from '../../contract/user';
+import { apiCall } from '../shared/api';
+
+export const teamLoadFailed = 'We could not load your team. Please try again.';
+export const teamNetwork = 'Network error. Please check your connection and try again.';
+export const activityLoadFailed = 'We could not load the team activity. Please try again.';
+
+/** The feed's filter: a member's user id and whole days (YYYY-MM-DD), each optional (''). */
+export interface ActivityFilter {
+  member: string;
+  from: string;
+  to: string;
+}
+
+export const noFilter: ActivityFilter = { member: '', from: '', to: '' };
+
+/** "?member=…&from=…" with only the filters that are set ('' without any). */
+export function activityQuery(filter: ActivityFilter): string {
+  const query = new URLSearchParams();
+  for (const key of ['member', 'from', 'to'] as const) {
+    if (filter[key]) query.set(key, filter[key]);
+  }
+  const text = query.toString();
+  return text ? `?${text}` : '';
+}
+
+/** GET /api/team. */
+export function loadTeam(): Promise<TeamOverview> {
+  return apiCall('GET', '/api/team', teamOverviewSchema);
+}
+
+/** GET /api/team/activity with the filter. */
+export async function loadActivity(filter: ActivityFilter): Promise<TeamActivity[]> {
+  const answer = await apiCall(
+    'GET',
+    `/api/team/activity${activityQuery(filter)}`,
+    teamActivityResponseSchema,
+  );
+  return answer.activity;
+}
+
+/** One owner action; answers the server's message. */
+export async function teamAction(
+  method: 'POST' | 'DELETE',
+  path: string,
+  body?: unknown,
+): Promise<string> {
+  const answer = await apiCall(method, path, messageResponseSchema, body);
+  return answer.message;
+}

@@ -1,0 +1,280 @@
+/**
+ * Enterprise teams, as a firm would use them: an operator creates an organization (2 seats, 3
+ * devices per seat) for an owner, the owner invites two colleagues on /dashboard/team, one joins
+ * by signing up on the e-mailed /invite link and activates devices up to the limit, and the owner
+ * watches the activations arrive in the team feed and exports it as CSV. A third invitation is
+ * refused because every seat is taken or held.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import { execFile } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
+import { promisify } from 'node:util';
+import type { Browser, Page, TestInfo } from '@playwright/test';
+import { TeamMessages } from '../../src/contract/messages';
+import {
+  activateDevice,
+  buyStandard,
+  islandsReady,
+  latestMail,
+  licenseKeyFromDashboard,
+  logIn,
+  newVisitor,
+  PASSWORD,
+  signUpForTrial,
+  uniqueEmail,
+  unexpectedErrors,
+} from './auth.helpers';
+import { expect, test } from './fixtures';
+
+const run = promisify(execFile);
+const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+/** Console errors of every visitor's page, checked at the end (the `page` fixture's rule). */
+const errors: string[] = [];
+
+/** A fresh browser context as a new visitor (its own fingerprint and IP). */
+async function visitor(browser: Browser) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  const { ip } = await newVisitor(page);
+  return { context, page, ip };
+}
+
+/** Makes the account an operator the only way there is: `npm run admin -- grant` on the local D1. */
+async function grantOperator(email: string) {
+  const { stdout } = await run('npm', ['run', '--silent', 'admin', '--', 'grant', email], {
+    timeout: 60_000,
+  });
+  expect(stdout).toContain('is now an operator');
+}
+
+async function axeClean(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  expect(results.violations).toEqual([]);
+}
+
+/** A 390 px wide full-page screenshot kept with the test's results. */
+async function phoneShot(page: Page, testInfo: TestInfo, name: string) {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const path = testInfo.outputPath(`${name}-390.png`);
+  await page.screenshot({ path, fullPage: true });
+  await testInfo.attach(`${name} at 390 px`, { path, contentType: 'image/png' });
+  // Nothing wider than the screen: the page scrolls only vertically.
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+  expect(overflow).toBeLessThanOrEqual(0);
+  await page.setViewportSize({ width: 1280, height: 720 });
+}
+
+/**
+ * An operator (an account granted the role from the command line, signed in again) creates an
+ * organization of 2 seats and 3 devices per seat for `ownerEmail` through the console's API, from
+ * the page with the operator's cookie (the console has no organization screen yet).
+ */
+async function createOrganization(browser: Browser, ownerEmail: string, name: string) {
+  const operator = await visitor(browser);
+  const operatorAccount = await signUpForTrial(operator.page, 'Oscar Wells');
+  await grantOperator(operatorAccount.email);
+  // The role counts from the next sign-in: sign out here (the login page sends a signed-in
+  // browser on to the dashboard) and in again.
+  await operator.context.clearCookies();
+  await operator.page.evaluate(() => localStorage.clear());
+  await logIn(operator.page, operatorAccount.email, operatorAccount.password);
+  const now = Date.now();
+  const created = await operator.page.evaluate(
+    async (body) => {
+      const response = await fetch('/api/admin/organizations', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+        body: JSON.stringify(body),
+      });
+      return { status: response.status, text: await response.text() };
+    },
+    {
+      name,
+      ownerEmail,
+      seats: 2,
+      deviceLimit: 3,
+      termStart: day(now - 86_400_000),
+      termEnd: day(now + 365 * 86_400_000),
+      supportTier: 'priority',
+      agreementRef: 'PO-E2E-1',
+      reason: 'Signed agreement (end-to-end test)',
+    },
+  );
+  expect(created.status, created.text).toBe(200);
+  await operator.context.close();
+}
+
+test('an owner invites two colleagues, one joins by the link and uses three devices, the feed and CSV show it', async ({
+  browser,
+}, testInfo) => {
+  test.setTimeout(240_000);
+
+  // The owner: an ordinary account, later named as the organization's owner.
+  const owner = await visitor(browser);
+  const ownerAccount = await signUpForTrial(owner.page, 'Olivia Brandt');
+
+  await createOrganization(browser, ownerAccount.email, 'Brandt Structures');
+  const now = Date.now();
+
+  // My Account shows the owner the organization and the way to the team page.
+  await owner.page.reload();
+  const card = owner.page.getByRole('region', { name: 'Organization' });
+  await expect(card).toContainText('Brandt Structures');
+  await card.getByRole('link', { name: 'Manage your team' }).click();
+  await expect(owner.page).toHaveURL(/\/dashboard\/team$/);
+  await expect(owner.page.getByRole('heading', { name: 'Brandt Structures' })).toBeVisible();
+  await expect(owner.page.getByText('0 of 2 seats used')).toBeVisible();
+
+  // Two invitations fill the seats; a third is refused with the plain reason.
+  const invite = async (email: string) => {
+    await owner.page.getByLabel('E-mail address of the colleague to invite').fill(email);
+    await owner.page.getByRole('button', { name: 'Send invitation' }).click();
+  };
+  const first = uniqueEmail('member');
+  const second = uniqueEmail('member');
+  await invite(first);
+  await expect(owner.page.getByRole('status')).toHaveText(TeamMessages.invited);
+  await invite(second);
+  const pending = owner.page.getByRole('region', { name: 'Invitations' });
+  await expect(pending.getByRole('listitem')).toHaveCount(2);
+  await invite(uniqueEmail('member'));
+  await expect(owner.page.getByRole('alert')).toHaveText(TeamMessages.noSeats);
+  await axeClean(owner.page);
+
+  // The colleague opens the e-mailed link, sees who invited them, and signs up there.
+  const member = await visitor(browser);
+  const mail = await latestMail(member.page.request, first, 'team-invitation');
+  const link = mail.links.find((href) => href.includes('/invite#token='));
+  expect(link).toBeDefined();
+  await member.page.goto(link!);
+  await islandsReady(member.page);
+  await expect(
+    member.page.getByRole('heading', { name: 'Olivia Brandt invited you to Brandt Structures' }),
+  ).toBeVisible();
+  await expect(member.page.getByRole('textbox', { name: 'Email Address' })).toHaveValue(first);
+  await axeClean(member.page);
+  await phoneShot(member.page, testInfo, 'invite');
+  await member.page.getByRole('button', { name: 'Create account and join' }).click();
+  await expect(member.page.getByRole('alert')).toHaveText('Please enter your name.');
+  await member.page.getByRole('textbox', { name: 'Full Name' }).fill('Martha Nolan');
+  await member.page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await member.page.getByLabel('Confirm Password', { exact: true }).fill(PASSWORD);
+  await member.page.getByRole('checkbox', { name: /I agree to the Terms of Service/ }).check();
+  await member.page.getByRole('button', { name: 'Create account and join' }).click();
+  await expect(member.page).toHaveURL(/\/dashboard$/);
+  const memberCard = member.page.getByRole('region', { name: 'Organization' });
+  await expect(memberCard).toContainText('Olivia Brandt');
+  await expect(member.page.getByRole('region', { name: 'Your License' })).toContainText(
+    'Enterprise',
+  );
+
+  // The same link cannot be used twice.
+  const again = await visitor(browser);
+  await again.page.goto(link!);
+  await expect(again.page.getByRole('alert')).toHaveText(TeamMessages.invitationUsed);
+  await again.context.close();
+
+  // Three devices, the per-seat limit; the fourth is refused.
+  const key = await licenseKeyFromDashboard(member.page);
+  for (const n of [1, 2, 3])
+    await activateDevice(
+      member.page.request,
+      key,
+      { deviceId: `E2E-TEAM-${now}-${n}`, deviceName: `MARTHA-WS-${n}` },
+      member.ip,
+    );
+  const fourth = await member.page.request.post('/api/licenses/activate', {
+    data: { licenseKey: key, deviceId: `E2E-TEAM-${now}-4`, deviceName: 'MARTHA-WS-4' },
+    headers: { 'CF-Connecting-IP': member.ip },
+  });
+  expect(fourth.status()).toBe(403);
+  expect(await fourth.json()).toMatchObject({ code: 'TOO_MANY_DEVICES' });
+  await member.context.close();
+
+  // The owner sees the member, their three devices and the activations in the feed.
+  await owner.page.reload();
+  await expect(owner.page.getByText('1 of 2 seats used')).toBeVisible();
+  const members = owner.page.getByRole('region', { name: 'Members' });
+  await expect(members.getByRole('heading', { name: 'Martha Nolan' })).toBeVisible();
+  await expect(
+    members.getByRole('list', { name: 'Devices of Martha Nolan' }).getByRole('listitem'),
+  ).toHaveCount(3);
+  const feed = owner.page.getByRole('region', { name: 'Team activity' });
+  await expect(feed.getByRole('row', { name: /Device activated/ })).toHaveCount(3);
+
+  // Filtered to the member, and exported with that filter.
+  await feed.getByLabel('Member').selectOption({ label: `Martha Nolan (${first})` });
+  await feed.getByRole('button', { name: 'Show' }).click();
+  await expect(feed.getByRole('row', { name: /Device activated/ })).toHaveCount(3);
+  await expect(feed.getByRole('row', { name: /Invited/ })).toHaveCount(0);
+  const downloading = owner.page.waitForEvent('download');
+  await feed.getByRole('link', { name: 'Export CSV' }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toMatch(/^team-activity-\d{4}-\d{2}-\d{2}\.csv$/);
+  const csv = await readFile(await download.path(), 'utf8');
+  expect(csv.split('\r\n')[0]).toBe('"Time (UTC)","Member","Event","Detail"');
+  expect(csv.match(/"activated"/g)).toHaveLength(3);
+
+  // Freeing a device is confirmed first; Escape keeps it.
+  const freeButton = members.getByRole('button', { name: /Free device MARTHA-WS-1/ });
+  await freeButton.click();
+  const dialog = owner.page.getByRole('alertdialog', { name: 'Free this device?' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeFocused();
+  await owner.page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(freeButton).toBeFocused();
+  await freeButton.click();
+  await dialog.getByRole('button', { name: 'Free device' }).click();
+  await expect(owner.page.getByRole('status')).toHaveText(TeamMessages.deviceFreed);
+  await expect(
+    members.getByRole('list', { name: 'Devices of Martha Nolan' }).getByRole('listitem'),
+  ).toHaveCount(2);
+
+  await axeClean(owner.page);
+  await phoneShot(owner.page, testInfo, 'team');
+  await owner.context.close();
+  // The refused third invitation and the used link answer 409 and 410: the browser logs those.
+  expect(unexpectedErrors(errors)).toEqual([]);
+});
+
+test('a Standard customer signed in confirms the subscription ends at period end, then joins', async ({
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  const owner = await visitor(browser);
+  const ownerAccount = await signUpForTrial(owner.page, 'Olivia Brandt');
+  await createOrganization(browser, ownerAccount.email, 'Brandt Drafting');
+
+  const customer = await visitor(browser);
+  const standard = await buyStandard(customer.page, 'Peter Stone');
+  await owner.page.goto('/dashboard/team');
+  await owner.page.getByLabel('E-mail address of the colleague to invite').fill(standard.email);
+  await owner.page.getByRole('button', { name: 'Send invitation' }).click();
+  await expect(owner.page.getByRole('status')).toHaveText(TeamMessages.invited);
+  await owner.context.close();
+
+  const mail = await latestMail(customer.page.request, standard.email, 'team-invitation');
+  await customer.page.goto(mail.links.find((href) => href.includes('/invite#token='))!);
+  await expect(customer.page.getByText(`Signed in as ${standard.email}.`)).toBeVisible();
+  await customer.page.getByRole('button', { name: 'Accept invitation' }).click();
+  await expect(customer.page.getByRole('alert')).toContainText(TeamMessages.standardRunning);
+  await axeClean(customer.page);
+  await customer.page
+    .getByRole('button', { name: 'Cancel my subscription at period end and join' })
+    .click();
+  await expect(customer.page.getByRole('alert')).toHaveText(TeamMessages.joined);
+  await customer.page.getByRole('link', { name: 'Go to My Account' }).click();
+  await expect(customer.page.getByRole('region', { name: 'Organization' })).toContainText(
+    'Brandt Drafting',
+  );
+  await customer.context.close();
+  expect(unexpectedErrors(errors)).toEqual([]);
+});
