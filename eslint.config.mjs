@@ -64,6 +64,7 @@ export default tseslint.config(
       'public/',
       'playwright-report/',
       'test-results/',
+      '.bench-starlight/',
     ],
   },
   ...tseslint.configs.recommendedTypeChecked.map((config) => ({

@@ -1,14 +1,15 @@
 // The yardstick of `npm run bench` (issue 11): a stock Starlight site built from our own content,
 // so our static pages can be compared with a well-tuned documentation theme in the same run.
 //
-// It writes a small Astro project into a temporary directory (outside the repository, so lint,
-// types and spelling never see it): the MDX of `/` (overview), /pricing, /features and /privacy,
-// with their `{site.product}`-style expressions importing our src/site.config.ts unchanged, and
-// public/ (the feature videos and their posters). Our own components become what Starlight can
-// render: the plan cards and the comparison table become markdown built from site.config, the
-// Overview cards a list of links, the feature videos the same <video> cards as plain HTML (same
-// poster, size and preload="none"). Then it builds the site with Starlight's defaults (its sidebar,
-// table of contents, Pagefind search and theme script), one sidebar entry per page.
+// It writes a small Astro project into a temporary directory under .bench-starlight/ (inside the
+// repository, see `buildStarlight`; git-ignored, so lint, types and spelling never see it): the
+// MDX of `/` (overview), /pricing, /features and /privacy, with their `{site.product}`-style
+// expressions importing our src/site.config.ts unchanged, and public/ (the feature videos and their
+// posters). Our own components become what Starlight can render: the plan cards and the comparison
+// table become markdown built from site.config, the Overview cards a list of links, the feature
+// videos the same <video> cards as plain HTML (same poster, size and preload="none"). Then it
+// builds the site with Starlight's defaults (its sidebar, table of contents, Pagefind search and
+// theme script), one sidebar entry per page.
 import { execFileSync } from 'node:child_process';
 import {
   cpSync,
@@ -17,14 +18,14 @@ import {
   readdirSync,
   readFileSync,
   rmSync,
-  symlinkSync,
   writeFileSync,
 } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 
 const repo = new URL('../', import.meta.url).pathname;
 const content = join(repo, 'src/content');
+/** Where the yardstick is built: inside the repository (see `buildStarlight`), git-ignored. */
+const workDir = join(repo, '.bench-starlight');
 
 /** Our route → the MDX it renders → Starlight's route (its slug is the file name). */
 export const starlightPages = [
@@ -145,11 +146,19 @@ function convert(body, config) {
  * same shape as ours (directory URLs: /pricing/ → pricing/index.html).
  */
 export async function buildStarlight() {
-  const root = mkdtempSync(join(tmpdir(), 'sheetwright-starlight-'));
+  // The project lives inside the repository, not in the OS temp directory with a symlink to our
+  // node_modules: Node resolves packages (Astro resolves Starlight's injected routes with
+  // require.resolve) to their real paths, and Astro maps an absolute .astro path that shares no
+  // directory with the project root (/work/… against /tmp/…) to a root-relative URL
+  // (/tmp/…/work/…/Page.astro), so its compiled styles are never found ("No cached compile
+  // metadata found for …Page.astro?astro&type=style"). Here the packages resolve from the
+  // repository's node_modules by the ordinary lookup up the directory tree, with no symlink, and
+  // every path shares the repository's directory with the root.
+  mkdirSync(workDir, { recursive: true });
+  const root = mkdtempSync(join(workDir, 'starlight-'));
+  // .bench-starlight/ itself stays: another bench may be building its own yardstick in it.
   const cleanup = () => rmSync(root, { recursive: true, force: true });
   try {
-    // Packages resolve from the repository's node_modules (Starlight is a devDependency).
-    symlinkSync(join(repo, 'node_modules'), join(root, 'node_modules'), 'dir');
     // Listed so Vite bundles Starlight's .astro files instead of leaving them to Node.
     const pkg = {
       type: 'module',
@@ -157,6 +166,14 @@ export async function buildStarlight() {
       dependencies: { '@astrojs/starlight': '*', astro: '*' },
     };
     writeFileSync(join(root, 'package.json'), `${JSON.stringify(pkg)}\n`);
+    // Starlight's own template tsconfig, so the repository's (React JSX, our includes) is not the
+    // nearest one for the yardstick's files.
+    const tsconfig = {
+      extends: 'astro/tsconfigs/strict',
+      include: ['.astro/types.d.ts', '**/*'],
+      exclude: ['dist'],
+    };
+    writeFileSync(join(root, 'tsconfig.json'), `${JSON.stringify(tsconfig)}\n`);
     const docs = join(root, 'src/content/docs');
     mkdirSync(docs, { recursive: true });
     cpSync(join(repo, 'public'), join(root, 'public'), { recursive: true });
@@ -212,7 +229,7 @@ export default defineConfig({
     // In a child process, so Astro's build state stays out of the bench's own process.
     execFileSync(
       process.execPath,
-      [join(root, 'node_modules/astro/bin/astro.mjs'), 'build', '--silent'],
+      [join(repo, 'node_modules/astro/bin/astro.mjs'), 'build', '--silent'],
       {
         cwd: root,
         stdio: ['ignore', 'ignore', 'inherit'],
