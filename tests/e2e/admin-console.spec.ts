@@ -479,6 +479,8 @@ test.describe('operator console', () => {
     page,
     browser,
   }, testInfo) => {
+    // A signup, then axe on five pages and three dialogs at two widths: slow under CI load.
+    test.setTimeout(120_000);
     const { email } = await signUpForTrial(page, 'Axel Access');
     const userId = await userIdFromDashboard(page);
     const licenseKey = await licenseKeyFromDashboard(page);
