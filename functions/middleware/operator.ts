@@ -8,6 +8,7 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../env';
 import { fail } from '../lib/errors';
+import type { OperatorAct } from '../services/admin/audit';
 import { isOperator, requireOperatorOf, type OperatorInfo } from '../services/admin/operators';
 import { enforceRateLimit } from '../services/shared/rate-limit';
 import { readSession, requireSession, type AccountEnv } from './auth';
@@ -58,6 +59,17 @@ export const requireOperator: MiddlewareHandler<OperatorEnv>[] = [
   unlessLoaded(requireSession as unknown as MiddlewareHandler<OperatorEnv>),
   unlessLoaded(loadOperator),
 ];
+
+/** Who acts, when, and why: the audit row's operator columns, for a route behind `requireOperator`. */
+export function operatorAct(c: Context<OperatorEnv>, reason: string): OperatorAct {
+  const operator = c.get('operator');
+  return {
+    operatorId: operator.userId,
+    operatorEmail: operator.email,
+    reason,
+    now: c.get('deps').now,
+  };
+}
 
 /** The console's static pages (dist/admin/…): served to operators, the 404 page to anyone else. */
 export const operatorPages: MiddlewareHandler<AppEnv> = async (c) => {

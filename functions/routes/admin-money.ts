@@ -10,25 +10,13 @@ import { moneyRetrySchema } from '../../src/contract/admin-requests';
 import { ConsoleMessages } from '../../src/contract/messages';
 import { methodNotAllowed } from '../lib/http';
 import { jsonBody } from '../lib/validate';
-import { requireOperator, type OperatorEnv } from '../middleware/operator';
-import type { OperatorAct } from '../services/admin/audit';
+import { operatorAct, requireOperator, type OperatorEnv } from '../middleware/operator';
 import { retryInvoiceRefund } from '../services/admin/money';
 import {
   moneyOverview,
   retryAutomaticRefund,
   retryDeadMail,
 } from '../services/admin/money-attention';
-
-/** Who acts, when, and why: the audit row's operator columns. */
-function operatorAct(c: Context<OperatorEnv>, reason: string): OperatorAct {
-  const operator = c.get('operator');
-  return {
-    operatorId: operator.userId,
-    operatorEmail: operator.email,
-    reason,
-    now: c.get('deps').now,
-  };
-}
 
 /** The answer to a retry: its message and the money page as it stands now. */
 async function result(c: Context<OperatorEnv>, message: string) {

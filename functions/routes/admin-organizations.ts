@@ -1,5 +1,5 @@
 /** Enterprise organizations in the operator console (issue 13), behind `requireOperator`. */
-import { Hono, type Context } from 'hono';
+import { Hono } from 'hono';
 import { ConsoleMessages } from '../../src/contract/messages';
 import {
   createOrganizationSchema,
@@ -8,8 +8,7 @@ import {
 } from '../../src/contract/team-requests';
 import { methodNotAllowed } from '../lib/http';
 import { jsonBody } from '../lib/validate';
-import { requireOperator, type OperatorEnv } from '../middleware/operator';
-import type { OperatorAct } from '../services/admin/audit';
+import { operatorAct, requireOperator, type OperatorEnv } from '../middleware/operator';
 import {
   createOrganization,
   findOrganizations,
@@ -20,16 +19,6 @@ import {
 import { teamActivity, teamOverview } from '../services/organizations/team';
 
 const day = (date: string) => Date.parse(`${date}T00:00:00Z`);
-
-function operatorAct(c: Context<OperatorEnv>, reason: string): OperatorAct {
-  const operator = c.get('operator');
-  return {
-    operatorId: operator.userId,
-    operatorEmail: operator.email,
-    reason,
-    now: c.get('deps').now,
-  };
-}
 
 export const adminOrganizationRoutes = new Hono<OperatorEnv>()
   .use('/admin/organizations', ...requireOperator)

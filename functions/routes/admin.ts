@@ -3,7 +3,7 @@
  * operator session, same-site, rate-limited. Each action answers what to show next, so the
  * console redraws from one answer.
  */
-import { Hono, type Context } from 'hono';
+import { Hono } from 'hono';
 import type {
   AuditPage,
   CustomerActionResult,
@@ -23,24 +23,13 @@ import { ConsoleMessages } from '../../src/contract/messages';
 import type { MessageResponse } from '../../src/contract/user';
 import { methodNotAllowed } from '../lib/http';
 import { jsonBody, queryParams } from '../lib/validate';
-import { requireOperator, type OperatorEnv } from '../middleware/operator';
-import { auditPage, type OperatorAct } from '../services/admin/audit';
+import { operatorAct, requireOperator, type OperatorEnv } from '../middleware/operator';
+import { auditPage } from '../services/admin/audit';
 import { customerDetail } from '../services/admin/customer';
 import { runCustomerAction } from '../services/admin/customer-actions';
 import { inboxPage, markHandled } from '../services/admin/inbox';
 import { toOperatorView } from '../services/admin/operators';
 import { searchCustomers } from '../services/admin/search';
-
-/** Who acts, when, and why: the audit row's operator columns. */
-function operatorAct(c: Context<OperatorEnv>, reason: string): OperatorAct {
-  const operator = c.get('operator');
-  return {
-    operatorId: operator.userId,
-    operatorEmail: operator.email,
-    reason,
-    now: c.get('deps').now,
-  };
-}
 
 export const adminRoutes = new Hono<OperatorEnv>()
   .use('/admin/*', ...requireOperator)
