@@ -3,9 +3,10 @@
  * (deletion.ts) and the operator console (admin/actions.ts).
  */
 import { and, eq, isNull, ne, sql, type SQL } from 'drizzle-orm';
-import { devices, licenseEvents, licenses, sessions, users } from '../../db/schema';
+import { devices, licenses, sessions, users } from '../../db/schema';
 import { ApiError } from '../../lib/errors';
 import { cancelAtPeriodEnd } from '../billing/subscriptions';
+import { freeDevicesStatements } from '../licensing/devices';
 import type { Deps } from '../shared/deps';
 
 /**
@@ -17,12 +18,9 @@ import type { Deps } from '../shared/deps';
 export function deletionStatements(deps: Deps, userId: string, guard: SQL = sql`1 = 1`) {
   const { db, now } = deps;
   return [
-    // The audit rows first, while the devices are still active. Every active device: the
+    // Every active device, freed first (its audit row written while it is still active): the
     // licenses are revoked in this batch, so none activated meanwhile may stay active unnoticed.
-    db.insert(licenseEvents).select(
-      sql`select lower(hex(randomblob(16))), license_id, user_id, device_id, device_name, 'deactivated', 'system', null, ${now}
-        from devices where user_id = ${userId} and deactivated_at is null and ${guard}`,
-    ),
+    ...freeDevicesStatements(db, { column: devices.userId, value: userId }, 'system', now, guard),
     db
       .update(users)
       .set({ isDeleted: true, deletedAt: now, updatedAt: now })
@@ -35,10 +33,6 @@ export function deletionStatements(deps: Deps, userId: string, guard: SQL = sql`
       .update(licenses)
       .set({ status: 'revoked' })
       .where(and(eq(licenses.userId, userId), ne(licenses.status, 'revoked'), guard)),
-    db
-      .update(devices)
-      .set({ deactivatedAt: now })
-      .where(and(eq(devices.userId, userId), isNull(devices.deactivatedAt), guard)),
   ] as const;
 }
 

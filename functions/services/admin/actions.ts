@@ -9,11 +9,12 @@
 import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { BatchItem } from 'drizzle-orm/batch';
 import { ConsoleMessages } from '../../../src/contract/messages';
-import { devices, licenseEvents, licenses, sessions, users } from '../../db/schema';
+import { devices, licenses, sessions, users } from '../../db/schema';
 import { ApiError, fail } from '../../lib/errors';
 import { deletionStatements, stopRenewalAfterDeletion } from '../accounts/deletion-steps';
 import { findUserById, type UserRow } from '../accounts/users';
 import { generateLicenseKey } from '../licensing/license-keys';
+import { freeDevicesStatements } from '../licensing/devices';
 import { currentLicense, type LicenseRow } from '../licensing/licenses';
 import { deliverSoon, queueMailWhere, type QueuedMail } from '../mail/outbox';
 import { licenseReplacedMail, welcomeMail } from '../mail/templates';
@@ -68,16 +69,13 @@ const licenseBefore = sql`json_object('status', l.status, 'expiresAt', l.expires
 
 /** Frees every active device of license `licenseId` with a `support` audit row each. */
 function freeLicenseDevices(db: Db, licenseId: string, now: number, written: SQL) {
-  return [
-    db.insert(licenseEvents).select(
-      sql`select lower(hex(randomblob(16))), license_id, user_id, device_id, device_name, 'deactivated', 'support', null, ${now}
-        from devices where license_id = ${licenseId} and deactivated_at is null and ${written}`,
-    ),
-    db
-      .update(devices)
-      .set({ deactivatedAt: now })
-      .where(and(eq(devices.licenseId, licenseId), isNull(devices.deactivatedAt), written)),
-  ];
+  return freeDevicesStatements(
+    db,
+    { column: devices.licenseId, value: licenseId },
+    'support',
+    now,
+    written,
+  );
 }
 
 /**
@@ -182,14 +180,13 @@ export async function freeDevice(
       where: sql`d.id = ${input.deviceRowId} and d.user_id = ${userId} and d.deactivated_at is null`,
     },
     (written) => [
-      db.insert(licenseEvents).select(
-        sql`select lower(hex(randomblob(16))), license_id, user_id, device_id, device_name, 'deactivated', 'support', null, ${now}
-          from devices where id = ${input.deviceRowId} and deactivated_at is null and ${written}`,
+      ...freeDevicesStatements(
+        db,
+        { column: devices.id, value: input.deviceRowId },
+        'support',
+        now,
+        written,
       ),
-      db
-        .update(devices)
-        .set({ deactivatedAt: now })
-        .where(and(eq(devices.id, input.deviceRowId), isNull(devices.deactivatedAt), written)),
     ],
   ).catch((error: unknown) => {
     // No row: the device is someone else's, unknown, or freed already.

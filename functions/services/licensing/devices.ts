@@ -5,6 +5,7 @@
 import { and, asc, eq, gt, inArray, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { DeviceView } from '../../../src/contract/licensing';
 import { licensing } from '../../../src/site.config';
+import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import { devices, licenseEvents } from '../../db/schema';
 import { DAY_MS, type Db, type Millis } from '../shared/db';
 import { usableLicenseSql } from './license-check';
@@ -185,4 +186,30 @@ export function secondsUntilDeactivationFrees(times: number[], now: Millis): num
   return freeing === undefined
     ? 1
     : Math.max(1, Math.ceil((freeing + deactivationWindowMs - now) / 1000));
+}
+
+/**
+ * Frees every active device whose `column` (of `devices`: id, license or account) is `value`, each
+ * with a `deactivated` audit row of `source` (system or support: not counted against the
+ * customer's deactivation limit). Two statements for a db.batch, the audit rows first, while the
+ * devices are still active; both apply only while `guard` holds.
+ */
+export function freeDevicesStatements(
+  db: Db,
+  match: { column: SQLiteColumn; value: string },
+  source: 'system' | 'support',
+  now: Millis,
+  guard: SQL = sql`1 = 1`,
+) {
+  return [
+    // Values in the table's column order (schema.ts); one random id per freed device.
+    db.insert(licenseEvents).select(
+      sql`select lower(hex(randomblob(16))), license_id, user_id, device_id, device_name, 'deactivated', ${source}, null, ${now}
+        from devices where ${sql.identifier(match.column.name)} = ${match.value} and deactivated_at is null and ${guard}`,
+    ),
+    db
+      .update(devices)
+      .set({ deactivatedAt: now })
+      .where(and(eq(match.column, match.value), isNull(devices.deactivatedAt), guard)),
+  ] as const;
 }

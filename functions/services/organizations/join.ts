@@ -8,13 +8,12 @@
  * REVOKED for the old key); a running Standard subscription is cancelled at period end, after
  * the customer confirms it.
  */
-import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import type { BatchItem } from 'drizzle-orm/batch';
 import { TeamMessages } from '../../../src/contract/messages';
 import type { AuthResponse } from '../../../src/contract/user';
 import {
   devices,
-  licenseEvents,
   licenses,
   organizationInvitations,
   organizationMembers,
@@ -28,6 +27,7 @@ import { toUserView } from '../accounts/user-view';
 import { findUserByEmail, findUserById, newUser, type UserRow } from '../accounts/users';
 import { cancelAtPeriodEnd, isCancellable, newestSubscription } from '../billing/subscriptions';
 import { generateLicenseKey } from '../licensing/license-keys';
+import { freeDevicesStatements } from '../licensing/devices';
 import { currentLicense } from '../licensing/licenses';
 import { isUniqueViolation, type Db, type Millis } from '../shared/db';
 import type { Deps } from '../shared/deps';
@@ -107,14 +107,13 @@ function joinStatements(
         )
         .returning({ id: organizationMembers.id }),
       // Devices on the account's older licenses are freed: those keys now read REVOKED.
-      db.insert(licenseEvents).select(
-        sql`select lower(hex(randomblob(16))), license_id, user_id, device_id, device_name, 'deactivated', 'system', null, ${now}
-          from devices where user_id = ${userId} and deactivated_at is null and ${joined}`,
+      ...freeDevicesStatements(
+        db,
+        { column: devices.userId, value: userId },
+        'system',
+        now,
+        joined,
       ),
-      db
-        .update(devices)
-        .set({ deactivatedAt: now })
-        .where(and(eq(devices.userId, userId), isNull(devices.deactivatedAt), joined)),
       db.insert(licenses).select(
         sql`select ${licenseId}, ${userId}, ${generateLicenseKey()}, 'Enterprise', 'active', ${now}, o.term_end, max(${now}, coalesce((select max(created_at) + 1 from licenses where user_id = ${userId}), 0)), ${site.currentVersion}, null
             from organizations as o where o.id = ${organization.id} and ${joined}`,

@@ -9,13 +9,13 @@
 import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import {
   devices,
-  licenseEvents,
   licenses,
   organizationEvents,
   organizationMembers,
   organizations,
   type organizationEventKinds,
 } from '../../db/schema';
+import { freeDevicesStatements } from '../licensing/devices';
 import type { Db, Millis } from '../shared/db';
 
 export type OrganizationRow = typeof organizations.$inferSelect;
@@ -126,14 +126,13 @@ export function signedInEvent(db: Db, userId: string, detail: string, now: Milli
  */
 export function afterMembershipStatements(db: Db, licenseId: string, now: Millis, closed: SQL) {
   return [
-    db.insert(licenseEvents).select(
-      sql`select lower(hex(randomblob(16))), license_id, user_id, device_id, device_name, 'deactivated', 'system', null, ${now}
-        from devices where license_id = ${licenseId} and deactivated_at is null and ${closed}`,
+    ...freeDevicesStatements(
+      db,
+      { column: devices.licenseId, value: licenseId },
+      'system',
+      now,
+      closed,
     ),
-    db
-      .update(devices)
-      .set({ deactivatedAt: now })
-      .where(and(eq(devices.licenseId, licenseId), isNull(devices.deactivatedAt), closed)),
     db
       .update(licenses)
       .set({ status: 'revoked' })
