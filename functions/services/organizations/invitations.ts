@@ -3,7 +3,7 @@
  * its SHA-256, single use, valid `INVITATION_DAYS`. An open invitation holds a seat until it is
  * accepted, withdrawn or expires, so the seats promised never exceed the seats bought.
  */
-import { and, eq, gt, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gt, isNull, type SQL } from 'drizzle-orm';
 import { TeamMessages } from '../../../src/contract/messages';
 import { organizationInvitations } from '../../db/schema';
 import { fail } from '../../lib/errors';
@@ -51,12 +51,6 @@ export function assertOpen(invitation: InvitationRow | undefined, now: Millis): 
     throw fail('INVITATION_INVALID', { message: TeamMessages.invitationExpired });
   }
   return invitation;
-}
-
-/** SQL condition: invitation `id` is still open at `now`. */
-export function invitationOpenSql(id: string, now: Millis): SQL {
-  return sql`exists (select 1 from organization_invitations as open_inv where open_inv.id = ${id}
-    and open_inv.accepted_at is null and open_inv.revoked_at is null and open_inv.expires_at > ${now})`;
 }
 
 /** Conditions of an open invitation of `organizationId` with this id. */

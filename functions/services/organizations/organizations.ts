@@ -79,17 +79,6 @@ export function memberDeviceLimitSql(fallback: number): SQL<number> {
     where m.license_id = l.id and m.removed_at is null), ${fallback})`;
 }
 
-/** The device limit of a member's license, or undefined when it is no member's license. */
-export async function memberDeviceLimit(db: Db, licenseId: string): Promise<number | undefined> {
-  const [row] = await db
-    .select({ limit: organizations.deviceLimit })
-    .from(organizationMembers)
-    .innerJoin(organizations, eq(organizations.id, organizationMembers.organizationId))
-    .where(and(eq(organizationMembers.licenseId, licenseId), isNull(organizationMembers.removedAt)))
-    .limit(1);
-  return row?.limit;
-}
-
 /** One event of the team feed, to put in the batch of what it reports. */
 export function teamEvent(
   db: Db,
@@ -109,14 +98,6 @@ export function teamEvent(
     .select(
       sql`select ${crypto.randomUUID()}, ${event.organizationId}, ${event.userId}, ${event.actorUserId}, ${event.kind}, ${event.detail}, ${event.now} where ${when}`,
     );
-}
-
-/** The team feed's sign-in event of a member, for the sign-in batch (none for non-members). */
-export function signedInEvent(db: Db, userId: string, detail: string, now: Millis) {
-  return db.insert(organizationEvents).select(
-    sql`select lower(hex(randomblob(16))), m.organization_id, m.user_id, m.user_id, 'signed-in', ${detail}, ${now}
-        from organization_members as m where m.user_id = ${userId} and m.removed_at is null`,
-  );
 }
 
 /**
