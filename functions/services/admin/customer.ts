@@ -4,7 +4,7 @@
  * matches, their contact messages and the operators' audit trail. Read in one D1 batch: every
  * part is an index search by the user's id or e-mail.
  */
-import { desc, eq, or, sql } from 'drizzle-orm';
+import { desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { CustomerDetail, TrialMatch } from '../../../src/contract/admin';
 import { ConsoleMessages } from '../../../src/contract/messages';
 import { licensing, retentionDays } from '../../../src/site.config';
@@ -25,8 +25,8 @@ import { fail } from '../../lib/errors';
 import { deviceLimitOf } from '../licensing/license-check';
 import { effectiveLicenseStatus } from '../licensing/licenses';
 import { licenseHistory } from '../licensing/history';
-import { countedActions, countedSources, deactivationWindowMs } from '../licensing/devices';
-import { DAY_MS, type Db, type Millis } from '../shared/db';
+import { countedDeactivationsSql } from '../licensing/devices';
+import { DAY_MS, outerColumn, type Db, type Millis } from '../shared/db';
 import { describeUserAgent } from '../shared/user-agent';
 import { toAuditEntry } from './audit';
 import { toAdminInvoice, toAdminMail, toAutomaticRefund, toContactView } from './views';
@@ -224,12 +224,6 @@ export async function customerDetail(db: Db, userId: string, now: Millis): Promi
   };
 }
 
-const list = (values: readonly string[]) =>
-  sql.join(
-    values.map((value) => sql`${value}`),
-    sql`, `,
-  );
-
 /** Counted deactivations in the window per license (after any reset), for the licenses shown. */
 async function countedDeactivations(
   db: Db,
@@ -237,14 +231,9 @@ async function countedDeactivations(
   now: Millis,
 ): Promise<Map<string, number>> {
   if (licenseIds.length === 0) return new Map();
-  const rows = await db.all<{ licenseId: string; n: number }>(
-    sql`select e.license_id as licenseId, count(*) as n from license_events as e
-      join licenses as l on l.id = e.license_id
-      where e.license_id in (${list(licenseIds)})
-        and e.action in (${list(countedActions)}) and e.source in (${list(countedSources)})
-        and e.created_at > ${now - deactivationWindowMs}
-        and e.created_at > coalesce(l.deactivations_reset_at, 0)
-      group by e.license_id`,
-  );
+  const rows = await db
+    .select({ licenseId: licenses.id, n: countedDeactivationsSql(outerColumn(licenses.id), now) })
+    .from(licenses)
+    .where(inArray(licenses.id, licenseIds));
   return new Map(rows.map((row) => [row.licenseId, Number(row.n)]));
 }

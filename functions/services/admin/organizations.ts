@@ -8,7 +8,7 @@ import { ConsoleMessages } from '../../../src/contract/messages';
 import { organizationMembers, organizations, users } from '../../db/schema';
 import { fail } from '../../lib/errors';
 import { findUserByEmail } from '../accounts/users';
-import type { Db, Millis } from '../shared/db';
+import { prefixEnd, type Db, type Millis } from '../shared/db';
 import type { Deps } from '../shared/deps';
 import { normalizeEmail } from '../shared/emails';
 import {
@@ -223,7 +223,7 @@ export async function findOrganizations(db: Db, query: string) {
     )
     .leftJoin(users, eq(users.id, organizationMembers.userId))
     .where(
-      sql`(${organizations.name} collate nocase >= ${q} and ${organizations.name} collate nocase < ${`${q}\u{10FFFF}`})
+      sql`(${organizations.name} collate nocase >= ${q} and ${organizations.name} collate nocase < ${prefixEnd(q)})
         or ${users.emailNormalized} = ${email}
         or ${organizations.ownerUserId} in (select id from users where email_normalized = ${email})`,
     )

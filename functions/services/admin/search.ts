@@ -25,7 +25,7 @@ import {
 import { fail } from '../../lib/errors';
 import type { UserRow } from '../accounts/users';
 import { normalizeLicenseKey } from '../licensing/license-keys';
-import type { Db } from '../shared/db';
+import { prefixEnd, type Db } from '../shared/db';
 import { normalizeEmail } from '../shared/email-identity';
 
 export const SEARCH_PAGE_SIZE = 20;
@@ -61,11 +61,6 @@ async function usersByEmails(db: Db, emails: string[], matchedBy: string): Promi
   if (unique.length === 0) return [];
   const rows = await db.select().from(users).where(inArray(users.emailNormalized, unique));
   return rows.map((user) => ({ user, matchedBy }));
-}
-
-/** The first `n` characters after the last one: the exclusive end of a prefix range. */
-function prefixEnd(prefix: string): string {
-  return `${prefix}\u{10FFFF}`;
 }
 
 /** Customers an exact identifier names: ids, keys, Stripe ids, devices. */

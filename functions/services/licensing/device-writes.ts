@@ -12,11 +12,8 @@ import { devices, licenseEvents } from '../../db/schema';
 import { fail, type ApiError } from '../../lib/errors';
 import type { Db, Millis } from '../shared/db';
 import {
-  countedActions,
-  countedSources,
+  countedDeactivationsSql,
   deactivationTimes,
-  deactivationsResetSql,
-  deactivationWindowMs,
   findDeviceRow,
   secondsUntilDeactivationFrees,
   type DeactivationSource,
@@ -27,16 +24,7 @@ import { usableLicenseSql } from './license-check';
 
 /** SQL condition: the license `licenseIdSql` has room for one more deactivation at `now`. */
 function underDeactivationLimit(licenseIdSql: SQL, now: Millis): SQL {
-  const list = (values: readonly string[]) =>
-    sql.join(
-      values.map((value) => sql`${value}`),
-      sql`, `,
-    );
-  return sql`(select count(*) from license_events as e
-    where e.license_id = ${licenseIdSql} and e.action in (${list(countedActions)})
-      and e.source in (${list(countedSources)}) and e.created_at > ${now - deactivationWindowMs}
-      and e.created_at > ${deactivationsResetSql(licenseIdSql)})
-    < ${licensing.maxDeactivations}`;
+  return sql`${countedDeactivationsSql(licenseIdSql, now)} < ${licensing.maxDeactivations}`;
 }
 
 /** Who, where and when, for the audit rows a step writes. */

@@ -161,6 +161,22 @@ export function deactivationsResetSql(licenseIdSql: SQL): SQL<number> {
   return sql<number>`coalesce((select reset.deactivations_reset_at from licenses as reset where reset.id = ${licenseIdSql}), 0)`;
 }
 
+/**
+ * SQL: the deactivations of license `licenseIdSql` that count against `licensing.maxDeactivations`
+ * at `now` (by plugin or dashboard, inside the rolling window, after any reset by support).
+ */
+export function countedDeactivationsSql(licenseIdSql: SQL, now: Millis): SQL<number> {
+  const list = (values: readonly string[]) =>
+    sql.join(
+      values.map((value) => sql`${value}`),
+      sql`, `,
+    );
+  return sql<number>`(select count(*) from license_events as e
+    where e.license_id = ${licenseIdSql} and e.action in (${list(countedActions)})
+      and e.source in (${list(countedSources)}) and e.created_at > ${now - deactivationWindowMs}
+      and e.created_at > ${deactivationsResetSql(licenseIdSql)})`;
+}
+
 /** Counted deactivations of a license still inside the window at `now`, oldest first (ms). */
 export async function deactivationTimes(db: Db, licenseId: string, now: Millis): Promise<number[]> {
   const rows = await db

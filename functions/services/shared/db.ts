@@ -33,3 +33,11 @@ export function isUniqueViolation(error: unknown, target: string): boolean {
 export function outerColumn(column: SQLiteColumn): SQL {
   return sql`${sql.identifier(getTableName(column.table))}.${sql.identifier(column.name)}`;
 }
+
+/**
+ * The exclusive end of the range of strings that start with `prefix` (a range over an index
+ * finds them; `LIKE 'ab%'` would not use a binary or NOCASE index here).
+ */
+export function prefixEnd(prefix: string): string {
+  return `${prefix}\u{10FFFF}`;
+}
