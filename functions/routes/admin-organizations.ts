@@ -17,8 +17,7 @@ import {
   updateOrganization,
 } from '../services/admin/organizations';
 import { teamActivity, teamOverview } from '../services/organizations/team';
-
-const day = (date: string) => Date.parse(`${date}T00:00:00Z`);
+import { utcDayStart } from '../services/shared/db';
 
 export const adminOrganizationRoutes = new Hono<OperatorEnv>()
   .use('/admin/organizations', ...requireOperator)
@@ -32,8 +31,8 @@ export const adminOrganizationRoutes = new Hono<OperatorEnv>()
     const body = c.req.valid('json');
     const id = await createOrganization(c.get('deps'), operatorAct(c, body.reason), {
       ...body,
-      termStart: day(body.termStart),
-      termEnd: day(body.termEnd),
+      termStart: utcDayStart(body.termStart),
+      termEnd: utcDayStart(body.termEnd),
     });
     return c.json({ message: ConsoleMessages.organizationCreated, id }, 200);
   })
@@ -52,7 +51,7 @@ export const adminOrganizationRoutes = new Hono<OperatorEnv>()
     const { reason, termEnd, ...changes } = c.req.valid('json');
     await updateOrganization(c.get('deps'), operatorAct(c, reason), c.req.param('id'), {
       ...changes,
-      ...(termEnd ? { termEnd: day(termEnd) } : {}),
+      ...(termEnd ? { termEnd: utcDayStart(termEnd) } : {}),
     });
     return c.json({ message: ConsoleMessages.organizationUpdated }, 200);
   })

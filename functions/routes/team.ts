@@ -26,8 +26,7 @@ import {
   teamActivity,
   teamOverview,
 } from '../services/organizations/team';
-
-const DAY_MS = 24 * 60 * 60 * 1000;
+import { DAY_MS, utcDayStart } from '../services/shared/db';
 
 /** The activity filter of the query string: a member, and whole UTC days from and to. */
 function activityFilter(query: {
@@ -37,8 +36,8 @@ function activityFilter(query: {
 }) {
   return {
     userId: query.member || undefined,
-    from: query.from ? Date.parse(`${query.from}T00:00:00Z`) : undefined,
-    to: query.to ? Date.parse(`${query.to}T00:00:00Z`) + DAY_MS - 1 : undefined,
+    from: query.from ? utcDayStart(query.from) : undefined,
+    to: query.to ? utcDayStart(query.to) + DAY_MS - 1 : undefined,
   };
 }
 

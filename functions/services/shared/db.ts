@@ -12,6 +12,11 @@ export type Millis = number;
 /** One day in milliseconds. */
 export const DAY_MS = 24 * 60 * 60 * 1000;
 
+/** The first millisecond of a calendar day (`YYYY-MM-DD`, already validated) in UTC. */
+export function utcDayStart(date: string): Millis {
+  return Date.parse(`${date}T00:00:00Z`);
+}
+
 /**
  * True when `error` (or its cause, as drizzle wraps D1 errors) is a UNIQUE constraint failure on
  * `table.column`; D1 reports e.g. `UNIQUE constraint failed: users.email_normalized`.
