@@ -26,13 +26,10 @@ import { deviceLimitOf } from '../licensing/license-check';
 import { effectiveLicenseStatus } from '../licensing/licenses';
 import { licenseHistory } from '../licensing/history';
 import { countedDeactivationsSql } from '../licensing/devices';
-import { DAY_MS, outerColumn, type Db, type Millis } from '../shared/db';
+import { DAY_MS, iso, isoOrNull, outerColumn, type Db, type Millis } from '../shared/db';
 import { describeUserAgent } from '../shared/user-agent';
 import { toAuditEntry } from './audit';
 import { toAdminInvoice, toAdminMail, toAutomaticRefund, toContactView } from './views';
-
-const iso = (ms: Millis) => new Date(ms).toISOString();
-const isoOrNull = (ms: Millis | null) => (ms === null ? null : iso(ms));
 
 /** Rows shown per list; the newest. */
 const LIST_LIMIT = 100;

@@ -7,10 +7,7 @@ import type {
 } from '../../../src/contract/admin';
 import type { contactMessages, invoices, outbox, paymentRefunds } from '../../db/schema';
 import { holdsSecret } from '../mail/rules';
-import type { Millis } from '../shared/db';
-
-const iso = (ms: Millis) => new Date(ms).toISOString();
-const isoOrNull = (ms: Millis | null) => (ms === null ? null : iso(ms));
+import { iso, isoOrNull } from '../shared/db';
 
 type InvoiceRow = typeof invoices.$inferSelect;
 type RefundRow = typeof paymentRefunds.$inferSelect;

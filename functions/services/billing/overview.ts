@@ -11,11 +11,10 @@ import { currentLicense, effectiveLicenseStatus } from '../licensing/licenses';
 import type { Deps } from '../shared/deps';
 import { upgradeRefusal } from './purchase-rules';
 import { isCancellable, newestSubscription } from './subscriptions';
+import { iso } from '../shared/db';
 
 /** More than any account will have (Standard bills once a year); bounds the answer. */
 const INVOICE_LIMIT = 100;
-
-const iso = (ms: number) => new Date(ms).toISOString();
 
 export async function billingOverview(
   { db, now }: Pick<Deps, 'db' | 'now'>,

@@ -2,7 +2,7 @@
 import { desc, eq, sql } from 'drizzle-orm';
 import type { LicenseEventView } from '../../../src/contract/usage';
 import { licenseEvents } from '../../db/schema';
-import type { Db } from '../shared/db';
+import { iso, type Db } from '../shared/db';
 
 /** Entries the Usage page shows. */
 export const HISTORY_LIMIT = 50;
@@ -27,6 +27,6 @@ export async function licenseHistory(
     source: row.source,
     deviceId: row.deviceId,
     deviceName: row.deviceName,
-    at: new Date(row.createdAt).toISOString(),
+    at: iso(row.createdAt),
   }));
 }

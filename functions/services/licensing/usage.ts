@@ -14,7 +14,7 @@ import {
   type SessionInfo,
   type SessionRow,
 } from '../accounts/sessions';
-import type { Millis } from '../shared/db';
+import { iso } from '../shared/db';
 import type { Deps } from '../shared/deps';
 import { describeUserAgent } from '../shared/user-agent';
 import { freeDevice } from './device-writes';
@@ -24,8 +24,6 @@ import { licenseHistory } from './history';
 import { currentLicense } from './licenses';
 
 /** Rows of the activation history the page shows. */
-
-const iso = (ms: Millis) => new Date(ms).toISOString();
 
 function toSessionView(row: SessionRow, currentId: string): SessionView {
   return {

@@ -16,7 +16,7 @@ import {
 import { fail } from '../../lib/errors';
 import { findUserById } from '../accounts/users';
 import { effectiveLicenseStatus } from '../licensing/licenses';
-import type { Db, Millis } from '../shared/db';
+import { iso, type Db, type Millis } from '../shared/db';
 import type { Deps } from '../shared/deps';
 import {
   freeMemberDevice,
@@ -28,8 +28,6 @@ import {
   type TeamActor,
 } from './membership';
 import { membershipOf, organizationOwnedBy, type OrganizationRow } from './organizations';
-
-const iso = (ms: Millis) => new Date(ms).toISOString();
 
 /** The organization the signed-in account owns; 403 for anyone else. */
 export async function ownedOrganization(db: Db, userId: string): Promise<OrganizationRow> {

@@ -12,6 +12,12 @@ export type Millis = number;
 /** One day in milliseconds. */
 export const DAY_MS = 24 * 60 * 60 * 1000;
 
+/** A time as the API answers it: ISO 8601 in UTC. */
+export const iso = (ms: Millis): string => new Date(ms).toISOString();
+
+/** `iso`, or null for no time. */
+export const isoOrNull = (ms: Millis | null): string | null => (ms === null ? null : iso(ms));
+
 /** The first millisecond of a calendar day (`YYYY-MM-DD`, already validated) in UTC. */
 export function utcDayStart(date: string): Millis {
   return Date.parse(`${date}T00:00:00Z`);
