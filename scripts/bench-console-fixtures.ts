@@ -15,6 +15,7 @@ import type {
   Operator,
   SearchResults,
 } from '../src/contract/admin';
+import type { OrganizationDetail, OrganizationList } from '../src/contract/admin-organizations';
 import type { UsageOverview } from '../src/contract/usage';
 import type { User } from '../src/contract/user';
 
@@ -176,6 +177,7 @@ export function consoleFixtures(
     ],
     contactMessages: [message],
     audit,
+    organizations: [],
   } satisfies CustomerDetail;
 
   const search = {
@@ -228,6 +230,84 @@ export function consoleFixtures(
   } satisfies MoneyOverview;
   const auditLog = { entries: audit, nextCursor: null } satisfies AuditPage;
 
+  // An Enterprise organization the bench customer owns, with one member and an invitation.
+  const organizationId = '7e1c2b3a-4d5e-4f60-8a9b-0c1d2e3f4a5b';
+  const organization = {
+    id: organizationId,
+    name: 'Harbor Structural Engineers',
+    ownerUserId: user.userId,
+    ownerName: user.customerName,
+    ownerEmail: user.email,
+    seats: 10,
+    seatsTaken: 1,
+    invitationsOpen: 1,
+    deviceLimit: 3,
+    termStart: iso(-30 * DAY),
+    termEnd: iso(335 * DAY),
+    supportTier: 'priority',
+    agreementRef: 'PO-2026-0142',
+    notes: 'Signed by the managing partner; renewal call in October.',
+    createdAt: iso(-30 * DAY),
+    updatedAt: iso(-2 * DAY),
+  } satisfies OrganizationDetail['organization'];
+  const organizations = {
+    organizations: [
+      {
+        id: organizationId,
+        name: organization.name,
+        ownerUserId: user.userId,
+        ownerName: user.customerName,
+        ownerEmail: user.email,
+        seats: organization.seats,
+        seatsTaken: organization.seatsTaken,
+        deviceLimit: organization.deviceLimit,
+        termEnd: organization.termEnd,
+        supportTier: organization.supportTier,
+        matchedBy: 'newest',
+      },
+    ],
+  } satisfies OrganizationList;
+  const organizationPage = {
+    organization,
+    members: [
+      {
+        userId: 'c4b3a291-8f7e-4d6c-9b5a-4e3d2c1b0a99',
+        customerName: 'Priya Natarajan',
+        email: 'priya.natarajan@example.com',
+        joinedAt: iso(-20 * DAY),
+        licenseStatus: 'active',
+        lastSeenAt: iso(-HOUR),
+        devices: [
+          {
+            id: 'a9b8c7d6-1111-4222-8333-944455556666',
+            deviceName: 'PRIYA-WORKSTATION',
+            activatedAt: iso(-19 * DAY),
+            lastSeenAt: iso(-HOUR),
+          },
+        ],
+      },
+    ],
+    invitations: [
+      {
+        id: 'e5f6a7b8-2222-4333-8444-955566667777',
+        email: 'sam.oduya@example.com',
+        createdAt: iso(-DAY),
+        expiresAt: iso(6 * DAY),
+        sentCount: 1,
+      },
+    ],
+    activity: [
+      {
+        at: iso(-19 * DAY),
+        userId: 'c4b3a291-8f7e-4d6c-9b5a-4e3d2c1b0a99',
+        member: 'priya.natarajan@example.com',
+        kind: 'activated',
+        detail: 'PRIYA-WORKSTATION',
+      },
+    ],
+    audit: [],
+  } satisfies OrganizationDetail;
+
   return {
     answers: {
       'GET /api/admin/session': operator,
@@ -236,10 +316,13 @@ export function consoleFixtures(
       'GET /api/admin/inbox': inbox,
       'GET /api/admin/money': money,
       'GET /api/admin/audit': auditLog,
+      'GET /api/admin/organizations': organizations,
+      [`GET /api/admin/organizations/${organizationId}`]: organizationPage,
     },
     queries: {
       '/admin': `?q=${encodeURIComponent(user.customerName)}`,
       '/admin/customer': `?id=${user.userId}`,
+      '/admin/organization': `?id=${organizationId}`,
     },
     readyText: {
       '/admin': user.email,
@@ -247,6 +330,8 @@ export function consoleFixtures(
       '/admin/inbox': message.message,
       '/admin/money': 'evt_BenchFailed01',
       '/admin/audit': audit[0]!.reason,
+      '/admin/organizations': organization.name,
+      '/admin/organization': 'PRIYA-WORKSTATION',
     },
   };
 }

@@ -621,6 +621,8 @@ export const auditLog = sqliteTable(
     index('audit_log_user_created_idx').on(table.userId, table.createdAt),
     index('audit_log_operator_created_idx').on(table.operatorId, table.createdAt),
     index('audit_log_action_created_idx').on(table.action, table.createdAt),
+    // An organization's trail on its console page (subject 'organization:<id>').
+    index('audit_log_subject_created_idx').on(table.subject, table.createdAt),
   ],
 );
 

@@ -18,14 +18,8 @@ import type { MessageResponse } from '../../src/contract/user';
 import { methodNotAllowed } from '../lib/http';
 import { jsonBody, queryParams } from '../lib/validate';
 import { requireSession, type AccountEnv } from '../middleware/auth';
-import {
-  activityCsv,
-  organizationCard,
-  ownedOrganization,
-  ownerActions,
-  teamActivity,
-  teamOverview,
-} from '../services/organizations/team';
+import { organizationCard, ownedOrganization, ownerActions } from '../services/organizations/team';
+import { activityCsv, teamActivity, teamOverview } from '../services/organizations/views';
 import { DAY_MS, utcDayStart } from '../services/shared/db';
 
 /** The activity filter of the query string: a member, and whole UTC days from and to. */

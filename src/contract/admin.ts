@@ -264,6 +264,8 @@ export const customerDetailSchema = object({
   trialMatches: array(trialMatchSchema),
   contactMessages: array(contactMessageSchema),
   audit: array(auditEntrySchema),
+  /** The Enterprise organizations the account owns or is a member of. */
+  organizations: array(object({ id: string, name: string, owner: boolean, member: boolean })),
 });
 export type CustomerDetail = Infer<typeof customerDetailSchema>;
 

@@ -3,6 +3,7 @@
  * organizations (routes/admin-organizations.ts), validated by the Worker. Server only.
  */
 import { z } from 'zod';
+import { supportTiers } from './admin-organizations';
 import { by } from './by';
 import { customerNameRule, emailRule, newPasswordRule } from './rules';
 
@@ -40,6 +41,11 @@ const reason = z
   .max(500);
 const termDate = z.iso.date('Dates must be written YYYY-MM-DD.');
 
+/** GET /api/admin/organizations?q=…: a name's start, an e-mail or a license key; '' lists the newest. */
+export const organizationQuerySchema = z.object({
+  q: z.string().max(200, 'The search is too long (200 characters at most).').default(''),
+});
+
 /** POST /api/admin/organizations */
 export const createOrganizationSchema = z.object({
   name: z.string().trim().min(1, 'Name the organization.').max(200),
@@ -48,7 +54,7 @@ export const createOrganizationSchema = z.object({
   deviceLimit: z.number().int().min(1, 'At least 1 device per seat.').max(1000),
   termStart: termDate,
   termEnd: termDate,
-  supportTier: z.enum(['standard', 'priority']),
+  supportTier: z.enum(supportTiers),
   agreementRef: z.string().trim().max(200).nullable().default(null),
   notes: z.string().trim().max(5000).nullable().default(null),
   reason,
@@ -60,7 +66,7 @@ export const updateOrganizationSchema = z.object({
   seats: z.number().int().min(1).max(10_000).optional(),
   deviceLimit: z.number().int().min(1).max(1000).optional(),
   termEnd: termDate.optional(),
-  supportTier: z.enum(['standard', 'priority']).optional(),
+  supportTier: z.enum(supportTiers).optional(),
   agreementRef: z.string().trim().max(200).nullable().optional(),
   notes: z.string().trim().max(5000).nullable().optional(),
   reason,

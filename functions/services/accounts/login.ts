@@ -7,6 +7,7 @@ import type { AuthResponse } from '../../../src/contract/user';
 import { users } from '../../db/schema';
 import { fail } from '../../lib/errors';
 import { currentLicense } from '../licensing/licenses';
+import { memberSignInEvent } from '../organizations/organizations';
 import { isUniqueViolation, type Millis } from '../shared/db';
 import type { Deps } from '../shared/deps';
 import { normalizeEmail } from '../shared/emails';
@@ -18,12 +19,20 @@ import { newSession } from './sessions';
 import { toUserView } from './user-view';
 import { findUserByEmail, findUserByGoogleSub, type UserRow } from './users';
 
-/** Starts a new session for `user` and builds the AuthResponse. */
-async function startSession(deps: Deps, user: UserRow): Promise<AuthResponse> {
+/** Starts a new session for `user` (signed in by `how`) and builds the AuthResponse. */
+async function startSession(
+  deps: Deps,
+  user: UserRow,
+  how: 'password' | 'Google',
+): Promise<AuthResponse> {
   const license = await currentLicense(deps.db, user.id);
   if (!license) throw new Error(`User ${user.id} has no license`);
   const session = await newSession(deps, user.id);
-  await session.insert;
+  // An Enterprise member's sign-in shows in their team's feed (issue 13).
+  await deps.db.batch([
+    session.insert,
+    memberSignInEvent(deps.db, user.id, `with ${how}`, deps.now),
+  ]);
   return {
     token: session.token,
     user: toUserView(user, license, session.info, deps.now),
@@ -67,7 +76,7 @@ export async function loginWithPassword(
     const passwordHash = await hashPassword(password, secrets.pepper);
     await db.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, user.id));
   }
-  return startSession(deps, user);
+  return startSession(deps, user, 'password');
 }
 
 /**
@@ -92,7 +101,7 @@ export async function loginWithGoogle(
   if (!user) throw fail('GOOGLE_USER_NOT_FOUND');
   if (user.isDeleted) throw fail('ACCOUNT_DELETED');
   await useGoogleTokenOnce(deps, idToken);
-  return startSession(deps, user);
+  return startSession(deps, user, 'Google');
 }
 
 async function linkGoogle({ db }: Pick<Deps, 'db'>, user: UserRow, googleSub: string, now: Millis) {

@@ -10,6 +10,7 @@ import { ConsoleMessages } from '../../../src/contract/messages';
 import { licensing, retentionDays } from '../../../src/site.config';
 import {
   auditLog,
+  organizations,
   contactMessages,
   devices,
   invoices,
@@ -56,6 +57,7 @@ export async function customerDetail(db: Db, userId: string, now: Millis): Promi
     ledgerRows,
     contactRows,
     auditRows,
+    organizationRows,
   ] = await db.batch([
     db.select().from(licenses).where(eq(licenses.userId, userId)).orderBy(desc(licenses.createdAt)),
     db
@@ -127,6 +129,21 @@ export async function customerDetail(db: Db, userId: string, now: Millis): Promi
       .where(eq(auditLog.userId, userId))
       .orderBy(desc(auditLog.createdAt), desc(sql`rowid`))
       .limit(LIST_LIMIT),
+    // The organizations the account owns or is a member of now.
+    db
+      .select({
+        id: organizations.id,
+        name: organizations.name,
+        owner: sql<number>`${organizations.ownerUserId} = ${userId}`,
+        member: sql<number>`exists (select 1 from organization_members as m where m.organization_id = ${organizations.id} and m.user_id = ${userId} and m.removed_at is null)`,
+      })
+      .from(organizations)
+      .where(
+        or(
+          eq(organizations.ownerUserId, userId),
+          sql`${organizations.id} in (select organization_id from organization_members where user_id = ${userId} and removed_at is null)`,
+        ),
+      ),
   ]);
   const activations = await licenseHistory(db, userId, LIST_LIMIT);
 
@@ -218,6 +235,12 @@ export async function customerDetail(db: Db, userId: string, now: Millis): Promi
     })),
     contactMessages: contactRows.map((row) => toContactView(row, userId)),
     audit: auditRows.map(toAuditEntry),
+    organizations: organizationRows.map((row) => ({
+      id: row.id,
+      name: row.name,
+      owner: Boolean(row.owner),
+      member: Boolean(row.member),
+    })),
   };
 }
 

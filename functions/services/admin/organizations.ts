@@ -3,12 +3,17 @@
  * outside Stripe, changed later (seats, device limit, term, notes), each change audited; the
  * owner's own team actions are open to operators too, audited.
  */
-import { and, eq, isNull, sql } from 'drizzle-orm';
-import { ConsoleMessages } from '../../../src/contract/messages';
-import { organizationMembers, organizations, users } from '../../db/schema';
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type {
+  OrganizationDetail,
+  OrganizationHit,
+} from '../../../src/contract/admin-organizations';
+import { ConsoleMessages, TeamMessages } from '../../../src/contract/messages';
+import { auditLog, organizations, users } from '../../db/schema';
 import { fail } from '../../lib/errors';
 import { findUserByEmail } from '../accounts/users';
-import { prefixEnd, type Db, type Millis } from '../shared/db';
+import { normalizeLicenseKey } from '../licensing/license-keys';
+import { iso, prefixEnd, type Db, type Millis } from '../shared/db';
 import type { Deps } from '../shared/deps';
 import { normalizeEmail } from '../shared/emails';
 import {
@@ -27,9 +32,16 @@ import {
   withdrawInvitation,
   type TeamActor,
 } from '../organizations/membership';
+import { teamActivity, teamOverview } from '../organizations/views';
 import { site } from '../../../src/site.config';
 import { applyAudited } from './actions';
-import { auditStatement, auditWritten, type OperatorAct } from './audit';
+import {
+  AUDIT_PAGE_SIZE,
+  auditStatement,
+  auditWritten,
+  toAuditEntry,
+  type OperatorAct,
+} from './audit';
 
 export interface OrganizationInput {
   name: string;
@@ -78,7 +90,7 @@ export async function createOrganization(
     {
       action: 'create-organization',
       userId: owner.id,
-      subject: `organization:${id}`,
+      subject: subjectOf(id),
       before: sql`json_object()`,
       after: { ...values, notes: undefined },
       from: sql`from users as u`,
@@ -125,7 +137,7 @@ export async function updateOrganization(
     {
       action: 'update-organization',
       userId: organization.ownerUserId,
-      subject: `organization:${organization.id}`,
+      subject: subjectOf(organization.id),
       before: sql`json_object('name', o.name, 'seats', o.seats, 'deviceLimit', o.device_limit, 'termEnd', o.term_end, 'supportTier', o.support_tier, 'agreementRef', o.agreement_ref)`,
       after: {
         name: next.name,
@@ -200,35 +212,104 @@ function definedOnly(changes: OrganizationChanges): Partial<OrganizationRow> {
   return Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined));
 }
 
-/** An organization and its members' ids, for the console's organization page. */
+/** An organization by id, or NOT_FOUND in the console's words. */
 export async function organizationOf(db: Db, id: string): Promise<OrganizationRow> {
   const organization = await findOrganization(db, id);
   if (!organization) throw fail('NOT_FOUND', { message: ConsoleMessages.organizationNotFound });
   return organization;
 }
 
-/** Organizations by name (any case, prefix), by a member's or owner's e-mail, newest first. */
-export async function findOrganizations(db: Db, query: string) {
+const SEARCH_LIMIT = 50;
+
+/**
+ * Organizations by name (any case, its start), by a member's or the owner's e-mail, or by a
+ * member's license key; without a query the newest. Each lookup has its own index.
+ */
+export async function findOrganizations(db: Db, query: string): Promise<OrganizationHit[]> {
   const q = query.trim();
   const email = normalizeEmail(q);
-  return db
-    .selectDistinct({ organization: organizations })
-    .from(organizations)
-    .leftJoin(
-      organizationMembers,
-      and(
-        eq(organizationMembers.organizationId, organizations.id),
-        isNull(organizationMembers.removedAt),
-      ),
-    )
-    .leftJoin(users, eq(users.id, organizationMembers.userId))
-    .where(
-      sql`(${organizations.name} collate nocase >= ${q} and ${organizations.name} collate nocase < ${prefixEnd(q)})
-        or ${users.emailNormalized} = ${email}
-        or ${organizations.ownerUserId} in (select id from users where email_normalized = ${email})`,
-    )
-    .limit(50)
-    .then((rows) => rows.map((row) => row.organization));
+  const key = normalizeLicenseKey(q);
+  const matchedBy = q
+    ? sql<string>`case
+        when ${key} is not null and o.id in (select m.organization_id from organization_members as m
+          join licenses as l on l.id = m.license_id where l.license_key = ${key}) then 'license key'
+        when o.owner_user_id in (select id from users where email_normalized = ${email}) then 'owner e-mail'
+        when o.id in (select m.organization_id from organization_members as m
+          join users as u on u.id = m.user_id
+          where u.email_normalized = ${email} and m.removed_at is null) then 'member e-mail'
+        when o.name collate nocase >= ${q} and o.name collate nocase < ${prefixEnd(q)} then 'name'
+      end`
+    : sql<string>`'newest'`;
+  const rows = await db.all<{
+    id: string;
+    name: string;
+    ownerUserId: string;
+    ownerName: string;
+    ownerEmail: string;
+    seats: number;
+    seatsTaken: number;
+    deviceLimit: number;
+    termEnd: number;
+    supportTier: OrganizationRow['supportTier'];
+    matchedBy: string | null;
+  }>(sql`select * from (
+      select o.id, o.name, o.owner_user_id as ownerUserId, u.customer_name as ownerName,
+        u.email as ownerEmail, o.seats, ${seatsTakenSql(sql`o.id`)} as seatsTaken,
+        o.device_limit as deviceLimit, o.term_end as termEnd, o.support_tier as supportTier,
+        o.created_at as createdAt, ${matchedBy} as matchedBy
+      from organizations as o join users as u on u.id = o.owner_user_id
+    ) where matchedBy is not null order by createdAt desc limit ${SEARCH_LIMIT}`);
+  return rows.map((row) => ({
+    ...row,
+    termEnd: iso(row.termEnd),
+    matchedBy: row.matchedBy ?? '',
+  }));
+}
+
+/** The whole picture for the console: the record, members, invitations, feed and audit trail. */
+export async function organizationDetail(
+  db: Db,
+  id: string,
+  now: Millis,
+): Promise<OrganizationDetail> {
+  const organization = await organizationOf(db, id);
+  const [team, activity, [owner], auditRows] = await Promise.all([
+    teamOverview(db, organization, now),
+    teamActivity(db, organization, {}),
+    db
+      .select({ customerName: users.customerName, email: users.email })
+      .from(users)
+      .where(eq(users.id, organization.ownerUserId))
+      .limit(1),
+    db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.subject, subjectOf(organization.id)))
+      .orderBy(desc(auditLog.createdAt), desc(sql`rowid`))
+      .limit(AUDIT_PAGE_SIZE),
+  ]);
+  return {
+    organization: {
+      ...team.organization,
+      supportTier: organization.supportTier,
+      ownerUserId: organization.ownerUserId,
+      ownerName: owner?.customerName ?? '',
+      ownerEmail: owner?.email ?? '',
+      agreementRef: organization.agreementRef,
+      notes: organization.notes,
+      createdAt: iso(organization.createdAt),
+      updatedAt: iso(organization.updatedAt),
+    },
+    members: team.members,
+    invitations: team.invitations,
+    activity,
+    audit: auditRows.map(toAuditEntry),
+  };
+}
+
+/** The audit log's subject of an organization's rows. */
+function subjectOf(organizationId: string): string {
+  return `organization:${organizationId}`;
 }
 
 /** The team actions an operator takes for an organization, each with its audit row. */
@@ -243,19 +324,20 @@ export type OperatorTeamAction =
 /**
  * Runs one of the owner's team actions as an operator: the audit row (written only while the
  * organization exists) goes first in the action's own batch, and the action applies only with it.
+ * Answers the action's message.
  */
 export async function operatorTeamAction(
   deps: Deps,
   act: OperatorAct,
   organizationId: string,
   input: OperatorTeamAction,
-): Promise<void> {
+): Promise<string> {
   const organization = await organizationOf(deps.db, organizationId);
   const { action, ...details } = input;
   const audit = auditStatement(deps.db, act, {
     action,
     userId: 'userId' in input ? input.userId : organization.ownerUserId,
-    subject: `organization:${organization.id}`,
+    subject: subjectOf(organization.id),
     before: sql`json_object('ownerUserId', o.owner_user_id, 'seats', o.seats)`,
     after: details,
     from: sql`from organizations as o`,
@@ -268,16 +350,22 @@ export async function operatorTeamAction(
   };
   switch (input.action) {
     case 'team-invite':
-      return invite(deps, organization, actor, input.email);
+      await invite(deps, organization, actor, input.email);
+      return TeamMessages.invited;
     case 'team-resend-invitation':
-      return resendInvitation(deps, organization, actor, input.invitationId);
+      await resendInvitation(deps, organization, actor, input.invitationId);
+      return TeamMessages.invitationResent;
     case 'team-withdraw-invitation':
-      return withdrawInvitation(deps, organization, actor, input.invitationId);
+      await withdrawInvitation(deps, organization, actor, input.invitationId);
+      return TeamMessages.invitationWithdrawn;
     case 'team-remove-member':
-      return removeMember(deps, organization, actor, input.userId);
+      await removeMember(deps, organization, actor, input.userId);
+      return TeamMessages.memberRemoved;
     case 'team-free-device':
-      return freeMemberDevice(deps, organization, actor, input.deviceRowId);
+      await freeMemberDevice(deps, organization, actor, input.deviceRowId);
+      return TeamMessages.deviceFreed;
     case 'team-transfer-ownership':
-      return transferOwnership(deps, organization, actor, input.userId);
+      await transferOwnership(deps, organization, actor, input.userId);
+      return TeamMessages.ownershipTransferred;
   }
 }

@@ -142,6 +142,19 @@ function joinStatements(
   };
 }
 
+/**
+ * Refuses a join that cannot work now (already a member, no free seat) before anything changes,
+ * above all before a Standard subscription is set to end. The join statement checks again.
+ */
+async function assertCanJoin(db: Db, organization: OrganizationRow, userId: string) {
+  const [row] = await db.all<{ taken: number; member: number }>(
+    sql`select ${seatsTakenSql(sql`${organization.id}`)} as taken, exists (select 1 from organization_members
+      where user_id = ${userId} and removed_at is null) as member`,
+  );
+  if (row?.member) throw fail('ALREADY_MEMBER');
+  if ((row?.taken ?? 0) >= organization.seats) throw fail('NO_SEATS');
+}
+
 /** Runs a join batch; explains a refusal (no seat, used meanwhile, already a member). */
 async function runJoin(
   db: Db,
@@ -186,6 +199,7 @@ export async function acceptInvitation(
     throw fail('FORBIDDEN', { message: TeamMessages.invitationOtherAccount });
   }
   if (user.isDeleted) throw fail('FORBIDDEN', { message: TeamMessages.deletedAccount });
+  await assertCanJoin(db, organization, userId);
   const subscription = await newestSubscription(db, userId);
   if (isCancellable(subscription)) {
     if (!confirmCancelStandard) throw fail('CONFIRMATION_REQUIRED');

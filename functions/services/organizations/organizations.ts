@@ -101,6 +101,17 @@ export function teamEvent(
 }
 
 /**
+ * A member's sign-in, for their team's feed: written with the session in one batch, and only
+ * when the account is a member now (an INSERT … SELECT over its one open membership).
+ */
+export function memberSignInEvent(db: Db, userId: string, detail: string, now: Millis) {
+  return db.insert(organizationEvents).select(
+    sql`select ${crypto.randomUUID()}, m.organization_id, ${userId}, ${userId}, 'signed-in', ${detail}, ${now}
+      from organization_members as m where m.user_id = ${userId} and m.removed_at is null`,
+  );
+}
+
+/**
  * What follows the end of a membership (removal by the owner or an operator): the member's
  * Enterprise license is revoked (the plugin is told REVOKED) and its devices are freed with a
  * `system` audit row each, only while `closed` holds (the member row was closed in this batch).

@@ -4,15 +4,16 @@ import type { CustomerDetail } from '../../contract/admin';
 import { CopyButton } from '../dashboard/CopyButton';
 import type { Pending } from './customer-actions';
 import { deletionText, formatDateTime } from './format';
-import { ActionButton, Badge, Section } from './parts';
+import { ActionButton, Badge, organizationHref, Section } from './parts';
 
 interface Props {
   account: CustomerDetail['account'];
+  organizations: CustomerDetail['organizations'];
   notice: ReactNode;
   onAction: (pending: Pending) => void;
 }
 
-export function AccountSection({ account, notice, onAction }: Props) {
+export function AccountSection({ account, organizations, notice, onAction }: Props) {
   const restorable = account.isDeleted && account.purgedAt === null;
   return (
     <Section id="account" title="Account" notice={notice}>
@@ -49,6 +50,20 @@ export function AccountSection({ account, notice, onAction }: Props) {
         <div>
           <dt>Signs in with</dt>
           <dd>{signInText(account)}</dd>
+        </div>
+        <div>
+          <dt>Organization</dt>
+          <dd>
+            {organizations.length === 0
+              ? 'None'
+              : organizations.map((organization, index) => (
+                  <span key={organization.id}>
+                    {index > 0 && '; '}
+                    <a href={organizationHref(organization.id)}>{organization.name}</a> (
+                    {organizationRole(organization)})
+                  </span>
+                ))}
+          </dd>
         </div>
         <div>
           <dt>Role</dt>
@@ -88,4 +103,9 @@ function signInText(account: CustomerDetail['account']): string {
   const ways = [account.hasPassword && 'Password', account.googleLinked && 'Google'];
   const list = ways.filter((way): way is string => typeof way === 'string');
   return list.length > 0 ? list.join(' and ') : 'Nothing (no password, no Google)';
+}
+
+function organizationRole(organization: CustomerDetail['organizations'][number]): string {
+  if (organization.owner && organization.member) return 'owner and member';
+  return organization.owner ? 'owner' : 'member';
 }

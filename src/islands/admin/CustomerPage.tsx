@@ -161,7 +161,12 @@ function CustomerPage() {
           ))}
         </ul>
       </nav>
-      <AccountSection account={account} notice={noticeFor('account')} onAction={start} />
+      <AccountSection
+        account={account}
+        organizations={detail.organizations}
+        notice={noticeFor('account')}
+        onAction={start}
+      />
       <LicensesSection
         licenses={detail.licenses}
         canResend={!account.isDeleted}

@@ -9,7 +9,7 @@ import { messageResponseSchema } from '../../contract/user';
 import { withErrorBoundary } from '../ErrorBoundary';
 import { ConsoleAlert } from './ConsoleAlert';
 import { adminGet, adminPost, announceNewCount, withQuery } from './console-api';
-import { formatDateTime, replyHref } from './format';
+import { createOrganizationHref, formatDateTime, replyHref } from './format';
 import { ActionButton, customerHref, Empty, Loading, MoreButton } from './parts';
 import { ReasonDialog } from './ReasonDialog';
 import { usePaged } from './use-paged';
@@ -221,6 +221,12 @@ function MessageItem({ message, onHandle }: { message: ContactMessageView; onHan
         <div className="console-actions">
           <a className="button button-secondary console-action" href={replyHref(message)}>
             Reply by e-mail<span className="visually-hidden"> to {message.name}</span>
+          </a>
+          <a
+            className="button button-secondary console-action"
+            href={createOrganizationHref(message)}
+          >
+            Create organization<span className="visually-hidden"> for {message.name}</span>
           </a>
           {message.status === 'new' && (
             <ActionButton onClick={onHandle} about={`from ${message.name}`}>

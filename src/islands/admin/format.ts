@@ -174,6 +174,19 @@ export function replyHref(message: ContactMessageView): string {
   return `mailto:${message.email}?subject=${encodeURIComponent(subject)}&body=${encodeURIComponent(body)}`;
 }
 
+/**
+ * The new organization's form filled from a contact message (often an Enterprise enquiry): the
+ * sender as owner, and the message, dated, as the first internal note.
+ */
+export function createOrganizationHref(message: ContactMessageView): string {
+  const params = new URLSearchParams({
+    new: '1',
+    owner: message.email,
+    notes: `Contact message from ${message.name}, ${formatDateTime(message.createdAt)}:\n${message.message.slice(0, 3000)}`,
+  });
+  return `/admin/organizations?${params.toString()}`;
+}
+
 /** The audit log's filters. */
 export interface Filters {
   operator: string;

@@ -64,6 +64,11 @@ export function customerHref(userId: string): string {
   return `/admin/customer?id=${encodeURIComponent(userId)}`;
 }
 
+/** The console page of an organization. */
+export function organizationHref(id: string): string {
+  return `/admin/organization?id=${encodeURIComponent(id)}`;
+}
+
 interface SectionProps {
   /** The section's anchor (the page's jump links) and heading id. */
   id: string;

@@ -85,7 +85,7 @@ export function errorState(error: unknown, fallback: string, networkFallback?: s
   };
 }
 
-type Method = 'GET' | 'POST' | 'DELETE';
+type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 
 /** Calls the API and returns the answer if it has `shape`; throws ApiFailure otherwise. */
 export async function apiCall<T>(

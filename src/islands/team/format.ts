@@ -39,7 +39,7 @@ const kindLabels: Record<string, string> = {
   'invitation-resent': 'Invitation sent again',
   'invitation-revoked': 'Invitation withdrawn',
   removed: 'Removed from the team',
-  'device-freed': 'Device freed by the owner',
+  'device-freed': 'Device freed',
   'ownership-transferred': 'Ownership transferred',
   'term-changed': 'Term changed',
   'seats-changed': 'Seats changed',

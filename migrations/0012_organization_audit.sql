@@ -1,0 +1,1 @@
+CREATE INDEX `audit_log_subject_created_idx` ON `audit_log` (`subject`,`created_at`);

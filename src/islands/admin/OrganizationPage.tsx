@@ -1,0 +1,259 @@
+/**
+ * /admin/organization?id=…: an Enterprise organization on one page (GET
+ * /api/admin/organizations/:id): the agreement, the members with their devices, the open
+ * invitations, the team feed and the operators' audit trail. Changing the agreement and the
+ * owner's team actions each open a confirm dialog that needs a reason; the answer's message is
+ * shown at the top and the page is redrawn from the answer's `detail`.
+ */
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import {
+  organizationActionResultSchema,
+  organizationDetailSchema,
+  type OrganizationActionResult,
+  type OrganizationDetail,
+} from '../../contract/admin-organizations';
+import { ConsoleMessages } from '../../contract/messages';
+import { withErrorBoundary } from '../ErrorBoundary';
+import { apiCall, ApiFailure } from '../shared/api';
+import { AgreementFields } from './AgreementFields';
+import { AuditTable } from './AuditTable';
+import { ConsoleAlert } from './ConsoleAlert';
+import { adminGet, adminPost, type Problem } from './console-api';
+import {
+  agreementChanges,
+  agreementInput,
+  organizationActionText,
+  teamActionBody,
+  type AgreementInput,
+  type OrganizationPending,
+} from './organization-actions';
+import { ActivityTable, InvitationsTable, MembersTable } from './OrganizationSections';
+import { AgreementDetails } from './AgreementDetails';
+import { ActionButton, Badge, customerHref, Empty, Loading, Section } from './parts';
+import { ReasonDialog } from './ReasonDialog';
+import { useLoad } from './use-load';
+import '../shared/forms.css';
+import '../dashboard/dashboard.css';
+import '../usage/usage.css';
+import './admin.css';
+
+const loadFailed = 'We could not load this organization. Please try again.';
+const noOrganization =
+  'This address names no organization. Find the organization from Organizations.';
+
+function organizationId(): string {
+  return new URLSearchParams(window.location.search).get('id')?.trim() ?? '';
+}
+
+function loadOrganization(): Promise<OrganizationDetail> {
+  const id = organizationId();
+  if (!id) return Promise.reject(new ApiFailure(404, noOrganization, null));
+  return adminGet(`/api/admin/organizations/${encodeURIComponent(id)}`, organizationDetailSchema);
+}
+
+const jumps = [
+  ['agreement', 'Agreement'],
+  ['members', 'Members'],
+  ['invitations', 'Invitations'],
+  ['activity', 'Team activity'],
+  ['audit', 'Audit trail'],
+] as const;
+
+interface Notice {
+  text: string;
+  ok: boolean;
+  id: number;
+}
+
+function OrganizationPage() {
+  const { state, reload, refresh, replace } = useLoad(loadOrganization, loadFailed);
+  const [pending, setPending] = useState<OrganizationPending | null>(null);
+  const [open, setOpen] = useState(false);
+  const [agreement, setAgreement] = useState<AgreementInput | null>(null);
+  const [email, setEmail] = useState('');
+  const [notice, setNotice] = useState<Notice | null>(null);
+  const noticeRef = useRef<HTMLParagraphElement>(null);
+  const emailId = useId();
+
+  useEffect(() => {
+    if (notice) noticeRef.current?.focus();
+  }, [notice]);
+
+  const show = (text: string, ok: boolean) =>
+    setNotice((last) => ({ text, ok, id: (last?.id ?? 0) + 1 }));
+
+  const start = useCallback(
+    (next: OrganizationPending) => {
+      setPending(next);
+      setEmail('');
+      if (next.action === 'edit' && state.kind === 'ready')
+        setAgreement(agreementInput(state.value.organization));
+      setOpen(true);
+    },
+    [state],
+  );
+
+  if (state.kind === 'loading')
+    return (
+      <>
+        <h1>Organization</h1>
+        <Loading>Loading the organization...</Loading>
+      </>
+    );
+
+  if (state.kind === 'failed')
+    return (
+      <>
+        <h1>Organization</h1>
+        <ConsoleAlert problem={state.problem} onRetry={reload} />
+        <p>
+          <a href="/admin/organizations">Back to Organizations</a>
+        </p>
+      </>
+    );
+
+  const { value: detail, now, refreshing } = state;
+  const { organization } = detail;
+  const ended = Date.parse(organization.termEnd) <= now;
+  const base = `/api/admin/organizations/${encodeURIComponent(organization.id)}`;
+  const text = pending ? organizationActionText(pending, organization) : null;
+
+  const send = (reason: string): Promise<OrganizationActionResult> => {
+    if (!pending) return Promise.reject(new ApiFailure(400, loadFailed, null));
+    if (pending.action === 'edit') {
+      const changes = agreement ? agreementChanges(organization, agreement) : {};
+      if (Object.keys(changes).length === 0)
+        return Promise.reject(new ApiFailure(400, 'Nothing was changed.', null));
+      return apiCall('PATCH', base, organizationActionResultSchema, { ...changes, reason });
+    }
+    return adminPost(
+      `${base}/team`,
+      organizationActionResultSchema,
+      teamActionBody(pending, reason, email),
+    );
+  };
+
+  return (
+    <div className="dashboard console-page console-customer">
+      <header className="console-customer-head">
+        <h1>{organization.name}</h1>
+        <p className="console-customer-line">
+          <span>
+            Owner: <a href={customerHref(organization.ownerUserId)}>{organization.ownerName}</a>{' '}
+            <span className="console-break">({organization.ownerEmail})</span>
+          </span>
+          <Badge state="neutral">Enterprise</Badge>
+          {ended ? <Badge state="expired">Term ended</Badge> : <Badge state="active" />}
+        </p>
+        {refreshing && <Loading>Reloading the organization...</Loading>}
+      </header>
+      {notice && (
+        <p
+          ref={noticeRef}
+          tabIndex={-1}
+          className={notice.ok ? 'form-success console-notice' : 'form-error console-notice'}
+          role={notice.ok ? 'status' : 'alert'}
+        >
+          {notice.text}
+        </p>
+      )}
+      <nav className="console-jumps" aria-label="Sections of this page">
+        <ul>
+          {jumps.map(([id, label]) => (
+            <li key={id}>
+              <a href={`#${id}`}>{label}</a>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <Section
+        id="agreement"
+        title="Agreement"
+        actions={
+          <ActionButton onClick={() => start({ action: 'edit' })}>Change agreement...</ActionButton>
+        }
+      >
+        <AgreementDetails organization={organization} />
+      </Section>
+      <Section id="members" title={`Members (${detail.members.length} of ${organization.seats})`}>
+        {detail.members.length === 0 ? (
+          <Empty>No member has joined yet.</Empty>
+        ) : (
+          <MembersTable
+            members={detail.members}
+            deviceLimit={organization.deviceLimit}
+            now={now}
+            onAction={start}
+          />
+        )}
+      </Section>
+      <Section
+        id="invitations"
+        title="Open invitations"
+        actions={
+          <ActionButton onClick={() => start({ action: 'team-invite' })}>Invite...</ActionButton>
+        }
+      >
+        {detail.invitations.length === 0 ? (
+          <Empty>No open invitation.</Empty>
+        ) : (
+          <InvitationsTable invitations={detail.invitations} onAction={start} />
+        )}
+      </Section>
+      <Section id="activity" title="Team activity">
+        {detail.activity.length === 0 ? (
+          <Empty>Nothing has happened in this team yet.</Empty>
+        ) : (
+          <ActivityTable activity={detail.activity} members={detail.members} />
+        )}
+      </Section>
+      <Section id="audit" title="Audit trail">
+        {detail.audit.length === 0 ? (
+          <Empty>No operator has changed this organization yet.</Empty>
+        ) : (
+          <AuditTable entries={detail.audit} caption="Operator actions on this organization" />
+        )}
+      </Section>
+      <ReasonDialog
+        open={open}
+        title={text?.title ?? ''}
+        confirmLabel={text?.confirm ?? ''}
+        busyLabel={text?.busy ?? ''}
+        tone={text?.tone ?? 'danger'}
+        send={send}
+        onDone={(result) => {
+          setOpen(false);
+          replace(result.detail);
+          show(result.message, true);
+        }}
+        onStale={(problem: Problem) => {
+          setOpen(false);
+          show(problem.message || ConsoleMessages.staleState, false);
+          refresh();
+        }}
+        onClose={() => setOpen(false)}
+      >
+        {text && <p>{text.explain}</p>}
+        {pending?.action === 'edit' && agreement && (
+          <AgreementFields value={agreement} onChange={setAgreement} />
+        )}
+        {pending?.action === 'team-invite' && (
+          <div className="field">
+            <label htmlFor={emailId}>E-mail</label>
+            <input
+              id={emailId}
+              type="email"
+              maxLength={254}
+              autoComplete="off"
+              spellCheck={false}
+              value={email}
+              onChange={(event) => setEmail(event.target.value)}
+            />
+          </div>
+        )}
+      </ReasonDialog>
+    </div>
+  );
+}
+
+export default withErrorBoundary(OrganizationPage);
