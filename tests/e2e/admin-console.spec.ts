@@ -4,10 +4,7 @@
  * and that operator finds the customer, extends the trial, frees a device and handles a contact
  * message. Anyone else gets the ordinary 404 page at /admin.
  */
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
-import AxeBuilder from '@axe-core/playwright';
-import type { Browser, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { ConsoleMessages } from '../../src/contract/messages';
 import { site } from '../../src/site.config';
 import {
@@ -19,54 +16,8 @@ import {
   signUpForTrial,
   unexpectedErrors,
 } from './auth.helpers';
+import { axeViolations, closeOperator, signInOperator, sidewaysOverflow } from './console.helpers';
 import { expect, test } from './fixtures';
-
-const run = promisify(execFile);
-const root = new URL('../../', import.meta.url).pathname;
-
-/**
- * Makes the account an operator exactly as the README says: `npm run admin -- grant EMAIL`. Two
- * test workers may run it at once against the same local SQLite file, and one can find it locked
- * (wrangler's migrations step writes too): it is tried again then.
- */
-async function grantOperator(email: string): Promise<void> {
-  let lastError: unknown = null;
-  for (let attempt = 0; attempt < 4; attempt += 1) {
-    try {
-      const { stdout } = await run(
-        process.execPath,
-        ['--disable-warning=ExperimentalWarning', 'scripts/admin.mjs', 'grant', email],
-        { cwd: root, env: { ...process.env, CI: 'true', WRANGLER_SEND_METRICS: 'false' } },
-      );
-      expect(stdout).toContain('is now an operator');
-      return;
-    } catch (error) {
-      lastError = error;
-      await new Promise((resolve) => setTimeout(resolve, 500 + attempt * 500));
-    }
-  }
-  throw lastError;
-}
-
-/** Console errors of each operator page (the `consoleErrors` fixture watches `page` only). */
-const operatorErrors = new WeakMap<Page, string[]>();
-
-/** A new browser (own cookies, fingerprint and IP) signed up for a trial and made an operator. */
-async function signInOperator(browser: Browser): Promise<Page> {
-  const { baseURL } = test.info().project.use;
-  const context = await browser.newContext(baseURL ? { baseURL } : {});
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(message.text());
-  });
-  page.on('pageerror', (error) => errors.push(error.message));
-  operatorErrors.set(page, errors);
-  await newVisitor(page);
-  const { email } = await signUpForTrial(page, 'Olive Operator');
-  await grantOperator(email);
-  return page;
-}
 
 /** The customer's User ID as their dashboard shows it. */
 async function userIdFromDashboard(page: Page): Promise<string> {
@@ -102,28 +53,6 @@ async function sendContactMessage(
 async function search(page: Page, text: string) {
   await page.getByRole('searchbox', { name: 'Find a customer' }).fill(text);
   await page.getByRole('button', { name: 'Search', exact: true }).click();
-}
-
-/**
- * Closes the operator's browser, failing on any unexpected console error it logged; `expected`
- * are errors the test caused on purpose (a request it aborted).
- */
-async function closeOperator(operator: Page, expected?: RegExp) {
-  const errors = unexpectedErrors(operatorErrors.get(operator) ?? []);
-  expect(errors.filter((text) => !expected?.test(text))).toEqual([]);
-  await operator.context().close();
-}
-
-/** How far the page is wider than the window (tables scroll inside their cards instead). */
-function sidewaysOverflow(page: Page): Promise<number> {
-  return page.evaluate(
-    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-  );
-}
-
-async function axeViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.length})`);
 }
 
 const random = () => Math.random().toString(36).slice(2, 10);

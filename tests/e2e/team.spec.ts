@@ -6,9 +6,7 @@
  * refused because every seat is taken or held.
  */
 import AxeBuilder from '@axe-core/playwright';
-import { execFile } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
-import { promisify } from 'node:util';
 import type { Browser, Page, TestInfo } from '@playwright/test';
 import { TeamMessages } from '../../src/contract/messages';
 import {
@@ -17,17 +15,14 @@ import {
   islandsReady,
   latestMail,
   licenseKeyFromDashboard,
-  logIn,
   newVisitor,
   PASSWORD,
   signUpForTrial,
   uniqueEmail,
   unexpectedErrors,
 } from './auth.helpers';
+import { closeOperator, signInOperator } from './console.helpers';
 import { expect, test } from './fixtures';
-
-const run = promisify(execFile);
-const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
 /** Console errors of every visitor's page, checked at the end (the `page` fixture's rule). */
 const errors: string[] = [];
@@ -42,14 +37,6 @@ async function visitor(browser: Browser) {
   page.on('pageerror', (error) => errors.push(error.message));
   const { ip } = await newVisitor(page);
   return { context, page, ip };
-}
-
-/** Makes the account an operator the only way there is: `npm run admin -- grant` on the local D1. */
-async function grantOperator(email: string) {
-  const { stdout } = await run('npm', ['run', '--silent', 'admin', '--', 'grant', email], {
-    timeout: 60_000,
-  });
-  expect(stdout).toContain('is now an operator');
 }
 
 async function axeClean(page: Page) {
@@ -72,43 +59,27 @@ async function phoneShot(page: Page, testInfo: TestInfo, name: string) {
 }
 
 /**
- * An operator (an account granted the role from the command line, signed in again) creates an
- * organization of 2 seats and 3 devices per seat for `ownerEmail` through the console's API, from
- * the page with the operator's cookie (the console has no organization screen yet).
+ * An operator (an account granted the role from the command line) creates an organization of 2
+ * seats and 3 devices per seat for `ownerEmail` on the console's Organizations page, and lands on
+ * its page.
  */
 async function createOrganization(browser: Browser, ownerEmail: string, name: string) {
-  const operator = await visitor(browser);
-  const operatorAccount = await signUpForTrial(operator.page, 'Oscar Wells');
-  await grantOperator(operatorAccount.email);
-  // The role counts from the next sign-in: sign out here (the login page sends a signed-in
-  // browser on to the dashboard) and in again.
-  await operator.context.clearCookies();
-  await operator.page.evaluate(() => localStorage.clear());
-  await logIn(operator.page, operatorAccount.email, operatorAccount.password);
-  const now = Date.now();
-  const created = await operator.page.evaluate(
-    async (body) => {
-      const response = await fetch('/api/admin/organizations', {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-        body: JSON.stringify(body),
-      });
-      return { status: response.status, text: await response.text() };
-    },
-    {
-      name,
-      ownerEmail,
-      seats: 2,
-      deviceLimit: 3,
-      termStart: day(now - 86_400_000),
-      termEnd: day(now + 365 * 86_400_000),
-      supportTier: 'priority',
-      agreementRef: 'PO-E2E-1',
-      reason: 'Signed agreement (end-to-end test)',
-    },
-  );
-  expect(created.status, created.text).toBe(200);
-  await operator.context.close();
+  const operator = await signInOperator(browser);
+  await operator.goto('/admin/organizations');
+  await islandsReady(operator);
+  await operator.getByRole('button', { name: 'New organization' }).click();
+  const form = operator.getByRole('region', { name: 'New organization' });
+  await form.getByLabel('Organization name').fill(name);
+  await form.getByLabel("Owner's e-mail").fill(ownerEmail);
+  await form.getByLabel('Seats').fill('2');
+  await form.getByLabel('Devices per seat').fill('3');
+  await form.getByLabel('Support tier').selectOption('priority');
+  await form.getByLabel('Agreement reference').fill('PO-E2E-1');
+  await form.getByLabel('Reason').fill('Signed agreement (end-to-end test)');
+  await form.getByRole('button', { name: 'Create organization' }).click();
+  await expect(operator.getByRole('heading', { level: 1, name })).toBeVisible();
+  await expect(operator.getByRole('region', { name: 'Agreement' })).toContainText('0 of 2 used');
+  await closeOperator(operator);
 }
 
 test('an owner invites two colleagues, one joins by the link and uses three devices, the feed and CSV show it', async ({
