@@ -1,7 +1,9 @@
 // Static site: every page is prebuilt HTML served by the Worker's assets binding.
 import mdx from '@astrojs/mdx';
 import react from '@astrojs/react';
+import sitemap from '@astrojs/sitemap';
 import { defineConfig } from 'astro/config';
+import { inSitemap } from './src/lib/seo.ts';
 import { site } from './src/site.config.ts';
 
 const PRELOAD_HELPER = '\0vite/preload-helper.js';
@@ -12,7 +14,17 @@ const REACT_BASE =
 export default defineConfig({
   site: site.url,
   output: 'static',
-  integrations: [mdx(), react()],
+  integrations: [
+    mdx(),
+    react(),
+    // Every page except those src/lib/seo.ts leaves out (account, console and sign-in pages,
+    // search results, aliases): a new public page, a guide page included, is listed as built.
+    // Plain page URLs only, so none of the news, image, video or xhtml namespaces is declared.
+    sitemap({
+      filter: inSitemap,
+      namespaces: { news: false, xhtml: false, image: false, video: false },
+    }),
+  ],
   // `/pricing` is served from `pricing.html`: clean URLs without a redirect to a trailing slash.
   build: { format: 'file', inlineStylesheets: 'always' },
   trailingSlash: 'never',

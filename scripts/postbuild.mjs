@@ -1,4 +1,5 @@
-// Writes dist/_headers after `astro build` and pagefind (package.json "build").
+// Writes dist/_headers after `astro build` and pagefind (package.json "build"), after checking
+// the search index (no console page) and the sitemap (scripts/sitemap-check.mjs).
 //
 // Static pages are served by the assets layer without running the Worker, so their security
 // headers must come from Cloudflare's _headers file (also honoured by `wrangler dev`). The values
@@ -18,6 +19,8 @@ import {
   immutableCacheControl,
   siteCsp,
 } from '../functions/lib/security-headers.ts';
+import { url as siteUrl } from '../src/config/site.ts';
+import { checkSitemap } from './sitemap-check.mjs';
 
 // Cloudflare silently ignores any _headers line longer than this, which would drop the whole CSP.
 const MAX_HEADERS_LINE = 2000;
@@ -131,6 +134,7 @@ async function checkSearchIndex(distDir) {
 /** @param {string} distDir */
 async function main(distDir) {
   await checkSearchIndex(distDir);
+  await checkSitemap(distDir, siteUrl);
   const hashes = new Set();
   let pages = 0;
   for await (const file of htmlFiles(distDir)) {

@@ -18,6 +18,11 @@ const pages = defineCollection({
     showTitle: z.boolean().default(true),
     /** Whether the page is indexed for /search. */
     searchable: z.boolean().default(true),
+    /**
+     * Describe the product to search engines on this page: schema.org `SoftwareApplication`
+     * JSON-LD with the plans' offers from src/site.config.ts (src/lib/structured-data.ts).
+     */
+    softwareApplication: z.boolean().default(false),
   }),
 });
 
