@@ -272,15 +272,15 @@ export function consoleFixtures(
     members: [
       {
         userId: 'c4b3a291-8f7e-4d6c-9b5a-4e3d2c1b0a99',
-        customerName: 'Priya Natarajan',
-        email: 'priya.natarajan@example.com',
+        customerName: 'Dana Morgan',
+        email: 'dana.morgan@example.com',
         joinedAt: iso(-20 * DAY),
         licenseStatus: 'active',
         lastSeenAt: iso(-HOUR),
         devices: [
           {
             id: 'a9b8c7d6-1111-4222-8333-944455556666',
-            deviceName: 'PRIYA-WORKSTATION',
+            deviceName: 'MORGAN-WORKSTATION',
             activatedAt: iso(-19 * DAY),
             lastSeenAt: iso(-HOUR),
           },
@@ -300,9 +300,9 @@ export function consoleFixtures(
       {
         at: iso(-19 * DAY),
         userId: 'c4b3a291-8f7e-4d6c-9b5a-4e3d2c1b0a99',
-        member: 'priya.natarajan@example.com',
+        member: 'dana.morgan@example.com',
         kind: 'activated',
-        detail: 'PRIYA-WORKSTATION',
+        detail: 'MORGAN-WORKSTATION',
       },
     ],
     audit: [],
@@ -331,7 +331,7 @@ export function consoleFixtures(
       '/admin/money': 'evt_BenchFailed01',
       '/admin/audit': audit[0]!.reason,
       '/admin/organizations': organization.name,
-      '/admin/organization': 'PRIYA-WORKSTATION',
+      '/admin/organization': 'MORGAN-WORKSTATION',
     },
   };
 }

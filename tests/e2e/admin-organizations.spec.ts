@@ -19,24 +19,35 @@ import {
 import { axeViolations, closeOperator, sidewaysOverflow, signInOperator } from './console.helpers';
 import { expect, test } from './fixtures';
 
-/** The page's axe findings and overflow at 1280 and at 390 px. */
-async function checkPage(page: Page): Promise<void> {
+/**
+ * The page's axe findings and overflow at 1280 and at 390 px, with a screenshot at each width
+ * kept with the test's results (`name`).
+ */
+async function checkPage(page: Page, name: string): Promise<void> {
+  const shot = async (width: number) => {
+    const path = test.info().outputPath(`${name}-${width}.png`);
+    await page.screenshot({ path, fullPage: true });
+    await test.info().attach(`${name} at ${width} px`, { path, contentType: 'image/png' });
+  };
   expect(await axeViolations(page)).toEqual([]);
+  await shot(1280);
   await page.setViewportSize({ width: 390, height: 844 });
   expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
   expect(await axeViolations(page)).toEqual([]);
+  await shot(390);
   await page.setViewportSize({ width: 1280, height: 720 });
 }
 
 test('an operator creates an organization from an enquiry and runs its team from the console', async ({
   page,
   browser,
-}, testInfo) => {
+}) => {
   test.setTimeout(240_000);
   const stamp = Date.now();
   const name = `Keller Bridge Design ${stamp}`;
 
   // The owner-to-be has an account and writes in.
+  await newVisitor(page);
   const owner = await signUpForTrial(page, 'Hanna Keller');
   await page.goto('/about');
   const contact = page.locator('form[data-contact-form]');
@@ -66,7 +77,7 @@ test('an operator creates an organization from an enquiry and runs its team from
   await form.getByLabel('Seats').fill('2');
   await form.getByLabel('Devices per seat').fill('3');
   await form.getByLabel('Agreement reference').fill(`PO-${stamp}`);
-  await checkPage(operator);
+  await checkPage(operator, 'create-form');
   await form.getByLabel('Reason').fill('Agreement signed by Hanna Keller');
   await form.getByRole('button', { name: 'Create organization' }).click();
   await expect(operator.getByRole('heading', { level: 1, name })).toBeVisible();
@@ -82,7 +93,7 @@ test('an operator creates an organization from an enquiry and runs its team from
     .click();
   const invite = operator.getByRole('dialog', { name: `Invite someone to ${name}` });
   await invite.getByLabel('E-mail').fill(member.email);
-  await checkPage(operator);
+  await checkPage(operator, 'invite-dialog');
   await invite.getByLabel('Reason').fill('Owner asked by phone');
   await invite.getByRole('button', { name: 'Send invitation' }).click();
   await expect(
@@ -122,7 +133,7 @@ test('an operator creates an organization from an enquiry and runs its team from
   await operator.getByRole('button', { name: 'Search', exact: true }).click();
   const results = operator.getByRole('region', { name: /Organizations matching/ });
   await expect(results.getByRole('row', { name: new RegExp(name) })).toContainText('license key');
-  await checkPage(operator);
+  await checkPage(operator, 'search-results');
   await results.getByRole('link', { name }).click();
   await expect(operator.getByRole('heading', { level: 1, name })).toBeVisible();
   const members = operator.getByRole('region', { name: /Members/ });
@@ -134,11 +145,7 @@ test('an operator creates an organization from an enquiry and runs its team from
       name: /Device activated/,
     }),
   ).toBeVisible();
-  await checkPage(operator);
-  await testInfo.attach('organization page at 1280 px', {
-    body: await operator.screenshot({ fullPage: true }),
-    contentType: 'image/png',
-  });
+  await checkPage(operator, 'organization');
 
   // Free the member's device: confirmed with a reason; the plugin is then told it is not active.
   await members.getByRole('button', { name: /Free\.\.\. WEBER-LAPTOP/ }).click();
@@ -158,7 +165,7 @@ test('an operator creates an organization from an enquiry and runs its team from
   await agreement.getByRole('button', { name: 'Change agreement...' }).click();
   const edit = operator.getByRole('dialog', { name: `Change the agreement of ${name}` });
   await expect(edit.getByLabel('Seats')).toHaveValue('2');
-  await checkPage(operator);
+  await checkPage(operator, 'edit-dialog');
   await edit.getByLabel('Seats').fill('3');
   await edit.getByLabel('Reason').fill('Amendment 1: a third seat');
   await edit.getByRole('button', { name: 'Save changes' }).click();
@@ -192,7 +199,7 @@ test('an operator creates an organization from an enquiry and runs its team from
     'Agreement signed by Hanna Keller',
   ])
     await expect(audit.getByRole('row', { name: new RegExp(reason) })).toBeVisible();
-  await checkPage(operator);
+  await checkPage(operator, 'audit-trail');
 
   // The owner's customer page links to the organization.
   await operator.getByRole('link', { name: 'Hanna Keller' }).first().click();

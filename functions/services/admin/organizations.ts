@@ -92,7 +92,12 @@ export async function createOrganization(
       userId: owner.id,
       subject: subjectOf(id),
       before: sql`json_object()`,
-      after: { ...values, notes: undefined },
+      after: {
+        ...values,
+        termStart: dayOf(values.termStart),
+        termEnd: dayOf(values.termEnd),
+        notes: undefined,
+      },
       from: sql`from users as u`,
       where: sql`u.id = ${owner.id} and u.is_deleted = 0`,
     },
@@ -138,12 +143,12 @@ export async function updateOrganization(
       action: 'update-organization',
       userId: organization.ownerUserId,
       subject: subjectOf(organization.id),
-      before: sql`json_object('name', o.name, 'seats', o.seats, 'deviceLimit', o.device_limit, 'termEnd', o.term_end, 'supportTier', o.support_tier, 'agreementRef', o.agreement_ref)`,
+      before: sql`json_object('name', o.name, 'seats', o.seats, 'deviceLimit', o.device_limit, 'termEnd', strftime('%Y-%m-%d', o.term_end / 1000, 'unixepoch'), 'supportTier', o.support_tier, 'agreementRef', o.agreement_ref)`,
       after: {
         name: next.name,
         seats: next.seats,
         deviceLimit: next.deviceLimit,
-        termEnd: next.termEnd,
+        termEnd: dayOf(next.termEnd),
         supportTier: next.supportTier,
         agreementRef: next.agreementRef,
       },
@@ -175,7 +180,7 @@ export async function updateOrganization(
                 userId: null,
                 actorUserId: act.operatorId,
                 kind: 'term-changed',
-                detail: new Date(next.termEnd).toISOString().slice(0, 10),
+                detail: dayOf(next.termEnd),
                 now,
               },
               written,
@@ -305,6 +310,11 @@ export async function organizationDetail(
     activity,
     audit: auditRows.map(toAuditEntry),
   };
+}
+
+/** A term date as the audit log shows it: YYYY-MM-DD (terms are whole UTC days). */
+function dayOf(time: Millis): string {
+  return new Date(time).toISOString().slice(0, 10);
 }
 
 /** The audit log's subject of an organization's rows. */
