@@ -31,7 +31,7 @@ import {
   type ValidateBody,
   type ValidateResponse,
 } from '../src/contract/licensing.ts';
-import { site } from '../src/site.config.ts';
+import { LicenseFileMessages, LicenseServerUnreachable } from '../src/contract/license-messages.ts';
 
 /** The part of `fetch` the client uses. */
 export type Fetch = (url: string, init: RequestInit) => Promise<Response>;
@@ -70,7 +70,7 @@ const jwksSchema = z.object({
 });
 
 /** What the plugin says when the server cannot be reached: it keeps working offline meanwhile. */
-export const networkMessage = `Could not reach the license server. ${site.product} keeps working offline until your license file expires; check your connection and try again.`;
+export const networkMessage = LicenseServerUnreachable;
 
 async function problemOf(response: Response): Promise<Problem> {
   const retry = Number(response.headers.get('Retry-After'));
@@ -158,26 +158,14 @@ export function createLicenseClient(options: { baseUrl: string; fetch?: Fetch })
 export type LicenseClient = ReturnType<typeof createLicenseClient>;
 
 /** Why an offline check refused a license file. */
-export type VerifyFailure =
-  'MALFORMED' | 'UNKNOWN_KEY' | 'BAD_SIGNATURE' | 'WRONG_ISSUER' | 'EXPIRED' | 'WRONG_DEVICE';
+export type VerifyFailure = keyof typeof LicenseFileMessages;
 
 export type VerifyResult =
   | { ok: true; claims: LicenseFileClaims; graceEndsAt: Date; licenseExpiresAt: Date }
   | { ok: false; reason: VerifyFailure; message: string };
 
-const verifyMessages: Record<VerifyFailure, string> = {
-  MALFORMED: 'The license file is damaged. Activate this device again to get a new one.',
-  UNKNOWN_KEY:
-    'The license file was signed with a key this client does not know. Go online and validate the license to refresh the public key.',
-  BAD_SIGNATURE: `The license file has been altered or was not issued by ${site.product}. Activate this device again.`,
-  WRONG_ISSUER: `The license file is not a ${site.product} license file.`,
-  EXPIRED: `The license file has expired: connect to the internet so ${site.product} can validate your license, or renew it if the license itself has ended.`,
-  WRONG_DEVICE:
-    'The license file belongs to another computer. Activate this device with your license key.',
-};
-
 function failure(reason: VerifyFailure): VerifyResult {
-  return { ok: false, reason, message: verifyMessages[reason] };
+  return { ok: false, reason, message: LicenseFileMessages[reason] };
 }
 
 /**

@@ -5,6 +5,7 @@
 import { defineCollection } from 'astro:content';
 import { glob } from 'astro/loaders';
 import { z } from 'astro/zod';
+import { guideTopics } from './lib/guide';
 
 /** Site pages served at `/{file name}` (e.g. `pages/installation.mdx` → `/installation`). */
 const pages = defineCollection({
@@ -72,4 +73,23 @@ const features = defineCollection({
   }),
 });
 
-export const collections = { pages, legal, changelog, faq, features };
+/**
+ * The guide: one page per file, served at `/guide/{file name}`. The sidebar groups pages by
+ * `topic` (in the order of `guideTopics` in `src/lib/guide.ts`) and sorts them by `order`;
+ * previous / next links follow the same order.
+ */
+const guide = defineCollection({
+  loader: glob({ pattern: '*.mdx', base: './src/content/guide' }),
+  schema: z.object({
+    /** Page title: `<title>`, the H1, the sidebar link and the search result title. */
+    title: z.string().min(1),
+    /** One sentence: the meta description, the lead under the H1 and the line on the index. */
+    description: z.string().min(1),
+    /** The sidebar group the page belongs to. */
+    topic: z.enum(guideTopics),
+    /** Position within its topic (1, 2, 3…); two pages of a topic may not share one. */
+    order: z.number().int().positive(),
+  }),
+});
+
+export const collections = { pages, legal, changelog, faq, features, guide };

@@ -166,7 +166,11 @@ export const dashboardAside = [
 export const tabs = [
   { href: '/overview', label: 'OVERVIEW', match: (p: string) => p === '/' || p === '/overview' },
   { href: '/pricing', label: 'PRICING', match: (p: string) => p === '/pricing' },
-  { href: '/guide', label: 'GUIDE', match: (p: string) => p === '/guide' },
+  {
+    href: '/guide',
+    label: 'GUIDE',
+    match: (p: string) => p === '/guide' || p.startsWith('/guide/'),
+  },
   {
     href: '/dashboard',
     label: 'DASHBOARD',

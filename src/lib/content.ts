@@ -4,6 +4,7 @@
  */
 import { getCollection, type CollectionEntry } from 'astro:content';
 import GithubSlugger from 'github-slugger';
+import { guideSequence } from './guide';
 import type { Heading } from './headings';
 
 /** Changelog entries, newest first. */
@@ -15,6 +16,11 @@ export async function changelogEntries(): Promise<CollectionEntry<'changelog'>[]
 /** FAQ entries in their editor-set order. */
 export async function faqEntries(): Promise<CollectionEntry<'faq'>[]> {
   return (await getCollection('faq')).sort((a, b) => a.data.order - b.data.order);
+}
+
+/** Guide pages in reading order (topic, then order): the sidebar, the index and previous / next. */
+export async function guideEntries(): Promise<CollectionEntry<'guide'>[]> {
+  return guideSequence(await getCollection('guide'));
 }
 
 export function changelogTitle(entry: CollectionEntry<'changelog'>): string {

@@ -5,6 +5,7 @@ const tabCases: Array<[string, string]> = [
   ['/overview', 'OVERVIEW'],
   ['/pricing', 'PRICING'],
   ['/guide', 'GUIDE'],
+  ['/guide/renumber-views', 'GUIDE'],
   ['/about', 'ABOUT'],
 ];
 

@@ -65,9 +65,4 @@ test.describe('public pages', () => {
     await expect(page.locator('time[datetime="2025-06-17"]')).toBeVisible();
     await expect(page.locator('time[datetime="2025-05-23"]')).toBeVisible();
   });
-
-  test('the guide is a placeholder that says Coming soon...', async ({ page }) => {
-    await page.goto('/guide');
-    await expect(page.locator('article')).toContainText('Coming soon...');
-  });
 });

@@ -1,5 +1,6 @@
 /** Passages derived from Pagefind 1.6 fragments (the shapes below were copied from a real build). */
 import { describe, expect, it } from 'vitest';
+import { orderByNavigation } from '../../src/lib/search/pagefind-source';
 import { entryFromFragment, type PagefindFragment } from '../../src/lib/search/passages';
 
 const features: PagefindFragment = {
@@ -51,13 +52,13 @@ describe('entryFromFragment', () => {
 
   it('lets an H1 with an id name the first passage instead of adding an empty one', () => {
     const entry = entryFromFragment({
-      url: '/guide.html',
-      content: 'Guide. Coming soon...',
-      meta: { title: 'Guide' },
-      anchors: [{ element: 'h1', id: 'top', text: 'Guide', location: 0 }],
+      url: '/guide/video-tutorials.html',
+      content: 'Video tutorials. Coming soon...',
+      meta: { title: 'Video tutorials' },
+      anchors: [{ element: 'h1', id: 'top', text: 'Video tutorials', location: 0 }],
     });
-    expect(entry.content).toEqual(['Guide. Coming soon...']);
-    expect(entry.sections).toEqual([{ id: 'top', heading: 'Guide' }]);
+    expect(entry.content).toEqual(['Video tutorials. Coming soon...']);
+    expect(entry.sections).toEqual([{ id: 'top', heading: 'Video tutorials' }]);
   });
 
   it('skips headings without text and keeps a page without anchors whole', () => {
@@ -80,5 +81,32 @@ describe('entryFromFragment', () => {
 
   it('falls back to the path when the page has no title', () => {
     expect(entryFromFragment({ ...features, meta: {} }).title).toBe('/features');
+  });
+});
+
+describe('orderByNavigation', () => {
+  const entry = (path: string) => ({ page: path.slice(1), path, title: path, content: [] });
+
+  it('lists pages in the order of the tabs, the sidebar and the footer', () => {
+    const paths = orderByNavigation(['/faq', '/privacy', '/pricing', '/overview'].map(entry)).map(
+      (e) => e.path,
+    );
+    expect(paths).toEqual(['/overview', '/pricing', '/faq', '/privacy']);
+  });
+
+  it('puts the pages below a section right after it, and unknown pages last', () => {
+    const paths = orderByNavigation(
+      ['/elsewhere', '/guide/wipe-model', '/about', '/guide', '/guide/cad-import', '/pricing'].map(
+        entry,
+      ),
+    ).map((e) => e.path);
+    expect(paths).toEqual([
+      '/pricing',
+      '/guide',
+      '/guide/cad-import',
+      '/guide/wipe-model',
+      '/about',
+      '/elsewhere',
+    ]);
   });
 });

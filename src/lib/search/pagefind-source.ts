@@ -44,10 +44,16 @@ async function load(): Promise<SearchEntry[]> {
 // Pagefind's own order is its internal page order; navigation order is what a reader expects.
 const navigation: readonly string[] = [...tabs, ...docsNav, ...footerNav].map((link) => link.href);
 
-function orderByNavigation(entries: SearchEntry[]): SearchEntry[] {
+/**
+ * Entries in navigation order (tabs, sidebar, footer). A page below a navigation entry, such as
+ * `/guide/renumber-views` below `/guide`, follows that entry; the rest come last, by path.
+ */
+export function orderByNavigation(entries: SearchEntry[]): SearchEntry[] {
   const rank = (path: string) => {
     const at = navigation.indexOf(path);
-    return at === -1 ? navigation.length : at;
+    if (at !== -1) return at;
+    const parent = navigation.indexOf(path.replace(/\/[^/]*$/, ''));
+    return parent === -1 ? navigation.length : parent + 0.5;
   };
   return entries.sort((a, b) => rank(a.path) - rank(b.path) || a.path.localeCompare(b.path));
 }
