@@ -212,11 +212,19 @@ export const outbox = sqliteTable(
      * killed) and queue it again; pushed forward by every enqueue and attempt.
      */
     dueAt: integer('due_at').notNull().default(0),
+    /**
+     * What makes an e-mail once-only when no single change causes it (a reminder the hourly cron
+     * finds due, e.g. `trial-ending:<license id>:<expiry>`): a second write of the same key is
+     * dropped by the UNIQUE index (services/mail/outbox.ts). Null for e-mails written with their
+     * cause; SQLite lets any number of rows hold null.
+     */
+    dedupeKey: text('dedupe_key'),
   },
   (table) => [
     index('outbox_created_at_idx').on(table.createdAt),
     index('outbox_to_email_idx').on(table.toEmail),
     index('outbox_status_due_at_idx').on(table.status, table.dueAt),
+    uniqueIndex('outbox_dedupe_key_unique').on(table.dedupeKey),
   ],
 );
 
@@ -406,6 +414,8 @@ export const subscriptions = sqliteTable(
     uniqueIndex('subscriptions_stripe_subscription_id_unique').on(table.stripeSubscriptionId),
     index('subscriptions_user_id_idx').on(table.userId),
     index('subscriptions_stripe_customer_id_idx').on(table.stripeCustomerId),
+    // The cron's renewal reminders: renewing subscriptions whose period ends within days.
+    index('subscriptions_status_period_end_idx').on(table.status, table.currentPeriodEnd),
   ],
 );
 

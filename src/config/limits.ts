@@ -45,3 +45,7 @@ export const rateLimits = {
   /** Console calls per operator: room for a busy day, not for a script gone wild. */
   adminPerOperator: { max: 600, windowSeconds: 600 },
 } as const;
+/** The cron e-mails a trial's holder this many days before the trial ends. */
+export const trialEndingReminderDays = 3;
+/** The cron e-mails a paying customer this many days before the paid year renews (price, how to cancel). */
+export const renewalReminderDays = 7;

@@ -427,7 +427,9 @@ describe('customer actions', () => {
     expect(current?.licenseKey).not.toBe(who.key);
     expect((await validate(app, who.key, deviceId)).status).toBe('REVOKED');
     await activateOk(app, current?.licenseKey ?? '', { deviceId });
-    const mail = app.mail.find((m) => m.subject.includes('new') && m.to === who.account.form.email);
+    const mail = app.mail.find(
+      (m) => m.tag === 'license-replaced' && m.to === who.account.form.email,
+    );
     expect(mail?.text).toContain(current?.licenseKey);
     const me = await app.request('/api/me', { headers: who.account.bearer });
     expect(await me.text()).toContain(current?.licenseKey);

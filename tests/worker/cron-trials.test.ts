@@ -39,13 +39,15 @@ describe('cron: expire trials', () => {
     expect(license?.expires_at).toBe(START + TRIAL_MS);
     const mailer = recordingMailer();
 
+    const ended = () => mailer.sent.filter((m) => m.to === form.email && m.tag === 'trial-ended');
+
     await runJobsAt(START + TRIAL_MS - 1, mailer);
     expect(await statusOf(license!.id)).toBe('active');
-    expect(mailer.sent.filter((m) => m.to === form.email)).toHaveLength(0);
+    expect(ended()).toHaveLength(0);
 
     await runJobsAt(START + TRIAL_MS, mailer);
     expect(await statusOf(license!.id)).toBe('expired');
-    const mails = mailer.sent.filter((m) => m.to === form.email);
+    const mails = ended();
     expect(mails).toHaveLength(1);
     expect(mails[0]).toMatchObject({
       tag: 'trial-ended',

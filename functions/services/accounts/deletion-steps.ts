@@ -3,11 +3,37 @@
  * (deletion.ts) and the operator console (admin/actions.ts).
  */
 import { and, eq, isNull, ne, sql, type SQL } from 'drizzle-orm';
+import { retentionDays } from '../../../src/site.config';
 import { devices, licenses, sessions, users } from '../../db/schema';
 import { ApiError } from '../../lib/errors';
 import { cancelAtPeriodEnd } from '../billing/subscriptions';
 import { freeDevicesStatements } from '../licensing/devices';
+import { deletionScheduledMail } from '../mail/lifecycle-templates';
+import { queueMailWhere, type QueuedMail } from '../mail/outbox';
+import { DAY_MS } from '../shared/db';
 import type { Deps } from '../shared/deps';
+import type { UserRow } from './users';
+
+/**
+ * The "scheduled for deletion" e-mail: when the data goes (the purge cron's date) and how to undo
+ * it until then (support restores the account from the console). Put it in the deletion's batch
+ * BEFORE `deletionStatements`: it is written only while the account is not deleted yet (and
+ * `guard` holds), so each scheduling e-mails once, however often it is asked for.
+ */
+export function deletionMail(
+  deps: Pick<Deps, 'db' | 'now' | 'origin'>,
+  user: Pick<UserRow, 'id' | 'email' | 'customerName'>,
+  guard: SQL = sql`1 = 1`,
+): QueuedMail {
+  const { db, now, origin } = deps;
+  const purgeAt = now + retentionDays.deletedAccount * DAY_MS;
+  return queueMailWhere(
+    db,
+    deletionScheduledMail(user.email, user.customerName, { deletedAt: now, purgeAt }, origin),
+    now,
+    sql`exists (select 1 from users where id = ${user.id} and is_deleted = 0) and ${guard}`,
+  );
+}
 
 /**
  * The statements that schedule an account for deletion, for one db.batch: mark it deleted, revoke

@@ -11,12 +11,16 @@ import type { BatchItem } from 'drizzle-orm/batch';
 import { ConsoleMessages } from '../../../src/contract/messages';
 import { devices, licenses, sessions, users } from '../../db/schema';
 import { ApiError, fail } from '../../lib/errors';
-import { deletionStatements, stopRenewalAfterDeletion } from '../accounts/deletion-steps';
+import {
+  deletionMail,
+  deletionStatements,
+  stopRenewalAfterDeletion,
+} from '../accounts/deletion-steps';
 import { findUserById, type UserRow } from '../accounts/users';
 import { generateLicenseKey } from '../licensing/license-keys';
 import { freeDevicesStatements } from '../licensing/devices';
 import { currentLicense, type LicenseRow } from '../licensing/licenses';
-import { deliverSoon, queueMailWhere, type QueuedMail } from '../mail/outbox';
+import { deliverSoon, mailWritten, queueMailWhere, type QueuedMail } from '../mail/outbox';
 import { licenseReplacedMail, welcomeMail } from '../mail/templates';
 import { DAY_MS, type Db } from '../shared/db';
 import type { Deps } from '../shared/deps';
@@ -42,8 +46,10 @@ async function licenseOf(db: Db, userId: string, licenseId: string): Promise<Lic
 
 /**
  * Runs the audit row and the effects in one batch; 409 STALE_STATE when the row was not written
- * (the state changed meanwhile), else queues the e-mails the batch wrote. Money actions
- * (money.ts) run theirs through it too.
+ * (the state changed meanwhile), else queues the e-mails the batch wrote. The e-mails come right
+ * after the audit row, before the effects, so a condition of theirs reads the state the action
+ * changes as it was (a cancellation e-mail only for a subscription that still renewed). Money
+ * actions (money.ts) run theirs through it too.
  */
 export async function applyAudited(
   deps: Deps,
@@ -56,13 +62,13 @@ export async function applyAudited(
   const audit = auditStatement(db, act, row);
   const written = auditWritten(audit.id);
   const queued = mails(written);
-  const [inserted] = await db.batch([
+  const [inserted, ...results] = await db.batch([
     audit.insert,
-    ...effects(written),
     ...queued.map((mail) => mail.insert),
+    ...effects(written),
   ]);
   if (inserted.length === 0) throw fail('STALE_STATE');
-  await deliverSoon(deps, ...queued);
+  await deliverSoon(deps, ...queued.filter((_, index) => mailWritten(results[index])));
 }
 
 const licenseBefore = sql`json_object('status', l.status, 'expiresAt', l.expires_at)`;
@@ -344,7 +350,7 @@ export async function signOutEverywhere(deps: Deps, act: OperatorAct, userId: st
 
 /** Schedules the account for deletion, exactly as the customer's own Delete Account does. */
 export async function scheduleDeletion(deps: Deps, act: OperatorAct, userId: string) {
-  await customerOf(deps.db, userId);
+  const user = await customerOf(deps.db, userId);
   await applyAudited(
     deps,
     act,
@@ -358,6 +364,7 @@ export async function scheduleDeletion(deps: Deps, act: OperatorAct, userId: str
       where: sql`u.id = ${userId} and u.is_deleted = 0`,
     },
     (written) => [...deletionStatements(deps, userId, written)],
+    (written) => [deletionMail(deps, user, written)],
   );
   await stopRenewalAfterDeletion(deps, userId);
 }

@@ -17,6 +17,8 @@ import type { RefundResult } from '../../adapters/payments';
 import { ConsoleMessages } from '../../../src/contract/messages';
 import { invoices } from '../../db/schema';
 import { ApiError, fail } from '../../lib/errors';
+import { findUserById } from '../accounts/users';
+import { cancellationMail } from '../billing/cancellations';
 import { callProvider, failureReason } from '../billing/provider';
 import {
   askCancelAtPeriodEnd,
@@ -57,6 +59,8 @@ export async function cancelSubscription(
 ): Promise<void> {
   const subscription = await newestSubscription(deps.db, userId);
   if (!subscription) throw fail('NO_SUBSCRIPTION');
+  const user = await findUserById(deps.db, userId);
+  if (!user) throw fail('NOT_FOUND', { message: ConsoleMessages.customerNotFound });
   if (subscription.status === 'canceled') {
     throw fail('STALE_STATE', { message: ConsoleMessages.subscriptionAlreadyEnded });
   }
@@ -87,6 +91,7 @@ export async function cancelSubscription(
         where: sql`s.id = ${subscription.id} and s.status in ('active', 'past_due') and s.cancel_at_period_end = 0`,
       },
       (written) => [...cancelAtPeriodEndStatements(deps, subscription, currentPeriodEnd, written)],
+      (written) => [cancellationMail(deps, user, subscription, currentPeriodEnd, written)],
     );
     return;
   }
@@ -114,6 +119,7 @@ export async function cancelSubscription(
         where l.user_id = s.user_id and l.plan = 'Standard' and l.status in ('active', 'suspended')))`,
     },
     (written) => [...cancelNowStatements(deps, subscription, endedAt, written)],
+    (written) => [cancellationMail(deps, user, subscription, endedAt, written)],
   );
 }
 

@@ -1,14 +1,19 @@
 /**
  * Invoice and subscription events from the Stripe webhook (webhook.ts): renewals, failed payments, cancellation.
  * Each effect is ONE batch whose first statement records the event (a replay fails its primary
- * key and the whole batch rolls back). Delivery order is not guaranteed, so every state change
+ * key and the whole batch rolls back), with the e-mail it causes (a failed payment, a
+ * cancellation) in the same batch. Delivery order is not guaranteed, so every state change
  * is a conditional update guarded by the `created` of the newest event already applied to the
  * subscription (`updated_from_event_created`): an older event never overwrites newer state.
  */
 import { and, eq, inArray, lt, lte, ne, sql } from 'drizzle-orm';
 import { invoices, licenses, stripeEvents, subscriptions } from '../../db/schema';
+import { findUserById } from '../accounts/users';
+import { paymentFailedMail } from '../mail/lifecycle-templates';
+import { deliverSoon, mailWritten, queueMailOnce, type QueuedMail } from '../mail/outbox';
 import type { Db, Millis } from '../shared/db';
 import type { Deps } from '../shared/deps';
+import { cancellationMail } from './cancellations';
 import { refundOfSubscription } from './refunds';
 import { isReplayedEvent, recordAlone, recordEvent, type EventRecord } from './stripe-events';
 import { subscriptionByStripeId, type SubscriptionRow } from './subscriptions';
@@ -37,6 +42,14 @@ const standardLicenses = (sub: SubscriptionRow) =>
     ne(licenses.status, 'revoked'),
   );
 
+/**
+ * True (in SQL) while the subscription has not ended and its account is not deleted: whom a
+ * failed payment is worth telling.
+ */
+const stillRunning = (sub: SubscriptionRow) =>
+  sql`exists (select 1 from ${subscriptions} as s where s.id = ${sub.id} and s.status != 'canceled'
+    and not exists (select 1 from users as u where u.id = s.user_id and u.is_deleted = 1))`;
+
 /** Marks the subscription as updated by this event, if it is the newest so far. */
 function touchSubscription(
   db: Db,
@@ -51,14 +64,29 @@ function touchSubscription(
     .where(and(eq(subscriptions.id, sub.id), lte(subscriptions.updatedFromEventCreated, created)));
 }
 
-async function run(db: Db, statements: Parameters<Db['batch']>[0]): Promise<LifecycleOutcome> {
+/** The deps an effect uses: the database and clock, and the origin and queue of its e-mails. */
+type EffectDeps = Pick<Deps, 'db' | 'now' | 'origin' | 'tasks'>;
+
+/**
+ * Runs one effect's batch; `mail`, when given, is one of `statements` and is delivered when the
+ * batch wrote it (its row may be conditional).
+ */
+async function run(
+  deps: EffectDeps,
+  statements: Parameters<Db['batch']>[0],
+  mail: QueuedMail | null = null,
+): Promise<LifecycleOutcome> {
+  let results: readonly unknown[];
   try {
-    await db.batch(statements);
-    return 'applied';
+    results = await deps.db.batch(statements);
   } catch (error) {
     if (isReplayedEvent(error)) return 'replayed';
     throw error;
   }
+  if (mail && mailWritten(results[statements.indexOf(mail.insert)])) {
+    await deliverSoon(deps, mail);
+  }
+  return 'applied';
 }
 
 /** The invoices row an invoice event describes. */
@@ -82,14 +110,14 @@ function invoiceRow(
 
 /** invoice.paid: record the invoice, extend the license to the period end, reactivate. */
 async function invoicePaid(
-  db: Db,
+  deps: EffectDeps,
   event: InvoiceEvent,
   sub: SubscriptionRow,
   record: EventRecord,
-  now: Millis,
 ) {
+  const { db, now } = deps;
   const periodEnd = event.periodEnd ?? now;
-  return run(db, [
+  return run(deps, [
     recordEvent(db, record, now),
     db
       .insert(invoices)
@@ -133,28 +161,61 @@ async function invoicePaid(
   ]);
 }
 
-/** invoice.payment_failed: the subscription is past due and the license suspended (terms). */
+/**
+ * invoice.payment_failed: the subscription is past due and the license suspended (terms), and the
+ * customer is told how to update the card: once per invoice (Stripe reports every retry that
+ * fails as a new event), and only for the newest state of a subscription that has not ended.
+ */
 async function invoiceFailed(
-  db: Db,
+  deps: EffectDeps,
   event: InvoiceEvent,
   sub: SubscriptionRow,
   record: EventRecord,
-  now: Millis,
 ) {
-  return run(db, [
-    recordEvent(db, record, now),
-    db
-      .insert(invoices)
-      .values(invoiceRow(event, sub, 'open'))
-      .onConflictDoNothing(),
-    db
-      .update(licenses)
-      .set({ status: 'suspended' })
-      .where(
-        and(standardLicenses(sub), eq(licenses.status, 'active'), notNewerThan(sub, event.created)),
+  const { db, now, origin } = deps;
+  const user = await findUserById(db, sub.userId);
+  const mail =
+    user &&
+    queueMailOnce(
+      db,
+      paymentFailedMail(
+        user.email,
+        user.customerName,
+        {
+          amountCents: event.amountDue,
+          currency: event.currency,
+          nextAttemptAt: event.nextPaymentAttempt,
+          invoiceUrl: event.hostedInvoiceUrl,
+        },
+        origin,
       ),
-    touchSubscription(db, sub, event.created, now, { status: 'past_due' }),
-  ]);
+      now,
+      `payment-failed:${event.invoiceId}`,
+      sql`${notNewerThan(sub, event.created)} and ${stillRunning(sub)}`,
+    );
+  return run(
+    deps,
+    [
+      recordEvent(db, record, now),
+      ...(mail ? [mail.insert] : []),
+      db
+        .insert(invoices)
+        .values(invoiceRow(event, sub, 'open'))
+        .onConflictDoNothing(),
+      db
+        .update(licenses)
+        .set({ status: 'suspended' })
+        .where(
+          and(
+            standardLicenses(sub),
+            eq(licenses.status, 'active'),
+            notNewerThan(sub, event.created),
+          ),
+        ),
+      touchSubscription(db, sub, event.created, now, { status: 'past_due' }),
+    ],
+    mail,
+  );
 }
 
 /** Our status for Stripe's subscription state. */
@@ -171,14 +232,16 @@ function statusOf(event: SubscriptionEvent): SubscriptionRow['status'] {
  * customer.subscription.updated / deleted: cancel at period end → `cancelling`, the license
  * expires at the period end; deleted → `canceled` and the license expires at the period end
  * (or when the subscription ended, if earlier). Older events than the last applied are ignored.
+ * The event that first reports a cancellation (made in Stripe's portal or dashboard, or Stripe
+ * ending a subscription whose payments kept failing) e-mails the customer (cancellations.ts).
  */
 async function subscriptionChanged(
-  db: Db,
+  deps: EffectDeps,
   event: SubscriptionEvent,
   sub: SubscriptionRow,
   record: EventRecord,
-  now: Millis,
 ) {
+  const { db, now } = deps;
   const status = statusOf(event);
   const endsAt =
     status === 'canceled'
@@ -187,40 +250,57 @@ async function subscriptionChanged(
         ? (event.cancelAt ?? event.currentPeriodEnd)
         : null;
   const licenseEnd = endsAt === null || !Number.isFinite(endsAt) ? null : endsAt;
-  return run(db, [
-    recordEvent(db, record, now),
-    ...(licenseEnd === null
-      ? []
-      : [
-          db
-            .update(licenses)
-            .set({ expiresAt: licenseEnd })
-            .where(and(standardLicenses(sub), notNewerThan(sub, event.created))),
-        ]),
-    touchSubscription(db, sub, event.created, now, {
-      status,
-      cancelAtPeriodEnd: event.cancelAtPeriodEnd,
-      ...(event.currentPeriodEnd === null ? {} : { currentPeriodEnd: event.currentPeriodEnd }),
-    }),
-  ]);
+  const stopsRenewal = status === 'canceled' || event.cancelAtPeriodEnd || event.cancelAt !== null;
+  const user = stopsRenewal ? await findUserById(db, sub.userId) : undefined;
+  const mail =
+    user &&
+    cancellationMail(
+      deps,
+      user,
+      sub,
+      licenseEnd ?? event.cancelAt ?? event.currentPeriodEnd ?? now,
+      notNewerThan(sub, event.created),
+    );
+  return run(
+    deps,
+    [
+      recordEvent(db, record, now),
+      // Before the update below: written only while the subscription still renewed.
+      ...(mail ? [mail.insert] : []),
+      ...(licenseEnd === null
+        ? []
+        : [
+            db
+              .update(licenses)
+              .set({ expiresAt: licenseEnd })
+              .where(and(standardLicenses(sub), notNewerThan(sub, event.created))),
+          ]),
+      touchSubscription(db, sub, event.created, now, {
+        status,
+        cancelAtPeriodEnd: event.cancelAtPeriodEnd,
+        ...(event.currentPeriodEnd === null ? {} : { currentPeriodEnd: event.currentPeriodEnd }),
+      }),
+    ],
+    mail,
+  );
 }
 
 /** An effect of one event on a known subscription. */
 type Effect<E> = (
-  db: Db,
+  deps: EffectDeps,
   event: E,
   sub: SubscriptionRow,
   record: EventRecord,
-  now: Millis,
 ) => Promise<LifecycleOutcome>;
 
 /** Runs `effect` on the event's subscription; without a known one: replayed or not ready. */
 async function onSubscription<E extends InvoiceEvent | SubscriptionEvent>(
-  { db, now }: Pick<Deps, 'db' | 'now'>,
+  deps: EffectDeps,
   event: E,
   record: EventRecord,
   effect: Effect<E>,
 ): Promise<LifecycleOutcome> {
+  const { db, now } = deps;
   const sub = event.subscriptionId
     ? await subscriptionByStripeId(db, event.subscriptionId)
     : undefined;
@@ -237,7 +317,7 @@ async function onSubscription<E extends InvoiceEvent | SubscriptionEvent>(
       .limit(1);
     return seen ? 'replayed' : 'not_ready';
   }
-  return effect(db, event, sub, record, now);
+  return effect(deps, event, sub, record);
 }
 
 /** invoice.paid */

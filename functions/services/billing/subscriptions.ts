@@ -7,8 +7,11 @@
 import { and, desc, eq, ne, sql, type SQL } from 'drizzle-orm';
 import { licenses, subscriptions } from '../../db/schema';
 import { fail } from '../../lib/errors';
+import { findUserById } from '../accounts/users';
+import { deliverSoon, mailWritten } from '../mail/outbox';
 import type { Db, Millis } from '../shared/db';
 import type { Deps } from '../shared/deps';
+import { cancellationMail } from './cancellations';
 import { callProvider } from './provider';
 
 /** A row of `subscriptions`. */
@@ -86,7 +89,7 @@ export function isCancellable(sub: SubscriptionRow | undefined): boolean {
  * expires at the end of the paid period.
  */
 export async function cancelAtPeriodEnd(
-  deps: Pick<Deps, 'db' | 'now' | 'payments'>,
+  deps: Pick<Deps, 'db' | 'now' | 'payments' | 'origin' | 'tasks'>,
   userId: string,
 ): Promise<void> {
   const { db } = deps;
@@ -94,7 +97,16 @@ export async function cancelAtPeriodEnd(
   if (!subscription || subscription.status === 'canceled') throw fail('NO_SUBSCRIPTION');
   if (!isCancellable(subscription)) return;
   const currentPeriodEnd = await askCancelAtPeriodEnd(deps, subscription);
-  await db.batch(cancelAtPeriodEndStatements(deps, subscription, currentPeriodEnd));
+  const statements = cancelAtPeriodEndStatements(deps, subscription, currentPeriodEnd);
+  // The e-mail first: it is written only while the subscription still renews (cancellations.ts).
+  const user = await findUserById(db, userId);
+  if (!user) {
+    await db.batch(statements);
+    return;
+  }
+  const mail = cancellationMail(deps, user, subscription, currentPeriodEnd);
+  const results = await db.batch([mail.insert, ...statements]);
+  if (mailWritten(results[0])) await deliverSoon(deps, mail);
 }
 
 /** Asks the provider to end `subscription` at period end; answers when that is. */

@@ -50,9 +50,11 @@ const PENDING_SIGNUP_KEEP_MS = 7 * DAY_MS;
 const DEV_CHECKOUT_KEEP_MS = 7 * DAY_MS;
 /**
  * Delivered e-mails (the record of what a customer was sent) and dead ones (kept longer, for the
- * operator to act on). Unfinished rows are never deleted: the cron still delivers them.
+ * operator to act on). Unfinished rows are never deleted: the cron still delivers them. A
+ * reminder's row holds its dedupe key, so it must outlive the reminder's window (at most
+ * `limits.renewalReminderDays`, remind-*.ts): deleted earlier, the key could be written again.
  */
-const OUTBOX_SENT_KEEP_MS = 30 * DAY_MS;
+export const OUTBOX_SENT_KEEP_MS = 30 * DAY_MS;
 const OUTBOX_DEAD_KEEP_MS = 90 * DAY_MS;
 
 /** Deletes stale codes, sessions, tokens, counters, pending signups and development rows. */

@@ -10,6 +10,8 @@ import { expireTrials } from './expire-trials';
 import { lapsePaidLicenses } from './lapse-paid-licenses';
 import { PartialJobFailure, type CronJob, type JobCounts } from './job';
 import { purgeDeletedAccounts } from './purge-accounts';
+import { remindRenewals } from './remind-renewals';
+import { remindTrialsEnding } from './remind-trials';
 import { requeueStuckMail } from './requeue-mail';
 import { retryRefunds } from './retry-refunds';
 
@@ -20,6 +22,8 @@ export { PartialJobFailure, type CronJob, type JobCounts } from './job';
  * it changes), so the order only decides which log lines come first.
  */
 export const cronJobs: readonly CronJob[] = [
+  { name: 'remind-trials-ending', run: remindTrialsEnding },
+  { name: 'remind-renewals', run: remindRenewals },
   { name: 'expire-trials', run: expireTrials },
   { name: 'lapse-paid-licenses', run: lapsePaidLicenses },
   { name: 'purge-deleted-accounts', run: purgeDeletedAccounts },

@@ -3,6 +3,7 @@
  * validate it, deactivate it. The license key in the body is the credential; the answers tell the
  * plugin what to show (licenseStatusMessages) and carry a fresh signed license file when valid.
  */
+import { sql } from 'drizzle-orm';
 import {
   licenseStatusMessages,
   type ActivateBody,
@@ -16,6 +17,9 @@ import {
 import { ApiMessages, SuccessMessages } from '../../../src/contract/messages';
 import { licensing } from '../../../src/site.config';
 import { fail, type ApiError } from '../../lib/errors';
+import { findUserById } from '../accounts/users';
+import { deviceActivatedMail } from '../mail/lifecycle-templates';
+import { deliverSoon, queueMailWhere, type QueuedMail } from '../mail/outbox';
 import { isUniqueViolation, type Db } from '../shared/db';
 import type { Deps } from '../shared/deps';
 import { rateLimitStep } from '../shared/rate-limit';
@@ -25,6 +29,7 @@ import {
   freeDevice,
   replaceWithinLimits,
   type NewDevice,
+  type WithNewDevice,
 } from './device-writes';
 import {
   activeDevices,
@@ -138,6 +143,37 @@ async function explainRefusal(
   throw await tooManyDevices(db, licenseId);
 }
 
+/**
+ * The "new device activated" e-mail to the license's holder (an Enterprise member's own address),
+ * written with the new device row only: a re-activation or a refused one writes none. `queued`
+ * holds it once the batch has been built.
+ */
+async function newDeviceNotice(
+  { db, now, origin }: Deps,
+  userId: string,
+  device: NewDevice,
+): Promise<{ alongside: WithNewDevice; queued: QueuedMail[] }> {
+  const queued: QueuedMail[] = [];
+  const user = await findUserById(db, userId);
+  const alongside: WithNewDevice = (rowId) => {
+    if (!user) return [];
+    const mail = queueMailWhere(
+      db,
+      deviceActivatedMail(
+        user.email,
+        user.customerName,
+        { deviceName: device.deviceName, activatedAt: now },
+        origin,
+      ),
+      now,
+      sql`exists (select 1 from devices where id = ${rowId})`,
+    );
+    queued.push(mail);
+    return [mail.insert];
+  };
+  return { alongside, queued };
+}
+
 /** POST /api/licenses/activate. */
 export async function activateDevice(deps: Deps, body: ActivateBody): Promise<ActivateResponse> {
   const { db, now } = deps;
@@ -159,20 +195,23 @@ export async function activateDevice(deps: Deps, body: ActivateBody): Promise<Ac
   };
   const limit = deviceLimitOf(license.plan).enforced;
   const audit = { now, ip: deps.client.ip };
+  const notice = await newDeviceNotice(deps, license.userId, device);
   let row: DeviceRow | undefined;
   try {
     if (body.replaceDeviceId !== undefined) {
       const old = await findActiveDevice(db, license.id, body.replaceDeviceId);
       if (!old) throw replacedNotActive();
-      row = await replaceWithinLimits(db, old.id, device, limit, audit);
+      row = await replaceWithinLimits(db, old.id, device, limit, audit, notice.alongside);
     } else {
-      row = await activateWithinLimit(db, device, limit, audit);
+      row = await activateWithinLimit(db, device, limit, audit, notice.alongside);
     }
   } catch (error) {
     // The same machine was activated by a concurrent request: that is this activation.
     if (!isUniqueViolation(error, 'devices.license_id')) throw error;
   }
   if (row) {
+    // The device row exists, so its e-mail was written in the same batch.
+    await deliverSoon(deps, ...notice.queued);
     const message = body.replaceDeviceId ? replacedMessage : activatedMessage;
     return activated(deps, keyed, row, message, await licenseInfo(db, keyed, now));
   }

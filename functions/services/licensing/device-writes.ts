@@ -7,6 +7,7 @@
  * (license_id, device_id).
  */
 import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import type { BatchItem } from 'drizzle-orm/batch';
 import { licensing } from '../../../src/site.config';
 import { devices, licenseEvents } from '../../db/schema';
 import { fail, type ApiError } from '../../lib/errors';
@@ -26,6 +27,12 @@ import { usableLicenseSql } from './license-check';
 function underDeactivationLimit(licenseIdSql: SQL, now: Millis): SQL {
   return sql`${countedDeactivationsSql(licenseIdSql, now)} < ${licensing.maxDeactivations}`;
 }
+
+/**
+ * Statements that go with a new device in its batch, conditional on its row `rowId` existing
+ * (e.g. the e-mail telling the owner: `exists (select 1 from devices where id = rowId)`).
+ */
+export type WithNewDevice = (rowId: string) => BatchItem<'sqlite'>[];
 
 /** Who, where and when, for the audit rows a step writes. */
 export interface AuditContext {
@@ -114,6 +121,7 @@ export async function activateWithinLimit(
   device: NewDevice,
   limit: number,
   audit: AuditContext,
+  alongside: WithNewDevice = () => [],
 ): Promise<DeviceRow | undefined> {
   const rowId = crypto.randomUUID();
   const fits = sql`${usableLicenseSql(audit.now)}
@@ -121,6 +129,7 @@ export async function activateWithinLimit(
   const [inserted] = await db.batch([
     insertDeviceWhere(db, rowId, device, audit.now, fits),
     activatedEvent(db, rowId, audit),
+    ...alongside(rowId),
   ]);
   return inserted[0];
 }
@@ -157,6 +166,7 @@ export async function replaceWithinLimits(
   device: NewDevice,
   limit: number,
   audit: AuditContext,
+  alongside: WithNewDevice = () => [],
 ): Promise<DeviceRow | undefined> {
   const eventId = crypto.randomUUID();
   const rowId = crypto.randomUUID();
@@ -175,6 +185,7 @@ export async function replaceWithinLimits(
       sql`exists (select 1 from license_events where id = ${eventId})`,
     ),
     activatedEvent(db, rowId, audit),
+    ...alongside(rowId),
   ]);
   return inserted[0];
 }

@@ -44,14 +44,73 @@ export function queueMail(db: Db, mail: Mail, now: Millis): QueuedMail {
  * of two overlapping runs only the one that makes the change writes the e-mail.
  */
 export function queueMailWhere(db: Db, mail: Mail, now: Millis, condition: SQL): QueuedMail {
+  return insertWhere(db, mail, now, condition, null);
+}
+
+/**
+ * An e-mail no single change causes (a reminder the cron finds due), written at most once per
+ * `dedupeKey` ever: the key's UNIQUE index drops a second write, so two cron runs, or two Workers
+ * running the same job at once, still write one row. Only when `condition` holds, as above. Put
+ * what decides "once" into the key (e.g. the license and its expiry: an extended license gets a
+ * reminder of its own).
+ */
+export function queueMailOnce(
+  db: Db,
+  mail: Mail,
+  now: Millis,
+  dedupeKey: string,
+  condition: SQL = sql`1 = 1`,
+): QueuedMail {
+  return insertWhere(db, mail, now, condition, dedupeKey);
+}
+
+function insertWhere(
+  db: Db,
+  mail: Mail,
+  now: Millis,
+  condition: SQL,
+  dedupeKey: string | null,
+): QueuedMail {
   const id = crypto.randomUUID();
   // Values in the table's column order (schema.ts), the column list drizzle writes for a select.
+  // The select has a WHERE, as SQLite needs before an upsert clause (no parsing ambiguity).
   const insert = db
     .insert(outbox)
     .select(
-      sql`select ${id}, ${mail.to}, ${mail.subject}, ${mail.text}, ${mail.html ?? null}, ${mail.tag}, ${now}, 'queued', 0, null, null, null, ${now + STUCK_AFTER_MS} where ${condition}`,
-    );
+      sql`select ${id}, ${mail.to}, ${mail.subject}, ${mail.text}, ${mail.html ?? null}, ${mail.tag}, ${now}, 'queued', 0, null, null, null, ${now + STUCK_AFTER_MS}, ${dedupeKey} where ${condition}`,
+    )
+    .onConflictDoNothing();
   return { id, insert };
+}
+
+/**
+ * True when the batch result of a `queueMailWhere` / `queueMailOnce` insert wrote its row (D1
+ * reports the rows a statement changed in `meta.changes`): only then is there a row to deliver.
+ */
+export function mailWritten(result: unknown): boolean {
+  const meta = (result as { meta?: { changes?: number } } | undefined)?.meta;
+  return (meta?.changes ?? 0) > 0;
+}
+
+/** Rows written per batch by `writeMails`. */
+const WRITE_CHUNK = 50;
+
+/**
+ * Writes e-mails that have no change of their own to go with (the cron's reminders, each a
+ * `queueMailOnce`), a chunk per batch; answers those whose row was written, to `deliverSoon`.
+ */
+export async function writeMails(db: Db, mails: readonly QueuedMail[]): Promise<QueuedMail[]> {
+  const written: QueuedMail[] = [];
+  for (let start = 0; start < mails.length; start += WRITE_CHUNK) {
+    const chunk = mails.slice(start, start + WRITE_CHUNK);
+    const [first, ...rest] = chunk.map((mail) => mail.insert);
+    if (!first) continue;
+    const results = await db.batch([first, ...rest]);
+    chunk.forEach((mail, index) => {
+      if (mailWritten(results[index])) written.push(mail);
+    });
+  }
+  return written;
 }
 
 /**

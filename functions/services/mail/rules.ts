@@ -16,9 +16,25 @@
  * | `license-replaced`  | an operator's new license key (admin/actions.ts)                  | no             |
  * | `team-invitation`   | an invitation to an organization, or its resend (organizations/)  | yes: the link  |
  *
- * Exactly once per cause: the outbox row sits in the same batch as the change, so only the call
- * that made the change (webhook or polling, whichever won the race) writes it. Delivery is at
- * least once, made once at the provider by the outbox id as idempotency key.
+ * The lifecycle e-mails (texts in lifecycle-templates.ts, each with an HTML part):
+ *
+ * | e-mail                   | written with                                                                   |
+ * |--------------------------|--------------------------------------------------------------------------------|
+ * | `trial-ending`           | nothing: the cron finds the trial ends within `trialEndingReminderDays`;       |
+ * |                          | once per license and end date (`trial-ending:<license>:<expiry>` dedupe key)   |
+ * | `renewal-reminder`       | nothing: the cron finds the paid year renews within `renewalReminderDays`;     |
+ * |                          | once per subscription and period (`renewal-reminder:<subscription>:<end>`)     |
+ * | `payment-failed`         | the failed invoice's event (webhook); once per invoice (`payment-failed:<id>`) |
+ * | `subscription-cancelled` | the change that stops a renewing subscription (the customer's or an operator's |
+ * |                          | cancel, or Stripe's event), or ends a cancelled one earlier than announced     |
+ * | `device-activated`       | the new active device row (plugin activation or replacement)                   |
+ * | `deletion-scheduled`     | the account turning deleted (the customer's Delete Account or the console)     |
+ *
+ * None holds a secret. Exactly once per cause: the outbox row sits in the same batch as the
+ * change, so only the call that made the change (webhook or polling, whichever won the race)
+ * writes it; a reminder, which no change causes, is once per dedupe key (outbox.ts,
+ * `queueMailOnce`). Delivery is at least once, made once at the provider by the outbox id as
+ * idempotency key.
  */
 import type { MailMessage } from '../../adapters/types';
 
@@ -40,6 +56,12 @@ const mailRules = {
   'payment-refunded': { holdsSecret: false },
   'license-replaced': { holdsSecret: false },
   'team-invitation': { holdsSecret: true },
+  'trial-ending': { holdsSecret: false },
+  'renewal-reminder': { holdsSecret: false },
+  'payment-failed': { holdsSecret: false },
+  'subscription-cancelled': { holdsSecret: false },
+  'device-activated': { holdsSecret: false },
+  'deletion-scheduled': { holdsSecret: false },
 } as const satisfies Record<string, MailRule>;
 
 /** The kinds of e-mail we send. */

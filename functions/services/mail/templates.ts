@@ -1,12 +1,12 @@
 /**
- * The texts of every e-mail, as plain text (every client shows it; nothing to escape or track).
+ * The texts of the account and purchase e-mails, as plain text (every client shows it; nothing to
+ * escape or track); the lifecycle e-mails, with an HTML part too, are in lifecycle-templates.ts.
  * When each is sent and what a failed send means: rules.ts.
  */
 import { limits, plans, site } from '../../../src/site.config';
 import type { LicenseRow } from '../licensing/licenses';
+import { formatAmount, signature } from './compose';
 import type { Mail } from './rules';
-
-const signature = `\n\n— The ${site.product} team\n${site.supportEmail}`;
 
 /**
  * The 6-digit code (the code is in the subject too, so it shows in a notification). The address
@@ -158,10 +158,7 @@ export function paymentRefundedMail(
   amount: { cents: number; currency: string },
   origin: string,
 ): Mail {
-  const paid = new Intl.NumberFormat('en-US', {
-    style: 'currency',
-    currency: amount.currency.toUpperCase(),
-  }).format(amount.cents / 100);
+  const paid = formatAmount(amount.cents, amount.currency);
   return {
     to,
     tag: 'payment-refunded',

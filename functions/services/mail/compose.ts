@@ -1,0 +1,103 @@
+/**
+ * How an e-mail is laid out, apart from what it says (templates): one list of blocks becomes both
+ * the plain text (what every client can show) and a small HTML part with the same words, so the
+ * two never drift apart. Everything a person typed (names, device names) is escaped in the HTML;
+ * the HTML has no images, scripts or tracking, only inline styles, which is what mail clients keep.
+ */
+import { site } from '../../../src/site.config';
+import type { Mail, MailKind } from './rules';
+
+/** The closing line of every e-mail (text). */
+export const signature = `\n\n— The ${site.product} team\n${site.supportEmail}`;
+
+/** One part of a message body. */
+export type MailBlock =
+  /** A paragraph. */
+  | string
+  /** A link to act on: "label: url" in the text, a link in the HTML. */
+  | { link: string; label: string }
+  /** Short facts, one "label: value" line each (a device's name and time). */
+  | { facts: readonly (readonly [label: string, value: string])[] };
+
+/** What a composed e-mail says. */
+export interface MailContent {
+  to: string;
+  tag: MailKind;
+  subject: string;
+  /** The first line, e.g. "Hello Ann,". */
+  greeting: string;
+  blocks: readonly MailBlock[];
+}
+
+/** "July 6, 2026" (UTC, the day the dashboard shows too). */
+export function formatDay(ms: number): string {
+  return new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' }).format(ms);
+}
+
+/** "July 6, 2026 at 14:05 UTC". */
+export function formatMoment(ms: number): string {
+  const time = new Intl.DateTimeFormat('en-US', {
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+    timeZone: 'UTC',
+  }).format(ms);
+  return `${formatDay(ms)} at ${time} UTC`;
+}
+
+/** "$129.00" for 12900 cents of usd. */
+export function formatAmount(cents: number, currency: string): string {
+  return new Intl.NumberFormat('en-US', {
+    style: 'currency',
+    currency: currency.toUpperCase(),
+  }).format(cents / 100);
+}
+
+/** Text made safe inside HTML element content and attribute values. */
+export function escapeHtml(text: string): string {
+  return text
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;');
+}
+
+function blockText(block: MailBlock): string {
+  if (typeof block === 'string') return block;
+  if ('link' in block) return `${block.label}:\n${block.link}`;
+  return block.facts.map(([label, value]) => `${label}: ${value}`).join('\n');
+}
+
+const paragraph = 'margin:0 0 16px;line-height:1.5';
+
+function blockHtml(block: MailBlock): string {
+  if (typeof block === 'string') return `<p style="${paragraph}">${escapeHtml(block)}</p>`;
+  if ('link' in block) {
+    const href = escapeHtml(block.link);
+    return `<p style="${paragraph}"><a href="${href}" style="color:#0b5cad;font-weight:bold">${escapeHtml(block.label)}</a><br><span style="color:#555;font-size:13px">${href}</span></p>`;
+  }
+  const rows = block.facts
+    .map(
+      ([label, value]) =>
+        `<tr><th scope="row" style="text-align:left;padding:2px 16px 2px 0;font-weight:normal;color:#555">${escapeHtml(label)}</th><td style="padding:2px 0">${escapeHtml(value)}</td></tr>`,
+    )
+    .join('');
+  return `<table role="presentation" style="margin:0 0 16px;border-collapse:collapse">${rows}</table>`;
+}
+
+/** The e-mail with its text and HTML parts, from the same blocks. */
+export function composeMail({ to, tag, subject, greeting, blocks }: MailContent): Mail {
+  const text = [greeting, ...blocks.map(blockText)].join('\n\n') + signature;
+  const support = escapeHtml(site.supportEmail);
+  const html =
+    `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>` +
+    `<body style="margin:0;padding:24px;font-family:Arial,Helvetica,sans-serif;font-size:15px;color:#1a1a1a">` +
+    `<div style="max-width:560px">` +
+    `<p style="${paragraph}">${escapeHtml(greeting)}</p>` +
+    blocks.map(blockHtml).join('') +
+    `<p style="${paragraph};color:#555">— The ${escapeHtml(site.product)} team<br>` +
+    `<a href="mailto:${support}" style="color:#0b5cad">${support}</a></p>` +
+    `</div></body></html>`;
+  return { to, tag, subject, text, html };
+}

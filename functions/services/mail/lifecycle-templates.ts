@@ -1,0 +1,226 @@
+/**
+ * The texts of the lifecycle e-mails: what a customer hears before or after something happens to
+ * their plan, license or account. Each has a text and an HTML part (compose.ts) and a link into
+ * the dashboard. When each is sent, and why only once: rules.ts.
+ */
+import { legal, plans, site } from '../../../src/site.config';
+import { DAY_MS } from '../shared/db';
+import { composeMail, formatAmount, formatDay, formatMoment, type MailBlock } from './compose';
+import type { Mail } from './rules';
+
+/** Days from `now` until `at`, at least 1 ("in 3 days" on the first hourly run inside the window). */
+function daysUntil(at: number, now: number): number {
+  return Math.max(1, Math.ceil((at - now) / DAY_MS));
+}
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+/** Every subject of this file, in one place. */
+export const lifecycleSubjects = {
+  trialEnding: (daysLeft: number) =>
+    `Your ${site.product} trial ends in ${plural(daysLeft, 'day')}`,
+  renewalReminder: (renewsAt: number) =>
+    `Your ${site.product} ${plans.standard.name} plan renews on ${formatDay(renewsAt)}`,
+  paymentFailed: `Your ${site.product} payment did not go through`,
+  subscriptionCancelled: `Your ${site.product} subscription is cancelled`,
+  deviceActivated: `A new device was activated on your ${site.product} license`,
+  deletionScheduled: `Your ${site.product} account is scheduled for deletion`,
+} as const;
+
+const greeting = (name: string) => (name.trim() ? `Hello ${name},` : 'Hello,');
+
+/** The links every lifecycle e-mail ends with or points into. */
+const links = (origin: string) => ({
+  dashboard: { label: 'Your dashboard', link: `${origin}/dashboard` },
+  billing: { label: 'Billing & Invoices', link: `${origin}/dashboard/billing` },
+});
+
+/** Sent by the cron `trialEndingReminderDays` before a trial ends. */
+export function trialEndingMail(
+  to: string,
+  name: string,
+  trial: { endsAt: number; now: number },
+  origin: string,
+): Mail {
+  const standard = plans.standard;
+  return composeMail({
+    to,
+    tag: 'trial-ending',
+    subject: lifecycleSubjects.trialEnding(daysUntil(trial.endsAt, trial.now)),
+    greeting: greeting(name),
+    blocks: [
+      `Your ${plans.trial.durationDays}-day ${plans.trial.name.toLowerCase()} of ${site.product} ` +
+        `ends on ${formatDay(trial.endsAt)}. After that, the plugin no longer runs with your ` +
+        `trial license.`,
+      `To keep working with it, upgrade to ${standard.name}: ${standard.priceLabel} ` +
+        `${standard.period}, ${standard.deviceLimit} active devices and all future updates. Your ` +
+        `license key and activated devices stay as they are.`,
+      { label: `Upgrade to ${standard.name} from your dashboard`, link: `${origin}/dashboard` },
+      { label: 'Compare the plans', link: `${origin}/pricing` },
+    ],
+  });
+}
+
+/** Sent by the cron `renewalReminderDays` before a paid year renews: the price and how to cancel. */
+export function renewalReminderMail(
+  to: string,
+  name: string,
+  renewal: { renewsAt: number; now: number },
+  origin: string,
+): Mail {
+  const standard = plans.standard;
+  const day = formatDay(renewal.renewsAt);
+  const { billing, dashboard } = links(origin);
+  return composeMail({
+    to,
+    tag: 'renewal-reminder',
+    subject: lifecycleSubjects.renewalReminder(renewal.renewsAt),
+    greeting: greeting(name),
+    blocks: [
+      `Your ${standard.name} plan renews automatically on ${day} ` +
+        `(in ${plural(daysUntil(renewal.renewsAt, renewal.now), 'day')}). We will charge ` +
+        `${standard.priceLabel} (plus any taxes that apply) to the card on file, and your ` +
+        `license continues for another year. You do not need to do anything to keep it.`,
+      `To pay with another card, choose Manage card on Billing & Invoices. To cancel, choose ` +
+        `Cancel subscription there before ${day}: you will not be charged again, and your ` +
+        `license stays active until ${day}.`,
+      billing,
+      dashboard,
+    ],
+  });
+}
+
+/** Sent when a renewal payment failed (the Stripe webhook): how to update the card. */
+export function paymentFailedMail(
+  to: string,
+  name: string,
+  invoice: {
+    amountCents: number;
+    currency: string;
+    nextAttemptAt: number | null;
+    invoiceUrl: string | null;
+  },
+  origin: string,
+): Mail {
+  const { billing, dashboard } = links(origin);
+  const retry =
+    invoice.nextAttemptAt === null
+      ? 'Please update your card so that your subscription can continue.'
+      : `Our payment provider will try your card again on ${formatDay(invoice.nextAttemptAt)}; ` +
+        `update it before then if it has expired or changed.`;
+  const blocks: MailBlock[] = [
+    `We could not take your payment of ${formatAmount(invoice.amountCents, invoice.currency)} ` +
+      `for your ${site.product} ${plans.standard.name} plan. While it is outstanding your license ` +
+      `is suspended, so the plugin does not run; it works again as soon as the payment goes through.`,
+    retry,
+    { label: 'Update your card (Manage card on Billing & Invoices)', link: billing.link },
+  ];
+  if (invoice.invoiceUrl)
+    blocks.push({ label: 'Or pay this invoice now', link: invoice.invoiceUrl });
+  blocks.push(dashboard);
+  return composeMail({
+    to,
+    tag: 'payment-failed',
+    subject: lifecycleSubjects.paymentFailed,
+    greeting: greeting(name),
+    blocks,
+  });
+}
+
+/**
+ * Sent once per cancellation (by the customer, support, or the payment provider after failed
+ * payments): until when the license runs, or that it has ended.
+ */
+export function subscriptionCancelledMail(
+  to: string,
+  name: string,
+  cancellation: { endsAt: number; now: number },
+  origin: string,
+): Mail {
+  const standard = plans.standard;
+  const day = formatDay(cancellation.endsAt);
+  const { billing, dashboard } = links(origin);
+  const running = cancellation.endsAt > cancellation.now;
+  return composeMail({
+    to,
+    tag: 'subscription-cancelled',
+    subject: lifecycleSubjects.subscriptionCancelled,
+    greeting: greeting(name),
+    blocks: running
+      ? [
+          `Your ${standard.name} subscription is cancelled and will not renew, so you will not ` +
+            `be charged again. Your license stays active until ${day}; after that, the plugin no ` +
+            `longer runs with it.`,
+          `Once it has ended, you can renew ${standard.name} at any time from Billing & Invoices.`,
+          billing,
+          dashboard,
+        ]
+      : [
+          `Your ${standard.name} subscription is cancelled and ended on ${day}, so you will not ` +
+            `be charged again and the plugin no longer runs with your license.`,
+          `To use ${site.product} again, renew ${standard.name} from Billing & Invoices.`,
+          billing,
+          dashboard,
+        ],
+  });
+}
+
+/** Sent when a device was activated on the license: its name and time, and how to free it. */
+export function deviceActivatedMail(
+  to: string,
+  name: string,
+  device: { deviceName: string; activatedAt: number },
+  origin: string,
+): Mail {
+  return composeMail({
+    to,
+    tag: 'device-activated',
+    subject: lifecycleSubjects.deviceActivated,
+    greeting: greeting(name),
+    blocks: [
+      `A device was activated with your ${site.product} license key:`,
+      {
+        facts: [
+          ['Device', device.deviceName],
+          ['Activated', formatMoment(device.activatedAt)],
+        ],
+      },
+      'If this was you, there is nothing to do.',
+      { label: 'Not you? Free it here (Usage & Sessions)', link: `${origin}/dashboard/usage` },
+      `Whoever activated it has your license key: after freeing the device, write to us at ` +
+        `${site.supportEmail} and we will issue you a new key.`,
+      links(origin).dashboard,
+    ],
+  });
+}
+
+/**
+ * Sent when the account is scheduled for deletion (by its owner or by support): what stopped, when
+ * the data goes, and how to undo it until then (support restores it from the console).
+ */
+export function deletionScheduledMail(
+  to: string,
+  name: string,
+  deletion: { deletedAt: number; purgeAt: number },
+  origin: string,
+): Mail {
+  const purge = formatDay(deletion.purgeAt);
+  return composeMail({
+    to,
+    tag: 'deletion-scheduled',
+    subject: lifecycleSubjects.deletionScheduled,
+    greeting: greeting(name),
+    blocks: [
+      `Your ${site.product} account was scheduled for deletion on ${formatDay(deletion.deletedAt)}. ` +
+        `You were signed out everywhere, your license key no longer works and its devices were ` +
+        `freed. If you had a subscription, it was set not to renew, so you will not be charged again.`,
+      `Your personal information will be deleted on ${purge}. Payment records are kept for ` +
+        `${legal.retention.paymentRecords}, as tax and accounting law requires.`,
+      `Changed your mind? Until ${purge}, write to us at ${site.supportEmail} from this address ` +
+        `and we will restore your account: your license comes back (active while its time lasts), ` +
+        `and you sign in and activate your devices again. If you did not ask for this deletion, ` +
+        `write to us at once.`,
+      { label: 'Your dashboard, once your account is restored', link: `${origin}/dashboard` },
+    ],
+  });
+}
