@@ -16,7 +16,6 @@ import { ApiFailure } from '../shared/api';
 import { AccountSection } from './AccountSection';
 import { DaysField, WhenField } from './ActionFields';
 import { AuditTable } from './AuditTable';
-import { ConsoleAlert } from './ConsoleAlert';
 import { adminGet, adminPost, type Problem } from './console-api';
 import {
   actionBody,
@@ -29,7 +28,7 @@ import {
 } from './customer-actions';
 import { DevicesSection, HistorySection } from './DeviceSections';
 import { LicensesSection } from './LicensesSection';
-import { Badge, Empty, Loading, Section } from './parts';
+import { Badge, Empty, Loading, PendingPage, Section } from './parts';
 import { InvoicesSection, SubscriptionSection } from './PaymentSections';
 import { ReasonDialog } from './ReasonDialog';
 import { ContactSection, MailsSection, TrialMatchesSection } from './RecordSections';
@@ -106,23 +105,14 @@ function CustomerPage() {
   const show = (section: ActionSection, text: string, ok: boolean) =>
     setNotice((last) => ({ section, text, ok, id: (last?.id ?? 0) + 1 }));
 
-  if (state.kind === 'loading')
+  if (state.kind !== 'ready')
     return (
-      <>
-        <h1>Customer</h1>
-        <Loading>Loading the customer...</Loading>
-      </>
-    );
-
-  if (state.kind === 'failed')
-    return (
-      <>
-        <h1>Customer</h1>
-        <ConsoleAlert problem={state.problem} onRetry={reload} />
-        <p>
-          <a href="/admin">Back to Search</a>
-        </p>
-      </>
+      <PendingPage
+        title="Customer"
+        problem={state.kind === 'failed' ? state.problem : null}
+        onRetry={reload}
+        back={{ href: '/admin', label: 'Back to Search' }}
+      />
     );
 
   const { value: detail, now, refreshing } = state;

@@ -17,7 +17,6 @@ import { withErrorBoundary } from '../ErrorBoundary';
 import { apiCall, ApiFailure } from '../shared/api';
 import { AgreementFields } from './AgreementFields';
 import { AuditTable } from './AuditTable';
-import { ConsoleAlert } from './ConsoleAlert';
 import { adminGet, adminPost, type Problem } from './console-api';
 import {
   agreementChanges,
@@ -29,7 +28,7 @@ import {
 } from './organization-actions';
 import { ActivityTable, InvitationsTable, MembersTable } from './OrganizationSections';
 import { AgreementDetails } from './AgreementDetails';
-import { ActionButton, Badge, customerHref, Empty, Loading, Section } from './parts';
+import { ActionButton, Badge, customerHref, Empty, Loading, PendingPage, Section } from './parts';
 import { ReasonDialog } from './ReasonDialog';
 import { useLoad } from './use-load';
 import '../shared/forms.css';
@@ -93,23 +92,14 @@ function OrganizationPage() {
     [state],
   );
 
-  if (state.kind === 'loading')
+  if (state.kind !== 'ready')
     return (
-      <>
-        <h1>Organization</h1>
-        <Loading>Loading the organization...</Loading>
-      </>
-    );
-
-  if (state.kind === 'failed')
-    return (
-      <>
-        <h1>Organization</h1>
-        <ConsoleAlert problem={state.problem} onRetry={reload} />
-        <p>
-          <a href="/admin/organizations">Back to Organizations</a>
-        </p>
-      </>
+      <PendingPage
+        title="Organization"
+        problem={state.kind === 'failed' ? state.problem : null}
+        onRetry={reload}
+        back={{ href: '/admin/organizations', label: 'Back to Organizations' }}
+      />
     );
 
   const { value: detail, now, refreshing } = state;

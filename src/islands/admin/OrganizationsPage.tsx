@@ -37,9 +37,10 @@ function OrganizationsPage() {
   const [draft, setDraft] = useState<CreateInput | null>(null);
   const inputId = useId();
 
-  const find = useCallback(async (raw: string) => {
+  /** Finds; `remember` puts the query in the address (not on load: it is there already). */
+  const find = useCallback(async (raw: string, remember = true) => {
     const q = cleanQuery(raw);
-    window.history.replaceState(null, '', withQuery('/admin/organizations', { q }));
+    if (remember) window.history.replaceState(null, '', withQuery('/admin/organizations', { q }));
     setList({ kind: 'loading' });
     try {
       const found = await adminGet(
@@ -58,7 +59,7 @@ function OrganizationsPage() {
     const timer = window.setTimeout(() => {
       const q = params.get('q') ?? '';
       setText(q);
-      void find(q);
+      void find(q, false);
       if (params.get('new') === '1') {
         setDraft(prefilledCreate(params, new Date()));
         setCreating(true);

@@ -59,6 +59,35 @@ export function MoreButton({ nextCursor, loading, problem, onMore, what }: MoreP
   );
 }
 
+interface PendingPageProps {
+  /** The page's H1 until its data names it. */
+  title: string;
+  /** Null while loading; the failure otherwise. */
+  problem: Problem | null;
+  onRetry: () => void;
+  /** Where to go instead, e.g. back to Search. */
+  back: { href: string; label: string };
+}
+
+/** A console page whose data has not arrived: its progress, or its failure with a way back. */
+export function PendingPage({ title, problem, onRetry, back }: PendingPageProps) {
+  return (
+    <>
+      <h1>{title}</h1>
+      {problem ? (
+        <>
+          <ConsoleAlert problem={problem} onRetry={onRetry} />
+          <p>
+            <a href={back.href}>{back.label}</a>
+          </p>
+        </>
+      ) : (
+        <Loading>Loading the {title.toLowerCase()}...</Loading>
+      )}
+    </>
+  );
+}
+
 /** The customer page of an account. */
 export function customerHref(userId: string): string {
   return `/admin/customer?id=${encodeURIComponent(userId)}`;
