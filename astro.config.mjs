@@ -3,6 +3,7 @@ import mdx from '@astrojs/mdx';
 import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
 import { defineConfig } from 'astro/config';
+import { writeReleasesModule } from './scripts/releases.ts';
 import { inSitemap } from './src/lib/seo.ts';
 import { site } from './src/site.config.ts';
 
@@ -15,6 +16,16 @@ export default defineConfig({
   site: site.url,
   output: 'static',
   integrations: [
+    {
+      // The Worker's list of releases (src/generated/releases.ts) is written from the same
+      // entries as the changelog at every build, sync and check; a bad entry stops them here.
+      name: 'sheetwright:releases',
+      hooks: {
+        'astro:config:setup': async ({ logger }) => {
+          if (await writeReleasesModule()) logger.info('wrote src/generated/releases.ts');
+        },
+      },
+    },
     mdx(),
     react(),
     // Every page except those src/lib/seo.ts leaves out (account, console and sign-in pages,

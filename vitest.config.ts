@@ -2,6 +2,7 @@ import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-plugin';
 import { defineConfig } from 'vitest/config';
+import { writeReleasesModule } from './scripts/releases.ts';
 
 /** A fresh random secret per run: tests never depend on a value, and none is committed. */
 const testSecret = () => randomBytes(32).toString('base64url');
@@ -16,6 +17,10 @@ process.env['JWT_SECRET'] ??= testSecret();
 process.env['PASSWORD_PEPPER'] ??= testSecret();
 process.env['LICENSE_SIGNING_KEY'] ??= testLicenseKey();
 process.env['WRANGLER_LOG'] ??= 'warn';
+
+// The Worker reads the releases from a module generated from src/content/releases/; tests see
+// the entries as they are now (and a bad entry fails here, naming the file).
+await writeReleasesModule();
 
 export default defineConfig({
   test: {

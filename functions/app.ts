@@ -24,6 +24,7 @@ import { createDevCheckoutRoutes } from './routes/dev-checkout';
 import { healthRoutes } from './routes/health';
 import { licenseRoutes } from './routes/licenses';
 import { passwordRoutes } from './routes/password';
+import { releaseRoutes } from './routes/releases';
 import { paymentRoutes } from './routes/payments';
 import { signupRoutes } from './routes/signup';
 import { webhookRoutes } from './routes/stripe-webhook';
@@ -60,6 +61,7 @@ export function createApp(
       .route('/api', billingRoutes)
       .route('/api', downloadRoutes)
       .route('/api', licenseRoutes)
+      .route('/api', releaseRoutes)
       .route('/api', usageRoutes)
       .route('/api', adminRoutes)
       .route('/api', adminOrganizationRoutes)

@@ -3,6 +3,8 @@
  * the context middleware, once per cron run in scheduled.ts. Everything is built per call, never
  * at module level, so each request sees the env it was given.
  */
+import { releases } from '../src/generated/releases';
+import type { Release } from '../src/releases/releases';
 import { site } from '../src/site.config';
 import { createAdapters, type Adapters } from './adapters';
 import { createPayments, type PaymentProvider } from './adapters/payments';
@@ -13,8 +15,12 @@ import { createDb } from './db/client';
 import type { Bindings, Config } from './env';
 import type { ClientInfo, Deps } from './services/shared/deps';
 
-/** Every outside service; tests may replace any of them. */
-export type AppAdapters = Adapters & { payments: PaymentProvider; tasks: TaskQueue };
+/** Every outside service, and the releases; tests may replace any of them. */
+export type AppAdapters = Adapters & {
+  payments: PaymentProvider;
+  tasks: TaskQueue;
+  releases: readonly Release[];
+};
 
 /**
  * Where links point when there is no request to take an origin from (cron, queue): the
@@ -41,6 +47,7 @@ export function buildDeps({ env, config, now, origin, client, overrides = {} }: 
     ...createAdapters(config, { db, hostname: new URL(origin).hostname }),
     payments: createPayments(config, { localStore: () => createD1CheckoutStore(db) }),
     tasks: createCloudflareTaskQueue(env.TASK_QUEUE),
+    releases,
     ...overrides,
   };
   return {
@@ -58,5 +65,6 @@ export function buildDeps({ env, config, now, origin, client, overrides = {} }: 
     google: adapters.google,
     payments: adapters.payments,
     tasks: adapters.tasks,
+    releases: adapters.releases,
   };
 }

@@ -1,6 +1,7 @@
 /**
  * The reference license client: what the Sheetwright plugin does to activate, validate and
- * deactivate a device and to check its license file offline (src/contract/licensing.ts). Pure
+ * deactivate a device, to check its license file offline (src/contract/licensing.ts) and to
+ * check for, verify and download an update (src/contract/releases.ts). Pure
  * functions over an injectable `fetch`, so the same code runs in Node (scripts/license-client.ts,
  * the CLI) and inside the Worker tests; no file system here.
  *
@@ -32,6 +33,17 @@ import {
   type ValidateResponse,
 } from '../src/contract/licensing.ts';
 import { LicenseFileMessages, LicenseServerUnreachable } from '../src/contract/license-messages.ts';
+import { UpdateRefusedMessages } from '../src/contract/release-messages.ts';
+import {
+  RELEASE_MANIFEST_AUDIENCE,
+  releaseManifestClaimsSchema,
+  updateCheckResponseSchema,
+  type ReleaseManifestClaims,
+  type ReleaseOffer,
+  type UpdateCheckRequest,
+  type UpdateCheckResponse,
+} from '../src/contract/releases.ts';
+import { compareVersions } from '../src/releases/versions.ts';
 
 /** The part of `fetch` the client uses. */
 export type Fetch = (url: string, init: RequestInit) => Promise<Response>;
@@ -152,6 +164,18 @@ export function createLicenseClient(options: { baseUrl: string; fetch?: Fetch })
     /** The JWKS to verify license files with; keep a copy for offline use. */
     publicKeys: (): Promise<Result<JSONWebKeySet>> =>
       call('/api/licenses/public-key', { method: 'GET' }, jwksSchema as z.ZodType<JSONWebKeySet>),
+    /**
+     * Asks whether a newer version is offered to this device. An offer (UPDATE_AVAILABLE) is
+     * only a claim until `verifyUpdateOffer` accepts it; statuses other than an offer are answers.
+     */
+    checkUpdate: (body: UpdateCheckRequest): Promise<Result<UpdateCheckResponse>> =>
+      post('/api/releases/check', body, updateCheckResponseSchema),
+    /**
+     * Downloads an accepted offer's installer and checks its size and SHA-256 against the signed
+     * manifest: the bytes come back only when both match.
+     */
+    downloadUpdate: (offer: VerifiedOffer): Promise<Result<Uint8Array<ArrayBuffer>>> =>
+      downloadInstaller(doFetch, offer),
   };
 }
 
@@ -210,4 +234,114 @@ export async function verifyLicenseFile(
     graceEndsAt: new Date(claims.data.exp * 1000),
     licenseExpiresAt: new Date(claims.data.lexp * 1000),
   };
+}
+
+/** Why the plugin refused an update it was offered or downloaded: nothing is installed. */
+export type UpdateRefusal = keyof typeof UpdateRefusedMessages;
+
+/** An offer whose manifest verified: install only what these claims describe. */
+export interface VerifiedOffer {
+  claims: ReleaseManifestClaims;
+  release: ReleaseOffer;
+}
+
+export type OfferResult =
+  ({ ok: true } & VerifiedOffer) | { ok: false; reason: UpdateRefusal; message: string };
+
+function refused(reason: UpdateRefusal): { ok: false; reason: UpdateRefusal; message: string } {
+  return { ok: false, reason, message: UpdateRefusedMessages[reason] };
+}
+
+/** The offer's facts the manifest must state word for word. */
+const SIGNED_FIELDS = [
+  'version',
+  'channel',
+  'date',
+  'notesUrl',
+  'downloadUrl',
+  'size',
+  'sha256',
+] as const satisfies readonly (keyof ReleaseOffer & keyof ReleaseManifestClaims)[];
+
+/**
+ * Accepts an update offer only as the plugin must: the manifest signed by a key of `jwks`
+ * (EdDSA pinned, our issuer, the update audience, not expired), made for this machine, for a
+ * version newer than the one running, and saying exactly what the offer says. Whatever fails,
+ * nothing is downloaded.
+ */
+export async function verifyUpdateOffer(
+  offer: { release: ReleaseOffer; manifest: string },
+  jwks: JSONWebKeySet,
+  expected: { deviceId: string; currentVersion: string; now?: Date },
+): Promise<OfferResult> {
+  let payload: unknown;
+  try {
+    ({ payload } = await jwtVerify(offer.manifest.trim(), createLocalJWKSet(jwks), {
+      algorithms: ['EdDSA'],
+      issuer: LICENSE_FILE_ISSUER,
+      audience: RELEASE_MANIFEST_AUDIENCE,
+      requiredClaims: ['exp', 'iat'],
+      currentDate: expected.now ?? new Date(),
+    }));
+  } catch (error) {
+    if (error instanceof errors.JWTExpired) return refused('EXPIRED');
+    if (error instanceof errors.JWKSNoMatchingKey) return refused('UNKNOWN_KEY');
+    return refused('BAD_MANIFEST');
+  }
+  const claims = releaseManifestClaimsSchema.safeParse(payload);
+  if (!claims.success) return refused('BAD_MANIFEST');
+  if (claims.data.did !== expected.deviceId) return refused('WRONG_DEVICE');
+  let newer: boolean;
+  try {
+    newer = compareVersions(claims.data.version, expected.currentVersion) > 0;
+  } catch {
+    newer = false;
+  }
+  if (!newer) return refused('NOT_NEWER');
+  if (SIGNED_FIELDS.some((field) => offer.release[field] !== claims.data[field])) {
+    return refused('MISMATCH');
+  }
+  return { ok: true, claims: claims.data, release: offer.release };
+}
+
+/** SHA-256 of `bytes`, lower-case hex (WebCrypto: the same in Node, the Worker and the plugin). */
+export async function sha256Hex(bytes: Uint8Array<ArrayBuffer>): Promise<string> {
+  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', bytes));
+  return Array.from(digest, (byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
+/**
+ * Checks downloaded installer bytes against a verified manifest: the size first (a cut-off
+ * download), then the SHA-256 (any other file). Undefined when both match.
+ */
+export async function checkInstaller(
+  bytes: Uint8Array<ArrayBuffer>,
+  claims: Pick<ReleaseManifestClaims, 'size' | 'sha256'>,
+): Promise<{ reason: UpdateRefusal; message: string } | undefined> {
+  if (bytes.byteLength !== claims.size) {
+    return { reason: 'SIZE_MISMATCH', message: UpdateRefusedMessages.SIZE_MISMATCH };
+  }
+  if ((await sha256Hex(bytes)) !== claims.sha256) {
+    return { reason: 'HASH_MISMATCH', message: UpdateRefusedMessages.HASH_MISMATCH };
+  }
+  return undefined;
+}
+
+/** GET the signed download link and check the bytes; a refusal is a Problem with its reason as code. */
+async function downloadInstaller(
+  doFetch: Fetch,
+  offer: VerifiedOffer,
+): Promise<Result<Uint8Array<ArrayBuffer>>> {
+  let response: Response;
+  try {
+    // The link from the signed claims, never from the unsigned offer.
+    response = await doFetch(offer.claims.downloadUrl, { method: 'GET' });
+  } catch {
+    return { ok: false, problem: { code: 'NETWORK', message: networkMessage } };
+  }
+  if (!response.ok) return { ok: false, problem: await problemOf(response) };
+  const bytes = new Uint8Array(await response.arrayBuffer());
+  const refusal = await checkInstaller(bytes, offer.claims);
+  if (refusal) return { ok: false, problem: { code: refusal.reason, message: refusal.message } };
+  return { ok: true, data: bytes };
 }

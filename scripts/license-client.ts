@@ -7,11 +7,13 @@
  *   npm run license-client -- verify --file ./license.jwt [--device-id …]     (offline)
  *   npm run license-client -- validate --key SW-… --device-id …
  *   npm run license-client -- deactivate --key SW-… --device-id …
+ *   npm run license-client -- check-update --key SW-… --device-id … --current-version 1.0.0 [--download DIR]
  *
  * Exit codes: 0 ok, 1 license problem (refused, not valid, unreachable server), 2 usage error.
  * Node runs this file directly (type stripping): erasable TypeScript only, explicit `.ts` imports.
  */
-import { readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import type { JSONWebKeySet } from 'jose';
@@ -22,9 +24,12 @@ import {
   validateBodySchema,
   type LicenseInfo,
 } from '../src/contract/licensing.ts';
+import { updateCheckBodySchema } from '../src/contract/releases.ts';
+import { installer } from '../src/site.config.ts';
 import {
   createLicenseClient,
   verifyLicenseFile,
+  verifyUpdateOffer,
   type Fetch,
   type LicenseClient,
   type Problem,
@@ -48,6 +53,10 @@ Commands:
   validate    --key SW-… --device-id ID [--app-version V]
               Checks the license online; saves the fresh license file when valid.
   deactivate  --key SW-… --device-id ID   Frees this device and deletes the license file.
+  check-update --key SW-… --device-id ID --current-version V [--channel stable|beta] [--download DIR]
+              Asks for a newer version; verifies an offer's signature with the saved public key
+              and, with --download, saves the installer into DIR only if its size and SHA-256
+              match the signed offer.
 
 Options:
   --base-url URL   the site (default ${DEFAULT_BASE_URL})
@@ -72,6 +81,9 @@ const options = {
   'device-name': { type: 'string' },
   'app-version': { type: 'string' },
   'replace-device-id': { type: 'string' },
+  'current-version': { type: 'string' },
+  channel: { type: 'string' },
+  download: { type: 'string' },
   'base-url': { type: 'string' },
   file: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
@@ -99,6 +111,8 @@ const flagOf: Record<string, string> = {
   deviceName: '--device-name',
   appVersion: '--app-version',
   replaceDeviceId: '--replace-device-id',
+  currentVersion: '--current-version',
+  channel: '--channel',
 };
 
 /** Checks a body with its contract schema before sending: a typo is a usage error, not a call. */
@@ -249,7 +263,103 @@ async function run(command: string, values: Values, io: Io): Promise<number> {
     return EXIT_OK;
   }
 
+  if (command === 'check-update') {
+    return checkUpdate(client, file, values, { licenseKey, deviceId }, io);
+  }
+
   throw new UsageError(`Unknown command "${command}".`);
+}
+
+/** The saved public key, fetched (and saved) when there is none yet or `refresh` is asked. */
+async function publicKeyFor(
+  client: LicenseClient,
+  file: string,
+  io: Io,
+  refresh: boolean,
+): Promise<JSONWebKeySet | undefined> {
+  if (!refresh) {
+    try {
+      return (await readJson(jwksPathFor(file))) as JSONWebKeySet;
+    } catch {
+      // Not saved yet: fetch it below.
+    }
+  }
+  const keys = await client.publicKeys();
+  if (!keys.ok) {
+    io.err(`Could not fetch the public key (${keys.problem.message}).`);
+    return undefined;
+  }
+  await writeFile(jwksPathFor(file), `${JSON.stringify(keys.data, null, 2)}\n`);
+  return keys.data;
+}
+
+/**
+ * check-update: the plugin's update step. Only an offer whose manifest verifies is reported as
+ * available, and only bytes whose size and SHA-256 match the manifest are ever written.
+ */
+async function checkUpdate(
+  client: LicenseClient,
+  file: string,
+  values: Values,
+  who: { licenseKey: string; deviceId: string },
+  io: Io,
+): Promise<number> {
+  const currentVersion = values['current-version'];
+  if (!currentVersion) throw new UsageError('Missing --current-version.');
+  const body = checked(updateCheckBodySchema, { ...who, currentVersion, channel: values.channel });
+  const result = await client.checkUpdate(body);
+  if (!result.ok) return reportProblem(io, result.problem);
+  const answer = result.data;
+  if (answer.status === 'UP_TO_DATE') {
+    io.out(`UP_TO_DATE: ${answer.message}`);
+    return EXIT_OK;
+  }
+  if (answer.status === 'UPDATE_NOT_INCLUDED') {
+    io.out(`UPDATE_NOT_INCLUDED: ${answer.message}`);
+    io.out(`  What is new: ${answer.notesUrl}`);
+    io.out(`  Upgrade: ${answer.upgradeUrl}`);
+    return EXIT_OK;
+  }
+  if (answer.status !== 'UPDATE_AVAILABLE') {
+    // Validate's answer: the license is not usable here, so the offline file must go too.
+    await rm(file, { force: true });
+    io.err(`${answer.status}: ${answer.message}`);
+    return EXIT_LICENSE;
+  }
+
+  const now = io.now?.() ?? new Date();
+  const expected = { deviceId: who.deviceId, currentVersion: body.currentVersion, now };
+  let jwks = await publicKeyFor(client, file, io, false);
+  if (!jwks) return EXIT_LICENSE;
+  let offer = await verifyUpdateOffer(answer, jwks, expected);
+  if (!offer.ok && offer.reason === 'UNKNOWN_KEY') {
+    // The key may have been rotated since it was saved: fetch it once and try again.
+    jwks = await publicKeyFor(client, file, io, true);
+    if (!jwks) return EXIT_LICENSE;
+    offer = await verifyUpdateOffer(answer, jwks, expected);
+  }
+  if (!offer.ok) {
+    io.err(`${offer.reason}: ${offer.message}`);
+    return EXIT_LICENSE;
+  }
+  const { claims } = offer;
+  io.out(`UPDATE_AVAILABLE: ${answer.message}`);
+  io.out(
+    `  Version ${claims.version} (${claims.channel}, released ${claims.date}); signature verified.`,
+  );
+  io.out(`  Notes: ${claims.notesUrl}`);
+  io.out(`  Installer: ${claims.size} bytes, SHA-256 ${claims.sha256}`);
+  if (!values.download) {
+    io.out(`  Download it with --download DIR before ${answer.release.downloadExpiresAt}.`);
+    return EXIT_OK;
+  }
+  const bytes = await client.downloadUpdate(offer);
+  if (!bytes.ok) return reportProblem(io, bytes.problem);
+  await mkdir(values.download, { recursive: true });
+  const target = join(values.download, installer.fileName(claims.version));
+  await writeFile(target, bytes.data);
+  io.out(`  Downloaded and verified (size and SHA-256 match the signed offer): ${target}`);
+  return EXIT_OK;
 }
 
 /** Runs the CLI with `argv` (without node and the script); resolves to the exit code. */

@@ -1,10 +1,12 @@
 // `npm start`: from a fresh clone to site + API on http://localhost:8787.
 //
 //   1. build the site and search index (`npm run build`; `--no-build` reuses an existing dist/)
-//   2. write .dev.vars with development secrets if it (or a key in it) is missing
-//   3. apply the D1 migrations to the local database
-//   4. seed the local R2 bucket with a development installer per changelog version (once)
-//   5. run `wrangler dev`, forwarding Ctrl-C / SIGTERM to it
+//   2. write the Worker's list of releases from src/content/releases/ (the build does it too;
+//      with --no-build the entries may have changed since)
+//   3. write .dev.vars with development secrets if it (or a key in it) is missing
+//   4. apply the D1 migrations to the local database
+//   5. seed the local R2 bucket with a development installer per release (once)
+//   6. run `wrangler dev`, forwarding Ctrl-C / SIGTERM to it
 //
 // Everything runs non-interactively (CI, no TTY) and offline.
 import { spawn } from 'node:child_process';
@@ -114,6 +116,11 @@ async function seedInstallers() {
   await run('node', [join(root, 'scripts', 'installer.mjs'), 'seed']);
 }
 
+/** src/generated/releases.ts from the release entries (scripts/releases.ts), on Node 22. */
+async function writeReleases() {
+  await run('node', [join(root, 'scripts', 'releases.ts')]);
+}
+
 /** Runs wrangler dev in the foreground until it exits; this process exits with its status. */
 function serve() {
   const child = spawn(
@@ -139,6 +146,7 @@ for (const flag of args.filter((arg) => !KNOWN_FLAGS.has(arg))) {
 }
 try {
   await build(args);
+  await writeReleases();
   await ensureDevVars();
   await migrate();
   await seedInstallers();

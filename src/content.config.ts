@@ -6,6 +6,7 @@ import { defineCollection } from 'astro:content';
 import { glob } from 'astro/loaders';
 import { z } from 'astro/zod';
 import { guideTopics } from './lib/guide';
+import { releaseEntrySchema } from './releases/entry';
 
 /** Site pages served at `/{file name}` (e.g. `pages/installation.mdx` → `/installation`). */
 const pages = defineCollection({
@@ -24,6 +25,8 @@ const pages = defineCollection({
      * JSON-LD with the plans' offers from src/site.config.ts (src/lib/structured-data.ts).
      */
     softwareApplication: z.boolean().default(false),
+    /** A feed of this page's news, linked from its head (`<link rel="alternate">`). */
+    feed: z.object({ title: z.string(), path: z.string().startsWith('/') }).optional(),
   }),
 });
 
@@ -39,16 +42,16 @@ const legal = defineCollection({
   }),
 });
 
-/** One entry per released version, newest first on /changelog. */
-const changelog = defineCollection({
-  loader: glob({ pattern: '*.mdx', base: './src/content/changelog' }),
-  schema: z.object({
-    version: z.string().regex(/^\d+\.\d+\.\d+$/),
-    /** Release stage shown before the version, e.g. "Beta". */
-    stage: z.enum(['Alpha', 'Beta', 'Release']),
-    date: z.coerce.date(),
-    summary: z.string(),
-  }),
+/**
+ * One entry per release, `src/content/releases/{version}.mdx` (`npm run release` writes it): its
+ * frontmatter (version, stage, channel, date, summary, installer key, size and SHA-256) is checked
+ * by `releaseEntrySchema`, its body is the release notes. /changelog lists every entry newest
+ * first, /changelog/rss.xml the stable ones; the Worker reads the same entries through
+ * src/generated/releases.ts (scripts/releases.ts).
+ */
+const releases = defineCollection({
+  loader: glob({ pattern: '*.mdx', base: './src/content/releases' }),
+  schema: releaseEntrySchema,
 });
 
 /** One question per file on /faq, sorted by `order`. */
@@ -92,4 +95,4 @@ const guide = defineCollection({
   }),
 });
 
-export const collections = { pages, legal, changelog, faq, features, guide };
+export const collections = { pages, legal, releases, faq, features, guide };

@@ -1,12 +1,18 @@
 /**
- * GET /api/download: streams the installer this account may have from R2.
- * Signed in by cookie or Bearer; a GET changes nothing, so no Origin check applies (middleware/auth).
+ * The installers, streamed from R2. GET /api/download: the one this account may have, signed in
+ * by cookie or Bearer (a GET changes nothing, so no Origin check applies, middleware/auth).
+ * GET /api/releases/download/:version?token=…: the update the plugin's check offered, through the
+ * short-lived link that came with the offer (the plugin has no session).
  */
 import { Hono, type Context } from 'hono';
 import { ApiError, fail } from '../lib/errors';
 import { methodNotAllowed } from '../lib/http';
 import { readSession, type AccountEnv } from '../middleware/auth';
-import { installerFor } from '../services/licensing/downloads';
+import {
+  installerFor,
+  installerForLink,
+  type InstallerChoice,
+} from '../services/releases/downloads';
 
 /**
  * A browser that follows a download link without a session is sent to sign in rather than shown
@@ -52,20 +58,29 @@ function missing(key: string): ApiError {
   return fail('DOWNLOAD_UNAVAILABLE');
 }
 
+/** The installer's answer: HEAD reads only the metadata; GET streams the body straight from R2. */
+async function installerResponse(c: Context<AccountEnv>, choice: InstallerChoice) {
+  if (c.req.method === 'HEAD') {
+    const object = await c.env.DOWNLOADS.head(choice.key);
+    if (!object) throw missing(choice.key);
+    return new Response(null, { headers: installerHeaders(object, choice.fileName) });
+  }
+  const object = await c.env.DOWNLOADS.get(choice.key);
+  if (!object) throw missing(choice.key);
+  return new Response(object.body, { headers: installerHeaders(object, choice.fileName) });
+}
+
 export const downloadRoutes = new Hono<AccountEnv>()
   .on(['GET', 'HEAD'], '/download', async (c) => {
     const session = await sessionOrLogin(c);
     if (!session) return c.redirect('/login', 302);
-
-    const choice = await installerFor(c.get('deps'), session.userId);
-    // HEAD reads only the metadata; GET streams the body straight from R2.
-    if (c.req.method === 'HEAD') {
-      const object = await c.env.DOWNLOADS.head(choice.key);
-      if (!object) throw missing(choice.key);
-      return new Response(null, { headers: installerHeaders(object, choice.fileName) });
-    }
-    const object = await c.env.DOWNLOADS.get(choice.key);
-    if (!object) throw missing(choice.key);
-    return new Response(object.body, { headers: installerHeaders(object, choice.fileName) });
+    return installerResponse(c, await installerFor(c.get('deps'), session.userId));
   })
-  .all('/download', methodNotAllowed('GET'));
+  .all('/download', methodNotAllowed('GET'))
+
+  .on(['GET', 'HEAD'], '/releases/download/:version', async (c) => {
+    const token = c.req.query('token') ?? '';
+    const choice = await installerForLink(c.get('deps'), c.req.param('version'), token);
+    return installerResponse(c, choice);
+  })
+  .all('/releases/download/:version', methodNotAllowed('GET'));

@@ -40,7 +40,7 @@ export const rateLimits = {
   contactPerIp: { max: 5, windowSeconds: 3600 },
   /** The payment page polls every 3 s up to 40 times; this leaves room for a few tabs. */
   paymentCompletionPerIp: { max: 200, windowSeconds: 600 },
-  /** Plugin calls (activate, validate, deactivate) per IP. */
+  /** Plugin calls (activate, validate, deactivate, the update check) per IP. */
   licenseApiPerIp: { max: 120, windowSeconds: 3600 },
   /** Console calls per operator: room for a busy day, not for a script gone wild. */
   adminPerOperator: { max: 600, windowSeconds: 600 },
@@ -49,3 +49,8 @@ export const rateLimits = {
 export const trialEndingReminderDays = 3;
 /** The cron e-mails a paying customer this many days before the paid year renews (price, how to cancel). */
 export const renewalReminderDays = 7;
+/**
+ * An update's download link (and the signed offer that carries it) works this long after the
+ * update check: enough to start a download, too short to be worth sharing.
+ */
+export const releaseDownloadLinkMinutes = 15;

@@ -8,8 +8,11 @@ export const url = 'https://sheetwright.example';
 export const tagline = 'Automation for the repetitive work inside your BIM application.';
 export const description =
   'Sheetwright automates repetitive work inside your desktop BIM application, with Word and Excel add-ins: renumber views, link schedules to spreadsheets, import notes, batch export and more.';
-/** Current plugin version shown on the site. */
-export const currentVersion = '1.0.0';
+/**
+ * The current plugin version: the newest stable release of src/content/releases/, derived by
+ * scripts/releases.ts (never typed here). The site shows it; paid plans download it.
+ */
+export { currentVersion } from '../generated/releases.ts';
 export const supportEmail = 'support@sheetwright.example';
 /** The powering company is not responsible for support or liability. */
 export const company = {

@@ -9,6 +9,7 @@
 import type { ErrorCode } from './error-codes.ts';
 import { LicenseStatusMessages } from './license-messages.ts';
 import { ApiMessages, ConsoleMessages, Messages, TeamMessages } from './messages.ts';
+import { downloadLinkInvalid } from './release-messages.ts';
 
 export { ErrorCode } from './error-codes.ts';
 
@@ -91,6 +92,8 @@ export const errorCatalogue = {
   DEACTIVATION_LIMIT: { status: 429, message: Messages.deactivationLimit },
   /** No installer is available for the version this account may download. */
   DOWNLOAD_UNAVAILABLE: { status: 404, message: Messages.downloadUnavailable },
+  /** An update's download link that expired (15 minutes) or that the update check did not issue. */
+  DOWNLOAD_LINK_INVALID: { status: 403, message: downloadLinkInvalid },
 
   // The operator console.
   /** An operator session signed in more than 12 hours ago: sign in again. */

@@ -4,13 +4,13 @@
  */
 import { getCollection, type CollectionEntry } from 'astro:content';
 import GithubSlugger from 'github-slugger';
+import { newestFirst, releaseAnchor } from '../releases/releases';
 import { guideSequence } from './guide';
 import type { Heading } from './headings';
 
-/** Changelog entries, newest first. */
-export async function changelogEntries(): Promise<CollectionEntry<'changelog'>[]> {
-  const entries = await getCollection('changelog');
-  return entries.sort((a, b) => b.data.date.getTime() - a.data.date.getTime());
+/** Release entries, newest version first: /changelog and its feed. */
+export async function releaseEntries(): Promise<CollectionEntry<'releases'>[]> {
+  return newestFirst(await getCollection('releases'), (entry) => entry.data.version);
 }
 
 /** FAQ entries in their editor-set order. */
@@ -23,7 +23,8 @@ export async function guideEntries(): Promise<CollectionEntry<'guide'>[]> {
   return guideSequence(await getCollection('guide'));
 }
 
-export function changelogTitle(entry: CollectionEntry<'changelog'>): string {
+/** A release's heading on /changelog, as SPEC §1 writes them: "Beta 1.0.0". */
+export function releaseTitle(entry: CollectionEntry<'releases'>): string {
   return `${entry.data.stage} ${entry.data.version}`;
 }
 
@@ -39,9 +40,8 @@ export function anchorFor(text: string): string {
 export async function componentHeadings(body: string | undefined): Promise<Heading[]> {
   const headings: Heading[] = [];
   if (body?.includes('<ChangelogList')) {
-    for (const e of await changelogEntries()) {
-      const text = changelogTitle(e);
-      headings.push({ depth: 2, slug: anchorFor(text), text });
+    for (const e of await releaseEntries()) {
+      headings.push({ depth: 2, slug: releaseAnchor(e.data.version), text: releaseTitle(e) });
     }
   }
   if (body?.includes('<FaqList')) {

@@ -65,4 +65,30 @@ test.describe('public pages', () => {
     await expect(page.locator('time[datetime="2025-06-17"]')).toBeVisible();
     await expect(page.locator('time[datetime="2025-05-23"]')).toBeVisible();
   });
+
+  test('the changelog links its RSS feed, which announces every stable release with its notes', async ({
+    page,
+    request,
+  }) => {
+    await page.goto('/changelog');
+    const feedLink = page.locator('head link[rel="alternate"][type="application/rss+xml"]');
+    await expect(feedLink).toHaveAttribute('href', '/changelog/rss.xml');
+    // Each release's heading is the anchor the feed and the plugin's update check link to.
+    await expect(page.locator('h2[id="v1.0.0"]')).toContainText('Beta 1.0.0');
+
+    const response = await request.get('/changelog/rss.xml');
+    expect(response.status()).toBe(200);
+    expect(response.headers()['content-type']).toContain('xml');
+    const xml = await response.text();
+    const items = [...xml.matchAll(/<item>([\s\S]*?)<\/item>/g)].map((match) => match[1] ?? '');
+    expect(items.map((item) => /<title>(.*?)<\/title>/.exec(item)?.[1])).toEqual([
+      'Sheetwright Beta 1.0.0',
+      'Sheetwright Alpha 0.1.0',
+    ]);
+    expect(items[0]).toContain('<link>https://sheetwright.example/changelog#v1.0.0</link>');
+    expect(items[0]).toContain('<pubDate>Tue, 17 Jun 2025 00:00:00 GMT</pubDate>');
+    expect(items[0]).toContain('two-way schedule links');
+    // The full notes travel in the feed, not only the summary.
+    expect(items[0]).toContain('Wipe Model purge tool');
+  });
 });

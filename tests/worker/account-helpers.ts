@@ -8,6 +8,7 @@ import { env } from 'cloudflare:workers';
 import { Hono } from 'hono';
 import { expect } from 'vitest';
 import type { AuthResponse } from '../../src/contract/user';
+import type { Release } from '../../src/releases/releases';
 import type { PaymentProvider } from '../../functions/adapters/payments';
 import type { BotAction, GoogleProfile, MailMessage } from '../../functions/adapters/types';
 import { createApp } from '../../functions/app';
@@ -74,6 +75,8 @@ export interface AccountAppOptions {
   payments?: PaymentProvider;
   /** Bindings for this app, merged over the test env (e.g. ENVIRONMENT). */
   env?: Partial<Bindings>;
+  /** The releases the app knows (default: src/generated/releases.ts, the repository's own). */
+  releases?: readonly Release[];
 }
 
 /** A fresh app with fake adapters and a clock starting at START. */
@@ -107,6 +110,7 @@ export function accountApp(options: AccountAppOptions = {}): AccountApp {
       },
     },
     ...(options.payments ? { payments: options.payments } : {}),
+    ...(options.releases ? { releases: options.releases } : {}),
   };
   // Background tasks run inline with the same fakes and clock, as the queue consumer would.
   const runTasks = (): InlineTaskQueue =>

@@ -22,7 +22,6 @@ import { deviceActivatedMail } from '../mail/lifecycle-templates';
 import { deliverSoon, queueMailWhere, type QueuedMail } from '../mail/outbox';
 import { isUniqueViolation, type Db } from '../shared/db';
 import type { Deps } from '../shared/deps';
-import { rateLimitStep } from '../shared/rate-limit';
 import {
   activateWithinLimit,
   deactivationLimitReached,
@@ -37,23 +36,19 @@ import {
   findActiveDevice,
   toDeviceView,
   touchActiveDevice,
-  touchSeenDevice,
   type DeviceRow,
 } from './devices';
 import {
   assertUsable,
   deviceLimitOf,
   findLicenseByKey,
-  licenseForDeviceQuery,
   licenseInfo,
   licenseInfoOf,
   licenseNotFound,
-  licenseState,
   type KeyedLicense,
-  toLicenseForDevice,
-  type LicenseForDevice,
 } from './license-check';
 import { licenseFileClaims, signLicenseFile } from './license-file';
+import { checkDevice, pluginCall } from './plugin-calls';
 
 export const activatedMessage = 'This device has been activated.';
 export const reactivatedMessage = 'This device was already activated; its license file is renewed.';
@@ -66,34 +61,6 @@ const replacedNotActive = () =>
 async function tooManyDevices(db: Db, licenseId: string): Promise<ApiError> {
   const devices = (await activeDevices(db, licenseId)).map(toDeviceView);
   return fail('TOO_MANY_DEVICES', { extra: { devices } });
-}
-
-/**
- * The first step of every plugin call, in one D1 round trip (a db.batch): counts the call against
- * the IP's license API budget (429 with Retry-After beyond it: the key in the body is the
- * credential, so keys cannot be guessed or hammered); with `seen`, records that the device was
- * seen again (touchSeenDevice: only within the budget and on a usable license); then reads the
- * license, its active device count and the active device `deviceId` as they are after that.
- */
-async function pluginCall(
-  deps: Deps,
-  key: string,
-  deviceId: string,
-  seen?: { deviceName?: string; appVersion?: string | undefined },
-): Promise<LicenseForDevice | undefined> {
-  const { db, now } = deps;
-  const budget = rateLimitStep(deps, 'licenseApiPerIp', deps.client.ip);
-  const read = licenseForDeviceQuery(db, key, deviceId);
-  let counted, rows;
-  if (seen) {
-    const touch = touchSeenDevice(db, key, deviceId, seen, now, budget.withinLimit);
-    [counted, , rows] = await db.batch([budget.count, touch, read]);
-  } else {
-    [counted, rows] = await db.batch([budget.count, read]);
-  }
-  budget.enforce(counted);
-  const [found] = rows;
-  return found && toLicenseForDevice(found);
 }
 
 async function keyedOrNotFound(db: Db, key: string): Promise<KeyedLicense> {
@@ -222,20 +189,16 @@ export async function activateDevice(deps: Deps, body: ActivateBody): Promise<Ac
 /** POST /api/licenses/validate: always an answer, never an error, for a well-formed request. */
 export async function validateDevice(deps: Deps, body: ValidateBody): Promise<ValidateResponse> {
   const { now, secrets } = deps;
-  const keyed = await pluginCall(deps, body.licenseKey, body.deviceId, body);
-  if (!keyed) return { status: 'NOT_FOUND', message: licenseStatusMessages.NOT_FOUND };
-  const state = licenseState(keyed, now);
-  const license = licenseInfoOf(keyed, keyed.activeDevices, now);
-  if (state !== 'VALID') return { status: state, message: licenseStatusMessages[state], license };
-  if (!keyed.device) {
-    const status = 'DEVICE_NOT_ACTIVATED';
-    return { status, message: licenseStatusMessages[status], license };
+  const checked = await checkDevice(deps, body);
+  if (!checked.ok) {
+    const { status, message, license } = checked;
+    return license ? { status, message, license } : { status, message };
   }
-  const claims = licenseFileClaims(keyed.license, keyed.device.deviceId, now);
+  const claims = licenseFileClaims(checked.keyed.license, checked.device.deviceId, now);
   return {
     status: 'VALID',
     message: licenseStatusMessages.VALID,
-    license,
+    license: checked.license,
     licenseFile: await signLicenseFile(secrets.licenseSigningKey, claims),
   };
 }

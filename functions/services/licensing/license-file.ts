@@ -116,3 +116,18 @@ export async function signLicenseFile(secret: string, claims: LicenseFileClaims)
     .setExpirationTime(exp)
     .sign(privateKey);
 }
+
+/**
+ * Signs another statement the plugin checks with the same public key: the manifest of an update
+ * offer (services/releases/manifest.ts). `claims` carries its own `iss`, `aud` (never the license
+ * file's audience), `iat` and `exp`.
+ */
+export async function signWithLicenseKey(
+  secret: string,
+  claims: { iss: string; aud: string; iat: number; exp: number } & Record<string, unknown>,
+): Promise<string> {
+  const { privateKey, publicJwk } = await signingKey(secret);
+  return new SignJWT(claims)
+    .setProtectedHeader({ alg: LICENSE_FILE_ALGORITHM, kid: publicJwk.kid, typ: 'JWT' })
+    .sign(privateKey);
+}

@@ -5,6 +5,7 @@
  */
 import type { PaymentProvider } from '../../adapters/payments';
 import type { BotCheck, GoogleIdentity, Mailer, TaskQueue } from '../../adapters/types';
+import type { Release } from '../../../src/releases/releases';
 import type { Db, Millis } from './db';
 
 /** The Worker secrets services use (parsed and checked once, functions/env.ts). */
@@ -42,4 +43,9 @@ export interface Deps {
   google: GoogleIdentity;
   /** Card payments: Stripe, or the /dev/checkout stand-in in development. */
   payments: PaymentProvider;
+  /**
+   * The releases, newest first: src/generated/releases.ts, written from src/content/releases/
+   * (tests ship their own). The current version, the downloads and the update check read them.
+   */
+  releases: readonly Release[];
 }
