@@ -322,7 +322,7 @@ test('the header DOWNLOAD link lands on the download block of My Account', async
     '/api/download',
   );
   await expect(block).toContainText(
-    'Version 1.0.0 — Trial accounts stay on the version they signed up with',
+    'The version your trial started with — plugin updates come with Standard',
   );
   await expect(block).toBeInViewport();
 });

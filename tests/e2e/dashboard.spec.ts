@@ -94,7 +94,7 @@ test.describe('My Account', () => {
       '/api/download',
     );
     await expect(license.locator('#download')).toContainText(
-      'Trial accounts stay on the version they signed up with',
+      'The version your trial started with — plugin updates come with Standard',
     );
 
     const session = page.getByRole('region', { name: 'Browser Authentication Status' });

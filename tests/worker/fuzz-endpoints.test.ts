@@ -29,6 +29,8 @@ const endpoints: readonly [method: string, path: string][] = [
   ['POST', '/api/licenses/activate'],
   ['POST', '/api/licenses/validate'],
   ['POST', '/api/licenses/deactivate'],
+  ['POST', '/api/releases/check'],
+  ['GET', '/api/releases/download/1.0.0?token=%00'],
   ['GET', '/api/usage'],
   ['POST', '/api/devices/%00%0A/deactivate'],
   ['DELETE', '/api/sessions/..%2F..%2Fme'],
@@ -62,6 +64,8 @@ const fields = [
   'deviceName',
   'appVersion',
   'replaceDeviceId',
+  'currentVersion',
+  'channel',
 ];
 
 const hostileValues: readonly unknown[] = [

@@ -138,8 +138,8 @@ function LicenseCard({ user }: { user: User }) {
 
 /**
  * The installer link. GET /api/download picks the version: Trial accounts keep the one
- * they signed up with, which the user object does not carry, so Trial sees the current version
- * with that caveat instead of a promise.
+ * they signed up with, which the user object does not carry (and which is older than the current
+ * version once a release ships), so Trial is told the rule instead of a version number.
  */
 function DownloadBlock({ plan }: { plan: User['plan'] }) {
   const trial = plan === 'Trial';
@@ -153,7 +153,7 @@ function DownloadBlock({ plan }: { plan: User['plan'] }) {
       </a>
       <p id="download-version" className="dashboard-small">
         {trial
-          ? `Version ${site.currentVersion} — Trial accounts stay on the version they signed up with`
+          ? 'The version your trial started with — plugin updates come with Standard'
           : `Latest version ${site.currentVersion}`}
       </p>
     </div>
