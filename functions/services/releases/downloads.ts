@@ -4,6 +4,7 @@
  * (GET /api/releases/download/:version): the version its update check offered, through the
  * short-lived link that came with the offer. Installers live in R2 under each release's key.
  */
+import { isVersion } from '../../../src/releases/versions';
 import { installer } from '../../../src/site.config';
 import { fail } from '../../lib/errors';
 import { currentLicense } from '../licensing/licenses';
@@ -11,9 +12,6 @@ import type { Deps } from '../shared/deps';
 import { currentVersionOf, findRelease } from './catalog';
 import { verifyDownloadToken } from './download-links';
 import { includesUpdates } from './entitlement';
-
-/** Versions we put into object keys and file names: digits, letters, dots, `-` and `+` only. */
-const VERSION_PATTERN = /^[0-9A-Za-z][0-9A-Za-z.+-]{0,31}$/;
 
 /** The installer a caller gets: its version, R2 key and the file name the browser saves. */
 export interface InstallerChoice {
@@ -40,7 +38,7 @@ export async function installerFor(
   if (!license) throw fail('DOWNLOAD_UNAVAILABLE');
   const current = currentVersionOf(deps.releases);
   const version = includesUpdates(license.plan) ? current : (license.appVersion ?? current);
-  if (!VERSION_PATTERN.test(version)) {
+  if (!isVersion(version)) {
     // Only our own code writes versions; a malformed one must still never reach a header.
     console.error(`License ${license.id} has a malformed app version`);
     throw fail('DOWNLOAD_UNAVAILABLE');
