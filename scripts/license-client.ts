@@ -16,6 +16,7 @@ import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { isUsageError, UsageError } from './cli.ts';
 import type { JSONWebKeySet } from 'jose';
 import type { z } from 'zod';
 import {
@@ -72,8 +73,6 @@ export interface Io {
   err: (line: string) => void;
   now?: () => Date;
 }
-
-class UsageError extends Error {}
 
 const options = {
   key: { type: 'string' },
@@ -379,12 +378,7 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
     if (extra.length > 0) throw new UsageError(`Unexpected argument "${extra[0]}".`);
     return await run(command, values, io);
   } catch (error) {
-    // parseArgs throws TypeErrors with a code for unknown or malformed options.
-    const isArgError =
-      error instanceof UsageError ||
-      (error instanceof TypeError &&
-        String((error as { code?: unknown }).code).startsWith('ERR_PARSE_ARGS'));
-    if (!isArgError) throw error;
+    if (!isUsageError(error)) throw error;
     io.err(`${error.message}\n\n${usage}`);
     return EXIT_USAGE;
   }

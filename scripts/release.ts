@@ -21,6 +21,7 @@ import { stat, writeFile } from 'node:fs/promises';
 import { join, relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
+import { isUsageError, UsageError } from './cli.ts';
 import { releaseEntrySchema, UNFINISHED } from '../src/releases/entry.ts';
 import { releaseChannels, type ReleaseChannel } from '../src/releases/releases.ts';
 import { isPrerelease, isVersion } from '../src/releases/versions.ts';
@@ -71,7 +72,6 @@ export interface ReleaseIo {
 }
 
 class Refusal extends Error {}
-class UsageError extends Error {}
 
 /** Size and SHA-256 (hex) of a file, read once as a stream (installers are large). */
 export async function measure(file: string): Promise<{ size: number; sha256: string }> {
@@ -227,11 +227,7 @@ export async function main(argv: readonly string[], io: ReleaseIo): Promise<numb
   try {
     options = parse(argv);
   } catch (error) {
-    const isArgError =
-      error instanceof UsageError ||
-      (error instanceof TypeError &&
-        String((error as { code?: unknown }).code).startsWith('ERR_PARSE_ARGS'));
-    if (!isArgError) throw error;
+    if (!isUsageError(error)) throw error;
     io.err(`${error.message}\n\n${usage}`);
     return EXIT_USAGE;
   }
