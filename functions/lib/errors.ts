@@ -71,7 +71,31 @@ function fromHttpException(err: HTTPException): ApiError | undefined {
   return fail('BAD_REQUEST');
 }
 
-/** The app's only error handler: expected errors as they are, anything else as a logged 500. */
+/**
+ * The database errors that pass by themselves: the statement that failed wrote nothing and the
+ * same request may be sent again. SQLITE_BUSY is what a local D1 answers while another process
+ * (wrangler d1 execute, npm run admin) holds its file; the others are D1's own transient errors
+ * (developers.cloudflare.com/d1/best-practices/retry-queries).
+ */
+const TRANSIENT_DB_ERROR =
+  /SQLITE_BUSY|database is locked|Network connection lost|storage caused object to be reset|reset because its code was updated|D1 DB is overloaded/;
+
+/** Whether `err` or one of its causes (drizzle wraps D1's error) is a transient database error. */
+export function isTransientDbError(err: unknown): boolean {
+  for (let at: unknown = err, depth = 0; at instanceof Error && depth < 5; depth += 1) {
+    if (TRANSIENT_DB_ERROR.test(at.message)) return true;
+    at = at.cause;
+  }
+  return false;
+}
+
+/** Seconds a client waits before sending a request the database refused for a moment. */
+const BUSY_RETRY_AFTER_SECONDS = 2;
+
+/**
+ * The app's only error handler: expected errors as they are, a transient database error as 503
+ * SERVICE_BUSY, anything else as a logged 500.
+ */
 export const onError: ErrorHandler = (err, c) => {
   const expected =
     err instanceof ApiError
@@ -80,6 +104,13 @@ export const onError: ErrorHandler = (err, c) => {
         ? fromHttpException(err)
         : undefined;
   if (expected) return errorResponse(c, expected);
+
+  if (isTransientDbError(err)) {
+    // Logged without the stack: it is the database's moment, not a bug of ours.
+    console.warn(`Database busy on ${c.req.method} ${c.req.path}:`, String(err));
+    const headers = { 'Retry-After': String(BUSY_RETRY_AFTER_SECONDS) };
+    return errorResponse(c, fail('SERVICE_BUSY', { headers }));
+  }
 
   // Logged with its stack for the operator (wrangler tail / dashboard), never shown to the client.
   console.error(`Unhandled error on ${c.req.method} ${c.req.path}:`, err);

@@ -33,6 +33,11 @@ export const errorCatalogue = {
   UNSUPPORTED_MEDIA_TYPE: { status: 415, message: ApiMessages.unsupportedMediaType },
   /** Anything unexpected: logged, never shown (functions/lib/errors.ts onError). */
   INTERNAL: { status: 500, message: ApiMessages.internal },
+  /**
+   * The database refused for a moment (locked, overloaded, connection reset): nothing was
+   * written by the statement that failed; 503 with Retry-After, try again.
+   */
+  SERVICE_BUSY: { status: 503, message: ApiMessages.serviceBusy },
 
   // Sessions.
   UNAUTHORIZED: { status: 401, message: Messages.unauthorized },

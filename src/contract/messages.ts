@@ -39,6 +39,8 @@ export const ApiMessages = {
   badRequest: 'Bad request',
   invalidRequestBody: 'Invalid request body.',
   internal: 'Internal error',
+  /** 503: a transient database error; the request can simply be sent again. */
+  serviceBusy: 'The service is busy for a moment. Please try again in a few seconds.',
   forbidden: 'You are not allowed to do this.',
   /** 429 on the code check: the wrong-try budget of this series of codes is used up. */
   tooManyWrongCodes: (minutes: number) =>

@@ -28,6 +28,34 @@ describe('an unexpected error in a route', () => {
   });
 });
 
+describe('a database that refuses for a moment', () => {
+  it.each([
+    ['a local D1 locked by another process', 'D1_ERROR: database is locked: SQLITE_BUSY'],
+    ['a D1 connection lost', 'D1_ERROR: Network connection lost.'],
+  ])('answers 503 SERVICE_BUSY with Retry-After for %s, never a 500', async (_, cause) => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const app = createApp();
+    // drizzle wraps D1's error in its own, with D1's as the cause.
+    app.post('/api/test-only/busy', () => {
+      throw new Error('Failed query: update "verification_codes" …', {
+        cause: new Error(cause),
+      });
+    });
+
+    const response = await app.request('/api/test-only/busy', { method: 'POST' }, env);
+
+    expect(response.status).toBe(503);
+    expect(response.headers.get('Retry-After')).toBe('2');
+    expect(await response.json()).toEqual({
+      message: 'The service is busy for a moment. Please try again in a few seconds.',
+      code: 'SERVICE_BUSY',
+    });
+    expect(warn).toHaveBeenCalledOnce();
+    expect(error).not.toHaveBeenCalled();
+  });
+});
+
 describe('a missing secret', () => {
   it('fails the request with a generic 500 and logs the variable by name', async () => {
     const log = vi.spyOn(console, 'error').mockImplementation(() => {});
