@@ -13,10 +13,17 @@ import {
   islandsReady,
   licenseKeyFromDashboard,
   newVisitor,
+  PASSWORD,
   signUpForTrial,
   unexpectedErrors,
 } from './auth.helpers';
-import { axeViolations, closeOperator, signInOperator, sidewaysOverflow } from './console.helpers';
+import {
+  axeViolations,
+  closeOperator,
+  operatorEmail,
+  signInOperator,
+  sidewaysOverflow,
+} from './console.helpers';
 import { expect, test } from './fixtures';
 
 /** The customer's User ID as their dashboard shows it. */
@@ -370,7 +377,7 @@ test.describe('operator console', () => {
     await expect(dialog.getByRole('alert')).toContainText(ConsoleMessages.signInAgain);
     await expect(dialog.getByRole('link', { name: 'Sign in again' })).toHaveAttribute(
       'href',
-      '/login',
+      `/login?next=${encodeURIComponent(`/admin/customer?id=${userId}`)}`,
     );
     await dialog.getByRole('button', { name: 'Cancel' }).click();
 
@@ -393,14 +400,21 @@ test.describe('operator console', () => {
     await confirm();
     await expect(sessions.getByRole('alert')).toContainText('may or may not have been done');
 
-    // "Sign in again" ends this browser's session and asks for the password.
+    // "Sign in again" ends this browser's session, asks for the password and comes back here.
     await operator.unroute(actions);
     await answer(401, 'REAUTH_REQUIRED', ConsoleMessages.signInAgain);
     await signOut();
     await confirm();
     await dialog.getByRole('link', { name: 'Sign in again' }).click();
-    await expect(operator).toHaveURL(/\/login$/);
+    await expect(operator).toHaveURL(/\/login\?next=/);
     await expect(operator.getByRole('heading', { name: 'Welcome Back!' })).toBeVisible();
+    await operator.unroute(actions);
+    await islandsReady(operator);
+    await operator.getByRole('textbox', { name: 'Email' }).fill(operatorEmail(operator));
+    await operator.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await operator.getByRole('button', { name: 'Log In' }).click();
+    await expect(operator).toHaveURL(new RegExp(`/admin/customer\\?id=${userId}$`));
+    await expect(operator.getByRole('heading', { level: 1, name: 'Eve Errors' })).toBeVisible();
     await closeOperator(operator, /net::ERR_FAILED/);
   });
 

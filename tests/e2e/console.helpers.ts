@@ -39,6 +39,15 @@ export async function grantOperator(email: string): Promise<void> {
 
 /** Console errors of each operator page (the `consoleErrors` fixture watches `page` only). */
 const operatorErrors = new WeakMap<Page, string[]>();
+/** The e-mail each operator page signed up with (the password is auth.helpers' PASSWORD). */
+const operatorEmails = new WeakMap<Page, string>();
+
+/** The e-mail address the operator of `page` signs in with. */
+export function operatorEmail(page: Page): string {
+  const email = operatorEmails.get(page);
+  if (!email) throw new Error('not an operator page of signInOperator');
+  return email;
+}
 
 /** A new browser (own cookies, fingerprint and IP) signed up for a trial and made an operator. */
 export async function signInOperator(browser: Browser): Promise<Page> {
@@ -54,6 +63,7 @@ export async function signInOperator(browser: Browser): Promise<Page> {
   await newVisitor(page);
   const { email } = await signUpForTrial(page, 'Olive Operator');
   await grantOperator(email);
+  operatorEmails.set(page, email);
   return page;
 }
 

@@ -2,7 +2,7 @@
  * A console failure in words: the message, with "Sign in again" when the console needs a fresh
  * sign-in and Retry when trying again can help. `role="alert"` so it is announced.
  */
-import { signInAgain, type Problem } from './console-api';
+import { signInAgain, signInAgainHref, type Problem } from './console-api';
 
 interface Props {
   problem: Problem;
@@ -30,7 +30,8 @@ export function ConsoleAlert({ problem, onRetry }: Props) {
 export function SignInAgainLink() {
   return (
     <a
-      href="/login"
+      // Shown only after a call failed, so in the browser; the server render keeps plain /login.
+      href={typeof window === 'undefined' ? '/login' : signInAgainHref()}
       onClick={(event) => {
         event.preventDefault();
         void signInAgain();

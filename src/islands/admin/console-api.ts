@@ -7,6 +7,7 @@
 import { ConsoleMessages } from '../../contract/messages';
 import type { Shape } from '../../contract/shape';
 import { forgetLocalSession } from '../../lib/auth/guard';
+import { loginReturningTo } from '../../lib/auth/return-path';
 import { apiCall, ApiFailure } from '../shared/api';
 
 export type ProblemKind = 'signin' | 'stale' | 'input' | 'missing' | 'network' | 'other';
@@ -59,9 +60,14 @@ export function withQuery(path: string, query: Record<string, string | null | un
   return text ? `${path}?${text}` : path;
 }
 
+/** /login, coming back to this console page once signed in. */
+export function signInAgainHref(): string {
+  return loginReturningTo(`${window.location.pathname}${window.location.search}`);
+}
+
 /**
  * Ends this browser's session, then opens /login (which sends a visitor it still thinks signed in
- * on to the dashboard instead of asking for a password).
+ * on without asking for a password), set to come back to this console page.
  */
 export async function signInAgain(): Promise<void> {
   await fetch('/api/logout', {
@@ -70,7 +76,7 @@ export async function signInAgain(): Promise<void> {
     headers: { Accept: 'application/json' },
   }).catch(() => undefined);
   forgetLocalSession();
-  window.location.assign('/login');
+  window.location.assign(signInAgainHref());
 }
 
 /** Tells the console's nav how many inbox messages are new (console-nav.ts listens). */

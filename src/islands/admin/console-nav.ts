@@ -5,7 +5,7 @@
  */
 import { inboxSchema, operatorSchema } from '../../contract/admin';
 import { formatDateTime } from '../../lib/auth/account-view';
-import { adminGet, problemOf, signInAgain } from './console-api';
+import { adminGet, problemOf, signInAgain, signInAgainHref } from './console-api';
 
 function showCount(root: ParentNode, count: number): void {
   const badge = root.querySelector<HTMLElement>('[data-new-count]');
@@ -16,7 +16,7 @@ function showCount(root: ParentNode, count: number): void {
 
 function signInLink(): HTMLAnchorElement {
   const link = document.createElement('a');
-  link.href = '/login';
+  link.href = signInAgainHref();
   link.textContent = 'Sign in again';
   link.addEventListener('click', (event) => {
     event.preventDefault();

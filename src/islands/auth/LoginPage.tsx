@@ -1,12 +1,13 @@
 /**
  * /login, 'Welcome Back!' (SPEC §4 Auth and Login, §8). E-mail and password, or Google;
- * already signed-in visitors go straight to the dashboard; a Google profile with no account gets
- * the Account Not Found screen.
+ * already signed-in visitors go straight to the dashboard (or to the console page of `?next=`, see
+ * return-path.ts); a Google profile with no account gets the Account Not Found screen.
  */
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { ErrorCode } from '../../contract/error-codes';
 import { Messages } from '../../contract/messages';
 import { allowedLoginMessage } from '../../lib/auth/login-message';
+import { returnPath } from '../../lib/auth/return-path';
 import { readRememberedEmail } from '../../lib/auth/storage';
 import { withErrorBoundary } from '../ErrorBoundary';
 import {
@@ -31,6 +32,11 @@ const AccountNotFound = lazy(async () => ({
 const calls = () => import('./login-calls').catch(() => null);
 const offline = { message: Messages.sendNetwork, code: null };
 
+/** Where this sign-in goes on to: the dashboard, or the console page that sent the operator here. */
+function destination(): string {
+  return returnPath(new URLSearchParams(window.location.search).get('next'));
+}
+
 function LoginPage() {
   const auth = useAuth();
   const [values, setValues] = useState<LoginValues>({ email: '', password: '', remember: false });
@@ -46,7 +52,7 @@ function LoginPage() {
       return setAuthError(offline);
     }
     const response = await loaded.googleLogin(credential);
-    if (response) return completeSignIn(response);
+    if (response) return completeSignIn(response, destination());
     setOverlay(null);
     if (getAuthState().error?.code === ErrorCode.GOOGLE_USER_NOT_FOUND) setNotFound(true);
   }, []);
@@ -54,7 +60,7 @@ function LoginPage() {
   useEffect(() => {
     // SPEC §2: a visitor who is already signed in does not need this page.
     if (restoreSession().user) {
-      window.location.replace('/dashboard');
+      window.location.replace(destination());
       return;
     }
     const query = new URLSearchParams(window.location.search);
@@ -90,7 +96,7 @@ function LoginPage() {
     if (!loaded) return setAuthError(offline);
     const response = await loaded.passwordLogin(values, () => setOverlay('Logging You In'));
     if (!response) return setOverlay(null);
-    completeSignIn(response);
+    completeSignIn(response, destination());
   };
 
   return (

@@ -3,7 +3,7 @@
  * Beta-channel releases stay out: the feed is for customers, who are offered stable versions
  * only; testers on the beta channel hear of betas from the plugin and read them on /changelog.
  */
-import { getContainerRenderer } from '@astrojs/mdx';
+import { getContainerRenderer } from '@astrojs/mdx/container-renderer';
 import rss from '@astrojs/rss';
 import type { APIContext } from 'astro';
 import { experimental_AstroContainer as AstroContainer } from 'astro/container';
