@@ -122,6 +122,7 @@ export function benchFixtures(now = Date.now()): BenchFixtures {
         currency: 'usd',
         status: 'paid',
         url: 'https://invoice.stripe.com/i/acct_bench/test_bench',
+        refund: null,
       },
     ],
     actions: { upgrade: false, manageCard: true, cancel: true },

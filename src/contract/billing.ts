@@ -42,6 +42,17 @@ export const invoiceViewSchema = object({
   status: string,
   /** The hosted invoice page, else the PDF; null when the provider gave neither. */
   url: nullable(string),
+  /**
+   * Support's refund of this payment: `in-progress` from the moment support decided it until the
+   * provider has made it (then `refunded`, with the amount and when, ISO 8601); null for none.
+   */
+  refund: nullable(
+    object({
+      state: oneOf(['in-progress', 'refunded']),
+      amount: integer,
+      refundedAt: nullable(string),
+    }),
+  ),
 });
 export type InvoiceView = Infer<typeof invoiceViewSchema>;
 

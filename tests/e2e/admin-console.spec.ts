@@ -11,6 +11,7 @@ import {
   activateDevice,
   buyStandard,
   islandsReady,
+  latestMail,
   licenseKeyFromDashboard,
   newVisitor,
   PASSWORD,
@@ -298,7 +299,7 @@ test.describe('operator console', () => {
     page,
     browser,
   }) => {
-    await buyStandard(page, 'Pat Payer');
+    const payer = await buyStandard(page, 'Pat Payer');
     const userId = await userIdFromDashboard(page);
     const operator = await signInOperator(browser);
     await openCustomer(operator, userId, 'Pat Payer');
@@ -335,6 +336,16 @@ test.describe('operator console', () => {
     );
     await expect(audit.getByRole('row', { name: /Cancel subscription/ })).toBeVisible();
     await closeOperator(operator);
+
+    // The customer is told by e-mail and sees it on Billing & Invoices.
+    const mail = await latestMail(page.request, payer.email, 'invoice-refunded');
+    expect(mail.subject).toBe(`Your ${site.product} payment has been refunded`);
+    expect(mail.text).toContain('refunded $129.00');
+    await page.goto('/dashboard/billing');
+    const history = page.getByRole('table', { name: 'Invoices, newest first' });
+    await expect(history.getByRole('row').nth(1)).toContainText(
+      /Refunded \$129\.00 on \w+ \d+, \d{4}/,
+    );
   });
 
   test('explains a lost connection, a change made meanwhile and a sign-in that is too old', async ({

@@ -5,6 +5,7 @@ import {
   deviceLimitText,
   formatMoney,
   invoiceNumber,
+  invoiceStateText,
   invoiceStatusText,
   priceText,
   statusText,
@@ -129,10 +130,24 @@ describe('billing details', () => {
       currency: 'usd',
       status: 'paid',
       url: null,
+      refund: null,
     };
     expect(invoiceNumber(invoice)).toBe('SW-0001');
     expect(invoiceNumber({ ...invoice, number: null })).toBe('in_1');
     expect(invoiceStatusText('paid')).toBe('Paid');
     expect(invoiceStatusText('past_due')).toBe('Past due');
+    expect(invoiceStateText(invoice)).toBe('Paid');
+    expect(
+      invoiceStateText({
+        ...invoice,
+        refund: { state: 'in-progress', amount: 12900, refundedAt: null },
+      }),
+    ).toBe('Refund in progress');
+    expect(
+      invoiceStateText({
+        ...invoice,
+        refund: { state: 'refunded', amount: 12900, refundedAt: '2026-11-24T09:00:00.000Z' },
+      }),
+    ).toBe('Refunded $129.00 on November 24, 2026');
   });
 });

@@ -7,7 +7,9 @@ import { expect } from 'vitest';
 import { moneyOverviewSchema, type MoneyOverview } from '../../src/contract/admin';
 import { parse } from '../../src/contract/shape';
 import { queryAll, type AccountApp, type SignedInAccount } from './account-helpers';
-import { adminGet, adminPost } from './admin-helpers';
+import { PaymentProviderError, type PaymentProvider } from '../../functions/adapters/payments';
+import { adminGet, adminPost, operator } from './admin-helpers';
+import { upgradedAccount, type BillingWorld } from './billing-helpers';
 
 /** POST /api/admin/customers/:id/actions as the operator's browser, whatever it answers. */
 export function customerAction(
@@ -61,4 +63,37 @@ export async function errorOf(
 ): Promise<{ status: number; message: string; code: string | null }> {
   const body = await response.json<{ message: string; code: string | null }>();
   return { status: response.status, ...body };
+}
+
+/** A Standard customer who paid through the local checkout, an operator, and the paid invoice. */
+export async function paidCustomer(world: BillingWorld) {
+  const { account, checkout } = await upgradedAccount(world);
+  const suffix = checkout.sessionId.slice('cs_local_'.length);
+  const op = await operator(world.app);
+  return {
+    account,
+    userId: account.auth.user.userId,
+    sessionId: checkout.sessionId,
+    invoiceId: `in_local_${suffix}`,
+    refundId: `re_local_${suffix}`,
+    op,
+  };
+}
+
+/** The local provider, with refundPayment failing `failures` times first; keys of every call. */
+export function flakyRefunds(failures: number) {
+  const keys: string[] = [];
+  let left = failures;
+  const wrap = (local: PaymentProvider): PaymentProvider => ({
+    ...local,
+    async refundPayment(input) {
+      keys.push(input.idempotencyKey);
+      if (left > 0) {
+        left -= 1;
+        throw new PaymentProviderError('unavailable', 'Stripe is unavailable; try again later.');
+      }
+      return local.refundPayment(input);
+    },
+  });
+  return { keys, wrap };
 }

@@ -6,30 +6,21 @@
  */
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
-import { PaymentProviderError, type PaymentProvider } from '../../functions/adapters/payments';
 import type { CustomerActionResult, MoneyActionResult } from '../../src/contract/admin';
 import { ConsoleMessages } from '../../src/contract/messages';
 import { queryAll, signUpTrial } from './account-helpers';
 import { adminPost, operator } from './admin-helpers';
-import { auditOf, customerAction, errorOf, moneyPage } from './admin-money-helpers';
-import { billingWorld, upgradedAccount, type BillingWorld } from './billing-helpers';
+import {
+  auditOf,
+  customerAction,
+  errorOf,
+  flakyRefunds,
+  moneyPage,
+  paidCustomer,
+} from './admin-money-helpers';
+import { billingWorld } from './billing-helpers';
 
 const REASON = 'Bought by mistake, asked within a week';
-
-/** A Standard customer who paid through the local checkout, an operator, and the paid invoice. */
-async function paidCustomer(world: BillingWorld) {
-  const { account, checkout } = await upgradedAccount(world);
-  const suffix = checkout.sessionId.slice('cs_local_'.length);
-  const op = await operator(world.app);
-  return {
-    account,
-    userId: account.auth.user.userId,
-    sessionId: checkout.sessionId,
-    invoiceId: `in_local_${suffix}`,
-    refundId: `re_local_${suffix}`,
-    op,
-  };
-}
 
 function invoiceRow(invoiceId: string) {
   return queryAll<{
@@ -42,24 +33,6 @@ function invoiceRow(invoiceId: string) {
     'SELECT refund_status, refund_amount, refund_id, refunded_at, refund_error FROM invoices WHERE id = ?',
     invoiceId,
   ).then((rows) => rows[0]);
-}
-
-/** The local provider, with refundPayment failing `failures` times first; keys of every call. */
-function flakyRefunds(failures: number) {
-  const keys: string[] = [];
-  let left = failures;
-  const wrap = (local: PaymentProvider): PaymentProvider => ({
-    ...local,
-    async refundPayment(input) {
-      keys.push(input.idempotencyKey);
-      if (left > 0) {
-        left -= 1;
-        throw new PaymentProviderError('unavailable', 'Stripe is unavailable; try again later.');
-      }
-      return local.refundPayment(input);
-    },
-  });
-  return { keys, wrap };
 }
 
 describe('refund-payment', () => {

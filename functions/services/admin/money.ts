@@ -19,6 +19,8 @@ import { invoices } from '../../db/schema';
 import { ApiError, fail } from '../../lib/errors';
 import { findUserById } from '../accounts/users';
 import { cancellationMail } from '../billing/cancellations';
+import { invoiceRefundedMail } from '../mail/lifecycle-templates';
+import { deliverSoon, mailWritten, queueMailOnce, type QueuedMail } from '../mail/outbox';
 import { callProvider, failureReason } from '../billing/provider';
 import {
   askCancelAtPeriodEnd,
@@ -176,7 +178,7 @@ export async function refundPayment(
     }
     throw error;
   });
-  await makeInvoiceRefund(deps, invoice.id);
+  await makeInvoiceRefund(deps, invoice);
 }
 
 /**
@@ -226,12 +228,40 @@ export async function retryInvoiceRefund(
     }
     throw error;
   });
-  await makeInvoiceRefund(deps, invoice.id);
+  await makeInvoiceRefund(deps, invoice);
 }
 
-/** Asks the provider for a claimed refund and records the outcome on the invoice. */
-async function makeInvoiceRefund(deps: Deps, invoiceId: string): Promise<void> {
+/** The customer's e-mail of a refund that went through: once per invoice, however often tried. */
+async function refundMail(
+  deps: Deps,
+  invoice: typeof invoices.$inferSelect,
+  amountCents: number,
+): Promise<QueuedMail | undefined> {
+  const user = await findUserById(deps.db, invoice.userId);
+  // A purged account has no address left to write to; one only scheduled for deletion still hears.
+  if (!user || user.purgedAt !== null) return undefined;
+  const mail = invoiceRefundedMail(
+    user.email,
+    user.customerName,
+    { amountCents, currency: invoice.currency, invoiceNumber: invoice.number },
+    deps.origin,
+  );
+  return queueMailOnce(
+    deps.db,
+    mail,
+    deps.now,
+    `invoice-refunded:${invoice.id}`,
+    sql`exists (select 1 from invoices where id = ${invoice.id} and refund_status = 'refunded')`,
+  );
+}
+
+/**
+ * Asks the provider for a claimed refund and records the outcome on the invoice; a refund that
+ * went through is e-mailed to the customer in the same batch (once per invoice).
+ */
+async function makeInvoiceRefund(deps: Deps, invoice: typeof invoices.$inferSelect): Promise<void> {
   const { db, now, payments } = deps;
+  const invoiceId = invoice.id;
   let result: RefundResult;
   try {
     result = await payments.refundPayment({
@@ -249,7 +279,7 @@ async function makeInvoiceRefund(deps: Deps, invoiceId: string): Promise<void> {
   }
   // From pending, or from failed when a concurrent retry's failure was recorded first: the
   // provider has refunded, so that is what stands.
-  await db
+  const record = db
     .update(invoices)
     .set({
       refundStatus: 'refunded',
@@ -259,4 +289,11 @@ async function makeInvoiceRefund(deps: Deps, invoiceId: string): Promise<void> {
       refundError: null,
     })
     .where(and(eq(invoices.id, invoiceId), inArray(invoices.refundStatus, ['pending', 'failed'])));
+  const mail = await refundMail(deps, invoice, result.amount);
+  if (!mail) {
+    await record;
+    return;
+  }
+  const results = await db.batch([record, mail.insert]);
+  if (mailWritten(results[1])) await deliverSoon(deps, mail);
 }

@@ -16,6 +16,22 @@ import { iso } from '../shared/db';
 /** More than any account will have (Standard bills once a year); bounds the answer. */
 const INVOICE_LIMIT = 100;
 
+/**
+ * Support's refund of a payment as the customer sees it: in progress from the decision (a refund
+ * the provider refused once is retried by support, so it is still coming), then refunded.
+ */
+function refundView(row: typeof invoices.$inferSelect): InvoiceView['refund'] {
+  if (row.refundStatus === null) return null;
+  if (row.refundStatus === 'refunded') {
+    return {
+      state: 'refunded',
+      amount: row.refundAmount ?? row.amountPaid,
+      refundedAt: row.refundedAt === null ? null : iso(row.refundedAt),
+    };
+  }
+  return { state: 'in-progress', amount: row.amountPaid, refundedAt: null };
+}
+
 export async function billingOverview(
   { db, now }: Pick<Deps, 'db' | 'now'>,
   userId: string,
@@ -52,6 +68,7 @@ export async function billingOverview(
       currency: row.currency,
       status: row.status,
       url: row.hostedInvoiceUrl ?? row.invoicePdf,
+      refund: refundView(row),
     })),
     actions: {
       // Trial, or Standard again after the subscription ended and the license lapsed.

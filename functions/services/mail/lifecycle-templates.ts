@@ -25,6 +25,7 @@ export const lifecycleSubjects = {
   subscriptionCancelled: `Your ${site.product} subscription is cancelled`,
   deviceActivated: `A new device was activated on your ${site.product} license`,
   deletionScheduled: `Your ${site.product} account is scheduled for deletion`,
+  invoiceRefunded: `Your ${site.product} payment has been refunded`,
 } as const;
 
 const greeting = (name: string) => (name.trim() ? `Hello ${name},` : 'Hello,');
@@ -162,6 +163,38 @@ export function subscriptionCancelledMail(
           billing,
           dashboard,
         ],
+  });
+}
+
+/**
+ * Sent once when support refunded a payment (services/admin/money.ts): how much, for which
+ * invoice, when it shows, and that the subscription and license are as they were unless support
+ * said otherwise (a refund alone changes neither).
+ */
+export function invoiceRefundedMail(
+  to: string,
+  name: string,
+  refund: { amountCents: number; currency: string; invoiceNumber: string | null },
+  origin: string,
+): Mail {
+  const amount = formatAmount(refund.amountCents, refund.currency);
+  const invoice = refund.invoiceNumber ? `invoice ${refund.invoiceNumber}` : 'your payment';
+  const { billing, dashboard } = links(origin);
+  return composeMail({
+    to,
+    tag: 'invoice-refunded',
+    subject: lifecycleSubjects.invoiceRefunded,
+    greeting: greeting(name),
+    blocks: [
+      `Our support team refunded ${amount} for ${invoice} of your ${site.product} ` +
+        `${plans.standard.name} plan, in full, to the card you paid with. Your bank shows it ` +
+        `within 5–10 business days.`,
+      `A refund by itself does not cancel your subscription or change your license; if you ` +
+        `asked for that too, you get a separate e-mail about it. Billing & Invoices marks the ` +
+        `payment as refunded.`,
+      billing,
+      dashboard,
+    ],
   });
 }
 

@@ -62,6 +62,7 @@ const mailRules = {
   'subscription-cancelled': { holdsSecret: false },
   'device-activated': { holdsSecret: false },
   'deletion-scheduled': { holdsSecret: false },
+  'invoice-refunded': { holdsSecret: false },
 } as const satisfies Record<string, MailRule>;
 
 /** The kinds of e-mail we send. */

@@ -1,7 +1,7 @@
 /** Billing history: one row per invoice, newest first, each with a link to its hosted page. */
 import type { InvoiceView } from '../../contract/billing';
 import { formatDate } from '../../lib/auth/account-view';
-import { formatMoney, invoiceNumber, invoiceStatusText } from './format';
+import { formatMoney, invoiceNumber, invoiceStateText } from './format';
 
 export function InvoiceTable({ invoices }: { invoices: readonly InvoiceView[] }) {
   if (invoices.length === 0) return <p className="billing-empty">No invoices yet.</p>;
@@ -26,7 +26,7 @@ export function InvoiceTable({ invoices }: { invoices: readonly InvoiceView[] })
               <td data-label="Date">{formatDate(invoice.created)}</td>
               <td data-label="Number">{invoiceNumber(invoice)}</td>
               <td data-label="Amount">{formatMoney(invoice.amountPaid, invoice.currency)}</td>
-              <td data-label="Status">{invoiceStatusText(invoice.status)}</td>
+              <td data-label="Status">{invoiceStateText(invoice)}</td>
               <td>
                 {invoice.url ? (
                   <a

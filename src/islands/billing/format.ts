@@ -45,6 +45,20 @@ export function invoiceStatusText(status: string): string {
   return capitalize(status.replace(/_/g, ' '));
 }
 
+/**
+ * The Status cell of an invoice: its status, or what support's refund of it stands at
+ * ("Refunded $129.00 on November 24, 2026", "Refund in progress").
+ */
+export function invoiceStateText(invoice: InvoiceView): string {
+  const { refund } = invoice;
+  if (!refund) return invoiceStatusText(invoice.status);
+  if (refund.state === 'in-progress') return 'Refund in progress';
+  const amount = formatMoney(refund.amount, invoice.currency);
+  return refund.refundedAt
+    ? `Refunded ${amount} on ${formatDate(refund.refundedAt)}`
+    : `Refunded ${amount}`;
+}
+
 export type StatusTone = 'ok' | 'warning' | 'danger';
 
 /** The status line: Active / Cancelling — ends {date} / Past due — update your card / Canceled. */
