@@ -97,6 +97,7 @@ describe('GET /api/billing', () => {
           currency: 'usd',
           status: 'paid',
           url: `${ORIGIN}/dev/checkout/invoice?id=in_local_${suffix}`,
+          refund: null,
         },
       ],
       actions: { upgrade: false, manageCard: true, cancel: true },
