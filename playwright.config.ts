@@ -6,6 +6,9 @@ import { chromiumArgs, chromiumPath } from './tests/browser';
  * started by `npm start` exactly as a user starts it.
  */
 const port = Number(process.env.E2E_PORT ?? 8787);
+const chromium = { ...devices['Desktop Chrome'], channel: undefined };
+/** The specs that grant operator rights (tests/e2e/console.helpers.ts grantOperator). */
+const OPERATOR_SPECS = /(admin-console|admin-organizations|team)\.spec\.ts$/;
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -22,7 +25,19 @@ export default defineConfig({
       args: chromiumArgs,
     },
   },
-  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
+  projects: [
+    { name: 'chromium', testIgnore: OPERATOR_SPECS, use: chromium },
+    // These make accounts operators with `npm run admin -- grant`, a second process writing the
+    // server's local D1 file; a request of another test at that moment finds it locked
+    // (SQLITE_BUSY, answered 503). So they run after the others, one at a time.
+    {
+      name: 'console',
+      testMatch: OPERATOR_SPECS,
+      dependencies: ['chromium'],
+      workers: 1,
+      use: chromium,
+    },
+  ],
   webServer: {
     command: `PORT=${port} node scripts/start.mjs`,
     url: `http://localhost:${port}/api/health`,

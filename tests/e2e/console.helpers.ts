@@ -14,9 +14,11 @@ const run = promisify(execFile);
 const root = new URL('../../', import.meta.url).pathname;
 
 /**
- * Makes the account an operator exactly as the README says: `npm run admin -- grant EMAIL`. Two
- * test workers may run it at once against the same local SQLite file, and one can find it locked
- * (wrangler's migrations step writes too): it is tried again then.
+ * Makes the account an operator exactly as the README says: `npm run admin -- grant EMAIL`, a
+ * second process writing the server's local SQLite file. The specs that call it run by
+ * themselves, one at a time (the `console` project of playwright.config.ts), so no other test's
+ * request meets the file locked; should the server itself hold it (its own write of that
+ * moment), the grant is tried again.
  */
 export async function grantOperator(email: string): Promise<void> {
   let lastError: unknown = null;
