@@ -343,9 +343,7 @@ test.describe('operator console', () => {
     expect(mail.text).toContain('refunded $129.00');
     await page.goto('/dashboard/billing');
     const history = page.getByRole('table', { name: 'Invoices, newest first' });
-    await expect(history.getByRole('row').nth(1)).toContainText(
-      /Refunded \$129\.00 on \w+ \d+, \d{4}/,
-    );
+    await expect(history.getByRole('row').nth(1)).toContainText(/Refunded on \w+ \d+, \d{4}/);
   });
 
   test('explains a lost connection, a change made meanwhile and a sign-in that is too old', async ({

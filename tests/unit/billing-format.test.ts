@@ -148,6 +148,12 @@ describe('billing details', () => {
         ...invoice,
         refund: { state: 'refunded', amount: 12900, refundedAt: '2026-11-24T09:00:00.000Z' },
       }),
-    ).toBe('Refunded $129.00 on November 24, 2026');
+    ).toBe('Refunded on November 24, 2026');
+    expect(
+      invoiceStateText({
+        ...invoice,
+        refund: { state: 'refunded', amount: 4300, refundedAt: null },
+      }),
+    ).toBe('Refunded $43.00');
   });
 });

@@ -47,16 +47,17 @@ export function invoiceStatusText(status: string): string {
 
 /**
  * The Status cell of an invoice: its status, or what support's refund of it stands at
- * ("Refunded $129.00 on November 24, 2026", "Refund in progress").
+ * ("Refunded on November 24, 2026", "Refund in progress"); the amount only when it is not the
+ * whole payment, which the Amount cell beside it already shows.
  */
 export function invoiceStateText(invoice: InvoiceView): string {
   const { refund } = invoice;
   if (!refund) return invoiceStatusText(invoice.status);
   if (refund.state === 'in-progress') return 'Refund in progress';
-  const amount = formatMoney(refund.amount, invoice.currency);
-  return refund.refundedAt
-    ? `Refunded ${amount} on ${formatDate(refund.refundedAt)}`
-    : `Refunded ${amount}`;
+  const amount =
+    refund.amount === invoice.amountPaid ? '' : ` ${formatMoney(refund.amount, invoice.currency)}`;
+  const day = refund.refundedAt ? ` on ${formatDate(refund.refundedAt)}` : '';
+  return `Refunded${amount}${day}`;
 }
 
 export type StatusTone = 'ok' | 'warning' | 'danger';
