@@ -6,12 +6,15 @@
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import type { BillingOverview } from '../../src/contract/billing';
+import { STUCK_REFUND_AFTER_MS } from '../../functions/services/admin/money';
+import { finishOperatorRefunds } from '../../functions/services/cron/finish-operator-refunds';
 import { lifecycleSubjects } from '../../functions/services/mail/lifecycle-templates';
 import type { AccountApp } from './account-helpers';
 import { adminPost } from './admin-helpers';
 import { customerAction, flakyRefunds, paidCustomer } from './admin-money-helpers';
 import { billingWorld } from './billing-helpers';
-import { ORIGIN } from './helpers';
+import { quietCronLogs, recordingMailer } from './cron-helpers';
+import { inlineTaskQueue, ORIGIN, testDeps } from './helpers';
 
 const REASON = 'Bought by mistake, asked within a week';
 
@@ -121,5 +124,57 @@ describe("the customer and support's refund", () => {
       .bind(`invoice-refunded:${customer.invoiceId}`)
       .first<{ n: number }>();
     expect(rows?.n).toBe(1);
+  });
+
+  it('is finished by the cron when the Worker died after claiming it, once, and only once quiet', async () => {
+    const world = billingWorld();
+    const customer = await paidCustomer(world);
+    const refundSpy = { calls: 0 };
+    const payments = {
+      ...world.local,
+      refundPayment: (input: Parameters<typeof world.local.refundPayment>[0]) => {
+        refundSpy.calls += 1;
+        return world.local.refundPayment(input);
+      },
+    };
+    // The operator's claim committed (its audit row too); the provider was never asked.
+    await env.DB.batch([
+      env.DB.prepare("UPDATE invoices SET refund_status = 'pending' WHERE id = ?").bind(
+        customer.invoiceId,
+      ),
+      env.DB.prepare(
+        "INSERT INTO audit_log (id, operator_id, operator_email, user_id, action, subject, reason, before, after, created_at) VALUES (?, ?, ?, ?, 'refund-payment', ?, 'Bought by mistake', '{}', '{}', ?)",
+      ).bind(
+        crypto.randomUUID(),
+        customer.op.auth.user.userId,
+        customer.op.auth.user.email,
+        customer.userId,
+        `invoice:${customer.invoiceId}`,
+        world.app.clock.now,
+      ),
+    ]);
+    const mailer = recordingMailer();
+    const run = (at: number) => {
+      const tasks = inlineTaskQueue(() => testDeps(at, { payments, mailer, tasks }));
+      return finishOperatorRefunds(testDeps(at, { payments, mailer, tasks }));
+    };
+    quietCronLogs();
+
+    const tooSoon = await run(world.app.clock.now + STUCK_REFUND_AFTER_MS - 1000);
+    const due = await run(world.app.clock.now + STUCK_REFUND_AFTER_MS + 1000);
+    const again = await run(world.app.clock.now + STUCK_REFUND_AFTER_MS + 60_000);
+
+    expect(tooSoon).toEqual({ refunded: 0, refused: 0 });
+    expect(due).toEqual({ refunded: 1, refused: 0 });
+    expect(again).toEqual({ refunded: 0, refused: 0 });
+    expect(refundSpy.calls).toBe(1);
+    expect(world.store.sessions.get(customer.sessionId)?.refundKind).toBe('support');
+    expect(
+      mailer.sent.filter((mail) => mail.tag === 'invoice-refunded').map((mail) => mail.to),
+    ).toEqual([customer.account.form.email.toLowerCase()]);
+    expect(
+      (await invoiceOnBillingPage(world.app, customer.account.browser, customer.invoiceId))?.refund
+        ?.state,
+    ).toBe('refunded');
   });
 });

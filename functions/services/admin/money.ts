@@ -231,6 +231,47 @@ export async function retryInvoiceRefund(
   await makeInvoiceRefund(deps, invoice);
 }
 
+/**
+ * A refund still `pending` with no operator action on its invoice for this long was claimed by a
+ * Worker that died before the provider answered; the cron then finishes it.
+ */
+export const STUCK_REFUND_AFTER_MS = 10 * 60 * 1000;
+
+/**
+ * The cron's part (cron/finish-operator-refunds.ts): makes the refunds operators claimed that no
+ * Worker finished, with the same idempotency key, so the provider refunds each once even if an
+ * operator retries it at the same moment. Not audited as an operator action (no operator acted);
+ * the invoice records the outcome. One the provider refuses becomes `failed`, for an operator.
+ */
+export async function finishStuckRefunds(
+  deps: Deps,
+  limit: number,
+): Promise<{ refunded: number; refused: number }> {
+  const quietSince = deps.now - STUCK_REFUND_AFTER_MS;
+  const stuck = await deps.db
+    .select()
+    .from(invoices)
+    .where(
+      and(
+        eq(invoices.refundStatus, 'pending'),
+        sql`not exists (select 1 from audit_log as a where a.subject = 'invoice:' || ${invoices.id} and a.created_at > ${quietSince})`,
+      ),
+    )
+    .limit(limit);
+  let refunded = 0;
+  let refused = 0;
+  for (const invoice of stuck) {
+    try {
+      await makeInvoiceRefund(deps, invoice);
+      refunded += 1;
+    } catch (error) {
+      if (!ApiError.is(error, 'PAYMENTS_UNAVAILABLE')) throw error;
+      refused += 1;
+    }
+  }
+  return { refunded, refused };
+}
+
 /** The customer's e-mail of a refund that went through: once per invoice, however often tried. */
 async function refundMail(
   deps: Deps,

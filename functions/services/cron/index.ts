@@ -13,6 +13,7 @@ import { purgeDeletedAccounts } from './purge-accounts';
 import { remindRenewals } from './remind-renewals';
 import { remindTrialsEnding } from './remind-trials';
 import { requeueStuckMail } from './requeue-mail';
+import { finishOperatorRefunds } from './finish-operator-refunds';
 import { retryRefunds } from './retry-refunds';
 
 export { PartialJobFailure, type CronJob, type JobCounts } from './job';
@@ -30,6 +31,7 @@ export const cronJobs: readonly CronJob[] = [
   { name: 'clean-up', run: cleanUp },
   { name: 'requeue-stuck-mail', run: requeueStuckMail },
   { name: 'retry-refunds', run: retryRefunds },
+  { name: 'finish-operator-refunds', run: finishOperatorRefunds },
 ];
 
 /** The outcome of one job in a run. */
