@@ -150,14 +150,22 @@ function reportProblem(io: Io, problem: Problem): number {
   return EXIT_LICENSE;
 }
 
-/** Fetches the public key and keeps it beside the license file; a failure keeps the old copy. */
-async function refreshPublicKey(client: LicenseClient, file: string, io: Io): Promise<void> {
+/** Fetches the public key and keeps it beside the license file (only when it was fetched). */
+async function fetchPublicKey(
+  client: LicenseClient,
+  file: string,
+): ReturnType<LicenseClient['publicKeys']> {
   const keys = await client.publicKeys();
+  if (keys.ok) await writeFile(jwksPathFor(file), `${JSON.stringify(keys.data, null, 2)}\n`);
+  return keys;
+}
+
+/** Refreshes the saved public key; a failure keeps the old copy. */
+async function refreshPublicKey(client: LicenseClient, file: string, io: Io): Promise<void> {
+  const keys = await fetchPublicKey(client, file);
   if (!keys.ok) {
     io.err(`Could not refresh the public key (${keys.problem.message}); keeping the saved one.`);
-    return;
   }
-  await writeFile(jwksPathFor(file), `${JSON.stringify(keys.data, null, 2)}\n`);
 }
 
 async function saveLicenseFile(client: LicenseClient, file: string, licenseFile: string, io: Io) {
@@ -283,12 +291,11 @@ async function publicKeyFor(
       // Not saved yet: fetch it below.
     }
   }
-  const keys = await client.publicKeys();
+  const keys = await fetchPublicKey(client, file);
   if (!keys.ok) {
     io.err(`Could not fetch the public key (${keys.problem.message}).`);
     return undefined;
   }
-  await writeFile(jwksPathFor(file), `${JSON.stringify(keys.data, null, 2)}\n`);
   return keys.data;
 }
 

@@ -110,25 +110,30 @@ ${items}
 `;
 }
 
-/** Writes the module when its text changed; answers whether it did. */
-export async function writeReleasesModule(
-  dir = releasesDir,
-  file = generatedFile,
-): Promise<boolean> {
-  const text = releasesModule(await readReleases(dir));
-  if (existsSync(file) && (await readFile(file, 'utf8')) === text) return false;
-  await mkdir(join(file, '..'), { recursive: true });
-  await writeFile(file, text);
-  return true;
-}
-
 /** Whether the module on disk is what the entries give. */
 export async function releasesModuleIsCurrent(
   dir = releasesDir,
   file = generatedFile,
 ): Promise<boolean> {
+  return (await moduleState(dir, file)).current;
+}
+
+/** Writes the module when its text changed; answers whether it did. */
+export async function writeReleasesModule(
+  dir = releasesDir,
+  file = generatedFile,
+): Promise<boolean> {
+  const { text, current } = await moduleState(dir, file);
+  if (current) return false;
+  await mkdir(join(file, '..'), { recursive: true });
+  await writeFile(file, text);
+  return true;
+}
+
+/** The module the entries give, and whether `file` already holds it. */
+async function moduleState(dir: string, file: string): Promise<{ text: string; current: boolean }> {
   const text = releasesModule(await readReleases(dir));
-  return existsSync(file) && (await readFile(file, 'utf8')) === text;
+  return { text, current: existsSync(file) && (await readFile(file, 'utf8')) === text };
 }
 
 // Run only as a script, so other scripts and tests can import the functions above.

@@ -1,8 +1,8 @@
 // `npm start`: from a fresh clone to site + API on http://localhost:8787.
 //
 //   1. build the site and search index (`npm run build`; `--no-build` reuses an existing dist/)
-//   2. write the Worker's list of releases from src/content/releases/ (the build does it too;
-//      with --no-build the entries may have changed since)
+//   2. with --no-build, write the Worker's list of releases from src/content/releases/ (a build
+//      writes it itself; without one, the entries may have changed since)
 //   3. write .dev.vars with development secrets if it (or a key in it) is missing
 //   4. apply the D1 migrations to the local database
 //   5. seed the local R2 bucket with a development installer per release (once)
@@ -72,15 +72,17 @@ function run(command, args, env = childEnv) {
   });
 }
 
+/** Builds dist/ unless --no-build can reuse it; answers whether it built. */
 async function build(args) {
   const dist = join(root, 'dist');
   if (args.includes('--no-build') && existsSync(dist)) {
     console.log('start: --no-build given, reusing dist/');
-    return;
+    return false;
   }
   if (args.includes('--no-build'))
     console.log('start: --no-build given but dist/ is missing; building');
   await run('npm', ['run', 'build']);
+  return true;
 }
 
 /** Creates .dev.vars, or adds keys a newer version needs, never changing existing values. */
@@ -145,8 +147,8 @@ for (const flag of args.filter((arg) => !KNOWN_FLAGS.has(arg))) {
   console.warn(`start: ignoring unknown option ${flag}`);
 }
 try {
-  await build(args);
-  await writeReleases();
+  // The build writes the Worker's releases itself; without one, the entries may have changed since.
+  if (!(await build(args))) await writeReleases();
   await ensureDevVars();
   await migrate();
   await seedInstallers();

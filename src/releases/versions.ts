@@ -79,11 +79,18 @@ export function compareVersions(a: string, b: string): number {
   return 0;
 }
 
-/** The newest of `versions` by `compareVersions`; undefined for none. */
-export function newestVersion(versions: Iterable<string>): string | undefined {
-  let newest: string | undefined;
-  for (const version of versions) {
-    if (newest === undefined || compareVersions(version, newest) > 0) newest = version;
+/** The item of `items` with the newest version by `compareVersions`; undefined for none. */
+export function newestBy<T>(items: Iterable<T>, versionOf: (item: T) => string): T | undefined {
+  let newest: T | undefined;
+  for (const item of items) {
+    if (newest === undefined || compareVersions(versionOf(item), versionOf(newest)) > 0) {
+      newest = item;
+    }
   }
   return newest;
+}
+
+/** The newest of `versions` by `compareVersions`; undefined for none. */
+export function newestVersion(versions: Iterable<string>): string | undefined {
+  return newestBy(versions, (version) => version);
 }

@@ -8,7 +8,7 @@ import {
   type Release,
   type ReleaseChannel,
 } from '../../../src/releases/releases';
-import { compareVersions } from '../../../src/releases/versions';
+import { compareVersions, newestBy } from '../../../src/releases/versions';
 
 /** The releases a plugin on `channel` may be offered: stable ones, and on beta the betas too. */
 export function onChannel(releases: readonly Release[], channel: ReleaseChannel): Release[] {
@@ -17,11 +17,7 @@ export function onChannel(releases: readonly Release[], channel: ReleaseChannel)
 
 /** The newest of `releases` by version; undefined for none. */
 export function newestRelease(releases: readonly Release[]): Release | undefined {
-  let newest: Release | undefined;
-  for (const release of releases) {
-    if (!newest || compareVersions(release.version, newest.version) > 0) newest = release;
-  }
-  return newest;
+  return newestBy(releases, (release) => release.version);
 }
 
 /** The releases newer than `version`. */
