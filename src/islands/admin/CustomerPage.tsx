@@ -4,7 +4,7 @@
  * confirm dialog that needs a reason; its answer's message is shown in that section and the page
  * is redrawn from the answer's `detail`.
  */
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useState } from 'react';
 import {
   customerActionResultSchema,
   customerDetailSchema,
@@ -34,6 +34,7 @@ import { ReasonDialog } from './ReasonDialog';
 import { ContactSection, MailsSection, TrialMatchesSection } from './RecordSections';
 import { SessionsSection } from './SessionsSection';
 import { useLoad } from './use-load';
+import { useNotice } from './use-notice';
 import '../shared/forms.css';
 import '../dashboard/dashboard.css';
 import '../usage/usage.css';
@@ -68,27 +69,12 @@ const jumps = [
   ['audit', 'Audit trail'],
 ] as const;
 
-/** The last action's outcome, shown in its section. */
-interface Notice {
-  section: ActionSection;
-  text: string;
-  ok: boolean;
-  /** Bumped per action so the same text twice still moves focus. */
-  id: number;
-}
-
 function CustomerPage() {
   const { state, reload, refresh, replace } = useLoad(loadCustomer, loadFailed);
   const [pending, setPending] = useState<Pending | null>(null);
   const [open, setOpen] = useState(false);
   const [input, setInput] = useState<ActionInput>(defaultInput);
-  const [notice, setNotice] = useState<Notice | null>(null);
-  const noticeRef = useRef<HTMLParagraphElement>(null);
-
-  // The button that opened the dialog may be gone after the action: focus goes to its result.
-  useEffect(() => {
-    if (notice) noticeRef.current?.focus();
-  }, [notice]);
+  const { show, noticeFor } = useNotice<ActionSection>();
 
   const start = useCallback((next: Pending) => {
     setPending(next);
@@ -102,9 +88,6 @@ function CustomerPage() {
     setOpen(true);
   }, []);
 
-  const show = (section: ActionSection, text: string, ok: boolean) =>
-    setNotice((last) => ({ section, text, ok, id: (last?.id ?? 0) + 1 }));
-
   if (state.kind !== 'ready')
     return (
       <PendingPage
@@ -117,17 +100,6 @@ function CustomerPage() {
 
   const { value: detail, now, refreshing } = state;
   const { account } = detail;
-  const noticeFor = (section: ActionSection) =>
-    notice?.section === section ? (
-      <p
-        ref={noticeRef}
-        tabIndex={-1}
-        className={notice.ok ? 'form-success console-notice' : 'form-error console-notice'}
-        role={notice.ok ? 'status' : 'alert'}
-      >
-        {notice.text}
-      </p>
-    ) : null;
   const text = pending ? actionText(pending, account) : null;
 
   return (
@@ -220,12 +192,12 @@ function CustomerPage() {
         onDone={(result) => {
           setOpen(false);
           replace(result.detail);
-          if (pending) show(sectionOf(pending.action), result.message, true);
+          if (pending) show(result.message, true, sectionOf(pending.action));
         }}
         onStale={(problem: Problem) => {
           setOpen(false);
           if (pending)
-            show(sectionOf(pending.action), problem.message || ConsoleMessages.staleState, false);
+            show(problem.message || ConsoleMessages.staleState, false, sectionOf(pending.action));
           refresh();
         }}
         onClose={() => setOpen(false)}

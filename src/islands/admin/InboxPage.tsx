@@ -12,6 +12,7 @@ import { adminGet, adminPost, announceNewCount, withQuery } from './console-api'
 import { createOrganizationHref, formatDateTime, replyHref } from './format';
 import { ActionButton, customerHref, Empty, Loading, MoreButton } from './parts';
 import { ReasonDialog } from './ReasonDialog';
+import { useNotice } from './use-notice';
 import { usePaged } from './use-paged';
 import '../shared/forms.css';
 import '../dashboard/dashboard.css';
@@ -30,13 +31,8 @@ function InboxPage() {
   const { state, start, more } = usePaged<ContactMessageView>(loadFailed, messageKey);
   const [target, setTarget] = useState<ContactMessageView | null>(null);
   const [open, setOpen] = useState(false);
-  const [notice, setNotice] = useState<{ text: string; ok: boolean; id: number } | null>(null);
-  const noticeRef = useRef<HTMLParagraphElement>(null);
+  const notice = useNotice();
   const tabRefs = useRef<Record<Status, HTMLButtonElement | null>>({ new: null, handled: null });
-
-  useEffect(() => {
-    if (notice) noticeRef.current?.focus();
-  }, [notice]);
 
   const show = useCallback(
     (status: Status) =>
@@ -70,13 +66,13 @@ function InboxPage() {
             ? 'handled'
             : 'new';
     setTab(next);
-    setNotice(null);
+    notice.clear();
     tabRefs.current[next]?.focus();
   };
 
   const finish = (text: string, ok: boolean) => {
     setOpen(false);
-    setNotice((last) => ({ text, ok, id: (last?.id ?? 0) + 1 }));
+    notice.show(text, ok);
     void show(tab);
   };
 
@@ -98,7 +94,7 @@ function InboxPage() {
             className="console-tab"
             onClick={() => {
               setTab(status);
-              setNotice(null);
+              notice.clear();
             }}
             onKeyDown={onTabKey}
           >
@@ -112,16 +108,7 @@ function InboxPage() {
         id="inbox-panel"
         aria-labelledby={`tab-${tab}`}
       >
-        {notice && (
-          <p
-            ref={noticeRef}
-            tabIndex={-1}
-            className={notice.ok ? 'form-success console-notice' : 'form-error console-notice'}
-            role={notice.ok ? 'status' : 'alert'}
-          >
-            {notice.text}
-          </p>
-        )}
+        {notice.noticeFor()}
         {state.kind === 'idle' || state.kind === 'loading' ? (
           <Loading>Loading messages...</Loading>
         ) : state.kind === 'failed' ? (

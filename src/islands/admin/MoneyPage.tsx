@@ -3,7 +3,7 @@
  * their own because we could not apply them, refunds operators asked for, webhook events whose
  * handler failed, and e-mails given up on; each refund or e-mail can be tried again with a reason.
  */
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import {
   moneyActionResultSchema,
   moneyOverviewSchema,
@@ -17,6 +17,7 @@ import { AutomaticRefunds, FailedWebhooks, OperatorRefunds, type Retry } from '.
 import { ReasonDialog } from './ReasonDialog';
 import { MailTable } from './RecordSections';
 import { useLoad } from './use-load';
+import { useNotice } from './use-notice';
 import '../shared/forms.css';
 import '../dashboard/dashboard.css';
 import '../usage/usage.css';
@@ -60,17 +61,7 @@ function MoneyPage() {
   const { state, reload, refresh, replace } = useLoad<MoneyOverview>(loadMoney, loadFailed);
   const [retry, setRetry] = useState<Retry | null>(null);
   const [open, setOpen] = useState(false);
-  const [notice, setNotice] = useState<{
-    section: MoneySection;
-    text: string;
-    ok: boolean;
-    id: number;
-  } | null>(null);
-  const noticeRef = useRef<HTMLParagraphElement>(null);
-
-  useEffect(() => {
-    if (notice) noticeRef.current?.focus();
-  }, [notice]);
+  const { show, noticeFor } = useNotice<MoneySection>();
 
   if (state.kind === 'loading') return <Loading>Loading the money overview...</Loading>;
   if (state.kind === 'failed') return <ConsoleAlert problem={state.problem} onRetry={reload} />;
@@ -84,23 +75,11 @@ function MoneyPage() {
   const finish = (text: string, ok: boolean, next: MoneyOverview | null) => {
     setOpen(false);
     if (retry) {
-      const { section } = retryTarget(retry);
-      setNotice((last) => ({ section, text, ok, id: (last?.id ?? 0) + 1 }));
+      show(text, ok, retryTarget(retry).section);
     }
     if (next) replace(next);
     else refresh();
   };
-  const noticeFor = (section: MoneySection): ReactNode =>
-    notice?.section === section ? (
-      <p
-        ref={noticeRef}
-        tabIndex={-1}
-        className={notice.ok ? 'form-success console-notice' : 'form-error console-notice'}
-        role={notice.ok ? 'status' : 'alert'}
-      >
-        {notice.text}
-      </p>
-    ) : null;
   const target = retry ? retryTarget(retry) : null;
 
   return (

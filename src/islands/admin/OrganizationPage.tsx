@@ -5,7 +5,7 @@
  * owner's team actions each open a confirm dialog that needs a reason; the answer's message is
  * shown at the top and the page is redrawn from the answer's `detail`.
  */
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useId, useState } from 'react';
 import {
   organizationActionResultSchema,
   organizationDetailSchema,
@@ -31,6 +31,7 @@ import { AgreementDetails } from './AgreementDetails';
 import { ActionButton, Badge, customerHref, Empty, Loading, PendingPage, Section } from './parts';
 import { ReasonDialog } from './ReasonDialog';
 import { useLoad } from './use-load';
+import { useNotice } from './use-notice';
 import '../shared/forms.css';
 import '../dashboard/dashboard.css';
 import '../usage/usage.css';
@@ -58,28 +59,14 @@ const jumps = [
   ['audit', 'Audit trail'],
 ] as const;
 
-interface Notice {
-  text: string;
-  ok: boolean;
-  id: number;
-}
-
 function OrganizationPage() {
   const { state, reload, refresh, replace } = useLoad(loadOrganization, loadFailed);
   const [pending, setPending] = useState<OrganizationPending | null>(null);
   const [open, setOpen] = useState(false);
   const [agreement, setAgreement] = useState<AgreementInput | null>(null);
   const [email, setEmail] = useState('');
-  const [notice, setNotice] = useState<Notice | null>(null);
-  const noticeRef = useRef<HTMLParagraphElement>(null);
+  const { show, noticeFor } = useNotice();
   const emailId = useId();
-
-  useEffect(() => {
-    if (notice) noticeRef.current?.focus();
-  }, [notice]);
-
-  const show = (text: string, ok: boolean) =>
-    setNotice((last) => ({ text, ok, id: (last?.id ?? 0) + 1 }));
 
   const start = useCallback(
     (next: OrganizationPending) => {
@@ -137,16 +124,7 @@ function OrganizationPage() {
         </p>
         {refreshing && <Loading>Reloading the organization...</Loading>}
       </header>
-      {notice && (
-        <p
-          ref={noticeRef}
-          tabIndex={-1}
-          className={notice.ok ? 'form-success console-notice' : 'form-error console-notice'}
-          role={notice.ok ? 'status' : 'alert'}
-        >
-          {notice.text}
-        </p>
-      )}
+      {noticeFor()}
       <nav className="console-jumps" aria-label="Sections of this page">
         <ul>
           {jumps.map(([id, label]) => (
