@@ -61,6 +61,8 @@ export const users = sqliteTable(
       .where(sql`is_deleted = 1`),
   ],
 );
+/** A row of `users`. */
+export type UserRow = typeof users.$inferSelect;
 
 /** Licenses; a user has one current license (the newest), older ones stay for history. */
 export const licenses = sqliteTable(
@@ -94,6 +96,8 @@ export const licenses = sqliteTable(
     index('licenses_status_expires_at_idx').on(table.status, table.expiresAt),
   ],
 );
+/** A row of `licenses`. */
+export type LicenseRow = typeof licenses.$inferSelect;
 
 /**
  * Browser and API sessions; the JWT's `jti` is the id. The table is `WITHOUT ROWID` (migration
@@ -120,6 +124,8 @@ export const sessions = sqliteTable(
     index('sessions_expires_at_idx').on(table.expiresAt),
   ],
 );
+/** A row of `sessions`. */
+export type SessionRow = typeof sessions.$inferSelect;
 
 /** E-mail verification codes: stored as HMACs, bound to the e-mail, single use. */
 export const verificationCodes = sqliteTable(
@@ -147,6 +153,8 @@ export const verificationCodes = sqliteTable(
     index('verification_codes_expires_at_idx').on(table.expiresAt),
   ],
 );
+/** A row of `verificationCodes`. */
+export type VerificationRow = typeof verificationCodes.$inferSelect;
 
 /** Verified standard signups waiting for payment; paid signups fill it. */
 export const pendingSignups = sqliteTable(
@@ -169,6 +177,8 @@ export const pendingSignups = sqliteTable(
     index('pending_signups_expires_at_idx').on(table.expiresAt),
   ],
 );
+/** A row of `pendingSignups`. */
+export type PendingSignupRow = typeof pendingSignups.$inferSelect;
 
 /** Fixed-window rate-limit counters, updated by one conditional upsert (services/rate-limit.ts). */
 export const rateLimits = sqliteTable(
@@ -418,6 +428,8 @@ export const subscriptions = sqliteTable(
     index('subscriptions_status_period_end_idx').on(table.status, table.currentPeriodEnd),
   ],
 );
+/** A row of `subscriptions`. */
+export type SubscriptionRow = typeof subscriptions.$inferSelect;
 
 /** Where a refund stands: asked for, done, or refused by the provider (retried). */
 export const refundStatusValues = ['pending', 'refunded', 'failed'] as const;
@@ -503,6 +515,8 @@ export const devices = sqliteTable(
     index('devices_device_name_nocase_idx').on(sql`${table.deviceName} collate nocase`),
   ],
 );
+/** A row of `devices`. */
+export type DeviceRow = typeof devices.$inferSelect;
 
 /** Audit trail of activations and deactivations (kept as usage logs: 12 months, privacy §6). */
 export const licenseEvents = sqliteTable(
@@ -560,6 +574,8 @@ export const checkoutSessions = sqliteTable(
     index('checkout_sessions_provider_session_idx').on(table.providerSessionId),
   ],
 );
+/** A row of `checkoutSessions`. */
+export type CheckoutRow = typeof checkoutSessions.$inferSelect;
 
 /**
  * Payments that could not be applied, refunded automatically (DESIGN §3.8). One row per provider
@@ -598,6 +614,8 @@ export const paymentRefunds = sqliteTable(
     index('payment_refunds_email_idx').on(table.email),
   ],
 );
+/** A row of `paymentRefunds`. */
+export type RefundRow = typeof paymentRefunds.$inferSelect;
 
 /** What an operator did: the contract's list (src/contract/admin.ts), one source for both. */
 export const auditActionValues = auditActions;
@@ -671,6 +689,8 @@ export const organizations = sqliteTable(
     index('organizations_name_nocase_idx').on(sql`${table.name} collate nocase`),
   ],
 );
+/** A row of `organizations`. */
+export type OrganizationRow = typeof organizations.$inferSelect;
 
 /**
  * Members of an organization, each holding one Enterprise license. A member row is active while
@@ -700,6 +720,8 @@ export const organizationMembers = sqliteTable(
     index('organization_members_license_idx').on(table.licenseId),
   ],
 );
+/** A row of `organizationMembers`. */
+export type MemberRow = typeof organizationMembers.$inferSelect;
 
 /**
  * Invitations to join an organization: a single-use link e-mailed to one address, valid 7 days,
@@ -732,6 +754,8 @@ export const organizationInvitations = sqliteTable(
     index('organization_invitations_org_created_idx').on(table.organizationId, table.createdAt),
   ],
 );
+/** A row of `organizationInvitations`. */
+export type InvitationRow = typeof organizationInvitations.$inferSelect;
 
 /** What the team activity feed records besides the license events of members' licenses. */
 export const organizationEventKinds = [

@@ -4,7 +4,7 @@
  */
 import { and, eq, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import { retentionDays } from '../../../src/site.config';
-import { devices, licenses, sessions, users } from '../../db/schema';
+import { devices, licenses, sessions, users, type UserRow } from '../../db/schema';
 import { ApiError } from '../../lib/errors';
 import { cancelAtPeriodEnd } from '../billing/subscriptions';
 import { freeDevicesStatements } from '../licensing/devices';
@@ -12,7 +12,6 @@ import { deletionScheduledMail } from '../mail/lifecycle-templates';
 import { queueMailWhere, type QueuedMail } from '../mail/outbox';
 import { DAY_MS } from '../shared/db';
 import type { Deps } from '../shared/deps';
-import type { UserRow } from './users';
 
 /**
  * The "scheduled for deletion" e-mail: when the data goes (the purge cron's date) and how to undo

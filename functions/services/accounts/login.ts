@@ -4,7 +4,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { LoginBody, LoginGoogleBody } from '../../../src/contract/auth';
 import type { AuthResponse } from '../../../src/contract/user';
-import { users } from '../../db/schema';
+import { users, type UserRow } from '../../db/schema';
 import { fail } from '../../lib/errors';
 import { currentLicense } from '../licensing/licenses';
 import { memberSignInEvent } from '../organizations/organizations';
@@ -17,7 +17,7 @@ import { readKnownBrowser } from './known-browsers';
 import { hashPassword, needsRehash, verifyPassword } from './passwords';
 import { newSession } from './sessions';
 import { toUserView } from './user-view';
-import { findUserByEmail, findUserByGoogleSub, type UserRow } from './users';
+import { findUserByEmail, findUserByGoogleSub } from './users';
 
 /** Starts a new session for `user` (signed in by `how`) and builds the AuthResponse. */
 async function startSession(

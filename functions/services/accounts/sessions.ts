@@ -6,13 +6,13 @@
 import { and, desc, eq, gt, isNull, lt, ne } from 'drizzle-orm';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import { limits } from '../../../src/site.config';
-import { sessions } from '../../db/schema';
+import { sessions, type LicenseRow, type UserRow, type SessionRow } from '../../db/schema';
 import { fail } from '../../lib/errors';
-import { currentLicenseQuery, type LicenseRow } from '../licensing/licenses';
+import { currentLicenseQuery } from '../licensing/licenses';
 import { randomToken } from '../shared/crypto';
 import { DAY_MS, outerColumn, type Db, type Millis } from '../shared/db';
 import type { Deps } from '../shared/deps';
-import { accountDeletedSql, userByIdQuery, type UserRow } from './users';
+import { accountDeletedSql, userByIdQuery } from './users';
 
 export const JWT_ISSUER = 'sheetwright';
 export const JWT_AUDIENCE = 'sheetwright-web';
@@ -195,9 +195,6 @@ export function revokeAllSessions({ db, now }: Pick<Deps, 'db' | 'now'>, userId:
     .set({ revokedAt: now })
     .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
 }
-
-/** A row of `sessions`. */
-export type SessionRow = typeof sessions.$inferSelect;
 
 /** The session rows still usable: not revoked and not past their absolute expiry. */
 function live(userId: string, now: Millis) {

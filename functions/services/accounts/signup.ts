@@ -11,9 +11,9 @@ import type {
   SendVerificationBody,
 } from '../../../src/contract/auth';
 import type { AuthResponse } from '../../../src/contract/user';
-import { licenses, users } from '../../db/schema';
+import { licenses, users, type LicenseRow, type UserRow } from '../../db/schema';
 import { fail } from '../../lib/errors';
-import { newTrialLicense, type LicenseRow } from '../licensing/licenses';
+import { newTrialLicense } from '../licensing/licenses';
 import { closeOpenCheckout } from '../billing/open-checkouts';
 import { deliverSoon, queueMail } from '../mail/outbox';
 import { welcomeMail } from '../mail/templates';
@@ -25,7 +25,7 @@ import { claimEmailSignup, claimGoogleSignup, type NewAccount } from './new-acco
 import { newSession } from './sessions';
 import { assertTrialAllowed, isDuplicateTrialError, recordTrial, trialClaimOf } from './trials';
 import { toUserView } from './user-view';
-import { assertNoAccount, newUser, type UserRow } from './users';
+import { assertNoAccount, newUser } from './users';
 import { issueCode, type IssuedCode } from './verification';
 
 /**

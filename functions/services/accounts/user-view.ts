@@ -1,9 +1,9 @@
 /** Builds the contract `User` (src/contract/user.ts) the API answers and the browser keeps. */
+import type { LicenseRow, UserRow } from '../../db/schema';
 import type { User } from '../../../src/contract/user';
-import { effectiveLicenseStatus, type LicenseRow } from '../licensing/licenses';
+import { effectiveLicenseStatus } from '../licensing/licenses';
 import type { Millis } from '../shared/db';
 import type { SessionInfo } from './sessions';
-import type { UserRow } from './users';
 
 /** The user as the dashboard shows it; a license past its expiry reads `expired` at once. */
 export function toUserView(

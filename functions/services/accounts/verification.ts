@@ -13,7 +13,7 @@ import {
   type VerifiedFormData,
 } from '../../../src/contract/signup';
 import { limits } from '../../../src/site.config';
-import { verificationCodes } from '../../db/schema';
+import { verificationCodes, type VerificationRow } from '../../db/schema';
 import { fail, type ApiError } from '../../lib/errors';
 import { deliverSoon, queueMail } from '../mail/outbox';
 import { verificationCodeMail } from '../mail/templates';
@@ -21,9 +21,6 @@ import { keyedHash, timingSafeEqualText } from '../shared/crypto';
 import type { Millis } from '../shared/db';
 import type { Deps } from '../shared/deps';
 import { normalizeEmail } from '../shared/emails';
-
-/** A row of `verification_codes`. */
-export type VerificationRow = typeof verificationCodes.$inferSelect;
 
 const CODE_TTL_MS = limits.codeValiditySeconds * 1000;
 /** A series of codes (and its wrong-try count) lasts as long as the per-e-mail send window. */

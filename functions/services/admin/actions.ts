@@ -9,17 +9,17 @@
 import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { BatchItem } from 'drizzle-orm/batch';
 import { ConsoleMessages } from '../../../src/contract/messages';
-import { devices, licenses, sessions, users } from '../../db/schema';
+import { devices, licenses, sessions, users, type UserRow, type LicenseRow } from '../../db/schema';
 import { ApiError, fail } from '../../lib/errors';
 import {
   deletionMail,
   deletionStatements,
   stopRenewalAfterDeletion,
 } from '../accounts/deletion-steps';
-import { findUserById, type UserRow } from '../accounts/users';
+import { findUserById } from '../accounts/users';
 import { generateLicenseKey } from '../licensing/license-keys';
 import { freeDevicesStatements } from '../licensing/devices';
-import { currentLicense, type LicenseRow } from '../licensing/licenses';
+import { currentLicense } from '../licensing/licenses';
 import { deliverSoon, mailWritten, queueMailWhere, type QueuedMail } from '../mail/outbox';
 import { licenseReplacedMail, welcomeMail } from '../mail/templates';
 import { DAY_MS, type Db } from '../shared/db';

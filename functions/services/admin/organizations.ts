@@ -9,7 +9,7 @@ import type {
   OrganizationHit,
 } from '../../../src/contract/admin-organizations';
 import { ConsoleMessages, TeamMessages } from '../../../src/contract/messages';
-import { auditLog, organizations, users } from '../../db/schema';
+import { auditLog, organizations, users, type OrganizationRow } from '../../db/schema';
 import { fail } from '../../lib/errors';
 import { findUserByEmail } from '../accounts/users';
 import { normalizeLicenseKey } from '../licensing/license-keys';
@@ -21,7 +21,6 @@ import {
   memberLicensesToTerm,
   seatsTakenSql,
   teamEvent,
-  type OrganizationRow,
 } from '../organizations/organizations';
 import {
   freeMemberDevice,

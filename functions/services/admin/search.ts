@@ -21,9 +21,9 @@ import {
   paymentRefunds,
   subscriptions,
   users,
+  type UserRow,
 } from '../../db/schema';
 import { fail } from '../../lib/errors';
-import type { UserRow } from '../accounts/users';
 import { normalizeLicenseKey } from '../licensing/license-keys';
 import { prefixEnd, type Db } from '../shared/db';
 import { normalizeEmail } from '../shared/email-identity';

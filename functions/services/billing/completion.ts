@@ -5,14 +5,13 @@
  * (fulfill-upgrade.ts); whichever call does the work sends the e-mail. The browser that paid for a
  * new account is signed in once (`signInPaidSignup`).
  */
+import type { UserRow, LicenseRow, RefundRow } from '../../db/schema';
 import { ApiMessages, type RefundReason } from '../../../src/contract/messages';
 import type { AuthResponse } from '../../../src/contract/user';
 import type { CheckoutSessionInfo } from '../../adapters/payments';
 import { fail } from '../../lib/errors';
 import { newSession } from '../accounts/sessions';
 import { toUserView } from '../accounts/user-view';
-import type { UserRow } from '../accounts/users';
-import type { LicenseRow } from '../licensing/licenses';
 import { isTokenReuse, tokenConsumption } from '../shared/consumed-tokens';
 import type { Millis } from '../shared/db';
 import type { Deps } from '../shared/deps';
@@ -21,7 +20,6 @@ import { fulfilledAccount, fulfillPendingSignup } from './fulfill-signup';
 import { fulfillUpgrade } from './fulfill-upgrade';
 import { findPendingSignup } from './pending-signups';
 import { callProvider } from './provider';
-import type { RefundRow } from './refunds';
 
 const unknownSession = () => fail('NOT_FOUND', { message: ApiMessages.checkoutNotFound });
 

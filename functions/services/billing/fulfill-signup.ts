@@ -10,16 +10,25 @@
  * same pending signup fail as a whole, and stripe_events.id makes a replayed event fail as a whole.
  */
 import { and, eq, isNull } from 'drizzle-orm';
-import { licenses, pendingSignups, subscriptions, users } from '../../db/schema';
-import { findUserByEmail, newUser, type UserRow } from '../accounts/users';
-import { currentLicense, newStandardLicense, type LicenseRow } from '../licensing/licenses';
+import {
+  licenses,
+  pendingSignups,
+  subscriptions,
+  users,
+  type UserRow,
+  type LicenseRow,
+  type PendingSignupRow,
+  type RefundRow,
+} from '../../db/schema';
+import { findUserByEmail, newUser } from '../accounts/users';
+import { currentLicense, newStandardLicense } from '../licensing/licenses';
 import { deliverSoon, queueMail } from '../mail/outbox';
 import { welcomeMail } from '../mail/templates';
 import { isUniqueViolation, type Db } from '../shared/db';
 import type { Deps } from '../shared/deps';
-import { findPendingSignup, type PendingSignupRow } from './pending-signups';
+import { findPendingSignup } from './pending-signups';
 import { isReplayedEvent, recordAlone, recordEvent, type EventRecord } from './stripe-events';
-import { refundUnappliedPayment, type RefundRow } from './refunds';
+import { refundUnappliedPayment } from './refunds';
 import { newSubscription } from './subscriptions';
 
 /** What the paid checkout says about the customer, and the event it came from (null when polling). */

@@ -12,9 +12,16 @@
  */
 import { and, eq } from 'drizzle-orm';
 import { site } from '../../../src/site.config';
-import { licenses, subscriptions, users } from '../../db/schema';
-import { findUserById, type UserRow } from '../accounts/users';
-import { currentLicense, standardExpiry, type LicenseRow } from '../licensing/licenses';
+import {
+  licenses,
+  subscriptions,
+  users,
+  type UserRow,
+  type LicenseRow,
+  type RefundRow,
+} from '../../db/schema';
+import { findUserById } from '../accounts/users';
+import { currentLicense, standardExpiry } from '../licensing/licenses';
 import { deliverSoon, queueMail } from '../mail/outbox';
 import { upgradeMail } from '../mail/templates';
 import type { RefundReason } from '../../../src/contract/messages';
@@ -22,7 +29,7 @@ import { isUniqueViolation, type Db, type Millis } from '../shared/db';
 import type { Deps } from '../shared/deps';
 import { isReplayedEvent, recordAlone, recordEvent, type EventRecord } from './stripe-events';
 import { upgradeRefusal } from './purchase-rules';
-import { refundUnappliedPayment, type RefundRow } from './refunds';
+import { refundUnappliedPayment } from './refunds';
 import { newestSubscription, newSubscription, subscriptionByStripeId } from './subscriptions';
 
 /** What a paid upgrade checkout says, and the event it came from (null when polling). */

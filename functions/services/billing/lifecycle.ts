@@ -7,7 +7,13 @@
  * subscription (`updated_from_event_created`): an older event never overwrites newer state.
  */
 import { and, eq, inArray, lt, lte, ne, sql } from 'drizzle-orm';
-import { invoices, licenses, stripeEvents, subscriptions } from '../../db/schema';
+import {
+  invoices,
+  licenses,
+  stripeEvents,
+  subscriptions,
+  type SubscriptionRow,
+} from '../../db/schema';
 import { findUserById } from '../accounts/users';
 import { paymentFailedMail } from '../mail/lifecycle-templates';
 import { deliverSoon, mailWritten, queueMailOnce, type QueuedMail } from '../mail/outbox';
@@ -16,7 +22,7 @@ import type { Deps } from '../shared/deps';
 import { cancellationMail } from './cancellations';
 import { refundOfSubscription } from './refunds';
 import { isReplayedEvent, recordAlone, recordEvent, type EventRecord } from './stripe-events';
-import { subscriptionByStripeId, type SubscriptionRow } from './subscriptions';
+import { subscriptionByStripeId } from './subscriptions';
 import type { InvoiceEvent, SubscriptionEvent } from './webhook-events';
 
 /**

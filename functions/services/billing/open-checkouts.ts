@@ -12,14 +12,11 @@
  */
 import { and, eq, inArray } from 'drizzle-orm';
 import type { CheckoutSessionLink } from '../../adapters/payments';
-import { checkoutSessions } from '../../db/schema';
+import { checkoutSessions, type CheckoutRow } from '../../db/schema';
 import { ApiError, fail } from '../../lib/errors';
 import { isUniqueViolation } from '../shared/db';
 import type { Deps } from '../shared/deps';
 import { callProvider } from './provider';
-
-/** A row of `checkout_sessions`. */
-export type CheckoutRow = typeof checkoutSessions.$inferSelect;
 
 /** Whose checkout it is, and what happens to an earlier open one. */
 export type CheckoutOwner =

@@ -4,11 +4,8 @@
  * account exactly once.
  */
 import { eq } from 'drizzle-orm';
-import { pendingSignups } from '../../db/schema';
+import { pendingSignups, type PendingSignupRow } from '../../db/schema';
 import { DAY_MS, type Db } from '../shared/db';
-
-/** A row of `pending_signups`. */
-export type PendingSignupRow = typeof pendingSignups.$inferSelect;
 
 /** How long a pending signup (and its browser cookie) waits for payment. */
 export const PENDING_SIGNUP_TTL_MS = DAY_MS;

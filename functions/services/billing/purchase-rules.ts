@@ -1,9 +1,8 @@
 /** Who may buy the Standard plan now: the rule the checkout and the Billing page share. */
+import type { UserRow, LicenseRow, SubscriptionRow } from '../../db/schema';
 import type { ErrorCode } from '../../../src/contract/errors';
-import type { UserRow } from '../accounts/users';
-import { effectiveLicenseStatus, type LicenseRow } from '../licensing/licenses';
+import { effectiveLicenseStatus } from '../licensing/licenses';
 import type { Millis } from '../shared/db';
-import type { SubscriptionRow } from './subscriptions';
 
 /**
  * Why this account cannot buy Standard now, or null when it can: a Trial account (the upgrade),

@@ -12,14 +12,11 @@
  */
 import { and, asc, eq, lte, sql } from 'drizzle-orm';
 import { refundReasonText, type RefundReason } from '../../../src/contract/messages';
-import { paymentRefunds } from '../../db/schema';
+import { paymentRefunds, type RefundRow } from '../../db/schema';
 import { deliverSoon, queueMailWhere } from '../mail/outbox';
 import { paymentRefundedMail } from '../mail/templates';
 import type { Db } from '../shared/db';
 import type { Deps } from '../shared/deps';
-
-/** A row of `payment_refunds`. */
-export type RefundRow = typeof paymentRefunds.$inferSelect;
 
 /** Provider attempts before a refund is left `failed` for an operator. */
 export const MAX_REFUND_ATTEMPTS = 8;

@@ -5,7 +5,7 @@
  * console alike; the console can also record a subscription ended at once (cancel now).
  */
 import { and, desc, eq, ne, sql, type SQL } from 'drizzle-orm';
-import { licenses, subscriptions } from '../../db/schema';
+import { licenses, subscriptions, type SubscriptionRow } from '../../db/schema';
 import { fail } from '../../lib/errors';
 import { findUserById } from '../accounts/users';
 import { deliverSoon, mailWritten } from '../mail/outbox';
@@ -13,9 +13,6 @@ import type { Db, Millis } from '../shared/db';
 import type { Deps } from '../shared/deps';
 import { cancellationMail } from './cancellations';
 import { callProvider } from './provider';
-
-/** A row of `subscriptions`. */
-export type SubscriptionRow = typeof subscriptions.$inferSelect;
 
 /**
  * The user's newest subscription: the one the billing page shows, cancels and manages. Older

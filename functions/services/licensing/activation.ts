@@ -3,6 +3,7 @@
  * validate it, deactivate it. The license key in the body is the credential; the answers tell the
  * plugin what to show (licenseStatusMessages) and carry a fresh signed license file when valid.
  */
+import type { DeviceRow } from '../../db/schema';
 import { sql } from 'drizzle-orm';
 import {
   licenseStatusMessages,
@@ -36,7 +37,6 @@ import {
   findActiveDevice,
   toDeviceView,
   touchActiveDevice,
-  type DeviceRow,
 } from './devices';
 import {
   assertUsable,

@@ -9,7 +9,7 @@
 import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { BatchItem } from 'drizzle-orm/batch';
 import { licensing } from '../../../src/site.config';
-import { devices, licenseEvents } from '../../db/schema';
+import { devices, licenseEvents, type DeviceRow } from '../../db/schema';
 import { fail, type ApiError } from '../../lib/errors';
 import type { Db, Millis } from '../shared/db';
 import {
@@ -18,7 +18,6 @@ import {
   findDeviceRow,
   secondsUntilDeactivationFrees,
   type DeactivationSource,
-  type DeviceRow,
 } from './devices';
 import { memberDeviceLimitSql } from '../organizations/organizations';
 import { usableLicenseSql } from './license-check';

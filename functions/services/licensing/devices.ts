@@ -6,12 +6,9 @@ import { and, asc, eq, gt, inArray, isNull, lte, ne, or, sql, type SQL } from 'd
 import type { DeviceView } from '../../../src/contract/licensing';
 import { licensing } from '../../../src/site.config';
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
-import { devices, licenseEvents } from '../../db/schema';
+import { devices, licenseEvents, type DeviceRow } from '../../db/schema';
 import { DAY_MS, type Db, type Millis } from '../shared/db';
 import { usableLicenseSql } from './license-check';
-
-/** A row of `devices`. */
-export type DeviceRow = typeof devices.$inferSelect;
 
 /** Who freed a device at the customer's request (the system's own deactivations are not limited). */
 export type DeactivationSource = 'plugin' | 'dashboard';

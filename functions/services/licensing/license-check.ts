@@ -11,12 +11,16 @@ import {
 } from '../../../src/contract/licensing';
 import type { PlanLabel } from '../../../src/contract/user';
 import { licensing, plans } from '../../../src/site.config';
-import { DEVICES_ACTIVE_INDEX, devices, licenses } from '../../db/schema';
+import {
+  DEVICES_ACTIVE_INDEX,
+  devices,
+  licenses,
+  type DeviceRow,
+  type LicenseRow,
+} from '../../db/schema';
 import { fail, type ApiError } from '../../lib/errors';
 import { accountDeletedSql } from '../accounts/users';
 import { outerColumn, type Db, type Millis } from '../shared/db';
-import type { DeviceRow } from './devices';
-import type { LicenseRow } from './licenses';
 
 /** A license found by its key, with what decides whether it is usable. */
 export interface KeyedLicense {

@@ -3,6 +3,7 @@
  * verifies them offline with the public half served at /api/licenses/public-key, so the private
  * key (`d`) never leaves this module.
  */
+import type { LicenseRow } from '../../db/schema';
 import { calculateJwkThumbprint, importJWK, SignJWT } from 'jose';
 import { z } from 'zod';
 import {
@@ -12,7 +13,6 @@ import {
 } from '../../../src/contract/licensing';
 import { licensing } from '../../../src/site.config';
 import type { Millis } from '../shared/db';
-import type { LicenseRow } from './licenses';
 
 /** The one algorithm license files use; verifiers must pin it too. */
 export const LICENSE_FILE_ALGORITHM = 'EdDSA';

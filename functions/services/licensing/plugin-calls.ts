@@ -4,6 +4,7 @@
  * round trip, and — for validate and the update check — whether the license is valid on this
  * device, answered with the statuses validate uses.
  */
+import type { DeviceRow } from '../../db/schema';
 import {
   licenseStatusMessages,
   type LicenseCheckStatus,
@@ -11,7 +12,7 @@ import {
 } from '../../../src/contract/licensing';
 import type { Deps } from '../shared/deps';
 import { rateLimitStep } from '../shared/rate-limit';
-import { touchSeenDevice, type DeviceRow } from './devices';
+import { touchSeenDevice } from './devices';
 import {
   licenseForDeviceQuery,
   licenseInfoOf,

@@ -3,6 +3,7 @@
  * history, the live sessions, and the actions on them. Each action takes effect at once: a freed
  * device validates as DEVICE_NOT_ACTIVATED and a revoked session's next request is a 401.
  */
+import type { SessionRow } from '../../db/schema';
 import type { SessionView, UsageOverview } from '../../../src/contract/usage';
 import { ApiMessages } from '../../../src/contract/messages';
 import { licensing } from '../../../src/site.config';
@@ -12,7 +13,6 @@ import {
   revokeOtherSessions,
   revokeUserSession,
   type SessionInfo,
-  type SessionRow,
 } from '../accounts/sessions';
 import { iso } from '../shared/db';
 import type { Deps } from '../shared/deps';

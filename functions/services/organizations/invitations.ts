@@ -5,7 +5,7 @@
  */
 import { and, eq, gt, isNull, type SQL } from 'drizzle-orm';
 import { TeamMessages } from '../../../src/contract/messages';
-import { organizationInvitations } from '../../db/schema';
+import { organizationInvitations, type InvitationRow } from '../../db/schema';
 import { fail } from '../../lib/errors';
 import { queueMailWhere, type QueuedMail } from '../mail/outbox';
 import { teamInvitationMail } from '../mail/templates';
@@ -13,8 +13,6 @@ import { randomToken, sha256 } from '../shared/crypto';
 import { DAY_MS, type Db, type Millis } from '../shared/db';
 
 export const INVITATION_DAYS = 7;
-
-export type InvitationRow = typeof organizationInvitations.$inferSelect;
 
 /** The link of an invitation: the token travels in the fragment, never to a server log. */
 export function invitationLink(origin: string, token: string): string {

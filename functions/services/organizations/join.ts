@@ -19,12 +19,15 @@ import {
   organizationMembers,
   sessions,
   users,
+  type UserRow,
+  type InvitationRow,
+  type OrganizationRow,
 } from '../../db/schema';
 import { fail } from '../../lib/errors';
 import { newSession } from '../accounts/sessions';
 import { hashPassword, assertPasswordAllowed } from '../accounts/passwords';
 import { toUserView } from '../accounts/user-view';
-import { findUserByEmail, findUserById, newUser, type UserRow } from '../accounts/users';
+import { findUserByEmail, findUserById, newUser } from '../accounts/users';
 import { cancelAtPeriodEnd, isCancellable, newestSubscription } from '../billing/subscriptions';
 import { generateLicenseKey } from '../licensing/license-keys';
 import { freeDevicesStatements } from '../licensing/devices';
@@ -32,8 +35,8 @@ import { currentLicense } from '../licensing/licenses';
 import { isUniqueViolation, type Db, type Millis } from '../shared/db';
 import type { Deps } from '../shared/deps';
 import { site } from '../../../src/site.config';
-import { assertOpen, invitationByToken, type InvitationRow } from './invitations';
-import { findOrganization, seatsTakenSql, teamEvent, type OrganizationRow } from './organizations';
+import { assertOpen, invitationByToken } from './invitations';
+import { findOrganization, seatsTakenSql, teamEvent } from './organizations';
 
 /** What the invitation page shows before anyone accepts. */
 export interface InvitationPreview {

@@ -15,6 +15,7 @@ import {
   organizationMembers,
   organizations,
   users,
+  type OrganizationRow,
 } from '../../db/schema';
 import { fail } from '../../lib/errors';
 import { deliverSoon } from '../mail/outbox';
@@ -32,7 +33,6 @@ import {
   openInvitationsSql,
   seatsTakenSql,
   teamEvent,
-  type OrganizationRow,
 } from './organizations';
 
 /** Who acts on the team: the owner, or an operator with the audit row to put first. */

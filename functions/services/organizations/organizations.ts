@@ -14,12 +14,12 @@ import {
   organizationMembers,
   organizations,
   type organizationEventKinds,
+  type OrganizationRow,
+  type MemberRow,
 } from '../../db/schema';
 import { freeDevicesStatements } from '../licensing/devices';
 import type { Db, Millis } from '../shared/db';
 
-export type OrganizationRow = typeof organizations.$inferSelect;
-export type MemberRow = typeof organizationMembers.$inferSelect;
 export type OrganizationEventKind = (typeof organizationEventKinds)[number];
 
 /** The organization with this id. */

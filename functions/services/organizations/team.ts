@@ -4,7 +4,7 @@
  */
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { TeamMessages } from '../../../src/contract/messages';
-import { organizationMembers } from '../../db/schema';
+import { organizationMembers, type OrganizationRow } from '../../db/schema';
 import { fail } from '../../lib/errors';
 import { findUserById } from '../accounts/users';
 import { iso, type Db } from '../shared/db';
@@ -18,7 +18,7 @@ import {
   withdrawInvitation,
   type TeamActor,
 } from './membership';
-import { membershipOf, organizationOwnedBy, type OrganizationRow } from './organizations';
+import { membershipOf, organizationOwnedBy } from './organizations';
 
 /** The organization the signed-in account owns; 403 for anyone else. */
 export async function ownedOrganization(db: Db, userId: string): Promise<OrganizationRow> {

@@ -12,10 +12,10 @@ import {
   organizationInvitations,
   organizationMembers,
   users,
+  type OrganizationRow,
 } from '../../db/schema';
 import { effectiveLicenseStatus } from '../licensing/licenses';
 import { iso, type Db, type Millis } from '../shared/db';
-import type { OrganizationRow } from './organizations';
 
 export interface TeamOverview {
   organization: {

@@ -3,11 +3,11 @@
  * version; a Trial stays on the version its trial was issued for. The dashboard download and the
  * plugin's update check both ask it.
  */
+import type { LicenseRow } from '../../db/schema';
 import type { PlanLabel } from '../../../src/contract/user';
 import type { Release } from '../../../src/releases/releases';
 import { isVersion } from '../../../src/releases/versions';
 import { plans } from '../../../src/site.config';
-import type { LicenseRow } from '../licensing/licenses';
 import { currentVersionOf } from './catalog';
 
 /** Whether the plan includes plugin updates (`plans[…].pluginUpdates`). */

@@ -4,6 +4,7 @@
  * plugin can trust the size and hash it checks the download against with the public key it
  * already keeps for license files.
  */
+import type { LicenseRow } from '../../db/schema';
 import {
   RELEASE_MANIFEST_AUDIENCE,
   type ReleaseManifestClaims,
@@ -12,7 +13,6 @@ import {
 import { LICENSE_FILE_ISSUER } from '../../../src/contract/licensing';
 import { releaseNotesPath, type Release } from '../../../src/releases/releases';
 import { signWithLicenseKey } from '../licensing/license-file';
-import type { LicenseRow } from '../licensing/licenses';
 import type { Deps } from '../shared/deps';
 import { downloadPath, signDownloadToken } from './download-links';
 
