@@ -44,7 +44,7 @@ const useCases = [
   'releases/downloads',
   'releases/update-check',
   'support/contact',
-  'mail/delivery',
+  'core/mail/delivery',
   'admin/search',
   'admin/customer',
   'admin/customer-actions',

@@ -10,7 +10,7 @@ import type { BackgroundTask } from './adapters/types';
 import { buildDeps, siteOrigin, type AppAdapters } from './deps';
 import { readConfig, type Bindings } from './env';
 import { sendPasswordReset } from './services/accounts/password-reset';
-import { buryMail, deliverMail, retryDelaySeconds } from './services/mail/delivery';
+import { buryMail, deliverMail, retryDelaySeconds } from './services/core/mail/delivery';
 import type { Deps } from './services/shared/deps';
 
 /** Done (acknowledge the message), or try again after `retryInSeconds`. */

@@ -1,7 +1,7 @@
 /**
  * E-mail providers: Resend's HTTP API in production; in development the local mailbox, where
  * the D1 outbox row itself is the delivered message (read at /dev/mailbox). Every message is
- * written to the outbox first (services/mail/outbox.ts); these only hand it over, and throw when
+ * written to the outbox first (services/core/mail/outbox.ts); these only hand it over, and throw when
  * they could not, so the queue tries again.
  */
 import type { MailMessage, Mailer } from './types';

@@ -11,7 +11,7 @@ export interface MailMessage {
   subject: string;
   text: string;
   html?: string;
-  /** The kind of e-mail (services/mail/rules.ts lists them), e.g. `welcome`. */
+  /** The kind of e-mail (services/core/mail/rules.ts lists them), e.g. `welcome`. */
   tag: string;
 }
 
@@ -31,7 +31,7 @@ export interface Mailer {
 
 /** Work done in the background by the queue consumer (functions/queue.ts). */
 export type BackgroundTask =
-  /** Hand outbox message `outboxId` to the mail provider (services/mail/delivery.ts). */
+  /** Hand outbox message `outboxId` to the mail provider (services/core/mail/delivery.ts). */
   | { kind: 'deliver-mail'; outboxId: string }
   /** Forgot-password for `email`, done off the request so its timing tells nothing. */
   | { kind: 'password-reset'; email: string };

@@ -192,7 +192,7 @@ export const rateLimits = sqliteTable(
   (table) => [index('rate_limits_window_start_idx').on(table.windowStart)],
 );
 
-/** Delivery states of an outbox message (services/mail/delivery.ts). */
+/** Delivery states of an outbox message (services/core/mail/delivery.ts). */
 export const mailStatusValues = ['queued', 'sending', 'sent', 'failed', 'dead'] as const;
 
 /**
@@ -225,7 +225,7 @@ export const outbox = sqliteTable(
     /**
      * What makes an e-mail once-only when no single change causes it (a reminder the hourly cron
      * finds due, e.g. `trial-ending:<license id>:<expiry>`): a second write of the same key is
-     * dropped by the UNIQUE index (services/mail/outbox.ts). Null for e-mails written with their
+     * dropped by the UNIQUE index (services/core/mail/outbox.ts). Null for e-mails written with their
      * cause; SQLite lets any number of rows hold null.
      */
     dedupeKey: text('dedupe_key'),

@@ -152,7 +152,7 @@ describe('the local mailer', () => {
     await mailer.send(mail, { idempotencyKey: 'any' });
 
     expect(mailer.keepsSentText).toBe(true);
-    // It writes nothing itself: the row was written with its cause (services/mail/outbox.ts).
+    // It writes nothing itself: the row was written with its cause (services/core/mail/outbox.ts).
     expect(await db.select().from(outbox).where(eq(outbox.toEmail, mail.to))).toEqual([]);
   });
 

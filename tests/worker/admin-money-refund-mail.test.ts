@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import type { BillingOverview } from '../../src/contract/billing';
 import { STUCK_REFUND_AFTER_MS } from '../../functions/services/admin/money';
 import { finishOperatorRefunds } from '../../functions/services/cron/finish-operator-refunds';
-import { lifecycleSubjects } from '../../functions/services/mail/lifecycle-templates';
+import { lifecycleSubjects } from '../../functions/services/core/mail/lifecycle-templates';
 import type { AccountApp } from './account-helpers';
 import { adminPost } from './admin-helpers';
 import { customerAction, flakyRefunds, paidCustomer } from './admin-money-helpers';

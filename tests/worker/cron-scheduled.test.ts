@@ -5,7 +5,7 @@ import worker from '../../functions/index';
 import { runJobs, type CronJob } from '../../functions/services/cron';
 import { plans } from '../../src/site.config';
 import { queryAll, START } from './account-helpers';
-import { queueMail } from '../../functions/services/mail/outbox';
+import { queueMail } from '../../functions/services/core/mail/outbox';
 import {
   DAY_MS,
   quietCronLogs,

@@ -3,9 +3,9 @@ import { describe, expect, it } from 'vitest';
 import type { MailMessage } from '../../functions/adapters/types';
 import type { MailboxMessage } from '../../functions/routes/dev/mailbox';
 import { createDb } from '../../functions/db/client';
-import { deliverMail } from '../../functions/services/mail/delivery';
-import { queueMail } from '../../functions/services/mail/outbox';
-import type { Mail } from '../../functions/services/mail/rules';
+import { deliverMail } from '../../functions/services/core/mail/delivery';
+import { queueMail } from '../../functions/services/core/mail/outbox';
+import type { Mail } from '../../functions/services/core/mail/rules';
 import { callWorker, testDeps } from './helpers';
 
 const development = { ENVIRONMENT: 'development' };

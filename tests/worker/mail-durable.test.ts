@@ -13,9 +13,9 @@ import {
   MAX_ATTEMPTS,
   REMOVED_TEXT,
   RETRY_DELAYS_SECONDS,
-} from '../../functions/services/mail/delivery';
-import { queueMail, STUCK_AFTER_MS } from '../../functions/services/mail/outbox';
-import type { Mail } from '../../functions/services/mail/rules';
+} from '../../functions/services/core/mail/delivery';
+import { queueMail, STUCK_AFTER_MS } from '../../functions/services/core/mail/outbox';
+import type { Mail } from '../../functions/services/core/mail/rules';
 import { accountApp, queryAll, signUpTrial, START } from './account-helpers';
 import { quietCronLogs, recordingMailer, runJobsAt, testDb } from './cron-helpers';
 import { testDeps } from './helpers';

@@ -8,8 +8,8 @@ import { devices, licenses, sessions, users, type UserRow } from '../../db/schem
 import { ApiError } from '../../lib/errors';
 import { cancelAtPeriodEnd } from '../billing/subscriptions';
 import { freeDevicesStatements } from '../licensing/devices';
-import { deletionScheduledMail } from '../mail/lifecycle-templates';
-import { queueMailWhere, type QueuedMail } from '../mail/outbox';
+import { deletionScheduledMail } from '../core/mail/lifecycle-templates';
+import { queueMailWhere, type QueuedMail } from '../core/mail/outbox';
 import { DAY_MS } from '../shared/db';
 import type { Deps } from '../shared/deps';
 

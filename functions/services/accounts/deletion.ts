@@ -3,7 +3,7 @@
  * together is one db.batch (D1 has no interactive transactions); the cron purge anonymizes the
  * account after the retention window.
  */
-import { deliverSoon, mailWritten } from '../mail/outbox';
+import { deliverSoon, mailWritten } from '../core/mail/outbox';
 import type { Deps } from '../shared/deps';
 import { deletionMail, deletionStatements, stopRenewalAfterDeletion } from './deletion-steps';
 import { findUserById } from './users';

@@ -15,8 +15,8 @@ import { licenses, users, type LicenseRow, type UserRow } from '../../db/schema'
 import { fail } from '../../lib/errors';
 import { newTrialLicense } from '../licensing/licenses';
 import { closeOpenCheckout } from '../billing/open-checkouts';
-import { deliverSoon, queueMail } from '../mail/outbox';
-import { welcomeMail } from '../mail/templates';
+import { deliverSoon, queueMail } from '../core/mail/outbox';
+import { welcomeMail } from '../core/mail/templates';
 import { isUniqueViolation } from '../shared/db';
 import type { Deps } from '../shared/deps';
 import { normalizeEmail } from '../shared/emails';

@@ -15,8 +15,8 @@ import {
 import { limits } from '../../../src/site.config';
 import { verificationCodes, type VerificationRow } from '../../db/schema';
 import { fail, type ApiError } from '../../lib/errors';
-import { deliverSoon, queueMail } from '../mail/outbox';
-import { verificationCodeMail } from '../mail/templates';
+import { deliverSoon, queueMail } from '../core/mail/outbox';
+import { verificationCodeMail } from '../core/mail/templates';
 import { keyedHash, timingSafeEqualText } from '../shared/crypto';
 import type { Millis } from '../shared/db';
 import type { Deps } from '../shared/deps';

@@ -13,7 +13,7 @@ import { ApiError, fail } from '../../lib/errors';
 import { findUserByEmail } from '../accounts/users';
 import { attemptRefund } from '../billing/refunds';
 import { unresolvedWebhookFailures } from '../billing/webhook-failures';
-import { deliverSoon, STUCK_AFTER_MS } from '../mail/outbox';
+import { deliverSoon, STUCK_AFTER_MS } from '../core/mail/outbox';
 import { normalizeEmail } from '../shared/emails';
 import { DAY_MS, type Db, type Millis } from '../shared/db';
 import type { Deps } from '../shared/deps';

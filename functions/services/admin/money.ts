@@ -19,8 +19,8 @@ import { invoices } from '../../db/schema';
 import { ApiError, fail } from '../../lib/errors';
 import { findUserById } from '../accounts/users';
 import { cancellationMail } from '../billing/cancellations';
-import { invoiceRefundedMail } from '../mail/lifecycle-templates';
-import { deliverSoon, mailWritten, queueMailOnce, type QueuedMail } from '../mail/outbox';
+import { invoiceRefundedMail } from '../core/mail/lifecycle-templates';
+import { deliverSoon, mailWritten, queueMailOnce, type QueuedMail } from '../core/mail/outbox';
 import { callProvider, failureReason } from '../billing/provider';
 import {
   askCancelAtPeriodEnd,

@@ -6,7 +6,7 @@ import type {
   ContactMessageView,
 } from '../../../src/contract/admin';
 import type { contactMessages, invoices, outbox, paymentRefunds } from '../../db/schema';
-import { holdsSecret } from '../mail/rules';
+import { holdsSecret } from '../core/mail/rules';
 import { iso, isoOrNull } from '../shared/db';
 
 type InvoiceRow = typeof invoices.$inferSelect;

@@ -8,8 +8,8 @@
  */
 import type { UserRow, SubscriptionRow } from '../../db/schema';
 import { sql, type SQL } from 'drizzle-orm';
-import { subscriptionCancelledMail } from '../mail/lifecycle-templates';
-import { queueMailWhere, type QueuedMail } from '../mail/outbox';
+import { subscriptionCancelledMail } from '../core/mail/lifecycle-templates';
+import { queueMailWhere, type QueuedMail } from '../core/mail/outbox';
 import { DAY_MS, type Millis } from '../shared/db';
 import type { Deps } from '../shared/deps';
 

@@ -22,8 +22,8 @@ import {
 } from '../../db/schema';
 import { findUserByEmail, newUser } from '../accounts/users';
 import { currentLicense, newStandardLicense } from '../licensing/licenses';
-import { deliverSoon, queueMail } from '../mail/outbox';
-import { welcomeMail } from '../mail/templates';
+import { deliverSoon, queueMail } from '../core/mail/outbox';
+import { welcomeMail } from '../core/mail/templates';
 import { isUniqueViolation, type Db } from '../shared/db';
 import type { Deps } from '../shared/deps';
 import { findPendingSignup } from './pending-signups';

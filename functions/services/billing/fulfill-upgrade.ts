@@ -22,8 +22,8 @@ import {
 } from '../../db/schema';
 import { findUserById } from '../accounts/users';
 import { currentLicense, standardExpiry } from '../licensing/licenses';
-import { deliverSoon, queueMail } from '../mail/outbox';
-import { upgradeMail } from '../mail/templates';
+import { deliverSoon, queueMail } from '../core/mail/outbox';
+import { upgradeMail } from '../core/mail/templates';
 import type { RefundReason } from '../../../src/contract/messages';
 import { isUniqueViolation, type Db, type Millis } from '../shared/db';
 import type { Deps } from '../shared/deps';

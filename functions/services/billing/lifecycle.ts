@@ -15,8 +15,8 @@ import {
   type SubscriptionRow,
 } from '../../db/schema';
 import { findUserById } from '../accounts/users';
-import { paymentFailedMail } from '../mail/lifecycle-templates';
-import { deliverSoon, mailWritten, queueMailOnce, type QueuedMail } from '../mail/outbox';
+import { paymentFailedMail } from '../core/mail/lifecycle-templates';
+import { deliverSoon, mailWritten, queueMailOnce, type QueuedMail } from '../core/mail/outbox';
 import type { Db, Millis } from '../shared/db';
 import type { Deps } from '../shared/deps';
 import { cancellationMail } from './cancellations';

@@ -13,8 +13,8 @@
 import { and, asc, eq, lte, sql } from 'drizzle-orm';
 import { refundReasonText, type RefundReason } from '../../../src/contract/messages';
 import { paymentRefunds, type RefundRow } from '../../db/schema';
-import { deliverSoon, queueMailWhere } from '../mail/outbox';
-import { paymentRefundedMail } from '../mail/templates';
+import { deliverSoon, queueMailWhere } from '../core/mail/outbox';
+import { paymentRefundedMail } from '../core/mail/templates';
 import type { Db } from '../shared/db';
 import type { Deps } from '../shared/deps';
 

@@ -6,8 +6,8 @@
 import { and, eq, lte, sql } from 'drizzle-orm';
 import type { BatchItem } from 'drizzle-orm/batch';
 import { licenses, users } from '../../db/schema';
-import { deliverSoon, queueMailWhere, type QueuedMail } from '../mail/outbox';
-import { trialEndedMail } from '../mail/templates';
+import { deliverSoon, queueMailWhere, type QueuedMail } from '../core/mail/outbox';
+import { trialEndedMail } from '../core/mail/templates';
 import type { Deps } from '../shared/deps';
 import type { JobCounts } from './job';
 

@@ -7,8 +7,8 @@
 import { and, eq, gt, lte, sql } from 'drizzle-orm';
 import { limits } from '../../../src/site.config';
 import { subscriptions, users } from '../../db/schema';
-import { renewalReminderMail } from '../mail/lifecycle-templates';
-import { deliverSoon, queueMailOnce, writeMails } from '../mail/outbox';
+import { renewalReminderMail } from '../core/mail/lifecycle-templates';
+import { deliverSoon, queueMailOnce, writeMails } from '../core/mail/outbox';
 import { DAY_MS } from '../shared/db';
 import type { Deps } from '../shared/deps';
 import type { JobCounts } from './job';

@@ -6,7 +6,7 @@
  */
 import { and, asc, inArray, lte } from 'drizzle-orm';
 import { outbox } from '../../db/schema';
-import { STUCK_AFTER_MS } from '../mail/outbox';
+import { STUCK_AFTER_MS } from '../core/mail/outbox';
 import type { Deps } from '../shared/deps';
 import type { JobCounts } from './job';
 

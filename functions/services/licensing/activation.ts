@@ -19,8 +19,8 @@ import { ApiMessages, SuccessMessages } from '../../../src/contract/messages';
 import { licensing } from '../../../src/site.config';
 import { fail, type ApiError } from '../../lib/errors';
 import { findUserById } from '../accounts/users';
-import { deviceActivatedMail } from '../mail/lifecycle-templates';
-import { deliverSoon, queueMailWhere, type QueuedMail } from '../mail/outbox';
+import { deviceActivatedMail } from '../core/mail/lifecycle-templates';
+import { deliverSoon, queueMailWhere, type QueuedMail } from '../core/mail/outbox';
 import { isUniqueViolation, type Db } from '../shared/db';
 import type { Deps } from '../shared/deps';
 import {

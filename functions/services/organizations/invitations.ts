@@ -7,8 +7,8 @@ import { and, eq, gt, isNull, type SQL } from 'drizzle-orm';
 import { TeamMessages } from '../../../src/contract/messages';
 import { organizationInvitations, type InvitationRow } from '../../db/schema';
 import { fail } from '../../lib/errors';
-import { queueMailWhere, type QueuedMail } from '../mail/outbox';
-import { teamInvitationMail } from '../mail/templates';
+import { queueMailWhere, type QueuedMail } from '../core/mail/outbox';
+import { teamInvitationMail } from '../core/mail/templates';
 import { randomToken, sha256 } from '../shared/crypto';
 import { DAY_MS, type Db, type Millis } from '../shared/db';
 

@@ -18,7 +18,7 @@ import {
   type OrganizationRow,
 } from '../../db/schema';
 import { fail } from '../../lib/errors';
-import { deliverSoon } from '../mail/outbox';
+import { deliverSoon } from '../core/mail/outbox';
 import { isUniqueViolation, type Db } from '../shared/db';
 import type { Deps } from '../shared/deps';
 import { normalizeEmail } from '../shared/emails';

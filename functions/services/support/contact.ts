@@ -2,8 +2,8 @@
 import type { ContactBody } from '../../../src/contract/auth';
 import { contactMessages } from '../../db/schema';
 import { fail } from '../../lib/errors';
-import { deliverSoon, queueMail } from '../mail/outbox';
-import { contactMail } from '../mail/templates';
+import { deliverSoon, queueMail } from '../core/mail/outbox';
+import { contactMail } from '../core/mail/templates';
 import type { Deps } from '../shared/deps';
 import { normalizeEmail } from '../shared/emails';
 import { enforceRateLimit } from '../shared/rate-limit';

@@ -3,8 +3,8 @@
  * escape or track); the lifecycle e-mails, with an HTML part too, are in lifecycle-templates.ts.
  * When each is sent and what a failed send means: rules.ts.
  */
-import type { LicenseRow } from '../../db/schema';
-import { limits, plans, site } from '../../../src/site.config';
+import type { LicenseRow } from '../../../db/schema';
+import { limits, plans, site } from '../../../../src/site.config';
 import { formatAmount, signature } from './compose';
 import type { Mail } from './rules';
 

@@ -8,8 +8,8 @@
  * again any row whose queue message was lost or whose consumer died mid-send.
  */
 import { and, eq, inArray, lte, or, sql } from 'drizzle-orm';
-import { outbox } from '../../db/schema';
-import type { Deps } from '../shared/deps';
+import { outbox } from '../../../db/schema';
+import type { Deps } from '../../shared/deps';
 import { STUCK_AFTER_MS } from './outbox';
 import { holdsSecret } from './rules';
 

@@ -6,9 +6,9 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { BatchItem } from 'drizzle-orm/batch';
-import { outbox } from '../../db/schema';
-import type { Db, Millis } from '../shared/db';
-import type { Deps } from '../shared/deps';
+import { outbox } from '../../../db/schema';
+import type { Db, Millis } from '../../shared/db';
+import type { Deps } from '../../shared/deps';
 import type { Mail } from './rules';
 
 /** An unfinished row older than this is taken as stuck and queued again by the cron. */

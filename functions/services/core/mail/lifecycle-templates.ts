@@ -3,8 +3,8 @@
  * their plan, license or account. Each has a text and an HTML part (compose.ts) and a link into
  * the dashboard. When each is sent, and why only once: rules.ts.
  */
-import { legal, plans, site } from '../../../src/site.config';
-import { DAY_MS } from '../shared/db';
+import { legal, plans, site } from '../../../../src/site.config';
+import { DAY_MS } from '../../shared/db';
 import { composeMail, formatAmount, formatDay, formatMoment, type MailBlock } from './compose';
 import type { Mail } from './rules';
 

@@ -36,7 +36,7 @@
  * `queueMailOnce`). Delivery is at least once, made once at the provider by the outbox id as
  * idempotency key.
  */
-import type { MailMessage } from '../../adapters/types';
+import type { MailMessage } from '../../../adapters/types';
 
 interface MailRule {
   /**

@@ -4,7 +4,7 @@
  * two never drift apart. Everything a person typed (names, device names) is escaped in the HTML;
  * the HTML has no images, scripts or tracking, only inline styles, which is what mail clients keep.
  */
-import { site } from '../../../src/site.config';
+import { site } from '../../../../src/site.config';
 import type { Mail, MailKind } from './rules';
 
 /** The closing line of every e-mail (text). */
