@@ -15,8 +15,8 @@ import {
   userIdsByDeviceName,
   userIdsByLicenseKey,
 } from '../functions/services/admin/search';
-import { signSessionToken, verifySession } from '../functions/services/accounts/sessions';
-import { findUserByEmail, findUserById } from '../functions/services/accounts/users';
+import { signSessionToken, verifySession } from '../functions/services/core/users/sessions';
+import { findUserByEmail, findUserById } from '../functions/services/core/users/users';
 import { findActiveDevice, touchSeenDevice } from '../functions/services/licensing/devices';
 import {
   activeDeviceCount,

@@ -19,7 +19,7 @@ import { decodeJwt } from 'jose';
 import type { AppEnv } from '../env';
 import { fail } from '../lib/errors';
 import { KNOWN_BROWSER_MS, newKnownBrowser } from '../services/accounts/known-browsers';
-import { verifySession, type SessionInfo } from '../services/accounts/sessions';
+import { verifySession, type SessionInfo } from '../services/core/users/sessions';
 
 /** Name of the session cookie (the `__Host-` prefix requires Secure, Path=/ and no Domain). */
 export const SESSION_COOKIE = '__Host-sw_session';

@@ -16,8 +16,8 @@ import {
   type AccountEnv,
 } from '../middleware/auth';
 import { loginWithGoogle, loginWithPassword } from '../services/accounts/login';
-import { revokeSession, verifySessionWithAccount } from '../services/accounts/sessions';
-import { toUserView } from '../services/accounts/user-view';
+import { revokeSession, verifySessionWithAccount } from '../services/core/users/sessions';
+import { toUserView } from '../services/core/users/user-view';
 
 export const authRoutes = new Hono<AccountEnv>()
   .post('/login', jsonBody(loginSchema), async (c) => {

@@ -18,7 +18,7 @@ import { ApiError } from '../lib/errors';
 import { methodNotAllowed } from '../lib/http';
 import { jsonBody } from '../lib/validate';
 import { readSession, setSessionCookie, type AccountEnv } from '../middleware/auth';
-import { toUserView } from '../services/accounts/user-view';
+import { toUserView } from '../services/core/users/user-view';
 import {
   checkPaymentCompletion,
   signInPaidSignup,

@@ -8,7 +8,7 @@ import type { UsageOverview } from '../../src/contract/usage';
 import { SuccessMessages } from '../../src/contract/messages';
 import { methodNotAllowed } from '../lib/http';
 import { requireSession, type AccountEnv } from '../middleware/auth';
-import type { SessionInfo } from '../services/accounts/sessions';
+import type { SessionInfo } from '../services/core/users/sessions';
 import {
   deactivateOwnDevice,
   revokeOneSession,

@@ -7,7 +7,7 @@ import {
   needsRehash,
   PBKDF2_ITERATIONS,
   verifyPassword,
-} from '../../functions/services/accounts/passwords';
+} from '../../functions/services/core/users/passwords';
 import { generateCode } from '../../functions/services/accounts/verification';
 
 const PEPPER = 'a-test-pepper-that-is-at-least-32-characters';

@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createD1CheckoutStore } from '../../functions/adapters/payments/d1-store';
 import { createDb } from '../../functions/db/client';
 import { newTrialLicense } from '../../functions/services/licensing/licenses';
-import { newSession } from '../../functions/services/accounts/sessions';
+import { newSession } from '../../functions/services/core/users/sessions';
 import type { PaymentCompletionResponse } from '../../src/contract/payments';
 import type { MeResponse } from '../../src/contract/user';
 import { limits, site } from '../../src/site.config';

@@ -1,7 +1,7 @@
 import { SignJWT, UnsecuredJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { limits } from '../../src/site.config';
-import { JWT_AUDIENCE, JWT_ISSUER } from '../../functions/services/accounts/sessions';
+import { JWT_AUDIENCE, JWT_ISSUER } from '../../functions/services/core/users/sessions';
 import { accountApp, credentials, queryAll, signUpTrial, type AccountApp } from './account-helpers';
 import { ORIGIN } from './helpers';
 

@@ -5,8 +5,8 @@
  */
 import { deliverSoon, mailWritten } from '../core/mail/outbox';
 import type { Deps } from '../shared/deps';
-import { deletionMail, deletionStatements, stopRenewalAfterDeletion } from './deletion-steps';
-import { findUserById } from './users';
+import { deletionMail, deletionStatements, stopRenewalAfterDeletion } from '../core/users/account-deletion';
+import { findUserById } from '../core/users/users';
 
 /**
  * Schedules an account for deletion (deletionStatements, one batch, with the e-mail saying so),

@@ -12,12 +12,12 @@ import { isUniqueViolation, type Millis } from '../shared/db';
 import type { Deps } from '../shared/deps';
 import { normalizeEmail } from '../shared/emails';
 import { enforceRateLimit } from '../shared/rate-limit';
-import { useGoogleTokenOnce, verifyGoogleToken } from './google-tokens';
+import { useGoogleTokenOnce, verifyGoogleToken } from '../core/users/google-tokens';
 import { readKnownBrowser } from './known-browsers';
-import { hashPassword, needsRehash, verifyPassword } from './passwords';
-import { newSession } from './sessions';
-import { toUserView } from './user-view';
-import { findUserByEmail, findUserByGoogleSub } from './users';
+import { hashPassword, needsRehash, verifyPassword } from '../core/users/passwords';
+import { newSession } from '../core/users/sessions';
+import { toUserView } from '../core/users/user-view';
+import { findUserByEmail, findUserByGoogleSub } from '../core/users/users';
 
 /** Starts a new session for `user` (signed in by `how`) and builds the AuthResponse. */
 async function startSession(

@@ -10,9 +10,9 @@ import type { GoogleProfile } from '../../adapters/types';
 import { fail } from '../../lib/errors';
 import type { Deps } from '../shared/deps';
 import { normalizeEmail } from '../shared/emails';
-import { useGoogleTokenOnce, verifyGoogleToken } from './google-tokens';
-import { assertPasswordAllowed, hashPassword } from './passwords';
-import { assertNoAccount, type AccountIdentity } from './users';
+import { useGoogleTokenOnce, verifyGoogleToken } from '../core/users/google-tokens';
+import { assertPasswordAllowed, hashPassword } from '../core/users/passwords';
+import { assertNoAccount, type AccountIdentity } from '../core/users/users';
 import { consumeVerification, findVerified } from './verification';
 
 /** A new account's identity and the device it signs up from. */

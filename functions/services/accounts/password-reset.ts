@@ -15,9 +15,9 @@ import { randomToken, sha256 } from '../shared/crypto';
 import type { Deps } from '../shared/deps';
 import { normalizeEmail } from '../shared/emails';
 import { enforceRateLimit } from '../shared/rate-limit';
-import { assertPasswordAllowed, hashPassword } from './passwords';
-import { revokeAllSessions } from './sessions';
-import { findUserByEmail } from './users';
+import { assertPasswordAllowed, hashPassword } from '../core/users/passwords';
+import { revokeAllSessions } from '../core/users/sessions';
+import { findUserByEmail } from '../core/users/users';
 
 /**
  * Forgot password, the request: bot-checked and rate-limited, then handed to the task queue. The

@@ -22,10 +22,10 @@ import type { Deps } from '../shared/deps';
 import { normalizeEmail } from '../shared/emails';
 import { enforceRateLimit } from '../shared/rate-limit';
 import { claimEmailSignup, claimGoogleSignup, type NewAccount } from './new-accounts';
-import { newSession } from './sessions';
+import { newSession } from '../core/users/sessions';
 import { assertTrialAllowed, isDuplicateTrialError, recordTrial, trialClaimOf } from './trials';
-import { toUserView } from './user-view';
-import { assertNoAccount, newUser } from './users';
+import { toUserView } from '../core/users/user-view';
+import { assertNoAccount, newUser } from '../core/users/users';
 import { issueCode, type IssuedCode } from './verification';
 
 /**

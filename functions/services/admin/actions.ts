@@ -15,8 +15,8 @@ import {
   deletionMail,
   deletionStatements,
   stopRenewalAfterDeletion,
-} from '../accounts/deletion-steps';
-import { findUserById } from '../accounts/users';
+} from '../core/users/account-deletion';
+import { findUserById } from '../core/users/users';
 import { generateLicenseKey } from '../licensing/license-keys';
 import { freeDevicesStatements } from '../licensing/devices';
 import { currentLicense } from '../licensing/licenses';

@@ -10,7 +10,7 @@ import type { MoneyOverview } from '../../../src/contract/admin';
 import { ConsoleMessages } from '../../../src/contract/messages';
 import { invoices, outbox, paymentRefunds, users } from '../../db/schema';
 import { ApiError, fail } from '../../lib/errors';
-import { findUserByEmail } from '../accounts/users';
+import { findUserByEmail } from '../core/users/users';
 import { attemptRefund } from '../billing/refunds';
 import { unresolvedWebhookFailures } from '../billing/webhook-failures';
 import { deliverSoon, STUCK_AFTER_MS } from '../core/mail/outbox';

@@ -17,7 +17,7 @@ import type { RefundResult } from '../../adapters/payments';
 import { ConsoleMessages } from '../../../src/contract/messages';
 import { invoices } from '../../db/schema';
 import { ApiError, fail } from '../../lib/errors';
-import { findUserById } from '../accounts/users';
+import { findUserById } from '../core/users/users';
 import { cancellationMail } from '../billing/cancellations';
 import { invoiceRefundedMail } from '../core/mail/lifecycle-templates';
 import { deliverSoon, mailWritten, queueMailOnce, type QueuedMail } from '../core/mail/outbox';

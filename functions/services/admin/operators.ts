@@ -7,8 +7,8 @@
 import { limits } from '../../../src/site.config';
 import type { Operator } from '../../../src/contract/admin';
 import { fail } from '../../lib/errors';
-import type { SessionInfo } from '../accounts/sessions';
-import { findUserById } from '../accounts/users';
+import type { SessionInfo } from '../core/users/sessions';
+import { findUserById } from '../core/users/users';
 import type { Db, Millis } from '../shared/db';
 
 const FRESH_MS = limits.operatorFreshHours * 60 * 60 * 1000;

@@ -11,7 +11,7 @@ import type {
 import { ConsoleMessages, TeamMessages } from '../../../src/contract/messages';
 import { auditLog, organizations, users, type OrganizationRow } from '../../db/schema';
 import { fail } from '../../lib/errors';
-import { findUserByEmail } from '../accounts/users';
+import { findUserByEmail } from '../core/users/users';
 import { normalizeLicenseKey } from '../licensing/license-keys';
 import { iso, prefixEnd, type Db, type Millis } from '../shared/db';
 import type { Deps } from '../shared/deps';

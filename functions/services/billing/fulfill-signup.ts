@@ -20,7 +20,7 @@ import {
   type PendingSignupRow,
   type RefundRow,
 } from '../../db/schema';
-import { findUserByEmail, newUser } from '../accounts/users';
+import { findUserByEmail, newUser } from '../core/users/users';
 import { currentLicense, newStandardLicense } from '../licensing/licenses';
 import { deliverSoon, queueMail } from '../core/mail/outbox';
 import { welcomeMail } from '../core/mail/templates';

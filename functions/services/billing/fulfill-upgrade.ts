@@ -20,7 +20,7 @@ import {
   type LicenseRow,
   type RefundRow,
 } from '../../db/schema';
-import { findUserById } from '../accounts/users';
+import { findUserById } from '../core/users/users';
 import { currentLicense, standardExpiry } from '../licensing/licenses';
 import { deliverSoon, queueMail } from '../core/mail/outbox';
 import { upgradeMail } from '../core/mail/templates';

@@ -14,7 +14,7 @@ import {
   subscriptions,
   type SubscriptionRow,
 } from '../../db/schema';
-import { findUserById } from '../accounts/users';
+import { findUserById } from '../core/users/users';
 import { paymentFailedMail } from '../core/mail/lifecycle-templates';
 import { deliverSoon, mailWritten, queueMailOnce, type QueuedMail } from '../core/mail/outbox';
 import type { Db, Millis } from '../shared/db';

@@ -6,7 +6,7 @@
 import { desc, eq } from 'drizzle-orm';
 import type { BillingOverview, InvoiceView } from '../../../src/contract/billing';
 import { invoices } from '../../db/schema';
-import { findUserById } from '../accounts/users';
+import { findUserById } from '../core/users/users';
 import { currentLicense, effectiveLicenseStatus } from '../licensing/licenses';
 import type { Deps } from '../shared/deps';
 import { upgradeRefusal } from './purchase-rules';

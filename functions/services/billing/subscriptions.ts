@@ -7,7 +7,7 @@
 import { and, desc, eq, ne, sql, type SQL } from 'drizzle-orm';
 import { licenses, subscriptions, type SubscriptionRow } from '../../db/schema';
 import { fail } from '../../lib/errors';
-import { findUserById } from '../accounts/users';
+import { findUserById } from '../core/users/users';
 import { deliverSoon, mailWritten } from '../core/mail/outbox';
 import type { Db, Millis } from '../shared/db';
 import type { Deps } from '../shared/deps';

@@ -9,7 +9,7 @@ import {
   type CheckoutSessionLink,
 } from '../../adapters/payments';
 import { fail } from '../../lib/errors';
-import { findUserById } from '../accounts/users';
+import { findUserById } from '../core/users/users';
 import { currentLicense } from '../licensing/licenses';
 import type { Deps } from '../shared/deps';
 import { openOneCheckout } from './open-checkouts';

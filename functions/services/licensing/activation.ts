@@ -18,7 +18,7 @@ import {
 import { ApiMessages, SuccessMessages } from '../../../src/contract/messages';
 import { licensing } from '../../../src/site.config';
 import { fail, type ApiError } from '../../lib/errors';
-import { findUserById } from '../accounts/users';
+import { findUserById } from '../core/users/users';
 import { deviceActivatedMail } from '../core/mail/lifecycle-templates';
 import { deliverSoon, queueMailWhere, type QueuedMail } from '../core/mail/outbox';
 import { isUniqueViolation, type Db } from '../shared/db';

@@ -19,7 +19,7 @@ import {
   type LicenseRow,
 } from '../../db/schema';
 import { fail, type ApiError } from '../../lib/errors';
-import { accountDeletedSql } from '../accounts/users';
+import { accountDeletedSql } from '../core/users/users';
 import { outerColumn, type Db, type Millis } from '../shared/db';
 
 /** A license found by its key, with what decides whether it is usable. */

@@ -13,7 +13,7 @@ import {
   revokeOtherSessions,
   revokeUserSession,
   type SessionInfo,
-} from '../accounts/sessions';
+} from '../core/users/sessions';
 import { iso } from '../shared/db';
 import type { Deps } from '../shared/deps';
 import { describeUserAgent } from '../shared/user-agent';

@@ -24,10 +24,10 @@ import {
   type OrganizationRow,
 } from '../../db/schema';
 import { fail } from '../../lib/errors';
-import { newSession } from '../accounts/sessions';
-import { hashPassword, assertPasswordAllowed } from '../accounts/passwords';
-import { toUserView } from '../accounts/user-view';
-import { findUserByEmail, findUserById, newUser } from '../accounts/users';
+import { newSession } from '../core/users/sessions';
+import { hashPassword, assertPasswordAllowed } from '../core/users/passwords';
+import { toUserView } from '../core/users/user-view';
+import { findUserByEmail, findUserById, newUser } from '../core/users/users';
 import { cancelAtPeriodEnd, isCancellable, newestSubscription } from '../billing/subscriptions';
 import { generateLicenseKey } from '../licensing/license-keys';
 import { freeDevicesStatements } from '../licensing/devices';

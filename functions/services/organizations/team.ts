@@ -6,7 +6,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import { TeamMessages } from '../../../src/contract/messages';
 import { organizationMembers, type OrganizationRow } from '../../db/schema';
 import { fail } from '../../lib/errors';
-import { findUserById } from '../accounts/users';
+import { findUserById } from '../core/users/users';
 import { iso, type Db } from '../shared/db';
 import type { Deps } from '../shared/deps';
 import {

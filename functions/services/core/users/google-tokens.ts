@@ -1,8 +1,8 @@
 /** Google ID tokens (the GIS credential, or a /dev/google token locally) as sign-in proofs. */
-import type { GoogleProfile } from '../../adapters/types';
-import { fail } from '../../lib/errors';
-import { consumeToken } from '../shared/consumed-tokens';
-import type { Deps } from '../shared/deps';
+import type { GoogleProfile } from '../../../adapters/types';
+import { fail } from '../../../lib/errors';
+import { consumeToken } from '../../shared/consumed-tokens';
+import type { Deps } from '../../shared/deps';
 
 /** Google ID tokens live at most an hour; a used one is remembered that long. */
 const GOOGLE_TOKEN_MEMORY_MS = 60 * 60 * 1000;

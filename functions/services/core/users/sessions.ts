@@ -5,13 +5,13 @@
  */
 import { and, desc, eq, gt, isNull, lt, ne } from 'drizzle-orm';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
-import { limits } from '../../../src/site.config';
-import { sessions, type LicenseRow, type UserRow, type SessionRow } from '../../db/schema';
-import { fail } from '../../lib/errors';
-import { currentLicenseQuery } from '../licensing/licenses';
-import { randomToken } from '../shared/crypto';
-import { DAY_MS, outerColumn, type Db, type Millis } from '../shared/db';
-import type { Deps } from '../shared/deps';
+import { limits } from '../../../../src/site.config';
+import { sessions, type LicenseRow, type UserRow, type SessionRow } from '../../../db/schema';
+import { fail } from '../../../lib/errors';
+import { currentLicenseQuery } from '../../licensing/licenses';
+import { randomToken } from '../../shared/crypto';
+import { DAY_MS, outerColumn, type Db, type Millis } from '../../shared/db';
+import type { Deps } from '../../shared/deps';
 import { accountDeletedSql, userByIdQuery } from './users';
 
 export const JWT_ISSUER = 'sheetwright';

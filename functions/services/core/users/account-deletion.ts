@@ -3,15 +3,15 @@
  * (deletion.ts) and the operator console (admin/actions.ts).
  */
 import { and, eq, isNull, ne, sql, type SQL } from 'drizzle-orm';
-import { retentionDays } from '../../../src/site.config';
-import { devices, licenses, sessions, users, type UserRow } from '../../db/schema';
-import { ApiError } from '../../lib/errors';
-import { cancelAtPeriodEnd } from '../billing/subscriptions';
-import { freeDevicesStatements } from '../licensing/devices';
-import { deletionScheduledMail } from '../core/mail/lifecycle-templates';
-import { queueMailWhere, type QueuedMail } from '../core/mail/outbox';
-import { DAY_MS } from '../shared/db';
-import type { Deps } from '../shared/deps';
+import { retentionDays } from '../../../../src/site.config';
+import { devices, licenses, sessions, users, type UserRow } from '../../../db/schema';
+import { ApiError } from '../../../lib/errors';
+import { cancelAtPeriodEnd } from '../../billing/subscriptions';
+import { freeDevicesStatements } from '../../licensing/devices';
+import { deletionScheduledMail } from '../mail/lifecycle-templates';
+import { queueMailWhere, type QueuedMail } from '../mail/outbox';
+import { DAY_MS } from '../../shared/db';
+import type { Deps } from '../../shared/deps';
 
 /**
  * The "scheduled for deletion" e-mail: when the data goes (the purge cron's date) and how to undo

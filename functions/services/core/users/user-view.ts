@@ -1,8 +1,8 @@
 /** Builds the contract `User` (src/contract/user.ts) the API answers and the browser keeps. */
-import type { LicenseRow, UserRow } from '../../db/schema';
-import type { User } from '../../../src/contract/user';
-import { effectiveLicenseStatus } from '../licensing/licenses';
-import type { Millis } from '../shared/db';
+import type { LicenseRow, UserRow } from '../../../db/schema';
+import type { User } from '../../../../src/contract/user';
+import { effectiveLicenseStatus } from '../../licensing/licenses';
+import type { Millis } from '../../shared/db';
 import type { SessionInfo } from './sessions';
 
 /** The user as the dashboard shows it; a license past its expiry reads `expired` at once. */

@@ -1,8 +1,8 @@
 /** Accounts: lookups (each through an indexed, UNIQUE column) and the one-account-per-e-mail rule. */
 import { eq, sql, type SQL } from 'drizzle-orm';
-import { users, USERS_DELETED_INDEX, type UserRow } from '../../db/schema';
-import { fail } from '../../lib/errors';
-import type { Db, Millis } from '../shared/db';
+import { users, USERS_DELETED_INDEX, type UserRow } from '../../../db/schema';
+import { fail } from '../../../lib/errors';
+import type { Db, Millis } from '../../shared/db';
 
 /** The account holding a normalized e-mail, deleted or not (the e-mail stays taken until purge). */
 export async function findUserByEmail(

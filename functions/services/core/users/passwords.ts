@@ -4,14 +4,14 @@
  * and can be raised later (`needsRehash`, checked at login).
  */
 import { dictionary } from '@zxcvbn-ts/language-common';
-import { fail } from '../../lib/errors';
+import { fail } from '../../../lib/errors';
 import {
   fromBase64Url,
   hmacBytes,
   randomBytes,
   timingSafeEqual,
   toBase64Url,
-} from '../shared/crypto';
+} from '../../shared/crypto';
 
 /**
  * Deployed Workers refuse PBKDF2 above 100 000 iterations (local workerd does not), so this is
