@@ -17,13 +17,13 @@ import {
 } from '../functions/services/admin/search';
 import { signSessionToken, verifySession } from '../functions/services/core/users/sessions';
 import { findUserByEmail, findUserById } from '../functions/services/core/users/users';
-import { findActiveDevice, touchSeenDevice } from '../functions/services/licensing/devices';
+import { findActiveDevice, touchSeenDevice } from '../functions/services/core/licenses/devices';
 import {
   activeDeviceCount,
   findLicenseByKey,
   licenseForDeviceQuery,
-} from '../functions/services/licensing/license-check';
-import { currentLicense } from '../functions/services/licensing/licenses';
+} from '../functions/services/core/licenses/license-check';
+import { currentLicense } from '../functions/services/core/licenses/licenses';
 import type { Db, Millis } from '../functions/services/shared/db';
 import type { Secrets } from '../functions/services/shared/deps';
 import { counterKey, rateLimitStep } from '../functions/services/shared/rate-limit';

@@ -49,7 +49,7 @@ registerHooks({
   },
 });
 const { captureRateLimitRow, hotQueries, hotStatement } = await import('./bench-scale-queries.ts');
-const { generateLicenseKey } = await import('../functions/services/licensing/license-keys.ts');
+const { generateLicenseKey } = await import('../functions/services/core/licenses/license-keys.ts');
 
 const { values: options } = parseArgs({
   options: {

@@ -16,7 +16,7 @@ import type { AppEnv } from '../env';
 import { methodNotAllowed } from '../lib/http';
 import { jsonBody } from '../lib/validate';
 import { activateDevice, deactivateDevice, validateDevice } from '../services/licensing/activation';
-import { licensePublicKeys } from '../services/licensing/license-file';
+import { licensePublicKeys } from '../services/core/licenses/license-file';
 
 export const licenseRoutes = new Hono<AppEnv>()
   .post('/licenses/activate', jsonBody(activateBodySchema), async (c) => {

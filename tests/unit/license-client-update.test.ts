@@ -14,7 +14,7 @@ import type { UpdateCheckResponse } from '../../src/contract/releases';
 import { UpdateRefusedMessages } from '../../src/contract/release-messages';
 import type { Release } from '../../src/releases/releases';
 import { installer } from '../../src/site.config';
-import { licensePublicKeys } from '../../functions/services/licensing/license-file';
+import { licensePublicKeys } from '../../functions/services/core/licenses/license-file';
 import { offerRelease } from '../../functions/services/releases/manifest';
 import { EXIT_LICENSE, EXIT_OK, EXIT_USAGE, jwksPathFor, main } from '../../scripts/license-client';
 

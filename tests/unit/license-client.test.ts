@@ -13,7 +13,7 @@ import {
   licenseFileClaims,
   licensePublicKeys,
   signLicenseFile,
-} from '../../functions/services/licensing/license-file';
+} from '../../functions/services/core/licenses/license-file';
 import { EXIT_LICENSE, EXIT_OK, EXIT_USAGE, jwksPathFor, main } from '../../scripts/license-client';
 
 const KEY = 'SW-22222-33333-44444-55555';

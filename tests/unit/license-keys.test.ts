@@ -4,7 +4,7 @@ import {
   isValidLicenseKey,
   LICENSE_KEY_ALPHABET,
   normalizeLicenseKey,
-} from '../../functions/services/licensing/license-keys';
+} from '../../functions/services/core/licenses/license-keys';
 
 describe('generateLicenseKey', () => {
   it('makes keys like SW-XXXXX-XXXXX-XXXXX-XXXXX from the unambiguous alphabet', () => {

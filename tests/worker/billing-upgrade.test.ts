@@ -6,7 +6,7 @@ import { env } from 'cloudflare:workers';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createD1CheckoutStore } from '../../functions/adapters/payments/d1-store';
 import { createDb } from '../../functions/db/client';
-import { newTrialLicense } from '../../functions/services/licensing/licenses';
+import { newTrialLicense } from '../../functions/services/core/licenses/licenses';
 import { newSession } from '../../functions/services/core/users/sessions';
 import type { PaymentCompletionResponse } from '../../src/contract/payments';
 import type { MeResponse } from '../../src/contract/user';

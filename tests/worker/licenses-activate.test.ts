@@ -6,7 +6,7 @@ import {
   type DeviceView,
 } from '../../src/contract/licensing';
 import { licensing, limits } from '../../src/site.config';
-import { generateLicenseKey } from '../../functions/services/licensing/license-keys';
+import { generateLicenseKey } from '../../functions/services/core/licenses/license-keys';
 import { accountApp, queryAll } from './account-helpers';
 import {
   activate,

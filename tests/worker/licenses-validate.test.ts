@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { licenseStatusMessages } from '../../src/contract/licensing';
 import { limits } from '../../src/site.config';
-import { generateLicenseKey } from '../../functions/services/licensing/license-keys';
+import { generateLicenseKey } from '../../functions/services/core/licenses/license-keys';
 import { accountApp, queryAll } from './account-helpers';
 import {
   activateOk,

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { parse } from '../../src/contract/shape';
 import { authResponseSchema, type AuthResponse } from '../../src/contract/user';
 import { limits, plans, site } from '../../src/site.config';
-import { isValidLicenseKey } from '../../functions/services/licensing/license-keys';
+import { isValidLicenseKey } from '../../functions/services/core/licenses/license-keys';
 import {
   accountApp,
   googleToken,

@@ -5,7 +5,11 @@
  */
 import { deliverSoon, mailWritten } from '../core/mail/outbox';
 import type { Deps } from '../shared/deps';
-import { deletionMail, deletionStatements, stopRenewalAfterDeletion } from '../core/users/account-deletion';
+import {
+  deletionMail,
+  deletionStatements,
+  stopRenewalAfterDeletion,
+} from '../core/users/account-deletion';
 import { findUserById } from '../core/users/users';
 
 /**

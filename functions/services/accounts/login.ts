@@ -6,7 +6,7 @@ import type { LoginBody, LoginGoogleBody } from '../../../src/contract/auth';
 import type { AuthResponse } from '../../../src/contract/user';
 import { users, type UserRow } from '../../db/schema';
 import { fail } from '../../lib/errors';
-import { currentLicense } from '../licensing/licenses';
+import { currentLicense } from '../core/licenses/licenses';
 import { memberSignInEvent } from '../organizations/organizations';
 import { isUniqueViolation, type Millis } from '../shared/db';
 import type { Deps } from '../shared/deps';

@@ -13,7 +13,7 @@ import type {
 import type { AuthResponse } from '../../../src/contract/user';
 import { licenses, users, type LicenseRow, type UserRow } from '../../db/schema';
 import { fail } from '../../lib/errors';
-import { newTrialLicense } from '../licensing/licenses';
+import { newTrialLicense } from '../core/licenses/licenses';
 import { closeOpenCheckout } from '../billing/open-checkouts';
 import { deliverSoon, queueMail } from '../core/mail/outbox';
 import { welcomeMail } from '../core/mail/templates';

@@ -17,9 +17,9 @@ import {
   stopRenewalAfterDeletion,
 } from '../core/users/account-deletion';
 import { findUserById } from '../core/users/users';
-import { generateLicenseKey } from '../licensing/license-keys';
-import { freeDevicesStatements } from '../licensing/devices';
-import { currentLicense } from '../licensing/licenses';
+import { generateLicenseKey } from '../core/licenses/license-keys';
+import { freeDevicesStatements } from '../core/licenses/devices';
+import { currentLicense } from '../core/licenses/licenses';
 import { deliverSoon, mailWritten, queueMailWhere, type QueuedMail } from '../core/mail/outbox';
 import { licenseReplacedMail, welcomeMail } from '../core/mail/templates';
 import { DAY_MS, type Db } from '../shared/db';

@@ -23,10 +23,10 @@ import {
   users,
 } from '../../db/schema';
 import { fail } from '../../lib/errors';
-import { deviceLimitOf } from '../licensing/license-check';
-import { effectiveLicenseStatus } from '../licensing/licenses';
-import { licenseHistory } from '../licensing/history';
-import { countedDeactivationsSql } from '../licensing/devices';
+import { deviceLimitOf } from '../core/licenses/license-check';
+import { effectiveLicenseStatus } from '../core/licenses/licenses';
+import { licenseHistory } from '../core/licenses/history';
+import { countedDeactivationsSql } from '../core/licenses/deactivations';
 import { DAY_MS, iso, isoOrNull, outerColumn, type Db, type Millis } from '../shared/db';
 import { describeUserAgent } from '../shared/user-agent';
 import { toAuditEntry } from './audit';

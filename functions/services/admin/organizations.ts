@@ -12,7 +12,7 @@ import { ConsoleMessages, TeamMessages } from '../../../src/contract/messages';
 import { auditLog, organizations, users, type OrganizationRow } from '../../db/schema';
 import { fail } from '../../lib/errors';
 import { findUserByEmail } from '../core/users/users';
-import { normalizeLicenseKey } from '../licensing/license-keys';
+import { normalizeLicenseKey } from '../core/licenses/license-keys';
 import { iso, prefixEnd, type Db, type Millis } from '../shared/db';
 import type { Deps } from '../shared/deps';
 import { normalizeEmail } from '../shared/emails';

@@ -24,7 +24,7 @@ import {
   type UserRow,
 } from '../../db/schema';
 import { fail } from '../../lib/errors';
-import { normalizeLicenseKey } from '../licensing/license-keys';
+import { normalizeLicenseKey } from '../core/licenses/license-keys';
 import { prefixEnd, type Db } from '../shared/db';
 import { normalizeEmail } from '../shared/email-identity';
 

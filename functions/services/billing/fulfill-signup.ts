@@ -21,7 +21,7 @@ import {
   type RefundRow,
 } from '../../db/schema';
 import { findUserByEmail, newUser } from '../core/users/users';
-import { currentLicense, newStandardLicense } from '../licensing/licenses';
+import { currentLicense, newStandardLicense } from '../core/licenses/licenses';
 import { deliverSoon, queueMail } from '../core/mail/outbox';
 import { welcomeMail } from '../core/mail/templates';
 import { isUniqueViolation, type Db } from '../shared/db';

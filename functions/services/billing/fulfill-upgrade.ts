@@ -21,7 +21,7 @@ import {
   type RefundRow,
 } from '../../db/schema';
 import { findUserById } from '../core/users/users';
-import { currentLicense, standardExpiry } from '../licensing/licenses';
+import { currentLicense, standardExpiry } from '../core/licenses/licenses';
 import { deliverSoon, queueMail } from '../core/mail/outbox';
 import { upgradeMail } from '../core/mail/templates';
 import type { RefundReason } from '../../../src/contract/messages';

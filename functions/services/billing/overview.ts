@@ -7,7 +7,7 @@ import { desc, eq } from 'drizzle-orm';
 import type { BillingOverview, InvoiceView } from '../../../src/contract/billing';
 import { invoices } from '../../db/schema';
 import { findUserById } from '../core/users/users';
-import { currentLicense, effectiveLicenseStatus } from '../licensing/licenses';
+import { currentLicense, effectiveLicenseStatus } from '../core/licenses/licenses';
 import type { Deps } from '../shared/deps';
 import { upgradeRefusal } from './purchase-rules';
 import { isCancellable, newestSubscription } from './subscriptions';

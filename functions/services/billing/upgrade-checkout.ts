@@ -10,7 +10,7 @@ import {
 } from '../../adapters/payments';
 import { fail } from '../../lib/errors';
 import { findUserById } from '../core/users/users';
-import { currentLicense } from '../licensing/licenses';
+import { currentLicense } from '../core/licenses/licenses';
 import type { Deps } from '../shared/deps';
 import { openOneCheckout } from './open-checkouts';
 import { callProvider } from './provider';

@@ -23,21 +23,18 @@ import { deviceActivatedMail } from '../core/mail/lifecycle-templates';
 import { deliverSoon, queueMailWhere, type QueuedMail } from '../core/mail/outbox';
 import { isUniqueViolation, type Db } from '../shared/db';
 import type { Deps } from '../shared/deps';
+import { deactivationLimitReached, deactivationTimes } from '../core/licenses/deactivations';
 import {
   activateWithinLimit,
-  deactivationLimitReached,
+  activeDevices,
+  findActiveDevice,
   freeDevice,
   replaceWithinLimits,
-  type NewDevice,
-  type WithNewDevice,
-} from './device-writes';
-import {
-  activeDevices,
-  deactivationTimes,
-  findActiveDevice,
   toDeviceView,
   touchActiveDevice,
-} from './devices';
+  type NewDevice,
+  type WithNewDevice,
+} from '../core/licenses/devices';
 import {
   assertUsable,
   deviceLimitOf,
@@ -46,9 +43,9 @@ import {
   licenseInfoOf,
   licenseNotFound,
   type KeyedLicense,
-} from './license-check';
-import { licenseFileClaims, signLicenseFile } from './license-file';
-import { checkDevice, pluginCall } from './plugin-calls';
+} from '../core/licenses/license-check';
+import { licenseFileClaims, signLicenseFile } from '../core/licenses/license-file';
+import { checkDevice, pluginCall } from '../core/licenses/plugin-calls';
 
 export const activatedMessage = 'This device has been activated.';
 export const reactivatedMessage = 'This device was already activated; its license file is renewed.';

@@ -17,11 +17,11 @@ import {
 import { iso } from '../shared/db';
 import type { Deps } from '../shared/deps';
 import { describeUserAgent } from '../shared/user-agent';
-import { freeDevice } from './device-writes';
-import { activeDevices, deactivationTimes, findDeviceRow, toDeviceView } from './devices';
-import { deviceLimitOf } from './license-check';
-import { licenseHistory } from './history';
-import { currentLicense } from './licenses';
+import { deactivationTimes } from '../core/licenses/deactivations';
+import { activeDevices, findDeviceRow, freeDevice, toDeviceView } from '../core/licenses/devices';
+import { deviceLimitOf } from '../core/licenses/license-check';
+import { licenseHistory } from '../core/licenses/history';
+import { currentLicense } from '../core/licenses/licenses';
 
 /** Rows of the activation history the page shows. */
 

@@ -4,7 +4,7 @@
  * statements: a member joins by ONE conditional INSERT that counts the taken seats (never more
  * than `seats`), an account belongs to one organization at a time (partial UNIQUE index), and a
  * member's devices are limited by the organization's per-seat limit inside the same activation
- * statement every license uses (licensing/device-writes.ts).
+ * statement every license uses (core/licenses/devices.ts).
  */
 import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import {
@@ -17,7 +17,7 @@ import {
   type OrganizationRow,
   type MemberRow,
 } from '../../db/schema';
-import { freeDevicesStatements } from '../licensing/devices';
+import { freeDevicesStatements } from '../core/licenses/devices';
 import type { Db, Millis } from '../shared/db';
 
 export type OrganizationEventKind = (typeof organizationEventKinds)[number];
@@ -67,16 +67,6 @@ export function openInvitationsSql(orgId: SQL, now: Millis): SQL<number> {
   return sql<number>`(select count(*) from organization_invitations as held
     where held.organization_id = ${orgId} and held.accepted_at is null
       and held.revoked_at is null and held.expires_at > ${now})`;
-}
-
-/**
- * SQL, in a statement over `licenses` as `l`: the device limit of an Enterprise member's license
- * (the organization's per-seat limit), else `fallback` (the plan's limit).
- */
-export function memberDeviceLimitSql(fallback: number): SQL<number> {
-  return sql<number>`coalesce((select o.device_limit from organization_members as m
-    join organizations as o on o.id = m.organization_id
-    where m.license_id = l.id and m.removed_at is null), ${fallback})`;
 }
 
 /** One event of the team feed, to put in the batch of what it reports. */

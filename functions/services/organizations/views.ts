@@ -14,7 +14,7 @@ import {
   users,
   type OrganizationRow,
 } from '../../db/schema';
-import { effectiveLicenseStatus } from '../licensing/licenses';
+import { effectiveLicenseStatus } from '../core/licenses/licenses';
 import { iso, type Db, type Millis } from '../shared/db';
 
 export interface TeamOverview {

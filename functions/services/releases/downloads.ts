@@ -7,7 +7,7 @@
 import { isVersion } from '../../../src/releases/versions';
 import { installer } from '../../../src/site.config';
 import { fail } from '../../lib/errors';
-import { currentLicense } from '../licensing/licenses';
+import { currentLicense } from '../core/licenses/licenses';
 import type { Deps } from '../shared/deps';
 import { currentVersionOf, findRelease } from './catalog';
 import { verifyDownloadToken } from './download-links';

@@ -12,7 +12,7 @@ import {
 } from '../../../src/contract/releases';
 import { LICENSE_FILE_ISSUER } from '../../../src/contract/licensing';
 import { releaseNotesPath, type Release } from '../../../src/releases/releases';
-import { signWithLicenseKey } from '../licensing/license-file';
+import { signWithLicenseKey } from '../core/licenses/license-file';
 import type { Deps } from '../shared/deps';
 import { downloadPath, signDownloadToken } from './download-links';
 

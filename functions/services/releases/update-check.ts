@@ -8,7 +8,7 @@
 import type { UpdateCheckBody, UpdateCheckResponse } from '../../../src/contract/releases';
 import { UpdateCheckMessages } from '../../../src/contract/release-messages';
 import { compareVersions } from '../../../src/releases/versions';
-import { checkDevice } from '../licensing/plugin-calls';
+import { checkDevice } from '../core/licenses/plugin-calls';
 import type { Deps } from '../shared/deps';
 import { newerThan, newestRelease, onChannel } from './catalog';
 import { versionCeiling } from './entitlement';

@@ -7,7 +7,7 @@ import { retentionDays } from '../../../../src/site.config';
 import { devices, licenses, sessions, users, type UserRow } from '../../../db/schema';
 import { ApiError } from '../../../lib/errors';
 import { cancelAtPeriodEnd } from '../../billing/subscriptions';
-import { freeDevicesStatements } from '../../licensing/devices';
+import { freeDevicesStatements } from '../licenses/devices';
 import { deletionScheduledMail } from '../mail/lifecycle-templates';
 import { queueMailWhere, type QueuedMail } from '../mail/outbox';
 import { DAY_MS } from '../../shared/db';

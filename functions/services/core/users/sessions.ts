@@ -8,7 +8,7 @@ import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import { limits } from '../../../../src/site.config';
 import { sessions, type LicenseRow, type UserRow, type SessionRow } from '../../../db/schema';
 import { fail } from '../../../lib/errors';
-import { currentLicenseQuery } from '../../licensing/licenses';
+import { currentLicenseQuery } from '../licenses/licenses';
 import { randomToken } from '../../shared/crypto';
 import { DAY_MS, outerColumn, type Db, type Millis } from '../../shared/db';
 import type { Deps } from '../../shared/deps';

@@ -1,7 +1,7 @@
 /** Builds the contract `User` (src/contract/user.ts) the API answers and the browser keeps. */
 import type { LicenseRow, UserRow } from '../../../db/schema';
 import type { User } from '../../../../src/contract/user';
-import { effectiveLicenseStatus } from '../../licensing/licenses';
+import { effectiveLicenseStatus } from '../licenses/licenses';
 import type { Millis } from '../../shared/db';
 import type { SessionInfo } from './sessions';
 

@@ -4,7 +4,7 @@
  * Luhn mod 32 check, which catches every single mistyped character and most swapped neighbors,
  * so the plugin can reject a typo before asking the server.
  */
-import { randomBytes } from '../shared/crypto';
+import { randomBytes } from '../../shared/crypto';
 
 /** 32 characters without look-alikes (no 0/O, 1/I): one random byte & 31 picks one uniformly. */
 export const LICENSE_KEY_ALPHABET = '23456789ABCDEFGHJKLMNPQRSTUVWXYZ';

@@ -1,8 +1,8 @@
 /** The activation history (license_events) as the Usage page and the console show it. */
 import { desc, eq, sql } from 'drizzle-orm';
-import type { LicenseEventView } from '../../../src/contract/usage';
-import { licenseEvents } from '../../db/schema';
-import { iso, type Db } from '../shared/db';
+import type { LicenseEventView } from '../../../../src/contract/usage';
+import { licenseEvents } from '../../../db/schema';
+import { iso, type Db } from '../../shared/db';
 
 /** Entries the Usage page shows. */
 export const HISTORY_LIMIT = 50;

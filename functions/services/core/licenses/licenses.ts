@@ -1,8 +1,8 @@
 /** Licenses: one current license per user, the newest; keys from license-keys.ts. */
 import { desc, eq } from 'drizzle-orm';
-import { plans, site } from '../../../src/site.config';
-import { licenses, type LicenseRow } from '../../db/schema';
-import { DAY_MS, type Db, type Millis } from '../shared/db';
+import { plans, site } from '../../../../src/site.config';
+import { licenses, type LicenseRow } from '../../../db/schema';
+import { DAY_MS, type Db, type Millis } from '../../shared/db';
 import { generateLicenseKey } from './license-keys';
 
 /** A new active Trial license: activated now, expiring after the trial's days. */

@@ -1,30 +1,156 @@
 /**
- * The device writes that must hold under concurrency. The device limit and the
- * deactivation limit are each decided by ONE conditional statement; the other writes of the same
- * step sit in the same db.batch (one transaction) and only apply when that statement did (they
- * test for the row it wrote), so a step happens whole or not at all, however requests interleave.
- * A second active row for the same machine is refused by the partial UNIQUE index on active
- * (license_id, device_id).
+ * Plugin devices: reads, the last-seen update, the views, and the writes that must hold under
+ * concurrency. The device limit and the deactivation limit are each decided by ONE conditional
+ * statement; the other writes of the same step sit in the same db.batch (one transaction) and
+ * only apply when that statement did (they test for the row it wrote), so a step happens whole or
+ * not at all, however requests interleave. A second active row for the same machine is refused by
+ * the partial UNIQUE index on active (license_id, device_id).
  */
-import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { BatchItem } from 'drizzle-orm/batch';
-import { licensing } from '../../../src/site.config';
-import { devices, licenseEvents, type DeviceRow } from '../../db/schema';
-import { fail, type ApiError } from '../../lib/errors';
-import type { Db, Millis } from '../shared/db';
+import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
+import type { DeviceView } from '../../../../src/contract/licensing';
+import { devices, licenseEvents, type DeviceRow } from '../../../db/schema';
+import { fail } from '../../../lib/errors';
+import type { Db, Millis } from '../../shared/db';
 import {
-  countedDeactivationsSql,
-  deactivationTimes,
-  findDeviceRow,
-  secondsUntilDeactivationFrees,
+  deactivationLimitReached,
+  underDeactivationLimit,
   type DeactivationSource,
-} from './devices';
-import { memberDeviceLimitSql } from '../organizations/organizations';
-import { usableLicenseSql } from './license-check';
+} from './deactivations';
+import { memberDeviceLimitSql, usableLicenseSql } from './license-check';
 
-/** SQL condition: the license `licenseIdSql` has room for one more deactivation at `now`. */
-function underDeactivationLimit(licenseIdSql: SQL, now: Millis): SQL {
-  return sql`${countedDeactivationsSql(licenseIdSql, now)} < ${licensing.maxDeactivations}`;
+/** A device as the plugin's 403 and the Usage page list it. */
+export function toDeviceView(row: DeviceRow): DeviceView {
+  return {
+    id: row.id,
+    deviceId: row.deviceId,
+    deviceName: row.deviceName,
+    appVersion: row.appVersion,
+    activatedAt: new Date(row.activatedAt).toISOString(),
+    lastSeenAt: new Date(row.lastSeenAt).toISOString(),
+  };
+}
+
+/** The devices active on a license, in the order they were activated. */
+export function activeDevices(db: Db, licenseId: string): Promise<DeviceRow[]> {
+  return db
+    .select()
+    .from(devices)
+    .where(and(eq(devices.licenseId, licenseId), isNull(devices.deactivatedAt)))
+    .orderBy(asc(devices.activatedAt), asc(devices.id));
+}
+
+/** The active device with this machine id on a license. */
+export async function findActiveDevice(
+  db: Db,
+  licenseId: string,
+  deviceId: string,
+): Promise<DeviceRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(devices)
+    .where(
+      and(
+        eq(devices.licenseId, licenseId),
+        eq(devices.deviceId, deviceId),
+        isNull(devices.deactivatedAt),
+      ),
+    )
+    .limit(1);
+  return row;
+}
+
+/** A device row by our id; `userId` restricts it to one account, `activeOnly` to active rows. */
+export async function findDeviceRow(
+  db: Db,
+  where: { id: string; userId?: string; activeOnly?: boolean },
+): Promise<DeviceRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(devices)
+    .where(
+      and(
+        eq(devices.id, where.id),
+        where.userId === undefined ? undefined : eq(devices.userId, where.userId),
+        where.activeOnly ? isNull(devices.deactivatedAt) : undefined,
+      ),
+    )
+    .limit(1);
+  return row;
+}
+
+/**
+ * Records that an active device was seen again (re-activation, validation): last seen, and the
+ * name and version when the plugin sent them. Undefined when the device is not active.
+ */
+export async function touchActiveDevice(
+  db: Db,
+  licenseId: string,
+  deviceId: string,
+  changes: { deviceName?: string; appVersion?: string | undefined },
+  now: Millis,
+): Promise<DeviceRow | undefined> {
+  const [row] = await db
+    .update(devices)
+    .set({
+      lastSeenAt: now,
+      ...(changes.deviceName !== undefined ? { deviceName: changes.deviceName } : {}),
+      ...(changes.appVersion !== undefined ? { appVersion: changes.appVersion } : {}),
+    })
+    .where(
+      and(
+        eq(devices.licenseId, licenseId),
+        eq(devices.deviceId, deviceId),
+        isNull(devices.deactivatedAt),
+      ),
+    )
+    .returning();
+  return row;
+}
+
+/**
+ * last_seen_at is written at most this often: a plugin that validates again within the minute
+ * changes nothing the Usage page could show, so its call reads and does not write.
+ */
+const LAST_SEEN_RESOLUTION_MS = 60_000;
+
+/**
+ * `touchActiveDevice` for the plugin calls, addressed by license key so it can run in the same
+ * db.batch as the read that follows it: records that the active device `deviceId` of the license
+ * with `key` was seen again, with its new name and version, when the license is usable (as
+ * `licenseState` VALID) and `allowed` holds. Last seen alone moves at most once a minute; a new
+ * name or version is always written.
+ */
+export function touchSeenDevice(
+  db: Db,
+  key: string,
+  deviceId: string,
+  changes: { deviceName?: string | undefined; appVersion?: string | undefined },
+  now: Millis,
+  allowed: SQL,
+) {
+  const { deviceName, appVersion } = changes;
+  return db
+    .update(devices)
+    .set({
+      lastSeenAt: now,
+      ...(deviceName !== undefined ? { deviceName } : {}),
+      ...(appVersion !== undefined ? { appVersion } : {}),
+    })
+    .where(
+      and(
+        sql`${devices.licenseId} = (select l.id from licenses as l where l.license_key = ${key} and ${usableLicenseSql(now)})`,
+        eq(devices.deviceId, deviceId),
+        isNull(devices.deactivatedAt),
+        or(
+          lte(devices.lastSeenAt, now - LAST_SEEN_RESOLUTION_MS),
+          deviceName !== undefined ? ne(devices.deviceName, deviceName) : undefined,
+          appVersion !== undefined ? sql`${devices.appVersion} is not ${appVersion}` : undefined,
+        ),
+        allowed,
+      ),
+    );
 }
 
 /**
@@ -189,18 +315,6 @@ export async function replaceWithinLimits(
   return inserted[0];
 }
 
-/** 429 DEACTIVATION_LIMIT with Retry-After: when the oldest counted deactivation leaves the window. */
-export async function deactivationLimitReached(
-  db: Db,
-  licenseId: string,
-  now: Millis,
-): Promise<ApiError> {
-  const times = await deactivationTimes(db, licenseId, now);
-  return fail('DEACTIVATION_LIMIT', {
-    headers: { 'Retry-After': String(secondsUntilDeactivationFrees(times, now)) },
-  });
-}
-
 /**
  * Frees an active device within the deactivation limit (plugin or dashboard). Throws 404
  * DEVICE_NOT_ACTIVATED when it is not active (any more) and 429 DEACTIVATION_LIMIT at the limit.
@@ -216,4 +330,30 @@ export async function freeDevice(
     throw fail('DEVICE_NOT_ACTIVATED');
   }
   throw await deactivationLimitReached(db, device.licenseId, audit.now);
+}
+
+/**
+ * Frees every active device whose `column` (of `devices`: id, license or account) is `value`, each
+ * with a `deactivated` audit row of `source` (system or support: not counted against the
+ * customer's deactivation limit). Two statements for a db.batch, the audit rows first, while the
+ * devices are still active; both apply only while `guard` holds.
+ */
+export function freeDevicesStatements(
+  db: Db,
+  match: { column: SQLiteColumn; value: string },
+  source: 'system' | 'support',
+  now: Millis,
+  guard: SQL = sql`1 = 1`,
+) {
+  return [
+    // Values in the table's column order (schema.ts); one random id per freed device.
+    db.insert(licenseEvents).select(
+      sql`select lower(hex(randomblob(16))), license_id, user_id, device_id, device_name, 'deactivated', ${source}, null, ${now}
+        from devices where ${sql.identifier(match.column.name)} = ${match.value} and deactivated_at is null and ${guard}`,
+    ),
+    db
+      .update(devices)
+      .set({ deactivatedAt: now })
+      .where(and(eq(match.column, match.value), isNull(devices.deactivatedAt), guard)),
+  ] as const;
 }

@@ -4,14 +4,14 @@
  * round trip, and — for validate and the update check — whether the license is valid on this
  * device, answered with the statuses validate uses.
  */
-import type { DeviceRow } from '../../db/schema';
+import type { DeviceRow } from '../../../db/schema';
 import {
   licenseStatusMessages,
   type LicenseCheckStatus,
   type LicenseInfo,
-} from '../../../src/contract/licensing';
-import type { Deps } from '../shared/deps';
-import { rateLimitStep } from '../shared/rate-limit';
+} from '../../../../src/contract/licensing';
+import type { Deps } from '../../shared/deps';
+import { rateLimitStep } from '../../shared/rate-limit';
 import { touchSeenDevice } from './devices';
 import {
   licenseForDeviceQuery,

@@ -3,16 +3,16 @@
  * verifies them offline with the public half served at /api/licenses/public-key, so the private
  * key (`d`) never leaves this module.
  */
-import type { LicenseRow } from '../../db/schema';
+import type { LicenseRow } from '../../../db/schema';
 import { calculateJwkThumbprint, importJWK, SignJWT } from 'jose';
 import { z } from 'zod';
 import {
   LICENSE_FILE_AUDIENCE,
   LICENSE_FILE_ISSUER,
   type LicenseFileClaims,
-} from '../../../src/contract/licensing';
-import { licensing } from '../../../src/site.config';
-import type { Millis } from '../shared/db';
+} from '../../../../src/contract/licensing';
+import { licensing } from '../../../../src/site.config';
+import type { Millis } from '../../shared/db';
 
 /** The one algorithm license files use; verifiers must pin it too. */
 export const LICENSE_FILE_ALGORITHM = 'EdDSA';

@@ -8,19 +8,19 @@ import {
   licenseStatusMessages,
   type LicenseCheckStatus,
   type LicenseInfo,
-} from '../../../src/contract/licensing';
-import type { PlanLabel } from '../../../src/contract/user';
-import { licensing, plans } from '../../../src/site.config';
+} from '../../../../src/contract/licensing';
+import type { PlanLabel } from '../../../../src/contract/user';
+import { licensing, plans } from '../../../../src/site.config';
 import {
   DEVICES_ACTIVE_INDEX,
   devices,
   licenses,
   type DeviceRow,
   type LicenseRow,
-} from '../../db/schema';
-import { fail, type ApiError } from '../../lib/errors';
-import { accountDeletedSql } from '../core/users/users';
-import { outerColumn, type Db, type Millis } from '../shared/db';
+} from '../../../db/schema';
+import { fail, type ApiError } from '../../../lib/errors';
+import { accountDeletedSql } from '../users/users';
+import { outerColumn, type Db, type Millis } from '../../shared/db';
 
 /** A license found by its key, with what decides whether it is usable. */
 export interface KeyedLicense {
@@ -143,6 +143,16 @@ const stateToStatus = {
 export function deviceLimitOf(plan: PlanLabel): { shown: number | null; enforced: number } {
   const shown = Object.values(plans).find((candidate) => candidate.label === plan)?.deviceLimit;
   return { shown: shown ?? null, enforced: shown ?? licensing.enterpriseDefaultDeviceLimit };
+}
+
+/**
+ * SQL, in a statement over `licenses` as `l`: the device limit of an Enterprise member's license
+ * (the organization's per-seat limit), else `fallback` (the plan's limit).
+ */
+export function memberDeviceLimitSql(fallback: number): SQL<number> {
+  return sql<number>`coalesce((select o.device_limit from organization_members as m
+    join organizations as o on o.id = m.organization_id
+    where m.license_id = l.id and m.removed_at is null), ${fallback})`;
 }
 
 /**
