@@ -9,7 +9,7 @@ import { methodNotAllowed } from '../lib/http';
 import { requireSession, type AccountEnv } from '../middleware/auth';
 import { openPortal } from '../services/billing/manage';
 import { billingOverview } from '../services/billing/overview';
-import { cancelAtPeriodEnd } from '../services/billing/subscriptions';
+import { cancelAtPeriodEnd } from '../services/core/payments/subscriptions';
 import { startUpgradeCheckout } from '../services/billing/upgrade-checkout';
 
 export const billingRoutes = new Hono<AccountEnv>()

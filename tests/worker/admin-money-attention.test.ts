@@ -8,7 +8,7 @@ import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { createDb } from '../../functions/db/client';
 import { moneyQueries } from '../../functions/services/admin/money-attention';
-import { failureReason } from '../../functions/services/billing/provider';
+import { failureReason } from '../../functions/services/core/payments/provider';
 import type { MoneyActionResult } from '../../src/contract/admin';
 import { ConsoleMessages } from '../../src/contract/messages';
 import { accountApp, queryAll, signUpTrial, uniqueEmail } from './account-helpers';

@@ -18,17 +18,17 @@ import { ConsoleMessages } from '../../../src/contract/messages';
 import { invoices } from '../../db/schema';
 import { ApiError, fail } from '../../lib/errors';
 import { findUserById } from '../core/users/users';
-import { cancellationMail } from '../billing/cancellations';
+import { cancellationMail } from '../core/payments/cancellations';
 import { invoiceRefundedMail } from '../core/mail/lifecycle-templates';
 import { deliverSoon, mailWritten, queueMailOnce, type QueuedMail } from '../core/mail/outbox';
-import { callProvider, failureReason } from '../billing/provider';
+import { callProvider, failureReason } from '../core/payments/provider';
 import {
   askCancelAtPeriodEnd,
   cancelAtPeriodEndStatements,
   cancelNowStatements,
   isCancellable,
   newestSubscription,
-} from '../billing/subscriptions';
+} from '../core/payments/subscriptions';
 import type { Db } from '../shared/db';
 import type { Deps } from '../shared/deps';
 import { applyAudited } from './actions';

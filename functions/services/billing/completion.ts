@@ -19,7 +19,7 @@ import { enforceRateLimit } from '../shared/rate-limit';
 import { fulfilledAccount, fulfillPendingSignup } from './fulfill-signup';
 import { fulfillUpgrade } from './fulfill-upgrade';
 import { findPendingSignup } from './pending-signups';
-import { callProvider } from './provider';
+import { callProvider } from '../core/payments/provider';
 
 const unknownSession = () => fail('NOT_FOUND', { message: ApiMessages.checkoutNotFound });
 

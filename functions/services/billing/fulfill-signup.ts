@@ -29,7 +29,7 @@ import type { Deps } from '../shared/deps';
 import { findPendingSignup } from './pending-signups';
 import { isReplayedEvent, recordAlone, recordEvent, type EventRecord } from './stripe-events';
 import { refundUnappliedPayment } from './refunds';
-import { newSubscription } from './subscriptions';
+import { newSubscription } from '../core/payments/subscriptions';
 
 /** What the paid checkout says about the customer, and the event it came from (null when polling). */
 export interface PaidCheckout {

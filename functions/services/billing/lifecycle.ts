@@ -19,10 +19,10 @@ import { paymentFailedMail } from '../core/mail/lifecycle-templates';
 import { deliverSoon, mailWritten, queueMailOnce, type QueuedMail } from '../core/mail/outbox';
 import type { Db, Millis } from '../shared/db';
 import type { Deps } from '../shared/deps';
-import { cancellationMail } from './cancellations';
+import { cancellationMail } from '../core/payments/cancellations';
 import { refundOfSubscription } from './refunds';
 import { isReplayedEvent, recordAlone, recordEvent, type EventRecord } from './stripe-events';
-import { subscriptionByStripeId } from './subscriptions';
+import { subscriptionByStripeId } from '../core/payments/subscriptions';
 import type { InvoiceEvent, SubscriptionEvent } from './webhook-events';
 
 /**

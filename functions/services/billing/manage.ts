@@ -6,8 +6,8 @@
 import { billingPageUrl } from '../../adapters/payments';
 import { fail } from '../../lib/errors';
 import type { Deps } from '../shared/deps';
-import { callProvider } from './provider';
-import { newestSubscription } from './subscriptions';
+import { callProvider } from '../core/payments/provider';
+import { newestSubscription } from '../core/payments/subscriptions';
 
 /** A customer-portal session for the account's customer, returning to the Billing page. */
 export async function openPortal(deps: Deps, userId: string): Promise<{ url: string }> {

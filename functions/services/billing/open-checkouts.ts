@@ -16,7 +16,7 @@ import { checkoutSessions, type CheckoutRow } from '../../db/schema';
 import { ApiError, fail } from '../../lib/errors';
 import { isUniqueViolation } from '../shared/db';
 import type { Deps } from '../shared/deps';
-import { callProvider } from './provider';
+import { callProvider } from '../core/payments/provider';
 
 /** Whose checkout it is, and what happens to an earlier open one. */
 export type CheckoutOwner =

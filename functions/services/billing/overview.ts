@@ -10,7 +10,7 @@ import { findUserById } from '../core/users/users';
 import { currentLicense, effectiveLicenseStatus } from '../core/licenses/licenses';
 import type { Deps } from '../shared/deps';
 import { upgradeRefusal } from './purchase-rules';
-import { isCancellable, newestSubscription } from './subscriptions';
+import { isCancellable, newestSubscription } from '../core/payments/subscriptions';
 import { iso } from '../shared/db';
 
 /** More than any account will have (Standard bills once a year); bounds the answer. */

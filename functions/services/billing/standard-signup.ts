@@ -10,7 +10,7 @@ import { claimEmailSignup, claimGoogleSignup, type NewAccount } from '../account
 import type { Deps } from '../shared/deps';
 import { PENDING_SIGNUP_TTL_MS } from './pending-signups';
 import { openOneCheckout } from './open-checkouts';
-import { callProvider } from './provider';
+import { callProvider } from '../core/payments/provider';
 
 /** The started checkout: where to send the browser, and the pending signup it is for. */
 export interface StartedCheckout {

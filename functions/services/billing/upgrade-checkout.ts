@@ -13,9 +13,9 @@ import { findUserById } from '../core/users/users';
 import { currentLicense } from '../core/licenses/licenses';
 import type { Deps } from '../shared/deps';
 import { openOneCheckout } from './open-checkouts';
-import { callProvider } from './provider';
+import { callProvider } from '../core/payments/provider';
 import { upgradeRefusal } from './purchase-rules';
-import { newestSubscription } from './subscriptions';
+import { newestSubscription } from '../core/payments/subscriptions';
 
 /**
  * Opens the upgrade checkout for a signed-in user (or answers the one already open): 409 unless

@@ -8,7 +8,7 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import { webhookFailures } from '../../db/schema';
 import type { Db, Millis } from '../shared/db';
-import { failureReason } from './provider';
+import { failureReason } from '../core/payments/provider';
 
 /** The event a failure is about: what the verified envelope says, even when its object is unreadable. */
 export interface FailedEventRef {

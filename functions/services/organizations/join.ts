@@ -28,7 +28,7 @@ import { newSession } from '../core/users/sessions';
 import { hashPassword, assertPasswordAllowed } from '../core/users/passwords';
 import { toUserView } from '../core/users/user-view';
 import { findUserByEmail, findUserById, newUser } from '../core/users/users';
-import { cancelAtPeriodEnd, isCancellable, newestSubscription } from '../billing/subscriptions';
+import { cancelAtPeriodEnd, isCancellable, newestSubscription } from '../core/payments/subscriptions';
 import { generateLicenseKey } from '../core/licenses/license-keys';
 import { freeDevicesStatements } from '../core/licenses/devices';
 import { currentLicense } from '../core/licenses/licenses';

@@ -6,7 +6,7 @@ import { and, eq, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import { retentionDays } from '../../../../src/site.config';
 import { devices, licenses, sessions, users, type UserRow } from '../../../db/schema';
 import { ApiError } from '../../../lib/errors';
-import { cancelAtPeriodEnd } from '../../billing/subscriptions';
+import { cancelAtPeriodEnd } from '../payments/subscriptions';
 import { freeDevicesStatements } from '../licenses/devices';
 import { deletionScheduledMail } from '../mail/lifecycle-templates';
 import { queueMailWhere, type QueuedMail } from '../mail/outbox';

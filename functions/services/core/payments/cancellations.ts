@@ -6,12 +6,12 @@
  * turns the subscription from renewing into ending, and only that change writes the e-mail: its
  * row is conditional on the subscription's state just before that change, in the same batch.
  */
-import type { UserRow, SubscriptionRow } from '../../db/schema';
+import type { UserRow, SubscriptionRow } from '../../../db/schema';
 import { sql, type SQL } from 'drizzle-orm';
-import { subscriptionCancelledMail } from '../core/mail/lifecycle-templates';
-import { queueMailWhere, type QueuedMail } from '../core/mail/outbox';
-import { DAY_MS, type Millis } from '../shared/db';
-import type { Deps } from '../shared/deps';
+import { subscriptionCancelledMail } from '../mail/lifecycle-templates';
+import { queueMailWhere, type QueuedMail } from '../mail/outbox';
+import { DAY_MS, type Millis } from '../../shared/db';
+import type { Deps } from '../../shared/deps';
 
 /**
  * True (in SQL) while a change ending `subscription` at `endsAt` is a new cancellation: the

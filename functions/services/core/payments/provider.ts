@@ -3,8 +3,8 @@
  * configured is 503 PAYMENTS_UNAVAILABLE (try again later); an object it does not know is the
  * caller's `notFound` error. A refusal of the request itself (`rejected`) is a bug: thrown as is.
  */
-import { PaymentProviderError } from '../../adapters/payments';
-import { ApiError, fail } from '../../lib/errors';
+import { PaymentProviderError } from '../../../adapters/payments';
+import { ApiError, fail } from '../../../lib/errors';
 
 export async function callProvider<T>(
   call: () => Promise<T>,

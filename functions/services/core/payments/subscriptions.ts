@@ -5,12 +5,12 @@
  * console alike; the console can also record a subscription ended at once (cancel now).
  */
 import { and, desc, eq, ne, sql, type SQL } from 'drizzle-orm';
-import { licenses, subscriptions, type SubscriptionRow } from '../../db/schema';
-import { fail } from '../../lib/errors';
-import { findUserById } from '../core/users/users';
-import { deliverSoon, mailWritten } from '../core/mail/outbox';
-import type { Db, Millis } from '../shared/db';
-import type { Deps } from '../shared/deps';
+import { licenses, subscriptions, type SubscriptionRow } from '../../../db/schema';
+import { fail } from '../../../lib/errors';
+import { findUserById } from '../users/users';
+import { deliverSoon, mailWritten } from '../mail/outbox';
+import type { Db, Millis } from '../../shared/db';
+import type { Deps } from '../../shared/deps';
 import { cancellationMail } from './cancellations';
 import { callProvider } from './provider';
 
