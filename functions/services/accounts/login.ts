@@ -7,7 +7,7 @@ import type { AuthResponse } from '../../../src/contract/user';
 import { users, type UserRow } from '../../db/schema';
 import { fail } from '../../lib/errors';
 import { currentLicense } from '../core/licenses/licenses';
-import { memberSignInEvent } from '../organizations/organizations';
+import { memberSignInEvent } from '../core/team-feed';
 import { isUniqueViolation, type Millis } from '../shared/db';
 import type { Deps } from '../shared/deps';
 import { normalizeEmail } from '../shared/emails';

@@ -10,6 +10,7 @@ import type {
 } from '../../../src/contract/admin-organizations';
 import { ConsoleMessages, TeamMessages } from '../../../src/contract/messages';
 import { auditLog, organizations, users, type OrganizationRow } from '../../db/schema';
+import { teamEvent } from '../core/team-feed';
 import { fail } from '../../lib/errors';
 import { findUserByEmail } from '../core/users/users';
 import { normalizeLicenseKey } from '../core/licenses/license-keys';
@@ -20,7 +21,6 @@ import {
   findOrganization,
   memberLicensesToTerm,
   seatsTakenSql,
-  teamEvent,
 } from '../organizations/organizations';
 import {
   freeMemberDevice,

@@ -30,7 +30,11 @@ import type { Deps } from '../shared/deps';
 import { isReplayedEvent, recordAlone, recordEvent, type EventRecord } from './stripe-events';
 import { upgradeRefusal } from './purchase-rules';
 import { refundUnappliedPayment } from './refunds';
-import { newestSubscription, newSubscription, subscriptionByStripeId } from '../core/payments/subscriptions';
+import {
+  newestSubscription,
+  newSubscription,
+  subscriptionByStripeId,
+} from '../core/payments/subscriptions';
 
 /** What a paid upgrade checkout says, and the event it came from (null when polling). */
 export interface PaidUpgrade {

@@ -28,7 +28,11 @@ import { newSession } from '../core/users/sessions';
 import { hashPassword, assertPasswordAllowed } from '../core/users/passwords';
 import { toUserView } from '../core/users/user-view';
 import { findUserByEmail, findUserById, newUser } from '../core/users/users';
-import { cancelAtPeriodEnd, isCancellable, newestSubscription } from '../core/payments/subscriptions';
+import {
+  cancelAtPeriodEnd,
+  isCancellable,
+  newestSubscription,
+} from '../core/payments/subscriptions';
 import { generateLicenseKey } from '../core/licenses/license-keys';
 import { freeDevicesStatements } from '../core/licenses/devices';
 import { currentLicense } from '../core/licenses/licenses';
@@ -36,7 +40,8 @@ import { isUniqueViolation, type Db, type Millis } from '../shared/db';
 import type { Deps } from '../shared/deps';
 import { site } from '../../../src/site.config';
 import { assertOpen, invitationByToken } from './invitations';
-import { findOrganization, seatsTakenSql, teamEvent } from './organizations';
+import { teamEvent } from '../core/team-feed';
+import { findOrganization, seatsTakenSql } from './organizations';
 
 /** What the invitation page shows before anyone accepts. */
 export interface InvitationPreview {

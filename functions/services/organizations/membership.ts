@@ -17,6 +17,7 @@ import {
   users,
   type OrganizationRow,
 } from '../../db/schema';
+import { teamEvent } from '../core/team-feed';
 import { fail } from '../../lib/errors';
 import { deliverSoon } from '../core/mail/outbox';
 import { isUniqueViolation, type Db } from '../shared/db';
@@ -28,12 +29,7 @@ import {
   newInvitationToken,
   openInvitationWhere,
 } from './invitations';
-import {
-  afterMembershipStatements,
-  openInvitationsSql,
-  seatsTakenSql,
-  teamEvent,
-} from './organizations';
+import { afterMembershipStatements, openInvitationsSql, seatsTakenSql } from './organizations';
 
 /** Who acts on the team: the owner, or an operator with the audit row to put first. */
 export interface TeamActor {

@@ -10,17 +10,13 @@ import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import {
   devices,
   licenses,
-  organizationEvents,
   organizationMembers,
   organizations,
-  type organizationEventKinds,
   type OrganizationRow,
   type MemberRow,
 } from '../../db/schema';
 import { freeDevicesStatements } from '../core/licenses/devices';
 import type { Db, Millis } from '../shared/db';
-
-export type OrganizationEventKind = (typeof organizationEventKinds)[number];
 
 /** The organization with this id. */
 export async function findOrganization(db: Db, id: string): Promise<OrganizationRow | undefined> {
@@ -67,38 +63,6 @@ export function openInvitationsSql(orgId: SQL, now: Millis): SQL<number> {
   return sql<number>`(select count(*) from organization_invitations as held
     where held.organization_id = ${orgId} and held.accepted_at is null
       and held.revoked_at is null and held.expires_at > ${now})`;
-}
-
-/** One event of the team feed, to put in the batch of what it reports. */
-export function teamEvent(
-  db: Db,
-  event: {
-    organizationId: string;
-    userId: string | null;
-    actorUserId: string | null;
-    kind: OrganizationEventKind;
-    detail: string;
-    now: Millis;
-  },
-  when: SQL = sql`1 = 1`,
-) {
-  // Values in the table's column order (schema.ts).
-  return db
-    .insert(organizationEvents)
-    .select(
-      sql`select ${crypto.randomUUID()}, ${event.organizationId}, ${event.userId}, ${event.actorUserId}, ${event.kind}, ${event.detail}, ${event.now} where ${when}`,
-    );
-}
-
-/**
- * A member's sign-in, for their team's feed: written with the session in one batch, and only
- * when the account is a member now (an INSERT … SELECT over its one open membership).
- */
-export function memberSignInEvent(db: Db, userId: string, detail: string, now: Millis) {
-  return db.insert(organizationEvents).select(
-    sql`select ${crypto.randomUUID()}, m.organization_id, ${userId}, ${userId}, 'signed-in', ${detail}, ${now}
-      from organization_members as m where m.user_id = ${userId} and m.removed_at is null`,
-  );
 }
 
 /**
