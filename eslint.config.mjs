@@ -29,11 +29,11 @@ const featureFolders = [
  * no service imports one. Everything else in services/ is shared rules or entities.
  */
 const useCases = [
-  'accounts/signup',
+  'signup/trial-signup',
   'accounts/login',
   'accounts/password-reset',
   'accounts/deletion',
-  'billing/standard-signup',
+  'signup/standard-signup',
   'billing/upgrade-checkout',
   'billing/completion',
   'billing/webhook',

@@ -28,7 +28,7 @@ import {
   startEmailStandardCheckout,
   startGoogleStandardCheckout,
   type StartedCheckout,
-} from '../services/billing/standard-signup';
+} from '../services/signup/standard-signup';
 
 /** Names the pending signup of this browser; HttpOnly, signed, short-lived. */
 export const PENDING_COOKIE = '__Host-sw_pending';

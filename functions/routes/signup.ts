@@ -16,8 +16,8 @@ import {
   registerGoogleTrial,
   sendVerificationCode,
   type SignedIn,
-} from '../services/accounts/signup';
-import { checkCode } from '../services/accounts/verification';
+} from '../services/signup/trial-signup';
+import { checkCode } from '../services/signup/verification';
 
 /** Signs the new account in: cookie for the site, token in the body for API clients. */
 function signedInResponse(c: Context<AccountEnv>, { response }: SignedIn) {

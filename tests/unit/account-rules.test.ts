@@ -8,7 +8,7 @@ import {
   PBKDF2_ITERATIONS,
   verifyPassword,
 } from '../../functions/services/core/users/passwords';
-import { generateCode } from '../../functions/services/accounts/verification';
+import { generateCode } from '../../functions/services/signup/verification';
 
 const PEPPER = 'a-test-pepper-that-is-at-least-32-characters';
 

@@ -6,10 +6,10 @@
 import type { RegisterEmailBody, RegisterGoogleBody } from '../../../src/contract/auth';
 import { checkoutReturnUrls } from '../../adapters/payments';
 import { pendingSignups } from '../../db/schema';
-import { claimEmailSignup, claimGoogleSignup, type NewAccount } from '../accounts/new-accounts';
+import { claimEmailSignup, claimGoogleSignup, type NewAccount } from './new-accounts';
 import type { Deps } from '../shared/deps';
-import { PENDING_SIGNUP_TTL_MS } from './pending-signups';
-import { openOneCheckout } from './open-checkouts';
+import { PENDING_SIGNUP_TTL_MS } from '../billing/pending-signups';
+import { openOneCheckout } from '../billing/open-checkouts';
 import { callProvider } from '../core/payments/provider';
 
 /** The started checkout: where to send the browser, and the pending signup it is for. */

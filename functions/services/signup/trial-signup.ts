@@ -3,7 +3,7 @@
  * account by e-mail and password or by Google. D1 has no interactive transactions, so the account,
  * its Trial license, its trial-ledger rows and its first session are ONE db.batch, and the rules
  * that must hold under races are UNIQUE constraints that fail the batch. The Standard
- * signup (billing/standard-signup.ts) shares the code step and the entity rules.
+ * signup (standard-signup.ts) shares the code step and the entity rules.
  */
 import type {
   RegisterEmailBody,
