@@ -543,7 +543,7 @@ export const licenseEvents = sqliteTable(
   ],
 );
 
-/** Where a checkout of ours stands (services/billing/open-checkouts.ts). */
+/** Where a checkout of ours stands (services/core/payments/open-checkouts.ts). */
 export const checkoutStatusValues = ['opening', 'open', 'closed'] as const;
 
 /**

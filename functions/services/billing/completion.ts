@@ -18,7 +18,7 @@ import type { Deps } from '../shared/deps';
 import { enforceRateLimit } from '../shared/rate-limit';
 import { fulfilledAccount, fulfillPendingSignup } from './fulfill-signup';
 import { fulfillUpgrade } from './fulfill-upgrade';
-import { findPendingSignup } from './pending-signups';
+import { findPendingSignup } from '../core/payments/pending-signups';
 import { callProvider } from '../core/payments/provider';
 
 const unknownSession = () => fail('NOT_FOUND', { message: ApiMessages.checkoutNotFound });

@@ -26,7 +26,7 @@ import { deliverSoon, queueMail } from '../core/mail/outbox';
 import { welcomeMail } from '../core/mail/templates';
 import { isUniqueViolation, type Db } from '../shared/db';
 import type { Deps } from '../shared/deps';
-import { findPendingSignup } from './pending-signups';
+import { findPendingSignup } from '../core/payments/pending-signups';
 import { isReplayedEvent, recordAlone, recordEvent, type EventRecord } from './stripe-events';
 import { refundUnappliedPayment } from './refunds';
 import { newSubscription } from '../core/payments/subscriptions';

@@ -12,7 +12,7 @@ import { fail } from '../../lib/errors';
 import { findUserById } from '../core/users/users';
 import { currentLicense } from '../core/licenses/licenses';
 import type { Deps } from '../shared/deps';
-import { openOneCheckout } from './open-checkouts';
+import { openOneCheckout } from '../core/payments/open-checkouts';
 import { callProvider } from '../core/payments/provider';
 import { upgradeRefusal } from './purchase-rules';
 import { newestSubscription } from '../core/payments/subscriptions';

@@ -8,8 +8,8 @@ import { checkoutReturnUrls } from '../../adapters/payments';
 import { pendingSignups } from '../../db/schema';
 import { claimEmailSignup, claimGoogleSignup, type NewAccount } from './new-accounts';
 import type { Deps } from '../shared/deps';
-import { PENDING_SIGNUP_TTL_MS } from '../billing/pending-signups';
-import { openOneCheckout } from '../billing/open-checkouts';
+import { PENDING_SIGNUP_TTL_MS } from '../core/payments/pending-signups';
+import { openOneCheckout } from '../core/payments/open-checkouts';
 import { callProvider } from '../core/payments/provider';
 
 /** The started checkout: where to send the browser, and the pending signup it is for. */

@@ -14,7 +14,7 @@ import type { AuthResponse } from '../../../src/contract/user';
 import { licenses, users, type LicenseRow, type UserRow } from '../../db/schema';
 import { fail } from '../../lib/errors';
 import { newTrialLicense } from '../core/licenses/licenses';
-import { closeOpenCheckout } from '../billing/open-checkouts';
+import { closeOpenCheckout } from '../core/payments/open-checkouts';
 import { deliverSoon, queueMail } from '../core/mail/outbox';
 import { welcomeMail } from '../core/mail/templates';
 import { isUniqueViolation } from '../shared/db';

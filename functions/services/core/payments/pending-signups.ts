@@ -4,8 +4,8 @@
  * account exactly once.
  */
 import { eq } from 'drizzle-orm';
-import { pendingSignups, type PendingSignupRow } from '../../db/schema';
-import { DAY_MS, type Db } from '../shared/db';
+import { pendingSignups, type PendingSignupRow } from '../../../db/schema';
+import { DAY_MS, type Db } from '../../shared/db';
 
 /** How long a pending signup (and its browser cookie) waits for payment. */
 export const PENDING_SIGNUP_TTL_MS = DAY_MS;

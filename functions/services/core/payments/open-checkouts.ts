@@ -11,12 +11,12 @@
  * A checkout paid anyway in a race (paid just before it was expired) is refunded (refunds.ts).
  */
 import { and, eq, inArray } from 'drizzle-orm';
-import type { CheckoutSessionLink } from '../../adapters/payments';
-import { checkoutSessions, type CheckoutRow } from '../../db/schema';
-import { ApiError, fail } from '../../lib/errors';
-import { isUniqueViolation } from '../shared/db';
-import type { Deps } from '../shared/deps';
-import { callProvider } from '../core/payments/provider';
+import type { CheckoutSessionLink } from '../../../adapters/payments';
+import { checkoutSessions, type CheckoutRow } from '../../../db/schema';
+import { ApiError, fail } from '../../../lib/errors';
+import { isUniqueViolation } from '../../shared/db';
+import type { Deps } from '../../shared/deps';
+import { callProvider } from './provider';
 
 /** Whose checkout it is, and what happens to an earlier open one. */
 export type CheckoutOwner =
