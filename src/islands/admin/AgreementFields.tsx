@@ -4,14 +4,7 @@
  */
 import { useId, type ReactNode } from 'react';
 import { supportTiers } from '../../contract/admin-organizations';
-import type { AgreementInput } from './organization-actions';
-
-/** The new organization's form adds the owner and the term's start, fixed once created. */
-export interface CreateInput extends AgreementInput {
-  ownerEmail: string;
-  /** YYYY-MM-DD */
-  termStart: string;
-}
+import type { AgreementInput, CreateInput } from './agreement-input';
 
 /** The support tiers in words. */
 export const tierLabels: Record<AgreementInput['supportTier'], string> = {

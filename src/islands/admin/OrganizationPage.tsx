@@ -23,9 +23,9 @@ import {
   agreementInput,
   organizationActionText,
   teamActionBody,
-  type AgreementInput,
   type OrganizationPending,
 } from './organization-actions';
+import type { AgreementInput } from './agreement-input';
 import { ActivityTable, InvitationsTable, MembersTable } from './OrganizationSections';
 import { AgreementDetails } from './AgreementDetails';
 import { ActionButton, Badge, customerHref, Empty, Loading, PendingPage, Section } from './parts';

@@ -11,7 +11,8 @@ import {
   type OrganizationHit,
 } from '../../contract/admin-organizations';
 import { withErrorBoundary } from '../ErrorBoundary';
-import { AgreementFields, tierLabels, type CreateInput } from './AgreementFields';
+import type { CreateInput } from './agreement-input';
+import { AgreementFields, tierLabels } from './AgreementFields';
 import { ConsoleAlert } from './ConsoleAlert';
 import { adminGet, adminPost, problemOf, withQuery, type Problem } from './console-api';
 import { cleanQuery, formatDate } from './format';

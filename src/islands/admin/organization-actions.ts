@@ -8,6 +8,7 @@ import type { AdminOrganization } from '../../contract/admin-organizations';
 import type { TeamDevice, TeamInvitation, TeamMember } from '../../contract/team';
 import { site } from '../../site.config';
 import type { ActionText } from './customer-actions';
+import type { AgreementInput } from './agreement-input';
 import { typedCount } from './organization-form';
 
 /** An action the operator has started, with what it acts on. */
@@ -17,18 +18,6 @@ export type OrganizationPending =
   | { action: 'team-resend-invitation' | 'team-withdraw-invitation'; invitation: TeamInvitation }
   | { action: 'team-remove-member' | 'team-transfer-ownership'; member: TeamMember }
   | { action: 'team-free-device'; member: TeamMember; device: TeamDevice };
-
-/** The agreement's fields as typed in the edit form (numbers stay text until sent). */
-export interface AgreementInput {
-  name: string;
-  seats: string;
-  deviceLimit: string;
-  /** YYYY-MM-DD */
-  termEnd: string;
-  supportTier: AdminOrganization['supportTier'];
-  agreementRef: string;
-  notes: string;
-}
 
 /** The edit form filled with the organization as it is. */
 export function agreementInput(organization: AdminOrganization): AgreementInput {

@@ -3,7 +3,7 @@
  * "Create organization" link carries) and the body POST /api/admin/organizations receives. Pure,
  * so it is unit-tested.
  */
-import type { CreateInput } from './AgreementFields';
+import type { CreateInput } from './agreement-input';
 
 /** YYYY-MM-DD of a time, in UTC (the server reads term dates as UTC days). */
 function day(date: Date): string {
