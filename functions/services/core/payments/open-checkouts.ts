@@ -8,7 +8,7 @@
  * - or expires it at the provider and opens its own (a signup: the newest form, with its own
  *   pending signup and password, wins; the older tab's checkout can no longer be paid);
  * - and waits a moment for one that is still being opened.
- * A checkout paid anyway in a race (paid just before it was expired) is refunded (refunds.ts).
+ * A checkout paid anyway in a race (paid just before it was expired) is refunded (billing/refunds.ts).
  */
 import { and, eq, inArray } from 'drizzle-orm';
 import type { CheckoutSessionLink } from '../../../adapters/payments';
