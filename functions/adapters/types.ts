@@ -42,8 +42,8 @@ export interface TaskQueue {
   enqueue(tasks: BackgroundTask[]): Promise<void>;
 }
 
-/** Bot-check action names (SPEC §7: 'signup' and 'resend_verification'; 'contact' for Get in Touch;
- * 'forgot_password' for the reset request). */
+/** Bot-check action names: 'signup' and 'resend_verification' for signup's codes, 'contact' for
+ * Get in Touch, 'forgot_password' for the reset request. */
 export type BotAction = 'signup' | 'resend_verification' | 'contact' | 'forgot_password';
 
 /**

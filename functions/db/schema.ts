@@ -45,7 +45,7 @@ export const users = sqliteTable(
     purgedAt: integer('purged_at'),
     createdAt: integer('created_at').notNull(),
     updatedAt: integer('updated_at').notNull(),
-    /** `admin` for operators (DESIGN §3.10); null for everyone else. */
+    /** `admin` for operators (granted only by scripts/admin.mjs); null for everyone else. */
     role: text('role', { enum: roleValues }),
   },
   (table) => [
@@ -197,7 +197,7 @@ export const mailStatusValues = ['queued', 'sending', 'sent', 'failed', 'dead'] 
 
 /**
  * Every e-mail, written in the same batch as the change that causes it and delivered by the mail
- * queue's consumer (DESIGN §3.9). `/dev/mailbox` reads it in development.
+ * queue's consumer (docs/operating.md, "E-mail delivery"). `/dev/mailbox` reads it in development.
  */
 export const outbox = sqliteTable(
   'outbox',
@@ -518,7 +518,7 @@ export const devices = sqliteTable(
 /** A row of `devices`. */
 export type DeviceRow = typeof devices.$inferSelect;
 
-/** Audit trail of activations and deactivations (kept as usage logs: 12 months, privacy §6). */
+/** Audit trail of activations and deactivations (usage logs: kept `retentionDays.usageLogs`). */
 export const licenseEvents = sqliteTable(
   'license_events',
   {
@@ -549,7 +549,7 @@ export const checkoutStatusValues = ['opening', 'open', 'closed'] as const;
 /**
  * The checkouts we open, at most ONE open per owner (an account, or a normalized e-mail for a
  * signup): the partial UNIQUE index makes a second `opening` row for the same owner a constraint
- * failure, so double clicks and two tabs cannot both open one (DESIGN §3.8).
+ * failure, so double clicks and two tabs cannot both open one.
  */
 export const checkoutSessions = sqliteTable(
   'checkout_sessions',
@@ -578,7 +578,7 @@ export const checkoutSessions = sqliteTable(
 export type CheckoutRow = typeof checkoutSessions.$inferSelect;
 
 /**
- * Payments that could not be applied, refunded automatically (DESIGN §3.8). One row per provider
+ * Payments that could not be applied, refunded automatically. One row per provider
  * subscription (UNIQUE): the call that inserts it does the refund, so a race of webhook, polling
  * and replays refunds once. Operators read this table; the cron retries `pending` rows.
  */
@@ -621,7 +621,7 @@ export type RefundRow = typeof paymentRefunds.$inferSelect;
 export const auditActionValues = auditActions;
 
 /**
- * The operators' audit log (DESIGN §3.10): one row per action, written in the same batch as the
+ * The operators' audit log: one row per action, written in the same batch as the
  * action's effect. Append-only: migration 0009's triggers abort any UPDATE or DELETE, so no route
  * and no bug can rewrite history. Rows hold ids and values, not the customer's personal data, so
  * they can be kept as long as payment records (the account purge leaves them).
@@ -658,7 +658,7 @@ export const auditLog = sqliteTable(
 export const supportTierValues = ['standard', 'priority'] as const;
 
 /**
- * Enterprise organizations (DESIGN §3.11), created by operators from an agreement signed outside
+ * Enterprise organizations, created by operators from an agreement signed outside
  * Stripe. `seats` licensed members at most, each with `device_limit` plugin devices; every
  * member's license ends with the term (`term_end`), and extending the term extends them.
  */

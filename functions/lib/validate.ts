@@ -7,7 +7,7 @@ import { fail } from './errors';
 /**
  * Validates the JSON body with a contract schema at the route edge; handlers read
  * the parsed value with `c.req.valid('json')`. A failure is 400 VALIDATION_FAILED with the first
- * issue's message: the schema's own text where it has one (the exact SPEC §5 texts), otherwise a
+ * issue's message: the schema's own text where it has one (the exact product texts), otherwise a
  * plain sentence naming the field, never zod's developer wording.
  */
 export function jsonBody<T extends z.ZodType>(schema: T) {

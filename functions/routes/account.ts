@@ -1,4 +1,4 @@
-/** Account deletion (SPEC §7 DELETE /api/delete). */
+/** Account deletion: DELETE /api/delete (docs/operating.md, "Deletion and restore"). */
 import { Hono } from 'hono';
 import type { MessageResponse } from '../../src/contract/user';
 import { SuccessMessages } from '../../src/contract/messages';

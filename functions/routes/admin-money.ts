@@ -1,5 +1,5 @@
 /**
- * The console's money page (DESIGN §3.8–3.10): what needs an operator's attention, and a retry
+ * The console's money page (docs/operating.md): what needs an operator's attention, and a retry
  * for each refund and dead e-mail, every retry with a required reason and an audit row. Behind
  * `requireOperator` like routes/admin.ts: a fresh operator session, same-site, rate-limited.
  * Each retry answers what happened and the page to redraw.

@@ -1,4 +1,4 @@
-/** Enterprise organizations in the operator console (issue 13), behind `requireOperator`. */
+/** The console's Enterprise organizations (docs/organizations.md), behind `requireOperator`. */
 import { Hono } from 'hono';
 import { ConsoleMessages } from '../../src/contract/messages';
 import {

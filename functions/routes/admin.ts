@@ -1,5 +1,5 @@
 /**
- * The operator console's API (DESIGN §3.10), every route behind `requireOperator`: a fresh
+ * The operator console's API (docs/operating.md), every route behind `requireOperator`: a fresh
  * operator session, same-site, rate-limited. Each action answers what to show next, so the
  * console redraws from one answer.
  */

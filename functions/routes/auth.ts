@@ -1,4 +1,4 @@
-/** Signing in and out (SPEC §7 login, login-google; me and logout). */
+/** Signing in and out: /api/login, /api/login-google, /api/me and /api/logout. */
 import { Hono } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { loginGoogleSchema, loginSchema } from '../../src/contract/auth';

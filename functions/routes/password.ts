@@ -1,4 +1,4 @@
-/** Forgotten password: e-mailed single-use reset link (SPEC §2 /forgot-password). */
+/** Forgotten password: e-mailed single-use reset link (docs/product-rules.md, "Passwords"). */
 import { Hono } from 'hono';
 import { forgotPasswordSchema, resetPasswordSchema } from '../../src/contract/auth';
 import { SuccessMessages } from '../../src/contract/messages';

@@ -4,7 +4,7 @@
  * Shapes here are ours, not Stripe's: amounts in cents, times in milliseconds, ids as strings.
  */
 
-/** The only plan sold by card (SPEC §9: Standard, $129 per year). */
+/** The only plan sold by card (Standard, $129 a year: `standard` in src/config/plans.ts). */
 export type PaidPlan = 'standard';
 
 /**

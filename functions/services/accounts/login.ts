@@ -1,5 +1,5 @@
 /**
- * Signing in to an existing account, by password or by Google (SPEC §7 login, login-google).
+ * Signing in to an existing account, by password or by Google (POST /api/login, /api/login-google).
  */
 import { and, eq, isNull } from 'drizzle-orm';
 import type { LoginBody, LoginGoogleBody } from '../../../src/contract/auth';
@@ -28,7 +28,7 @@ async function startSession(
   const license = await currentLicense(deps.db, user.id);
   if (!license) throw new Error(`User ${user.id} has no license`);
   const session = await newSession(deps, user.id);
-  // An Enterprise member's sign-in shows in their team's feed (issue 13).
+  // An Enterprise member's sign-in shows in their team's feed.
   await deps.db.batch([
     session.insert,
     memberSignInEvent(deps.db, user.id, `with ${how}`, deps.now),

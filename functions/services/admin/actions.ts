@@ -1,5 +1,5 @@
 /**
- * What an operator does to a customer (issue 12). Each action is ONE db.batch whose first
+ * What an operator does to a customer (docs/operating.md). Each action is ONE db.batch whose first
  * statement is its audit row, written only when the customer is still in the state the action
  * expects (audit.ts); every other statement of the batch applies only when that row exists. So an
  * action happens whole with its audit row or not at all, and of two operators acting on one

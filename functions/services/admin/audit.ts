@@ -1,5 +1,5 @@
 /**
- * The operators' audit log (DESIGN §3.10). Every action writes its row in the SAME db.batch as its
+ * The operators' audit log. Every action writes its row in the SAME db.batch as its
  * effect, and the row is the batch's conditional statement: it is inserted only when the thing
  * acted on is still in the state the operator saw (`where`), and the effect's statements apply
  * only when the row exists (`auditWritten`). So two operators acting on one license at once

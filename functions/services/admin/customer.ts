@@ -1,5 +1,5 @@
 /**
- * Everything about one customer on one page (issue 12): account, licenses, devices, activation
+ * Everything about one customer on one page: account, licenses, devices, activation
  * history, sessions, subscriptions, invoices and refunds, every e-mail sent to them, trial-ledger
  * matches, their contact messages and the operators' audit trail. Read in one D1 batch: every
  * part is an index search by the user's id or e-mail.

@@ -1,5 +1,5 @@
 /**
- * The contact inbox (issue 12): messages from the About page's form, new or handled, each with the
+ * The contact inbox: messages from the About page's form, new or handled, each with the
  * account of the same address (if any). "Mark handled" takes a note and is audited like any
  * other operator action.
  */

@@ -1,5 +1,5 @@
 /**
- * "Money needing attention" (the console's money page, DESIGN §3.8–3.10): automatic refunds of
+ * "Money needing attention" (the console's money page, docs/operating.md): automatic refunds of
  * payments we could not apply that are not done (and the recent done ones), operators' refunds,
  * webhook events whose handling failed, and e-mails the queue gave up on; with a retry for each
  * refund and e-mail, audited like every console action. Failed webhook events need no retry from

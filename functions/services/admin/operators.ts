@@ -1,5 +1,5 @@
 /**
- * Who may use the operator console (DESIGN §3.10): an account with the role `admin` (granted only
+ * Who may use the operator console: an account with the role `admin` (granted only
  * from the command line, scripts/admin.mjs), not scheduled for deletion, whose session signed in
  * within the last `limits.operatorFreshHours`. A console left open overnight asks for a fresh
  * sign-in before it changes anything.

@@ -1,7 +1,7 @@
 /**
- * Enterprise organizations in the operator console (issue 13): created from an agreement signed
- * outside Stripe, changed later (seats, device limit, term, notes), each change audited; the
- * owner's own team actions are open to operators too, audited.
+ * Enterprise organizations in the operator console (docs/organizations.md): created from an
+ * agreement signed outside Stripe, changed later (seats, device limit, term, notes), each change
+ * audited; the owner's own team actions are open to operators too, audited.
  */
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type {

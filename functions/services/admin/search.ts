@@ -1,5 +1,5 @@
 /**
- * The console's one search box (issue 12): a customer by any part of their e-mail or name (any
+ * The console's one search box: a customer by any part of their e-mail or name (any
  * case), User ID, license key (with or without dashes), Stripe customer / subscription / checkout /
  * invoice id, device id or device name. Every lookup is an index search (tests/worker/
  * query-plans.test.ts), so it stays fast at a million accounts:

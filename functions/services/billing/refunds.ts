@@ -1,5 +1,5 @@
 /**
- * Automatic refunds of payments we cannot apply (DESIGN §3.8): a second payment for an e-mail
+ * Automatic refunds of payments we cannot apply: a second payment for an e-mail
  * that already has an account, an upgrade of an account that already pays, was deleted or is
  * Enterprise, or a payment naming nothing of ours. The subscription is cancelled at once, the
  * payment refunded in full through the payments adapter, the case recorded in `payment_refunds`

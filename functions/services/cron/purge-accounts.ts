@@ -1,7 +1,8 @@
 /**
- * Retention (privacy policy §6, `retentionDays` in site.config): accounts scheduled for deletion
- * are anonymized once `deletedAccount` days have passed; payment records of purged accounts go
- * after `paymentRecords` days, and the activation audit trail of everyone after `usageLogs` days.
+ * Retention (`retentionDays` in site.config, which the privacy policy states in words; the table
+ * in docs/product-rules.md): accounts scheduled for deletion are anonymized once `deletedAccount`
+ * days have passed; payment records of purged accounts go after `paymentRecords` days, and the
+ * activation audit trail of everyone after `usageLogs` days.
  *
  * What a purge keeps, and why: the user row itself (anonymized), because invoices, subscriptions
  * and licenses point at it; invoices and subscriptions, which tax law makes us keep (7 years);

@@ -1,5 +1,5 @@
 /**
- * The safety net of durable mail (DESIGN §3.9): an outbox row still unfinished past its `dueAt`
+ * The safety net of durable mail: an outbox row still unfinished past its `dueAt`
  * lost its queue message (the queue was down when it was written, or the Worker died right after
  * the batch) or its consumer died mid-send. It is queued again; delivery claims rows with one
  * conditional UPDATE, so a row queued twice is still sent once.

@@ -1,5 +1,5 @@
 /**
- * Joining an organization by invitation (issue 13): the link itself proves the address, so a new
+ * Joining an organization by invitation: the link itself proves the address, so a new
  * person signs up with a name and password and no code; an existing account signs in and
  * accepts. Either way ONE batch makes the member: a conditional INSERT that needs the invitation
  * still open, the term running and a free seat (seats are never exceeded, whatever accepts run at

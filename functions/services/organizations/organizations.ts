@@ -1,5 +1,5 @@
 /**
- * Enterprise organizations (DESIGN §3.11): rows, membership, and the statements that give a
+ * Enterprise organizations: rows, membership, and the statements that give a
  * member their Enterprise license. The rules that must hold under concurrency are single
  * statements: a member joins by ONE conditional INSERT that counts the taken seats (never more
  * than `seats`), an account belongs to one organization at a time (partial UNIQUE index), and a

@@ -1,5 +1,5 @@
 /**
- * The "Plugin updates" rule of the plans (SPEC §9): Standard and Enterprise get every new
+ * The "Plugin updates" rule of the plans (`pluginUpdates`): Standard and Enterprise get every new
  * version; a Trial stays on the version its trial was issued for. The dashboard download and the
  * plugin's update check both ask it.
  */

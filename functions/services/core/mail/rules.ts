@@ -2,7 +2,7 @@
  * Which e-mail is sent when — in one place, for routes, the webhook, the queue and the cron alike.
  * Every e-mail is written to the outbox in the same D1 batch as the change that causes it
  * (outbox.ts) and delivered by the task queue (delivery.ts), so none is lost when a provider is
- * down or the Worker dies between the write and the send (DESIGN §3.9).
+ * down or the Worker dies between the write and the send (docs/operating.md, "E-mail delivery").
  *
  * | e-mail              | written with                                                      | holds a secret |
  * |---------------------|-------------------------------------------------------------------|----------------|

@@ -1,6 +1,6 @@
 /**
  * At most one open checkout per owner — an account (upgrade) or a normalized e-mail (Standard
- * signup) — so double clicks and two tabs end in one payment (DESIGN §3.8). The guard is the
+ * signup) — so double clicks and two tabs end in one payment. The guard is the
  * partial UNIQUE index of `checkout_sessions` on the owner while `opening` or `open`: of two
  * concurrent requests only one inserts its row and calls the provider. The other:
  * - reuses the open checkout (an upgrade: the same account buys the same thing), after asking

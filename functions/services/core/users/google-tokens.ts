@@ -9,7 +9,7 @@ const GOOGLE_TOKEN_MEMORY_MS = 60 * 60 * 1000;
 
 /**
  * Verifies a Google ID token; any failure, or an address Google has not verified, is 401
- * GOOGLE_AUTH_FAILED (SPEC §8 'Google authentication failed. Please try again.').
+ * GOOGLE_AUTH_FAILED ('Google authentication failed. Please try again.').
  */
 export async function verifyGoogleToken(
   { google }: Pick<Deps, 'google'>,
