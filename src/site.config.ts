@@ -1,5 +1,7 @@
 /**
- * One source for every name, price, limit and business constant of the product (SPEC §9). Pages, islands and the Worker import from here; nothing is retyped elsewhere.
+ * One source for every name, price, limit and business constant of the product (each listed in
+ * docs/product-rules.md). Pages, islands and the Worker import from here; nothing is retyped
+ * elsewhere.
  */
 
 import * as legal from './config/legal.ts';
@@ -108,7 +110,7 @@ export const licensing = {
   deviceNameMaxLength: 100,
 } as const;
 
-/** Retention windows the cron jobs apply (privacy policy §6; `legal.retention` words them). */
+/** Retention windows the cron jobs apply (the privacy policy words them: `legal.retention`). */
 export const retentionDays = {
   /** Account data is kept while the account is active plus 3 years: deleted accounts are purged then. */
   deletedAccount: 3 * 365,
@@ -124,7 +126,7 @@ export const installer = {
   key: (version: string) => `installers/${version}/${site.product}-Setup-${version}.exe`,
 } as const;
 
-/** Resend cooldown after the given resend attempt (SPEC §4: 30 + (attempt-1)*60 s). */
+/** Resend cooldown after the given resend attempt: 30 + (attempt-1)*60 s. */
 export function resendCooldownSeconds(attempt: number): number {
   return limits.resendFirstCooldownSeconds + Math.max(0, attempt - 1) * limits.resendStepSeconds;
 }
@@ -155,7 +157,7 @@ export const dashboardNav = [
   { href: '/dashboard/billing', label: 'Billing & Invoices' },
 ] as const;
 
-/** Right side of the dashboard (SPEC §2 Layout: Account, Settings, Support). */
+/** Right side of the dashboard: Account, Settings, Support. */
 export const dashboardAside = [
   { href: '/dashboard', label: 'Account', text: 'License, key and download' },
   { href: '/dashboard/settings', label: 'Settings', text: 'E-mail and account deletion' },

@@ -14,7 +14,7 @@ export const paymentPollIntervalMs = 3000;
 export const paymentPollMaxAttempts = 40;
 /** Sessions end automatically this many days after sign-in (shown on the dashboard). */
 export const sessionDays = 14;
-/** The operator console needs a sign-in this recent (DESIGN §3.10). */
+/** The operator console needs a sign-in this recent; an older one gets 401 REAUTH_REQUIRED. */
 export const operatorFreshHours = 12;
 /** A browser stays "known" to the account it last signed in to this long (its cookie's life). */
 export const knownBrowserDays = 365;

@@ -23,7 +23,7 @@ export async function guideEntries(): Promise<CollectionEntry<'guide'>[]> {
   return guideSequence(await getCollection('guide'));
 }
 
-/** A release's heading on /changelog, as SPEC §1 writes them: "Beta 1.0.0". */
+/** A release's heading on /changelog, stage then version: "Beta 1.0.0". */
 export function releaseTitle(entry: CollectionEntry<'releases'>): string {
   return `${entry.data.stage} ${entry.data.version}`;
 }

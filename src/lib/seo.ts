@@ -33,7 +33,7 @@ export const disallowedPaths = [
 
 /**
  * Pages that repeat another page: their canonical URL is that page's. `/overview` shows the
- * same Overview as `/` (SPEC §2 route table); the site root is the one search engines keep.
+ * same Overview as `/`; the site root is the one search engines keep.
  */
 const canonicalAliases: Readonly<Record<string, string>> = { '/overview': '/' };
 

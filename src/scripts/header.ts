@@ -1,5 +1,5 @@
 /**
- * The only script every page loads: the header search box (SPEC §2: navigate to
+ * The only script every page loads: the header search box (it goes to
  * /search?q= only for non-empty trimmed text) and the phone-width menu toggle. The DOWNLOAD
  * targets are rendered at build time from `downloadHref`; CSS shows the one for the auth state.
  */
@@ -17,8 +17,8 @@ export function downloadHref(signedIn: boolean): string {
 }
 
 /**
- * Makes a search form (its input named `q`) go to /search with SPEC §5's rule: only non-empty
- * trimmed text is searched; an empty box keeps the focus.
+ * Makes a search form (its input named `q`) go to /search, only for non-empty trimmed text; an
+ * empty box keeps the focus.
  */
 export function searchOnSubmit(form: HTMLFormElement): void {
   form.addEventListener('submit', (event) => {

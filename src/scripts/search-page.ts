@@ -1,13 +1,13 @@
 /**
- * The /search?q= page without a framework (issue 11: React's runtime alone was over the page's
- * 30 KB budget). The query exists only in the browser, so the server-rendered first paint is
- * 'Searching...' (src/pages/search.astro); this script decides the rest:
+ * The /search?q= page without a framework (React's runtime alone was over the page's 30 KB
+ * budget, docs/performance.md). The query exists only in the browser, so the server-rendered
+ * first paint is 'Searching...' (src/pages/search.astro); this script decides the rest:
  * - no query: the heading becomes 'Search' and the page offers its own search box;
- * - otherwise, after the SPEC §2 delay *and* the index load, the summary, the count and either the
+ * - otherwise, after the search delay *and* the index load, the summary, the count and either the
  *   results, the No results block or the unavailable message.
  * The static blocks (prompt, No results, unavailable) are `<template>`s in the page; results are
  * built here with `createElement` and `createTextNode` only, never HTML, so page text and the
- * query stay text. The SPEC rules themselves are `lib/search/rules.ts`.
+ * query stay text. The search rules themselves are in `lib/search/rules.ts`.
  */
 import { loadSearchEntries } from '../lib/search/pagefind-source';
 import {
@@ -42,8 +42,8 @@ export function queryFrom(locationSearch: string): string {
 }
 
 /**
- * SPEC §2: 'Searching...' for 300 ms. The engine runs only once that delay has passed *and* the
- * index is loaded; a failed load also waits, so the page never flickers between states.
+ * 'Searching...' for `search.delayMs` (300 ms). The engine runs only once that delay has passed
+ * *and* the index is loaded; a failed load also waits, so the page never flickers between states.
  */
 export async function runSearch(
   query: string,
@@ -73,7 +73,7 @@ export function resultSection(result: SearchResult): string | undefined {
   return result.section && result.section !== result.title ? result.section : undefined;
 }
 
-/** Runs the page; anything that throws shows SPEC §2's generic error screen with its text. */
+/** Runs the page; anything that throws shows the generic error screen with the error's text. */
 export function initSearchPage(doc: Document): void {
   const root = doc.querySelector<HTMLElement>('[data-search-page]');
   if (!root) return;
@@ -121,7 +121,7 @@ function showPrompt(root: HTMLElement): void {
   part(root, 'heading').textContent = 'Search';
   const prompt = fromTemplate(root, 'prompt');
   const form = prompt.querySelector('form');
-  // The same rule as the header box (SPEC §5).
+  // The same rule as the header box.
   if (form) searchOnSubmit(form);
   part(root, 'summary').replaceWith(prompt);
 }

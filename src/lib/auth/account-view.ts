@@ -1,4 +1,4 @@
-/** Display rules of the dashboard (SPEC §9 "Session"). */
+/** Display rules of the dashboard: the session's days left, dates and times, the upgrade box. */
 import type { PlanLabel } from '../../contract/user';
 
 const DAY_MS = 86_400_000;
@@ -30,7 +30,7 @@ export function formatDateTime(iso: string, locale = 'en-US'): string {
   return new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeStyle: 'short' }).format(time);
 }
 
-/** SPEC §6: only Trial users see the upgrade box (the check is on 'Trial'). */
+/** Only Trial users see the upgrade box (the check is on 'Trial'). */
 export function showsUpgradeBox(plan: PlanLabel): boolean {
   return plan === 'Trial';
 }

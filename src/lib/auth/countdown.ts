@@ -1,6 +1,6 @@
 /**
- * Timing rules of the verification modal ("Resend cooldown"; §5 code
- * input). Deadlines are absolute times, so a tab put to sleep still shows the true time left.
+ * Timing rules of the verification modal: the code's validity, the Resend cooldown and the code
+ * input. Deadlines are absolute times, so a tab put to sleep still shows the true time left.
  */
 import { limits, resendCooldownSeconds } from '../../site.config';
 
@@ -16,12 +16,12 @@ export function formatClock(totalSeconds: number): string {
   return `${minutes}:${String(seconds % 60).padStart(2, '0')}`;
 }
 
-/** SPEC §5: the code input strips non-digits and caps at 6. */
+/** The code input strips non-digits and caps at `limits.codeLength` (6). */
 export function sanitizeCode(raw: string): string {
   return raw.replace(/\D/g, '').slice(0, limits.codeLength);
 }
 
-/** SPEC §5: Verify is enabled only with 6 digits while the code has not expired. */
+/** Verify is enabled only with 6 digits while the code has not expired. */
 export function canVerify(code: string, codeSecondsLeft: number): boolean {
   return new RegExp(`^\\d{${limits.codeLength}}$`).test(code) && codeSecondsLeft > 0;
 }
@@ -32,7 +32,7 @@ export interface CodeTimers {
   resendDeadline: number;
 }
 
-/** SPEC §4: when the modal opens the code runs for 600 s and Resend waits 30 s. */
+/** When the modal opens the code runs for 600 s and Resend waits 30 s (`limits`). */
 export function timersOnOpen(
   now: number,
   codeValiditySeconds: number = limits.codeValiditySeconds,
@@ -43,7 +43,7 @@ export function timersOnOpen(
   };
 }
 
-/** SPEC §4: after resend number `attempt`, the code timer restarts and Resend waits longer. */
+/** After resend number `attempt`, the code timer restarts and Resend waits longer. */
 export function timersAfterResend(
   now: number,
   attempt: number,

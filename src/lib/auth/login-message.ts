@@ -1,6 +1,6 @@
 /**
  * The messages /login may show when another page sends the visitor there with `?message=`
- * (SPEC §4: after payment, "Your account has been created! Please log in."). Only this known set
+ * (after payment, "Your account has been created! Please log in."). Only this known set
  * is shown, never arbitrary text from a URL, so a crafted link cannot put words on our page.
  */
 import { Messages } from '../../contract/messages';

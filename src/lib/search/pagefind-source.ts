@@ -1,7 +1,7 @@
 /**
  * Loads the search index entries in the browser from the Pagefind bundle the build writes to
  * `dist/pagefind/` (`pagefind --site dist --output-subdir pagefind`). Pagefind is used only as the
- * store of every indexed page's text; `rules.ts` applies the SPEC §5 matching (see its header).
+ * store of every indexed page's text; `rules.ts` applies the search rules (see its header).
  */
 import { docsNav, footerNav, tabs } from '../../site.config';
 import { entryFromFragment, type PagefindFragment } from './passages';

@@ -1,5 +1,5 @@
 /**
- * Turns one Pagefind fragment (a built page's indexed text) into a SPEC §3 search index entry
+ * Turns one Pagefind fragment (a built page's indexed text) into a search index entry
  * whose passages are the page's heading sections. Pure, so it is unit-tested in Node.
  *
  * A fragment holds the page text as one string (block elements joined with ". ") and an anchor
@@ -29,7 +29,7 @@ export interface PagefindFragment {
 // Same separator Pagefind's build_excerpt uses, so our word indexes equal its locations.
 const WORD_SEPARATOR = /[^\S\uFEFF]+/g;
 
-/** The SPEC §3 entry for one page: path, title and one passage per heading section. */
+/** The search index entry for one page: path, title and one passage per heading section. */
 export function entryFromFragment(fragment: PagefindFragment): SearchEntry {
   const path = routePath(pathname(fragment.url));
   const title = fragment.meta['title']?.trim() || path;

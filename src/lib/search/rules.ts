@@ -1,14 +1,15 @@
 /**
- * The site search engine (SPEC §3 search index entry/result, §5 search rules, §9).
+ * The site search engine: index entries, results and the product's search rules, with their
+ * numbers in `search` of site.config (docs/editing-content.md, "Search").
  *
  * How it fits together:
  * - Pagefind indexes every `data-pagefind-body` article at build time. Its own matching is by word
- *   prefix and stem, which is not SPEC §5 (case-insensitive *substring*: `number` must find
+ *   prefix and stem, which is not our rule (case-insensitive *substring*: `number` must find
  *   "Renumber Views"), so we use Pagefind only as the store of the built site's text.
  * - `pagefind-source.ts` loads every page once per page view (`pagefind.search(null)` returns all
  *   pages) and `passages.ts` cuts each page's text into passages at its headings, using the word
  *   locations of Pagefind's heading anchors, so a result can link to its section.
- * - This file holds the SPEC rules, pure and framework-free, so they are unit-tested in Node.
+ * - This file holds our rules, pure and framework-free, so they are unit-tested in Node.
  *
  * "Characters" are UTF-16 code units (String.length); snippet cuts never split a surrogate pair.
  * Highlights are returned as segments, never HTML, so page text such as `<script>` stays text.
@@ -21,7 +22,7 @@ export interface Section {
   heading: string;
 }
 
-/** SPEC §3 search index entry; `sections[i]`, when known, is the section of `content[i]`. */
+/** One page of the search index; `sections[i]`, when known, is the section of `content[i]`. */
 export interface SearchEntry {
   page: string;
   /** Site path of the page, e.g. `/features`. */
@@ -39,7 +40,7 @@ export interface Snippet {
   cutEnd: boolean;
 }
 
-/** SPEC §3 search result: one per matching passage. */
+/** A search result: one per matching passage. */
 export interface SearchResult {
   page: string;
   path: string;
@@ -58,10 +59,10 @@ export interface Segment {
   match: boolean;
 }
 
-/** The ellipsis shown where a snippet was cut (SPEC §5 allows "…" or "..."). */
+/** The ellipsis shown where a snippet was cut ("…"; "..." would do as well). */
 export const ELLIPSIS = '…';
 
-/** SPEC §5: no words for a trimmed query under 2 characters; split on spaces; 1-character words ignored. */
+/** No words for a trimmed query under 2 characters; split on spaces; 1-character words ignored. */
 export function queryWords(query: string): string[] {
   const trimmed = query.trim();
   if (trimmed.length < rules.minQueryLength) return [];
@@ -76,12 +77,12 @@ export function queryWords(query: string): string[] {
   return words;
 }
 
-/** SPEC §5: a passage counts if any word occurs in it as a case-insensitive substring. */
+/** A passage counts if any word occurs in it as a case-insensitive substring. */
 export function matchPassage(text: string, words: readonly string[]): boolean {
   return firstMatch(text, patterns(words)) !== -1;
 }
 
-/** SPEC §5: passages over 200 characters are cut from 50 before to 150 after the first match. */
+/** Passages over 200 characters are cut from 50 before to 150 after the first match. */
 export function snippetFor(text: string, words: readonly string[]): Snippet {
   return cutSnippet(text, firstMatch(text, patterns(words)));
 }
@@ -126,7 +127,7 @@ export function searchEntries(entries: readonly SearchEntry[], query: string): S
       });
     });
   }
-  // SPEC §5 decides which passages match, not their order: passages that contain more of the
+  // The rules decide which passages match, not their order: passages that contain more of the
   // query's words come first, ties keep the site's page order.
   ranked.sort((a, b) => b.wordsMatched - a.wordsMatched || a.order - b.order);
   return ranked.map((r) => r.result);
