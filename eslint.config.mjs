@@ -59,7 +59,8 @@ export default tseslint.config(
     },
   },
   // Browser code checks answers with shapes and forms with rules (src/contract/shape.ts,
-  // rules.ts): zod and the Worker's request schemas stay out of its bundles (DESIGN §5 budgets).
+  // rules.ts): zod and the Worker's request schemas stay out of its bundles (budgets:
+  // docs/performance.md).
   {
     files: ['src/islands/**', 'src/scripts/**', 'src/lib/**'],
     rules: {

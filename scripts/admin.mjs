@@ -1,8 +1,9 @@
 // `npm run admin -- grant EMAIL [--remote]` and `npm run admin -- revoke EMAIL [--remote]`: give or
 // take the operator role (`admin`) of an existing account. The only way to become an operator
-// (DESIGN §3.10): the web has no route that changes a role. Against the local D1 of `npm start` by
-// default; `--remote` changes the production database named in wrangler.toml (wrangler must be
-// logged in). Prints the account it changed; exits 1 when no account has that e-mail.
+// (docs/operating.md, "Becoming an operator"): the web has no route that changes a role. Against
+// the local D1 of `npm start` by default; `--remote` changes the production database named in
+// wrangler.toml (wrangler must be logged in). Prints the account it changed; exits 1 when no
+// account has that e-mail.
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';

@@ -1,4 +1,4 @@
-// The yardstick of `npm run bench` (issue 11): a stock Starlight site built from our own content,
+// The yardstick of `npm run bench`: a stock Starlight site built from our own content,
 // so our static pages can be compared with a well-tuned documentation theme in the same run.
 //
 // It writes a small Astro project into a temporary directory under .bench-starlight/ (inside the

@@ -1,4 +1,4 @@
-// npm run bench — page weight and speed (DESIGN §5, issue 11).
+// npm run bench — page weight and speed (budgets and how to read the run: docs/performance.md).
 //
 // 1. Builds the site, serves dist/ the way Cloudflare's assets binding does (scripts/bench-server.mjs)
 //    and loads every page of the build in headless Chromium: the JavaScript and total bytes (gzip)
@@ -25,11 +25,11 @@ import { startServer } from './bench-server.mjs';
 import { buildStarlight, starlightPages } from './bench-starlight.mjs';
 
 const KB = 1024;
-/** DESIGN §5: a page without an island ships the header script and little else. */
+/** A page without an island ships the header script and little else. */
 const JS_BUDGET_NO_ISLAND = 5 * KB;
-/** DESIGN §5: the ceiling of any page, new islands included. */
+/** The ceiling of any page, new islands included. */
 const JS_BUDGET_ANY = 100 * KB;
-/** Issue 11: island pages with a budget of their own (query strings ignored). */
+/** Island pages with a budget of their own (query strings ignored). */
 const JS_BUDGET_BY_PATH = {
   '/search': 30 * KB,
   '/login': 75 * KB,
@@ -42,7 +42,7 @@ const JS_BUDGET_BY_PATH = {
   '/invite': 85 * KB,
   '/signup': 90 * KB,
 };
-/** Issue 11 item 2: 100 in all four categories. */
+/** Lighthouse: 100 in all four categories on every compared page. */
 const LIGHTHOUSE_TARGET = 100;
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
 /** The metrics behind the performance score. */
@@ -105,7 +105,7 @@ const median = (values) => {
   return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 };
 
-/** Every page of the build: the public routes first (SPEC §2 order), then the rest by name. */
+/** Every page of the build: `publicRoutes` first, in their order, then the rest by name. */
 function builtPages() {
   const paths = [];
   const walk = (dir) => {

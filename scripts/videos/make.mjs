@@ -1,6 +1,6 @@
 /**
- * Renders the seven /features demo videos and their posters into public/videos/ (SPEC §2
- * Features). Outputs are committed so the site build never needs ffmpeg; run
+ * Renders the seven /features demo videos and their posters into public/videos/ (one per card of
+ * src/content/features/). Outputs are committed so the site build never needs ffmpeg; run
  * `bash scripts/make-videos.sh` after changing a scene. Pass scene names to render only those.
  */
 import { spawnSync } from 'node:child_process';
