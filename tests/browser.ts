@@ -18,7 +18,7 @@ export const chromiumArgs = [
   '--disable-quic',
 ];
 
-/** Every public route of SPEC §2 that a signed-out visitor can open. */
+/** Every public route a signed-out visitor can open (the accessibility sweep and the bench). */
 export const publicRoutes = [
   '/',
   '/overview',

@@ -316,7 +316,7 @@ describe('POST /api/login-google', () => {
     expect(sessionCookieOf(response)).toBe(body.token);
   });
 
-  it('answers 404 GOOGLE_USER_NOT_FOUND with the SPEC message for an unknown Google account', async () => {
+  it('answers 404 GOOGLE_USER_NOT_FOUND with the exact product message for an unknown Google account', async () => {
     const app = accountApp();
 
     const response = await app.post('/api/login-google', { googleAccessToken: googleToken() });

@@ -1,5 +1,5 @@
 /**
- * Durable mail (DESIGN §3.9): every e-mail is written to the outbox with its cause and delivered
+ * Durable mail: every e-mail is written to the outbox with its cause and delivered
  * by the task queue, at least once and once per message at the provider; nothing is lost when
  * the provider is down, a queue message is lost, or the Worker dies between a write and its send.
  */

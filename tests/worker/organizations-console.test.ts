@@ -1,5 +1,5 @@
 /**
- * The console's organizations (issue 13) through the real Worker and D1: finding one by name,
+ * The console's organizations through the real Worker and D1: finding one by name,
  * member, owner or license key; the whole picture with its audit trail; the team feed's sign-ins
  * and freed devices; and a Standard subscriber who joins.
  */

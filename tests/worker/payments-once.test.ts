@@ -1,5 +1,5 @@
 /**
- * Money is never taken twice (DESIGN §3.8): one open checkout per account and per normalized
+ * Money is never taken twice: one open checkout per account and per normalized
  * e-mail, and a payment that cannot be applied is refunded automatically, recorded, e-mailed and
  * told to the page that polls for it — exactly once under races and replays.
  */

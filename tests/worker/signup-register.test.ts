@@ -176,7 +176,7 @@ describe('POST /api/register-email-trial', () => {
     });
   });
 
-  it('answers 400 with the SPEC message for a password under 6 characters', async () => {
+  it('answers 400 with the exact product message for a password under 6 characters', async () => {
     const app = accountApp();
 
     const response = await app.post('/api/register-email-trial', signupForm({ password: 'a1b2' }));
@@ -188,7 +188,7 @@ describe('POST /api/register-email-trial', () => {
     });
   });
 
-  it('answers 400 with the SPEC message when the terms are not accepted', async () => {
+  it('answers 400 with the exact product message when the terms are not accepted', async () => {
     const app = accountApp();
 
     const response = await app.post(
@@ -302,7 +302,7 @@ describe('POST /api/register-google-trial', () => {
     expect(app.mail.find((m) => m.tag === 'welcome')?.text).toContain(body.user.licenseKey);
   });
 
-  it('answers 401 GOOGLE_AUTH_FAILED with the SPEC message for an invalid token', async () => {
+  it('answers 401 GOOGLE_AUTH_FAILED with the exact product message for an invalid token', async () => {
     const app = accountApp();
 
     const response = await app.post('/api/register-google-trial', {

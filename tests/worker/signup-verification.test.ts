@@ -86,7 +86,7 @@ describe('POST /api/send-verification-email', () => {
     expect(app.mail).toHaveLength(0);
   });
 
-  it('answers 409 ACCOUNT_EXISTS with the SPEC message when the e-mail has an account', async () => {
+  it('answers 409 ACCOUNT_EXISTS with the exact product message when the e-mail has an account', async () => {
     const app = accountApp();
     const { form } = await signUpTrial(app);
 
@@ -231,7 +231,7 @@ describe('POST /api/verify-email-code', () => {
     });
   });
 
-  it('answers 400 INVALID_CODE with the SPEC message for a wrong code', async () => {
+  it('answers 400 INVALID_CODE with the exact product message for a wrong code', async () => {
     const app = accountApp();
     const form = signupForm();
     await sendCode(app, form);
@@ -345,7 +345,7 @@ describe('POST /api/verify-email-code', () => {
     expect(await response.json()).toMatchObject({ code: 'INVALID_CODE' });
   });
 
-  it('answers 400 with the SPEC message for a code that is not 6 digits', async () => {
+  it('answers 400 with the exact product message for a code that is not 6 digits', async () => {
     const app = accountApp();
 
     const response = await app.post('/api/verify-email-code', {

@@ -1,6 +1,6 @@
 /**
  * What a person reads when a request body fails its schema: the schema's own text where it has
- * one (the exact SPEC texts), otherwise a plain sentence naming the field — never zod's developer
+ * one (exact product texts), otherwise a plain sentence naming the field — never zod's developer
  * wording such as "Too big: expected string to have <=100 characters".
  */
 import { describe, expect, it } from 'vitest';
@@ -45,7 +45,7 @@ describe('validation messages', () => {
     );
   });
 
-  it('keeps the SPEC text a schema sets itself', async () => {
+  it('keeps the product text a schema sets itself', async () => {
     expect(
       await messageFor('/api/register-email-trial', {
         customerName: 'Ada',
