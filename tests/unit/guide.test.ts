@@ -7,7 +7,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { LicenseFileMessages, LicenseStatusMessages } from '../../src/contract/license-messages';
-import { licenseCheckStatuses, licenseKeySchema } from '../../src/contract/licensing';
+import { licenseCheckStatuses, licenseKeySchema } from '../../src/contract/schemas/licensing';
 import {
   guideGroups,
   guideSequence,

@@ -10,7 +10,7 @@ import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { UpdateCheckResponse } from '../../src/contract/releases';
+import type { UpdateCheckResponse } from '../../src/contract/schemas/releases';
 import { UpdateRefusedMessages } from '../../src/contract/release-messages';
 import type { Release } from '../../src/releases/releases';
 import { installer } from '../../src/site.config';

@@ -8,7 +8,10 @@ import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { installer, limits } from '../../src/site.config';
 import { LicenseStatusMessages } from '../../src/contract/license-messages';
-import { updateCheckResponseSchema, type UpdateCheckResponse } from '../../src/contract/releases';
+import {
+  updateCheckResponseSchema,
+  type UpdateCheckResponse,
+} from '../../src/contract/schemas/releases';
 import {
   downloadLinkInvalid,
   UpdateCheckMessages,

@@ -14,8 +14,8 @@
  */
 import { z } from 'zod';
 // Explicit .ts extensions: the reference client runs this file under plain Node (type stripping).
-import { releaseChannels } from '../releases/releases.ts';
-import { isVersion } from '../releases/versions.ts';
+import { releaseChannels } from '../../releases/releases.ts';
+import { isVersion } from '../../releases/versions.ts';
 import { deviceIdSchema, LICENSE_FILE_ISSUER, licenseKeySchema } from './licensing.ts';
 
 export const updateCheckBodySchema = z.object({
