@@ -1,5 +1,5 @@
 /**
- * The plugin's license calls (src/contract/licensing.ts): activate a device,
+ * The plugin's license calls (src/contract/schemas/licensing.ts): activate a device,
  * validate it, deactivate it. The license key in the body is the credential; the answers tell the
  * plugin what to show (licenseStatusMessages) and carry a fresh signed license file when valid.
  */
@@ -13,7 +13,7 @@ import {
   type LicenseInfo,
   type ValidateBody,
   type ValidateResponse,
-} from '../../../src/contract/licensing';
+} from '../../../src/contract/schemas/licensing';
 import { ApiMessages, SuccessMessages } from '../../../src/contract/messages';
 import { licensing } from '../../../src/site.config';
 import { fail, type ApiError } from '../../lib/errors';

@@ -3,7 +3,7 @@
  * The writes that must respect the limits are in device-writes.ts.
  */
 import { and, asc, eq, gt, inArray, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
-import type { DeviceView } from '../../../src/contract/licensing';
+import type { DeviceView } from '../../../src/contract/schemas/licensing';
 import { licensing } from '../../../src/site.config';
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import { devices, licenseEvents } from '../../db/schema';
