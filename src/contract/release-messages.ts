@@ -1,6 +1,7 @@
 // Explicit .ts extensions: the reference client (scripts/license-client.ts) runs this file under
 // plain Node (type stripping), which resolves no extensionless paths.
 import { site } from '../site.config.ts';
+import { errorCatalogue } from './catalogue.ts';
 
 /**
  * What the plugin's update check answers (`message`, src/contract/releases.ts) and the plugin
@@ -16,8 +17,7 @@ export const UpdateCheckMessages = {
 } as const;
 
 /** 403 on a download link the update check did not issue, or one past its 15 minutes. */
-export const downloadLinkInvalid =
-  'This download link has expired or is not valid. Check for updates again to get a new one.';
+export const downloadLinkInvalid = errorCatalogue.DOWNLOAD_LINK_INVALID.message;
 
 /**
  * What the plugin tells the user when it refuses an update it was offered (see `checkForUpdate`
