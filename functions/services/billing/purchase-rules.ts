@@ -1,5 +1,5 @@
 /** Who may buy the Standard plan now: the rule the checkout and the Billing page share. */
-import type { ErrorCode } from '../../../src/contract/errors';
+import type { ErrorCode } from '../../../src/contract/catalogue';
 import type { UserRow } from '../accounts/users';
 import { effectiveLicenseStatus, type LicenseRow } from '../licensing/licenses';
 import type { Millis } from '../shared/db';
