@@ -32,8 +32,11 @@ import {
   type ValidateBody,
   type ValidateResponse,
 } from '../src/contract/schemas/licensing.ts';
-import { LicenseFileMessages, LicenseServerUnreachable } from '../src/contract/license-messages.ts';
-import { UpdateRefusedMessages } from '../src/contract/release-messages.ts';
+import {
+  LicenseFileMessages,
+  LicenseServerUnreachable,
+  UpdateRefusedMessages,
+} from '../src/contract/plugin-texts.ts';
 import {
   RELEASE_MANIFEST_AUDIENCE,
   releaseManifestClaimsSchema,

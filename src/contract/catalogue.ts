@@ -3,7 +3,8 @@
  * status and its default message; the code list and the `ErrorCode` type are derived from these
  * entries. The Worker throws them with `fail(CODE)` (functions/lib/errors.ts) and answers
  * `{ message, code }`; the islands pick a screen by code (error-codes.ts) without loading this
- * file.
+ * file. The plugin's answers that are not errors (a valid license, an activation, an update) are
+ * declared below the errors, so everything the plugin API answers lives in this one file.
  *
  * A text the islands show too is kept in texts.ts (or admin-texts.ts, team-texts.ts) and named
  * here; a text only the Worker answers is written here. A code keeps one status; where one code
@@ -12,7 +13,9 @@
  */
 // Explicit .ts extensions: the reference client runs the contract under plain Node.
 import { site } from '../site.config.ts';
+import type { LicenseCheckStatus } from './schemas/licensing.ts';
 import * as ConsoleMessages from './admin-texts.ts';
+import * as SuccessMessages from './success-texts.ts';
 import * as TeamMessages from './team-texts.ts';
 import * as Messages from './texts.ts';
 
@@ -165,3 +168,44 @@ export type ErrorCode = keyof typeof errorCatalogue;
 
 /** The catalogue's codes, in the order they are declared. */
 export const errorCodes = Object.keys(errorCatalogue) as ErrorCode[];
+
+// The plugin's answers (schemas/licensing.ts, schemas/releases.ts) that are not errors.
+
+/**
+ * What a check of a license on a device says (validate's `status`), as the server answers it
+ * (`message`) and the plugin tells the user, also offline. A refusal says what its error code
+ * says; NOT_FOUND has a text of its own for a license key. Each one says what to do next.
+ */
+export const LicenseStatusMessages = {
+  VALID: 'Your license is valid on this device.',
+  EXPIRED: errorCatalogue.EXPIRED.message,
+  SUSPENDED: errorCatalogue.SUSPENDED.message,
+  REVOKED: errorCatalogue.REVOKED.message,
+  NOT_FOUND: 'No license has this key. Check the key shown on your dashboard and try again.',
+  DEVICE_NOT_ACTIVATED: errorCatalogue.DEVICE_NOT_ACTIVATED.message,
+  TOO_MANY_DEVICES: errorCatalogue.TOO_MANY_DEVICES.message,
+} as const satisfies Record<LicenseCheckStatus, string>;
+
+/** What activate and deactivate answer (`message`) when they succeed. */
+export const DeviceMessages = {
+  activated: 'This device has been activated.',
+  /** The same machine again (a reinstall): no new device, a fresh license file. */
+  reactivated: 'This device was already activated; its license file is renewed.',
+  /** Activate with `replaceDeviceId`: the named device freed and this one activated. */
+  replaced: 'The old device has been freed and this device activated.',
+  /** Also the Usage page's notice after freeing a device there. */
+  deactivated: SuccessMessages.deviceDeactivated,
+} as const;
+
+/**
+ * What the plugin's update check answers (`message`) and the plugin tells the user. A license
+ * that is not valid answers as validate does (LicenseStatusMessages).
+ */
+export const UpdateCheckMessages = {
+  upToDate: (version: string) => `You have the newest version of ${site.product} (${version}).`,
+  available: (version: string) =>
+    `${site.product} ${version} is available. Download it and install it over the version you have; your license and settings stay.`,
+  /** Plugin updates are for Standard and Enterprise, not for the Free Trial. */
+  notIncluded: (version: string) =>
+    `A newer version, ${site.product} ${version}, is available. Plugin updates come with Standard, which includes all future updates: upgrade from your dashboard.`,
+} as const;

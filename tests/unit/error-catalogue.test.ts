@@ -1,15 +1,24 @@
 /**
- * The error catalogue is complete and consistent: each code is one entry with an HTTP error
- * status and a message, the islands' codes by name are the catalogue's, and the codes the Worker
- * throws are exactly the catalogue's (none missing, none declared but never answered).
+ * The catalogue is complete and consistent: each error code is one entry with an HTTP error
+ * status and a message, the islands' codes by name are the catalogue's, the codes the Worker
+ * throws are exactly the catalogue's (none missing, none declared but never answered), and the
+ * plugin's license statuses say what their error codes say.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { STATUS_CODES } from 'node:http';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { errorCatalogue, errorCodes, type ErrorCode } from '../../src/contract/catalogue';
+import {
+  DeviceMessages,
+  errorCatalogue,
+  errorCodes,
+  LicenseStatusMessages,
+  UpdateCheckMessages,
+  type ErrorCode,
+} from '../../src/contract/catalogue';
 import { ErrorCode as CodeByName } from '../../src/contract/error-codes';
+import { licenseCheckStatuses } from '../../src/contract/schemas/licensing';
 
 const functionsDir = fileURLToPath(new URL('../../functions/', import.meta.url));
 
@@ -75,5 +84,25 @@ describe('the codes the Worker answers', () => {
     // Some codes are thrown through a variable (a license check's refusal); each is still written
     // as a string literal somewhere in the Worker.
     expect(sources.some(({ text }) => text.includes(`'${code}'`))).toBe(true);
+  });
+});
+
+describe("the plugin's answers", () => {
+  it('tell a refused license check what its error code says', () => {
+    for (const status of licenseCheckStatuses) {
+      if (status === 'VALID' || status === 'NOT_FOUND') continue;
+      expect(status in errorCatalogue).toBe(true);
+      expect(LicenseStatusMessages[status]).toBe(errorCatalogue[status as ErrorCode].message);
+    }
+  });
+
+  it('have a non-empty text for every success', () => {
+    const texts = [
+      LicenseStatusMessages.VALID,
+      LicenseStatusMessages.NOT_FOUND,
+      ...Object.values(DeviceMessages),
+      ...Object.values(UpdateCheckMessages).map((text) => text('1.2.3')),
+    ];
+    for (const text of texts) expect(text.trim()).not.toBe('');
   });
 });

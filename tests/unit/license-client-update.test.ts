@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { UpdateCheckResponse } from '../../src/contract/schemas/releases';
-import { UpdateRefusedMessages } from '../../src/contract/release-messages';
+import { UpdateRefusedMessages } from '../../src/contract/plugin-texts';
 import type { Release } from '../../src/releases/releases';
 import { installer } from '../../src/site.config';
 import { licensePublicKeys } from '../../functions/services/licensing/license-file';

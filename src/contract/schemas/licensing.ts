@@ -28,7 +28,7 @@ import { z } from 'zod';
 // Explicit .ts extensions: the reference client runs this file under plain Node (type stripping),
 // which resolves no extensionless paths; Vite, wrangler and tsc accept either form.
 import { licensing } from '../../site.config.ts';
-import { LicenseStatusMessages } from '../license-messages.ts';
+import { LicenseStatusMessages } from '../catalogue.ts';
 import { Messages } from '../messages.ts';
 import { isPlainLine } from '../plain-text.ts';
 import { deviceViewSchema as deviceViewShape, type DeviceView } from '../usage.ts';
