@@ -6,7 +6,7 @@
  * does not (a Trial) → the newest, and where to upgrade.
  */
 import type { UpdateCheckBody, UpdateCheckResponse } from '../../../src/contract/schemas/releases';
-import { UpdateCheckMessages } from '../../../src/contract/release-messages';
+import { UpdateCheckMessages } from '../../../src/contract/catalogue';
 import { compareVersions } from '../../../src/releases/versions';
 import { checkDevice } from '../licensing/plugin-calls';
 import type { Deps } from '../shared/deps';
