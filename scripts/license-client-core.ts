@@ -1,7 +1,7 @@
 /**
  * The reference license client: what the Sheetwright plugin does to activate, validate and
- * deactivate a device, to check its license file offline (src/contract/licensing.ts) and to
- * check for, verify and download an update (src/contract/releases.ts). Pure
+ * deactivate a device, to check its license file offline (src/contract/schemas/licensing.ts) and to
+ * check for, verify and download an update (src/contract/schemas/releases.ts). Pure
  * functions over an injectable `fetch`, so the same code runs in Node (scripts/license-client.ts,
  * the CLI) and inside the Worker tests; no file system here.
  *
@@ -31,9 +31,12 @@ import {
   type LicenseFileClaims,
   type ValidateBody,
   type ValidateResponse,
-} from '../src/contract/licensing.ts';
-import { LicenseFileMessages, LicenseServerUnreachable } from '../src/contract/license-messages.ts';
-import { UpdateRefusedMessages } from '../src/contract/release-messages.ts';
+} from '../src/contract/schemas/licensing.ts';
+import {
+  LicenseFileMessages,
+  LicenseServerUnreachable,
+  UpdateRefusedMessages,
+} from '../src/contract/plugin-texts.ts';
 import {
   RELEASE_MANIFEST_AUDIENCE,
   releaseManifestClaimsSchema,
@@ -42,7 +45,7 @@ import {
   type ReleaseOffer,
   type UpdateCheckRequest,
   type UpdateCheckResponse,
-} from '../src/contract/releases.ts';
+} from '../src/contract/schemas/releases.ts';
 import { compareVersions } from '../src/releases/versions.ts';
 
 /** The part of `fetch` the client uses. */

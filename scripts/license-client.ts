@@ -24,8 +24,8 @@ import {
   deactivateBodySchema,
   validateBodySchema,
   type LicenseInfo,
-} from '../src/contract/licensing.ts';
-import { updateCheckBodySchema } from '../src/contract/releases.ts';
+} from '../src/contract/schemas/licensing.ts';
+import { updateCheckBodySchema } from '../src/contract/schemas/releases.ts';
 import { installer } from '../src/site.config.ts';
 import {
   createLicenseClient,

@@ -1,12 +1,12 @@
 /**
  * Every API failure is JSON `{ message, code }` with an honest status. Code, status
- * and default message come from one catalogue (src/contract/errors.ts); routes and services throw
+ * and default message come from one catalogue (src/contract/catalogue.ts); routes and services throw
  * with `fail(CODE)`, and `onError` is the only place that turns errors into responses, so no
  * stack trace or internal message can reach a client by accident.
  */
 import type { Context, ErrorHandler } from 'hono';
 import { HTTPException } from 'hono/http-exception';
-import { errorCatalogue, type ErrorCode } from '../../src/contract/errors';
+import { errorCatalogue, type ErrorCode } from '../../src/contract/catalogue';
 
 /** The body of every error answer; `code` is UPPER_SNAKE or null. */
 export interface ErrorBody {
@@ -16,7 +16,7 @@ export interface ErrorBody {
 
 /** What a throw site may add to a catalogue entry. */
 export interface FailureDetail {
-  /** A more precise text from src/contract/messages.ts (never a literal at the throw site). */
+  /** A more precise text from src/contract/ (never a literal at the throw site). */
   message?: string | undefined;
   /** Extra response headers, e.g. `Retry-After` on 429 or `Allow` on 405. */
   headers?: Readonly<Record<string, string>>;

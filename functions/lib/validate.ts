@@ -1,7 +1,7 @@
 import type { ValidationTargets } from 'hono';
 import { validator } from 'hono/validator';
 import type { z } from 'zod';
-import { plainIssueMessage } from '../../src/contract/plain-issues';
+import { plainIssueMessage } from '../../src/contract/schemas/plain-issues';
 import { fail } from './errors';
 
 /**

@@ -6,7 +6,7 @@
  */
 import { Hono, type Context } from 'hono';
 import type { MoneyActionResult, MoneyOverview } from '../../src/contract/admin';
-import { moneyRetrySchema } from '../../src/contract/admin-requests';
+import { moneyRetrySchema } from '../../src/contract/schemas/admin-requests';
 import { ConsoleMessages } from '../../src/contract/messages';
 import { methodNotAllowed } from '../lib/http';
 import { jsonBody } from '../lib/validate';

@@ -6,7 +6,7 @@ import {
   operatorTeamActionSchema,
   organizationQuerySchema,
   updateOrganizationSchema,
-} from '../../src/contract/team-requests';
+} from '../../src/contract/schemas/team-requests';
 import { methodNotAllowed } from '../lib/http';
 import { jsonBody, queryParams } from '../lib/validate';
 import { operatorAct, requireOperator, type OperatorEnv } from '../middleware/operator';

@@ -18,7 +18,7 @@ import {
   handleContactSchema,
   inboxQuerySchema,
   searchQuerySchema,
-} from '../../src/contract/admin-requests';
+} from '../../src/contract/schemas/admin-requests';
 import { ConsoleMessages } from '../../src/contract/messages';
 import type { MessageResponse } from '../../src/contract/user';
 import { methodNotAllowed } from '../lib/http';

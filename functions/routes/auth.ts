@@ -1,7 +1,7 @@
 /** Signing in and out: /api/login, /api/login-google, /api/me and /api/logout. */
 import { Hono } from 'hono';
 import { getCookie } from 'hono/cookie';
-import { loginGoogleSchema, loginSchema } from '../../src/contract/auth';
+import { loginGoogleSchema, loginSchema } from '../../src/contract/schemas/auth';
 import { SuccessMessages } from '../../src/contract/messages';
 import type { AuthResponse, MeResponse, MessageResponse } from '../../src/contract/user';
 import { ApiError } from '../lib/errors';

@@ -1,6 +1,6 @@
 /** The About page's Get in Touch form: bot-checked, rate-limited, stored, e-mailed. */
 import { Hono } from 'hono';
-import { contactSchema } from '../../src/contract/auth';
+import { contactSchema } from '../../src/contract/schemas/auth';
 import { SuccessMessages } from '../../src/contract/messages';
 import type { MessageResponse } from '../../src/contract/user';
 import { methodNotAllowed } from '../lib/http';

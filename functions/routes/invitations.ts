@@ -4,7 +4,10 @@
  */
 import { Hono } from 'hono';
 import { TeamMessages } from '../../src/contract/messages';
-import { acceptInvitationSchema, invitationSignupSchema } from '../../src/contract/team-requests';
+import {
+  acceptInvitationSchema,
+  invitationSignupSchema,
+} from '../../src/contract/schemas/team-requests';
 import type { InvitationPreview } from '../../src/contract/team';
 import type { AuthResponse, MessageResponse } from '../../src/contract/user';
 import { methodNotAllowed } from '../lib/http';

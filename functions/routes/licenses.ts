@@ -1,5 +1,5 @@
 /**
- * The plugin's license API (src/contract/licensing.ts). The license key in the body
+ * The plugin's license API (src/contract/schemas/licensing.ts). The license key in the body
  * is the credential, so no session or Origin is involved; each call is rate-limited per IP
  * (services/licensing/activation.ts) so keys cannot be guessed or hammered. The public key is cacheable: plugins fetch it rarely.
  */
@@ -11,7 +11,7 @@ import {
   type ActivateResponse,
   type DeactivateResponse,
   type ValidateResponse,
-} from '../../src/contract/licensing';
+} from '../../src/contract/schemas/licensing';
 import type { AppEnv } from '../env';
 import { methodNotAllowed } from '../lib/http';
 import { jsonBody } from '../lib/validate';

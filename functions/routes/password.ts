@@ -1,6 +1,6 @@
 /** Forgotten password: e-mailed single-use reset link (docs/product-rules.md, "Passwords"). */
 import { Hono } from 'hono';
-import { forgotPasswordSchema, resetPasswordSchema } from '../../src/contract/auth';
+import { forgotPasswordSchema, resetPasswordSchema } from '../../src/contract/schemas/auth';
 import { SuccessMessages } from '../../src/contract/messages';
 import type { MessageResponse } from '../../src/contract/user';
 import { methodNotAllowed } from '../lib/http';

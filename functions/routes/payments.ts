@@ -5,11 +5,11 @@
  */
 import { Hono, type Context } from 'hono';
 import { deleteCookie, getSignedCookie, setSignedCookie } from 'hono/cookie';
-import { checkPaymentCompletionSchema } from '../../src/contract/auth';
+import { checkPaymentCompletionSchema } from '../../src/contract/schemas/auth';
 import {
   registerEmailStandardSchema,
   registerGoogleStandardSchema,
-} from '../../src/contract/register-plans';
+} from '../../src/contract/schemas/register-plans';
 import type {
   PaymentCompletionResponse,
   StandardCheckoutResponse,

@@ -1,10 +1,13 @@
 /**
- * The plugin's update check (src/contract/releases.ts). Like the license calls, the license key
+ * The plugin's update check (src/contract/schemas/releases.ts). Like the license calls, the license key
  * in the body is the credential (no session, no Origin), and it counts against the same per-IP
  * budget. The installer it offers is served by routes/download.ts.
  */
 import { Hono } from 'hono';
-import { updateCheckBodySchema, type UpdateCheckResponse } from '../../src/contract/releases';
+import {
+  updateCheckBodySchema,
+  type UpdateCheckResponse,
+} from '../../src/contract/schemas/releases';
 import type { AppEnv } from '../env';
 import { methodNotAllowed } from '../lib/http';
 import { jsonBody } from '../lib/validate';

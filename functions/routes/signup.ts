@@ -1,12 +1,12 @@
 /** Trial signup: send and check the e-mail code, register by e-mail or Google. */
 import { Hono, type Context } from 'hono';
-import { sendVerificationSchema, verifyCodeSchema } from '../../src/contract/auth';
+import { sendVerificationSchema, verifyCodeSchema } from '../../src/contract/schemas/auth';
 import { SuccessMessages } from '../../src/contract/messages';
 import type { SendVerificationResponse, VerifyCodeResponse } from '../../src/contract/signup';
 import {
   registerEmailTrialSchema,
   registerGoogleTrialSchema,
-} from '../../src/contract/register-plans';
+} from '../../src/contract/schemas/register-plans';
 import type { AuthResponse } from '../../src/contract/user';
 import { methodNotAllowed } from '../lib/http';
 import { jsonBody } from '../lib/validate';

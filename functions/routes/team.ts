@@ -8,7 +8,7 @@ import {
   activityQuerySchema,
   inviteSchema,
   transferSchema,
-} from '../../src/contract/team-requests';
+} from '../../src/contract/schemas/team-requests';
 import type {
   OrganizationResponse,
   TeamActivityResponse,

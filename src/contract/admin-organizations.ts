@@ -1,6 +1,6 @@
 /**
  * What the console's organization calls answer (routes/admin-organizations.ts), as shapes the
- * console islands check (see shape.ts). The requests are zod schemas in team-requests.ts.
+ * console islands check (see shape.ts). The requests are zod schemas in schemas/team-requests.ts.
  * Times are ISO 8601 strings.
  */
 import { auditEntrySchema } from './admin.ts';

@@ -1,6 +1,6 @@
 /**
  * What the operator console's API answers (routes/admin.ts), as shapes the console islands check
- * (see shape.ts). The requests are zod schemas in admin-requests.ts (Worker only). Times are ISO
+ * (see shape.ts). The requests are zod schemas in schemas/admin-requests.ts (Worker only). Times are ISO
  * 8601 strings; money is in cents with its lower-case currency.
  */
 import { array, boolean, integer, nullable, object, oneOf, string, type Infer } from './shape.ts';

@@ -1,9 +1,11 @@
 /**
  * Every text the API answers and the islands show, exactly as SPEC §2, §5 and §8 write them where
  * the SPEC has one. `Messages` and `SuccessMessages` are shown by the islands too; `ApiMessages`
- * only by the Worker, so island bundles leave them out. The error catalogue (errors.ts) picks its
- * default messages from here. Each text is its own export (texts.ts, success-texts.ts), so a
- * bundle that reads `Messages.loginDefault` carries that text and no other.
+ * only by the Worker, so island bundles leave them out. An error code's default message is in
+ * its catalogue entry (catalogue.ts), which names the texts here that the islands show too; the
+ * more precise texts a throw site passes for one case of a code are here. Each text is its own
+ * export (texts.ts, success-texts.ts), so a bundle that reads `Messages.loginDefault` carries
+ * that text and no other.
  */
 export { refundReasons, refundReasonText, type RefundReason } from './refunds.ts';
 export * as Messages from './texts.ts';
@@ -13,16 +15,8 @@ export * as TeamMessages from './team-texts.ts';
 
 const plural = (minutes: number) => (minutes === 1 ? 'minute' : 'minutes');
 
-/** Texts only the API answers: errors of the Worker, of its limits and of its tools. */
+/** Texts only the API answers: precise texts for one case of an error code, its limits and tools. */
 export const ApiMessages = {
-  /** 409 on the Stripe webhook: an invoice or subscription event before its checkout is fulfilled. */
-  subscriptionNotReady: 'The subscription is not known yet; retry later.',
-  /** 503: card payments are not configured or the provider is unreachable. */
-  paymentsUnavailable: 'Card payments are not available right now.',
-  /** 400 on the Stripe webhook: a signed event we cannot read. */
-  invalidEvent: 'The event could not be read.',
-  /** 400 on the Stripe webhook: missing, wrong or stale signature (the adapter's reason replaces it). */
-  invalidSignature: 'The webhook signature could not be verified.',
   checkoutNotFound: 'Checkout session not found.',
   /** Usage & Sessions: the session in use is ended with Log out, not from the list. */
   cannotRevokeCurrentSession: 'This is the session you are using. Use Log out to end it.',
@@ -31,17 +25,6 @@ export const ApiMessages = {
   replacedDeviceNotActive: 'The device to replace is not active on this license.',
   /** Usage & Sessions: the device is not (or no longer) active on the caller's license. */
   ownDeviceNotActive: 'This device is not active on your license.',
-  csrfRejected: 'Cross-site request refused.',
-  notFound: 'Not found',
-  methodNotAllowed: 'Method not allowed.',
-  payloadTooLarge: 'Request body is too large.',
-  unsupportedMediaType: 'Request body must be application/json.',
-  badRequest: 'Bad request',
-  invalidRequestBody: 'Invalid request body.',
-  internal: 'Internal error',
-  /** 503: a transient database error; the request can simply be sent again. */
-  serviceBusy: 'The service is busy for a moment. Please try again in a few seconds.',
-  forbidden: 'You are not allowed to do this.',
   /** 429 on the code check: the wrong-try budget of this series of codes is used up. */
   tooManyWrongCodes: (minutes: number) =>
     `Too many incorrect codes. Please try again in ${minutes} ${plural(minutes)}.`,
@@ -68,6 +51,4 @@ export const ApiMessages = {
   devBotTokenUsage: (actions: readonly string[]) =>
     `Send JSON {"action": one of ${actions.join(', ')}}.`,
   devMailboxUsage: 'to must be an e-mail and limit 1 to 100.',
-  /** The generic 429 text, for a limit without a text of its own. */
-  tooManyAttempts: 'Too many attempts. Please try again later.',
 } as const;

@@ -1,6 +1,6 @@
 /**
  * Card payment answers: the standard signup answers where to pay, and the payment-processing
- * page polls check-payment-completion (its request: auth.ts). No temporary password exists: the
+ * page polls check-payment-completion (its request: schemas/auth.ts). No temporary password exists: the
  * browser that signed up holds an HttpOnly pending-signup cookie and is signed in directly.
  * Shapes, not zod: the islands check these answers (see shape.ts).
  */

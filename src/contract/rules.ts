@@ -1,6 +1,6 @@
 /**
  * The rules of the fields people type, as plain functions: the islands check a form with them
- * before sending it, and the Worker's request schemas (auth.ts) apply the same functions, so
+ * before sending it, and the Worker's request schemas (schemas/auth.ts) apply the same functions, so
  * the two can never disagree. Each rule returns the message to show (SPEC §5 texts) or null.
  * No schema library here: a page's bundle carries only the rules its form uses.
  */

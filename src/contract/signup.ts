@@ -1,6 +1,6 @@
 /**
  * What the signup calls answer, as shapes the signup island checks (see shape.ts); the request
- * bodies are validated by the Worker (auth.ts).
+ * bodies are validated by the Worker (schemas/auth.ts).
  */
 import { boolean, integer, object, oneOf, string, type Infer } from './shape.ts';
 

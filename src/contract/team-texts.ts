@@ -14,7 +14,6 @@ export const invitationOtherAccount =
 export const noSeats =
   'All seats of this organization are taken or held by open invitations. Remove a member, withdraw an invitation or ask us for more seats.';
 export const termEnded = 'The agreement of this organization has ended. Please contact us.';
-export const alreadyMember = 'This account already belongs to an organization.';
 export const alreadyInvited =
   'This address already has an open invitation. Resend it instead of inviting again.';
 export const alreadyOnTeam = 'This address already belongs to a member of your team.';

@@ -1,7 +1,7 @@
 /**
  * What the Enterprise team calls answer (routes/team.ts, routes/invitations.ts), as shapes the
  * team islands check (see shape.ts). The requests the Worker validates are zod schemas in
- * team-requests.ts.
+ * schemas/team-requests.ts.
  */
 import { array, boolean, integer, nullable, object, string, type Infer } from './shape.ts';
 

@@ -44,21 +44,12 @@ export const accountCreatedPleaseLogin = 'Your account has been created! Please 
 export const loadingUser = 'Loading user data...';
 /** Login failure for a wrong e-mail or password: one message whether or not the account exists. */
 export const invalidCredentials = 'Invalid email or password.';
-export const commonPassword = 'This password is too common. Please choose a less predictable one.';
-export const botCheckFailed = 'Bot check failed. Please try again.';
-export const disposableEmail = 'Please use a permanent e-mail address for your free trial.';
 export const duplicateTrial = 'A free trial has already been claimed for this account or device.';
-export const notVerified = 'Please verify your e-mail address first.';
 export const invalidResetToken = 'This password reset link is invalid or has expired.';
 export const sessionExpired = 'Your session has expired. Please log in again.';
 export const unauthorized = 'Please log in to continue.';
-/** Login to an account scheduled for deletion, after the right password (403 ACCOUNT_DELETED). */
-export const accountDeleted =
-  'This account has been scheduled for deletion and can no longer sign in.';
 /** SPEC §6: a Standard user on the upgrade paths is told they already have the plan. */
 export const alreadyStandard = 'You already have the Standard plan.';
-export const checkoutInProgress =
-  'Your checkout is already being opened in another tab or window. Please try again in a moment.';
 /** SPEC §6: an Enterprise user is told all is set. */
 export const enterpriseAllSet = 'Your Enterprise plan is all set. Contact us for any change to it.';
 export const noSubscription = 'There is no card subscription on this account.';
@@ -79,5 +70,3 @@ export const tooManyDevices =
   'This license is active on the maximum number of devices for its plan. Deactivate a device in the License Manager on that computer, or on your dashboard under Usage & Sessions, then try again.';
 export const deactivationLimit =
   'This license has been deactivated too many times recently. Please try again later or contact support.';
-export const downloadUnavailable =
-  'The installer is not available right now. Please try again later.';

@@ -1,6 +1,6 @@
 /**
- * What the dashboard's Usage & Sessions calls answer (the calls: licensing.ts), as shapes the
- * Usage island checks (see shape.ts). The plugin's own answers stay zod schemas in licensing.ts.
+ * What the dashboard's Usage & Sessions calls answer (the calls: schemas/licensing.ts), as shapes the
+ * Usage island checks (see shape.ts). The plugin's own answers stay zod schemas in schemas/licensing.ts.
  */
 import {
   array,

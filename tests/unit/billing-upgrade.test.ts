@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ErrorCode } from '../../src/contract/errors';
+import { ErrorCode } from '../../src/contract/error-codes';
 import { Messages } from '../../src/contract/messages';
 import type { User } from '../../src/contract/user';
 import { completionOutcome } from '../../src/islands/payment/completion';

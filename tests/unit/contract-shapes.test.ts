@@ -8,7 +8,7 @@ import {
   resetPasswordSchema,
   sendVerificationSchema,
   verifyCodeSchema,
-} from '../../src/contract/auth';
+} from '../../src/contract/schemas/auth';
 import { Messages } from '../../src/contract/messages';
 import { paymentCompletionResponseSchema } from '../../src/contract/payments';
 import {

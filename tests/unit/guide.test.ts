@@ -6,8 +6,9 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { LicenseFileMessages, LicenseStatusMessages } from '../../src/contract/license-messages';
-import { licenseCheckStatuses, licenseKeySchema } from '../../src/contract/licensing';
+import { LicenseStatusMessages } from '../../src/contract/catalogue';
+import { LicenseFileMessages } from '../../src/contract/plugin-texts';
+import { licenseCheckStatuses, licenseKeySchema } from '../../src/contract/schemas/licensing';
 import {
   guideGroups,
   guideSequence,

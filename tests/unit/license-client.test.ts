@@ -8,7 +8,11 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { ActivateResponse, DeviceView, LicenseInfo } from '../../src/contract/licensing';
+import type {
+  ActivateResponse,
+  DeviceView,
+  LicenseInfo,
+} from '../../src/contract/schemas/licensing';
 import {
   licenseFileClaims,
   licensePublicKeys,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ErrorCode } from '../../src/contract/errors';
+import { ErrorCode } from '../../src/contract/error-codes';
 import { Messages } from '../../src/contract/messages';
 import {
   ApiFailure,

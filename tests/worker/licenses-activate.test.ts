@@ -4,7 +4,7 @@ import {
   licenseStatusMessages,
   type ActivateResponse,
   type DeviceView,
-} from '../../src/contract/licensing';
+} from '../../src/contract/schemas/licensing';
 import { licensing, limits } from '../../src/site.config';
 import { generateLicenseKey } from '../../functions/services/core/licenses/license-keys';
 import { accountApp, queryAll } from './account-helpers';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Messages, SuccessMessages } from '../../src/contract/messages';
-import type { DeactivateResponse } from '../../src/contract/licensing';
+import type { DeactivateResponse } from '../../src/contract/schemas/licensing';
 import { licensing } from '../../src/site.config';
 import { generateLicenseKey } from '../../functions/services/core/licenses/license-keys';
 import { accountApp, type AccountApp } from './account-helpers';

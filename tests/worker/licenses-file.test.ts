@@ -8,7 +8,7 @@ import {
   SignJWT,
 } from 'jose';
 import { describe, expect, it } from 'vitest';
-import { licenseFileClaimsSchema } from '../../src/contract/licensing';
+import { licenseFileClaimsSchema } from '../../src/contract/schemas/licensing';
 import { licensing } from '../../src/site.config';
 import { accountApp } from './account-helpers';
 import {

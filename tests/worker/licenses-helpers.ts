@@ -11,7 +11,7 @@ import {
   type ActivateResponse,
   type LicenseFileClaims,
   type ValidateResponse,
-} from '../../src/contract/licensing';
+} from '../../src/contract/schemas/licensing';
 import { signUpTrial, queryAll, type AccountApp, type SignedInAccount } from './account-helpers';
 import { env } from 'cloudflare:workers';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { licenseStatusMessages } from '../../src/contract/licensing';
+import { licenseStatusMessages } from '../../src/contract/schemas/licensing';
 import { limits } from '../../src/site.config';
 import { generateLicenseKey } from '../../functions/services/core/licenses/license-keys';
 import { accountApp, queryAll } from './account-helpers';

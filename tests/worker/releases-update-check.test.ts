@@ -7,13 +7,16 @@
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { installer, limits } from '../../src/site.config';
-import { LicenseStatusMessages } from '../../src/contract/license-messages';
-import { updateCheckResponseSchema, type UpdateCheckResponse } from '../../src/contract/releases';
 import {
-  downloadLinkInvalid,
+  updateCheckResponseSchema,
+  type UpdateCheckResponse,
+} from '../../src/contract/schemas/releases';
+import {
+  errorCatalogue,
+  LicenseStatusMessages,
   UpdateCheckMessages,
-  UpdateRefusedMessages,
-} from '../../src/contract/release-messages';
+} from '../../src/contract/catalogue';
+import { UpdateRefusedMessages } from '../../src/contract/plugin-texts';
 import type { Release } from '../../src/releases/releases';
 import {
   checkInstaller,
@@ -269,7 +272,7 @@ describe('GET /api/releases/download/:version', () => {
       expect(response.status).toBe(403);
       expect(await response.json()).toEqual({
         code: 'DOWNLOAD_LINK_INVALID',
-        message: downloadLinkInvalid,
+        message: errorCatalogue.DOWNLOAD_LINK_INVALID.message,
       });
     }
   });

@@ -2,7 +2,7 @@
  * Signing in to an existing account, by password or by Google (POST /api/login, /api/login-google).
  */
 import { and, eq, isNull } from 'drizzle-orm';
-import type { LoginBody, LoginGoogleBody } from '../../../src/contract/auth';
+import type { LoginBody, LoginGoogleBody } from '../../../src/contract/schemas/auth';
 import type { AuthResponse } from '../../../src/contract/user';
 import { users, type UserRow } from '../../db/schema';
 import { fail } from '../../lib/errors';

@@ -4,7 +4,7 @@
  * session of the account (whoever knew the old password is signed out).
  */
 import { and, eq, gt, isNull } from 'drizzle-orm';
-import type { ForgotPasswordBody, ResetPasswordBody } from '../../../src/contract/auth';
+import type { ForgotPasswordBody, ResetPasswordBody } from '../../../src/contract/schemas/auth';
 import { ApiMessages } from '../../../src/contract/messages';
 import { limits } from '../../../src/site.config';
 import { passwordResetTokens, users } from '../../db/schema';

@@ -1,5 +1,5 @@
 /** Runs one customer action of the console by its name (POST /api/admin/customers/:id/actions). */
-import type { CustomerActionBody } from '../../../src/contract/admin-requests';
+import type { CustomerActionBody } from '../../../src/contract/schemas/admin-requests';
 import { ConsoleMessages } from '../../../src/contract/messages';
 import type { Deps } from '../shared/deps';
 import {

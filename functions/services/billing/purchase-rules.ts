@@ -1,6 +1,6 @@
 /** Who may buy the Standard plan now: the rule the checkout and the Billing page share. */
 import type { UserRow, LicenseRow, SubscriptionRow } from '../../db/schema';
-import type { ErrorCode } from '../../../src/contract/errors';
+import type { ErrorCode } from '../../../src/contract/catalogue';
 import { effectiveLicenseStatus } from '../core/licenses/licenses';
 import type { Millis } from '../shared/db';
 

@@ -1,5 +1,5 @@
 /**
- * The plugin's license calls (src/contract/licensing.ts): activate a device,
+ * The plugin's license calls (src/contract/schemas/licensing.ts): activate a device,
  * validate it, deactivate it. The license key in the body is the credential; the answers tell the
  * plugin what to show (licenseStatusMessages) and carry a fresh signed license file when valid.
  */
@@ -14,8 +14,9 @@ import {
   type LicenseInfo,
   type ValidateBody,
   type ValidateResponse,
-} from '../../../src/contract/licensing';
-import { ApiMessages, SuccessMessages } from '../../../src/contract/messages';
+} from '../../../src/contract/schemas/licensing';
+import { DeviceMessages } from '../../../src/contract/catalogue';
+import { ApiMessages } from '../../../src/contract/messages';
 import { licensing } from '../../../src/site.config';
 import { fail, type ApiError } from '../../lib/errors';
 import { findUserById } from '../core/users/users';
@@ -46,10 +47,6 @@ import {
 } from '../core/licenses/license-check';
 import { licenseFileClaims, signLicenseFile } from '../core/licenses/license-file';
 import { checkDevice, pluginCall } from '../core/licenses/plugin-calls';
-
-export const activatedMessage = 'This device has been activated.';
-export const reactivatedMessage = 'This device was already activated; its license file is renewed.';
-export const replacedMessage = 'The old device has been freed and this device activated.';
 
 /** The device to replace is not active on this license. */
 const replacedNotActive = () =>
@@ -148,7 +145,7 @@ export async function activateDevice(deps: Deps, body: ActivateBody): Promise<Ac
   const { license } = keyed;
   if (keyed.device) {
     const info = licenseInfoOf(keyed, keyed.activeDevices, now);
-    return activated(deps, keyed, keyed.device, reactivatedMessage, info);
+    return activated(deps, keyed, keyed.device, DeviceMessages.reactivated, info);
   }
 
   const device: NewDevice = {
@@ -176,11 +173,17 @@ export async function activateDevice(deps: Deps, body: ActivateBody): Promise<Ac
   if (row) {
     // The device row exists, so its e-mail was written in the same batch.
     await deliverSoon(deps, ...notice.queued);
-    const message = body.replaceDeviceId ? replacedMessage : activatedMessage;
+    const message = body.replaceDeviceId ? DeviceMessages.replaced : DeviceMessages.activated;
     return activated(deps, keyed, row, message, await licenseInfo(db, keyed, now));
   }
   const same = await explainRefusal(deps, body, license.id);
-  return activated(deps, keyed, same, reactivatedMessage, await licenseInfo(db, keyed, now));
+  return activated(
+    deps,
+    keyed,
+    same,
+    DeviceMessages.reactivated,
+    await licenseInfo(db, keyed, now),
+  );
 }
 
 /** POST /api/licenses/validate: always an answer, never an error, for a well-formed request. */
@@ -214,7 +217,7 @@ export async function deactivateDevice(
   if (!keyed.device) throw fail('DEVICE_NOT_ACTIVATED');
   await freeDevice(db, keyed.device, 'plugin', { now, ip: deps.client.ip });
   return {
-    message: SuccessMessages.deviceDeactivated,
+    message: DeviceMessages.deactivated,
     license: await licenseInfo(db, keyed, now),
   };
 }

@@ -9,8 +9,8 @@ import {
   RELEASE_MANIFEST_AUDIENCE,
   type ReleaseManifestClaims,
   type ReleaseOffer,
-} from '../../../src/contract/releases';
-import { LICENSE_FILE_ISSUER } from '../../../src/contract/licensing';
+} from '../../../src/contract/schemas/releases';
+import { LICENSE_FILE_ISSUER } from '../../../src/contract/schemas/licensing';
 import { releaseNotesPath, type Release } from '../../../src/releases/releases';
 import { signWithLicenseKey } from '../core/licenses/license-file';
 import type { Deps } from '../shared/deps';

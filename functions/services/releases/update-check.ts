@@ -5,8 +5,8 @@
  * date; one the plan includes (entitlement.ts) → an offer with a signed manifest; only ones it
  * does not (a Trial) → the newest, and where to upgrade.
  */
-import type { UpdateCheckBody, UpdateCheckResponse } from '../../../src/contract/releases';
-import { UpdateCheckMessages } from '../../../src/contract/release-messages';
+import type { UpdateCheckBody, UpdateCheckResponse } from '../../../src/contract/schemas/releases';
+import { UpdateCheckMessages } from '../../../src/contract/catalogue';
 import { compareVersions } from '../../../src/releases/versions';
 import { checkDevice } from '../core/licenses/plugin-calls';
 import type { Deps } from '../shared/deps';

@@ -3,7 +3,7 @@
  * share (a trial becomes an account at once; a Standard signup waits for payment as a pending
  * signup). The UNIQUE columns of `users` stay the real guard; the checks here answer early.
  */
-import type { RegisterEmailBody, RegisterGoogleBody } from '../../../src/contract/auth';
+import type { RegisterEmailBody, RegisterGoogleBody } from '../../../src/contract/schemas/auth';
 import type { SignupPlan } from '../../../src/contract/signup';
 import { toPlainLine } from '../../../src/contract/plain-text';
 import type { GoogleProfile } from '../../adapters/types';

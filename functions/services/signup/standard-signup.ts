@@ -3,7 +3,7 @@
  * hashed, no account yet) and a checkout session names it as `client_reference_id`. The account
  * is created only after payment (fulfill-signup.ts).
  */
-import type { RegisterEmailBody, RegisterGoogleBody } from '../../../src/contract/auth';
+import type { RegisterEmailBody, RegisterGoogleBody } from '../../../src/contract/schemas/auth';
 import { checkoutReturnUrls } from '../../adapters/payments';
 import { pendingSignups } from '../../db/schema';
 import { claimEmailSignup, claimGoogleSignup, type NewAccount } from './new-accounts';

@@ -9,7 +9,7 @@ import type {
   RegisterEmailBody,
   RegisterGoogleBody,
   SendVerificationBody,
-} from '../../../src/contract/auth';
+} from '../../../src/contract/schemas/auth';
 import type { AuthResponse } from '../../../src/contract/user';
 import { licenses, users, type LicenseRow, type UserRow } from '../../db/schema';
 import { fail } from '../../lib/errors';

@@ -1,5 +1,5 @@
 /** The About page's Get in Touch form: bot-checked, rate-limited, stored, e-mailed. */
-import type { ContactBody } from '../../../src/contract/auth';
+import type { ContactBody } from '../../../src/contract/schemas/auth';
 import { contactMessages } from '../../db/schema';
 import { fail } from '../../lib/errors';
 import { deliverSoon, queueMail } from '../core/mail/outbox';

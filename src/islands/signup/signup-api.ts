@@ -6,7 +6,7 @@ import type {
   RegisterEmailBody,
   RegisterGoogleBody,
   SendVerificationBody,
-} from '../../contract/auth';
+} from '../../contract/schemas/auth';
 import { Messages } from '../../contract/messages';
 import {
   standardCheckoutResponseSchema,

@@ -5,7 +5,7 @@
  * use-signup-flow.ts keeps the page's state and loads this module on the first keystroke or
  * click (DESIGN §5 budgets: the page renders with the form alone).
  */
-import type { RegisterGoogleBody } from '../../contract/auth';
+import type { RegisterGoogleBody } from '../../contract/schemas/auth';
 import { Messages } from '../../contract/messages';
 import { normalizeEmail } from '../../contract/rules';
 import type { SignupPlan, VerifiedFormData } from '../../contract/signup';

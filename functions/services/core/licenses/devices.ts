@@ -9,7 +9,7 @@
 import { and, asc, eq, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { BatchItem } from 'drizzle-orm/batch';
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
-import type { DeviceView } from '../../../../src/contract/licensing';
+import type { DeviceView } from '../../../../src/contract/schemas/licensing';
 import { devices, licenseEvents, type DeviceRow } from '../../../db/schema';
 import { fail } from '../../../lib/errors';
 import type { Db, Millis } from '../../shared/db';

@@ -8,7 +8,7 @@ import {
   licenseStatusMessages,
   type LicenseCheckStatus,
   type LicenseInfo,
-} from '../../../../src/contract/licensing';
+} from '../../../../src/contract/schemas/licensing';
 import type { PlanLabel } from '../../../../src/contract/user';
 import { licensing, plans } from '../../../../src/site.config';
 import {

@@ -10,7 +10,7 @@ import {
   LICENSE_FILE_AUDIENCE,
   LICENSE_FILE_ISSUER,
   type LicenseFileClaims,
-} from '../../../../src/contract/licensing';
+} from '../../../../src/contract/schemas/licensing';
 import { licensing } from '../../../../src/site.config';
 import type { Millis } from '../../shared/db';
 

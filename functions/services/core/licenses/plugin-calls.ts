@@ -9,7 +9,7 @@ import {
   licenseStatusMessages,
   type LicenseCheckStatus,
   type LicenseInfo,
-} from '../../../../src/contract/licensing';
+} from '../../../../src/contract/schemas/licensing';
 import type { Deps } from '../../shared/deps';
 import { rateLimitStep } from '../../shared/rate-limit';
 import { touchSeenDevice } from './devices';

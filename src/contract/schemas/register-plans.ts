@@ -4,7 +4,7 @@
  * islands' bundles do not carry it.
  */
 import { registerEmailSchema, registerGoogleSchema } from './auth';
-import { ApiMessages } from './messages';
+import { ApiMessages } from '../messages';
 
 const trialOnly = { error: ApiMessages.trialEndpointOnly };
 const standardOnly = { error: ApiMessages.standardEndpointOnly };

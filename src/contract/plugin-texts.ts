@@ -1,24 +1,11 @@
+/**
+ * What the plugin says by itself, with no answer of the server to show: the server cannot be
+ * reached, the saved license file fails its offline check, or an offered update is refused. What
+ * the plugin API answers is in catalogue.ts.
+ */
 // Explicit .ts extensions: the reference client (scripts/license-client.ts) runs this file under
 // plain Node (type stripping), which resolves no extensionless paths.
 import { site } from '../site.config.ts';
-import { Messages } from './messages.ts';
-
-/**
- * What a check of a license on a device can say (src/contract/licensing.ts), as the server answers
- * it (`message`) and the plugin tells the user, also offline. Each one says what to do next.
- */
-export const LicenseStatusMessages = {
-  VALID: 'Your license is valid on this device.',
-  EXPIRED: `This license has expired. Renew it or upgrade from your dashboard to keep using ${site.product}.`,
-  SUSPENDED:
-    'This license is suspended because a payment did not go through. Update your payment method on your dashboard under Billing & Invoices.',
-  REVOKED:
-    'This license key is no longer valid: it was revoked or replaced by a newer key. Use the key shown on your dashboard, or contact support.',
-  NOT_FOUND: 'No license has this key. Check the key shown on your dashboard and try again.',
-  DEVICE_NOT_ACTIVATED:
-    'This device is not activated for this license. Activate it in the License Manager.',
-  TOO_MANY_DEVICES: Messages.tooManyDevices,
-} as const;
 
 /** What the plugin says when the license server cannot be reached: it keeps working offline. */
 export const LicenseServerUnreachable = `Could not reach the license server. ${site.product} keeps working offline until your license file expires; check your connection and try again.`;
@@ -37,4 +24,22 @@ export const LicenseFileMessages = {
   EXPIRED: `The license file has expired: connect to the internet so ${site.product} can validate your license, or renew it if the license itself has ended.`,
   WRONG_DEVICE:
     'The license file belongs to another computer. Activate this device with your license key.',
+} as const;
+
+/**
+ * What the plugin tells the user when it refuses an update it was offered (see `checkForUpdate`
+ * and `downloadUpdate` in scripts/license-client-core.ts): nothing is installed.
+ */
+export const UpdateRefusedMessages = {
+  BAD_MANIFEST: `The update offer is not signed by ${site.product}, or has been altered. Nothing was installed; check for updates again later.`,
+  UNKNOWN_KEY:
+    'The update offer was signed with a key this plugin does not know. Validate your license online to refresh the public key, then check again.',
+  EXPIRED: 'The update offer has expired. Check for updates again.',
+  WRONG_DEVICE: 'The update offer was made for another computer. Check for updates again.',
+  NOT_NEWER: 'The update offer is not newer than the version you have. Nothing was installed.',
+  MISMATCH: `The update offer's details do not match its signature. Nothing was installed; check for updates again later.`,
+  SIZE_MISMATCH:
+    'The downloaded installer does not have the size the update offer promised. It was deleted; check for updates again.',
+  HASH_MISMATCH:
+    'The downloaded installer is not the file the update offer promised (SHA-256 differs). It was deleted; check for updates again.',
 } as const;

@@ -4,8 +4,8 @@
  * sending (so their bundles carry no schema library); the answers are shapes (user.ts, signup.ts).
  */
 import { z } from 'zod';
-import { Messages } from './messages';
-import { isPlainLine } from './plain-text';
+import { Messages } from '../messages';
+import { isPlainLine } from '../plain-text';
 import {
   codeRule,
   customerNameRule,
@@ -13,9 +13,9 @@ import {
   loginPasswordRule,
   newPasswordRule,
   resetTokenRule,
-} from './rules';
+} from '../rules';
 import { by } from './by';
-import { signupPlans } from './signup';
+import { signupPlans } from '../signup';
 
 export const signupPlanSchema = z.enum(signupPlans);
 

@@ -1,7 +1,7 @@
 /**
  * The plugin's update check and download (README "Plugin licensing"). Shared by the Worker and
  * the reference client (scripts/license-client-core.ts), which checks every answer with these
- * schemas before it reads it; the texts are in release-messages.ts.
+ * schemas before it reads it; the texts are in catalogue.ts.
  *
  * - POST /api/releases/check  UpdateCheckRequest → UpdateCheckResponse, always 200 for a
  *   well-formed request (like validate; rate-limited with it, 429 TOO_MANY_ATTEMPTS). The plugin
@@ -14,8 +14,8 @@
  */
 import { z } from 'zod';
 // Explicit .ts extensions: the reference client runs this file under plain Node (type stripping).
-import { releaseChannels } from '../releases/releases.ts';
-import { isVersion } from '../releases/versions.ts';
+import { releaseChannels } from '../../releases/releases.ts';
+import { isVersion } from '../../releases/versions.ts';
 import { deviceIdSchema, LICENSE_FILE_ISSUER, licenseKeySchema } from './licensing.ts';
 
 export const updateCheckBodySchema = z.object({

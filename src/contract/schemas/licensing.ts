@@ -27,12 +27,12 @@
 import { z } from 'zod';
 // Explicit .ts extensions: the reference client runs this file under plain Node (type stripping),
 // which resolves no extensionless paths; Vite, wrangler and tsc accept either form.
-import { licensing } from '../site.config.ts';
-import { LicenseStatusMessages } from './license-messages.ts';
-import { Messages } from './messages.ts';
-import { isPlainLine } from './plain-text.ts';
-import { deviceViewSchema as deviceViewShape, type DeviceView } from './usage.ts';
-import { planLabels } from './user.ts';
+import { licensing } from '../../site.config.ts';
+import { LicenseStatusMessages } from '../catalogue.ts';
+import { Messages } from '../messages.ts';
+import { isPlainLine } from '../plain-text.ts';
+import { deviceViewSchema as deviceViewShape, type DeviceView } from '../usage.ts';
+import { planLabels } from '../user.ts';
 
 export type { DeviceView };
 /** The Usage page's device shape (usage.ts), for the plugin's zod answers. */

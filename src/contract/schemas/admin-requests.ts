@@ -3,7 +3,7 @@
  * Worker at the route edge. Server only (the console islands send what their forms hold).
  */
 import { z } from 'zod';
-import { auditActions } from './admin';
+import { auditActions } from '../admin';
 
 /** Every action needs a reason: it is kept in the audit log. */
 const reason = z

@@ -3,9 +3,9 @@
  * organizations (routes/admin-organizations.ts), validated by the Worker. Server only.
  */
 import { z } from 'zod';
-import { supportTiers } from './admin-organizations';
+import { supportTiers } from '../admin-organizations';
 import { by } from './by';
-import { customerNameRule, emailRule, newPasswordRule } from './rules';
+import { customerNameRule, emailRule, newPasswordRule } from '../rules';
 
 const email = z.string().trim().toLowerCase().superRefine(by(emailRule));
 

@@ -1,0 +1,211 @@
+/**
+ * The API's answers by code, one entry each. Every error code is declared here once with its HTTP
+ * status and its default message; the code list and the `ErrorCode` type are derived from these
+ * entries. The Worker throws them with `fail(CODE)` (functions/lib/errors.ts) and answers
+ * `{ message, code }`; the islands pick a screen by code (error-codes.ts) without loading this
+ * file. The plugin's answers that are not errors (a valid license, an activation, an update) are
+ * declared below the errors, so everything the plugin API answers lives in this one file.
+ *
+ * A text the islands show too is kept in texts.ts (or admin-texts.ts, team-texts.ts) and named
+ * here; a text only the Worker answers is written here. A code keeps one status; where one code
+ * has a more precise text for a case (TOO_MANY_ATTEMPTS per limit), that text lives in
+ * messages.ts, never at a throw.
+ */
+// Explicit .ts extensions: the reference client runs the contract under plain Node.
+import { site } from '../site.config.ts';
+import type { LicenseCheckStatus } from './schemas/licensing.ts';
+import * as ConsoleMessages from './admin-texts.ts';
+import * as SuccessMessages from './success-texts.ts';
+import * as TeamMessages from './team-texts.ts';
+import * as Messages from './texts.ts';
+
+/** The statuses an expected failure may have (4xx, and an honest 5xx when a provider fails). */
+export type ErrorStatus =
+  400 | 401 | 403 | 404 | 405 | 409 | 410 | 413 | 415 | 429 | 500 | 502 | 503;
+
+/** One error code: the status it is always answered with and its default message. */
+export interface ErrorEntry {
+  readonly status: ErrorStatus;
+  readonly message: string;
+}
+
+/** Every error code the API answers, with its status and default message. */
+export const errorCatalogue = {
+  // Requests the API cannot read.
+  BAD_REQUEST: { status: 400, message: 'Bad request' },
+  /** The body failed its contract schema; the message is the field's plain-sentence text. */
+  VALIDATION_FAILED: { status: 400, message: 'Invalid request body.' },
+  NOT_FOUND: { status: 404, message: 'Not found' },
+  METHOD_NOT_ALLOWED: { status: 405, message: 'Method not allowed.' },
+  PAYLOAD_TOO_LARGE: { status: 413, message: 'Request body is too large.' },
+  UNSUPPORTED_MEDIA_TYPE: { status: 415, message: 'Request body must be application/json.' },
+  /** Anything unexpected: logged, never shown (functions/lib/errors.ts onError). */
+  INTERNAL: { status: 500, message: 'Internal error' },
+  /**
+   * The database refused for a moment (locked, overloaded, connection reset): nothing was
+   * written by the statement that failed; 503 with Retry-After, try again.
+   */
+  SERVICE_BUSY: {
+    status: 503,
+    message: 'The service is busy for a moment. Please try again in a few seconds.',
+  },
+
+  // Sessions.
+  UNAUTHORIZED: { status: 401, message: Messages.unauthorized },
+  SESSION_EXPIRED: { status: 401, message: Messages.sessionExpired },
+  FORBIDDEN: { status: 403, message: 'You are not allowed to do this.' },
+  /** A cookie-authenticated write without our Origin. */
+  CSRF_REJECTED: { status: 403, message: 'Cross-site request refused.' },
+  /** 429 with Retry-After; each limit has its own text (ApiMessages.tooMany…). */
+  TOO_MANY_ATTEMPTS: { status: 429, message: 'Too many attempts. Please try again later.' },
+
+  // Signing up and in.
+  /** The e-mail already has an account (send-verification-email, register). */
+  ACCOUNT_EXISTS: { status: 409, message: Messages.accountExists },
+  /** One trial per normalized e-mail, Google account and device fingerprint. */
+  DUPLICATE_TRIAL: { status: 409, message: Messages.duplicateTrial },
+  DISPOSABLE_EMAIL: {
+    status: 400,
+    message: 'Please use a permanent e-mail address for your free trial.',
+  },
+  GOOGLE_USER_NOT_FOUND: { status: 404, message: Messages.googleUserNotFound },
+  GOOGLE_AUTH_FAILED: { status: 401, message: Messages.googleAuthFailed },
+  /** A wrong e-mail or password: one message whether or not the account exists. */
+  INVALID_CREDENTIALS: { status: 401, message: Messages.invalidCredentials },
+  INVALID_CODE: { status: 400, message: Messages.invalidCode },
+  CODE_EXPIRED: { status: 400, message: Messages.codeExpired },
+  /** The e-mail has not been verified (or the verification is too old) when registering. */
+  NOT_VERIFIED: { status: 400, message: 'Please verify your e-mail address first.' },
+  BOT_CHECK_FAILED: { status: 403, message: 'Bot check failed. Please try again.' },
+  WEAK_PASSWORD: {
+    status: 400,
+    message: 'This password is too common. Please choose a less predictable one.',
+  },
+  INVALID_RESET_TOKEN: { status: 400, message: Messages.invalidResetToken },
+  /** Only told to someone who proved they own the account (the right password). */
+  ACCOUNT_DELETED: {
+    status: 403,
+    message: 'This account has been scheduled for deletion and can no longer sign in.',
+  },
+  /** The e-mail (e.g. the verification code) could not be handed to the mail provider. */
+  EMAIL_DELIVERY_FAILED: { status: 502, message: Messages.sendFailed },
+
+  // Payments.
+  /** The Stripe webhook: missing, wrong or stale signature (the adapter's reason replaces it). */
+  INVALID_SIGNATURE: { status: 400, message: 'The webhook signature could not be verified.' },
+  /** The Stripe webhook: a signed event we cannot read. */
+  INVALID_EVENT: { status: 400, message: 'The event could not be read.' },
+  /** The Stripe webhook: an invoice or subscription event before its checkout is fulfilled. */
+  NOT_READY: { status: 409, message: 'The subscription is not known yet; retry later.' },
+  /** Card payments are not configured or the provider is unreachable; try again later. */
+  PAYMENTS_UNAVAILABLE: { status: 503, message: 'Card payments are not available right now.' },
+  /** A Standard user on the upgrade paths is told they already have the plan. */
+  ALREADY_STANDARD: { status: 409, message: Messages.alreadyStandard },
+  /** Another request (a double click, another tab) is opening this owner's one checkout. */
+  CHECKOUT_IN_PROGRESS: {
+    status: 409,
+    message:
+      'Your checkout is already being opened in another tab or window. Please try again in a moment.',
+  },
+  /** Enterprise accounts are handled through contact, never downgraded: all is set. */
+  ENTERPRISE_PLAN: { status: 409, message: Messages.enterpriseAllSet },
+  /** The portal and cancel calls: the account has no card subscription. */
+  NO_SUBSCRIPTION: { status: 404, message: Messages.noSubscription },
+
+  // The license API (schemas/licensing.ts): its refusals double as LicenseCheckStatus.
+  EXPIRED: {
+    status: 403,
+    message: `This license has expired. Renew it or upgrade from your dashboard to keep using ${site.product}.`,
+  },
+  SUSPENDED: {
+    status: 403,
+    message:
+      'This license is suspended because a payment did not go through. Update your payment method on your dashboard under Billing & Invoices.',
+  },
+  REVOKED: {
+    status: 403,
+    message:
+      'This license key is no longer valid: it was revoked or replaced by a newer key. Use the key shown on your dashboard, or contact support.',
+  },
+  DEVICE_NOT_ACTIVATED: {
+    status: 404,
+    message: 'This device is not activated for this license. Activate it in the License Manager.',
+  },
+  /** At the device limit; the body lists the active devices. */
+  TOO_MANY_DEVICES: { status: 403, message: Messages.tooManyDevices },
+  /** Too many deactivations of this license in the rolling window (429 with Retry-After). */
+  DEACTIVATION_LIMIT: { status: 429, message: Messages.deactivationLimit },
+  /** No installer is available for the version this account may download. */
+  DOWNLOAD_UNAVAILABLE: {
+    status: 404,
+    message: 'The installer is not available right now. Please try again later.',
+  },
+  /** An update's download link that expired (15 minutes) or that the update check did not issue. */
+  DOWNLOAD_LINK_INVALID: {
+    status: 403,
+    message:
+      'This download link has expired or is not valid. Check for updates again to get a new one.',
+  },
+
+  // The operator console.
+  /** An operator session signed in more than 12 hours ago: sign in again. */
+  REAUTH_REQUIRED: { status: 401, message: ConsoleMessages.signInAgain },
+  /** The customer changed between the operator's look and action (another operator, the plugin). */
+  STALE_STATE: { status: 409, message: ConsoleMessages.staleState },
+
+  // Enterprise teams.
+  /** An invitation link that is unknown, expired, used or withdrawn (the message says which). */
+  INVITATION_INVALID: { status: 410, message: TeamMessages.invitationInvalid },
+  /** Every seat is taken or held by an open invitation. */
+  NO_SEATS: { status: 409, message: TeamMessages.noSeats },
+  ALREADY_MEMBER: { status: 409, message: 'This account already belongs to an organization.' },
+  /** Joining cancels a running Standard subscription: the customer must confirm first. */
+  CONFIRMATION_REQUIRED: { status: 409, message: TeamMessages.standardRunning },
+} as const satisfies Record<string, ErrorEntry>;
+
+/** Every code the API can answer (UPPER_SNAKE), derived from the catalogue. */
+export type ErrorCode = keyof typeof errorCatalogue;
+
+/** The catalogue's codes, in the order they are declared. */
+export const errorCodes = Object.keys(errorCatalogue) as ErrorCode[];
+
+// The plugin's answers (schemas/licensing.ts, schemas/releases.ts) that are not errors.
+
+/**
+ * What a check of a license on a device says (validate's `status`), as the server answers it
+ * (`message`) and the plugin tells the user, also offline. A refusal says what its error code
+ * says; NOT_FOUND has a text of its own for a license key. Each one says what to do next.
+ */
+export const LicenseStatusMessages = {
+  VALID: 'Your license is valid on this device.',
+  EXPIRED: errorCatalogue.EXPIRED.message,
+  SUSPENDED: errorCatalogue.SUSPENDED.message,
+  REVOKED: errorCatalogue.REVOKED.message,
+  NOT_FOUND: 'No license has this key. Check the key shown on your dashboard and try again.',
+  DEVICE_NOT_ACTIVATED: errorCatalogue.DEVICE_NOT_ACTIVATED.message,
+  TOO_MANY_DEVICES: errorCatalogue.TOO_MANY_DEVICES.message,
+} as const satisfies Record<LicenseCheckStatus, string>;
+
+/** What activate and deactivate answer (`message`) when they succeed. */
+export const DeviceMessages = {
+  activated: 'This device has been activated.',
+  /** The same machine again (a reinstall): no new device, a fresh license file. */
+  reactivated: 'This device was already activated; its license file is renewed.',
+  /** Activate with `replaceDeviceId`: the named device freed and this one activated. */
+  replaced: 'The old device has been freed and this device activated.',
+  /** Also the Usage page's notice after freeing a device there. */
+  deactivated: SuccessMessages.deviceDeactivated,
+} as const;
+
+/**
+ * What the plugin's update check answers (`message`) and the plugin tells the user. A license
+ * that is not valid answers as validate does (LicenseStatusMessages).
+ */
+export const UpdateCheckMessages = {
+  upToDate: (version: string) => `You have the newest version of ${site.product} (${version}).`,
+  available: (version: string) =>
+    `${site.product} ${version} is available. Download it and install it over the version you have; your license and settings stay.`,
+  /** Plugin updates are for Standard and Enterprise, not for the Free Trial. */
+  notIncluded: (version: string) =>
+    `A newer version, ${site.product} ${version}, is available. Plugin updates come with Standard, which includes all future updates: upgrade from your dashboard.`,
+} as const;
