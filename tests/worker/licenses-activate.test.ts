@@ -1,10 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { LicenseStatusMessages } from '../../src/contract/catalogue';
 import { Messages } from '../../src/contract/messages';
-import {
-  licenseStatusMessages,
-  type ActivateResponse,
-  type DeviceView,
-} from '../../src/contract/schemas/licensing';
+import { type ActivateResponse, type DeviceView } from '../../src/contract/schemas/licensing';
 import { licensing, limits } from '../../src/site.config';
 import { generateLicenseKey } from '../../functions/services/core/licenses/license-keys';
 import { accountApp, queryAll } from './account-helpers';
@@ -235,7 +232,7 @@ describe('POST /api/licenses/activate', () => {
 
       expect(response.status).toBe(404);
       expect(await response.json()).toEqual({
-        message: licenseStatusMessages.NOT_FOUND,
+        message: LicenseStatusMessages.NOT_FOUND,
         code: 'NOT_FOUND',
       });
       expect(await queryAll('SELECT id FROM devices WHERE device_id = ?', deviceId)).toEqual([]);
@@ -250,7 +247,7 @@ describe('POST /api/licenses/activate', () => {
 
       expect(response.status).toBe(403);
       expect(await response.json()).toEqual({
-        message: licenseStatusMessages.EXPIRED,
+        message: LicenseStatusMessages.EXPIRED,
         code: 'EXPIRED',
       });
       expect(await activeDeviceRows(licenseId)).toEqual([]);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { licenseStatusMessages } from '../../src/contract/schemas/licensing';
+import { LicenseStatusMessages } from '../../src/contract/catalogue';
 import { limits } from '../../src/site.config';
 import { generateLicenseKey } from '../../functions/services/core/licenses/license-keys';
 import { accountApp, queryAll } from './account-helpers';
@@ -27,7 +27,7 @@ describe('POST /api/licenses/validate', () => {
 
     expect(body).toMatchObject({
       status: 'VALID',
-      message: licenseStatusMessages.VALID,
+      message: LicenseStatusMessages.VALID,
       license: { plan: 'Standard', status: 'active', activeDevices: 1 },
     });
     const claims = await verifyLicenseFile(
@@ -106,7 +106,7 @@ describe('POST /api/licenses/validate', () => {
 
     expect(body).toMatchObject({
       status: 'DEVICE_NOT_ACTIVATED',
-      message: licenseStatusMessages.DEVICE_NOT_ACTIVATED,
+      message: LicenseStatusMessages.DEVICE_NOT_ACTIVATED,
       license: { status: 'active', activeDevices: 0 },
     });
     expect(body.licenseFile).toBeUndefined();
@@ -127,7 +127,7 @@ describe('POST /api/licenses/validate', () => {
 
     const body = await validate(app, generateLicenseKey(), newDeviceId());
 
-    expect(body).toEqual({ status: 'NOT_FOUND', message: licenseStatusMessages.NOT_FOUND });
+    expect(body).toEqual({ status: 'NOT_FOUND', message: LicenseStatusMessages.NOT_FOUND });
   });
 
   it('answers EXPIRED once the clock passes the license expiry, without a file', async () => {
@@ -158,7 +158,7 @@ describe('POST /api/licenses/validate', () => {
 
     expect(body).toMatchObject({
       status: expected,
-      message: licenseStatusMessages[expected],
+      message: LicenseStatusMessages[expected],
       license: { status },
     });
   });

@@ -1,12 +1,11 @@
 /**
  * The plugin's license calls (src/contract/schemas/licensing.ts): activate a device,
  * validate it, deactivate it. The license key in the body is the credential; the answers tell the
- * plugin what to show (licenseStatusMessages) and carry a fresh signed license file when valid.
+ * plugin what to show (LicenseStatusMessages) and carry a fresh signed license file when valid.
  */
 import type { DeviceRow } from '../../db/schema';
 import { sql } from 'drizzle-orm';
 import {
-  licenseStatusMessages,
   type ActivateBody,
   type ActivateResponse,
   type DeactivateBody,
@@ -15,7 +14,7 @@ import {
   type ValidateBody,
   type ValidateResponse,
 } from '../../../src/contract/schemas/licensing';
-import { DeviceMessages } from '../../../src/contract/catalogue';
+import { DeviceMessages, LicenseStatusMessages } from '../../../src/contract/catalogue';
 import { ApiMessages } from '../../../src/contract/messages';
 import { licensing } from '../../../src/site.config';
 import { fail, type ApiError } from '../../lib/errors';
@@ -197,7 +196,7 @@ export async function validateDevice(deps: Deps, body: ValidateBody): Promise<Va
   const claims = licenseFileClaims(checked.keyed.license, checked.device.deviceId, now);
   return {
     status: 'VALID',
-    message: licenseStatusMessages.VALID,
+    message: LicenseStatusMessages.VALID,
     license: checked.license,
     licenseFile: await signLicenseFile(secrets.licenseSigningKey, claims),
   };

@@ -28,7 +28,6 @@ import { z } from 'zod';
 // Explicit .ts extensions: the reference client runs this file under plain Node (type stripping),
 // which resolves no extensionless paths; Vite, wrangler and tsc accept either form.
 import { licensing } from '../../site.config.ts';
-import { LicenseStatusMessages } from '../catalogue.ts';
 import { Messages } from '../messages.ts';
 import { isPlainLine } from '../plain-text.ts';
 import { deviceViewSchema as deviceViewShape, type DeviceView } from '../usage.ts';
@@ -49,9 +48,6 @@ export const licenseCheckStatuses = [
   'TOO_MANY_DEVICES',
 ] as const;
 export type LicenseCheckStatus = (typeof licenseCheckStatuses)[number];
-
-/** What the server answers (as `message`) and the plugin tells the user for each status. */
-export const licenseStatusMessages: Record<LicenseCheckStatus, string> = LicenseStatusMessages;
 
 /** `SW-XXXXX-XXXXX-XXXXX-XXXXX`; case and surrounding spaces are forgiven. */
 export const licenseKeySchema = z

@@ -2,10 +2,10 @@
  * What a license key stands for: the license, whether it may be used right now, and
  * how many devices it allows. Shared by the plugin calls and the Usage page.
  */
+import { LicenseStatusMessages } from '../../../../src/contract/catalogue';
 import { and, count, eq, getTableColumns, isNull, sql, type SQL } from 'drizzle-orm';
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import {
-  licenseStatusMessages,
   type LicenseCheckStatus,
   type LicenseInfo,
 } from '../../../../src/contract/schemas/licensing';
@@ -210,7 +210,7 @@ export async function licenseInfo(db: Db, keyed: KeyedLicense, now: Millis): Pro
 
 /** 404 NOT_FOUND: no license has this key. */
 export function licenseNotFound(): ApiError {
-  return fail('NOT_FOUND', { message: licenseStatusMessages.NOT_FOUND });
+  return fail('NOT_FOUND', { message: LicenseStatusMessages.NOT_FOUND });
 }
 
 /** Throws 403 with the license's state as code unless it is VALID. */

@@ -4,9 +4,9 @@
  * round trip, and — for validate and the update check — whether the license is valid on this
  * device, answered with the statuses validate uses.
  */
+import { LicenseStatusMessages } from '../../../../src/contract/catalogue';
 import type { DeviceRow } from '../../../db/schema';
 import {
-  licenseStatusMessages,
   type LicenseCheckStatus,
   type LicenseInfo,
 } from '../../../../src/contract/schemas/licensing';
@@ -78,15 +78,15 @@ export async function checkDevice(
   const keyed = await pluginCall(deps, input.licenseKey, input.deviceId, {
     appVersion: input.appVersion,
   });
-  if (!keyed) return { ok: false, status: 'NOT_FOUND', message: licenseStatusMessages.NOT_FOUND };
+  if (!keyed) return { ok: false, status: 'NOT_FOUND', message: LicenseStatusMessages.NOT_FOUND };
   const state = licenseState(keyed, now);
   const license = licenseInfoOf(keyed, keyed.activeDevices, now);
   if (state !== 'VALID') {
-    return { ok: false, status: state, message: licenseStatusMessages[state], license };
+    return { ok: false, status: state, message: LicenseStatusMessages[state], license };
   }
   if (!keyed.device) {
     const status = 'DEVICE_NOT_ACTIVATED';
-    return { ok: false, status, message: licenseStatusMessages[status], license };
+    return { ok: false, status, message: LicenseStatusMessages[status], license };
   }
   return { ok: true, keyed, device: keyed.device, license };
 }
