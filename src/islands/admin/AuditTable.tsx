@@ -1,7 +1,8 @@
 /** Audit rows: who did what, when, to what, why, and the values before → after. */
 import type { AuditEntry } from '../../contract/admin';
-import { actionLabels, changes, formatDateTime } from './format';
+import { actionLabels, changes } from './format';
 import { Cell, customerHref } from './parts';
+import { formatDateTime } from '../../lib/format';
 
 interface Props {
   entries: readonly AuditEntry[];

@@ -4,8 +4,8 @@ import type { AdminDevice, AdminLicense, CustomerDetail } from '../../contract/a
 import { actionLabel, sourceLabel } from '../usage/format';
 import { Moment } from '../usage/Moment';
 import type { Pending } from './customer-actions';
-import { formatDate, formatDateTime } from './format';
 import { ActionButton, Badge, Cell, Empty, Section } from './parts';
+import { formatDate, formatDateTime } from '../../lib/format';
 
 interface DevicesProps {
   devices: readonly AdminDevice[];

@@ -1,7 +1,8 @@
 /** The money page's tables: automatic refunds, refunds by operators, failed webhook events. */
 import type { AdminInvoice, AdminMail, AutomaticRefund, MoneyOverview } from '../../contract/admin';
-import { formatDateTime, formatMoney, refundReasonLabel } from './format';
+import { refundReasonLabel } from './format';
 import { ActionButton, Badge, Cell, customerHref } from './parts';
+import { formatDateTime, formatMoney } from '../../lib/format';
 
 /** What is being tried again. */
 export type Retry =

@@ -4,10 +4,10 @@
  */
 import type { TeamActivity, TeamInvitation, TeamMember } from '../../contract/team';
 import { Moment } from '../usage/Moment';
-import { feedTime, kindLabel, memberLabel } from '../team/format';
-import { formatDate } from './format';
+import { kindLabel, memberLabel } from '../team/format';
 import type { OrganizationPending } from './organization-actions';
 import { ActionButton, Badge, Cell, customerHref } from './parts';
+import { formatDate, formatShortDateTime } from '../../lib/format';
 
 type OnAction = (pending: OrganizationPending) => void;
 
@@ -129,7 +129,7 @@ export function InvitationsTable({ invitations, onAction }: InvitationsProps) {
                 {formatDate(invitation.createdAt)}
               </Cell>
               <Cell label="Link expires" className="usage-nowrap">
-                {feedTime(invitation.expiresAt)}
+                {formatShortDateTime(invitation.expiresAt)}
               </Cell>
               <Cell label="Sent">
                 {invitation.sentCount} time{invitation.sentCount === 1 ? '' : 's'}
@@ -181,7 +181,7 @@ export function ActivityTable({ activity, members }: ActivityProps) {
           {activity.map((row, index) => (
             <tr key={`${row.at}-${index}`}>
               <Cell label="When" className="usage-nowrap">
-                <time dateTime={row.at}>{feedTime(row.at)}</time>
+                <time dateTime={row.at}>{formatShortDateTime(row.at)}</time>
               </Cell>
               <Cell label="Member">
                 {row.userId ? (

@@ -5,14 +5,9 @@
 import type { ReactNode } from 'react';
 import type { AdminInvoice, AdminSubscription, CustomerDetail } from '../../contract/admin';
 import type { Pending } from './customer-actions';
-import {
-  formatDate,
-  formatDateTime,
-  formatMoney,
-  maybeDateTime,
-  refundReasonLabel,
-} from './format';
+import { maybeDateTime, refundReasonLabel } from './format';
 import { ActionButton, Badge, Cell, Empty, Section } from './parts';
+import { formatDate, formatDateTime, formatMoney } from '../../lib/format';
 
 interface SubscriptionProps {
   subscriptions: readonly AdminSubscription[];

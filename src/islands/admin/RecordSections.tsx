@@ -4,8 +4,9 @@
  */
 import type { ReactNode } from 'react';
 import type { AdminMail, ContactMessageView, TrialMatch } from '../../contract/admin';
-import { formatDateTime, maybeDateTime, trialKindLabel } from './format';
+import { maybeDateTime, trialKindLabel } from './format';
 import { Badge, Cell, customerHref, Empty, Section } from './parts';
+import { formatDateTime } from '../../lib/format';
 
 export function MailsSection({ mails }: { mails: readonly AdminMail[] }) {
   return (

@@ -3,8 +3,8 @@ import type { ReactNode } from 'react';
 import type { AdminSession } from '../../contract/admin';
 import { Moment } from '../usage/Moment';
 import type { Pending } from './customer-actions';
-import { formatDateTime } from './format';
 import { ActionButton, Badge, Cell, Empty, Section } from './parts';
+import { formatDateTime } from '../../lib/format';
 
 interface Props {
   sessions: readonly AdminSession[];

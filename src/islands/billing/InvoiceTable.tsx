@@ -1,7 +1,7 @@
 /** Billing history: one row per invoice, newest first, each with a link to its hosted page. */
 import type { InvoiceView } from '../../contract/billing';
-import { formatDate } from '../../lib/auth/account-view';
-import { formatMoney, invoiceNumber, invoiceStateText } from './format';
+import { invoiceNumber, invoiceStateText } from './format';
+import { formatDate, formatMoney } from '../../lib/format';
 
 export function InvoiceTable({ invoices }: { invoices: readonly InvoiceView[] }) {
   if (invoices.length === 0) return <p className="billing-empty">No invoices yet.</p>;

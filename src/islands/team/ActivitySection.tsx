@@ -7,7 +7,7 @@ import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
 import type { TeamActivity, TeamMember } from '../../contract/team';
 import { messageFor } from '../shared/api';
 import { leftForLogin } from '../shared/use-overview';
-import { feedTime, kindLabel, memberLabel } from './format';
+import { kindLabel, memberLabel } from './format';
 import {
   activityLoadFailed,
   activityQuery,
@@ -16,6 +16,7 @@ import {
   teamNetwork,
   type ActivityFilter,
 } from './team-calls';
+import { formatShortDateTime } from '../../lib/format';
 
 type Feed =
   | { kind: 'loading' }
@@ -146,7 +147,7 @@ function FeedTable({ feed, members }: { feed: Feed; members: TeamMember[] }) {
           {feed.rows.map((row, index) => (
             <tr key={`${row.at}-${index}`}>
               <td data-label="Time" className="usage-nowrap">
-                <time dateTime={row.at}>{feedTime(row.at)}</time>
+                <time dateTime={row.at}>{formatShortDateTime(row.at)}</time>
               </td>
               <td data-label="Member" className="team-break" title={row.member || undefined}>
                 {memberLabel(row, members)}

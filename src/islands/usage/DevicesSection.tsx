@@ -4,11 +4,11 @@
  */
 import { useState, type ReactNode } from 'react';
 import type { DeviceView, UsageOverview } from '../../contract/usage';
-import { formatDate } from '../../lib/auth/account-view';
 import { site } from '../../site.config';
 import { DeactivateDialog } from './DeactivateDialog';
 import { atDeviceLimit, deactivationsText, deviceCountText } from './format';
 import { Moment } from './Moment';
+import { formatDate } from '../../lib/format';
 
 interface Props {
   overview: UsageOverview;

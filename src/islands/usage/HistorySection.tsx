@@ -3,9 +3,9 @@
  * replacement of the license, newest first, and who did it.
  */
 import type { LicenseEventView } from '../../contract/usage';
-import { formatDateTime } from '../../lib/auth/account-view';
 import { legal } from '../../site.config';
 import { actionLabel, sourceLabel } from './format';
+import { formatDateTime } from '../../lib/format';
 
 export function HistorySection({ history }: { history: readonly LicenseEventView[] }) {
   return (

@@ -6,10 +6,10 @@
 import { useState, type ReactNode } from 'react';
 import { Messages } from '../../contract/messages';
 import type { SessionView, UsageOverview } from '../../contract/usage';
-import { formatDateTime } from '../../lib/auth/account-view';
 import { ApiFailure, messageFor } from '../shared/api';
 import { Moment } from './Moment';
 import { leftForLogin, loadUsage, usageCall } from './use-usage';
+import { formatDateTime } from '../../lib/format';
 
 export const revokeFailed = 'We could not sign out that session. Please try again.';
 export const sessionAlreadyEnded = 'That session had already ended.';
