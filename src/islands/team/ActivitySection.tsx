@@ -3,10 +3,10 @@
  * and the team's own events, filtered by member and by day, and exported as CSV with the same
  * filter (a plain link: the browser downloads what the Worker writes).
  */
-import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import type { TeamActivity, TeamMember } from '../../contract/team';
-import { messageFor } from '../shared/api';
-import { leftForLogin } from '../shared/use-overview';
+import { dashboardProblem } from '../shared/session-ended';
+import { useLoad, type LoadState } from '../shared/use-load';
 import { kindLabel, memberLabel } from './format';
 import {
   activityLoadFailed,
@@ -18,10 +18,9 @@ import {
 } from './team-calls';
 import { formatShortDateTime } from '../../lib/format';
 
-type Feed =
-  | { kind: 'loading' }
-  | { kind: 'failed'; message: string }
-  | { kind: 'ready'; rows: TeamActivity[] };
+type Feed = LoadState<TeamActivity[], string>;
+
+const problem = dashboardProblem(activityLoadFailed, teamNetwork);
 
 interface Props {
   members: TeamMember[];
@@ -33,27 +32,21 @@ export function ActivitySection({ members, version }: Props) {
   const id = useId();
   const [draft, setDraft] = useState<ActivityFilter>(noFilter);
   const [applied, setApplied] = useState<ActivityFilter>(noFilter);
-  const [feed, setFeed] = useState<Feed>({ kind: 'loading' });
+  const load = useCallback(() => loadActivity(applied), [applied]);
+  const { state: feed, refresh } = useLoad(load, problem);
 
-  const load = useCallback(async (filter: ActivityFilter) => {
-    try {
-      setFeed({ kind: 'ready', rows: await loadActivity(filter) });
-    } catch (failure) {
-      if (leftForLogin(failure)) return;
-      setFeed({ kind: 'failed', message: messageFor(failure, activityLoadFailed, teamNetwork) });
-    }
-  }, []);
-
+  // After an owner action the feed loads again, its rows staying on screen meanwhile.
+  const shownVersion = useRef(version);
   useEffect(() => {
-    // From a task, not the effect body, so the state change is not a cascade of this render.
-    const timer = window.setTimeout(() => void load(applied), 0);
-    return () => window.clearTimeout(timer);
-  }, [load, applied, version]);
+    if (shownVersion.current === version) return;
+    shownVersion.current = version;
+    refresh();
+  }, [version, refresh]);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    setFeed({ kind: 'loading' });
-    setApplied(draft);
+    // A new filter object even when unchanged: Show always loads the feed again.
+    setApplied({ ...draft });
   };
   const change = (patch: Partial<ActivityFilter>) => setDraft((now) => ({ ...now, ...patch }));
 
@@ -127,10 +120,10 @@ function FeedTable({ feed, members }: { feed: Feed; members: TeamMember[] }) {
   if (feed.kind === 'failed')
     return (
       <p className="form-error" role="alert">
-        {feed.message}
+        {feed.problem}
       </p>
     );
-  if (feed.rows.length === 0) return <p className="usage-empty">No activity for this filter.</p>;
+  if (feed.value.length === 0) return <p className="usage-empty">No activity for this filter.</p>;
   return (
     <div className="usage-table-wrap">
       <table className="usage-table team-feed">
@@ -144,7 +137,7 @@ function FeedTable({ feed, members }: { feed: Feed; members: TeamMember[] }) {
           </tr>
         </thead>
         <tbody>
-          {feed.rows.map((row, index) => (
+          {feed.value.map((row, index) => (
             <tr key={`${row.at}-${index}`}>
               <td data-label="Time" className="usage-nowrap">
                 <time dateTime={row.at}>{formatShortDateTime(row.at)}</time>

@@ -6,7 +6,7 @@ import { useId, useState, type FormEvent } from 'react';
 import type { TeamOverview, TeamInvitation } from '../../contract/team';
 import { emailRule, normalizeEmail } from '../../contract/rules';
 import { messageFor } from '../shared/api';
-import { leftForLogin } from '../shared/use-overview';
+import { leftForLogin } from '../shared/session-ended';
 import { seatsFull } from './format';
 import { teamAction, teamNetwork } from './team-calls';
 import type { PendingAction } from './TeamConfirm';

@@ -8,7 +8,8 @@ import { Messages } from '../../contract/messages';
 import type { SessionView, UsageOverview } from '../../contract/usage';
 import { ApiFailure, messageFor } from '../shared/api';
 import { Moment } from './Moment';
-import { leftForLogin, loadUsage, usageCall } from './use-usage';
+import { leftForLogin } from '../shared/session-ended';
+import { loadUsage, usageCall } from './use-usage';
 import { formatDateTime } from '../../lib/format';
 
 export const revokeFailed = 'We could not sign out that session. Please try again.';
