@@ -5,6 +5,7 @@
  */
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import type { TeamActivity, TeamMember } from '../../contract/team';
+import { DataTable, type Column } from '../shared/DataTable';
 import { dashboardProblem } from '../shared/session-ended';
 import { useLoad, type LoadState } from '../shared/use-load';
 import { kindLabel, memberLabel } from './format';
@@ -110,6 +111,22 @@ export function ActivitySection({ members, version }: Props) {
   );
 }
 
+const columns = (members: TeamMember[]): Column<TeamActivity>[] => [
+  {
+    header: 'Time',
+    className: 'usage-nowrap',
+    cell: (row) => <time dateTime={row.at}>{formatShortDateTime(row.at)}</time>,
+  },
+  {
+    header: 'Member',
+    className: 'team-break',
+    title: (row) => row.member || undefined,
+    cell: (row) => memberLabel(row, members),
+  },
+  { header: 'Event', cell: (row) => kindLabel(row.kind) },
+  { header: 'Detail', className: 'team-break', cell: (row) => row.detail || '—' },
+];
+
 function FeedTable({ feed, members }: { feed: Feed; members: TeamMember[] }) {
   if (feed.kind === 'loading')
     return (
@@ -123,36 +140,14 @@ function FeedTable({ feed, members }: { feed: Feed; members: TeamMember[] }) {
         {feed.problem}
       </p>
     );
-  if (feed.value.length === 0) return <p className="usage-empty">No activity for this filter.</p>;
   return (
-    <div className="usage-table-wrap">
-      <table className="usage-table team-feed">
-        <caption className="visually-hidden">Team activity, newest first</caption>
-        <thead>
-          <tr>
-            <th scope="col">Time</th>
-            <th scope="col">Member</th>
-            <th scope="col">Event</th>
-            <th scope="col">Detail</th>
-          </tr>
-        </thead>
-        <tbody>
-          {feed.value.map((row, index) => (
-            <tr key={`${row.at}-${index}`}>
-              <td data-label="Time" className="usage-nowrap">
-                <time dateTime={row.at}>{formatShortDateTime(row.at)}</time>
-              </td>
-              <td data-label="Member" className="team-break" title={row.member || undefined}>
-                {memberLabel(row, members)}
-              </td>
-              <td data-label="Event">{kindLabel(row.kind)}</td>
-              <td data-label="Detail" className="team-break">
-                {row.detail || '—'}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      caption="Team activity, newest first"
+      className="usage-table team-feed"
+      columns={columns(members)}
+      rows={feed.value}
+      rowKey={(row, index) => `${row.at}-${index}`}
+      empty={<p className="usage-empty">No activity for this filter.</p>}
+    />
   );
 }
