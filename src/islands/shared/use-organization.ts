@@ -12,10 +12,10 @@ const loadOrganization = () =>
     (answer) => answer.organization,
   );
 /** A failure shows nothing: the card is left out. */
-const unshown = () => null;
+const ignoreFailure = () => null;
 
 /** The account's organization card; null while loading, for no organization or on failure. */
 export function useOrganization(): OrganizationCard | null {
-  const { state } = useLoad(loadOrganization, unshown);
+  const { state } = useLoad(loadOrganization, ignoreFailure);
   return state.kind === 'ready' ? state.value : null;
 }
