@@ -8,6 +8,7 @@
  */
 import { Hono, type Context } from 'hono';
 import { html } from 'hono/html';
+import { formatIsoDay, formatMoney } from '../../src/lib/format';
 import { plans, site } from '../../src/site.config';
 import {
   DEV_CHECKOUT_PATH,
@@ -31,11 +32,6 @@ export interface DevCheckoutOptions {
   deliver: (request: Request, c: Context<AppEnv>) => Promise<Response>;
 }
 
-const money = (cents: number, currency: string) =>
-  currency === 'usd'
-    ? `$${(cents / 100).toFixed(2)}`
-    : `${(cents / 100).toFixed(2)} ${currency.toUpperCase()}`;
-const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 const planName = plans.standard.label;
 
 /** What happened to a paid session's money since: refunded (by whom), and cancelled. */
@@ -45,16 +41,16 @@ function refundNote(session: LocalCheckoutSession) {
       ? ''
       : session.refundKind === 'support'
         ? html`<p class="note">
-            This payment was refunded in full by support on ${day(session.refundedAt)}.
+            This payment was refunded in full by support on ${formatIsoDay(session.refundedAt)}.
           </p>`
         : html`<p class="note">
             This payment could not be applied and was refunded in full on
-            ${day(session.refundedAt)}.
+            ${formatIsoDay(session.refundedAt)}.
           </p>`;
   const canceled =
     session.canceledAt === null
       ? ''
-      : html`<p>Its subscription was cancelled on ${day(session.canceledAt)}.</p>`;
+      : html`<p>Its subscription was cancelled on ${formatIsoDay(session.canceledAt)}.</p>`;
   return html`${refunded}${canceled}`;
 }
 
@@ -107,7 +103,7 @@ export function createDevCheckoutRoutes(options: DevCheckoutOptions) {
         if (!payments) return c.notFound();
         const session = await payments.getCheckout(c.req.query('session_id') ?? '');
         if (!session) return notFound(c, 'Checkout session');
-        const amount = money(session.amountTotal, session.currency);
+        const amount = formatMoney(session.amountTotal, session.currency);
         const title = `Pay ${site.product} ${planName}`;
 
         if (session.status !== 'open' || session.expired) {
@@ -258,22 +254,22 @@ export function createDevCheckoutRoutes(options: DevCheckoutOptions) {
             <dl>
               <dt>Status</dt>
               <dd>
-                ${session.refundedAt === null ? 'Paid' : `Refunded on ${day(session.refundedAt)}`}
+                ${session.refundedAt === null ? 'Paid' : `Refunded on ${formatIsoDay(session.refundedAt)}`}
               </dd>
               ${
                 session.canceledAt === null
                   ? ''
                   : html`<dt>Subscription</dt>
-                      <dd>Cancelled on ${day(session.canceledAt)}</dd>`
+                      <dd>Cancelled on ${formatIsoDay(session.canceledAt)}</dd>`
               }
               <dt>Date paid</dt>
-              <dd>${day(invoice.created)}</dd>
+              <dd>${formatIsoDay(invoice.created)}</dd>
               <dt>Billed to</dt>
               <dd>${session.customerEmail}</dd>
               <dt>Item</dt>
               <dd>${site.product} ${planName}, one year</dd>
               <dt>Amount paid</dt>
-              <dd>${money(invoice.amountPaid, invoice.currency)}</dd>
+              <dd>${formatMoney(invoice.amountPaid, invoice.currency)}</dd>
             </dl>`,
         });
       })
@@ -304,8 +300,9 @@ export function createDevCheckoutRoutes(options: DevCheckoutOptions) {
                 ${invoices.map(
                   (invoice) =>
                     html`<li>
-                      <a href="${invoice.hostedInvoiceUrl ?? '#'}">${day(invoice.created)}</a>:
-                      ${money(invoice.amountPaid, invoice.currency)}, paid
+                      <a href="${invoice.hostedInvoiceUrl ?? '#'}"
+                        >${formatIsoDay(invoice.created)}</a
+                      >: ${formatMoney(invoice.amountPaid, invoice.currency)}, paid
                     </li>`,
                 )}
               </ul>

@@ -3,9 +3,9 @@ import {
   capitalize,
   daysUntilLogout,
   describeDaysLeft,
-  formatDate,
   showsUpgradeBox,
 } from '../../src/lib/auth/account-view';
+import { formatDate } from '../../src/lib/format';
 import { allowedLoginMessage, loginUrl } from '../../src/lib/auth/login-message';
 import { memberNotice } from '../../src/lib/auth/member-notice';
 import { signupPlanFromQuery } from '../../src/lib/auth/signup-plan';

@@ -3,13 +3,13 @@ import type { BillingOverview } from '../../src/contract/billing';
 import {
   dateText,
   deviceLimitText,
-  formatMoney,
   invoiceNumber,
   invoiceStateText,
   invoiceStatusText,
   priceText,
   statusText,
 } from '../../src/islands/billing/format';
+import { formatMoney } from '../../src/lib/format';
 
 const NOW = Date.parse('2026-01-15T12:00:00.000Z');
 

@@ -7,9 +7,9 @@ import {
   deactivationsExhausted,
   deactivationsText,
   deviceCountText,
-  relativeTime,
   sourceLabel,
 } from '../../src/islands/usage/format';
+import { relativeTime } from '../../src/lib/format';
 import { licensing, plans } from '../../src/site.config';
 
 const device = (id: string) => ({

@@ -4,6 +4,7 @@
  * Shapes follow the pinned API version (STRIPE_API_VERSION), trimmed to the fields we read plus
  * the ones that make them recognizable; the webhook route cannot tell them from Stripe's.
  */
+import { formatMoney } from '../../../src/lib/format';
 import { site } from '../../../src/site.config';
 import { METADATA_KEYS } from './reference';
 import { STRIPE_API_VERSION } from './stripe';
@@ -108,7 +109,7 @@ export function firstInvoicePaidEvent(
 ): ProviderEvent {
   const { subscriptionId, subscriptionItemId, invoiceId, invoiceNumber } = localIds(session);
   const period = { start: seconds(paidAt), end: seconds(periodEndAfter(paidAt)) };
-  const amount = `$${(session.amountTotal / 100).toFixed(2)}`;
+  const amount = formatMoney(session.amountTotal, session.currency);
   return envelope(
     'invoice.paid',
     {

@@ -3,8 +3,9 @@ import type { ReactNode } from 'react';
 import type { CustomerDetail } from '../../contract/admin';
 import { CopyButton } from '../dashboard/CopyButton';
 import type { Pending } from './customer-actions';
-import { deletionText, formatDateTime } from './format';
+import { deletionText } from './format';
 import { ActionButton, Badge, organizationHref, Section } from './parts';
+import { formatDateTime } from '../../lib/format';
 
 interface Props {
   account: CustomerDetail['account'];

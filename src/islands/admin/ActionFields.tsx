@@ -5,7 +5,8 @@
 import { useId } from 'react';
 import type { AdminLicense, AdminSubscription } from '../../contract/admin';
 import type { ActionInput } from './customer-actions';
-import { extendedEnd, formatDate } from './format';
+import { extendedEnd } from './format';
+import { formatDate } from '../../lib/format';
 
 interface DaysProps {
   license: AdminLicense;
@@ -34,7 +35,7 @@ export function DaysField({ license, days, now, onChange }: DaysProps) {
       />
       <p className="field-hint" id={`${id}-end`} aria-live="polite">
         Ends now: {formatDate(license.expiresAt)}.{' '}
-        {end ? `New end date: ${formatDate(end.toISOString())}.` : 'Type a whole number of days.'}
+        {end ? `New end date: ${formatDate(end)}.` : 'Type a whole number of days.'}
       </p>
     </div>
   );

@@ -3,7 +3,7 @@ import type { AdminOrganization } from '../../contract/admin-organizations';
 import { CopyButton } from '../dashboard/CopyButton';
 import { heldText } from '../team/format';
 import { tierLabels } from './AgreementFields';
-import { formatDate, formatDateTime } from './format';
+import { formatDate, formatDateTime } from '../../lib/format';
 
 export function AgreementDetails({ organization }: { organization: AdminOrganization }) {
   const held = heldText(organization.invitationsOpen);

@@ -16,7 +16,7 @@ import { ApiFailure } from '../shared/api';
 import { AccountSection } from './AccountSection';
 import { DaysField, WhenField } from './ActionFields';
 import { AuditTable } from './AuditTable';
-import { adminGet, adminPost, type Problem } from './console-api';
+import { adminGet, adminPost, problemOf, type Problem } from './console-api';
 import {
   actionBody,
   actionText,
@@ -33,7 +33,7 @@ import { InvoicesSection, SubscriptionSection } from './PaymentSections';
 import { ReasonDialog } from './ReasonDialog';
 import { ContactSection, MailsSection, TrialMatchesSection } from './RecordSections';
 import { SessionsSection } from './SessionsSection';
-import { useLoad } from './use-load';
+import { useLoad } from '../shared/use-load';
 import { useNotice } from './use-notice';
 import '../shared/forms.css';
 import '../dashboard/dashboard.css';
@@ -41,6 +41,7 @@ import '../usage/usage.css';
 import './admin.css';
 
 const loadFailed = 'We could not load this customer. Please try again.';
+const loadProblem = (error: unknown) => problemOf(error, loadFailed);
 const noCustomer = 'This address names no customer. Find the customer from Search.';
 
 /** The customer the address names. */
@@ -70,7 +71,7 @@ const jumps = [
 ] as const;
 
 function CustomerPage() {
-  const { state, reload, refresh, replace } = useLoad(loadCustomer, loadFailed);
+  const { state, reload, refresh, replace } = useLoad(loadCustomer, loadProblem);
   const [pending, setPending] = useState<Pending | null>(null);
   const [open, setOpen] = useState(false);
   const [input, setInput] = useState<ActionInput>(defaultInput);

@@ -1,11 +1,12 @@
 /** The customer's plugin devices (active first, then freed ones) and the activation history. */
 import type { ReactNode } from 'react';
 import type { AdminDevice, AdminLicense, CustomerDetail } from '../../contract/admin';
+import { formatDate, formatDateTime } from '../../lib/format';
+import type { Column } from '../shared/DataTable';
 import { actionLabel, sourceLabel } from '../usage/format';
 import { Moment } from '../usage/Moment';
 import type { Pending } from './customer-actions';
-import { formatDate, formatDateTime } from './format';
-import { ActionButton, Badge, Cell, Empty, Section } from './parts';
+import { ActionButton, Badge, ConsoleTable, Empty, Section } from './parts';
 
 interface DevicesProps {
   devices: readonly AdminDevice[];
@@ -18,109 +19,91 @@ interface DevicesProps {
 export function DevicesSection({ devices, licenses, now, notice, onAction }: DevicesProps) {
   const keyOf = (licenseId: string) =>
     licenses.find((license) => license.id === licenseId)?.licenseKey ?? licenseId;
+  const columns: Column<AdminDevice>[] = [
+    {
+      header: 'Device',
+      rowHeader: true,
+      cell: (device) => (
+        <>
+          <span className="usage-name">{device.deviceName}</span>
+          <span className="usage-version">
+            {device.deviceId} ·{' '}
+            {device.appVersion ? `version ${device.appVersion}` : 'version unknown'}
+          </span>
+        </>
+      ),
+    },
+    {
+      header: 'License',
+      cell: (device) => <code className="console-key">{keyOf(device.licenseId)}</code>,
+    },
+    {
+      header: 'Activated',
+      className: 'usage-nowrap',
+      cell: (device) => formatDate(device.activatedAt),
+    },
+    { header: 'Last seen', cell: (device) => <Moment iso={device.lastSeenAt} now={now} /> },
+    {
+      header: 'State',
+      cell: (device) =>
+        device.deactivatedAt === null ? (
+          <Badge state="active" />
+        ) : (
+          <Badge state="neutral">Freed {formatDate(device.deactivatedAt)}</Badge>
+        ),
+    },
+    {
+      header: 'Action',
+      action: true,
+      className: 'usage-action',
+      cell: (device) =>
+        device.deactivatedAt === null && (
+          <ActionButton
+            danger
+            about={device.deviceName}
+            onClick={() => onAction({ action: 'free-device', device })}
+          >
+            Free device...
+          </ActionButton>
+        ),
+    },
+  ];
   return (
     <Section id="devices" title="Devices" notice={notice}>
-      {devices.length === 0 ? (
-        <Empty>No device has been activated.</Empty>
-      ) : (
-        <div className="usage-table-wrap">
-          <table className="usage-table console-table">
-            <caption className="visually-hidden">Plugin devices, active first</caption>
-            <thead>
-              <tr>
-                <th scope="col">Device</th>
-                <th scope="col">License</th>
-                <th scope="col">Activated</th>
-                <th scope="col">Last seen</th>
-                <th scope="col">State</th>
-                <th scope="col">
-                  <span className="visually-hidden">Action</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {devices.map((device) => (
-                <tr key={device.id}>
-                  <th scope="row" data-label="Device">
-                    <span className="usage-name">{device.deviceName}</span>
-                    <span className="usage-version">
-                      {device.deviceId} ·{' '}
-                      {device.appVersion ? `version ${device.appVersion}` : 'version unknown'}
-                    </span>
-                  </th>
-                  <Cell label="License">
-                    <code className="console-key">{keyOf(device.licenseId)}</code>
-                  </Cell>
-                  <Cell label="Activated" className="usage-nowrap">
-                    {formatDate(device.activatedAt)}
-                  </Cell>
-                  <Cell label="Last seen">
-                    <Moment iso={device.lastSeenAt} now={now} />
-                  </Cell>
-                  <Cell label="State">
-                    {device.deactivatedAt === null ? (
-                      <Badge state="active" />
-                    ) : (
-                      <Badge state="neutral">Freed {formatDate(device.deactivatedAt)}</Badge>
-                    )}
-                  </Cell>
-                  <td className="usage-action">
-                    {device.deactivatedAt === null && (
-                      <ActionButton
-                        danger
-                        about={device.deviceName}
-                        onClick={() => onAction({ action: 'free-device', device })}
-                      >
-                        Free device...
-                      </ActionButton>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <ConsoleTable
+        caption="Plugin devices, active first"
+        columns={columns}
+        rows={devices}
+        rowKey={(device) => device.id}
+        empty={<Empty>No device has been activated.</Empty>}
+      />
     </Section>
   );
 }
 
+type Activation = CustomerDetail['activations'][number];
+
+const historyColumns: Column<Activation>[] = [
+  {
+    header: 'Date',
+    className: 'usage-nowrap',
+    cell: (event) => <time dateTime={event.at}>{formatDateTime(event.at)}</time>,
+  },
+  { header: 'Action', cell: (event) => actionLabel(event.action) },
+  { header: 'Device', cell: (event) => <span className="usage-name">{event.deviceName}</span> },
+  { header: 'By', cell: (event) => sourceLabel(event.source) },
+];
+
 export function HistorySection({ activations }: { activations: CustomerDetail['activations'] }) {
   return (
     <Section id="history" title="Activation history">
-      {activations.length === 0 ? (
-        <Empty>No activations yet.</Empty>
-      ) : (
-        <div className="usage-table-wrap">
-          <table className="usage-table console-table">
-            <caption className="visually-hidden">
-              Activations, deactivations and replacements, newest first
-            </caption>
-            <thead>
-              <tr>
-                <th scope="col">Date</th>
-                <th scope="col">Action</th>
-                <th scope="col">Device</th>
-                <th scope="col">By</th>
-              </tr>
-            </thead>
-            <tbody>
-              {activations.map((event) => (
-                <tr key={event.id}>
-                  <Cell label="Date" className="usage-nowrap">
-                    <time dateTime={event.at}>{formatDateTime(event.at)}</time>
-                  </Cell>
-                  <Cell label="Action">{actionLabel(event.action)}</Cell>
-                  <Cell label="Device">
-                    <span className="usage-name">{event.deviceName}</span>
-                  </Cell>
-                  <Cell label="By">{sourceLabel(event.source)}</Cell>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <ConsoleTable
+        caption="Activations, deactivations and replacements, newest first"
+        columns={historyColumns}
+        rows={activations}
+        rowKey={(event) => event.id}
+        empty={<Empty>No activations yet.</Empty>}
+      />
     </Section>
   );
 }

@@ -5,8 +5,9 @@
 import type { ReactNode } from 'react';
 import type { AdminLicense } from '../../contract/admin';
 import type { Pending } from './customer-actions';
-import { formatDate, formatDateTime, stateText } from './format';
+import { stateText } from './format';
 import { ActionButton, Badge, Empty, Section } from './parts';
+import { formatDate, formatDateTime } from '../../lib/format';
 
 interface Props {
   licenses: readonly AdminLicense[];

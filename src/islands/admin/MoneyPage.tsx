@@ -11,12 +11,12 @@ import {
 } from '../../contract/admin';
 import { withErrorBoundary } from '../ErrorBoundary';
 import { ConsoleAlert } from './ConsoleAlert';
-import { adminGet, adminPost } from './console-api';
+import { adminGet, adminPost, problemOf } from './console-api';
 import { ActionButton, Empty, Loading, Section } from './parts';
 import { AutomaticRefunds, FailedWebhooks, OperatorRefunds, type Retry } from './MoneyTables';
 import { ReasonDialog } from './ReasonDialog';
 import { MailTable } from './RecordSections';
-import { useLoad } from './use-load';
+import { useLoad } from '../shared/use-load';
 import { useNotice } from './use-notice';
 import '../shared/forms.css';
 import '../dashboard/dashboard.css';
@@ -24,6 +24,7 @@ import '../usage/usage.css';
 import './admin.css';
 
 const loadFailed = 'We could not load the money overview. Please try again.';
+const loadProblem = (error: unknown) => problemOf(error, loadFailed);
 const loadMoney = () => adminGet('/api/admin/money', moneyOverviewSchema);
 
 type MoneySection = 'automatic' | 'operator' | 'mails';
@@ -58,7 +59,7 @@ function retryTarget(retry: Retry): { id: string; section: MoneySection; text: s
 }
 
 function MoneyPage() {
-  const { state, reload, refresh, replace } = useLoad<MoneyOverview>(loadMoney, loadFailed);
+  const { state, reload, refresh, replace } = useLoad(loadMoney, loadProblem);
   const [retry, setRetry] = useState<Retry | null>(null);
   const [open, setOpen] = useState(false);
   const { show, noticeFor } = useNotice<MoneySection>();

@@ -1,7 +1,9 @@
 /** The money page's tables: automatic refunds, refunds by operators, failed webhook events. */
 import type { AdminInvoice, AdminMail, AutomaticRefund, MoneyOverview } from '../../contract/admin';
-import { formatDateTime, formatMoney, refundReasonLabel } from './format';
-import { ActionButton, Badge, Cell, customerHref } from './parts';
+import { formatDateTime, formatMoney } from '../../lib/format';
+import type { Column } from '../shared/DataTable';
+import { refundReasonLabel } from './format';
+import { ActionButton, Badge, ConsoleTable, customerHref } from './parts';
 
 /** What is being tried again. */
 export type Retry =
@@ -9,160 +11,146 @@ export type Retry =
   | { kind: 'invoice'; invoice: AdminInvoice; email: string }
   | { kind: 'mail'; mail: AdminMail };
 
+type OnRetry = (retry: Retry) => void;
+
+const automaticColumns = (onRetry: OnRetry): Column<AutomaticRefund>[] => [
+  {
+    header: 'Payer',
+    rowHeader: true,
+    className: 'console-break',
+    cell: (refund) =>
+      refund.userId ? <a href={customerHref(refund.userId)}>{refund.email}</a> : refund.email,
+  },
+  { header: 'Why', cell: (refund) => refundReasonLabel(refund.reason) },
+  {
+    header: 'Amount',
+    cell: (refund) =>
+      refund.amount === null ? '—' : formatMoney(refund.amount, refund.currency ?? 'usd'),
+  },
+  {
+    header: 'Status',
+    cell: (refund) => (
+      <>
+        <Badge state={refund.status} />
+        {refund.attempts > 1 && <span className="console-muted"> {refund.attempts} tries</span>}
+        {refund.lastError && <span className="console-error-text">{refund.lastError}</span>}
+      </>
+    ),
+  },
+  { header: 'Date', cell: (refund) => formatDateTime(refund.createdAt) },
+  {
+    header: 'Action',
+    action: true,
+    className: 'usage-action',
+    cell: (refund) =>
+      refund.status !== 'refunded' && (
+        <ActionButton about={refund.email} onClick={() => onRetry({ kind: 'refund', refund })}>
+          Retry refund...
+        </ActionButton>
+      ),
+  },
+];
+
 export function AutomaticRefunds({
   refunds,
   onRetry,
 }: {
   refunds: readonly AutomaticRefund[];
-  onRetry: (retry: Retry) => void;
+  onRetry: OnRetry;
 }) {
   return (
-    <div className="usage-table-wrap">
-      <table className="usage-table console-table">
-        <caption className="visually-hidden">Automatic refunds, newest first</caption>
-        <thead>
-          <tr>
-            <th scope="col">Payer</th>
-            <th scope="col">Why</th>
-            <th scope="col">Amount</th>
-            <th scope="col">Status</th>
-            <th scope="col">Date</th>
-            <th scope="col">
-              <span className="visually-hidden">Action</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {refunds.map((refund) => (
-            <tr key={refund.id}>
-              <th scope="row" data-label="Payer" className="console-break">
-                {refund.userId ? (
-                  <a href={customerHref(refund.userId)}>{refund.email}</a>
-                ) : (
-                  refund.email
-                )}
-              </th>
-              <Cell label="Why">{refundReasonLabel(refund.reason)}</Cell>
-              <Cell label="Amount">
-                {refund.amount === null
-                  ? '—'
-                  : formatMoney(refund.amount, refund.currency ?? 'usd')}
-              </Cell>
-              <Cell label="Status">
-                <Badge state={refund.status} />
-                {refund.attempts > 1 && (
-                  <span className="console-muted"> {refund.attempts} tries</span>
-                )}
-                {refund.lastError && <span className="console-error-text">{refund.lastError}</span>}
-              </Cell>
-              <Cell label="Date">{formatDateTime(refund.createdAt)}</Cell>
-              <td className="usage-action">
-                {refund.status !== 'refunded' && (
-                  <ActionButton
-                    about={refund.email}
-                    onClick={() => onRetry({ kind: 'refund', refund })}
-                  >
-                    Retry refund...
-                  </ActionButton>
-                )}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <ConsoleTable
+      caption="Automatic refunds, newest first"
+      columns={automaticColumns(onRetry)}
+      rows={refunds}
+      rowKey={(refund) => refund.id}
+    />
   );
 }
+
+type OperatorRefund = MoneyOverview['operatorRefunds'][number];
+
+const operatorColumns = (onRetry: OnRetry): Column<OperatorRefund>[] => [
+  {
+    header: 'Customer',
+    rowHeader: true,
+    className: 'console-break',
+    cell: ({ userId, email }) => <a href={customerHref(userId)}>{email}</a>,
+  },
+  { header: 'Invoice', cell: ({ invoice }) => invoice.number ?? invoice.id },
+  { header: 'Amount', cell: ({ invoice }) => formatMoney(invoice.amountPaid, invoice.currency) },
+  {
+    header: 'Refund',
+    cell: ({ invoice }) => (
+      <>
+        {invoice.refund ? <Badge state={invoice.refund.status} /> : '—'}
+        {invoice.refund?.refundedAt && ` ${formatDateTime(invoice.refund.refundedAt)}`}
+        {invoice.refund?.error && (
+          <span className="console-error-text">{invoice.refund.error}</span>
+        )}
+      </>
+    ),
+  },
+  {
+    header: 'Action',
+    action: true,
+    className: 'usage-action',
+    cell: ({ invoice, email }) =>
+      (invoice.refund?.status === 'failed' || invoice.refund?.status === 'pending') && (
+        <ActionButton
+          about={invoice.number ?? invoice.id}
+          onClick={() => onRetry({ kind: 'invoice', invoice, email })}
+        >
+          Retry refund...
+        </ActionButton>
+      ),
+  },
+];
 
 export function OperatorRefunds({
   rows,
   onRetry,
 }: {
   rows: MoneyOverview['operatorRefunds'];
-  onRetry: (retry: Retry) => void;
+  onRetry: OnRetry;
 }) {
   return (
-    <div className="usage-table-wrap">
-      <table className="usage-table console-table">
-        <caption className="visually-hidden">Refunds asked for by operators</caption>
-        <thead>
-          <tr>
-            <th scope="col">Customer</th>
-            <th scope="col">Invoice</th>
-            <th scope="col">Amount</th>
-            <th scope="col">Refund</th>
-            <th scope="col">
-              <span className="visually-hidden">Action</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map(({ invoice, userId, email }) => (
-            <tr key={invoice.id}>
-              <th scope="row" data-label="Customer" className="console-break">
-                <a href={customerHref(userId)}>{email}</a>
-              </th>
-              <Cell label="Invoice">{invoice.number ?? invoice.id}</Cell>
-              <Cell label="Amount">{formatMoney(invoice.amountPaid, invoice.currency)}</Cell>
-              <Cell label="Refund">
-                {invoice.refund ? <Badge state={invoice.refund.status} /> : '—'}
-                {invoice.refund?.refundedAt && ` ${formatDateTime(invoice.refund.refundedAt)}`}
-                {invoice.refund?.error && (
-                  <span className="console-error-text">{invoice.refund.error}</span>
-                )}
-              </Cell>
-              <td className="usage-action">
-                {(invoice.refund?.status === 'failed' || invoice.refund?.status === 'pending') && (
-                  <ActionButton
-                    about={invoice.number ?? invoice.id}
-                    onClick={() => onRetry({ kind: 'invoice', invoice, email })}
-                  >
-                    Retry refund...
-                  </ActionButton>
-                )}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <ConsoleTable
+      caption="Refunds asked for by operators"
+      columns={operatorColumns(onRetry)}
+      rows={rows}
+      rowKey={({ invoice }) => invoice.id}
+    />
   );
 }
 
+const webhookColumns: Column<MoneyOverview['failedWebhooks'][number]>[] = [
+  {
+    header: 'Event',
+    rowHeader: true,
+    cell: (event) => (
+      <>
+        <span className="usage-name">{event.type}</span>
+        <span className="usage-version console-break">
+          {event.id}
+          {event.objectId && ` · ${event.objectId}`}
+        </span>
+      </>
+    ),
+  },
+  { header: 'Error', cell: (event) => <span className="console-error-text">{event.error}</span> },
+  { header: 'Attempts', cell: (event) => event.attempts },
+  { header: 'First failed', cell: (event) => formatDateTime(event.firstFailedAt) },
+  { header: 'Last failed', cell: (event) => formatDateTime(event.lastFailedAt) },
+];
+
 export function FailedWebhooks({ rows }: { rows: MoneyOverview['failedWebhooks'] }) {
   return (
-    <div className="usage-table-wrap">
-      <table className="usage-table console-table">
-        <caption className="visually-hidden">Webhook events whose handling failed</caption>
-        <thead>
-          <tr>
-            <th scope="col">Event</th>
-            <th scope="col">Error</th>
-            <th scope="col">Attempts</th>
-            <th scope="col">First failed</th>
-            <th scope="col">Last failed</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((event) => (
-            <tr key={event.id}>
-              <th scope="row" data-label="Event">
-                <span className="usage-name">{event.type}</span>
-                <span className="usage-version console-break">
-                  {event.id}
-                  {event.objectId && ` · ${event.objectId}`}
-                </span>
-              </th>
-              <Cell label="Error">
-                <span className="console-error-text">{event.error}</span>
-              </Cell>
-              <Cell label="Attempts">{event.attempts}</Cell>
-              <Cell label="First failed">{formatDateTime(event.firstFailedAt)}</Cell>
-              <Cell label="Last failed">{formatDateTime(event.lastFailedAt)}</Cell>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <ConsoleTable
+      caption="Webhook events whose handling failed"
+      columns={webhookColumns}
+      rows={rows}
+      rowKey={(event) => event.id}
+    />
   );
 }

@@ -17,7 +17,7 @@ import { withErrorBoundary } from '../ErrorBoundary';
 import { apiCall, ApiFailure } from '../shared/api';
 import { AgreementFields } from './AgreementFields';
 import { AuditTable } from './AuditTable';
-import { adminGet, adminPost, type Problem } from './console-api';
+import { adminGet, adminPost, problemOf, type Problem } from './console-api';
 import {
   agreementChanges,
   agreementInput,
@@ -30,7 +30,7 @@ import { ActivityTable, InvitationsTable, MembersTable } from './OrganizationSec
 import { AgreementDetails } from './AgreementDetails';
 import { ActionButton, Badge, customerHref, Empty, Loading, PendingPage, Section } from './parts';
 import { ReasonDialog } from './ReasonDialog';
-import { useLoad } from './use-load';
+import { useLoad } from '../shared/use-load';
 import { useNotice } from './use-notice';
 import '../shared/forms.css';
 import '../dashboard/dashboard.css';
@@ -38,6 +38,7 @@ import '../usage/usage.css';
 import './admin.css';
 
 const loadFailed = 'We could not load this organization. Please try again.';
+const loadProblem = (error: unknown) => problemOf(error, loadFailed);
 const noOrganization =
   'This address names no organization. Find the organization from Organizations.';
 
@@ -60,7 +61,7 @@ const jumps = [
 ] as const;
 
 function OrganizationPage() {
-  const { state, reload, refresh, replace } = useLoad(loadOrganization, loadFailed);
+  const { state, reload, refresh, replace } = useLoad(loadOrganization, loadProblem);
   const [pending, setPending] = useState<OrganizationPending | null>(null);
   const [open, setOpen] = useState(false);
   const [agreement, setAgreement] = useState<AgreementInput | null>(null);

@@ -3,11 +3,12 @@
  * make owner, remove), open invitations (send again, withdraw) and the team feed.
  */
 import type { TeamActivity, TeamInvitation, TeamMember } from '../../contract/team';
+import { formatDate, formatShortDateTime } from '../../lib/format';
+import type { Column } from '../shared/DataTable';
+import { kindLabel, memberLabel } from '../team/format';
 import { Moment } from '../usage/Moment';
-import { feedTime, kindLabel, memberLabel } from '../team/format';
-import { formatDate } from './format';
 import type { OrganizationPending } from './organization-actions';
-import { ActionButton, Badge, Cell, customerHref } from './parts';
+import { ActionButton, Badge, ConsoleTable, customerHref } from './parts';
 
 type OnAction = (pending: OrganizationPending) => void;
 
@@ -19,82 +20,80 @@ interface MembersProps {
 }
 
 export function MembersTable({ members, deviceLimit, now, onAction }: MembersProps) {
-  return (
-    <div className="usage-table-wrap">
-      <table className="usage-table console-table">
-        <caption className="visually-hidden">Members, in the order they joined</caption>
-        <thead>
-          <tr>
-            <th scope="col">Member</th>
-            <th scope="col">License</th>
-            <th scope="col">Joined</th>
-            <th scope="col">Devices</th>
-            <th scope="col">
-              <span className="visually-hidden">Actions</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {members.map((member) => (
-            <tr key={member.userId}>
-              <th scope="row" data-label="Member">
-                <a className="usage-name" href={customerHref(member.userId)}>
-                  {member.customerName}
-                </a>
-                <span className="usage-version console-break">{member.email}</span>
-              </th>
-              <Cell label="License">
-                <Badge state={member.licenseStatus} />
-              </Cell>
-              <Cell label="Joined" className="usage-nowrap">
-                {formatDate(member.joinedAt)}
-              </Cell>
-              <Cell label="Devices">
-                <span>
-                  {member.devices.length} of {deviceLimit}
-                </span>
-                {member.devices.length > 0 && (
-                  <ul className="console-devices" aria-label={`Devices of ${member.customerName}`}>
-                    {member.devices.map((device) => (
-                      <li key={device.id}>
-                        <span className="usage-name">{device.deviceName}</span>
-                        <span className="usage-version">
-                          last seen <Moment iso={device.lastSeenAt} now={now} />
-                        </span>
-                        <ActionButton
-                          danger
-                          about={`${device.deviceName} of ${member.customerName}`}
-                          onClick={() => onAction({ action: 'team-free-device', member, device })}
-                        >
-                          Free...
-                        </ActionButton>
-                      </li>
-                    ))}
-                  </ul>
-                )}
-              </Cell>
-              <td className="usage-action">
-                <div className="console-actions">
-                  <ActionButton
-                    about={member.customerName}
-                    onClick={() => onAction({ action: 'team-transfer-ownership', member })}
-                  >
-                    Make owner...
-                  </ActionButton>
+  const columns: Column<TeamMember>[] = [
+    {
+      header: 'Member',
+      rowHeader: true,
+      cell: (member) => (
+        <>
+          <a className="usage-name" href={customerHref(member.userId)}>
+            {member.customerName}
+          </a>
+          <span className="usage-version console-break">{member.email}</span>
+        </>
+      ),
+    },
+    { header: 'License', cell: (member) => <Badge state={member.licenseStatus} /> },
+    { header: 'Joined', className: 'usage-nowrap', cell: (member) => formatDate(member.joinedAt) },
+    {
+      header: 'Devices',
+      cell: (member) => (
+        <>
+          <span>
+            {member.devices.length} of {deviceLimit}
+          </span>
+          {member.devices.length > 0 && (
+            <ul className="console-devices" aria-label={`Devices of ${member.customerName}`}>
+              {member.devices.map((device) => (
+                <li key={device.id}>
+                  <span className="usage-name">{device.deviceName}</span>
+                  <span className="usage-version">
+                    last seen <Moment iso={device.lastSeenAt} now={now} />
+                  </span>
                   <ActionButton
                     danger
-                    about={member.customerName}
-                    onClick={() => onAction({ action: 'team-remove-member', member })}
+                    about={`${device.deviceName} of ${member.customerName}`}
+                    onClick={() => onAction({ action: 'team-free-device', member, device })}
                   >
-                    Remove...
+                    Free...
                   </ActionButton>
-                </div>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+                </li>
+              ))}
+            </ul>
+          )}
+        </>
+      ),
+    },
+    {
+      header: 'Actions',
+      action: true,
+      className: 'usage-action',
+      cell: (member) => (
+        <div className="console-actions">
+          <ActionButton
+            about={member.customerName}
+            onClick={() => onAction({ action: 'team-transfer-ownership', member })}
+          >
+            Make owner...
+          </ActionButton>
+          <ActionButton
+            danger
+            about={member.customerName}
+            onClick={() => onAction({ action: 'team-remove-member', member })}
+          >
+            Remove...
+          </ActionButton>
+        </div>
+      ),
+    },
+  ];
+  return (
+    <ConsoleTable
+      caption="Members, in the order they joined"
+      columns={columns}
+      rows={members}
+      rowKey={(member) => member.userId}
+    />
   );
 }
 
@@ -104,58 +103,60 @@ interface InvitationsProps {
 }
 
 export function InvitationsTable({ invitations, onAction }: InvitationsProps) {
+  const columns: Column<TeamInvitation>[] = [
+    {
+      header: 'E-mail',
+      rowHeader: true,
+      cell: (invitation) => <span className="usage-name console-break">{invitation.email}</span>,
+    },
+    {
+      header: 'Invited',
+      className: 'usage-nowrap',
+      cell: (invitation) => formatDate(invitation.createdAt),
+    },
+    {
+      header: 'Link expires',
+      className: 'usage-nowrap',
+      cell: (invitation) => formatShortDateTime(invitation.expiresAt),
+    },
+    {
+      header: 'Sent',
+      cell: (invitation) => (
+        <>
+          {invitation.sentCount} time{invitation.sentCount === 1 ? '' : 's'}
+        </>
+      ),
+    },
+    {
+      header: 'Actions',
+      action: true,
+      className: 'usage-action',
+      cell: (invitation) => (
+        <div className="console-actions">
+          <ActionButton
+            about={`to ${invitation.email}`}
+            onClick={() => onAction({ action: 'team-resend-invitation', invitation })}
+          >
+            Send again...
+          </ActionButton>
+          <ActionButton
+            danger
+            about={`to ${invitation.email}`}
+            onClick={() => onAction({ action: 'team-withdraw-invitation', invitation })}
+          >
+            Withdraw...
+          </ActionButton>
+        </div>
+      ),
+    },
+  ];
   return (
-    <div className="usage-table-wrap">
-      <table className="usage-table console-table">
-        <caption className="visually-hidden">Open invitations, newest first</caption>
-        <thead>
-          <tr>
-            <th scope="col">E-mail</th>
-            <th scope="col">Invited</th>
-            <th scope="col">Link expires</th>
-            <th scope="col">Sent</th>
-            <th scope="col">
-              <span className="visually-hidden">Actions</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {invitations.map((invitation) => (
-            <tr key={invitation.id}>
-              <th scope="row" data-label="E-mail">
-                <span className="usage-name console-break">{invitation.email}</span>
-              </th>
-              <Cell label="Invited" className="usage-nowrap">
-                {formatDate(invitation.createdAt)}
-              </Cell>
-              <Cell label="Link expires" className="usage-nowrap">
-                {feedTime(invitation.expiresAt)}
-              </Cell>
-              <Cell label="Sent">
-                {invitation.sentCount} time{invitation.sentCount === 1 ? '' : 's'}
-              </Cell>
-              <td className="usage-action">
-                <div className="console-actions">
-                  <ActionButton
-                    about={`to ${invitation.email}`}
-                    onClick={() => onAction({ action: 'team-resend-invitation', invitation })}
-                  >
-                    Send again...
-                  </ActionButton>
-                  <ActionButton
-                    danger
-                    about={`to ${invitation.email}`}
-                    onClick={() => onAction({ action: 'team-withdraw-invitation', invitation })}
-                  >
-                    Withdraw...
-                  </ActionButton>
-                </div>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <ConsoleTable
+      caption="Open invitations, newest first"
+      columns={columns}
+      rows={invitations}
+      rowKey={(invitation) => invitation.id}
+    />
   );
 }
 
@@ -165,39 +166,33 @@ interface ActivityProps {
 }
 
 export function ActivityTable({ activity, members }: ActivityProps) {
+  const columns: Column<TeamActivity>[] = [
+    {
+      header: 'When',
+      className: 'usage-nowrap',
+      cell: (row) => <time dateTime={row.at}>{formatShortDateTime(row.at)}</time>,
+    },
+    {
+      header: 'Member',
+      cell: (row) =>
+        row.userId ? (
+          <a href={customerHref(row.userId)}>{memberLabel(row, members)}</a>
+        ) : (
+          memberLabel(row, members)
+        ),
+    },
+    { header: 'Event', cell: (row) => kindLabel(row.kind) },
+    {
+      header: 'Detail',
+      cell: (row) => <span className="console-break">{row.detail || '—'}</span>,
+    },
+  ];
   return (
-    <div className="usage-table-wrap">
-      <table className="usage-table console-table">
-        <caption className="visually-hidden">Team activity, newest first</caption>
-        <thead>
-          <tr>
-            <th scope="col">When</th>
-            <th scope="col">Member</th>
-            <th scope="col">Event</th>
-            <th scope="col">Detail</th>
-          </tr>
-        </thead>
-        <tbody>
-          {activity.map((row, index) => (
-            <tr key={`${row.at}-${index}`}>
-              <Cell label="When" className="usage-nowrap">
-                <time dateTime={row.at}>{feedTime(row.at)}</time>
-              </Cell>
-              <Cell label="Member">
-                {row.userId ? (
-                  <a href={customerHref(row.userId)}>{memberLabel(row, members)}</a>
-                ) : (
-                  memberLabel(row, members)
-                )}
-              </Cell>
-              <Cell label="Event">{kindLabel(row.kind)}</Cell>
-              <Cell label="Detail">
-                <span className="console-break">{row.detail || '—'}</span>
-              </Cell>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <ConsoleTable
+      caption="Team activity, newest first"
+      columns={columns}
+      rows={activity}
+      rowKey={(row, index) => `${row.at}-${index}`}
+    />
   );
 }

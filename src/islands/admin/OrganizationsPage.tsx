@@ -15,9 +15,11 @@ import type { CreateInput } from './agreement-input';
 import { AgreementFields, tierLabels } from './AgreementFields';
 import { ConsoleAlert } from './ConsoleAlert';
 import { adminGet, adminPost, problemOf, withQuery, type Problem } from './console-api';
-import { cleanQuery, formatDate } from './format';
+import { cleanQuery } from './format';
 import { createBody, prefilledCreate } from './organization-form';
-import { Cell, customerHref, Empty, Loading, organizationHref, Section } from './parts';
+import { ConsoleTable, customerHref, Empty, Loading, organizationHref, Section } from './parts';
+import { formatDate } from '../../lib/format';
+import type { Column } from '../shared/DataTable';
 import '../shared/forms.css';
 import '../dashboard/dashboard.css';
 import '../usage/usage.css';
@@ -132,6 +134,39 @@ function OrganizationsPage() {
   );
 }
 
+const organizationColumns = (query: string): (Column<OrganizationHit> | false)[] => [
+  {
+    header: 'Organization',
+    rowHeader: true,
+    cell: (hit) => (
+      <a className="usage-name" href={organizationHref(hit.id)}>
+        {hit.name}
+      </a>
+    ),
+  },
+  {
+    header: 'Owner',
+    cell: (hit) => (
+      <>
+        <a href={customerHref(hit.ownerUserId)}>{hit.ownerName}</a>
+        <span className="usage-version console-break">{hit.ownerEmail}</span>
+      </>
+    ),
+  },
+  {
+    header: 'Seats used',
+    cell: (hit) => (
+      <>
+        {hit.seatsTaken} of {hit.seats}
+      </>
+    ),
+  },
+  { header: 'Devices per seat', cell: (hit) => hit.deviceLimit },
+  { header: 'Term ends', className: 'usage-nowrap', cell: (hit) => formatDate(hit.termEnd) },
+  { header: 'Support', cell: (hit) => tierLabels[hit.supportTier] },
+  !!query && { header: 'Matched by', cell: (hit) => hit.matchedBy },
+];
+
 function Results({ list, onRetry }: { list: ListState; onRetry: () => void }) {
   if (list.kind === 'loading') return <Loading>Loading organizations...</Loading>;
   if (list.kind === 'failed') return <ConsoleAlert problem={list.problem} onRetry={onRetry} />;
@@ -146,54 +181,19 @@ function Results({ list, onRetry }: { list: ListState; onRetry: () => void }) {
           ? 'No organization found'
           : `${items.length} organization${items.length === 1 ? '' : 's'}`}
       </p>
-      {items.length === 0 ? (
-        <Empty>
-          {query
-            ? 'No organization matches. Try the start of its name, a whole e-mail address or a whole license key.'
-            : 'No organization yet. Create one from a signed Enterprise agreement.'}
-        </Empty>
-      ) : (
-        <div className="usage-table-wrap">
-          <table className="usage-table console-table">
-            <caption className="visually-hidden">Organizations, newest first</caption>
-            <thead>
-              <tr>
-                <th scope="col">Organization</th>
-                <th scope="col">Owner</th>
-                <th scope="col">Seats used</th>
-                <th scope="col">Devices per seat</th>
-                <th scope="col">Term ends</th>
-                <th scope="col">Support</th>
-                {query && <th scope="col">Matched by</th>}
-              </tr>
-            </thead>
-            <tbody>
-              {items.map((hit) => (
-                <tr key={hit.id}>
-                  <th scope="row" data-label="Organization">
-                    <a className="usage-name" href={organizationHref(hit.id)}>
-                      {hit.name}
-                    </a>
-                  </th>
-                  <Cell label="Owner">
-                    <a href={customerHref(hit.ownerUserId)}>{hit.ownerName}</a>
-                    <span className="usage-version console-break">{hit.ownerEmail}</span>
-                  </Cell>
-                  <Cell label="Seats used">
-                    {hit.seatsTaken} of {hit.seats}
-                  </Cell>
-                  <Cell label="Devices per seat">{hit.deviceLimit}</Cell>
-                  <Cell label="Term ends" className="usage-nowrap">
-                    {formatDate(hit.termEnd)}
-                  </Cell>
-                  <Cell label="Support">{tierLabels[hit.supportTier]}</Cell>
-                  {query && <Cell label="Matched by">{hit.matchedBy}</Cell>}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <ConsoleTable
+        caption="Organizations, newest first"
+        columns={organizationColumns(query)}
+        rows={items}
+        rowKey={(hit) => hit.id}
+        empty={
+          <Empty>
+            {query
+              ? 'No organization matches. Try the start of its name, a whole e-mail address or a whole license key.'
+              : 'No organization yet. Create one from a signed Enterprise agreement.'}
+          </Empty>
+        }
+      />
     </Section>
   );
 }

@@ -5,14 +5,10 @@
 import type { ReactNode } from 'react';
 import type { AdminInvoice, AdminSubscription, CustomerDetail } from '../../contract/admin';
 import type { Pending } from './customer-actions';
-import {
-  formatDate,
-  formatDateTime,
-  formatMoney,
-  maybeDateTime,
-  refundReasonLabel,
-} from './format';
-import { ActionButton, Badge, Cell, Empty, Section } from './parts';
+import { maybeDateTime, refundReasonLabel } from './format';
+import { ActionButton, Badge, ConsoleTable, Empty, Section } from './parts';
+import type { Column } from '../shared/DataTable';
+import { formatDate, formatDateTime, formatMoney } from '../../lib/format';
 
 interface SubscriptionProps {
   subscriptions: readonly AdminSubscription[];
@@ -96,107 +92,80 @@ export function refundable(invoice: AdminInvoice): boolean {
   return invoice.status === 'paid' && invoice.refund === null && invoice.amountPaid > 0;
 }
 
+const invoiceColumns = (onAction: (pending: Pending) => void): Column<AdminInvoice>[] => [
+  {
+    header: 'Invoice',
+    rowHeader: true,
+    cell: (invoice) =>
+      invoice.hostedInvoiceUrl ? (
+        <a href={invoice.hostedInvoiceUrl} rel="noreferrer" target="_blank">
+          {invoice.number ?? invoice.id}
+        </a>
+      ) : (
+        (invoice.number ?? invoice.id)
+      ),
+  },
+  { header: 'Date', className: 'usage-nowrap', cell: (invoice) => formatDate(invoice.created) },
+  { header: 'Amount', cell: (invoice) => formatMoney(invoice.amountPaid, invoice.currency) },
+  { header: 'Status', cell: (invoice) => <Badge state={invoice.status} /> },
+  { header: 'Refund', cell: (invoice) => <RefundState invoice={invoice} /> },
+  {
+    header: 'Action',
+    action: true,
+    className: 'usage-action',
+    cell: (invoice) =>
+      refundable(invoice) && (
+        <ActionButton
+          danger
+          about={invoice.number ?? invoice.id}
+          onClick={() => onAction({ action: 'refund-payment', invoice })}
+        >
+          Refund...
+        </ActionButton>
+      ),
+  },
+];
+
+type AutomaticRefund = InvoicesProps['automaticRefunds'][number];
+
+const automaticRefundColumns: Column<AutomaticRefund>[] = [
+  { header: 'Date', cell: (refund) => formatDateTime(refund.createdAt) },
+  { header: 'Why', cell: (refund) => refundReasonLabel(refund.reason) },
+  {
+    header: 'Amount',
+    cell: (refund) =>
+      refund.amount === null ? '—' : formatMoney(refund.amount, refund.currency ?? 'usd'),
+  },
+  {
+    header: 'Status',
+    cell: (refund) => (
+      <>
+        <Badge state={refund.status} />
+        {refund.lastError && <span className="console-error-text">{refund.lastError}</span>}
+      </>
+    ),
+  },
+  { header: 'Attempts', cell: (refund) => refund.attempts },
+];
+
 export function InvoicesSection({ invoices, automaticRefunds, notice, onAction }: InvoicesProps) {
   return (
     <Section id="invoices" title="Invoices and refunds" notice={notice}>
-      {invoices.length === 0 ? (
-        <Empty>No payments.</Empty>
-      ) : (
-        <div className="usage-table-wrap">
-          <table className="usage-table console-table">
-            <caption className="visually-hidden">Payments, newest first</caption>
-            <thead>
-              <tr>
-                <th scope="col">Invoice</th>
-                <th scope="col">Date</th>
-                <th scope="col">Amount</th>
-                <th scope="col">Status</th>
-                <th scope="col">Refund</th>
-                <th scope="col">
-                  <span className="visually-hidden">Action</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {invoices.map((invoice) => (
-                <tr key={invoice.id}>
-                  <th scope="row" data-label="Invoice">
-                    {invoice.hostedInvoiceUrl ? (
-                      <a href={invoice.hostedInvoiceUrl} rel="noreferrer" target="_blank">
-                        {invoice.number ?? invoice.id}
-                      </a>
-                    ) : (
-                      (invoice.number ?? invoice.id)
-                    )}
-                  </th>
-                  <Cell label="Date" className="usage-nowrap">
-                    {formatDate(invoice.created)}
-                  </Cell>
-                  <Cell label="Amount">{formatMoney(invoice.amountPaid, invoice.currency)}</Cell>
-                  <Cell label="Status">
-                    <Badge state={invoice.status} />
-                  </Cell>
-                  <Cell label="Refund">
-                    <RefundState invoice={invoice} />
-                  </Cell>
-                  <td className="usage-action">
-                    {refundable(invoice) && (
-                      <ActionButton
-                        danger
-                        about={invoice.number ?? invoice.id}
-                        onClick={() => onAction({ action: 'refund-payment', invoice })}
-                      >
-                        Refund...
-                      </ActionButton>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <ConsoleTable
+        caption="Payments, newest first"
+        columns={invoiceColumns(onAction)}
+        rows={invoices}
+        rowKey={(invoice) => invoice.id}
+        empty={<Empty>No payments.</Empty>}
+      />
       <h3 className="console-subtitle">Automatic refunds</h3>
-      {automaticRefunds.length === 0 ? (
-        <Empty>No payment of this customer was refunded automatically.</Empty>
-      ) : (
-        <div className="usage-table-wrap">
-          <table className="usage-table console-table">
-            <caption className="visually-hidden">
-              Payments we could not apply and refunded on our own
-            </caption>
-            <thead>
-              <tr>
-                <th scope="col">Date</th>
-                <th scope="col">Why</th>
-                <th scope="col">Amount</th>
-                <th scope="col">Status</th>
-                <th scope="col">Attempts</th>
-              </tr>
-            </thead>
-            <tbody>
-              {automaticRefunds.map((refund) => (
-                <tr key={refund.id}>
-                  <Cell label="Date">{formatDateTime(refund.createdAt)}</Cell>
-                  <Cell label="Why">{refundReasonLabel(refund.reason)}</Cell>
-                  <Cell label="Amount">
-                    {refund.amount === null
-                      ? '—'
-                      : formatMoney(refund.amount, refund.currency ?? 'usd')}
-                  </Cell>
-                  <Cell label="Status">
-                    <Badge state={refund.status} />
-                    {refund.lastError && (
-                      <span className="console-error-text">{refund.lastError}</span>
-                    )}
-                  </Cell>
-                  <Cell label="Attempts">{refund.attempts}</Cell>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <ConsoleTable
+        caption="Payments we could not apply and refunded on our own"
+        columns={automaticRefundColumns}
+        rows={automaticRefunds}
+        rowKey={(refund) => refund.id}
+        empty={<Empty>No payment of this customer was refunded automatically.</Empty>}
+      />
     </Section>
   );
 }

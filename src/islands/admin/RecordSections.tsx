@@ -4,8 +4,10 @@
  */
 import type { ReactNode } from 'react';
 import type { AdminMail, ContactMessageView, TrialMatch } from '../../contract/admin';
-import { formatDateTime, maybeDateTime, trialKindLabel } from './format';
-import { Badge, Cell, customerHref, Empty, Section } from './parts';
+import { formatDateTime } from '../../lib/format';
+import type { Column } from '../shared/DataTable';
+import { maybeDateTime, trialKindLabel } from './format';
+import { Badge, ConsoleTable, customerHref, Empty, Section } from './parts';
 
 export function MailsSection({ mails }: { mails: readonly AdminMail[] }) {
   return (
@@ -19,6 +21,33 @@ export function MailsSection({ mails }: { mails: readonly AdminMail[] }) {
   );
 }
 
+const mailColumns = (action?: (mail: AdminMail) => ReactNode): (Column<AdminMail> | false)[] => [
+  {
+    header: 'Subject',
+    rowHeader: true,
+    cell: (mail) => (
+      <>
+        <span className="usage-name">{mail.subject}</span>
+        <span className="usage-version">{mail.tag}</span>
+      </>
+    ),
+  },
+  { header: 'To', className: 'console-break', cell: (mail) => mail.to },
+  {
+    header: 'Status',
+    cell: (mail) => (
+      <>
+        <Badge state={mail.status} />
+        {mail.attempts > 1 && <span className="console-muted"> {mail.attempts} tries</span>}
+        {mail.lastError && <span className="console-error-text">{mail.lastError}</span>}
+      </>
+    ),
+  },
+  { header: 'Written', cell: (mail) => formatDateTime(mail.createdAt) },
+  { header: 'Sent', cell: (mail) => maybeDateTime(mail.sentAt) },
+  !!action && { header: 'Action', action: true, className: 'usage-action', cell: action },
+];
+
 /** E-mails with their delivery state (the customer page and the money page). */
 export function MailTable({
   mails,
@@ -31,48 +60,25 @@ export function MailTable({
   action?: (mail: AdminMail) => ReactNode;
 }) {
   return (
-    <div className="usage-table-wrap">
-      <table className="usage-table console-table">
-        <caption className="visually-hidden">{caption}</caption>
-        <thead>
-          <tr>
-            <th scope="col">Subject</th>
-            <th scope="col">To</th>
-            <th scope="col">Status</th>
-            <th scope="col">Written</th>
-            <th scope="col">Sent</th>
-            {action && (
-              <th scope="col">
-                <span className="visually-hidden">Action</span>
-              </th>
-            )}
-          </tr>
-        </thead>
-        <tbody>
-          {mails.map((mail) => (
-            <tr key={mail.id}>
-              <th scope="row" data-label="Subject">
-                <span className="usage-name">{mail.subject}</span>
-                <span className="usage-version">{mail.tag}</span>
-              </th>
-              <Cell label="To" className="console-break">
-                {mail.to}
-              </Cell>
-              <Cell label="Status">
-                <Badge state={mail.status} />
-                {mail.attempts > 1 && <span className="console-muted"> {mail.attempts} tries</span>}
-                {mail.lastError && <span className="console-error-text">{mail.lastError}</span>}
-              </Cell>
-              <Cell label="Written">{formatDateTime(mail.createdAt)}</Cell>
-              <Cell label="Sent">{maybeDateTime(mail.sentAt)}</Cell>
-              {action && <td className="usage-action">{action(mail)}</td>}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <ConsoleTable
+      caption={caption}
+      columns={mailColumns(action)}
+      rows={mails}
+      rowKey={(mail) => mail.id}
+    />
   );
 }
+
+const trialColumns: Column<TrialMatch>[] = [
+  { header: 'Same', cell: (match) => trialKindLabel(match.kind) },
+  { header: 'Value', className: 'console-break', cell: (match) => <code>{match.value}</code> },
+  {
+    header: 'Trial of',
+    cell: (match) =>
+      match.thisAccount ? 'This account' : <a href={customerHref(match.userId)}>Another account</a>,
+  },
+  { header: 'Claimed', cell: (match) => formatDateTime(match.createdAt) },
+];
 
 export function TrialMatchesSection({ matches }: { matches: readonly TrialMatch[] }) {
   return (
@@ -81,43 +87,15 @@ export function TrialMatchesSection({ matches }: { matches: readonly TrialMatch[
         One trial per e-mail, Google account and device: these trials share one of them with this
         customer.
       </p>
-      {matches.length === 0 ? (
-        <Empty>No trial was claimed with this customer's e-mail, Google account or device.</Empty>
-      ) : (
-        <div className="usage-table-wrap">
-          <table className="usage-table console-table">
-            <caption className="visually-hidden">
-              Trials sharing an identity with this customer
-            </caption>
-            <thead>
-              <tr>
-                <th scope="col">Same</th>
-                <th scope="col">Value</th>
-                <th scope="col">Trial of</th>
-                <th scope="col">Claimed</th>
-              </tr>
-            </thead>
-            <tbody>
-              {matches.map((match) => (
-                <tr key={`${match.kind}-${match.userId}-${match.value}`}>
-                  <Cell label="Same">{trialKindLabel(match.kind)}</Cell>
-                  <Cell label="Value" className="console-break">
-                    <code>{match.value}</code>
-                  </Cell>
-                  <Cell label="Trial of">
-                    {match.thisAccount ? (
-                      'This account'
-                    ) : (
-                      <a href={customerHref(match.userId)}>Another account</a>
-                    )}
-                  </Cell>
-                  <Cell label="Claimed">{formatDateTime(match.createdAt)}</Cell>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <ConsoleTable
+        caption="Trials sharing an identity with this customer"
+        columns={trialColumns}
+        rows={matches}
+        rowKey={(match) => `${match.kind}-${match.userId}-${match.value}`}
+        empty={
+          <Empty>No trial was claimed with this customer's e-mail, Google account or device.</Empty>
+        }
+      />
     </Section>
   );
 }

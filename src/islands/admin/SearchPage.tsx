@@ -10,8 +10,10 @@ import { ConsoleMessages } from '../../contract/messages';
 import { withErrorBoundary } from '../ErrorBoundary';
 import { ConsoleAlert } from './ConsoleAlert';
 import { adminGet, withQuery, type Problem } from './console-api';
-import { cleanQuery, formatDate } from './format';
-import { Badge, Cell, customerHref, Empty, Loading, MoreButton } from './parts';
+import { cleanQuery } from './format';
+import { formatDate } from '../../lib/format';
+import type { Column } from '../shared/DataTable';
+import { Badge, ConsoleTable, customerHref, Empty, Loading, MoreButton } from './parts';
 import { usePaged } from './use-paged';
 import '../shared/forms.css';
 import '../dashboard/dashboard.css';
@@ -108,6 +110,29 @@ function SearchPage() {
   );
 }
 
+const hitColumns: Column<CustomerHit>[] = [
+  {
+    header: 'Customer',
+    rowHeader: true,
+    cell: (hit) => (
+      <>
+        <a className="usage-name" href={customerHref(hit.userId)}>
+          {hit.customerName}
+        </a>
+        <span className="usage-version console-break">{hit.email}</span>
+      </>
+    ),
+  },
+  { header: 'Plan', cell: (hit) => hit.plan },
+  { header: 'Created', className: 'usage-nowrap', cell: (hit) => formatDate(hit.createdAt) },
+  {
+    header: 'State',
+    cell: (hit) =>
+      hit.isDeleted ? <Badge state="revoked">Deleted</Badge> : <Badge state="active" />,
+  },
+  { header: 'Matched by', cell: (hit) => hit.matchedBy },
+];
+
 interface ResultsProps {
   state: ReturnType<typeof usePaged<CustomerHit>>['state'];
   query: string;
@@ -130,51 +155,18 @@ function Results({ state, query, onMore, onRetry }: ResultsProps) {
             : `${items.length}${state.nextCursor ? '+' : ''} customer${items.length === 1 ? '' : 's'}, newest first`}
         </p>
       </div>
-      {items.length === 0 ? (
-        <Empty>
-          No customer matches. Try part of the e-mail or name, or paste the whole User ID or license
-          key.
-        </Empty>
-      ) : (
-        <div className="usage-table-wrap">
-          <table className="usage-table console-table">
-            <caption className="visually-hidden">Customers found, newest first</caption>
-            <thead>
-              <tr>
-                <th scope="col">Customer</th>
-                <th scope="col">Plan</th>
-                <th scope="col">Created</th>
-                <th scope="col">State</th>
-                <th scope="col">Matched by</th>
-              </tr>
-            </thead>
-            <tbody>
-              {items.map((hit) => (
-                <tr key={hit.userId}>
-                  <th scope="row" data-label="Customer">
-                    <a className="usage-name" href={customerHref(hit.userId)}>
-                      {hit.customerName}
-                    </a>
-                    <span className="usage-version console-break">{hit.email}</span>
-                  </th>
-                  <Cell label="Plan">{hit.plan}</Cell>
-                  <Cell label="Created" className="usage-nowrap">
-                    {formatDate(hit.createdAt)}
-                  </Cell>
-                  <Cell label="State">
-                    {hit.isDeleted ? (
-                      <Badge state="revoked">Deleted</Badge>
-                    ) : (
-                      <Badge state="active" />
-                    )}
-                  </Cell>
-                  <Cell label="Matched by">{hit.matchedBy}</Cell>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <ConsoleTable
+        caption="Customers found, newest first"
+        columns={hitColumns}
+        rows={items}
+        rowKey={hitKey}
+        empty={
+          <Empty>
+            No customer matches. Try part of the e-mail or name, or paste the whole User ID or
+            license key.
+          </Empty>
+        }
+      />
       <MoreButton
         nextCursor={state.nextCursor}
         loading={state.loadingMore}

@@ -3,8 +3,9 @@ import type { ReactNode } from 'react';
 import type { AdminSession } from '../../contract/admin';
 import { Moment } from '../usage/Moment';
 import type { Pending } from './customer-actions';
-import { formatDateTime } from './format';
-import { ActionButton, Badge, Cell, Empty, Section } from './parts';
+import { formatDateTime } from '../../lib/format';
+import type { Column } from '../shared/DataTable';
+import { ActionButton, Badge, ConsoleTable, Empty, Section } from './parts';
 
 interface Props {
   sessions: readonly AdminSession[];
@@ -17,6 +18,20 @@ function sessionState(session: AdminSession): string {
   if (session.live) return 'live';
   return session.revokedAt ? 'revoked' : 'expired';
 }
+
+const sessionColumns = (now: number): Column<AdminSession>[] => [
+  {
+    header: 'Device and browser',
+    label: 'Device',
+    rowHeader: true,
+    cell: (session) => <span className="usage-name">{session.device}</span>,
+  },
+  { header: 'Started', cell: (session) => formatDateTime(session.createdAt) },
+  { header: 'Last used', cell: (session) => <Moment iso={session.lastUsedAt} now={now} /> },
+  { header: 'Ends', cell: (session) => formatDateTime(session.revokedAt ?? session.expiresAt) },
+  { header: 'IP address', cell: (session) => session.ip ?? 'Unknown' },
+  { header: 'State', cell: (session) => <Badge state={sessionState(session)} /> },
+];
 
 export function SessionsSection({ sessions, now, notice, onAction }: Props) {
   const live = sessions.filter((session) => session.live).length;
@@ -40,41 +55,12 @@ export function SessionsSection({ sessions, now, notice, onAction }: Props) {
           <p className="dashboard-small console-count">
             {live} live session{live === 1 ? '' : 's'}
           </p>
-          <div className="usage-table-wrap">
-            <table className="usage-table console-table">
-              <caption className="visually-hidden">Browser and API sessions</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Device and browser</th>
-                  <th scope="col">Started</th>
-                  <th scope="col">Last used</th>
-                  <th scope="col">Ends</th>
-                  <th scope="col">IP address</th>
-                  <th scope="col">State</th>
-                </tr>
-              </thead>
-              <tbody>
-                {sessions.map((session) => (
-                  <tr key={session.id}>
-                    <th scope="row" data-label="Device">
-                      <span className="usage-name">{session.device}</span>
-                    </th>
-                    <Cell label="Started">{formatDateTime(session.createdAt)}</Cell>
-                    <Cell label="Last used">
-                      <Moment iso={session.lastUsedAt} now={now} />
-                    </Cell>
-                    <Cell label="Ends">
-                      {formatDateTime(session.revokedAt ?? session.expiresAt)}
-                    </Cell>
-                    <Cell label="IP address">{session.ip ?? 'Unknown'}</Cell>
-                    <Cell label="State">
-                      <Badge state={sessionState(session)} />
-                    </Cell>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <ConsoleTable
+            caption="Browser and API sessions"
+            columns={sessionColumns(now)}
+            rows={sessions}
+            rowKey={(session) => session.id}
+          />
         </>
       )}
     </Section>

@@ -4,8 +4,8 @@
  * `console:new-count` event). A session that needs a fresh sign-in says so with a link.
  */
 import { inboxSchema, operatorSchema } from '../../contract/admin';
-import { formatDateTime } from '../../lib/auth/account-view';
 import { adminGet, problemOf, signInAgain, signInAgainHref } from './console-api';
+import { formatDateTime } from '../../lib/format';
 
 function showCount(root: ParentNode, count: number): void {
   const badge = root.querySelector<HTMLElement>('[data-new-count]');

@@ -11,7 +11,7 @@ import type {
   CustomerAction,
   CustomerDetail,
 } from '../../contract/admin';
-import { formatDate, formatMoney } from './format';
+import { formatDate, formatMoney } from '../../lib/format';
 
 type LicenseAction =
   | 'extend-license'

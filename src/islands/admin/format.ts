@@ -12,11 +12,8 @@ import {
   type CustomerDetail,
   type TrialMatch,
 } from '../../contract/admin';
-import { formatDate, formatDateTime } from '../../lib/auth/account-view';
+import { formatDate, formatDateTime } from '../../lib/format';
 import { site } from '../../site.config';
-
-export { formatMoney } from '../billing/format';
-export { formatDate, formatDateTime };
 
 const DAY_MS = 86_400_000;
 
@@ -73,7 +70,7 @@ export interface Change {
 function valueText(key: string, value: unknown): string {
   if (value === null) return '—';
   if (typeof value === 'number' && /At$/.test(key) && value > 1e11) {
-    return formatDateTime(new Date(value).toISOString());
+    return formatDateTime(value);
   }
   if (typeof value === 'string') return value;
   return JSON.stringify(value);

@@ -1,5 +1,6 @@
 /** Small pieces every console page uses: status badges, progress lines, "More", empty lists. */
 import type { ReactNode } from 'react';
+import { DataTable, type DataTableProps } from '../shared/DataTable';
 import type { Problem } from './console-api';
 import { ConsoleAlert } from './ConsoleAlert';
 import { stateText, stateTone } from './format';
@@ -146,21 +147,19 @@ export function ActionButton({ children, onClick, danger = false, about }: Actio
   );
 }
 
-interface CellProps {
-  /** The column's name, shown before the value when the table becomes blocks (usage.css). */
-  label: string;
-  className?: string;
-  children: ReactNode;
-}
-
 /**
- * A table cell that becomes a labelled line on narrow screens. Its content sits in one wrapper,
- * so the label keeps its column however many pieces (badge, text, error) the value has.
+ * A console table: usage.css turns it into labelled blocks on narrow screens; each value sits in
+ * one wrapper, so the label keeps its column however many pieces (badge, text, error) it has.
  */
-export function Cell({ label, className, children }: CellProps) {
+export function ConsoleTable<Row>({
+  className,
+  ...table
+}: Omit<DataTableProps<Row>, 'className' | 'cellClassName'> & { className?: string }) {
   return (
-    <td data-label={label} className={className}>
-      <div className="console-cell">{children}</div>
-    </td>
+    <DataTable
+      {...table}
+      className={className ? `usage-table console-table ${className}` : 'usage-table console-table'}
+      cellClassName="console-cell"
+    />
   );
 }

@@ -17,7 +17,7 @@ import '../dashboard/dashboard.css';
 import './billing.css';
 
 function BillingPage() {
-  const { state, load, replace } = useBilling();
+  const { state, reload, replace } = useBilling();
   const [confirming, setConfirming] = useState(false);
   const [cancelled, setCancelled] = useState(false);
   const notice = useRef<HTMLParagraphElement>(null);
@@ -49,7 +49,7 @@ function BillingPage() {
     return (
       <div className="card billing-failed">
         <p className="form-error" role="alert">
-          {state.message}
+          {state.problem}
         </p>
         <button
           ref={retry}
@@ -57,7 +57,7 @@ function BillingPage() {
           className="button"
           onClick={() => {
             retried.current = true;
-            void load();
+            reload();
           }}
         >
           Retry
@@ -65,7 +65,7 @@ function BillingPage() {
       </div>
     );
 
-  const { overview } = state;
+  const { value: overview } = state;
   return (
     <div className="dashboard billing">
       {cancelled && (

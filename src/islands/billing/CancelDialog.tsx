@@ -9,7 +9,7 @@ import { Messages } from '../../contract/messages';
 import { apiCall, messageFor } from '../shared/api';
 import { ConfirmActions } from '../shared/ConfirmActions';
 import { Modal } from '../shared/Modal';
-import { leftForLogin } from './use-billing';
+import { leftForLogin } from '../shared/session-ended';
 
 export const cancelFailed = 'We could not cancel your subscription. Please try again.';
 

@@ -6,11 +6,11 @@
 import { useEffect, useState } from 'react';
 import { portalResponseSchema, type BillingOverview } from '../../contract/billing';
 import { Messages } from '../../contract/messages';
-import { formatDate } from '../../lib/auth/account-view';
 import { plans } from '../../site.config';
 import { apiCall, messageFor } from '../shared/api';
 import { upgradeBusyText, upgradeNetwork, useUpgrade } from '../shared/upgrade';
-import { leftForLogin } from './use-billing';
+import { leftForLogin } from '../shared/session-ended';
+import { formatDate } from '../../lib/format';
 
 export const portalFailed = 'We could not open the card page. Please try again.';
 

@@ -1,10 +1,12 @@
 /**
- * Display rules of Billing & Invoices: prices from site.config `plans`, money
- * from cents, and the subscription's state in words. Pure, so they are unit-tested.
+ * Display rules of Billing & Invoices: prices from site.config `plans`, the invoice's and the
+ * subscription's state in words (lib/format.ts writes money and dates). Pure, so they are
+ * unit-tested.
  */
 import type { BillingOverview, InvoiceView } from '../../contract/billing';
 import type { PlanLabel } from '../../contract/user';
-import { formatDate, capitalize } from '../../lib/auth/account-view';
+import { capitalize } from '../../lib/auth/account-view';
+import { formatDate, formatMoney } from '../../lib/format';
 import { plans, type Plan } from '../../site.config';
 
 /** The site.config plan of a stored plan label ('Standard' → plans.standard). */
@@ -18,21 +20,6 @@ export function priceText(label: PlanLabel): string {
   if (plan.priceUsd === null) return plan.priceLabel;
   if (plan.id === 'trial') return `${plan.priceLabel} · ${plan.period}`;
   return `${plan.priceLabel} ${plan.period}`;
-}
-
-/** Cents as money: "$129.00" for US dollars, "129.00 EUR" for other currencies. */
-export function formatMoney(cents: number, currency: string, locale = 'en-US'): string {
-  const code = currency.toUpperCase();
-  try {
-    return new Intl.NumberFormat(locale, {
-      style: 'currency',
-      currency: code,
-      currencyDisplay: code === 'USD' ? 'narrowSymbol' : 'code',
-    }).format(cents / 100);
-  } catch {
-    // A currency code Intl does not know: still show the amount rather than crash the page.
-    return `${(cents / 100).toFixed(2)} ${code}`;
-  }
 }
 
 /** An invoice's number, or a short form of its id when the provider gave no number. */

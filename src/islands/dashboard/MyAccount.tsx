@@ -11,8 +11,6 @@ import {
   capitalize,
   daysUntilLogout,
   describeDaysLeft,
-  formatDate,
-  formatDateTime,
   showsUpgradeBox,
 } from '../../lib/auth/account-view';
 import { plans, site } from '../../site.config';
@@ -23,6 +21,7 @@ import { CopyButton } from './CopyButton';
 import { useOrganization } from '../shared/use-organization';
 import { OrganizationCard } from './OrganizationCard';
 import { useDashboardUser } from './use-dashboard-user';
+import { formatDate, formatDateTime } from '../../lib/format';
 import '../shared/forms.css';
 import './dashboard.css';
 
@@ -179,8 +178,7 @@ function SessionCard({ user, tokenExpiration }: { user: User; tokenExpiration: n
         <div>
           <dt>Days until automatic log-out</dt>
           <dd>
-            {days} (automatic log-out {describeDaysLeft(days)}, on{' '}
-            {formatDate(new Date(tokenExpiration).toISOString())})
+            {days} (automatic log-out {describeDaysLeft(days)}, on {formatDate(tokenExpiration)})
           </dd>
         </div>
       </dl>

@@ -5,7 +5,7 @@
  * rather than blocking the account page.
  */
 import type { OrganizationCard as Card } from '../../contract/team';
-import { formatDate } from '../../lib/auth/account-view';
+import { formatDate } from '../../lib/format';
 
 export function OrganizationCard({ card }: { card: Card }) {
   return (

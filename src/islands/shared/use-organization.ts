@@ -3,22 +3,19 @@
  * card and the Usage page's team note. Null while loading, for no organization and on failure:
  * the pages show their other content either way.
  */
-import { useEffect, useState } from 'react';
 import { organizationResponseSchema, type OrganizationCard } from '../../contract/team';
 import { apiCall } from './api';
+import { useLoad } from './use-load';
+
+const loadOrganization = () =>
+  apiCall('GET', '/api/organization', organizationResponseSchema).then(
+    (answer) => answer.organization,
+  );
+/** A failure shows nothing: the card is left out. */
+const ignoreFailure = () => null;
 
 /** The account's organization card; null while loading, for no organization or on failure. */
 export function useOrganization(): OrganizationCard | null {
-  const [card, setCard] = useState<OrganizationCard | null>(null);
-  useEffect(() => {
-    let live = true;
-    apiCall('GET', '/api/organization', organizationResponseSchema).then(
-      (answer) => live && setCard(answer.organization),
-      () => undefined,
-    );
-    return () => {
-      live = false;
-    };
-  }, []);
-  return card;
+  const { state } = useLoad(loadOrganization, ignoreFailure);
+  return state.kind === 'ready' ? state.value : null;
 }

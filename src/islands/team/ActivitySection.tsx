@@ -3,11 +3,12 @@
  * and the team's own events, filtered by member and by day, and exported as CSV with the same
  * filter (a plain link: the browser downloads what the Worker writes).
  */
-import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import type { TeamActivity, TeamMember } from '../../contract/team';
-import { messageFor } from '../shared/api';
-import { leftForLogin } from '../shared/use-overview';
-import { feedTime, kindLabel, memberLabel } from './format';
+import { DataTable, type Column } from '../shared/DataTable';
+import { dashboardProblem } from '../shared/session-ended';
+import { useLoad, type LoadState } from '../shared/use-load';
+import { kindLabel, memberLabel } from './format';
 import {
   activityLoadFailed,
   activityQuery,
@@ -16,11 +17,11 @@ import {
   teamNetwork,
   type ActivityFilter,
 } from './team-calls';
+import { formatShortDateTime } from '../../lib/format';
 
-type Feed =
-  | { kind: 'loading' }
-  | { kind: 'failed'; message: string }
-  | { kind: 'ready'; rows: TeamActivity[] };
+type Feed = LoadState<TeamActivity[], string>;
+
+const problem = dashboardProblem(activityLoadFailed, teamNetwork);
 
 interface Props {
   members: TeamMember[];
@@ -32,27 +33,21 @@ export function ActivitySection({ members, version }: Props) {
   const id = useId();
   const [draft, setDraft] = useState<ActivityFilter>(noFilter);
   const [applied, setApplied] = useState<ActivityFilter>(noFilter);
-  const [feed, setFeed] = useState<Feed>({ kind: 'loading' });
+  const load = useCallback(() => loadActivity(applied), [applied]);
+  const { state: feed, refresh } = useLoad(load, problem);
 
-  const load = useCallback(async (filter: ActivityFilter) => {
-    try {
-      setFeed({ kind: 'ready', rows: await loadActivity(filter) });
-    } catch (failure) {
-      if (leftForLogin(failure)) return;
-      setFeed({ kind: 'failed', message: messageFor(failure, activityLoadFailed, teamNetwork) });
-    }
-  }, []);
-
+  // After an owner action the feed loads again, its rows staying on screen meanwhile.
+  const shownVersion = useRef(version);
   useEffect(() => {
-    // From a task, not the effect body, so the state change is not a cascade of this render.
-    const timer = window.setTimeout(() => void load(applied), 0);
-    return () => window.clearTimeout(timer);
-  }, [load, applied, version]);
+    if (shownVersion.current === version) return;
+    shownVersion.current = version;
+    refresh();
+  }, [version, refresh]);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    setFeed({ kind: 'loading' });
-    setApplied(draft);
+    // A new filter object even when unchanged: Show always loads the feed again.
+    setApplied({ ...draft });
   };
   const change = (patch: Partial<ActivityFilter>) => setDraft((now) => ({ ...now, ...patch }));
 
@@ -116,6 +111,22 @@ export function ActivitySection({ members, version }: Props) {
   );
 }
 
+const columns = (members: TeamMember[]): Column<TeamActivity>[] => [
+  {
+    header: 'Time',
+    className: 'usage-nowrap',
+    cell: (row) => <time dateTime={row.at}>{formatShortDateTime(row.at)}</time>,
+  },
+  {
+    header: 'Member',
+    className: 'team-break',
+    title: (row) => row.member || undefined,
+    cell: (row) => memberLabel(row, members),
+  },
+  { header: 'Event', cell: (row) => kindLabel(row.kind) },
+  { header: 'Detail', className: 'team-break', cell: (row) => row.detail || '—' },
+];
+
 function FeedTable({ feed, members }: { feed: Feed; members: TeamMember[] }) {
   if (feed.kind === 'loading')
     return (
@@ -126,39 +137,17 @@ function FeedTable({ feed, members }: { feed: Feed; members: TeamMember[] }) {
   if (feed.kind === 'failed')
     return (
       <p className="form-error" role="alert">
-        {feed.message}
+        {feed.problem}
       </p>
     );
-  if (feed.rows.length === 0) return <p className="usage-empty">No activity for this filter.</p>;
   return (
-    <div className="usage-table-wrap">
-      <table className="usage-table team-feed">
-        <caption className="visually-hidden">Team activity, newest first</caption>
-        <thead>
-          <tr>
-            <th scope="col">Time</th>
-            <th scope="col">Member</th>
-            <th scope="col">Event</th>
-            <th scope="col">Detail</th>
-          </tr>
-        </thead>
-        <tbody>
-          {feed.rows.map((row, index) => (
-            <tr key={`${row.at}-${index}`}>
-              <td data-label="Time" className="usage-nowrap">
-                <time dateTime={row.at}>{feedTime(row.at)}</time>
-              </td>
-              <td data-label="Member" className="team-break" title={row.member || undefined}>
-                {memberLabel(row, members)}
-              </td>
-              <td data-label="Event">{kindLabel(row.kind)}</td>
-              <td data-label="Detail" className="team-break">
-                {row.detail || '—'}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      caption="Team activity, newest first"
+      className="usage-table team-feed"
+      columns={columns(members)}
+      rows={feed.value}
+      rowKey={(row, index) => `${row.at}-${index}`}
+      empty={<p className="usage-empty">No activity for this filter.</p>}
+    />
   );
 }

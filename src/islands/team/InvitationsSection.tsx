@@ -5,12 +5,12 @@
 import { useId, useState, type FormEvent } from 'react';
 import type { TeamOverview, TeamInvitation } from '../../contract/team';
 import { emailRule, normalizeEmail } from '../../contract/rules';
-import { formatDate } from '../../lib/auth/account-view';
 import { messageFor } from '../shared/api';
-import { leftForLogin } from '../shared/use-overview';
+import { leftForLogin } from '../shared/session-ended';
 import { seatsFull } from './format';
 import { teamAction, teamNetwork } from './team-calls';
 import type { PendingAction } from './TeamConfirm';
+import { formatDate } from '../../lib/format';
 
 export const inviteFailed = 'We could not send the invitation. Please try again.';
 

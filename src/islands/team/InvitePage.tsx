@@ -8,7 +8,6 @@ import { useEffect, useState } from 'react';
 import { ErrorCode } from '../../contract/error-codes';
 import { Messages, TeamMessages } from '../../contract/messages';
 import type { InvitationPreview } from '../../contract/team';
-import { formatDate } from '../../lib/auth/account-view';
 import { withErrorBoundary } from '../ErrorBoundary';
 import { ApiFailure, messageFor } from '../shared/api';
 import {
@@ -26,6 +25,7 @@ import {
   tokenFromHash,
 } from './invite-calls';
 import { SignInToAcceptForm, SignupByLinkForm } from './InviteForms';
+import { formatDate } from '../../lib/format';
 import '../shared/forms.css';
 import '../auth/auth.css';
 import './team.css';

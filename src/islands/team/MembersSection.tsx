@@ -3,12 +3,13 @@
  * the owner's actions (free a device, make owner, remove), each confirmed in a dialog first.
  */
 import type { TeamDevice, TeamMember, TeamOverview } from '../../contract/team';
-import { capitalize, formatDate } from '../../lib/auth/account-view';
+import { capitalize } from '../../lib/auth/account-view';
 import { site } from '../../site.config';
 import { Moment } from '../usage/Moment';
 import { devicesText } from './format';
 import { teamAction } from './team-calls';
 import type { PendingAction } from './TeamConfirm';
+import { formatDate } from '../../lib/format';
 
 interface Props {
   overview: TeamOverview;

@@ -1,7 +1,7 @@
 /** The organization at a glance: seats used of total, devices per seat and the term. */
 import type { TeamOverview } from '../../contract/team';
-import { formatDate } from '../../lib/auth/account-view';
 import { deviceLimitText, heldText, seatsText } from './format';
+import { formatDate } from '../../lib/format';
 
 export function SummarySection({ organization }: { organization: TeamOverview['organization'] }) {
   const held = heldText(organization.invitationsOpen);

@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { messageFor } from '../shared/api';
 import { ConfirmActions } from '../shared/ConfirmActions';
 import { Modal } from '../shared/Modal';
-import { leftForLogin } from '../shared/use-overview';
+import { leftForLogin } from '../shared/session-ended';
 import { teamNetwork } from './team-calls';
 
 /** One action waiting for its confirmation. */

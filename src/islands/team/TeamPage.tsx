@@ -5,7 +5,8 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { withErrorBoundary } from '../ErrorBoundary';
-import { useOverview } from '../shared/use-overview';
+import { dashboardProblem } from '../shared/session-ended';
+import { useLoad } from '../shared/use-load';
 import { ActivitySection } from './ActivitySection';
 import { InvitationsSection } from './InvitationsSection';
 import { MembersSection } from './MembersSection';
@@ -17,7 +18,7 @@ import '../dashboard/dashboard.css';
 import '../usage/usage.css';
 import './team.css';
 
-const messages = { failed: teamLoadFailed, network: teamNetwork };
+const problem = dashboardProblem(teamLoadFailed, teamNetwork);
 
 interface Notice {
   text: string;
@@ -26,7 +27,7 @@ interface Notice {
 }
 
 function TeamPage() {
-  const { state, load, replace } = useOverview(loadTeam, messages);
+  const { state, reload, replace } = useLoad(loadTeam, problem);
   const [open, setOpen] = useState(false);
   const [pending, setPending] = useState<PendingAction | null>(null);
   const [notice, setNotice] = useState<Notice | null>(null);
@@ -44,9 +45,9 @@ function TeamPage() {
       setNotice((last) => ({ text, id: (last?.id ?? 0) + 1 }));
       // After a transfer this account is no longer the owner: GET /api/team would refuse it.
       if (action?.leaves) return setTransferred(true);
-      loadTeam().then(replace, () => void load());
+      loadTeam().then(replace, reload);
     },
-    [replace, load],
+    [replace, reload],
   );
 
   if (state.kind === 'loading')
@@ -60,10 +61,10 @@ function TeamPage() {
     return (
       <div className="card usage-failed">
         <p className="form-error" role="alert">
-          {state.message}
+          {state.problem}
         </p>
         <div className="team-row-actions">
-          <button type="button" className="button" onClick={() => void load()}>
+          <button type="button" className="button" onClick={reload}>
             Retry
           </button>
           <a className="button button-secondary" href="/dashboard">
@@ -89,7 +90,7 @@ function TeamPage() {
       </div>
     );
 
-  const { overview, now } = state;
+  const { value: overview, now } = state;
   const ask = (action: PendingAction) => {
     setPending(action);
     setOpen(true);

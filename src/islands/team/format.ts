@@ -50,11 +50,6 @@ export function kindLabel(kind: string): string {
   return kindLabels[kind] ?? kind;
 }
 
-/** "Nov 24, 2026, 3:46 PM": the feed's time, short enough for a table column. */
-export function feedTime(iso: string, locale = 'en-US'): string {
-  return new Date(iso).toLocaleString(locale, { dateStyle: 'medium', timeStyle: 'short' });
-}
-
 /** The feed's member: their name while they are on the team, else the e-mail it recorded. */
 export function memberLabel(
   row: { userId: string | null; member: string },

@@ -11,7 +11,8 @@ import { ApiFailure, messageFor } from '../shared/api';
 import { ConfirmActions } from '../shared/ConfirmActions';
 import { Modal } from '../shared/Modal';
 import { deactivateConfirmText, deactivationsExhausted, deactivationsText } from './format';
-import { leftForLogin, loadUsage, usageCall } from './use-usage';
+import { leftForLogin } from '../shared/session-ended';
+import { loadUsage, usageCall } from './use-usage';
 
 export const deactivateFailed = 'We could not deactivate the device. Please try again.';
 export const alreadyDeactivated = 'This device was already deactivated.';

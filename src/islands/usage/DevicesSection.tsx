@@ -4,11 +4,12 @@
  */
 import { useState, type ReactNode } from 'react';
 import type { DeviceView, UsageOverview } from '../../contract/usage';
-import { formatDate } from '../../lib/auth/account-view';
 import { site } from '../../site.config';
+import { DataTable, type Column } from '../shared/DataTable';
 import { DeactivateDialog } from './DeactivateDialog';
 import { atDeviceLimit, deactivationsText, deviceCountText } from './format';
 import { Moment } from './Moment';
+import { formatDate } from '../../lib/format';
 
 interface Props {
   overview: UsageOverview;
@@ -23,6 +24,46 @@ export function DevicesSection({ overview, now, notice, onDeactivated }: Props) 
   const [target, setTarget] = useState<DeviceView | null>(null);
   const replacing = atDeviceLimit(overview);
   const { devices } = overview;
+  const columns: Column<DeviceView>[] = [
+    {
+      header: 'Device',
+      rowHeader: true,
+      cell: (device) => (
+        <>
+          <span className="usage-name">{device.deviceName}</span>
+          {/* Under the name rather than its own column: the row keeps room for the button at
+              1280 px inside the dashboard's three columns. */}
+          <span className="usage-version">
+            {device.appVersion ? `Version ${device.appVersion}` : 'Version unknown'}
+          </span>
+        </>
+      ),
+    },
+    {
+      header: 'Activated',
+      className: 'usage-nowrap',
+      cell: (device) => formatDate(device.activatedAt),
+    },
+    { header: 'Last seen', cell: (device) => <Moment iso={device.lastSeenAt} now={now} /> },
+    {
+      header: 'Action',
+      action: true,
+      className: 'usage-action',
+      cell: (device) => (
+        <button
+          type="button"
+          className="button button-secondary usage-button"
+          onClick={() => {
+            setTarget(device);
+            setOpen(true);
+          }}
+        >
+          {replacing ? 'Replace this device' : 'Deactivate'}
+          <span className="visually-hidden"> {device.deviceName}</span>
+        </button>
+      ),
+    },
+  ];
 
   return (
     <section className="card" aria-labelledby="devices-title">
@@ -31,62 +72,20 @@ export function DevicesSection({ overview, now, notice, onDeactivated }: Props) 
         <p className="usage-count">{deviceCountText(overview, devices.length)}</p>
       </div>
       {notice}
-      {devices.length === 0 ? (
-        <p className="usage-empty">
-          No devices yet. Install {site.product}, open the License Manager and paste your license
-          key. See <a href="/installation">Installation</a> or{' '}
-          <a href="/dashboard#download">download the installer</a>.
-        </p>
-      ) : (
-        <div className="usage-table-wrap">
-          <table className="usage-table">
-            <caption className="visually-hidden">Devices using your license</caption>
-            <thead>
-              <tr>
-                <th scope="col">Device</th>
-                <th scope="col">Activated</th>
-                <th scope="col">Last seen</th>
-                <th scope="col">
-                  <span className="visually-hidden">Action</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {devices.map((device) => (
-                <tr key={device.id}>
-                  <th scope="row" data-label="Device">
-                    <span className="usage-name">{device.deviceName}</span>
-                    {/* Under the name rather than its own column: the row keeps room for the
-                        button at 1280 px inside the dashboard's three columns. */}
-                    <span className="usage-version">
-                      {device.appVersion ? `Version ${device.appVersion}` : 'Version unknown'}
-                    </span>
-                  </th>
-                  <td data-label="Activated" className="usage-nowrap">
-                    {formatDate(device.activatedAt)}
-                  </td>
-                  <td data-label="Last seen">
-                    <Moment iso={device.lastSeenAt} now={now} />
-                  </td>
-                  <td className="usage-action">
-                    <button
-                      type="button"
-                      className="button button-secondary usage-button"
-                      onClick={() => {
-                        setTarget(device);
-                        setOpen(true);
-                      }}
-                    >
-                      {replacing ? 'Replace this device' : 'Deactivate'}
-                      <span className="visually-hidden"> {device.deviceName}</span>
-                    </button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <DataTable
+        caption="Devices using your license"
+        className="usage-table"
+        columns={columns}
+        rows={devices}
+        rowKey={(device) => device.id}
+        empty={
+          <p className="usage-empty">
+            No devices yet. Install {site.product}, open the License Manager and paste your license
+            key. See <a href="/installation">Installation</a> or{' '}
+            <a href="/dashboard#download">download the installer</a>.
+          </p>
+        }
+      />
       {replacing && devices.length > 0 && (
         <p className="dashboard-small">
           Your license is on as many devices as your plan allows. To move it to a new computer,

@@ -3,49 +3,38 @@
  * replacement of the license, newest first, and who did it.
  */
 import type { LicenseEventView } from '../../contract/usage';
-import { formatDateTime } from '../../lib/auth/account-view';
 import { legal } from '../../site.config';
 import { actionLabel, sourceLabel } from './format';
+import { formatDateTime } from '../../lib/format';
+import { DataTable, type Column } from '../shared/DataTable';
+
+const columns: readonly Column<LicenseEventView>[] = [
+  {
+    header: 'Date',
+    className: 'usage-nowrap',
+    cell: (event) => <time dateTime={event.at}>{formatDateTime(event.at)}</time>,
+  },
+  { header: 'Action', cell: (event) => actionLabel(event.action) },
+  { header: 'Device', cell: (event) => <span className="usage-name">{event.deviceName}</span> },
+  { header: 'By', cell: (event) => sourceLabel(event.source) },
+];
 
 export function HistorySection({ history }: { history: readonly LicenseEventView[] }) {
   return (
     <section className="card" aria-labelledby="history-title">
       <h2 id="history-title">Activation history</h2>
-      {history.length === 0 ? (
-        <p className="usage-empty">
-          No activations yet. Each time a device is activated or freed, it is listed here.
-        </p>
-      ) : (
-        <div className="usage-table-wrap">
-          <table className="usage-table">
-            <caption className="visually-hidden">
-              Activations and deactivations, newest first
-            </caption>
-            <thead>
-              <tr>
-                <th scope="col">Date</th>
-                <th scope="col">Action</th>
-                <th scope="col">Device</th>
-                <th scope="col">By</th>
-              </tr>
-            </thead>
-            <tbody>
-              {history.map((event) => (
-                <tr key={event.id}>
-                  <td data-label="Date" className="usage-nowrap">
-                    <time dateTime={event.at}>{formatDateTime(event.at)}</time>
-                  </td>
-                  <td data-label="Action">{actionLabel(event.action)}</td>
-                  <td data-label="Device">
-                    <span className="usage-name">{event.deviceName}</span>
-                  </td>
-                  <td data-label="By">{sourceLabel(event.source)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <DataTable
+        caption="Activations and deactivations, newest first"
+        className="usage-table"
+        columns={columns}
+        rows={history}
+        rowKey={(event) => event.id}
+        empty={
+          <p className="usage-empty">
+            No activations yet. Each time a device is activated or freed, it is listed here.
+          </p>
+        }
+      />
       <p className="dashboard-small">
         Newest first. Entries are kept for {legal.retention.usageLogs}.
       </p>

@@ -1,6 +1,5 @@
 /** A past moment as "2 hours ago", with the full date and time on hover and for machines. */
-import { formatDateTime } from '../../lib/auth/account-view';
-import { relativeTime } from './format';
+import { formatDateTime, relativeTime } from '../../lib/format';
 
 export function Moment({ iso, now }: { iso: string; now: number }) {
   return (

@@ -6,10 +6,12 @@
 import { useState, type ReactNode } from 'react';
 import { Messages } from '../../contract/messages';
 import type { SessionView, UsageOverview } from '../../contract/usage';
-import { formatDateTime } from '../../lib/auth/account-view';
 import { ApiFailure, messageFor } from '../shared/api';
+import { DataTable, type Column } from '../shared/DataTable';
 import { Moment } from './Moment';
-import { leftForLogin, loadUsage, usageCall } from './use-usage';
+import { leftForLogin } from '../shared/session-ended';
+import { loadUsage, usageCall } from './use-usage';
+import { formatDateTime } from '../../lib/format';
 
 export const revokeFailed = 'We could not sign out that session. Please try again.';
 export const sessionAlreadyEnded = 'That session had already ended.';
@@ -51,54 +53,51 @@ export function SessionsSection({ sessions, now, notice, onRevoked }: Props) {
     }
   };
 
+  const columns: Column<SessionView>[] = [
+    {
+      header: 'Device and browser',
+      label: 'Device',
+      rowHeader: true,
+      cell: (session) => (
+        <>
+          <span className="usage-name">{session.device}</span>
+          {session.current && <span className="usage-badge">This browser</span>}
+        </>
+      ),
+    },
+    { header: 'Started', cell: (session) => formatDateTime(session.createdAt) },
+    { header: 'Last used', cell: (session) => <Moment iso={session.lastUsedAt} now={now} /> },
+    { header: 'IP address', cell: (session) => session.ip ?? 'Unknown' },
+    {
+      header: 'Action',
+      action: true,
+      className: 'usage-action',
+      cell: (session) =>
+        !session.current && (
+          <button
+            type="button"
+            className="button button-secondary usage-button"
+            onClick={() => void revoke(session.id)}
+            aria-disabled={busy !== null}
+          >
+            {busy === session.id ? 'Signing out...' : 'Sign out'}
+            <span className="visually-hidden"> {session.device}</span>
+          </button>
+        ),
+    },
+  ];
+
   return (
     <section className="card" aria-labelledby="sessions-title">
       <h2 id="sessions-title">Active sessions</h2>
       {notice}
-      <div className="usage-table-wrap">
-        <table className="usage-table">
-          <caption className="visually-hidden">Browsers signed in to your account</caption>
-          <thead>
-            <tr>
-              <th scope="col">Device and browser</th>
-              <th scope="col">Started</th>
-              <th scope="col">Last used</th>
-              <th scope="col">IP address</th>
-              <th scope="col">
-                <span className="visually-hidden">Action</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {sessions.map((session) => (
-              <tr key={session.id}>
-                <th scope="row" data-label="Device">
-                  <span className="usage-name">{session.device}</span>
-                  {session.current && <span className="usage-badge">This browser</span>}
-                </th>
-                <td data-label="Started">{formatDateTime(session.createdAt)}</td>
-                <td data-label="Last used">
-                  <Moment iso={session.lastUsedAt} now={now} />
-                </td>
-                <td data-label="IP address">{session.ip ?? 'Unknown'}</td>
-                <td className="usage-action">
-                  {!session.current && (
-                    <button
-                      type="button"
-                      className="button button-secondary usage-button"
-                      onClick={() => void revoke(session.id)}
-                      aria-disabled={busy !== null}
-                    >
-                      {busy === session.id ? 'Signing out...' : 'Sign out'}
-                      <span className="visually-hidden"> {session.device}</span>
-                    </button>
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DataTable
+        caption="Browsers signed in to your account"
+        className="usage-table"
+        columns={columns}
+        rows={sessions}
+        rowKey={(session) => session.id}
+      />
       {error && (
         <p className="form-error" role="alert">
           {error}

@@ -25,7 +25,7 @@ interface Notice {
 }
 
 function UsagePage() {
-  const { state, load, replace } = useUsage();
+  const { state, reload, replace } = useUsage();
   const [notice, setNotice] = useState<Notice | null>(null);
   const noticeRef = useRef<HTMLParagraphElement>(null);
 
@@ -46,15 +46,15 @@ function UsagePage() {
     return (
       <div className="card usage-failed">
         <p className="form-error" role="alert">
-          {state.message}
+          {state.problem}
         </p>
-        <button type="button" className="button" onClick={() => void load()}>
+        <button type="button" className="button" onClick={reload}>
           Retry
         </button>
       </div>
     );
 
-  const { overview, now } = state;
+  const { value: overview, now } = state;
   const done = (next: UsageOverview, section: Notice['section'], fallback: string) => {
     replace(next);
     setNotice((last) => ({ section, text: next.message ?? fallback, id: (last?.id ?? 0) + 1 }));

@@ -1,7 +1,6 @@
 /**
- * Display rules of Usage & Sessions: device counts against the plan's limit,
- * relative times, the audit trail's words and the deactivation confirm text. Pure, so they are
- * unit-tested.
+ * Display rules of Usage & Sessions: device counts against the plan's limit, the audit trail's
+ * words and the deactivation confirm text. Pure, so they are unit-tested.
  */
 import type { LicenseEventView, UsageOverview } from '../../contract/usage';
 import { site } from '../../site.config';
@@ -58,28 +57,4 @@ export function actionLabel(action: LicenseEventView['action']): string {
 /** Who did it: "Plugin", "Dashboard", "System" or "Support" (an operator). */
 export function sourceLabel(source: LicenseEventView['source']): string {
   return sourceLabels[source];
-}
-
-const units: readonly [Intl.RelativeTimeFormatUnit, number][] = [
-  ['year', 365 * 86_400],
-  ['month', 30 * 86_400],
-  ['week', 7 * 86_400],
-  ['day', 86_400],
-  ['hour', 3_600],
-  ['minute', 60],
-];
-
-/**
- * "2 hours ago", "3 days ago"; "just now" under a minute. A moment slightly in the future (the
- * server's clock ahead of this browser's) also reads "just now" rather than "in 5 seconds".
- */
-export function relativeTime(iso: string, now: number, locale = 'en-US'): string {
-  const time = Date.parse(iso);
-  if (!Number.isFinite(time)) return iso;
-  const seconds = Math.max(0, Math.round((now - time) / 1000));
-  const format = new Intl.RelativeTimeFormat(locale, { numeric: 'always' });
-  for (const [unit, size] of units) {
-    if (seconds >= size) return format.format(-Math.floor(seconds / size), unit);
-  }
-  return 'just now';
 }

@@ -14,22 +14,6 @@ export function describeDaysLeft(days: number): string {
   return days === 1 ? 'in 1 day' : `in ${days} days`;
 }
 
-/** A date for people, e.g. "July 2, 2025"; the raw text when it is not a date. */
-export function formatDate(iso: string, locale = 'en-US'): string {
-  const time = Date.parse(iso);
-  if (!Number.isFinite(time)) return iso;
-  return new Intl.DateTimeFormat(locale, { year: 'numeric', month: 'long', day: 'numeric' }).format(
-    time,
-  );
-}
-
-/** A moment for people, e.g. "July 2, 2025, 9:41 AM". */
-export function formatDateTime(iso: string, locale = 'en-US'): string {
-  const time = Date.parse(iso);
-  if (!Number.isFinite(time)) return iso;
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeStyle: 'short' }).format(time);
-}
-
 /** Only Trial users see the upgrade box (the check is on 'Trial'). */
 export function showsUpgradeBox(plan: PlanLabel): boolean {
   return plan === 'Trial';

@@ -29,30 +29,6 @@ export interface MailContent {
   blocks: readonly MailBlock[];
 }
 
-/** "July 6, 2026" (UTC, the day the dashboard shows too). */
-export function formatDay(ms: number): string {
-  return new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' }).format(ms);
-}
-
-/** "July 6, 2026 at 14:05 UTC". */
-export function formatMoment(ms: number): string {
-  const time = new Intl.DateTimeFormat('en-US', {
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-    timeZone: 'UTC',
-  }).format(ms);
-  return `${formatDay(ms)} at ${time} UTC`;
-}
-
-/** "$129.00" for 12900 cents of usd. */
-export function formatAmount(cents: number, currency: string): string {
-  return new Intl.NumberFormat('en-US', {
-    style: 'currency',
-    currency: currency.toUpperCase(),
-  }).format(cents / 100);
-}
-
 /** Text made safe inside HTML element content and attribute values. */
 export function escapeHtml(text: string): string {
   return text

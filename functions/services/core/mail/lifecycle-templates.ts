@@ -4,8 +4,9 @@
  * the dashboard. When each is sent, and why only once: rules.ts.
  */
 import { legal, plans, site } from '../../../../src/site.config';
+import { formatDate, formatMoney, formatUtcMoment } from '../../../../src/lib/format';
 import { DAY_MS } from '../../shared/db';
-import { composeMail, formatAmount, formatDay, formatMoment, type MailBlock } from './compose';
+import { composeMail, type MailBlock } from './compose';
 import type { Mail } from './rules';
 
 /** Days from `now` until `at`, at least 1 ("in 3 days" on the first hourly run inside the window). */
@@ -20,7 +21,7 @@ export const lifecycleSubjects = {
   trialEnding: (daysLeft: number) =>
     `Your ${site.product} trial ends in ${plural(daysLeft, 'day')}`,
   renewalReminder: (renewsAt: number) =>
-    `Your ${site.product} ${plans.standard.name} plan renews on ${formatDay(renewsAt)}`,
+    `Your ${site.product} ${plans.standard.name} plan renews on ${formatDate(renewsAt, 'UTC')}`,
   paymentFailed: `Your ${site.product} payment did not go through`,
   subscriptionCancelled: `Your ${site.product} subscription is cancelled`,
   deviceActivated: `A new device was activated on your ${site.product} license`,
@@ -51,7 +52,7 @@ export function trialEndingMail(
     greeting: greeting(name),
     blocks: [
       `Your ${plans.trial.durationDays}-day ${plans.trial.name.toLowerCase()} of ${site.product} ` +
-        `ends on ${formatDay(trial.endsAt)}. After that, the plugin no longer runs with your ` +
+        `ends on ${formatDate(trial.endsAt, 'UTC')}. After that, the plugin no longer runs with your ` +
         `trial license.`,
       `To keep working with it, upgrade to ${standard.name}: ${standard.priceLabel} ` +
         `${standard.period}, ${standard.deviceLimit} active devices and all future updates. Your ` +
@@ -70,7 +71,7 @@ export function renewalReminderMail(
   origin: string,
 ): Mail {
   const standard = plans.standard;
-  const day = formatDay(renewal.renewsAt);
+  const day = formatDate(renewal.renewsAt, 'UTC');
   const { billing, dashboard } = links(origin);
   return composeMail({
     to,
@@ -107,10 +108,10 @@ export function paymentFailedMail(
   const retry =
     invoice.nextAttemptAt === null
       ? 'Please update your card so that your subscription can continue.'
-      : `Our payment provider will try your card again on ${formatDay(invoice.nextAttemptAt)}; ` +
+      : `Our payment provider will try your card again on ${formatDate(invoice.nextAttemptAt, 'UTC')}; ` +
         `update it before then if it has expired or changed.`;
   const blocks: MailBlock[] = [
-    `We could not take your payment of ${formatAmount(invoice.amountCents, invoice.currency)} ` +
+    `We could not take your payment of ${formatMoney(invoice.amountCents, invoice.currency)} ` +
       `for your ${site.product} ${plans.standard.name} plan. While it is outstanding your license ` +
       `is suspended, so the plugin does not run; it works again as soon as the payment goes through.`,
     retry,
@@ -139,7 +140,7 @@ export function subscriptionCancelledMail(
   origin: string,
 ): Mail {
   const standard = plans.standard;
-  const day = formatDay(cancellation.endsAt);
+  const day = formatDate(cancellation.endsAt, 'UTC');
   const { billing, dashboard } = links(origin);
   const running = cancellation.endsAt > cancellation.now;
   return composeMail({
@@ -177,7 +178,7 @@ export function invoiceRefundedMail(
   refund: { amountCents: number; currency: string; invoiceNumber: string | null },
   origin: string,
 ): Mail {
-  const amount = formatAmount(refund.amountCents, refund.currency);
+  const amount = formatMoney(refund.amountCents, refund.currency);
   const invoice = refund.invoiceNumber ? `invoice ${refund.invoiceNumber}` : 'your payment';
   const { billing, dashboard } = links(origin);
   return composeMail({
@@ -215,7 +216,7 @@ export function deviceActivatedMail(
       {
         facts: [
           ['Device', device.deviceName],
-          ['Activated', formatMoment(device.activatedAt)],
+          ['Activated', formatUtcMoment(device.activatedAt)],
         ],
       },
       'If this was you, there is nothing to do.',
@@ -237,14 +238,14 @@ export function deletionScheduledMail(
   deletion: { deletedAt: number; purgeAt: number },
   origin: string,
 ): Mail {
-  const purge = formatDay(deletion.purgeAt);
+  const purge = formatDate(deletion.purgeAt, 'UTC');
   return composeMail({
     to,
     tag: 'deletion-scheduled',
     subject: lifecycleSubjects.deletionScheduled,
     greeting: greeting(name),
     blocks: [
-      `Your ${site.product} account was scheduled for deletion on ${formatDay(deletion.deletedAt)}. ` +
+      `Your ${site.product} account was scheduled for deletion on ${formatDate(deletion.deletedAt, 'UTC')}. ` +
         `You were signed out everywhere, your license key no longer works and its devices were ` +
         `freed. If you had a subscription, it was set not to renew, so you will not be charged again.`,
       `Your personal information will be deleted on ${purge}. Payment records are kept for ` +

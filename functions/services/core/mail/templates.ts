@@ -5,7 +5,8 @@
  */
 import type { LicenseRow } from '../../../db/schema';
 import { limits, plans, site } from '../../../../src/site.config';
-import { formatAmount, signature } from './compose';
+import { formatIsoDay, formatMoney } from '../../../../src/lib/format';
+import { signature } from './compose';
 import type { Mail } from './rules';
 
 /**
@@ -27,7 +28,7 @@ export function verificationCodeMail(to: string, code: string): Mail {
 
 /** Sent after a trial signup or a paid Standard signup: the license key and where to download the plugin. */
 export function welcomeMail(to: string, name: string, license: LicenseRow, origin: string): Mail {
-  const expires = new Date(license.expiresAt).toISOString().slice(0, 10);
+  const expires = formatIsoDay(license.expiresAt);
   return {
     to,
     tag: 'welcome',
@@ -46,7 +47,7 @@ export function welcomeMail(to: string, name: string, license: LicenseRow, origi
  * e-mail says so: installed plugins keep working without pasting anything.
  */
 export function upgradeMail(to: string, name: string, license: LicenseRow, origin: string): Mail {
-  const expires = new Date(license.expiresAt).toISOString().slice(0, 10);
+  const expires = formatIsoDay(license.expiresAt);
   const standard = plans.standard;
   return {
     to,
@@ -70,7 +71,7 @@ export function licenseReplacedMail(
   license: Pick<LicenseRow, 'licenseKey' | 'expiresAt'>,
   origin: string,
 ): Mail {
-  const expires = new Date(license.expiresAt).toISOString().slice(0, 10);
+  const expires = formatIsoDay(license.expiresAt);
   return {
     to,
     tag: 'license-replaced',
@@ -90,7 +91,7 @@ export function teamInvitationMail(
   to: string,
   invitation: { organizationName: string; inviterName: string; link: string; expiresAt: number },
 ): Mail {
-  const expires = new Date(invitation.expiresAt).toISOString().slice(0, 10);
+  const expires = formatIsoDay(invitation.expiresAt);
   return {
     to,
     tag: 'team-invitation',
@@ -131,7 +132,7 @@ export function contactMail(id: string, name: string, email: string, message: st
 
 /** Sent once by the cron when a trial license expires : how to keep using the plugin. */
 export function trialEndedMail(to: string, name: string, endedAt: number, origin: string): Mail {
-  const ended = new Date(endedAt).toISOString().slice(0, 10);
+  const ended = formatIsoDay(endedAt);
   const standard = plans.standard;
   return {
     to,
@@ -158,7 +159,7 @@ export function paymentRefundedMail(
   amount: { cents: number; currency: string },
   origin: string,
 ): Mail {
-  const paid = formatAmount(amount.cents, amount.currency);
+  const paid = formatMoney(amount.cents, amount.currency);
   return {
     to,
     tag: 'payment-refunded',

@@ -1,19 +1,24 @@
 /**
- * One console page's data: loaded after hydration (the address is read in the browser), loaded
- * again by Retry or after a change made elsewhere (`refresh` keeps the page on screen meanwhile),
- * and replaced by the fresh data an action answers.
+ * One page's data (a dashboard or console page, a card): loaded after hydration (the session and
+ * the address are read in the browser), loaded again by Retry or after a change made elsewhere
+ * (`refresh` keeps the page on screen meanwhile), and replaced by the fresh data an action answers.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { problemOf, type Problem } from './console-api';
 
-export type LoadState<T> =
+export type LoadState<T, P> =
   | { kind: 'loading' }
-  | { kind: 'failed'; problem: Problem }
+  | { kind: 'failed'; problem: P }
   /** `now`: when it arrived, so relative times are computed once. `refreshing`: a reload runs. */
   | { kind: 'ready'; value: T; now: number; refreshing: boolean };
 
-export function useLoad<T>(load: () => Promise<T>, fallback: string) {
-  const [state, setState] = useState<LoadState<T>>({ kind: 'loading' });
+/**
+ * `load` and `describe` must keep their identity between renders (module functions or
+ * useCallback): a new `load` loads again. `describe` says what the page shows for a failure, or
+ * null when it was dealt with already (the session ended and the browser leaves for /login), which
+ * leaves the state as it is.
+ */
+export function useLoad<T, P>(load: () => Promise<T>, describe: (error: unknown) => P | null) {
+  const [state, setState] = useState<LoadState<T, P>>({ kind: 'loading' });
   // Only the newest call may set the state (a slow first answer must not replace a later one).
   const latest = useRef(0);
 
@@ -28,11 +33,11 @@ export function useLoad<T>(load: () => Promise<T>, fallback: string) {
         if (call === latest.current)
           setState({ kind: 'ready', value, now: Date.now(), refreshing: false });
       } catch (error) {
-        if (call === latest.current)
-          setState({ kind: 'failed', problem: problemOf(error, fallback) });
+        const problem = describe(error);
+        if (call === latest.current && problem !== null) setState({ kind: 'failed', problem });
       }
     },
-    [load, fallback],
+    [load, describe],
   );
 
   useEffect(() => {
