@@ -1,6 +1,6 @@
 /**
- * The generic fallback for an island that throws (SPEC §2: 'Unexpected Application Error!'
- * followed by the error text). Every island is exported wrapped in it.
+ * The generic fallback for an island that throws ('Unexpected Application Error!' followed
+ * by the error text). Every island is exported wrapped in it.
  */
 import { Component, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
 

@@ -1,4 +1,4 @@
-/** SPEC §2, §4: Google login for a profile with no linked account. */
+/** The Account Not Found screen: Google login for a profile with no linked account. */
 import { Messages } from '../../contract/messages';
 
 export function AccountNotFound({ onCancel }: { onCancel: () => void }) {

@@ -1,5 +1,5 @@
 /**
- * /login, 'Welcome Back!' (SPEC §4 Auth and Login, §8). E-mail and password, or Google;
+ * /login, 'Welcome Back!'. E-mail and password, or Google;
  * already signed-in visitors go straight to the dashboard (or to the console page of `?next=`, see
  * return-path.ts); a Google profile with no account gets the Account Not Found screen.
  */
@@ -58,7 +58,7 @@ function LoginPage() {
   }, []);
 
   useEffect(() => {
-    // SPEC §2: a visitor who is already signed in does not need this page.
+    // A visitor who is already signed in does not need this page.
     if (restoreSession().user) {
       window.location.replace(destination());
       return;

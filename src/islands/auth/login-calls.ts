@@ -1,7 +1,7 @@
 /**
  * What /login does once a person acts: check the form, call the API, keep the e-mail if asked.
  * Loaded on the first keystroke or click (LoginPage), so the page itself renders with React, the
- * form and the Google button only (DESIGN §5 budgets).
+ * form and the Google button only (budgets: docs/performance.md).
  */
 import { ErrorCode } from '../../contract/error-codes';
 import { Messages } from '../../contract/messages';

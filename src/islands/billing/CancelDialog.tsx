@@ -1,5 +1,6 @@
 /**
- * The cancel confirmation (SPEC §4 refund policy): the no-refund notice with a
+ * The cancel confirmation (cancelling never refunds: docs/product-rules.md, "Refunds"): the
+ * no-refund notice with a
  * link to the policy, "Keep subscription" or "Cancel subscription". Cancelling happens at the end
  * of the paid period; the server answers the new overview.
  */

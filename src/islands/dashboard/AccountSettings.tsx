@@ -1,7 +1,7 @@
 /**
- * Account Settings (SPEC §4 "Account deletion"): the registered e-mail (read-only), the
- * scheduled-for-deletion notice, and the Danger Zone: delete → confirm → DELETE /api/delete →
- * the server's message → after 2 s log out and go to /overview.
+ * Account Settings: the registered e-mail (read-only), the scheduled-for-deletion notice, and the
+ * Danger Zone: delete → confirm → DELETE /api/delete → the server's message → after 2 s log out
+ * and go to /overview. What a deletion does: docs/operating.md, "Deletion and restore".
  */
 import { useEffect, useId, useRef, useState } from 'react';
 import { messageResponseSchema } from '../../contract/user';
@@ -30,7 +30,7 @@ function AccountSettings() {
   useEffect(() => {
     if (step.kind === 'confirm') confirmText.current?.focus();
     if (step.kind !== 'deleted') return;
-    // SPEC §4: after 2 s, log out and go to /overview. The server has already ended every
+    // After 2 s, log out and go to /overview. The server has already ended every
     // session of the account, so only this browser's copy is left to forget.
     const timer = window.setTimeout(() => {
       forgetSession();

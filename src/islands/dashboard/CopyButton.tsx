@@ -1,4 +1,4 @@
-/** Copies a value to the clipboard and announces 'Copied' (SPEC §2: the license key). */
+/** Copies a value to the clipboard and announces 'Copied' (the license key). */
 import { useEffect, useState } from 'react';
 
 export function CopyButton({ value, label }: { value: string; label: string }) {

@@ -1,6 +1,6 @@
 /**
  * The dashboard islands' user: restored from storage at once, then refreshed from GET /api/me.
- * No stored session, or a 401, leaves for /login with history replaced (SPEC §2 guard).
+ * No stored session, or a 401, leaves for /login with history replaced.
  */
 import { useEffect } from 'react';
 import { guardStoredSession, redirectToLogin } from '../../lib/auth/guard';

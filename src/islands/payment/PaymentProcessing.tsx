@@ -1,5 +1,5 @@
 /**
- * /payment-processing, the return from card checkout (SPEC §4 "Payment processing", §8).
+ * /payment-processing, the return from card checkout.
  * Polls check-payment-completion until the paid account exists, then signs this
  * browser in (it holds the pending-signup cookie) and goes to the dashboard; a payment finished
  * in another browser goes to /login (the server tells it no e-mail). A Trial → Standard upgrade

@@ -1,6 +1,6 @@
 /**
- * How often and how long /payment-processing asks whether the paid account exists (SPEC §4
- * "Payment processing": every 3 s, at most 40 attempts; site.config `limits`).
+ * How often and how long /payment-processing asks whether the paid account exists: every 3 s, at
+ * most 40 attempts (`paymentPollIntervalMs`, `paymentPollMaxAttempts`; docs/product-rules.md).
  *
  * Test hook: on a page served from localhost, `window.__SW_TEST_PAYMENT_POLL__` (set by
  * Playwright through `page.addInitScript`) replaces the interval and the limit, so a test can run

@@ -11,7 +11,7 @@ interface Props {
   onClose: () => void;
   title: string;
   children: ReactNode;
-  /** `alertdialog` for messages that interrupt (SPEC §8 alerts). */
+  /** `alertdialog` for alerts: messages that interrupt. */
   role?: 'dialog' | 'alertdialog';
   dismissible?: boolean;
   className?: string;

@@ -1,5 +1,5 @@
 /**
- * Full-screen overlay while an auth call runs (SPEC §2: 'Logging You In', 'Verifying
+ * Full-screen overlay while an auth call runs ('Logging You In', 'Verifying
  * Information', 'Creating Your Account'). A modal <dialog> so it covers an open modal too, keeps
  * the page inert, cannot be dismissed, and announces its text as a busy status.
  */

@@ -15,7 +15,7 @@ export class ApiFailure extends Error {
   override readonly name = 'ApiFailure';
   constructor(
     readonly status: number,
-    /** The server's message; '' when there was none (callers then show their SPEC default). */
+    /** The server's message; '' when there was none (callers then show their own default text). */
     message: string,
     readonly code: string | null,
     /** Seconds from `Retry-After` on a 429, else null. */
@@ -58,7 +58,7 @@ export function failureFromResponse(
   return new ApiFailure(status, message, code, status === 429 ? parseRetryAfter(retryAfter) : null);
 }
 
-/** The message to show for a failure: the server's, or the SPEC default of the situation. */
+/** The message to show for a failure: the server's, or the default text of the situation. */
 export function messageFor(
   error: unknown,
   fallback: string,
@@ -72,7 +72,7 @@ export function messageFor(
   return fallback;
 }
 
-/** The `{ message, code }` an island keeps as its error state (SPEC §8: "message and code"). */
+/** The `{ message, code }` an island keeps as its error state. */
 export interface ErrorState {
   message: string;
   code: string | null;

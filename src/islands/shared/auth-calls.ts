@@ -6,7 +6,7 @@ import { meResponseSchema, messageResponseSchema, type User } from '../../contra
 import { apiCall, ApiFailure, errorState } from './api';
 import { forgetSession, getAuthState, remember, updateAuth } from './auth-store';
 
-/** SPEC §4: logout ends the server session, clears user, expiry and error, then /overview. */
+/** Logout ends the server session, clears user, expiry and error, then /overview. */
 export async function logout(destination = '/overview'): Promise<void> {
   updateAuth({ loading: true });
   try {
@@ -39,8 +39,8 @@ export async function refreshUser(): Promise<User | null> {
 
 /**
  * Runs one auth call with the loading flag on. Its failure is stored as `{ message, code }` with
- * the SPEC default message when the server gave none; `rethrow` is for signup callers, which
- * choose a screen by code (SPEC §8: "Signup calls re-throw to the caller; login calls do not").
+ * the caller's default text when the server gave none; `rethrow` is for signup callers, which
+ * choose a screen by code (login callers do not: they show the stored error).
  */
 export async function runAuthCall<T>(
   call: () => Promise<T>,

@@ -3,7 +3,8 @@
  * Signed out → signed in on any successful sign-in: the user and expiry are stored (never the
  * token, which stays in the HttpOnly cookie), <html data-auth="in"> switches the header, and the
  * browser goes to /dashboard. The calls that change it (sign-in calls, /api/me, logout) are in
- * auth-calls.ts, so a page that only reads the state carries no API client (DESIGN §5 budgets).
+ * auth-calls.ts, so a page that only reads the state carries no API client (budgets:
+ * docs/performance.md).
  */
 import { useSyncExternalStore } from 'react';
 import type { AuthResponse, User } from '../../contract/user';
@@ -60,7 +61,7 @@ function markHeader(signedIn: boolean): void {
   else delete document.documentElement.dataset['auth'];
 }
 
-/** SPEC §4 "on load": restores the stored user; an unparsable one means signed out. */
+/** On page load: restores the stored user; an unparsable one means signed out. */
 export function restoreSession(): AuthState {
   if (state.restored) return state;
   const session = readStoredSession(localStorage);

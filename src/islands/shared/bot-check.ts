@@ -6,14 +6,15 @@
  */
 import { loadPublicConfig, loadScript } from './config';
 
-/** Actions the server checks (SPEC §7: 'signup', 'resend_verification'; 'contact' for Get in Touch,
- * 'forgot_password' for the reset request). */
+/** Actions the server checks: 'signup' and 'resend_verification' for the signup codes, 'contact'
+ * for Get in Touch, 'forgot_password' for the reset request. */
 export type BotAction = 'signup' | 'resend_verification' | 'contact' | 'forgot_password';
 
 export interface BotCheckController {
   /** True when a submit can get a token now. */
   isReady(): boolean;
-  /** A fresh single-use token, or null when the check is not ready (SPEC §5 message). */
+  /** A fresh single-use token, or null when the check is not ready (callers then show
+   * `Messages.recaptchaNotReady`). */
   takeToken(): Promise<string | null>;
   destroy(): void;
 }

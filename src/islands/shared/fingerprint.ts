@@ -1,6 +1,7 @@
 /**
- * The browser-derived visitor id sent with signups (SPEC §3 fingerprintId: the MIT
- * FingerprintJS v5, with its installation-statistics request turned off).
+ * The browser-derived visitor id sent with signups as `fingerprintId` (one trial per device:
+ * docs/product-rules.md, "Trials"): the MIT FingerprintJS v5, with its installation-statistics
+ * request turned off.
  *
  * Test hook: on a page served from localhost, `window.__SW_TEST_FINGERPRINT__` (set by Playwright
  * through `page.addInitScript`) replaces the computed id, so each end-to-end test can be a new

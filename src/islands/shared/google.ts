@@ -77,8 +77,8 @@ declare global {
 }
 
 /**
- * Renders Google's own button (its text "Continue with Google" / "Sign up with Google" matches
- * SPEC §2) and calls `onCredential` with each ID token it returns.
+ * Renders Google's own button (its text "Continue with Google" / "Sign up with Google" is the
+ * product's wording) and calls `onCredential` with each ID token it returns.
  */
 export async function renderGisButton(
   parent: HTMLElement,

@@ -1,4 +1,4 @@
-/** The signup error screens of SPEC §2 and §8, each replacing the form with its own buttons. */
+/** The signup error screens, each replacing the form with its own buttons. */
 import { Messages } from '../../contract/messages';
 import type { SignupScreen } from './outcomes';
 

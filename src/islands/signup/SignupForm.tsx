@@ -25,7 +25,7 @@ interface Props {
   beforeGoogle: () => boolean;
 }
 
-/** SPEC §2: the submit button's label in each state. */
+/** The submit button's label in each state. */
 export function submitLabel(plan: SignupPlan, initializing: boolean, busy: boolean): string {
   if (initializing) return 'Initializing...';
   if (busy) return 'Processing...';

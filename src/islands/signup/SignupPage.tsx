@@ -1,7 +1,7 @@
 /**
- * /signup?plan=trial|standard, 'Let's get you started' (SPEC §4 Signup flow, §6).
+ * /signup?plan=trial|standard, 'Let's get you started'.
  * The plan comes from the query (trial by default); the fingerprint loads first; signed-in
- * visitors get the member modal of SPEC §6, whose upgrade opens a real checkout.
+ * visitors get a member notice (member-check.ts), whose upgrade opens a real checkout.
  */
 import { lazy, Suspense, useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 import type { SignupPlan } from '../../contract/signup';

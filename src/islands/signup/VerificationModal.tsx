@@ -1,5 +1,5 @@
 /**
- * E-mail verification (SPEC §4 "Code timer" and "Resend cooldown", §5, §8): a 6-digit code
+ * E-mail verification (docs/product-rules.md, "Sign-up and verification codes"): a 6-digit code
  * input, a 600 s countdown ('Code expired' at 0, Verify disabled), Resend Code after 30 s and
  * then 30 + (attempt − 1)·60 s, and Cancel and Start Over. Content mounts only while open, so
  * each opening starts fresh timers.

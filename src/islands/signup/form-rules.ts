@@ -6,7 +6,7 @@ import { Messages } from '../../contract/messages';
 import { customerNameRule, emailRule, newPasswordRule, normalizeEmail } from '../../contract/rules';
 import type { FieldError, SignupValues } from './signup-values';
 
-/** SPEC §5: at least 6 characters (and our maximum), then both entries equal. */
+/** The password's length rules (docs/product-rules.md, "Passwords"), then both entries equal. */
 export function checkNewPassword(password: string, confirm: string): string | null {
   return newPasswordRule(password) ?? (password === confirm ? null : Messages.passwordsDoNotMatch);
 }

@@ -51,8 +51,8 @@ export type VerificationResult =
   { ok: true; formData: VerifiedFormData } | { ok: false; message: string };
 
 /**
- * SPEC §3: formData is an object or a JSON string. Missing data and unreadable data have their
- * own SPEC §8 messages; a `verified: false` answer shows the server's message.
+ * The verify answer's formData is an object or a JSON string. Missing data and unreadable data
+ * have their own messages; a `verified: false` answer shows the server's message.
  */
 export function interpretVerification(
   answer: Infer<typeof verifyAnswerSchema>,

@@ -1,6 +1,7 @@
 /**
- * The signup calls of SPEC §7, each run through the auth store (loading flag, error state) and
- * re-thrown to the caller, which picks a screen (SPEC §8: "Signup calls re-throw to the caller").
+ * The signup calls (send and check the code, register a trial or a Standard signup), each run
+ * through the auth store (loading flag, error state) and re-thrown to the caller, which picks a
+ * screen by the error's code.
  */
 import type {
   RegisterEmailBody,

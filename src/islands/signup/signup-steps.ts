@@ -1,9 +1,9 @@
 /**
- * The signup flow of SPEC §4 once a person acts: client checks, bot check, send the code, verify
+ * The signup flow once a person acts: client checks, bot check, send the code, verify
  * it, then create the trial account (or hand a Standard signup to the checkout step); Google
- * sign-up is the alternative path. Screens and inline errors follow SPEC §8 through `screenFor`.
+ * sign-up is the alternative path. `screenFor` picks the error screen or the inline error.
  * use-signup-flow.ts keeps the page's state and loads this module on the first keystroke or
- * click (DESIGN §5 budgets: the page renders with the form alone).
+ * click (the page renders with the form alone; budgets: docs/performance.md).
  */
 import type { RegisterGoogleBody } from '../../contract/schemas/auth';
 import { Messages } from '../../contract/messages';
@@ -56,7 +56,7 @@ function fail(
   return messageFor(failure, fallback, networkFallback);
 }
 
-/** Check the form, take a bot-check token and send the code (SPEC §4). */
+/** Check the form, take a bot-check token and send the code. */
 export async function submit(
   page: SignupPage,
   { plan, values }: { plan: SignupPlan; values: SignupValues },
@@ -102,7 +102,7 @@ export async function verify(
   const data = page.pending.current;
   if (!data) return Messages.verifyMissingData;
   const { setOverlay, leaving } = page;
-  // The code check and the registration have different SPEC §8 default messages.
+  // The code check and the registration have different default messages.
   let stage: 'verify' | 'register' = 'verify';
   setOverlay('Verifying Information');
   try {

@@ -1,5 +1,5 @@
 /**
- * The Standard plan after a verified e-mail (SPEC §4: pause 1.5 s, then the external card
+ * The Standard plan after a verified e-mail (a pause of 1.5 s, then the external card
  * checkout). The server answers where to pay and sets the pending-signup cookie;
  * the browser shows a short status and then leaves for the checkout. Failures are thrown to the
  * caller, which maps them to screens exactly like the trial path.

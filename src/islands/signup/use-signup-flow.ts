@@ -1,8 +1,8 @@
 /**
- * The state of the signup flow of SPEC §4: the form's values, its error, the error screen, the
+ * The state of the signup flow: the form's values, its error, the error screen, the
  * busy flag, the overlay and the verification modal. What happens when a person acts (checks,
  * bot check, the calls and their answers) is in signup-steps.ts, loaded on the first keystroke
- * or click, so the page hydrates with the form alone (DESIGN §5 budgets).
+ * or click, so the page hydrates with the form alone (budgets: docs/performance.md).
  */
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { Messages } from '../../contract/messages';
@@ -54,7 +54,7 @@ export function useSignupFlow(
     [],
   );
 
-  /** SPEC §5: changing any field clears the displayed errors. */
+  /** Changing any field clears the displayed errors. */
   const change = useCallback((patch: Partial<SignupValues>) => {
     setValues((current) => ({ ...current, ...patch }));
     setError(null);
@@ -93,7 +93,7 @@ export function useSignupFlow(
     [page],
   );
 
-  /** SPEC §4: Cancel and Start Over resets the form and the modal. */
+  /** Cancel and Start Over resets the form and the modal. */
   const startOver = useCallback(() => {
     pending.current = null;
     setVerification(null);

@@ -94,7 +94,7 @@ export function DeactivateDialog({
   );
 }
 
-/** The limit has its own SPEC-worded message whatever the server wrote; others show the server's. */
+/** The limit has its own fixed message whatever the server wrote; others show the server's. */
 function errorText(failure: unknown): string {
   if (failure instanceof ApiFailure && failure.code === ErrorCode.DEACTIVATION_LIMIT)
     return Messages.deactivationLimit;

@@ -1,5 +1,5 @@
 /**
- * SPEC §2's remaining topics of Usage & Sessions: usage stats (the plugin reports no feature usage
+ * The remaining topics of Usage & Sessions: usage stats (the plugin reports no feature usage
  * yet, and the page says so rather than show invented numbers) and team activity, which
  * Enterprise accounts arrange with us.
  */

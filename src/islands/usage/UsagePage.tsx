@@ -1,6 +1,6 @@
 /**
  * Usage & Sessions: active devices with
- * deactivate / replace, the activation history, browser sessions with sign-out, and SPEC §2's
+ * deactivate / replace, the activation history, browser sessions with sign-out, and the
  * usage stats and Enterprise team-activity notes, from GET /api/usage.
  */
 import { useEffect, useRef, useState } from 'react';
