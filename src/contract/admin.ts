@@ -157,7 +157,8 @@ export const adminInvoiceSchema = object({
 });
 export type AdminInvoice = Infer<typeof adminInvoiceSchema>;
 
-/** An automatic refund of a payment we could not apply (DESIGN §3.8). */
+/** An automatic refund of a payment we could not apply (docs/operating.md, "Refunds
+ * and the money page"). */
 export const automaticRefundSchema = object({
   id: string,
   reason: string,

@@ -1,6 +1,6 @@
 /**
- * Every text the API answers and the islands show, exactly as SPEC §2, §5 and §8 write them where
- * the SPEC has one. `Messages` and `SuccessMessages` are shown by the islands too; `ApiMessages`
+ * Every text the API answers and the islands show; those the product prescribes are kept word for
+ * word. `Messages` and `SuccessMessages` are shown by the islands too; `ApiMessages`
  * only by the Worker, so island bundles leave them out. An error code's default message is in
  * its catalogue entry (catalogue.ts), which names the texts here that the islands show too; the
  * more precise texts a throw site passes for one case of a code are here. Each text is its own

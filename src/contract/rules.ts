@@ -1,7 +1,7 @@
 /**
  * The rules of the fields people type, as plain functions: the islands check a form with them
  * before sending it, and the Worker's request schemas (schemas/auth.ts) apply the same functions, so
- * the two can never disagree. Each rule returns the message to show (SPEC §5 texts) or null.
+ * the two can never disagree. Each rule returns the exact product message to show, or null.
  * No schema library here: a page's bundle carries only the rules its form uses.
  */
 import { limits } from '../site.config.ts';
@@ -37,7 +37,8 @@ export const customerNameRule: Rule = (name) => {
   return isPlainLine(name) ? null : nameNotPlain;
 };
 
-/** A password being chosen (signup, reset): SPEC §5 minimum, our maximum, nothing truncated. */
+/** A password being chosen (signup, reset): minimum and maximum length, nothing truncated
+ * (docs/product-rules.md, "Passwords"). */
 export const newPasswordRule: Rule = (password) => {
   if (password.length < limits.passwordMinLength) return passwordTooShort;
   if (password.length > limits.passwordMaxLength) return passwordTooLong(limits.passwordMaxLength);

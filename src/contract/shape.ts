@@ -1,8 +1,8 @@
 /**
  * Shapes of the JSON our API answers, checked in the browser before an island trusts it. A shape
  * is a plain predicate with its TypeScript type attached, so the islands carry a few hundred bytes
- * of checks instead of a schema library (DESIGN §5 budgets); the Worker validates what it
- * *receives* with zod (schemas/) and only builds these answers, typed by `Infer`.
+ * of checks instead of a schema library (budgets: docs/performance.md); the Worker validates
+ * what it *receives* with zod (schemas/) and only builds these answers, typed by `Infer`.
  * A check is structural: it accepts extra fields and never transforms the value.
  */
 

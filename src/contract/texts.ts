@@ -1,6 +1,6 @@
 /**
- * Every user-facing message, exactly as SPEC §2, §5 and §8 write it. One export per text so a
- * page's bundle carries only the texts it shows (messages.ts gathers them as `Messages`).
+ * Every user-facing message, each a product requirement kept word for word. One export per text
+ * so a page's bundle carries only the texts it shows (messages.ts gathers them as `Messages`).
  */
 import { refundReasonText, type RefundReason } from './refunds.ts';
 
@@ -48,16 +48,16 @@ export const duplicateTrial = 'A free trial has already been claimed for this ac
 export const invalidResetToken = 'This password reset link is invalid or has expired.';
 export const sessionExpired = 'Your session has expired. Please log in again.';
 export const unauthorized = 'Please log in to continue.';
-/** SPEC §6: a Standard user on the upgrade paths is told they already have the plan. */
+/** A Standard user on the upgrade paths is told they already have the plan. */
 export const alreadyStandard = 'You already have the Standard plan.';
-/** SPEC §6: an Enterprise user is told all is set. */
+/** An Enterprise user is told all is set. */
 export const enterpriseAllSet = 'Your Enterprise plan is all set. Contact us for any change to it.';
 export const noSubscription = 'There is no card subscription on this account.';
 /** Upgrade paid in another browser: /login with the e-mail prefilled shows this. */
 export const upgradedPleaseLogin = 'Your plan has been upgraded to Standard! Please log in.';
 /**
  * /payment-processing when the payment could not be applied and was refunded automatically
- * (DESIGN §3.8), by why; `done` false while the refund is still being made.
+ * (docs/product-rules.md, "Refunds"), by why; `done` false while the refund is still being made.
  */
 export const paymentRefunded = (reason: RefundReason, done: boolean): string =>
   `${refundReasonText[reason]} — this payment ${done ? 'was refunded' : 'is being refunded'}.${

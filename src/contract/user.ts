@@ -31,7 +31,7 @@ export const userSchema = object({
 export type User = Infer<typeof userSchema>;
 
 /**
- * Answer of every sign-in call (SPEC §7: token, user, tokenExpiration). The session cookie is
+ * Answer of every sign-in call (token, user, tokenExpiration). The session cookie is
  * also set; `token` is returned for API clients such as the plugin and is never stored by the site.
  */
 export const authResponseSchema = object({

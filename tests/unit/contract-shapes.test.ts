@@ -126,7 +126,7 @@ describe('field rules, the same in the browser and in the Worker', () => {
   const emails = ['ada@example.com', '  Ada@Example.COM ', 'ada@', 'a..b@example.com', ''];
   const long = `${'a'.repeat(250)}@example.com`;
 
-  it('e-mail: trimmed and lower-cased, then the SPEC message for anything unusable', () => {
+  it('e-mail: trimmed and lower-cased, then the exact product message for anything unusable', () => {
     expect(normalizeEmail('  Ada@Example.COM ')).toBe('ada@example.com');
     expect(emailRule('ada@example.com')).toBeNull();
     expect(emailRule('ada@')).toBe(Messages.invalidEmail);
@@ -137,7 +137,7 @@ describe('field rules, the same in the browser and in the Worker', () => {
     }
   });
 
-  it('passwords: required to sign in, SPEC minimum and our maximum to choose one', () => {
+  it('passwords: required to sign in, minimum and maximum length to choose one', () => {
     const tooLong = 'x'.repeat(limits.passwordMaxLength + 1);
     expect(loginPasswordRule('')).toBe(Messages.passwordRequired);
     expect(newPasswordRule('12345')).toBe(Messages.passwordTooShort);

@@ -48,7 +48,7 @@ describe('payment completion outcome', () => {
   });
 
   it('prefills the e-mail when the paying browser got it but could not be signed in', () => {
-    // SPEC §8 "auto-login failed": the answer named the e-mail, but its session did not parse.
+    // Auto-login failed: the answer named the e-mail, but its session did not parse.
     const outcome = completionOutcome({ accountCreated: true, email: 'a+b@example.com' });
     expect(outcome.kind).toBe('login');
     if (outcome.kind !== 'login') return;

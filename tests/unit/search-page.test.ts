@@ -46,7 +46,7 @@ describe('queryFrom', () => {
 });
 
 describe('runSearch', () => {
-  it(`waits the SPEC delay of ${search.delayMs} ms and returns the results`, async () => {
+  it(`waits the search delay of ${search.delayMs} ms and returns the results`, async () => {
     const { d, waits } = deps(async () => entries);
     const outcome = await runSearch('number', d);
     expect(waits).toEqual([search.delayMs]);

@@ -1,4 +1,7 @@
-/** SPEC §5 search rules and §3 search result shape, on the pure engine. */
+/**
+ * The product's search rules (docs/editing-content.md, "Search") and the search result shape, on
+ * the pure engine.
+ */
 import { describe, expect, it } from 'vitest';
 import {
   highlight,
@@ -215,7 +218,7 @@ describe('searchEntries', () => {
     expect(result?.originalText).toBe('Renumber Views. Renumber views on a sheet.');
   });
 
-  it('returns one result per matching passage with the SPEC §3 fields and the section anchor', () => {
+  it('returns one result per matching passage with the result fields and the section anchor', () => {
     expect(searchEntries([features, pricing], 'model trial')).toEqual([
       {
         page: 'features',

@@ -29,7 +29,7 @@ describe('signup client checks', () => {
     expect(checkSignup(filled)).toBeNull();
   });
 
-  it('uses the SPEC messages for short passwords, mismatches and unchecked terms', () => {
+  it('uses the exact product messages for short passwords, mismatches and unchecked terms', () => {
     expect(checkSignup({ ...filled, password: '12345', confirmPassword: '12345' })).toEqual({
       message: Messages.passwordTooShort,
       field: 'password',
@@ -80,7 +80,7 @@ describe('API failures', () => {
     expect(parseRetryAfter(null)).toBeNull();
   });
 
-  it('falls back to the SPEC default when the server gave no message, and to the network text offline', () => {
+  it('falls back to the default text when the server gave no message, and to the network text offline', () => {
     expect(messageFor(new ApiFailure(500, '', 'INTERNAL'), Messages.sendFailed)).toBe(
       Messages.sendFailed,
     );
@@ -146,7 +146,7 @@ describe('verification answers', () => {
     });
   });
 
-  it('uses the SPEC messages for missing and unreadable form data', () => {
+  it('uses the exact product messages for missing and unreadable form data', () => {
     expect(interpretVerification({ verified: true })).toEqual({
       ok: false,
       message: Messages.verifyMissingData,

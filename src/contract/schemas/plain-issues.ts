@@ -1,7 +1,7 @@
 /**
  * Plain sentences for request fields that fail their schema without a text of their own. Zod's
  * defaults ("Too big: expected string to have <=100 characters") are for developers; the API
- * answers these instead (functions/lib/validate.ts), while every SPEC text set on a schema wins.
+ * answers these instead (functions/lib/validate.ts), while every product text set on a schema wins.
  */
 import type { z } from 'zod';
 

@@ -1,5 +1,5 @@
 /**
- * The register bodies per plan (SPEC §7): the trial and the Standard endpoints take the same body
+ * The register bodies per plan: the trial and the Standard endpoints take the same body
  * (auth.ts) and each accepts only its own plan. Only the Worker's routes import this file, so the
  * islands' bundles do not carry it.
  */
