@@ -3,7 +3,7 @@ import mdx from '@astrojs/mdx';
 import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
 import { defineConfig } from 'astro/config';
-import { writeReleasesModule } from './scripts/releases.ts';
+import { writeReleasesModuleOrExit } from './scripts/releases.ts';
 import { inSitemap } from './src/lib/seo.ts';
 import { site } from './src/site.config.ts';
 
@@ -39,7 +39,7 @@ export default defineConfig({
       name: 'sheetwright:releases',
       hooks: {
         'astro:config:setup': async ({ logger }) => {
-          if (await writeReleasesModule()) logger.info('wrote src/generated/releases.ts');
+          if (await writeReleasesModuleOrExit()) logger.info('wrote src/generated/releases.ts');
         },
       },
     },
