@@ -3,11 +3,28 @@ import mdx from '@astrojs/mdx';
 import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
 import { defineConfig } from 'astro/config';
-import { writeReleasesModule } from './scripts/releases.ts';
+import { writeReleasesModuleOrExit } from './scripts/releases.ts';
 import { inSitemap } from './src/lib/seo.ts';
 import { site } from './src/site.config.ts';
 
 const PRELOAD_HELPER = '\0vite/preload-helper.js';
+
+/**
+ * Rolldown's warnings, less one that is no news: every MDX entry's propagated-assets module,
+ * which Astro itself generates, starts with the "use astro:head-inject" directive, and Rolldown
+ * warns once per entry that the directive "may not be preserved when bundling". Nothing reads it
+ * after Astro generated the module (the module carries its head propagation as
+ * `__astroPropagation` instead), so it is dropped from the log; every other warning, including
+ * any other module-level directive, is passed on to Vite.
+ * @param {{ code?: string; message: string }} warning
+ * @param {(warning: { code?: string; message: string }) => void} warn
+ */
+function onwarn(warning, warn) {
+  const astroHeadInject =
+    warning.code === 'MODULE_LEVEL_DIRECTIVE' &&
+    warning.message.includes('"use astro:head-inject"');
+  if (!astroHeadInject) warn(warning);
+}
 /** What every island page loads: React, ReactDOM, the scheduler and the island error boundary. */
 const REACT_BASE =
   /node_modules[\\/](react|react-dom|scheduler)[\\/]|[\\/]src[\\/]islands[\\/]ErrorBoundary\.tsx$/;
@@ -22,7 +39,7 @@ export default defineConfig({
       name: 'sheetwright:releases',
       hooks: {
         'astro:config:setup': async ({ logger }) => {
-          if (await writeReleasesModule()) logger.info('wrote src/generated/releases.ts');
+          if (await writeReleasesModuleOrExit()) logger.info('wrote src/generated/releases.ts');
         },
       },
     },
@@ -45,7 +62,7 @@ export default defineConfig({
       assetsInlineLimit: 0,
       // Texts and limits are one export each (src/contract/texts.ts): inlined where read, a
       // page's islands carry only the texts they show instead of a shared chunk of all of them.
-      rolldownOptions: { optimization: { inlineConst: { mode: 'all', pass: 2 } } },
+      rolldownOptions: { optimization: { inlineConst: { mode: 'all', pass: 2 } }, onwarn },
     },
     plugins: [
       {

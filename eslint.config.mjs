@@ -86,6 +86,26 @@ export default tseslint.config(
       ],
     },
   },
+  // Every end-to-end test takes `test` from tests/e2e/fixtures.ts, whose auto fixture fails the
+  // test on a console error or uncaught page error; Playwright's own `test` would skip that check.
+  {
+    files: ['tests/e2e/**/*.ts'],
+    ignores: ['tests/e2e/fixtures.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@playwright/test',
+              importNames: ['test', 'default'],
+              message: "Import `test` from './fixtures': it fails the test on a console error.",
+            },
+          ],
+        },
+      ],
+    },
+  },
   {
     files: ['src/islands/**/*.tsx'],
     plugins: { 'react-hooks': reactHooks },

@@ -37,6 +37,33 @@ export const generatedFile = join(root, 'src', 'generated', 'releases.ts');
 /** Astro's own frontmatter pattern (@astrojs/internal-helpers), so both read a file alike. */
 const FRONTMATTER = /(?:^\uFEFF?|^\s*\n)---([\s\S]*?\n)---/;
 
+/**
+ * A release entry that cannot be used as it is: the editor's to fix, so callers print its one
+ * line (`<file>: <problem>`) and stop, without a stack trace. Other errors are the code's own.
+ */
+export class ReleaseEntryError extends Error {
+  /** The entry, as given or as a path from the repository root. */
+  readonly file: string;
+  /** What is wrong with it, and what to do when it is unfinished. */
+  readonly problem: string;
+
+  constructor(file: string, problem: string) {
+    super(`${file}: ${problem}`);
+    this.name = 'ReleaseEntryError';
+    this.file = file;
+    this.problem = problem;
+  }
+}
+
+/** What an entry left unfinished by `npm run release` needs, after the problem. */
+const WRITE_THEM = 'write the release notes, then build again.';
+
+/** `path` from the repository root when it is inside it, else as it is. */
+function shown(path: string): string {
+  const fromRoot = relative(root, path);
+  return fromRoot.startsWith('..') ? path : fromRoot;
+}
+
 /** A checked entry and its notes. */
 export interface ParsedEntry {
   entry: ReleaseEntry;
@@ -44,31 +71,44 @@ export interface ParsedEntry {
   notes: string;
 }
 
-/** Checks one entry's text; throws an error naming the file and every problem. */
+/**
+ * Checks one entry's text; throws a ReleaseEntryError naming the file (`name`, its file name)
+ * and every problem.
+ */
 export function parseReleaseEntry(name: string, text: string): ParsedEntry {
   const match = FRONTMATTER.exec(text);
-  if (!match) throw new Error(`${name}: no frontmatter (--- … ---) at the top`);
+  if (!match) throw new ReleaseEntryError(name, 'no frontmatter (--- … ---) at the top');
   let data: unknown;
   try {
     // js-yaml's default schema, as Astro reads the same frontmatter.
     data = yaml.load(match[1] ?? '');
   } catch (error) {
-    throw new Error(`${name}: the frontmatter is not YAML (${(error as Error).message})`);
+    throw new ReleaseEntryError(
+      name,
+      `the frontmatter is not YAML (${(error as Error).message.split('\n')[0]})`,
+    );
   }
   const parsed = releaseEntrySchema.safeParse(data);
   if (!parsed.success) {
-    const problems = parsed.error.issues.map(
-      (issue) => `${issue.path.join('.') || 'frontmatter'}: ${issue.message}`,
+    const problems = parsed.error.issues.map((issue) => {
+      const field = issue.path.join('.') || 'frontmatter';
+      // A message that starts with its field ("summary still says TODO") needs no prefix.
+      return issue.message.startsWith(field) ? issue.message : `${field}: ${issue.message}`;
+    });
+    const unfinished = problems.some((problem) => problem.includes(UNFINISHED));
+    throw new ReleaseEntryError(
+      name,
+      `${problems.join('; ')}${unfinished ? ` — ${WRITE_THEM}` : ''}`,
     );
-    throw new Error(`${name}: ${problems.join('; ')}`);
   }
   const notes = text.slice((match.index ?? 0) + match[0].length);
   if (notes.includes(UNFINISHED)) {
-    throw new Error(`${name}: the release notes still say ${UNFINISHED}; write them first`);
+    throw new ReleaseEntryError(name, `the release notes still say ${UNFINISHED} — ${WRITE_THEM}`);
   }
   if (name.replace(/\.mdx$/, '') !== parsed.data.version) {
-    throw new Error(
-      `${name}: the file must be named after its version (${parsed.data.version}.mdx)`,
+    throw new ReleaseEntryError(
+      name,
+      `the file must be named after its version (${parsed.data.version}.mdx)`,
     );
   }
   return { entry: parsed.data, notes };
@@ -78,11 +118,21 @@ export function parseReleaseEntry(name: string, text: string): ParsedEntry {
 export async function readReleaseEntries(dir = releasesDir): Promise<ParsedEntry[]> {
   const names = (await readdir(dir)).filter((name) => name.endsWith('.mdx')).sort();
   const entries = await Promise.all(
-    names.map(async (name) => parseReleaseEntry(name, await readFile(join(dir, name), 'utf8'))),
+    names.map(async (name) => {
+      const text = await readFile(join(dir, name), 'utf8');
+      try {
+        return parseReleaseEntry(name, text);
+      } catch (error) {
+        // Named by its path, so the line says where to look.
+        if (error instanceof ReleaseEntryError)
+          throw new ReleaseEntryError(shown(join(dir, name)), error.problem);
+        throw error;
+      }
+    }),
   );
   const parsed = newestFirst(entries, (item) => item.entry.version);
   if (newestStableVersion(parsed.map((item) => item.entry)) === undefined) {
-    throw new Error(`${relative(root, dir)}: no stable release, so there is no current version`);
+    throw new ReleaseEntryError(shown(dir), 'no stable release, so there is no current version');
   }
   return parsed;
 }
@@ -136,21 +186,47 @@ async function moduleState(dir: string, file: string): Promise<{ text: string; c
   return { text, current: existsSync(file) && (await readFile(file, 'utf8')) === text };
 }
 
+/**
+ * `writeReleasesModule` for the build, `astro sync`, vitest and `npm start`: an entry that cannot
+ * be used (one still saying TODO) is printed as its one line and the process exits with 1,
+ * instead of an unhandled error with a stack trace. Any other error is thrown as it is.
+ */
+export async function writeReleasesModuleOrExit(
+  dir = releasesDir,
+  file = generatedFile,
+): Promise<boolean> {
+  try {
+    return await writeReleasesModule(dir, file);
+  } catch (error) {
+    if (!(error instanceof ReleaseEntryError)) throw error;
+    console.error(error.message);
+    process.exit(1);
+  }
+}
+
+/** The command line; answers the exit code. */
+export async function main(
+  args: readonly string[],
+  dir = releasesDir,
+  file = generatedFile,
+): Promise<number> {
+  try {
+    if (args.includes('--check')) {
+      if (await releasesModuleIsCurrent(dir, file)) return 0;
+      console.error(`${shown(file)} is out of date: run node scripts/releases.ts`);
+      return 1;
+    }
+    if (await writeReleasesModule(dir, file)) console.log(`releases: wrote ${shown(file)}`);
+    return 0;
+  } catch (error) {
+    console.error(
+      error instanceof ReleaseEntryError ? error.message : `releases: ${(error as Error).message}`,
+    );
+    return 1;
+  }
+}
+
 // Run only as a script, so other scripts and tests can import the functions above.
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  try {
-    if (process.argv.includes('--check')) {
-      if (!(await releasesModuleIsCurrent())) {
-        console.error(
-          `${relative(root, generatedFile)} is out of date: run node scripts/releases.ts`,
-        );
-        process.exitCode = 1;
-      }
-    } else if (await writeReleasesModule()) {
-      console.log(`releases: wrote ${relative(root, generatedFile)}`);
-    }
-  } catch (error) {
-    console.error(`releases: ${(error as Error).message}`);
-    process.exitCode = 1;
-  }
+  process.exitCode = await main(process.argv.slice(2));
 }

@@ -89,12 +89,18 @@ export const operatorPages: MiddlewareHandler<AppEnv> = async (c) => {
   return page;
 };
 
-/** The site's own 404 page, as any unknown path gets it. */
+/**
+ * The site's own 404 page, as any unknown path gets it: with the headers of dist/_headers, whose
+ * CSP lists the page's inline-script hashes (without them the browser blocks its scripts).
+ */
 async function notFoundPage(c: Context<AppEnv>): Promise<Response> {
   const url = new URL('/404', c.req.url);
   const response = await c.env.ASSETS.fetch(new Request(url, { headers: c.req.raw.headers }));
-  return new Response(response.status === 404 || response.ok ? response.body : null, {
+  const page = new Response(response.status === 404 || response.ok ? response.body : null, {
     status: 404,
-    headers: { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' },
+    headers: response.headers,
   });
+  page.headers.set('Content-Type', 'text/html; charset=utf-8');
+  page.headers.set('Cache-Control', 'no-store');
+  return page;
 }

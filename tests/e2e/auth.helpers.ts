@@ -127,13 +127,6 @@ export async function continueOnDevGoogle(page: Page, email: string, name = 'Gra
   await page.getByRole('button', { name: 'Continue' }).click();
 }
 
-/** Console errors except the browser's own log line for an expected HTTP error answer. */
-export function unexpectedErrors(errors: string[]): string[] {
-  return errors.filter(
-    (text) => !/Failed to load resource: the server responded with a status of (4\d\d)/.test(text),
-  );
-}
-
 /** Signs up for Standard through the UI and waits at the local card checkout; returns its URL. */
 export async function startStandardSignupAtCheckout(
   page: Page,

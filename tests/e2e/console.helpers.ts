@@ -1,13 +1,13 @@
 /**
  * The operator's side of the console tests: an account made an operator from the command line
- * (`npm run admin -- grant`, against the e2e server's local D1), its browser's console errors,
- * and the checks every console page passes (axe, no sideways scrolling).
+ * (`npm run admin -- grant`, against the e2e server's local D1), its own browser, and the checks
+ * every console page passes (axe, no sideways scrolling).
  */
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from '@playwright/test';
-import { newVisitor, signUpForTrial, unexpectedErrors } from './auth.helpers';
+import { newVisitor, signUpForTrial } from './auth.helpers';
 import { expect, test } from './fixtures';
 
 const run = promisify(execFile);
@@ -39,8 +39,6 @@ export async function grantOperator(email: string): Promise<void> {
   throw lastError;
 }
 
-/** Console errors of each operator page (the `consoleErrors` fixture watches `page` only). */
-const operatorErrors = new WeakMap<Page, string[]>();
 /** The e-mail each operator page signed up with (the password is auth.helpers' PASSWORD). */
 const operatorEmails = new WeakMap<Page, string>();
 
@@ -56,12 +54,6 @@ export async function signInOperator(browser: Browser): Promise<Page> {
   const { baseURL } = test.info().project.use;
   const context = await browser.newContext(baseURL ? { baseURL } : {});
   const page = await context.newPage();
-  const errors: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(message.text());
-  });
-  page.on('pageerror', (error) => errors.push(error.message));
-  operatorErrors.set(page, errors);
   await newVisitor(page);
   const { email } = await signUpForTrial(page, 'Olive Operator');
   await grantOperator(email);
@@ -70,12 +62,10 @@ export async function signInOperator(browser: Browser): Promise<Page> {
 }
 
 /**
- * Closes the operator's browser, failing on any unexpected console error it logged; `expected`
- * are errors the test caused on purpose (a request it aborted).
+ * Closes the operator's browser. What its pages logged is checked with the test's own (the
+ * console-error rule of ./fixtures watches every browser a test opens).
  */
-export async function closeOperator(operator: Page, expected?: RegExp) {
-  const errors = unexpectedErrors(operatorErrors.get(operator) ?? []);
-  expect(errors.filter((text) => !expected?.test(text))).toEqual([]);
+export async function closeOperator(operator: Page) {
   await operator.context().close();
 }
 

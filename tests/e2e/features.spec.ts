@@ -1,6 +1,7 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 
-/** SPEC §2 Features: the video cards, in this order. */
+/** The Features page's video cards, in this order. */
 const TITLES = [
   'General Notes',
   'Sheet Notes',

@@ -73,7 +73,7 @@ test.describe('layout and navigation', () => {
       'href',
       '/dashboard',
     );
-    // The dashboard's download button (SPEC §2: DOWNLOAD goes to /dashboard when signed in).
+    // The dashboard's download button (DOWNLOAD goes to /dashboard when signed in).
     await expect(page.getByRole('link', { name: 'DOWNLOAD' })).toHaveAttribute(
       'href',
       '/dashboard#download',

@@ -103,7 +103,17 @@ test.describe('/search', () => {
     await expect(page.locator('.search-page b, .search-page img')).toHaveCount(0);
   });
 
-  test('an index that cannot be loaded shows the unavailable message', async ({ page }) => {
+  test('an index that cannot be loaded shows the unavailable message', async ({
+    page,
+    allowConsoleError,
+  }) => {
+    // The aborted load, and the page's own report of it, are logged on purpose.
+    allowConsoleError(
+      /^Failed to load resource: net::ERR_FAILED @ https?:\/\/[^/]+\/pagefind\/pagefind\.js$/,
+    );
+    allowConsoleError(
+      /^Search index could not be loaded TypeError: Failed to fetch dynamically imported module: /,
+    );
     await page.route('**/pagefind/pagefind.js', (route) => route.abort());
     await page.goto('/search?q=license');
     await expect(page.getByText('You searched for: "license"')).toBeVisible();
@@ -115,7 +125,11 @@ test.describe('/search', () => {
 
   test('a search script that throws shows the generic error screen with the error text', async ({
     page,
+    allowConsoleError,
   }) => {
+    // The page reports the simulated failure in the console as well as on screen.
+    allowConsoleError(/^Simulated script failure @ /);
+    allowConsoleError(/^Search page failed Error: Simulated script failure\n/);
     await page.addInitScript(() => {
       // Break an API the search script needs, as a real browser bug or extension might.
       window.URLSearchParams = class {

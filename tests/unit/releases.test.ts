@@ -3,6 +3,7 @@
  * uses), the current version derived from the newest stable entry, the generated module the
  * Worker reads, and `npm run release` (scripts/release.ts) with a stand-in bucket.
  */
+import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
@@ -170,6 +171,61 @@ describe('the current version', () => {
     for (const item of entries) {
       expect(releaseEntrySchema.safeParse({ ...item.entry }).success).toBe(true);
     }
+  });
+});
+
+describe('an entry still saying TODO', () => {
+  let dir: string;
+  beforeEach(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'sw-releases-'));
+    await writeFile(join(dir, '1.0.0.mdx'), entry({ version: '1.0.0' }));
+    await writeFile(join(dir, '1.1.0.mdx'), entry({ summary: 'TODO one sentence' }));
+  });
+  afterEach(async () => {
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  /** Runs `call` in a new Node process, with scripts/releases.ts imported as `releases`. */
+  function node(call: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
+    const script = new URL('../../scripts/releases.ts', import.meta.url).href;
+    const code = `import * as releases from ${JSON.stringify(script)};\n${call}`;
+    return new Promise((resolve, reject) => {
+      const child = spawn(process.execPath, [
+        '--input-type=module',
+        '-e',
+        code,
+        dir,
+        join(dir, 'releases.ts'),
+      ]);
+      let stdout = '';
+      let stderr = '';
+      child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+      child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+      child.on('error', reject);
+      child.on('close', (exitCode) => resolve({ code: exitCode, stdout, stderr }));
+    });
+  }
+
+  const line = () =>
+    `${join(dir, '1.1.0.mdx')}: summary still says TODO — write the release notes, then build again.\n`;
+  // The child's arguments: the entries' folder and the module to write.
+  const entries = 'process.argv[1]';
+  const module = 'process.argv[2]';
+
+  it('stops the command line with one plain line naming the file and exit code 1', async () => {
+    const result = await node(`process.exitCode = await releases.main([], ${entries}, ${module});`);
+
+    expect(result).toEqual({ code: 1, stdout: '', stderr: line() });
+    expect(existsSync(join(dir, 'releases.ts'))).toBe(false);
+  });
+
+  it('stops the build, astro sync, vitest and npm start the same way, without a stack trace', async () => {
+    // astro.config.mjs and vitest.config.ts call this; npm start runs the command line.
+    const result = await node(
+      `await releases.writeReleasesModuleOrExit(${entries}, ${module}); console.log('went on');`,
+    );
+
+    expect(result).toEqual({ code: 1, stdout: '', stderr: line() });
   });
 });
 

@@ -54,9 +54,9 @@ describe('queryWords', () => {
     expect(queryWords('a b c')).toEqual([]);
   });
 
-  it('keeps a word of exactly the minimum length', () => {
+  it('keeps a word of exactly the minimum length, two letters, and drops a shorter one', () => {
     expect(queryWords('of')).toEqual(['of']);
-    expect(search.minWordLength).toBe(2);
+    expect(queryWords('o')).toEqual([]);
   });
 
   it('drops a repeated word whatever its case', () => {

@@ -102,6 +102,9 @@ describe('who may use the console', () => {
       const html = await page.text();
       expect(html).toContain('Fixture not found');
       expect(html).not.toContain('console');
+      // The CSP of _headers, with the inline-script hashes the 404 page needs to run.
+      expect(page.headers.get('Content-Security-Policy')).toContain("'sha256-fixture'");
+      expect(page.headers.get('Cache-Control')).toBe('no-store');
     }
     const page = await app.request('/admin/', { headers: admin.browser });
     expect(page.status).toBe(200);

@@ -81,14 +81,19 @@ describe('POST /api/licenses/activate', () => {
     expect(await activeDeviceRows(licenseId)).toHaveLength(2);
   });
 
-  it('uses the configured default limit for Enterprise and shows it as set per account', async () => {
+  it('enforces the default limit on an Enterprise license outside an organization, shown as set per account', async () => {
     const app = accountApp();
-    const { key } = await licensee(app, 'Enterprise');
+    const { key, licenseId } = await licensee(app, 'Enterprise');
 
     const body = await activateOk(app, key, { deviceId: newDeviceId() });
-
     expect(body.license).toMatchObject({ plan: 'Enterprise', deviceLimit: null });
-    expect(licensing.enterpriseDefaultDeviceLimit).toBeGreaterThan(2);
+    for (let i = 1; i < licensing.enterpriseDefaultDeviceLimit; i += 1)
+      await activateOk(app, key, { deviceId: newDeviceId() });
+
+    const over = await activate(app, key, { deviceId: newDeviceId() });
+    expect(over.status).toBe(403);
+    expect(await over.json<TooMany>()).toMatchObject({ code: 'TOO_MANY_DEVICES' });
+    expect(await activeDeviceRows(licenseId)).toHaveLength(licensing.enterpriseDefaultDeviceLimit);
   });
 
   it('is idempotent for the same device: same row, details refreshed, no new audit row', async () => {

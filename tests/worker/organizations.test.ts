@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { TeamMessages } from '../../src/contract/messages';
+import { Messages, TeamMessages } from '../../src/contract/messages';
 import type { AuthResponse } from '../../src/contract/user';
 import {
   accountApp,
@@ -68,6 +68,36 @@ describe('Enterprise organizations', () => {
     const text = await csv.text();
     expect(text.split('\r\n')[0]).toBe('"Time (UTC)","Member","Event","Detail"');
     expect(text).toContain(`"${first}","activated"`);
+  });
+
+  it("enforces the organization's devices per seat on activation, and a changed limit at once", async () => {
+    const app = accountApp();
+    const admin = await operator(app);
+    const { id, owner } = await organization(app, admin, { seats: 2, deviceLimit: 2 });
+    const joined = await signUpByLink(app, await invite(app, owner, uniqueEmail()));
+    const key = (await joined.json<AuthResponse>()).user.licenseKey;
+    const refused = async () => {
+      const response = await activate(app, key, { deviceId: newDeviceId() });
+      expect(response.status).toBe(403);
+      const body = await response.json<{ code: string; message: string; devices: unknown[] }>();
+      expect(body).toMatchObject({ code: 'TOO_MANY_DEVICES', message: Messages.tooManyDevices });
+      return body.devices;
+    };
+
+    // Two devices per seat: the first two activate, the third is refused naming both.
+    await activateOk(app, key, { deviceId: newDeviceId() });
+    await activateOk(app, key, { deviceId: newDeviceId() });
+    expect(await refused()).toHaveLength(2);
+
+    // The operator raises the agreement to three: the third activates, a fourth is refused.
+    const raise = await app.request(`/api/admin/organizations/${id}`, {
+      method: 'PATCH',
+      json: { deviceLimit: 3, reason: 'Amendment 2: three devices per seat' },
+      headers: { ...admin.browser, 'Sec-Fetch-Site': 'same-origin' },
+    });
+    expect(raise.status, await raise.clone().text()).toBe(200);
+    await activateOk(app, key, { deviceId: newDeviceId() });
+    expect(await refused()).toHaveLength(3);
   });
 
   it('never gives more members than seats, whatever accepts at once', async () => {

@@ -1,3 +1,4 @@
+import { dictionary } from '@zxcvbn-ts/language-common';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { parse } from '../../src/contract/shape';
 import { authResponseSchema, type AuthResponse } from '../../src/contract/user';
@@ -174,6 +175,22 @@ describe('POST /api/register-email-trial', () => {
       message: 'This password is too common. Please choose a less predictable one.',
       code: 'WEAK_PASSWORD',
     });
+  });
+
+  it('refuses the 10 000th most common password and accepts the 10 001st and a strong one', async () => {
+    const ranked = dictionary['passwords-common'];
+    const app = accountApp();
+    const register = async (password: string) => {
+      const form = signupForm({ password });
+      await verifyEmail(app, form);
+      return app.post('/api/register-email-trial', form);
+    };
+
+    const refused = await register(ranked[9_999]!);
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toMatchObject({ code: 'WEAK_PASSWORD' });
+    expect((await register(ranked[10_000]!)).status).toBe(200);
+    expect((await register('Truss-Gusset-4821')).status).toBe(200);
   });
 
   it('answers 400 with the exact product message for a password under 6 characters', async () => {

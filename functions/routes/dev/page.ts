@@ -1,7 +1,8 @@
 /**
  * The page shell of the /dev tools: plain server-rendered HTML, no script at all, one inline
  * stylesheet allowed by its SHA-256 in the page's own CSP (stricter than the site's, which needs
- * 'unsafe-inline' styles for Astro).
+ * 'unsafe-inline' styles for Astro). It names the site's icon like every page, or the browser
+ * asks for /favicon.ico, which the site does not have, and logs the 404 as a console error.
  */
 import type { Context } from 'hono';
 import { html, raw } from 'hono/html';
@@ -73,6 +74,7 @@ export async function devPage(
           <meta charset="utf-8" />
           <meta name="viewport" content="width=device-width, initial-scale=1" />
           <meta name="robots" content="noindex" />
+          <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
           <title>${page.title} · ${site.product} development</title>
           ${raw(`<style>${STYLE}</style>`)}
         </head>
