@@ -1,9 +1,9 @@
 /** The customer's plugin devices (active first, then freed ones) and the activation history. */
 import type { ReactNode } from 'react';
 import type { AdminDevice, AdminLicense, CustomerDetail } from '../../contract/admin';
-import { formatDate, formatDateTime } from '../../lib/format';
+import { formatDate } from '../../lib/format';
 import type { Column } from '../shared/DataTable';
-import { actionLabel, sourceLabel } from '../usage/format';
+import { licenseEventColumns } from '../usage/HistorySection';
 import { Moment } from '../usage/Moment';
 import type { Pending } from './customer-actions';
 import { ActionButton, Badge, ConsoleTable, Empty, Section } from './parts';
@@ -81,25 +81,12 @@ export function DevicesSection({ devices, licenses, now, notice, onAction }: Dev
   );
 }
 
-type Activation = CustomerDetail['activations'][number];
-
-const historyColumns: Column<Activation>[] = [
-  {
-    header: 'Date',
-    className: 'usage-nowrap',
-    cell: (event) => <time dateTime={event.at}>{formatDateTime(event.at)}</time>,
-  },
-  { header: 'Action', cell: (event) => actionLabel(event.action) },
-  { header: 'Device', cell: (event) => <span className="usage-name">{event.deviceName}</span> },
-  { header: 'By', cell: (event) => sourceLabel(event.source) },
-];
-
 export function HistorySection({ activations }: { activations: CustomerDetail['activations'] }) {
   return (
     <Section id="history" title="Activation history">
       <ConsoleTable
         caption="Activations, deactivations and replacements, newest first"
-        columns={historyColumns}
+        columns={licenseEventColumns}
         rows={activations}
         rowKey={(event) => event.id}
         empty={<Empty>No activations yet.</Empty>}

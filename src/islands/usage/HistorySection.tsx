@@ -8,7 +8,10 @@ import { actionLabel, sourceLabel } from './format';
 import { formatDateTime } from '../../lib/format';
 import { DataTable, type Column } from '../shared/DataTable';
 
-const columns: readonly Column<LicenseEventView>[] = [
+/** The columns of an activation history, for the customer's Usage page and the console alike. */
+export const licenseEventColumns: readonly Column<
+  Pick<LicenseEventView, 'at' | 'action' | 'deviceName' | 'source'>
+>[] = [
   {
     header: 'Date',
     className: 'usage-nowrap',
@@ -26,7 +29,7 @@ export function HistorySection({ history }: { history: readonly LicenseEventView
       <DataTable
         caption="Activations and deactivations, newest first"
         className="usage-table"
-        columns={columns}
+        columns={licenseEventColumns}
         rows={history}
         rowKey={(event) => event.id}
         empty={
