@@ -106,7 +106,9 @@ export async function signUpForTrial(page: Page, name = 'Ada Lovelace') {
 
 /** Waits until every island on the page has hydrated (Astro drops `ssr` from <astro-island>). */
 export async function islandsReady(page: Page): Promise<void> {
-  await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
+  // Hydration waits for the island's scripts to load and run; on a 2-core CI machine running two
+  // browsers and the Worker it was once seen to take over the default 5 s.
+  await expect(page.locator('astro-island[ssr]')).toHaveCount(0, { timeout: 15_000 });
 }
 
 /** Logs in through /login and waits for the dashboard. */
