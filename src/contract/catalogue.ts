@@ -82,6 +82,16 @@ export const errorCatalogue = {
     message: 'This password is too common. Please choose a less predictable one.',
   },
   INVALID_RESET_TOKEN: { status: 400, message: Messages.invalidResetToken },
+  /**
+   * Changing the password: the current password typed is not the account's. 403, not 401: the
+   * session is fine, and a 401 would sign the browser out.
+   */
+  CURRENT_PASSWORD_WRONG: { status: 403, message: Messages.currentPasswordWrong },
+  /** Changing the password of an account that signs in with Google only and has none. */
+  NO_PASSWORD_TO_CHANGE: {
+    status: 409,
+    message: 'Your account signs in with Google and has no password to change.',
+  },
   /** Only told to someone who proved they own the account (the right password). */
   ACCOUNT_DELETED: {
     status: 403,

@@ -7,6 +7,8 @@ export const accountDeleted = 'Your account has been scheduled for deletion.';
 /** Same answer whether or not the e-mail has an account (no account probing). */
 export const resetRequested =
   'If an account exists for this email, we have sent a link to reset your password.';
+export const passwordChanged =
+  'Your password has been changed. Your other sessions have been signed out.';
 export const passwordReset = 'Your password has been reset. Please log in with your new password.';
 export const contactSent = 'Thank you! Your message has been sent.';
 export const subscriptionCancelled =

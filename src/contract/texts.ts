@@ -44,6 +44,7 @@ export const accountCreatedPleaseLogin = 'Your account has been created! Please 
 export const loadingUser = 'Loading user data...';
 /** Login failure for a wrong e-mail or password: one message whether or not the account exists. */
 export const invalidCredentials = 'Invalid email or password.';
+export const currentPasswordWrong = 'Your current password is not correct.';
 export const duplicateTrial = 'A free trial has already been claimed for this account or device.';
 export const invalidResetToken = 'This password reset link is invalid or has expired.';
 export const sessionExpired = 'Your session has expired. Please log in again.';

@@ -93,6 +93,16 @@ export const resetPasswordSchema = z.object({
 });
 export type ResetPasswordBody = z.infer<typeof resetPasswordSchema>;
 
+/**
+ * POST /api/change-password (signed in): the current password proves it is the owner at the
+ * keyboard, not someone at an unlocked computer; the new one follows the signup rules.
+ */
+export const changePasswordSchema = z.object({
+  currentPassword: z.string().superRefine(by(loginPasswordRule)),
+  newPassword: passwordSchema,
+});
+export type ChangePasswordBody = z.infer<typeof changePasswordSchema>;
+
 /** POST /api/contact */
 export const contactSchema = z.object({
   name: z.string().trim().min(1).max(200).refine(isPlainLine, Messages.nameNotPlain),

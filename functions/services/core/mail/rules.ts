@@ -29,6 +29,7 @@
  * |                          | cancel, or Stripe's event), or ends a cancelled one earlier than announced     |
  * | `device-activated`       | the new active device row (plugin activation or replacement)                   |
  * | `deletion-scheduled`     | the account turning deleted (the customer's Delete Account or the console)     |
+ * | `password-changed`       | the new password hash (Account Settings; security-templates.ts)                |
  *
  * None holds a secret. Exactly once per cause: the outbox row sits in the same batch as the
  * change, so only the call that made the change (webhook or polling, whichever won the race)
@@ -63,6 +64,7 @@ const mailRules = {
   'device-activated': { holdsSecret: false },
   'deletion-scheduled': { holdsSecret: false },
   'invoice-refunded': { holdsSecret: false },
+  'password-changed': { holdsSecret: false },
 } as const satisfies Record<string, MailRule>;
 
 /** The kinds of e-mail we send. */

@@ -1,0 +1,72 @@
+/**
+ * Changing the password in Account Settings. The current password must be typed again (someone at
+ * an unlocked computer cannot take the account over), attempts count on the same per-e-mail budget
+ * as sign-in (so the page is no side door for guessing), and the new password follows the signup
+ * rules. The new hash, the end of every other session and the "password changed" e-mail are one
+ * db.batch: all happen or none do.
+ */
+import { and, eq, isNull, ne, sql } from 'drizzle-orm';
+import type { ChangePasswordBody } from '../../../src/contract/schemas/auth';
+import { sessions, users } from '../../db/schema';
+import { fail } from '../../lib/errors';
+import { deliverSoon, queueMailWhere } from '../core/mail/outbox';
+import { passwordChangedMail } from '../core/mail/security-templates';
+import { assertPasswordAllowed, hashPassword, verifyPassword } from '../core/users/passwords';
+import { findUserById } from '../core/users/users';
+import type { Deps } from '../shared/deps';
+import { enforceRateLimit } from '../shared/rate-limit';
+import { describeUserAgent } from '../shared/user-agent';
+
+/** Sets a new password for the signed-in account and signs out its other sessions. */
+export async function changePassword(
+  deps: Deps,
+  account: { userId: string; sessionId: string },
+  { currentPassword, newPassword }: ChangePasswordBody,
+): Promise<void> {
+  const { db, now, secrets } = deps;
+  const user = await findUserById(db, account.userId);
+  if (!user || user.isDeleted) throw fail('UNAUTHORIZED');
+  if (user.passwordHash === null) throw fail('NO_PASSWORD_TO_CHANGE');
+  await enforceRateLimit(deps, 'loginPerEmail', user.email);
+  if (!(await verifyPassword(currentPassword, user.passwordHash, secrets.pepper))) {
+    throw fail('CURRENT_PASSWORD_WRONG');
+  }
+  assertPasswordAllowed(newPassword);
+
+  const passwordHash = await hashPassword(newPassword, secrets.pepper);
+  // Only if the password is still the one just checked: of two changes at once, one wins.
+  const unchanged = and(eq(users.id, user.id), eq(users.passwordHash, user.passwordHash));
+  const mail = queueMailWhere(
+    db,
+    passwordChangedMail(
+      user.email,
+      user.customerName,
+      { at: now, device: describeUserAgent(deps.client.userAgent) },
+      deps.origin,
+    ),
+    now,
+    sql`exists (select 1 from users where ${unchanged})`,
+  );
+  const [, updated] = await db.batch([
+    mail.insert,
+    db
+      .update(users)
+      .set({ passwordHash, updatedAt: now })
+      .where(unchanged)
+      .returning({ id: users.id }),
+    db
+      .update(sessions)
+      .set({ revokedAt: now })
+      .where(
+        and(
+          eq(sessions.userId, user.id),
+          isNull(sessions.revokedAt),
+          ne(sessions.id, account.sessionId),
+          // Only in the batch whose update applied (the hash is the new one by now).
+          sql`exists (select 1 from users where ${eq(users.id, user.id)} and ${eq(users.passwordHash, passwordHash)})`,
+        ),
+      ),
+  ]);
+  if (updated.length === 0) throw fail('CURRENT_PASSWORD_WRONG');
+  await deliverSoon(deps, mail);
+}
