@@ -160,7 +160,7 @@ export const dashboardNav = [
 /** Right side of the dashboard: Account, Settings, Support. */
 export const dashboardAside = [
   { href: '/dashboard', label: 'Account', text: 'License, key and download' },
-  { href: '/dashboard/settings', label: 'Settings', text: 'E-mail and account deletion' },
+  { href: '/dashboard/settings', label: 'Settings', text: 'E-mail, password and account deletion' },
   { href: '/about', label: 'Support', text: 'Contact us by e-mail or phone' },
 ] as const;
 

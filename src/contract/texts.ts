@@ -24,6 +24,7 @@ export const googleAuthFailed = 'Google authentication failed. Please try again.
 export const googleUnknown = 'An unknown error occurred during Google sign-up.';
 export const googleUserNotFound = 'No account is linked to this Google profile.';
 export const deleteFailed = 'Failed to delete account.';
+export const passwordChangeFailed = 'Failed to change the password. Please try again.';
 export const deleteConfirm = 'Are you absolutely sure? This action cannot be undone.';
 export const passwordTooShort = 'Password must be at least 6 characters long.';
 /** Our maximum (`limits.passwordMaxLength`); nothing is truncated. */

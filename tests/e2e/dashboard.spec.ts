@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { Messages } from '../../src/contract/messages';
-import { islandsReady, newVisitor, signUpForTrial } from './auth.helpers';
+import { islandsReady, latestMail, logIn, newVisitor, signUpForTrial } from './auth.helpers';
 import { expect, failedLoad, test } from './fixtures';
 
 test.beforeEach(async ({ page }) => {
@@ -132,6 +132,42 @@ test.describe('My Account', () => {
 });
 
 test.describe('Account Settings', () => {
+  test('a member changes the password: a wrong current one is refused, the new one signs in, an e-mail tells the owner', async ({
+    page,
+    browser,
+    request,
+    allowConsoleError,
+  }) => {
+    // The wrong current password is answered 403, which the browser logs.
+    allowConsoleError(failedLoad(403, '/api/change-password'));
+    const { email, password } = await signUpForTrial(page, 'Pat Password');
+    await page.goto('/dashboard/settings');
+    await islandsReady(page);
+    const card = page.getByRole('region', { name: 'Password' });
+    await expect(card.locator('form')).toHaveAttribute('method', 'post');
+
+    await card.getByLabel('Current password', { exact: true }).fill('not-my-password');
+    await card.getByLabel('New password', { exact: true }).fill('Gusset-Plate-7731');
+    await card.getByLabel('Repeat new password', { exact: true }).fill('Gusset-Plate-7731');
+    await card.getByRole('button', { name: 'Change Password' }).click();
+    await expect(card.getByRole('alert')).toHaveText(Messages.currentPasswordWrong);
+
+    await card.getByLabel('Current password', { exact: true }).fill(password);
+    await card.getByRole('button', { name: 'Change Password' }).click();
+    await expect(card.getByRole('status')).toContainText('Your password has been changed');
+    await expect(page.getByRole('region', { name: 'Password' })).toBeVisible();
+    const results = await new AxeBuilder({ page }).analyze();
+    expect(results.violations).toEqual([]);
+    const mail = await latestMail(request, email, 'password-changed');
+    expect(mail.text).toContain('If it was not you');
+
+    // Another browser signs in with the new password.
+    const other = await browser.newPage();
+    await newVisitor(other);
+    await logIn(other, email, 'Gusset-Plate-7731');
+    await other.close();
+  });
+
   test('a member deletes the account, is logged out to /overview and cannot log in again', async ({
     page,
     allowConsoleError,

@@ -1,7 +1,7 @@
 /**
- * Account Settings: the registered e-mail (read-only), the scheduled-for-deletion notice, and the
- * Danger Zone: delete → confirm → DELETE /api/delete → the server's message → after 2 s log out
- * and go to /overview. What a deletion does: docs/operating.md, "Deletion and restore".
+ * Account Settings: the registered e-mail (read-only), the scheduled-for-deletion notice, the
+ * password (ChangePassword.tsx), and the Danger Zone: delete → confirm → DELETE /api/delete → the
+ * server's message → after 2 s log out and go to /overview. What a deletion does: docs/operating.md, "Deletion and restore".
  */
 import { useEffect, useId, useRef, useState } from 'react';
 import { messageResponseSchema } from '../../contract/user';
@@ -10,6 +10,7 @@ import { limits } from '../../site.config';
 import { withErrorBoundary } from '../ErrorBoundary';
 import { apiCall, messageFor } from '../shared/api';
 import { forgetSession } from '../shared/auth-store';
+import { ChangePassword } from './ChangePassword';
 import { useDashboardUser } from './use-dashboard-user';
 import '../shared/forms.css';
 import './dashboard.css';
@@ -76,6 +77,7 @@ function AccountSettings() {
           </p>
         </div>
       </section>
+      {!user.isDeleted && <ChangePassword user={user} />}
       <section className="card danger-zone" aria-labelledby="danger-title">
         <h2 id="danger-title">Danger Zone</h2>
         {step.kind === 'deleted' ? (
