@@ -66,7 +66,8 @@ export function setSessionCookie(
 export const rememberKnownBrowser: MiddlewareHandler<AppEnv> = async (c, next) => {
   await next();
   const userId = c.get('signedInUserId');
-  if (!userId || c.error || !c.res.ok) return;
+  // A failed answer signed no one in; a sign-in by form answers a 303 redirect, not a 2xx.
+  if (!userId || c.error || c.res.status >= 400) return;
   const { secrets, now } = c.get('deps');
   setCookie(c, KNOWN_BROWSER_COOKIE, await newKnownBrowser(secrets, userId, now), {
     httpOnly: true,
@@ -92,7 +93,7 @@ function bearerToken(c: Context): string | undefined {
 }
 
 /** Throws 403 CSRF_REJECTED unless the request's Origin is our own origin. */
-function assertSameOrigin(c: Context) {
+export function assertSameOrigin(c: Context) {
   const origin = c.req.header('Origin');
   if (origin === undefined || origin !== new URL(c.req.url).origin) {
     throw fail('CSRF_REJECTED');
