@@ -16,6 +16,7 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { decodeJwt } from 'jose';
+import { SIGNED_IN_HINT_COOKIE } from '../../src/lib/auth/storage-keys';
 import type { AppEnv } from '../env';
 import { fail } from '../lib/errors';
 import { KNOWN_BROWSER_MS, newKnownBrowser } from '../services/accounts/known-browsers';
@@ -79,9 +80,25 @@ export const rememberKnownBrowser: MiddlewareHandler<AppEnv> = async (c, next) =
   });
 };
 
-/** Clears the session cookie (logout, deletion). */
+/**
+ * Tells the pages' scripts that a session cookie exists which storage does not know yet (a sign-in
+ * by the login form without JavaScript): readable, holding nothing but "1", as long as the session.
+ */
+export function setSignedInHint(c: Context, expiresAt: number, now: number) {
+  setCookie(c, SIGNED_IN_HINT_COOKIE, '1', {
+    secure: true,
+    sameSite: 'Lax',
+    path: '/',
+    maxAge: Math.max(0, Math.floor((expiresAt - now) / 1000)),
+  });
+}
+
+/** Clears the session cookie (logout, deletion), and the signed-in hint when the request has one. */
 export function clearSessionCookie(c: Context) {
   deleteCookie(c, SESSION_COOKIE, { path: '/', secure: true, httpOnly: true, sameSite: 'Lax' });
+  if (getCookie(c, SIGNED_IN_HINT_COOKIE) !== undefined) {
+    deleteCookie(c, SIGNED_IN_HINT_COOKIE, { path: '/', secure: true, sameSite: 'Lax' });
+  }
 }
 
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);

@@ -5,7 +5,9 @@
  * (services/accounts/login.ts: the same rate limits, checks and session cookie) and answers:
  *
  * - signed in: 303 to /dashboard, or to the `next` of the request's query when it is one of our
- *   account or console paths (src/lib/auth/return-path.ts);
+ *   account or console paths (src/lib/auth/return-path.ts). No script stored the user in the
+ *   browser, so a readable signed-in hint cookie goes with the session cookie: once JavaScript is
+ *   on, the dashboard's guard sees it and asks GET /api/me instead of leaving for /login;
  * - refused: the built /login page itself (from the assets binding, with its own headers and CSP),
  *   with the plain message written into its `#login-form-error` element and the error's status.
  *   Answering the page, rather than redirecting to /login with an error code in the URL, shows
@@ -31,6 +33,7 @@ import {
   KNOWN_BROWSER_COOKIE,
   rememberKnownBrowser,
   setSessionCookie,
+  setSignedInHint,
   type AccountEnv,
 } from '../middleware/auth';
 import { loginWithPassword } from '../services/accounts/login';
@@ -109,6 +112,8 @@ export const loginFormRoutes = new Hono<AccountEnv>().post(
       const knownBrowser = getCookie(c, KNOWN_BROWSER_COOKIE);
       const response = await loginWithPassword(deps, parsed.data, knownBrowser);
       setSessionCookie(c, response.token, response.tokenExpiration, deps.now);
+      // No script stored the user, so the dashboard asks the server who is signed in.
+      setSignedInHint(c, response.tokenExpiration, deps.now);
       return c.redirect(returnPath(c.req.query('next')), 303);
     } catch (error) {
       return loginPageWith(c, asApiError(error));
