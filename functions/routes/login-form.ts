@@ -94,7 +94,7 @@ export const loginFormRoutes = new Hono<AccountEnv>().post(
     } catch (error) {
       return loginPageWith(c, asApiError(error));
     }
-    await next();
+    return next();
   },
   bodyLimit({
     maxSize: MAX_BODY_BYTES,
