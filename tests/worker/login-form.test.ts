@@ -56,9 +56,24 @@ describe('POST /login (the form without JavaScript)', () => {
     const cookies = response.headers.getSetCookie();
     expect(cookies.some((c) => c.startsWith('__Host-sw_known='))).toBe(true);
 
+    // No script stored the user: a readable hint (nothing but "1") tells the dashboard to ask.
+    const hint = cookies.find((c) => c.startsWith('__Host-sw_signed_in='));
+    expect(hint).toMatch(/^__Host-sw_signed_in=1;/);
+    expect(hint).not.toMatch(/HttpOnly/i);
+
     // The cookie is a working session: GET /api/me answers the account.
     const me = await app.request('/api/me', { headers: { Cookie: `__Host-sw_session=${token}` } });
     expect(me.status).toBe(200);
+
+    // Logging out clears the hint with the session.
+    const logout = await app.request('/api/logout', {
+      method: 'POST',
+      headers: { Cookie: `__Host-sw_session=${token}; __Host-sw_signed_in=1`, Origin: ORIGIN },
+    });
+    expect(logout.status).toBe(200);
+    expect(
+      logout.headers.getSetCookie().some((c) => /^__Host-sw_signed_in=;.*Max-Age=0/.test(c)),
+    ).toBe(true);
   });
 
   it('follows a safe `next` of the query, and never one to another site', async () => {
