@@ -23,6 +23,7 @@ import { downloadRoutes } from './routes/download';
 import { createDevCheckoutRoutes } from './routes/dev-checkout';
 import { healthRoutes } from './routes/health';
 import { licenseRoutes } from './routes/licenses';
+import { loginFormRoutes } from './routes/login-form';
 import { passwordRoutes } from './routes/password';
 import { releaseRoutes } from './routes/releases';
 import { paymentRoutes } from './routes/payments';
@@ -31,8 +32,8 @@ import { webhookRoutes } from './routes/stripe-webhook';
 import { usageRoutes } from './routes/usage';
 
 /**
- * Builds the Worker's Hono app. Only /api/* and /dev/* reach the Worker first (wrangler.toml
- * run_worker_first); any other path the app does not know goes to the assets binding, so the
+ * Builds the Worker's Hono app. Only /api/*, /dev/*, /admin… and /login reach the Worker first
+ * (wrangler.toml run_worker_first); any other path the app does not know goes to the assets binding, so the
  * static site and its 404 page answer. Tests call this to mount extra routes on a fresh app, and
  * pass `adapters` to replace outside services (mail, bot check, Google, payments) with their own,
  * and `deliverWebhook` to capture what /dev/checkout's Pay sends instead of handling it in process.
@@ -68,6 +69,8 @@ export function createApp(
       .route('/api', teamRoutes)
       .route('/api', invitationRoutes)
       .route('/api', adminMoneyRoutes)
+      // The login form without JavaScript (routes/login-form.ts); GET /login is the static page.
+      .route('/', loginFormRoutes)
       // The console's pages: operators get them, anyone else the ordinary 404 page.
       .get('/admin', operatorPages)
       .get('/admin/*', operatorPages)

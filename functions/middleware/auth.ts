@@ -16,6 +16,7 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { decodeJwt } from 'jose';
+import { SIGNED_IN_HINT_COOKIE } from '../../src/lib/auth/storage-keys';
 import type { AppEnv } from '../env';
 import { fail } from '../lib/errors';
 import { KNOWN_BROWSER_MS, newKnownBrowser } from '../services/accounts/known-browsers';
@@ -66,7 +67,8 @@ export function setSessionCookie(
 export const rememberKnownBrowser: MiddlewareHandler<AppEnv> = async (c, next) => {
   await next();
   const userId = c.get('signedInUserId');
-  if (!userId || c.error || !c.res.ok) return;
+  // A failed answer signed no one in; a sign-in by form answers a 303 redirect, not a 2xx.
+  if (!userId || c.error || c.res.status >= 400) return;
   const { secrets, now } = c.get('deps');
   setCookie(c, KNOWN_BROWSER_COOKIE, await newKnownBrowser(secrets, userId, now), {
     httpOnly: true,
@@ -78,9 +80,25 @@ export const rememberKnownBrowser: MiddlewareHandler<AppEnv> = async (c, next) =
   });
 };
 
-/** Clears the session cookie (logout, deletion). */
+/**
+ * Tells the pages' scripts that a session cookie exists which storage does not know yet (a sign-in
+ * by the login form without JavaScript): readable, holding nothing but "1", as long as the session.
+ */
+export function setSignedInHint(c: Context, expiresAt: number, now: number) {
+  setCookie(c, SIGNED_IN_HINT_COOKIE, '1', {
+    secure: true,
+    sameSite: 'Lax',
+    path: '/',
+    maxAge: Math.max(0, Math.floor((expiresAt - now) / 1000)),
+  });
+}
+
+/** Clears the session cookie (logout, deletion), and the signed-in hint when the request has one. */
 export function clearSessionCookie(c: Context) {
   deleteCookie(c, SESSION_COOKIE, { path: '/', secure: true, httpOnly: true, sameSite: 'Lax' });
+  if (getCookie(c, SIGNED_IN_HINT_COOKIE) !== undefined) {
+    deleteCookie(c, SIGNED_IN_HINT_COOKIE, { path: '/', secure: true, sameSite: 'Lax' });
+  }
 }
 
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -92,7 +110,7 @@ function bearerToken(c: Context): string | undefined {
 }
 
 /** Throws 403 CSRF_REJECTED unless the request's Origin is our own origin. */
-function assertSameOrigin(c: Context) {
+export function assertSameOrigin(c: Context) {
   const origin = c.req.header('Origin');
   if (origin === undefined || origin !== new URL(c.req.url).origin) {
     throw fail('CSRF_REJECTED');

@@ -72,6 +72,7 @@ function ForgotPassword() {
       </p>
       <form
         className="account-form"
+        method="post"
         onSubmit={(event) => {
           event.preventDefault();
           if (!busy) void submit();

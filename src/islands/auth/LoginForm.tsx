@@ -32,8 +32,12 @@ export function LoginForm({
   const errorId = error ? `${id}-error` : undefined;
   return (
     <>
+      {/* Posts, never GETs: without JavaScript (or before hydration) the browser sends the form to
+          the Worker's POST /login, so the password never lands in a URL. */}
       <form
         className="account-form"
+        method="post"
+        action="/login"
         onSubmit={(event) => {
           event.preventDefault();
           if (!busy) onSubmit();

@@ -63,6 +63,13 @@ function LoginPage() {
       window.location.replace(destination());
       return;
     }
+    // A refusal the Worker answered to the form itself (sent without JavaScript or before
+    // hydration, src/pages/login.astro) becomes this form's error, shown in one place.
+    const served = document.getElementById('login-form-error');
+    if (served?.textContent) {
+      setAuthError({ message: served.textContent, code: null });
+      served.remove();
+    }
     const query = new URLSearchParams(window.location.search);
     const remembered = readRememberedEmail(localStorage);
     // Storage and the query exist only in the browser, so they are applied after hydration.

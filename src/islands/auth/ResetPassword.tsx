@@ -70,6 +70,7 @@ function ResetPassword() {
       <h1>Choose a New Password</h1>
       <form
         className="account-form"
+        method="post"
         onSubmit={(event) => {
           event.preventDefault();
           if (!busy) void submit();

@@ -8,6 +8,7 @@
  */
 import { useSyncExternalStore } from 'react';
 import type { AuthResponse, User } from '../../contract/user';
+import { dropSignedInHint } from '../../lib/auth/guard';
 import { clearStoredSession, readStoredSession, writeStoredSession } from '../../lib/auth/storage';
 import type { ErrorState } from './api';
 
@@ -97,6 +98,7 @@ export function completeSignIn(
 /** Forgets the session in this browser without navigating (a 401, a deleted account). */
 export function forgetSession(): void {
   clearStoredSession(localStorage);
+  dropSignedInHint();
   markHeader(false);
   updateAuth({ user: null, tokenExpiration: null, error: null, restored: true });
 }

@@ -44,6 +44,7 @@ export function SignupForm(props: Props) {
     <>
       <form
         className="account-form"
+        method="post"
         onSubmit={(event) => {
           event.preventDefault();
           if (!busy && !initializing) onSubmit();

@@ -102,6 +102,7 @@ function VerificationContent({
   return (
     <form
       className="account-form verify-form"
+      method="post"
       onSubmit={(event) => {
         event.preventDefault();
         void verify();

@@ -65,6 +65,7 @@ export function SignupByLinkForm({
   return (
     <form
       className="account-form"
+      method="post"
       onSubmit={(event) => {
         event.preventDefault();
         submit();
@@ -148,6 +149,7 @@ export function SignInToAcceptForm({
   return (
     <form
       className="account-form"
+      method="post"
       onSubmit={(event) => {
         event.preventDefault();
         submit();

@@ -5,6 +5,20 @@
  * pages run it as a small script, the React islands through the auth store.
  */
 import { clearStoredSession, hasStoredSession } from './storage';
+import { SIGNED_IN_HINT_COOKIE } from './storage-keys';
+
+/**
+ * True when the login form signed this browser in without JavaScript: a session cookie exists
+ * that storage does not know yet (storage-keys.ts).
+ */
+export function hasSignedInHint(): boolean {
+  return document.cookie.split('; ').includes(`${SIGNED_IN_HINT_COOKIE}=1`);
+}
+
+/** Forgets the signed-in hint (the session it stood for is gone). */
+export function dropSignedInHint(): void {
+  document.cookie = `${SIGNED_IN_HINT_COOKIE}=; Max-Age=0; Path=/; Secure; SameSite=Lax`;
+}
 
 /** Leaves for /login without leaving this page in the history. */
 export function redirectToLogin(): void {
@@ -14,12 +28,16 @@ export function redirectToLogin(): void {
 /** Signs this browser out locally (storage and header state). */
 export function forgetLocalSession(): void {
   clearStoredSession(localStorage);
+  dropSignedInHint();
   delete document.documentElement.dataset['auth'];
 }
 
-/** The synchronous half: true when a session is stored, else redirects and returns false. */
+/**
+ * The synchronous half: true when a session is stored (or the login form left a session that
+ * storage does not know yet, which GET /api/me then confirms), else redirects and returns false.
+ */
 export function guardStoredSession(): boolean {
-  if (hasStoredSession(localStorage)) return true;
+  if (hasStoredSession(localStorage) || hasSignedInHint()) return true;
   forgetLocalSession();
   redirectToLogin();
   return false;
