@@ -7,7 +7,7 @@ import { limitBody, requireJson } from './middleware/api-guards';
 import { rememberKnownBrowser } from './middleware/auth';
 import { createContextMiddleware } from './middleware/context';
 import { securityHeaders } from './middleware/security-headers';
-import { operatorPages } from './middleware/operator';
+import { consoleSpellings, operatorPages } from './middleware/operator';
 import { accountRoutes } from './routes/account';
 import { adminRoutes } from './routes/admin';
 import { adminOrganizationRoutes } from './routes/admin-organizations';
@@ -32,7 +32,7 @@ import { webhookRoutes } from './routes/stripe-webhook';
 import { usageRoutes } from './routes/usage';
 
 /**
- * Builds the Worker's Hono app. Only /api/*, /dev/*, /admin… and /login reach the Worker first
+ * Builds the Worker's Hono app. Only /api/*, /dev/*, the console's paths and /login reach the Worker first
  * (wrangler.toml run_worker_first); any other path the app does not know goes to the assets binding, so the
  * static site and its 404 page answer. Tests call this to mount extra routes on a fresh app, and
  * pass `adapters` to replace outside services (mail, bot check, Google, payments) with their own,
@@ -71,7 +71,9 @@ export function createApp(
       .route('/api', adminMoneyRoutes)
       // The login form without JavaScript (routes/login-form.ts); GET /login is the static page.
       .route('/', loginFormRoutes)
-      // The console's pages: operators get them, anyone else the ordinary 404 page.
+      // The console's pages: operators get them, anyone else the ordinary 404 page; any other
+      // spelling of them (`/admin.html`, `/adm%69n/`) is the 404 page for everyone.
+      .use('*', consoleSpellings)
       .get('/admin', operatorPages)
       .get('/admin/*', operatorPages)
       // Mounted at '/dev/' so the index is /dev/, the path run_worker_first sends to the Worker.

@@ -32,7 +32,7 @@ export const users = sqliteTable(
     id: text('id').primaryKey(),
     customerName: text('customer_name').notNull(),
     email: text('email').notNull(),
-    /** Lower-case; for Gmail also without dots and +tag (functions/services/emails.ts). */
+    /** Lower-case, without what the provider ignores (+tag, Gmail's dots): `normalizeEmail`. */
     emailNormalized: text('email_normalized').notNull(),
     /** Versioned PBKDF2 string; null for Google-only accounts. */
     passwordHash: text('password_hash'),

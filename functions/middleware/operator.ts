@@ -71,6 +71,41 @@ export function operatorAct(c: Context<OperatorEnv>, reason: string): OperatorAc
   };
 }
 
+/**
+ * The console answers at its own spellings only: `/admin` and `/admin/<page>` as written, without
+ * escapes or `.html`. The assets layer would otherwise serve (or redirect to) a console page for
+ * other spellings of the same file (`/admin.html`, `/adm%69n/`, `/admin/audit.html`).
+ */
+function isConsolePath(rawPath: string): boolean {
+  return (
+    rawPath === '/admin' ||
+    (rawPath.startsWith('/admin/') && !rawPath.includes('%') && !/\.html?$/i.test(rawPath))
+  );
+}
+
+/** True when `rawPath`, decoded and in any case, names the console or one of its files. */
+function namesConsole(rawPath: string): boolean {
+  let decoded = rawPath;
+  try {
+    decoded = decodeURIComponent(rawPath);
+  } catch {
+    // A malformed escape: judged as written.
+  }
+  const path = decoded.toLowerCase().replace(/\/{2,}/g, '/');
+  return path === '/admin' || path.startsWith('/admin/') || path.startsWith('/admin.');
+}
+
+/**
+ * Every other spelling of a console path gets the site's ordinary 404 page, operator or not, so
+ * nothing but `/admin` itself answers differently from an unknown page (run_worker_first in
+ * wrangler.toml sends these spellings to the Worker).
+ */
+export const consoleSpellings: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const rawPath = new URL(c.req.url).pathname;
+  if (namesConsole(rawPath) && !isConsolePath(rawPath)) return notFoundPage(c);
+  return next();
+};
+
 /** The console's static pages (dist/admin/…): served to operators, the 404 page to anyone else. */
 export const operatorPages: MiddlewareHandler<AppEnv> = async (c) => {
   let allowed = false;

@@ -36,7 +36,13 @@ export const rateLimits = {
    * throttling"): its own budget, so guessing elsewhere cannot lock the owner out of it.
    */
   loginPerKnownBrowser: { max: 10, windowSeconds: 900 },
+  /**
+   * Reset e-mails sent to one address. Over it the request still answers the same and nothing is
+   * sent: requests about someone else's address never refuse that person's own request.
+   */
   forgotPasswordPerEmail: { max: 3, windowSeconds: 3600 },
+  /** Forgot-password requests from one IP, whatever the addresses (the requester's own budget). */
+  forgotPasswordPerIp: { max: 10, windowSeconds: 3600 },
   contactPerIp: { max: 5, windowSeconds: 3600 },
   /** The payment page polls every 3 s up to 40 times; this leaves room for a few tabs. */
   paymentCompletionPerIp: { max: 200, windowSeconds: 600 },

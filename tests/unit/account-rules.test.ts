@@ -22,6 +22,26 @@ describe('normalizeEmail', () => {
     expect(normalizeEmail('A.d.a+trial@gmail.com')).toBe('ada@gmail.com');
     expect(normalizeEmail('ada+x@GoogleMail.com')).toBe('ada@gmail.com');
   });
+
+  it.each([
+    ['Outlook.com', ['outlook.com', 'hotmail.com', 'live.com']],
+    ['iCloud', ['icloud.com', 'me.com', 'mac.com']],
+    ['Proton', ['proton.me', 'protonmail.com', 'pm.me']],
+    ['Fastmail', ['fastmail.com', 'fastmail.fm']],
+  ])('removes the +tag for %s, keeps dots and the domain', (_provider, domains) => {
+    for (const domain of domains) {
+      expect(normalizeEmail(` Ada.Lovelace+Trial+2@${domain.toUpperCase()} `)).toBe(
+        `ada.lovelace@${domain}`,
+      );
+      expect(normalizeEmail(`ada.lovelace@${domain}`)).toBe(`ada.lovelace@${domain}`);
+    }
+  });
+
+  it('keeps +tags for other domains, and subdomains of listed ones', () => {
+    expect(normalizeEmail('ada+x@yahoo.com')).toBe('ada+x@yahoo.com');
+    expect(normalizeEmail('ada+x@mail.outlook.com')).toBe('ada+x@mail.outlook.com');
+    expect(normalizeEmail('ada+x@constructor')).toBe('ada+x@constructor');
+  });
 });
 
 describe('isDisposableEmail', () => {

@@ -1,3 +1,5 @@
+// cspell:ignore dmin
+import { SELF } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { ConsoleMessages } from '../../src/contract/messages';
@@ -110,6 +112,43 @@ describe('who may use the console', () => {
     expect(page.status).toBe(200);
     expect(page.headers.get('Cache-Control')).toBe('no-store');
     expect(await page.text()).toContain('Operator console fixture');
+  });
+
+  it('answers any other spelling of a console page with the 404 page, even to operators', async () => {
+    const app = accountApp();
+    const admin = await operator(app);
+    const spellings = [
+      '/admin.html',
+      '/admin.htm',
+      '/%61dmin',
+      '/%61dmin/',
+      '/adm%69n/audit',
+      '/admin%2Faudit',
+      '/admin/index.html',
+      '/admin/audit.html',
+      '/ADMIN',
+    ];
+
+    for (const path of spellings) {
+      const page = await app.request(path, { headers: admin.browser });
+      expect(page.status, path).toBe(404);
+      expect(await page.text(), path).toContain('Fixture not found');
+    }
+    // The console itself still answers its operators.
+    for (const path of ['/admin', '/admin/']) {
+      const page = await app.request(path, { headers: admin.browser });
+      expect(page.status, path).not.toBe(404);
+    }
+  });
+
+  it('routes those spellings to the Worker, so the assets layer cannot redirect them to /admin', async () => {
+    // SELF goes through the assets layer and run_worker_first of wrangler.toml, like production.
+    for (const path of ['/admin.html', '/admin.htm', '/%61dmin', '/%61dmin/', '/adm%69n']) {
+      const page = await SELF.fetch(new URL(path, ORIGIN), { redirect: 'manual' });
+      expect(page.status, path).toBe(404);
+      expect(page.headers.get('Location'), path).toBeNull();
+      expect(await page.text(), path).toContain('Fixture not found');
+    }
   });
 
   it('has no route that changes a role', async () => {

@@ -115,16 +115,108 @@ describe('POST /api/forgot-password', () => {
     expect(tokens[0]?.n).toBe(0);
   });
 
-  it('answers 429 with Retry-After after too many requests for one e-mail', async () => {
+  it('answers the same to every request for one address, from any IP, and mails it at most 3 times an hour', async () => {
     const app = accountApp();
-    const email = uniqueEmail();
+    const { form } = await signUpTrial(app);
     const { max } = limits.rateLimits.forgotPasswordPerEmail;
-    for (let i = 0; i < max; i += 1) await forgot(app, email);
 
-    const response = await forgot(app, email);
+    const answers = [];
+    for (let i = 0; i < max + 2; i += 1) {
+      const response = await app.post(
+        '/api/forgot-password',
+        { email: form.email, recaptchaToken: botToken('forgot_password') },
+        { 'CF-Connecting-IP': `203.0.113.${i + 1}` },
+      );
+      answers.push({ status: response.status, body: await response.json() });
+    }
+
+    expect(answers).toEqual(Array(max + 2).fill({ status: 200, body: SAME_ANSWER }));
+    const mailed = app.mail.filter((m) => m.to === form.email && m.tag === 'password-reset');
+    expect(mailed).toHaveLength(max);
+    const outbox = await queryAll<{ n: number }>(
+      "SELECT count(*) AS n FROM outbox WHERE to_email = ? AND tag = 'password-reset'",
+      form.email,
+    );
+    expect(outbox[0]?.n).toBe(max);
+  });
+
+  it("still answers the owner's own request after others asked 3 times, and the newest link works", async () => {
+    const app = accountApp();
+    const { form } = await signUpTrial(app);
+    const { max } = limits.rateLimits.forgotPasswordPerEmail;
+    const tokens: string[] = [];
+    for (let i = 0; i < max; i += 1) {
+      await app.post(
+        '/api/forgot-password',
+        { email: form.email, recaptchaToken: botToken('forgot_password') },
+        { 'CF-Connecting-IP': `203.0.113.${i + 1}` },
+      );
+      tokens.push(resetLink(app, form.email).token);
+    }
+
+    const own = await forgot(app, form.email);
+
+    expect(own.status).toBe(200);
+    expect(await own.json()).toEqual(SAME_ANSWER);
+    // Over the limit nothing changed: no new e-mail, and the newest link mailed still works.
+    expect(app.mail.filter((m) => m.tag === 'password-reset')).toHaveLength(max);
+    const older = await app.post('/api/reset-password', {
+      token: tokens[0],
+      password: 'a brand new secret',
+    });
+    const newest = await app.post('/api/reset-password', {
+      token: tokens.at(-1),
+      password: 'a brand new secret',
+    });
+    expect(older.status).toBe(400);
+    expect(await older.json()).toMatchObject({ code: 'INVALID_RESET_TOKEN' });
+    expect(newest.status).toBe(200);
+  });
+
+  it('mails the address again once the hour has passed', async () => {
+    const app = accountApp();
+    const { form } = await signUpTrial(app);
+    const { max, windowSeconds } = limits.rateLimits.forgotPasswordPerEmail;
+    for (let i = 0; i <= max; i += 1) {
+      await app.post(
+        '/api/forgot-password',
+        { email: form.email, recaptchaToken: botToken('forgot_password') },
+        { 'CF-Connecting-IP': `203.0.113.${i + 1}` },
+      );
+    }
+
+    app.clock.advance(windowSeconds);
+    await forgot(app, form.email);
+
+    expect(app.mail.filter((m) => m.tag === 'password-reset')).toHaveLength(max + 1);
+    const { token } = resetLink(app, form.email);
+    const response = await app.post('/api/reset-password', {
+      token,
+      password: 'a brand new secret',
+    });
+    expect(response.status).toBe(200);
+  });
+
+  it('limits the requester: one IP asking too often, for any addresses, gets 429 with Retry-After', async () => {
+    const app = accountApp({ dropTasks: true });
+    const { max } = limits.rateLimits.forgotPasswordPerIp;
+    for (let i = 0; i < max; i += 1) {
+      expect((await forgot(app, uniqueEmail())).status).toBe(200);
+    }
+    const queued = app.tasks.tasks.length;
+
+    const response = await forgot(app, uniqueEmail());
+    const elsewhere = await app.post(
+      '/api/forgot-password',
+      { email: uniqueEmail(), recaptchaToken: botToken('forgot_password') },
+      { 'CF-Connecting-IP': '203.0.113.250' },
+    );
 
     expect(response.status).toBe(429);
     expect(Number(response.headers.get('Retry-After'))).toBeGreaterThan(0);
+    expect(await response.json()).toMatchObject({ code: 'TOO_MANY_ATTEMPTS' });
+    expect(elsewhere.status).toBe(200);
+    expect(app.tasks.tasks).toHaveLength(queued + 1);
   });
 });
 

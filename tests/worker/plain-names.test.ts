@@ -10,11 +10,14 @@ import {
   botToken,
   googleToken,
   sendCode,
+  signUpTrial,
   signupForm,
   uniqueEmail,
   uniqueFingerprint,
 } from './account-helpers';
-import { activate, licensee, newDeviceId } from './licenses-helpers';
+import { adminPost, operator } from './admin-helpers';
+import { activate, activateOk, DAY_MS, licensee, newDeviceId } from './licenses-helpers';
+import { day, ownerPost } from './organizations-helpers';
 
 const PHISHING_NAME = 'Ada\n\nACCOUNT SUSPENDED: see http://evil.example';
 
@@ -90,5 +93,117 @@ describe('plain names', () => {
 
     expect(response.status).toBe(400);
     expect(app.mail).toEqual([]);
+  });
+
+  it('refuses an organization name with a line break, when created and when edited', async () => {
+    const app = accountApp();
+    const admin = await operator(app);
+    const owner = await signUpTrial(app);
+    const organization = (name: string) => ({
+      name,
+      ownerEmail: owner.form.email,
+      seats: 2,
+      deviceLimit: 2,
+      termStart: day(app.clock.now),
+      termEnd: day(app.clock.now + 365 * DAY_MS),
+      supportTier: 'priority',
+      reason: 'Signed agreement',
+    });
+
+    const refused = await adminPost(
+      app,
+      admin,
+      '/api/admin/organizations',
+      organization(PHISHING_NAME),
+    );
+    const created = await adminPost(app, admin, '/api/admin/organizations', organization('Acme'));
+    const { id } = await created.json<{ id: string }>();
+    const edited = await app.request(`/api/admin/organizations/${id}`, {
+      method: 'PATCH',
+      json: { name: 'Acme\r\nSECOND LINE', reason: 'Renamed by agreement' },
+      headers: { ...admin.browser, 'Sec-Fetch-Site': 'same-origin' },
+    });
+
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toMatchObject({ message: Messages.nameNotPlain });
+    expect(created.status).toBe(200);
+    expect(edited.status).toBe(400);
+    expect(await edited.json()).toMatchObject({ message: Messages.nameNotPlain });
+  });
+});
+
+/**
+ * What a mail client could turn into a link: a URL with a scheme, `www.`, or anything shaped
+ * like a domain (the clients' autolinkers match bare domains too).
+ */
+const LINKABLE = /[a-z][a-z0-9+.-]*:\/\/\S+|www\.\S+|(?:[\p{L}\p{N}_-]+\.)+\p{L}{2,}/giu;
+
+/** The linkable runs of `text` that are not our own links (origin, support address). */
+function foreignLinks(text: string | undefined): string[] {
+  return [...(text ?? '').matchAll(LINKABLE)]
+    .map(([match]) => match)
+    .filter((match) => !/sheetwright/i.test(match));
+}
+
+describe('names in e-mails are inert', () => {
+  const URL_NAME = 'Bob http://evil.example';
+
+  it('an invitation from an owner named with a URL, to an organization named like a domain, holds no foreign link', async () => {
+    const app = accountApp();
+    const admin = await operator(app);
+    const owner = await signUpTrial(app, { customerName: URL_NAME });
+    const created = await adminPost(app, admin, '/api/admin/organizations', {
+      name: 'www.evil.example Ltd',
+      ownerEmail: owner.form.email,
+      seats: 2,
+      deviceLimit: 2,
+      termStart: day(app.clock.now),
+      termEnd: day(app.clock.now + 365 * DAY_MS),
+      supportTier: 'priority',
+      reason: 'Signed agreement',
+    });
+    expect(created.status, await created.clone().text()).toBe(200);
+    const invitee = uniqueEmail();
+
+    const invited = await ownerPost(app, owner, '/api/team/invitations', { email: invitee });
+
+    expect(invited.status, await invited.clone().text()).toBe(200);
+    const mail = app.mail.find((m) => m.to === invitee && m.tag === 'team-invitation');
+    expect(mail?.text).toContain(
+      'Bob hxxp[:]//evil[.]example invited you to join www[.]evil[.]example Ltd',
+    );
+    for (const part of [mail?.subject, mail?.text, mail?.html]) {
+      expect(foreignLinks(part)).toEqual([]);
+    }
+    // The invitation's own link is still there, and still a link.
+    expect(mail?.text).toMatch(/https:\/\/sheetwright\.test\/invite#token=/);
+  });
+
+  it('a device-activated e-mail shows a URL-like device name and customer name without a link, in text and HTML', async () => {
+    const app = accountApp();
+    const { key } = await licensee(app);
+
+    await activateOk(app, key, {
+      deviceId: newDeviceId(),
+      deviceName: 'PC https://evil.example/x',
+    });
+
+    const mail = app.mail.find((m) => m.tag === 'device-activated');
+    expect(mail?.html).toBeDefined();
+    expect(mail?.text).toContain('Device: PC hxxps[:]//evil[.]example/x');
+    expect(foreignLinks(mail?.text)).toEqual([]);
+    expect(foreignLinks(mail?.html)).toEqual([]);
+  });
+
+  it('the welcome e-mail greets a customer named with a URL without a link, and leaves ordinary names alone', async () => {
+    const app = accountApp();
+    const linked = await signUpTrial(app, { customerName: URL_NAME });
+    const plain = await signUpTrial(app, { customerName: 'J.R. Smith' });
+
+    const welcome = (email: string) =>
+      app.mail.find((m) => m.to === email && m.tag === 'welcome')?.text;
+    expect(welcome(linked.form.email)).toContain('Hello Bob hxxp[:]//evil[.]example,');
+    expect(foreignLinks(welcome(linked.form.email))).toEqual([]);
+    expect(welcome(plain.form.email)).toContain('Hello J.R. Smith,');
   });
 });

@@ -29,6 +29,7 @@ import { ORIGIN } from './helpers';
 import {
   activateOk,
   DAY_MS,
+  deactivate,
   licensee,
   newDeviceId,
   publicJwks,
@@ -275,6 +276,52 @@ describe('GET /api/releases/download/:version', () => {
         message: errorCatalogue.DOWNLOAD_LINK_INVALID.message,
       });
     }
+  });
+});
+
+describe('GET /api/releases/download/:version, for a device freed since', () => {
+  it('refuses a link within its 15 minutes once its device was freed, and serves it again once reactivated', async () => {
+    const { app, key, deviceId } = await world('Standard');
+    const answer = offered(
+      await check(app, { licenseKey: key, deviceId, currentVersion: '1.0.0' }),
+    );
+    const url = new URL(answer.release.downloadUrl);
+    const freed = await deactivate(app, key, deviceId);
+    expect(freed.status, await freed.clone().text()).toBe(200);
+
+    const get = await app.request(`${url.pathname}${url.search}`);
+    const head = await app.request(`${url.pathname}${url.search}`, { method: 'HEAD' });
+
+    expect(get.status).toBe(404);
+    expect(await get.json()).toEqual({
+      code: 'DEVICE_NOT_ACTIVATED',
+      message: errorCatalogue.DEVICE_NOT_ACTIVATED.message,
+    });
+    expect(head.status).toBe(404);
+
+    // Activated again (same machine), the device may finish the download it was offered.
+    await activateOk(app, key, { deviceId, appVersion: '1.0.0' });
+    const again = await app.request(`${url.pathname}${url.search}`);
+    expect(again.status).toBe(200);
+    await again.arrayBuffer();
+  });
+
+  it('refuses a link whose device was freed without a deactivation call (by support or the system)', async () => {
+    const { app, key, deviceId, licenseId } = await world('Standard');
+    const answer = offered(
+      await check(app, { licenseKey: key, deviceId, currentVersion: '1.0.0' }),
+    );
+    const url = new URL(answer.release.downloadUrl);
+    await env.DB.prepare(
+      'UPDATE devices SET deactivated_at = ? WHERE license_id = ? AND device_id = ?',
+    )
+      .bind(app.clock.now, licenseId, deviceId)
+      .run();
+
+    const response = await app.request(`${url.pathname}${url.search}`);
+
+    expect(response.status).toBe(404);
+    expect(await response.json()).toMatchObject({ code: 'DEVICE_NOT_ACTIVATED' });
   });
 });
 

@@ -248,6 +248,20 @@ describe('POST /api/register-email-trial', () => {
     },
   );
 
+  it.each(['outlook.com', 'hotmail.com', 'live.com', 'icloud.com', 'proton.me', 'fastmail.com'])(
+    'treats a +tag address at %s as the same mailbox (409 ACCOUNT_EXISTS)',
+    async (domain) => {
+      const app = accountApp();
+      const local = `ada${crypto.randomUUID().slice(0, 8).replace(/-/g, '')}`;
+      await signUpTrial(app, { email: `${local}+first@${domain}` });
+
+      const response = await sendCode(app, signupForm({ email: `${local}+second@${domain}` }));
+
+      expect(response.status).toBe(409);
+      expect(await response.json()).toMatchObject({ code: 'ACCOUNT_EXISTS' });
+    },
+  );
+
   it('answers DUPLICATE_TRIAL for a Gmail variant of an e-mail whose account was deleted', async () => {
     const app = accountApp();
     const local = `ada${crypto.randomUUID().slice(0, 8).replace(/-/g, '')}`;

@@ -3,26 +3,29 @@
  * only its SHA-256 is stored, it is valid `limits.passwordResetMinutes`, and using it revokes every
  * session of the account (whoever knew the old password is signed out).
  */
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { ForgotPasswordBody, ResetPasswordBody } from '../../../src/contract/schemas/auth';
 import { ApiMessages } from '../../../src/contract/messages';
 import { limits } from '../../../src/site.config';
 import { passwordResetTokens, users } from '../../db/schema';
 import { fail } from '../../lib/errors';
-import { deliverSoon, queueMail } from '../core/mail/outbox';
+import { deliverSoon, mailWritten, queueMailWhere } from '../core/mail/outbox';
 import { passwordResetMail } from '../core/mail/templates';
 import { randomToken, sha256 } from '../shared/crypto';
 import type { Deps } from '../shared/deps';
 import { normalizeEmail } from '../shared/emails';
-import { enforceRateLimit } from '../shared/rate-limit';
+import { enforceRateLimit, rateLimitStep } from '../shared/rate-limit';
 import { assertPasswordAllowed, hashPassword } from '../core/users/passwords';
 import { revokeAllSessions } from '../core/users/sessions';
 import { findUserByEmail } from '../core/users/users';
 
 /**
- * Forgot password, the request: bot-checked and rate-limited, then handed to the task queue. The
- * answer does the same work whatever the address, so neither its content nor its timing tells
- * who has an account; the lookup, the token and the e-mail happen in `sendPasswordReset`.
+ * Forgot password, the request: bot-checked and limited per requesting IP, then handed to the task
+ * queue. The answer does the same work whatever the address, so neither its content nor its
+ * timing tells who has an account; the lookup, the token and the e-mail happen in
+ * `sendPasswordReset`. Nothing about the address is counted here: requests by others for
+ * someone's address must never change the answer that person gets (the e-mails sent per address
+ * are limited in `sendPasswordReset`, silently).
  */
 export async function requestPasswordReset(
   deps: Deps,
@@ -31,7 +34,7 @@ export async function requestPasswordReset(
   if (!(await deps.botCheck.verify(recaptchaToken, 'forgot_password', deps.client.ip))) {
     throw fail('BOT_CHECK_FAILED');
   }
-  await enforceRateLimit(deps, 'forgotPasswordPerEmail', normalizeEmail(email));
+  await enforceRateLimit(deps, 'forgotPasswordPerIp', deps.client.ip);
   try {
     await deps.tasks.enqueue([{ kind: 'password-reset', email }]);
   } catch (error) {
@@ -44,7 +47,10 @@ export async function requestPasswordReset(
 /**
  * Forgot password, the work (a queued task): when the e-mail has a live account that signs in
  * with a password, creates a reset token (older unused ones stop working) and, in the same
- * batch, the e-mail with its link.
+ * batch, the e-mail with its link. At most `rateLimits.forgotPasswordPerEmail` e-mails go to one
+ * account per window: the counter is the batch's first statement and every write after it is
+ * conditional on it, so a request over the limit changes nothing (no e-mail, the link already
+ * sent keeps working) and its requester is told nothing different.
  */
 export async function sendPasswordReset(deps: Deps, email: string): Promise<void> {
   const { db, now } = deps;
@@ -53,26 +59,35 @@ export async function sendPasswordReset(deps: Deps, email: string): Promise<void
   const token = randomToken();
   const link = new URL('/reset-password', deps.origin);
   link.searchParams.set('token', token);
-  const mail = queueMail(
+  const budget = rateLimitStep(deps, 'forgotPasswordPerEmail', user.email);
+  const mail = queueMailWhere(
     db,
     passwordResetMail(user.email, user.customerName, link.toString()),
     now,
+    budget.withinLimit,
   );
-  await db.batch([
+  // Values in the table's column order (schema.ts), the column list drizzle writes for a select.
+  const insertToken = db
+    .insert(passwordResetTokens)
+    .select(
+      sql`select ${crypto.randomUUID()}, ${user.id}, ${await sha256(token)}, ${now + limits.passwordResetMinutes * 60 * 1000}, null, ${now} where ${budget.withinLimit}`,
+    );
+  const results = await db.batch([
+    budget.count,
     db
       .update(passwordResetTokens)
       .set({ usedAt: now })
-      .where(and(eq(passwordResetTokens.userId, user.id), isNull(passwordResetTokens.usedAt))),
-    db.insert(passwordResetTokens).values({
-      id: crypto.randomUUID(),
-      userId: user.id,
-      tokenHash: await sha256(token),
-      expiresAt: now + limits.passwordResetMinutes * 60 * 1000,
-      usedAt: null,
-      createdAt: now,
-    }),
+      .where(
+        and(
+          eq(passwordResetTokens.userId, user.id),
+          isNull(passwordResetTokens.usedAt),
+          budget.withinLimit,
+        ),
+      ),
+    insertToken,
     mail.insert,
   ]);
+  if (!mailWritten(results[3])) return;
   await deliverSoon(deps, mail);
 }
 

@@ -7,6 +7,7 @@
 import { isVersion } from '../../../src/releases/versions';
 import { installer } from '../../../src/site.config';
 import { fail } from '../../lib/errors';
+import { findActiveDevice } from '../core/licenses/devices';
 import { currentLicense } from '../core/licenses/licenses';
 import type { Deps } from '../shared/deps';
 import { currentVersionOf, findRelease } from './catalog';
@@ -48,14 +49,19 @@ export async function installerFor(
 
 /**
  * The installer an update check offered: the link's token must be ours, unexpired and for this
- * version (403 DOWNLOAD_LINK_INVALID otherwise), and the version a release we ship (404).
+ * version (403 DOWNLOAD_LINK_INVALID otherwise), its device still active on its license (404
+ * DEVICE_NOT_ACTIVATED once the device was freed, even within the link's 15 minutes), and the
+ * version a release we ship (404).
  */
 export async function installerForLink(
-  deps: Pick<Deps, 'now' | 'secrets' | 'releases'>,
+  deps: Pick<Deps, 'db' | 'now' | 'secrets' | 'releases'>,
   version: string,
   token: string,
 ): Promise<InstallerChoice> {
-  await verifyDownloadToken(deps.secrets.jwtSecret, token, version, deps.now);
+  const grant = await verifyDownloadToken(deps.secrets.jwtSecret, token, version, deps.now);
+  if (!(await findActiveDevice(deps.db, grant.licenseId, grant.deviceId))) {
+    throw fail('DEVICE_NOT_ACTIVATED');
+  }
   if (!findRelease(deps.releases, version)) throw fail('DOWNLOAD_UNAVAILABLE');
   return choice(deps, version);
 }

@@ -1,22 +1,24 @@
 /**
- * The identity of an e-mail address (accounts, trials, the console, `npm run admin`). No imports:
- * scripts/admin.mjs runs it under plain Node.
+ * The identity of an e-mail address (accounts, trials, the console, `npm run admin`). Its only
+ * import is the providers' table, itself without imports: scripts/admin.mjs runs it under plain
+ * Node.
  */
-
-/** Gmail ignores dots and anything after `+` in the local part, so these are one mailbox. */
-const GMAIL_DOMAINS = new Set(['gmail.com', 'googlemail.com']);
+import { mailboxRules } from '../../../src/config/email-providers.ts';
 
 /**
- * The identity of an address: trimmed and lower-cased; for Gmail also without dots and `+tag`,
- * and googlemail.com folded into gmail.com.
+ * The identity of an address: trimmed and lower-cased; for a provider of `mailboxRules`
+ * (src/config/email-providers.ts) also without what that provider ignores: `+tag` (Gmail,
+ * Outlook.com, iCloud, Proton, Fastmail), dots (Gmail), and googlemail.com folded into gmail.com.
  */
 export function normalizeEmail(email: string): string {
   const lower = email.trim().toLowerCase();
   const at = lower.lastIndexOf('@');
   if (at < 0) return lower;
-  const local = lower.slice(0, at);
   const domain = lower.slice(at + 1);
-  if (!GMAIL_DOMAINS.has(domain)) return lower;
-  const withoutTag = local.split('+')[0] ?? '';
-  return `${withoutTag.replace(/\./g, '')}@gmail.com`;
+  const rule = Object.hasOwn(mailboxRules, domain) ? mailboxRules[domain] : undefined;
+  if (!rule) return lower;
+  let local = lower.slice(0, at);
+  if (rule.plusTags) local = local.split('+')[0] ?? '';
+  if (rule.ignoresDots) local = local.replace(/\./g, '');
+  return `${local}@${rule.canonicalDomain ?? domain}`;
 }

@@ -22,6 +22,7 @@ const messages: Record<RateLimitRule, (minutes: number) => string> = {
   loginPerEmail: ApiMessages.tooManyLoginAttempts,
   loginPerKnownBrowser: ApiMessages.tooManyLoginAttempts,
   forgotPasswordPerEmail: ApiMessages.tooManyResetRequests,
+  forgotPasswordPerIp: ApiMessages.tooManyResetRequests,
   contactPerIp: ApiMessages.tooManyContactMessages,
   paymentCompletionPerIp: ApiMessages.tooManyPaymentChecks,
   licenseApiPerIp: ApiMessages.tooManyLicenseRequests,

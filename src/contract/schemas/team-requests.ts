@@ -4,6 +4,8 @@
  */
 import { z } from 'zod';
 import { supportTiers } from '../admin-organizations';
+import { Messages } from '../messages';
+import { isPlainLine } from '../plain-text';
 import { by } from './by';
 import { customerNameRule, emailRule, newPasswordRule } from '../rules';
 
@@ -40,6 +42,13 @@ const reason = z
   .min(3, 'Give a reason (at least 3 characters); it is kept in the audit log.')
   .max(500);
 const termDate = z.iso.date('Dates must be written YYYY-MM-DD.');
+/** An organization's name is shown to its members and written into their e-mails: one plain line. */
+const organizationName = z
+  .string()
+  .trim()
+  .min(1, 'Name the organization.')
+  .max(200)
+  .refine(isPlainLine, Messages.nameNotPlain);
 
 /** GET /api/admin/organizations?q=…: a name's start, an e-mail or a license key; '' lists the newest. */
 export const organizationQuerySchema = z.object({
@@ -48,7 +57,7 @@ export const organizationQuerySchema = z.object({
 
 /** POST /api/admin/organizations */
 export const createOrganizationSchema = z.object({
-  name: z.string().trim().min(1, 'Name the organization.').max(200),
+  name: organizationName,
   ownerEmail: email,
   seats: z.number().int().min(1, 'At least 1 seat.').max(10_000),
   deviceLimit: z.number().int().min(1, 'At least 1 device per seat.').max(1000),
@@ -62,7 +71,7 @@ export const createOrganizationSchema = z.object({
 
 /** PATCH /api/admin/organizations/:id */
 export const updateOrganizationSchema = z.object({
-  name: z.string().trim().min(1).max(200).optional(),
+  name: organizationName.optional(),
   seats: z.number().int().min(1).max(10_000).optional(),
   deviceLimit: z.number().int().min(1).max(1000).optional(),
   termEnd: termDate.optional(),

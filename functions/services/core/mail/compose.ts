@@ -4,6 +4,7 @@
  * two never drift apart. Everything a person typed (names, device names) is escaped in the HTML;
  * the HTML has no images, scripts or tracking, only inline styles, which is what mail clients keep.
  */
+import { toPlainLine } from '../../../../src/contract/plain-text';
 import { site } from '../../../../src/site.config';
 import type { Mail, MailKind } from './rules';
 
@@ -37,6 +38,25 @@ export function escapeHtml(text: string): string {
     .replace(/>/g, '&gt;')
     .replace(/"/g, '&quot;')
     .replace(/'/g, '&#39;');
+}
+
+/** A domain-like run: labels joined by dots, ending in a label of two letters or more. */
+const HOST_LIKE = /(?:[\p{L}\p{N}_-]+\.)+\p{L}{2,}/gu;
+
+/**
+ * A name someone typed (a customer's, an inviter's, an organization's, a device's), made inert
+ * for an e-mail: one plain line, and "defanged" the way security reports quote addresses, so no
+ * mail client turns a URL or a domain in it into a link (`http` becomes `hxxp`, `://` becomes
+ * `[:]//`, and the dots of anything that looks like a domain become `[.]`). An ordinary name
+ * ("Ada Lovelace", "J.R. Smith") is left as it is. Every template passes names through it, in
+ * the text, the HTML and the subject alike.
+ */
+export function inertName(name: string): string {
+  return toPlainLine(name)
+    .replace(/\b(h)tt(ps?)(?=:)/giu, (_, h: string, rest: string) => `${h}xx${rest}`)
+    .replace(/\b(f)t(p)(?=:)/giu, (_, f: string, p: string) => `${f}x${p}`)
+    .replace(/:\/\//gu, '[:]//')
+    .replace(HOST_LIKE, (host) => host.replace(/\./gu, '[.]'));
 }
 
 function blockText(block: MailBlock): string {

@@ -6,7 +6,7 @@
 import { legal, plans, site } from '../../../../src/site.config';
 import { formatDate, formatMoney, formatUtcMoment } from '../../../../src/lib/format';
 import { DAY_MS } from '../../shared/db';
-import { composeMail, type MailBlock } from './compose';
+import { composeMail, inertName, type MailBlock } from './compose';
 import type { Mail } from './rules';
 
 /** Days from `now` until `at`, at least 1 ("in 3 days" on the first hourly run inside the window). */
@@ -29,7 +29,7 @@ export const lifecycleSubjects = {
   invoiceRefunded: `Your ${site.product} payment has been refunded`,
 } as const;
 
-const greeting = (name: string) => (name.trim() ? `Hello ${name},` : 'Hello,');
+const greeting = (name: string) => (name.trim() ? `Hello ${inertName(name)},` : 'Hello,');
 
 /** The links every lifecycle e-mail ends with or points into. */
 const links = (origin: string) => ({
@@ -215,7 +215,7 @@ export function deviceActivatedMail(
       `A device was activated with your ${site.product} license key:`,
       {
         facts: [
-          ['Device', device.deviceName],
+          ['Device', inertName(device.deviceName)],
           ['Activated', formatUtcMoment(device.activatedAt)],
         ],
       },

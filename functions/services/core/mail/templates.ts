@@ -6,7 +6,7 @@
 import type { LicenseRow } from '../../../db/schema';
 import { limits, plans, site } from '../../../../src/site.config';
 import { formatIsoDay, formatMoney } from '../../../../src/lib/format';
-import { signature } from './compose';
+import { inertName, signature } from './compose';
 import type { Mail } from './rules';
 
 /**
@@ -34,7 +34,7 @@ export function welcomeMail(to: string, name: string, license: LicenseRow, origi
     tag: 'welcome',
     subject: `Welcome to ${site.product}: your license key`,
     text:
-      `Hello ${name},\n\nYour ${license.plan === 'Trial' ? plans.trial.name : `${license.plan} plan`} is active until ${expires}.\n\n` +
+      `Hello ${inertName(name)},\n\nYour ${license.plan === 'Trial' ? plans.trial.name : `${license.plan} plan`} is active until ${expires}.\n\n` +
       `License key: ${license.licenseKey}\n\n` +
       `Download the plugin from your dashboard: ${origin}/dashboard\n` +
       `After installing, paste the license key into the License Manager on the ${site.product} ribbon.` +
@@ -54,7 +54,7 @@ export function upgradeMail(to: string, name: string, license: LicenseRow, origi
     tag: 'upgrade',
     subject: `Your ${site.product} plan is now ${standard.name}`,
     text:
-      `Hello ${name},\n\nThank you for your payment. Your ${standard.name} plan is active until ` +
+      `Hello ${inertName(name)},\n\nThank you for your payment. Your ${standard.name} plan is active until ` +
       `${expires} and renews every year unless you cancel.\n\n` +
       `Your license key stays the same: ${license.licenseKey}\n` +
       `The plugin keeps working where it is installed, now on up to ${standard.deviceLimit} ` +
@@ -77,7 +77,7 @@ export function licenseReplacedMail(
     tag: 'license-replaced',
     subject: `Your new ${site.product} license key`,
     text:
-      `Hello ${name},\n\nAs requested, we have issued a new license key for your account:\n\n` +
+      `Hello ${inertName(name)},\n\nAs requested, we have issued a new license key for your account:\n\n` +
       `License key: ${license.licenseKey}\n\n` +
       `Your previous key no longer works and its devices were signed out. Paste the new key into ` +
       `the License Manager on the ${site.product} ribbon on each computer you use ` +
@@ -92,12 +92,14 @@ export function teamInvitationMail(
   invitation: { organizationName: string; inviterName: string; link: string; expiresAt: number },
 ): Mail {
   const expires = formatIsoDay(invitation.expiresAt);
+  const inviter = inertName(invitation.inviterName);
+  const organization = inertName(invitation.organizationName);
   return {
     to,
     tag: 'team-invitation',
-    subject: `${invitation.inviterName} invited you to ${invitation.organizationName} on ${site.product}`,
+    subject: `${inviter} invited you to ${organization} on ${site.product}`,
     text:
-      `Hello,\n\n${invitation.inviterName} invited you to join ${invitation.organizationName} ` +
+      `Hello,\n\n${inviter} invited you to join ${organization} ` +
       `on ${site.product} Enterprise. Accepting gives you an Enterprise license for the plugin.\n\n` +
       `Accept the invitation (the link works once, until ${expires}):\n${invitation.link}\n\n` +
       `If you did not expect this invitation, you can ignore this e-mail.` +
@@ -112,7 +114,7 @@ export function passwordResetMail(to: string, name: string, link: string): Mail 
     tag: 'password-reset',
     subject: `Reset your ${site.product} password`,
     text:
-      `Hello ${name},\n\nTo choose a new password, open this link within ` +
+      `Hello ${inertName(name)},\n\nTo choose a new password, open this link within ` +
       `${limits.passwordResetMinutes} minutes:\n\n${link}\n\n` +
       `The link works once. If you did not ask to reset your password, ignore this e-mail; ` +
       `your password stays as it is.` +
@@ -125,8 +127,8 @@ export function contactMail(id: string, name: string, email: string, message: st
   return {
     to: site.supportEmail,
     tag: 'contact',
-    subject: `Contact form: ${name}`,
-    text: `From: ${name} <${email}>\nMessage id: ${id}\n\n${message}`,
+    subject: `Contact form: ${inertName(name)}`,
+    text: `From: ${inertName(name)} <${email}>\nMessage id: ${id}\n\n${message}`,
   };
 }
 
@@ -139,7 +141,7 @@ export function trialEndedMail(to: string, name: string, endedAt: number, origin
     tag: 'trial-ended',
     subject: `Your ${site.product} trial has ended`,
     text:
-      `Hello ${name},\n\nYour ${plans.trial.durationDays}-day ${plans.trial.name.toLowerCase()} of ` +
+      `Hello ${inertName(name)},\n\nYour ${plans.trial.durationDays}-day ${plans.trial.name.toLowerCase()} of ` +
       `${site.product} ended on ${ended}, so the plugin no longer runs with your trial license.\n\n` +
       `To keep working with it, buy the ${standard.name} plan (${standard.priceLabel} ${standard.period}, ` +
       `${standard.deviceLimit} active devices, all future updates):\n\n${origin}/pricing\n\n` +
