@@ -14,8 +14,8 @@ describe('POST /api/change-password', () => {
   it('sets the new password, keeps this session, signs out the others and e-mails the owner', async () => {
     const app = accountApp();
     const account = await signUpTrial(app);
-    const email = account.form.email as string;
-    const password = account.form.password as string;
+    const email = account.form.email;
+    const password = account.form.password;
     const other = await app.post('/api/login', { email, password });
     const otherToken = (await other.json<{ token: string }>()).token;
 
@@ -43,7 +43,7 @@ describe('POST /api/change-password', () => {
   it('refuses a wrong current password with 403 and changes nothing', async () => {
     const app = accountApp();
     const account = await signUpTrial(app);
-    const password = account.form.password as string;
+    const password = account.form.password;
 
     const response = await app.request('/api/change-password', {
       method: 'POST',
@@ -56,7 +56,7 @@ describe('POST /api/change-password', () => {
       code: 'CURRENT_PASSWORD_WRONG',
       message: Messages.currentPasswordWrong,
     });
-    expect(await loginStatus(app, account.form.email as string, password)).toBe(200);
+    expect(await loginStatus(app, account.form.email, password)).toBe(200);
     expect(app.mail.filter((mail) => mail.tag === 'password-changed')).toHaveLength(0);
   });
 
@@ -76,9 +76,7 @@ describe('POST /api/change-password', () => {
     const common = await change('password123');
     expect(common.status).toBe(400);
     expect(await common.json()).toMatchObject({ code: 'WEAK_PASSWORD' });
-    expect(
-      await loginStatus(app, account.form.email as string, account.form.password as string),
-    ).toBe(200);
+    expect(await loginStatus(app, account.form.email, account.form.password)).toBe(200);
   });
 
   it('counts wrong current passwords on the sign-in budget of the e-mail', async () => {
