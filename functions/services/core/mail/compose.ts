@@ -82,6 +82,11 @@ function blockHtml(block: MailBlock): string {
   return `<table role="presentation" style="margin:0 0 16px;border-collapse:collapse">${rows}</table>`;
 }
 
+/** "Hello <name>," with the name made inert, or "Hello," when the account has no name. */
+export function greeting(name: string): string {
+  return name.trim() ? `Hello ${inertName(name)},` : 'Hello,';
+}
+
 /** The e-mail with its text and HTML parts, from the same blocks. */
 export function composeMail({ to, tag, subject, greeting, blocks }: MailContent): Mail {
   const text = [greeting, ...blocks.map(blockText)].join('\n\n') + signature;

@@ -6,7 +6,7 @@
 import { legal, plans, site } from '../../../../src/site.config';
 import { formatDate, formatMoney, formatUtcMoment } from '../../../../src/lib/format';
 import { DAY_MS } from '../../shared/db';
-import { composeMail, inertName, type MailBlock } from './compose';
+import { composeMail, greeting, inertName, type MailBlock } from './compose';
 import type { Mail } from './rules';
 
 /** Days from `now` until `at`, at least 1 ("in 3 days" on the first hourly run inside the window). */
@@ -28,8 +28,6 @@ export const lifecycleSubjects = {
   deletionScheduled: `Your ${site.product} account is scheduled for deletion`,
   invoiceRefunded: `Your ${site.product} payment has been refunded`,
 } as const;
-
-const greeting = (name: string) => (name.trim() ? `Hello ${inertName(name)},` : 'Hello,');
 
 /** The links every lifecycle e-mail ends with or points into. */
 const links = (origin: string) => ({

@@ -5,15 +5,13 @@
  */
 import { site } from '../../../../src/site.config';
 import { formatUtcMoment } from '../../../../src/lib/format';
-import { composeMail, inertName } from './compose';
+import { composeMail, greeting } from './compose';
 import type { Mail } from './rules';
 
 /** Every subject of this file, in one place. */
 export const securitySubjects = {
   passwordChanged: `Your ${site.product} password was changed`,
 } as const;
-
-const greeting = (name: string) => (name.trim() ? `Hello ${inertName(name)},` : 'Hello,');
 
 /** The password of the account was changed in Account Settings (every other session ended). */
 export function passwordChangedMail(
