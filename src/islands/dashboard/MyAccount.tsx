@@ -25,10 +25,18 @@ import { formatDate, formatDateTime } from '../../lib/format';
 import '../shared/forms.css';
 import './dashboard.css';
 
+/**
+ * The Organization card, asked for only once the account is known, so a signed-out visitor's page
+ * (about to leave for /login) makes no call that can only fail.
+ */
+function AccountOrganization() {
+  const organization = useOrganization();
+  return organization && <OrganizationCard card={organization} />;
+}
+
 function MyAccount() {
   const { user, tokenExpiration, loading } = useDashboardUser();
   const upgrade = useUpgrade();
-  const organization = useOrganization();
   const known = user !== null && tokenExpiration !== null;
 
   // The header's DOWNLOAD links to /dashboard#download, which exists only once the user is known,
@@ -56,7 +64,7 @@ function MyAccount() {
       </nav>
       <p className="dashboard-welcome">Welcome back, {user.customerName}!</p>
       <LicenseCard user={user} />
-      {organization && <OrganizationCard card={organization} />}
+      <AccountOrganization />
       <section className="card dashboard-warning" aria-labelledby="user-id-title">
         <h2 id="user-id-title">Save Your User ID</h2>
         <p>
