@@ -145,6 +145,8 @@ export const hotQueries: HotQuery[] = [
         sessionId: keys.sessionId,
         createdAt: now - 60_000,
         expiresAt: now + 86_400_000,
+        secondFactorAt: null,
+        verifiedAt: now - 60_000,
       };
       const token = await signSessionToken(CAPTURE_JWT_SECRET, info);
       const secrets = { jwtSecret: CAPTURE_JWT_SECRET } as Secrets;

@@ -16,6 +16,20 @@ export const paymentPollMaxAttempts = 40;
 export const sessionDays = 14;
 /** The operator console needs a sign-in this recent; an older one gets 401 REAUTH_REQUIRED. */
 export const operatorFreshHours = 12;
+/**
+ * Money actions (refund, cancel) and a customer's deletion in the console want the operator to
+ * have proved who they are this recently (a code, a passkey or the password); older asks again.
+ */
+export const freshVerificationMinutes = 10;
+/** A sign-in waiting for its authenticator code lasts this long, and allows this many wrong codes. */
+export const secondStepMinutes = 5;
+export const secondStepMaxWrongCodes = 5;
+/** Recovery codes given when two-step sign-in is turned on (or the codes are regenerated). */
+export const recoveryCodeCount = 10;
+/** A passkey ceremony (add or sign in) must finish within this time. */
+export const passkeyChallengeMinutes = 5;
+/** Passkeys one account may keep. */
+export const maxPasskeys = 10;
 /** A browser stays "known" to the account it last signed in to this long (its cookie's life). */
 export const knownBrowserDays = 365;
 /** Wrong codes allowed per verification code; resends do not reset the count. */
@@ -36,6 +50,13 @@ export const rateLimits = {
    * throttling"): its own budget, so guessing elsewhere cannot lock the owner out of it.
    */
   loginPerKnownBrowser: { max: 10, windowSeconds: 900 },
+  /**
+   * Authenticator and recovery codes per account, wherever they are typed (sign-in, turning
+   * two-step sign-in off, confirming an action): the same budget as a password.
+   */
+  secondFactorPerAccount: { max: 10, windowSeconds: 900 },
+  /** Passkey sign-in attempts per IP (each costs a signature check). */
+  passkeyPerIp: { max: 30, windowSeconds: 900 },
   /**
    * Reset e-mails sent to one address. Over it the request still answers the same and nothing is
    * sent: requests about someone else's address never refuse that person's own request.

@@ -12,7 +12,7 @@
  * messages.ts, never at a throw.
  */
 // Explicit .ts extensions: the reference client runs the contract under plain Node.
-import { site } from '../site.config.ts';
+import { limits, site } from '../site.config.ts';
 import type { LicenseCheckStatus } from './schemas/licensing.ts';
 import * as ConsoleMessages from './admin-texts.ts';
 import * as SuccessMessages from './success-texts.ts';
@@ -91,6 +91,40 @@ export const errorCatalogue = {
   NO_PASSWORD_TO_CHANGE: {
     status: 409,
     message: 'Your account signs in with Google and has no password to change.',
+  },
+
+  // Second factors: passkeys, the authenticator app, recovery codes.
+  /** The operator console, to an operator whose session has no second factor. */
+  SECOND_FACTOR_REQUIRED: { status: 403, message: Messages.secondFactorRequired },
+  /**
+   * An action that wants a recent proof of who is at the keyboard (a console money action, a
+   * first password): the last one is older than the limit. 403, not 401: the session is fine.
+   */
+  FRESH_VERIFICATION_REQUIRED: { status: 403, message: Messages.freshVerificationRequired },
+  /** A wrong authenticator or recovery code (or a code of the wrong shape). */
+  WRONG_SECOND_FACTOR_CODE: { status: 400, message: Messages.wrongSecondFactorCode },
+  /** A recovery code that was already used once. */
+  RECOVERY_CODE_USED: { status: 400, message: Messages.recoveryCodeUsed },
+  /** The sign-in waiting for a code is unknown, used, too old, or had too many wrong codes. */
+  SECOND_STEP_EXPIRED: { status: 401, message: Messages.secondStepExpired },
+  TWO_STEP_ALREADY_ON: { status: 409, message: 'Two-step sign-in is already turned on.' },
+  TWO_STEP_NOT_ON: { status: 409, message: 'Two-step sign-in is not turned on.' },
+  /** Confirming an enrolment that was never started (or was replaced by a newer one). */
+  TWO_STEP_SETUP_MISSING: {
+    status: 409,
+    message: 'Start the setup again: choose "Set up an authenticator app".',
+  },
+  /** The passkey ceremony's challenge is unknown, used or older than its few minutes. */
+  PASSKEY_CHALLENGE_EXPIRED: { status: 400, message: Messages.passkeyChallengeExpired },
+  /** The browser's answer did not verify: another site's passkey, a wrong signature, no check. */
+  PASSKEY_NOT_ACCEPTED: { status: 400, message: Messages.passkeyNotAccepted },
+  /** A valid passkey answer for a credential no account here has (removed, or never added). */
+  PASSKEY_UNKNOWN: { status: 401, message: Messages.passkeyUnknown },
+  PASSKEY_NOT_FOUND: { status: 404, message: 'This passkey is not on your account.' },
+  PASSKEY_ALREADY_ADDED: { status: 409, message: 'This passkey is already on your account.' },
+  PASSKEY_LIMIT: {
+    status: 409,
+    message: `You can keep up to ${limits.maxPasskeys} passkeys. Remove one to add another.`,
   },
   /** Only told to someone who proved they own the account (the right password). */
   ACCOUNT_DELETED: {

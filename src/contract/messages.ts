@@ -32,6 +32,8 @@ export const ApiMessages = {
     `Too many verification requests. Please try again in ${minutes} ${plural(minutes)}.`,
   tooManyLoginAttempts: (minutes: number) =>
     `Too many login attempts. Please try again in ${minutes} ${plural(minutes)}.`,
+  tooManyCodeAttempts: (minutes: number) =>
+    `Too many wrong codes. Please try again in ${minutes} ${plural(minutes)}.`,
   /** The forgot-password request could not be queued (the same for every address). */
   resetRequestFailed: 'We could not send the reset e-mail. Please try again.',
   tooManyResetRequests: (minutes: number) =>

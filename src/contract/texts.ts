@@ -46,6 +46,24 @@ export const loadingUser = 'Loading user data...';
 /** Login failure for a wrong e-mail or password: one message whether or not the account exists. */
 export const invalidCredentials = 'Invalid email or password.';
 export const currentPasswordWrong = 'Your current password is not correct.';
+export const secondFactorRequired =
+  'The console needs two-step sign-in. Add a passkey or set up an authenticator app in Account ' +
+  'Settings, then sign in again with it.';
+export const freshVerificationRequired =
+  'Please confirm it is you: enter a code from your authenticator app, use your passkey, or ' +
+  'type your password.';
+export const wrongSecondFactorCode =
+  'That code is not correct. Enter the 6-digit code your authenticator app shows now, or one of ' +
+  'your recovery codes.';
+export const recoveryCodeUsed =
+  'This recovery code has already been used. Each recovery code works once: use another one.';
+export const secondStepExpired = 'Your sign-in took too long. Please sign in again.';
+export const passkeyChallengeExpired = 'The passkey request expired. Please try again.';
+export const passkeyNotAccepted =
+  'This passkey could not be verified for this site. Please try again, or sign in with your password.';
+export const passkeyUnknown =
+  'This passkey is not registered here. Sign in with your password, then add the passkey in ' +
+  'Account Settings.';
 export const duplicateTrial = 'A free trial has already been claimed for this account or device.';
 export const invalidResetToken = 'This password reset link is invalid or has expired.';
 export const sessionExpired = 'Your session has expired. Please log in again.';

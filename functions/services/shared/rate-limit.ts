@@ -21,6 +21,8 @@ const messages: Record<RateLimitRule, (minutes: number) => string> = {
   loginPerIp: ApiMessages.tooManyLoginAttempts,
   loginPerEmail: ApiMessages.tooManyLoginAttempts,
   loginPerKnownBrowser: ApiMessages.tooManyLoginAttempts,
+  secondFactorPerAccount: ApiMessages.tooManyCodeAttempts,
+  passkeyPerIp: ApiMessages.tooManyLoginAttempts,
   forgotPasswordPerEmail: ApiMessages.tooManyResetRequests,
   forgotPasswordPerIp: ApiMessages.tooManyResetRequests,
   contactPerIp: ApiMessages.tooManyContactMessages,

@@ -30,6 +30,10 @@
  * | `device-activated`       | the new active device row (plugin activation or replacement)                   |
  * | `deletion-scheduled`     | the account turning deleted (the customer's Delete Account or the console)     |
  * | `password-changed`       | the new password hash (Account Settings; security-templates.ts)                |
+ * | `two-step-on`            | the authenticator app's confirmation (Account Settings)                        |
+ * | `two-step-off`           | the authenticator app's removal (Account Settings)                             |
+ * | `passkey-added`          | the new passkey row (Account Settings)                                         |
+ * | `recovery-code-used`     | the recovery code turning used (a sign-in's second step)                       |
  *
  * None holds a secret. Exactly once per cause: the outbox row sits in the same batch as the
  * change, so only the call that made the change (webhook or polling, whichever won the race)
@@ -65,6 +69,10 @@ const mailRules = {
   'deletion-scheduled': { holdsSecret: false },
   'invoice-refunded': { holdsSecret: false },
   'password-changed': { holdsSecret: false },
+  'two-step-on': { holdsSecret: false },
+  'two-step-off': { holdsSecret: false },
+  'passkey-added': { holdsSecret: false },
+  'recovery-code-used': { holdsSecret: false },
 } as const satisfies Record<string, MailRule>;
 
 /** The kinds of e-mail we send. */

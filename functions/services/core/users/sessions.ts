@@ -26,6 +26,15 @@ export interface SessionInfo {
   sessionId: string;
   createdAt: Millis;
   expiresAt: Millis;
+  /** When this session last proved a second factor (passkey, authenticator or recovery code). */
+  secondFactorAt: Millis | null;
+  /** When the person at this session last proved who they are (sign-in included). */
+  verifiedAt: Millis;
+}
+
+/** How a new session was proved: a second factor (a passkey or a code) or one factor alone. */
+export interface SessionProof {
+  secondFactor: boolean;
 }
 
 function signingKey(secret: string): Uint8Array {
@@ -46,13 +55,19 @@ export async function signSessionToken(secret: string, session: SessionInfo): Pr
 }
 
 /** A new session: its JWT, its info, and the insert to run (alone or inside a db.batch). */
-export async function newSession({ db, now, secrets, client }: Deps, userId: string) {
+export async function newSession(
+  { db, now, secrets, client }: Deps,
+  userId: string,
+  proof: SessionProof = { secondFactor: false },
+) {
   // A fresh random id at every sign-in (no session fixation); 256 bits, unguessable.
   const info: SessionInfo = {
     userId,
     sessionId: randomToken(),
     createdAt: now,
     expiresAt: now + limits.sessionDays * DAY_MS,
+    secondFactorAt: proof.secondFactor ? now : null,
+    verifiedAt: now,
   };
   const token = await signSessionToken(secrets.jwtSecret, info);
   const insert = db.insert(sessions).values({
@@ -64,6 +79,8 @@ export async function newSession({ db, now, secrets, client }: Deps, userId: str
     userAgent: client.userAgent?.slice(0, 512) ?? null,
     ip: client.ip,
     revokedAt: null,
+    secondFactorAt: info.secondFactorAt,
+    verifiedAt: now,
   });
   return { token, info, insert };
 }
@@ -104,6 +121,8 @@ function sessionCheckQuery(db: Db, sessionId: string) {
       lastUsedAt: sessions.lastUsedAt,
       expiresAt: sessions.expiresAt,
       revokedAt: sessions.revokedAt,
+      secondFactorAt: sessions.secondFactorAt,
+      verifiedAt: sessions.verifiedAt,
       userDeleted: accountDeletedSql(outerColumn(sessions.userId)),
     })
     .from(sessions)
@@ -136,7 +155,15 @@ async function acceptSession(
         and(eq(sessions.id, sessionId), lt(sessions.lastUsedAt, now - LAST_USED_RESOLUTION_MS)),
       );
   }
-  return { userId, sessionId, createdAt: row.createdAt, expiresAt: row.expiresAt };
+  return {
+    userId,
+    sessionId,
+    createdAt: row.createdAt,
+    expiresAt: row.expiresAt,
+    secondFactorAt: row.secondFactorAt,
+    // Sessions from before this column was added were verified when they started.
+    verifiedAt: row.verifiedAt ?? row.createdAt,
+  };
 }
 
 /**
@@ -178,6 +205,21 @@ export async function verifySessionWithAccount(
   ]);
   const session = await acceptSession(deps, claims, row);
   return { session, user, license };
+}
+
+/**
+ * Records that the person at `sessionId` just proved who they are: by a second factor (which
+ * also makes the session one with a second factor) or by the password.
+ */
+export function markSessionVerified(
+  { db, now }: Pick<Deps, 'db' | 'now'>,
+  sessionId: string,
+  proof: SessionProof,
+) {
+  return db
+    .update(sessions)
+    .set(proof.secondFactor ? { verifiedAt: now, secondFactorAt: now } : { verifiedAt: now })
+    .where(eq(sessions.id, sessionId));
 }
 
 /** Revokes one session (logout). */
