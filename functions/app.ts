@@ -24,10 +24,12 @@ import { createDevCheckoutRoutes } from './routes/dev-checkout';
 import { healthRoutes } from './routes/health';
 import { licenseRoutes } from './routes/licenses';
 import { loginFormRoutes } from './routes/login-form';
+import { passkeyRoutes } from './routes/passkeys';
 import { passwordRoutes } from './routes/password';
 import { releaseRoutes } from './routes/releases';
 import { paymentRoutes } from './routes/payments';
 import { signupRoutes } from './routes/signup';
+import { twoStepRoutes } from './routes/two-step';
 import { webhookRoutes } from './routes/stripe-webhook';
 import { usageRoutes } from './routes/usage';
 
@@ -57,6 +59,8 @@ export function createApp(
       .route('/api', signupRoutes)
       .route('/api', accountRoutes)
       .route('/api', passwordRoutes)
+      .route('/api', passkeyRoutes)
+      .route('/api', twoStepRoutes)
       .route('/api', contactRoutes)
       .route('/api', paymentRoutes)
       .route('/api', billingRoutes)

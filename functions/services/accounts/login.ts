@@ -6,39 +6,15 @@ import type { LoginBody, LoginGoogleBody } from '../../../src/contract/schemas/a
 import type { AuthResponse } from '../../../src/contract/user';
 import { users, type UserRow } from '../../db/schema';
 import { fail } from '../../lib/errors';
-import { currentLicense } from '../core/licenses/licenses';
-import { memberSignInEvent } from '../core/team-feed';
 import { isUniqueViolation, type Millis } from '../shared/db';
 import type { Deps } from '../shared/deps';
 import { normalizeEmail } from '../shared/emails';
 import { enforceRateLimit } from '../shared/rate-limit';
 import { useGoogleTokenOnce, verifyGoogleToken } from '../core/users/google-tokens';
 import { readKnownBrowser } from './known-browsers';
+import { startSession } from './sign-in-session';
 import { hashPassword, needsRehash, verifyPassword } from '../core/users/passwords';
-import { newSession } from '../core/users/sessions';
-import { toUserView } from '../core/users/user-view';
 import { findUserByEmail, findUserByGoogleSub } from '../core/users/users';
-
-/** Starts a new session for `user` (signed in by `how`) and builds the AuthResponse. */
-async function startSession(
-  deps: Deps,
-  user: UserRow,
-  how: 'password' | 'Google',
-): Promise<AuthResponse> {
-  const license = await currentLicense(deps.db, user.id);
-  if (!license) throw new Error(`User ${user.id} has no license`);
-  const session = await newSession(deps, user.id);
-  // An Enterprise member's sign-in shows in their team's feed.
-  await deps.db.batch([
-    session.insert,
-    memberSignInEvent(deps.db, user.id, `with ${how}`, deps.now),
-  ]);
-  return {
-    token: session.token,
-    user: toUserView(user, license, session.info, deps.now),
-    tokenExpiration: session.info.expiresAt,
-  };
-}
 
 /**
  * E-mail and password sign-in. Unknown e-mail, Google-only account and wrong password all answer
@@ -76,7 +52,7 @@ export async function loginWithPassword(
     const passwordHash = await hashPassword(password, secrets.pepper);
     await db.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, user.id));
   }
-  return startSession(deps, user, 'password');
+  return startSession(deps, user, 'password', { secondFactor: false });
 }
 
 /**
@@ -101,7 +77,7 @@ export async function loginWithGoogle(
   if (!user) throw fail('GOOGLE_USER_NOT_FOUND');
   if (user.isDeleted) throw fail('ACCOUNT_DELETED');
   await useGoogleTokenOnce(deps, idToken);
-  return startSession(deps, user, 'Google');
+  return startSession(deps, user, 'Google', { secondFactor: false });
 }
 
 async function linkGoogle({ db }: Pick<Deps, 'db'>, user: UserRow, googleSub: string, now: Millis) {
