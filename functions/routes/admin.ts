@@ -28,7 +28,7 @@ import { auditPage } from '../services/admin/audit';
 import { customerDetail } from '../services/admin/customer';
 import { runCustomerAction } from '../services/admin/customer-actions';
 import { inboxPage, markHandled } from '../services/admin/inbox';
-import { toOperatorView } from '../services/admin/operators';
+import { assertFreshProofFor, toOperatorView } from '../services/admin/operators';
 import { searchCustomers } from '../services/admin/search';
 
 export const adminRoutes = new Hono<OperatorEnv>()
@@ -55,6 +55,7 @@ export const adminRoutes = new Hono<OperatorEnv>()
     const deps = c.get('deps');
     const body = c.req.valid('json');
     const userId = c.req.param('id');
+    assertFreshProofFor(body.action, c.get('session'), deps.now);
     const message = await runCustomerAction(deps, operatorAct(c, body.reason), userId, body);
     const detail = await customerDetail(deps.db, userId, deps.now);
     return c.json({ message, detail } satisfies CustomerActionResult, 200);

@@ -16,3 +16,5 @@ export const subscriptionCancelled =
 export const deviceDeactivated = 'The device has been deactivated.';
 export const sessionsRevoked = 'Your other sessions have been signed out.';
 export const sessionRevoked = 'The session has been signed out.';
+export const twoStepOff = 'Two-step sign-in is off.';
+export const identityConfirmed = 'Thank you: you can go on.';
