@@ -104,7 +104,11 @@ export async function setFirstPassword(
   );
   const [, updated] = await db.batch([
     mail.insert,
-    db.update(users).set({ passwordHash, updatedAt: now }).where(stillNone).returning({ id: users.id }),
+    db
+      .update(users)
+      .set({ passwordHash, updatedAt: now })
+      .where(stillNone)
+      .returning({ id: users.id }),
     db
       .update(sessions)
       .set({ revokedAt: now })
