@@ -21,7 +21,7 @@ test.describe('The console and second factors', () => {
     allowConsoleError(failedLoad(403, '/admin'));
     allowConsoleError(failedLoad(403, '/api/admin/session'));
     await newVisitor(page);
-    const { email } = await signUpForTrial(page, 'Nora Newop');
+    const { email } = await signUpForTrial(page, 'Nora Newcomer');
     await grantOperator(email);
 
     const response = await page.goto('/admin');
