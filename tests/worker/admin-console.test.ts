@@ -348,6 +348,26 @@ describe('customer actions', () => {
       status: 'active',
       days: 7,
     });
+    // The customer is told the new date once, in words.
+    const told = app.mail.filter((m) => m.tag === 'license-extended');
+    expect(told).toHaveLength(1);
+    expect(told[0]?.to).toBe(who.account.form.email.toLowerCase());
+    const inWords = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' }).format(
+      new Date(expected),
+    );
+    expect(told[0]?.subject).toBe(`Your Sheetwright free trial now runs until ${inWords}`);
+    expect(told[0]?.text).toContain('extended your Sheetwright free trial by 7 days');
+
+    // A refused extension (a revoked license) tells nobody.
+    await act(app, admin, who.userId, { action: 'revoke-license', licenseId: who.licenseId });
+    const refused = await adminPost(app, admin, `/api/admin/customers/${who.userId}/actions`, {
+      action: 'extend-license',
+      licenseId: who.licenseId,
+      days: 7,
+      reason: 'Too late',
+    });
+    expect(refused.status).toBe(409);
+    expect(app.mail.filter((m) => m.tag === 'license-extended')).toHaveLength(1);
   });
 
   it('restarts an expired trial from today', async () => {
