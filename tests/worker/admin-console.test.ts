@@ -623,6 +623,11 @@ describe('the audit log', () => {
       const response = await adminGet(app, admin, `/api/admin/audit?${query}`);
       const page = parse(auditPageSchema, await response.json());
       expect(page.entries.some((e) => e.userId === who.userId)).toBe(true);
+      // Each row names its customer as they are now, not by id alone.
+      expect(page.entries.find((e) => e.userId === who.userId)).toMatchObject({
+        customerName: who.account.form.customerName,
+        customerEmail: who.account.form.email.toLowerCase(),
+      });
       expect(
         page.entries.every((e) => e.action === 'sign-out-everywhere' || !query.includes('action')),
       ).toBe(true);

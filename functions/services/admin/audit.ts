@@ -8,7 +8,7 @@
  */
 import { and, desc, eq, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { AuditAction, AuditEntry } from '../../../src/contract/admin';
-import { auditLog } from '../../db/schema';
+import { auditLog, users } from '../../db/schema';
 import type { Db, Millis } from '../shared/db';
 
 /** The operator acting, and why (every action needs a reason). */
@@ -99,20 +99,31 @@ export async function auditPage(
     // rowid orders rows written in the same millisecond as they were written.
     const after = or(
       lt(auditLog.createdAt, cursor.at),
-      and(eq(auditLog.createdAt, cursor.at), sql`rowid < ${cursor.rowid}`),
+      and(eq(auditLog.createdAt, cursor.at), sql`${auditLog}.rowid < ${cursor.rowid}`),
     );
     if (after) conditions.push(after);
   }
   const rows = await db
-    .select({ row: auditLog, rowid: sql<number>`rowid` })
+    .select({
+      row: auditLog,
+      rowid: sql<number>`${auditLog}.rowid`,
+      // The customer as they are now, by primary key (a purged account has no name left).
+      customerName: users.customerName,
+      customerEmail: users.email,
+    })
     .from(auditLog)
+    .leftJoin(users, eq(users.id, auditLog.userId))
     .where(and(...conditions))
-    .orderBy(desc(auditLog.createdAt), desc(sql`rowid`))
+    .orderBy(desc(auditLog.createdAt), desc(sql`${auditLog}.rowid`))
     .limit(AUDIT_PAGE_SIZE + 1);
   const page = rows.slice(0, AUDIT_PAGE_SIZE);
   const last = page[page.length - 1];
   return {
-    entries: page.map(({ row }) => toAuditEntry(row)),
+    entries: page.map(({ row, customerName, customerEmail }) => ({
+      ...toAuditEntry(row),
+      customerName: customerName || null,
+      customerEmail: customerEmail?.endsWith('@invalid') ? null : (customerEmail ?? null),
+    })),
     nextCursor:
       rows.length > AUDIT_PAGE_SIZE && last ? `${last.row.createdAt}:${last.rowid}` : null,
   };
