@@ -127,7 +127,8 @@ function record(text: string): Record<string, unknown> {
 export function changes(beforeJson: string, afterJson: string): Change[] {
   const before = record(beforeJson);
   const after = record(afterJson);
-  const currency = String(after['currency'] ?? before['currency'] ?? 'usd');
+  const named = after['currency'] ?? before['currency'];
+  const currency = typeof named === 'string' ? named : 'usd';
   const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])].filter(
     (key) => key !== 'currency',
   );
