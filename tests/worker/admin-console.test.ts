@@ -634,6 +634,23 @@ describe('the audit log', () => {
     }
     const bad = await adminGet(app, admin, '/api/admin/audit?action=drop-table');
     expect(bad.status).toBe(400);
+
+    // By day (UTC): the day of the action finds it, the day after does not.
+    const today = new Date(app.clock.now).toISOString().slice(0, 10);
+    const tomorrow = new Date(app.clock.now + DAY_MS).toISOString().slice(0, 10);
+    const byDay = async (query: string) =>
+      parse(
+        auditPageSchema,
+        await (
+          await adminGet(app, admin, `/api/admin/audit?customer=${who.userId}&${query}`)
+        ).json(),
+      ).entries.length;
+    expect(await byDay(`from=${today}&to=${today}`)).toBe(1);
+    expect(await byDay(`from=${tomorrow}`)).toBe(0);
+    expect(await byDay(`to=${today}`)).toBe(1);
+    const badDay = await adminGet(app, admin, '/api/admin/audit?from=yesterday');
+    expect(badDay.status).toBe(400);
+    expect(await badDay.json()).toMatchObject({ message: 'Give dates as YYYY-MM-DD.' });
   });
 });
 

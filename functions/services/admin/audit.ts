@@ -6,7 +6,7 @@
  * cannot both apply, and an effect never lands without its row, or a row without its effect.
  * The table is append-only (migration 0009's triggers); nothing here updates or deletes it.
  */
-import { and, desc, eq, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { AuditAction, AuditEntry } from '../../../src/contract/admin';
 import { auditLog, users } from '../../db/schema';
 import type { Db, Millis } from '../shared/db';
@@ -79,6 +79,9 @@ export interface AuditFilter {
   operatorId?: string | undefined;
   userId?: string | undefined;
   action?: AuditAction | undefined;
+  /** Rows from this moment on, and before that one (ms). */
+  from?: Millis | undefined;
+  until?: Millis | undefined;
   /** `createdAt:rowid` of the last row of the previous page. */
   cursor?: string | undefined;
 }
@@ -94,6 +97,8 @@ export async function auditPage(
   if (filter.operatorId) conditions.push(eq(auditLog.operatorId, filter.operatorId));
   if (filter.userId) conditions.push(eq(auditLog.userId, filter.userId));
   if (filter.action) conditions.push(eq(auditLog.action, filter.action));
+  if (filter.from !== undefined) conditions.push(gte(auditLog.createdAt, filter.from));
+  if (filter.until !== undefined) conditions.push(lt(auditLog.createdAt, filter.until));
   const cursor = parseCursor(filter.cursor);
   if (cursor) {
     // rowid orders rows written in the same millisecond as they were written.

@@ -225,9 +225,14 @@ export interface Filters {
   operator: string;
   customer: string;
   action: AuditAction | '';
+  /** Days, YYYY-MM-DD (UTC), or empty. */
+  from: string;
+  to: string;
 }
 
-export const noFilters: Filters = { operator: '', customer: '', action: '' };
+export const noFilters: Filters = { operator: '', customer: '', action: '', from: '', to: '' };
+
+const isDay = (text: string) => /^\d{4}-\d{2}-\d{2}$/.test(text);
 
 /** The filters the address holds; an unknown action is no filter. */
 export function filtersFrom(search: string): Filters {
@@ -237,5 +242,7 @@ export function filtersFrom(search: string): Filters {
     operator: query.get('operator')?.trim() ?? '',
     customer: query.get('customer')?.trim() ?? '',
     action: (auditActions as readonly string[]).includes(action) ? (action as AuditAction) : '',
+    from: isDay(query.get('from') ?? '') ? (query.get('from') ?? '') : '',
+    to: isDay(query.get('to') ?? '') ? (query.get('to') ?? '') : '',
   };
 }
