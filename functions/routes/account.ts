@@ -1,9 +1,12 @@
 /**
- * The signed-in account: change the password (POST /api/change-password) and delete the account
- * (DELETE /api/delete; docs/operating.md, "Deletion and restore").
+ * The signed-in account: change the password (POST /api/change-password), share feature usage or
+ * not (GET and PATCH /api/account/usage-sharing) and delete the account (DELETE /api/delete;
+ * docs/operating.md, "Deletion and restore").
  */
 import { Hono } from 'hono';
 import { changePasswordSchema } from '../../src/contract/schemas/auth';
+import { usageSharingBodySchema } from '../../src/contract/schemas/usage-dashboard';
+import type { UsageSharing } from '../../src/contract/usage';
 import type { MessageResponse } from '../../src/contract/user';
 import { SuccessMessages } from '../../src/contract/messages';
 import { methodNotAllowed } from '../lib/http';
@@ -11,6 +14,7 @@ import { jsonBody } from '../lib/validate';
 import { clearSessionCookie, requireSession, type AccountEnv } from '../middleware/auth';
 import { deleteAccount } from '../services/accounts/deletion';
 import { changePassword } from '../services/accounts/password-change';
+import { setUsageSharing, usageSharing } from '../services/accounts/usage-sharing';
 
 export const accountRoutes = new Hono<AccountEnv>()
   // Bearer or cookie with our Origin (CSRF, middleware/auth.ts); this session stays signed in.
@@ -19,6 +23,17 @@ export const accountRoutes = new Hono<AccountEnv>()
     return c.json({ message: SuccessMessages.passwordChanged } satisfies MessageResponse, 200);
   })
   .all('/change-password', methodNotAllowed('POST'))
+  .get('/account/usage-sharing', requireSession, async (c) => {
+    const sharing = await usageSharing(c.get('deps'), c.get('session').userId);
+    return c.json(sharing satisfies UsageSharing, 200);
+  })
+  // Bearer or cookie with our Origin (CSRF, middleware/auth.ts).
+  .patch('/account/usage-sharing', requireSession, jsonBody(usageSharingBodySchema), async (c) => {
+    const { shareUsage } = c.req.valid('json');
+    const sharing = await setUsageSharing(c.get('deps'), c.get('session').userId, shareUsage);
+    return c.json(sharing satisfies UsageSharing, 200);
+  })
+  .all('/account/usage-sharing', methodNotAllowed('GET', 'PATCH'))
   // Bearer or cookie with our Origin (CSRF, middleware/auth.ts). No body is read.
   .delete('/delete', requireSession, async (c) => {
     await deleteAccount(c.get('deps'), c.get('session').userId);

@@ -16,3 +16,7 @@ export const subscriptionCancelled =
 export const deviceDeactivated = 'The device has been deactivated.';
 export const sessionsRevoked = 'Your other sessions have been signed out.';
 export const sessionRevoked = 'The session has been signed out.';
+/** Account Settings' "Share feature usage", after the customer changed it. */
+export const usageSharingOn = 'Feature usage sharing is on.';
+export const usageSharingOff =
+  'Feature usage sharing is off. The plugin stops sending usage, and reports it sends are not stored.';
