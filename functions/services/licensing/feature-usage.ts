@@ -74,6 +74,11 @@ export function sumReport(events: readonly UsageEvent[], now: Millis): DayCounts
 /** Column name of a command's count: `renumber-views` → `renumber_views`. */
 const columnOf = (feature: FeatureSlug) => featureUsageColumns[feature].name;
 
+/** The schema's property of each command's column: `renumber-views` → `renumberViews`. */
+const featureUsageKeys = Object.fromEntries(
+  features.map(({ slug }) => [slug, slug.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase())]),
+) as Record<FeatureSlug, string>;
+
 /**
  * The one statement that adds a report's counts: an INSERT … SELECT over a VALUES list (one row
  * per day) with ON CONFLICT DO UPDATE adding to the existing row, each count capped. The counts
@@ -97,21 +102,34 @@ function addCountsStatement(
     rows.push(sql`(${day}, ${sql.join(values, sql`, `)})`);
   }
   if (rows.length === 0) return undefined;
-  const columns = features.map(({ slug }) => sql.raw(columnOf(slug)));
   const picked = features.map((_, index) => sql.raw(`v.column${index + 2}`));
-  const updates = features.map(({ slug }) => {
-    const column = columnOf(slug);
-    return sql.raw(`${column} = min(${column} + excluded.${column}, ${maxCountPerDay})`);
-  });
-  return db.run(sql`insert into feature_usage_days
-      (license_id, user_id, device_id, day, ${sql.join(columns, sql`, `)}, app_version, updated_at)
-    select ${who.licenseId}, ${who.userId}, ${who.deviceId}, v.column1, ${sql.join(picked, sql`, `)},
-      ${who.appVersion}, ${now}
-    from (values ${sql.join(rows, sql`, `)}) as v
-    where true
-    on conflict (license_id, device_id, day) do update set ${sql.join(updates, sql`, `)},
-      app_version = coalesce(excluded.app_version, feature_usage_days.app_version),
-      updated_at = excluded.updated_at`);
+  const set = Object.fromEntries(
+    features.map(({ slug }) => {
+      const column = columnOf(slug);
+      return [
+        featureUsageKeys[slug],
+        sql.raw(`min(${column} + excluded.${column}, ${maxCountPerDay})`),
+      ];
+    }),
+  );
+  // Every column of the table, in its order (drizzle names them all in the INSERT); `where true`
+  // keeps SQLite from reading ON CONFLICT as a join constraint.
+  return db
+    .insert(featureUsageDays)
+    .select(
+      sql`select ${who.licenseId}, ${who.userId}, ${who.deviceId}, v.column1, ${sql.join(picked, sql`, `)},
+        ${who.appVersion}, ${now}
+      from (values ${sql.join(rows, sql`, `)}) as v
+      where true`,
+    )
+    .onConflictDoUpdate({
+      target: [featureUsageDays.licenseId, featureUsageDays.deviceId, featureUsageDays.day],
+      set: {
+        ...set,
+        appVersion: sql`coalesce(excluded.app_version, ${featureUsageDays.appVersion})`,
+        updatedAt: sql`excluded.updated_at`,
+      },
+    });
 }
 
 /**
