@@ -117,7 +117,10 @@ describe('POST /api/usage/report', () => {
       usageReporting: true,
     });
     expect((await usageRows(who.licenseId))[0]?.general_notes).toBe(9);
-    const batches = await queryAll('SELECT * FROM usage_batches WHERE license_id = ?', who.licenseId);
+    const batches = await queryAll(
+      'SELECT * FROM usage_batches WHERE license_id = ?',
+      who.licenseId,
+    );
     expect(batches).toHaveLength(1);
   });
 
@@ -235,14 +238,14 @@ describe('POST /api/usage/report', () => {
         },
         `The count of cad-import on ${day} must be at most 10,000 per feature and day.`,
       ],
-      [
-        { events: Array.from({ length: 501 }, () => one) },
-        'Events must hold at most 500 entries.',
-      ],
+      [{ events: Array.from({ length: 501 }, () => one) }, 'Events must hold at most 500 entries.'],
       [{ events: [] }, 'Events must hold at least one entry.'],
       [{ batchId: 'short', events: [one] }, 'Batch id must have 8 to 64 characters.'],
       [{ batchId: 'x'.repeat(65), events: [one] }, 'Batch id must have 8 to 64 characters.'],
-      [{ batchId: 'has spaces in it', events: [one] }, 'Batch id may hold only letters, digits and . _ : -'],
+      [
+        { batchId: 'has spaces in it', events: [one] },
+        'Batch id may hold only letters, digits and . _ : -',
+      ],
     ];
 
     for (const [body, message] of cases) {
