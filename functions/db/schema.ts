@@ -932,7 +932,7 @@ export const pendingSignIns = sqliteTable(
 );
 
 /**
- * Daily feature-usage rollups the plugin reports (services/licensing/feature-usage.ts): ONE row
+ * Daily feature-usage totals the plugin reports (services/licensing/feature-usage.ts): ONE row
  * per license, device (the plugin's machine id) and UTC day, one integer count per command of
  * `featureUsage.features`, so the dashboard's totals are SQL sums. A report adds to its rows with
  * one upsert. Kept `retentionDays.usageLogs` (services/cron/usage-retention.ts).

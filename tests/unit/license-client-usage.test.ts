@@ -28,7 +28,7 @@ const received = () =>
 function server(...answers: (() => Response)[]) {
   const bodies: UsageReportBody[] = [];
   const fetch = async (_url: string, init: RequestInit) => {
-    bodies.push(JSON.parse(String(init.body)) as UsageReportBody);
+    bodies.push(JSON.parse(init.body as string) as UsageReportBody);
     const answer = answers[Math.min(bodies.length - 1, answers.length - 1)];
     return (answer ?? received)();
   };

@@ -1,6 +1,6 @@
 /**
  * What Usage & Sessions shows of the plugin's reports (GET /api/usage/features): SQL sums of the
- * daily rollups per device over 30, 90 or 365 days, the last day each command was used; the
+ * daily totals per device over 30, 90 or 365 days, the last day each command was used; the
  * sharing switch of Account Settings; and the retention job that prunes old rows and batches.
  */
 import { describe, expect, it } from 'vitest';

@@ -1,6 +1,6 @@
 /**
  * Helpers for the feature-usage tests: the plugin's report, the account's sharing switch, and
- * rollup rows read or seeded straight in D1.
+ * daily rows read or seeded straight in D1.
  */
 import { env } from 'cloudflare:workers';
 import { expect } from 'vitest';
@@ -38,7 +38,7 @@ export async function setShareUsage(app: AccountApp, who: Licensee, shareUsage: 
   return response.json<UsageSharing>();
 }
 
-/** A rollup row as stored (only the columns the tests read are typed). */
+/** A daily row as stored (only the columns the tests read are typed). */
 export interface UsageRow {
   device_id: string;
   day: string;
@@ -53,7 +53,7 @@ export interface UsageRow {
   app_version: string | null;
 }
 
-/** The license's rollup rows, oldest day first. */
+/** The license's daily rows, oldest day first. */
 export async function usageRows(licenseId: string): Promise<UsageRow[]> {
   const { results } = await env.DB.prepare(
     'SELECT * FROM feature_usage_days WHERE license_id = ? ORDER BY day, device_id',
@@ -63,7 +63,7 @@ export async function usageRows(licenseId: string): Promise<UsageRow[]> {
   return results;
 }
 
-/** Writes one rollup row (column name → count) straight into D1. */
+/** Writes one daily row (column name → count) straight into D1. */
 export async function seedUsageRow(
   who: { licenseId: string; userId: string },
   deviceId: string,

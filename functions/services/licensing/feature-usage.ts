@@ -1,6 +1,6 @@
 /**
  * Feature usage: the plugin's daily reports (POST /api/usage/report) and what Usage & Sessions
- * shows of them (GET /api/usage/features). A report is stored as daily rollups, one row per
+ * shows of them (GET /api/usage/features). A report is stored as daily totals, one row per
  * license, device and UTC day with a count per command (feature_usage_days), added to by ONE
  * upsert per report; the report's batch id is written in the same D1 batch under a UNIQUE
  * constraint, so a batch counts once however often or concurrently it is sent. The dashboard's
