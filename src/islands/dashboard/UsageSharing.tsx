@@ -26,6 +26,8 @@ export function UsageSharing() {
     async (shareUsage: boolean) => {
       setSaving(true);
       setResult(null);
+      // The box shows the choice at once; a failure puts it back.
+      replace({ shareUsage });
       try {
         const answer = await apiCall('PATCH', '/api/account/usage-sharing', usageSharingSchema, {
           shareUsage,
@@ -34,6 +36,7 @@ export function UsageSharing() {
         setResult({ ok: true, text: answer.message ?? '' });
       } catch (failure) {
         if (!leftForLogin(failure)) {
+          replace({ shareUsage: !shareUsage });
           setResult({ ok: false, text: messageFor(failure, sharingSaveFailed, network) });
         }
       } finally {
