@@ -11,12 +11,12 @@ export interface Bar {
   value: number;
 }
 
-const WIDTH = 420;
+const WIDTH = 340;
 const ROW = 38;
 const TOP = 4;
 const AXIS = 44;
 /** Room after the longest bar for its number. */
-const VALUE_ROOM = 56;
+const VALUE_ROOM = 52;
 
 /** An axis end at or above `max`: 1, 2 or 5 times a power of ten (at least 5). */
 export function niceMax(max: number): number {
