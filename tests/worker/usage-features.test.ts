@@ -3,13 +3,15 @@
  * daily totals per device over 30, 90 or 365 days, the last day each command was used; the
  * sharing switch of Account Settings; and the retention job that prunes old rows and batches.
  */
+import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { parse } from '../../src/contract/shape';
 import { SuccessMessages } from '../../src/contract/messages';
 import { featureUsageViewSchema, type FeatureUsageView } from '../../src/contract/usage';
 import { featureUsage } from '../../src/site.config';
 import { accountApp, queryAll, START, type AccountApp } from './account-helpers';
-import { quietCronLogs, runJobsAt } from './cron-helpers';
+import { quietCronLogs, runJobsAt, testDb } from './cron-helpers';
+import { pruneStatements } from '../../functions/services/cron/usage-retention';
 import { activateOk, DAY_MS, licensee, newDeviceId, type Licensee } from './licenses-helpers';
 import { dayAt, reportUsage, seedUsageRow, setShareUsage, usageRows } from './usage-helpers';
 
@@ -221,5 +223,17 @@ describe('feature-usage retention (cron)', () => {
     expect(
       await queryAll('SELECT batch_id FROM usage_batches WHERE license_id = ?', who.licenseId),
     ).toEqual([{ batch_id: 'new-batch-0001' }]);
+  });
+
+  it('deletes through an index, never reading a table whole', async () => {
+    for (const statement of pruneStatements(testDb(), START)) {
+      const { sql, params } = statement.toSQL();
+      const { results } = await env.DB.prepare(`EXPLAIN QUERY PLAN ${sql}`)
+        .bind(...params)
+        .all<{ detail: string }>();
+      const plan = results.map((row) => row.detail);
+      expect(plan.join('\n')).toMatch(/^SEARCH \S+ USING (COVERING )?INDEX/);
+      expect(plan.filter((line) => line.startsWith('SCAN '))).toEqual([]);
+    }
   });
 });

@@ -184,6 +184,26 @@ const lastDayOf = (feature: FeatureSlug) =>
     string | null
   >`max(case when ${featureUsageColumns[feature]} > 0 then ${featureUsageDays.day} end)`;
 
+/** Per device: each command's uses on `from` and later (the (user_id, day) index). */
+export function usageInPeriodQuery(db: Db, userId: string, from: string) {
+  const sums = Object.fromEntries(features.map(({ slug }) => [slug, sumOf(slug)]));
+  return db
+    .select({ deviceId: featureUsageDays.deviceId, ...sums })
+    .from(featureUsageDays)
+    .where(and(eq(featureUsageDays.userId, userId), gte(featureUsageDays.day, from)))
+    .groupBy(featureUsageDays.deviceId);
+}
+
+/** Per device: the last day each command was used (the user's rows, at most a year of them). */
+export function usageLastUsedQuery(db: Db, userId: string) {
+  const lasts = Object.fromEntries(features.map(({ slug }) => [slug, lastDayOf(slug)]));
+  return db
+    .select({ deviceId: featureUsageDays.deviceId, ...lasts })
+    .from(featureUsageDays)
+    .where(eq(featureUsageDays.userId, userId))
+    .groupBy(featureUsageDays.deviceId);
+}
+
 /** GET /api/usage/features: the signed-in customer's feature use over the last `days` days. */
 export async function featureUsageView(
   { db, now }: Pick<Deps, 'db' | 'now'>,
@@ -192,21 +212,10 @@ export async function featureUsageView(
 ): Promise<FeatureUsageView> {
   const to = dayOf(now);
   const from = dayOf(now - (days - 1) * DAY_MS);
-  const sums = Object.fromEntries(features.map(({ slug }) => [slug, sumOf(slug)]));
-  const lasts = Object.fromEntries(features.map(({ slug }) => [slug, lastDayOf(slug)]));
-  const mine = eq(featureUsageDays.userId, userId);
-  // One round trip, each statement reading the (user_id, day) index.
+  // One round trip, each statement reading an index of its table.
   const [inPeriod, lastUsed, names, [account]] = await db.batch([
-    db
-      .select({ deviceId: featureUsageDays.deviceId, ...sums })
-      .from(featureUsageDays)
-      .where(and(mine, gte(featureUsageDays.day, from)))
-      .groupBy(featureUsageDays.deviceId),
-    db
-      .select({ deviceId: featureUsageDays.deviceId, ...lasts })
-      .from(featureUsageDays)
-      .where(mine)
-      .groupBy(featureUsageDays.deviceId),
+    usageInPeriodQuery(db, userId, from),
+    usageLastUsedQuery(db, userId),
     db
       .select({ deviceId: devices.deviceId, deviceName: devices.deviceName })
       .from(devices)
