@@ -38,6 +38,10 @@ async function report(
   expect(((await response.json()) as { status: string }).status).toBe('VALID');
 }
 
+/** Column `index` of the table's rows, by command. */
+const byCommand = (rows: string[][], index: number): Record<string, string> =>
+  Object.fromEntries(rows.map((row) => [row[0] ?? '', row[index] ?? '']));
+
 /** The feature table's rows as [command, uses, last used]. */
 async function tableRows(page: Page): Promise<string[][]> {
   const section = page.getByRole('region', { name: 'Feature usage' });
@@ -83,7 +87,7 @@ test.describe('Feature usage', () => {
     const section = page.getByRole('region', { name: 'Feature usage' });
     await expect(section.getByRole('table')).toBeVisible();
     const rows = await tableRows(page);
-    const uses = Object.fromEntries(rows.map((row) => [row[0], row[1]]));
+    const uses = byCommand(rows, 1);
     expect(rows.map((row) => row[0])).toEqual(labels);
     expect(uses).toMatchObject({
       'Renumber Views': '42',
@@ -91,7 +95,7 @@ test.describe('Feature usage', () => {
       'Wipe Model': '1',
       'Schedule Link': '0',
     });
-    const lastUsed = Object.fromEntries(rows.map((row) => [row[0], row[2]]));
+    const lastUsed = byCommand(rows, 2);
     expect(lastUsed['Schedule Link']).toBe('Never');
     await expect(section.getByRole('img', { name: /Renumber Views 42/ })).toBeVisible();
     await expect(section.getByText('Uses in the last 30 days')).toBeVisible();
@@ -100,9 +104,10 @@ test.describe('Feature usage', () => {
     // The other periods include the same days.
     await section.getByLabel('Period').selectOption('365');
     await expect(section.getByText('Uses in the last 365 days')).toBeVisible();
-    expect(
-      Object.fromEntries((await tableRows(page)).map((row) => [row[0], row[1]])),
-    ).toMatchObject({ 'Renumber Views': '42', 'Wipe Model': '1' });
+    expect(byCommand(await tableRows(page), 1)).toMatchObject({
+      'Renumber Views': '42',
+      'Wipe Model': '1',
+    });
   });
 
   test('says how the plugin reports when nothing was reported', async ({ page }) => {
