@@ -4,7 +4,8 @@
  * stored, every refusal answers 400 with a plain message (or validate's status for a license that
  * is not valid on the device), and validate and activate tell the plugin whether to report.
  */
-import { describe, expect, it } from 'vitest';
+import { env } from 'cloudflare:workers';
+import { describe, expect, it, vi } from 'vitest';
 import { LicenseStatusMessages, UsageReportMessages } from '../../src/contract/catalogue';
 import type { UsageReportResponse } from '../../src/contract/schemas/usage-report';
 import { featureUsage } from '../../src/site.config';
@@ -308,6 +309,56 @@ describe('POST /api/usage/report', () => {
     );
 
     expect(answer.status).toBe('DEVICE_NOT_ACTIVATED');
+  });
+
+  it('answers 503 with Retry-After when the database is busy, and the retry counts once', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    // A D1 that refuses the report's write once, as a locked database does.
+    const sqlOf = new WeakMap<D1PreparedStatement, string>();
+    let refuse = true;
+    const busyDb = new Proxy(env.DB, {
+      get(target, property) {
+        if (property === 'prepare') {
+          // Every statement (and its bound copies) remembers its SQL.
+          const tag = (statement: D1PreparedStatement, sql: string): D1PreparedStatement => {
+            sqlOf.set(statement, sql);
+            const bind = statement.bind.bind(statement);
+            statement.bind = (...values: unknown[]) => tag(bind(...values), sql);
+            return statement;
+          };
+          return (sql: string) => tag(target.prepare(sql), sql);
+        }
+        if (property === 'batch') {
+          return async (statements: D1PreparedStatement[]) => {
+            const writesUsage = statements.some((s) => sqlOf.get(s)?.includes('usage_batches'));
+            if (writesUsage && refuse) {
+              refuse = false;
+              throw new Error('D1_ERROR: database is locked: SQLITE_BUSY');
+            }
+            return target.batch(statements);
+          };
+        }
+        const value: unknown = Reflect.get(target, property);
+        return typeof value === 'function' ? (value as () => unknown).bind(target) : value;
+      },
+    });
+    const app = accountApp({ env: { DB: busyDb } });
+    const who = await reporter(app);
+    const body = {
+      batchId: crypto.randomUUID(),
+      events: [{ feature: 'cad-import', day: dayAt(app.clock.now), count: 3 }],
+    };
+
+    const busy = await reportUsage(app, who, body);
+    const retried = await ok(await reportUsage(app, who, body));
+
+    expect(busy.status).toBe(503);
+    expect(busy.headers.get('Retry-After')).toBe('2');
+    expect(await busy.json()).toMatchObject({ code: 'SERVICE_BUSY' });
+    expect(retried.message).toBe(UsageReportMessages.received);
+    expect((await usageRows(who.licenseId))[0]?.cad_import).toBe(3);
+    expect(warn).toHaveBeenCalled();
+    warn.mockRestore();
   });
 
   it('is a POST only', async () => {
