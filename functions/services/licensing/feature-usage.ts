@@ -6,7 +6,7 @@
  * constraint, so a batch counts once however often or concurrently it is sent. The dashboard's
  * numbers are SQL sums over those rows, never a scan of raw events.
  */
-import { and, desc, eq, gte, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, gte, sql, type SQL } from 'drizzle-orm';
 import { UsageReportMessages } from '../../../src/contract/catalogue';
 import { ApiMessages } from '../../../src/contract/messages';
 import type {
@@ -75,9 +75,14 @@ export function sumReport(events: readonly UsageEvent[], now: Millis): DayCounts
 const columnOf = (feature: FeatureSlug) => featureUsageColumns[feature].name;
 
 /** The schema's property of each command's column: `renumber-views` → `renumberViews`. */
-const featureUsageKeys = Object.fromEntries(
-  features.map(({ slug }) => [slug, slug.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase())]),
-) as Record<FeatureSlug, string>;
+const featureUsageKeys = (() => {
+  const keyOf = new Map(
+    Object.entries(getTableColumns(featureUsageDays)).map(([key, column]) => [column.name, key]),
+  );
+  return Object.fromEntries(
+    features.map(({ slug }) => [slug, keyOf.get(columnOf(slug)) ?? slug]),
+  ) as Record<FeatureSlug, string>;
+})();
 
 /**
  * The one statement that adds a report's counts: an INSERT … SELECT over a VALUES list (one row
@@ -102,7 +107,24 @@ function addCountsStatement(
     rows.push(sql`(${day}, ${sql.join(values, sql`, `)})`);
   }
   if (rows.length === 0) return undefined;
-  const picked = features.map((_, index) => sql.raw(`v.column${index + 2}`));
+  // The VALUES rows hold the day, then the counts in `features` order.
+  const fromValues = new Map<string, SQL>(
+    features.map(({ slug }, index) => [columnOf(slug), sql.raw(`v.column${index + 2}`)]),
+  );
+  const given: Record<string, SQL> = {
+    license_id: sql`${who.licenseId}`,
+    user_id: sql`${who.userId}`,
+    device_id: sql`${who.deviceId}`,
+    day: sql.raw('v.column1'),
+    app_version: sql`${who.appVersion}`,
+    updated_at: sql`${now}`,
+  };
+  // drizzle names every column of the table, in the table's order: the select follows it.
+  const selected = Object.values(getTableColumns(featureUsageDays)).map((column) => {
+    const value = given[column.name] ?? fromValues.get(column.name);
+    if (!value) throw new Error(`No value for feature_usage_days.${column.name}`);
+    return value;
+  });
   const set = Object.fromEntries(
     features.map(({ slug }) => {
       const column = columnOf(slug);
@@ -112,13 +134,11 @@ function addCountsStatement(
       ];
     }),
   );
-  // Every column of the table, in its order (drizzle names them all in the INSERT); `where true`
-  // keeps SQLite from reading ON CONFLICT as a join constraint.
+  // `where true` keeps SQLite from reading ON CONFLICT as a join constraint.
   return db
     .insert(featureUsageDays)
     .select(
-      sql`select ${who.licenseId}, ${who.userId}, ${who.deviceId}, v.column1, ${sql.join(picked, sql`, `)},
-        ${who.appVersion}, ${now}
+      sql`select ${sql.join(selected, sql`, `)}
       from (values ${sql.join(rows, sql`, `)}) as v
       where true`,
     )
