@@ -35,7 +35,7 @@ import { usageRoutes } from './routes/usage';
 import { featureUsageRoutes } from './routes/feature-usage';
 
 /**
- * Builds the Worker's Hono app. Only /api/*, /dev/*, the console's paths and /login reach the Worker first
+ * Builds the Worker's Hono app. Only /api/*, /dev/*, the console's paths, /login and /login/code reach the Worker first
  * (wrangler.toml run_worker_first); any other path the app does not know goes to the assets binding, so the
  * static site and its 404 page answer. Tests call this to mount extra routes on a fresh app, and
  * pass `adapters` to replace outside services (mail, bot check, Google, payments) with their own,
@@ -75,7 +75,7 @@ export function createApp(
       .route('/api', teamRoutes)
       .route('/api', invitationRoutes)
       .route('/api', adminMoneyRoutes)
-      // The login form without JavaScript (routes/login-form.ts); GET /login is the static page.
+      // The sign-in forms' POSTs (routes/login-form.ts); their GETs are the static pages.
       .route('/', loginFormRoutes)
       // The console's pages: operators get them, anyone else the ordinary 404 page; any other
       // spelling of them (`/admin.html`, `/adm%69n/`) is the 404 page for everyone.

@@ -30,6 +30,12 @@ export const SESSION_COOKIE = '__Host-sw_session';
  */
 export const KNOWN_BROWSER_COOKIE = '__Host-sw_known';
 
+/**
+ * Holds a sign-in waiting for its authenticator code (services/accounts/second-step.ts): HttpOnly
+ * (no script reads it), Strict (only our own pages send it), and as short-lived as the wait.
+ */
+export const SECOND_STEP_COOKIE = '__Host-sw_second_step';
+
 /** Context of the account routes: the app's, plus the session set by `requireSession`. */
 export interface AccountEnv extends AppEnv {
   Variables: AppEnv['Variables'] & {
@@ -90,6 +96,26 @@ export function setSignedInHint(c: Context, expiresAt: number, now: number) {
     sameSite: 'Lax',
     path: '/',
     maxAge: Math.max(0, Math.floor((expiresAt - now) / 1000)),
+  });
+}
+
+/** Keeps a waiting sign-in's token in this browser until its code is typed on /login/code. */
+export function setSecondStepCookie(c: Context, token: string, expiresAt: number, now: number) {
+  setCookie(c, SECOND_STEP_COOKIE, token, {
+    httpOnly: true,
+    secure: true,
+    sameSite: 'Strict',
+    path: '/',
+    maxAge: Math.max(0, Math.floor((expiresAt - now) / 1000)),
+  });
+}
+
+export function clearSecondStepCookie(c: Context) {
+  deleteCookie(c, SECOND_STEP_COOKIE, {
+    path: '/',
+    secure: true,
+    httpOnly: true,
+    sameSite: 'Strict',
   });
 }
 

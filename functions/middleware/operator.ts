@@ -10,6 +10,7 @@ import type { AppEnv } from '../env';
 import { fail } from '../lib/errors';
 import type { OperatorAct } from '../services/admin/audit';
 import { isOperator, requireOperatorOf, type OperatorInfo } from '../services/admin/operators';
+import { hasSecondFactor } from '../services/core/users/second-factors';
 import { enforceRateLimit } from '../services/shared/rate-limit';
 import { readSession, requireSession, type AccountEnv } from './auth';
 
@@ -106,18 +107,33 @@ export const consoleSpellings: MiddlewareHandler<AppEnv> = async (c, next) => {
   return next();
 };
 
-/** The console's static pages (dist/admin/…): served to operators, the 404 page to anyone else. */
+/**
+ * The console's static pages (dist/admin/…): served to operators, the 404 page to anyone else.
+ * An operator whose session proved no second factor gets the page with status 403: its first
+ * API call answers SECOND_FACTOR_REQUIRED, and the page says how to set one up.
+ */
 export const operatorPages: MiddlewareHandler<AppEnv> = async (c) => {
   let allowed = false;
+  let refused = false;
   try {
     const session = await readSession(c as unknown as Context<AccountEnv>);
-    allowed = session !== null && (await isOperator(c.get('deps').db, session.userId));
+    const { db } = c.get('deps');
+    allowed = session !== null && (await isOperator(db, session.userId));
+    if (
+      allowed &&
+      session &&
+      !(session.secondFactorAt && (await hasSecondFactor(db, session.userId)))
+    ) {
+      refused = true;
+    }
   } catch {
     // An expired or invalid session is simply not an operator.
   }
   if (!allowed) return notFoundPage(c);
   const response = await c.env.ASSETS.fetch(c.req.raw);
-  const page = new Response(response.body, response);
+  const page = refused
+    ? new Response(response.body, { status: 403, headers: response.headers })
+    : new Response(response.body, response);
   // Never cached anywhere: what an operator sees must not be kept for the next user.
   page.headers.set('Cache-Control', 'no-store');
   page.headers.set('X-Robots-Tag', 'noindex');

@@ -1,10 +1,11 @@
 /**
- * The signed-in account: change the password (POST /api/change-password), share feature usage or
- * not (GET and PATCH /api/account/usage-sharing) and delete the account (DELETE /api/delete;
- * docs/operating.md, "Deletion and restore").
+ * The signed-in account: change the password (POST /api/change-password), set a first one
+ * (POST /api/set-password, Google-only accounts), share feature usage or not (GET and PATCH
+ * /api/account/usage-sharing) and delete the account (DELETE /api/delete; docs/operating.md,
+ * "Deletion and restore").
  */
 import { Hono } from 'hono';
-import { changePasswordSchema } from '../../src/contract/schemas/auth';
+import { changePasswordSchema, setPasswordSchema } from '../../src/contract/schemas/auth';
 import { usageSharingBodySchema } from '../../src/contract/schemas/usage-dashboard';
 import type { UsageSharing } from '../../src/contract/usage';
 import type { MessageResponse } from '../../src/contract/user';
@@ -13,7 +14,7 @@ import { methodNotAllowed } from '../lib/http';
 import { jsonBody } from '../lib/validate';
 import { clearSessionCookie, requireSession, type AccountEnv } from '../middleware/auth';
 import { deleteAccount } from '../services/accounts/deletion';
-import { changePassword } from '../services/accounts/password-change';
+import { changePassword, setFirstPassword } from '../services/accounts/password-change';
 import { setUsageSharing, usageSharing } from '../services/accounts/usage-sharing';
 
 export const accountRoutes = new Hono<AccountEnv>()
@@ -23,6 +24,12 @@ export const accountRoutes = new Hono<AccountEnv>()
     return c.json({ message: SuccessMessages.passwordChanged } satisfies MessageResponse, 200);
   })
   .all('/change-password', methodNotAllowed('POST'))
+  // A Google-only account's first password, for a recent proof of who is at the keyboard.
+  .post('/set-password', requireSession, jsonBody(setPasswordSchema), async (c) => {
+    await setFirstPassword(c.get('deps'), c.get('session'), c.req.valid('json'));
+    return c.json({ message: SuccessMessages.passwordSet } satisfies MessageResponse, 200);
+  })
+  .all('/set-password', methodNotAllowed('POST'))
   .get('/account/usage-sharing', requireSession, async (c) => {
     const sharing = await usageSharing(c.get('deps'), c.get('session').userId);
     return c.json(sharing satisfies UsageSharing, 200);

@@ -11,6 +11,7 @@ import { ConsoleMessages } from '../../src/contract/messages';
 import { methodNotAllowed } from '../lib/http';
 import { jsonBody } from '../lib/validate';
 import { operatorAct, requireOperator, type OperatorEnv } from '../middleware/operator';
+import { assertFreshProofFor } from '../services/admin/operators';
 import { retryInvoiceRefund } from '../services/admin/money';
 import {
   moneyOverview,
@@ -37,6 +38,7 @@ export const adminMoneyRoutes = new Hono<OperatorEnv>()
 
   .post('/admin/money/refunds/:id/retry', jsonBody(moneyRetrySchema), async (c) => {
     const { reason } = c.req.valid('json');
+    assertFreshProofFor('retry-refund', c.get('session'), c.get('deps').now);
     await retryAutomaticRefund(c.get('deps'), operatorAct(c, reason), c.req.param('id'));
     return result(c, ConsoleMessages.refundRetried);
   })
@@ -44,6 +46,7 @@ export const adminMoneyRoutes = new Hono<OperatorEnv>()
 
   .post('/admin/money/invoices/:id/retry-refund', jsonBody(moneyRetrySchema), async (c) => {
     const { reason } = c.req.valid('json');
+    assertFreshProofFor('retry-refund', c.get('session'), c.get('deps').now);
     await retryInvoiceRefund(c.get('deps'), operatorAct(c, reason), c.req.param('id'));
     return result(c, ConsoleMessages.refundRetried);
   })

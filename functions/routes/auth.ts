@@ -1,8 +1,9 @@
 /** Signing in and out: /api/login, /api/login-google, /api/me and /api/logout. */
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { loginGoogleSchema, loginSchema } from '../../src/contract/schemas/auth';
 import { SuccessMessages } from '../../src/contract/messages';
+import type { SecondStepResponse } from '../../src/contract/two-step';
 import type { AuthResponse, MeResponse, MessageResponse } from '../../src/contract/user';
 import { ApiError } from '../lib/errors';
 import { methodNotAllowed } from '../lib/http';
@@ -12,29 +13,46 @@ import {
   KNOWN_BROWSER_COOKIE,
   readSession,
   requireSessionToken,
+  setSecondStepCookie,
   setSessionCookie,
   type AccountEnv,
 } from '../middleware/auth';
 import { loginWithGoogle, loginWithPassword } from '../services/accounts/login';
+import type { SignInOutcome } from '../services/accounts/second-step';
 import { revokeSession, verifySessionWithAccount } from '../services/core/users/sessions';
 import { toUserView } from '../services/core/users/user-view';
 
+/**
+ * A sign-in's answer: the session (cookie and AuthResponse), or, when the account has two-step
+ * sign-in on, the waiting sign-in's cookie and `secondFactorRequired` (the code is asked on
+ * /login/code, routes/login-form.ts).
+ */
+function answerSignIn(c: Context<AccountEnv>, outcome: SignInOutcome) {
+  const { now } = c.get('deps');
+  if (outcome.kind === 'code-needed') {
+    setSecondStepCookie(c, outcome.token, outcome.expiresAt, now);
+    return c.json(
+      { secondFactorRequired: true, expiresAt: outcome.expiresAt } satisfies SecondStepResponse,
+      200,
+    );
+  }
+  setSessionCookie(c, outcome.auth.token, outcome.auth.tokenExpiration, now);
+  return c.json(outcome.auth satisfies AuthResponse, 200);
+}
+
 export const authRoutes = new Hono<AccountEnv>()
   .post('/login', jsonBody(loginSchema), async (c) => {
-    const deps = c.get('deps');
     const knownBrowser = getCookie(c, KNOWN_BROWSER_COOKIE);
-    const response = await loginWithPassword(deps, c.req.valid('json'), knownBrowser);
-    setSessionCookie(c, response.token, response.tokenExpiration, deps.now);
-    return c.json(response satisfies AuthResponse, 200);
+    return answerSignIn(
+      c,
+      await loginWithPassword(c.get('deps'), c.req.valid('json'), knownBrowser),
+    );
   })
   .all('/login', methodNotAllowed('POST'))
 
-  .post('/login-google', jsonBody(loginGoogleSchema), async (c) => {
-    const deps = c.get('deps');
-    const response = await loginWithGoogle(deps, c.req.valid('json'));
-    setSessionCookie(c, response.token, response.tokenExpiration, deps.now);
-    return c.json(response satisfies AuthResponse, 200);
-  })
+  .post('/login-google', jsonBody(loginGoogleSchema), async (c) =>
+    answerSignIn(c, await loginWithGoogle(c.get('deps'), c.req.valid('json'))),
+  )
   .all('/login-google', methodNotAllowed('POST'))
 
   // The session check, the account and its license in one D1 round trip (sessions.ts).

@@ -55,6 +55,9 @@ export const freshVerificationRequired =
 export const wrongSecondFactorCode =
   'That code is not correct. Enter the 6-digit code your authenticator app shows now, or one of ' +
   'your recovery codes.';
+export const secondFactorCodeRequired = 'Please enter the code from your authenticator app.';
+export const identityProofRequired =
+  'Please enter a code from your authenticator app, or your password.';
 export const recoveryCodeUsed =
   'This recovery code has already been used. Each recovery code works once: use another one.';
 export const secondStepExpired = 'Your sign-in took too long. Please sign in again.';

@@ -10,10 +10,15 @@ import {
 } from '../../src/contract/admin';
 import type { AuthResponse } from '../../src/contract/user';
 import { credentials, signUpTrial, type AccountApp, type SignedInAccount } from './account-helpers';
+import { enableTwoStep, nextCode, type TwoStep } from './two-step-helpers';
 
-/** A signed-in operator: the account, and headers of its session (signed in after the grant). */
+/**
+ * A signed-in operator: the account, headers of its session (signed in after the grant), and its
+ * authenticator app (turned on in that session, which so proved a second factor).
+ */
 export interface OperatorAccount extends SignedInAccount {
   userId: string;
+  twoStep: TwoStep;
 }
 
 /** Grants `admin` to the account with this e-mail, as `npm run admin -- grant` does. */
@@ -23,8 +28,20 @@ export async function grantAdmin(email: string): Promise<void> {
     .run();
 }
 
-/** Signs up an account, makes it an operator and signs it in again (a fresh session). */
+/**
+ * Signs up an account, makes it an operator, signs it in again (a fresh session) and turns on
+ * two-step sign-in in that session, as the console asks an operator to.
+ */
 export async function operator(app: AccountApp): Promise<OperatorAccount> {
+  const account = await operatorWithoutSecondFactor(app);
+  const twoStep = await enableTwoStep(app, account);
+  return { ...account, twoStep };
+}
+
+/** An operator signed in by password alone, with no second factor: the console refuses them. */
+export async function operatorWithoutSecondFactor(
+  app: AccountApp,
+): Promise<Omit<OperatorAccount, 'twoStep'>> {
   const account = await signUpTrial(app);
   await grantAdmin(account.form.email);
   const response = await app.post('/api/login', {
@@ -34,6 +51,16 @@ export async function operator(app: AccountApp): Promise<OperatorAccount> {
   expect(response.status, await response.clone().text()).toBe(200);
   const auth = await response.json<AuthResponse>();
   return { ...account, auth, ...credentials(auth.token), userId: auth.user.userId };
+}
+
+/** Confirms it is the operator (a fresh code), as the console asks before a money action. */
+export async function confirmIdentity(app: AccountApp, who: OperatorAccount): Promise<void> {
+  const response = await app.post(
+    '/api/verify-identity',
+    { code: nextCode(app, who.twoStep.secret) },
+    who.browser,
+  );
+  expect(response.status, await response.clone().text()).toBe(200);
 }
 
 /** GET as the operator's browser (cookie + same-site fetch). */

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { site } from '../../src/site.config';
 import type { AuthResponse } from '../../src/contract/user';
 import { accountApp, signUpTrial, uniqueEmail, type AccountApp } from './account-helpers';
-import { act, adminPost, operator } from './admin-helpers';
+import { act, adminPost, confirmIdentity, operator } from './admin-helpers';
 import { ORIGIN } from './helpers';
 import { activate, activateOk, deactivate, licensee, newDeviceId } from './licenses-helpers';
 
@@ -185,6 +185,8 @@ describe('e-mail: the account is scheduled for deletion', () => {
 
     await act(app, op, userId, { action: 'restore-account' });
     app.clock.advance(60 * 60);
+    // An hour later the console asks the operator again who they are.
+    await confirmIdentity(app, op);
     await act(app, op, userId, { action: 'schedule-deletion' });
 
     expect(mailsTo(app, email, 'deletion-scheduled')).toHaveLength(2);

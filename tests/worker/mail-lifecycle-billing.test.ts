@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { AccountApp } from './account-helpers';
-import { act, operator } from './admin-helpers';
+import { act, confirmIdentity, operator } from './admin-helpers';
 import { billingWorld, deliver, postEmpty, upgradedAccount } from './billing-helpers';
 import {
   invoiceObject,
@@ -225,6 +225,8 @@ describe('e-mail: the subscription is cancelled', () => {
     expect(c.mails('subscription-cancelled')[0]?.text).toContain('until March 1, 2027');
 
     c.app.clock.now += 60 * 60 * 1000;
+    // An hour later the console asks the operator again who they are.
+    await confirmIdentity(c.app, op);
     await act(c.app, op, userId, { action: 'cancel-subscription', when: 'now' });
     c.app.clock.now += 1000;
     await c.event(

@@ -3,7 +3,6 @@
  */
 import { and, eq, isNull } from 'drizzle-orm';
 import type { LoginBody, LoginGoogleBody } from '../../../src/contract/schemas/auth';
-import type { AuthResponse } from '../../../src/contract/user';
 import { users, type UserRow } from '../../db/schema';
 import { fail } from '../../lib/errors';
 import { isUniqueViolation, type Millis } from '../shared/db';
@@ -12,7 +11,7 @@ import { normalizeEmail } from '../shared/emails';
 import { enforceRateLimit } from '../shared/rate-limit';
 import { useGoogleTokenOnce, verifyGoogleToken } from '../core/users/google-tokens';
 import { readKnownBrowser } from './known-browsers';
-import { startSession } from './sign-in-session';
+import { signInOrAskForCode, type SignInOutcome } from './second-step';
 import { hashPassword, needsRehash, verifyPassword } from '../core/users/passwords';
 import { findUserByEmail, findUserByGoogleSub } from '../core/users/users';
 
@@ -30,7 +29,7 @@ export async function loginWithPassword(
   deps: Deps,
   { email, password }: LoginBody,
   knownBrowser?: string,
-): Promise<AuthResponse> {
+): Promise<SignInOutcome> {
   const { db, now, secrets } = deps;
   await enforceRateLimit(deps, 'loginPerIp', deps.client.ip);
   const emailNormalized = normalizeEmail(email);
@@ -52,7 +51,7 @@ export async function loginWithPassword(
     const passwordHash = await hashPassword(password, secrets.pepper);
     await db.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, user.id));
   }
-  return startSession(deps, user, 'password', { secondFactor: false });
+  return signInOrAskForCode(deps, user, 'password');
 }
 
 /**
@@ -64,7 +63,7 @@ export async function loginWithPassword(
 export async function loginWithGoogle(
   deps: Deps,
   { googleAccessToken: idToken }: LoginGoogleBody,
-): Promise<AuthResponse> {
+): Promise<SignInOutcome> {
   const { db, now } = deps;
   await enforceRateLimit(deps, 'loginPerIp', deps.client.ip);
   const profile = await verifyGoogleToken(deps, idToken);
@@ -77,7 +76,7 @@ export async function loginWithGoogle(
   if (!user) throw fail('GOOGLE_USER_NOT_FOUND');
   if (user.isDeleted) throw fail('ACCOUNT_DELETED');
   await useGoogleTokenOnce(deps, idToken);
-  return startSession(deps, user, 'Google', { secondFactor: false });
+  return signInOrAskForCode(deps, user, 'Google');
 }
 
 async function linkGoogle({ db }: Pick<Deps, 'db'>, user: UserRow, googleSub: string, now: Millis) {

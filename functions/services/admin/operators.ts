@@ -1,13 +1,16 @@
 /**
  * Who may use the operator console: an account with the role `admin` (granted only
  * from the command line, scripts/admin.mjs), not scheduled for deletion, whose session signed in
- * within the last `limits.operatorFreshHours`. A console left open overnight asks for a fresh
- * sign-in before it changes anything.
+ * within the last `limits.operatorFreshHours` and proved a second factor (a passkey, or a code of
+ * the authenticator app the account still has). A console left open overnight asks for a fresh
+ * sign-in before it changes anything; one who can refund money and read every customer never
+ * gets in by a password alone.
  */
 import { limits } from '../../../src/site.config';
 import type { Operator } from '../../../src/contract/admin';
 import { fail } from '../../lib/errors';
-import type { SessionInfo } from '../core/users/sessions';
+import { assertRecentlyVerified, type SessionInfo } from '../core/users/sessions';
+import { hasSecondFactor } from '../core/users/second-factors';
 import { findUserById } from '../core/users/users';
 import type { Db, Millis } from '../shared/db';
 
@@ -30,7 +33,8 @@ export async function isOperator(db: Db, userId: string): Promise<boolean> {
 
 /**
  * The operator behind `session`: 403 FORBIDDEN for anyone else, 401 REAUTH_REQUIRED for an
- * operator whose sign-in is older than the fresh window.
+ * operator whose sign-in is older than the fresh window, 403 SECOND_FACTOR_REQUIRED for one whose
+ * session proved no second factor (or whose account has none left).
  */
 export async function requireOperatorOf(
   { db, now }: { db: Db; now: Millis },
@@ -40,6 +44,9 @@ export async function requireOperatorOf(
   if (user?.role !== 'admin' || user.isDeleted) throw fail('FORBIDDEN');
   const freshUntil = session.createdAt + FRESH_MS;
   if (freshUntil <= now) throw fail('REAUTH_REQUIRED');
+  if (session.secondFactorAt === null || !(await hasSecondFactor(db, user.id))) {
+    throw fail('SECOND_FACTOR_REQUIRED');
+  }
   return { userId: user.id, email: user.email, customerName: user.customerName, freshUntil };
 }
 
@@ -51,4 +58,22 @@ export function toOperatorView(operator: OperatorInfo): Operator {
     customerName: operator.customerName,
     freshUntil: new Date(operator.freshUntil).toISOString(),
   };
+}
+
+/**
+ * What cannot be undone with a click — money leaving (a refund, or its retry), a subscription
+ * ended, a customer's account deleted — wants the operator to have proved who they are within
+ * the last minutes (a code, a passkey or the password; POST /api/verify-identity), not only at
+ * sign-in: a console left open on an unattended desk does not pay anyone.
+ */
+const actionsNeedingFreshProof: ReadonlySet<string> = new Set([
+  'refund-payment',
+  'cancel-subscription',
+  'schedule-deletion',
+  'retry-refund',
+]);
+
+/** 403 FRESH_VERIFICATION_REQUIRED when `action` wants a fresher proof than `session` has. */
+export function assertFreshProofFor(action: string, session: SessionInfo, now: Millis) {
+  if (actionsNeedingFreshProof.has(action)) assertRecentlyVerified(session, now);
 }

@@ -259,9 +259,10 @@ export async function signUpByInvitation(
         ),
     ],
   );
-  // The session only with the account: a refused join leaves no row behind.
+  // The session only with the account: a refused join leaves no row behind. Values in the
+  // table's column order (schema.ts): no second factor yet, verified now.
   const signIn = db.insert(sessions).select(
-    sql`select ${session.info.sessionId}, ${user.id}, ${now}, ${now}, ${session.info.expiresAt}, ${deps.client.userAgent?.slice(0, 512) ?? null}, ${deps.client.ip}, null
+    sql`select ${session.info.sessionId}, ${user.id}, ${now}, ${now}, ${session.info.expiresAt}, ${deps.client.userAgent?.slice(0, 512) ?? null}, ${deps.client.ip}, null, null, ${now}
         where exists (select 1 from organization_members where id = ${memberId})`,
   );
   await runJoin(db, token, now, [...statements, signIn], memberId);

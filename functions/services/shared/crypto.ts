@@ -71,3 +71,39 @@ export function timingSafeEqual(a: Uint8Array, b: Uint8Array): boolean {
 export function timingSafeEqualText(a: string, b: string): boolean {
   return timingSafeEqual(encoder.encode(a), encoder.encode(b));
 }
+
+/** An AES-GCM key derived from `secret` for one `purpose` (so it never equals another use's key). */
+async function aesKey(secret: string, purpose: string): Promise<CryptoKey> {
+  const raw = await hmacBytes(secret, `sheetwright/${purpose}`);
+  return crypto.subtle.importKey('raw', raw, { name: 'AES-GCM' }, false, ['encrypt', 'decrypt']);
+}
+
+/**
+ * Encrypts `text` under a key derived from `secret` for `purpose`: `iv.ciphertext`, base64url.
+ * For a secret we must read back (an authenticator app's shared key), never for a password.
+ */
+export async function encryptText(secret: string, purpose: string, text: string): Promise<string> {
+  const iv = randomBytes(12);
+  const sealed = await crypto.subtle.encrypt(
+    { name: 'AES-GCM', iv },
+    await aesKey(secret, purpose),
+    encoder.encode(text),
+  );
+  return `${toBase64Url(iv)}.${toBase64Url(new Uint8Array(sealed))}`;
+}
+
+/** Opens what `encryptText` sealed with the same secret and purpose; throws if it was altered. */
+export async function decryptText(
+  secret: string,
+  purpose: string,
+  sealed: string,
+): Promise<string> {
+  const [iv, data] = sealed.split('.');
+  if (!iv || !data) throw new Error('Not a sealed text');
+  const opened = await crypto.subtle.decrypt(
+    { name: 'AES-GCM', iv: fromBase64Url(iv) as Uint8Array<ArrayBuffer> },
+    await aesKey(secret, purpose),
+    fromBase64Url(data) as Uint8Array<ArrayBuffer>,
+  );
+  return new TextDecoder().decode(opened);
+}

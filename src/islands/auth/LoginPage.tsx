@@ -6,6 +6,8 @@
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { ErrorCode } from '../../contract/error-codes';
 import { Messages } from '../../contract/messages';
+import type { SecondStepResponse } from '../../contract/two-step';
+import type { AuthResponse } from '../../contract/user';
 import { allowedLoginMessage } from '../../lib/auth/login-message';
 import { returnPath } from '../../lib/auth/return-path';
 import { readRememberedEmail } from '../../lib/auth/storage';
@@ -37,6 +39,18 @@ function destination(): string {
   return returnPath(new URLSearchParams(window.location.search).get('next'));
 }
 
+/**
+ * A right password or Google account opens the session, or, with two-step sign-in on, sends the
+ * person to the code page (the waiting sign-in is in an HttpOnly cookie; `next` goes along).
+ */
+function finishSignIn(response: AuthResponse | SecondStepResponse) {
+  if ('secondFactorRequired' in response) {
+    window.location.assign(`/login/code${window.location.search}`);
+    return;
+  }
+  completeSignIn(response, destination());
+}
+
 function LoginPage() {
   const auth = useAuth();
   const [values, setValues] = useState<LoginValues>({ email: '', password: '', remember: false });
@@ -52,7 +66,7 @@ function LoginPage() {
       return setAuthError(offline);
     }
     const response = await loaded.googleLogin(credential);
-    if (response) return completeSignIn(response, destination());
+    if (response) return finishSignIn(response);
     setOverlay(null);
     if (getAuthState().error?.code === ErrorCode.GOOGLE_USER_NOT_FOUND) setNotFound(true);
   }, []);
@@ -103,7 +117,7 @@ function LoginPage() {
     if (!loaded) return setAuthError(offline);
     const response = await loaded.passwordLogin(values, () => setOverlay('Logging You In'));
     if (!response) return setOverlay(null);
-    completeSignIn(response, destination());
+    finishSignIn(response);
   };
 
   return (

@@ -6,7 +6,8 @@
 import { ErrorCode } from '../../contract/error-codes';
 import { Messages } from '../../contract/messages';
 import { emailRule, loginPasswordRule, normalizeEmail } from '../../contract/rules';
-import { authResponseSchema, type AuthResponse } from '../../contract/user';
+import { signInAnswerSchema, type SecondStepResponse } from '../../contract/two-step';
+import type { AuthResponse } from '../../contract/user';
 import { rememberEmail } from '../../lib/auth/storage';
 import { apiCall } from '../shared/api';
 import { runAuthCall } from '../shared/auth-calls';
@@ -20,7 +21,7 @@ import type { LoginValues } from './LoginForm';
 export async function passwordLogin(
   values: LoginValues,
   sending: () => void,
-): Promise<AuthResponse | null> {
+): Promise<AuthResponse | SecondStepResponse | null> {
   const email = normalizeEmail(values.email);
   const { password } = values;
   const problem = emailRule(email) ?? loginPasswordRule(password);
@@ -30,7 +31,7 @@ export async function passwordLogin(
   }
   sending();
   const response = await runAuthCall(
-    () => apiCall('POST', '/api/login', authResponseSchema, { email, password }),
+    () => apiCall('POST', '/api/login', signInAnswerSchema, { email, password }),
     Messages.loginDefault,
   );
   if (response) rememberEmail(localStorage, email, values.remember);
@@ -38,10 +39,14 @@ export async function passwordLogin(
 }
 
 /** POST /api/login-google with the credential Google gave. */
-export async function googleLogin(credential: string): Promise<AuthResponse | null> {
+export async function googleLogin(
+  credential: string,
+): Promise<AuthResponse | SecondStepResponse | null> {
   const response = await runAuthCall(
     () =>
-      apiCall('POST', '/api/login-google', authResponseSchema, { googleAccessToken: credential }),
+      apiCall('POST', '/api/login-google', signInAnswerSchema, {
+        googleAccessToken: credential,
+      }),
     Messages.googleLoginDefault,
   );
   return response ?? null;
