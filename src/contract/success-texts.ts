@@ -20,3 +20,7 @@ export const twoStepOff = 'Two-step sign-in is off.';
 export const identityConfirmed = 'Thank you: you can go on.';
 export const passwordSet =
   'Your password is set. You can now also log in with your e-mail and password.';
+/** Account Settings' "Share feature usage", after the customer changed it. */
+export const usageSharingOn = 'Feature usage sharing is on.';
+export const usageSharingOff =
+  'Feature usage sharing is off. The plugin stops sending usage, and reports it sends are not stored.';
