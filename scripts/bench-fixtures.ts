@@ -16,6 +16,7 @@ import type {
 } from '../src/contract/team';
 import type { FeatureUsageView, UsageOverview, UsageSharing } from '../src/contract/usage';
 import type { PaymentCompletionResponse } from '../src/contract/payments';
+import type { TwoStepStatus } from '../src/contract/two-step';
 import type { MeResponse, User } from '../src/contract/user';
 import { consoleFixtures, type ConsoleFixtures } from './bench-console-fixtures.ts';
 
@@ -270,6 +271,12 @@ export function benchFixtures(now = Date.now()): BenchFixtures {
       'GET /api/usage': usage,
       'GET /api/usage/features': featureUsage,
       'GET /api/account/usage-sharing': usageSharing,
+      // Two-step sign-in on, as a careful firm would have it.
+      'GET /api/two-step': {
+        on: true,
+        since: Date.UTC(2026, 9, 2),
+        recoveryCodesLeft: 9,
+      } satisfies TwoStepStatus,
       'GET /api/billing': billing,
       'POST /api/check-payment-completion': paymentPending,
     },
