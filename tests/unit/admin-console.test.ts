@@ -196,12 +196,17 @@ describe('display rules', () => {
   });
 
   it('reads the audit filters from the address, ignoring an unknown action', () => {
-    expect(filtersFrom('?operator=op-1&customer=%20u-2%20&action=free-device')).toEqual({
+    expect(
+      filtersFrom('?operator=op-1&customer=%20u-2%20&action=free-device&from=2026-11-01'),
+    ).toEqual({
       operator: 'op-1',
       customer: 'u-2',
       action: 'free-device',
+      from: '2026-11-01',
+      to: '',
     });
     expect(filtersFrom('?action=drop-table').action).toBe('');
+    expect(filtersFrom('?to=yesterday').to).toBe('');
   });
 
   it('replies to the sender with the message quoted', () => {

@@ -3,6 +3,7 @@
  * first code, 10 recovery codes shown once), the code step of password and Google sign-in, codes
  * accepted once, wrong codes limited, recovery codes, new codes, turning it off, and the e-mails.
  */
+import { decodeJwt } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { limits } from '../../src/site.config';
 import type { TwoStepSetup, TwoStepStatus } from '../../src/contract/two-step';
@@ -123,8 +124,8 @@ describe('turning two-step sign-in on', () => {
     });
     // This session proved a second factor.
     const [session] = await queryAll<{ second_factor_at: number | null }>(
-      'SELECT second_factor_at FROM sessions WHERE id = (SELECT id FROM sessions WHERE user_id = ? ORDER BY created_at LIMIT 1)',
-      who.auth.user.userId,
+      'SELECT second_factor_at FROM sessions WHERE id = ?',
+      decodeJwt(who.auth.token).jti,
     );
     expect(session?.second_factor_at).toBe(app.clock.now);
     const on = mailsTo(app, who.form.email, 'two-step-on');
