@@ -18,3 +18,4 @@ export const sessionsRevoked = 'Your other sessions have been signed out.';
 export const sessionRevoked = 'The session has been signed out.';
 export const twoStepOff = 'Two-step sign-in is off.';
 export const identityConfirmed = 'Thank you: you can go on.';
+export const passkeyRemoved = 'The passkey has been removed.';

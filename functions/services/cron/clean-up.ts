@@ -13,6 +13,7 @@ import {
   rateLimits,
   sessions,
   verificationCodes,
+  webauthnChallenges,
 } from '../../db/schema';
 import { DAY_MS } from '../shared/db';
 import type { Deps } from '../shared/deps';
@@ -57,7 +58,10 @@ const DEV_CHECKOUT_KEEP_MS = 7 * DAY_MS;
 export const OUTBOX_SENT_KEEP_MS = 30 * DAY_MS;
 const OUTBOX_DEAD_KEEP_MS = 90 * DAY_MS;
 
-/** Deletes stale codes, sessions, tokens, counters, pending signups and development rows. */
+/**
+ * Deletes stale codes, sessions, tokens, counters, pending signups, passkey challenges and
+ * development rows.
+ */
 export async function cleanUp({ db, now }: Pick<Deps, 'db' | 'now'>): Promise<JobCounts> {
   const results = await db.batch([
     db
@@ -95,8 +99,11 @@ export async function cleanUp({ db, now }: Pick<Deps, 'db' | 'now'>): Promise<Jo
           and(eq(outbox.status, 'dead'), lte(outbox.createdAt, now - OUTBOX_DEAD_KEEP_MS)),
         ),
       ),
+    // A passkey challenge past its few minutes is refused whether used or not.
+    db.delete(webauthnChallenges).where(lte(webauthnChallenges.expiresAt, now)),
   ]);
-  const [codes, oldSessions, resetTokens, tokens, counters, pending, checkouts, mail] = results;
+  const [codes, oldSessions, resetTokens, tokens, counters, pending, checkouts, mail, challenges] =
+    results;
   return {
     verificationCodes: codes.meta.changes,
     sessions: oldSessions.meta.changes,
@@ -106,5 +113,6 @@ export async function cleanUp({ db, now }: Pick<Deps, 'db' | 'now'>): Promise<Jo
     pendingSignups: pending.meta.changes,
     devCheckoutSessions: checkouts.meta.changes,
     outbox: mail.meta.changes,
+    webauthnChallenges: challenges.meta.changes,
   };
 }

@@ -16,6 +16,7 @@ import {
   devices,
   invoices,
   licenseEvents,
+  passkeys,
   passwordResetTokens,
   sessions,
   subscriptions,
@@ -113,6 +114,8 @@ async function purgeAccounts(db: Db, now: Millis): Promise<number> {
       db.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, user.id)),
       db.delete(devices).where(eq(devices.userId, user.id)),
       db.delete(licenseEvents).where(eq(licenseEvents.userId, user.id)),
+      // A purged account signs in no more, by any passkey.
+      db.delete(passkeys).where(eq(passkeys.userId, user.id)),
       db
         .update(users)
         .set({
@@ -127,7 +130,7 @@ async function purgeAccounts(db: Db, now: Millis): Promise<number> {
         .where(and(eq(users.id, user.id), isNull(users.purgedAt)))
         .returning({ id: users.id }),
     ]);
-    if (results[5].length > 0) purged += 1;
+    if (results[6].length > 0) purged += 1;
   }
   return purged;
 }
