@@ -6,7 +6,12 @@
  */
 import { Hono } from 'hono';
 import { SuccessMessages } from '../../src/contract/messages';
-import type { Passkey, PasskeyList, PasskeyOptions, RegistrationOptions } from '../../src/contract/passkeys';
+import type {
+  Passkey,
+  PasskeyList,
+  PasskeyOptions,
+  RegistrationOptions,
+} from '../../src/contract/passkeys';
 import {
   addPasskeySchema,
   renamePasskeySchema,
@@ -30,10 +35,7 @@ import {
 
 export const passkeyRoutes = new Hono<AccountEnv>()
   .get('/passkeys', requireSession, async (c) =>
-    c.json(
-      (await listPasskeys(c.get('deps'), c.get('session').userId)) satisfies PasskeyList,
-      200,
-    ),
+    c.json((await listPasskeys(c.get('deps'), c.get('session').userId)) satisfies PasskeyList, 200),
   )
   .all('/passkeys', methodNotAllowed('GET'))
 

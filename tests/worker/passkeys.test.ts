@@ -36,7 +36,9 @@ async function registrationOptions(app: AccountApp, account: SignedInAccount) {
     headers: account.browser,
   });
   expect(response.status, await response.clone().text()).toBe(200);
-  return response.json<Options<PublicKeyCredentialCreationOptionsJSON> & { suggestedName: string }>();
+  return response.json<
+    Options<PublicKeyCredentialCreationOptionsJSON> & { suggestedName: string }
+  >();
 }
 
 /** Sends a registration answer made by `authenticator` for fresh (or given) options. */
@@ -44,7 +46,11 @@ async function sendRegistration(
   app: AccountApp,
   account: SignedInAccount,
   authenticator: SoftAuthenticator,
-  { name = 'Office laptop', ceremony = honest, options = undefined as Options<PublicKeyCredentialCreationOptionsJSON> | undefined } = {},
+  {
+    name = 'Office laptop',
+    ceremony = honest,
+    options = undefined as Options<PublicKeyCredentialCreationOptionsJSON> | undefined,
+  } = {},
 ) {
   const { challengeId, options: creation } = options ?? (await registrationOptions(app, account));
   return app.request('/api/passkeys/register/verify', {
@@ -101,8 +107,10 @@ const sessionRow = (sessionId: string) =>
 
 /** The session id (jti) of a session token. */
 function sessionIdOf(token: string): string {
-  const payload = JSON.parse(atob(token.split('.')[1]!.replace(/-/g, '+').replace(/_/g, '/')));
-  return (payload as { jti: string }).jti;
+  const payload = JSON.parse(atob(token.split('.')[1]!.replace(/-/g, '+').replace(/_/g, '/'))) as {
+    jti: string;
+  };
+  return payload.jti;
 }
 
 async function expectError(response: Response, code: keyof typeof errorCatalogue) {
@@ -258,10 +266,7 @@ describe('passkeys in Account Settings', () => {
         name: 'Key',
         response: await (
           await SoftAuthenticator.create()
-        ).register(
-          { ...options.options, challenge: signInChallenge.options.challenge },
-          honest,
-        ),
+        ).register({ ...options.options, challenge: signInChallenge.options.challenge }, honest),
       },
     });
     await expectError(wrongPurpose, 'PASSKEY_CHALLENGE_EXPIRED');
@@ -461,7 +466,10 @@ describe('signing in with a passkey', () => {
       response: await authenticator.authenticate(options.options, honest),
     };
     expect((await app.post('/api/passkeys/sign-in/verify', body)).status).toBe(200);
-    await expectError(await app.post('/api/passkeys/sign-in/verify', body), 'PASSKEY_CHALLENGE_EXPIRED');
+    await expectError(
+      await app.post('/api/passkeys/sign-in/verify', body),
+      'PASSKEY_CHALLENGE_EXPIRED',
+    );
 
     const late = await signInOptions(app);
     app.clock.advance(limits.passkeyChallengeMinutes * 60);
@@ -488,7 +496,10 @@ describe('signing in with a passkey', () => {
     for (const ceremony of cases) {
       await expectError(await signIn(app, authenticator, ceremony), 'PASSKEY_NOT_ACCEPTED');
     }
-    await expectError(await signIn(app, await authenticator.withOtherKey()), 'PASSKEY_NOT_ACCEPTED');
+    await expectError(
+      await signIn(app, await authenticator.withOtherKey()),
+      'PASSKEY_NOT_ACCEPTED',
+    );
     const [row] = await passkeyRows(account.auth.user.userId);
     expect(row).toMatchObject({ counter: 0, last_used_at: null });
     const sessions = await queryAll<{ n: number }>(
@@ -517,7 +528,10 @@ describe('signing in with a passkey', () => {
     const app = accountApp();
     const account = await signUpTrial(app);
     const { authenticator } = await addPasskey(app, account);
-    const deleted = await app.request('/api/delete', { method: 'DELETE', headers: account.browser });
+    const deleted = await app.request('/api/delete', {
+      method: 'DELETE',
+      headers: account.browser,
+    });
     expect(deleted.status).toBe(200);
     await expectError(await signIn(app, authenticator), 'ACCOUNT_DELETED');
     const live = await queryAll<{ n: number }>(

@@ -39,7 +39,7 @@ const bytes = (...parts: Uint8Array[]) => {
 };
 
 const sha256 = async (data: Uint8Array) =>
-  new Uint8Array(await crypto.subtle.digest('SHA-256', data));
+  new Uint8Array(await crypto.subtle.digest('SHA-256', new Uint8Array(data)));
 
 const uint32 = (value: number) => {
   const out = new Uint8Array(4);
@@ -74,10 +74,10 @@ export class SoftAuthenticator {
 
   /** A new authenticator holding one credential, not yet registered anywhere. */
   static async create(counter = 0): Promise<SoftAuthenticator> {
-    const keys = (await crypto.subtle.generateKey({ name: 'ECDSA', namedCurve: 'P-256' }, true, [
+    const keys = await crypto.subtle.generateKey({ name: 'ECDSA', namedCurve: 'P-256' }, true, [
       'sign',
       'verify',
-    ])) as CryptoKeyPair;
+    ]);
     return new SoftAuthenticator(crypto.getRandomValues(new Uint8Array(32)), keys, counter);
   }
 
@@ -108,11 +108,18 @@ export class SoftAuthenticator {
 
   private async authData(rpId: string, flags: number, attested?: Uint8Array) {
     const rpIdHash = await sha256(new TextEncoder().encode(rpId));
-    return bytes(rpIdHash, new Uint8Array([flags]), uint32(this.counter), attested ?? new Uint8Array());
+    return bytes(
+      rpIdHash,
+      new Uint8Array([flags]),
+      uint32(this.counter),
+      attested ?? new Uint8Array(),
+    );
   }
 
   private clientData(type: string, challenge: string, origin: string): Uint8Array {
-    return new TextEncoder().encode(JSON.stringify({ type, challenge, origin, crossOrigin: false }));
+    return new TextEncoder().encode(
+      JSON.stringify({ type, challenge, origin, crossOrigin: false }),
+    );
   }
 
   /** What `startRegistration` answers for `options`. */

@@ -19,7 +19,12 @@ import {
   type PublicKeyCredentialRequestOptionsJSON,
   type RegistrationResponseJSON,
 } from '@simplewebauthn/server';
-import type { Passkey, PasskeyList, PasskeyOptions, RegistrationOptions } from '../../../src/contract/passkeys';
+import type {
+  Passkey,
+  PasskeyList,
+  PasskeyOptions,
+  RegistrationOptions,
+} from '../../../src/contract/passkeys';
 import type { AddPasskeyBody, UsePasskeyBody } from '../../../src/contract/schemas/passkeys';
 import type { AuthResponse } from '../../../src/contract/user';
 import { limits } from '../../../src/site.config';

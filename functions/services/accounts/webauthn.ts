@@ -61,9 +61,7 @@ export async function consumeChallenge(
       and(
         eq(webauthnChallenges.id, id),
         eq(webauthnChallenges.purpose, purpose),
-        userId === null
-          ? isNull(webauthnChallenges.userId)
-          : eq(webauthnChallenges.userId, userId),
+        userId === null ? isNull(webauthnChallenges.userId) : eq(webauthnChallenges.userId, userId),
         isNull(webauthnChallenges.usedAt),
         gt(webauthnChallenges.expiresAt, now),
       ),
@@ -72,4 +70,3 @@ export async function consumeChallenge(
   if (!row) throw fail('PASSKEY_CHALLENGE_EXPIRED');
   return row.challenge;
 }
-

@@ -11,6 +11,7 @@ import { withErrorBoundary } from '../ErrorBoundary';
 import { apiCall, messageFor } from '../shared/api';
 import { forgetSession } from '../shared/auth-store';
 import { ChangePassword } from './ChangePassword';
+import { Passkeys } from './Passkeys';
 import { useDashboardUser } from './use-dashboard-user';
 import '../shared/forms.css';
 import './dashboard.css';
@@ -78,6 +79,7 @@ function AccountSettings() {
         </div>
       </section>
       {!user.isDeleted && <ChangePassword user={user} />}
+      {!user.isDeleted && <Passkeys />}
       <section className="card danger-zone" aria-labelledby="danger-title">
         <h2 id="danger-title">Danger Zone</h2>
         {step.kind === 'deleted' ? (
