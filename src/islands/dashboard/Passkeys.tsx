@@ -241,8 +241,8 @@ export function Passkeys() {
                 <>
                   <div className="passkey-about">
                     <strong className="passkey-name">{key.name}</strong>
+                    <span className="dashboard-small">Added {formatDate(key.createdAt)}</span>
                     <span className="dashboard-small">
-                      Added {formatDate(key.createdAt)} ·{' '}
                       {key.lastUsedAt === null
                         ? 'Not used yet'
                         : `Last used ${formatDate(key.lastUsedAt)}`}
