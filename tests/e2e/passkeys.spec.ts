@@ -55,6 +55,7 @@ test('an engineer adds a passkey, signs in with it without a password, then remo
   const mail = await latestMail(request, email, 'passkey-added');
   expect(mail.text).toContain('"Work laptop"');
 
+  await page.goto('/dashboard');
   await page.getByRole('button', { name: 'Log Out' }).click();
   await expect(page).toHaveURL(/\/overview$/);
 

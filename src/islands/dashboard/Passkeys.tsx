@@ -274,7 +274,7 @@ export function Passkeys() {
           ))}
         </ul>
       ) : (
-        <p className="dashboard-small">You have no passkeys yet.</p>
+        <p className="dashboard-small passkey-empty">You have no passkeys yet.</p>
       )}
       {step.kind === 'naming' || step.kind === 'creating' ? (
         <form className="passkey-form" onSubmit={(event) => void create(event)} noValidate>
