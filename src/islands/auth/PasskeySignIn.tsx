@@ -26,14 +26,22 @@ export function PasskeySignIn({ disabled }: { disabled: boolean }) {
 
   useEffect(() => {
     if (!supported) return;
+    let waiting = false;
     const onFocus = (event: FocusEvent) => {
       const field = event.target;
-      if (!(field instanceof HTMLInputElement) || !/\bwebauthn$/.test(field.autocomplete)) return;
-      document.removeEventListener('focusin', onFocus);
-      // An autofill that ends without a pick (the button took over, the page left) says nothing.
+      if (
+        waiting ||
+        !(field instanceof HTMLInputElement) ||
+        !/\bwebauthn$/.test(field.autocomplete)
+      )
+        return;
+      waiting = true;
+      // An autofill that ends without a pick (the button took over, the page left) says nothing;
+      // once it has ended, the field's next focus offers the passkeys again.
       load()
         .then(({ passkeyAutofill }) => passkeyAutofill())
-        .then(finish, () => undefined);
+        .then(finish, () => undefined)
+        .finally(() => (waiting = false));
     };
     document.addEventListener('focusin', onFocus);
     return () => document.removeEventListener('focusin', onFocus);
