@@ -66,7 +66,10 @@ async function main(argv) {
   const who = `${account.name} <${account.email}> (User ID ${account.id})`;
   console.log(
     command === 'grant'
-      ? `${who} is now an operator: sign in and open /admin.`
+      ? `${who} is now an operator.\n` +
+          'The console needs a second factor: in Account Settings (/dashboard/settings), add a ' +
+          'passkey or set up an authenticator app under Two-Step Sign-In, sign in with it, then ' +
+          'open /admin. Until then the console answers 403 SECOND_FACTOR_REQUIRED.'
       : `${who} is no longer an operator.`,
   );
   if (account.deleted) console.log('Note: this account is scheduled for deletion.');

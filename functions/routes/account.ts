@@ -1,16 +1,17 @@
 /**
- * The signed-in account: change the password (POST /api/change-password) and delete the account
+ * The signed-in account: change the password (POST /api/change-password), set a first one
+ * (POST /api/set-password, Google-only accounts) and delete the account
  * (DELETE /api/delete; docs/operating.md, "Deletion and restore").
  */
 import { Hono } from 'hono';
-import { changePasswordSchema } from '../../src/contract/schemas/auth';
+import { changePasswordSchema, setPasswordSchema } from '../../src/contract/schemas/auth';
 import type { MessageResponse } from '../../src/contract/user';
 import { SuccessMessages } from '../../src/contract/messages';
 import { methodNotAllowed } from '../lib/http';
 import { jsonBody } from '../lib/validate';
 import { clearSessionCookie, requireSession, type AccountEnv } from '../middleware/auth';
 import { deleteAccount } from '../services/accounts/deletion';
-import { changePassword } from '../services/accounts/password-change';
+import { changePassword, setFirstPassword } from '../services/accounts/password-change';
 
 export const accountRoutes = new Hono<AccountEnv>()
   // Bearer or cookie with our Origin (CSRF, middleware/auth.ts); this session stays signed in.
@@ -19,6 +20,12 @@ export const accountRoutes = new Hono<AccountEnv>()
     return c.json({ message: SuccessMessages.passwordChanged } satisfies MessageResponse, 200);
   })
   .all('/change-password', methodNotAllowed('POST'))
+  // A Google-only account's first password, for a recent proof of who is at the keyboard.
+  .post('/set-password', requireSession, jsonBody(setPasswordSchema), async (c) => {
+    await setFirstPassword(c.get('deps'), c.get('session'), c.req.valid('json'));
+    return c.json({ message: SuccessMessages.passwordSet } satisfies MessageResponse, 200);
+  })
+  .all('/set-password', methodNotAllowed('POST'))
   // Bearer or cookie with our Origin (CSRF, middleware/auth.ts). No body is read.
   .delete('/delete', requireSession, async (c) => {
     await deleteAccount(c.get('deps'), c.get('session').userId);

@@ -17,8 +17,10 @@ import {
   customerActionSchema,
   handleContactSchema,
   inboxQuerySchema,
+  metricsQuerySchema,
   searchQuerySchema,
 } from '../../src/contract/schemas/admin-requests';
+import type { BusinessMetrics } from '../../src/contract/admin-metrics';
 import { ConsoleMessages } from '../../src/contract/messages';
 import type { MessageResponse } from '../../src/contract/user';
 import { methodNotAllowed } from '../lib/http';
@@ -28,6 +30,7 @@ import { auditPage } from '../services/admin/audit';
 import { customerDetail } from '../services/admin/customer';
 import { runCustomerAction } from '../services/admin/customer-actions';
 import { inboxPage, markHandled } from '../services/admin/inbox';
+import { businessMetrics } from '../services/admin/metrics';
 import { assertFreshProofFor, toOperatorView } from '../services/admin/operators';
 import { searchCustomers } from '../services/admin/search';
 
@@ -36,6 +39,13 @@ export const adminRoutes = new Hono<OperatorEnv>()
 
   .get('/admin/session', (c) => c.json(toOperatorView(c.get('operator')) satisfies Operator, 200))
   .all('/admin/session', methodNotAllowed('GET'))
+
+  .get('/admin/metrics', queryParams(metricsQuerySchema), async (c) => {
+    const { db, now } = c.get('deps');
+    const metrics = await businessMetrics(db, c.req.valid('query').range, now);
+    return c.json(metrics satisfies BusinessMetrics, 200);
+  })
+  .all('/admin/metrics', methodNotAllowed('GET'))
 
   .get('/admin/search', queryParams(searchQuerySchema), async (c) => {
     const { q, cursor } = c.req.valid('query');

@@ -92,6 +92,11 @@ export const errorCatalogue = {
     status: 409,
     message: 'Your account signs in with Google and has no password to change.',
   },
+  /** Setting a first password on an account that has one (use Change Password). */
+  PASSWORD_ALREADY_SET: {
+    status: 409,
+    message: 'Your account already has a password: change it with your current password.',
+  },
 
   // Second factors: passkeys, the authenticator app, recovery codes.
   /** The operator console, to an operator whose session has no second factor. */

@@ -19,3 +19,5 @@ export const sessionRevoked = 'The session has been signed out.';
 export const twoStepOff = 'Two-step sign-in is off.';
 export const identityConfirmed = 'Thank you: you can go on.';
 export const passkeyRemoved = 'The passkey has been removed.';
+export const passwordSet =
+  'Your password is set. You can now also log in with your e-mail and password.';

@@ -9,6 +9,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from '@playwright/test';
 import { newVisitor, signUpForTrial } from './auth.helpers';
 import { expect, test } from './fixtures';
+import { enableTwoStepByApi } from './two-step.helpers';
 
 const run = promisify(execFile);
 const root = new URL('../../', import.meta.url).pathname;
@@ -41,6 +42,15 @@ export async function grantOperator(email: string): Promise<void> {
 
 /** The e-mail each operator page signed up with (the password is auth.helpers' PASSWORD). */
 const operatorEmails = new WeakMap<Page, string>();
+/** Each operator page's authenticator app (its secret, and the codes already used). */
+const operatorTwoStep = new WeakMap<Page, Awaited<ReturnType<typeof enableTwoStepByApi>>>();
+
+/** The operator's authenticator app, to answer "confirm it is you". */
+export function operatorApp(page: Page) {
+  const app = operatorTwoStep.get(page);
+  if (!app) throw new Error('not an operator page of signInOperator');
+  return app;
+}
 
 /** The e-mail address the operator of `page` signs in with. */
 export function operatorEmail(page: Page): string {
@@ -49,7 +59,10 @@ export function operatorEmail(page: Page): string {
   return email;
 }
 
-/** A new browser (own cookies, fingerprint and IP) signed up for a trial and made an operator. */
+/**
+ * A new browser (own cookies, fingerprint and IP) signed up for a trial, made an operator, with an
+ * authenticator app set up in that session (so the session proved a second factor).
+ */
 export async function signInOperator(browser: Browser): Promise<Page> {
   const { baseURL } = test.info().project.use;
   const context = await browser.newContext(baseURL ? { baseURL } : {});
@@ -57,6 +70,8 @@ export async function signInOperator(browser: Browser): Promise<Page> {
   await newVisitor(page);
   const { email } = await signUpForTrial(page, 'Olive Operator');
   await grantOperator(email);
+  // The console needs a second factor: the operator sets up an authenticator app first.
+  operatorTwoStep.set(page, await enableTwoStepByApi(page));
   operatorEmails.set(page, email);
   return page;
 }

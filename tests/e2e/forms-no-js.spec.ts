@@ -10,7 +10,13 @@ test.use({ javaScriptEnabled: false });
 
 test.describe('Forms without JavaScript', () => {
   test('every account form in the served HTML posts', async ({ page }) => {
-    const pages = ['/login', '/signup?plan=trial', '/forgot-password', '/reset-password?token=x'];
+    const pages = [
+      '/login',
+      '/login/code',
+      '/signup?plan=trial',
+      '/forgot-password',
+      '/reset-password?token=x',
+    ];
     for (const path of pages) {
       await page.goto(path);
       const forms = page.locator('form.account-form');

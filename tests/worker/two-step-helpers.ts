@@ -22,7 +22,10 @@ export interface TwoStep {
 }
 
 /** Starts the setup as the account's browser; the answer, checked to be 200. */
-export async function startSetup(app: AccountApp, who: SignedInAccount): Promise<TwoStepSetup> {
+/** Who acts: anything with the headers of a signed-in browser. */
+type Browser = Pick<SignedInAccount, 'browser'>;
+
+export async function startSetup(app: AccountApp, who: Browser): Promise<TwoStepSetup> {
   const response = await app.request('/api/two-step/setup', {
     method: 'POST',
     headers: who.browser,
@@ -32,7 +35,7 @@ export async function startSetup(app: AccountApp, who: SignedInAccount): Promise
 }
 
 /** Turns two-step sign-in on for `who` (setup, then the app's first code). */
-export async function enableTwoStep(app: AccountApp, who: SignedInAccount): Promise<TwoStep> {
+export async function enableTwoStep(app: AccountApp, who: Browser): Promise<TwoStep> {
   const { secret } = await startSetup(app, who);
   const response = await app.post(
     '/api/two-step/confirm',

@@ -6,12 +6,13 @@
  * db.batch: all happen or none do.
  */
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
-import type { ChangePasswordBody } from '../../../src/contract/schemas/auth';
+import type { ChangePasswordBody, SetPasswordBody } from '../../../src/contract/schemas/auth';
 import { sessions, users } from '../../db/schema';
 import { fail } from '../../lib/errors';
 import { deliverSoon, queueMailWhere } from '../core/mail/outbox';
 import { passwordChangedMail } from '../core/mail/security-templates';
 import { assertPasswordAllowed, hashPassword, verifyPassword } from '../core/users/passwords';
+import { assertRecentlyVerified, type SessionInfo } from '../core/users/sessions';
 import { findUserById } from '../core/users/users';
 import type { Deps } from '../shared/deps';
 import { enforceRateLimit } from '../shared/rate-limit';
@@ -68,5 +69,58 @@ export async function changePassword(
       ),
   ]);
   if (updated.length === 0) throw fail('CURRENT_PASSWORD_WRONG');
+  await deliverSoon(deps, mail);
+}
+
+/**
+ * The first password of an account that signs in with Google only (Account Settings). It has no
+ * current password to type, so the session must have proved who is at the keyboard in the last
+ * minutes (the Google sign-in itself, a code or a passkey; 403 FRESH_VERIFICATION_REQUIRED
+ * otherwise). Other sessions end and the owner gets the same e-mail as for a change.
+ */
+export async function setFirstPassword(
+  deps: Deps,
+  session: SessionInfo,
+  { newPassword }: SetPasswordBody,
+): Promise<void> {
+  const { db, now, secrets } = deps;
+  const user = await findUserById(db, session.userId);
+  if (!user || user.isDeleted) throw fail('UNAUTHORIZED');
+  if (user.passwordHash !== null) throw fail('PASSWORD_ALREADY_SET');
+  assertRecentlyVerified(session, now);
+  assertPasswordAllowed(newPassword);
+  const passwordHash = await hashPassword(newPassword, secrets.pepper);
+  const stillNone = and(eq(users.id, user.id), isNull(users.passwordHash));
+  const mail = queueMailWhere(
+    db,
+    passwordChangedMail(
+      user.email,
+      user.customerName,
+      { at: now, device: describeUserAgent(deps.client.userAgent), first: true },
+      deps.origin,
+    ),
+    now,
+    sql`exists (select 1 from users where ${stillNone})`,
+  );
+  const [, updated] = await db.batch([
+    mail.insert,
+    db
+      .update(users)
+      .set({ passwordHash, updatedAt: now })
+      .where(stillNone)
+      .returning({ id: users.id }),
+    db
+      .update(sessions)
+      .set({ revokedAt: now })
+      .where(
+        and(
+          eq(sessions.userId, user.id),
+          isNull(sessions.revokedAt),
+          ne(sessions.id, session.sessionId),
+          sql`exists (select 1 from users where ${eq(users.id, user.id)} and ${eq(users.passwordHash, passwordHash)})`,
+        ),
+      ),
+  ]);
+  if (updated.length === 0) throw fail('PASSWORD_ALREADY_SET');
   await deliverSoon(deps, mail);
 }

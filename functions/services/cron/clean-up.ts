@@ -9,6 +9,7 @@ import {
   devCheckoutSessions,
   outbox,
   passwordResetTokens,
+  pendingSignIns,
   pendingSignups,
   rateLimits,
   sessions,
@@ -59,8 +60,8 @@ export const OUTBOX_SENT_KEEP_MS = 30 * DAY_MS;
 const OUTBOX_DEAD_KEEP_MS = 90 * DAY_MS;
 
 /**
- * Deletes stale codes, sessions, tokens, counters, pending signups, passkey challenges and
- * development rows.
+ * Deletes stale codes, sessions, tokens, counters, pending signups and sign-ins, passkey
+ * challenges and development rows.
  */
 export async function cleanUp({ db, now }: Pick<Deps, 'db' | 'now'>): Promise<JobCounts> {
   const results = await db.batch([
@@ -99,11 +100,22 @@ export async function cleanUp({ db, now }: Pick<Deps, 'db' | 'now'>): Promise<Jo
           and(eq(outbox.status, 'dead'), lte(outbox.createdAt, now - OUTBOX_DEAD_KEEP_MS)),
         ),
       ),
-    // A passkey challenge past its few minutes is refused whether used or not.
+    // A sign-in waiting for its code, or a passkey ceremony, is refused once past its minutes.
+    db.delete(pendingSignIns).where(lte(pendingSignIns.expiresAt, now)),
     db.delete(webauthnChallenges).where(lte(webauthnChallenges.expiresAt, now)),
   ]);
-  const [codes, oldSessions, resetTokens, tokens, counters, pending, checkouts, mail, challenges] =
-    results;
+  const [
+    codes,
+    oldSessions,
+    resetTokens,
+    tokens,
+    counters,
+    pending,
+    checkouts,
+    mail,
+    codeSteps,
+    ceremonies,
+  ] = results;
   return {
     verificationCodes: codes.meta.changes,
     sessions: oldSessions.meta.changes,
@@ -113,6 +125,7 @@ export async function cleanUp({ db, now }: Pick<Deps, 'db' | 'now'>): Promise<Jo
     pendingSignups: pending.meta.changes,
     devCheckoutSessions: checkouts.meta.changes,
     outbox: mail.meta.changes,
-    webauthnChallenges: challenges.meta.changes,
+    pendingSignIns: codeSteps.meta.changes,
+    webauthnChallenges: ceremonies.meta.changes,
   };
 }

@@ -18,8 +18,11 @@ import {
   licenseEvents,
   passkeys,
   passwordResetTokens,
+  pendingSignIns,
+  recoveryCodes,
   sessions,
   subscriptions,
+  totpFactors,
   users,
   verificationCodes,
 } from '../../db/schema';
@@ -114,8 +117,11 @@ async function purgeAccounts(db: Db, now: Millis): Promise<number> {
       db.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, user.id)),
       db.delete(devices).where(eq(devices.userId, user.id)),
       db.delete(licenseEvents).where(eq(licenseEvents.userId, user.id)),
-      // A purged account signs in no more, by any passkey.
+      // How the account signed in goes with it: passkeys, the authenticator app, its codes.
       db.delete(passkeys).where(eq(passkeys.userId, user.id)),
+      db.delete(totpFactors).where(eq(totpFactors.userId, user.id)),
+      db.delete(recoveryCodes).where(eq(recoveryCodes.userId, user.id)),
+      db.delete(pendingSignIns).where(eq(pendingSignIns.userId, user.id)),
       db
         .update(users)
         .set({
@@ -130,7 +136,8 @@ async function purgeAccounts(db: Db, now: Millis): Promise<number> {
         .where(and(eq(users.id, user.id), isNull(users.purgedAt)))
         .returning({ id: users.id }),
     ]);
-    if (results[6].length > 0) purged += 1;
+    // The last statement, the anonymizing UPDATE, returns the row only in the run that purged it.
+    if (results[9].length > 0) purged += 1;
   }
   return purged;
 }

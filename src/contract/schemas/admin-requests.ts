@@ -3,6 +3,7 @@
  * Worker at the route edge. Server only (the console islands send what their forms hold).
  */
 import { z } from 'zod';
+import { metricRanges } from '../admin-metrics';
 import { auditActions } from '../admin';
 
 /** Every action needs a reason: it is kept in the audit log. */
@@ -47,6 +48,11 @@ export type CustomerActionBody = z.infer<typeof customerActionSchema>;
 
 /** The money page's retries (a refund, an e-mail): only the reason, kept in the audit log. */
 export const moneyRetrySchema = z.object({ reason });
+
+/** GET /api/admin/metrics */
+export const metricsQuerySchema = z.object({
+  range: z.enum(metricRanges, { error: 'Choose a range: 7d, 30d, 90d or 12m.' }).default('30d'),
+});
 
 /** GET /api/admin/search */
 export const searchQuerySchema = z.object({

@@ -103,6 +103,13 @@ export const changePasswordSchema = z.object({
 });
 export type ChangePasswordBody = z.infer<typeof changePasswordSchema>;
 
+/**
+ * POST /api/set-password (signed in): the first password of an account that signs in with Google
+ * only. No current password exists, so a recent proof of who is at the keyboard stands in for it.
+ */
+export const setPasswordSchema = z.object({ newPassword: passwordSchema });
+export type SetPasswordBody = z.infer<typeof setPasswordSchema>;
+
 /** POST /api/contact */
 export const contactSchema = z.object({
   name: z.string().trim().min(1).max(200).refine(isPlainLine, Messages.nameNotPlain),

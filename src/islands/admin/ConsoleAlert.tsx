@@ -1,6 +1,7 @@
 /**
  * A console failure in words: the message, with "Sign in again" when the console needs a fresh
- * sign-in and Retry when trying again can help. `role="alert"` so it is announced.
+ * sign-in, the steps to a second factor when the session has none, and Retry when trying again
+ * can help. `role="alert"` so it is announced.
  */
 import { signInAgain, signInAgainHref, type Problem } from './console-api';
 
@@ -17,6 +18,7 @@ export function ConsoleAlert({ problem, onRetry }: Props) {
       <p className="form-error" role="alert">
         {problem.message} {problem.kind === 'signin' && <SignInAgainLink />}
       </p>
+      {problem.kind === 'second-factor' && <SecondFactorSteps />}
       {retry && (
         <button type="button" className="button button-secondary" onClick={onRetry}>
           Retry
@@ -39,5 +41,23 @@ export function SignInAgainLink() {
     >
       Sign in again
     </a>
+  );
+}
+
+/**
+ * How an operator gets a second factor: add a passkey or an authenticator app in Account
+ * Settings, then sign in again with it (a password alone never opens the console).
+ */
+export function SecondFactorSteps() {
+  return (
+    <ol className="console-steps">
+      <li>
+        Open <a href="/dashboard/settings">Account Settings</a> and add a passkey, or set up an
+        authenticator app under Two-Step Sign-In.
+      </li>
+      <li>
+        Come back here. If you added a passkey, <SignInAgainLink /> with it first.
+      </li>
+    </ol>
   );
 }

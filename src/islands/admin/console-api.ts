@@ -1,8 +1,9 @@
 /**
  * The console islands' calls to /api/admin/* (shared/api.ts does the fetch and the shape check)
  * and what each failure means to an operator: sign in again (401: no session, or one older than
- * the console's 12 hours), the customer changed meanwhile (409), a refused input (400), gone
- * (404), or no answer at all. Islands show a `Problem` with ConsoleAlert.
+ * the console's 12 hours), set up a second factor (403: the session proved none), confirm it is
+ * you (403: a money action wants a proof of the last minutes), the customer changed meanwhile
+ * (409), a refused input (400), gone (404), or no answer at all. Islands show a `Problem` with ConsoleAlert.
  */
 import { ConsoleMessages } from '../../contract/messages';
 import type { Shape } from '../../contract/shape';
@@ -10,7 +11,8 @@ import { forgetLocalSession } from '../../lib/auth/guard';
 import { loginReturningTo } from '../../lib/auth/return-path';
 import { apiCall, ApiFailure } from '../shared/api';
 
-export type ProblemKind = 'signin' | 'stale' | 'input' | 'missing' | 'network' | 'other';
+export type ProblemKind =
+  'signin' | 'second-factor' | 'confirm' | 'stale' | 'input' | 'missing' | 'network' | 'other';
 
 /** A failure as the console shows it. */
 export interface Problem {
@@ -30,6 +32,9 @@ export function problemOf(error: unknown, fallback = unexpected, network = netwo
   if (!(error instanceof ApiFailure)) return { kind: 'other', message: fallback };
   if (error.isNetwork) return { kind: 'network', message: network };
   const message = error.message || fallback;
+  // The console needs a session with a second factor; money actions a fresh proof as well.
+  if (error.code === 'SECOND_FACTOR_REQUIRED') return { kind: 'second-factor', message };
+  if (error.code === 'FRESH_VERIFICATION_REQUIRED') return { kind: 'confirm', message };
   switch (error.status) {
     case 401:
       return { kind: 'signin', message: error.message || ConsoleMessages.signInAgain };

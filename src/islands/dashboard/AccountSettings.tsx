@@ -12,6 +12,7 @@ import { apiCall, messageFor } from '../shared/api';
 import { forgetSession } from '../shared/auth-store';
 import { ChangePassword } from './ChangePassword';
 import { Passkeys } from './Passkeys';
+import { TwoStepSignIn } from './TwoStepSignIn';
 import { useDashboardUser } from './use-dashboard-user';
 import '../shared/forms.css';
 import './dashboard.css';
@@ -80,6 +81,7 @@ function AccountSettings() {
       </section>
       {!user.isDeleted && <ChangePassword user={user} />}
       {!user.isDeleted && <Passkeys />}
+      {!user.isDeleted && <TwoStepSignIn user={user} />}
       <section className="card danger-zone" aria-labelledby="danger-title">
         <h2 id="danger-title">Danger Zone</h2>
         {step.kind === 'deleted' ? (

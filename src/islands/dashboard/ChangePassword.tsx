@@ -1,17 +1,21 @@
 /**
  * Account Settings' Password card: the current password, the new one twice, then
  * POST /api/change-password. This browser stays signed in; every other session is signed out and
- * the owner gets an e-mail. An account that signs in with Google only has no password to change.
+ * the owner gets an e-mail. An account that signs in with Google only sets a first password
+ * instead (POST /api/set-password), which wants a recent sign-in or a code from its app.
  */
 import { useId, useState, type FormEvent } from 'react';
 import { messageResponseSchema, type User } from '../../contract/user';
 import { Messages } from '../../contract/messages';
 import { loginPasswordRule, newPasswordRule } from '../../contract/rules';
 import { limits } from '../../site.config';
-import { apiCall, messageFor } from '../shared/api';
+import { ErrorCode } from '../../contract/error-codes';
+import { ApiFailure, apiCall, messageFor } from '../shared/api';
+import { ConfirmIdentity } from '../shared/ConfirmIdentity';
 import { PasswordField } from '../shared/PasswordField';
 
-type Outcome = { kind: 'idle' } | { kind: 'saving' } | { kind: 'done'; message: string };
+type Outcome =
+  { kind: 'idle' } | { kind: 'saving' } | { kind: 'confirm' } | { kind: 'done'; message: string };
 
 export function ChangePassword({ user }: { user: User }) {
   const id = useId();
@@ -22,14 +26,7 @@ export function ChangePassword({ user }: { user: User }) {
   const [outcome, setOutcome] = useState<Outcome>({ kind: 'idle' });
   const errorId = `${id}-error`;
 
-  if (user.authProvider === 'google') {
-    return (
-      <section className="card" aria-labelledby={`${id}-title`}>
-        <h2 id={`${id}-title`}>Password</h2>
-        <p>Your account signs in with Google, so it has no password to change.</p>
-      </section>
-    );
-  }
+  const first = user.authProvider === 'google';
 
   const edit = (set: (value: string) => void) => (value: string) => {
     set(value);
@@ -40,38 +37,64 @@ export function ChangePassword({ user }: { user: User }) {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const problem =
-      loginPasswordRule(current) ??
+      (first ? null : loginPasswordRule(current)) ??
       newPasswordRule(next) ??
       (next === repeat ? null : Messages.passwordsDoNotMatch);
     if (problem) return setError(problem);
     setOutcome({ kind: 'saving' });
     try {
-      const answer = await apiCall('POST', '/api/change-password', messageResponseSchema, {
-        currentPassword: current,
-        newPassword: next,
-      });
+      const answer = first
+        ? await apiCall('POST', '/api/set-password', messageResponseSchema, { newPassword: next })
+        : await apiCall('POST', '/api/change-password', messageResponseSchema, {
+            currentPassword: current,
+            newPassword: next,
+          });
       setCurrent('');
       setNext('');
       setRepeat('');
       setOutcome({ kind: 'done', message: answer.message });
     } catch (failure) {
+      if (failure instanceof ApiFailure && failure.code === ErrorCode.FRESH_VERIFICATION_REQUIRED) {
+        return setOutcome({ kind: 'confirm' });
+      }
       setError(messageFor(failure, Messages.passwordChangeFailed));
       setOutcome({ kind: 'idle' });
     }
   };
 
+  if (outcome.kind === 'confirm') {
+    return (
+      <section className="card" aria-labelledby={`${id}-title`}>
+        <h2 id={`${id}-title`}>Password</h2>
+        <ConfirmIdentity
+          methods={['code']}
+          onConfirmed={() => setOutcome({ kind: 'idle' })}
+          onCancel={() => setOutcome({ kind: 'idle' })}
+          signInAgainText="No authenticator app? Log out and sign in again with Google, then set your password within 10 minutes."
+        />
+      </section>
+    );
+  }
+
   return (
     <section className="card" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>Password</h2>
+      {first && (
+        <p>
+          Your account signs in with Google. Set a password to also log in with your e-mail address.
+        </p>
+      )}
       {/* method="post": a form submitted before the script runs never puts a password in the URL. */}
       <form method="post" onSubmit={(event) => void submit(event)} noValidate>
-        <PasswordField
-          label="Current password"
-          value={current}
-          onChange={edit(setCurrent)}
-          autoComplete="current-password"
-          errorId={error ? errorId : undefined}
-        />
+        {!first && (
+          <PasswordField
+            label="Current password"
+            value={current}
+            onChange={edit(setCurrent)}
+            autoComplete="current-password"
+            errorId={error ? errorId : undefined}
+          />
+        )}
         <PasswordField
           label="New password"
           value={next}
@@ -100,7 +123,13 @@ export function ChangePassword({ user }: { user: User }) {
         )}
         <div className="form-actions">
           <button type="submit" className="button" disabled={outcome.kind === 'saving'}>
-            {outcome.kind === 'saving' ? 'Changing...' : 'Change Password'}
+            {outcome.kind === 'saving'
+              ? first
+                ? 'Setting...'
+                : 'Changing...'
+              : first
+                ? 'Set Password'
+                : 'Change Password'}
           </button>
         </div>
       </form>

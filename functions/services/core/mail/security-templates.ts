@@ -127,16 +127,19 @@ export function recoveryCodeUsedMail(
 export function passwordChangedMail(
   to: string,
   name: string,
-  change: { at: number; device: string },
+  change: SecurityChange & { first?: boolean },
   origin: string,
 ): Mail {
+  const what = change.first
+    ? `A password was set for your ${site.product} account`
+    : `The password of your ${site.product} account was changed`;
   return composeMail({
     to,
     tag: 'password-changed',
     subject: securitySubjects.passwordChanged,
     greeting: greeting(name),
     blocks: [
-      `The password of your ${site.product} account was changed on ${formatUtcMoment(change.at)}, ` +
+      `${what} on ${formatUtcMoment(change.at)}, ` +
         `from ${change.device}. Every other session was signed out; the browser that made the ` +
         `change stays signed in.`,
       `If this was you, there is nothing to do.`,

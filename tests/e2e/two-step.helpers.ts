@@ -1,0 +1,73 @@
+/**
+ * Two-step sign-in in the browser tests: codes computed from the secret by the same maintained
+ * library an authenticator app implements (otpauth, RFC 6238), and turning it on for an account
+ * through the API of its own browser (cookies and our Origin), as Account Settings does.
+ */
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import type { Page } from '@playwright/test';
+import { Secret, TOTP } from 'otpauth';
+import { expect } from './fixtures';
+
+const run = promisify(execFile);
+const root = new URL('../../', import.meta.url).pathname;
+
+/** The code an authenticator app holding `secret` (as the page shows it) displays now. */
+export function totpCode(secret: string, at = Date.now()): string {
+  const totp = new TOTP({
+    algorithm: 'SHA1',
+    digits: 6,
+    period: 30,
+    secret: Secret.fromBase32(secret.replace(/\s/g, '')),
+  });
+  return totp.generate({ timestamp: at });
+}
+
+/**
+ * A code the server has not accepted yet: a code is accepted once, so after one was used this
+ * waits for the app's next 30-second step.
+ */
+export async function freshCode(secret: string, used: Set<string>): Promise<string> {
+  for (;;) {
+    const code = totpCode(secret);
+    if (!used.has(code)) {
+      used.add(code);
+      return code;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+  }
+}
+
+/** Turns two-step sign-in on for the account signed in on `page`; its secret and codes. */
+export async function enableTwoStepByApi(
+  page: Page,
+): Promise<{ secret: string; recoveryCodes: string[]; used: Set<string> }> {
+  const origin = new URL(page.url().startsWith('http') ? page.url() : 'http://x').origin;
+  const headers = { Origin: origin, 'Content-Type': 'application/json' };
+  const setup = await page.request.post('/api/two-step/setup', { headers });
+  expect(setup.status(), await setup.text()).toBe(200);
+  const { secret } = (await setup.json()) as { secret: string };
+  const used = new Set<string>();
+  const confirm = await page.request.post('/api/two-step/confirm', {
+    headers,
+    data: { code: await freshCode(secret, used) },
+  });
+  expect(confirm.status(), await confirm.text()).toBe(200);
+  const { recoveryCodes } = (await confirm.json()) as { recoveryCodes: string[] };
+  return { secret, recoveryCodes, used };
+}
+
+/**
+ * Makes the last proof of every session of `email` older than `minutes`, in the e2e server's
+ * local D1 (as time passing would): the console then asks again before a money action.
+ */
+export async function ageProofs(email: string, minutes: number): Promise<void> {
+  const sql =
+    `UPDATE sessions SET verified_at = coalesce(verified_at, created_at) - ${minutes * 60_000} ` +
+    `WHERE user_id = (SELECT id FROM users WHERE email_normalized = '${email.toLowerCase().replaceAll("'", "''")}')`;
+  await run(
+    `${root}node_modules/.bin/wrangler`,
+    ['d1', 'execute', 'DB', '--local', '--command', sql],
+    { cwd: root, env: { ...process.env, CI: 'true', WRANGLER_SEND_METRICS: 'false' } },
+  );
+}
