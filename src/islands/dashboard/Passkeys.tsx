@@ -187,7 +187,8 @@ export function Passkeys() {
       <h2 id={`${id}-title`}>Passkeys</h2>
       <p>
         A passkey signs you in with your fingerprint, face or device PIN instead of a password. It
-        stays on your device or in your password manager, and counts as two-step sign-in.
+        stays on your device or in your password manager, and needs no code from an authenticator
+        app.
       </p>
       {state.kind === 'failed' ? (
         <p className="form-error" role="alert">
