@@ -32,6 +32,7 @@ import { signupRoutes } from './routes/signup';
 import { twoStepRoutes } from './routes/two-step';
 import { webhookRoutes } from './routes/stripe-webhook';
 import { usageRoutes } from './routes/usage';
+import { featureUsageRoutes } from './routes/feature-usage';
 
 /**
  * Builds the Worker's Hono app. Only /api/*, /dev/*, the console's paths, /login and /login/code reach the Worker first
@@ -68,6 +69,7 @@ export function createApp(
       .route('/api', licenseRoutes)
       .route('/api', releaseRoutes)
       .route('/api', usageRoutes)
+      .route('/api', featureUsageRoutes)
       .route('/api', adminRoutes)
       .route('/api', adminOrganizationRoutes)
       .route('/api', teamRoutes)

@@ -15,6 +15,7 @@ import type {
   Operator,
   SearchResults,
 } from '../src/contract/admin';
+import type { BusinessMetrics } from '../src/contract/admin-metrics';
 import type { OrganizationDetail, OrganizationList } from '../src/contract/admin-organizations';
 import type { UsageOverview } from '../src/contract/usage';
 import type { User } from '../src/contract/user';
@@ -308,9 +309,37 @@ export function consoleFixtures(
     audit: [],
   } satisfies OrganizationDetail;
 
+  // A month of a small, growing business, for the overview's charts.
+  const periods = Array.from({ length: 30 }, (_, i) => {
+    const start = Date.UTC(2026, 10, 1 + i);
+    return { start, end: start + DAY, label: `Nov ${i + 1}` };
+  });
+  const ramp = (from: number, step: number) => periods.map((_, i) => from + Math.floor(i * step));
+  const metrics = {
+    range: '30d',
+    periods,
+    trialsStarted: ramp(4, 0.3),
+    trialConversions: ramp(1, 0.1),
+    cancellations: periods.map((_, i) => (i % 9 === 0 ? 1 : 0)),
+    refunds: periods.map((_, i) => (i % 14 === 0 ? 1 : 0)),
+    refundedCents: periods.map((_, i) => (i % 14 === 0 ? 12900 : 0)),
+    activeSubscriptions: ramp(120, 1.2),
+    mrrCents: ramp(120, 1.2).map((n) => n * 1075),
+    enterpriseSeatsSold: periods.map(() => 40),
+    enterpriseSeatsUsed: ramp(28, 0.2),
+    activeDevices: ramp(310, 2.5),
+    cohort: { trialsStarted: 220, converted: 41 },
+    pluginVersions: [
+      { version: '1.0.0', devices: 280 },
+      { version: '0.9.2', devices: 61 },
+    ],
+    currency: 'usd',
+  } satisfies BusinessMetrics;
+
   return {
     answers: {
       'GET /api/admin/session': operator,
+      'GET /api/admin/metrics': metrics,
       'GET /api/admin/search': search,
       [`GET /api/admin/customers/${user.userId}`]: detail,
       'GET /api/admin/inbox': inbox,
@@ -320,12 +349,13 @@ export function consoleFixtures(
       [`GET /api/admin/organizations/${organizationId}`]: organizationPage,
     },
     queries: {
-      '/admin': `?q=${encodeURIComponent(user.customerName)}`,
+      '/admin/search': `?q=${encodeURIComponent(user.customerName)}`,
       '/admin/customer': `?id=${user.userId}`,
       '/admin/organization': `?id=${organizationId}`,
     },
     readyText: {
-      '/admin': user.email,
+      '/admin': 'Monthly recurring revenue',
+      '/admin/search': user.email,
       '/admin/customer': user.licenseKey,
       '/admin/inbox': message.message,
       '/admin/money': 'evt_BenchFailed01',

@@ -15,8 +15,9 @@ import type {
   TeamActivityResponse,
   TeamOverview,
 } from '../src/contract/team';
-import type { UsageOverview } from '../src/contract/usage';
+import type { FeatureUsageView, UsageOverview, UsageSharing } from '../src/contract/usage';
 import type { PaymentCompletionResponse } from '../src/contract/payments';
+import type { TwoStepStatus } from '../src/contract/two-step';
 import type { MeResponse, User } from '../src/contract/user';
 import { consoleFixtures, type ConsoleFixtures } from './bench-console-fixtures.ts';
 
@@ -105,6 +106,22 @@ export function benchFixtures(now = Date.now()): BenchFixtures {
     ],
     deactivations: { used: 0, max: 3, windowDays: 30 },
   } satisfies UsageOverview;
+  const day = (offset: number) => iso(offset * DAY).slice(0, 10);
+  const featureUsage = {
+    days: 30,
+    from: day(-29),
+    to: day(0),
+    shareUsage: true,
+    devices: [
+      {
+        deviceId: device.deviceId,
+        deviceName: device.deviceName,
+        counts: [42, 18, 7, 0, 3, 0, 9, 4, 1],
+        lastUsed: [day(0), day(-2), day(-5), null, day(-12), null, day(-8), day(-1), day(-29)],
+      },
+    ],
+  } satisfies FeatureUsageView;
+  const usageSharing = { shareUsage: true } satisfies UsageSharing;
   const billing = {
     plan: 'Standard',
     licenseStatus: 'active',
@@ -266,6 +283,14 @@ export function benchFixtures(now = Date.now()): BenchFixtures {
       'GET /api/me': me,
       'GET /api/config': config,
       'GET /api/usage': usage,
+      'GET /api/usage/features': featureUsage,
+      'GET /api/account/usage-sharing': usageSharing,
+      // Two-step sign-in on, as a careful firm would have it.
+      'GET /api/two-step': {
+        on: true,
+        since: Date.UTC(2026, 9, 2),
+        recoveryCodesLeft: 9,
+      } satisfies TwoStepStatus,
       'GET /api/billing': billing,
       'GET /api/passkeys': passkeys,
       'POST /api/check-payment-completion': paymentPending,

@@ -24,6 +24,10 @@ import {
   licenseForDeviceQuery,
 } from '../functions/services/core/licenses/license-check';
 import { currentLicense } from '../functions/services/core/licenses/licenses';
+import {
+  usageInPeriodQuery,
+  usageLastUsedQuery,
+} from '../functions/services/licensing/feature-usage';
 import type { Db, Millis } from '../functions/services/shared/db';
 import type { Secrets } from '../functions/services/shared/deps';
 import { counterKey, rateLimitStep } from '../functions/services/shared/rate-limit';
@@ -192,6 +196,23 @@ export const hotQueries: HotQuery[] = [
     lookup: 'users by id',
     usedBy: '/api/me (batched with the session check); admin search by user id (findUserById)',
     run: (db, keys) => findUserById(db, keys.userId),
+  },
+  {
+    name: 'usage-in-period',
+    lookup: 'feature_usage_days by user_id and day range, summed per device',
+    usedBy: 'Usage & Sessions, feature usage (featureUsageView)',
+    run: (db, keys, now) =>
+      usageInPeriodQuery(
+        db,
+        keys.userId,
+        new Date(now - 29 * 86_400_000).toISOString().slice(0, 10),
+      ),
+  },
+  {
+    name: 'usage-last-used',
+    lookup: 'feature_usage_days by user_id, last day used per device and command',
+    usedBy: 'Usage & Sessions, feature usage (featureUsageView)',
+    run: (db, keys) => usageLastUsedQuery(db, keys.userId),
   },
   {
     name: 'admin-search-text',

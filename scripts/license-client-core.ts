@@ -46,6 +46,11 @@ import {
   type UpdateCheckRequest,
   type UpdateCheckResponse,
 } from '../src/contract/schemas/releases.ts';
+import {
+  usageReportResponseSchema,
+  type UsageReportBody,
+  type UsageReportResponse,
+} from '../src/contract/schemas/usage-report.ts';
 import { compareVersions } from '../src/releases/versions.ts';
 
 /** The part of `fetch` the client uses. */
@@ -164,6 +169,13 @@ export function createLicenseClient(options: { baseUrl: string; fetch?: Fetch })
     /** Frees this device (switching licenses = deactivate, then activate the other key). */
     deactivate: (body: DeactivateBody): Promise<Result<DeactivateResponse>> =>
       post('/api/licenses/deactivate', body, deactivateResponseSchema),
+    /**
+     * Sends one batch of feature usage (send it again, with the same `batchId`, until it is
+     * answered): VALID means received (once, however often sent); `usageReporting: false`
+     * means stop reporting. A license that is not valid answers validate's status.
+     */
+    reportUsage: (body: UsageReportBody): Promise<Result<UsageReportResponse>> =>
+      post('/api/usage/report', body, usageReportResponseSchema),
     /** The JWKS to verify license files with; keep a copy for offline use. */
     publicKeys: (): Promise<Result<JSONWebKeySet>> =>
       call('/api/licenses/public-key', { method: 'GET' }, jwksSchema as z.ZodType<JSONWebKeySet>),

@@ -8,11 +8,12 @@
  *   npm run license-client -- validate --key SW-… --device-id …
  *   npm run license-client -- deactivate --key SW-… --device-id …
  *   npm run license-client -- check-update --key SW-… --device-id … --current-version 1.0.0 [--download DIR]
+ *   npm run license-client -- report-usage --key SW-… --device-id … [--events FILE]
  *
  * Exit codes: 0 ok, 1 license problem (refused, not valid, unreachable server), 2 usage error.
  * Node runs this file directly (type stripping): erasable TypeScript only, explicit `.ts` imports.
  */
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -26,7 +27,8 @@ import {
   type LicenseInfo,
 } from '../src/contract/schemas/licensing.ts';
 import { updateCheckBodySchema } from '../src/contract/schemas/releases.ts';
-import { installer } from '../src/site.config.ts';
+import { usageEventSchema, type UsageEvent } from '../src/contract/schemas/usage-report.ts';
+import { featureUsage, installer } from '../src/site.config.ts';
 import {
   createLicenseClient,
   verifyLicenseFile,
@@ -58,6 +60,10 @@ Commands:
               Asks for a newer version; verifies an offer's signature with the saved public key
               and, with --download, saves the installer into DIR only if its size and SHA-256
               match the signed offer.
+  report-usage --key SW-… --device-id ID [--events FILE] [--app-version V]
+              Saves the events of FILE (a JSON array of { feature, day, count }) as batches
+              beside the license file, then sends every unsent batch; a batch that cannot be
+              sent now is kept and sent by the next run.
 
 Options:
   --base-url URL   the site (default ${DEFAULT_BASE_URL})
@@ -83,6 +89,7 @@ const options = {
   'current-version': { type: 'string' },
   channel: { type: 'string' },
   download: { type: 'string' },
+  events: { type: 'string' },
   'base-url': { type: 'string' },
   file: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
@@ -274,6 +281,10 @@ async function run(command: string, values: Values, io: Io): Promise<number> {
     return checkUpdate(client, file, values, { licenseKey, deviceId }, io);
   }
 
+  if (command === 'report-usage') {
+    return reportUsage(client, file, values, { licenseKey, deviceId }, io);
+  }
+
   throw new UsageError(`Unknown command "${command}".`);
 }
 
@@ -365,6 +376,130 @@ async function checkUpdate(
   const target = join(values.download, installer.fileName(claims.version));
   await writeFile(target, bytes.data);
   io.out(`  Downloaded and verified (size and SHA-256 match the signed offer): ${target}`);
+  return EXIT_OK;
+}
+
+/** Where unsent usage batches are kept for a license file: `license.jwt` → `license.usage/`. */
+export function usageDirFor(file: string): string {
+  return `${file.replace(/\.[^./\\]*$/, '')}.usage`;
+}
+
+/** A usage batch as saved on disk until the server answered it. */
+interface SavedBatch {
+  batchId: string;
+  /** When the batch was made (ms): batches are sent oldest first. */
+  createdAt: number;
+  appVersion?: string;
+  events: UsageEvent[];
+}
+
+/** Reads and checks the events file; a mistake in it is a usage error. */
+async function readEvents(path: string): Promise<UsageEvent[]> {
+  let raw: unknown;
+  try {
+    raw = await readJson(path);
+  } catch {
+    throw new UsageError(`--events: ${path} is missing or not JSON.`);
+  }
+  if (!Array.isArray(raw)) throw new UsageError('--events: the file must hold a JSON array.');
+  return raw.map((event, index) => {
+    const parsed = usageEventSchema.safeParse(event);
+    if (!parsed.success) {
+      throw new UsageError(`--events: entry ${index + 1}: ${parsed.error.issues[0]?.message}`);
+    }
+    return parsed.data;
+  });
+}
+
+/** The saved batches, oldest first. */
+async function savedBatches(dir: string): Promise<{ path: string; batch: SavedBatch }[]> {
+  let names: string[];
+  try {
+    names = (await readdir(dir)).filter((name) => name.endsWith('.json'));
+  } catch {
+    return [];
+  }
+  const batches = await Promise.all(
+    names.map(async (name) => {
+      const path = join(dir, name);
+      return { path, batch: (await readJson(path)) as SavedBatch };
+    }),
+  );
+  return batches.sort((a, b) => a.batch.createdAt - b.batch.createdAt);
+}
+
+/**
+ * report-usage: the plugin's usage step. New events become batches saved on disk first (each
+ * with a batch id made once), then every saved batch is sent with its own id; only an answer
+ * removes a batch, so one sent again after a lost answer still counts once.
+ */
+async function reportUsage(
+  client: LicenseClient,
+  file: string,
+  values: Values,
+  who: { licenseKey: string; deviceId: string },
+  io: Io,
+): Promise<number> {
+  const dir = usageDirFor(file);
+  const appVersion = values['app-version'];
+  if (values.events) {
+    const events = await readEvents(values.events);
+    await mkdir(dir, { recursive: true });
+    const createdAt = (io.now?.() ?? new Date()).getTime();
+    for (let start = 0; start < events.length; start += featureUsage.maxEventsPerReport) {
+      const batch: SavedBatch = {
+        batchId: crypto.randomUUID(),
+        createdAt: createdAt + start,
+        ...(appVersion ? { appVersion } : {}),
+        events: events.slice(start, start + featureUsage.maxEventsPerReport),
+      };
+      await writeFile(join(dir, `${batch.batchId}.json`), `${JSON.stringify(batch, null, 2)}\n`);
+    }
+  }
+  const pending = await savedBatches(dir);
+  if (pending.length === 0) {
+    io.out('No usage to send.');
+    return EXIT_OK;
+  }
+  let sent = 0;
+  for (const { path, batch } of pending) {
+    const result = await client.reportUsage({
+      ...who,
+      batchId: batch.batchId,
+      ...(batch.appVersion ? { appVersion: batch.appVersion } : {}),
+      events: batch.events,
+    });
+    if (!result.ok) {
+      if (result.problem.status === 400) {
+        // It would be refused again: drop it, keep sending the others.
+        await rm(path, { force: true });
+        io.err(`Batch ${batch.batchId} refused and dropped: ${result.problem.message}`);
+        continue;
+      }
+      io.err(`${pending.length - sent} batch(es) kept in ${dir} to send later.`);
+      return reportProblem(io, result.problem);
+    }
+    const answer = result.data;
+    if (answer.status !== 'VALID') {
+      // Validate's answer: the license is not usable here, so the offline file must go too.
+      await rm(file, { force: true });
+      io.err(`${answer.status}: ${answer.message}`);
+      io.err(`${pending.length - sent} batch(es) kept in ${dir}.`);
+      return EXIT_LICENSE;
+    }
+    if (answer.usageReporting === false) {
+      await rm(dir, { recursive: true, force: true });
+      io.out(`${answer.message}`);
+      io.out(
+        '  Unsent usage deleted; nothing more is sent until validate answers usageReporting: true.',
+      );
+      return EXIT_OK;
+    }
+    await rm(path, { force: true });
+    sent += 1;
+    io.out(`Batch ${batch.batchId} (${batch.events.length} events): ${answer.message}`);
+  }
+  io.out(`${sent} batch(es) sent.`);
   return EXIT_OK;
 }
 

@@ -4,6 +4,7 @@
  * elsewhere.
  */
 
+import * as featureUsage from './config/feature-usage.ts';
 import * as legal from './config/legal.ts';
 import * as limits from './config/limits.ts';
 import * as plans from './config/plans.ts';
@@ -11,10 +12,11 @@ import * as site from './config/site.ts';
 
 /**
  * Names a deployment can change without touching code (`site`); the plans (`plans`); timings and
- * limits of the account flows (`limits`); legal and policy figures (`legal`). Each is a module of
+ * limits of the account flows (`limits`); legal and policy figures (`legal`); the plugin commands
+ * whose use is reported and the limits of a report (`featureUsage`). Each is a module of
  * single exports under src/config/, so the islands carry only the values they read.
  */
-export { legal, limits, plans, site };
+export { featureUsage, legal, limits, plans, site };
 import type { PlanId } from './config/plans.ts';
 export type { Plan, PlanId } from './config/plans.ts';
 
@@ -116,7 +118,7 @@ export const retentionDays = {
   deletedAccount: 3 * 365,
   /** Payment records (invoices, subscriptions) are kept 7 years for tax and accounting law. */
   paymentRecords: 7 * 365,
-  /** Usage logs (the activation audit trail) are kept 12 months. */
+  /** Usage logs (the activation audit trail, the daily feature-usage counts) are kept 12 months. */
   usageLogs: 365,
 } as const;
 

@@ -8,8 +8,17 @@
  * UNIQUE constraints, never a check-then-insert.
  */
 import { sql } from 'drizzle-orm';
-import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import {
+  index,
+  integer,
+  primaryKey,
+  sqliteTable,
+  text,
+  uniqueIndex,
+  type SQLiteColumn,
+} from 'drizzle-orm/sqlite-core';
 import { auditActions } from '../../src/contract/admin';
+import type { FeatureSlug } from '../../src/config/feature-usage';
 import { refundReasons } from '../../src/contract/messages';
 
 /** The partial index of deleted accounts (users.is_deleted = 1), named in `INDEXED BY`. */
@@ -47,6 +56,11 @@ export const users = sqliteTable(
     updatedAt: integer('updated_at').notNull(),
     /** `admin` for operators (granted only by scripts/admin.mjs); null for everyone else. */
     role: text('role', { enum: roleValues }),
+    /**
+     * Account Settings' "Share feature usage" (on unless the customer turned it off): whether the
+     * plugin's usage reports are stored, and what validate and activate tell the plugin.
+     */
+    shareUsage: integer('share_usage', { mode: 'boolean' }).notNull().default(true),
   },
   (table) => [
     uniqueIndex('users_email_normalized_unique').on(table.emailNormalized),
@@ -915,4 +929,83 @@ export const pendingSignIns = sqliteTable(
     usedAt: integer('used_at'),
   },
   (table) => [index('pending_sign_ins_expires_at_idx').on(table.expiresAt)],
+);
+
+/**
+ * Daily feature-usage totals the plugin reports (services/licensing/feature-usage.ts): ONE row
+ * per license, device (the plugin's machine id) and UTC day, one integer count per command of
+ * `featureUsage.features`, so the dashboard's totals are SQL sums. A report adds to its rows with
+ * one upsert. Kept `retentionDays.usageLogs` (services/cron/usage-retention.ts).
+ */
+export const featureUsageDays = sqliteTable(
+  'feature_usage_days',
+  {
+    licenseId: text('license_id')
+      .notNull()
+      .references(() => licenses.id),
+    /** The license's account, so the dashboard reads a customer's rows from one index. */
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id),
+    /** The plugin's stable machine id (devices.device_id). */
+    deviceId: text('device_id').notNull(),
+    /** `YYYY-MM-DD` (UTC, as the plugin dated it). */
+    day: text('day').notNull(),
+    renumberViews: integer('renumber_views').notNull().default(0),
+    scheduleLink: integer('schedule_link').notNull().default(0),
+    generalNotes: integer('general_notes').notNull().default(0),
+    sheetNotes: integer('sheet_notes').notNull().default(0),
+    legendsFromWord: integer('legends_from_word').notNull().default(0),
+    dummySchedules: integer('dummy_schedules').notNull().default(0),
+    draftingExport: integer('drafting_export').notNull().default(0),
+    cadImport: integer('cad_import').notNull().default(0),
+    wipeModel: integer('wipe_model').notNull().default(0),
+    /** The plugin version of the latest report for this day. */
+    appVersion: text('app_version'),
+    updatedAt: integer('updated_at').notNull(),
+  },
+  (table) => [
+    // The upsert's conflict target: one row per license, device and day.
+    primaryKey({ columns: [table.licenseId, table.deviceId, table.day] }),
+    // Usage & Sessions sums a customer's rows over a range of days.
+    index('feature_usage_days_user_day_idx').on(table.userId, table.day),
+    // The retention job deletes rows older than a day.
+    index('feature_usage_days_day_idx').on(table.day),
+  ],
+);
+/** A row of `feature_usage_days`. */
+export type FeatureUsageDayRow = typeof featureUsageDays.$inferSelect;
+
+/** The count column of each reported command. */
+export const featureUsageColumns = {
+  'renumber-views': featureUsageDays.renumberViews,
+  'schedule-link': featureUsageDays.scheduleLink,
+  'general-notes': featureUsageDays.generalNotes,
+  'sheet-notes': featureUsageDays.sheetNotes,
+  'legends-from-word': featureUsageDays.legendsFromWord,
+  'dummy-schedules': featureUsageDays.dummySchedules,
+  'drafting-export': featureUsageDays.draftingExport,
+  'cad-import': featureUsageDays.cadImport,
+  'wipe-model': featureUsageDays.wipeModel,
+} as const satisfies Record<FeatureSlug, SQLiteColumn>;
+
+/**
+ * Usage reports received, by the plugin's batch id: the primary key (license, batch id) is the
+ * UNIQUE constraint that makes a report count once however often it is sent, written in the same
+ * D1 batch as its counts. Kept `featureUsage.batchKeepDays` (longer than a report may reach back).
+ */
+export const usageBatches = sqliteTable(
+  'usage_batches',
+  {
+    licenseId: text('license_id')
+      .notNull()
+      .references(() => licenses.id),
+    batchId: text('batch_id').notNull(),
+    receivedAt: integer('received_at').notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.licenseId, table.batchId] }),
+    // The retention job deletes batches received before a time.
+    index('usage_batches_received_at_idx').on(table.receivedAt),
+  ],
 );

@@ -1,10 +1,13 @@
 /**
  * The signed-in account: change the password (POST /api/change-password), set a first one
- * (POST /api/set-password, Google-only accounts) and delete the account
- * (DELETE /api/delete; docs/operating.md, "Deletion and restore").
+ * (POST /api/set-password, Google-only accounts), share feature usage or not (GET and PATCH
+ * /api/account/usage-sharing) and delete the account (DELETE /api/delete; docs/operating.md,
+ * "Deletion and restore").
  */
 import { Hono } from 'hono';
 import { changePasswordSchema, setPasswordSchema } from '../../src/contract/schemas/auth';
+import { usageSharingBodySchema } from '../../src/contract/schemas/usage-dashboard';
+import type { UsageSharing } from '../../src/contract/usage';
 import type { MessageResponse } from '../../src/contract/user';
 import { SuccessMessages } from '../../src/contract/messages';
 import { methodNotAllowed } from '../lib/http';
@@ -12,6 +15,7 @@ import { jsonBody } from '../lib/validate';
 import { clearSessionCookie, requireSession, type AccountEnv } from '../middleware/auth';
 import { deleteAccount } from '../services/accounts/deletion';
 import { changePassword, setFirstPassword } from '../services/accounts/password-change';
+import { setUsageSharing, usageSharing } from '../services/accounts/usage-sharing';
 
 export const accountRoutes = new Hono<AccountEnv>()
   // Bearer or cookie with our Origin (CSRF, middleware/auth.ts); this session stays signed in.
@@ -26,6 +30,17 @@ export const accountRoutes = new Hono<AccountEnv>()
     return c.json({ message: SuccessMessages.passwordSet } satisfies MessageResponse, 200);
   })
   .all('/set-password', methodNotAllowed('POST'))
+  .get('/account/usage-sharing', requireSession, async (c) => {
+    const sharing = await usageSharing(c.get('deps'), c.get('session').userId);
+    return c.json(sharing satisfies UsageSharing, 200);
+  })
+  // Bearer or cookie with our Origin (CSRF, middleware/auth.ts).
+  .patch('/account/usage-sharing', requireSession, jsonBody(usageSharingBodySchema), async (c) => {
+    const { shareUsage } = c.req.valid('json');
+    const sharing = await setUsageSharing(c.get('deps'), c.get('session').userId, shareUsage);
+    return c.json(sharing satisfies UsageSharing, 200);
+  })
+  .all('/account/usage-sharing', methodNotAllowed('GET', 'PATCH'))
   // Bearer or cookie with our Origin (CSRF, middleware/auth.ts). No body is read.
   .delete('/delete', requireSession, async (c) => {
     await deleteAccount(c.get('deps'), c.get('session').userId);

@@ -24,6 +24,7 @@ import type { BusinessMetrics } from '../../src/contract/admin-metrics';
 import { ConsoleMessages } from '../../src/contract/messages';
 import type { MessageResponse } from '../../src/contract/user';
 import { methodNotAllowed } from '../lib/http';
+import { DAY_MS } from '../services/shared/db';
 import { jsonBody, queryParams } from '../lib/validate';
 import { operatorAct, requireOperator, type OperatorEnv } from '../middleware/operator';
 import { auditPage } from '../services/admin/audit';
@@ -91,6 +92,9 @@ export const adminRoutes = new Hono<OperatorEnv>()
       operatorId: query.operator,
       userId: query.customer,
       action: query.action,
+      // Whole UTC days: from the start of `from` to the end of `to`.
+      from: query.from === undefined ? undefined : Date.parse(`${query.from}T00:00:00Z`),
+      until: query.to === undefined ? undefined : Date.parse(`${query.to}T00:00:00Z`) + DAY_MS,
       cursor: query.cursor,
     });
     return c.json(page satisfies AuditPage, 200);

@@ -3,7 +3,17 @@
  * (see shape.ts). The requests are zod schemas in schemas/admin-requests.ts (Worker only). Times are ISO
  * 8601 strings; money is in cents with its lower-case currency.
  */
-import { array, boolean, integer, nullable, object, oneOf, string, type Infer } from './shape.ts';
+import {
+  array,
+  boolean,
+  integer,
+  nullable,
+  object,
+  oneOf,
+  optional,
+  string,
+  type Infer,
+} from './shape.ts';
 import { licenseEventViewSchema } from './usage.ts';
 import { planLabels } from './user.ts';
 
@@ -223,6 +233,12 @@ export const auditEntrySchema = object({
   operatorId: string,
   operatorEmail: string,
   userId: nullable(string),
+  /**
+   * The customer's name and e-mail as they are now (the audit log page); null where the page
+   * shows one customer only, or the account was purged.
+   */
+  customerName: optional(nullable(string)),
+  customerEmail: optional(nullable(string)),
   action: oneOf(auditActions),
   subject: string,
   reason: string,

@@ -258,3 +258,16 @@ export const UpdateCheckMessages = {
   notIncluded: (version: string) =>
     `A newer version, ${site.product} ${version}, is available. Plugin updates come with Standard, which includes all future updates: upgrade from your dashboard.`,
 } as const;
+
+/**
+ * What the plugin's usage report answers (`message`) when the license is valid on the device; a
+ * license that is not valid answers as validate does (LicenseStatusMessages).
+ */
+export const UsageReportMessages = {
+  received: 'Thank you: this usage report has been received.',
+  /** The same batch id again (a retry after a lost answer): counted once already. */
+  alreadyReceived: 'This usage report was received before; it is counted once.',
+  /** The customer turned "Share feature usage" off: acknowledged, nothing stored. */
+  notShared:
+    'Feature usage sharing is turned off for this account, so the report was not stored. Stop sending usage until validate answers usageReporting: true.',
+} as const;

@@ -23,6 +23,16 @@ export const ApiMessages = {
   sessionAlreadyEnded: 'This session has already ended.',
   /** License API: `replaceDeviceId` names a device that is not active on the license. */
   replacedDeviceNotActive: 'The device to replace is not active on this license.',
+  /** Usage report: a day older than the window the API accepts (the plugin drops it). */
+  usageDayTooOld: (day: string, daysBack: number) =>
+    `Day ${day} is more than ${daysBack} days ago; usage that old is no longer accepted.`,
+  /** Usage report: a day after tomorrow (UTC). */
+  usageDayInFuture: (day: string) => `Day ${day} is in the future.`,
+  /** Usage report: one feature and day, summed over the events of the report, above the cap. */
+  usageCountOverCap: (feature: string, day: string, cap: string) =>
+    `The count of ${feature} on ${day} must be at most ${cap} per feature and day.`,
+  /** Usage & Sessions: a period other than the ones the page offers. */
+  usageRangeInvalid: (ranges: readonly number[]) => `Days must be one of ${ranges.join(', ')}.`,
   /** Usage & Sessions: the device is not (or no longer) active on the caller's license. */
   ownDeviceNotActive: 'This device is not active on your license.',
   /** 429 on the code check: the wrong-try budget of this series of codes is used up. */

@@ -21,3 +21,7 @@ export const identityConfirmed = 'Thank you: you can go on.';
 export const passkeyRemoved = 'The passkey has been removed.';
 export const passwordSet =
   'Your password is set. You can now also log in with your e-mail and password.';
+/** Account Settings' "Share feature usage", after the customer changed it. */
+export const usageSharingOn = 'Feature usage sharing is on.';
+export const usageSharingOff =
+  'Feature usage sharing is off. The plugin stops sending usage, and reports it sends are not stored.';

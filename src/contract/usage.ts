@@ -74,3 +74,39 @@ export const usageOverviewSchema = object({
   message: optional(string),
 });
 export type UsageOverview = Infer<typeof usageOverviewSchema>;
+
+/**
+ * Feature usage for Usage & Sessions (GET /api/usage/features?days=30|90|365): the plugin's
+ * daily reports summed per device and command over the last `days` days (UTC, `from`..`to`
+ * inclusive). `counts` and `lastUsed` follow the order of `featureUsage.features`.
+ */
+export const featureUsageDeviceSchema = object({
+  /** The plugin's machine id. */
+  deviceId: string,
+  /** The name it was activated with (its newest), or the machine id when none is known. */
+  deviceName: string,
+  /** Uses of each command in the period. */
+  counts: array(integer),
+  /** The last day (YYYY-MM-DD) each command was used on this device, whatever the period. */
+  lastUsed: array(nullable(string)),
+});
+export type FeatureUsageDevice = Infer<typeof featureUsageDeviceSchema>;
+
+export const featureUsageViewSchema = object({
+  days: integer,
+  /** YYYY-MM-DD, the first and last day of the period. */
+  from: string,
+  to: string,
+  /** Account Settings' "Share feature usage". */
+  shareUsage: boolean,
+  /** Devices that reported any use (within the retention), most used first. */
+  devices: array(featureUsageDeviceSchema),
+});
+export type FeatureUsageView = Infer<typeof featureUsageViewSchema>;
+
+/** GET and PATCH /api/account/usage-sharing. */
+export const usageSharingSchema = object({
+  shareUsage: boolean,
+  message: optional(string),
+});
+export type UsageSharing = Infer<typeof usageSharingSchema>;

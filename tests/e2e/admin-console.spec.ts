@@ -20,11 +20,13 @@ import {
 import {
   axeViolations,
   closeOperator,
+  operatorApp,
   operatorEmail,
   signInOperator,
   sidewaysOverflow,
 } from './console.helpers';
 import { expect, failedLoad, test } from './fixtures';
+import { freshCode } from './two-step.helpers';
 
 /** The customer's User ID as their dashboard shows it. */
 async function userIdFromDashboard(page: Page): Promise<string> {
@@ -77,10 +79,11 @@ test.describe('operator console', () => {
   }) => {
     // The browser logs each page's 404 status, which is what a customer must get.
     allowConsoleError(failedLoad(404, '/admin'));
+    allowConsoleError(failedLoad(404, '/admin/search'));
     allowConsoleError(failedLoad(404, '/admin/customer'));
     allowConsoleError(failedLoad(404, '/admin/inbox'));
     await signUpForTrial(page);
-    for (const path of ['/admin', '/admin/customer', '/admin/inbox']) {
+    for (const path of ['/admin', '/admin/search', '/admin/customer', '/admin/inbox']) {
       const response = await page.goto(path);
       expect(response?.status()).toBe(404);
       await expect(page.getByRole('heading', { level: 1 })).toHaveText('Page not found');
@@ -101,7 +104,7 @@ test.describe('operator console', () => {
     const licenseKey = await licenseKeyFromDashboard(page);
     const operator = await signInOperator(browser);
 
-    await operator.goto('/admin');
+    await operator.goto('/admin/search');
     await expect(operator.getByRole('navigation', { name: 'Console' })).toBeVisible();
     await expect(operator.getByText(/Signed in as Olive Operator/)).toBeVisible();
     await islandsReady(operator);
@@ -113,7 +116,7 @@ test.describe('operator console', () => {
     await expect(row).toContainText(customer.email);
     await expect(row).toContainText('User ID');
     await expect(row).toContainText('Trial');
-    await expect(operator).toHaveURL(/\/admin\?q=/);
+    await expect(operator).toHaveURL(/\/admin\/search\?q=/);
 
     // The key without its dashes finds the same customer.
     await search(operator, licenseKey.replaceAll('-', ''));
@@ -184,7 +187,7 @@ test.describe('operator console', () => {
             : { query: q, results: [hit(1), hit(2)], nextCursor: 't:2' };
       return route.fulfill({ contentType: 'application/json', body: JSON.stringify(body) });
     });
-    await operator.goto('/admin');
+    await operator.goto('/admin/search');
     await islandsReady(operator);
     await search(operator, 'paged');
     const results = operator.getByRole('region', { name: /Results for/ });
@@ -357,6 +360,8 @@ test.describe('operator console', () => {
     browser,
     allowConsoleError,
   }) => {
+    // Signing in again asks for a fresh code, which may wait for the app's next 30-second step.
+    test.setTimeout(90_000);
     // The aborted calls and the refusals below are the test's own, and the browser logs them.
     allowConsoleError(
       /^Failed to load resource: net::ERR_FAILED @ https?:\/\/[^/]+\/api\/admin\/customers\/[^/]+(\/actions)?$/,
@@ -435,6 +440,11 @@ test.describe('operator console', () => {
     await operator.getByRole('textbox', { name: 'Email' }).fill(operatorEmail(operator));
     await operator.getByLabel('Password', { exact: true }).fill(PASSWORD);
     await operator.getByRole('button', { name: 'Log In' }).click();
+    // The operator has two-step sign-in on: the code from their app, then back to the customer.
+    await expect(operator).toHaveURL(/\/login\/code\?next=/);
+    const app = operatorApp(operator);
+    await operator.getByLabel('Authentication code').fill(await freshCode(app.secret, app.used));
+    await operator.getByRole('button', { name: 'Verify' }).click();
     await expect(operator).toHaveURL(new RegExp(`/admin/customer\\?id=${userId}$`));
     await expect(operator.getByRole('heading', { level: 1, name: 'Eve Errors' })).toBeVisible();
     await closeOperator(operator);
@@ -462,7 +472,7 @@ test.describe('operator console', () => {
     });
     const operator = await signInOperator(browser);
 
-    await operator.goto(`/admin?q=${userId}`);
+    await operator.goto(`/admin/search?q=${userId}`);
     await expect(operator.getByRole('row', { name: /Axel Access/ })).toBeVisible();
     expect(await axeViolations(operator)).toEqual([]);
     expect(await sidewaysOverflow(operator)).toBeLessThanOrEqual(0);
@@ -480,7 +490,7 @@ test.describe('operator console', () => {
     expect(await axeViolations(operator)).toEqual([]);
     await operator.keyboard.press('Escape');
 
-    for (const path of ['/admin/inbox', '/admin/money', '/admin/audit']) {
+    for (const path of ['/admin', '/admin/inbox', '/admin/money', '/admin/audit']) {
       await operator.goto(path);
       await islandsReady(operator);
       await expect(operator.getByRole('status').filter({ hasText: /Loading/ })).toHaveCount(0);
@@ -503,6 +513,15 @@ test.describe('operator console', () => {
     expect(await axeViolations(operator)).toEqual([]);
     expect(await sidewaysOverflow(operator)).toBeLessThanOrEqual(0);
     await operator.screenshot({ path: testInfo.outputPath('customer-390.png'), fullPage: true });
+    await operator.goto('/admin?range=7d');
+    await expect(operator.getByRole('button', { name: '7 days' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    await expect(operator.getByRole('heading', { name: 'Trials started' })).toBeVisible();
+    expect(await axeViolations(operator), 'overview at 390 px').toEqual([]);
+    expect(await sidewaysOverflow(operator)).toBeLessThanOrEqual(0);
+    await operator.screenshot({ path: testInfo.outputPath('overview-390.png'), fullPage: true });
     await closeOperator(operator);
   });
 });

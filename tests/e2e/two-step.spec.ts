@@ -35,6 +35,8 @@ test.describe('Two-step sign-in', () => {
     browser,
     allowConsoleError,
   }) => {
+    // A code is accepted once: each fresh one may wait for the app's next 30-second step.
+    test.setTimeout(150_000);
     await newVisitor(page);
     const { email, name } = await signUpForTrial(page);
     await page.goto('/dashboard/settings');
@@ -104,6 +106,7 @@ test.describe('Two-step sign-in without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 
   test('the password form leads to the code form, which signs in', async ({ page, browser }) => {
+    test.setTimeout(90_000);
     const setup = await browser.newContext({ javaScriptEnabled: true });
     const setupPage = await setup.newPage();
     await newVisitor(setupPage);

@@ -79,8 +79,9 @@ test.describe('Usage & Sessions', () => {
     const sessions = page.getByRole('region', { name: 'Active sessions' });
     await expect(sessions).toContainText('This browser');
     await expect(sessions).toContainText('Only this browser is signed in.');
-    await expect(page.getByRole('region', { name: 'Usage stats' })).toContainText(
-      'Feature usage statistics will appear here once the plugin reports them.',
+    await expect(page.getByRole('region', { name: 'Usage stats' })).toContainText('Devices in use');
+    await expect(page.getByRole('region', { name: 'Feature usage' })).toContainText(
+      'No feature usage yet.',
     );
     await expect(
       page.getByRole('region', { name: 'Team activity (for Enterprise)' }),

@@ -148,15 +148,34 @@ describe('display rules', () => {
       days: 7,
     });
     const rows = changes(before, after);
-    expect(rows.map((row) => row.key)).toEqual(['status', 'expiresAt', 'days']);
-    expect(rows[0]).toEqual({ key: 'status', before: null, after: 'active' });
+    expect(rows.map((row) => row.key)).toEqual(['Status', 'Ends', 'Days added']);
+    expect(rows[0]).toEqual({ key: 'Status', before: null, after: 'Active' });
     expect(rows[1]?.before).toMatch(/January 16, 2026/);
     expect(rows[1]?.after).toMatch(/January 23, 2026/);
-    expect(rows[2]).toEqual({ key: 'days', before: null, after: '7' });
+    expect(rows[2]).toEqual({ key: 'Days added', before: null, after: '7' });
     expect(changes(JSON.stringify({ deviceName: 'PC' }), '{}')).toEqual([
-      { key: 'deviceName', before: 'PC', after: null },
+      { key: 'Device', before: 'PC', after: null },
     ]);
     expect(changes('not json', '{}')).toEqual([]);
+  });
+
+  it('shows money as money, states and yes/no in words, and any other name in words', () => {
+    const rows = changes(
+      JSON.stringify({ refundStatus: null, cancelAtPeriodEnd: false, status: 'past_due' }),
+      JSON.stringify({
+        refundStatus: 'refunded',
+        refundAmount: 12900,
+        currency: 'usd',
+        cancelAtPeriodEnd: true,
+        status: 'canceled',
+      }),
+    );
+    expect(rows).toEqual([
+      { key: 'Refund status', before: '—', after: 'Refunded' },
+      { key: 'Ends at period end', before: 'No', after: 'Yes' },
+      { key: 'Status', before: 'Past due', after: 'Canceled' },
+      { key: 'Refunded', before: null, after: '$129.00' },
+    ]);
   });
 
   it('extends from the end date, or from today once it has passed', () => {

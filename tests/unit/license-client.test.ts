@@ -79,6 +79,7 @@ function server(answer: Record<string, () => Response | Promise<Response>> = {})
           licenseFile: await licenseFileFor(body?.deviceId ?? ''),
           license,
           device,
+          usageReporting: true,
         } satisfies ActivateResponse);
       case '/api/licenses/validate':
         return json({

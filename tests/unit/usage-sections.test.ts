@@ -6,11 +6,18 @@
 import { createElement, type ReactElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import type { DeviceView, SessionView, UsageOverview } from '../../src/contract/usage';
+import type {
+  DeviceView,
+  FeatureUsageView,
+  SessionView,
+  UsageOverview,
+} from '../../src/contract/usage';
 import { DevicesSection } from '../../src/islands/usage/DevicesSection';
 import { HistorySection } from '../../src/islands/usage/HistorySection';
 import { TeamActivitySection, UsageStatsSection } from '../../src/islands/usage/NoteSections';
 import { SessionsSection } from '../../src/islands/usage/SessionsSection';
+import { FeatureUsageBody, featureRows } from '../../src/islands/usage/FeatureUsageSection';
+import { niceMax } from '../../src/islands/usage/FeatureChart';
 import { site } from '../../src/site.config';
 
 const now = Date.parse('2026-03-10T12:00:00.000Z');
@@ -151,11 +158,12 @@ describe('Active sessions', () => {
 });
 
 describe('Usage stats and team activity', () => {
-  it('says honestly that feature usage is not reported yet', () => {
-    const page = html(createElement(UsageStatsSection, { overview: overview({}) }));
-    expect(page).toContain(
-      'Feature usage statistics will appear here once the plugin reports them.',
+  it('counts the devices in use and leaves the commands used to Feature usage', () => {
+    const page = html(
+      createElement(UsageStatsSection, { overview: overview({ devices: [device('d1', 'PC')] }) }),
     );
+    expect(page).toContain('Devices in use');
+    expect(page).not.toContain('Feature usage');
   });
 
   it('tells Enterprise accounts team activity is arranged with us, others which plan has it', () => {
@@ -164,5 +172,58 @@ describe('Usage stats and team activity', () => {
     expect(enterprise).toContain('href="/about"');
     const standard = html(createElement(TeamActivitySection, { plan: 'Standard' }));
     expect(standard).toContain('Team activity monitoring is available on the Enterprise plan.');
+  });
+});
+
+describe('Feature usage', () => {
+  const nine = (values: number[]) => [...values, ...Array<number>(9 - values.length).fill(0)];
+  const view = (devices: FeatureUsageView['devices'], shareUsage = true): FeatureUsageView => ({
+    days: 30,
+    from: '2026-02-09',
+    to: '2026-03-10',
+    shareUsage,
+    devices,
+  });
+  const office = {
+    deviceId: 'machine-1',
+    deviceName: 'Office PC',
+    counts: nine([4, 0, 2]),
+    lastUsed: ['2026-03-09', '2026-01-02', '2026-03-01', ...Array<string | null>(6).fill(null)],
+  };
+  const laptop = {
+    deviceId: 'machine-2',
+    deviceName: 'Laptop',
+    counts: nine([1]),
+    lastUsed: ['2026-03-10', ...Array<string | null>(8).fill(null)],
+  };
+
+  it('sums the chosen devices per command and keeps the latest day used', () => {
+    const rows = featureRows([office, laptop]);
+    expect(rows.map((row) => row.uses)).toEqual(nine([5, 0, 2]));
+    expect(rows[0]).toMatchObject({ label: 'Renumber Views', lastUsed: '2026-03-10' });
+    expect(rows[1]?.lastUsed).toBe('2026-01-02');
+    expect(rows[8]).toMatchObject({ label: 'Wipe Model', uses: 0, lastUsed: null });
+  });
+
+  it('draws a chart with its numbers and a table of the same, with a device filter', () => {
+    const page = html(createElement(FeatureUsageBody, { view: view([office, laptop]), days: 30 }));
+    expect(page).toContain('<svg');
+    expect(page).toContain('Uses in the last 30 days');
+    expect(page).toContain('All devices');
+    expect(page).toContain('<th scope="row"');
+    expect(page).toContain('March 10, 2026');
+    expect(page).toContain('href="/guide/general-notes-and-sheet-notes#steps-general-notes"');
+  });
+
+  it('says how the plugin reports when nothing was reported, or that sharing is off', () => {
+    const empty = html(createElement(FeatureUsageBody, { view: view([]), days: 30 }));
+    const off = html(createElement(FeatureUsageBody, { view: view([], false), days: 30 }));
+    expect(empty).toContain('No feature usage yet.');
+    expect(empty).not.toContain('<svg');
+    expect(off).toContain('feature usage sharing is off');
+  });
+
+  it('ends the axis on a round number', () => {
+    expect([0, 3, 7, 10, 11, 180, 2100].map(niceMax)).toEqual([5, 5, 10, 10, 20, 200, 5000]);
   });
 });

@@ -348,6 +348,26 @@ describe('customer actions', () => {
       status: 'active',
       days: 7,
     });
+    // The customer is told the new date once, in words.
+    const told = app.mail.filter((m) => m.tag === 'license-extended');
+    expect(told).toHaveLength(1);
+    expect(told[0]?.to).toBe(who.account.form.email.toLowerCase());
+    const inWords = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' }).format(
+      new Date(expected),
+    );
+    expect(told[0]?.subject).toBe(`Your Sheetwright free trial now runs until ${inWords}`);
+    expect(told[0]?.text).toContain('extended your Sheetwright free trial by 7 days');
+
+    // A refused extension (a revoked license) tells nobody.
+    await act(app, admin, who.userId, { action: 'revoke-license', licenseId: who.licenseId });
+    const refused = await adminPost(app, admin, `/api/admin/customers/${who.userId}/actions`, {
+      action: 'extend-license',
+      licenseId: who.licenseId,
+      days: 7,
+      reason: 'Too late',
+    });
+    expect(refused.status).toBe(409);
+    expect(app.mail.filter((m) => m.tag === 'license-extended')).toHaveLength(1);
   });
 
   it('restarts an expired trial from today', async () => {
@@ -603,12 +623,34 @@ describe('the audit log', () => {
       const response = await adminGet(app, admin, `/api/admin/audit?${query}`);
       const page = parse(auditPageSchema, await response.json());
       expect(page.entries.some((e) => e.userId === who.userId)).toBe(true);
+      // Each row names its customer as they are now, not by id alone.
+      expect(page.entries.find((e) => e.userId === who.userId)).toMatchObject({
+        customerName: who.account.form.customerName,
+        customerEmail: who.account.form.email.toLowerCase(),
+      });
       expect(
         page.entries.every((e) => e.action === 'sign-out-everywhere' || !query.includes('action')),
       ).toBe(true);
     }
     const bad = await adminGet(app, admin, '/api/admin/audit?action=drop-table');
     expect(bad.status).toBe(400);
+
+    // By day (UTC): the day of the action finds it, the day after does not.
+    const today = new Date(app.clock.now).toISOString().slice(0, 10);
+    const tomorrow = new Date(app.clock.now + DAY_MS).toISOString().slice(0, 10);
+    const byDay = async (query: string) =>
+      parse(
+        auditPageSchema,
+        await (
+          await adminGet(app, admin, `/api/admin/audit?customer=${who.userId}&${query}`)
+        ).json(),
+      ).entries.length;
+    expect(await byDay(`from=${today}&to=${today}`)).toBe(1);
+    expect(await byDay(`from=${tomorrow}`)).toBe(0);
+    expect(await byDay(`to=${today}`)).toBe(1);
+    const badDay = await adminGet(app, admin, '/api/admin/audit?from=yesterday');
+    expect(badDay.status).toBe(400);
+    expect(await badDay.json()).toMatchObject({ message: 'Give dates as YYYY-MM-DD.' });
   });
 });
 

@@ -4,13 +4,14 @@
  */
 import { exportJWK, generateKeyPair, SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
+import { UsageReportMessages } from '../../src/contract/catalogue';
 import { Messages } from '../../src/contract/messages';
 import {
   createLicenseClient,
   networkMessage,
   verifyLicenseFile,
 } from '../../scripts/license-client-core';
-import { accountApp, type AccountApp } from './account-helpers';
+import { accountApp, queryAll, type AccountApp } from './account-helpers';
 import { ORIGIN } from './helpers';
 import { DAY_MS, licensee, newDeviceId } from './licenses-helpers';
 
@@ -153,5 +154,43 @@ describe('reference license client', () => {
     });
 
     expect(result).toEqual({ ok: false, problem: { code: 'NETWORK', message: networkMessage } });
+  });
+
+  it('reports usage: once per batch id, however often it is sent, and stops when told', async () => {
+    const app = accountApp();
+    const who = await licensee(app, 'Standard');
+    const client = clientFor(app);
+    const deviceId = newDeviceId();
+    const activated = unwrap(
+      await client.activate({ licenseKey: who.key, deviceId, deviceName: 'Drafting PC' }),
+    );
+    const day = new Date(app.clock.now).toISOString().slice(0, 10);
+    const batch = {
+      licenseKey: who.key,
+      deviceId,
+      batchId: crypto.randomUUID(),
+      events: [{ feature: 'renumber-views' as const, day, count: 3 }],
+    };
+
+    const first = unwrap(await client.reportUsage(batch));
+    const retry = unwrap(await client.reportUsage(batch));
+    await app.request('/api/account/usage-sharing', {
+      method: 'PATCH',
+      json: { shareUsage: false },
+      headers: who.account.browser,
+    });
+    const validated = unwrap(await client.validate({ licenseKey: who.key, deviceId }));
+    const off = unwrap(await client.reportUsage({ ...batch, batchId: crypto.randomUUID() }));
+
+    expect(activated.usageReporting).toBe(true);
+    expect([first.status, first.usageReporting]).toEqual(['VALID', true]);
+    expect(retry.message).toBe(UsageReportMessages.alreadyReceived);
+    expect(validated.usageReporting).toBe(false);
+    expect(off).toMatchObject({ status: 'VALID', usageReporting: false });
+    const [row] = await queryAll<{ renumber_views: number }>(
+      'SELECT renumber_views FROM feature_usage_days WHERE license_id = ?',
+      who.licenseId,
+    );
+    expect(row?.renumber_views).toBe(3);
   });
 });

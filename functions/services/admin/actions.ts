@@ -21,7 +21,7 @@ import { generateLicenseKey } from '../core/licenses/license-keys';
 import { freeDevicesStatements } from '../core/licenses/devices';
 import { currentLicense } from '../core/licenses/licenses';
 import { deliverSoon, mailWritten, queueMailWhere, type QueuedMail } from '../core/mail/outbox';
-import { licenseReplacedMail, welcomeMail } from '../core/mail/templates';
+import { licenseExtendedMail, licenseReplacedMail, welcomeMail } from '../core/mail/templates';
 import { DAY_MS, type Db } from '../shared/db';
 import type { Deps } from '../shared/deps';
 import { auditStatement, auditWritten, type AuditRow, type OperatorAct } from './audit';
@@ -86,7 +86,8 @@ function freeLicenseDevices(db: Db, licenseId: string, now: number, written: SQL
 
 /**
  * Moves a license's end date `days` later (from today when it has already ended); an expired
- * license becomes active again. A revoked one cannot be changed.
+ * license becomes active again. A revoked one cannot be changed. The customer gets an e-mail with
+ * the new date, written with the change.
  */
 export async function extendLicense(
   deps: Deps,
@@ -94,8 +95,11 @@ export async function extendLicense(
   userId: string,
   input: { licenseId: string; days: number },
 ) {
-  const { db, now } = deps;
-  const license = await licenseOf(db, userId, input.licenseId);
+  const { db, now, origin } = deps;
+  const [user, license] = await Promise.all([
+    customerOf(db, userId),
+    licenseOf(db, userId, input.licenseId),
+  ]);
   if (license.status === 'revoked') throw fail('STALE_STATE');
   const expiresAt = Math.max(license.expiresAt, now) + input.days * DAY_MS;
   const status = license.status === 'suspended' ? 'suspended' : 'active';
@@ -118,6 +122,24 @@ export async function extendLicense(
         .set({ expiresAt, status })
         .where(and(eq(licenses.id, license.id), written)),
     ],
+    // The customer hears of the new date (not a deleted account: nobody reads that mailbox).
+    (written) =>
+      user.isDeleted
+        ? []
+        : [
+            queueMailWhere(
+              db,
+              licenseExtendedMail(
+                user.email,
+                user.customerName,
+                { plan: license.plan, expiresAt },
+                input.days,
+                origin,
+              ),
+              now,
+              written,
+            ),
+          ],
   );
 }
 

@@ -6,9 +6,9 @@
  * cannot both apply, and an effect never lands without its row, or a row without its effect.
  * The table is append-only (migration 0009's triggers); nothing here updates or deletes it.
  */
-import { and, desc, eq, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { AuditAction, AuditEntry } from '../../../src/contract/admin';
-import { auditLog } from '../../db/schema';
+import { auditLog, users } from '../../db/schema';
 import type { Db, Millis } from '../shared/db';
 
 /** The operator acting, and why (every action needs a reason). */
@@ -79,6 +79,9 @@ export interface AuditFilter {
   operatorId?: string | undefined;
   userId?: string | undefined;
   action?: AuditAction | undefined;
+  /** Rows from this moment on, and before that one (ms). */
+  from?: Millis | undefined;
+  until?: Millis | undefined;
   /** `createdAt:rowid` of the last row of the previous page. */
   cursor?: string | undefined;
 }
@@ -94,25 +97,38 @@ export async function auditPage(
   if (filter.operatorId) conditions.push(eq(auditLog.operatorId, filter.operatorId));
   if (filter.userId) conditions.push(eq(auditLog.userId, filter.userId));
   if (filter.action) conditions.push(eq(auditLog.action, filter.action));
+  if (filter.from !== undefined) conditions.push(gte(auditLog.createdAt, filter.from));
+  if (filter.until !== undefined) conditions.push(lt(auditLog.createdAt, filter.until));
   const cursor = parseCursor(filter.cursor);
   if (cursor) {
     // rowid orders rows written in the same millisecond as they were written.
     const after = or(
       lt(auditLog.createdAt, cursor.at),
-      and(eq(auditLog.createdAt, cursor.at), sql`rowid < ${cursor.rowid}`),
+      and(eq(auditLog.createdAt, cursor.at), sql`${auditLog}.rowid < ${cursor.rowid}`),
     );
     if (after) conditions.push(after);
   }
   const rows = await db
-    .select({ row: auditLog, rowid: sql<number>`rowid` })
+    .select({
+      row: auditLog,
+      rowid: sql<number>`${auditLog}.rowid`,
+      // The customer as they are now, by primary key (a purged account has no name left).
+      customerName: users.customerName,
+      customerEmail: users.email,
+    })
     .from(auditLog)
+    .leftJoin(users, eq(users.id, auditLog.userId))
     .where(and(...conditions))
-    .orderBy(desc(auditLog.createdAt), desc(sql`rowid`))
+    .orderBy(desc(auditLog.createdAt), desc(sql`${auditLog}.rowid`))
     .limit(AUDIT_PAGE_SIZE + 1);
   const page = rows.slice(0, AUDIT_PAGE_SIZE);
   const last = page[page.length - 1];
   return {
-    entries: page.map(({ row }) => toAuditEntry(row)),
+    entries: page.map(({ row, customerName, customerEmail }) => ({
+      ...toAuditEntry(row),
+      customerName: customerName || null,
+      customerEmail: customerEmail?.endsWith('@invalid') ? null : (customerEmail ?? null),
+    })),
     nextCursor:
       rows.length > AUDIT_PAGE_SIZE && last ? `${last.row.createdAt}:${last.rowid}` : null,
   };

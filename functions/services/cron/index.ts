@@ -15,6 +15,7 @@ import { remindTrialsEnding } from './remind-trials';
 import { requeueStuckMail } from './requeue-mail';
 import { finishOperatorRefunds } from './finish-operator-refunds';
 import { retryRefunds } from './retry-refunds';
+import { pruneFeatureUsage } from './usage-retention';
 
 export { PartialJobFailure, type CronJob, type JobCounts } from './job';
 
@@ -32,6 +33,7 @@ export const cronJobs: readonly CronJob[] = [
   { name: 'requeue-stuck-mail', run: requeueStuckMail },
   { name: 'retry-refunds', run: retryRefunds },
   { name: 'finish-operator-refunds', run: finishOperatorRefunds },
+  { name: 'prune-feature-usage', run: pruneFeatureUsage },
 ];
 
 /** The outcome of one job in a run. */

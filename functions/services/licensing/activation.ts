@@ -43,6 +43,7 @@ import {
   licenseInfoOf,
   licenseNotFound,
   type KeyedLicense,
+  type LicenseForDevice,
 } from '../core/licenses/license-check';
 import { licenseFileClaims, signLicenseFile } from '../core/licenses/license-file';
 import { checkDevice, pluginCall } from '../core/licenses/plugin-calls';
@@ -64,7 +65,7 @@ async function keyedOrNotFound(db: Db, key: string): Promise<KeyedLicense> {
 
 async function activated(
   { now, secrets }: Deps,
-  keyed: KeyedLicense,
+  keyed: LicenseForDevice,
   device: DeviceRow,
   message: string,
   license: LicenseInfo,
@@ -76,6 +77,7 @@ async function activated(
     licenseFile: await signLicenseFile(secrets.licenseSigningKey, claims),
     license,
     device: toDeviceView(device),
+    usageReporting: keyed.shareUsage,
   };
 }
 
@@ -199,6 +201,7 @@ export async function validateDevice(deps: Deps, body: ValidateBody): Promise<Va
     message: LicenseStatusMessages.VALID,
     license: checked.license,
     licenseFile: await signLicenseFile(secrets.licenseSigningKey, claims),
+    usageReporting: checked.keyed.shareUsage,
   };
 }
 

@@ -255,7 +255,7 @@ export async function signUpByInvitation(
       db
         .insert(users)
         .select(
-          sql`select ${user.id}, ${user.customerName}, ${user.email}, ${user.emailNormalized}, ${user.passwordHash}, null, 'Enterprise', 0, null, null, ${now}, ${now}, null where ${canJoin}`,
+          sql`select ${user.id}, ${user.customerName}, ${user.email}, ${user.emailNormalized}, ${user.passwordHash}, null, 'Enterprise', 0, null, null, ${now}, ${now}, null, 1 where ${canJoin}`,
         ),
     ],
   );

@@ -60,11 +60,17 @@ export const searchQuerySchema = z.object({
   cursor: z.string().max(400).optional(),
 });
 
+/** A day of the audit log's date filters (UTC), as a date field sends it. */
+const day = z.iso.date({ error: 'Give dates as YYYY-MM-DD.' });
+
 /** GET /api/admin/audit */
 export const auditQuerySchema = z.object({
   operator: id.optional(),
   customer: id.optional(),
   action: z.enum(auditActions).optional(),
+  /** From the start of this day, through the end of `to` (both UTC, both optional). */
+  from: day.optional(),
+  to: day.optional(),
   cursor: z.string().max(200).optional(),
 });
 

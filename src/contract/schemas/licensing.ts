@@ -120,6 +120,8 @@ export const activateResponseSchema = z.object({
   licenseFile: z.string(),
   license: licenseInfoSchema,
   device: deviceViewSchema,
+  /** Whether the plugin sends feature-usage reports (false: the customer turned it off). */
+  usageReporting: z.boolean(),
 });
 export type ActivateResponse = z.infer<typeof activateResponseSchema>;
 
@@ -129,6 +131,8 @@ export const validateResponseSchema = z.object({
   license: licenseInfoSchema.optional(),
   /** Present when VALID: a fresh license file with a new offline grace end. */
   licenseFile: z.string().optional(),
+  /** Present when VALID: whether the plugin sends feature-usage reports (docs/plugin-api.md). */
+  usageReporting: z.boolean().optional(),
 });
 export type ValidateResponse = z.infer<typeof validateResponseSchema>;
 

@@ -1,7 +1,7 @@
 /**
  * /admin/audit: every operator action, newest first (GET /api/admin/audit), filtered by operator,
- * customer and action; the filters live in the address (?operator=…&customer=…&action=…), so the
- * customer page and the rows link to a filtered log.
+ * customer, action and days; the filters live in the address (?operator=…&customer=…&action=…
+ * &from=…&to=…), so the customer page and the rows link to a filtered log.
  */
 import { useCallback, useEffect, useId, useState } from 'react';
 import { auditActions, auditPageSchema, type AuditEntry } from '../../contract/admin';
@@ -33,6 +33,8 @@ function AuditPage() {
         operator: filters.operator.trim(),
         customer: filters.customer.trim(),
         action: filters.action,
+        from: filters.from,
+        to: filters.to,
       };
       setApplied(clean);
       window.history.replaceState(null, '', withQuery('/admin/audit', clean));
@@ -56,7 +58,7 @@ function AuditPage() {
     return () => window.clearTimeout(timer);
   }, [apply]);
 
-  const filtered = applied.operator !== '' || applied.customer !== '' || applied.action !== '';
+  const filtered = Object.values(applied).some((value) => value !== '');
   const set = (patch: Partial<Filters>) => setForm((current) => ({ ...current, ...patch }));
 
   return (
@@ -107,6 +109,26 @@ function AuditPage() {
               </option>
             ))}
           </select>
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-from`}>From (UTC)</label>
+          <input
+            id={`${id}-from`}
+            type="date"
+            value={form.from}
+            max={form.to || undefined}
+            onChange={(event) => set({ from: event.target.value })}
+          />
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-to`}>To (UTC)</label>
+          <input
+            id={`${id}-to`}
+            type="date"
+            value={form.to}
+            min={form.from || undefined}
+            onChange={(event) => set({ to: event.target.value })}
+          />
         </div>
         <div className="console-filter-buttons">
           <button type="submit" className="button">

@@ -41,8 +41,22 @@ const columns = (showCustomer: boolean): (Column<AuditEntry> | false)[] => [
   },
   showCustomer && {
     header: 'Customer',
-    className: 'console-id',
-    cell: (entry) => (entry.userId ? <a href={customerHref(entry.userId)}>{entry.userId}</a> : '—'),
+    className: 'console-break',
+    cell: (entry) =>
+      entry.userId ? (
+        <a href={customerHref(entry.userId)}>
+          {entry.customerName || entry.customerEmail ? (
+            <>
+              <span className="console-strong">{entry.customerName}</span>{' '}
+              <span>{entry.customerEmail}</span>
+            </>
+          ) : (
+            <span className="console-id">{entry.userId}</span>
+          )}
+        </a>
+      ) : (
+        '—'
+      ),
   },
   { header: 'Reason', className: 'console-reason', cell: (entry) => entry.reason },
   {

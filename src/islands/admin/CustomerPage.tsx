@@ -95,7 +95,7 @@ function CustomerPage() {
         title="Customer"
         problem={state.kind === 'failed' ? state.problem : null}
         onRetry={reload}
-        back={{ href: '/admin', label: 'Back to Search' }}
+        back={{ href: '/admin/search', label: 'Back to Search' }}
       />
     );
 

@@ -1,5 +1,5 @@
 /**
- * /admin: the console's one search box. Finds customers by e-mail (any part), name, User ID,
+ * /admin/search: the console's one search box. Finds customers by e-mail (any part), name, User ID,
  * license key (with or without dashes), Stripe customer, subscription or checkout id, device id or
  * name (GET /api/admin/search); newest first, a page at a time. The query is kept in the address
  * (?q=…), so Back from a customer returns to the same results.
@@ -40,7 +40,7 @@ function SearchPage() {
       }
       setTooShort(null);
       setQuery(q);
-      window.history.replaceState(null, '', withQuery('/admin', { q }));
+      window.history.replaceState(null, '', withQuery('/admin/search', { q }));
       void start(async (cursor) => {
         const page = await adminGet(
           withQuery('/api/admin/search', { q, cursor }),

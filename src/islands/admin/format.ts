@@ -12,7 +12,7 @@ import {
   type CustomerDetail,
   type TrialMatch,
 } from '../../contract/admin';
-import { formatDate, formatDateTime } from '../../lib/format';
+import { formatDate, formatDateTime, formatMoney } from '../../lib/format';
 import { site } from '../../site.config';
 
 const DAY_MS = 86_400_000;
@@ -66,13 +66,44 @@ export interface Change {
   after: string | null;
 }
 
-/** Epoch milliseconds are written as dates; everything else as its JSON text. */
-function valueText(key: string, value: unknown): string {
-  if (value === null) return '—';
+/** Names of audit values as an operator reads them; any other is its camelCase in words. */
+const keyLabels: Record<string, string> = {
+  expiresAt: 'Ends',
+  days: 'Days added',
+  licenseKey: 'License key',
+  licenseId: 'License',
+  deviceName: 'Device',
+  deviceId: 'Device id',
+  cancelAtPeriodEnd: 'Ends at period end',
+  amount: 'Amount',
+  refundAmount: 'Refunded',
+  seats: 'Seats',
+  deviceLimit: 'Devices per seat',
+};
+
+/** "refundStatus" → "Refund status". */
+export function keyLabel(key: string): string {
+  const known = keyLabels[key];
+  if (known) return known;
+  const words = key.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/** Cents, by the name of the value (amount, refundAmount, amountPaid, …). */
+const isCents = (key: string) => /amount|cents$/i.test(key);
+
+/**
+ * A value in words: epoch milliseconds as dates, cents as money, states and booleans as words,
+ * everything else as its text.
+ */
+function valueText(key: string, value: unknown, currency: string): string {
+  if (value === null || value === undefined) return '—';
   if (typeof value === 'number' && /At$/.test(key) && value > 1e11) {
     return formatDateTime(value);
   }
-  if (typeof value === 'string') return value;
+  if (typeof value === 'number' && isCents(key)) return formatMoney(value, currency);
+  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
+  if (typeof value === 'string') return /^[a-z]+(_[a-z]+)*$/.test(value) ? stateText(value) : value;
   return JSON.stringify(value);
 }
 
@@ -96,12 +127,17 @@ function record(text: string): Record<string, unknown> {
 export function changes(beforeJson: string, afterJson: string): Change[] {
   const before = record(beforeJson);
   const after = record(afterJson);
-  const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])];
+  const named = after['currency'] ?? before['currency'];
+  const currency = typeof named === 'string' ? named : 'usd';
+  const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])].filter(
+    (key) => key !== 'currency',
+  );
   return keys.map((key) => {
-    const was = key in before ? valueText(key, before[key]) : null;
-    const is = key in after ? valueText(key, after[key]) : null;
-    if (was !== null && is !== null && was === is) return { key, before: null, after: is };
-    return { key, before: was, after: is };
+    const was = key in before ? valueText(key, before[key], currency) : null;
+    const is = key in after ? valueText(key, after[key], currency) : null;
+    const label = keyLabel(key);
+    if (was !== null && is !== null && was === is) return { key: label, before: null, after: is };
+    return { key: label, before: was, after: is };
   });
 }
 
@@ -189,9 +225,14 @@ export interface Filters {
   operator: string;
   customer: string;
   action: AuditAction | '';
+  /** Days, YYYY-MM-DD (UTC), or empty. */
+  from: string;
+  to: string;
 }
 
-export const noFilters: Filters = { operator: '', customer: '', action: '' };
+export const noFilters: Filters = { operator: '', customer: '', action: '', from: '', to: '' };
+
+const isDay = (text: string) => /^\d{4}-\d{2}-\d{2}$/.test(text);
 
 /** The filters the address holds; an unknown action is no filter. */
 export function filtersFrom(search: string): Filters {
@@ -201,5 +242,7 @@ export function filtersFrom(search: string): Filters {
     operator: query.get('operator')?.trim() ?? '',
     customer: query.get('customer')?.trim() ?? '',
     action: (auditActions as readonly string[]).includes(action) ? (action as AuditAction) : '',
+    from: isDay(query.get('from') ?? '') ? (query.get('from') ?? '') : '',
+    to: isDay(query.get('to') ?? '') ? (query.get('to') ?? '') : '',
   };
 }

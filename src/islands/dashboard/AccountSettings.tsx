@@ -13,6 +13,7 @@ import { forgetSession } from '../shared/auth-store';
 import { ChangePassword } from './ChangePassword';
 import { Passkeys } from './Passkeys';
 import { TwoStepSignIn } from './TwoStepSignIn';
+import { UsageSharing } from './UsageSharing';
 import { useDashboardUser } from './use-dashboard-user';
 import '../shared/forms.css';
 import './dashboard.css';
@@ -82,6 +83,7 @@ function AccountSettings() {
       {!user.isDeleted && <ChangePassword user={user} />}
       {!user.isDeleted && <Passkeys />}
       {!user.isDeleted && <TwoStepSignIn user={user} />}
+      {!user.isDeleted && <UsageSharing />}
       <section className="card danger-zone" aria-labelledby="danger-title">
         <h2 id="danger-title">Danger Zone</h2>
         {step.kind === 'deleted' ? (

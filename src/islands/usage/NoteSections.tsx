@@ -1,7 +1,6 @@
 /**
- * The remaining topics of Usage & Sessions: usage stats (the plugin reports no feature usage
- * yet, and the page says so rather than show invented numbers) and team activity, which
- * Enterprise accounts arrange with us.
+ * The remaining topics of Usage & Sessions: usage stats (devices in use; the commands used are
+ * FeatureUsageSection's) and team activity, which Enterprise accounts arrange with us.
  */
 import type { UsageOverview } from '../../contract/usage';
 import { useOrganization } from '../shared/use-organization';
@@ -15,10 +14,6 @@ export function UsageStatsSection({ overview }: { overview: UsageOverview }) {
         <div>
           <dt>Devices in use</dt>
           <dd>{deviceCountText(overview, overview.devices.length)}</dd>
-        </div>
-        <div>
-          <dt>Feature usage</dt>
-          <dd>Feature usage statistics will appear here once the plugin reports them.</dd>
         </div>
       </dl>
     </section>

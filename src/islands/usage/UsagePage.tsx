@@ -1,13 +1,15 @@
 /**
  * Usage & Sessions: active devices with
  * deactivate / replace, the activation history, browser sessions with sign-out, and the
- * usage stats and Enterprise team-activity notes, from GET /api/usage.
+ * usage stats and Enterprise team-activity notes, from GET /api/usage; the plugin commands used
+ * (FeatureUsageSection), from GET /api/usage/features.
  */
 import { useEffect, useRef, useState } from 'react';
 import { SuccessMessages } from '../../contract/messages';
 import type { UsageOverview } from '../../contract/usage';
 import { withErrorBoundary } from '../ErrorBoundary';
 import { DevicesSection } from './DevicesSection';
+import { FeatureUsageSection } from './FeatureUsageSection';
 import { HistorySection } from './HistorySection';
 import { TeamActivitySection, UsageStatsSection } from './NoteSections';
 import { SessionsSection } from './SessionsSection';
@@ -88,6 +90,7 @@ function UsagePage() {
         }
       />
       <UsageStatsSection overview={overview} />
+      <FeatureUsageSection />
       <TeamActivitySection plan={overview.plan} />
     </div>
   );

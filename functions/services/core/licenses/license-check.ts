@@ -69,6 +69,8 @@ export interface LicenseForDevice extends KeyedLicense {
   activeDevices: number;
   /** The active device with the asked machine id, if any. */
   device: DeviceRow | null;
+  /** The account shares feature usage (users.share_usage): the plugin sends reports. */
+  shareUsage: boolean;
 }
 
 /**
@@ -94,6 +96,10 @@ export function licenseForDeviceQuery(db: Db, key: string, deviceId: string) {
     .select({
       ...keyedColumns(),
       activeDevices: activeDeviceCountSql(licenses.id),
+      shareUsage:
+        sql<boolean>`coalesce((select u.share_usage from users as u where u.id = ${outerColumn(licenses.userId)}), 1)`
+          .mapWith(Boolean)
+          .as('share_usage'),
       device: deviceColumns,
     })
     .from(licenses)

@@ -14,6 +14,7 @@
  * | `trial-ended`       | the license flip to expired (cron; only the run that flips it)    | no             |
  * | `payment-refunded`  | the refund's record turning `refunded` (billing/refunds.ts)       | no             |
  * | `license-replaced`  | an operator's new license key (admin/actions.ts)                  | no             |
+ * | `license-extended`  | an operator's extension of a license (admin/actions.ts)           | no             |
  * | `team-invitation`   | an invitation to an organization, or its resend (organizations/)  | yes: the link  |
  *
  * The lifecycle e-mails (texts in lifecycle-templates.ts, each with an HTML part):
@@ -60,6 +61,7 @@ const mailRules = {
   'trial-ended': { holdsSecret: false },
   'payment-refunded': { holdsSecret: false },
   'license-replaced': { holdsSecret: false },
+  'license-extended': { holdsSecret: false },
   'team-invitation': { holdsSecret: true },
   'trial-ending': { holdsSecret: false },
   'renewal-reminder': { holdsSecret: false },

@@ -5,7 +5,7 @@
  */
 import type { LicenseRow } from '../../../db/schema';
 import { limits, plans, site } from '../../../../src/site.config';
-import { formatIsoDay, formatMoney } from '../../../../src/lib/format';
+import { formatDate, formatIsoDay, formatMoney } from '../../../../src/lib/format';
 import { inertName, signature } from './compose';
 import type { Mail } from './rules';
 
@@ -82,6 +82,36 @@ export function licenseReplacedMail(
       `Your previous key no longer works and its devices were signed out. Paste the new key into ` +
       `the License Manager on the ${site.product} ribbon on each computer you use ` +
       `(valid until ${expires}).\n\nYour dashboard: ${origin}/dashboard` +
+      signature,
+  };
+}
+
+/**
+ * Sent when support extended a license (a trial given more time, a paid year moved): the new end
+ * date, in words.
+ */
+export function licenseExtendedMail(
+  to: string,
+  name: string,
+  license: Pick<LicenseRow, 'plan' | 'expiresAt'>,
+  days: number,
+  origin: string,
+): Mail {
+  const until = formatDate(license.expiresAt, 'UTC');
+  const what = license.plan === 'Trial' ? 'free trial' : `${license.plan} license`;
+  return {
+    to,
+    tag: 'license-extended',
+    subject: `Your ${site.product} ${what} now runs until ${until}`,
+    text:
+      `Hello ${inertName(name)},
+
+We have extended your ${site.product} ${what} by ${days} ` +
+      `${days === 1 ? 'day' : 'days'}: it now runs until ${until}. Nothing to do on your side; ` +
+      `the plugin picks up the new date at its next license check.
+
+` +
+      `Your dashboard: ${origin}/dashboard` +
       signature,
   };
 }

@@ -79,5 +79,6 @@ export function newUser(identity: AccountIdentity, plan: UserRow['plan'], now: M
     createdAt: now,
     updatedAt: now,
     role: null,
+    shareUsage: true,
   };
 }

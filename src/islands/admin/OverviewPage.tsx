@@ -1,0 +1,239 @@
+/**
+ * /admin: the business at a glance (GET /api/admin/metrics): trials and their conversion to
+ * Standard, paying subscriptions with MRR and ARR, cancellations, refunds, Enterprise seats,
+ * active devices and plugin versions — each over the chosen range (7, 30 or 90 days, 12 months,
+ * kept in the address as ?range=) as a chart with the numbers beside it, and linking to the page
+ * that lists what it counts.
+ */
+import { useCallback, useEffect, useState } from 'react';
+import {
+  businessMetricsSchema,
+  metricRangeLabels,
+  metricRanges,
+  type BusinessMetrics,
+  type MetricRange,
+} from '../../contract/admin-metrics';
+import { formatMoney } from '../../lib/format';
+import { withErrorBoundary } from '../ErrorBoundary';
+import { useLoad } from '../shared/use-load';
+import { BarChart } from './BarChart';
+import { ConsoleAlert } from './ConsoleAlert';
+import { adminGet, problemOf, withQuery } from './console-api';
+import { Loading, Section } from './parts';
+import '../shared/forms.css';
+import '../dashboard/dashboard.css';
+import './admin.css';
+
+const loadFailed = 'We could not load the overview. Please try again.';
+const loadProblem = (error: unknown) => problemOf(error, loadFailed);
+
+function rangeFromAddress(): MetricRange {
+  const asked = new URLSearchParams(window.location.search).get('range');
+  return metricRanges.find((range) => range === asked) ?? '30d';
+}
+
+const count = (value: number) => value.toLocaleString('en-US');
+const sum = (values: readonly number[]) => values.reduce((total, value) => total + value, 0);
+
+interface Measure {
+  id: string;
+  title: string;
+  /** The headline: a total over the range, or the level at its end. */
+  headline: string;
+  values: readonly number[];
+  format: (value: number) => string;
+  /** Where the things counted are listed. */
+  link?: { href: string; label: string };
+}
+
+function measuresOf(metrics: BusinessMetrics): Measure[] {
+  const money = (cents: number) => formatMoney(cents, metrics.currency);
+  const lastOf = (values: readonly number[]) => values.at(-1) ?? 0;
+  const mrr = lastOf(metrics.mrrCents);
+  const { trialsStarted, converted } = metrics.cohort;
+  const conversion =
+    trialsStarted > 0 ? `${Math.round((converted / trialsStarted) * 100)}%` : 'no trials';
+  return [
+    {
+      id: 'trials',
+      title: 'Trials started',
+      headline: `${count(sum(metrics.trialsStarted))} in the range; ${conversion} of them bought Standard (${count(converted)} of ${count(trialsStarted)})`,
+      values: metrics.trialsStarted,
+      format: count,
+    },
+    {
+      id: 'conversions',
+      title: 'Trials converted to Standard',
+      headline: `${count(sum(metrics.trialConversions))} purchases after a trial`,
+      values: metrics.trialConversions,
+      format: count,
+    },
+    {
+      id: 'subscriptions',
+      title: 'Paid subscriptions',
+      headline: `${count(lastOf(metrics.activeSubscriptions))} paying now`,
+      values: metrics.activeSubscriptions,
+      format: count,
+      link: { href: '/admin/money', label: 'Money' },
+    },
+    {
+      id: 'mrr',
+      title: 'Monthly recurring revenue',
+      headline: `MRR ${money(mrr)}, ARR ${money(mrr * 12)}`,
+      values: metrics.mrrCents,
+      format: money,
+    },
+    {
+      id: 'cancellations',
+      title: 'Cancellations',
+      headline: `${count(sum(metrics.cancellations))} subscriptions ended`,
+      values: metrics.cancellations,
+      format: count,
+      link: { href: '/admin/audit?action=cancel-subscription', label: 'Audit log' },
+    },
+    {
+      id: 'refunds',
+      title: 'Refunds',
+      headline: `${count(sum(metrics.refunds))} refunds, ${money(sum(metrics.refundedCents))}`,
+      values: metrics.refundedCents,
+      format: money,
+      link: { href: '/admin/money', label: 'Money' },
+    },
+    {
+      id: 'seats',
+      title: 'Enterprise seats used',
+      headline: `${count(lastOf(metrics.enterpriseSeatsUsed))} of ${count(lastOf(metrics.enterpriseSeatsSold))} seats sold are in use`,
+      values: metrics.enterpriseSeatsUsed,
+      format: count,
+      link: { href: '/admin/organizations', label: 'Organizations' },
+    },
+    {
+      id: 'devices',
+      title: 'Active devices',
+      headline: `${count(lastOf(metrics.activeDevices))} devices activated now`,
+      values: metrics.activeDevices,
+      format: count,
+    },
+  ];
+}
+
+function MeasureCard({ measure, labels }: { measure: Measure; labels: readonly string[] }) {
+  return (
+    <Section id={measure.id} title={measure.title}>
+      <p className="console-headline">
+        {measure.headline}
+        {measure.link && (
+          <>
+            {' '}
+            <a href={measure.link.href}>{measure.link.label}</a>
+          </>
+        )}
+      </p>
+      <BarChart
+        title={`${measure.title} per period`}
+        labels={labels}
+        values={measure.values}
+        format={measure.format}
+      />
+      <details className="console-numbers">
+        <summary>Numbers</summary>
+        <table>
+          <caption className="visually-hidden">{measure.title}</caption>
+          <thead>
+            <tr>
+              <th scope="col">Period</th>
+              <th scope="col">{measure.title}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {measure.values.map((value, i) => (
+              <tr key={labels[i] ?? i}>
+                <th scope="row">{labels[i]}</th>
+                <td>{measure.format(value)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </details>
+    </Section>
+  );
+}
+
+function OverviewPage() {
+  const [range, setRange] = useState<MetricRange>('30d');
+  useEffect(() => {
+    // The address exists only in the browser, so it is read after hydration.
+    // eslint-disable-next-line react-hooks/set-state-in-effect
+    setRange(rangeFromAddress());
+  }, []);
+  const load = useCallback(
+    () => adminGet(withQuery('/api/admin/metrics', { range }), businessMetricsSchema),
+    [range],
+  );
+  const { state, reload } = useLoad(load, loadProblem);
+
+  const choose = (next: MetricRange) => {
+    setRange(next);
+    window.history.replaceState(null, '', withQuery('/admin', { range: next }));
+  };
+
+  return (
+    <div className="console-overview">
+      <div className="console-ranges" role="group" aria-label="Range">
+        {metricRanges.map((option) => (
+          <button
+            key={option}
+            type="button"
+            className="button button-secondary"
+            aria-pressed={option === range}
+            onClick={() => choose(option)}
+          >
+            {metricRangeLabels[option]}
+          </button>
+        ))}
+      </div>
+      {state.kind === 'loading' && <Loading>Loading the overview...</Loading>}
+      {state.kind === 'failed' && <ConsoleAlert problem={state.problem} onRetry={reload} />}
+      {state.kind === 'ready' && (
+        <>
+          <div className="console-measures">
+            {measuresOf(state.value).map((measure) => (
+              <MeasureCard
+                key={measure.id}
+                measure={measure}
+                labels={state.value.periods.map((period) => period.label)}
+              />
+            ))}
+          </div>
+          <Section id="versions" title="Plugin versions in use">
+            {state.value.pluginVersions.length === 0 ? (
+              <p>No device has reported in the last 30 days.</p>
+            ) : (
+              <table className="console-numbers-table">
+                <caption className="visually-hidden">
+                  Devices seen in the last 30 days, by plugin version
+                </caption>
+                <thead>
+                  <tr>
+                    <th scope="col">Version</th>
+                    <th scope="col">Devices</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {state.value.pluginVersions.map((row) => (
+                    <tr key={row.version ?? 'unknown'}>
+                      <th scope="row">{row.version ?? 'Not reported'}</th>
+                      <td>{count(row.devices)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            )}
+          </Section>
+        </>
+      )}
+    </div>
+  );
+}
+
+export default withErrorBoundary(OverviewPage);
