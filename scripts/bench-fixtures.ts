@@ -8,6 +8,7 @@
  */
 import type { PublicConfig } from '../functions/routes/config';
 import type { BillingOverview } from '../src/contract/billing';
+import type { PasskeyList } from '../src/contract/passkeys';
 import type {
   InvitationPreview,
   OrganizationResponse,
@@ -256,6 +257,19 @@ export function benchFixtures(now = Date.now()): BenchFixtures {
     hasAccount: false,
   } satisfies InvitationPreview;
 
+  const passkeys = {
+    passkeys: [
+      {
+        id: 'bench-passkey-0001',
+        name: 'Chrome on Windows',
+        createdAt: now - 20 * DAY,
+        lastUsedAt: now - 2 * HOUR,
+        backedUp: true,
+      },
+    ],
+    max: 10,
+  } satisfies PasskeyList;
+
   return {
     user,
     tokenExpiration,
@@ -278,6 +292,7 @@ export function benchFixtures(now = Date.now()): BenchFixtures {
         recoveryCodesLeft: 9,
       } satisfies TwoStepStatus,
       'GET /api/billing': billing,
+      'GET /api/passkeys': passkeys,
       'POST /api/check-payment-completion': paymentPending,
     },
   };

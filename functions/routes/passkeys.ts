@@ -1,5 +1,98 @@
-/** Passkeys: adding, naming and removing them in Account Settings, and signing in with one. */
+/**
+ * Passkeys (services/accounts/passkeys.ts): adding, naming and removing them in Account Settings,
+ * signing in with one on /login, and confirming it is you with one. Each ceremony is an options
+ * call and a verify call. Everything but the sign-in needs a session; cookie writes need our
+ * Origin (middleware/auth.ts).
+ */
 import { Hono } from 'hono';
-import type { AccountEnv } from '../middleware/auth';
+import { SuccessMessages } from '../../src/contract/messages';
+import type {
+  Passkey,
+  PasskeyList,
+  PasskeyOptions,
+  RegistrationOptions,
+} from '../../src/contract/passkeys';
+import {
+  addPasskeySchema,
+  renamePasskeySchema,
+  usePasskeySchema,
+} from '../../src/contract/schemas/passkeys';
+import type { AuthResponse, MessageResponse } from '../../src/contract/user';
+import { methodNotAllowed } from '../lib/http';
+import { jsonBody } from '../lib/validate';
+import { requireSession, setSessionCookie, type AccountEnv } from '../middleware/auth';
+import {
+  addPasskey,
+  confirmOptions,
+  confirmWithPasskey,
+  listPasskeys,
+  registrationOptions,
+  removePasskey,
+  renamePasskey,
+  signInOptions,
+  signInWithPasskey,
+} from '../services/accounts/passkeys';
 
-export const passkeyRoutes = new Hono<AccountEnv>();
+export const passkeyRoutes = new Hono<AccountEnv>()
+  .get('/passkeys', requireSession, async (c) =>
+    c.json((await listPasskeys(c.get('deps'), c.get('session').userId)) satisfies PasskeyList, 200),
+  )
+  .all('/passkeys', methodNotAllowed('GET'))
+
+  .post('/passkeys/register/options', requireSession, async (c) =>
+    c.json(
+      (await registrationOptions(c.get('deps'), c.get('session'))) satisfies RegistrationOptions,
+      200,
+    ),
+  )
+  .all('/passkeys/register/options', methodNotAllowed('POST'))
+
+  .post('/passkeys/register/verify', requireSession, jsonBody(addPasskeySchema), async (c) =>
+    c.json(
+      (await addPasskey(c.get('deps'), c.get('session'), c.req.valid('json'))) satisfies Passkey,
+      200,
+    ),
+  )
+  .all('/passkeys/register/verify', methodNotAllowed('POST'))
+
+  // Signing in: no session yet. The answer is the password login's (cookie and AuthResponse);
+  // rememberKnownBrowser (app.ts) marks this browser as known, as for every sign-in.
+  .post('/passkeys/sign-in/options', async (c) =>
+    c.json((await signInOptions(c.get('deps'))) satisfies PasskeyOptions, 200),
+  )
+  .all('/passkeys/sign-in/options', methodNotAllowed('POST'))
+
+  .post('/passkeys/sign-in/verify', jsonBody(usePasskeySchema), async (c) => {
+    const deps = c.get('deps');
+    const auth = await signInWithPasskey(deps, c.req.valid('json'));
+    setSessionCookie(c, auth.token, auth.tokenExpiration, deps.now);
+    return c.json(auth satisfies AuthResponse, 200);
+  })
+  .all('/passkeys/sign-in/verify', methodNotAllowed('POST'))
+
+  .post('/passkeys/confirm/options', requireSession, async (c) =>
+    c.json((await confirmOptions(c.get('deps'), c.get('session'))) satisfies PasskeyOptions, 200),
+  )
+  .all('/passkeys/confirm/options', methodNotAllowed('POST'))
+
+  .post('/passkeys/confirm/verify', requireSession, jsonBody(usePasskeySchema), async (c) => {
+    await confirmWithPasskey(c.get('deps'), c.get('session'), c.req.valid('json'));
+    return c.json({ message: SuccessMessages.identityConfirmed } satisfies MessageResponse, 200);
+  })
+  .all('/passkeys/confirm/verify', methodNotAllowed('POST'))
+
+  .patch('/passkeys/:id', requireSession, jsonBody(renamePasskeySchema), async (c) => {
+    const { name } = c.req.valid('json');
+    const renamed = await renamePasskey(
+      c.get('deps'),
+      c.get('session').userId,
+      c.req.param('id'),
+      name,
+    );
+    return c.json(renamed satisfies Passkey, 200);
+  })
+  .delete('/passkeys/:id', requireSession, async (c) => {
+    await removePasskey(c.get('deps'), c.get('session').userId, c.req.param('id'));
+    return c.json({ message: SuccessMessages.passkeyRemoved } satisfies MessageResponse, 200);
+  })
+  .all('/passkeys/:id', methodNotAllowed('PATCH', 'DELETE'));

@@ -18,6 +18,7 @@ export const sessionsRevoked = 'Your other sessions have been signed out.';
 export const sessionRevoked = 'The session has been signed out.';
 export const twoStepOff = 'Two-step sign-in is off.';
 export const identityConfirmed = 'Thank you: you can go on.';
+export const passkeyRemoved = 'The passkey has been removed.';
 export const passwordSet =
   'Your password is set. You can now also log in with your e-mail and password.';
 /** Account Settings' "Share feature usage", after the customer changed it. */

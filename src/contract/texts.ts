@@ -67,6 +67,18 @@ export const passkeyNotAccepted =
 export const passkeyUnknown =
   'This passkey is not registered here. Sign in with your password, then add the passkey in ' +
   'Account Settings.';
+/** The browser's passkey prompt was closed, timed out, or found no passkey to use. */
+export const passkeyCancelled =
+  'No passkey was used. Please try again, or log in with your email and password.';
+/** The same, when adding a passkey or confirming it is you. */
+export const passkeyNotCreated = 'No passkey was saved. Please try again.';
+export const passkeyNotUsed = 'No passkey was used. Please try again.';
+export const passkeyUnsupported = 'This browser cannot use passkeys.';
+/** The authenticator already holds one of this account's passkeys (it refuses to make a second). */
+export const passkeyOnThisDevice = 'This device already has a passkey for your account.';
+export const passkeySignInFailed = 'Signing in with a passkey failed. Please try again.';
+export const passkeysLoadFailed = 'Your passkeys could not be loaded. Please reload the page.';
+export const passkeyChangeFailed = 'The passkey could not be changed. Please try again.';
 export const duplicateTrial = 'A free trial has already been claimed for this account or device.';
 export const invalidResetToken = 'This password reset link is invalid or has expired.';
 export const sessionExpired = 'Your session has expired. Please log in again.';

@@ -2,6 +2,7 @@
 import { useId } from 'react';
 import { GoogleButton } from '../shared/GoogleButton';
 import { PasswordField } from '../shared/PasswordField';
+import { PasskeySignIn } from './PasskeySignIn';
 
 export interface LoginValues {
   email: string;
@@ -49,7 +50,7 @@ export function LoginForm({
             id={`${id}-email`}
             type="email"
             name="email"
-            autoComplete="email"
+            autoComplete="username webauthn"
             required
             maxLength={254}
             value={values.email}
@@ -95,6 +96,7 @@ export function LoginForm({
         onError={onGoogleError}
         disabled={busy}
       />
+      <PasskeySignIn disabled={busy} />
       <div className="auth-footer">
         <a className="button button-secondary" href="/pricing">
           Cancel

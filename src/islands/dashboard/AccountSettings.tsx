@@ -11,6 +11,7 @@ import { withErrorBoundary } from '../ErrorBoundary';
 import { apiCall, messageFor } from '../shared/api';
 import { forgetSession } from '../shared/auth-store';
 import { ChangePassword } from './ChangePassword';
+import { Passkeys } from './Passkeys';
 import { TwoStepSignIn } from './TwoStepSignIn';
 import { UsageSharing } from './UsageSharing';
 import { useDashboardUser } from './use-dashboard-user';
@@ -80,6 +81,7 @@ function AccountSettings() {
         </div>
       </section>
       {!user.isDeleted && <ChangePassword user={user} />}
+      {!user.isDeleted && <Passkeys />}
       {!user.isDeleted && <TwoStepSignIn user={user} />}
       {!user.isDeleted && <UsageSharing />}
       <section className="card danger-zone" aria-labelledby="danger-title">
