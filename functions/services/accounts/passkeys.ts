@@ -32,7 +32,11 @@ import { passkeys, type PasskeyRow, type UserRow } from '../../db/schema';
 import { fail } from '../../lib/errors';
 import { deliverSoon, queueMailWhere } from '../core/mail/outbox';
 import { passkeyAddedMail } from '../core/mail/security-templates';
-import { markSessionVerified, type SessionInfo } from '../core/users/sessions';
+import {
+  markSessionVerified,
+  type SessionInfo,
+  assertRecentlyVerified,
+} from '../core/users/sessions';
 import { findUserById } from '../core/users/users';
 import { isUniqueViolation } from '../shared/db';
 import type { Deps } from '../shared/deps';
@@ -99,6 +103,8 @@ export async function registrationOptions(
   session: SessionInfo,
 ): Promise<RegistrationOptions<PublicKeyCredentialCreationOptionsJSON>> {
   const user = await liveAccount(deps, session.userId);
+  // A passkey signs in alone: someone at an unlocked computer must not add their own.
+  assertRecentlyVerified(session, deps.now);
   const existing = await accountPasskeys(deps, user.id);
   if (existing.length >= limits.maxPasskeys) throw fail('PASSKEY_LIMIT');
   const rp = relyingParty(deps.origin);

@@ -90,6 +90,7 @@ export function ReasonDialog<T>({
       {problem?.kind === 'confirm' ? (
         <ConfirmIdentity
           methods={['code', 'password']}
+          passkey
           onConfirmed={() => {
             setProblem(null);
             void submit();

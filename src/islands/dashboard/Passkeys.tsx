@@ -14,10 +14,12 @@ import {
   type Passkey,
   type PasskeyList,
 } from '../../contract/passkeys';
-import { messageResponseSchema } from '../../contract/user';
+import { ErrorCode } from '../../contract/error-codes';
+import { messageResponseSchema, type User } from '../../contract/user';
 import { isPlainLine } from '../../contract/plain-text';
 import { formatDate } from '../../lib/format';
-import { apiCall, messageFor } from '../shared/api';
+import { ApiFailure, apiCall, messageFor } from '../shared/api';
+import { ConfirmIdentity } from '../shared/ConfirmIdentity';
 import { useLoad } from '../shared/use-load';
 import { runCeremony } from '../shared/webauthn';
 
@@ -31,7 +33,9 @@ type Step =
   | { kind: 'creating' }
   | { kind: 'renaming'; id: string }
   | { kind: 'removing'; id: string }
-  | { kind: 'busy' };
+  | { kind: 'busy' }
+  /** Adding wants a recent proof of who is at the keyboard: asked first, then adding goes on. */
+  | { kind: 'confirm' };
 
 const loadPasskeys = () => apiCall('GET', '/api/passkeys', passkeyListSchema);
 const describeFailure = (failure: unknown) => messageFor(failure, Messages.passkeysLoadFailed);
@@ -43,7 +47,7 @@ function nameProblem(name: string): string | null {
   return isPlainLine(name) ? null : Messages.nameNotPlain;
 }
 
-export function Passkeys() {
+export function Passkeys({ user }: { user: User }) {
   const id = useId();
   const { state, replace, reload } = useLoad(loadPasskeys, describeFailure);
   const list = state.kind === 'ready' ? state.value : null;
@@ -93,6 +97,9 @@ export function Passkeys() {
         options: answer.options as PublicKeyCredentialCreationOptionsJSON,
       });
     } catch (failure) {
+      if (failure instanceof ApiFailure && failure.code === ErrorCode.FRESH_VERIFICATION_REQUIRED) {
+        return begin({ kind: 'confirm' });
+      }
       fail(failure, Messages.passkeyNotCreated);
     }
   };
@@ -190,6 +197,19 @@ export function Passkeys() {
         stays on your device or in your password manager, and needs no code from an authenticator
         app.
       </p>
+      {step.kind === 'confirm' && (
+        <ConfirmIdentity
+          methods={user.authProvider === 'google' ? ['code'] : ['password', 'code']}
+          passkey={(passkeys?.length ?? 0) > 0}
+          onConfirmed={() => void startAdding()}
+          onCancel={() => begin({ kind: 'idle' })}
+          signInAgainText={
+            user.authProvider === 'google'
+              ? 'No authenticator app? Log out and sign in again with Google, then add the passkey within 10 minutes.'
+              : undefined
+          }
+        />
+      )}
       {state.kind === 'failed' ? (
         <p className="form-error" role="alert">
           {state.problem}

@@ -1,7 +1,8 @@
 /**
  * "Confirm it is you": asked when an action wants a recent proof of who is at the keyboard (the
  * server answered FRESH_VERIFICATION_REQUIRED). A code from the authenticator app or the password
- * (whichever the account has) goes to POST /api/verify-identity; then the action is tried again.
+ * (whichever the account has) goes to POST /api/verify-identity, or a passkey proves it; then the
+ * action is tried again.
  */
 import { useId, useState, type FormEvent } from 'react';
 import { messageResponseSchema } from '../../contract/user';
@@ -13,13 +14,15 @@ export type ProofMethod = 'code' | 'password';
 interface Props {
   /** What the account can prove with, in the order offered; empty: it must sign in again. */
   methods: readonly ProofMethod[];
+  /** Offer "Use a passkey" too (the account has one; POST /api/passkeys/confirm/…). */
+  passkey?: boolean;
   onConfirmed: () => void;
   onCancel: () => void;
   /**
    * Another way, in words: shown under the form, or alone when the account has no code and no
    * password to offer (a Google-only account signs in again).
    */
-  signInAgainText?: string;
+  signInAgainText?: string | undefined;
 }
 
 const labels: Record<ProofMethod, string> = {
@@ -27,7 +30,13 @@ const labels: Record<ProofMethod, string> = {
   password: 'Your password',
 };
 
-export function ConfirmIdentity({ methods, onConfirmed, onCancel, signInAgainText }: Props) {
+export function ConfirmIdentity({
+  methods,
+  passkey = false,
+  onConfirmed,
+  onCancel,
+  signInAgainText,
+}: Props) {
   const id = useId();
   const [method, setMethod] = useState<ProofMethod | undefined>(methods[0]);
   const [value, setValue] = useState('');
@@ -56,6 +65,32 @@ export function ConfirmIdentity({ methods, onConfirmed, onCancel, signInAgainTex
     }
   };
 
+  /** The passkey's prompt; its code loads only when chosen. */
+  const confirmByPasskey = async () => {
+    if (busy) return;
+    setBusy(true);
+    setError(null);
+    try {
+      const { confirmWithPasskey } = await import('./passkey-confirm');
+      await confirmWithPasskey();
+      onConfirmed();
+    } catch (failure) {
+      setError(messageFor(failure, 'We could not confirm it is you. Please try again.'));
+    } finally {
+      setBusy(false);
+    }
+  };
+  const passkeyButton = passkey && (
+    <button
+      type="button"
+      className="button button-secondary"
+      onClick={() => void confirmByPasskey()}
+      aria-disabled={busy}
+    >
+      Use a Passkey
+    </button>
+  );
+
   if (!method) {
     return (
       <div className="confirm-identity" role="group" aria-labelledby={`${id}-title`}>
@@ -63,7 +98,13 @@ export function ConfirmIdentity({ methods, onConfirmed, onCancel, signInAgainTex
           {signInAgainText ??
             'For your safety, log out and sign in again, then try this within 10 minutes.'}
         </p>
+        {error && (
+          <p className="form-error" role="alert">
+            {error}
+          </p>
+        )}
         <div className="form-actions">
+          {passkeyButton}
           <button type="button" className="button button-secondary" onClick={onCancel}>
             Cancel
           </button>
@@ -132,6 +173,7 @@ export function ConfirmIdentity({ methods, onConfirmed, onCancel, signInAgainTex
         <button type="submit" className="button" aria-disabled={busy}>
           {busy ? 'Confirming...' : 'Confirm'}
         </button>
+        {passkeyButton}
         <button type="button" className="button button-secondary" onClick={onCancel}>
           Cancel
         </button>
