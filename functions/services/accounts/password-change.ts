@@ -5,9 +5,9 @@
  * rules. The new hash, the end of every other session and the "password changed" e-mail are one
  * db.batch: all happen or none do.
  */
-import { and, eq, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { ChangePasswordBody, SetPasswordBody } from '../../../src/contract/schemas/auth';
-import { sessions, users } from '../../db/schema';
+import { sessions, users, type UserRow } from '../../db/schema';
 import { fail } from '../../lib/errors';
 import { deliverSoon, queueMailWhere } from '../core/mail/outbox';
 import { passwordChangedMail } from '../core/mail/security-templates';
@@ -24,7 +24,7 @@ export async function changePassword(
   account: { userId: string; sessionId: string },
   { currentPassword, newPassword }: ChangePasswordBody,
 ): Promise<void> {
-  const { db, now, secrets } = deps;
+  const { db, secrets } = deps;
   const user = await findUserById(db, account.userId);
   if (!user || user.isDeleted) throw fail('UNAUTHORIZED');
   if (user.passwordHash === null) throw fail('NO_PASSWORD_TO_CHANGE');
@@ -34,42 +34,10 @@ export async function changePassword(
   }
   assertPasswordAllowed(newPassword);
 
-  const passwordHash = await hashPassword(newPassword, secrets.pepper);
   // Only if the password is still the one just checked: of two changes at once, one wins.
   const unchanged = and(eq(users.id, user.id), eq(users.passwordHash, user.passwordHash));
-  const mail = queueMailWhere(
-    db,
-    passwordChangedMail(
-      user.email,
-      user.customerName,
-      { at: now, device: describeUserAgent(deps.client.userAgent) },
-      deps.origin,
-    ),
-    now,
-    sql`exists (select 1 from users where ${unchanged})`,
-  );
-  const [, updated] = await db.batch([
-    mail.insert,
-    db
-      .update(users)
-      .set({ passwordHash, updatedAt: now })
-      .where(unchanged)
-      .returning({ id: users.id }),
-    db
-      .update(sessions)
-      .set({ revokedAt: now })
-      .where(
-        and(
-          eq(sessions.userId, user.id),
-          isNull(sessions.revokedAt),
-          ne(sessions.id, account.sessionId),
-          // Only in the batch whose update applied (the hash is the new one by now).
-          sql`exists (select 1 from users where ${eq(users.id, user.id)} and ${eq(users.passwordHash, passwordHash)})`,
-        ),
-      ),
-  ]);
-  if (updated.length === 0) throw fail('CURRENT_PASSWORD_WRONG');
-  await deliverSoon(deps, mail);
+  const stored = await storePassword(deps, user, account.sessionId, newPassword, unchanged, false);
+  if (!stored) throw fail('CURRENT_PASSWORD_WRONG');
 }
 
 /**
@@ -83,31 +51,49 @@ export async function setFirstPassword(
   session: SessionInfo,
   { newPassword }: SetPasswordBody,
 ): Promise<void> {
-  const { db, now, secrets } = deps;
+  const { db, now } = deps;
   const user = await findUserById(db, session.userId);
   if (!user || user.isDeleted) throw fail('UNAUTHORIZED');
   if (user.passwordHash !== null) throw fail('PASSWORD_ALREADY_SET');
   assertRecentlyVerified(session, now);
   assertPasswordAllowed(newPassword);
-  const passwordHash = await hashPassword(newPassword, secrets.pepper);
   const stillNone = and(eq(users.id, user.id), isNull(users.passwordHash));
+  const stored = await storePassword(deps, user, session.sessionId, newPassword, stillNone, true);
+  if (!stored) throw fail('PASSWORD_ALREADY_SET');
+}
+
+/**
+ * Stores the hash of `newPassword` while `expected` (the account's password as it was checked)
+ * still holds, signs out every other session, and writes the e-mail that tells the owner — one
+ * db.batch, so all happen or none do. False when `expected` no longer held (a change won first).
+ */
+async function storePassword(
+  deps: Deps,
+  user: UserRow,
+  keepSessionId: string,
+  newPassword: string,
+  expected: SQL | undefined,
+  first: boolean,
+): Promise<boolean> {
+  const { db, now, secrets } = deps;
+  const passwordHash = await hashPassword(newPassword, secrets.pepper);
   const mail = queueMailWhere(
     db,
     passwordChangedMail(
       user.email,
       user.customerName,
-      { at: now, device: describeUserAgent(deps.client.userAgent), first: true },
+      { at: now, device: describeUserAgent(deps.client.userAgent), first },
       deps.origin,
     ),
     now,
-    sql`exists (select 1 from users where ${stillNone})`,
+    sql`exists (select 1 from users where ${expected})`,
   );
   const [, updated] = await db.batch([
     mail.insert,
     db
       .update(users)
       .set({ passwordHash, updatedAt: now })
-      .where(stillNone)
+      .where(expected)
       .returning({ id: users.id }),
     db
       .update(sessions)
@@ -116,11 +102,13 @@ export async function setFirstPassword(
         and(
           eq(sessions.userId, user.id),
           isNull(sessions.revokedAt),
-          ne(sessions.id, session.sessionId),
+          ne(sessions.id, keepSessionId),
+          // Only in the batch whose update applied (the hash is the new one by now).
           sql`exists (select 1 from users where ${eq(users.id, user.id)} and ${eq(users.passwordHash, passwordHash)})`,
         ),
       ),
   ]);
-  if (updated.length === 0) throw fail('PASSWORD_ALREADY_SET');
+  if (updated.length === 0) return false;
   await deliverSoon(deps, mail);
+  return true;
 }
