@@ -329,6 +329,9 @@ export function consoleFixtures(
     enterpriseSeatsUsed: ramp(28, 0.2),
     activeDevices: ramp(310, 2.5),
     cohort: { trialsStarted: 220, converted: 41 },
+    cancellationReasons: [
+      { at: Date.UTC(2026, 10, 20), reason: 'The project that needed it is finished.' },
+    ],
     pluginVersions: [
       { version: '1.0.0', devices: 280 },
       { version: '0.9.2', devices: 61 },

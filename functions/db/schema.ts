@@ -439,6 +439,8 @@ export const subscriptions = sqliteTable(
     cancelAtPeriodEnd: integer('cancel_at_period_end', { mode: 'boolean' })
       .notNull()
       .default(false),
+    /** Why the customer cancelled, in their words, when they said (the cancel dialog asks). */
+    cancelReason: text('cancel_reason'),
     /** `created` (ms) of the newest event applied; older events never overwrite newer state. */
     updatedFromEventCreated: integer('updated_from_event_created').notNull(),
     createdAt: integer('created_at').notNull(),

@@ -5,7 +5,9 @@
 import { Hono } from 'hono';
 import type { BillingOverview, PortalResponse } from '../../src/contract/billing';
 import type { StandardCheckoutResponse } from '../../src/contract/payments';
+import { cancelSubscriptionSchema } from '../../src/contract/schemas/auth';
 import { methodNotAllowed } from '../lib/http';
+import { jsonBody } from '../lib/validate';
 import { requireSession, type AccountEnv } from '../middleware/auth';
 import { openPortal } from '../services/billing/manage';
 import { billingOverview } from '../services/billing/overview';
@@ -35,10 +37,11 @@ export const billingRoutes = new Hono<AccountEnv>()
   .all('/billing/portal', methodNotAllowed('POST'))
 
   // Cancel at period end (the no-refund rule is in the confirm dialog); answers the fresh page.
-  .post('/billing/cancel', requireSession, async (c) => {
+  // The body is optional: `{ reason }` when the customer said why.
+  .post('/billing/cancel', requireSession, jsonBody(cancelSubscriptionSchema), async (c) => {
     const deps = c.get('deps');
     const { userId } = c.get('session');
-    await cancelAtPeriodEnd(deps, userId);
+    await cancelAtPeriodEnd(deps, userId, c.req.valid('json').reason);
     return c.json((await billingOverview(deps, userId)) satisfies BillingOverview, 200);
   })
   .all('/billing/cancel', methodNotAllowed('POST'));

@@ -37,6 +37,8 @@ export const businessMetricsSchema = object({
   activeDevices: perPeriod,
   /** Of the trials started in the range, how many have bought Standard since. */
   cohort: object({ trialsStarted: integer, converted: integer }),
+  /** What customers who cancelled in the range said, newest first (at most 20). */
+  cancellationReasons: array(object({ at: integer, reason: string })),
   /** Devices active and seen in the last 30 days, by the plugin version they last reported. */
   pluginVersions: array(object({ version: nullable(string), devices: integer })),
   currency: string,

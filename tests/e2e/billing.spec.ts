@@ -245,6 +245,9 @@ test.describe('Billing & Invoices', () => {
     await expect(detail(page, 'Status')).toHaveText('Active');
 
     await cancel.click();
+    await dialog
+      .getByLabel('Why are you cancelling? (optional)')
+      .fill('Our office moves to another application next year.');
     await dialog.getByRole('button', { name: 'Cancel subscription' }).click();
     await expect(dialog).toBeHidden();
     await expect(page.getByText(SuccessMessages.subscriptionCancelled)).toBeFocused();

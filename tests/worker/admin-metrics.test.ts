@@ -70,6 +70,7 @@ async function seed() {
     feb(26, 10),
     feb(28, 10),
   );
+  await run("UPDATE subscriptions SET cancel_reason = 'Too few projects' WHERE id = 'm-s2'");
   // Refunds: an operator's on Feb 28, an automatic one on Mar 1.
   await run(
     `INSERT INTO invoices (id, user_id, amount_paid, currency, status, created, refund_status, refund_amount, refunded_at)
@@ -144,6 +145,7 @@ describe('GET /api/admin/metrics', () => {
     expect(metrics.enterpriseSeatsUsed).toEqual([0, 0, 1, 2, 1, 1, 1]);
     expect(metrics.activeDevices).toEqual([1, 1, 1, 2, 1, 1, 1]);
     expect(metrics.pluginVersions).toEqual([{ version: '1.0.0', devices: 1 }]);
+    expect(metrics.cancellationReasons).toEqual([{ at: feb(28, 10), reason: 'Too few projects' }]);
   });
 
   it('answers 12 calendar months, refuses an unknown range, and only to operators', async () => {

@@ -8,7 +8,7 @@ import { PaymentProviderError, type PaymentProvider } from '../../functions/adap
 import type { BillingOverview } from '../../src/contract/billing';
 import { plans } from '../../src/site.config';
 import type { AuthResponse } from '../../src/contract/user';
-import { credentials, signUpTrial, START, type AccountApp } from './account-helpers';
+import { credentials, queryAll, signUpTrial, START, type AccountApp } from './account-helpers';
 import {
   billingRows,
   billingWorld,
@@ -227,6 +227,38 @@ describe('POST /api/billing/cancel', () => {
       current_period_end: periodEnd.getTime(),
     });
     expect(rows.licenses[0]).toMatchObject({ status: 'active', expires_at: periodEnd.getTime() });
+  });
+
+  it('keeps the reason the customer gave, and refuses an overlong one without cancelling', async () => {
+    const { world } = countingCancels();
+    const { account } = await upgradedAccount(world);
+    const long = await world.app.post(
+      '/api/billing/cancel',
+      { reason: 'x'.repeat(501) },
+      account.browser,
+    );
+    expect(long.status).toBe(400);
+    expect(await long.json()).toMatchObject({
+      message: 'Please keep the reason under 500 characters.',
+    });
+    expect((await billingRows(account.auth.user.userId)).subscriptions[0]).toMatchObject({
+      status: 'active',
+    });
+
+    const said = await world.app.post(
+      '/api/billing/cancel',
+      { reason: '  The project that needed it is finished.  ' },
+      account.browser,
+    );
+    expect(said.status).toBe(200);
+    const [row] = await queryAll<{ cancel_reason: string | null; status: string }>(
+      'SELECT cancel_reason, status FROM subscriptions WHERE user_id = ?',
+      account.auth.user.userId,
+    );
+    expect(row).toEqual({
+      cancel_reason: 'The project that needed it is finished.',
+      status: 'cancelling',
+    });
   });
 
   it('answers the same overview a second time without asking the provider again', async () => {

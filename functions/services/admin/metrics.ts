@@ -10,12 +10,13 @@
  *   Standard license later (a purchase, whenever it came);
  * - a subscription is paying from its creation until it is `canceled` (its last update then is
  *   when it ended); MRR is the paying subscriptions times the yearly price over 12;
- * - a cancellation is a subscription that ended in the period;
+ * - a cancellation is a subscription that ended in the period; the reasons listed are what
+ *   customers typed in the cancel dialog, for cancellations made in the range;
  * - a refund is an operator's refund of a payment or an automatic refund, when it went through;
  * - seats sold are those of organizations whose term covers the moment; seats used, their members;
  * - an active device is an activation not yet deactivated at that moment.
  */
-import { and, desc, eq, gte, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import { plans } from '../../../src/site.config';
 import type { BusinessMetrics, MetricRange } from '../../../src/contract/admin-metrics';
 import {
@@ -126,6 +127,7 @@ export async function businessMetrics(
     active,
     cohort,
     versions,
+    reasons,
   ] = await db.batch([
     db
       .select(perPeriod(periods, sql`${licenses.createdAt}`))
@@ -219,6 +221,12 @@ export async function businessMetrics(
       .groupBy(devices.appVersion)
       .orderBy(desc(sql`count(*)`))
       .limit(20),
+    db
+      .select({ at: subscriptions.updatedAt, reason: subscriptions.cancelReason })
+      .from(subscriptions)
+      .where(and(isNotNull(subscriptions.cancelReason), gte(subscriptions.updatedAt, from)))
+      .orderBy(desc(subscriptions.updatedAt))
+      .limit(20),
   ]);
   const activeSubscriptions = series(paying, n);
   const monthlyCents = Math.round(((plans.standard.priceUsd ?? 0) * 100) / 12);
@@ -240,6 +248,7 @@ export async function businessMetrics(
       converted: Number(cohort[0]?.converted ?? 0),
     },
     pluginVersions: versions.map((row) => ({ version: row.version, devices: Number(row.devices) })),
+    cancellationReasons: reasons.map((row) => ({ at: row.at, reason: row.reason ?? '' })),
     currency: 'usd',
   };
 }

@@ -124,3 +124,9 @@ export const checkPaymentCompletionSchema = z.object({
   sessionId: z.string().min(1).max(255),
 });
 export type CheckPaymentCompletionBody = z.infer<typeof checkPaymentCompletionSchema>;
+
+/** POST /api/billing/cancel: why, in the customer's words, when they say (optional). */
+export const cancelSubscriptionSchema = z.object({
+  reason: z.string().trim().max(500, 'Please keep the reason under 500 characters.').optional(),
+});
+export type CancelSubscriptionBody = z.infer<typeof cancelSubscriptionSchema>;

@@ -13,7 +13,7 @@ import {
   type BusinessMetrics,
   type MetricRange,
 } from '../../contract/admin-metrics';
-import { formatMoney } from '../../lib/format';
+import { formatDate, formatMoney } from '../../lib/format';
 import { withErrorBoundary } from '../ErrorBoundary';
 import { useLoad } from '../shared/use-load';
 import { BarChart } from './BarChart';
@@ -205,6 +205,20 @@ function OverviewPage() {
               />
             ))}
           </div>
+          <Section id="reasons" title="Why customers cancelled">
+            {state.value.cancellationReasons.length === 0 ? (
+              <p>No customer gave a reason in this range.</p>
+            ) : (
+              <ul className="console-reasons">
+                {state.value.cancellationReasons.map((said) => (
+                  <li key={`${said.at}-${said.reason}`}>
+                    <time dateTime={new Date(said.at).toISOString()}>{formatDate(said.at)}</time>:{' '}
+                    {said.reason}
+                  </li>
+                ))}
+              </ul>
+            )}
+          </Section>
           <Section id="versions" title="Plugin versions in use">
             {state.value.pluginVersions.length === 0 ? (
               <p>No device has reported in the last 30 days.</p>

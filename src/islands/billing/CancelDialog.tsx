@@ -1,16 +1,21 @@
 /**
  * The cancel confirmation (cancelling never refunds: docs/product-rules.md, "Refunds"): the
  * no-refund notice with a
- * link to the policy, "Keep subscription" or "Cancel subscription". Cancelling happens at the end
- * of the paid period; the server answers the new overview.
+ * link to the policy, an optional "why" (kept for the console's overview), "Keep subscription" or
+ * "Cancel subscription". Cancelling happens at the end of the paid period; the server answers the
+ * new overview.
  */
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { billingOverviewSchema, type BillingOverview } from '../../contract/billing';
 import { Messages } from '../../contract/messages';
 import { apiCall, messageFor } from '../shared/api';
 import { ConfirmActions } from '../shared/ConfirmActions';
 import { Modal } from '../shared/Modal';
 import { leftForLogin } from '../shared/session-ended';
+import { site } from '../../site.config';
+
+/** The longest reason the server keeps. */
+const CANCEL_REASON_MAX = 500;
 
 export const cancelFailed = 'We could not cancel your subscription. Please try again.';
 
@@ -23,6 +28,8 @@ interface Props {
 export function CancelDialog({ open, onClose, onCancelled }: Props) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [reason, setReason] = useState('');
+  const reasonId = useId();
 
   const close = () => {
     setError(null);
@@ -34,7 +41,13 @@ export function CancelDialog({ open, onClose, onCancelled }: Props) {
     setBusy(true);
     setError(null);
     try {
-      const overview = await apiCall('POST', '/api/billing/cancel', billingOverviewSchema);
+      const said = reason.trim();
+      const overview = await apiCall(
+        'POST',
+        '/api/billing/cancel',
+        billingOverviewSchema,
+        said ? { reason: said } : {},
+      );
       onCancelled(overview);
     } catch (failure) {
       if (leftForLogin(failure)) return;
@@ -56,6 +69,20 @@ export function CancelDialog({ open, onClose, onCancelled }: Props) {
       <p>
         See the <a href="/refund-policy">Refund Policy</a> for details.
       </p>
+      <div className="field">
+        <label htmlFor={reasonId}>Why are you cancelling? (optional)</label>
+        <textarea
+          id={reasonId}
+          rows={3}
+          maxLength={CANCEL_REASON_MAX}
+          value={reason}
+          onChange={(event) => setReason(event.target.value)}
+          aria-describedby={`${reasonId}-hint`}
+        />
+        <p id={`${reasonId}-hint`} className="field-hint">
+          A sentence helps us make {site.product} better. It changes nothing about the cancellation.
+        </p>
+      </div>
       <ConfirmActions
         error={error}
         busy={busy}

@@ -64,6 +64,7 @@ export function newSubscription(paid: {
     status: 'active',
     currentPeriodEnd: paid.currentPeriodEnd,
     cancelAtPeriodEnd: false,
+    cancelReason: null,
     updatedFromEventCreated: paid.eventCreated,
     createdAt: paid.now,
     updatedAt: paid.now,
@@ -88,13 +89,27 @@ export function isCancellable(sub: SubscriptionRow | undefined): boolean {
 export async function cancelAtPeriodEnd(
   deps: Pick<Deps, 'db' | 'now' | 'payments' | 'origin' | 'tasks'>,
   userId: string,
+  reason?: string,
 ): Promise<void> {
   const { db } = deps;
   const subscription = await newestSubscription(db, userId);
   if (!subscription || subscription.status === 'canceled') throw fail('NO_SUBSCRIPTION');
   if (!isCancellable(subscription)) return;
   const currentPeriodEnd = await askCancelAtPeriodEnd(deps, subscription);
-  const statements = cancelAtPeriodEndStatements(deps, subscription, currentPeriodEnd);
+  const [first, ...rest] = cancelAtPeriodEndStatements(deps, subscription, currentPeriodEnd);
+  const statements = [
+    first,
+    ...rest,
+    // The customer's words, for the console's overview of cancellations.
+    ...(reason
+      ? [
+          db
+            .update(subscriptions)
+            .set({ cancelReason: reason })
+            .where(eq(subscriptions.id, subscription.id)),
+        ]
+      : []),
+  ] as const;
   // The e-mail first: it is written only while the subscription still renews (cancellations.ts).
   const user = await findUserById(db, userId);
   if (!user) {
