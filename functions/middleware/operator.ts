@@ -9,8 +9,12 @@ import type { Context, MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../env';
 import { fail } from '../lib/errors';
 import type { OperatorAct } from '../services/admin/audit';
-import { isOperator, requireOperatorOf, type OperatorInfo } from '../services/admin/operators';
-import { hasSecondFactor } from '../services/core/users/second-factors';
+import {
+  isOperator,
+  provedSecondFactor,
+  requireOperatorOf,
+  type OperatorInfo,
+} from '../services/admin/operators';
 import { enforceRateLimit } from '../services/shared/rate-limit';
 import { readSession, requireSession, type AccountEnv } from './auth';
 
@@ -119,13 +123,7 @@ export const operatorPages: MiddlewareHandler<AppEnv> = async (c) => {
     const session = await readSession(c as unknown as Context<AccountEnv>);
     const { db } = c.get('deps');
     allowed = session !== null && (await isOperator(db, session.userId));
-    if (
-      allowed &&
-      session &&
-      !(session.secondFactorAt && (await hasSecondFactor(db, session.userId)))
-    ) {
-      refused = true;
-    }
+    refused = allowed && session !== null && !(await provedSecondFactor(db, session));
   } catch {
     // An expired or invalid session is simply not an operator.
   }

@@ -28,7 +28,7 @@ import type {
 import type { AddPasskeyBody, UsePasskeyBody } from '../../../src/contract/schemas/passkeys';
 import type { AuthResponse } from '../../../src/contract/user';
 import { limits } from '../../../src/site.config';
-import { passkeys, type PasskeyRow, type UserRow } from '../../db/schema';
+import { passkeys, type PasskeyRow } from '../../db/schema';
 import { fail } from '../../lib/errors';
 import { deliverSoon, queueMailWhere } from '../core/mail/outbox';
 import { passkeyAddedMail } from '../core/mail/security-templates';
@@ -37,7 +37,7 @@ import {
   type SessionInfo,
   assertRecentlyVerified,
 } from '../core/users/sessions';
-import { findUserById } from '../core/users/users';
+import { findUserById, liveAccount } from '../core/users/users';
 import { isUniqueViolation } from '../shared/db';
 import type { Deps } from '../shared/deps';
 import { fromBase64Url, toBase64Url } from '../shared/crypto';
@@ -65,13 +65,6 @@ function transportsOf(row: Pick<PasskeyRow, 'transports'>): AuthenticatorTranspo
   } catch {
     return [];
   }
-}
-
-/** The signed-in account, alive (its sessions end at deletion; this is the belt to those braces). */
-async function liveAccount(deps: Deps, userId: string): Promise<UserRow> {
-  const user = await findUserById(deps.db, userId);
-  if (!user || user.isDeleted) throw fail('UNAUTHORIZED');
-  return user;
 }
 
 function accountPasskeys({ db }: Pick<Deps, 'db'>, userId: string) {
@@ -102,7 +95,7 @@ export async function registrationOptions(
   deps: Deps,
   session: SessionInfo,
 ): Promise<RegistrationOptions<PublicKeyCredentialCreationOptionsJSON>> {
-  const user = await liveAccount(deps, session.userId);
+  const user = await liveAccount(deps.db, session.userId);
   // A passkey signs in alone: someone at an unlocked computer must not add their own.
   assertRecentlyVerified(session, deps.now);
   const existing = await accountPasskeys(deps, user.id);
@@ -135,7 +128,7 @@ export async function addPasskey(
   { challengeId, name, response }: AddPasskeyBody,
 ): Promise<Passkey> {
   const { db, now } = deps;
-  const user = await liveAccount(deps, session.userId);
+  const user = await liveAccount(deps.db, session.userId);
   const expectedChallenge = await consumeChallenge(deps, challengeId, 'register', user.id);
   const rp = relyingParty(deps.origin);
   const verified = await verifyRegistrationResponse({
@@ -313,7 +306,7 @@ export async function signInWithPasskey(
 
 /** Confirming it is you, step 1: a challenge for one of this account's passkeys. */
 export async function confirmOptions(deps: Deps, session: SessionInfo) {
-  const user = await liveAccount(deps, session.userId);
+  const user = await liveAccount(deps.db, session.userId);
   const own = await accountPasskeys(deps, user.id);
   if (own.length === 0) throw fail('PASSKEY_NOT_FOUND');
   return authenticationOptions(deps, 'confirm', user.id, own);
@@ -328,7 +321,7 @@ export async function confirmWithPasskey(
   session: SessionInfo,
   { challengeId, response }: UsePasskeyBody,
 ): Promise<void> {
-  const user = await liveAccount(deps, session.userId);
+  const user = await liveAccount(deps.db, session.userId);
   const expectedChallenge = await consumeChallenge(deps, challengeId, 'confirm', user.id);
   const passkey = await findPasskey(deps, response.id);
   if (!passkey || passkey.userId !== user.id) throw fail('PASSKEY_NOT_FOUND');

@@ -13,7 +13,7 @@ import { deliverSoon, queueMailWhere } from '../core/mail/outbox';
 import { passwordChangedMail } from '../core/mail/security-templates';
 import { assertPasswordAllowed, hashPassword, verifyPassword } from '../core/users/passwords';
 import { assertRecentlyVerified, type SessionInfo } from '../core/users/sessions';
-import { findUserById } from '../core/users/users';
+import { liveAccount } from '../core/users/users';
 import type { Deps } from '../shared/deps';
 import { enforceRateLimit } from '../shared/rate-limit';
 import { describeUserAgent } from '../shared/user-agent';
@@ -25,8 +25,7 @@ export async function changePassword(
   { currentPassword, newPassword }: ChangePasswordBody,
 ): Promise<void> {
   const { db, secrets } = deps;
-  const user = await findUserById(db, account.userId);
-  if (!user || user.isDeleted) throw fail('UNAUTHORIZED');
+  const user = await liveAccount(db, account.userId);
   if (user.passwordHash === null) throw fail('NO_PASSWORD_TO_CHANGE');
   await enforceRateLimit(deps, 'loginPerEmail', user.email);
   if (!(await verifyPassword(currentPassword, user.passwordHash, secrets.pepper))) {
@@ -52,8 +51,7 @@ export async function setFirstPassword(
   { newPassword }: SetPasswordBody,
 ): Promise<void> {
   const { db, now } = deps;
-  const user = await findUserById(db, session.userId);
-  if (!user || user.isDeleted) throw fail('UNAUTHORIZED');
+  const user = await liveAccount(db, session.userId);
   if (user.passwordHash !== null) throw fail('PASSWORD_ALREADY_SET');
   assertRecentlyVerified(session, now);
   assertPasswordAllowed(newPassword);

@@ -27,7 +27,7 @@ import {
   markSessionVerified,
   type SessionInfo,
 } from '../core/users/sessions';
-import { findUserById } from '../core/users/users';
+import { liveAccount } from '../core/users/users';
 import type { Deps } from '../shared/deps';
 import { enforceRateLimit } from '../shared/rate-limit';
 import { describeUserAgent } from '../shared/user-agent';
@@ -42,13 +42,6 @@ import {
   totpStep,
   unusedRecoveryCodes,
 } from './second-factor-codes';
-
-/** The signed-in account, alive (a deleted account changes nothing about how it signs in). */
-async function liveAccount(deps: Deps, userId: string): Promise<UserRow> {
-  const user = await findUserById(deps.db, userId);
-  if (!user || user.isDeleted) throw fail('UNAUTHORIZED');
-  return user;
-}
 
 /** Whether two-step sign-in is on, and how many recovery codes are left. */
 export async function twoStepStatus(deps: Deps, userId: string): Promise<TwoStepStatus> {
@@ -69,7 +62,7 @@ function readable(secretBase32: string): string {
 /** Step 1: a new secret for the account's authenticator app (replacing an unfinished setup). */
 export async function startTwoStepSetup(deps: Deps, session: SessionInfo): Promise<TwoStepSetup> {
   const { db, now } = deps;
-  const user = await liveAccount(deps, session.userId);
+  const user = await liveAccount(deps.db, session.userId);
   assertRecentlyVerified(session, now);
   if (await confirmedTotp(db, user.id)) throw fail('TWO_STEP_ALREADY_ON');
   const secret = newTotpSecret();
@@ -100,7 +93,7 @@ export async function confirmTwoStep(
   code: string,
 ): Promise<string[]> {
   const { db, now } = deps;
-  const user = await liveAccount(deps, session.userId);
+  const user = await liveAccount(deps.db, session.userId);
   const [factor] = await db
     .select()
     .from(totpFactors)
@@ -155,7 +148,7 @@ export async function regenerateRecoveryCodes(
   session: SessionInfo,
   code: string,
 ): Promise<string[]> {
-  const user = await liveAccount(deps, session.userId);
+  const user = await liveAccount(deps.db, session.userId);
   await acceptSecondFactorCode(deps, user, code);
   const recovery = await newRecoveryCodes(deps, user.id);
   await deps.db.batch([
@@ -192,7 +185,7 @@ export async function turnOffTwoStep(
   proof: IdentityProofBody,
 ): Promise<void> {
   const { db, now } = deps;
-  const user = await liveAccount(deps, session.userId);
+  const user = await liveAccount(deps.db, session.userId);
   if (!(await confirmedTotp(db, user.id))) throw fail('TWO_STEP_NOT_ON');
   const { secondFactor } = await checkIdentityProof(deps, user, proof);
   const on = and(eq(totpFactors.userId, user.id), isNotNull(totpFactors.confirmedAt));
@@ -222,7 +215,7 @@ export async function verifyIdentity(
   session: SessionInfo,
   proof: IdentityProofBody,
 ): Promise<void> {
-  const user = await liveAccount(deps, session.userId);
+  const user = await liveAccount(deps.db, session.userId);
   if (proof.password !== undefined && user.passwordHash === null) {
     throw fail('NO_PASSWORD_TO_CHANGE', { message: noPasswordToCheck });
   }

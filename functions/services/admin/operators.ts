@@ -25,6 +25,14 @@ export interface OperatorInfo {
   freshUntil: Millis;
 }
 
+/**
+ * True when `session` proved a second factor and its account still has one: removing the last
+ * factor closes the console even to a session that proved it before.
+ */
+export async function provedSecondFactor(db: Db, session: SessionInfo): Promise<boolean> {
+  return session.secondFactorAt !== null && (await hasSecondFactor(db, session.userId));
+}
+
 /** True when the account with this id is an operator (for the /admin pages' gate). */
 export async function isOperator(db: Db, userId: string): Promise<boolean> {
   const user = await findUserById(db, userId);
@@ -44,9 +52,7 @@ export async function requireOperatorOf(
   if (user?.role !== 'admin' || user.isDeleted) throw fail('FORBIDDEN');
   const freshUntil = session.createdAt + FRESH_MS;
   if (freshUntil <= now) throw fail('REAUTH_REQUIRED');
-  if (session.secondFactorAt === null || !(await hasSecondFactor(db, user.id))) {
-    throw fail('SECOND_FACTOR_REQUIRED');
-  }
+  if (!(await provedSecondFactor(db, session))) throw fail('SECOND_FACTOR_REQUIRED');
   return { userId: user.id, email: user.email, customerName: user.customerName, freshUntil };
 }
 

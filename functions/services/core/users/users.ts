@@ -35,6 +35,16 @@ export async function findUserById(db: Db, id: string): Promise<UserRow | undefi
 }
 
 /**
+ * The signed-in account for a change to how it signs in: 401 UNAUTHORIZED when it is gone or
+ * scheduled for deletion (a deleted account changes nothing about its sign-in).
+ */
+export async function liveAccount(db: Db, id: string): Promise<UserRow> {
+  const user = await findUserById(db, id);
+  if (!user || user.isDeleted) throw fail('UNAUTHORIZED');
+  return user;
+}
+
+/**
  * SQL, true when the account `userId` (a reference into the outer statement, such as
  * `outerColumn(sessions.userId)` or `sql\`l.user_id\``) is scheduled for deletion. It reads the
  * partial index of deleted accounts only, a B-tree that stays small and cached however many
