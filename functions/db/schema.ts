@@ -529,8 +529,16 @@ export const devices = sqliteTable(
     activatedAt: integer('activated_at').notNull(),
     lastSeenAt: integer('last_seen_at').notNull(),
     deactivatedAt: integer('deactivated_at'),
+    /**
+     * A small integer naming this activation in the usage tables (usage_days and the others key
+     * by it instead of two UUIDs), given at its first usage report.
+     */
+    usageRef: integer('usage_ref'),
   },
   (table) => [
+    uniqueIndex('devices_usage_ref_unique')
+      .on(table.usageRef)
+      .where(sql`usage_ref is not null`),
     uniqueIndex(DEVICES_ACTIVE_INDEX)
       .on(table.licenseId, table.deviceId)
       .where(sql`deactivated_at is null`),
@@ -933,26 +941,9 @@ export const pendingSignIns = sqliteTable(
   (table) => [index('pending_sign_ins_expires_at_idx').on(table.expiresAt)],
 );
 
-/**
- * Daily feature-usage totals the plugin reports (services/licensing/feature-usage.ts): ONE row
- * per license, device (the plugin's machine id) and UTC day, one integer count per command of
- * `featureUsage.features`, so the dashboard's totals are SQL sums. A report adds to its rows with
- * one upsert. Kept `retentionDays.usageLogs` (services/cron/usage-retention.ts).
- */
-export const featureUsageDays = sqliteTable(
-  'feature_usage_days',
-  {
-    licenseId: text('license_id')
-      .notNull()
-      .references(() => licenses.id),
-    /** The license's account, so the dashboard reads a customer's rows from one index. */
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id),
-    /** The plugin's stable machine id (devices.device_id). */
-    deviceId: text('device_id').notNull(),
-    /** `YYYY-MM-DD` (UTC, as the plugin dated it). */
-    day: text('day').notNull(),
+/** One integer count per command of `featureUsage.features`, named after its slug. */
+function featureCounts() {
+  return {
     renumberViews: integer('renumber_views').notNull().default(0),
     scheduleLink: integer('schedule_link').notNull().default(0),
     generalNotes: integer('general_notes').notNull().default(0),
@@ -962,52 +953,110 @@ export const featureUsageDays = sqliteTable(
     draftingExport: integer('drafting_export').notNull().default(0),
     cadImport: integer('cad_import').notNull().default(0),
     wipeModel: integer('wipe_model').notNull().default(0),
-    /** The plugin version of the latest report for this day. */
-    appVersion: text('app_version'),
-    updatedAt: integer('updated_at').notNull(),
-  },
-  (table) => [
-    // The upsert's conflict target: one row per license, device and day.
-    primaryKey({ columns: [table.licenseId, table.deviceId, table.day] }),
-    // Usage & Sessions sums a customer's rows over a range of days.
-    index('feature_usage_days_user_day_idx').on(table.userId, table.day),
-    // The retention job deletes rows older than a day.
-    index('feature_usage_days_day_idx').on(table.day),
-  ],
-);
-/** A row of `feature_usage_days`. */
-export type FeatureUsageDayRow = typeof featureUsageDays.$inferSelect;
+  };
+}
 
-/** The count column of each reported command. */
-export const featureUsageColumns = {
-  'renumber-views': featureUsageDays.renumberViews,
-  'schedule-link': featureUsageDays.scheduleLink,
-  'general-notes': featureUsageDays.generalNotes,
-  'sheet-notes': featureUsageDays.sheetNotes,
-  'legends-from-word': featureUsageDays.legendsFromWord,
-  'dummy-schedules': featureUsageDays.dummySchedules,
-  'drafting-export': featureUsageDays.draftingExport,
-  'cad-import': featureUsageDays.cadImport,
-  'wipe-model': featureUsageDays.wipeModel,
+/**
+ * Feature usage the plugin reports (services/licensing/feature-usage.ts), stored small enough for a
+ * million customers (docs/performance.md): a row per device and UTC day holding one count per
+ * command, keyed by integers only (`devices.usage_ref`, the day number) in a WITHOUT ROWID table
+ * whose key starts with the day, so the cron folds and deletes old days as one contiguous range.
+ * A customer's rows are read by seeking each day of the range for each of their devices.
+ */
+export const usageDays = sqliteTable(
+  'usage_days',
+  {
+    /** Days since 1970-01-01 (UTC), as the plugin dated the use. */
+    day: integer('day').notNull(),
+    /** The device (activation) that reported: `devices.usage_ref`. */
+    deviceRef: integer('device_ref').notNull(),
+    ...featureCounts(),
+  },
+  (table) => [primaryKey({ columns: [table.day, table.deviceRef] })],
+);
+
+/**
+ * Days older than `featureUsage.dailyForDays` folded into their calendar month by the cron: the
+ * same counts, one row per device and month, kept until `retentionDays.usageLogs`.
+ */
+export const usageMonths = sqliteTable(
+  'usage_months',
+  {
+    /** The UTC calendar month as yyyymm, e.g. 202611. */
+    month: integer('month').notNull(),
+    deviceRef: integer('device_ref').notNull(),
+    ...featureCounts(),
+  },
+  (table) => [primaryKey({ columns: [table.month, table.deviceRef] })],
+);
+
+/**
+ * The whole product's use per day, kept up to date by the same D1 batch as each report, so the
+ * console's feature adoption reads a row a day instead of every device's: how many devices
+ * reported use that day, and per command its uses and the devices that used it.
+ */
+export const usageTotals = sqliteTable('usage_totals', {
+  day: integer('day').primaryKey(),
+  devices: integer('devices').notNull().default(0),
+  ...featureCounts(),
+  renumberViewsDevices: integer('renumber_views_devices').notNull().default(0),
+  scheduleLinkDevices: integer('schedule_link_devices').notNull().default(0),
+  generalNotesDevices: integer('general_notes_devices').notNull().default(0),
+  sheetNotesDevices: integer('sheet_notes_devices').notNull().default(0),
+  legendsFromWordDevices: integer('legends_from_word_devices').notNull().default(0),
+  dummySchedulesDevices: integer('dummy_schedules_devices').notNull().default(0),
+  draftingExportDevices: integer('drafting_export_devices').notNull().default(0),
+  cadImportDevices: integer('cad_import_devices').notNull().default(0),
+  wipeModelDevices: integer('wipe_model_devices').notNull().default(0),
+});
+
+/** The count column of each reported command, by table. */
+function countColumns(table: typeof usageDays | typeof usageMonths | typeof usageTotals) {
+  return {
+    'renumber-views': table.renumberViews,
+    'schedule-link': table.scheduleLink,
+    'general-notes': table.generalNotes,
+    'sheet-notes': table.sheetNotes,
+    'legends-from-word': table.legendsFromWord,
+    'dummy-schedules': table.dummySchedules,
+    'drafting-export': table.draftingExport,
+    'cad-import': table.cadImport,
+    'wipe-model': table.wipeModel,
+  } as const satisfies Record<FeatureSlug, SQLiteColumn>;
+}
+export const usageDayColumns = countColumns(usageDays);
+export const usageMonthColumns = countColumns(usageMonths);
+export const usageTotalColumns = countColumns(usageTotals);
+/** Per command, the column of `usage_totals` counting the devices that used it that day. */
+export const usageTotalDeviceColumns = {
+  'renumber-views': usageTotals.renumberViewsDevices,
+  'schedule-link': usageTotals.scheduleLinkDevices,
+  'general-notes': usageTotals.generalNotesDevices,
+  'sheet-notes': usageTotals.sheetNotesDevices,
+  'legends-from-word': usageTotals.legendsFromWordDevices,
+  'dummy-schedules': usageTotals.dummySchedulesDevices,
+  'drafting-export': usageTotals.draftingExportDevices,
+  'cad-import': usageTotals.cadImportDevices,
+  'wipe-model': usageTotals.wipeModelDevices,
 } as const satisfies Record<FeatureSlug, SQLiteColumn>;
 
 /**
- * Usage reports received, by the plugin's batch id: the primary key (license, batch id) is the
- * UNIQUE constraint that makes a report count once however often it is sent, written in the same
- * D1 batch as its counts. Kept `featureUsage.batchKeepDays` (longer than a report may reach back).
+ * Usage reports received: the primary key (device, batch) is the UNIQUE constraint that makes a
+ * report count once however often or concurrently it is sent, written in the same D1 batch as
+ * its counts. The plugin's batch id is kept as the first 64 bits of its SHA-256 (a collision
+ * among one device's batches is out of reach). Kept `featureUsage.batchKeepDays`.
  */
-export const usageBatches = sqliteTable(
-  'usage_batches',
+export const usageReports = sqliteTable(
+  'usage_reports',
   {
-    licenseId: text('license_id')
-      .notNull()
-      .references(() => licenses.id),
-    batchId: text('batch_id').notNull(),
-    receivedAt: integer('received_at').notNull(),
+    deviceRef: integer('device_ref').notNull(),
+    batch: integer('batch').notNull(),
+    /** The day (days since 1970-01-01, UTC) it arrived. */
+    receivedDay: integer('received_day').notNull(),
   },
   (table) => [
-    primaryKey({ columns: [table.licenseId, table.batchId] }),
-    // The retention job deletes batches received before a time.
-    index('usage_batches_received_at_idx').on(table.receivedAt),
+    primaryKey({ columns: [table.deviceRef, table.batch] }),
+    // The retention job deletes what arrived before a day.
+    index('usage_reports_received_day_idx').on(table.receivedDay),
   ],
 );

@@ -53,3 +53,8 @@ export const batchKeepDays = 35;
 /** The periods Usage & Sessions shows, in days. */
 export const usageRanges = [30, 90, 365] as const;
 export type UsageRange = (typeof usageRanges)[number];
+/**
+ * Days kept as daily counts; older days are folded into calendar months by the cron (the
+ * 365-day view counts whole months past this).
+ */
+export const dailyForDays = 90;

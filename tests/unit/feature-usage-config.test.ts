@@ -6,7 +6,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { featureUsageColumns } from '../../functions/db/schema';
+import { usageDayColumns } from '../../functions/db/schema';
 import { featureUsage, legal, retentionDays } from '../../src/site.config';
 
 const guideDir = join(import.meta.dirname, '../../src/content/guide');
@@ -39,10 +39,10 @@ describe('featureUsage.features', () => {
   );
 
   it('has one count column per command, named after its slug', () => {
-    expect(Object.keys(featureUsageColumns).sort()).toEqual(
+    expect(Object.keys(usageDayColumns).sort()).toEqual(
       featureUsage.features.map((feature) => feature.slug).sort(),
     );
-    for (const [slug, column] of Object.entries(featureUsageColumns)) {
+    for (const [slug, column] of Object.entries(usageDayColumns)) {
       expect(column.name).toBe(slug.replace(/-/g, '_'));
     }
   });

@@ -188,7 +188,7 @@ describe('reference license client', () => {
     expect(validated.usageReporting).toBe(false);
     expect(off).toMatchObject({ status: 'VALID', usageReporting: false });
     const [row] = await queryAll<{ renumber_views: number }>(
-      'SELECT renumber_views FROM feature_usage_days WHERE license_id = ?',
+      'SELECT u.renumber_views FROM usage_days AS u JOIN devices AS d ON d.usage_ref = u.device_ref WHERE d.license_id = ?',
       who.licenseId,
     );
     expect(row?.renumber_views).toBe(3);

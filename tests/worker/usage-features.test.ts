@@ -1,19 +1,22 @@
 /**
  * What Usage & Sessions shows of the plugin's reports (GET /api/usage/features): SQL sums of the
  * daily totals per device over 30, 90 or 365 days, the last day each command was used; the
- * sharing switch of Account Settings; and the retention job that prunes old rows and batches.
+ * sharing switch of Account Settings (the cron's folding and deletion: usage-retention.test.ts).
  */
-import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { parse } from '../../src/contract/shape';
 import { SuccessMessages } from '../../src/contract/messages';
 import { featureUsageViewSchema, type FeatureUsageView } from '../../src/contract/usage';
 import { featureUsage } from '../../src/site.config';
-import { accountApp, queryAll, START, type AccountApp } from './account-helpers';
-import { quietCronLogs, runJobsAt, testDb } from './cron-helpers';
-import { pruneStatements } from '../../functions/services/cron/usage-retention';
+import { accountApp, queryAll, type AccountApp } from './account-helpers';
 import { activateOk, DAY_MS, licensee, newDeviceId, type Licensee } from './licenses-helpers';
-import { dayAt, reportUsage, seedUsageRow, setShareUsage, usageRows } from './usage-helpers';
+import {
+  dayAt,
+  reportUsage,
+  seedUsageMonth,
+  seedUsageRow,
+  setShareUsage,
+} from './usage-helpers';
 
 const slugs = featureUsage.features.map((feature) => feature.slug);
 const at = (feature: string) => slugs.indexOf(feature as (typeof slugs)[number]);
@@ -40,16 +43,17 @@ describe('GET /api/usage/features', () => {
     const laptop = newDeviceId('laptop');
     await activateOk(app, who.key, { deviceId: office, deviceName: 'Office PC' });
     await activateOk(app, who.key, { deviceId: laptop, deviceName: 'Laptop' });
-    // Office: inside 30 days, between 30 and 90, between 90 and 365.
+    // Office: inside 30 days, between 30 and 90, between 90 and 365 (folded into its month, as
+    // the cron leaves days older than the daily window).
     await seedUsageRow(who, office, ago(app, 0), { renumber_views: 4, cad_import: 1 });
     await seedUsageRow(who, office, ago(app, 29), { renumber_views: 6 });
     await seedUsageRow(who, office, ago(app, 30), { renumber_views: 100, wipe_model: 2 });
     await seedUsageRow(who, office, ago(app, 89), { schedule_link: 7 });
     await seedUsageRow(who, office, ago(app, 90), { schedule_link: 1000 });
-    await seedUsageRow(who, office, ago(app, 364), { sheet_notes: 3 });
+    await seedUsageMonth(who, office, ago(app, 364), { sheet_notes: 3 });
     // Laptop: one day in each window.
     await seedUsageRow(who, laptop, ago(app, 2), { renumber_views: 1, general_notes: 5 });
-    await seedUsageRow(who, laptop, ago(app, 200), { legends_from_word: 8 });
+    await seedUsageMonth(who, laptop, ago(app, 200), { legends_from_word: 8 });
     // Another customer's rows never show.
     const stranger = await licensee(app, 'Standard');
     await seedUsageRow(stranger, office, ago(app, 1), { renumber_views: 999 });
@@ -80,7 +84,8 @@ describe('GET /api/usage/features', () => {
     const office30 = d30.devices.find((device) => device.deviceId === office);
     expect(office30?.lastUsed[at('renumber-views')]).toBe(ago(app, 0));
     expect(office30?.lastUsed[at('schedule-link')]).toBe(ago(app, 89));
-    expect(office30?.lastUsed[at('sheet-notes')]).toBe(ago(app, 364));
+    // Past the daily window, the month is what is kept.
+    expect(office30?.lastUsed[at('sheet-notes')]).toBe(ago(app, 364).slice(0, 7));
     expect(office30?.lastUsed[at('dummy-schedules')]).toBeNull();
     // Most used first.
     expect(d365.devices.map((device) => device.deviceName)).toEqual(['Office PC', 'Laptop']);
@@ -178,62 +183,5 @@ describe('GET and PATCH /api/account/usage-sharing', () => {
     expect(await queryAll('SELECT share_usage FROM users WHERE id = ?', who.userId)).toEqual([
       { share_usage: 1 },
     ]);
-  });
-});
-
-describe('feature-usage retention (cron)', () => {
-  quietCronLogs();
-
-  it('deletes batches older than 35 days and usage rows older than 12 months, keeps the rest', async () => {
-    const app = accountApp();
-    const who = await licensee(app, 'Standard');
-    const device = newDeviceId();
-    const now = START + 400 * DAY_MS;
-    const dayBefore = (days: number) => dayAt(now - days * DAY_MS);
-    await seedUsageRow(who, device, dayBefore(366), { cad_import: 1 });
-    await seedUsageRow(who, device, dayBefore(364), { cad_import: 2 });
-    await seedUsageRow(who, device, dayBefore(0), { cad_import: 3 });
-    const keep = featureUsage.batchKeepDays;
-    for (const [batch, receivedAt] of [
-      ['old-batch-0001', now - (keep + 1) * DAY_MS],
-      ['new-batch-0001', now - (keep - 1) * DAY_MS],
-    ] as const) {
-      await app.env.DB.prepare(
-        'INSERT INTO usage_batches (license_id, batch_id, received_at) VALUES (?, ?, ?)',
-      )
-        .bind(who.licenseId, batch, receivedAt)
-        .run();
-    }
-
-    const first = await runJobsAt(now);
-    const again = await runJobsAt(now);
-
-    // The job sweeps the whole database (other tests' rows too): at least ours went.
-    const report = first.find((job) => job.name === 'prune-feature-usage');
-    expect(report?.ok).toBe(true);
-    expect(report?.counts?.usageBatches).toBeGreaterThanOrEqual(1);
-    expect(report?.counts?.usageDays).toBeGreaterThanOrEqual(1);
-    expect(again.find((job) => job.name === 'prune-feature-usage')).toMatchObject({
-      counts: { usageBatches: 0, usageDays: 0 },
-    });
-    expect((await usageRows(who.licenseId)).map((row) => row.day)).toEqual([
-      dayBefore(364),
-      dayBefore(0),
-    ]);
-    expect(
-      await queryAll('SELECT batch_id FROM usage_batches WHERE license_id = ?', who.licenseId),
-    ).toEqual([{ batch_id: 'new-batch-0001' }]);
-  });
-
-  it('deletes through an index, never reading a table whole', async () => {
-    for (const statement of pruneStatements(testDb(), START)) {
-      const { sql, params } = statement.toSQL();
-      const { results } = await env.DB.prepare(`EXPLAIN QUERY PLAN ${sql}`)
-        .bind(...params)
-        .all<{ detail: string }>();
-      const plan = results.map((row) => row.detail);
-      expect(plan.join('\n')).toMatch(/^SEARCH \S+ USING (COVERING )?INDEX/);
-      expect(plan.filter((line) => line.startsWith('SCAN '))).toEqual([]);
-    }
   });
 });

@@ -38,7 +38,7 @@ export async function setShareUsage(app: AccountApp, who: Licensee, shareUsage: 
   return response.json<UsageSharing>();
 }
 
-/** A daily row as stored (only the columns the tests read are typed). */
+/** A daily row as stored, with its device's machine id and the day as `YYYY-MM-DD`. */
 export interface UsageRow {
   device_id: string;
   day: string;
@@ -50,32 +50,103 @@ export interface UsageRow {
   drafting_export: number;
   cad_import: number;
   wipe_model: number;
-  app_version: string | null;
 }
 
 /** The license's daily rows, oldest day first. */
 export async function usageRows(licenseId: string): Promise<UsageRow[]> {
   const { results } = await env.DB.prepare(
-    'SELECT * FROM feature_usage_days WHERE license_id = ? ORDER BY day, device_id',
+    `SELECT d.device_id, date(u.day * 86400, 'unixepoch') AS day, u.renumber_views,
+       u.schedule_link, u.general_notes, u.sheet_notes, u.legends_from_word, u.dummy_schedules,
+       u.drafting_export, u.cad_import, u.wipe_model
+     FROM usage_days AS u JOIN devices AS d ON d.usage_ref = u.device_ref
+     WHERE d.license_id = ? ORDER BY u.day, d.device_id`,
   )
     .bind(licenseId)
     .all<UsageRow>();
   return results;
 }
 
-/** Writes one daily row (column name → count) straight into D1. */
+/** The license's month rows (`month` as yyyymm), oldest first. */
+export async function usageMonthRows(licenseId: string) {
+  const { results } = await env.DB.prepare(
+    `SELECT d.device_id, u.* FROM usage_months AS u JOIN devices AS d ON d.usage_ref = u.device_ref
+     WHERE d.license_id = ? ORDER BY u.month, d.device_id`,
+  )
+    .bind(licenseId)
+    .all<Omit<UsageRow, 'day'> & { month: number; device_ref: number }>();
+  return results;
+}
+
+/**
+ * The usage_ref of the license's newest activation on the device, given as the first report
+ * would; a device the license never activated gets a deactivated activation row first.
+ */
+export async function usageRefOf(
+  who: { licenseId: string; userId: string },
+  deviceId: string,
+): Promise<number> {
+  const find = () =>
+    env.DB.prepare(
+      'SELECT id, usage_ref FROM devices WHERE license_id = ? AND device_id = ? ORDER BY activated_at DESC LIMIT 1',
+    )
+      .bind(who.licenseId, deviceId)
+      .first<{ id: string; usage_ref: number | null }>();
+  let row = await find();
+  if (!row) {
+    await env.DB.prepare(
+      `INSERT INTO devices (id, license_id, user_id, device_id, device_name, activated_at, last_seen_at, deactivated_at)
+       VALUES (?, ?, ?, ?, 'Seeded device', 0, 0, 0)`,
+    )
+      .bind(crypto.randomUUID(), who.licenseId, who.userId, deviceId)
+      .run();
+    row = await find();
+  }
+  if (!row) throw new Error('no device row');
+  if (row.usage_ref !== null) return row.usage_ref;
+  await env.DB.prepare(
+    'UPDATE devices SET usage_ref = (SELECT coalesce(max(usage_ref), 0) + 1 FROM devices) WHERE id = ?',
+  )
+    .bind(row.id)
+    .run();
+  return (await find())?.usage_ref ?? Number.NaN;
+}
+
+/** The day number (days since 1970-01-01, UTC) of a `YYYY-MM-DD` day. */
+const dayNumberOf = (day: string) => Math.round(Date.parse(`${day}T00:00:00Z`) / 86_400_000);
+
+/** Writes one daily row (column name → count) straight into D1, as a report would. */
 export async function seedUsageRow(
   who: { licenseId: string; userId: string },
   deviceId: string,
   day: string,
   counts: Record<string, number>,
 ) {
+  const ref = await usageRefOf(who, deviceId);
   const columns = Object.keys(counts);
   await env.DB.prepare(
-    `INSERT INTO feature_usage_days (license_id, user_id, device_id, day, updated_at${columns
-      .map((column) => `, ${column}`)
-      .join('')}) VALUES (?, ?, ?, ?, 0${columns.map(() => ', ?').join('')})`,
+    `INSERT INTO usage_days (day, device_ref${columns.map((column) => `, ${column}`).join('')})
+     VALUES (?, ?${columns.map(() => ', ?').join('')})`,
   )
-    .bind(who.licenseId, who.userId, deviceId, day, ...Object.values(counts))
+    .bind(dayNumberOf(day), ref, ...Object.values(counts))
+    .run();
+}
+
+/**
+ * Writes one month row (the month of `day`) straight into D1, as the cron leaves days older
+ * than the daily window.
+ */
+export async function seedUsageMonth(
+  who: { licenseId: string; userId: string },
+  deviceId: string,
+  day: string,
+  counts: Record<string, number>,
+) {
+  const ref = await usageRefOf(who, deviceId);
+  const columns = Object.keys(counts);
+  await env.DB.prepare(
+    `INSERT INTO usage_months (month, device_ref${columns.map((column) => `, ${column}`).join('')})
+     VALUES (?, ?${columns.map(() => ', ?').join('')})`,
+  )
+    .bind(Number(day.slice(0, 7).replace('-', '')), ref, ...Object.values(counts))
     .run();
 }

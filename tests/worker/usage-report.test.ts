@@ -79,10 +79,13 @@ describe('POST /api/usage/report', () => {
         day: yesterday,
         cad_import: 7,
         renumber_views: 0,
-        app_version: '1.2.0',
       }),
       expect.objectContaining({ day: today, renumber_views: 5, wipe_model: 1, cad_import: 0 }),
     ]);
+    // The version the plugin sent is the device's (shown in the console's versions in use).
+    expect(
+      await queryAll('SELECT app_version FROM devices WHERE license_id = ?', who.licenseId),
+    ).toEqual([{ app_version: '1.2.0' }]);
   });
 
   it('adds a later batch to the same day row', async () => {
@@ -119,7 +122,7 @@ describe('POST /api/usage/report', () => {
     });
     expect((await usageRows(who.licenseId))[0]?.general_notes).toBe(9);
     const batches = await queryAll(
-      'SELECT * FROM usage_batches WHERE license_id = ?',
+      'SELECT r.* FROM usage_reports AS r JOIN devices AS d ON d.usage_ref = r.device_ref WHERE d.license_id = ?',
       who.licenseId,
     );
     expect(batches).toHaveLength(1);
@@ -177,7 +180,10 @@ describe('POST /api/usage/report', () => {
     });
     expect(await usageRows(who.licenseId)).toEqual([]);
     expect(
-      await queryAll('SELECT * FROM usage_batches WHERE license_id = ?', who.licenseId),
+      await queryAll(
+        'SELECT r.* FROM usage_reports AS r JOIN devices AS d ON d.usage_ref = r.device_ref WHERE d.license_id = ?',
+        who.licenseId,
+      ),
     ).toEqual([]);
   });
 
@@ -330,7 +336,7 @@ describe('POST /api/usage/report', () => {
         }
         if (property === 'batch') {
           return async (statements: D1PreparedStatement[]) => {
-            const writesUsage = statements.some((s) => sqlOf.get(s)?.includes('usage_batches'));
+            const writesUsage = statements.some((s) => sqlOf.get(s)?.includes('usage_reports'));
             if (writesUsage && refuse) {
               refuse = false;
               throw new Error('D1_ERROR: database is locked: SQLITE_BUSY');

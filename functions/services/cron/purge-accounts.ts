@@ -27,6 +27,7 @@ import {
   verificationCodes,
 } from '../../db/schema';
 import { DAY_MS, type Db, type Millis } from '../shared/db';
+import { usageDeletes } from '../core/usage/usage-store';
 import type { Deps } from '../shared/deps';
 import type { JobCounts } from './job';
 
@@ -115,6 +116,8 @@ async function purgeAccounts(db: Db, now: Millis): Promise<number> {
         .where(eq(verificationCodes.emailNormalized, user.emailNormalized)),
       db.delete(sessions).where(eq(sessions.userId, user.id)),
       db.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, user.id)),
+      // Feature usage is found through the devices, so it goes first.
+      ...usageDeletes(db, eq(devices.userId, user.id), now),
       db.delete(devices).where(eq(devices.userId, user.id)),
       db.delete(licenseEvents).where(eq(licenseEvents.userId, user.id)),
       // How the account signed in goes with it: passkeys, the authenticator app, its codes.
@@ -137,7 +140,8 @@ async function purgeAccounts(db: Db, now: Millis): Promise<number> {
         .returning({ id: users.id }),
     ]);
     // The last statement, the anonymizing UPDATE, returns the row only in the run that purged it.
-    if (results[9].length > 0) purged += 1;
+    const anonymized = results.at(-1);
+    if (Array.isArray(anonymized) && anonymized.length > 0) purged += 1;
   }
   return purged;
 }

@@ -1,12 +1,13 @@
 /**
  * Feature usage: the plugin's daily reports (POST /api/usage/report) and what Usage & Sessions
- * shows of them (GET /api/usage/features). A report is stored as daily totals, one row per
- * license, device and UTC day with a count per command (feature_usage_days), added to by ONE
- * upsert per report; the report's batch id is written in the same D1 batch under a UNIQUE
- * constraint, so a batch counts once however often or concurrently it is sent. The dashboard's
- * numbers are SQL sums over those rows, never a scan of raw events.
+ * shows of them (GET /api/usage/features). A report is stored as daily totals, one row per device
+ * and UTC day with a count per command (usage_days, see core/usage/usage-store.ts), added to by
+ * ONE upsert per report; the product's daily totals (usage_totals) by one more; the report's
+ * batch id is written in the same D1 batch under a UNIQUE constraint, so a batch counts once
+ * however often or concurrently it is sent. The dashboard's numbers are SQL sums over an
+ * account's rows, read by key, never a scan.
  */
-import { and, desc, eq, getTableColumns, gte, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import { UsageReportMessages } from '../../../src/contract/catalogue';
 import { ApiMessages } from '../../../src/contract/messages';
 import type {
@@ -19,13 +20,28 @@ import { featureUsage } from '../../../src/site.config';
 import type { FeatureSlug, UsageRange } from '../../../src/config/feature-usage';
 import {
   devices,
-  featureUsageColumns,
-  featureUsageDays,
-  usageBatches,
+  usageDayColumns,
+  usageDays,
+  usageReports,
+  usageTotalColumns,
+  usageTotalDeviceColumns,
+  usageTotals,
   users,
 } from '../../db/schema';
 import { fail } from '../../lib/errors';
 import { checkDevice } from '../core/licenses/plugin-calls';
+import {
+  addUsage,
+  dayNumber,
+  dayNumberOf,
+  dayUsageQuery,
+  deviceRefs,
+  isoDay,
+  mergeUsage,
+  monthUsageQuery,
+  rangeStart,
+  type DeviceUsage,
+} from '../core/usage/usage-store';
 import { DAY_MS, isUniqueViolation, type Db, type Millis } from '../shared/db';
 import type { Deps } from '../shared/deps';
 
@@ -71,91 +87,125 @@ export function sumReport(events: readonly UsageEvent[], now: Millis): DayCounts
   return days;
 }
 
-/** Column name of a command's count: `renumber-views` → `renumber_views`. */
-const columnOf = (feature: FeatureSlug) => featureUsageColumns[feature].name;
-
-/** The schema's property of each command's column: `renumber-views` → `renumberViews`. */
-const featureUsageKeys = (() => {
-  const keyOf = new Map(
-    Object.entries(getTableColumns(featureUsageDays)).map(([key, column]) => [column.name, key]),
+/** The schema's property of a column, by the column's SQL name. */
+function propertyOf(table: Parameters<typeof getTableColumns>[0]) {
+  const byName = new Map(
+    Object.entries(getTableColumns(table)).map(([key, column]) => [column.name, key]),
   );
-  return Object.fromEntries(
-    features.map(({ slug }) => [slug, keyOf.get(columnOf(slug)) ?? slug]),
-  ) as Record<FeatureSlug, string>;
-})();
+  return (name: string) => {
+    const key = byName.get(name);
+    if (!key) throw new Error(`No column ${name}`);
+    return key;
+  };
+}
+const dayProperty = propertyOf(usageDays);
+const totalProperty = propertyOf(usageTotals);
 
 /**
- * The one statement that adds a report's counts: an INSERT … SELECT over a VALUES list (one row
- * per day) with ON CONFLICT DO UPDATE adding to the existing row, each count capped. The counts
- * are checked integers written into the SQL (D1 binds at most 100 parameters a statement); the
- * ids, days and version are bound.
+ * The select list of an INSERT … SELECT into `table`: drizzle names every column of the table, in
+ * the table's order, so the values follow it.
  */
-function addCountsStatement(
-  db: Db,
-  who: { licenseId: string; userId: string; deviceId: string; appVersion: string | null },
-  days: DayCounts,
-  now: Millis,
-) {
+function selectList(table: Parameters<typeof getTableColumns>[0], values: Map<string, SQL>): SQL {
+  const list = Object.values(getTableColumns(table)).map((column) => {
+    const value = values.get(column.name);
+    if (!value) throw new Error(`No value for ${column.name}`);
+    return value;
+  });
+  return sql.join(list, sql`, `);
+}
+
+/**
+ * A report's days as SQL VALUES rows: the day number, then the counts in `features` order
+ * (checked integers written into the SQL: D1 binds at most 100 parameters a statement). Days
+ * whose counts are all zero add nothing and are left out.
+ */
+function valuesRows(days: DayCounts): SQL | undefined {
   const rows: SQL[] = [];
   for (const [day, counts] of days) {
     if ([...counts.values()].every((count) => count === 0)) continue;
-    const values = features.map(({ slug }) => {
-      const count = counts.get(slug) ?? 0;
-      if (!Number.isSafeInteger(count)) throw new Error(`Bad count ${count}`);
-      return sql.raw(String(count));
-    });
-    rows.push(sql`(${day}, ${sql.join(values, sql`, `)})`);
+    const numbers = [dayNumberOf(day), ...features.map(({ slug }) => counts.get(slug) ?? 0)];
+    for (const value of numbers) if (!Number.isSafeInteger(value)) throw new Error(`Bad ${value}`);
+    rows.push(sql.raw(`(${numbers.join(', ')})`));
   }
-  if (rows.length === 0) return undefined;
-  // The VALUES rows hold the day, then the counts in `features` order.
-  const fromValues = new Map<string, SQL>(
-    features.map(({ slug }, index) => [columnOf(slug), sql.raw(`v.column${index + 2}`)]),
-  );
-  const given: Record<string, SQL> = {
-    license_id: sql`${who.licenseId}`,
-    user_id: sql`${who.userId}`,
-    device_id: sql`${who.deviceId}`,
-    day: sql.raw('v.column1'),
-    app_version: sql`${who.appVersion}`,
-    updated_at: sql`${now}`,
-  };
-  // drizzle names every column of the table, in the table's order: the select follows it.
-  const selected = Object.values(getTableColumns(featureUsageDays)).map((column) => {
-    const value = given[column.name] ?? fromValues.get(column.name);
-    if (!value) throw new Error(`No value for feature_usage_days.${column.name}`);
-    return value;
+  return rows.length === 0 ? undefined : sql.join(rows, sql`, `);
+}
+
+/** The VALUES column of a command's count (column1 is the day). */
+const valueOf = (index: number) => sql.raw(`v.column${index + 2}`);
+
+/**
+ * Adds a report to the product's daily totals. Runs before the device's day rows change, so it
+ * can tell what is new: a device's first use on a day counts it once in `devices`, and its first
+ * use of a command that day once in the command's devices; uses add as the day row will (capped).
+ */
+function addTotalsStatement(db: Db, ref: SQL, rows: SQL) {
+  const values = new Map<string, SQL>([
+    ['day', sql.raw('v.column1')],
+    ['devices', sql`(d.day is null)`],
+  ]);
+  features.forEach(({ slug }, index) => {
+    const column = usageDayColumns[slug].name;
+    const before = sql.raw(`coalesce(d.${column}, 0)`);
+    values.set(
+      column,
+      sql`min(${before} + ${valueOf(index)}, ${sql.raw(String(maxCountPerDay))}) - ${before}`,
+    );
+    values.set(usageTotalDeviceColumns[slug].name, sql`(${valueOf(index)} > 0 and ${before} = 0)`);
   });
+  const set: Record<string, SQL> = { devices: sql.raw('devices + excluded.devices') };
+  for (const { slug } of features) {
+    for (const column of [usageTotalColumns[slug].name, usageTotalDeviceColumns[slug].name]) {
+      set[totalProperty(column)] = sql.raw(`${column} + excluded.${column}`);
+    }
+  }
+  // `where true` keeps SQLite from reading ON CONFLICT as a join constraint.
+  return db
+    .insert(usageTotals)
+    .select(
+      sql`select ${selectList(usageTotals, values)}
+      from (values ${rows}) as v
+      left join usage_days as d on d.day = v.column1 and d.device_ref = ${ref}
+      where true`,
+    )
+    .onConflictDoUpdate({ target: usageTotals.day, set });
+}
+
+/** Adds a report's counts to the device's day rows, each count capped. */
+function addCountsStatement(db: Db, ref: SQL, rows: SQL) {
+  const values = new Map<string, SQL>([
+    ['day', sql.raw('v.column1')],
+    ['device_ref', ref],
+  ]);
+  features.forEach(({ slug }, index) => values.set(usageDayColumns[slug].name, valueOf(index)));
   const set = Object.fromEntries(
     features.map(({ slug }) => {
-      const column = columnOf(slug);
+      const column = usageDayColumns[slug].name;
       return [
-        featureUsageKeys[slug],
+        dayProperty(column),
         sql.raw(`min(${column} + excluded.${column}, ${maxCountPerDay})`),
       ];
     }),
   );
-  // `where true` keeps SQLite from reading ON CONFLICT as a join constraint.
   return db
-    .insert(featureUsageDays)
-    .select(
-      sql`select ${sql.join(selected, sql`, `)}
-      from (values ${sql.join(rows, sql`, `)}) as v
-      where true`,
-    )
-    .onConflictDoUpdate({
-      target: [featureUsageDays.licenseId, featureUsageDays.deviceId, featureUsageDays.day],
-      set: {
-        ...set,
-        appVersion: sql`coalesce(excluded.app_version, ${featureUsageDays.appVersion})`,
-        updatedAt: sql`excluded.updated_at`,
-      },
-    });
+    .insert(usageDays)
+    .select(sql`select ${selectList(usageDays, values)} from (values ${rows}) as v where true`)
+    .onConflictDoUpdate({ target: [usageDays.day, usageDays.deviceRef], set });
+}
+
+/** The first 64 bits of the batch id's SHA-256, as a signed integer (SQLite's INTEGER). */
+async function batchHash(batchId: string): Promise<bigint> {
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(batchId));
+  return new DataView(digest).getBigInt64(0);
 }
 
 /**
  * POST /api/usage/report. A license that is not valid on the device answers validate's status;
  * an account that turned sharing off is acknowledged and nothing is stored; a batch id seen
  * before (a retry, or the same batch sent concurrently) is acknowledged and counted once.
+ *
+ * One D1 batch (a transaction): the device's usage_ref on its first report, the batch id under
+ * its UNIQUE key, the product totals, then the device's day rows. A batch id already taken fails
+ * the whole batch, which then wrote nothing.
  */
 export async function reportUsage(deps: Deps, body: UsageReportBody): Promise<UsageReportResponse> {
   const { db, now } = deps;
@@ -165,26 +215,41 @@ export async function reportUsage(deps: Deps, body: UsageReportBody): Promise<Us
     const { status, message, license } = checked;
     return license ? { status, message, license } : { status, message };
   }
-  const { license, shareUsage } = checked.keyed;
-  if (!shareUsage) {
+  if (!checked.keyed.shareUsage) {
     return { status: 'VALID', message: UsageReportMessages.notShared, usageReporting: false };
   }
-  const batch = db
-    .insert(usageBatches)
-    .values({ licenseId: license.id, batchId: body.batchId, receivedAt: now });
-  const who = {
-    licenseId: license.id,
-    userId: license.userId,
-    deviceId: checked.device.deviceId,
-    appVersion: body.appVersion ?? null,
-  };
-  const counts = addCountsStatement(db, who, days, now);
+  const { device } = checked;
+  const known = device.usageRef;
+  const ref =
+    known === null
+      ? sql`(select usage_ref from devices where id = ${device.id})`
+      : sql.raw(String(known));
+  const statements = [];
+  if (known === null) {
+    // The next free ref, from the partial UNIQUE index's largest entry; D1 runs one write at a
+    // time, and the UNIQUE index would refuse a duplicate anyway.
+    statements.push(
+      db
+        .update(devices)
+        .set({
+          usageRef: sql`coalesce((select r.usage_ref from devices as r where r.usage_ref is not null order by r.usage_ref desc limit 1), 0) + 1`,
+        })
+        .where(and(eq(devices.id, device.id), isNull(devices.usageRef))),
+    );
+  }
+  statements.push(
+    db.insert(usageReports).values({
+      deviceRef: ref,
+      batch: sql.raw(String(await batchHash(body.batchId))),
+      receivedDay: dayNumber(now),
+    }),
+  );
+  const rows = valuesRows(days);
+  if (rows) statements.push(addTotalsStatement(db, ref, rows), addCountsStatement(db, ref, rows));
   try {
-    await (counts ? db.batch([batch, counts]) : db.batch([batch]));
+    await db.batch(statements as [(typeof statements)[number], ...typeof statements]);
   } catch (error) {
-    // The batch id is taken: this report (or a copy sent at the same time) counted already, and
-    // the failed D1 batch wrote nothing.
-    if (!isUniqueViolation(error, 'usage_batches.license_id')) throw error;
+    if (!isUniqueViolation(error, 'usage_reports.device_ref')) throw error;
     return {
       status: 'VALID',
       message: UsageReportMessages.alreadyReceived,
@@ -194,34 +259,18 @@ export async function reportUsage(deps: Deps, body: UsageReportBody): Promise<Us
   return { status: 'VALID', message: UsageReportMessages.received, usageReporting: true };
 }
 
-/** SQL: the sum of a count column over the grouped rows. */
-const sumOf = (feature: FeatureSlug) =>
-  sql<number>`coalesce(sum(${featureUsageColumns[feature]}), 0)`.mapWith(Number);
-
-/** SQL: the last day the command was used among the grouped rows, or null. */
-const lastDayOf = (feature: FeatureSlug) =>
-  sql<
-    string | null
-  >`max(case when ${featureUsageColumns[feature]} > 0 then ${featureUsageDays.day} end)`;
-
-/** Per device: each command's uses on `from` and later (the (user_id, day) index). */
-export function usageInPeriodQuery(db: Db, userId: string, from: string) {
-  const sums = Object.fromEntries(features.map(({ slug }) => [slug, sumOf(slug)]));
-  return db
-    .select({ deviceId: featureUsageDays.deviceId, ...sums })
-    .from(featureUsageDays)
-    .where(and(eq(featureUsageDays.userId, userId), gte(featureUsageDays.day, from)))
-    .groupBy(featureUsageDays.deviceId);
-}
-
-/** Per device: the last day each command was used (the user's rows, at most a year of them). */
-export function usageLastUsedQuery(db: Db, userId: string) {
-  const lasts = Object.fromEntries(features.map(({ slug }) => [slug, lastDayOf(slug)]));
-  return db
-    .select({ deviceId: featureUsageDays.deviceId, ...lasts })
-    .from(featureUsageDays)
-    .where(eq(featureUsageDays.userId, userId))
-    .groupBy(featureUsageDays.deviceId);
+/**
+ * The use of the devices `which` selects over the last `days` days, per device ref, read by key
+ * from the day and month tables (see core/usage/usage-store.ts).
+ */
+export function usageQueries(db: Db, which: SQL | undefined, now: Millis, days: number) {
+  const today = dayNumber(now);
+  const { fromDay, fromMonth } = rangeStart(today, days);
+  const refs = deviceRefs(db, which);
+  return [
+    dayUsageQuery(db, refs, today, fromDay),
+    monthUsageQuery(db, refs, today, fromMonth),
+  ] as const;
 }
 
 /** GET /api/usage/features: the signed-in customer's feature use over the last `days` days. */
@@ -230,33 +279,47 @@ export async function featureUsageView(
   userId: string,
   days: UsageRange,
 ): Promise<FeatureUsageView> {
-  const to = dayOf(now);
-  const from = dayOf(now - (days - 1) * DAY_MS);
-  // One round trip, each statement reading an index of its table.
-  const [inPeriod, lastUsed, names, [account]] = await db.batch([
-    usageInPeriodQuery(db, userId, from),
-    usageLastUsedQuery(db, userId),
+  const today = dayNumber(now);
+  const [inDays, inMonths] = usageQueries(db, eq(devices.userId, userId), now, days);
+  // One round trip, each statement reading by key.
+  const [dayRows, monthRows, names, [account]] = await db.batch([
+    inDays,
+    inMonths,
     db
-      .select({ deviceId: devices.deviceId, deviceName: devices.deviceName })
+      .select({ ref: devices.usageRef, deviceId: devices.deviceId, deviceName: devices.deviceName })
       .from(devices)
-      .where(eq(devices.userId, userId))
+      .where(and(eq(devices.userId, userId), isNotNull(devices.usageRef)))
       .orderBy(desc(devices.activatedAt)),
     db.select({ shareUsage: users.shareUsage }).from(users).where(eq(users.id, userId)).limit(1),
   ]);
-  const nameOf = new Map<string, string>();
-  for (const row of names) if (!nameOf.has(row.deviceId)) nameOf.set(row.deviceId, row.deviceName);
-  const countsOf = new Map(inPeriod.map((row) => [row.deviceId, row as Record<string, unknown>]));
-  const views: FeatureUsageDevice[] = lastUsed.map((row) => {
-    const last = row as Record<string, unknown>;
-    const period = countsOf.get(row.deviceId);
-    return {
-      deviceId: row.deviceId,
-      deviceName: nameOf.get(row.deviceId) ?? row.deviceId,
-      counts: features.map(({ slug }) => Number(period?.[slug] ?? 0)),
-      lastUsed: features.map(({ slug }) => (last[slug] as string | null | undefined) ?? null),
-    };
-  });
+  const usage = mergeUsage(dayRows, monthRows);
+  // A device activated more than once has a ref per activation: shown as one device, under its
+  // newest name.
+  const byDevice = new Map<string, { deviceName: string; usage: DeviceUsage }>();
+  for (const row of names) {
+    const found = row.ref === null ? undefined : usage.get(row.ref);
+    if (!found) continue;
+    const seen = byDevice.get(row.deviceId);
+    byDevice.set(
+      row.deviceId,
+      seen
+        ? { deviceName: seen.deviceName, usage: addUsage(seen.usage, found) }
+        : { deviceName: row.deviceName, usage: found },
+    );
+  }
+  const views: FeatureUsageDevice[] = [...byDevice].map(([deviceId, { deviceName, usage }]) => ({
+    deviceId,
+    deviceName,
+    counts: usage.counts,
+    lastUsed: usage.lastUsed,
+  }));
   const total = (view: FeatureUsageDevice) => view.counts.reduce((a, b) => a + b, 0);
   views.sort((a, b) => total(b) - total(a) || a.deviceName.localeCompare(b.deviceName));
-  return { days, from, to, shareUsage: account?.shareUsage ?? true, devices: views };
+  return {
+    days,
+    from: isoDay(rangeStart(today, days).fromDay),
+    to: isoDay(today),
+    shareUsage: account?.shareUsage ?? true,
+    devices: views,
+  };
 }
