@@ -19,6 +19,7 @@ import type { BusinessMetrics } from '../src/contract/admin-metrics';
 import type { OrganizationDetail, OrganizationList } from '../src/contract/admin-organizations';
 import type { UsageOverview } from '../src/contract/usage';
 import type { User } from '../src/contract/user';
+import { featureUsage } from '../src/site.config';
 
 const DAY = 24 * 60 * 60 * 1000;
 const HOUR = 60 * 60 * 1000;
@@ -336,6 +337,14 @@ export function consoleFixtures(
       { version: '1.0.0', devices: 280 },
       { version: '0.9.2', devices: 61 },
     ],
+    featureAdoption: {
+      deviceDays: ramp(90, 0.8),
+      features: featureUsage.features.map(({ slug }, i) => ({
+        slug,
+        uses: ramp(40 - i * 4, 0.3),
+        deviceDays: ramp(20 - i * 2, 0.1),
+      })),
+    },
     currency: 'usd',
   } satisfies BusinessMetrics;
 

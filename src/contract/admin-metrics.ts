@@ -41,6 +41,15 @@ export const businessMetricsSchema = object({
   cancellationReasons: array(object({ at: integer, reason: string })),
   /** Devices active and seen in the last 30 days, by the plugin version they last reported. */
   pluginVersions: array(object({ version: nullable(string), devices: integer })),
+  /**
+   * The plugin's commands in use, from the product's daily totals: per period, the devices that
+   * used any command (summed over the period's days: device-days), and per command (in
+   * `featureUsage.features` order) its uses and the devices that used it, the same way.
+   */
+  featureAdoption: object({
+    deviceDays: perPeriod,
+    features: array(object({ slug: string, uses: perPeriod, deviceDays: perPeriod })),
+  }),
   currency: string,
 });
 export type BusinessMetrics = Infer<typeof businessMetricsSchema>;

@@ -2,7 +2,7 @@
  * The console's overview of the business (GET /api/admin/metrics): every measure against seeded
  * rows with a known answer — trials and their conversion, paying subscriptions and MRR with a
  * cancellation, refunds (an operator's and an automatic one), Enterprise seats, active devices and
- * plugin versions.
+ * plugin versions, and feature adoption from the plugin's reports.
  */
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
@@ -10,6 +10,8 @@ import { parse } from '../../src/contract/shape';
 import { businessMetricsSchema } from '../../src/contract/admin-metrics';
 import { accountApp, signUpTrial } from './account-helpers';
 import { adminGet, operator } from './admin-helpers';
+import { activateOk, licensee, newDeviceId } from './licenses-helpers';
+import { reportUsage } from './usage-helpers';
 
 const H = 60 * 60 * 1000;
 /** Midnight UTC of a day of February 2031 (far from every other test's rows). */
@@ -162,5 +164,40 @@ describe('GET /api/admin/metrics', () => {
     expect(await bad.json()).toMatchObject({ message: 'Choose a range: 7d, 30d, 90d or 12m.' });
     const customer = await signUpTrial(app);
     expect((await adminGet(app, customer, '/api/admin/metrics')).status).toBe(403);
+  });
+
+  it('adds up the plugin reports of each day as feature adoption, a batch sent twice once', async () => {
+    const app = accountApp();
+    app.clock.now = Date.UTC(2032, 5, 15, 12);
+    const report = async (plan: 'Standard' | 'Trial', events: Record<string, unknown>[]) => {
+      const who = await licensee(app, plan);
+      const deviceId = newDeviceId();
+      await activateOk(app, who.key, { deviceId, deviceName: 'Desk' });
+      const batchId = crypto.randomUUID();
+      for (let i = 0; i < 2; i += 1) {
+        const sent = await reportUsage(app, { key: who.key, deviceId }, { batchId, events });
+        expect(sent.status).toBe(200);
+      }
+    };
+    await report('Standard', [
+      { feature: 'cad-import', day: '2032-06-14', count: 3 },
+      { feature: 'renumber-views', day: '2032-06-14', count: 2 },
+      { feature: 'cad-import', day: '2032-06-15', count: 1 },
+    ]);
+    await report('Trial', [{ feature: 'cad-import', day: '2032-06-14', count: 5 }]);
+    const admin = await operator(app);
+
+    const response = await adminGet(app, admin, '/api/admin/metrics?range=7d');
+    const { featureAdoption: adoption } = parse(businessMetricsSchema, await response.json());
+
+    const of = (slug: string) => adoption.features.find((feature) => feature.slug === slug);
+    expect(adoption.deviceDays).toEqual([0, 0, 0, 0, 0, 2, 1]);
+    expect(of('cad-import')).toEqual({
+      slug: 'cad-import',
+      uses: [0, 0, 0, 0, 0, 8, 1],
+      deviceDays: [0, 0, 0, 0, 0, 2, 1],
+    });
+    expect(of('renumber-views')?.uses).toEqual([0, 0, 0, 0, 0, 2, 0]);
+    expect(of('wipe-model')?.uses).toEqual([0, 0, 0, 0, 0, 0, 0]);
   });
 });

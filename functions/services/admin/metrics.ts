@@ -14,7 +14,10 @@
  *   customers typed in the cancel dialog, for cancellations made in the range;
  * - a refund is an operator's refund of a payment or an automatic refund, when it went through;
  * - seats sold are those of organizations whose term covers the moment; seats used, their members;
- * - an active device is an activation not yet deactivated at that moment.
+ * - an active device is an activation not yet deactivated at that moment;
+ * - feature adoption reads the product's daily usage totals (usage_totals, a row a day kept by
+ *   the reports themselves): device-days are the devices that used a command, added up over the
+ *   period's days.
  */
 import { and, desc, eq, gte, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import { plans } from '../../../src/site.config';
@@ -27,7 +30,11 @@ import {
   organizations,
   paymentRefunds,
   subscriptions,
+  usageTotalColumns,
+  usageTotalDeviceColumns,
+  usageTotals,
 } from '../../db/schema';
+import { featureUsage } from '../../../src/site.config';
 import { DAY_MS, outerColumn, type Db, type Millis } from '../shared/db';
 
 interface Period {
@@ -128,6 +135,7 @@ export async function businessMetrics(
     cohort,
     versions,
     reasons,
+    usage,
   ] = await db.batch([
     db
       .select(perPeriod(periods, sql`${licenses.createdAt}`))
@@ -227,6 +235,20 @@ export async function businessMetrics(
       .where(and(isNotNull(subscriptions.cancelReason), gte(subscriptions.updatedAt, from)))
       .orderBy(desc(subscriptions.updatedAt))
       .limit(20),
+    // At most a row a day of the range, read by its key.
+    db
+      .select({
+        day: usageTotals.day,
+        devices: usageTotals.devices,
+        ...Object.fromEntries(
+          featureUsage.features.flatMap(({ slug }) => [
+            [`uses:${slug}`, usageTotalColumns[slug]],
+            [`devices:${slug}`, usageTotalDeviceColumns[slug]],
+          ]),
+        ),
+      })
+      .from(usageTotals)
+      .where(gte(usageTotals.day, Math.floor(from / DAY_MS))),
   ]);
   const activeSubscriptions = series(paying, n);
   const monthlyCents = Math.round(((plans.standard.priceUsd ?? 0) * 100) / 12);
@@ -249,6 +271,33 @@ export async function businessMetrics(
     },
     pluginVersions: versions.map((row) => ({ version: row.version, devices: Number(row.devices) })),
     cancellationReasons: reasons.map((row) => ({ at: row.at, reason: row.reason ?? '' })),
+    featureAdoption: adoptionOf(periods, usage),
     currency: 'usd',
   };
+}
+
+/** The product's daily usage totals added up per period. */
+function adoptionOf(
+  periods: readonly Period[],
+  days: readonly Record<string, unknown>[],
+): BusinessMetrics['featureAdoption'] {
+  const zeros = () => periods.map(() => 0);
+  const deviceDays = zeros();
+  const features = featureUsage.features.map(({ slug }) => ({
+    slug,
+    uses: zeros(),
+    deviceDays: zeros(),
+  }));
+  for (const row of days) {
+    const time = Number(row['day']) * DAY_MS;
+    const index = periods.findIndex((period) => time >= period.start && time < period.end);
+    if (index < 0) continue;
+    deviceDays[index] = (deviceDays[index] ?? 0) + Number(row['devices']);
+    for (const feature of features) {
+      feature.uses[index] = (feature.uses[index] ?? 0) + Number(row[`uses:${feature.slug}`] ?? 0);
+      feature.deviceDays[index] =
+        (feature.deviceDays[index] ?? 0) + Number(row[`devices:${feature.slug}`] ?? 0);
+    }
+  }
+  return { deviceDays, features };
 }

@@ -1,11 +1,11 @@
 /**
  * /admin: the business at a glance (GET /api/admin/metrics): trials and their conversion to
  * Standard, paying subscriptions with MRR and ARR, cancellations, refunds, Enterprise seats,
- * active devices and plugin versions — each over the chosen range (7, 30 or 90 days, 12 months,
+ * active devices, plugin versions and feature adoption — each over the chosen range (7, 30 or 90 days, 12 months,
  * kept in the address as ?range=) as a chart with the numbers beside it, and linking to the page
  * that lists what it counts.
  */
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useId, useState } from 'react';
 import {
   businessMetricsSchema,
   metricRangeLabels,
@@ -13,6 +13,7 @@ import {
   type BusinessMetrics,
   type MetricRange,
 } from '../../contract/admin-metrics';
+import { features } from '../../config/feature-usage';
 import { formatDate, formatMoney } from '../../lib/format';
 import { withErrorBoundary } from '../ErrorBoundary';
 import { useLoad } from '../shared/use-load';
@@ -159,6 +160,95 @@ function MeasureCard({ measure, labels }: { measure: Measure; labels: readonly s
   );
 }
 
+const ALL = 'all';
+
+/**
+ * Which of the plugin's commands are used: a chart of uses per period (all commands, or the one
+ * chosen), and per command its uses, device-days and share of the device-days with any use.
+ */
+function AdoptionSection({
+  adoption,
+  labels,
+}: {
+  adoption: BusinessMetrics['featureAdoption'];
+  labels: readonly string[];
+}) {
+  const id = useId();
+  const [chosen, setChosen] = useState(ALL);
+  const totalDeviceDays = sum(adoption.deviceDays);
+  const rows = features.map((feature) => {
+    const found = adoption.features.find((one) => one.slug === feature.slug);
+    return {
+      slug: feature.slug,
+      label: feature.label,
+      perPeriod: found?.uses ?? [],
+      uses: sum(found?.uses ?? []),
+      deviceDays: sum(found?.deviceDays ?? []),
+    };
+  });
+  const top = [...rows].sort((a, b) => b.uses - a.uses)[0];
+  const shown = rows.find((row) => row.slug === chosen);
+  const values = shown
+    ? shown.perPeriod
+    : labels.map((_, i) => rows.reduce((total, row) => total + (row.perPeriod[i] ?? 0), 0));
+  const share = (deviceDays: number) =>
+    totalDeviceDays > 0 ? `${Math.round((deviceDays / totalDeviceDays) * 100)}%` : '–';
+  return (
+    <Section id="adoption" title="Feature adoption">
+      <p className="console-headline">
+        {totalDeviceDays === 0
+          ? 'No device reported using a command in this range.'
+          : `${count(totalDeviceDays)} device-days with use${top && top.uses > 0 ? `; most used: ${top.label} (${count(top.uses)} uses)` : ''}`}
+      </p>
+      <div className="field console-adoption-filter">
+        <label htmlFor={`${id}-command`}>Command</label>
+        <select id={`${id}-command`} value={chosen} onChange={(e) => setChosen(e.target.value)}>
+          <option value={ALL}>All commands</option>
+          {rows.map((row) => (
+            <option key={row.slug} value={row.slug}>
+              {row.label}
+            </option>
+          ))}
+        </select>
+      </div>
+      <BarChart
+        title={`Uses of ${shown ? shown.label : 'all commands'} per period`}
+        labels={labels}
+        values={values}
+        format={count}
+      />
+      <table className="console-numbers-table">
+        <caption className="visually-hidden">
+          Uses of each command in the range, the devices that used it added up over the days, and
+          their share of the device-days with any use
+        </caption>
+        <thead>
+          <tr>
+            <th scope="col">Command</th>
+            <th scope="col">Uses</th>
+            <th scope="col">Device-days</th>
+            <th scope="col">Share</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={row.slug}>
+              <th scope="row">{row.label}</th>
+              <td>{count(row.uses)}</td>
+              <td>{count(row.deviceDays)}</td>
+              <td>{share(row.deviceDays)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <p className="console-note">
+        A device-day is one device using a command on one day; the share is of the device-days on
+        which any command was used.
+      </p>
+    </Section>
+  );
+}
+
 function OverviewPage() {
   const [range, setRange] = useState<MetricRange>('30d');
   useEffect(() => {
@@ -219,6 +309,10 @@ function OverviewPage() {
               </ul>
             )}
           </Section>
+          <AdoptionSection
+            adoption={state.value.featureAdoption}
+            labels={state.value.periods.map((period) => period.label)}
+          />
           <Section id="versions" title="Plugin versions in use">
             {state.value.pluginVersions.length === 0 ? (
               <p>No device has reported in the last 30 days.</p>
