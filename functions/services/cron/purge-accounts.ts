@@ -13,6 +13,7 @@ import { and, eq, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import { retentionDays } from '../../../src/site.config';
 import {
   auditLog,
+  customerNotes,
   devices,
   invoices,
   licenseEvents,
@@ -122,6 +123,8 @@ async function purgeAccounts(db: Db, now: Millis): Promise<number> {
       db.delete(totpFactors).where(eq(totpFactors.userId, user.id)),
       db.delete(recoveryCodes).where(eq(recoveryCodes.userId, user.id)),
       db.delete(pendingSignIns).where(eq(pendingSignIns.userId, user.id)),
+      // Operators' internal notes are personal data; the audit rows naming them stay.
+      db.delete(customerNotes).where(eq(customerNotes.userId, user.id)),
       db
         .update(users)
         .set({
@@ -137,7 +140,7 @@ async function purgeAccounts(db: Db, now: Millis): Promise<number> {
         .returning({ id: users.id }),
     ]);
     // The last statement, the anonymizing UPDATE, returns the row only in the run that purged it.
-    if (results[9].length > 0) purged += 1;
+    if (results[10].length > 0) purged += 1;
   }
   return purged;
 }
