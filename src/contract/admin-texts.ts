@@ -28,7 +28,8 @@ export const mailNotFound = 'No e-mail has this id.';
 export const paymentNotFound = 'No payment has this id.';
 export const noteNotFound = 'No note of this customer has this id.';
 export const notYourNote = 'Only the operator who wrote a note can delete it.';
-export const replyIdTaken = 'This reply id belongs to another message. Reload the inbox and try again.';
+export const replyIdTaken =
+  'This reply id belongs to another message. Reload the inbox and try again.';
 export const subscriptionAlreadyEnded = 'The subscription has already ended.';
 export const subscriptionAlreadyEnding =
   'The subscription is already set to end at the end of the paid period.';

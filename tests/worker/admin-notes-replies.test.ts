@@ -130,7 +130,13 @@ describe('internal notes on a customer', () => {
     const secret = `internal-${crypto.randomUUID()}`;
     expect((await addNote(app, admin, userId, secret)).status).toBe(200);
 
-    for (const path of ['/api/me', '/api/billing', '/api/usage', '/api/passkeys', '/api/two-step']) {
+    for (const path of [
+      '/api/me',
+      '/api/billing',
+      '/api/usage',
+      '/api/passkeys',
+      '/api/two-step',
+    ]) {
       const response = await app.request(path, { headers: customer.bearer });
       expect(await response.text(), path).not.toContain(secret);
     }
@@ -156,7 +162,10 @@ describe('internal notes on a customer', () => {
     const customer = await signUpTrial(app);
     const userId = customer.auth.user.userId;
     expect((await addNote(app, admin, userId, 'Asked for a deletion.')).status).toBe(200);
-    const deleted = await app.request('/api/delete', { method: 'DELETE', headers: customer.bearer });
+    const deleted = await app.request('/api/delete', {
+      method: 'DELETE',
+      headers: customer.bearer,
+    });
     expect(deleted.status).toBe(200);
     // A deleted account can still be restored, so its notes stay until the purge.
     expect(await count('SELECT count(*) AS n FROM customer_notes WHERE user_id = ?', userId)).toBe(
@@ -186,7 +195,7 @@ describe('internal notes on a customer', () => {
 });
 
 /** A contact message from `email`; answers its id. */
-async function contactMessage(app: AccountApp, admin: OperatorAccount, email: string) {
+async function contactMessage(app: AccountApp, admin: SignedInAccount, email: string) {
   const text = `Can I move my license? ${crypto.randomUUID()}`;
   const sent = await app.post(
     '/api/contact',
@@ -268,8 +277,7 @@ describe('replying to a contact message', () => {
 
     // A second reply (a new id) to a handled message is a new e-mail.
     expect(
-      (await reply(app, admin, message.id, { replyId: crypto.randomUUID(), text: 'Also…' }))
-        .status,
+      (await reply(app, admin, message.id, { replyId: crypto.randomUUID(), text: 'Also…' })).status,
     ).toBe(200);
     expect(
       await count(
@@ -348,6 +356,8 @@ describe('replying to a contact message', () => {
     });
     expect(anonymous.status).toBe(401);
     expect((await reply(app, customer, message.id, body)).status).toBe(403);
-    expect(await count('SELECT count(*) AS n FROM contact_replies WHERE message_id = ?', message.id)).toBe(0);
+    expect(
+      await count('SELECT count(*) AS n FROM contact_replies WHERE message_id = ?', message.id),
+    ).toBe(0);
   });
 });

@@ -168,7 +168,7 @@ export async function replyToMessage(
     `contact-reply:${replyId}`,
     written,
   );
-  const [inserted, mailResult] = await db.batch([
+  const results = await db.batch([
     audit.insert,
     mail.insert,
     // Values in the table's column order (schema.ts).
@@ -187,7 +187,7 @@ export async function replyToMessage(
       })
       .where(and(eq(contactMessages.id, messageId), eq(contactMessages.status, 'new'), written)),
   ]);
-  if (inserted.length === 0) {
+  if (results[0].length === 0) {
     // The reply exists: this is a repeat of it (sent once), unless the id names another message.
     const [earlier] = await db
       .select({ messageId: contactReplies.messageId })
@@ -200,5 +200,5 @@ export async function replyToMessage(
     }
     return;
   }
-  if (mailWritten(mailResult)) await deliverSoon(deps, mail);
+  if (mailWritten(results[1])) await deliverSoon(deps, mail);
 }
