@@ -138,6 +138,12 @@ function InboxPage() {
                       setOpen('handle');
                     }}
                     onReply={() => {
+                      // A reply whose answer was lost but which the reload shows as sent is
+                      // done: the next one is a new reply with an id of its own.
+                      const pending = replyIds.current.get(message.id);
+                      if (message.replies.some((reply) => reply.id === pending)) {
+                        replyIds.current.delete(message.id);
+                      }
                       setTarget(message);
                       setOpen('reply');
                     }}
