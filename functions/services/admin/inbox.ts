@@ -155,7 +155,7 @@ export async function replyToMessage(
       userId: await accountOf(db, message.emailNormalized),
       subject: `contact:${messageId}`,
       before: sql`json_object('status', m.status)`,
-      after: { status: 'handled', replyId, to: message.email },
+      after: { status: 'handled', replyId },
       from: sql`from contact_messages as m`,
       where: sql`m.id = ${messageId} and not exists (select 1 from contact_replies as r where r.id = ${replyId})`,
     },
