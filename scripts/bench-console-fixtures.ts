@@ -61,6 +61,7 @@ export function consoleFixtures(
     handledBy: null,
     handledNote: null,
     userId: user.userId,
+    replies: [],
   } satisfies ContactMessageView;
   const audit = [
     {
@@ -179,6 +180,17 @@ export function consoleFixtures(
     ],
     contactMessages: [message],
     audit,
+    notes: [
+      {
+        id: 'c1d2e3f4-a5b6-4c7d-8e9f-0a1b2c3d4e5f',
+        text: 'Called about the old workstation; freeing the device once the new one is set up.',
+        createdAt: iso(-2 * HOUR),
+        authorId: operator.userId,
+        authorEmail: operator.email,
+        authorName: 'Operator',
+        mine: true,
+      },
+    ],
     organizations: [],
   } satisfies CustomerDetail;
 

@@ -24,9 +24,13 @@ import {
   licenseForDeviceQuery,
 } from '../functions/services/core/licenses/license-check';
 import { currentLicense } from '../functions/services/core/licenses/licenses';
+import { eq } from 'drizzle-orm';
+import { devices } from '../functions/db/schema';
+import { dayNumber, usageTotalsQuery } from '../functions/services/core/usage/usage-store';
 import {
-  usageInPeriodQuery,
-  usageLastUsedQuery,
+  reportStatements,
+  sumReport,
+  usageQueries,
 } from '../functions/services/licensing/feature-usage';
 import type { Db, Millis } from '../functions/services/shared/db';
 import type { Secrets } from '../functions/services/shared/deps';
@@ -45,6 +49,8 @@ export interface CapturedStatement {
 /** A D1 binding that records every statement and answers it with no rows. */
 function recordingD1(log: CapturedStatement[]): D1Database {
   const statement = (sql: string, params: unknown[] = []) => ({
+    sql,
+    params,
     bind: (...values: unknown[]) => statement(sql, values),
     all: async () => {
       log.push({ sql, params, method: 'all' });
@@ -63,7 +69,14 @@ function recordingD1(log: CapturedStatement[]): D1Database {
       return { results: [], success: true, meta: { changes: 0 } };
     },
   });
-  return { prepare: (sql: string) => statement(sql) } as unknown as D1Database;
+  return {
+    prepare: (sql: string) => statement(sql),
+    batch: async (statements: { sql: string; params: unknown[] }[]) =>
+      statements.map(({ sql, params }) => {
+        log.push({ sql, params, method: 'run' });
+        return { results: [], success: true, meta: { changes: 0 } };
+      }),
+  } as unknown as D1Database;
 }
 
 /**
@@ -96,6 +109,11 @@ export interface LookupKeys {
   emailStart: string;
   /** The start of a device name. */
   deviceNamePrefix: string;
+  /** An account whose devices report feature usage, and one of those devices' usage_ref. */
+  usageUserId: string;
+  usageRef: number;
+  /** A batch id never sent before (the report writes it). */
+  batchId: string;
 }
 
 /** The rate limit the plugin calls count against, and the client address of the captured ones. */
@@ -123,8 +141,20 @@ export interface HotQuery {
    * is at least a minute after the previous call for the same keys.
    */
   writes?: boolean;
+  /** Sends several statements as one D1 batch (a transaction), timed as one call. */
+  batch?: boolean;
   run: (db: Db, keys: LookupKeys, now: Millis) => Promise<unknown>;
 }
+
+/** What every timed report carries: three commands used today (the same SQL for every key). */
+const BENCH_EVENTS = (now: Millis) => {
+  const day = new Date(now).toISOString().slice(0, 10);
+  return [
+    { feature: 'renumber-views' as const, day, count: 4 },
+    { feature: 'schedule-link' as const, day, count: 1 },
+    { feature: 'cad-import' as const, day, count: 2 },
+  ];
+};
 
 export const hotQueries: HotQuery[] = [
   {
@@ -198,21 +228,40 @@ export const hotQueries: HotQuery[] = [
     run: (db, keys) => findUserById(db, keys.userId),
   },
   {
-    name: 'usage-in-period',
-    lookup: 'feature_usage_days by user_id and day range, summed per device',
-    usedBy: 'Usage & Sessions, feature usage (featureUsageView)',
+    name: 'usage-days',
+    lookup: "usage_days by day (the daily window) and the account's devices' usage_ref",
+    usedBy: 'Usage & Sessions, feature usage over 365 days (featureUsageView → usageQueries)',
+    run: (db, keys, now) => usageQueries(db, eq(devices.userId, keys.usageUserId), now, 365)[0],
+  },
+  {
+    name: 'usage-months',
+    lookup: "usage_months by month (the last 13) and the account's devices' usage_ref",
+    usedBy: 'Usage & Sessions, feature usage over 365 days (featureUsageView → usageQueries)',
+    run: (db, keys, now) => usageQueries(db, eq(devices.userId, keys.usageUserId), now, 365)[1],
+  },
+  {
+    name: 'usage-report',
+    lookup:
+      "a report's writes: usage_reports by (device_ref, batch), usage_totals and usage_days by day",
+    usedBy: 'POST /api/usage/report after the license check (reportUsage → reportStatements)',
+    writes: true,
+    batch: true,
     run: (db, keys, now) =>
-      usageInPeriodQuery(
-        db,
-        keys.userId,
-        new Date(now - 29 * 86_400_000).toISOString().slice(0, 10),
+      db.batch(
+        reportStatements(db, {
+          deviceRowId: 'unused: the ref is known',
+          usageRef: keys.usageRef,
+          batch: BigInt.asIntN(64, BigInt(`0x${keys.batchId.replace(/-/g, '').slice(0, 16)}`)),
+          days: sumReport(BENCH_EVENTS(now), now),
+          now,
+        }),
       ),
   },
   {
-    name: 'usage-last-used',
-    lookup: 'feature_usage_days by user_id, last day used per device and command',
-    usedBy: 'Usage & Sessions, feature usage (featureUsageView)',
-    run: (db, keys) => usageLastUsedQuery(db, keys.userId),
+    name: 'usage-adoption',
+    lookup: 'usage_totals by day, the last 90',
+    usedBy: "the console overview's feature adoption (businessMetrics → usageTotalsQuery)",
+    run: (db, _keys, now) => usageTotalsQuery(db, dayNumber(now) - 89),
   },
   {
     name: 'admin-search-text',
@@ -246,7 +295,20 @@ export const hotQueries: HotQuery[] = [
   },
 ];
 
-/** The one statement a hot query sends for `keys` (each sends exactly one). */
+/** The statements a batch hot query sends for `keys`, as one D1 batch. */
+export async function hotBatch(
+  query: HotQuery,
+  keys: LookupKeys,
+  now: Millis,
+): Promise<CapturedStatement[]> {
+  const statements = await captureStatements((db) => query.run(db, keys, now));
+  if (!query.batch || statements.length < 2) {
+    throw new Error(`${query.name} sent ${statements.length} statements as a batch`);
+  }
+  return statements;
+}
+
+/** The one statement a hot query sends for `keys` (each that is no batch sends exactly one). */
 export async function hotStatement(
   query: HotQuery,
   keys: LookupKeys,

@@ -48,7 +48,8 @@ registerHooks({
     }
   },
 });
-const { captureRateLimitRow, hotQueries, hotStatement } = await import('./bench-scale-queries.ts');
+const { captureRateLimitRow, hotBatch, hotQueries, hotStatement } =
+  await import('./bench-scale-queries.ts');
 const { generateLicenseKey } = await import('../functions/services/core/licenses/license-keys.ts');
 
 const { values: options } = parseArgs({
@@ -128,11 +129,18 @@ const isEmpty = (method, result) =>
 
 export default {
   async fetch(request, env) {
-    const { binding, sql, method, params } = await request.json();
+    const { binding, sql, sqls, method, params } = await request.json();
     const db = env[binding];
     const stamps = [performance.now()];
     let empty = 0;
     for (const values of params) {
+      if (method === 'batch') {
+        // One D1 batch (a transaction): empty when its last write changed nothing.
+        const results = await db.batch(sqls.map((one, i) => db.prepare(one).bind(...values[i])));
+        stamps.push(performance.now());
+        if (results.at(-1).meta.changes === 0) empty += 1;
+        continue;
+      }
       const result = await db.prepare(sql).bind(...values)[method]();
       stamps.push(performance.now());
       if (isEmpty(method, result)) empty += 1;
@@ -429,6 +437,116 @@ function seed(db, from, to) {
   );
 }
 
+// --- feature usage -------------------------------------------------------------------------------
+
+const USAGE_COLUMNS = [
+  'renumber_views',
+  'schedule_link',
+  'general_notes',
+  'sheet_notes',
+  'legends_from_word',
+  'dummy_schedules',
+  'drafting_export',
+  'cad_import',
+  'wipe_model',
+];
+/** The share of users who use the plugin on a given day. */
+const DAILY_ACTIVE = 0.3;
+/** Days kept as days, then months (featureUsage.dailyForDays), and batch ids kept (batchKeepDays). */
+const DAILY_DAYS = 90;
+const MONTHS_KEPT = 12;
+const BATCH_DAYS = 35;
+/** The tables and indexes feature usage adds (sizes printed per table, budget on their sum). */
+const USAGE_OBJECTS = [
+  'usage_days',
+  'usage_months',
+  'usage_totals',
+  'usage_reports',
+  'usage_reports_received_day_idx',
+  'devices_usage_ref_unique',
+];
+/** The most the usage tables may add at 1 M users (D1 stops at 10 GB a database). */
+const USAGE_BYTES_TARGET = 1.5 * 1024 ** 3;
+
+/** SQL: one command's uses on a device-day, `scale` times: used on 30 % of them, 1–12 uses. */
+const usesSql = (scale) =>
+  USAGE_COLUMNS.map(() => `(abs(random()) % 100 < 30) * (1 + abs(random()) % 12) * ${scale}`).join(
+    ', ',
+  );
+
+/**
+ * A year of feature usage as the report call and the cron leave it: every active device has a
+ * usage_ref; on each day a device is used with the chance that makes DAILY_ACTIVE of the users
+ * active; the last DAILY_DAYS days as day rows, the months before as month rows, a batch id per
+ * device and day for BATCH_DAYS days, and a product total per day. Generated inside SQLite (one
+ * INSERT … SELECT per day or month, in random order as reports arrive): minutes, not hours.
+ */
+function seedUsage(db, userCount) {
+  const started = performance.now();
+  db.exec('PRAGMA cache_size = -1048576; PRAGMA synchronous = OFF;');
+  db.exec('UPDATE devices SET usage_ref = rowid WHERE deactivated_at IS NULL');
+  const deviceCount = db
+    .prepare('SELECT count(*) AS n FROM devices WHERE usage_ref IS NOT NULL')
+    .get().n;
+  const chance = Math.min(1, (DAILY_ACTIVE * userCount) / deviceCount);
+  const perMille = (p) => Math.round(p * 1000);
+  const today = Math.floor(NOW / DAY);
+  const columns = USAGE_COLUMNS.join(', ');
+  const devicesUsed = (p) =>
+    `SELECT usage_ref AS ref FROM devices WHERE usage_ref IS NOT NULL AND abs(random()) % 1000 < ${perMille(p)} ORDER BY random()`;
+  db.exec('BEGIN');
+  for (let back = DAILY_DAYS; back >= -1; back -= 1) {
+    const day = today - back;
+    db.exec(`CREATE TEMP TABLE used AS ${devicesUsed(chance)}`);
+    db.exec(
+      `INSERT INTO usage_days (day, device_ref, ${columns}) SELECT ${day}, ref, ${usesSql(1)} FROM used`,
+    );
+    if (back < BATCH_DAYS) {
+      db.exec(
+        `INSERT INTO usage_reports (device_ref, batch, received_day) SELECT ref, random(), ${day} FROM used`,
+      );
+    }
+    db.exec(
+      `INSERT INTO usage_totals (day, devices, ${columns}) SELECT ${day}, count(*), ${usesSql('count(*)')} FROM used`,
+    );
+    db.exec('DROP TABLE used');
+  }
+  // The months before the daily window: a device used on any day of a month has its row.
+  const monthChance = 1 - (1 - chance) ** 30;
+  for (let m = MONTHS_KEPT - 1; m >= 3; m -= 1) {
+    const at = new Date(NOW);
+    const month = new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth() - m, 1));
+    const yyyymm = month.getUTCFullYear() * 100 + month.getUTCMonth() + 1;
+    db.exec(
+      `INSERT INTO usage_months (month, device_ref, ${columns}) SELECT ${yyyymm}, ref, ${usesSql(8)} FROM (${devicesUsed(monthChance)})`,
+    );
+  }
+  const older = Math.round(chance * deviceCount);
+  for (let back = DAILY_DAYS + 2; back < 365; back += 1) {
+    db.exec(
+      `INSERT INTO usage_totals (day, devices, ${columns}) VALUES (${today - back}, ${older}, ${usesSql(older)})`,
+    );
+  }
+  db.exec('COMMIT');
+  const count = (table) => db.prepare(`SELECT count(*) AS n FROM ${table}`).get().n;
+  const seconds = (performance.now() - started) / 1000;
+  console.log(
+    `  +usage: ${count('usage_days')} day rows, ${count('usage_months')} month rows, ` +
+      `${count('usage_reports')} batch ids (${deviceCount} devices, ${(chance * 100).toFixed(0)} % ` +
+      `used a day) in ${seconds.toFixed(1)} s`,
+  );
+}
+
+/** Bytes per table or index (SQLite's dbstat), of the objects feature usage adds. */
+function usageBytes(db) {
+  const rows = db
+    .prepare(
+      `SELECT name, sum(pgsize) AS bytes FROM dbstat WHERE name IN (${USAGE_OBJECTS.map(() => '?').join(', ')}) GROUP BY name`,
+    )
+    .all(...USAGE_OBJECTS);
+  return new Map(rows.map((row) => [row.name, Number(row.bytes)]));
+}
+
 // --- lookups -------------------------------------------------------------------------------------
 
 /** `n` random existing rows of `sql` (which selects by `rowid IN (…)`), by random row ids. */
@@ -470,7 +588,7 @@ function lookupKeys(db, n) {
   const devices = randomRows(
     db,
     'devices d',
-    'd.license_id, d.device_id, (SELECT license_key FROM licenses l WHERE l.id = d.license_id) AS license_key',
+    'd.license_id, d.device_id, d.user_id, d.usage_ref, (SELECT license_key FROM licenses l WHERE l.id = d.license_id) AS license_key',
     `d.deactivated_at IS NULL AND EXISTS (SELECT 1 FROM licenses l JOIN users u ON u.id = l.user_id
       WHERE l.id = d.license_id AND l.status = 'active' AND l.expires_at > ${validUntil} AND u.is_deleted = 0)`,
     n,
@@ -486,6 +604,10 @@ function lookupKeys(db, n) {
     emailFragment: (person.email_normalized.split(/\d/)[0] ?? '').split('.').pop().slice(0, 5),
     emailStart: person.email_normalized.slice(0, 2),
     deviceNamePrefix: person.email_normalized.split(/\d/)[0] ?? person.email_normalized,
+    // Every active device reports usage (seedUsage): its account has a year of it.
+    usageUserId: devices[i].user_id,
+    usageRef: Number(devices[i].usage_ref),
+    batchId: randomUUID(),
   }));
 }
 
@@ -509,6 +631,21 @@ async function drawStatements(file, n) {
   db.close();
   const result = {};
   for (const query of hotQueries) {
+    if (query.batch) {
+      const batches = [];
+      // A new batch id each: the writes change rows at any clock (the SQL holds today's number).
+      for (const k of keys) batches.push(await hotBatch(query, k, NOW));
+      const sqls = batches[0].map((one) => one.sql);
+      if (batches.some((b) => b.some((one, i) => one.sql !== sqls[i]))) {
+        throw new Error(`${query.name}: the SQL differs between keys`);
+      }
+      result[query.name] = {
+        sqls,
+        method: 'batch',
+        params: batches.map((b) => b.map((one) => one.params)),
+      };
+      continue;
+    }
     const statements = [];
     for (const k of keys) {
       statements.push(await hotStatement(query, k, query.writes ? (writeClock += 60_000) : NOW));
@@ -531,13 +668,26 @@ function timeInSqlite(file, statements) {
   const db = open(file);
   const results = {};
   for (const query of hotQueries) {
-    const { sql, params } = statements[query.name];
-    const prepared = db.prepare(sql);
+    const { sql, sqls, params } = statements[query.name];
+    const prepared = query.batch ? null : db.prepare(sql);
+    const batch = query.batch ? sqls.map((one) => db.prepare(one)) : [];
+    /** A batch as D1 runs it: one transaction; the last write's changes. */
+    const runBatch = (values) => {
+      db.exec('BEGIN');
+      let changes = 0;
+      batch.forEach((one, j) => (changes = one.run(...values[j]).changes));
+      db.exec('COMMIT');
+      return changes;
+    };
     const times = [];
     let empty = 0;
     params.forEach((values, i) => {
       const started = process.hrtime.bigint();
-      const found = query.writes ? prepared.run(...values).changes : prepared.all(...values).length;
+      const found = query.batch
+        ? runBatch(values)
+        : query.writes
+          ? prepared.run(...values).changes
+          : prepared.all(...values).length;
       const elapsed = Number(process.hrtime.bigint() - started) / 1000;
       if (i >= SQLITE_WARM_UP) times.push(elapsed);
       if (Number(found) === 0) empty += 1;
@@ -553,10 +703,10 @@ function timeInSqlite(file, statements) {
  * Runs `params.length` lookups of one statement through the D1 binding of one size inside workerd,
  * one after another; returns the Worker's clock (ms) before the first and after each lookup.
  */
-async function runThroughD1(mf, size, { sql, method, params }) {
+async function runThroughD1(mf, size, { sql, sqls, method, params }) {
   const response = await mf.dispatchFetch('http://bench-scale.local/', {
     method: 'POST',
-    body: JSON.stringify({ binding: bindingOf(size), sql, method, params }),
+    body: JSON.stringify({ binding: bindingOf(size), sql, sqls, method, params }),
   });
   if (!response.ok) throw new Error(`${sql}: ${response.status} ${await response.text()}`);
   const { stamps, empty } = await response.json();
@@ -661,6 +811,8 @@ const clock = () => `${((performance.now() - started) / 1000).toFixed(0)} s`;
 const order = (round) => (round % 2 === 1 ? sizes : [...sizes].reverse());
 const byteSize = (bytes) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
 let exitCode = 0;
+/** Size -> the bytes the feature-usage tables add. */
+const usageSizes = new Map();
 try {
   const migrations = await readD1Migrations(join(root, 'migrations'));
   console.log(`Local D1 databases (Miniflare) in ${dir}`);
@@ -673,6 +825,7 @@ try {
     );
     const db = open(files.get(size));
     seed(db, 0, size);
+    seedUsage(db, size);
     db.prepare('INSERT INTO rate_limits (key, count, window_start) VALUES (?, ?, ?)').run(
       captureRateLimitRow.key,
       captureRateLimitRow.count,
@@ -681,8 +834,14 @@ try {
     db.exec('PRAGMA wal_checkpoint(TRUNCATE);');
     const pages = db.prepare('PRAGMA page_count').get().page_count;
     const pageSize = db.prepare('PRAGMA page_size').get().page_size;
+    const usage = usageBytes(db);
     db.close();
-    console.log(`  database: ${byteSize(pages * pageSize)}`);
+    const usageTotal = [...usage.values()].reduce((a, b) => a + b, 0);
+    usageSizes.set(size, usageTotal);
+    console.log(
+      `  database: ${byteSize(pages * pageSize)}, of which feature usage ${byteSize(usageTotal)} ` +
+        `(${USAGE_OBJECTS.map((name) => `${name} ${byteSize(usage.get(name) ?? 0)}`).join(', ')})`,
+    );
   }
 
   // Diagnostic: inside SQLite, every size once per round.
@@ -742,6 +901,13 @@ lookups. Target: p50 at ${label(large)} users / p50 at ${label(small)} users ≤
     target: true,
   });
   if (!passed) exitCode = 1;
+  const usageLarge = usageSizes.get(large) ?? 0;
+  const usageTarget = large >= 1_000_000 ? USAGE_BYTES_TARGET : Infinity;
+  console.log(
+    `\nFeature usage storage at ${label(large)} users (a year of use, ${DAILY_ACTIVE * 100} % active a day): ` +
+      `${byteSize(usageLarge)}${Number.isFinite(usageTarget) ? ` (target ≤ ${byteSize(usageTarget)}: ${usageLarge <= usageTarget ? 'PASS' : 'FAIL'})` : ''}`,
+  );
+  if (usageLarge > usageTarget) exitCode = 1;
 
   console.log(`
 Diagnostic, no target: inside SQLite (node:sqlite on the same files, no D1 around it), µs per

@@ -310,6 +310,29 @@ export const contactMessages = sqliteTable(
   ],
 );
 
+/**
+ * Operators' e-mail replies to contact messages (the console's inbox), each sent through the
+ * outbox. The id comes from the console's reply form, so a retried or double-sent reply is
+ * written, audited and e-mailed once (services/admin/inbox.ts).
+ */
+export const contactReplies = sqliteTable(
+  'contact_replies',
+  {
+    id: text('id').primaryKey(),
+    messageId: text('message_id')
+      .notNull()
+      .references(() => contactMessages.id),
+    operatorId: text('operator_id').notNull(),
+    /** The operator's e-mail at the time, as the audit log keeps it. */
+    operatorEmail: text('operator_email').notNull(),
+    text: text('text').notNull(),
+    createdAt: integer('created_at').notNull(),
+    /** The outbox row of the e-mail (its delivery state). */
+    outboxId: text('outbox_id').notNull(),
+  },
+  (table) => [index('contact_replies_message_created_idx').on(table.messageId, table.createdAt)],
+);
+
 /** Single-use password reset links (stored as SHA-256 of the token). */
 export const passwordResetTokens = sqliteTable(
   'password_reset_tokens',
@@ -686,6 +709,26 @@ export const auditLog = sqliteTable(
     // An organization's trail on its console page (subject 'organization:<id>').
     index('audit_log_subject_created_idx').on(table.subject, table.createdAt),
   ],
+);
+
+/**
+ * Operators' internal notes on a customer (the console's customer page): never shown to the
+ * customer. Personal data, unlike the audit log, so the account purge deletes them.
+ */
+export const customerNotes = sqliteTable(
+  'customer_notes',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id),
+    authorId: text('author_id').notNull(),
+    /** The author's e-mail at the time, as the audit log keeps it. */
+    authorEmail: text('author_email').notNull(),
+    text: text('text').notNull(),
+    createdAt: integer('created_at').notNull(),
+  },
+  (table) => [index('customer_notes_user_created_idx').on(table.userId, table.createdAt)],
 );
 
 /** Support tiers an Enterprise agreement can include. */

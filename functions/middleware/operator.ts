@@ -76,6 +76,12 @@ export function operatorAct(c: Context<OperatorEnv>, reason: string): OperatorAc
   };
 }
 
+/** Who acts and when, for actions whose audit reason the service writes (notes, replies). */
+export function operatorActs(c: Context<OperatorEnv>): Omit<OperatorAct, 'reason'> {
+  const operator = c.get('operator');
+  return { operatorId: operator.userId, operatorEmail: operator.email, now: c.get('deps').now };
+}
+
 /**
  * The console answers at its own spellings only: `/admin` and `/admin/<page>` as written, without
  * escapes or `.html`. The assets layer would otherwise serve (or redirect to) a console page for

@@ -14,7 +14,9 @@ import type {
 } from '../../src/contract/admin';
 import {
   auditQuerySchema,
+  contactReplyRequestSchema,
   customerActionSchema,
+  customerNoteRequestSchema,
   handleContactSchema,
   inboxQuerySchema,
   metricsQuerySchema,
@@ -26,11 +28,17 @@ import type { MessageResponse } from '../../src/contract/user';
 import { methodNotAllowed } from '../lib/http';
 import { DAY_MS } from '../services/shared/db';
 import { jsonBody, queryParams } from '../lib/validate';
-import { operatorAct, requireOperator, type OperatorEnv } from '../middleware/operator';
+import {
+  operatorAct,
+  operatorActs,
+  requireOperator,
+  type OperatorEnv,
+} from '../middleware/operator';
 import { auditPage } from '../services/admin/audit';
 import { customerDetail } from '../services/admin/customer';
 import { runCustomerAction } from '../services/admin/customer-actions';
-import { inboxPage, markHandled } from '../services/admin/inbox';
+import { inboxPage, markHandled, replyToMessage } from '../services/admin/inbox';
+import { addNote, deleteNote } from '../services/admin/notes';
 import { businessMetrics } from '../services/admin/metrics';
 import { assertFreshProofFor, toOperatorView } from '../services/admin/operators';
 import { searchCustomers } from '../services/admin/search';
@@ -57,7 +65,7 @@ export const adminRoutes = new Hono<OperatorEnv>()
 
   .get('/admin/customers/:id', async (c) => {
     const { db, now } = c.get('deps');
-    const detail = await customerDetail(db, c.req.param('id'), now);
+    const detail = await customerDetail(db, c.req.param('id'), now, c.get('operator').userId);
     return c.json(detail satisfies CustomerDetail, 200);
   })
   .all('/admin/customers/:id', methodNotAllowed('GET'))
@@ -68,10 +76,34 @@ export const adminRoutes = new Hono<OperatorEnv>()
     const userId = c.req.param('id');
     assertFreshProofFor(body.action, c.get('session'), deps.now);
     const message = await runCustomerAction(deps, operatorAct(c, body.reason), userId, body);
-    const detail = await customerDetail(deps.db, userId, deps.now);
+    const detail = await customerDetail(deps.db, userId, deps.now, c.get('operator').userId);
     return c.json({ message, detail } satisfies CustomerActionResult, 200);
   })
   .all('/admin/customers/:id/actions', methodNotAllowed('POST'))
+
+  .post('/admin/customers/:id/notes', jsonBody(customerNoteRequestSchema), async (c) => {
+    const deps = c.get('deps');
+    const userId = c.req.param('id');
+    await addNote(deps, operatorActs(c), userId, c.req.valid('json').text);
+    const detail = await customerDetail(deps.db, userId, deps.now, c.get('operator').userId);
+    return c.json(
+      { message: ConsoleMessages.noteAdded, detail } satisfies CustomerActionResult,
+      200,
+    );
+  })
+  .all('/admin/customers/:id/notes', methodNotAllowed('POST'))
+
+  .delete('/admin/customers/:id/notes/:noteId', async (c) => {
+    const deps = c.get('deps');
+    const userId = c.req.param('id');
+    await deleteNote(deps, operatorActs(c), userId, c.req.param('noteId'));
+    const detail = await customerDetail(deps.db, userId, deps.now, c.get('operator').userId);
+    return c.json(
+      { message: ConsoleMessages.noteDeleted, detail } satisfies CustomerActionResult,
+      200,
+    );
+  })
+  .all('/admin/customers/:id/notes/:noteId', methodNotAllowed('DELETE'))
 
   .get('/admin/inbox', queryParams(inboxQuerySchema), async (c) => {
     const { status, cursor } = c.req.valid('query');
@@ -85,6 +117,12 @@ export const adminRoutes = new Hono<OperatorEnv>()
     return c.json({ message: ConsoleMessages.messageHandled } satisfies MessageResponse, 200);
   })
   .all('/admin/inbox/:id/handle', methodNotAllowed('POST'))
+
+  .post('/admin/inbox/:id/reply', jsonBody(contactReplyRequestSchema), async (c) => {
+    await replyToMessage(c.get('deps'), operatorActs(c), c.req.param('id'), c.req.valid('json'));
+    return c.json({ message: ConsoleMessages.replySent } satisfies MessageResponse, 200);
+  })
+  .all('/admin/inbox/:id/reply', methodNotAllowed('POST'))
 
   .get('/admin/audit', queryParams(auditQuerySchema), async (c) => {
     const query = c.req.valid('query');

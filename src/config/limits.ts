@@ -21,6 +21,10 @@ export const operatorFreshHours = 12;
  * have proved who they are this recently (a code, a passkey or the password); older asks again.
  */
 export const freshVerificationMinutes = 10;
+/** The longest internal note an operator may keep on a customer (the console's customer page). */
+export const customerNoteMaxLength = 2000;
+/** The longest e-mail reply to a contact message from the console's inbox. */
+export const contactReplyMaxLength = 5000;
 /** A sign-in waiting for its authenticator code lasts this long, and allows this many wrong codes. */
 export const secondStepMinutes = 5;
 export const secondStepMaxWrongCodes = 5;

@@ -26,6 +26,10 @@ export const mailNotDead = 'This e-mail is not dead-lettered.';
 export const refundNotFound = 'No automatic refund has this id.';
 export const mailNotFound = 'No e-mail has this id.';
 export const paymentNotFound = 'No payment has this id.';
+export const noteNotFound = 'No note of this customer has this id.';
+export const notYourNote = 'Only the operator who wrote a note can delete it.';
+export const replyIdTaken =
+  'This reply id belongs to another message. Reload the inbox and try again.';
 export const subscriptionAlreadyEnded = 'The subscription has already ended.';
 export const subscriptionAlreadyEnding =
   'The subscription is already set to end at the end of the paid period.';
@@ -50,6 +54,14 @@ export const accountRestored = 'The account has been restored.';
 export const messageHandled = 'The message has been marked handled.';
 export const refundRetried = 'The refund has been tried again.';
 export const mailRetried = 'The e-mail has been queued again.';
+export const noteAdded = 'The note has been added.';
+export const noteDeleted = 'The note has been deleted.';
+export const replySent = 'The reply has been sent by e-mail and the message marked handled.';
+/** The audit rows of notes and replies: the texts stay out of the log, which outlives the purge. */
+export const noteAddedReason = 'Internal note added';
+export const noteDeletedReason = 'Internal note deleted';
+export const replyReason = 'Replied by e-mail';
+export const repliedNote = 'Replied by e-mail.';
 
 // Enterprise organizations.
 export const ownerNotFound =

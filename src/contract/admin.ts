@@ -39,6 +39,9 @@ export type CustomerAction = (typeof customerActions)[number];
 export const auditActions = [
   ...customerActions,
   'handle-contact',
+  'reply-contact',
+  'add-note',
+  'delete-note',
   'retry-refund',
   'retry-mail',
   'create-organization',
@@ -212,6 +215,15 @@ export const trialMatchSchema = object({
 });
 export type TrialMatch = Infer<typeof trialMatchSchema>;
 
+/** An operator's e-mail reply to a contact message. */
+export const contactReplySchema = object({
+  id: string,
+  text: string,
+  createdAt: string,
+  operatorEmail: string,
+});
+export type ContactReplyView = Infer<typeof contactReplySchema>;
+
 export const contactMessageSchema = object({
   id: string,
   name: string,
@@ -224,6 +236,8 @@ export const contactMessageSchema = object({
   handledNote: nullable(string),
   /** The account with the sender's address, if any. */
   userId: nullable(string),
+  /** The replies sent from the inbox, oldest first. */
+  replies: array(contactReplySchema),
 });
 export type ContactMessageView = Infer<typeof contactMessageSchema>;
 
@@ -247,6 +261,20 @@ export const auditEntrySchema = object({
   after: string,
 });
 export type AuditEntry = Infer<typeof auditEntrySchema>;
+
+/** An operator's internal note on a customer; the customer never sees it. */
+export const customerNoteSchema = object({
+  id: string,
+  text: string,
+  createdAt: string,
+  authorId: string,
+  /** The author's e-mail when they wrote it, and their name now (empty when unknown). */
+  authorEmail: string,
+  authorName: string,
+  /** Written by the operator asking: only they may delete it. */
+  mine: boolean,
+});
+export type CustomerNote = Infer<typeof customerNoteSchema>;
 
 /** GET /api/admin/customers/:id: everything about one customer. */
 export const customerDetailSchema = object({
@@ -281,6 +309,8 @@ export const customerDetailSchema = object({
   trialMatches: array(trialMatchSchema),
   contactMessages: array(contactMessageSchema),
   audit: array(auditEntrySchema),
+  /** Operators' internal notes, newest first. */
+  notes: array(customerNoteSchema),
   /** The Enterprise organizations the account owns or is a member of. */
   organizations: array(object({ id: string, name: string, owner: boolean, member: boolean })),
 });

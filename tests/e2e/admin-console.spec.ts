@@ -1,8 +1,8 @@
 /**
  * The operator console as an operator uses it: a customer signs up, a second account is made an
  * operator from the command line (`npm run admin -- grant`, against the e2e server's local D1),
- * and that operator finds the customer, extends the trial, frees a device and handles a contact
- * message. Anyone else gets the ordinary 404 page at /admin.
+ * and that operator finds the customer, extends the trial, frees a device, keeps an internal note,
+ * and answers and handles a contact message. Anyone else gets the ordinary 404 page at /admin.
  */
 import type { Page } from '@playwright/test';
 import { ConsoleMessages } from '../../src/contract/messages';
@@ -272,7 +272,7 @@ test.describe('operator console', () => {
     await expect(newTab).toHaveAttribute('aria-selected', 'true');
     const message = operator.getByRole('article').filter({ hasText: text });
     await expect(message.getByRole('heading', { name: 'Mae Messenger' })).toBeVisible();
-    await expect(message.getByRole('link', { name: /Reply by e-mail/ })).toHaveAttribute(
+    await expect(message.getByRole('link', { name: /Reply from mail app/ })).toHaveAttribute(
       'href',
       new RegExp(`^mailto:${customer.email.replace(/[.+]/g, '\\$&')}\\?subject=Re`),
     );
@@ -301,6 +301,87 @@ test.describe('operator console', () => {
     const handled = operator.getByRole('article').filter({ hasText: text });
     await expect(handled).toContainText('Replied with the steps to move the license.');
     await expect(handled.getByRole('button', { name: /Mark handled/ })).toHaveCount(0);
+    await closeOperator(operator);
+  });
+
+  test('keeps an internal note on a customer and answers their contact message by e-mail', async ({
+    page,
+    browser,
+  }, testInfo) => {
+    test.setTimeout(90_000);
+    const customer = await signUpForTrial(page, 'Nora Notes');
+    const userId = await userIdFromDashboard(page);
+    const text = `Can I use my license on a laptop too (${random()})?`;
+    await sendContactMessage(page, { name: 'Nora Notes', email: customer.email, text });
+    const operator = await signInOperator(browser);
+    await operator.setViewportSize({ width: 1280, height: 900 });
+
+    await openCustomer(operator, userId, 'Nora Notes');
+    await islandsReady(operator);
+    const notes = operator.getByRole('region', { name: 'Notes', exact: true });
+    await expect(notes.getByText('No notes on this customer yet.')).toBeVisible();
+    // An empty note is refused in the form, before any request.
+    await notes.getByLabel('New note').fill('   ');
+    await notes.getByRole('button', { name: 'Add note' }).click();
+    await expect(notes.getByRole('alert')).toHaveText('Write the note first: it is empty.');
+    const note = `Called on ${random()}: wants to move to Standard next month.`;
+    await notes.getByLabel('New note').fill(`  ${note}  `);
+    await notes.getByRole('button', { name: 'Add note' }).click();
+    await expect(notes.getByRole('status')).toHaveText(ConsoleMessages.noteAdded);
+    const item = notes.getByRole('listitem').filter({ hasText: note });
+    await expect(item).toContainText(`Olive Operator (${operatorEmail(operator)})`);
+    await expect(notes.getByLabel('New note')).toHaveValue('');
+    expect(await axeViolations(operator)).toEqual([]);
+    await notes.screenshot({ path: testInfo.outputPath('customer-notes-1280.png') });
+
+    // Deleting asks first; keeping the note changes nothing.
+    await item.getByRole('button', { name: /Delete/ }).click();
+    const confirm = operator.getByRole('alertdialog', { name: 'Delete this note?' });
+    await expect(confirm).toContainText(note);
+    expect(await axeViolations(operator)).toEqual([]);
+    await operator.screenshot({ path: testInfo.outputPath('delete-note-1280.png') });
+    await confirm.getByRole('button', { name: 'Keep note' }).click();
+    await expect(item).toBeVisible();
+    await item.getByRole('button', { name: /Delete/ }).click();
+    await confirm.getByRole('button', { name: 'Delete note' }).click();
+    await expect(notes.getByRole('status')).toHaveText(ConsoleMessages.noteDeleted);
+    await expect(item).toHaveCount(0);
+    // The audit trail names both, without the note's text.
+    const trail = operator.getByRole('region', { name: 'Audit trail' });
+    await expect(trail.getByText('Add internal note')).toBeVisible();
+    await expect(trail.getByText('Delete internal note')).toBeVisible();
+    await expect(trail).not.toContainText(note);
+    // The customer's own pages never show it.
+    await page.goto('/dashboard');
+    await expect(page.getByText(note)).toHaveCount(0);
+
+    // Reply from the inbox: one e-mail to the sender, shown with the message under Handled.
+    await operator.goto('/admin/inbox');
+    const message = operator.getByRole('article').filter({ hasText: text });
+    await message.getByRole('button', { name: /^Reply\.\.\./ }).click();
+    const dialog = operator.getByRole('dialog', { name: 'Reply by e-mail' });
+    await expect(dialog).toContainText(`To Nora Notes (${customer.email})`);
+    expect(await axeViolations(operator)).toEqual([]);
+    const answer = `Yes: Standard runs on ${random()} two devices at once.`;
+    await dialog.getByLabel('Your reply').fill(answer);
+    await operator.screenshot({ path: testInfo.outputPath('reply-dialog-1280.png') });
+    await dialog.getByRole('button', { name: 'Send reply' }).click();
+    await expect(
+      operator.getByRole('status').filter({ hasText: ConsoleMessages.replySent }),
+    ).toBeVisible();
+    await expect(message).toHaveCount(0);
+    await operator.getByRole('tab', { name: 'Handled' }).click();
+    const handled = operator.getByRole('article').filter({ hasText: text });
+    await expect(handled).toContainText(`Reply sent by ${operatorEmail(operator)}`);
+    await expect(handled).toContainText(answer);
+    await expect(operator.getByRole('status').filter({ hasText: /Loading/ })).toHaveCount(0);
+    expect(await axeViolations(operator), 'inbox with a reply').toEqual([]);
+    await handled.screenshot({ path: testInfo.outputPath('inbox-reply-1280.png') });
+
+    const mail = await latestMail(page.request, customer.email, 'contact-reply');
+    expect(mail.subject).toBe(`Re: Your message to ${site.product}`);
+    expect(mail.text).toContain(answer);
+    expect(mail.text).toContain(`> ${text}`);
     await closeOperator(operator);
   });
 

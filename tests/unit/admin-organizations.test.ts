@@ -123,6 +123,7 @@ describe('the new organization form', () => {
       handledBy: null,
       handledNote: null,
       userId: null,
+      replies: [],
     };
     const href = createOrganizationHref(message);
     const params = new URL(href, 'https://console.example').searchParams;

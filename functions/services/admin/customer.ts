@@ -1,8 +1,8 @@
 /**
  * Everything about one customer on one page: account, licenses, devices, activation
  * history, sessions, subscriptions, invoices and refunds, every e-mail sent to them, trial-ledger
- * matches, their contact messages and the operators' audit trail. Read in one D1 batch: every
- * part is an index search by the user's id or e-mail.
+ * matches, their contact messages, the operators' internal notes and audit trail. Read in one D1
+ * batch: every part is an index search by the user's id or e-mail.
  */
 import { desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { CustomerDetail, TrialMatch } from '../../../src/contract/admin';
@@ -12,6 +12,7 @@ import {
   auditLog,
   organizations,
   contactMessages,
+  contactReplies,
   devices,
   invoices,
   licenses,
@@ -30,7 +31,14 @@ import { countedDeactivationsSql } from '../core/licenses/deactivations';
 import { DAY_MS, iso, isoOrNull, outerColumn, type Db, type Millis } from '../shared/db';
 import { describeUserAgent } from '../shared/user-agent';
 import { toAuditEntry } from './audit';
-import { toAdminInvoice, toAdminMail, toAutomaticRefund, toContactView } from './views';
+import { notesQuery, toNoteView } from './notes';
+import {
+  repliesByMessage,
+  toAdminInvoice,
+  toAdminMail,
+  toAutomaticRefund,
+  toContactView,
+} from './views';
 
 /** Rows shown per list; the newest. */
 const LIST_LIMIT = 100;
@@ -40,8 +48,16 @@ function shown(kind: TrialMatch['kind'], value: string): string {
   return kind === 'email' || value.length <= 12 ? value : `${value.slice(0, 8)}…`;
 }
 
-/** GET /api/admin/customers/:id. 404 when no account has this id. */
-export async function customerDetail(db: Db, userId: string, now: Millis): Promise<CustomerDetail> {
+/**
+ * GET /api/admin/customers/:id, as operator `operatorId` sees it (the notes they may delete).
+ * 404 when no account has this id.
+ */
+export async function customerDetail(
+  db: Db,
+  userId: string,
+  now: Millis,
+  operatorId: string,
+): Promise<CustomerDetail> {
   const [user] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
   if (!user) throw fail('NOT_FOUND', { message: ConsoleMessages.customerNotFound });
 
@@ -56,8 +72,10 @@ export async function customerDetail(db: Db, userId: string, now: Millis): Promi
     mailRows,
     ledgerRows,
     contactRows,
+    replyRows,
     auditRows,
     organizationRows,
+    noteRows,
   ] = await db.batch([
     db.select().from(licenses).where(eq(licenses.userId, userId)).orderBy(desc(licenses.createdAt)),
     db
@@ -123,6 +141,14 @@ export async function customerDetail(db: Db, userId: string, now: Millis): Promi
       .where(eq(contactMessages.emailNormalized, user.emailNormalized))
       .orderBy(desc(contactMessages.createdAt))
       .limit(LIST_LIMIT),
+    // The replies to those messages (by a subquery: a list of ids could pass D1's 100 parameters).
+    db
+      .select()
+      .from(contactReplies)
+      .where(
+        sql`${contactReplies.messageId} in (select id from contact_messages where email_normalized = ${user.emailNormalized})`,
+      )
+      .orderBy(contactReplies.createdAt),
     db
       .select()
       .from(auditLog)
@@ -144,8 +170,10 @@ export async function customerDetail(db: Db, userId: string, now: Millis): Promi
           sql`${organizations.id} in (select organization_id from organization_members where user_id = ${userId} and removed_at is null)`,
         ),
       ),
+    notesQuery(db, userId),
   ]);
   const activations = await licenseHistory(db, userId, LIST_LIMIT);
+  const replies = repliesByMessage(replyRows);
 
   const deviceCount = (licenseId: string) =>
     deviceRows.filter((d) => d.licenseId === licenseId && d.deactivatedAt === null).length;
@@ -233,8 +261,11 @@ export async function customerDetail(db: Db, userId: string, now: Millis): Promi
       thisAccount: row.userId === userId,
       createdAt: iso(row.createdAt),
     })),
-    contactMessages: contactRows.map((row) => toContactView(row, userId)),
+    contactMessages: contactRows.map((row) =>
+      toContactView(row, userId, replies.get(row.id) ?? []),
+    ),
     audit: auditRows.map(toAuditEntry),
+    notes: noteRows.map((row) => toNoteView(row, operatorId)),
     organizations: organizationRows.map((row) => ({
       id: row.id,
       name: row.name,

@@ -30,10 +30,8 @@ import {
   organizations,
   paymentRefunds,
   subscriptions,
-  usageTotalColumns,
-  usageTotalDeviceColumns,
-  usageTotals,
 } from '../../db/schema';
+import { usageTotalsQuery } from '../core/usage/usage-store';
 import { featureUsage } from '../../../src/site.config';
 import { DAY_MS, outerColumn, type Db, type Millis } from '../shared/db';
 
@@ -236,19 +234,7 @@ export async function businessMetrics(
       .orderBy(desc(subscriptions.updatedAt))
       .limit(20),
     // At most a row a day of the range, read by its key.
-    db
-      .select({
-        day: usageTotals.day,
-        devices: usageTotals.devices,
-        ...Object.fromEntries(
-          featureUsage.features.flatMap(({ slug }) => [
-            [`uses:${slug}`, usageTotalColumns[slug]],
-            [`devices:${slug}`, usageTotalDeviceColumns[slug]],
-          ]),
-        ),
-      })
-      .from(usageTotals)
-      .where(gte(usageTotals.day, Math.floor(from / DAY_MS))),
+    usageTotalsQuery(db, Math.floor(from / DAY_MS)),
   ]);
   const activeSubscriptions = series(paying, n);
   const monthlyCents = Math.round(((plans.standard.priceUsd ?? 0) * 100) / 12);

@@ -4,8 +4,15 @@ import type {
   AdminMail,
   AutomaticRefund,
   ContactMessageView,
+  ContactReplyView,
 } from '../../../src/contract/admin';
-import type { contactMessages, invoices, outbox, paymentRefunds } from '../../db/schema';
+import type {
+  contactMessages,
+  contactReplies,
+  invoices,
+  outbox,
+  paymentRefunds,
+} from '../../db/schema';
 import { holdsSecret } from '../core/mail/rules';
 import { iso, isoOrNull } from '../shared/db';
 
@@ -52,7 +59,29 @@ export function toAutomaticRefund(row: RefundRow): AutomaticRefund {
   };
 }
 
-export function toContactView(row: ContactRow, userId: string | null): ContactMessageView {
+type ReplyRow = typeof contactReplies.$inferSelect;
+
+/** Replies grouped by their message, in the order given (oldest first). */
+export function repliesByMessage(rows: readonly ReplyRow[]): Map<string, ContactReplyView[]> {
+  const byMessage = new Map<string, ContactReplyView[]>();
+  for (const row of rows) {
+    const list = byMessage.get(row.messageId) ?? [];
+    list.push({
+      id: row.id,
+      text: row.text,
+      createdAt: iso(row.createdAt),
+      operatorEmail: row.operatorEmail,
+    });
+    byMessage.set(row.messageId, list);
+  }
+  return byMessage;
+}
+
+export function toContactView(
+  row: ContactRow,
+  userId: string | null,
+  replies: ContactReplyView[],
+): ContactMessageView {
   return {
     id: row.id,
     name: row.name,
@@ -64,6 +93,7 @@ export function toContactView(row: ContactRow, userId: string | null): ContactMe
     handledBy: row.handledBy,
     handledNote: row.handledNote,
     userId,
+    replies,
   };
 }
 

@@ -13,6 +13,7 @@ import { and, eq, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import { retentionDays } from '../../../src/site.config';
 import {
   auditLog,
+  customerNotes,
   devices,
   invoices,
   licenseEvents,
@@ -125,6 +126,8 @@ async function purgeAccounts(db: Db, now: Millis): Promise<number> {
       db.delete(totpFactors).where(eq(totpFactors.userId, user.id)),
       db.delete(recoveryCodes).where(eq(recoveryCodes.userId, user.id)),
       db.delete(pendingSignIns).where(eq(pendingSignIns.userId, user.id)),
+      // Operators' internal notes are personal data; the audit rows naming them stay.
+      db.delete(customerNotes).where(eq(customerNotes.userId, user.id)),
       db
         .update(users)
         .set({

@@ -7,6 +7,7 @@
  * however often or concurrently it is sent. The dashboard's numbers are SQL sums over an
  * account's rows, read by key, never a scan.
  */
+import type { BatchItem } from 'drizzle-orm/batch';
 import { and, desc, eq, getTableColumns, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import { UsageReportMessages } from '../../../src/contract/catalogue';
 import { ApiMessages } from '../../../src/contract/messages';
@@ -55,7 +56,7 @@ export function dayOf(ms: Millis): string {
 const capText = maxCountPerDay.toLocaleString('en-US');
 
 /** Counts per day and command, summed over the events (a plugin may send a pair twice). */
-type DayCounts = Map<string, Map<FeatureSlug, number>>;
+export type DayCounts = Map<string, Map<FeatureSlug, number>>;
 
 /**
  * Refuses (400, a plain message) a day outside the accepted window — more than
@@ -199,13 +200,55 @@ async function batchHash(batchId: string): Promise<bigint> {
 }
 
 /**
+ * The writes of one report, for one D1 batch (a transaction): the device's usage_ref on its first
+ * report, the batch id under its UNIQUE key, the product totals, then the device's day rows. A
+ * batch id already taken fails the whole batch, which then wrote nothing.
+ */
+export function reportStatements(
+  db: Db,
+  report: {
+    /** The activation (devices.id) and its usage_ref, null until its first report. */
+    deviceRowId: string;
+    usageRef: number | null;
+    batch: bigint;
+    days: DayCounts;
+    now: Millis;
+  },
+) {
+  const { deviceRowId, usageRef, days, now } = report;
+  const ref =
+    usageRef === null
+      ? sql`(select usage_ref from devices where id = ${deviceRowId})`
+      : sql`${usageRef}`;
+  // The hash is bound as text: SQLite stores it as the INTEGER it spells (the column's affinity).
+  const received = db.insert(usageReports).values({
+    deviceRef: ref,
+    batch: sql`${String(report.batch)}`,
+    receivedDay: dayNumber(now),
+  });
+  const rows = valuesRows(days);
+  const counts = rows ? [addTotalsStatement(db, ref, rows), addCountsStatement(db, ref, rows)] : [];
+  const batch: [BatchItem<'sqlite'>, ...BatchItem<'sqlite'>[]] = [received, ...counts];
+  if (usageRef === null) {
+    // The next free ref, from the partial UNIQUE index's largest entry; D1 runs one write at a
+    // time, and the UNIQUE index would refuse a duplicate anyway.
+    batch.unshift(
+      db
+        .update(devices)
+        .set({
+          usageRef: sql`coalesce((select r.usage_ref from devices as r where r.usage_ref is not null order by r.usage_ref desc limit 1), 0) + 1`,
+        })
+        .where(and(eq(devices.id, deviceRowId), isNull(devices.usageRef))),
+    );
+  }
+  return batch;
+}
+
+/**
  * POST /api/usage/report. A license that is not valid on the device answers validate's status;
  * an account that turned sharing off is acknowledged and nothing is stored; a batch id seen
  * before (a retry, or the same batch sent concurrently) is acknowledged and counted once.
- *
- * One D1 batch (a transaction): the device's usage_ref on its first report, the batch id under
- * its UNIQUE key, the product totals, then the device's day rows. A batch id already taken fails
- * the whole batch, which then wrote nothing.
+
  */
 export async function reportUsage(deps: Deps, body: UsageReportBody): Promise<UsageReportResponse> {
   const { db, now } = deps;
@@ -219,35 +262,15 @@ export async function reportUsage(deps: Deps, body: UsageReportBody): Promise<Us
     return { status: 'VALID', message: UsageReportMessages.notShared, usageReporting: false };
   }
   const { device } = checked;
-  const known = device.usageRef;
-  const ref =
-    known === null
-      ? sql`(select usage_ref from devices where id = ${device.id})`
-      : sql.raw(String(known));
-  const statements = [];
-  if (known === null) {
-    // The next free ref, from the partial UNIQUE index's largest entry; D1 runs one write at a
-    // time, and the UNIQUE index would refuse a duplicate anyway.
-    statements.push(
-      db
-        .update(devices)
-        .set({
-          usageRef: sql`coalesce((select r.usage_ref from devices as r where r.usage_ref is not null order by r.usage_ref desc limit 1), 0) + 1`,
-        })
-        .where(and(eq(devices.id, device.id), isNull(devices.usageRef))),
-    );
-  }
-  statements.push(
-    db.insert(usageReports).values({
-      deviceRef: ref,
-      batch: sql.raw(String(await batchHash(body.batchId))),
-      receivedDay: dayNumber(now),
-    }),
-  );
-  const rows = valuesRows(days);
-  if (rows) statements.push(addTotalsStatement(db, ref, rows), addCountsStatement(db, ref, rows));
+  const statements = reportStatements(db, {
+    deviceRowId: device.id,
+    usageRef: device.usageRef,
+    batch: await batchHash(body.batchId),
+    days,
+    now,
+  });
   try {
-    await db.batch(statements as [(typeof statements)[number], ...typeof statements]);
+    await db.batch(statements);
   } catch (error) {
     if (!isUniqueViolation(error, 'usage_reports.device_ref')) throw error;
     return {

@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { metricRanges } from '../admin-metrics';
 import { auditActions } from '../admin';
+import { limits } from '../../site.config';
 
 /** Every action needs a reason: it is kept in the audit log. */
 const reason = z
@@ -87,4 +88,32 @@ export const handleContactSchema = z.object({
     .trim()
     .min(3, 'Write a short note (at least 3 characters) on how it was handled.')
     .max(2000),
+});
+
+/** POST /api/admin/customers/:id/notes: an internal note, kept until deleted or the purge. */
+export const customerNoteRequestSchema = z.object({
+  text: z
+    .string({ error: 'Write the note first.' })
+    .trim()
+    .min(1, 'Write the note first: it is empty.')
+    .max(
+      limits.customerNoteMaxLength,
+      `A note holds ${limits.customerNoteMaxLength.toLocaleString('en-US')} characters at most.`,
+    ),
+});
+
+/**
+ * POST /api/admin/inbox/:id/reply. `replyId` is made by the console when the reply form opens:
+ * sending the same reply twice (a double click, a retry after no answer) e-mails it once.
+ */
+export const contactReplyRequestSchema = z.object({
+  replyId: z.uuid({ error: 'The reply has no valid id. Reload the inbox and try again.' }),
+  text: z
+    .string({ error: 'Write the reply first.' })
+    .trim()
+    .min(1, 'Write the reply first: it is empty.')
+    .max(
+      limits.contactReplyMaxLength,
+      `A reply holds ${limits.contactReplyMaxLength.toLocaleString('en-US')} characters at most.`,
+    ),
 });

@@ -28,6 +28,7 @@ import {
 } from './customer-actions';
 import { DevicesSection, HistorySection } from './DeviceSections';
 import { LicensesSection } from './LicensesSection';
+import { NotesSection } from './NotesSection';
 import { Badge, Empty, Loading, PendingPage, Section } from './parts';
 import { InvoicesSection, SubscriptionSection } from './PaymentSections';
 import { ReasonDialog } from './ReasonDialog';
@@ -58,6 +59,7 @@ function loadCustomer(): Promise<CustomerDetail> {
 /** The page's jump links, in page order. */
 const jumps = [
   ['account', 'Account'],
+  ['notes', 'Notes'],
   ['licenses', 'Licenses'],
   ['devices', 'Devices'],
   ['history', 'Activation history'],
@@ -129,6 +131,12 @@ function CustomerPage() {
         organizations={detail.organizations}
         notice={noticeFor('account')}
         onAction={start}
+      />
+      <NotesSection
+        userId={account.id}
+        notes={detail.notes}
+        onDetail={(result) => replace(result.detail)}
+        onStale={refresh}
       />
       <LicensesSection
         licenses={detail.licenses}

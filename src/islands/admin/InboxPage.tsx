@@ -1,6 +1,7 @@
 /**
  * /admin/inbox: the messages sent with the About page's contact form, new or handled (GET
- * /api/admin/inbox), each with the customer it matches, a "Reply by e-mail" link and "Mark
+ * /api/admin/inbox), each with the customer it matches, the replies sent, "Reply" (an e-mail
+ * from the site, POST /api/admin/inbox/:id/reply), a link to reply from a mail app, and "Mark
  * handled" with a required note (POST /api/admin/inbox/:id/handle).
  */
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
@@ -15,6 +16,7 @@ import { ReasonDialog } from './ReasonDialog';
 import { useNotice } from './use-notice';
 import { usePaged } from './use-paged';
 import { formatDateTime } from '../../lib/format';
+import { limits, site } from '../../site.config';
 import '../shared/forms.css';
 import '../dashboard/dashboard.css';
 import '../usage/usage.css';
@@ -31,7 +33,10 @@ function InboxPage() {
   const [newCount, setNewCount] = useState<number | null>(null);
   const { state, start, more } = usePaged<ContactMessageView>(loadFailed, messageKey);
   const [target, setTarget] = useState<ContactMessageView | null>(null);
-  const [open, setOpen] = useState(false);
+  const [open, setOpen] = useState<'handle' | 'reply' | null>(null);
+  // One id per message's reply until it is answered: sending again after no answer (or a
+  // double press) reuses it, so the server e-mails the reply once.
+  const replyIds = useRef(new Map<string, string>());
   const notice = useNotice();
   const tabRefs = useRef<Record<Status, HTMLButtonElement | null>>({ new: null, handled: null });
 
@@ -72,7 +77,7 @@ function InboxPage() {
   };
 
   const finish = (text: string, ok: boolean) => {
-    setOpen(false);
+    setOpen(null);
     notice.show(text, ok);
     void show(tab);
   };
@@ -130,7 +135,17 @@ function InboxPage() {
                     message={message}
                     onHandle={() => {
                       setTarget(message);
-                      setOpen(true);
+                      setOpen('handle');
+                    }}
+                    onReply={() => {
+                      // A reply whose answer was lost but which the reload shows as sent is
+                      // done: the next one is a new reply with an id of its own.
+                      const pending = replyIds.current.get(message.id);
+                      if (message.replies.some((reply) => reply.id === pending)) {
+                        replyIds.current.delete(message.id);
+                      }
+                      setTarget(message);
+                      setOpen('reply');
                     }}
                   />
                 ))}
@@ -147,7 +162,40 @@ function InboxPage() {
         )}
       </div>
       <ReasonDialog
-        open={open}
+        open={open === 'reply'}
+        title="Reply by e-mail"
+        confirmLabel="Send reply"
+        busyLabel="Sending..."
+        tone="primary"
+        reasonLabel="Your reply"
+        reasonHint={`Required, up to ${limits.contactReplyMaxLength.toLocaleString('en-US')} characters. Sent with a short quote of the message and signed by the ${site.product} team; the message is marked handled.`}
+        reasonMax={limits.contactReplyMaxLength}
+        reasonRows={8}
+        send={(text) => {
+          const id = target?.id ?? '';
+          const replyId = replyIds.current.get(id) ?? crypto.randomUUID();
+          replyIds.current.set(id, replyId);
+          return adminPost(
+            `/api/admin/inbox/${encodeURIComponent(id)}/reply`,
+            messageResponseSchema,
+            { replyId, text },
+          ).then((answer) => {
+            replyIds.current.delete(id);
+            return answer;
+          });
+        }}
+        onDone={(answer) => finish(answer.message, true)}
+        onStale={(problem) => finish(problem.message, false)}
+        onClose={() => setOpen(null)}
+      >
+        {target && (
+          <p>
+            To {target.name} ({target.email}), subject “Re: Your message to {site.product}”.
+          </p>
+        )}
+      </ReasonDialog>
+      <ReasonDialog
+        open={open === 'handle'}
         title="Mark this message handled?"
         confirmLabel="Mark handled"
         busyLabel="Saving..."
@@ -164,7 +212,7 @@ function InboxPage() {
         }
         onDone={(answer) => finish(answer.message, true)}
         onStale={(problem) => finish(problem.message, false)}
-        onClose={() => setOpen(false)}
+        onClose={() => setOpen(null)}
       >
         {target && (
           <p>
@@ -177,7 +225,13 @@ function InboxPage() {
   );
 }
 
-function MessageItem({ message, onHandle }: { message: ContactMessageView; onHandle: () => void }) {
+interface ItemProps {
+  message: ContactMessageView;
+  onHandle: () => void;
+  onReply: () => void;
+}
+
+function MessageItem({ message, onHandle, onReply }: ItemProps) {
   const titleId = `message-${message.id}`;
   return (
     <li className="console-item console-message">
@@ -206,9 +260,21 @@ function MessageItem({ message, onHandle }: { message: ContactMessageView; onHan
             {message.handledAt && ` on ${formatDateTime(message.handledAt)}`}: {message.handledNote}
           </p>
         )}
+        {message.replies.map((reply) => (
+          <div key={reply.id} className="console-reply">
+            <p className="console-message-meta">
+              Reply sent by <span className="console-break">{reply.operatorEmail}</span> on{' '}
+              <time dateTime={reply.createdAt}>{formatDateTime(reply.createdAt)}</time>
+            </p>
+            <p className="console-message-text">{reply.text}</p>
+          </div>
+        ))}
         <div className="console-actions">
+          <ActionButton onClick={onReply} about={`to ${message.name}`}>
+            Reply...
+          </ActionButton>
           <a className="button button-secondary console-action" href={replyHref(message)}>
-            Reply by e-mail<span className="visually-hidden"> to {message.name}</span>
+            Reply from mail app<span className="visually-hidden"> to {message.name}</span>
           </a>
           <a
             className="button button-secondary console-action"

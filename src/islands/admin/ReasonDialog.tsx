@@ -26,6 +26,8 @@ interface Props<T> {
   reasonHint?: string;
   /** The longest reason the server takes. */
   reasonMax?: number;
+  /** The field's height in lines (the inbox's reply is a letter, not a line). */
+  reasonRows?: number;
   /** The safe choice's label. */
   keepLabel?: string;
   /** Sends the action with the reason typed. */
@@ -45,6 +47,7 @@ export function ReasonDialog<T>({
   reasonLabel = 'Reason',
   reasonHint = 'Required. Kept in the audit log with your name.',
   reasonMax = 500,
+  reasonRows = 3,
   keepLabel = 'Cancel',
   send,
   onDone,
@@ -112,7 +115,7 @@ export function ReasonDialog<T>({
             <textarea
               id={fieldId}
               className="console-textarea"
-              rows={3}
+              rows={reasonRows}
               maxLength={reasonMax}
               value={reason}
               aria-required="true"

@@ -122,6 +122,15 @@ export function ContactSection({ messages }: { messages: readonly ContactMessage
                   {message.handledNote}
                 </p>
               )}
+              {message.replies.map((reply) => (
+                <div key={reply.id} className="console-reply">
+                  <p className="console-message-meta">
+                    Reply sent by <span className="console-break">{reply.operatorEmail}</span> on{' '}
+                    <time dateTime={reply.createdAt}>{formatDateTime(reply.createdAt)}</time>
+                  </p>
+                  <p className="console-message-text">{reply.text}</p>
+                </div>
+              ))}
             </li>
           ))}
         </ul>

@@ -57,6 +57,10 @@ export function adminPost<T>(path: string, shape: Shape<T>, body: unknown): Prom
   return apiCall('POST', path, shape, body);
 }
 
+export function adminDelete<T>(path: string, shape: Shape<T>): Promise<T> {
+  return apiCall('DELETE', path, shape);
+}
+
 /** `/api/admin/x?a=1&b=2`, leaving out empty values. */
 export function withQuery(path: string, query: Record<string, string | null | undefined>): string {
   const params = new URLSearchParams();

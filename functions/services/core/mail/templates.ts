@@ -162,6 +162,37 @@ export function contactMail(id: string, name: string, email: string, message: st
   };
 }
 
+/** How much of the sender's message a reply quotes: enough to recall it, not the whole text. */
+const REPLY_QUOTE_CHARS = 500;
+
+/**
+ * An operator's reply to a Get in Touch message (the console's inbox), to the address the sender
+ * typed. The quote of their message is made inert line by line like a name: the address was never
+ * verified, so nothing they typed becomes a link in a mail we send.
+ */
+export function contactReplyMail(
+  to: string,
+  name: string,
+  original: { message: string; createdAt: number },
+  reply: string,
+): Mail {
+  const cut = original.message.trim();
+  const quoted = (cut.length > REPLY_QUOTE_CHARS ? `${cut.slice(0, REPLY_QUOTE_CHARS)}…` : cut)
+    .split(/\r?\n/u)
+    .map((line) => `> ${inertName(line)}`.trimEnd())
+    .join('\n');
+  const greeting = name.trim() ? `Hello ${inertName(name)},` : 'Hello,';
+  return {
+    to,
+    tag: 'contact-reply',
+    subject: `Re: Your message to ${site.product}`,
+    text:
+      `${greeting}\n\n${reply.trim()}\n\n` +
+      `On ${formatDate(original.createdAt, 'UTC')} you wrote:\n${quoted}` +
+      signature,
+  };
+}
+
 /** Sent once by the cron when a trial license expires : how to keep using the plugin. */
 export function trialEndedMail(to: string, name: string, endedAt: number, origin: string): Mail {
   const ended = formatIsoDay(endedAt);

@@ -11,7 +11,7 @@
  * The window's numbers are our own integers, written into the SQL (D1 binds at most 100
  * parameters a statement).
  */
-import { and, inArray, isNotNull, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, gte, inArray, isNotNull, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import { featureUsage } from '../../../../src/site.config';
 import type { FeatureSlug } from '../../../../src/config/feature-usage';
@@ -22,6 +22,9 @@ import {
   usageMonthColumns,
   usageMonths,
   usageReports,
+  usageTotalColumns,
+  usageTotalDeviceColumns,
+  usageTotals,
 } from '../../../db/schema';
 import { DAY_MS, type Db, type Millis } from '../../shared/db';
 
@@ -248,4 +251,24 @@ export function usageDeletes(db: Db, which: SQL, now: Millis) {
       ),
     db.delete(usageReports).where(inArray(usageReports.deviceRef, refs)),
   ] as const;
+}
+
+/**
+ * The product's daily totals from `fromDay` on (a row a day, by its key): devices with use, and per
+ * command its uses (`uses:<slug>`) and devices (`devices:<slug>`).
+ */
+export function usageTotalsQuery(db: Db, fromDay: number) {
+  return db
+    .select({
+      day: usageTotals.day,
+      devices: usageTotals.devices,
+      ...Object.fromEntries(
+        features.flatMap(({ slug }) => [
+          [`uses:${slug}`, usageTotalColumns[slug]],
+          [`devices:${slug}`, usageTotalDeviceColumns[slug]],
+        ]),
+      ),
+    })
+    .from(usageTotals)
+    .where(gte(usageTotals.day, fromDay));
 }
