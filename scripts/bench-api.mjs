@@ -10,7 +10,7 @@
 //   4. seed through the real API: a Trial account (bot-check token, e-mailed code read from
 //      /dev/mailbox.json, verify, register), its license key, one activated device, a session token
 //   5. per endpoint, `--duration` seconds (default 5) at 1 and at 50 connections; print a table
-//      and PASS/FAIL per target
+//      and PASS/FAIL per target (the usage report: its p50 at most twice /api/health's, same run)
 //   6. stop wrangler (its whole process group) and delete the temporary files, also on Ctrl-C
 //
 // The API rate-limits the license calls and login per client IP (src/site.config.ts
@@ -23,7 +23,7 @@
 // a 5xx, or when the server or the seeding failed; latency targets are reported, never fatal,
 // since machines differ.
 import { spawn } from 'node:child_process';
-import { generateKeyPairSync, randomBytes } from 'node:crypto';
+import { generateKeyPairSync, randomBytes, randomUUID } from 'node:crypto';
 import { createWriteStream, existsSync } from 'node:fs';
 import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
@@ -304,6 +304,29 @@ function endpoints({ token, licenseKey, device }) {
       hot: true,
     },
     {
+      // The plugin's usage report: a new batch id per request (a retry of the same batch is
+      // acknowledged without a write), a day's uses of two commands; counted for real.
+      name: 'POST /api/usage/report',
+      path: '/api/usage/report',
+      method: 'POST',
+      headers: json,
+      perRequestIp: true,
+      perRequestBody: () =>
+        JSON.stringify({
+          licenseKey,
+          deviceId: device.deviceId,
+          batchId: randomUUID(),
+          appVersion: '1.0.0',
+          events: [
+            { feature: 'renumber-views', day: new Date().toISOString().slice(0, 10), count: 3 },
+            { feature: 'cad-import', day: new Date().toISOString().slice(0, 10), count: 1 },
+          ],
+        }),
+      expect: 200,
+      hot: true,
+      relativeToHealth: 2,
+    },
+    {
       // Unknown e-mails run the same one PBKDF2 hash as a wrong password for a real account
       // (login.ts), and a new e-mail per request keeps the per-e-mail limit out of the figures.
       name: 'POST /api/login (wrong password)',
@@ -344,7 +367,7 @@ async function check(endpoint) {
     throw new Error(
       `${endpoint.name}: expected ${endpoint.expect}, got ${response.status} ${text}`,
     );
-  if (endpoint.path.startsWith('/api/licenses/') && JSON.parse(text).status !== 'VALID')
+  if (/^\/api\/(licenses|usage)\//.test(endpoint.path) && JSON.parse(text).status !== 'VALID')
     throw new Error(`${endpoint.name}: answered ${text}`);
 }
 
@@ -404,6 +427,7 @@ async function load(endpoint, connections) {
     unexpected: count((code) => code !== endpoint.expect && code !== 429),
     hot: endpoint.hot,
     informational: endpoint.informational ?? false,
+    relativeToHealth: endpoint.relativeToHealth,
   };
 }
 
@@ -458,7 +482,9 @@ async function main() {
   console.log(
     `\nAPI benchmark (${DURATION} s per row, ${cpus().length} CPU cores, local wrangler dev / Miniflare, not production; 1-min load average ${loadBefore} before the load):`,
   );
-  console.table(rows.map(({ hot: _hot, informational: _info, ...row }) => row));
+  console.table(
+    rows.map(({ hot: _hot, informational: _info, relativeToHealth: _relative, ...row }) => row),
+  );
   console.log(
     '429 = rate-limited answers (expected under load, not errors). The per-IP limited endpoints get a distinct CF-Connecting-IP per request,',
   );
@@ -472,6 +498,17 @@ async function main() {
       `p50 < ${P50_TARGET_MS} ms at 1 connection: ${row.endpoint}`,
       row['p50 ms'] < P50_TARGET_MS,
       `${row['p50 ms']} ms`,
+      false,
+    ]);
+  }
+  // A bound against /api/health in the same run: an absolute figure moves with the machine's load.
+  const health = rows.find((r) => r.endpoint === 'GET /api/health' && r.conns === 1);
+  for (const row of rows.filter((r) => r.relativeToHealth && r.conns === 1)) {
+    const bound = row.relativeToHealth * (health?.['p50 ms'] ?? NaN);
+    verdicts.push([
+      `p50 ≤ ${row.relativeToHealth} × GET /api/health's at 1 connection: ${row.endpoint}`,
+      row['p50 ms'] <= bound,
+      `${row['p50 ms']} ms ≤ ${bound.toFixed(2)} ms`,
       false,
     ]);
   }

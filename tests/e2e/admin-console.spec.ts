@@ -531,6 +531,53 @@ test.describe('operator console', () => {
     await closeOperator(operator);
   });
 
+  test("counts a plugin's report in the overview's feature adoption, chart and table alike", async ({
+    page,
+    browser,
+  }, testInfo) => {
+    test.setTimeout(90_000);
+    const operator = await signInOperator(browser);
+    const adoption = operator.getByRole('region', { name: 'Feature adoption' });
+    /** The adoption table's row of a command: [uses, device-days]. */
+    const row = async (command: string) => {
+      const cells = adoption.getByRole('row', { name: new RegExp(`^${command}`) }).locator('td');
+      return [Number(await cells.nth(0).innerText()), Number(await cells.nth(1).innerText())];
+    };
+    await operator.goto('/admin?range=7d');
+    await expect(adoption.getByRole('table')).toBeVisible();
+    const before = await row('Legend Views from Word');
+
+    // Only this test reports this command: the change is exactly the report.
+    await signUpForTrial(page);
+    const licenseKey = await licenseKeyFromDashboard(page);
+    const deviceId = `e2e-adoption-${Date.now()}-${random()}`;
+    await activateDevice(page.request, licenseKey, { deviceId, deviceName: 'Desk' }, visitorIp);
+    const today = new Date().toISOString().slice(0, 10);
+    const sent = await page.request.post('/api/usage/report', {
+      data: {
+        licenseKey,
+        deviceId,
+        batchId: `e2e-adoption-${random()}-${random()}`,
+        events: [{ feature: 'legends-from-word', day: today, count: 37 }],
+      },
+      headers: { 'CF-Connecting-IP': visitorIp },
+    });
+    expect(sent.status(), await sent.text()).toBe(200);
+
+    await operator.reload();
+    await expect(adoption.getByRole('table')).toBeVisible();
+    expect(await row('Legend Views from Word')).toEqual([before[0]! + 37, before[1]! + 1]);
+    await adoption
+      .getByLabel('Command', { exact: true })
+      .selectOption({ label: 'Legend Views from Word' });
+    await expect(
+      adoption.getByRole('img', { name: /Uses of Legend Views from Word per period/ }),
+    ).toBeVisible();
+    expect(await axeViolations(operator)).toEqual([]);
+    await adoption.screenshot({ path: testInfo.outputPath('adoption.png') });
+    await closeOperator(operator);
+  });
+
   test('has no accessibility violations on any console page, and works at 390 px', async ({
     page,
     browser,
