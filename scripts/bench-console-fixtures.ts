@@ -19,7 +19,7 @@ import type { BusinessMetrics } from '../src/contract/admin-metrics';
 import type { OrganizationDetail, OrganizationList } from '../src/contract/admin-organizations';
 import type { UsageOverview } from '../src/contract/usage';
 import type { User } from '../src/contract/user';
-import { featureUsage } from '../src/site.config';
+import { featureUsage } from '../src/site.config.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
 const HOUR = 60 * 60 * 1000;
