@@ -129,14 +129,14 @@ const isEmpty = (method, result) =>
 
 export default {
   async fetch(request, env) {
-    const { binding, sql, sqls, method, params } = await request.json();
+    const { binding, sql, statementsSql, method, params } = await request.json();
     const db = env[binding];
     const stamps = [performance.now()];
     let empty = 0;
     for (const values of params) {
       if (method === 'batch') {
         // One D1 batch (a transaction): empty when its last write changed nothing.
-        const results = await db.batch(sqls.map((one, i) => db.prepare(one).bind(...values[i])));
+        const results = await db.batch(statementsSql.map((one, i) => db.prepare(one).bind(...values[i])));
         stamps.push(performance.now());
         if (results.at(-1).meta.changes === 0) empty += 1;
         continue;
@@ -635,12 +635,12 @@ async function drawStatements(file, n) {
       const batches = [];
       // A new batch id each: the writes change rows at any clock (the SQL holds today's number).
       for (const k of keys) batches.push(await hotBatch(query, k, NOW));
-      const sqls = batches[0].map((one) => one.sql);
-      if (batches.some((b) => b.some((one, i) => one.sql !== sqls[i]))) {
+      const statementsSql = batches[0].map((one) => one.sql);
+      if (batches.some((b) => b.some((one, i) => one.sql !== statementsSql[i]))) {
         throw new Error(`${query.name}: the SQL differs between keys`);
       }
       result[query.name] = {
-        sqls,
+        statementsSql,
         method: 'batch',
         params: batches.map((b) => b.map((one) => one.params)),
       };
@@ -668,9 +668,9 @@ function timeInSqlite(file, statements) {
   const db = open(file);
   const results = {};
   for (const query of hotQueries) {
-    const { sql, sqls, params } = statements[query.name];
+    const { sql, statementsSql, params } = statements[query.name];
     const prepared = query.batch ? null : db.prepare(sql);
-    const batch = query.batch ? sqls.map((one) => db.prepare(one)) : [];
+    const batch = query.batch ? statementsSql.map((one) => db.prepare(one)) : [];
     /** A batch as D1 runs it: one transaction; the last write's changes. */
     const runBatch = (values) => {
       db.exec('BEGIN');
@@ -703,10 +703,10 @@ function timeInSqlite(file, statements) {
  * Runs `params.length` lookups of one statement through the D1 binding of one size inside workerd,
  * one after another; returns the Worker's clock (ms) before the first and after each lookup.
  */
-async function runThroughD1(mf, size, { sql, sqls, method, params }) {
+async function runThroughD1(mf, size, { sql, statementsSql, method, params }) {
   const response = await mf.dispatchFetch('http://bench-scale.local/', {
     method: 'POST',
-    body: JSON.stringify({ binding: bindingOf(size), sql, sqls, method, params }),
+    body: JSON.stringify({ binding: bindingOf(size), sql, statementsSql, method, params }),
   });
   if (!response.ok) throw new Error(`${sql}: ${response.status} ${await response.text()}`);
   const { stamps, empty } = await response.json();
