@@ -111,3 +111,46 @@ export const invitationPreviewSchema = object({
   hasAccount: boolean,
 });
 export type InvitationPreview = Infer<typeof invitationPreviewSchema>;
+
+/** One day of the utilisation chart: seats and devices in use against what was bought. */
+export const utilisationDaySchema = object({
+  /** YYYY-MM-DD (UTC). */
+  day: string,
+  seatsUsed: integer,
+  seats: integer,
+  devicesInUse: integer,
+  /** Members × devices per seat. */
+  devicesAllowed: integer,
+});
+export type UtilisationDay = Infer<typeof utilisationDaySchema>;
+
+/** A member's use of their seat. */
+export const memberUtilisationSchema = object({
+  userId: string,
+  customerName: string,
+  email: string,
+  /** ISO 8601. */
+  joinedAt: string,
+  /** The latest of a device seen and a day with a command used (its start); null for neither. */
+  lastActivityAt: nullable(string),
+  devicesInUse: integer,
+  /** Uses of each command over the last `featureDays` days, in `featureUsage.features` order. */
+  features: array(integer),
+  /** No activity for `idleDays` days (counted from joining when there was none). */
+  idle: boolean,
+});
+export type MemberUtilisation = Infer<typeof memberUtilisationSchema>;
+
+/** GET /api/team/utilisation?days=30|90|365: the owner's Utilisation section. */
+export const teamUtilisationSchema = object({
+  days: integer,
+  /** YYYY-MM-DD (UTC), the first and last day of the chart. */
+  from: string,
+  to: string,
+  idleDays: integer,
+  featureDays: integer,
+  /** Days with numbers, oldest first; today is read live. */
+  history: array(utilisationDaySchema),
+  members: array(memberUtilisationSchema),
+});
+export type TeamUtilisation = Infer<typeof teamUtilisationSchema>;
