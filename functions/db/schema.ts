@@ -707,13 +707,14 @@ export const organizations = sqliteTable(
     agreementRef: text('agreement_ref'),
     /** Operators' notes; never shown to the customer. */
     notes: text('notes'),
+    createdAt: integer('created_at').notNull(),
+    updatedAt: integer('updated_at').notNull(),
+    // Last, as the migration added it: inserts list the values in the table's column order.
     /**
      * When the owner was told that 90% of the seats are in use; null while fewer are, so each new
      * crossing is told once (services/organizations/utilisation.ts).
      */
     seatAlertAt: integer('seat_alert_at'),
-    createdAt: integer('created_at').notNull(),
-    updatedAt: integer('updated_at').notNull(),
   },
   (table) => [
     index('organizations_owner_idx').on(table.ownerUserId),

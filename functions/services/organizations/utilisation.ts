@@ -70,7 +70,7 @@ export async function memberUses(
   const from = dayOf(now - (limits.teamIdleDays - 1) * DAY_MS);
   const licensesOf = memberLicensesSql(organization.id);
   const sums = features.map(({ slug }) => usesSince(sql.raw(featureUsageColumns[slug].name), from));
-  const [memberRows, deviceRows, usageRows] = await db.batch([
+  const [memberRows, deviceRows, usageRows] = await Promise.all([
     db.all<{
       userId: string;
       customerName: string;
@@ -203,7 +203,7 @@ export function utilisationCsv(members: readonly MemberUse[]): string {
 /**
  * The hourly snapshot: ONE INSERT … SELECT writes today's row of every organization whose term
  * has not ended (members, seats, active devices, members × devices per seat); a later run the
- * same day overwrites it, so reruns change nothing but the numbers.
+ * same day overwrites numbers that changed, so a rerun with nothing new writes nothing.
  */
 export async function snapshotSeats(db: Db, now: Millis): Promise<number> {
   const day = dayOf(now);
@@ -215,7 +215,9 @@ export async function snapshotSeats(db: Db, now: Millis): Promise<number> {
     from organizations as o where o.term_start <= ${now} and o.term_end > ${now - DAY_MS}
     on conflict (organization_id, day) do update set seats_used = excluded.seats_used,
       seats = excluded.seats, devices_in_use = excluded.devices_in_use,
-      devices_allowed = excluded.devices_allowed, updated_at = excluded.updated_at`);
+      devices_allowed = excluded.devices_allowed, updated_at = excluded.updated_at
+    where (seats_used, seats, devices_in_use, devices_allowed) is not
+      (excluded.seats_used, excluded.seats, excluded.devices_in_use, excluded.devices_allowed)`);
   return result.meta.changes ?? 0;
 }
 
@@ -371,7 +373,7 @@ async function monthFigures(
     ({ slug }) =>
       sql`coalesce(sum(${sql.raw(featureUsageColumns[slug].name)}), 0) as ${sql.raw(slug.replaceAll('-', '_'))}`,
   );
-  const [[seatRow], [memberRow], [usageRow]] = await db.batch([
+  const [[seatRow], [memberRow], [usageRow]] = await Promise.all([
     db.all<{ seatsUsed: number | null; seats: number | null }>(
       sql`select max(seats_used) as seatsUsed,
           (select seats from organization_seat_days where organization_id = ${org.id}
