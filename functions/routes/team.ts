@@ -22,11 +22,7 @@ import { jsonBody, queryParams } from '../lib/validate';
 import { requireSession, type AccountEnv } from '../middleware/auth';
 import { organizationCard, ownedOrganization, ownerActions } from '../services/organizations/team';
 import { activityCsv, teamActivity, teamOverview } from '../services/organizations/views';
-import {
-  memberUses,
-  teamUtilisation,
-  utilisationCsv,
-} from '../services/organizations/utilisation';
+import { memberUses, teamUtilisation, utilisationCsv } from '../services/organizations/utilisation';
 import { DAY_MS, utcDayStart } from '../services/shared/db';
 
 /** The activity filter of the query string: a member, and whole UTC days from and to. */

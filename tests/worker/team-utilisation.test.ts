@@ -33,7 +33,10 @@ async function join(app: AccountApp, owner: SignedInAccount, name: string) {
 
 /** The owner signed in again (a session lasts less than the weeks these tests skip). */
 async function signIn(app: AccountApp, who: SignedInAccount) {
-  const response = await app.post('/api/login', { email: who.form.email, password: who.form.password });
+  const response = await app.post('/api/login', {
+    email: who.form.email,
+    password: who.form.password,
+  });
   expect(response.status, await response.clone().text()).toBe(200);
   return credentials((await response.json<AuthResponse>()).token);
 }
@@ -180,7 +183,7 @@ describe('Team utilisation', () => {
   });
 
   it('mails the monthly usage report once per organization and month', async () => {
-    const { app, id, owner } = await seededTeam();
+    const { id, owner } = await seededTeam();
     const april2 = Date.UTC(2026, 3, 2, 5);
     const mailer = recordingMailer();
     await runJobsAt(april2, mailer);
@@ -255,7 +258,9 @@ describe('Team utilisation', () => {
     const mailer = recordingMailer();
     await runJobsAt(app.clock.now + HOUR_MS, mailer);
     await runJobsAt(app.clock.now + 2 * HOUR_MS, mailer);
-    const sent = mailer.sent.filter((m) => m.to === owner.form.email && m.tag === 'seats-almost-full');
+    const sent = mailer.sent.filter(
+      (m) => m.to === owner.form.email && m.tag === 'seats-almost-full',
+    );
     expect(sent).toHaveLength(1);
     expect(sent[0]?.subject).toContain('is using 5 of 5');
   });

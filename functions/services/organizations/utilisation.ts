@@ -18,7 +18,14 @@ import {
   type OrganizationRow,
 } from '../../db/schema';
 import { seatsAlmostFullMail, teamUsageReportMail } from '../core/mail/templates';
-import { deliverSoon, mailWritten, queueMailOnce, queueMailWhere } from '../core/mail/outbox';
+import {
+  deliverSoon,
+  mailWritten,
+  queueMailOnce,
+  queueMailWhere,
+  writeMails,
+  type QueuedMail,
+} from '../core/mail/outbox';
 import { DAY_MS, iso, type Db, type Millis } from '../shared/db';
 import type { Deps } from '../shared/deps';
 import { csvField } from './views';
@@ -101,7 +108,8 @@ export async function memberUses(
   return memberRows.map((member) => {
     const device = devicesOf.get(member.licenseId);
     const usage = usageOf.get(member.licenseId);
-    const lastDay = typeof usage?.lastDay === 'string' ? Date.parse(`${usage.lastDay}T00:00:00Z`) : null;
+    const lastDay =
+      typeof usage?.lastDay === 'string' ? Date.parse(`${usage.lastDay}T00:00:00Z`) : null;
     const seen = device?.lastSeen ?? null;
     const lastActivityAt =
       seen === null ? lastDay : lastDay === null ? seen : Math.max(seen, lastDay);
@@ -275,14 +283,14 @@ export async function alertSeats(
       sql`exists (select 1 from organizations as a where a.id = ${org.id}
         and a.seat_alert_at is null and ${seatsAlmostFull(sql`a.id`, sql`a.seats`)})`,
     );
-    const [result] = await db.batch([
+    const results: unknown[] = await db.batch([
       mail.insert,
       db
         .update(organizations)
         .set({ seatAlertAt: now })
         .where(and(eq(organizations.id, org.id), sql`${organizations.seatAlertAt} is null`)),
     ]);
-    if (mailWritten(result)) {
+    if (mailWritten(results[0])) {
       written += 1;
       await deliverSoon(deps, mail);
     }
@@ -335,27 +343,26 @@ export async function mailUsageReports(
         and ${users.isDeleted} = 0 and not exists (select 1 from outbox
           where dedupe_key = 'team-usage-report:' || ${organizations.id} || ':' || ${month.key})`,
     );
-  let written = 0;
+  const mails: QueuedMail[] = [];
   for (const org of due) {
     const report = await monthFigures(db, org, month);
-    const mail = queueMailOnce(
-      db,
-      teamUsageReportMail(
-        org.email,
-        org.ownerName,
-        { organizationName: org.name, month: month.name, ...report },
-        origin,
+    mails.push(
+      queueMailOnce(
+        db,
+        teamUsageReportMail(
+          org.email,
+          org.ownerName,
+          { organizationName: org.name, month: month.name, ...report },
+          origin,
+        ),
+        now,
+        usageReportKey(org.id, month.key),
       ),
-      now,
-      usageReportKey(org.id, month.key),
     );
-    const [result] = await db.batch([mail.insert]);
-    if (mailWritten(result)) {
-      written += 1;
-      await deliverSoon(deps, mail);
-    }
   }
-  return written;
+  const written = await writeMails(db, mails);
+  await deliverSoon(deps, ...written);
+  return written.length;
 }
 
 /** An organization's figures for one month (the monthly e-mail). */

@@ -1,0 +1,303 @@
+/**
+ * Utilisation, for the owner: seats used against seats bought and devices in use against the
+ * limit (members × devices per seat) over the last 30, 90 or 365 days, each as a chart with a
+ * table of the same numbers; then every member's last activity, devices and commands used in the
+ * last 30 days, members idle for 30 days marked in words. The member list exports as CSV (a plain
+ * link: the browser downloads what the Worker writes).
+ */
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import type { MemberUtilisation, TeamUtilisation, UtilisationDay } from '../../contract/team';
+import type { UsageRange } from '../../config/feature-usage';
+import { formatDate } from '../../lib/format';
+import { featureUsage } from '../../site.config';
+import { DataTable } from '../shared/DataTable';
+import { dayText, LineChart } from '../shared/LineChart';
+import { dashboardProblem } from '../shared/session-ended';
+import { useLoad } from '../shared/use-load';
+import { Moment } from '../shared/Moment';
+import { devicesText } from './format';
+import { loadUtilisation, teamNetwork, utilisationLoadFailed } from './team-calls';
+
+const problem = dashboardProblem(utilisationLoadFailed, teamNetwork);
+const number = (value: number) => value.toLocaleString('en-US');
+
+/** "Renumber Views 5, Sheet Notes 2", or "None". */
+export function featuresText(counts: readonly number[]): string {
+  const used = featureUsage.features.flatMap((feature, index) => {
+    const uses = counts[index] ?? 0;
+    return uses > 0 ? [`${feature.label} ${number(uses)}`] : [];
+  });
+  return used.length > 0 ? used.join(', ') : 'None';
+}
+
+interface Series {
+  title: string;
+  unit: string;
+  usedLabel: string;
+  limitLabel: string;
+  used: (day: UtilisationDay) => number;
+  limit: (day: UtilisationDay) => number;
+}
+
+const seatSeries: Series = {
+  title: 'Seats used',
+  unit: 'Seats',
+  usedLabel: 'Seats used',
+  limitLabel: 'Seats bought',
+  used: (day) => day.seatsUsed,
+  limit: (day) => day.seats,
+};
+
+const deviceSeries: Series = {
+  title: 'Devices in use',
+  unit: 'Devices',
+  usedLabel: 'Devices in use',
+  limitLabel: 'Device limit',
+  used: (day) => day.devicesInUse,
+  limit: (day) => day.devicesAllowed,
+};
+
+function SeriesFigure({ view, series }: { view: TeamUtilisation; series: Series }) {
+  const id = useId();
+  const period = `the last ${view.days} days (${dayText(view.from)} to ${dayText(view.to)})`;
+  const latest = view.history.at(-1);
+  const summary = latest
+    ? `${series.usedLabel} against ${series.limitLabel.toLowerCase()} over ${period}; on ${dayText(latest.day)} ${number(series.used(latest))} of ${number(series.limit(latest))}.`
+    : `${series.usedLabel} over ${period}: no numbers yet.`;
+  const newestFirst = [...view.history].reverse();
+  return (
+    <div className="team-series">
+      <h3 id={`${id}-title`}>{series.title}</h3>
+      <figure className="usage-figure">
+        <LineChart
+          points={view.history.map((day) => ({
+            day: day.day,
+            used: series.used(day),
+            limit: series.limit(day),
+          }))}
+          from={view.from}
+          to={view.to}
+          unit={series.unit}
+          usedLabel={series.usedLabel}
+          limitLabel={series.limitLabel}
+          summary={summary}
+        />
+        <figcaption className="dashboard-small">
+          {series.usedLabel} and {series.limitLabel.toLowerCase()} per day, {period}. Days before
+          numbers were kept are left out.
+        </figcaption>
+      </figure>
+      <div className="team-scroll" tabIndex={0} role="region" aria-labelledby={`${id}-title`}>
+        <DataTable
+          caption={`${series.usedLabel} and ${series.limitLabel.toLowerCase()} per day, newest first`}
+          className="usage-table team-series-table"
+          columns={[
+            {
+              header: 'Day',
+              rowHeader: true,
+              cell: (day) => <time dateTime={day.day}>{dayText(day.day)}</time>,
+            },
+            {
+              header: series.usedLabel,
+              className: 'usage-number',
+              cell: (day) => number(series.used(day)),
+            },
+            {
+              header: series.limitLabel,
+              className: 'usage-number',
+              cell: (day) => number(series.limit(day)),
+            },
+          ]}
+          rows={newestFirst}
+          rowKey={(day) => day.day}
+        />
+      </div>
+    </div>
+  );
+}
+
+function MembersTable({
+  view,
+  deviceLimit,
+  now,
+}: {
+  view: TeamUtilisation;
+  deviceLimit: number;
+  now: number;
+}) {
+  const idle = view.members.filter((member) => member.idle).length;
+  return (
+    <>
+      <h3 id="team-utilisation-members">Members</h3>
+      <p>
+        {view.members.length === 0
+          ? 'No members yet.'
+          : `${idle} of ${view.members.length} ${view.members.length === 1 ? 'member' : 'members'} idle for ${view.idleDays}+ days. Commands are counted over the last ${view.featureDays} days.`}
+      </p>
+      {view.members.length > 0 && (
+        <DataTable<MemberUtilisation>
+          caption={`Members, when they last used the plugin, their devices and the commands they used in the last ${view.featureDays} days`}
+          className="usage-table team-utilisation-table"
+          columns={[
+            {
+              header: 'Member',
+              rowHeader: true,
+              cell: (member) => (
+                <span className="usage-name">
+                  {member.customerName}
+                  <span className="team-muted team-break"> {member.email}</span>
+                </span>
+              ),
+            },
+            {
+              header: 'Status',
+              cell: (member) =>
+                member.idle ? (
+                  <span className="status-badge team-idle">Idle {view.idleDays}+ days</span>
+                ) : (
+                  <span className="status-badge status-active">Active</span>
+                ),
+            },
+            {
+              header: 'Last activity',
+              className: 'usage-nowrap',
+              cell: (member) =>
+                member.lastActivityAt ? <Moment iso={member.lastActivityAt} now={now} /> : 'Never',
+            },
+            {
+              header: 'Joined',
+              className: 'usage-nowrap',
+              cell: (member) => formatDate(member.joinedAt),
+            },
+            {
+              header: 'Devices in use',
+              className: 'usage-nowrap',
+              cell: (member) => `${devicesText(member.devicesInUse)} of ${deviceLimit}`,
+            },
+            {
+              header: `Commands used (${view.featureDays} days)`,
+              label: 'Commands used',
+              cell: (member) => featuresText(member.features),
+            },
+          ]}
+          rows={view.members}
+          rowKey={(member) => member.userId}
+        />
+      )}
+    </>
+  );
+}
+
+interface Props {
+  deviceLimit: number;
+  /** Bumped by the page after each owner action, so the numbers follow it. */
+  version: number;
+}
+
+export function UtilisationSection({ deviceLimit, version }: Props) {
+  const id = useId();
+  const [days, setDays] = useState<UsageRange>(featureUsage.usageRanges[0]);
+  const load = useCallback(() => loadUtilisation(days), [days]);
+  const { state, reload, refresh } = useLoad(load, problem);
+
+  const shownVersion = useRef(version);
+  useEffect(() => {
+    if (shownVersion.current === version) return;
+    shownVersion.current = version;
+    refresh();
+  }, [version, refresh]);
+
+  return (
+    <section className="card" aria-labelledby="team-utilisation-title">
+      <div className="usage-heading">
+        <h2 id="team-utilisation-title">Utilisation</h2>
+        <div className="team-utilisation-tools">
+          <div className="field usage-filter">
+            <label htmlFor={`${id}-days`}>Period</label>
+            <select
+              id={`${id}-days`}
+              value={days}
+              onChange={(event) => setDays(Number(event.currentTarget.value) as UsageRange)}
+            >
+              {featureUsage.usageRanges.map((range) => (
+                <option key={range} value={range}>
+                  Last {range} days
+                </option>
+              ))}
+            </select>
+          </div>
+          <a
+            className="button button-secondary usage-button"
+            href="/api/team/utilisation.csv"
+            download
+          >
+            Export members CSV
+          </a>
+        </div>
+      </div>
+      {state.kind === 'loading' ? (
+        <p className="dashboard-loading" role="status">
+          Loading utilisation...
+        </p>
+      ) : state.kind === 'failed' ? (
+        <div className="usage-failed">
+          <p className="form-error" role="alert">
+            {state.problem}
+          </p>
+          <button type="button" className="button" onClick={reload}>
+            Retry
+          </button>
+        </div>
+      ) : (
+        <UtilisationBody view={state.value} deviceLimit={deviceLimit} now={state.now} />
+      )}
+    </section>
+  );
+}
+
+function UtilisationBody({
+  view,
+  deviceLimit,
+  now,
+}: {
+  view: TeamUtilisation;
+  deviceLimit: number;
+  now: number;
+}) {
+  const today = view.history.at(-1);
+  return (
+    <>
+      {today && (
+        <dl className="dashboard-details">
+          <div>
+            <dt>Seats used today</dt>
+            <dd>
+              {number(today.seatsUsed)} of {number(today.seats)}
+            </dd>
+          </div>
+          <div>
+            <dt>Devices in use</dt>
+            <dd>
+              {number(today.devicesInUse)} of {number(today.devicesAllowed)}
+              <span className="team-muted">
+                {' '}
+                ({today.seatsUsed} {today.seatsUsed === 1 ? 'member' : 'members'} × {deviceLimit}{' '}
+                per seat)
+              </span>
+            </dd>
+          </div>
+        </dl>
+      )}
+      <div className="team-series-grid">
+        <SeriesFigure view={view} series={seatSeries} />
+        <SeriesFigure view={view} series={deviceSeries} />
+      </div>
+      <MembersTable view={view} deviceLimit={deviceLimit} now={now} />
+      <p className="dashboard-small">
+        Days are in UTC; seats and devices are counted every hour and a day keeps its last count.
+        Last activity is the latest of a device checking its license and a day with a command used
+        (commands are counted only for members who share feature usage).
+      </p>
+    </>
+  );
+}
