@@ -2,8 +2,9 @@
  * Enterprise teams, as a firm would use them: an operator creates an organization (2 seats, 3
  * devices per seat) for an owner, the owner invites two colleagues on /dashboard/team, one joins
  * by signing up on the e-mailed /invite link and activates devices up to the limit, and the owner
- * watches the activations arrive in the team feed and exports it as CSV. A third invitation is
- * refused because every seat is taken or held.
+ * watches the activations arrive in the team feed and exports it as CSV, and sees the seats,
+ * devices and commands used in Utilisation. A third invitation is refused because every seat is
+ * taken or held.
  */
 import AxeBuilder from '@axe-core/playwright';
 import { readFile } from 'node:fs/promises';
@@ -163,6 +164,20 @@ test('an owner invites two colleagues, one joins by the link and uses three devi
   });
   expect(fourth.status()).toBe(403);
   expect(await fourth.json()).toMatchObject({ code: 'TOO_MANY_DEVICES' });
+  // The plugin reports the member's commands of today (the real report call).
+  const reported = await member.page.request.post('/api/usage/report', {
+    data: {
+      licenseKey: key,
+      deviceId: `E2E-TEAM-${now}-1`,
+      batchId: `e2e-team-${now}`,
+      events: [
+        { feature: 'renumber-views', day: new Date().toISOString().slice(0, 10), count: 7 },
+        { feature: 'sheet-notes', day: new Date().toISOString().slice(0, 10), count: 3 },
+      ],
+    },
+    headers: { 'CF-Connecting-IP': member.ip },
+  });
+  expect(reported.status(), await reported.text()).toBe(200);
   await member.context.close();
 
   // The owner sees the member, their three devices and the activations in the feed.
@@ -204,6 +219,40 @@ test('an owner invites two colleagues, one joins by the link and uses three devi
   await expect(
     members.getByRole('list', { name: 'Devices of Martha Nolan' }).getByRole('listitem'),
   ).toHaveCount(2);
+
+  // Utilisation: seats and devices today against what was bought, the member's last activity,
+  // devices and commands, each chart with its table, and the members' CSV.
+  const utilisation = owner.page.getByRole('region', { name: 'Utilisation' });
+  const today = utilisation.locator('dl');
+  await expect(today).toContainText('Seats used today1 of 2');
+  await expect(today).toContainText('Devices in use2 of 3');
+  const memberRow = utilisation.getByRole('row', { name: /Martha Nolan/ });
+  await expect(memberRow).toContainText('Active');
+  await expect(memberRow).not.toContainText('Idle');
+  await expect(memberRow).toContainText('2 devices of 3');
+  await expect(memberRow).toContainText('Renumber Views 7, Sheet Notes 3');
+  const firstRow = (name: string) =>
+    utilisation
+      .getByRole('region', { name })
+      .locator('tbody tr')
+      .first()
+      .evaluate((tr) => [...tr.querySelectorAll('th, td')].map((cell) => cell.textContent));
+  const todayText = new Date().toLocaleDateString('en-US', { dateStyle: 'long', timeZone: 'UTC' });
+  expect(await firstRow('Seats used')).toEqual([todayText, '1', '2']);
+  expect(await firstRow('Devices in use')).toEqual([todayText, '2', '3']);
+  // The chart reads by keyboard: the focused figure says the chosen day's numbers.
+  const seatChart = utilisation.getByRole('img', { name: /Seats used against seats bought/ });
+  await seatChart.focus();
+  await owner.page.keyboard.press('Home');
+  await expect(utilisation.getByText(`${todayText}: Seats used 1, Seats bought 2`)).toBeVisible();
+  await utilisation.getByLabel('Period').selectOption('90');
+  await expect(utilisation.getByRole('row', { name: /Martha Nolan/ })).toContainText('Active');
+  const utilisationDownload = owner.page.waitForEvent('download');
+  await utilisation.getByRole('link', { name: 'Export members CSV' }).click();
+  const membersCsv = await readFile(await (await utilisationDownload).path(), 'utf8');
+  expect(membersCsv.split('\r\n')[0]).toMatch(/^"Name","E-mail","Joined \(UTC\)"/);
+  expect(membersCsv).toContain(`"Martha Nolan","${first}",`);
+  expect(membersCsv).toMatch(/,"2","7","0","0","3","0","0","0","0","0","No"\r\n$/);
 
   await axeClean(owner.page);
   await phoneShot(owner.page, testInfo, 'team');

@@ -149,8 +149,8 @@ export function LineChart({ points, from, to, unit, usedLabel, limitLabel, summa
       </p>
       {current && (
         <p className="line-chart-readout" aria-live="polite">
-          {dayText(current.day)}: {number(current.used)} {usedLabel.toLowerCase()},{' '}
-          {number(current.limit)} {limitLabel.toLowerCase()}
+          {dayText(current.day)}: {usedLabel} {number(current.used)}, {limitLabel}{' '}
+          {number(current.limit)}
         </p>
       )}
     </>
