@@ -17,8 +17,9 @@ export interface LinePoint {
   limit: number;
 }
 
-const WIDTH = 560;
-const HEIGHT = 210;
+// About one unit per pixel in half of a wide card, so the 12-unit text stays readable.
+const WIDTH = 440;
+const HEIGHT = 220;
 const LEFT = 52;
 const RIGHT = 12;
 const TOP = 10;
@@ -87,7 +88,8 @@ export function LineChart({ points, from, to, unit, usedLabel, limitLabel, summa
         tabIndex={0}
         onKeyDown={onKey}
       >
-        {[0, top / 2, top].map((tick) => (
+        {/* Counts are whole: no 2.5 tick. */}
+        {(Number.isInteger(top / 2) ? [0, top / 2, top] : [0, top]).map((tick) => (
           <g key={tick}>
             <line
               x1={LEFT}

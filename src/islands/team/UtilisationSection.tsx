@@ -95,6 +95,7 @@ function SeriesFigure({ view, series }: { view: TeamUtilisation; series: Series 
             {
               header: 'Day',
               rowHeader: true,
+              className: 'usage-nowrap',
               cell: (day) => <time dateTime={day.day}>{dayText(day.day)}</time>,
             },
             {
@@ -145,7 +146,7 @@ function MembersTable({
               cell: (member) => (
                 <span className="usage-name">
                   {member.customerName}
-                  <span className="team-muted team-break"> {member.email}</span>
+                  <span className="team-utilisation-email">{member.email}</span>
                 </span>
               ),
             },
