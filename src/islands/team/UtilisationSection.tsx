@@ -91,6 +91,7 @@ function SeriesFigure({ view, series }: { view: TeamUtilisation; series: Series 
         <DataTable
           caption={`${series.usedLabel} and ${series.limitLabel.toLowerCase()} per day, newest first`}
           className="usage-table team-series-table"
+          wrapClassName="team-scroll-table"
           columns={[
             {
               header: 'Day',
