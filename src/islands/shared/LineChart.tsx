@@ -129,6 +129,16 @@ export function LineChart({ points, from, to, unit, usedLabel, limitLabel, summa
         </text>
         {points.length > 0 && <path d={limitPath} className="line-chart-limit" />}
         {points.length > 1 && <polyline points={usedLine} className="line-chart-used" />}
+        {/* A lone day (the first of the snapshots) still shows its limit. */}
+        {points.length === 1 && current && (
+          <line
+            x1={x(current.day) - 24}
+            x2={x(current.day)}
+            y1={y(current.limit)}
+            y2={y(current.limit)}
+            className="line-chart-limit"
+          />
+        )}
         {points.map((point) => (
           <circle
             key={point.day}
