@@ -14,7 +14,7 @@ import type {
   OrganizationResponse,
   TeamActivityResponse,
   TeamOverview,
-  TeamUtilisation,
+  TeamUtilization,
 } from '../src/contract/team';
 import type { FeatureUsageView, UsageOverview, UsageSharing } from '../src/contract/usage';
 import type { PaymentCompletionResponse } from '../src/contract/payments';
@@ -238,7 +238,7 @@ export function benchFixtures(now = Date.now()): BenchFixtures {
     ],
   } satisfies TeamActivityResponse;
   // 30 days of seats and devices (a member joined 12 days ago), and the two members' use.
-  const utilisationDays = Array.from({ length: 30 }, (_, n) => {
+  const utilizationDays = Array.from({ length: 30 }, (_, n) => {
     const seatsUsed = n < 18 ? 1 : 2;
     return {
       day: new Date(now - (29 - n) * DAY).toISOString().slice(0, 10),
@@ -248,13 +248,13 @@ export function benchFixtures(now = Date.now()): BenchFixtures {
       devicesAllowed: seatsUsed * 3,
     };
   });
-  const utilisation = {
+  const utilization = {
     days: 30,
-    from: utilisationDays[0]!.day,
-    to: utilisationDays.at(-1)!.day,
+    from: utilizationDays[0]!.day,
+    to: utilizationDays.at(-1)!.day,
     idleDays: 30,
     featureDays: 30,
-    history: utilisationDays,
+    history: utilizationDays,
     members: [
       {
         userId: team.members[0]!.userId,
@@ -277,7 +277,7 @@ export function benchFixtures(now = Date.now()): BenchFixtures {
         idle: true,
       },
     ],
-  } satisfies TeamUtilisation;
+  } satisfies TeamUtilization;
   const organization = {
     organization: {
       name: team.organization.name,
@@ -321,7 +321,7 @@ export function benchFixtures(now = Date.now()): BenchFixtures {
       'GET /api/organization': organization,
       'GET /api/team': team,
       'GET /api/team/activity': activity,
-      'GET /api/team/utilisation': utilisation,
+      'GET /api/team/utilization': utilization,
       [`GET /api/invitations/${benchInvitationToken}`]: invitation,
       'GET /api/me': me,
       'GET /api/config': config,

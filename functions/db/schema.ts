@@ -712,7 +712,7 @@ export const organizations = sqliteTable(
     // Last, as the migration added it: inserts list the values in the table's column order.
     /**
      * When the owner was told that 90% of the seats are in use; null while fewer are, so each new
-     * crossing is told once (services/organizations/utilisation.ts).
+     * crossing is told once (services/organizations/utilization.ts).
      */
     seatAlertAt: integer('seat_alert_at'),
   },
@@ -833,7 +833,7 @@ export const organizationEvents = sqliteTable(
 );
 
 /**
- * Seats and devices in use per organization and UTC day, for the owner's utilisation chart: the
+ * Seats and devices in use per organization and UTC day, for the owner's utilization chart: the
  * past cannot be read back from today's rows (devices are freed, members removed), so the hourly
  * `snapshot-team-seats` job writes ONE row per organization and day with one INSERT … SELECT;
  * a later run the same day overwrites it, so a day shows its last hourly numbers.

@@ -82,7 +82,7 @@ export const renewalReminderDays = 7;
  */
 export const releaseDownloadLinkMinutes = 15;
 /**
- * The owner's team utilisation: a member with no activity (a device seen, a command used) for
+ * The owner's team utilization: a member with no activity (a device seen, a command used) for
  * this many days is shown as idle; the per-member command counts cover the same days.
  */
 export const teamIdleDays = 30;

@@ -112,8 +112,8 @@ export const invitationPreviewSchema = object({
 });
 export type InvitationPreview = Infer<typeof invitationPreviewSchema>;
 
-/** One day of the utilisation chart: seats and devices in use against what was bought. */
-export const utilisationDaySchema = object({
+/** One day of the utilization chart: seats and devices in use against what was bought. */
+export const utilizationDaySchema = object({
   /** YYYY-MM-DD (UTC). */
   day: string,
   seatsUsed: integer,
@@ -122,10 +122,10 @@ export const utilisationDaySchema = object({
   /** Members × devices per seat. */
   devicesAllowed: integer,
 });
-export type UtilisationDay = Infer<typeof utilisationDaySchema>;
+export type UtilizationDay = Infer<typeof utilizationDaySchema>;
 
 /** A member's use of their seat. */
-export const memberUtilisationSchema = object({
+export const memberUtilizationSchema = object({
   userId: string,
   customerName: string,
   email: string,
@@ -139,10 +139,10 @@ export const memberUtilisationSchema = object({
   /** No activity for `idleDays` days (counted from joining when there was none). */
   idle: boolean,
 });
-export type MemberUtilisation = Infer<typeof memberUtilisationSchema>;
+export type MemberUtilization = Infer<typeof memberUtilizationSchema>;
 
-/** GET /api/team/utilisation?days=30|90|365: the owner's Utilisation section. */
-export const teamUtilisationSchema = object({
+/** GET /api/team/utilization?days=30|90|365: the owner's Utilization section. */
+export const teamUtilizationSchema = object({
   days: integer,
   /** YYYY-MM-DD (UTC), the first and last day of the chart. */
   from: string,
@@ -150,7 +150,7 @@ export const teamUtilisationSchema = object({
   idleDays: integer,
   featureDays: integer,
   /** Days with numbers, oldest first; today is read live. */
-  history: array(utilisationDaySchema),
-  members: array(memberUtilisationSchema),
+  history: array(utilizationDaySchema),
+  members: array(memberUtilizationSchema),
 });
-export type TeamUtilisation = Infer<typeof teamUtilisationSchema>;
+export type TeamUtilization = Infer<typeof teamUtilizationSchema>;

@@ -3,7 +3,7 @@
  * devices per seat) for an owner, the owner invites two colleagues on /dashboard/team, one joins
  * by signing up on the e-mailed /invite link and activates devices up to the limit, and the owner
  * watches the activations arrive in the team feed and exports it as CSV, and sees the seats,
- * devices and commands used in Utilisation. A third invitation is refused because every seat is
+ * devices and commands used in Utilization. A third invitation is refused because every seat is
  * taken or held.
  */
 import AxeBuilder from '@axe-core/playwright';
@@ -220,19 +220,19 @@ test('an owner invites two colleagues, one joins by the link and uses three devi
     members.getByRole('list', { name: 'Devices of Martha Nolan' }).getByRole('listitem'),
   ).toHaveCount(2);
 
-  // Utilisation: seats and devices today against what was bought, the member's last activity,
+  // Utilization: seats and devices today against what was bought, the member's last activity,
   // devices and commands, each chart with its table, and the members' CSV.
-  const utilisation = owner.page.getByRole('region', { name: 'Utilisation' });
-  const today = utilisation.locator('dl');
+  const utilization = owner.page.getByRole('region', { name: 'Utilization' });
+  const today = utilization.locator('dl');
   await expect(today).toContainText('Seats used today1 of 2');
   await expect(today).toContainText('Devices in use2 of 3');
-  const memberRow = utilisation.getByRole('row', { name: /Martha Nolan/ });
+  const memberRow = utilization.getByRole('row', { name: /Martha Nolan/ });
   await expect(memberRow).toContainText('Active');
   await expect(memberRow).not.toContainText('Idle');
   await expect(memberRow).toContainText('2 devices of 3');
   await expect(memberRow).toContainText('Renumber Views 7, Sheet Notes 3');
   const firstRow = (name: string) =>
-    utilisation
+    utilization
       .getByRole('region', { name })
       .locator('tbody tr')
       .first()
@@ -241,15 +241,15 @@ test('an owner invites two colleagues, one joins by the link and uses three devi
   expect(await firstRow('Seats used')).toEqual([todayText, '1', '2']);
   expect(await firstRow('Devices in use')).toEqual([todayText, '2', '3']);
   // The chart reads by keyboard: the focused figure says the chosen day's numbers.
-  const seatChart = utilisation.getByRole('img', { name: /Seats used against seats bought/ });
+  const seatChart = utilization.getByRole('img', { name: /Seats used against seats bought/ });
   await seatChart.focus();
   await owner.page.keyboard.press('Home');
-  await expect(utilisation.getByText(`${todayText}: Seats used 1, Seats bought 2`)).toBeVisible();
-  await utilisation.getByLabel('Period').selectOption('90');
-  await expect(utilisation.getByRole('row', { name: /Martha Nolan/ })).toContainText('Active');
-  const utilisationDownload = owner.page.waitForEvent('download');
-  await utilisation.getByRole('link', { name: 'Export members CSV' }).click();
-  const membersCsv = await readFile(await (await utilisationDownload).path(), 'utf8');
+  await expect(utilization.getByText(`${todayText}: Seats used 1, Seats bought 2`)).toBeVisible();
+  await utilization.getByLabel('Period').selectOption('90');
+  await expect(utilization.getByRole('row', { name: /Martha Nolan/ })).toContainText('Active');
+  const utilizationDownload = owner.page.waitForEvent('download');
+  await utilization.getByRole('link', { name: 'Export members CSV' }).click();
+  const membersCsv = await readFile(await (await utilizationDownload).path(), 'utf8');
   expect(membersCsv.split('\r\n')[0]).toMatch(/^"Name","E-mail","Joined \(UTC\)"/);
   expect(membersCsv).toContain(`"Martha Nolan","${first}",`);
   expect(membersCsv).toMatch(/,"2","7","0","0","3","0","0","0","0","0","No"\r\n$/);

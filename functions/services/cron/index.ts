@@ -16,7 +16,7 @@ import { requeueStuckMail } from './requeue-mail';
 import { finishOperatorRefunds } from './finish-operator-refunds';
 import { retryRefunds } from './retry-refunds';
 import { pruneFeatureUsage } from './usage-retention';
-import { alertTeamSeats, mailTeamUsageReports, snapshotTeamSeats } from './team-utilisation';
+import { alertTeamSeats, mailTeamUsageReports, snapshotTeamSeats } from './team-utilization';
 
 export { PartialJobFailure, type CronJob, type JobCounts } from './job';
 

@@ -42,7 +42,7 @@ import { site } from '../../../src/site.config';
 import { assertOpen, invitationByToken } from './invitations';
 import { teamEvent } from '../core/team-feed';
 import { findOrganization, seatsTakenSql } from './organizations';
-import { alertSeats } from './utilisation';
+import { alertSeats } from './utilization';
 
 /** What the invitation page shows before anyone accepts. */
 export interface InvitationPreview {

@@ -93,5 +93,5 @@ export const operatorTeamActionSchema = z.discriminatedUnion('action', [
   z.object({ action: z.literal('team-transfer-ownership'), userId: id, reason }),
 ]);
 
-/** GET /api/team/utilisation: the chart's period (the CSV export takes no period). */
-export { usageFeaturesQuerySchema as utilisationQuerySchema } from './usage-dashboard';
+/** GET /api/team/utilization: the chart's period (the CSV export takes no period). */
+export { usageFeaturesQuerySchema as utilizationQuerySchema } from './usage-dashboard';

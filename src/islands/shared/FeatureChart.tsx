@@ -1,5 +1,5 @@
 /**
- * The feature-usage chart (Usage & Sessions, and the team's utilisation): one horizontal bar per
+ * The feature-usage chart (Usage & Sessions, and the team's utilization): one horizontal bar per
  * command, drawn as SVG by React (no chart library). Each bar has its command's name above it and
  * its number at its end; the axis below says the unit. The figure is an image with a summary for
  * screen readers; the table beside it holds the same numbers for reading and copying.

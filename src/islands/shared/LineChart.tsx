@@ -1,7 +1,7 @@
 /**
  * A chart of something used against its limit over days (seats, devices), drawn as SVG by React
  * like FeatureChart: the use as a solid line with a dot per day that has numbers, the limit as a
- * dashed line, so the two differ by more than colour, with the unit on the vertical axis and the
+ * dashed line, so the two differ by more than color, with the unit on the vertical axis and the
  * first and last day below. The figure can be focused and read with the arrow keys (Home and End
  * too): the chosen day is marked and its numbers are written under the chart. A table beside it
  * holds every number.

@@ -1,12 +1,12 @@
 /**
- * Utilisation, for the owner: seats used against seats bought and devices in use against the
+ * Utilization, for the owner: seats used against seats bought and devices in use against the
  * limit (members × devices per seat) over the last 30, 90 or 365 days, each as a chart with a
  * table of the same numbers; then every member's last activity, devices and commands used in the
  * last 30 days, members idle for 30 days marked in words. The member list exports as CSV (a plain
  * link: the browser downloads what the Worker writes).
  */
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
-import type { MemberUtilisation, TeamUtilisation, UtilisationDay } from '../../contract/team';
+import type { MemberUtilization, TeamUtilization, UtilizationDay } from '../../contract/team';
 import type { UsageRange } from '../../config/feature-usage';
 import { formatDate } from '../../lib/format';
 import { featureUsage } from '../../site.config';
@@ -16,9 +16,9 @@ import { dashboardProblem } from '../shared/session-ended';
 import { useLoad } from '../shared/use-load';
 import { Moment } from '../shared/Moment';
 import { devicesText } from './format';
-import { loadUtilisation, teamNetwork, utilisationLoadFailed } from './team-calls';
+import { loadUtilization, teamNetwork, utilizationLoadFailed } from './team-calls';
 
-const problem = dashboardProblem(utilisationLoadFailed, teamNetwork);
+const problem = dashboardProblem(utilizationLoadFailed, teamNetwork);
 const number = (value: number) => value.toLocaleString('en-US');
 
 /** "Renumber Views 5, Sheet Notes 2", or "None". */
@@ -35,8 +35,8 @@ interface Series {
   unit: string;
   usedLabel: string;
   limitLabel: string;
-  used: (day: UtilisationDay) => number;
-  limit: (day: UtilisationDay) => number;
+  used: (day: UtilizationDay) => number;
+  limit: (day: UtilizationDay) => number;
 }
 
 const seatSeries: Series = {
@@ -57,7 +57,7 @@ const deviceSeries: Series = {
   limit: (day) => day.devicesAllowed,
 };
 
-function SeriesFigure({ view, series }: { view: TeamUtilisation; series: Series }) {
+function SeriesFigure({ view, series }: { view: TeamUtilization; series: Series }) {
   const id = useId();
   const period = `the last ${view.days} days (${dayText(view.from)} to ${dayText(view.to)})`;
   const latest = view.history.at(-1);
@@ -123,23 +123,23 @@ function MembersTable({
   deviceLimit,
   now,
 }: {
-  view: TeamUtilisation;
+  view: TeamUtilization;
   deviceLimit: number;
   now: number;
 }) {
   const idle = view.members.filter((member) => member.idle).length;
   return (
     <>
-      <h3 id="team-utilisation-members">Members</h3>
+      <h3 id="team-utilization-members">Members</h3>
       <p>
         {view.members.length === 0
           ? 'No members yet.'
           : `${idle} of ${view.members.length} ${view.members.length === 1 ? 'member' : 'members'} idle for ${view.idleDays}+ days. Commands are counted over the last ${view.featureDays} days.`}
       </p>
       {view.members.length > 0 && (
-        <DataTable<MemberUtilisation>
+        <DataTable<MemberUtilization>
           caption={`Members, when they last used the plugin, their devices and the commands they used in the last ${view.featureDays} days`}
-          className="usage-table team-utilisation-table"
+          className="usage-table team-utilization-table"
           columns={[
             {
               header: 'Member',
@@ -147,7 +147,7 @@ function MembersTable({
               cell: (member) => (
                 <span className="usage-name">
                   {member.customerName}
-                  <span className="team-utilisation-email">{member.email}</span>
+                  <span className="team-utilization-email">{member.email}</span>
                 </span>
               ),
             },
@@ -196,10 +196,10 @@ interface Props {
   version: number;
 }
 
-export function UtilisationSection({ deviceLimit, version }: Props) {
+export function UtilizationSection({ deviceLimit, version }: Props) {
   const id = useId();
   const [days, setDays] = useState<UsageRange>(featureUsage.usageRanges[0]);
-  const load = useCallback(() => loadUtilisation(days), [days]);
+  const load = useCallback(() => loadUtilization(days), [days]);
   const { state, reload, refresh } = useLoad(load, problem);
 
   const shownVersion = useRef(version);
@@ -210,10 +210,10 @@ export function UtilisationSection({ deviceLimit, version }: Props) {
   }, [version, refresh]);
 
   return (
-    <section className="card" aria-labelledby="team-utilisation-title">
+    <section className="card" aria-labelledby="team-utilization-title">
       <div className="usage-heading">
-        <h2 id="team-utilisation-title">Utilisation</h2>
-        <div className="team-utilisation-tools">
+        <h2 id="team-utilization-title">Utilization</h2>
+        <div className="team-utilization-tools">
           <div className="field usage-filter">
             <label htmlFor={`${id}-days`}>Period</label>
             <select
@@ -230,7 +230,7 @@ export function UtilisationSection({ deviceLimit, version }: Props) {
           </div>
           <a
             className="button button-secondary usage-button"
-            href="/api/team/utilisation.csv"
+            href="/api/team/utilization.csv"
             download
           >
             Export members CSV
@@ -239,7 +239,7 @@ export function UtilisationSection({ deviceLimit, version }: Props) {
       </div>
       {state.kind === 'loading' ? (
         <p className="dashboard-loading" role="status">
-          Loading utilisation...
+          Loading utilization...
         </p>
       ) : state.kind === 'failed' ? (
         <div className="usage-failed">
@@ -251,18 +251,18 @@ export function UtilisationSection({ deviceLimit, version }: Props) {
           </button>
         </div>
       ) : (
-        <UtilisationBody view={state.value} deviceLimit={deviceLimit} now={state.now} />
+        <UtilizationBody view={state.value} deviceLimit={deviceLimit} now={state.now} />
       )}
     </section>
   );
 }
 
-function UtilisationBody({
+function UtilizationBody({
   view,
   deviceLimit,
   now,
 }: {
-  view: TeamUtilisation;
+  view: TeamUtilization;
   deviceLimit: number;
   now: number;
 }) {

@@ -8,7 +8,7 @@
  */
 import { and, asc, eq, gte, sql, type SQL } from 'drizzle-orm';
 import type { UsageRange } from '../../../src/config/feature-usage';
-import type { TeamUtilisation, UtilisationDay } from '../../../src/contract/team';
+import type { TeamUtilization, UtilizationDay } from '../../../src/contract/team';
 import { featureUsage, limits } from '../../../src/site.config';
 import {
   featureUsageColumns,
@@ -126,13 +126,13 @@ export async function memberUses(
   });
 }
 
-/** GET /api/team/utilisation: seats and devices over the last `days` days, and each member. */
-export async function teamUtilisation(
+/** GET /api/team/utilization: seats and devices over the last `days` days, and each member. */
+export async function teamUtilization(
   db: Db,
   organization: OrganizationRow,
   now: Millis,
   days: UsageRange,
-): Promise<TeamUtilisation> {
+): Promise<TeamUtilization> {
   const to = dayOf(now);
   const from = dayOf(now - (days - 1) * DAY_MS);
   const [snapshots, members] = await Promise.all([
@@ -148,14 +148,14 @@ export async function teamUtilisation(
       .orderBy(asc(organizationSeatDays.day)),
     memberUses(db, organization, now),
   ]);
-  const today: UtilisationDay = {
+  const today: UtilizationDay = {
     day: to,
     seatsUsed: members.length,
     seats: organization.seats,
     devicesInUse: members.reduce((sum, member) => sum + member.devicesInUse, 0),
     devicesAllowed: members.length * organization.deviceLimit,
   };
-  const history: UtilisationDay[] = snapshots
+  const history: UtilizationDay[] = snapshots
     .filter((row) => row.day < to)
     .map(({ day, seatsUsed, seats, devicesInUse, devicesAllowed }) => ({
       day,
@@ -180,8 +180,8 @@ export async function teamUtilisation(
   };
 }
 
-/** The member utilisation as CSV (RFC 4180, CRLF), one row per member, for the owner's export. */
-export function utilisationCsv(members: readonly MemberUse[]): string {
+/** The member utilization as CSV (RFC 4180, CRLF), one row per member, for the owner's export. */
+export function utilizationCsv(members: readonly MemberUse[]): string {
   const days = limits.teamIdleDays;
   const header = [
     'Name',

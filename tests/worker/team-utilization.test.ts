@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { TeamUtilisation } from '../../src/contract/team';
+import type { TeamUtilization } from '../../src/contract/team';
 import type { AuthResponse } from '../../src/contract/user';
 import { accountApp, credentials, queryAll, signUpTrial, uniqueEmail } from './account-helpers';
 import type { AccountApp, SignedInAccount } from './account-helpers';
@@ -41,8 +41,8 @@ async function signIn(app: AccountApp, who: SignedInAccount) {
   return credentials((await response.json<AuthResponse>()).token);
 }
 
-function utilisation(app: AccountApp, who: { browser: Record<string, string> }, days = 90) {
-  return app.request(`/api/team/utilisation?days=${days}`, { headers: who.browser });
+function utilization(app: AccountApp, who: { browser: Record<string, string> }, days = 90) {
+  return app.request(`/api/team/utilization?days=${days}`, { headers: who.browser });
 }
 
 /**
@@ -55,14 +55,14 @@ async function seededTeam() {
   const app = accountApp();
   const admin = await operator(app);
   const { id, owner } = await organization(app, admin, { seats: 4, deviceLimit: 3 });
-  const alma = await join(app, owner, 'Alma Diaz');
+  const alma = await join(app, owner, 'Alma Grant');
   const bruno = await join(app, owner, 'Bruno Keller');
   const device = newDeviceId();
   await activateOk(app, alma.key, { deviceId: device });
   await activateOk(app, alma.key, { deviceId: newDeviceId() });
   await runJobsAt(app.clock.now + DAY_MS);
   app.clock.advance(2 * 24 * 60 * 60);
-  const carla = await join(app, owner, 'Carla Nunes');
+  const carla = await join(app, owner, 'Carla Stone');
   await runJobsAt(app.clock.now + HOUR_MS);
   await seedUsageRow(alma, device, '2026-03-05', { renumber_views: 100 });
   await seedUsageRow(alma, device, '2026-04-08', { renumber_views: 5, sheet_notes: 2 });
@@ -70,7 +70,7 @@ async function seededTeam() {
   return { app, id, owner, alma, bruno, carla, admin };
 }
 
-describe('Team utilisation', () => {
+describe('Team utilization', () => {
   quietCronLogs();
 
   it('shows seats over time, devices against the limit, last activity, features and idle members', async () => {
@@ -79,9 +79,9 @@ describe('Team utilisation', () => {
     app.clock.now = Date.UTC(2026, 3, 10, 12);
     const owner = await signIn(app, signedUp);
 
-    const response = await utilisation(app, owner, 90);
+    const response = await utilization(app, owner, 90);
     expect(response.status, await response.clone().text()).toBe(200);
-    const view = await response.json<TeamUtilisation>();
+    const view = await response.json<TeamUtilization>();
     expect(view).toMatchObject({ days: 90, to: '2026-04-10', idleDays: 30, featureDays: 30 });
     expect(view.history).toEqual([
       { day: '2026-03-02', seatsUsed: 2, seats: 4, devicesInUse: 2, devicesAllowed: 6 },
@@ -92,7 +92,7 @@ describe('Team utilisation', () => {
     // Alma: last activity is the usage day of 8 April (her devices were last seen on 1 March);
     // only the use of the last 30 days counts.
     expect(byEmail.get(alma.email)).toMatchObject({
-      customerName: 'Alma Diaz',
+      customerName: 'Alma Grant',
       lastActivityAt: '2026-04-08T00:00:00.000Z',
       devicesInUse: 2,
       features: [5, 0, 0, 2, 0, 0, 0, 0, 0],
@@ -107,7 +107,7 @@ describe('Team utilisation', () => {
       idle: true,
     });
 
-    const month = await (await utilisation(app, owner, 30)).json<TeamUtilisation>();
+    const month = await (await utilization(app, owner, 30)).json<TeamUtilization>();
     expect(month.from).toBe('2026-03-12');
     expect(month.history.map((row) => row.day)).toEqual(['2026-04-10']);
   });
@@ -119,17 +119,17 @@ describe('Team utilisation', () => {
     const fresh = await join(app, signedUp, 'Dana Fresh');
     app.clock.advance(29 * 24 * 60 * 60);
     const owner = await signIn(app, signedUp);
-    let view = await (await utilisation(app, owner, 30)).json<TeamUtilisation>();
+    let view = await (await utilization(app, owner, 30)).json<TeamUtilization>();
     expect(view.members.find((m) => m.email === fresh.email)?.idle).toBe(false);
     app.clock.advance(24 * 60 * 60);
-    view = await (await utilisation(app, owner, 30)).json<TeamUtilisation>();
+    view = await (await utilization(app, owner, 30)).json<TeamUtilization>();
     expect(view.members.find((m) => m.email === fresh.email)?.idle).toBe(true);
   });
 
   it('is for the owner only, and refuses a bad period with a plain message', async () => {
     const { app, owner, alma } = await seededTeam();
     const stranger = await signUpTrial(app);
-    for (const path of ['/api/team/utilisation', '/api/team/utilisation.csv']) {
+    for (const path of ['/api/team/utilization', '/api/team/utilization.csv']) {
       expect((await app.request(path, { headers: alma.browser })).status).toBe(403);
       expect((await app.request(path, { headers: stranger.browser })).status).toBe(403);
       expect((await app.request(path)).status).toBe(401);
@@ -137,13 +137,13 @@ describe('Team utilisation', () => {
         405,
       );
     }
-    const bad = await app.request('/api/team/utilisation?days=7', { headers: owner.browser });
+    const bad = await app.request('/api/team/utilization?days=7', { headers: owner.browser });
     expect(bad.status).toBe(400);
     expect(await bad.json()).toMatchObject({
       code: 'VALIDATION_FAILED',
       message: 'Days must be one of 30, 90, 365.',
     });
-    expect((await utilisation(app, owner, 365)).status).toBe(200);
+    expect((await utilization(app, owner, 365)).status).toBe(200);
   });
 
   it('exports one CSV row per member of this organization only, escaped', async () => {
@@ -156,11 +156,11 @@ describe('Team utilisation', () => {
       '=HYPERLINK("http://x"),\nsecond line',
       bruno.userId,
     );
-    const response = await app.request('/api/team/utilisation.csv', { headers: owner.browser });
+    const response = await app.request('/api/team/utilization.csv', { headers: owner.browser });
     expect(response.status).toBe(200);
     expect(response.headers.get('Content-Type')).toBe('text/csv; charset=utf-8');
     expect(response.headers.get('Content-Disposition')).toBe(
-      'attachment; filename="team-utilisation-2026-04-10.csv"',
+      'attachment; filename="team-utilization-2026-04-10.csv"',
     );
     const text = await response.text();
     const lines = text.split('\r\n');
@@ -172,7 +172,7 @@ describe('Team utilisation', () => {
         '"Wipe Model (last 30 days)","Idle 30+ days"',
     );
     expect(text).toContain(
-      `"Alma Diaz","${alma.email}","2026-03-01T12:00:00.000Z","2026-04-08T00:00:00.000Z","2","5","0","0","2","0","0","0","0","0","No"\r\n`,
+      `"Alma Grant","${alma.email}","2026-03-01T12:00:00.000Z","2026-04-08T00:00:00.000Z","2","5","0","0","2","0","0","0","0","0","No"\r\n`,
     );
     // A formula is defused with a quote; quotes doubled; the comma and newline stay inside.
     expect(text).toContain(
