@@ -8,7 +8,7 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import type { MemberUtilization, TeamUtilization, UtilizationDay } from '../../contract/team';
 import type { UsageRange } from '../../config/feature-usage';
-import { formatDate } from '../../lib/format';
+import { formatDate, formatShortDate } from '../../lib/format';
 import { featureUsage } from '../../site.config';
 import { DataTable } from '../shared/DataTable';
 import { dayText, LineChart } from '../shared/LineChart';
@@ -35,6 +35,9 @@ interface Series {
   unit: string;
   usedLabel: string;
   limitLabel: string;
+  /** The table's narrow headings (its caption says them in full). */
+  usedColumn: string;
+  limitColumn: string;
   used: (day: UtilizationDay) => number;
   limit: (day: UtilizationDay) => number;
 }
@@ -44,6 +47,8 @@ const seatSeries: Series = {
   unit: 'Seats',
   usedLabel: 'Seats used',
   limitLabel: 'Seats bought',
+  usedColumn: 'Used',
+  limitColumn: 'Bought',
   used: (day) => day.seatsUsed,
   limit: (day) => day.seats,
 };
@@ -53,6 +58,8 @@ const deviceSeries: Series = {
   unit: 'Devices',
   usedLabel: 'Devices in use',
   limitLabel: 'Device limit',
+  usedColumn: 'In use',
+  limitColumn: 'Limit',
   used: (day) => day.devicesInUse,
   limit: (day) => day.devicesAllowed,
 };
@@ -68,51 +75,55 @@ function SeriesFigure({ view, series }: { view: TeamUtilization; series: Series 
   return (
     <div className="team-series">
       <h3 id={`${id}-title`}>{series.title}</h3>
-      <figure className="usage-figure">
-        <LineChart
-          points={view.history.map((day) => ({
-            day: day.day,
-            used: series.used(day),
-            limit: series.limit(day),
-          }))}
-          from={view.from}
-          to={view.to}
-          unit={series.unit}
-          usedLabel={series.usedLabel}
-          limitLabel={series.limitLabel}
-          summary={summary}
-        />
-        <figcaption className="dashboard-small">
-          {series.usedLabel} and {series.limitLabel.toLowerCase()} per day, {period}. Days before
-          numbers were kept are left out.
-        </figcaption>
-      </figure>
-      <div className="team-scroll" tabIndex={0} role="region" aria-labelledby={`${id}-title`}>
-        <DataTable
-          caption={`${series.usedLabel} and ${series.limitLabel.toLowerCase()} per day, newest first`}
-          className="usage-table team-series-table"
-          wrapClassName="team-scroll-table"
-          columns={[
-            {
-              header: 'Day',
-              rowHeader: true,
-              className: 'usage-nowrap',
-              cell: (day) => <time dateTime={day.day}>{dayText(day.day)}</time>,
-            },
-            {
-              header: series.usedLabel,
-              className: 'usage-number',
-              cell: (day) => number(series.used(day)),
-            },
-            {
-              header: series.limitLabel,
-              className: 'usage-number',
-              cell: (day) => number(series.limit(day)),
-            },
-          ]}
-          rows={newestFirst}
-          rowKey={(day) => day.day}
-        />
+      <div className="team-series-body">
+        <figure className="usage-figure">
+          <LineChart
+            points={view.history.map((day) => ({
+              day: day.day,
+              used: series.used(day),
+              limit: series.limit(day),
+            }))}
+            from={view.from}
+            to={view.to}
+            unit={series.unit}
+            usedLabel={series.usedLabel}
+            limitLabel={series.limitLabel}
+            summary={summary}
+          />
+          <figcaption className="dashboard-small">
+            {series.usedLabel} and {series.limitLabel.toLowerCase()} per day, {period}. Days before
+            numbers were kept are left out.
+          </figcaption>
+        </figure>
+        <div className="team-scroll" tabIndex={0} role="region" aria-labelledby={`${id}-title`}>
+          <DataTable
+            caption={`${series.usedLabel} and ${series.limitLabel.toLowerCase()} per day, newest first`}
+            className="usage-table team-series-table"
+            wrapClassName="team-scroll-table"
+            columns={[
+              {
+                header: 'Day',
+                rowHeader: true,
+                className: 'usage-nowrap',
+                cell: (day) => (
+                  <time dateTime={day.day}>{formatShortDate(`${day.day}T00:00:00Z`, 'UTC')}</time>
+                ),
+              },
+              {
+                header: series.usedColumn,
+                className: 'usage-number',
+                cell: (day) => number(series.used(day)),
+              },
+              {
+                header: series.limitColumn,
+                className: 'usage-number',
+                cell: (day) => number(series.limit(day)),
+              },
+            ]}
+            rows={newestFirst}
+            rowKey={(day) => day.day}
+          />
+        </div>
       </div>
     </div>
   );
