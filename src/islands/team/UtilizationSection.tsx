@@ -15,19 +15,30 @@ import { dayText, LineChart } from '../shared/LineChart';
 import { dashboardProblem } from '../shared/session-ended';
 import { useLoad } from '../shared/use-load';
 import { Moment } from '../shared/Moment';
-import { devicesText } from './format';
 import { loadUtilization, teamNetwork, utilizationLoadFailed } from './team-calls';
 
 const problem = dashboardProblem(utilizationLoadFailed, teamNetwork);
 const number = (value: number) => value.toLocaleString('en-US');
 
-/** "Renumber Views 5, Sheet Notes 2", or "None". */
-export function featuresText(counts: readonly number[]): string {
-  const used = featureUsage.features.flatMap((feature, index) => {
+/** ["Renumber Views 5", "Sheet Notes 2"]: the commands used, in ribbon order. */
+export function featuresUsed(counts: readonly number[]): string[] {
+  return featureUsage.features.flatMap((feature, index) => {
     const uses = counts[index] ?? 0;
     return uses > 0 ? [`${feature.label} ${number(uses)}`] : [];
   });
-  return used.length > 0 ? used.join(', ') : 'None';
+}
+
+/** One command a line, or "None". */
+function Commands({ counts }: { counts: readonly number[] }) {
+  const used = featuresUsed(counts);
+  if (used.length === 0) return <>None</>;
+  return (
+    <ul className="team-commands">
+      {used.map((text) => (
+        <li key={text}>{text}</li>
+      ))}
+    </ul>
+  );
 }
 
 interface Series {
@@ -159,6 +170,9 @@ function MembersTable({
                 <span className="usage-name">
                   {member.customerName}
                   <span className="team-utilization-email">{member.email}</span>
+                  <span className="team-utilization-email">
+                    Joined {formatDate(member.joinedAt)}
+                  </span>
                 </span>
               ),
             },
@@ -178,19 +192,14 @@ function MembersTable({
                 member.lastActivityAt ? <Moment iso={member.lastActivityAt} now={now} /> : 'Never',
             },
             {
-              header: 'Joined',
-              className: 'usage-nowrap',
-              cell: (member) => formatDate(member.joinedAt),
-            },
-            {
               header: 'Devices in use',
               className: 'usage-nowrap',
-              cell: (member) => `${devicesText(member.devicesInUse)} of ${deviceLimit}`,
+              cell: (member) => `${member.devicesInUse} of ${deviceLimit}`,
             },
             {
-              header: `Commands used (${view.featureDays} days)`,
+              header: `Commands used, last ${view.featureDays} days`,
               label: 'Commands used',
-              cell: (member) => featuresText(member.features),
+              cell: (member) => <Commands counts={member.features} />,
             },
           ]}
           rows={view.members}
