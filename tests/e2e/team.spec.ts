@@ -99,6 +99,7 @@ test('an owner invites two colleagues, one joins by the link and uses three devi
   await expect(owner.page).toHaveURL(/\/dashboard\/team$/);
   await expect(owner.page.getByRole('heading', { name: 'Brandt Structures' })).toBeVisible();
   await expect(owner.page.getByText('0 of 2 seats used')).toBeVisible();
+  await expect(owner.page.getByRole('status')).toHaveCount(0);
 
   // Two invitations fill the seats; a third is refused with the plain reason.
   const invite = async (email: string) => {
@@ -277,6 +278,8 @@ test('a Standard customer signed in confirms the subscription ends at period end
   const customer = await visitor(browser);
   const standard = await buyStandard(customer.page, 'Peter Stone');
   await owner.page.goto('/dashboard/team');
+  // The sections have loaded (their "Loading…" lines are statuses too), so the status is the result.
+  await expect(owner.page.getByRole('status')).toHaveCount(0);
   await owner.page.getByLabel('E-mail address of the colleague to invite').fill(standard.email);
   await owner.page.getByRole('button', { name: 'Send invitation' }).click();
   await expect(owner.page.getByRole('status')).toHaveText(TeamMessages.invited);
