@@ -159,52 +159,65 @@ function MembersTable({
           : `${idle} of ${view.members.length} ${view.members.length === 1 ? 'member' : 'members'} idle for ${view.idleDays}+ days. Commands are counted over the last ${view.featureDays} days.`}
       </p>
       {view.members.length > 0 && (
-        <DataTable<MemberUtilization>
-          caption={`Members, when they last used the plugin, their devices and the commands they used in the last ${view.featureDays} days`}
-          className="usage-table team-utilization-table"
-          columns={[
-            {
-              header: 'Member',
-              rowHeader: true,
-              cell: (member) => (
-                <span className="usage-name">
-                  {member.customerName}
-                  <span className="team-utilization-email">{member.email}</span>
-                  <span className="team-utilization-email">
-                    Joined {formatDate(member.joinedAt)}
+        // Long names scroll sideways inside a region the keyboard can reach, never the page.
+        <div
+          className="team-scroll-x"
+          tabIndex={0}
+          role="region"
+          aria-label="Members' use of their seats"
+        >
+          <DataTable<MemberUtilization>
+            wrapClassName="team-scroll-table"
+            caption={`Members, when they last used the plugin, their devices and the commands they used in the last ${view.featureDays} days`}
+            className="usage-table team-utilization-table"
+            columns={[
+              {
+                header: 'Member',
+                rowHeader: true,
+                cell: (member) => (
+                  <span className="usage-name">
+                    {member.customerName}
+                    <span className="team-utilization-email">{member.email}</span>
+                    <span className="team-utilization-email">
+                      Joined {formatDate(member.joinedAt)}
+                    </span>
                   </span>
-                </span>
-              ),
-            },
-            {
-              header: 'Status',
-              cell: (member) =>
-                member.idle ? (
-                  <span className="status-badge team-idle">Idle {view.idleDays}+ days</span>
-                ) : (
-                  <span className="status-badge status-active">Active</span>
                 ),
-            },
-            {
-              header: 'Last activity',
-              className: 'usage-nowrap',
-              cell: (member) =>
-                member.lastActivityAt ? <Moment iso={member.lastActivityAt} now={now} /> : 'Never',
-            },
-            {
-              header: 'Devices in use',
-              className: 'usage-nowrap',
-              cell: (member) => `${member.devicesInUse} of ${deviceLimit}`,
-            },
-            {
-              header: `Commands used, last ${view.featureDays} days`,
-              label: 'Commands used',
-              cell: (member) => <Commands counts={member.features} />,
-            },
-          ]}
-          rows={view.members}
-          rowKey={(member) => member.userId}
-        />
+              },
+              {
+                header: 'Status',
+                cell: (member) =>
+                  member.idle ? (
+                    <span className="status-badge team-idle">Idle {view.idleDays}+ days</span>
+                  ) : (
+                    <span className="status-badge status-active">Active</span>
+                  ),
+              },
+              {
+                header: 'Last activity',
+                className: 'usage-nowrap',
+                cell: (member) =>
+                  member.lastActivityAt ? (
+                    <Moment iso={member.lastActivityAt} now={now} />
+                  ) : (
+                    'Never'
+                  ),
+              },
+              {
+                header: 'Devices in use',
+                className: 'usage-nowrap',
+                cell: (member) => `${member.devicesInUse} of ${deviceLimit}`,
+              },
+              {
+                header: `Commands used, last ${view.featureDays} days`,
+                label: 'Commands used',
+                cell: (member) => <Commands counts={member.features} />,
+              },
+            ]}
+            rows={view.members}
+            rowKey={(member) => member.userId}
+          />
+        </div>
       )}
     </>
   );
