@@ -14,6 +14,7 @@ import type {
   OrganizationResponse,
   TeamActivityResponse,
   TeamOverview,
+  TeamUtilization,
 } from '../src/contract/team';
 import type { FeatureUsageView, UsageOverview, UsageSharing } from '../src/contract/usage';
 import type { PaymentCompletionResponse } from '../src/contract/payments';
@@ -236,6 +237,47 @@ export function benchFixtures(now = Date.now()): BenchFixtures {
       },
     ],
   } satisfies TeamActivityResponse;
+  // 30 days of seats and devices (a member joined 12 days ago), and the two members' use.
+  const utilizationDays = Array.from({ length: 30 }, (_, n) => {
+    const seatsUsed = n < 18 ? 1 : 2;
+    return {
+      day: new Date(now - (29 - n) * DAY).toISOString().slice(0, 10),
+      seatsUsed,
+      seats: 5,
+      devicesInUse: n < 20 ? 1 : 2,
+      devicesAllowed: seatsUsed * 3,
+    };
+  });
+  const utilization = {
+    days: 30,
+    from: utilizationDays[0]!.day,
+    to: utilizationDays.at(-1)!.day,
+    idleDays: 30,
+    featureDays: 30,
+    history: utilizationDays,
+    members: [
+      {
+        userId: team.members[0]!.userId,
+        customerName: 'Martha Nolan',
+        email: 'martha.nolan@example.com',
+        joinedAt: iso(-30 * DAY),
+        lastActivityAt: iso(-HOUR),
+        devicesInUse: 2,
+        features: [42, 7, 0, 12, 0, 3, 0, 1, 0],
+        idle: false,
+      },
+      {
+        userId: team.members[1]!.userId,
+        customerName: 'Samuel Oliver',
+        email: 'samuel.oliver@example.com',
+        joinedAt: iso(-30 * DAY),
+        lastActivityAt: null,
+        devicesInUse: 0,
+        features: [0, 0, 0, 0, 0, 0, 0, 0, 0],
+        idle: true,
+      },
+    ],
+  } satisfies TeamUtilization;
   const organization = {
     organization: {
       name: team.organization.name,
@@ -279,6 +321,7 @@ export function benchFixtures(now = Date.now()): BenchFixtures {
       'GET /api/organization': organization,
       'GET /api/team': team,
       'GET /api/team/activity': activity,
+      'GET /api/team/utilization': utilization,
       [`GET /api/invitations/${benchInvitationToken}`]: invitation,
       'GET /api/me': me,
       'GET /api/config': config,

@@ -26,12 +26,12 @@ import {
 import { currentLicense } from '../functions/services/core/licenses/licenses';
 import { eq } from 'drizzle-orm';
 import { devices } from '../functions/db/schema';
-import { dayNumber, usageTotalsQuery } from '../functions/services/core/usage/usage-store';
 import {
-  reportStatements,
-  sumReport,
+  dayNumber,
   usageQueries,
-} from '../functions/services/licensing/feature-usage';
+  usageTotalsQuery,
+} from '../functions/services/core/usage/usage-store';
+import { reportStatements, sumReport } from '../functions/services/licensing/feature-usage';
 import type { Db, Millis } from '../functions/services/shared/db';
 import type { Secrets } from '../functions/services/shared/deps';
 import { counterKey, rateLimitStep } from '../functions/services/shared/rate-limit';

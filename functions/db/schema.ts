@@ -760,6 +760,12 @@ export const organizations = sqliteTable(
     notes: text('notes'),
     createdAt: integer('created_at').notNull(),
     updatedAt: integer('updated_at').notNull(),
+    // Last, as the migration added it: inserts list the values in the table's column order.
+    /**
+     * When the owner was told that 90% of the seats are in use; null while fewer are, so each new
+     * crossing is told once (services/organizations/utilization.ts).
+     */
+    seatAlertAt: integer('seat_alert_at'),
   },
   (table) => [
     index('organizations_owner_idx').on(table.ownerUserId),
@@ -876,6 +882,32 @@ export const organizationEvents = sqliteTable(
     ),
   ],
 );
+
+/**
+ * Seats and devices in use per organization and UTC day, for the owner's utilization chart: the
+ * past cannot be read back from today's rows (devices are freed, members removed), so the hourly
+ * `snapshot-team-seats` job writes ONE row per organization and day with one INSERT … SELECT;
+ * a later run the same day overwrites it, so a day shows its last hourly numbers.
+ */
+export const organizationSeatDays = sqliteTable(
+  'organization_seat_days',
+  {
+    organizationId: text('organization_id').notNull(),
+    /** `YYYY-MM-DD` (UTC). */
+    day: text('day').notNull(),
+    seatsUsed: integer('seats_used').notNull(),
+    /** The seats bought that day. */
+    seats: integer('seats').notNull(),
+    /** The members' active devices. */
+    devicesInUse: integer('devices_in_use').notNull(),
+    /** Members × devices per seat. */
+    devicesAllowed: integer('devices_allowed').notNull(),
+    updatedAt: integer('updated_at').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.organizationId, table.day] })],
+);
+/** A row of `organizationSeatDays`. */
+export type OrganizationSeatDayRow = typeof organizationSeatDays.$inferSelect;
 
 /**
  * Passkeys (WebAuthn credentials). A passkey signs a fresh challenge with a key that never leaves

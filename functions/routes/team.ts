@@ -8,11 +8,13 @@ import {
   activityQuerySchema,
   inviteSchema,
   transferSchema,
+  utilizationQuerySchema,
 } from '../../src/contract/schemas/team-requests';
 import type {
   OrganizationResponse,
   TeamActivityResponse,
   TeamOverview,
+  TeamUtilization,
 } from '../../src/contract/team';
 import type { MessageResponse } from '../../src/contract/user';
 import { methodNotAllowed } from '../lib/http';
@@ -20,6 +22,7 @@ import { jsonBody, queryParams } from '../lib/validate';
 import { requireSession, type AccountEnv } from '../middleware/auth';
 import { organizationCard, ownedOrganization, ownerActions } from '../services/organizations/team';
 import { activityCsv, teamActivity, teamOverview } from '../services/organizations/views';
+import { memberUses, teamUtilization, utilizationCsv } from '../services/organizations/utilization';
 import { DAY_MS, utcDayStart } from '../services/shared/db';
 
 /** The activity filter of the query string: a member, and whole UTC days from and to. */
@@ -66,6 +69,25 @@ export const teamRoutes = new Hono<AccountEnv>()
     });
   })
   .all('/team/activity.csv', methodNotAllowed('GET'))
+
+  .get('/team/utilization', requireSession, queryParams(utilizationQuerySchema), async (c) => {
+    const { db, now } = c.get('deps');
+    const organization = await ownedOrganization(db, c.get('session').userId);
+    const view = await teamUtilization(db, organization, now, c.req.valid('query').days);
+    return c.json(view satisfies TeamUtilization, 200);
+  })
+  .all('/team/utilization', methodNotAllowed('GET'))
+
+  .get('/team/utilization.csv', requireSession, async (c) => {
+    const { db, now } = c.get('deps');
+    const organization = await ownedOrganization(db, c.get('session').userId);
+    const day = new Date(now).toISOString().slice(0, 10);
+    return c.body(utilizationCsv(await memberUses(db, organization, now)), 200, {
+      'Content-Type': 'text/csv; charset=utf-8',
+      'Content-Disposition': `attachment; filename="team-utilization-${day}.csv"`,
+    });
+  })
+  .all('/team/utilization.csv', methodNotAllowed('GET'))
 
   .post('/team/invitations', requireSession, jsonBody(inviteSchema), async (c) => {
     await ownerActions.invite(c.get('deps'), c.get('session').userId, c.req.valid('json').email);

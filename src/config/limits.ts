@@ -85,3 +85,12 @@ export const renewalReminderDays = 7;
  * update check: enough to start a download, too short to be worth sharing.
  */
 export const releaseDownloadLinkMinutes = 15;
+/**
+ * The owner's team utilization: a member with no activity (a device seen, a command used) for
+ * this many days is shown as idle; the per-member command counts cover the same days.
+ */
+export const teamIdleDays = 30;
+/** The owner is e-mailed once each time the members reach this share (percent) of the seats. */
+export const seatAlertPercent = 90;
+/** The monthly team usage e-mail (for the month before) goes out on one of these first days. */
+export const teamReportDays = 3;

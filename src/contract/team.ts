@@ -111,3 +111,46 @@ export const invitationPreviewSchema = object({
   hasAccount: boolean,
 });
 export type InvitationPreview = Infer<typeof invitationPreviewSchema>;
+
+/** One day of the utilization chart: seats and devices in use against what was bought. */
+export const utilizationDaySchema = object({
+  /** YYYY-MM-DD (UTC). */
+  day: string,
+  seatsUsed: integer,
+  seats: integer,
+  devicesInUse: integer,
+  /** Members × devices per seat. */
+  devicesAllowed: integer,
+});
+export type UtilizationDay = Infer<typeof utilizationDaySchema>;
+
+/** A member's use of their seat. */
+export const memberUtilizationSchema = object({
+  userId: string,
+  customerName: string,
+  email: string,
+  /** ISO 8601. */
+  joinedAt: string,
+  /** The latest of a device seen and a day with a command used (its start); null for neither. */
+  lastActivityAt: nullable(string),
+  devicesInUse: integer,
+  /** Uses of each command over the last `featureDays` days, in `featureUsage.features` order. */
+  features: array(integer),
+  /** No activity for `idleDays` days (counted from joining when there was none). */
+  idle: boolean,
+});
+export type MemberUtilization = Infer<typeof memberUtilizationSchema>;
+
+/** GET /api/team/utilization?days=30|90|365: the owner's Utilization section. */
+export const teamUtilizationSchema = object({
+  days: integer,
+  /** YYYY-MM-DD (UTC), the first and last day of the chart. */
+  from: string,
+  to: string,
+  idleDays: integer,
+  featureDays: integer,
+  /** Days with numbers, oldest first; today is read live. */
+  history: array(utilizationDaySchema),
+  members: array(memberUtilizationSchema),
+});
+export type TeamUtilization = Infer<typeof teamUtilizationSchema>;

@@ -67,6 +67,11 @@ export function formatDate(when: When, timeZone?: string): string {
   return format(when, { dateStyle: 'long', timeZone });
 }
 
+/** A day, "Jul 2, 2025", where a column of days must stay narrow. */
+export function formatShortDate(when: When, timeZone?: string): string {
+  return format(when, { dateStyle: 'medium', timeZone });
+}
+
 /** A moment, "July 2, 2025 at 9:41 AM", in the browser's time zone unless one is given. */
 export function formatDateTime(when: When, timeZone?: string): string {
   return format(when, { dateStyle: 'long', timeStyle: 'short', timeZone });

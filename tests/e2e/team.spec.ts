@@ -2,8 +2,9 @@
  * Enterprise teams, as a firm would use them: an operator creates an organization (2 seats, 3
  * devices per seat) for an owner, the owner invites two colleagues on /dashboard/team, one joins
  * by signing up on the e-mailed /invite link and activates devices up to the limit, and the owner
- * watches the activations arrive in the team feed and exports it as CSV. A third invitation is
- * refused because every seat is taken or held.
+ * watches the activations arrive in the team feed and exports it as CSV, and sees the seats,
+ * devices and commands used in Utilization. A third invitation is refused because every seat is
+ * taken or held.
  */
 import AxeBuilder from '@axe-core/playwright';
 import { readFile } from 'node:fs/promises';
@@ -98,6 +99,7 @@ test('an owner invites two colleagues, one joins by the link and uses three devi
   await expect(owner.page).toHaveURL(/\/dashboard\/team$/);
   await expect(owner.page.getByRole('heading', { name: 'Brandt Structures' })).toBeVisible();
   await expect(owner.page.getByText('0 of 2 seats used')).toBeVisible();
+  await expect(owner.page.getByRole('status')).toHaveCount(0);
 
   // Two invitations fill the seats; a third is refused with the plain reason.
   const invite = async (email: string) => {
@@ -163,6 +165,20 @@ test('an owner invites two colleagues, one joins by the link and uses three devi
   });
   expect(fourth.status()).toBe(403);
   expect(await fourth.json()).toMatchObject({ code: 'TOO_MANY_DEVICES' });
+  // The plugin reports the member's commands of today (the real report call).
+  const reported = await member.page.request.post('/api/usage/report', {
+    data: {
+      licenseKey: key,
+      deviceId: `E2E-TEAM-${now}-1`,
+      batchId: `e2e-team-${now}`,
+      events: [
+        { feature: 'renumber-views', day: new Date().toISOString().slice(0, 10), count: 7 },
+        { feature: 'sheet-notes', day: new Date().toISOString().slice(0, 10), count: 3 },
+      ],
+    },
+    headers: { 'CF-Connecting-IP': member.ip },
+  });
+  expect(reported.status(), await reported.text()).toBe(200);
   await member.context.close();
 
   // The owner sees the member, their three devices and the activations in the feed.
@@ -205,6 +221,44 @@ test('an owner invites two colleagues, one joins by the link and uses three devi
     members.getByRole('list', { name: 'Devices of Martha Nolan' }).getByRole('listitem'),
   ).toHaveCount(2);
 
+  // Utilization: seats and devices today against what was bought, the member's last activity,
+  // devices and commands, each chart with its table, and the members' CSV.
+  const utilization = owner.page.getByRole('region', { name: 'Utilization' });
+  const today = utilization.locator('dl');
+  await expect(today).toContainText('Seats used today1 of 2');
+  await expect(today).toContainText('Devices in use2 of 3');
+  const memberRow = utilization.getByRole('row', { name: /Martha Nolan/ });
+  await expect(memberRow).toContainText('Active');
+  await expect(memberRow).not.toContainText('Idle');
+  await expect(memberRow.getByRole('cell', { name: '2 of 3', exact: true })).toBeVisible();
+  await expect(memberRow.getByRole('listitem')).toHaveText(['Renumber Views 7', 'Sheet Notes 3']);
+  const firstRow = (name: string) =>
+    utilization
+      .getByRole('region', { name })
+      .locator('tbody tr')
+      .first()
+      .evaluate((tr) => [...tr.querySelectorAll('th, td')].map((cell) => cell.textContent));
+  const todayText = new Date().toLocaleDateString('en-US', { dateStyle: 'long', timeZone: 'UTC' });
+  const todayShort = new Date().toLocaleDateString('en-US', {
+    dateStyle: 'medium',
+    timeZone: 'UTC',
+  });
+  expect(await firstRow('Seats used')).toEqual([todayShort, '1', '2']);
+  expect(await firstRow('Devices in use')).toEqual([todayShort, '2', '3']);
+  // The chart reads by keyboard: the focused figure says the chosen day's numbers.
+  const seatChart = utilization.getByRole('img', { name: /Seats used against seats bought/ });
+  await seatChart.focus();
+  await owner.page.keyboard.press('Home');
+  await expect(utilization.getByText(`${todayText}: Seats used 1, Seats bought 2`)).toBeVisible();
+  await utilization.getByLabel('Period').selectOption('90');
+  await expect(utilization.getByRole('row', { name: /Martha Nolan/ })).toContainText('Active');
+  const utilizationDownload = owner.page.waitForEvent('download');
+  await utilization.getByRole('link', { name: 'Export members CSV' }).click();
+  const membersCsv = await readFile(await (await utilizationDownload).path(), 'utf8');
+  expect(membersCsv.split('\r\n')[0]).toMatch(/^"Name","E-mail","Joined \(UTC\)"/);
+  expect(membersCsv).toContain(`"Martha Nolan","${first}",`);
+  expect(membersCsv).toMatch(/,"2","7","0","0","3","0","0","0","0","0","No"\r\n$/);
+
   await axeClean(owner.page);
   await phoneShot(owner.page, testInfo, 'team');
   await owner.context.close();
@@ -224,6 +278,8 @@ test('a Standard customer signed in confirms the subscription ends at period end
   const customer = await visitor(browser);
   const standard = await buyStandard(customer.page, 'Peter Stone');
   await owner.page.goto('/dashboard/team');
+  // The sections have loaded (their "Loading…" lines are statuses too), so the status is the result.
+  await expect(owner.page.getByRole('status')).toHaveCount(0);
   await owner.page.getByLabel('E-mail address of the colleague to invite').fill(standard.email);
   await owner.page.getByRole('button', { name: 'Send invitation' }).click();
   await expect(owner.page.getByRole('status')).toHaveText(TeamMessages.invited);

@@ -17,7 +17,7 @@ import { HistorySection } from '../../src/islands/usage/HistorySection';
 import { TeamActivitySection, UsageStatsSection } from '../../src/islands/usage/NoteSections';
 import { SessionsSection } from '../../src/islands/usage/SessionsSection';
 import { FeatureUsageBody, featureRows } from '../../src/islands/usage/FeatureUsageSection';
-import { niceMax } from '../../src/islands/usage/FeatureChart';
+import { niceMax } from '../../src/islands/shared/FeatureChart';
 import { site } from '../../src/site.config';
 
 const now = Date.parse('2026-03-10T12:00:00.000Z');

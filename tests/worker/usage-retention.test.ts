@@ -7,14 +7,13 @@ import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { devices } from '../../functions/db/schema';
-import { dayNumber } from '../../functions/services/core/usage/usage-store';
+import { dayNumber, usageQueries } from '../../functions/services/core/usage/usage-store';
 import {
   foldStatements,
   FOLD_DAYS_PER_RUN,
   oldestKeptMonth,
   pruneFeatureUsage,
 } from '../../functions/services/cron/usage-retention';
-import { usageQueries } from '../../functions/services/licensing/feature-usage';
 import { parse } from '../../src/contract/shape';
 import { featureUsageViewSchema } from '../../src/contract/usage';
 import { featureUsage, retentionDays } from '../../src/site.config';

@@ -104,7 +104,7 @@ export async function createOrganization(
       db
         .insert(organizations)
         .select(
-          sql`select ${id}, ${values.name}, ${values.ownerUserId}, ${values.seats}, ${values.deviceLimit}, ${values.termStart}, ${values.termEnd}, ${values.supportTier}, ${values.agreementRef}, ${values.notes}, ${now}, ${now} where ${written}`,
+          sql`select ${id}, ${values.name}, ${values.ownerUserId}, ${values.seats}, ${values.deviceLimit}, ${values.termStart}, ${values.termEnd}, ${values.supportTier}, ${values.agreementRef}, ${values.notes}, ${now}, ${now}, null where ${written}`,
         ),
     ],
   );

@@ -16,6 +16,7 @@ import { requeueStuckMail } from './requeue-mail';
 import { finishOperatorRefunds } from './finish-operator-refunds';
 import { retryRefunds } from './retry-refunds';
 import { pruneFeatureUsage } from './usage-retention';
+import { alertTeamSeats, mailTeamUsageReports, snapshotTeamSeats } from './team-utilization';
 
 export { PartialJobFailure, type CronJob, type JobCounts } from './job';
 
@@ -34,6 +35,9 @@ export const cronJobs: readonly CronJob[] = [
   { name: 'retry-refunds', run: retryRefunds },
   { name: 'finish-operator-refunds', run: finishOperatorRefunds },
   { name: 'prune-feature-usage', run: pruneFeatureUsage },
+  { name: 'snapshot-team-seats', run: snapshotTeamSeats },
+  { name: 'alert-team-seats', run: alertTeamSeats },
+  { name: 'mail-team-usage-reports', run: mailTeamUsageReports },
 ];
 
 /** The outcome of one job in a run. */

@@ -35,13 +35,11 @@ import {
   addUsage,
   dayNumber,
   dayNumberOf,
-  dayUsageQuery,
-  deviceRefs,
   isoDay,
   mergeUsage,
-  monthUsageQuery,
   rangeStart,
   type DeviceUsage,
+  usageQueries,
 } from '../core/usage/usage-store';
 import { DAY_MS, isUniqueViolation, type Db, type Millis } from '../shared/db';
 import type { Deps } from '../shared/deps';
@@ -280,20 +278,6 @@ export async function reportUsage(deps: Deps, body: UsageReportBody): Promise<Us
     };
   }
   return { status: 'VALID', message: UsageReportMessages.received, usageReporting: true };
-}
-
-/**
- * The use of the devices `which` selects over the last `days` days, per device ref, read by key
- * from the day and month tables (see core/usage/usage-store.ts).
- */
-export function usageQueries(db: Db, which: SQL | undefined, now: Millis, days: number) {
-  const today = dayNumber(now);
-  const { fromDay, fromMonth } = rangeStart(today, days);
-  const refs = deviceRefs(db, which);
-  return [
-    dayUsageQuery(db, refs, today, fromDay),
-    monthUsageQuery(db, refs, today, fromMonth),
-  ] as const;
 }
 
 /** GET /api/usage/features: the signed-in customer's feature use over the last `days` days. */

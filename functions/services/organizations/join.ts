@@ -42,6 +42,7 @@ import { site } from '../../../src/site.config';
 import { assertOpen, invitationByToken } from './invitations';
 import { teamEvent } from '../core/team-feed';
 import { findOrganization, seatsTakenSql } from './organizations';
+import { alertSeats } from './utilization';
 
 /** What the invitation page shows before anyone accepts. */
 export interface InvitationPreview {
@@ -189,6 +190,18 @@ async function runJoin(
 }
 
 /**
+ * A join may take the members to `seatAlertPercent` of the seats: the owner hears it now. The
+ * member has joined whatever happens here; a failure is logged and the hourly cron tries again.
+ */
+async function alertSeatsAfterJoin(deps: Deps, organizationId: string) {
+  try {
+    await alertSeats(deps, organizationId);
+  } catch (error) {
+    console.error('Could not check the seats after a join; the cron will:', error);
+  }
+}
+
+/**
  * POST /api/invitations/:token/accept, signed in: the account must be the invited address. A
  * running Standard subscription needs `confirmCancelStandard` (409 CONFIRMATION_REQUIRED
  * otherwise) and is then set to end at its period end.
@@ -215,6 +228,7 @@ export async function acceptInvitation(
   }
   const { statements, memberId } = joinStatements(db, invitation, organization, userId, now);
   await runJoin(db, token, now, statements, memberId);
+  await alertSeatsAfterJoin(deps, organization.id);
 }
 
 /**
@@ -266,6 +280,7 @@ export async function signUpByInvitation(
         where exists (select 1 from organization_members where id = ${memberId})`,
   );
   await runJoin(db, token, now, [...statements, signIn], memberId);
+  await alertSeatsAfterJoin(deps, organization.id);
   const license = await currentLicense(db, user.id);
   if (!license) throw new Error('joined member has no license');
   return {

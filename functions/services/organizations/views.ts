@@ -191,7 +191,7 @@ export async function teamActivity(
 }
 
 /** One CSV field, quoted; a leading = + - @ is defused so spreadsheets show it as text. */
-function csvField(value: string): string {
+export function csvField(value: string): string {
   const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
   return `"${safe.replaceAll('"', '""')}"`;
 }

@@ -92,3 +92,6 @@ export const operatorTeamActionSchema = z.discriminatedUnion('action', [
   z.object({ action: z.literal('team-free-device'), deviceRowId: id, reason }),
   z.object({ action: z.literal('team-transfer-ownership'), userId: id, reason }),
 ]);
+
+/** GET /api/team/utilization: the chart's period (the CSV export takes no period). */
+export { usageFeaturesQuerySchema as utilizationQuerySchema } from './usage-dashboard';

@@ -4,7 +4,7 @@ import type { AdminDevice, AdminLicense, CustomerDetail } from '../../contract/a
 import { formatDate } from '../../lib/format';
 import type { Column } from '../shared/DataTable';
 import { licenseEventColumns } from '../usage/HistorySection';
-import { Moment } from '../usage/Moment';
+import { Moment } from '../shared/Moment';
 import type { Pending } from './customer-actions';
 import { ActionButton, Badge, ConsoleTable, Empty, Section } from './parts';
 

@@ -6,7 +6,7 @@ import type { TeamActivity, TeamInvitation, TeamMember } from '../../contract/te
 import { formatDate, formatShortDateTime } from '../../lib/format';
 import type { Column } from '../shared/DataTable';
 import { kindLabel, memberLabel } from '../team/format';
-import { Moment } from '../usage/Moment';
+import { Moment } from '../shared/Moment';
 import type { OrganizationPending } from './organization-actions';
 import { ActionButton, Badge, ConsoleTable, customerHref } from './parts';
 

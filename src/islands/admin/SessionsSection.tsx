@@ -1,7 +1,7 @@
 /** The customer's browser and API sessions, live first, and "Sign out everywhere". */
 import type { ReactNode } from 'react';
 import type { AdminSession } from '../../contract/admin';
-import { Moment } from '../usage/Moment';
+import { Moment } from '../shared/Moment';
 import type { Pending } from './customer-actions';
 import { formatDateTime } from '../../lib/format';
 import type { Column } from '../shared/DataTable';

@@ -5,7 +5,7 @@
 import type { TeamDevice, TeamMember, TeamOverview } from '../../contract/team';
 import { capitalize } from '../../lib/auth/account-view';
 import { site } from '../../site.config';
-import { Moment } from '../usage/Moment';
+import { Moment } from '../shared/Moment';
 import { devicesText } from './format';
 import { teamAction } from './team-calls';
 import type { PendingAction } from './TeamConfirm';

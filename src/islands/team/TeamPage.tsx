@@ -1,6 +1,6 @@
 /**
  * /dashboard/team, the owner's team page: seats and term, members with their devices, the
- * invitations and the activity feed. Each owner action is confirmed in one dialog (TeamConfirm);
+ * invitations, the utilization and the activity feed. Each owner action is confirmed in one dialog (TeamConfirm);
  * its result is one line at the top of the page, focused, and the team is loaded again.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
@@ -13,6 +13,7 @@ import { MembersSection } from './MembersSection';
 import { SummarySection } from './SummarySection';
 import { loadTeam, teamLoadFailed, teamNetwork } from './team-calls';
 import { TeamConfirm, type PendingAction } from './TeamConfirm';
+import { UtilizationSection } from './UtilizationSection';
 import '../shared/forms.css';
 import '../dashboard/dashboard.css';
 import '../usage/usage.css';
@@ -102,6 +103,10 @@ function TeamPage() {
       <SummarySection organization={overview.organization} />
       <MembersSection overview={overview} now={now} onAsk={ask} />
       <InvitationsSection overview={overview} onAsk={ask} onInvited={done} />
+      <UtilizationSection
+        deviceLimit={overview.organization.deviceLimit}
+        version={notice?.id ?? 0}
+      />
       <ActivitySection members={overview.members} version={notice?.id ?? 0} />
       <TeamConfirm open={open} action={pending} onClose={() => setOpen(false)} onDone={done} />
     </div>

@@ -5,14 +5,18 @@
 import {
   teamActivityResponseSchema,
   teamOverviewSchema,
+  teamUtilizationSchema,
   type TeamActivity,
   type TeamOverview,
+  type TeamUtilization,
 } from '../../contract/team';
+import type { UsageRange } from '../../config/feature-usage';
 import { messageResponseSchema } from '../../contract/user';
 import { apiCall } from '../shared/api';
 
 export const teamLoadFailed = 'We could not load your team. Please try again.';
 export const teamNetwork = 'Network error. Please check your connection and try again.';
+export const utilizationLoadFailed = 'We could not load the utilization. Please try again.';
 export const activityLoadFailed = 'We could not load the team activity. Please try again.';
 
 /** The feed's filter: a member's user id and whole days (YYYY-MM-DD), each optional (''). */
@@ -37,6 +41,11 @@ export function activityQuery(filter: ActivityFilter): string {
 /** GET /api/team. */
 export function loadTeam(): Promise<TeamOverview> {
   return apiCall('GET', '/api/team', teamOverviewSchema);
+}
+
+/** GET /api/team/utilization for the last `days` days. */
+export function loadUtilization(days: UsageRange): Promise<TeamUtilization> {
+  return apiCall('GET', `/api/team/utilization?days=${days}`, teamUtilizationSchema);
 }
 
 /** GET /api/team/activity with the filter. */

@@ -8,7 +8,7 @@ import { site } from '../../site.config';
 import { DataTable, type Column } from '../shared/DataTable';
 import { DeactivateDialog } from './DeactivateDialog';
 import { atDeviceLimit, deactivationsText, deviceCountText } from './format';
-import { Moment } from './Moment';
+import { Moment } from '../shared/Moment';
 import { formatDate } from '../../lib/format';
 
 interface Props {

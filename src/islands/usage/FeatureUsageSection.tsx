@@ -10,7 +10,7 @@ import type { UsageRange } from '../../config/feature-usage';
 import { formatDate } from '../../lib/format';
 import { featureUsage, legal } from '../../site.config';
 import { DataTable } from '../shared/DataTable';
-import { FeatureChart } from './FeatureChart';
+import { FeatureChart } from '../shared/FeatureChart';
 import { useFeatureUsage } from './use-feature-usage';
 
 const ALL = '';

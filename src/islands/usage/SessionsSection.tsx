@@ -8,7 +8,7 @@ import { Messages } from '../../contract/messages';
 import type { SessionView, UsageOverview } from '../../contract/usage';
 import { ApiFailure, messageFor } from '../shared/api';
 import { DataTable, type Column } from '../shared/DataTable';
-import { Moment } from './Moment';
+import { Moment } from '../shared/Moment';
 import { leftForLogin } from '../shared/session-ended';
 import { loadUsage, usageCall } from './use-usage';
 import { formatDateTime } from '../../lib/format';

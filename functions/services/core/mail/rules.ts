@@ -17,6 +17,10 @@
  * | `license-replaced`  | an operator's new license key (admin/actions.ts)                  | no             |
  * | `license-extended`  | an operator's extension of a license (admin/actions.ts)           | no             |
  * | `team-invitation`   | an invitation to an organization, or its resend (organizations/)  | yes: the link  |
+ * | `seats-almost-full` | the organization's `seat_alert_at` mark, set when the members     |                |
+ * |                     | reach `seatAlertPercent` of the seats (a join, or the cron)       | no             |
+ * | `team-usage-report` | nothing: the cron, early each month; once per organization and    |                |
+ * |                     | month (`team-usage-report:<organization>:<YYYY-MM>` dedupe key)   | no             |
  *
  * The lifecycle e-mails (texts in lifecycle-templates.ts, each with an HTML part):
  *
@@ -65,6 +69,8 @@ const mailRules = {
   'license-replaced': { holdsSecret: false },
   'license-extended': { holdsSecret: false },
   'team-invitation': { holdsSecret: true },
+  'seats-almost-full': { holdsSecret: false },
+  'team-usage-report': { holdsSecret: false },
   'trial-ending': { holdsSecret: false },
   'renewal-reminder': { holdsSecret: false },
   'payment-failed': { holdsSecret: false },

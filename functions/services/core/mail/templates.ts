@@ -235,3 +235,76 @@ export function paymentRefundedMail(
       signature,
   };
 }
+
+/** The figures of an organization's monthly usage e-mail. */
+export interface TeamUsageReport {
+  organizationName: string;
+  /** "October 2026". */
+  month: string;
+  /** The most members at once during the month, and the seats bought at its end. */
+  seatsUsed: number;
+  seats: number;
+  /** Members during the month, those who used the plugin and those who did not. */
+  members: number;
+  active: number;
+  idle: number;
+  /** The most used commands of the month, most first (at most 3). */
+  topFeatures: { label: string; uses: number }[];
+}
+
+const count = (n: number, one: string, many: string) =>
+  `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
+
+/** Sent to an organization's owner in the first days of each month, about the month before. */
+export function teamUsageReportMail(
+  to: string,
+  name: string,
+  report: TeamUsageReport,
+  origin: string,
+): Mail {
+  const organization = inertName(report.organizationName);
+  const top =
+    report.topFeatures.length > 0
+      ? report.topFeatures.map((f) => `${f.label} (${count(f.uses, 'use', 'uses')})`).join(', ')
+      : 'no command use was reported';
+  return {
+    to,
+    tag: 'team-usage-report',
+    subject: `${organization} on ${site.product} in ${report.month}`,
+    text:
+      `Hello ${inertName(name)},\n\nHere is how ${organization} used ${site.product} Enterprise ` +
+      `in ${report.month}.\n\n` +
+      `Seats: ${report.seatsUsed} of ${count(report.seats, 'seat', 'seats')} used (the most at ` +
+      `one time).\n` +
+      `Active members: ${report.active} of ${report.members} used the plugin.\n` +
+      `Idle members: ${report.idle} did not use it during the month.\n` +
+      `Most used: ${top}.\n\n` +
+      `Each member's last activity and commands, with a CSV export, are on your team page:\n` +
+      `${origin}/dashboard/team` +
+      signature,
+  };
+}
+
+/** Sent once when the members reach `limits.seatAlertPercent` of the seats bought. */
+export function seatsAlmostFullMail(
+  to: string,
+  name: string,
+  seats: { organizationName: string; seatsUsed: number; seats: number },
+  origin: string,
+): Mail {
+  const organization = inertName(seats.organizationName);
+  const free = Math.max(0, seats.seats - seats.seatsUsed);
+  return {
+    to,
+    tag: 'seats-almost-full',
+    subject: `${organization} is using ${seats.seatsUsed} of ${seats.seats} ${site.product} seats`,
+    text:
+      `Hello ${inertName(name)},\n\n${organization} now has ${seats.seatsUsed} members on ` +
+      `${count(seats.seats, 'seat', 'seats')} bought, so ${count(free, 'seat is', 'seats are')} ` +
+      `left. Open invitations hold a seat too, and once every seat is taken no one else can be ` +
+      `invited.\n\n` +
+      `To add seats, reply to this e-mail. To see who uses their seat, or to free one, open your ` +
+      `team page:\n${origin}/dashboard/team` +
+      signature,
+  };
+}

@@ -272,3 +272,56 @@ export function usageTotalsQuery(db: Db, fromDay: number) {
     .from(usageTotals)
     .where(gte(usageTotals.day, fromDay));
 }
+
+/**
+ * Per device of `refs`: each command's uses on the listed days and in the listed months (a
+ * calendar month is the days still kept as days plus its folded row: together, exactly the
+ * month). Two statements, both read by key.
+ */
+export function usageInPeriods(
+  db: Db,
+  refs: SQLWrapper,
+  days: readonly number[],
+  months: readonly number[],
+) {
+  const all = sql`1`;
+  return [
+    db
+      .select({ ref: usageDays.deviceRef, ...sumsWhere(usageDayColumns, all) })
+      .from(usageDays)
+      .where(and(sql`${usageDays.day} in ${integerList(days)}`, inArray(usageDays.deviceRef, refs)))
+      .groupBy(usageDays.deviceRef),
+    db
+      .select({ ref: usageMonths.deviceRef, ...sumsWhere(usageMonthColumns, all) })
+      .from(usageMonths)
+      .where(
+        and(
+          sql`${usageMonths.month} in ${integerList(months)}`,
+          inArray(usageMonths.deviceRef, refs),
+        ),
+      )
+      .groupBy(usageMonths.deviceRef),
+  ] as const;
+}
+
+/** The days of the calendar month (yyyymm) the day table may still hold at `today`. */
+export function keptDaysOfMonth(month: number, today: number): number[] {
+  const first = dayNumber(Date.UTC(Math.trunc(month / 100), (month % 100) - 1, 1));
+  const next = dayNumber(Date.UTC(Math.trunc(month / 100), month % 100, 1));
+  const window = new Set(dailyWindow(today));
+  return Array.from({ length: next - first }, (_, i) => first + i).filter((day) => window.has(day));
+}
+
+/**
+ * The use of the devices `which` selects over the last `days` days, per device ref, read by key
+ * from the day and month tables.
+ */
+export function usageQueries(db: Db, which: SQL | undefined, now: Millis, days: number) {
+  const today = dayNumber(now);
+  const { fromDay, fromMonth } = rangeStart(today, days);
+  const refs = deviceRefs(db, which);
+  return [
+    dayUsageQuery(db, refs, today, fromDay),
+    monthUsageQuery(db, refs, today, fromMonth),
+  ] as const;
+}

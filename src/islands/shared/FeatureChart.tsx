@@ -1,8 +1,8 @@
 /**
- * The feature-usage chart: one horizontal bar per command, drawn as SVG by React (no chart
- * library). Each bar has its command's name above it and its number at its end; the axis below
- * says the unit. The figure is an image with a summary for screen readers; the table beside it
- * (FeatureUsageSection) holds the same numbers for reading and copying.
+ * The feature-usage chart (Usage & Sessions, and the team's utilization): one horizontal bar per
+ * command, drawn as SVG by React (no chart library). Each bar has its command's name above it and
+ * its number at its end; the axis below says the unit. The figure is an image with a summary for
+ * screen readers; the table beside it holds the same numbers for reading and copying.
  */
 
 /** A bar: the command's name and its uses. */
