@@ -1,13 +1,17 @@
 -- Custom migration (drizzle cannot express WITHOUT ROWID): feature usage stored small enough for a
 -- million customers. The daily rows were keyed by three UUIDs and read through two more indexes;
--- they become rows keyed by two integers (the day number and the device's `usage_ref`) in a
--- WITHOUT ROWID table whose key starts with the day, with a month table for folded old days, a
+-- they become rows keyed by two integers (the device's `usage_ref` and the day number) in a
+-- WITHOUT ROWID table whose key starts with the device, with a month table for folded old days, a
 -- per-day product total for the console, and batch ids kept as 64-bit hashes. Existing rows are
 -- carried over: each reporting device gets a `usage_ref` (its rowid, unique at this moment; later
 -- ones continue after the highest), and the product totals are rebuilt from them.
 ALTER TABLE `devices` ADD `usage_ref` integer;
 --> statement-breakpoint
+ALTER TABLE `devices` ADD `usage_oldest_day` integer;
+--> statement-breakpoint
 CREATE UNIQUE INDEX `devices_usage_ref_unique` ON `devices` (`usage_ref`) WHERE usage_ref is not null;
+--> statement-breakpoint
+CREATE INDEX `devices_usage_oldest_day_idx` ON `devices` (`usage_oldest_day`) WHERE usage_oldest_day is not null;
 --> statement-breakpoint
 CREATE TABLE `usage_days` (
 	`day` integer NOT NULL,
@@ -21,7 +25,7 @@ CREATE TABLE `usage_days` (
 	`drafting_export` integer DEFAULT 0 NOT NULL,
 	`cad_import` integer DEFAULT 0 NOT NULL,
 	`wipe_model` integer DEFAULT 0 NOT NULL,
-	PRIMARY KEY(`day`, `device_ref`)
+	PRIMARY KEY(`device_ref`, `day`)
 ) WITHOUT ROWID;
 --> statement-breakpoint
 CREATE TABLE `usage_months` (
@@ -68,8 +72,7 @@ CREATE TABLE `usage_reports` (
 	`received_day` integer NOT NULL,
 	PRIMARY KEY(`device_ref`, `batch`)
 ) WITHOUT ROWID;
---> statement-breakpoint
-CREATE INDEX `usage_reports_received_day_idx` ON `usage_reports` (`received_day`);
+
 --> statement-breakpoint
 UPDATE `devices` SET `usage_ref` = `rowid`
 WHERE `rowid` IN (
@@ -87,6 +90,9 @@ INSERT INTO `usage_days` (`day`, `device_ref`, `renumber_views`, `schedule_link`
 INSERT INTO `usage_totals` (`day`, `devices`, `renumber_views`, `schedule_link`, `general_notes`, `sheet_notes`, `legends_from_word`, `dummy_schedules`, `drafting_export`, `cad_import`, `wipe_model`, `renumber_views_devices`, `schedule_link_devices`, `general_notes_devices`, `sheet_notes_devices`, `legends_from_word_devices`, `dummy_schedules_devices`, `drafting_export_devices`, `cad_import_devices`, `wipe_model_devices`)
 	SELECT `day`, count(*), sum(`renumber_views`), sum(`schedule_link`), sum(`general_notes`), sum(`sheet_notes`), sum(`legends_from_word`), sum(`dummy_schedules`), sum(`drafting_export`), sum(`cad_import`), sum(`wipe_model`), sum(`renumber_views` > 0), sum(`schedule_link` > 0), sum(`general_notes` > 0), sum(`sheet_notes` > 0), sum(`legends_from_word` > 0), sum(`dummy_schedules` > 0), sum(`drafting_export` > 0), sum(`cad_import` > 0), sum(`wipe_model` > 0)
 	FROM `usage_days` GROUP BY `day`;
+--> statement-breakpoint
+UPDATE `devices` SET `usage_oldest_day` = (SELECT min(u.`day`) FROM `usage_days` AS u WHERE u.`device_ref` = `devices`.`usage_ref`)
+WHERE `usage_ref` IS NOT NULL;
 --> statement-breakpoint
 DROP TABLE `usage_batches`;
 --> statement-breakpoint

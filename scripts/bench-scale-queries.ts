@@ -112,6 +112,8 @@ export interface LookupKeys {
   /** An account whose devices report feature usage, and one of those devices' usage_ref. */
   usageUserId: string;
   usageRef: number;
+  /** That device's activation row (devices.id). */
+  deviceRowId: string;
   /** A batch id never sent before (the report writes it). */
   batchId: string;
 }
@@ -229,7 +231,7 @@ export const hotQueries: HotQuery[] = [
   },
   {
     name: 'usage-days',
-    lookup: "usage_days by day (the daily window) and the account's devices' usage_ref",
+    lookup: "usage_days by the account's devices' usage_ref (one key range each)",
     usedBy: 'Usage & Sessions, feature usage over 365 days (featureUsageView → usageQueries)',
     run: (db, keys, now) => usageQueries(db, eq(devices.userId, keys.usageUserId), now, 365)[0],
   },
@@ -249,7 +251,7 @@ export const hotQueries: HotQuery[] = [
     run: (db, keys, now) =>
       db.batch(
         reportStatements(db, {
-          deviceRowId: 'unused: the ref is known',
+          deviceRowId: keys.deviceRowId,
           usageRef: keys.usageRef,
           batch: BigInt.asIntN(64, BigInt(`0x${keys.batchId.replace(/-/g, '').slice(0, 16)}`)),
           days: sumReport(BENCH_EVENTS(now), now),

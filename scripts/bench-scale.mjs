@@ -462,8 +462,8 @@ const USAGE_OBJECTS = [
   'usage_months',
   'usage_totals',
   'usage_reports',
-  'usage_reports_received_day_idx',
   'devices_usage_ref_unique',
+  'devices_usage_oldest_day_idx',
 ];
 /** The most the usage tables may add at 1 M users (D1 stops at 10 GB a database). */
 const USAGE_BYTES_TARGET = 1.5 * 1024 ** 3;
@@ -528,6 +528,9 @@ function seedUsage(db, userCount) {
     );
   }
   db.exec('COMMIT');
+  // Each device's oldest kept day, as the reports leave it (the cron finds devices to fold by it).
+  db.exec(`UPDATE devices SET usage_oldest_day = (SELECT min(u.day) FROM usage_days AS u
+    WHERE u.device_ref = devices.usage_ref) WHERE usage_ref IS NOT NULL`);
   const count = (table) => db.prepare(`SELECT count(*) AS n FROM ${table}`).get().n;
   const seconds = (performance.now() - started) / 1000;
   console.log(
@@ -588,7 +591,7 @@ function lookupKeys(db, n) {
   const devices = randomRows(
     db,
     'devices d',
-    'd.license_id, d.device_id, d.user_id, d.usage_ref, (SELECT license_key FROM licenses l WHERE l.id = d.license_id) AS license_key',
+    'd.id, d.license_id, d.device_id, d.user_id, d.usage_ref, (SELECT license_key FROM licenses l WHERE l.id = d.license_id) AS license_key',
     `d.deactivated_at IS NULL AND EXISTS (SELECT 1 FROM licenses l JOIN users u ON u.id = l.user_id
       WHERE l.id = d.license_id AND l.status = 'active' AND l.expires_at > ${validUntil} AND u.is_deleted = 0)`,
     n,
@@ -607,6 +610,7 @@ function lookupKeys(db, n) {
     // Every active device reports usage (seedUsage): its account has a year of it.
     usageUserId: devices[i].user_id,
     usageRef: Number(devices[i].usage_ref),
+    deviceRowId: devices[i].id,
     batchId: randomUUID(),
   }));
 }

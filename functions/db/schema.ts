@@ -557,11 +557,19 @@ export const devices = sqliteTable(
      * by it instead of two UUIDs), given at its first usage report.
      */
     usageRef: integer('usage_ref'),
+    /**
+     * The oldest day (days since 1970-01-01) this device still has in usage_days, null when none:
+     * the cron finds the devices with days to fold into months through its index.
+     */
+    usageOldestDay: integer('usage_oldest_day'),
   },
   (table) => [
     uniqueIndex('devices_usage_ref_unique')
       .on(table.usageRef)
       .where(sql`usage_ref is not null`),
+    index('devices_usage_oldest_day_idx')
+      .on(table.usageOldestDay)
+      .where(sql`usage_oldest_day is not null`),
     uniqueIndex(DEVICES_ACTIVE_INDEX)
       .on(table.licenseId, table.deviceId)
       .where(sql`deactivated_at is null`),
@@ -1035,8 +1043,8 @@ function featureCounts() {
  * Feature usage the plugin reports (services/licensing/feature-usage.ts), stored small enough for a
  * million customers (docs/performance.md): a row per device and UTC day holding one count per
  * command, keyed by integers only (`devices.usage_ref`, the day number) in a WITHOUT ROWID table
- * whose key starts with the day, so the cron folds and deletes old days as one contiguous range.
- * A customer's rows are read by seeking each day of the range for each of their devices.
+ * whose key starts with the device, so a customer's rows are one short range per device. The cron
+ * finds the devices with days to fold into months through `devices.usage_oldest_day`.
  */
 export const usageDays = sqliteTable(
   'usage_days',
@@ -1047,7 +1055,7 @@ export const usageDays = sqliteTable(
     deviceRef: integer('device_ref').notNull(),
     ...featureCounts(),
   },
-  (table) => [primaryKey({ columns: [table.day, table.deviceRef] })],
+  (table) => [primaryKey({ columns: [table.deviceRef, table.day] })],
 );
 
 /**
@@ -1129,9 +1137,7 @@ export const usageReports = sqliteTable(
     /** The day (days since 1970-01-01, UTC) it arrived. */
     receivedDay: integer('received_day').notNull(),
   },
-  (table) => [
-    primaryKey({ columns: [table.deviceRef, table.batch] }),
-    // The retention job deletes what arrived before a day.
-    index('usage_reports_received_day_idx').on(table.receivedDay),
-  ],
+  // Old ids go device by device (each report prunes its own device's, the cron a silent device's):
+  // the key's device range, no index on the day.
+  (table) => [primaryKey({ columns: [table.deviceRef, table.batch] })],
 );

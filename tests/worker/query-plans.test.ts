@@ -23,6 +23,7 @@ const keys: LookupKeys = {
   deviceNamePrefix: 'ada.lovelace',
   usageUserId: crypto.randomUUID(),
   usageRef: 1,
+  deviceRowId: crypto.randomUUID(),
   batchId: crypto.randomUUID(),
 };
 

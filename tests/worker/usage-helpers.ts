@@ -129,6 +129,11 @@ export async function seedUsageRow(
   )
     .bind(dayNumberOf(day), ref, ...Object.values(counts))
     .run();
+  await env.DB.prepare(
+    'UPDATE devices SET usage_oldest_day = min(coalesce(usage_oldest_day, ?1), ?1) WHERE usage_ref = ?2',
+  )
+    .bind(dayNumberOf(day), ref)
+    .run();
 }
 
 /**

@@ -1,17 +1,18 @@
 /**
  * Feature-usage retention (docs/product-rules.md), each step reading a key or an index:
- * - received batch ids are kept `featureUsage.batchKeepDays` (longer than a report may reach back,
- *   so a late retry still counts once);
  * - day rows older than `featureUsage.dailyForDays` are folded into their calendar month (added to
- *   the month row, then deleted, in one D1 batch), at most `FOLD_DAYS_PER_RUN` days a run, the
- *   oldest first, so a backlog clears over a few hourly runs without one long statement;
+ *   the device's month row, then deleted, in one D1 batch), for at most `FOLD_DEVICES_PER_RUN`
+ *   devices a run, found through `devices.usage_oldest_day` (oldest first), each device's old days
+ *   being one range of the day table's key; their batch ids past `featureUsage.batchKeepDays` go
+ *   with them (a device that still reports prunes its own with every report);
  * - nothing is kept past `retentionDays.usageLogs` (the privacy policy's usage logs): a month row
  *   goes as soon as its month's first day is that old, a day of the product totals when it is.
  * Idempotent: a second run at the same time finds nothing left to fold or delete.
  */
-import { and, asc, getTableColumns, gte, lt, sql } from 'drizzle-orm';
+import { and, asc, getTableColumns, inArray, isNotNull, lt, sql } from 'drizzle-orm';
 import { featureUsage, retentionDays } from '../../../src/site.config';
 import {
+  devices,
   usageDayColumns,
   usageDays,
   usageMonthColumns,
@@ -24,15 +25,31 @@ import type { Db } from '../shared/db';
 import type { Deps } from '../shared/deps';
 import type { JobCounts } from './job';
 
-/** Days folded into months by one run (a day is a few hundred thousand rows at full scale). */
-export const FOLD_DAYS_PER_RUN = 3;
+/** Devices folded by one run: at full scale, a day's worth of devices over a few hourly runs. */
+export const FOLD_DEVICES_PER_RUN = 20_000;
 
 /** The month (yyyymm) of a day number, in SQL. */
 const monthSql = sql`cast(strftime('%Y%m', ${usageDays.day} * 86400, 'unixepoch') as integer)`;
 
-/** Adds the day rows of days `from` … `to - 1` to their month rows, then deletes them. */
-export function foldStatements(db: Db, from: number, to: number) {
-  const inRange = and(gte(usageDays.day, from), lt(usageDays.day, to));
+/** The month table's schema property of each column, by the column's SQL name. */
+const monthKeys = new Map(
+  Object.entries(getTableColumns(usageMonths)).map(([key, column]) => [column.name, key]),
+);
+
+/**
+ * The batch that folds the day rows before `foldBefore` of the (at most `limit`) devices whose
+ * oldest day is before it, oldest first: add them to the month rows, delete them and the devices'
+ * batch ids older than `keepFrom`, then set each device's oldest day to what is left (null: none).
+ * Every statement names the same devices: their oldest day changes only in the last one.
+ */
+export function foldStatements(db: Db, foldBefore: number, keepFrom: number, limit: number) {
+  const due = db
+    .select({ ref: devices.usageRef })
+    .from(devices)
+    .where(lt(devices.usageOldestDay, foldBefore))
+    .orderBy(asc(devices.usageOldestDay))
+    .limit(limit);
+  const old = and(inArray(usageDays.deviceRef, due), lt(usageDays.day, foldBefore));
   const sums = featureUsage.features.map(({ slug }) => sql`sum(${usageDayColumns[slug]})`);
   const set = Object.fromEntries(
     featureUsage.features.map(({ slug }) => {
@@ -47,17 +64,21 @@ export function foldStatements(db: Db, from: number, to: number) {
       .insert(usageMonths)
       .select(
         sql`select ${monthSql}, ${usageDays.deviceRef}, ${sql.join(sums, sql`, `)}
-        from ${usageDays} where ${inRange} group by 1, 2`,
+        from ${usageDays} where ${old} group by 1, 2`,
       )
       .onConflictDoUpdate({ target: [usageMonths.month, usageMonths.deviceRef], set }),
-    db.delete(usageDays).where(inRange),
+    db.delete(usageDays).where(old),
+    db
+      .delete(usageReports)
+      .where(and(inArray(usageReports.deviceRef, due), lt(usageReports.receivedDay, keepFrom))),
+    db
+      .update(devices)
+      .set({
+        usageOldestDay: sql`(select min(u.day) from usage_days as u where u.device_ref = ${devices.usageRef})`,
+      })
+      .where(and(isNotNull(devices.usageRef), inArray(devices.usageRef, due))),
   ] as const;
 }
-
-/** The month table's schema property of each column, by the column's SQL name. */
-const monthKeys = new Map(
-  Object.entries(getTableColumns(usageMonths)).map(([key, column]) => [column.name, key]),
-);
 
 /** The oldest month (yyyymm) kept at `today`: the first whose first day is within retention. */
 export function oldestKeptMonth(today: number): number {
@@ -71,38 +92,25 @@ export function oldestKeptMonth(today: number): number {
   return next > 12 ? (year + 1) * 100 + 1 : year * 100 + next;
 }
 
-export async function pruneFeatureUsage({ db, now }: Pick<Deps, 'db' | 'now'>): Promise<JobCounts> {
+export async function pruneFeatureUsage(
+  { db, now }: Pick<Deps, 'db' | 'now'>,
+  limit = FOLD_DEVICES_PER_RUN,
+): Promise<JobCounts> {
   const today = dayNumber(now);
-  const deletes = [
-    db.delete(usageReports).where(lt(usageReports.receivedDay, today - featureUsage.batchKeepDays)),
+  const [folded, unfolded, reports, , months, totals] = await db.batch([
+    ...foldStatements(
+      db,
+      today - featureUsage.dailyForDays,
+      today - featureUsage.batchKeepDays,
+      limit,
+    ),
     db.delete(usageMonths).where(lt(usageMonths.month, oldestKeptMonth(today))),
     db.delete(usageTotals).where(lt(usageTotals.day, today - retentionDays.usageLogs)),
-  ] as const;
-  // The day table's key starts with the day: its oldest row is the first entry of the B-tree.
-  const [oldest] = await db
-    .select({ day: usageDays.day })
-    .from(usageDays)
-    .orderBy(asc(usageDays.day))
-    .limit(1);
-  const foldBefore = today - featureUsage.dailyForDays;
-  if (oldest && oldest.day < foldBefore) {
-    const to = Math.min(foldBefore, oldest.day + FOLD_DAYS_PER_RUN);
-    const [, folded, reports, months, totals] = await db.batch([
-      ...foldStatements(db, oldest.day, to),
-      ...deletes,
-    ]);
-    return counts(reports, months, totals, folded.meta.changes);
-  }
-  const [reports, months, totals] = await db.batch(deletes);
-  return counts(reports, months, totals, 0);
-}
-
-type Changed = { meta: { changes: number } };
-
-function counts(reports: Changed, months: Changed, totals: Changed, folded: number): JobCounts {
+  ]);
   return {
+    usageMonthRowsAdded: folded.meta.changes,
+    usageDaysFolded: unfolded.meta.changes,
     usageReports: reports.meta.changes,
-    usageDaysFolded: folded,
     usageMonths: months.meta.changes,
     usageTotals: totals.meta.changes,
   };

@@ -8,7 +8,7 @@
  * account's rows, read by key, never a scan.
  */
 import type { BatchItem } from 'drizzle-orm/batch';
-import { and, desc, eq, getTableColumns, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, isNotNull, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import { UsageReportMessages } from '../../../src/contract/catalogue';
 import { ApiMessages } from '../../../src/contract/messages';
 import type {
@@ -129,6 +129,11 @@ function valuesRows(days: DayCounts): SQL | undefined {
   return rows.length === 0 ? undefined : sql.join(rows, sql`, `);
 }
 
+/** The earliest day number of a report's days. */
+function oldestOf(days: DayCounts): number {
+  return Math.min(...[...days.keys()].map(dayNumberOf));
+}
+
 /** The VALUES column of a command's count (column1 is the day). */
 const valueOf = (index: number) => sql.raw(`v.column${index + 2}`);
 
@@ -225,8 +230,29 @@ export function reportStatements(
     receivedDay: dayNumber(now),
   });
   const rows = valuesRows(days);
-  const counts = rows ? [addTotalsStatement(db, ref, rows), addCountsStatement(db, ref, rows)] : [];
-  const batch: [BatchItem<'sqlite'>, ...BatchItem<'sqlite'>[]] = [received, ...counts];
+  const counts = rows
+    ? [
+        addTotalsStatement(db, ref, rows),
+        addCountsStatement(db, ref, rows),
+        // The cron finds the devices with days to fold by their oldest day.
+        db
+          .update(devices)
+          .set({
+            usageOldestDay: sql`min(coalesce(${devices.usageOldestDay}, ${oldestOf(days)}), ${oldestOf(days)})`,
+          })
+          .where(eq(devices.id, deviceRowId)),
+      ]
+    : [];
+  // This device's batch ids past their time go with its own report: its key range, no index.
+  const pruned = db
+    .delete(usageReports)
+    .where(
+      and(
+        eq(usageReports.deviceRef, ref),
+        lt(usageReports.receivedDay, dayNumber(now) - featureUsage.batchKeepDays),
+      ),
+    );
+  const batch: [BatchItem<'sqlite'>, ...BatchItem<'sqlite'>[]] = [pruned, received, ...counts];
   if (usageRef === null) {
     // The next free ref, from the partial UNIQUE index's largest entry; D1 runs one write at a
     // time, and the UNIQUE index would refuse a duplicate anyway.

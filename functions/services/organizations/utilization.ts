@@ -23,7 +23,7 @@ import {
   addUsage,
   dayNumber,
   deviceRefs,
-  keptDaysOfMonth,
+  daysOfMonth,
   mergeUsage,
   monthOfDay,
   usageInPeriods,
@@ -384,7 +384,7 @@ export async function mailUsageReports(
     );
   const mails: QueuedMail[] = [];
   for (const org of due) {
-    const report = await monthFigures(db, org, month, now);
+    const report = await monthFigures(db, org, month);
     mails.push(
       queueMailOnce(
         db,
@@ -409,7 +409,6 @@ async function monthFigures(
   db: Db,
   org: { id: string; seats: number },
   month: { start: Millis; end: Millis },
-  now: Millis,
 ) {
   const firstDay = dayOf(month.start);
   const lastDay = dayOf(month.end - 1);
@@ -417,10 +416,10 @@ async function monthFigures(
   const inMonth = sql`(select license_id from organization_members where organization_id = ${org.id}
     and joined_at < ${month.end} and (removed_at is null or removed_at >= ${month.start}))`;
   const yyyymm = monthOfDay(dayNumber(month.start));
-  const [daysOfMonth, monthOfUse] = usageInPeriods(
+  const [dayUse, monthUse] = usageInPeriods(
     db,
     deviceRefs(db, sql`${devices.licenseId} in ${inMonth}`),
-    keptDaysOfMonth(yyyymm, dayNumber(now)),
+    daysOfMonth(yyyymm),
     [yyyymm],
   );
   const [[seatRow], memberRows, dayRows, monthRows, refs] = await Promise.all([
@@ -437,8 +436,8 @@ async function monthFigures(
             and d.activated_at < ${month.end} and d.last_seen_at >= ${month.start}) as seen
         from ${inMonth} as l`,
     ),
-    daysOfMonth,
-    monthOfUse,
+    dayUse,
+    monthUse,
     refLicenses(db, inMonth),
   ]);
   const usageOf = byLicense(mergeUsage(dayRows, monthRows), refs);

@@ -181,7 +181,7 @@ function insertDeviceWhere(db: Db, rowId: string, device: NewDevice, now: Millis
   return db
     .insert(devices)
     .select(
-      sql`select ${rowId}, l.id, l.user_id, ${device.deviceId}, ${device.deviceName}, ${device.appVersion}, ${now}, ${now}, null, null
+      sql`select ${rowId}, l.id, l.user_id, ${device.deviceId}, ${device.deviceName}, ${device.appVersion}, ${now}, ${now}, null, null, null
         from licenses as l
         where l.id = ${device.licenseId} and ${where}`,
     )

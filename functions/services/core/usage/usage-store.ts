@@ -4,11 +4,12 @@
  * team's utilization, the console's adoption, the retention cron.
  *
  * Storage is shaped for a million customers: every key is an integer (a day number, a month as
- * yyyymm, a device's `usage_ref`) and the day and month tables are WITHOUT ROWID with the time
- * first, so the cron folds and deletes old periods as one contiguous range. A customer's rows are
- * read by seeking each day (or month) of a window for each of their devices: `day IN (…)` over a
- * window computed here and `device_ref IN (…their devices…)`, both equality terms on the key.
- * The window's numbers are our own integers, written into the SQL (D1 binds at most 100
+ * yyyymm, a device's `usage_ref`), tables are WITHOUT ROWID. The day table's key starts with the
+ * device: a customer's days are one short range per device (at most the daily window's rows), and
+ * the cron folds a device's old days in the same range, finding the devices that have some
+ * through `devices.usage_oldest_day`. The month table's key starts with the month, so old months
+ * go as one range; a customer's months are read by seeking each of the last 13 for each of their
+ * devices (`month IN (…)`, our own integers written into the SQL: D1 binds at most 100
  * parameters a statement).
  */
 import { and, gte, inArray, isNotNull, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
@@ -29,12 +30,6 @@ import {
 import { DAY_MS, type Db, type Millis } from '../../shared/db';
 
 const { features, dailyForDays } = featureUsage;
-
-/**
- * Days a lagging cron may leave past `dailyForDays` before folding them: a window read from the
- * day table reaches this much further back, so nothing is missed between two runs.
- */
-const FOLD_SLACK_DAYS = 7;
 
 /** The day number (days since 1970-01-01, UTC) of a time. */
 export const dayNumber = (ms: Millis): number => Math.floor(ms / DAY_MS);
@@ -70,13 +65,6 @@ export function integerList(values: readonly number[]): SQL {
   for (const value of values)
     if (!Number.isSafeInteger(value)) throw new Error(`Not an integer: ${value}`);
   return sql.raw(values.length === 0 ? '(null)' : `(${values.join(', ')})`);
-}
-
-/** The day numbers the day table may hold at `today`: reports reach a day ahead, folds lag. */
-export function dailyWindow(today: number): number[] {
-  const ahead = featureUsage.reportDaysAhead;
-  const back = dailyForDays + FOLD_SLACK_DAYS;
-  return Array.from({ length: ahead + back + 1 }, (_, i) => today + ahead - i);
 }
 
 /** The months the month table may hold at `today` (the retention's year and the current month). */
@@ -127,9 +115,9 @@ export function deviceRefs(db: Db, which: SQL | undefined) {
 
 /**
  * Per device (usage_ref) of `refs`: each command's uses from `fromDay` on, and the last day it
- * was used, over the day table's window.
+ * was used (the device's whole range of days).
  */
-export function dayUsageQuery(db: Db, refs: SQLWrapper, today: number, fromDay: number) {
+export function dayUsageQuery(db: Db, refs: SQLWrapper, fromDay: number) {
   return db
     .select({
       ref: usageDays.deviceRef,
@@ -137,12 +125,7 @@ export function dayUsageQuery(db: Db, refs: SQLWrapper, today: number, fromDay: 
       ...lastsOf(usageDayColumns, usageDays.day),
     })
     .from(usageDays)
-    .where(
-      and(
-        sql`${usageDays.day} in ${integerList(dailyWindow(today))}`,
-        inArray(usageDays.deviceRef, refs),
-      ),
-    )
+    .where(inArray(usageDays.deviceRef, refs))
     .groupBy(usageDays.deviceRef);
 }
 
@@ -233,14 +216,7 @@ export function usageDeletes(db: Db, which: SQL, now: Millis) {
   const today = dayNumber(now);
   const refs = deviceRefs(db, which);
   return [
-    db
-      .delete(usageDays)
-      .where(
-        and(
-          sql`${usageDays.day} in ${integerList(dailyWindow(today))}`,
-          inArray(usageDays.deviceRef, refs),
-        ),
-      ),
+    db.delete(usageDays).where(inArray(usageDays.deviceRef, refs)),
     db
       .delete(usageMonths)
       .where(
@@ -274,14 +250,14 @@ export function usageTotalsQuery(db: Db, fromDay: number) {
 }
 
 /**
- * Per device of `refs`: each command's uses on the listed days and in the listed months (a
- * calendar month is the days still kept as days plus its folded row: together, exactly the
- * month). Two statements, both read by key.
+ * Per device of `refs`: each command's uses on the days `fromDay` … `toDay` still kept as days,
+ * and in the listed months (a calendar month is its days still kept as days plus its folded row:
+ * together, exactly the month). Two statements, both read by key.
  */
 export function usageInPeriods(
   db: Db,
   refs: SQLWrapper,
-  days: readonly number[],
+  days: { fromDay: number; toDay: number },
   months: readonly number[],
 ) {
   const all = sql`1`;
@@ -289,7 +265,12 @@ export function usageInPeriods(
     db
       .select({ ref: usageDays.deviceRef, ...sumsWhere(usageDayColumns, all) })
       .from(usageDays)
-      .where(and(sql`${usageDays.day} in ${integerList(days)}`, inArray(usageDays.deviceRef, refs)))
+      .where(
+        and(
+          inArray(usageDays.deviceRef, refs),
+          sql`${usageDays.day} between ${sql.raw(String(days.fromDay))} and ${sql.raw(String(days.toDay))}`,
+        ),
+      )
       .groupBy(usageDays.deviceRef),
     db
       .select({ ref: usageMonths.deviceRef, ...sumsWhere(usageMonthColumns, all) })
@@ -304,12 +285,12 @@ export function usageInPeriods(
   ] as const;
 }
 
-/** The days of the calendar month (yyyymm) the day table may still hold at `today`. */
-export function keptDaysOfMonth(month: number, today: number): number[] {
-  const first = dayNumber(Date.UTC(Math.trunc(month / 100), (month % 100) - 1, 1));
-  const next = dayNumber(Date.UTC(Math.trunc(month / 100), month % 100, 1));
-  const window = new Set(dailyWindow(today));
-  return Array.from({ length: next - first }, (_, i) => first + i).filter((day) => window.has(day));
+/** The first and last day numbers of a calendar month (yyyymm). */
+export function daysOfMonth(month: number): { fromDay: number; toDay: number } {
+  const year = Math.trunc(month / 100);
+  const first = dayNumber(Date.UTC(year, (month % 100) - 1, 1));
+  const next = dayNumber(Date.UTC(year, month % 100, 1));
+  return { fromDay: first, toDay: next - 1 };
 }
 
 /**
@@ -320,8 +301,5 @@ export function usageQueries(db: Db, which: SQL | undefined, now: Millis, days: 
   const today = dayNumber(now);
   const { fromDay, fromMonth } = rangeStart(today, days);
   const refs = deviceRefs(db, which);
-  return [
-    dayUsageQuery(db, refs, today, fromDay),
-    monthUsageQuery(db, refs, today, fromMonth),
-  ] as const;
+  return [dayUsageQuery(db, refs, fromDay), monthUsageQuery(db, refs, today, fromMonth)] as const;
 }
