@@ -21,10 +21,11 @@ function overview(patch: Partial<BillingOverview> = {}): BillingOverview {
     subscription: {
       status: 'active',
       currentPeriodEnd: '2026-07-01T12:00:00.000Z',
-      cancelAtPeriodEnd: false,
+      cancelAtPeriodEnd: false, paymentFailedAt: null,
     },
+    card: null,
     invoices: [],
-    actions: { upgrade: false, manageCard: true, cancel: true },
+    actions: { upgrade: false, manageCard: true, cancel: true, resume: false },
     ...patch,
   };
 }
@@ -59,7 +60,7 @@ describe('billing status', () => {
       subscription: {
         status: 'cancelling',
         currentPeriodEnd: '2026-07-01T12:00:00.000Z',
-        cancelAtPeriodEnd: true,
+        cancelAtPeriodEnd: true, paymentFailedAt: null,
       },
     });
     expect(statusText(cancelling)).toEqual({
@@ -74,7 +75,7 @@ describe('billing status', () => {
       subscription: {
         status: 'active',
         currentPeriodEnd: '2026-07-01T12:00:00.000Z',
-        cancelAtPeriodEnd: true,
+        cancelAtPeriodEnd: true, paymentFailedAt: null,
       },
     });
     expect(statusText(ending).text).toBe('Cancelling — ends July 1, 2026');
@@ -82,7 +83,7 @@ describe('billing status', () => {
 
   it('asks for a new card when past due without promising a renewal, and says Canceled at the end', () => {
     const pastDue = overview({
-      subscription: { status: 'past_due', currentPeriodEnd: null, cancelAtPeriodEnd: false },
+      subscription: { status: 'past_due', currentPeriodEnd: null, cancelAtPeriodEnd: false, paymentFailedAt: null },
     });
     expect(statusText(pastDue)).toEqual({ text: 'Past due — update your card', tone: 'danger' });
     expect(dateText(pastDue, NOW)).toEqual({ label: 'Expires on', value: 'July 1, 2026' });
@@ -92,7 +93,7 @@ describe('billing status', () => {
       subscription: {
         status: 'canceled',
         currentPeriodEnd: '2026-01-01T12:00:00.000Z',
-        cancelAtPeriodEnd: true,
+        cancelAtPeriodEnd: true, paymentFailedAt: null,
       },
     });
     expect(statusText(canceled)).toEqual({ text: 'Canceled', tone: 'danger' });
