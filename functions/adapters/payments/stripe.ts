@@ -388,8 +388,8 @@ function toInvoiceSummary(invoice: Stripe.Invoice): InvoiceSummary {
 }
 
 /** The card of an expanded payment method; null for an id, none, or another kind of method. */
-function cardOf(method: string | Stripe.PaymentMethod | null): PaymentCard | null {
-  if (method === null || typeof method === 'string' || !method.card) return null;
+function cardOf(method: string | Stripe.PaymentMethod | null | undefined): PaymentCard | null {
+  if (!method || typeof method === 'string' || !method.card) return null;
   const { brand, last4, exp_month: expMonth, exp_year: expYear } = method.card;
   return { brand, last4, expMonth, expYear };
 }
