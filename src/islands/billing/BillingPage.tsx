@@ -9,6 +9,7 @@ import { SuccessMessages } from '../../contract/messages';
 import { withErrorBoundary } from '../ErrorBoundary';
 import { CancelDialog } from './CancelDialog';
 import {
+  cardName,
   cardText,
   deviceLimitText,
   dateText,
@@ -129,7 +130,7 @@ function BillingPage() {
       <ResumeDialog
         open={resuming}
         overview={overview}
-        card={card}
+        card={overview.card && cardName(overview.card)}
         onClose={() => setResuming(false)}
         onResumed={(next: BillingOverview) => {
           replace(next);

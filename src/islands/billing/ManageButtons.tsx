@@ -27,7 +27,7 @@ export function ManageButtons({ overview, onCancel, onResume }: Props) {
   const ending =
     subscription !== null &&
     (subscription.status === 'cancelling' ||
-      (subscription.status === 'active' && subscription.cancelAtPeriodEnd));
+      (subscription.status !== 'canceled' && subscription.cancelAtPeriodEnd));
   const error = upgrade.error ?? portal.error;
   const nothing = !actions.upgrade && !actions.manageCard && !actions.cancel && !actions.resume;
   // A Standard account whose subscription ended buys the plan again rather than upgrading.

@@ -17,7 +17,7 @@ export const resumeFailed = 'We could not resume your subscription. Please try a
 interface Props {
   open: boolean;
   overview: BillingOverview;
-  /** "Visa ending in 4242, expires 12/2030", when known. */
+  /** "Visa ending in 4242", when known. */
   card: string | null;
   onClose: () => void;
   onResumed: (overview: BillingOverview) => void;

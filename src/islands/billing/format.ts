@@ -118,11 +118,15 @@ const cardBrands: Record<string, string> = {
  */
 export function cardText(card: BillingOverview['card'], now: number): string | null {
   if (!card) return null;
-  const brand = cardBrands[card.brand] ?? 'Card';
   const month = String(card.expMonth).padStart(2, '0');
   // A card works through the last day of its expiry month.
   const expired = Date.UTC(card.expYear, card.expMonth, 1) <= now;
-  return `${brand} ending in ${card.last4}, ${expired ? 'expired' : 'expires'} ${month}/${card.expYear}`;
+  return `${cardName(card)}, ${expired ? 'expired' : 'expires'} ${month}/${card.expYear}`;
+}
+
+/** "Visa ending in 4242": the card in a sentence. */
+export function cardName(card: NonNullable<BillingOverview['card']>): string {
+  return `${cardBrands[card.brand] ?? 'Card'} ending in ${card.last4}`;
 }
 
 /**
