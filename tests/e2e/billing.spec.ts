@@ -265,7 +265,9 @@ test.describe('Billing & Invoices', () => {
   }) => {
     await buyStandard(page);
     await openBilling(page);
-    await expect(detail(page, 'Card on file')).toHaveText(/^Visa ending in 4242, expires 12\/\d{4}$/);
+    await expect(detail(page, 'Card on file')).toHaveText(
+      /^Visa ending in 4242, expires 12\/\d{4}$/,
+    );
     const renews = await detail(page, 'Renews on').innerText();
     await page.getByRole('button', { name: 'Cancel subscription' }).click();
     const cancelDialog = page.getByRole('alertdialog', { name: 'Cancel subscription?' });

@@ -24,7 +24,8 @@ function overview(patch: Partial<BillingOverview> = {}): BillingOverview {
     subscription: {
       status: 'active',
       currentPeriodEnd: '2026-07-01T12:00:00.000Z',
-      cancelAtPeriodEnd: false, paymentFailedAt: null,
+      cancelAtPeriodEnd: false,
+      paymentFailedAt: null,
     },
     card: null,
     invoices: [],
@@ -63,7 +64,8 @@ describe('billing status', () => {
       subscription: {
         status: 'cancelling',
         currentPeriodEnd: '2026-07-01T12:00:00.000Z',
-        cancelAtPeriodEnd: true, paymentFailedAt: null,
+        cancelAtPeriodEnd: true,
+        paymentFailedAt: null,
       },
     });
     expect(statusText(cancelling)).toEqual({
@@ -78,7 +80,8 @@ describe('billing status', () => {
       subscription: {
         status: 'active',
         currentPeriodEnd: '2026-07-01T12:00:00.000Z',
-        cancelAtPeriodEnd: true, paymentFailedAt: null,
+        cancelAtPeriodEnd: true,
+        paymentFailedAt: null,
       },
     });
     expect(statusText(ending).text).toBe('Cancelling — ends July 1, 2026');
@@ -86,7 +89,12 @@ describe('billing status', () => {
 
   it('asks for a new card when past due without promising a renewal, and says Canceled at the end', () => {
     const pastDue = overview({
-      subscription: { status: 'past_due', currentPeriodEnd: null, cancelAtPeriodEnd: false, paymentFailedAt: null },
+      subscription: {
+        status: 'past_due',
+        currentPeriodEnd: null,
+        cancelAtPeriodEnd: false,
+        paymentFailedAt: null,
+      },
     });
     expect(statusText(pastDue)).toEqual({ text: 'Past due — update your card', tone: 'danger' });
     expect(dateText(pastDue, NOW)).toEqual({ label: 'Expires on', value: 'July 1, 2026' });
@@ -96,7 +104,8 @@ describe('billing status', () => {
       subscription: {
         status: 'canceled',
         currentPeriodEnd: '2026-01-01T12:00:00.000Z',
-        cancelAtPeriodEnd: true, paymentFailedAt: null,
+        cancelAtPeriodEnd: true,
+        paymentFailedAt: null,
       },
     });
     expect(statusText(canceled)).toEqual({ text: 'Canceled', tone: 'danger' });

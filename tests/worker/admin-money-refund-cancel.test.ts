@@ -9,7 +9,13 @@ import type { CustomerActionResult } from '../../src/contract/admin';
 import { ConsoleMessages } from '../../src/contract/messages';
 import type { PaymentProvider } from '../../functions/adapters/payments';
 import { adminPost } from './admin-helpers';
-import { auditOf, customerAction, errorOf, flakyRefunds, paidCustomer } from './admin-money-helpers';
+import {
+  auditOf,
+  customerAction,
+  errorOf,
+  flakyRefunds,
+  paidCustomer,
+} from './admin-money-helpers';
 import { billingRows, billingWorld } from './billing-helpers';
 import { activateOk, newDeviceId, validate } from './licenses-helpers';
 

@@ -10,12 +10,7 @@ import type { BillingOverview } from '../../src/contract/billing';
 import { ConsoleMessages, Messages } from '../../src/contract/messages';
 import { limits } from '../../src/site.config';
 import type { AuthResponse } from '../../src/contract/user';
-import {
-  credentials,
-  signUpTrial,
-  type AccountApp,
-  type SignedInAccount,
-} from './account-helpers';
+import { credentials, signUpTrial, type AccountApp, type SignedInAccount } from './account-helpers';
 import { confirmIdentity, operator } from './admin-helpers';
 import { auditOf, customerAction, errorOf } from './admin-money-helpers';
 import {

@@ -211,9 +211,7 @@ export async function refundPayment(
     throw fail('STALE_STATE', { message: ConsoleMessages.alreadyRefunded });
   }
   if (invoice.status !== 'paid') throw fail('STALE_STATE', { message: ConsoleMessages.notPaid });
-  const subscription = input.cancelSubscription
-    ? await newestSubscription(db, userId)
-    : undefined;
+  const subscription = input.cancelSubscription ? await newestSubscription(db, userId) : undefined;
   if (input.cancelSubscription && (!subscription || subscription.status === 'canceled')) {
     throw fail('STALE_STATE', { message: ConsoleMessages.refundCancelNotPossible });
   }
@@ -233,7 +231,9 @@ export async function refundPayment(
         // The subscription ended now with the refund, and its license with it.
         ...(cancels === null
           ? {}
-          : { cancelSubscription: { subscription: cancels, when: 'now', licenseStatus: 'expired' } }),
+          : {
+              cancelSubscription: { subscription: cancels, when: 'now', licenseStatus: 'expired' },
+            }),
       },
       from: sql`from invoices as i`,
       where: sql`i.id = ${invoice.id} and i.user_id = ${userId} and i.status = 'paid' and i.refund_status is null`,

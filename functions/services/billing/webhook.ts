@@ -112,7 +112,11 @@ async function onCheckoutCompleted(
       ? await fulfillPendingSignup(deps, { pendingSignupId: reference.pendingSignupId, ...paid })
       : await fulfillUpgrade(deps, { userId: reference.userId, ...paid });
   // The card the customer just paid with (also when a poll fulfilled the checkout first).
-  if (result.outcome === 'created' || result.outcome === 'upgraded' || result.outcome === 'already') {
+  if (
+    result.outcome === 'created' ||
+    result.outcome === 'upgraded' ||
+    result.outcome === 'already'
+  ) {
     await refreshCard(deps, event);
   }
   return result.outcome;

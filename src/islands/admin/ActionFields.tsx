@@ -100,8 +100,8 @@ export function RefundCancelField({ subscription, checked, onChange }: RefundCan
         onChange={(event) => onChange(event.target.checked)}
       />
       <span>
-        And cancel the subscription now ({subscription.stripeSubscriptionId}): it does not renew
-        and the Standard license ends today. The customer's refund e-mail says so.
+        And cancel the subscription now ({subscription.stripeSubscriptionId}): it does not renew and
+        the Standard license ends today. The customer's refund e-mail says so.
       </span>
     </label>
   );

@@ -40,7 +40,11 @@ export interface ActionInput {
   cancelSubscription: boolean;
 }
 
-export const defaultInput: ActionInput = { days: '7', when: 'period-end', cancelSubscription: false };
+export const defaultInput: ActionInput = {
+  days: '7',
+  when: 'period-end',
+  cancelSubscription: false,
+};
 
 /** The sections of the customer page that show an action's result. */
 export type ActionSection =

@@ -160,12 +160,7 @@ function FailedRenewal({ text, canChange }: { text: string; canChange: boolean }
     <div className="billing-alert" role="alert">
       <p>{text}</p>
       {canChange && (
-        <button
-          type="button"
-          className="button"
-          onClick={portal.open}
-          aria-disabled={portal.busy}
-        >
+        <button type="button" className="button" onClick={portal.open} aria-disabled={portal.busy}>
           {portal.busy ? 'Opening...' : 'Update card'}
         </button>
       )}

@@ -79,7 +79,12 @@ export function createFakeStripe(options: { apiKey?: string } = {}) {
     stripeError(404, `No such ${kind}: '${id}'`, 'resource_missing');
   const customers = new Map<string, Json>();
   /** A card PaymentMethod as Stripe expands it. */
-  const cardMethod = (card: { brand: string; last4: string; expMonth: number; expYear: number }) => ({
+  const cardMethod = (card: {
+    brand: string;
+    last4: string;
+    expMonth: number;
+    expYear: number;
+  }) => ({
     id: nextId('pm'),
     object: 'payment_method',
     type: 'card',

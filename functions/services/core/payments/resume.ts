@@ -26,7 +26,9 @@ export function hasEnded(subscription: SubscriptionRow, now: Millis): boolean {
 
 /** True while the subscription is set to end at period end and that period still runs. */
 export function isResumable(subscription: SubscriptionRow | undefined, now: Millis): boolean {
-  return subscription !== undefined && subscription.cancelAtPeriodEnd && !hasEnded(subscription, now);
+  return (
+    subscription !== undefined && subscription.cancelAtPeriodEnd && !hasEnded(subscription, now)
+  );
 }
 
 /**
