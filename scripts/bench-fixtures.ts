@@ -131,7 +131,9 @@ export function benchFixtures(now = Date.now()): BenchFixtures {
       status: 'active',
       currentPeriodEnd: user.expirationDate,
       cancelAtPeriodEnd: false,
+      paymentFailedAt: null,
     },
+    card: { brand: 'visa', last4: '4242', expMonth: 12, expYear: 2030 },
     invoices: [
       {
         id: 'in_1BenchInvoice0001',
@@ -144,7 +146,7 @@ export function benchFixtures(now = Date.now()): BenchFixtures {
         refund: null,
       },
     ],
-    actions: { upgrade: false, manageCard: true, cancel: true },
+    actions: { upgrade: false, manageCard: true, cancel: true, resume: false },
   } satisfies BillingOverview;
   // The checkout has not created the account yet: the page shows its polling screen.
   const paymentPending = { accountCreated: false } satisfies PaymentCompletionResponse;

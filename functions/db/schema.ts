@@ -464,6 +464,11 @@ export const subscriptions = sqliteTable(
       .default(false),
     /** Why the customer cancelled, in their words, when they said (the cancel dialog asks). */
     cancelReason: text('cancel_reason'),
+    /**
+     * ms: when the latest renewal payment failed (the event's time); cleared when an invoice is
+     * paid. Billing & Invoices says so while the subscription is past due.
+     */
+    paymentFailedAt: integer('payment_failed_at'),
     /** `created` (ms) of the newest event applied; older events never overwrite newer state. */
     updatedFromEventCreated: integer('updated_from_event_created').notNull(),
     createdAt: integer('created_at').notNull(),
@@ -479,6 +484,22 @@ export const subscriptions = sqliteTable(
 );
 /** A row of `subscriptions`. */
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
+
+/**
+ * The card a payment-provider customer pays with, as the provider last reported it (brand, last
+ * four digits, expiry): what Billing & Invoices shows. Never the number itself.
+ */
+export const paymentCards = sqliteTable('payment_cards', {
+  /** `cus_…` */
+  stripeCustomerId: text('stripe_customer_id').primaryKey(),
+  /** The provider's lower-case brand: visa, mastercard, amex, … */
+  brand: text('brand').notNull(),
+  last4: text('last4').notNull(),
+  expMonth: integer('exp_month').notNull(),
+  expYear: integer('exp_year').notNull(),
+  /** ms */
+  updatedAt: integer('updated_at').notNull(),
+});
 
 /** Where a refund stands: asked for, done, or refused by the provider (retried). */
 export const refundStatusValues = ['pending', 'refunded', 'failed'] as const;
@@ -511,6 +532,11 @@ export const invoices = sqliteTable(
     refundId: text('refund_id'),
     refundedAt: integer('refunded_at'),
     refundError: text('refund_error'),
+    /**
+     * The Stripe subscription an operator's full refund also cancels at once, chosen when the
+     * refund is claimed; every attempt of the refund (a retry, the cron) finishes both.
+     */
+    refundCancelsSubscription: text('refund_cancels_subscription'),
   },
   (table) => [
     index('invoices_user_id_created_idx').on(table.userId, table.created),

@@ -12,6 +12,7 @@ import { requireSession, type AccountEnv } from '../middleware/auth';
 import { openPortal } from '../services/billing/manage';
 import { billingOverview } from '../services/billing/overview';
 import { cancelAtPeriodEnd } from '../services/core/payments/subscriptions';
+import { resumeSubscription } from '../services/core/payments/resume';
 import { startUpgradeCheckout } from '../services/billing/upgrade-checkout';
 
 export const billingRoutes = new Hono<AccountEnv>()
@@ -44,4 +45,13 @@ export const billingRoutes = new Hono<AccountEnv>()
     await cancelAtPeriodEnd(deps, userId, c.req.valid('json').reason);
     return c.json((await billingOverview(deps, userId)) satisfies BillingOverview, 200);
   })
-  .all('/billing/cancel', methodNotAllowed('POST'));
+  .all('/billing/cancel', methodNotAllowed('POST'))
+
+  // Undo a cancellation at period end while the period runs; answers the fresh page.
+  .post('/billing/resume', requireSession, async (c) => {
+    const deps = c.get('deps');
+    const { userId } = c.get('session');
+    await resumeSubscription(deps, userId);
+    return c.json((await billingOverview(deps, userId)) satisfies BillingOverview, 200);
+  })
+  .all('/billing/resume', methodNotAllowed('POST'));

@@ -31,6 +31,9 @@ export const notYourNote = 'Only the operator who wrote a note can delete it.';
 export const replyIdTaken =
   'This reply id belongs to another message. Reload the inbox and try again.';
 export const subscriptionAlreadyEnded = 'The subscription has already ended.';
+export const subscriptionNotEnding = 'The subscription is not set to end: it already renews.';
+export const subscriptionResumeEnded =
+  'The paid period has ended, so the subscription cannot be resumed. The customer can buy Standard again.';
 export const subscriptionAlreadyEnding =
   'The subscription is already set to end at the end of the paid period.';
 
@@ -49,6 +52,11 @@ export const subscriptionCancelledAtPeriodEnd =
   'The subscription will end at the end of the paid period.';
 export const subscriptionCancelledNow = 'The subscription has been cancelled now.';
 export const paymentRefunded = 'The payment has been refunded.';
+export const paymentRefundedAndCancelled =
+  'The payment has been refunded and the subscription cancelled now.';
+export const subscriptionResumed = 'The subscription has been resumed: it renews again.';
+export const refundCancelNotPossible =
+  'There is no running subscription to cancel with this refund.';
 export const deletionScheduled = 'The account has been scheduled for deletion.';
 export const accountRestored = 'The account has been restored.';
 export const messageHandled = 'The message has been marked handled.';

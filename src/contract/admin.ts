@@ -29,6 +29,7 @@ export const customerActions = [
   'resend-license-mail',
   'sign-out-everywhere',
   'cancel-subscription',
+  'resume-subscription',
   'refund-payment',
   'schedule-deletion',
   'restore-account',

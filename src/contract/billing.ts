@@ -11,6 +11,9 @@
  *   customer portal; locally /dev/checkout/portal). 404 NO_SUBSCRIPTION without a customer.
  * - POST /api/billing/cancel (no body) → BillingOverview after cancelling at period end
  *   (idempotent when already cancelling). 404 NO_SUBSCRIPTION when nothing can be cancelled.
+ * - POST /api/billing/resume (no body) → BillingOverview after resuming a subscription set to end
+ *   (idempotent when it already renews). 404 NO_SUBSCRIPTION without one; 409
+ *   SUBSCRIPTION_ENDED once the paid period is over (buy Standard again instead).
  */
 import {
   array,
@@ -68,6 +71,18 @@ export const billingOverviewSchema = object({
       /** ISO 8601; renews (active) or ends (cancelling, canceled) then. */
       currentPeriodEnd: nullable(string),
       cancelAtPeriodEnd: boolean,
+      /** ISO 8601: when the latest renewal payment failed; null once one is paid. */
+      paymentFailedAt: nullable(string),
+    }),
+  ),
+  /** The card renewals are charged to, as the provider last reported it; null when unknown. */
+  card: nullable(
+    object({
+      /** The provider's lower-case brand: visa, mastercard, amex, … */
+      brand: string,
+      last4: string,
+      expMonth: integer,
+      expYear: integer,
     }),
   ),
   /** Newest first. */
@@ -80,6 +95,8 @@ export const billingOverviewSchema = object({
     manageCard: boolean,
     /** An active or past-due subscription not yet set to end: "Cancel subscription". */
     cancel: boolean,
+    /** A subscription set to end whose paid period still runs: "Resume subscription". */
+    resume: boolean,
   }),
 });
 export type BillingOverview = Infer<typeof billingOverviewSchema>;

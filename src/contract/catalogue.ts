@@ -160,6 +160,8 @@ export const errorCatalogue = {
   ENTERPRISE_PLAN: { status: 409, message: Messages.enterpriseAllSet },
   /** The portal and cancel calls: the account has no card subscription. */
   NO_SUBSCRIPTION: { status: 404, message: Messages.noSubscription },
+  /** Resume after the paid period ended (or the subscription was ended now): buy again. */
+  SUBSCRIPTION_ENDED: { status: 409, message: Messages.subscriptionEnded },
 
   // The license API (schemas/licensing.ts): its refusals double as LicenseCheckStatus.
   EXPIRED: {

@@ -13,6 +13,7 @@ export const passwordReset = 'Your password has been reset. Please log in with y
 export const contactSent = 'Thank you! Your message has been sent.';
 export const subscriptionCancelled =
   'Your subscription has been cancelled. Your license stays active until the end of the paid period.';
+export const subscriptionResumed = 'Your subscription has been resumed and will renew.';
 export const deviceDeactivated = 'The device has been deactivated.';
 export const sessionsRevoked = 'Your other sessions have been signed out.';
 export const sessionRevoked = 'The session has been signed out.';

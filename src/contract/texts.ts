@@ -88,6 +88,9 @@ export const alreadyStandard = 'You already have the Standard plan.';
 /** An Enterprise user is told all is set. */
 export const enterpriseAllSet = 'Your Enterprise plan is all set. Contact us for any change to it.';
 export const noSubscription = 'There is no card subscription on this account.';
+/** Resume after the paid period ended: nothing is left to resume; buying again is the way back. */
+export const subscriptionEnded =
+  'Your subscription has already ended, so it cannot be resumed. To use Standard again, buy it again on Billing & Invoices.';
 /** Upgrade paid in another browser: /login with the e-mail prefilled shows this. */
 export const upgradedPleaseLogin = 'Your plan has been upgraded to Standard! Please log in.';
 /**

@@ -420,7 +420,18 @@ test.describe('operator console', () => {
     await expect(subscription).toContainText('cancelled at period end');
     await expect(subscription.getByRole('button', { name: /Cancel subscription/ })).toBeVisible(); // "Now" is still possible.
 
+    // Before the period ends it can renew again, as the customer's own Resume.
+    await subscription.getByRole('button', { name: /Resume subscription/ }).click();
+    const resume = operator.getByRole('dialog', { name: 'Resume the subscription?' });
+    await expect(resume).toContainText('renews again');
+    await resume.getByLabel('Reason').fill('The customer changed their mind by phone.');
+    await resume.getByRole('button', { name: 'Resume subscription' }).click();
+    await expect(subscription.getByRole('status')).toHaveText(ConsoleMessages.subscriptionResumed);
+    await expect(subscription).not.toContainText('cancelled at period end');
+    await expect(subscription.getByRole('button', { name: /Resume subscription/ })).toHaveCount(0);
+
     const audit = operator.getByRole('region', { name: 'Audit trail' });
+    await expect(audit.getByRole('row', { name: /Resume subscription/ })).toBeVisible();
     await expect(audit.getByRole('row', { name: /Refund payment/ })).toContainText(
       'Bought by mistake',
     );
@@ -434,6 +445,37 @@ test.describe('operator console', () => {
     await page.goto('/dashboard/billing');
     const history = page.getByRole('table', { name: 'Invoices, newest first' });
     await expect(history.getByRole('row').nth(1)).toContainText(/Refunded on \w+ \d+, \d{4}/);
+  });
+
+  test('refunds in full and cancels the subscription now in one step', async ({
+    page,
+    browser,
+  }) => {
+    const payer = await buyStandard(page, 'Riley Refund');
+    const userId = await userIdFromDashboard(page);
+    const operator = await signInOperator(browser);
+    await openCustomer(operator, userId, 'Riley Refund');
+
+    const invoices = operator.getByRole('region', { name: 'Invoices and refunds' });
+    const paid = invoices.getByRole('row').filter({ hasText: 'Paid' });
+    await paid.getByRole('button', { name: /Refund/ }).click();
+    const refund = operator.getByRole('dialog', { name: 'Refund this payment?' });
+    const alsoCancel = refund.getByRole('checkbox', { name: /And cancel the subscription now/ });
+    await expect(alsoCancel).not.toBeChecked();
+    await alsoCancel.check();
+    await refund.getByLabel('Reason').fill('Bought by mistake; wants no plan at all.');
+    await refund.getByRole('button', { name: 'Refund payment' }).click();
+    await expect(invoices.getByRole('status')).toHaveText(
+      ConsoleMessages.paymentRefundedAndCancelled,
+    );
+    const subscription = operator.getByRole('region', { name: 'Subscription' });
+    await expect(subscription.getByRole('button', { name: /Cancel subscription/ })).toHaveCount(0);
+    await closeOperator(operator);
+
+    const mail = await latestMail(page.request, payer.email, 'invoice-refunded');
+    expect(mail.text).toContain('subscription is cancelled with this refund');
+    await page.goto('/dashboard/billing');
+    await expect(page.locator('dt', { hasText: 'Status' }).locator('+ dd')).toHaveText('Canceled');
   });
 
   test('explains a lost connection, a change made meanwhile and a sign-in that is too old', async ({

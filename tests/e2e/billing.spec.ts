@@ -260,6 +260,79 @@ test.describe('Billing & Invoices', () => {
     await expect(detail(page, 'Status')).toHaveText(`Cancelling — ends ${renews}`);
   });
 
+  test('a customer cancels, then resumes: the card shows and the renewal date is back', async ({
+    page,
+  }) => {
+    await buyStandard(page);
+    await openBilling(page);
+    await expect(detail(page, 'Card on file')).toHaveText(
+      /^Visa ending in 4242, expires 12\/\d{4}$/,
+    );
+    const renews = await detail(page, 'Renews on').innerText();
+    await page.getByRole('button', { name: 'Cancel subscription' }).click();
+    const cancelDialog = page.getByRole('alertdialog', { name: 'Cancel subscription?' });
+    await cancelDialog.getByRole('button', { name: 'Cancel subscription' }).click();
+    await expect(detail(page, 'Status')).toHaveText(`Cancelling — ends ${renews}`);
+
+    const resume = page.getByRole('button', { name: 'Resume subscription' });
+    await resume.click();
+    const dialog = page.getByRole('dialog', { name: 'Resume subscription?' });
+    await expect(dialog).toContainText(`will renew on ${renews}`);
+    await expect(dialog).toContainText('Visa ending in 4242');
+    await expectNoAxeViolations(page);
+    await dialog.getByRole('button', { name: 'Not now' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(resume).toBeFocused();
+    await expect(detail(page, 'Status')).toHaveText(`Cancelling — ends ${renews}`);
+
+    await resume.click();
+    await dialog.getByRole('button', { name: 'Resume subscription' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByText(SuccessMessages.subscriptionResumed)).toBeFocused();
+    await expect(detail(page, 'Status')).toHaveText('Active');
+    await expect(detail(page, 'Renews on')).toHaveText(renews);
+    await expect(page.getByRole('button', { name: 'Resume subscription' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Cancel subscription' })).toBeVisible();
+    await expectNoAxeViolations(page);
+
+    // The server keeps it: a reload shows the renewal too.
+    await openBilling(page);
+    await expect(detail(page, 'Renews on')).toHaveText(renews);
+  });
+
+  test('a failed renewal is said plainly, with the way to update the card', async ({ page }) => {
+    await buyStandard(page);
+    // The renewal a year away fails in Stripe's hands; the page is shown the state it leaves.
+    await page.route('**/api/billing', async (route) => {
+      const response = await route.fetch();
+      const body = (await response.json()) as Record<string, unknown> & {
+        subscription: Record<string, unknown>;
+      };
+      await route.fulfill({
+        response,
+        json: {
+          ...body,
+          licenseStatus: 'suspended',
+          subscription: {
+            ...body.subscription,
+            status: 'past_due',
+            paymentFailedAt: '2027-03-01T12:00:00.000Z',
+          },
+        },
+      });
+    });
+    await openBilling(page);
+    const alert = page.locator('.billing-alert');
+    await expect(alert).toHaveRole('alert');
+    await expect(alert).toContainText(
+      'Your last renewal payment failed on March 1, 2027. Update your card to keep Standard.',
+    );
+    await expect(detail(page, 'Card on file')).toContainText('Visa ending in 4242');
+    await expectNoAxeViolations(page);
+    await alert.getByRole('button', { name: 'Update card' }).click();
+    await expect(page).toHaveURL(/\/dev\/checkout\/portal/);
+  });
+
   test('fits a 390 px wide screen with an invoice, without sideways scrolling', async ({
     page,
   }) => {

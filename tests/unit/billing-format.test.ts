@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { BillingOverview } from '../../src/contract/billing';
 import {
+  cardName,
+  cardText,
   dateText,
+  failedRenewalText,
   deviceLimitText,
   invoiceNumber,
   invoiceStateText,
@@ -22,9 +25,11 @@ function overview(patch: Partial<BillingOverview> = {}): BillingOverview {
       status: 'active',
       currentPeriodEnd: '2026-07-01T12:00:00.000Z',
       cancelAtPeriodEnd: false,
+      paymentFailedAt: null,
     },
+    card: null,
     invoices: [],
-    actions: { upgrade: false, manageCard: true, cancel: true },
+    actions: { upgrade: false, manageCard: true, cancel: true, resume: false },
     ...patch,
   };
 }
@@ -60,6 +65,7 @@ describe('billing status', () => {
         status: 'cancelling',
         currentPeriodEnd: '2026-07-01T12:00:00.000Z',
         cancelAtPeriodEnd: true,
+        paymentFailedAt: null,
       },
     });
     expect(statusText(cancelling)).toEqual({
@@ -75,6 +81,7 @@ describe('billing status', () => {
         status: 'active',
         currentPeriodEnd: '2026-07-01T12:00:00.000Z',
         cancelAtPeriodEnd: true,
+        paymentFailedAt: null,
       },
     });
     expect(statusText(ending).text).toBe('Cancelling — ends July 1, 2026');
@@ -82,7 +89,12 @@ describe('billing status', () => {
 
   it('asks for a new card when past due without promising a renewal, and says Canceled at the end', () => {
     const pastDue = overview({
-      subscription: { status: 'past_due', currentPeriodEnd: null, cancelAtPeriodEnd: false },
+      subscription: {
+        status: 'past_due',
+        currentPeriodEnd: null,
+        cancelAtPeriodEnd: false,
+        paymentFailedAt: null,
+      },
     });
     expect(statusText(pastDue)).toEqual({ text: 'Past due — update your card', tone: 'danger' });
     expect(dateText(pastDue, NOW)).toEqual({ label: 'Expires on', value: 'July 1, 2026' });
@@ -93,6 +105,7 @@ describe('billing status', () => {
         status: 'canceled',
         currentPeriodEnd: '2026-01-01T12:00:00.000Z',
         cancelAtPeriodEnd: true,
+        paymentFailedAt: null,
       },
     });
     expect(statusText(canceled)).toEqual({ text: 'Canceled', tone: 'danger' });
@@ -155,5 +168,39 @@ describe('billing details', () => {
         refund: { state: 'refunded', amount: 4300, refundedAt: null },
       }),
     ).toBe('Refunded $43.00');
+  });
+});
+
+describe('the card on file and a failed renewal', () => {
+  const visa = { brand: 'visa', last4: '4242', expMonth: 12, expYear: 2030 };
+
+  it('names the card, its last four digits and expiry, and says when it has expired', () => {
+    expect(cardText(visa, NOW)).toBe('Visa ending in 4242, expires 12/2030');
+    expect(cardText({ ...visa, brand: 'amex', expMonth: 3, expYear: 2029 }, NOW)).toBe(
+      'American Express ending in 4242, expires 03/2029',
+    );
+    // Usable through December 2025, expired in January 2026.
+    expect(cardText({ ...visa, expYear: 2025 }, NOW)).toBe('Visa ending in 4242, expired 12/2025');
+    expect(cardName({ ...visa, brand: 'something_new' })).toBe('Card ending in 4242');
+    expect(cardText(null, NOW)).toBeNull();
+  });
+
+  it('says a renewal failed, and when, only while past due', () => {
+    const pastDue = (paymentFailedAt: string | null) =>
+      overview({
+        subscription: {
+          status: 'past_due',
+          currentPeriodEnd: null,
+          cancelAtPeriodEnd: false,
+          paymentFailedAt,
+        },
+      });
+    expect(failedRenewalText(pastDue('2026-03-01T12:00:00.000Z'))).toBe(
+      'Your last renewal payment failed on March 1, 2026. Update your card to keep Standard.',
+    );
+    expect(failedRenewalText(pastDue(null))).toBe(
+      'Your last renewal payment failed. Update your card to keep Standard.',
+    );
+    expect(failedRenewalText(overview())).toBeNull();
   });
 });

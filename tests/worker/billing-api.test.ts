@@ -51,8 +51,9 @@ describe('GET /api/billing', () => {
       licenseStatus: 'active',
       licenseExpiresAt: new Date(START + (plans.trial.durationDays ?? 0) * DAY_MS).toISOString(),
       subscription: null,
+      card: null,
       invoices: [],
-      actions: { upgrade: true, manageCard: false, cancel: false },
+      actions: { upgrade: true, manageCard: false, cancel: false, resume: false },
     });
   });
 
@@ -87,7 +88,10 @@ describe('GET /api/billing', () => {
         status: 'active',
         currentPeriodEnd: new Date(paidAt + YEAR_MS).toISOString(),
         cancelAtPeriodEnd: false,
+        paymentFailedAt: null,
       },
+      // The local test card of the checkout, read when its webhook arrived.
+      card: { brand: 'visa', last4: '4242', expMonth: 12, expYear: 2030 },
       invoices: [
         {
           id: `in_local_${suffix}`,
@@ -100,7 +104,7 @@ describe('GET /api/billing', () => {
           refund: null,
         },
       ],
-      actions: { upgrade: false, manageCard: true, cancel: true },
+      actions: { upgrade: false, manageCard: true, cancel: true, resume: false },
     });
   });
 
@@ -217,7 +221,7 @@ describe('POST /api/billing/cancel', () => {
         currentPeriodEnd: periodEnd.toISOString(),
         cancelAtPeriodEnd: true,
       },
-      actions: { upgrade: false, manageCard: true, cancel: false },
+      actions: { upgrade: false, manageCard: true, cancel: false, resume: true },
     });
     expect(calls).toEqual([`sub_local_${checkout.sessionId.slice('cs_local_'.length)}`]);
     const rows = await billingRows(account.auth.user.userId);

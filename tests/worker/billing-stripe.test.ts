@@ -188,6 +188,7 @@ describe('billing on Stripe (fake server)', () => {
       status: 'cancelling',
       currentPeriodEnd: new Date(PERIOD_END * 1000).toISOString(),
       cancelAtPeriodEnd: true,
+      paymentFailedAt: null,
     });
   });
 

@@ -88,6 +88,8 @@ export function createUnconfiguredPayments(reason: string): PaymentProvider {
     createPortalSession: refuse,
     listInvoices: refuse,
     cancelAtPeriodEnd: refuse,
+    resumeSubscription: refuse,
+    paymentCard: refuse,
     cancelNow: refuse,
     expireCheckoutSession: refuse,
     refundSubscription: refuse,

@@ -31,6 +31,11 @@ export const DEV_CHECKOUT_PATH = '/dev/checkout';
 /** Stripe expires an unpaid Checkout Session after 24 hours; so do we. */
 export const LOCAL_SESSION_TTL_MS = 24 * 60 * 60 * 1000;
 
+/** The test card /dev/checkout pays with (Stripe's Visa test number). */
+export const LOCAL_TEST_CARD = { brand: 'visa', last4: '4242', expMonth: 12 } as const;
+/** How many years after the payment the local test card expires. */
+const LOCAL_CARD_YEARS = 4;
+
 /** Standard's yearly price in cents, from the one source of prices. */
 const STANDARD_AMOUNT = Math.round((plans.standard.priceUsd ?? 0) * 100);
 
@@ -114,14 +119,21 @@ export function createLocalPayments({
   const isExpired = (session: LocalCheckoutSession) =>
     session.status === 'open' && now() - session.createdAt > LOCAL_SESSION_TTL_MS;
 
-  /** When the subscription's session was paid; not_found for anything we did not create. */
-  async function paidAtOf(subscriptionId: string): Promise<number> {
+  /** The paid session of a subscription; not_found for anything we did not create. */
+  async function paidSessionOf(
+    subscriptionId: string,
+  ): Promise<LocalCheckoutSession & { paidAt: number }> {
     const match = /^sub_local_([A-Za-z0-9]{1,64})$/.exec(subscriptionId);
     const session = match ? await store.get(`cs_local_${match[1]}`) : null;
     if (!session || session.subscriptionId !== subscriptionId || session.paidAt === null) {
       throw new PaymentProviderError('not_found', 'No such subscription.');
     }
-    return session.paidAt;
+    return { ...session, paidAt: session.paidAt };
+  }
+
+  /** When the subscription's session was paid; not_found for anything we did not create. */
+  async function paidAtOf(subscriptionId: string): Promise<number> {
+    return (await paidSessionOf(subscriptionId)).paidAt;
   }
 
   async function sign(event: ProviderEvent): Promise<SignedEvent> {
@@ -210,6 +222,22 @@ export function createLocalPayments({
     async cancelAtPeriodEnd(subscriptionId) {
       const paidAt = await paidAtOf(subscriptionId);
       return { cancelAtPeriodEnd: true, currentPeriodEnd: periodEndAfter(paidAt) };
+    },
+
+    async resumeSubscription(subscriptionId) {
+      const session = await paidSessionOf(subscriptionId);
+      const currentPeriodEnd = periodEndAfter(session.paidAt);
+      // The stand-in keeps no "cancel at period end" flag: only an ended one cannot resume.
+      if (session.canceledAt !== null || currentPeriodEnd <= now()) return { resumed: false };
+      return { resumed: true, currentPeriodEnd };
+    },
+
+    async paymentCard({ customerId }) {
+      // /dev/checkout pays with the one test card; its expiry is a few years after the payment.
+      const [paid] = await store.listPaid(customerId);
+      if (!paid) return null;
+      const year = new Date(paid.paidAt ?? paid.createdAt).getUTCFullYear();
+      return { ...LOCAL_TEST_CARD, expYear: year + LOCAL_CARD_YEARS };
     },
 
     async expireCheckoutSession(id) {

@@ -10,6 +10,7 @@ import {
   type CheckoutSessionInfo,
   type CreateCheckoutInput,
   type InvoiceSummary,
+  type PaymentCard,
   type PaymentProvider,
   type RefundResult,
 } from './types';
@@ -180,6 +181,56 @@ export function createStripePayments(options: StripePaymentsOptions): PaymentPro
       return { cancelAtPeriodEnd: true, currentPeriodEnd: periodEnd * 1000 };
     },
 
+    async resumeSubscription(subscriptionId: string) {
+      if (!subscriptionIdPattern.test(subscriptionId)) {
+        throw new PaymentProviderError('not_found', 'No such subscription.');
+      }
+      const current = await call(() => stripe.subscriptions.retrieve(subscriptionId));
+      if (current.status === 'canceled' || current.status === 'incomplete_expired') {
+        return { resumed: false };
+      }
+      // Already renewing (a repeat, or resumed in the portal): nothing to change.
+      const subscription =
+        current.cancel_at_period_end || current.cancel_at !== null
+          ? await call(() =>
+              stripe.subscriptions.update(subscriptionId, {
+                cancel_at_period_end: false,
+                // A cancellation set as a date (the dashboard can) is undone the same way.
+                ...(current.cancel_at_period_end ? {} : { cancel_at: '' }),
+              }),
+            )
+          : current;
+      const periodEnd = subscriptionPeriodEnd(subscription);
+      if (periodEnd === null) {
+        throw new PaymentProviderError(
+          'rejected',
+          'Stripe returned a subscription without a period end.',
+        );
+      }
+      return { resumed: true, currentPeriodEnd: periodEnd * 1000 };
+    },
+
+    async paymentCard({ customerId, subscriptionId }) {
+      if (!customerIdPattern.test(customerId)) {
+        throw new PaymentProviderError('not_found', 'No such customer.');
+      }
+      // Stripe charges a renewal to the subscription's default method first, then the customer's.
+      if (subscriptionId !== null && subscriptionIdPattern.test(subscriptionId)) {
+        const subscription = await call(() =>
+          stripe.subscriptions.retrieve(subscriptionId, { expand: ['default_payment_method'] }),
+        );
+        const card = cardOf(subscription.default_payment_method);
+        if (card) return card;
+      }
+      const customer = await call(() =>
+        stripe.customers.retrieve(customerId, {
+          expand: ['invoice_settings.default_payment_method'],
+        }),
+      );
+      if (customer.deleted) return null;
+      return cardOf(customer.invoice_settings.default_payment_method);
+    },
+
     async expireCheckoutSession(id: string) {
       if (!sessionIdPattern.test(id)) {
         throw new PaymentProviderError('not_found', 'No such checkout session.');
@@ -334,6 +385,13 @@ function toInvoiceSummary(invoice: Stripe.Invoice): InvoiceSummary {
     hostedInvoiceUrl: invoice.hosted_invoice_url ?? null,
     invoicePdf: invoice.invoice_pdf ?? null,
   };
+}
+
+/** The card of an expanded payment method; null for an id, none, or another kind of method. */
+function cardOf(method: string | Stripe.PaymentMethod | null | undefined): PaymentCard | null {
+  if (!method || typeof method === 'string' || !method.card) return null;
+  const { brand, last4, exp_month: expMonth, exp_year: expYear } = method.card;
+  return { brand, last4, expMonth, expYear };
 }
 
 /** When a cancelled subscription ended, in ms (Stripe sets `ended_at`; older objects `canceled_at`). */

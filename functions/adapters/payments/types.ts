@@ -89,6 +89,24 @@ export interface ProviderEvent {
   data: { object: unknown };
 }
 
+/**
+ * Result of resumeSubscription: renewing again until `currentPeriodEnd` (ms) and then every year,
+ * or `ended` when the subscription has already ended (it cannot be resumed; buy again).
+ */
+export type ResumeResult = { resumed: true; currentPeriodEnd: number } | { resumed: false };
+
+/** The card a customer pays with: never its number, only what a person recognizes it by. */
+export interface PaymentCard {
+  /** The provider's lower-case brand: `visa`, `mastercard`, `amex`, … */
+  brand: string;
+  /** The last four digits. */
+  last4: string;
+  /** 1-12. */
+  expMonth: number;
+  /** Four digits. */
+  expYear: number;
+}
+
 /** Result of cancelNow: the subscription has ended and will not renew or invoice again. */
 export interface CancelNowResult {
   /** Milliseconds since the epoch: when it ended (an earlier cancellation's time on a repeat). */
@@ -116,6 +134,20 @@ export interface PaymentProvider {
   /** Newest first. */
   listInvoices(customerId: string): Promise<InvoiceSummary[]>;
   cancelAtPeriodEnd(subscriptionId: string): Promise<CancellationResult>;
+  /**
+   * Undoes a cancellation at period end while the period runs: the subscription renews again.
+   * Safe to repeat (one already renewing answers as resumed). A subscription that has ended
+   * answers `{ resumed: false }`. Throws PaymentProviderError('not_found') for an unknown id.
+   */
+  resumeSubscription(subscriptionId: string): Promise<ResumeResult>;
+  /**
+   * The card renewals are charged to: the subscription's default payment method, else the
+   * customer's invoice default. Null when there is none, or it is not a card.
+   */
+  paymentCard(input: {
+    customerId: string;
+    subscriptionId: string | null;
+  }): Promise<PaymentCard | null>;
   /**
    * Ends the subscription at once: no proration, no final invoice, no refund (an operator's
    * "cancel now"; a refund is its own call). Safe to repeat: a subscription already cancelled

@@ -14,7 +14,7 @@ import {
   signOutEverywhere,
 } from './actions';
 import type { OperatorAct } from './audit';
-import { cancelSubscription, refundPayment } from './money';
+import { cancelSubscription, refundPayment, resumeCustomerSubscription } from './money';
 
 /** Runs the action; answers the message to show. */
 export async function runCustomerAction(
@@ -56,9 +56,14 @@ export async function runCustomerAction(
       return body.when === 'now'
         ? ConsoleMessages.subscriptionCancelledNow
         : ConsoleMessages.subscriptionCancelledAtPeriodEnd;
+    case 'resume-subscription':
+      await resumeCustomerSubscription(deps, act, userId);
+      return ConsoleMessages.subscriptionResumed;
     case 'refund-payment':
       await refundPayment(deps, act, userId, body);
-      return ConsoleMessages.paymentRefunded;
+      return body.cancelSubscription
+        ? ConsoleMessages.paymentRefundedAndCancelled
+        : ConsoleMessages.paymentRefunded;
     case 'schedule-deletion':
       await scheduleDeletion(deps, act, userId);
       return ConsoleMessages.deletionScheduled;

@@ -15,7 +15,7 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { RefundResult } from '../../adapters/payments';
 import { ConsoleMessages } from '../../../src/contract/messages';
-import { invoices } from '../../db/schema';
+import { invoices, type SubscriptionRow } from '../../db/schema';
 import { ApiError, fail } from '../../lib/errors';
 import { findUserById } from '../core/users/users';
 import { cancellationMail } from '../core/payments/cancellations';
@@ -28,7 +28,9 @@ import {
   cancelNowStatements,
   isCancellable,
   newestSubscription,
+  subscriptionByStripeId,
 } from '../core/payments/subscriptions';
+import { askResume, hasEnded, resumedMail, resumeStatements } from '../core/payments/resume';
 import type { Db } from '../shared/db';
 import type { Deps } from '../shared/deps';
 import { applyAudited } from './actions';
@@ -125,6 +127,59 @@ export async function cancelSubscription(
   );
 }
 
+/**
+ * Resumes the customer's subscription set to end at period end, while that period runs: it renews
+ * again, as the customer's own Resume does. Once the period is over it cannot be: 409 saying so
+ * (the customer buys Standard again).
+ */
+export async function resumeCustomerSubscription(
+  deps: Deps,
+  act: OperatorAct,
+  userId: string,
+): Promise<void> {
+  const subscription = await newestSubscription(deps.db, userId);
+  if (!subscription) throw fail('NO_SUBSCRIPTION');
+  const user = await findUserById(deps.db, userId);
+  if (!user) throw fail('NOT_FOUND', { message: ConsoleMessages.customerNotFound });
+  if (hasEnded(subscription, deps.now)) {
+    throw fail('SUBSCRIPTION_ENDED', { message: ConsoleMessages.subscriptionResumeEnded });
+  }
+  if (!subscription.cancelAtPeriodEnd) {
+    throw fail('STALE_STATE', { message: ConsoleMessages.subscriptionNotEnding });
+  }
+  const currentPeriodEnd = await askResume(deps, subscription).catch((error: unknown) => {
+    if (ApiError.is(error, 'SUBSCRIPTION_ENDED')) {
+      throw fail('SUBSCRIPTION_ENDED', { message: ConsoleMessages.subscriptionResumeEnded });
+    }
+    throw error;
+  });
+  await applyAudited(
+    deps,
+    act,
+    {
+      action: 'resume-subscription',
+      userId,
+      subject: `subscription:${subscription.stripeSubscriptionId}`,
+      before: subscriptionBefore,
+      after: {
+        status: subscription.status === 'cancelling' ? 'active' : subscription.status,
+        cancelAtPeriodEnd: false,
+        currentPeriodEnd,
+      },
+      from: sql`from subscriptions as s`,
+      where: sql`s.id = ${subscription.id} and s.status != 'canceled' and s.cancel_at_period_end = 1`,
+    },
+    (written) => [resumeStatements(deps, subscription, currentPeriodEnd, written)],
+    (written) => [resumedMail(deps, user, subscription, currentPeriodEnd, written)],
+  ).catch((error: unknown) => {
+    // Resumed meanwhile (the customer, another operator, Stripe's event): it renews as asked.
+    if (ApiError.is(error, 'STALE_STATE')) {
+      throw fail('STALE_STATE', { message: ConsoleMessages.subscriptionNotEnding });
+    }
+    throw error;
+  });
+}
+
 /** One of the customer's invoices; 404 for any other id. */
 async function invoiceOf(db: Db, userId: string, invoiceId: string) {
   const [invoice] = await db
@@ -138,14 +193,17 @@ async function invoiceOf(db: Db, userId: string, invoiceId: string) {
 
 /**
  * Refunds one paid payment of the customer in full (see the file comment): claimed with its audit
- * row, then made. The subscription is left as it is (cancel it on its own if wanted). Throws 503
- * with `refundFailed` when the provider refuses; the refund is then `failed` and can be retried.
+ * row, then made. The subscription is left as it is, unless `cancelSubscription`: then the
+ * customer's running subscription is chosen with the claim (kept on the invoice and in the audit
+ * row) and ended at once with the refund, its Standard license with it; every later attempt of
+ * the refund finishes both. Throws 503 with `refundFailed` when the provider refuses; the refund
+ * is then `failed` and can be retried.
  */
 export async function refundPayment(
   deps: Deps,
   act: OperatorAct,
   userId: string,
-  input: { invoiceId: string },
+  input: { invoiceId: string; cancelSubscription?: boolean | undefined },
 ): Promise<void> {
   const { db } = deps;
   const invoice = await invoiceOf(db, userId, input.invoiceId);
@@ -153,6 +211,11 @@ export async function refundPayment(
     throw fail('STALE_STATE', { message: ConsoleMessages.alreadyRefunded });
   }
   if (invoice.status !== 'paid') throw fail('STALE_STATE', { message: ConsoleMessages.notPaid });
+  const subscription = input.cancelSubscription ? await newestSubscription(db, userId) : undefined;
+  if (input.cancelSubscription && (!subscription || subscription.status === 'canceled')) {
+    throw fail('STALE_STATE', { message: ConsoleMessages.refundCancelNotPossible });
+  }
+  const cancels = subscription?.stripeSubscriptionId ?? null;
   await applyAudited(
     deps,
     act,
@@ -161,14 +224,24 @@ export async function refundPayment(
       userId,
       subject: `invoice:${invoice.id}`,
       before: sql`json_object('status', i.status, 'amountPaid', i.amount_paid, 'currency', i.currency, 'refundStatus', i.refund_status)`,
-      after: { refundStatus: 'pending', amount: invoice.amountPaid, currency: invoice.currency },
+      after: {
+        refundStatus: 'pending',
+        amount: invoice.amountPaid,
+        currency: invoice.currency,
+        // The subscription ended now with the refund, and its license with it.
+        ...(cancels === null
+          ? {}
+          : {
+              cancelSubscription: { subscription: cancels, when: 'now', licenseStatus: 'expired' },
+            }),
+      },
       from: sql`from invoices as i`,
       where: sql`i.id = ${invoice.id} and i.user_id = ${userId} and i.status = 'paid' and i.refund_status is null`,
     },
     (written) => [
       db
         .update(invoices)
-        .set({ refundStatus: 'pending', refundError: null })
+        .set({ refundStatus: 'pending', refundError: null, refundCancelsSubscription: cancels })
         .where(and(eq(invoices.id, invoice.id), isNull(invoices.refundStatus), written)),
     ],
   ).catch((error: unknown) => {
@@ -178,7 +251,7 @@ export async function refundPayment(
     }
     throw error;
   });
-  await makeInvoiceRefund(deps, invoice);
+  await makeInvoiceRefund(deps, { ...invoice, refundCancelsSubscription: cancels });
 }
 
 /**
@@ -277,6 +350,7 @@ async function refundMail(
   deps: Deps,
   invoice: typeof invoices.$inferSelect,
   amountCents: number,
+  subscriptionEnded: boolean,
 ): Promise<QueuedMail | undefined> {
   const user = await findUserById(deps.db, invoice.userId);
   // A purged account has no address left to write to; one only scheduled for deletion still hears.
@@ -284,7 +358,7 @@ async function refundMail(
   const mail = invoiceRefundedMail(
     user.email,
     user.customerName,
-    { amountCents, currency: invoice.currency, invoiceNumber: invoice.number },
+    { amountCents, currency: invoice.currency, invoiceNumber: invoice.number, subscriptionEnded },
     deps.origin,
   );
   return queueMailOnce(
@@ -298,18 +372,30 @@ async function refundMail(
 
 /**
  * Asks the provider for a claimed refund and records the outcome on the invoice; a refund that
- * went through is e-mailed to the customer in the same batch (once per invoice).
+ * went through is e-mailed to the customer in the same batch (once per invoice). A refund that
+ * also cancels the subscription ends it at the provider first (under one key per subscription, so
+ * a retry cancels once), then records both in that batch; its e-mail says the license has ended.
  */
 async function makeInvoiceRefund(deps: Deps, invoice: typeof invoices.$inferSelect): Promise<void> {
   const { db, now, payments } = deps;
   const invoiceId = invoice.id;
   let result: RefundResult;
+  let ended: { subscription: SubscriptionRow; canceledAt: number } | null = null;
   try {
     result = await payments.refundPayment({
       invoiceId,
       idempotencyKey: refundKey(invoiceId),
       reason: OPERATOR_REFUND_REASON,
     });
+    const cancels = invoice.refundCancelsSubscription;
+    const subscription = cancels === null ? undefined : await subscriptionByStripeId(db, cancels);
+    if (subscription) {
+      const { canceledAt } = await payments.cancelNow(
+        subscription.stripeSubscriptionId,
+        `cancel-now:${subscription.id}`,
+      );
+      ended = { subscription, canceledAt };
+    }
   } catch (error) {
     console.error(`Refund of invoice ${invoiceId} failed:`, error);
     await db
@@ -330,11 +416,17 @@ async function makeInvoiceRefund(deps: Deps, invoice: typeof invoices.$inferSele
       refundError: null,
     })
     .where(and(eq(invoices.id, invoiceId), inArray(invoices.refundStatus, ['pending', 'failed'])));
-  const mail = await refundMail(deps, invoice, result.amount);
-  if (!mail) {
-    await record;
-    return;
-  }
-  const results = await db.batch([record, mail.insert]);
-  if (mailWritten(results[1])) await deliverSoon(deps, mail);
+  // Applies whoever records it first; a second run finds it ended with its license and skips.
+  const cancel = ended
+    ? cancelNowStatements(
+        deps,
+        ended.subscription,
+        Math.min(ended.canceledAt, now),
+        sql`exists (select 1 from subscriptions as s where s.id = ${ended.subscription.id} and (s.status != 'canceled'
+          or exists (select 1 from licenses as l where l.user_id = s.user_id and l.plan = 'Standard' and l.status in ('active', 'suspended'))))`,
+      )
+    : [];
+  const mail = await refundMail(deps, invoice, result.amount, ended !== null);
+  const results = await db.batch([record, ...(mail ? [mail.insert] : []), ...cancel]);
+  if (mail && mailWritten(results[1])) await deliverSoon(deps, mail);
 }

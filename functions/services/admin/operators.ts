@@ -75,6 +75,7 @@ export function toOperatorView(operator: OperatorInfo): Operator {
 const actionsNeedingFreshProof: ReadonlySet<string> = new Set([
   'refund-payment',
   'cancel-subscription',
+  'resume-subscription',
   'schedule-deletion',
   'retry-refund',
 ]);

@@ -20,6 +20,7 @@ import { deliverSoon, mailWritten, queueMailOnce, type QueuedMail } from '../cor
 import type { Db, Millis } from '../shared/db';
 import type { Deps } from '../shared/deps';
 import { cancellationMail } from '../core/payments/cancellations';
+import { resumedMail } from '../core/payments/resume';
 import { refundOfSubscription } from './refunds';
 import { isReplayedEvent, recordAlone, recordEvent, type EventRecord } from './stripe-events';
 import { subscriptionByStripeId } from '../core/payments/subscriptions';
@@ -163,6 +164,7 @@ async function invoicePaid(
     touchSubscription(db, sub, event.created, now, {
       status: sub.status === 'cancelling' ? 'cancelling' : 'active',
       currentPeriodEnd: Math.max(sub.currentPeriodEnd ?? 0, periodEnd),
+      paymentFailedAt: null,
     }),
   ]);
 }
@@ -218,7 +220,10 @@ async function invoiceFailed(
             notNewerThan(sub, event.created),
           ),
         ),
-      touchSubscription(db, sub, event.created, now, { status: 'past_due' }),
+      touchSubscription(db, sub, event.created, now, {
+        status: 'past_due',
+        paymentFailedAt: event.created,
+      }),
     ],
     mail,
   );
@@ -257,16 +262,27 @@ async function subscriptionChanged(
         : null;
   const licenseEnd = endsAt === null || !Number.isFinite(endsAt) ? null : endsAt;
   const stopsRenewal = status === 'canceled' || event.cancelAtPeriodEnd || event.cancelAt !== null;
-  const user = stopsRenewal ? await findUserById(db, sub.userId) : undefined;
+  // Renewing again while we hold it as set to end: resumed in Stripe's portal or dashboard (our
+  // own resume recorded it first, so its mail condition no longer holds then).
+  const resumes = !stopsRenewal && sub.cancelAtPeriodEnd && event.currentPeriodEnd !== null;
+  const user = stopsRenewal || resumes ? await findUserById(db, sub.userId) : undefined;
   const mail =
     user &&
-    cancellationMail(
-      deps,
-      user,
-      sub,
-      licenseEnd ?? event.cancelAt ?? event.currentPeriodEnd ?? now,
-      notNewerThan(sub, event.created),
-    );
+    (stopsRenewal
+      ? cancellationMail(
+          deps,
+          user,
+          sub,
+          licenseEnd ?? event.cancelAt ?? event.currentPeriodEnd ?? now,
+          notNewerThan(sub, event.created),
+        )
+      : resumedMail(
+          deps,
+          user,
+          sub,
+          event.currentPeriodEnd ?? now,
+          notNewerThan(sub, event.created),
+        ));
   return run(
     deps,
     [
@@ -284,6 +300,8 @@ async function subscriptionChanged(
       touchSubscription(db, sub, event.created, now, {
         status,
         cancelAtPeriodEnd: event.cancelAtPeriodEnd,
+        // A resumed subscription is no longer a cancellation in the console's overview.
+        ...(resumes ? { cancelReason: null } : {}),
         ...(event.currentPeriodEnd === null ? {} : { currentPeriodEnd: event.currentPeriodEnd }),
       }),
     ],

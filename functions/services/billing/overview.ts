@@ -12,6 +12,8 @@ import type { Deps } from '../shared/deps';
 import { upgradeRefusal } from './purchase-rules';
 import { isCancellable, newestSubscription } from '../core/payments/subscriptions';
 import { iso } from '../shared/db';
+import { isResumable } from '../core/payments/resume';
+import { cardOnFile } from './card-on-file';
 
 /** More than any account will have (Standard bills once a year); bounds the answer. */
 const INVOICE_LIMIT = 100;
@@ -48,6 +50,11 @@ export async function billingOverview(
       .limit(INVOICE_LIMIT),
   ]);
   if (!user || !license) throw new Error(`User ${userId} has no account or license`);
+  // Only while a subscription is on the card: an ended one's card is not "on file" for anything.
+  const card =
+    subscription && subscription.status !== 'canceled'
+      ? await cardOnFile(db, subscription.stripeCustomerId)
+      : null;
   return {
     plan: user.plan,
     licenseStatus: effectiveLicenseStatus(license, now),
@@ -58,8 +65,11 @@ export async function billingOverview(
           currentPeriodEnd:
             subscription.currentPeriodEnd === null ? null : iso(subscription.currentPeriodEnd),
           cancelAtPeriodEnd: subscription.cancelAtPeriodEnd,
+          paymentFailedAt:
+            subscription.paymentFailedAt === null ? null : iso(subscription.paymentFailedAt),
         }
       : null,
+    card,
     invoices: rows.map((row): InvoiceView => ({
       id: row.id,
       number: row.number,
@@ -76,6 +86,7 @@ export async function billingOverview(
       // Every subscription row carries its customer (NOT NULL): one means a card on file.
       manageCard: subscription !== undefined,
       cancel: isCancellable(subscription),
+      resume: isResumable(subscription, now),
     },
   };
 }

@@ -18,6 +18,7 @@ import { fail } from '../../lib/errors';
 import type { EventRecord } from './stripe-events';
 import {
   checkoutSessionSchema,
+  customerSchema,
   invoiceSchema,
   subscriptionSchema,
   unixSeconds,
@@ -87,13 +88,20 @@ export interface SubscriptionEvent extends EventBase {
   endedAt: number | null;
 }
 
+/** A customer changed (e.g. its default card, from the portal): its card is read again. */
+export interface CustomerEvent extends EventBase {
+  type: 'customer.updated';
+  customerId: string;
+}
+
 /** Any other event type: acknowledged (2xx) and not acted on. */
 export interface IgnoredEvent extends EventBase {
   type: 'ignored';
   eventType: string;
 }
 
-export type BillingEvent = CheckoutEvent | InvoiceEvent | SubscriptionEvent | IgnoredEvent;
+export type BillingEvent =
+  CheckoutEvent | InvoiceEvent | SubscriptionEvent | CustomerEvent | IgnoredEvent;
 
 /**
  * Verifies and parses one delivery. Throws ApiError 400 `INVALID_SIGNATURE` for a missing,
@@ -231,6 +239,10 @@ export function toBillingEvent(event: ProviderEvent): BillingEvent {
         endedAt: subscription.ended_at,
       };
     }
+    case 'customer.updated': {
+      const customer = parseObject(customerSchema, event);
+      return { ...base, type: event.type, customerId: customer.id };
+    }
     default:
       return { ...base, type: 'ignored', eventType: event.type };
   }
@@ -246,7 +258,9 @@ export function eventRecordOf(event: BillingEvent): EventRecord {
         ? event.invoiceId
         : event.type === 'ignored'
           ? null
-          : event.subscriptionId;
+          : event.type === 'customer.updated'
+            ? event.customerId
+            : event.subscriptionId;
   return {
     id: event.eventId,
     type: event.type === 'ignored' ? event.eventType : event.type,

@@ -75,6 +75,12 @@ export const invoiceSchema = z.object({
   lines: z.object({ data: z.array(invoiceLineSchema) }).nullish(),
 });
 
+/** A customer (customer.updated): only its id; the card is asked of the provider. */
+export const customerSchema = z.object({
+  id: z.string().min(1),
+  object: z.literal('customer'),
+});
+
 /** A subscription (customer.subscription.* events). */
 export const subscriptionSchema = z.object({
   id: z.string().min(1),

@@ -18,7 +18,11 @@ import {
   verifyDelivery,
   type BillingEvent,
   type CheckoutEvent,
+  type CustomerEvent,
 } from './webhook-events';
+import { refreshCard } from './card-on-file';
+import { subscriptions } from '../../db/schema';
+import { desc, eq } from 'drizzle-orm';
 import { recordWebhookFailure, resolveWebhookFailure } from './webhook-failures';
 
 /** What the webhook did with a delivery (answered to Stripe, seen in its dashboard). */
@@ -55,13 +59,19 @@ async function applyEvent(deps: Deps, event: BillingEvent): Promise<WebhookOutco
     case 'checkout.session.completed':
     case 'checkout.session.async_payment_succeeded':
       return onCheckoutCompleted(deps, event, record);
-    case 'invoice.paid':
-      return ready(await onInvoicePaid(deps, event, record));
+    case 'invoice.paid': {
+      const outcome = ready(await onInvoicePaid(deps, event, record));
+      // A renewal may have been charged to a card changed since.
+      if (outcome === 'applied') await refreshCard(deps, event);
+      return outcome;
+    }
     case 'invoice.payment_failed':
       return ready(await onInvoicePaymentFailed(deps, event, record));
     case 'customer.subscription.updated':
     case 'customer.subscription.deleted':
       return ready(await onSubscriptionChanged(deps, event, record));
+    case 'customer.updated':
+      return onCustomerUpdated(deps, event, record);
     case 'ignored':
       return onIgnored(deps, record);
     default:
@@ -101,7 +111,36 @@ async function onCheckoutCompleted(
     'pendingSignupId' in reference
       ? await fulfillPendingSignup(deps, { pendingSignupId: reference.pendingSignupId, ...paid })
       : await fulfillUpgrade(deps, { userId: reference.userId, ...paid });
+  // The card the customer just paid with (also when a poll fulfilled the checkout first).
+  if (
+    result.outcome === 'created' ||
+    result.outcome === 'upgraded' ||
+    result.outcome === 'already'
+  ) {
+    await refreshCard(deps, event);
+  }
   return result.outcome;
+}
+
+/**
+ * A customer changed, e.g. a new default card from the portal: one of ours has its card read
+ * again; any other is acknowledged like an ignored type.
+ */
+async function onCustomerUpdated(
+  deps: Deps,
+  event: CustomerEvent,
+  record: EventRecord,
+): Promise<WebhookOutcome> {
+  if (!(await recordAlone(deps.db, record, deps.now))) return 'replayed';
+  const [known] = await deps.db
+    .select({ subscriptionId: subscriptions.stripeSubscriptionId })
+    .from(subscriptions)
+    .where(eq(subscriptions.stripeCustomerId, event.customerId))
+    .orderBy(desc(subscriptions.createdAt))
+    .limit(1);
+  if (!known) return 'ignored';
+  await refreshCard(deps, { customerId: event.customerId, subscriptionId: known.subscriptionId });
+  return 'applied';
 }
 
 /** A type we do not act on: recorded, so a replay is told apart, and acknowledged. */

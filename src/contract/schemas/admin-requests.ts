@@ -41,7 +41,14 @@ export const customerActionSchema = z.discriminatedUnion('action', [
       error: 'Choose when the subscription ends: at the end of the paid period or now.',
     }),
   }),
-  z.object({ action: z.literal('refund-payment'), reason, invoiceId: id }),
+  z.object({ action: z.literal('resume-subscription'), reason }),
+  z.object({
+    action: z.literal('refund-payment'),
+    reason,
+    invoiceId: id,
+    /** Also end the customer's subscription now, and its Standard license with it. */
+    cancelSubscription: z.boolean().optional(),
+  }),
   z.object({ action: z.literal('schedule-deletion'), reason }),
   z.object({ action: z.literal('restore-account'), reason }),
 ]);

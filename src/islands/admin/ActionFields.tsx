@@ -83,3 +83,26 @@ export function WhenField({ subscription, when, onChange }: WhenProps) {
     </fieldset>
   );
 }
+
+interface RefundCancelProps {
+  subscription: AdminSubscription;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+}
+
+/** The refund dialog's "and cancel the subscription now", for the customer's running one. */
+export function RefundCancelField({ subscription, checked, onChange }: RefundCancelProps) {
+  return (
+    <label className="checkbox-row console-choices">
+      <input
+        type="checkbox"
+        checked={checked}
+        onChange={(event) => onChange(event.target.checked)}
+      />
+      <span>
+        And cancel the subscription now ({subscription.stripeSubscriptionId}): it does not renew and
+        the Standard license ends today. The customer's refund e-mail says so.
+      </span>
+    </label>
+  );
+}

@@ -14,7 +14,7 @@ import { ConsoleMessages } from '../../contract/messages';
 import { withErrorBoundary } from '../ErrorBoundary';
 import { ApiFailure } from '../shared/api';
 import { AccountSection } from './AccountSection';
-import { DaysField, WhenField } from './ActionFields';
+import { DaysField, RefundCancelField, WhenField } from './ActionFields';
 import { AuditTable } from './AuditTable';
 import { adminGet, adminPost, problemOf, type Problem } from './console-api';
 import {
@@ -104,6 +104,9 @@ function CustomerPage() {
   const { value: detail, now, refreshing } = state;
   const { account } = detail;
   const text = pending ? actionText(pending, account) : null;
+  // A full refund may also end this subscription now (the newest, while it has not ended).
+  const newest = detail.subscriptions[0];
+  const running = newest?.status === 'canceled' ? undefined : newest;
 
   return (
     <div className="dashboard console-page console-customer">
@@ -160,6 +163,7 @@ function CustomerPage() {
       />
       <SubscriptionSection
         subscriptions={detail.subscriptions}
+        now={now}
         notice={noticeFor('subscription')}
         onAction={start}
       />
@@ -218,6 +222,15 @@ function CustomerPage() {
             days={input.days}
             now={now}
             onChange={(days) => setInput((current) => ({ ...current, days }))}
+          />
+        )}
+        {pending?.action === 'refund-payment' && running && (
+          <RefundCancelField
+            subscription={running}
+            checked={input.cancelSubscription}
+            onChange={(cancelSubscription) =>
+              setInput((current) => ({ ...current, cancelSubscription }))
+            }
           />
         )}
         {pending?.action === 'cancel-subscription' && (

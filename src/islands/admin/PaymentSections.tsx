@@ -12,11 +12,23 @@ import { formatDate, formatDateTime, formatMoney } from '../../lib/format';
 
 interface SubscriptionProps {
   subscriptions: readonly AdminSubscription[];
+  /** ms: a subscription set to end can be resumed until its paid period is over. */
+  now: number;
   notice: ReactNode;
   onAction: (pending: Pending) => void;
 }
 
-export function SubscriptionSection({ subscriptions, notice, onAction }: SubscriptionProps) {
+/** Set to end at period end, and that period still runs: it can renew again. */
+export function resumable(subscription: AdminSubscription, now: number): boolean {
+  return (
+    subscription.status !== 'canceled' &&
+    subscription.cancelAtPeriodEnd &&
+    subscription.currentPeriodEnd !== null &&
+    Date.parse(subscription.currentPeriodEnd) > now
+  );
+}
+
+export function SubscriptionSection({ subscriptions, now, notice, onAction }: SubscriptionProps) {
   return (
     <Section id="subscription" title="Subscription" notice={notice}>
       {subscriptions.length === 0 ? (
@@ -64,6 +76,13 @@ export function SubscriptionSection({ subscriptions, notice, onAction }: Subscri
               </dl>
               {subscription.status !== 'canceled' && (
                 <div className="console-actions">
+                  {resumable(subscription, now) && (
+                    <ActionButton
+                      onClick={() => onAction({ action: 'resume-subscription', subscription })}
+                    >
+                      Resume subscription...
+                    </ActionButton>
+                  )}
                   <ActionButton
                     danger
                     onClick={() => onAction({ action: 'cancel-subscription', subscription })}

@@ -28,7 +28,7 @@ export type Pending =
   | { action: LicenseAction; license: AdminLicense }
   | { action: 'free-device'; device: AdminDevice }
   | { action: AccountAction }
-  | { action: 'cancel-subscription'; subscription: AdminSubscription }
+  | { action: 'cancel-subscription' | 'resume-subscription'; subscription: AdminSubscription }
   | { action: 'refund-payment'; invoice: AdminInvoice };
 
 /** The action's own input, beside the reason. */
@@ -36,9 +36,15 @@ export interface ActionInput {
   /** Days to extend by, as typed (the server checks it). */
   days: string;
   when: 'period-end' | 'now';
+  /** A full refund also ends the customer's running subscription now. */
+  cancelSubscription: boolean;
 }
 
-export const defaultInput: ActionInput = { days: '7', when: 'period-end' };
+export const defaultInput: ActionInput = {
+  days: '7',
+  when: 'period-end',
+  cancelSubscription: false,
+};
 
 /** The sections of the customer page that show an action's result. */
 export type ActionSection =
@@ -55,6 +61,7 @@ const sections: Record<CustomerAction, ActionSection> = {
   'free-device': 'devices',
   'sign-out-everywhere': 'sessions',
   'cancel-subscription': 'subscription',
+  'resume-subscription': 'subscription',
   'refund-payment': 'invoices',
   'schedule-deletion': 'account',
   'restore-account': 'account',
@@ -85,7 +92,9 @@ export function actionBody(
     case 'cancel-subscription':
       return { ...base, when: input.when };
     case 'refund-payment':
-      return { ...base, invoiceId: pending.invoice.id };
+      return input.cancelSubscription
+        ? { ...base, invoiceId: pending.invoice.id, cancelSubscription: true }
+        : { ...base, invoiceId: pending.invoice.id };
     default:
       return base;
   }
@@ -179,11 +188,18 @@ export function actionText(pending: Pending, account: CustomerDetail['account'])
         confirm: 'Cancel subscription',
         busy: 'Cancelling...',
       });
+    case 'resume-subscription':
+      return primary({
+        title: 'Resume the subscription?',
+        explain: `Subscription ${pending.subscription.stripeSubscriptionId} renews again on ${pending.subscription.currentPeriodEnd ? formatDate(pending.subscription.currentPeriodEnd) : 'the end of the paid period'}, charging the card on file, and every year after that until cancelled. The customer is e-mailed that it will renew.`,
+        confirm: 'Resume subscription',
+        busy: 'Resuming...',
+      });
     case 'refund-payment': {
       const { invoice } = pending;
       return danger({
         title: 'Refund this payment?',
-        explain: `${formatMoney(invoice.amountPaid, invoice.currency)} of ${invoice.number ?? invoice.id} (${formatDate(invoice.created)}) goes back to the customer's card through the payment provider, in full. This cannot be undone. The subscription is left as it is: cancel it separately if it should stop.`,
+        explain: `${formatMoney(invoice.amountPaid, invoice.currency)} of ${invoice.number ?? invoice.id} (${formatDate(invoice.created)}) goes back to the customer's card through the payment provider, in full. This cannot be undone. The subscription is left as it is unless you tick the box below.`,
         confirm: 'Refund payment',
         busy: 'Refunding...',
       });

@@ -29,6 +29,7 @@ export const actionLabels: Record<AuditAction, string> = {
   'resend-license-mail': 'Resend license e-mail',
   'sign-out-everywhere': 'Sign out everywhere',
   'cancel-subscription': 'Cancel subscription',
+  'resume-subscription': 'Resume subscription',
   'refund-payment': 'Refund payment',
   'schedule-deletion': 'Schedule deletion',
   'restore-account': 'Restore account',

@@ -8,9 +8,19 @@ import type { BillingOverview } from '../../contract/billing';
 import { SuccessMessages } from '../../contract/messages';
 import { withErrorBoundary } from '../ErrorBoundary';
 import { CancelDialog } from './CancelDialog';
-import { deviceLimitText, dateText, planOf, priceText, statusText } from './format';
+import {
+  cardName,
+  cardText,
+  deviceLimitText,
+  dateText,
+  failedRenewalText,
+  planOf,
+  priceText,
+  statusText,
+} from './format';
 import { InvoiceTable } from './InvoiceTable';
-import { ManageButtons } from './ManageButtons';
+import { ManageButtons, usePortal } from './ManageButtons';
+import { ResumeDialog } from './ResumeDialog';
 import { useBilling } from './use-billing';
 import '../shared/forms.css';
 import '../dashboard/dashboard.css';
@@ -19,16 +29,20 @@ import './billing.css';
 function BillingPage() {
   const { state, reload, replace } = useBilling();
   const [confirming, setConfirming] = useState(false);
-  const [cancelled, setCancelled] = useState(false);
+  const [resuming, setResuming] = useState(false);
+  const [done, setDone] = useState<'cancelled' | 'resumed' | null>(null);
+  // Read once per mount: whole days and card expiry months do not need a ticking clock.
+  const [now] = useState(() => Date.now());
   const notice = useRef<HTMLParagraphElement>(null);
   const retried = useRef(false);
   const planHeading = useRef<HTMLHeadingElement>(null);
   const retry = useRef<HTMLButtonElement>(null);
 
-  // The Cancel button is gone once cancelled, so focus goes to the confirmation instead of <body>.
+  // The Cancel (or Resume) button is gone afterwards, so focus goes to the confirmation instead
+  // of <body>.
   useEffect(() => {
-    if (cancelled) notice.current?.focus();
-  }, [cancelled]);
+    if (done) notice.current?.focus();
+  }, [done]);
 
   // Retry disappears while loading: afterwards focus goes to what replaced it, not to <body>.
   useEffect(() => {
@@ -66,14 +80,19 @@ function BillingPage() {
     );
 
   const { value: overview } = state;
+  const card = cardText(overview.card, now);
+  const failed = failedRenewalText(overview);
   return (
     <div className="dashboard billing">
-      {cancelled && (
+      {done && (
         <p ref={notice} tabIndex={-1} className="form-success" role="status">
-          {SuccessMessages.subscriptionCancelled}
+          {done === 'cancelled'
+            ? SuccessMessages.subscriptionCancelled
+            : SuccessMessages.subscriptionResumed}
         </p>
       )}
-      <CurrentPlan overview={overview} headingRef={planHeading} />
+      {failed && <FailedRenewal text={failed} canChange={overview.actions.manageCard} />}
+      <CurrentPlan overview={overview} card={card} now={now} headingRef={planHeading} />
       <section className="card" aria-labelledby="usage-title">
         <h2 id="usage-title">Usage summary</h2>
         <p>
@@ -93,7 +112,11 @@ function BillingPage() {
       </section>
       <section className="card" aria-labelledby="manage-title">
         <h2 id="manage-title">Account management</h2>
-        <ManageButtons overview={overview} onCancel={() => setConfirming(true)} />
+        <ManageButtons
+          overview={overview}
+          onCancel={() => setConfirming(true)}
+          onResume={() => setResuming(true)}
+        />
       </section>
       <CancelDialog
         open={confirming}
@@ -101,7 +124,18 @@ function BillingPage() {
         onCancelled={(next: BillingOverview) => {
           replace(next);
           setConfirming(false);
-          setCancelled(true);
+          setDone('cancelled');
+        }}
+      />
+      <ResumeDialog
+        open={resuming}
+        overview={overview}
+        card={overview.card && cardName(overview.card)}
+        onClose={() => setResuming(false)}
+        onResumed={(next: BillingOverview) => {
+          replace(next);
+          setResuming(false);
+          setDone('resumed');
         }}
       />
     </div>
@@ -119,15 +153,33 @@ function UsageLimit({ overview }: { overview: BillingOverview }) {
   );
 }
 
+/** The failed renewal, plainly, with the way to fix it: a new card in the provider's page. */
+function FailedRenewal({ text, canChange }: { text: string; canChange: boolean }) {
+  const portal = usePortal();
+  return (
+    <div className="billing-alert" role="alert">
+      <p>{text}</p>
+      {canChange && (
+        <button type="button" className="button" onClick={portal.open} aria-disabled={portal.busy}>
+          {portal.busy ? 'Opening...' : 'Update card'}
+        </button>
+      )}
+      {portal.error && <p className="form-error">{portal.error}</p>}
+    </div>
+  );
+}
+
 function CurrentPlan({
   overview,
+  card,
+  now,
   headingRef,
 }: {
   overview: BillingOverview;
+  card: string | null;
+  now: number;
   headingRef: React.RefObject<HTMLHeadingElement | null>;
 }) {
-  // Read once per mount: whole days do not need a ticking clock.
-  const [now] = useState(() => Date.now());
   const status = statusText(overview);
   const date = dateText(overview, now);
   return (
@@ -154,6 +206,12 @@ function CurrentPlan({
           <dt>{date.label}</dt>
           <dd>{date.value}</dd>
         </div>
+        {card && (
+          <div>
+            <dt>Card on file</dt>
+            <dd>{card}</dd>
+          </div>
+        )}
       </dl>
     </section>
   );

@@ -17,18 +17,19 @@ export const portalFailed = 'We could not open the card page. Please try again.'
 interface Props {
   overview: BillingOverview;
   onCancel: () => void;
+  onResume: () => void;
 }
 
-export function ManageButtons({ overview, onCancel }: Props) {
+export function ManageButtons({ overview, onCancel, onResume }: Props) {
   const { actions, subscription } = overview;
   const upgrade = useUpgrade();
   const portal = usePortal();
   const ending =
     subscription !== null &&
     (subscription.status === 'cancelling' ||
-      (subscription.status === 'active' && subscription.cancelAtPeriodEnd));
+      (subscription.status !== 'canceled' && subscription.cancelAtPeriodEnd));
   const error = upgrade.error ?? portal.error;
-  const nothing = !actions.upgrade && !actions.manageCard && !actions.cancel;
+  const nothing = !actions.upgrade && !actions.manageCard && !actions.cancel && !actions.resume;
   // A Standard account whose subscription ended buys the plan again rather than upgrading.
   const renew = overview.plan === 'Standard';
   const buyLabel = renew ? 'Renew Standard' : 'Upgrade to Standard';
@@ -54,21 +55,21 @@ export function ManageButtons({ overview, onCancel }: Props) {
           change to it.
         </p>
       )}
-      {subscription?.status === 'past_due' && (
-        <p>
-          Your last payment did not go through. Update your card with Manage card to keep your
-          license.
-        </p>
-      )}
       {ending && (
         <p>
           Your subscription will not renew. Your license stays active until{' '}
           {formatDate(subscription.currentPeriodEnd ?? overview.licenseExpiresAt)}.
+          {actions.resume && ' Until then you can resume it, and it renews as before.'}
         </p>
       )}
       {nothing && overview.plan === 'Standard' && !ending && <p>{Messages.noSubscription}</p>}
-      {(actions.upgrade || actions.manageCard || actions.cancel) && (
+      {(actions.upgrade || actions.manageCard || actions.cancel || actions.resume) && (
         <div className="form-actions billing-actions">
+          {actions.resume && (
+            <button type="button" className="button" onClick={onResume}>
+              Resume subscription
+            </button>
+          )}
           {actions.upgrade && (
             <button
               type="button"
@@ -107,7 +108,7 @@ export function ManageButtons({ overview, onCancel }: Props) {
 }
 
 /** Manage card: POST /api/billing/portal, then the browser goes to the provider's page. */
-function usePortal() {
+export function usePortal() {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
 

@@ -98,3 +98,44 @@ export function deviceLimitText(label: PlanLabel): string | null {
   if (limit === null) return null;
   return limit === 1 ? '1 active device' : `${limit} active devices`;
 }
+
+/** How people name the brands the provider reports in lower case. */
+const cardBrands: Record<string, string> = {
+  amex: 'American Express',
+  cartes_bancaires: 'Cartes Bancaires',
+  diners: 'Diners Club',
+  discover: 'Discover',
+  eftpos_au: 'eftpos',
+  jcb: 'JCB',
+  mastercard: 'Mastercard',
+  unionpay: 'UnionPay',
+  visa: 'Visa',
+};
+
+/**
+ * "Visa ending in 4242, expires 12/2030", with "(expired)" once its month has passed; null when
+ * no card is known (the page then shows none rather than a guess).
+ */
+export function cardText(card: BillingOverview['card'], now: number): string | null {
+  if (!card) return null;
+  const month = String(card.expMonth).padStart(2, '0');
+  // A card works through the last day of its expiry month.
+  const expired = Date.UTC(card.expYear, card.expMonth, 1) <= now;
+  return `${cardName(card)}, ${expired ? 'expired' : 'expires'} ${month}/${card.expYear}`;
+}
+
+/** "Visa ending in 4242": the card in a sentence. */
+export function cardName(card: NonNullable<BillingOverview['card']>): string {
+  return `${cardBrands[card.brand] ?? 'Card'} ending in ${card.last4}`;
+}
+
+/**
+ * The failed-renewal alert while the subscription is past due, with the day of the failure when
+ * known; null otherwise.
+ */
+export function failedRenewalText(overview: BillingOverview): string | null {
+  const subscription = overview.subscription;
+  if (subscription?.status !== 'past_due') return null;
+  const day = subscription.paymentFailedAt ? ` on ${formatDate(subscription.paymentFailedAt)}` : '';
+  return `Your last renewal payment failed${day}. Update your card to keep ${plans.standard.name}.`;
+}

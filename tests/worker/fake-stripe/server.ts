@@ -77,6 +77,25 @@ export function createFakeStripe(options: { apiKey?: string } = {}) {
   const nowSeconds = () => Math.floor(Date.now() / 1000);
   const noSuch = (kind: string, id: string) =>
     stripeError(404, `No such ${kind}: '${id}'`, 'resource_missing');
+  const customers = new Map<string, Json>();
+  /** A card PaymentMethod as Stripe expands it. */
+  const cardMethod = (card: {
+    brand: string;
+    last4: string;
+    expMonth: number;
+    expYear: number;
+  }) => ({
+    id: nextId('pm'),
+    object: 'payment_method',
+    type: 'card',
+    card: {
+      brand: card.brand,
+      last4: card.last4,
+      exp_month: card.expMonth,
+      exp_year: card.expYear,
+    },
+  });
+
   const addSubscription = (id: string, fields: { customer: string; currentPeriodEnd: number }) => {
     subscriptions.set(id, {
       id,
@@ -200,6 +219,12 @@ export function createFakeStripe(options: { apiKey?: string } = {}) {
       if (!subscription) return noSuch('subscription', c.req.param('id'));
       return c.json(subscription);
     })
+    // Expanded or not, the fake answers payment methods as objects (tests ask for expansion).
+    .get('/v1/customers/:id', (c) => {
+      const customer = customers.get(c.req.param('id'));
+      if (!customer) return noSuch('customer', c.req.param('id'));
+      return c.json(customer);
+    })
     .delete('/v1/subscriptions/:id', (c) => {
       const subscription = subscriptions.get(c.req.param('id'));
       if (!subscription) return noSuch('subscription', c.req.param('id'));
@@ -292,6 +317,11 @@ export function createFakeStripe(options: { apiKey?: string } = {}) {
         const items = subscription['items'] as { data: { current_period_end: number }[] };
         subscription['cancel_at'] = Math.max(...items.data.map((item) => item.current_period_end));
       }
+      // A resume: Stripe clears the cancellation date with the flag.
+      if (form.get('cancel_at_period_end') === 'false' || form.get('cancel_at') === '') {
+        subscription['cancel_at_period_end'] = false;
+        subscription['cancel_at'] = null;
+      }
       return c.json(subscription);
     })
     .all('*', (c) =>
@@ -376,6 +406,32 @@ export function createFakeStripe(options: { apiKey?: string } = {}) {
       });
     },
     addSubscription,
+    /** Sets a subscription's default payment method to a card (null: none). */
+    setSubscriptionCard(
+      id: string,
+      card: { brand: string; last4: string; expMonth: number; expYear: number } | null,
+    ) {
+      const subscription = subscriptions.get(id);
+      if (!subscription) throw new Error(`no fake subscription ${id}`);
+      subscription['default_payment_method'] = card && cardMethod(card);
+    },
+    /** A customer whose invoice default is `card` (null: none). */
+    addCustomer(
+      id: string,
+      card: { brand: string; last4: string; expMonth: number; expYear: number } | null,
+    ) {
+      customers.set(id, {
+        id,
+        object: 'customer',
+        invoice_settings: { default_payment_method: card && cardMethod(card) },
+      });
+    },
+    /** Ends a subscription as Stripe does at its period's end. */
+    endSubscription(id: string) {
+      const subscription = subscriptions.get(id);
+      if (!subscription) throw new Error(`no fake subscription ${id}`);
+      Object.assign(subscription, { status: 'canceled', ended_at: nowSeconds() });
+    },
     addInvoice(fields: Json & { customer: string }) {
       invoices.unshift({ id: nextId('in'), object: 'invoice', ...fields });
     },

@@ -24,6 +24,7 @@ export const lifecycleSubjects = {
     `Your ${site.product} ${plans.standard.name} plan renews on ${formatDate(renewsAt, 'UTC')}`,
   paymentFailed: `Your ${site.product} payment did not go through`,
   subscriptionCancelled: `Your ${site.product} subscription is cancelled`,
+  subscriptionResumed: `Your ${site.product} subscription will renew`,
   deviceActivated: `A new device was activated on your ${site.product} license`,
   deletionScheduled: `Your ${site.product} account is scheduled for deletion`,
   invoiceRefunded: `Your ${site.product} payment has been refunded`,
@@ -165,6 +166,32 @@ export function subscriptionCancelledMail(
   });
 }
 
+/** Sent once per resume: a subscription set to end renews again (by the customer or support). */
+export function subscriptionResumedMail(
+  to: string,
+  name: string,
+  renewal: { renewsAt: number },
+  origin: string,
+): Mail {
+  const standard = plans.standard;
+  const day = formatDate(renewal.renewsAt, 'UTC');
+  const { billing, dashboard } = links(origin);
+  return composeMail({
+    to,
+    tag: 'subscription-resumed',
+    subject: lifecycleSubjects.subscriptionResumed,
+    greeting: greeting(name),
+    blocks: [
+      `Your ${standard.name} subscription will renew on ${day} for ${standard.priceLabel} ` +
+        `${standard.period}, and every year after that until you cancel. Your license stays ` +
+        `active as it is.`,
+      `You can cancel again at any time before then from Billing & Invoices.`,
+      billing,
+      dashboard,
+    ],
+  });
+}
+
 /**
  * Sent once when support refunded a payment (services/admin/money.ts): how much, for which
  * invoice, when it shows, and that the subscription and license are as they were unless support
@@ -173,7 +200,13 @@ export function subscriptionCancelledMail(
 export function invoiceRefundedMail(
   to: string,
   name: string,
-  refund: { amountCents: number; currency: string; invoiceNumber: string | null },
+  refund: {
+    amountCents: number;
+    currency: string;
+    invoiceNumber: string | null;
+    /** Support also cancelled the subscription now: the license ended with the refund. */
+    subscriptionEnded?: boolean;
+  },
   origin: string,
 ): Mail {
   const amount = formatMoney(refund.amountCents, refund.currency);
@@ -188,9 +221,13 @@ export function invoiceRefundedMail(
       `Our support team refunded ${amount} for ${invoice} of your ${site.product} ` +
         `${plans.standard.name} plan, in full, to the card you paid with. Your bank shows it ` +
         `within 5–10 business days.`,
-      `A refund by itself does not cancel your subscription or change your license; if you ` +
-        `asked for that too, you get a separate e-mail about it. Billing & Invoices marks the ` +
-        `payment as refunded.`,
+      refund.subscriptionEnded
+        ? `Your ${plans.standard.name} subscription is cancelled with this refund and your ` +
+          `license has ended today, so you will not be charged again and the plugin no longer ` +
+          `runs with it. Billing & Invoices marks the payment as refunded.`
+        : `A refund by itself does not cancel your subscription or change your license; if you ` +
+          `asked for that too, you get a separate e-mail about it. Billing & Invoices marks the ` +
+          `payment as refunded.`,
       billing,
       dashboard,
     ],

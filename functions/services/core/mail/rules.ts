@@ -75,6 +75,7 @@ const mailRules = {
   'renewal-reminder': { holdsSecret: false },
   'payment-failed': { holdsSecret: false },
   'subscription-cancelled': { holdsSecret: false },
+  'subscription-resumed': { holdsSecret: false },
   'device-activated': { holdsSecret: false },
   'deletion-scheduled': { holdsSecret: false },
   'invoice-refunded': { holdsSecret: false },

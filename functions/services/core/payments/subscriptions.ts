@@ -65,6 +65,7 @@ export function newSubscription(paid: {
     currentPeriodEnd: paid.currentPeriodEnd,
     cancelAtPeriodEnd: false,
     cancelReason: null,
+    paymentFailedAt: null,
     updatedFromEventCreated: paid.eventCreated,
     createdAt: paid.now,
     updatedAt: paid.now,

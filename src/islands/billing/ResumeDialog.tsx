@@ -1,0 +1,71 @@
+/**
+ * The resume confirmation: the subscription set to end renews again on its date, charged to the
+ * card on file. The server answers the new overview (or 409 once the period has ended).
+ */
+import { useState } from 'react';
+import { billingOverviewSchema, type BillingOverview } from '../../contract/billing';
+import { Messages } from '../../contract/messages';
+import { formatDate } from '../../lib/format';
+import { plans } from '../../site.config';
+import { apiCall, messageFor } from '../shared/api';
+import { ConfirmActions } from '../shared/ConfirmActions';
+import { Modal } from '../shared/Modal';
+import { leftForLogin } from '../shared/session-ended';
+
+export const resumeFailed = 'We could not resume your subscription. Please try again.';
+
+interface Props {
+  open: boolean;
+  overview: BillingOverview;
+  /** "Visa ending in 4242", when known. */
+  card: string | null;
+  onClose: () => void;
+  onResumed: (overview: BillingOverview) => void;
+}
+
+export function ResumeDialog({ open, overview, card, onClose, onResumed }: Props) {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const renewsOn = overview.subscription?.currentPeriodEnd ?? overview.licenseExpiresAt;
+  const standard = plans.standard;
+
+  const close = () => {
+    setError(null);
+    onClose();
+  };
+
+  const resume = async () => {
+    if (busy) return;
+    setBusy(true);
+    setError(null);
+    try {
+      onResumed(await apiCall('POST', '/api/billing/resume', billingOverviewSchema));
+    } catch (failure) {
+      if (leftForLogin(failure)) return;
+      setError(messageFor(failure, resumeFailed, Messages.sendNetwork));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Modal open={open} onClose={close} title="Resume subscription?" dismissible={!busy}>
+      <p>
+        Your {standard.name} subscription will renew on {formatDate(renewsOn)} for{' '}
+        {standard.priceLabel} {standard.period}
+        {card ? `, charged to your ${card}` : ''}, and every year after that until you cancel.
+      </p>
+      <p>You can cancel again at any time before then.</p>
+      <ConfirmActions
+        error={error}
+        busy={busy}
+        tone="primary"
+        keepLabel="Not now"
+        confirmLabel="Resume subscription"
+        busyLabel="Resuming..."
+        onKeep={close}
+        onConfirm={() => void resume()}
+      />
+    </Modal>
+  );
+}
