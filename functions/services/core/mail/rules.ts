@@ -68,6 +68,7 @@ const mailRules = {
   'trial-ending': { holdsSecret: false },
   'renewal-reminder': { holdsSecret: false },
   'payment-failed': { holdsSecret: false },
+  receipt: { holdsSecret: false },
   'subscription-cancelled': { holdsSecret: false },
   'device-activated': { holdsSecret: false },
   'deletion-scheduled': { holdsSecret: false },
