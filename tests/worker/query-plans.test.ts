@@ -41,7 +41,9 @@ describe('the hot lookups use an index', () => {
       : [await hotStatement(query, keys, Date.now())];
     const plans = await Promise.all(statements.map(({ sql, params }) => queryPlan(sql, params)));
     // A report's rows arrive as a VALUES list, which is read whole: it is the report itself.
-    const plan = plans.flat().filter((line) => !/^SCAN (v|CONSTANT ROW|\d+-ROW VALUES CLAUSE)$/.test(line));
+    const plan = plans
+      .flat()
+      .filter((line) => !/^SCAN (v|CONSTANT ROW|\d+-ROW VALUES CLAUSE)$/.test(line));
 
     // The console's full-text search reads the FTS5 index: SQLite words it "SCAN … VIRTUAL TABLE
     // INDEX n:M…", where `M` is the MATCH through the trigram index (a whole-table read of a

@@ -10,13 +10,7 @@ import { featureUsageViewSchema, type FeatureUsageView } from '../../src/contrac
 import { featureUsage } from '../../src/site.config';
 import { accountApp, queryAll, type AccountApp } from './account-helpers';
 import { activateOk, DAY_MS, licensee, newDeviceId, type Licensee } from './licenses-helpers';
-import {
-  dayAt,
-  reportUsage,
-  seedUsageMonth,
-  seedUsageRow,
-  setShareUsage,
-} from './usage-helpers';
+import { dayAt, reportUsage, seedUsageMonth, seedUsageRow, setShareUsage } from './usage-helpers';
 
 const slugs = featureUsage.features.map((feature) => feature.slug);
 const at = (feature: string) => slugs.indexOf(feature as (typeof slugs)[number]);
