@@ -102,9 +102,7 @@ function field(
   const name = billingFieldNames[key];
   const hintId = options.hint ? `${name}-hint` : '';
   // The hint, and the error when it is about this field, describe the input.
-  const describedBy = [hintId, options.invalid ? 'checkout-error' : '']
-    .filter(Boolean)
-    .join(' ');
+  const describedBy = [hintId, options.invalid ? 'checkout-error' : ''].filter(Boolean).join(' ');
   return html`<label for="${name}"
       >${label}${options.optional ? html` <span class="optional">(optional)</span>` : ''}</label
     >
@@ -141,9 +139,12 @@ function checkoutPage(
   const error = state.error
     ? html`<p id="checkout-error" class="error" role="alert">${state.error}</p>`
     : '';
+  // A card's decline shows beside the card, as on Stripe's page; anything else above the form.
+  const cardDeclined = state.card !== undefined;
   const details = html`<form method="post" action="${DEV_CHECKOUT_PATH}/details">
     <fieldset>
       <legend>Billing details</legend>
+      ${cardDeclined ? '' : error}
       <input type="hidden" name="session_id" value="${session.id}" />
       ${field('company', 'Company', value('company'), {
         optional: true,
@@ -245,6 +246,7 @@ function checkoutPage(
               Test cards: 4242 4242 4242 4242 pays; 4000 0000 0000 0002 is declined; 4000 0000 0000
               9995 has insufficient funds.
             </p>
+            ${cardDeclined ? error : ''}
             <input
               type="text"
               id="card-number"
@@ -252,7 +254,8 @@ function checkoutPage(
               value="${state.card ?? '4242 4242 4242 4242'}"
               inputmode="numeric"
               autocomplete="cc-number"
-              aria-describedby="card-hint"
+              aria-describedby="${cardDeclined ? 'card-hint checkout-error' : 'card-hint'}"
+              ${cardDeclined ? html`aria-invalid="true"` : ''}
               required
             />`
     }
@@ -280,7 +283,7 @@ function checkoutPage(
         leaves this computer.
       </p>
       <h1>Subscribe to ${site.product} ${planName}</h1>
-      ${error} ${summary} ${details} ${pay}`,
+      ${summary} ${details} ${pay}`,
   });
 }
 

@@ -180,7 +180,7 @@ describe('declined test cards', () => {
   for (const [card, message] of [
     ['4000 0000 0000 0002', 'Your card was declined.'],
     ['4000 0000 0000 9995', 'Your card has insufficient funds.'],
-  ]) {
+  ] as [string, string][]) {
     it(`${card} stays on the checkout page with "${message}" and creates nothing`, async () => {
       const buyer = await trialWithCheckout();
 

@@ -426,7 +426,7 @@ describe('billing details and tax on /dev/checkout', () => {
     ['4000 0000 0000 0002', 'Your card was declined.'],
     ['4000000000009995', 'Your card has insufficient funds.'],
     ['1234 5678 9012 3456', 'Your card number is incorrect.'],
-  ]) {
+  ] as [string, string][]) {
     it(`declines ${card} with "${message}" on the checkout page, creating nothing`, async () => {
       const { deliveries, local, post, open } = setup();
       const { id } = await open();

@@ -8,7 +8,7 @@ import { createD1CheckoutStore } from '../../functions/adapters/payments/d1-stor
 import { createLocalPayments } from '../../functions/adapters/payments/local';
 import { createDb } from '../../functions/db/client';
 import { queryAll } from './account-helpers';
-import { callWorker, ORIGIN, payDevCheckout } from './helpers';
+import { ORIGIN, payDevCheckout } from './helpers';
 
 const DEV_SECRET = `whsec_${'b'.repeat(40)}`;
 const devEnv = { ENVIRONMENT: 'development', DEV_STRIPE_WEBHOOK_SECRET: DEV_SECRET } as const;

@@ -24,6 +24,7 @@ button.primary { background: #0b57d0; border-color: #0b57d0; color: #fff; }
 .note { background: #fff8e1; border-left: 4px solid #8a6d00; padding: 0.5rem 0.75rem; }
 .error { color: #a50e0e; font-weight: 600; }
 .optional { font-weight: 400; color: #555; }
+select { box-sizing: content-box; }
 .total { font-size: 1.15rem; }
 article { border: 1px solid #c4c4c4; border-radius: 6px; padding: 0.75rem 1rem; margin: 1rem 0; }
 article h2 { font-size: 1.1rem; margin: 0 0 0.5rem; }
