@@ -143,7 +143,7 @@ test('a declined card stays on the checkout with the message; the right card the
 }, testInfo) => {
   allowConsoleError(failedLoad(402, '/dev/checkout/pay'));
   const email = uniqueEmail('declined');
-  await startStandardSignupAtCheckout(page, { name: 'Dee Clined', email });
+  await startStandardSignupAtCheckout(page, { name: 'Dana Declined', email });
   await enterBillingDetails(page);
 
   await page.getByLabel('Card number').fill('4000 0000 0000 0002');
