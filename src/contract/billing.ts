@@ -1,6 +1,6 @@
 /**
  * Billing & Invoices and the Trial → Standard upgrade.
- * All four calls need a signed-in session (cookie with our Origin, or Bearer):
+ * Every call needs a signed-in session (cookie with our Origin, or Bearer):
  *
  * - POST /api/billing/checkout (no body) → StandardCheckoutResponse (contract/payments.ts): a
  *   Checkout Session for the signed-in Trial user (client reference = the user). 409

@@ -107,6 +107,8 @@ test('a second Standard signup tab for the same e-mail expires the first tab’s
   browser,
   allowConsoleError,
 }, testInfo) => {
+  // Three signups, two checkouts with their billing details and a sign-in: more than 30 s.
+  test.slow();
   // The first tab's checkout has expired: paying there answers 410, which the browser logs.
   allowConsoleError(failedLoad(410, '/dev/checkout'));
   const visitor = await newVisitor(page);
@@ -163,8 +165,10 @@ test('two tabs buy Standard for one e-mail: one account, one charge kept, the ot
 }, testInfo) => {
   const visitor = await newVisitor(page);
   const email = uniqueEmail('refunded');
+  test.slow();
   const checkout = await signUp(page, 'standard', { name: 'Paying Tab', email });
   const sessionId = sessionIdOf(checkout);
+  await enterBillingDetails(page);
 
   // Tab one pays, but its return and Stripe's webhook are late (the customer closed the tab):
   // no account exists yet, so nothing stops a second tab.
