@@ -12,7 +12,7 @@ import { Hono, type Context } from 'hono';
 import { html } from 'hono/html';
 import { formatIsoDay, formatMoney } from '../../src/lib/format';
 import type { BillingDetails } from '../../src/contract/billing';
-import { billingDetailsMissing } from '../../src/contract/texts';
+import { billingDetailsMissing } from '../../src/contract/billing-texts';
 import { billing, plans, site } from '../../src/site.config';
 import {
   DEV_CHECKOUT_PATH,

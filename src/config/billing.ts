@@ -7,14 +7,18 @@
 import { company } from './site.ts';
 
 /** The seller printed on every invoice: the company behind the product. */
-export const seller = {
-  name: company.name,
-  addressLines: [
-    company.street,
-    `${company.city}, ${company.region} ${company.postalCode}`,
-    company.country,
-  ],
-} as const;
+function sellerOf(owner: typeof company) {
+  return {
+    name: owner.name,
+    addressLines: [
+      owner.street,
+      `${owner.city}, ${owner.region} ${owner.postalCode}`,
+      owner.country,
+    ] as const,
+  };
+}
+// Marked pure, so a page bundle that reads other values of site.config drops it.
+export const seller = /* @__PURE__ */ sellerOf(company);
 
 /** Invoice numbers are `<prefix>-<year>-<six-digit sequence>`, e.g. SW-2026-000123. */
 export const invoicePrefix = 'SW';
@@ -68,7 +72,7 @@ export const reverseChargeNote =
   'Reverse charge: VAT to be accounted for by the recipient (Article 196, Directive 2006/112/EC).';
 
 /** Countries the checkout offers, as ISO 3166-1 alpha-2 codes (names come from Intl). */
-export const countryCodes: readonly string[] = (
+export const countryCodes: readonly string[] = /* @__PURE__ */ (
   'AD AE AF AG AI AL AM AO AR AT AU AW AZ BA BB BD BE BF BG BH BI BJ BM BN BO BR BS BT BW BY ' +
   'BZ CA CD CF CG CH CI CL CM CN CO CR CV CY CZ DE DJ DK DM DO DZ EC EE EG ES ET FI FJ FO FR ' +
   'GA GB GD GE GH GI GL GM GN GR GT GY HK HN HR HT HU ID IE IL IN IQ IS IT JM JO JP KE KG KH ' +

@@ -9,7 +9,7 @@ import {
   cardDeclined,
   cardInsufficientFunds,
   cardNumberIncorrect,
-} from '../../../src/contract/texts';
+} from '../../../src/contract/billing-texts';
 import { plans } from '../../../src/site.config';
 import {
   checkoutCompletedEvent,

@@ -6,7 +6,7 @@
 import { sql } from 'drizzle-orm';
 import type { BillingDetails } from '../../../src/contract/billing';
 import { isPlainLine } from '../../../src/contract/plain-text';
-import * as Texts from '../../../src/contract/texts';
+import * as Texts from '../../../src/contract/billing-texts';
 import { billing } from '../../../src/site.config';
 import { billingProfiles } from '../../db/schema';
 import type { Db, Millis } from '../shared/db';

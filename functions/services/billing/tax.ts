@@ -8,7 +8,7 @@
  */
 import { checkVAT, countries } from 'jsvat';
 import type { BillingDetails } from '../../../src/contract/billing';
-import { taxIdInvalidForCountry, taxIdMalformed } from '../../../src/contract/texts';
+import { taxIdInvalidForCountry, taxIdMalformed } from '../../../src/contract/billing-texts';
 import { billing } from '../../../src/site.config';
 
 /** The amounts of one purchase, in cents, and why. */
