@@ -1,7 +1,7 @@
 /**
  * How feature usage is stored and read back (the tables `usage_days`, `usage_months`,
  * `usage_totals` and `usage_reports`), for every feature that shows it: Usage & Sessions, the
- * team's utilisation, the console's adoption, the retention cron.
+ * team's utilization, the console's adoption, the retention cron.
  *
  * Storage is shaped for a million customers: every key is an integer (a day number, a month as
  * yyyymm, a device's `usage_ref`) and the day and month tables are WITHOUT ROWID with the time
