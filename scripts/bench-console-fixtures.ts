@@ -85,6 +85,8 @@ export function consoleFixtures(
     status: 'paid',
     created: user.activationDate,
     hostedInvoiceUrl: 'https://invoice.stripe.com/i/acct_bench/test_bench',
+    billedTo: 'Bench Engineering GmbH',
+    taxId: 'DE136695976',
     refund: null,
   };
 

@@ -4,6 +4,7 @@
  * elsewhere.
  */
 
+import * as billing from './config/billing.ts';
 import * as featureUsage from './config/feature-usage.ts';
 import * as legal from './config/legal.ts';
 import * as limits from './config/limits.ts';
@@ -14,9 +15,10 @@ import * as site from './config/site.ts';
  * Names a deployment can change without touching code (`site`); the plans (`plans`); timings and
  * limits of the account flows (`limits`); legal and policy figures (`legal`); the plugin commands
  * whose use is reported and the limits of a report (`featureUsage`). Each is a module of
- * single exports under src/config/, so the islands carry only the values they read.
+ * single exports under src/config/, so the islands carry only the values they read. The seller on
+ * invoices, invoice numbering and the offline tax table are `billing`.
  */
-export { featureUsage, legal, limits, plans, site };
+export { billing, featureUsage, legal, limits, plans, site };
 import type { PlanId } from './config/plans.ts';
 export type { Plan, PlanId } from './config/plans.ts';
 

@@ -20,6 +20,7 @@ import {
 import { auditActions } from '../../src/contract/admin';
 import type { FeatureSlug } from '../../src/config/feature-usage';
 import { refundReasons } from '../../src/contract/messages';
+import type { BillingDetails } from '../../src/contract/billing';
 
 /** The partial index of deleted accounts (users.is_deleted = 1), named in `INDEXED BY`. */
 export const USERS_DELETED_INDEX = 'users_deleted_idx';
@@ -402,8 +403,22 @@ export const devCheckoutSessions = sqliteTable(
     refundKind: text('refund_kind', { enum: ['unapplied', 'support'] }),
     /** Set when its subscription was cancelled at once (a refund, or an operator's cancel now). */
     canceledAt: integer('canceled_at'),
+    /** The buyer's billing details (BillingDetails as JSON) once entered on the page. */
+    billingDetails: text('billing_details', { mode: 'json' }).$type<BillingDetails>(),
+    /** Cents before tax; `amount_total` is this plus `amount_tax`. */
+    amountSubtotal: integer('amount_subtotal'),
+    /** Cents of tax, from the details (services/billing/tax.ts). */
+    amountTax: integer('amount_tax'),
+    /** Basis points. */
+    taxRateBp: integer('tax_rate_bp'),
+    reverseCharge: integer('reverse_charge', { mode: 'boolean' }).notNull().default(false),
+    /** The invoice's place in the sequence (SW-<year>-<seq>), given when paid; never reused. */
+    invoiceSeq: integer('invoice_seq'),
   },
-  (table) => [index('dev_checkout_sessions_customer_paid_idx').on(table.customerId, table.paidAt)],
+  (table) => [
+    index('dev_checkout_sessions_customer_paid_idx').on(table.customerId, table.paidAt),
+    uniqueIndex('dev_checkout_sessions_invoice_seq_unique').on(table.invoiceSeq),
+  ],
 );
 
 /**
@@ -537,6 +552,15 @@ export const invoices = sqliteTable(
      * refund is claimed; every attempt of the refund (a retry, the cron) finishes both.
      */
     refundCancelsSubscription: text('refund_cancels_subscription'),
+    /** Cents before tax, as invoiced; null on rows from before tax was recorded. */
+    subtotal: integer('subtotal'),
+    /** Cents of tax included in `amount_paid` (0 for none and for reverse charge). */
+    taxAmount: integer('tax_amount').notNull().default(0),
+    /** Basis points; null when no tax applied. */
+    taxRateBp: integer('tax_rate_bp'),
+    reverseCharge: integer('reverse_charge', { mode: 'boolean' }).notNull().default(false),
+    /** Whom it was billed to, as on the invoice when issued (BillingDetails as JSON). */
+    buyer: text('buyer', { mode: 'json' }).$type<BillingDetails>(),
   },
   (table) => [
     index('invoices_user_id_created_idx').on(table.userId, table.created),
@@ -546,6 +570,29 @@ export const invoices = sqliteTable(
       .where(sql`refund_status is not null`),
   ],
 );
+
+/**
+ * The account's billing details (company, name, address, tax ID) as its latest checkout gave
+ * them; each invoice keeps its own copy in `invoices.buyer`.
+ */
+export const billingProfiles = sqliteTable('billing_profiles', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => users.id),
+  company: text('company'),
+  name: text('name').notNull(),
+  line1: text('line1').notNull(),
+  line2: text('line2'),
+  postalCode: text('postal_code').notNull(),
+  city: text('city').notNull(),
+  state: text('state'),
+  /** ISO 3166-1 alpha-2. */
+  country: text('country').notNull(),
+  taxId: text('tax_id'),
+  /** `created` (ms) of the checkout event the details came from; older ones never overwrite. */
+  sourceCreated: integer('source_created').notNull(),
+  updatedAt: integer('updated_at').notNull(),
+});
 
 /** What happened to a device activation (the audit trail on the Usage page). */
 export const licenseEventActions = ['activated', 'deactivated', 'replaced'] as const;

@@ -13,6 +13,8 @@ import { jsonBody } from '../lib/validate';
 import { operatorAct, requireOperator, type OperatorEnv } from '../middleware/operator';
 import { assertFreshProofFor } from '../services/admin/operators';
 import { retryInvoiceRefund } from '../services/admin/money';
+import { invoicePdfFor } from '../services/billing/invoice-pdf';
+import { invoicePdfResponse } from './billing';
 import {
   moneyOverview,
   retryAutomaticRefund,
@@ -51,6 +53,13 @@ export const adminMoneyRoutes = new Hono<OperatorEnv>()
     return result(c, ConsoleMessages.refundRetried);
   })
   .all('/admin/money/invoices/:id/retry-refund', methodNotAllowed('POST'))
+
+  // Any customer's invoice as a PDF, for support.
+  .get('/admin/money/invoices/:id/pdf', async (c) => {
+    const { number, pdf } = await invoicePdfFor(c.get('deps').db, c.req.param('id'), null);
+    return invoicePdfResponse(number, pdf);
+  })
+  .all('/admin/money/invoices/:id/pdf', methodNotAllowed('GET'))
 
   .post('/admin/money/mails/:id/retry', jsonBody(moneyRetrySchema), async (c) => {
     const { reason } = c.req.valid('json');

@@ -1,6 +1,6 @@
 /**
  * Billing & Invoices and the Trial → Standard upgrade (src/contract/billing.ts). Every call needs a session: Bearer, or the cookie with our Origin on the POSTs (CSRF,
- * middleware/auth.ts). No call reads a body.
+ * middleware/auth.ts). No call reads a body. Each invoice's PDF downloads from here too.
  */
 import { Hono } from 'hono';
 import type { BillingOverview, PortalResponse } from '../../src/contract/billing';
@@ -9,11 +9,24 @@ import { cancelSubscriptionSchema } from '../../src/contract/schemas/auth';
 import { methodNotAllowed } from '../lib/http';
 import { jsonBody } from '../lib/validate';
 import { requireSession, type AccountEnv } from '../middleware/auth';
+import { invoicePdfFor } from '../services/billing/invoice-pdf';
 import { openPortal } from '../services/billing/manage';
 import { billingOverview } from '../services/billing/overview';
 import { cancelAtPeriodEnd } from '../services/core/payments/subscriptions';
 import { resumeSubscription } from '../services/core/payments/resume';
 import { startUpgradeCheckout } from '../services/billing/upgrade-checkout';
+
+/** A PDF download named after the invoice number; private, never cached by a shared cache. */
+export function invoicePdfResponse(number: string, pdf: Uint8Array): Response {
+  const name = number.replace(/[^A-Za-z0-9_-]/g, '_');
+  return new Response(pdf as Uint8Array<ArrayBuffer>, {
+    headers: {
+      'Content-Type': 'application/pdf',
+      'Content-Disposition': `attachment; filename="invoice-${name}.pdf"`,
+      'Cache-Control': 'private, no-store',
+    },
+  });
+}
 
 export const billingRoutes = new Hono<AccountEnv>()
   .get('/billing', requireSession, async (c) => {
@@ -21,6 +34,14 @@ export const billingRoutes = new Hono<AccountEnv>()
     return c.json(overview satisfies BillingOverview, 200);
   })
   .all('/billing', methodNotAllowed('GET'))
+
+  // Our PDF of one of the account's invoices (404 for anyone else's).
+  .get('/billing/invoices/:id/pdf', requireSession, async (c) => {
+    const { db } = c.get('deps');
+    const { number, pdf } = await invoicePdfFor(db, c.req.param('id'), c.get('session').userId);
+    return invoicePdfResponse(number, pdf);
+  })
+  .all('/billing/invoices/:id/pdf', methodNotAllowed('GET'))
 
   .post('/billing/checkout', requireSession, async (c) => {
     const link = await startUpgradeCheckout(c.get('deps'), c.get('session').userId);

@@ -1,6 +1,8 @@
 /**
- * /dev/checkout: the development imitation of Stripe's hosted checkout. It shows the
- * session's plan, amount and e-mail with a test card; Pay marks the session paid, sends the
+ * /dev/checkout: the development imitation of Stripe's hosted checkout. It asks for the billing
+ * details (company, name, address, country, tax ID), shows the amount with tax computed on the
+ * server (services/billing/tax.ts), then takes a test card number: Stripe's declining test cards
+ * decline here too and change nothing. Pay marks the session paid, sends the
  * Stripe-signed `checkout.session.completed` and `invoice.paid` events to our own webhook route
  * (the same code path as production) and returns the browser to the success URL; Cancel returns
  * it to the cancel URL. Also imitates the hosted invoice page and the customer portal.
@@ -9,7 +11,9 @@
 import { Hono, type Context } from 'hono';
 import { html } from 'hono/html';
 import { formatIsoDay, formatMoney } from '../../src/lib/format';
-import { plans, site } from '../../src/site.config';
+import type { BillingDetails } from '../../src/contract/billing';
+import { billingDetailsMissing } from '../../src/contract/billing-texts';
+import { billing, plans, site } from '../../src/site.config';
 import {
   DEV_CHECKOUT_PATH,
   isLocalPayments,
@@ -18,6 +22,8 @@ import {
   type PaymentProvider,
 } from '../adapters/payments';
 import type { AppEnv } from '../env';
+import { billingFieldNames, readBillingDetails } from '../services/billing/details';
+import { countryName, formatRate, quoteTax } from '../services/billing/tax';
 import { devPage } from './dev/page';
 import { STRIPE_WEBHOOK_PATH } from './stripe-webhook';
 
@@ -74,6 +80,213 @@ async function sessionIdFromForm(c: Context<AppEnv>): Promise<string> {
   return typeof body['session_id'] === 'string' ? body['session_id'] : '';
 }
 
+/** What the checkout page shows besides the session: a reason, and what was typed. */
+interface PageState {
+  error?: string;
+  /** The field the error is about (focus and aria-invalid). */
+  errorField?: keyof BillingDetails;
+  /** The details form as posted (shown again after a mistake). */
+  typed?: Record<string, unknown>;
+  /** The card number as typed (shown again after a decline). */
+  card?: string;
+  status?: 200 | 400 | 402;
+}
+
+/** One labelled text field of the details form. */
+function field(
+  key: Exclude<keyof BillingDetails, 'country'>,
+  label: string,
+  value: string,
+  options: { optional?: boolean; hint?: string; autocomplete: string; invalid: boolean },
+) {
+  const name = billingFieldNames[key];
+  const hintId = options.hint ? `${name}-hint` : '';
+  // The hint, and the error when it is about this field, describe the input.
+  const describedBy = [hintId, options.invalid ? 'checkout-error' : ''].filter(Boolean).join(' ');
+  return html`<label for="${name}"
+      >${label}${options.optional ? html` <span class="optional">(optional)</span>` : ''}</label
+    >
+    ${options.hint ? html`<p id="${hintId}">${options.hint}</p>` : ''}
+    <input
+      type="text"
+      id="${name}"
+      name="${name}"
+      value="${value}"
+      autocomplete="${options.autocomplete}"
+      ${options.optional ? '' : html`required`}
+      ${describedBy ? html`aria-describedby="${describedBy}"` : ''}
+      ${options.invalid ? html`aria-invalid="true"` : ''}
+    />`;
+}
+
+/** The open checkout: details form, then (once they are in) the total and the card. */
+function checkoutPage(
+  c: Context<AppEnv>,
+  session: LocalCheckoutSession,
+  state: PageState,
+): Promise<Response> {
+  const saved = session.billingDetails;
+  const value = (key: keyof BillingDetails): string => {
+    if (state.typed) {
+      const typed = state.typed[billingFieldNames[key]];
+      return typeof typed === 'string' ? typed : '';
+    }
+    return saved?.[key] ?? '';
+  };
+  const invalid = (key: keyof BillingDetails) => state.errorField === key;
+  const money = (cents: number) => formatMoney(cents, session.currency);
+  const country = value('country');
+  const error = state.error
+    ? html`<p id="checkout-error" class="error" role="alert">${state.error}</p>`
+    : '';
+  // A card's decline shows beside the card, as on Stripe's page; anything else above the form.
+  const cardDeclined = state.card !== undefined;
+  const details = html`<form method="post" action="${DEV_CHECKOUT_PATH}/details">
+    <fieldset>
+      <legend>Billing details</legend>
+      ${cardDeclined ? '' : error}
+      <input type="hidden" name="session_id" value="${session.id}" />
+      ${field('company', 'Company', value('company'), {
+        optional: true,
+        autocomplete: 'organization',
+        invalid: invalid('company'),
+      })}
+      ${field('name', 'Name', value('name'), { autocomplete: 'name', invalid: invalid('name') })}
+      <label for="country">Country</label>
+      <select
+        id="country"
+        name="country"
+        autocomplete="country"
+        required
+        ${invalid('country') ? html`aria-invalid="true" aria-describedby="checkout-error"` : ''}
+      >
+        <option value="">Choose a country</option>
+        ${billing.countryCodes
+          .map((code) => [code, countryName(code)] as const)
+          .sort((a, b) => a[1].localeCompare(b[1], 'en'))
+          .map(
+            ([code, name]) =>
+              html`<option value="${code}" ${code === country ? html`selected` : ''}>
+                ${name}
+              </option>`,
+          )}
+      </select>
+      ${field('line1', 'Address', value('line1'), {
+        autocomplete: 'address-line1',
+        invalid: invalid('line1'),
+      })}
+      ${field('line2', 'Address line 2', value('line2'), {
+        optional: true,
+        autocomplete: 'address-line2',
+        invalid: invalid('line2'),
+      })}
+      ${field('postalCode', 'Postal code', value('postalCode'), {
+        autocomplete: 'postal-code',
+        invalid: invalid('postalCode'),
+      })}
+      ${field('city', 'City', value('city'), {
+        autocomplete: 'address-level2',
+        invalid: invalid('city'),
+      })}
+      ${field('state', 'State or region', value('state'), {
+        optional: true,
+        autocomplete: 'address-level1',
+        invalid: invalid('state'),
+      })}
+      ${field('taxId', 'Tax ID', value('taxId'), {
+        optional: true,
+        hint: 'Buying as an EU business? Your VAT ID, e.g. DE123456789: no VAT is added (reverse charge).',
+        autocomplete: 'off',
+        invalid: invalid('taxId'),
+      })}
+      <div>
+        <button type="submit" class="${saved ? '' : 'primary'}">
+          ${saved ? 'Update details' : 'Continue'}
+        </button>
+      </div>
+    </fieldset>
+  </form>`;
+  const taxLine =
+    saved === null
+      ? ''
+      : session.reverseCharge
+        ? html`<dt>VAT</dt>
+            <dd>${money(0)}: reverse charge (VAT ID ${saved.taxId})</dd>`
+        : session.amountTax > 0
+          ? html`<dt>VAT ${formatRate(session.taxRateBp)} (${countryName(saved.country)})</dt>
+              <dd>${money(session.amountTax)}</dd>`
+          : html`<dt>Tax</dt>
+              <dd>${money(0)}</dd>`;
+  const summary = html`<article aria-labelledby="order-heading">
+    <h2 id="order-heading">Order summary</h2>
+    <dl>
+      <dt>Plan</dt>
+      <dd>${site.product} ${planName}, one year</dd>
+      <dt>Price</dt>
+      <dd>${money(session.amountSubtotal)} / year</dd>
+      ${taxLine}
+      ${
+        saved === null
+          ? ''
+          : html`<dt class="total">Total due today</dt>
+              <dd class="total" id="checkout-total">${money(session.amountTotal)}</dd>`
+      }
+      <dt>E-mail</dt>
+      <dd>${session.customerEmail}</dd>
+    </dl>
+    ${saved === null ? html`<p>Enter your billing details to see the total with tax.</p>` : ''}
+  </article>`;
+  const pay = html`<form method="post" action="${DEV_CHECKOUT_PATH}/pay">
+    <input type="hidden" name="session_id" value="${session.id}" />
+    ${
+      saved === null
+        ? ''
+        : html`<label for="card-number">Card number</label>
+            <p id="card-hint">
+              Test cards: 4242 4242 4242 4242 pays; 4000 0000 0000 0002 is declined; 4000 0000 0000
+              9995 has insufficient funds.
+            </p>
+            ${cardDeclined ? error : ''}
+            <input
+              type="text"
+              id="card-number"
+              name="card_number"
+              value="${state.card ?? '4242 4242 4242 4242'}"
+              inputmode="numeric"
+              autocomplete="cc-number"
+              aria-describedby="${cardDeclined ? 'card-hint checkout-error' : 'card-hint'}"
+              ${cardDeclined ? html`aria-invalid="true"` : ''}
+              required
+            />`
+    }
+    <div>
+      ${saved === null ? '' : html`<button type="submit" class="primary">Pay</button>`}
+      <button type="submit" formaction="${DEV_CHECKOUT_PATH}/cancel" formnovalidate>Cancel</button>
+    </div>
+    ${
+      saved === null
+        ? ''
+        : html`<p>
+            To try what happens when Stripe's webhook is late and the customer closed the tab (e.g.
+            a second tab pays for the same e-mail meanwhile):
+            <button type="submit" formaction="${DEV_CHECKOUT_PATH}/pay-held">
+              Pay, hold back the return and the webhook
+            </button>
+          </p>`
+    }
+  </form>`;
+  return devPage(c, {
+    title: `Pay ${site.product} ${planName}`,
+    status: state.status ?? 200,
+    body: html`<p class="note">
+        Development checkout: it imitates Stripe's hosted page. No card is charged and nothing
+        leaves this computer.
+      </p>
+      <h1>Subscribe to ${site.product} ${planName}</h1>
+      ${summary} ${details} ${pay}`,
+  });
+}
+
 /** Builds the /dev/checkout sub-app (not mounted here: see DevCheckoutOptions). */
 export function createDevCheckoutRoutes(options: DevCheckoutOptions) {
   /** The local provider, or null: with Stripe configured these pages do not exist. */
@@ -88,11 +301,21 @@ export function createDevCheckoutRoutes(options: DevCheckoutOptions) {
     const payments = localPayments(c);
     if (!payments) return c.notFound();
     if (!sameOrigin(c)) return c.text('Cross-site form posts are refused.', 403);
-    const id = await sessionIdFromForm(c);
-    const paid = await payments.completeCheckout(id);
-    if (paid) return paid;
+    const body = await c.req.parseBody();
+    const id = typeof body['session_id'] === 'string' ? body['session_id'] : '';
+    const card = typeof body['card_number'] === 'string' ? body['card_number'] : '';
+    const paid = await payments.payWithCard(id, card);
+    if (paid?.outcome === 'paid') return paid;
+    const session = await payments.getCheckout(id);
+    if (!session) return notFound(c, 'Checkout session');
+    // A decline, or Pay before the details: the page again with the reason; nothing changed.
+    if (paid?.outcome === 'declined') {
+      return checkoutPage(c, session, { error: paid.message, card, status: 402 });
+    }
+    if (paid?.outcome === 'needs_details') {
+      return checkoutPage(c, session, { error: billingDetailsMissing, status: 400 });
+    }
     // Unknown, expired or already paid: the GET page explains which, without paying twice.
-    if (!(await payments.getCheckout(id))) return notFound(c, 'Checkout session');
     return c.redirect(`${DEV_CHECKOUT_PATH}?session_id=${encodeURIComponent(id)}`, 303);
   };
 
@@ -103,7 +326,6 @@ export function createDevCheckoutRoutes(options: DevCheckoutOptions) {
         if (!payments) return c.notFound();
         const session = await payments.getCheckout(c.req.query('session_id') ?? '');
         if (!session) return notFound(c, 'Checkout session');
-        const amount = formatMoney(session.amountTotal, session.currency);
         const title = `Pay ${site.product} ${planName}`;
 
         if (session.status !== 'open' || session.expired) {
@@ -131,49 +353,34 @@ export function createDevCheckoutRoutes(options: DevCheckoutOptions) {
           });
         }
 
-        return devPage(c, {
-          title,
-          body: html`<p class="note">
-              Development checkout: it imitates Stripe's hosted page. No card is charged and nothing
-              leaves this computer.
-            </p>
-            <h1>Subscribe to ${site.product} ${planName}</h1>
-            <article aria-labelledby="order-heading">
-              <h2 id="order-heading">Order summary</h2>
-              <dl>
-                <dt>Product</dt>
-                <dd>${site.product}</dd>
-                <dt>Plan</dt>
-                <dd>${planName}</dd>
-                <dt>Amount</dt>
-                <dd>${amount} / year</dd>
-                <dt>E-mail</dt>
-                <dd>${session.customerEmail}</dd>
-              </dl>
-            </article>
-            <form method="post" action="${DEV_CHECKOUT_PATH}/pay">
-              <input type="hidden" name="session_id" value="${session.id}" />
-              <label for="card-number">Card number (test card, cannot be changed)</label>
-              <input
-                type="text"
-                id="card-number"
-                value="4242 4242 4242 4242"
-                readonly
-                autocomplete="off"
-              />
-              <div>
-                <button type="submit" class="primary">Pay</button>
-                <button type="submit" formaction="${DEV_CHECKOUT_PATH}/cancel">Cancel</button>
-              </div>
-              <p>
-                To try what happens when Stripe's webhook is late and the customer closed the tab
-                (e.g. a second tab pays for the same e-mail meanwhile):
-                <button type="submit" formaction="${DEV_CHECKOUT_PATH}/pay-held">
-                  Pay, hold back the return and the webhook
-                </button>
-              </p>
-            </form>`,
-        });
+        return checkoutPage(c, session, {});
+      })
+
+      // The billing details: checked and stored with the amounts they lead to, then the page
+      // again with the total; a mistake answers 400 with the form as typed and the reason.
+      .post('/details', async (c) => {
+        const payments = localPayments(c);
+        if (!payments) return c.notFound();
+        if (!sameOrigin(c)) return c.text('Cross-site form posts are refused.', 403);
+        const body = await c.req.parseBody();
+        const id = typeof body['session_id'] === 'string' ? body['session_id'] : '';
+        const session = await payments.getCheckout(id);
+        if (!session) return notFound(c, 'Checkout session');
+        if (session.status !== 'open' || session.expired) {
+          return c.redirect(`${DEV_CHECKOUT_PATH}?session_id=${encodeURIComponent(id)}`, 303);
+        }
+        const read = readBillingDetails(body);
+        if (!read.ok) {
+          return checkoutPage(c, session, {
+            error: read.message,
+            errorField: read.field,
+            typed: body,
+            status: 400,
+          });
+        }
+        const quote = quoteTax(session.amountSubtotal, read.details);
+        await payments.saveCheckoutDetails(id, read.details, quote);
+        return c.redirect(`${DEV_CHECKOUT_PATH}?session_id=${encodeURIComponent(id)}`, 303);
       })
 
       // Paid, but neither Stripe's events nor the browser's return arrive yet: the account is made

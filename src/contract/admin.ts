@@ -160,6 +160,9 @@ export const adminInvoiceSchema = object({
   status: string,
   created: string,
   hostedInvoiceUrl: nullable(string),
+  /** Whom it was billed to (the company, else the person) and their tax ID, as invoiced. */
+  billedTo: nullable(string),
+  taxId: nullable(string),
   refund: nullable(
     object({
       status: oneOf(['pending', 'refunded', 'failed']),

@@ -1,6 +1,6 @@
 /**
  * Billing & Invoices and the Trial → Standard upgrade.
- * All four calls need a signed-in session (cookie with our Origin, or Bearer):
+ * Every call needs a signed-in session (cookie with our Origin, or Bearer):
  *
  * - POST /api/billing/checkout (no body) → StandardCheckoutResponse (contract/payments.ts): a
  *   Checkout Session for the signed-in Trial user (client reference = the user). 409
@@ -9,6 +9,8 @@
  * - GET /api/billing → BillingOverview.
  * - POST /api/billing/portal (no body) → PortalResponse: the card-management page (Stripe
  *   customer portal; locally /dev/checkout/portal). 404 NO_SUBSCRIPTION without a customer.
+ * - GET /api/billing/invoices/:id/pdf → application/pdf: the invoice of the signed-in account (404
+ *   for anyone else's), generated from our record (seller, buyer, line, tax, total).
  * - POST /api/billing/cancel (no body) → BillingOverview after cancelling at period end
  *   (idempotent when already cancelling). 404 NO_SUBSCRIPTION when nothing can be cancelled.
  * - POST /api/billing/resume (no body) → BillingOverview after resuming a subscription set to end
@@ -45,6 +47,12 @@ export const invoiceViewSchema = object({
   status: string,
   /** The hosted invoice page, else the PDF; null when the provider gave neither. */
   url: nullable(string),
+  /** The invoice as a PDF: the provider's, else GET /api/billing/invoices/:id/pdf (ours). */
+  pdfUrl: string,
+  /** Cents of tax included in `amountPaid`; 0 when none or reverse charge. */
+  taxAmount: integer,
+  /** The buyer's business VAT ID made it a reverse-charge invoice (no VAT added). */
+  reverseCharge: boolean,
   /**
    * Support's refund of this payment: `in-progress` from the moment support decided it until the
    * provider has made it (then `refunded`, with the amount and when, ISO 8601); null for none.
@@ -101,5 +109,26 @@ export const billingOverviewSchema = object({
 });
 export type BillingOverview = Infer<typeof billingOverviewSchema>;
 
+/** Where our PDF of an invoice is served (the signed-in owner only). */
+export const invoicePdfPath = (invoiceId: string): string =>
+  `/api/billing/invoices/${encodeURIComponent(invoiceId)}/pdf`;
+
 export const portalResponseSchema = object({ url: httpUrl });
 export type PortalResponse = Infer<typeof portalResponseSchema>;
+
+/**
+ * What a buyer gives at checkout, as stored on the account (`billing_profiles`) and copied onto
+ * each invoice. `country` is an ISO 3166-1 alpha-2 code; `taxId` is normalized (upper case, no
+ * spaces), e.g. `DE136695976`.
+ */
+export interface BillingDetails {
+  company: string | null;
+  name: string;
+  line1: string;
+  line2: string | null;
+  postalCode: string;
+  city: string;
+  state: string | null;
+  country: string;
+  taxId: string | null;
+}

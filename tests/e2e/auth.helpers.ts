@@ -144,9 +144,47 @@ export async function startStandardSignupAtCheckout(
   return page.url();
 }
 
+/** Billing details as a buyer enters them at /dev/checkout (labels as on the page). */
+export interface CheckoutDetails {
+  company?: string;
+  name: string;
+  country: string;
+  address: string;
+  postalCode: string;
+  city: string;
+  taxId?: string;
+}
+
+/** A buyer in the United States: no tax is added. */
+export const US_BUYER: CheckoutDetails = {
+  name: 'Grace Hopper',
+  country: 'United States',
+  address: '1 Main St',
+  postalCode: '10001',
+  city: 'New York',
+};
+
+/** Enters the billing details at /dev/checkout and continues to the total and the card. */
+export async function enterBillingDetails(
+  page: Page,
+  details: CheckoutDetails = US_BUYER,
+): Promise<void> {
+  const form = page.getByRole('group', { name: 'Billing details' });
+  if (details.company) await form.getByLabel('Company').fill(details.company);
+  await form.getByLabel('Name', { exact: true }).fill(details.name);
+  await form.getByLabel('Country').selectOption({ label: details.country });
+  await form.getByLabel('Address', { exact: true }).fill(details.address);
+  await form.getByLabel('Postal code').fill(details.postalCode);
+  await form.getByLabel('City').fill(details.city);
+  if (details.taxId) await form.getByLabel('Tax ID').fill(details.taxId);
+  await form.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByRole('button', { name: 'Pay', exact: true })).toBeVisible();
+}
+
 /** Pays at /dev/checkout and waits for the dashboard after /payment-processing. */
 export async function payAtDevCheckout(page: Page): Promise<void> {
   await expect(page).toHaveURL(/\/dev\/checkout\?session_id=cs_local_/);
+  await enterBillingDetails(page);
   await page.getByRole('button', { name: 'Pay', exact: true }).click();
   await expect(page).toHaveURL(/\/dashboard$/, { timeout: 20_000 });
 }

@@ -9,6 +9,7 @@ import type { Locator, Page } from '@playwright/test';
 import { Messages, SuccessMessages } from '../../src/contract/messages';
 import {
   buyStandard,
+  enterBillingDetails,
   islandsReady,
   newVisitor,
   payAtDevCheckout,
@@ -50,6 +51,7 @@ test.describe('upgrade to Standard', () => {
       .getByRole('button', { name: 'Upgrade to Standard' })
       .click();
     await expect(page).toHaveURL(/\/dev\/checkout\?session_id=cs_local_/);
+    await enterBillingDetails(page);
     await page.getByRole('button', { name: 'Pay', exact: true }).click();
     await expect(page).toHaveURL(/\/payment-processing\?session_id=cs_local_/);
     await expect(
@@ -130,6 +132,7 @@ test.describe('upgrade to Standard', () => {
       .click();
     await expect(page).toHaveURL(/\/dev\/checkout\?session_id=cs_local_/);
     const sessionId = new URL(page.url()).searchParams.get('session_id');
+    await enterBillingDetails(page);
     await page.getByRole('button', { name: 'Pay', exact: true }).click();
     await expect(page).toHaveURL(/\/dashboard$/, { timeout: 20_000 });
 
@@ -151,6 +154,7 @@ test('a new Standard account paid in another browser goes to /login without the 
   const email = uniqueEmail('elsewhere');
   const checkoutUrl = await startStandardSignupAtCheckout(page, { name: 'Paid Elsewhere', email });
   const sessionId = new URL(checkoutUrl).searchParams.get('session_id');
+  await enterBillingDetails(page);
   await page.getByRole('button', { name: 'Pay', exact: true }).click();
   await expect(page).toHaveURL(/\/payment-processing|\/dashboard$/);
 

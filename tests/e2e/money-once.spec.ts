@@ -9,11 +9,12 @@ import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Locator, Page, TestInfo } from '@playwright/test';
 import { Messages } from '../../src/contract/messages';
 import {
-  PASSWORD,
+  enterBillingDetails,
   fillSignupForm,
   islandsReady,
   logIn,
   newVisitor,
+  PASSWORD,
   payAtDevCheckout,
   signUpForTrial,
   uniqueEmail,
@@ -106,11 +107,14 @@ test('a second Standard signup tab for the same e-mail expires the first tab’s
   browser,
   allowConsoleError,
 }, testInfo) => {
+  // Three signups, two checkouts with their billing details and a sign-in: more than 30 s.
+  test.slow();
   // The first tab's checkout has expired: paying there answers 410, which the browser logs.
   allowConsoleError(failedLoad(410, '/dev/checkout'));
   const visitor = await newVisitor(page);
   const email = uniqueEmail('two-tabs');
   const checkoutA = await signUp(page, 'standard', { name: 'Tab One', email });
+  await enterBillingDetails(page);
 
   const tabB = await secondTab(page, visitor);
   const checkoutB = await signUp(tabB, 'standard', {
@@ -161,8 +165,10 @@ test('two tabs buy Standard for one e-mail: one account, one charge kept, the ot
 }, testInfo) => {
   const visitor = await newVisitor(page);
   const email = uniqueEmail('refunded');
+  test.slow();
   const checkout = await signUp(page, 'standard', { name: 'Paying Tab', email });
   const sessionId = sessionIdOf(checkout);
+  await enterBillingDetails(page);
 
   // Tab one pays, but its return and Stripe's webhook are late (the customer closed the tab):
   // no account exists yet, so nothing stops a second tab.
@@ -256,6 +262,7 @@ test('a trial started in another tab closes the e-mail’s open Standard checkou
   const visitor = await newVisitor(page);
   const email = uniqueEmail('trial-close');
   await signUp(page, 'standard', { name: 'Standard Tab', email });
+  await enterBillingDetails(page);
 
   const tabB = await secondTab(page, visitor);
   await signUp(tabB, 'trial', { name: 'Trial Tab', email });
@@ -301,7 +308,9 @@ test('a double click on Upgrade and a second tab open one checkout, paid once', 
   expect(answered.length).toBeGreaterThanOrEqual(2);
   expect(new Set(answered)).toEqual(new Set([`200 ${sessionId}`]));
 
-  // Paid in the second tab: upgraded.
+  // Paid in the second tab: upgraded (the details entered in the first tab, seen on reload).
+  await enterBillingDetails(page);
+  await tabB.reload();
   await tabB.getByRole('button', { name: 'Pay', exact: true }).click();
   await expect(tabB.getByRole('heading', { name: 'Welcome to Sheetwright Standard!' })).toBeVisible(
     { timeout: 20_000 },

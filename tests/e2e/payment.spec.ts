@@ -6,6 +6,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import {
   continueOnDevGoogle,
+  enterBillingDetails,
   fillSignupForm,
   latestCode,
   newVisitor,
@@ -27,6 +28,7 @@ async function startStandardSignup(page: Page, name: string, email: string) {
   await dialog.getByRole('button', { name: 'Verify Email' }).click();
   await expect(page.getByText('Redirecting you to secure checkout...')).toBeVisible();
   await expect(page).toHaveURL(/\/dev\/checkout\?session_id=cs_local_/);
+  await enterBillingDetails(page);
 }
 
 /** Makes /payment-processing poll fast (the localhost test hook of poll-settings.ts). */
@@ -86,6 +88,7 @@ test.describe('standard checkout', () => {
     await page.getByRole('button', { name: 'Sign up with Google' }).click();
     await continueOnDevGoogle(page, uniqueEmail('google-paid'), 'Ada Paid');
     await expect(page).toHaveURL(/\/dev\/checkout\?session_id=cs_local_/);
+    await enterBillingDetails(page);
     await page.getByRole('button', { name: 'Pay', exact: true }).click();
     await expect(page).toHaveURL(/\/dashboard$/, { timeout: 20_000 });
     const subscription = page.locator('dt', { hasText: 'Subscription' }).locator('+ dd');

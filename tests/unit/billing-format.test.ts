@@ -143,6 +143,9 @@ describe('billing details', () => {
       currency: 'usd',
       status: 'paid',
       url: null,
+      pdfUrl: '/api/billing/invoices/in_1/pdf',
+      taxAmount: 0,
+      reverseCharge: false,
       refund: null,
     };
     expect(invoiceNumber(invoice)).toBe('SW-0001');

@@ -15,6 +15,9 @@ const invoice = (currency: string, amountPaid: number, refunded: number): Invoic
   currency,
   status: 'paid',
   url: null,
+  pdfUrl: '/api/billing/invoices/in_1/pdf',
+  taxAmount: 0,
+  reverseCharge: false,
   refund: { state: 'refunded', amount: refunded, refundedAt: '2026-07-08T10:00:00.000Z' },
 });
 

@@ -95,12 +95,15 @@ describe('GET /api/billing', () => {
       invoices: [
         {
           id: `in_local_${suffix}`,
-          number: `LOCAL-${suffix.slice(0, 8).toUpperCase()}-0001`,
+          number: expect.stringMatching(/^SW-\d{4}-\d{6}$/) as string,
           created: new Date(paidAt).toISOString(),
           amountPaid: 12900,
           currency: 'usd',
           status: 'paid',
           url: `${ORIGIN}/dev/checkout/invoice?id=in_local_${suffix}`,
+          pdfUrl: `/api/billing/invoices/in_local_${suffix}/pdf`,
+          taxAmount: 0,
+          reverseCharge: false,
           refund: null,
         },
       ],

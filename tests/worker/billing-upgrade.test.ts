@@ -31,7 +31,7 @@ import {
   upgradedAccount,
   YEAR_MS,
 } from './billing-helpers';
-import { callWorker, ORIGIN, testDeps } from './helpers';
+import { callWorker, ORIGIN, payDevCheckout, testDeps } from './helpers';
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -507,15 +507,7 @@ describe('upgrade through the Worker and /dev/checkout', () => {
       sessionId: string;
     }>();
     expect((await callWorker(checkoutUrl, {}, devEnv)).status).toBe(200);
-    const paid = await callWorker(
-      '/dev/checkout/pay',
-      {
-        method: 'POST',
-        headers: { Origin: ORIGIN },
-        body: new URLSearchParams({ session_id: sessionId }),
-      },
-      devEnv,
-    );
+    const paid = await payDevCheckout(sessionId, devEnv);
     expect(paid.status).toBe(303);
     expect(paid.headers.get('Location')).toBe(
       `${ORIGIN}/payment-processing?session_id=${sessionId}`,
@@ -530,7 +522,7 @@ describe('upgrade through the Worker and /dev/checkout', () => {
       'SELECT tag FROM outbox WHERE to_email = ?',
       email,
     );
-    expect(mails).toEqual([{ tag: 'upgrade' }]);
+    expect(mails.map((mail) => mail.tag).sort()).toEqual(['receipt', 'upgrade']);
     // The payment page's poll, from the same browser: upgraded, signed in as before.
     const completion = await callWorker(
       '/api/check-payment-completion',

@@ -26,6 +26,40 @@ export async function callWorker(
   return response;
 }
 
+/** Billing details of a buyer in the United States (no tax), as the checkout form posts them. */
+export const US_BUYER: Readonly<Record<string, string>> = {
+  name: 'Ada Lovelace',
+  line1: '1 Main St',
+  postal_code: '10001',
+  city: 'New York',
+  state: 'NY',
+  country: 'US',
+};
+
+/**
+ * Pays a /dev/checkout session through the Worker as a buyer does: the billing details, then Pay
+ * with `card` (default: Stripe's test card that pays). Answers Pay's response.
+ */
+export async function payDevCheckout(
+  sessionId: string,
+  overrides: Partial<Env> = {},
+  options: { details?: Readonly<Record<string, string>>; card?: string } = {},
+): Promise<Response> {
+  const post = (path: string, fields: Readonly<Record<string, string>>) =>
+    callWorker(
+      path,
+      {
+        method: 'POST',
+        headers: { Origin: ORIGIN },
+        body: new URLSearchParams({ session_id: sessionId, ...fields }),
+      },
+      overrides,
+    );
+  const details = await post('/dev/checkout/details', options.details ?? US_BUYER);
+  if (details.status !== 303) throw new Error(`details answered ${details.status}`);
+  return post('/dev/checkout/pay', { card_number: options.card ?? '4242 4242 4242 4242' });
+}
+
 /** A POST with a JSON body of exactly `bytes` bytes, declared in Content-Length as a client would. */
 export function jsonBodyOfSize(bytes: number): RequestInit {
   const padding = 'x'.repeat(bytes - '{"p":""}'.length);

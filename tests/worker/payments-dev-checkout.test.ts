@@ -18,6 +18,26 @@ const CANCEL_URL = `${ORIGIN}/pricing`;
 /** The local provider's clock: payments happen at this moment. */
 const PAID_AT = Date.parse('2026-03-01T12:00:00Z');
 
+/** Billing details as the form posts them. */
+const US_BUYER = {
+  name: 'Ada Lovelace',
+  line1: '1 Main St',
+  postal_code: '10001',
+  city: 'New York',
+  state: 'NY',
+  country: 'US',
+};
+const DE_CONSUMER = {
+  name: 'Grete Müller',
+  line1: 'Hauptstraße 1',
+  postal_code: '10115',
+  city: 'Berlin',
+  country: 'DE',
+};
+/** A German VAT ID valid in format and check digit. */
+const DE_VAT_ID = 'DE136695976';
+const DE_BUSINESS = { ...DE_CONSUMER, company: 'Baubüro Müller GmbH', tax_id: 'de 136 695 976' };
+
 afterEach(() => {
   vi.restoreAllMocks();
 });
@@ -41,20 +61,29 @@ function setup(options: { payments?: PaymentProvider; webhookStatus?: number } =
     init: RequestInit = {},
     environment: 'development' | 'production' = 'development',
   ) => app.request(new URL(path, ORIGIN).toString(), init, { ...env, ENVIRONMENT: environment });
-  const post = (action: 'pay' | 'pay-held' | 'cancel', sessionId: string, origin = ORIGIN) =>
+  const post = (
+    action: 'pay' | 'pay-held' | 'cancel' | 'details',
+    sessionId: string,
+    origin = ORIGIN,
+    fields: Record<string, string> = { card_number: '4242 4242 4242 4242' },
+  ) =>
     request(`${DEV_CHECKOUT_PATH}/${action}`, {
       method: 'POST',
       headers: { Origin: origin },
-      body: new URLSearchParams({ session_id: sessionId }),
+      body: new URLSearchParams({ session_id: sessionId, ...fields }),
     });
-  const open = (customerEmail = 'ada@example.com') =>
-    local.createCheckoutSession({
+  /** An open session; with the billing details of a US buyer entered unless `details` is false. */
+  const open = async (customerEmail = 'ada@example.com', details = true) => {
+    const link = await local.createCheckoutSession({
       pendingSignupId: 'ps_1',
       customerEmail,
       successUrl: SUCCESS_URL,
       cancelUrl: CANCEL_URL,
       plan: 'standard',
     });
+    if (details) await post('details', link.id, ORIGIN, US_BUYER);
+    return link;
+  };
   return { secret, store, local, deliveries, request, post, open };
 }
 
@@ -70,36 +99,55 @@ describe('GET /dev/checkout', () => {
     expect(response.headers.get('Content-Type')).toMatch(/^text\/html/);
     expect(page).toContain('<html lang="en">');
     expect(page).toMatch(/<title>Pay Sheetwright Standard · Sheetwright development<\/title>/);
-    expect(page).toContain('<dd>Sheetwright</dd>');
-    expect(page).toContain('<dd>Standard</dd>');
+    expect(page).toContain('<dd>Sheetwright Standard, one year</dd>');
     expect(page).toContain('<dd>$129.00 / year</dd>');
     expect(page).toContain('o&#39;hara+&lt;b&gt;bold&lt;/b&gt;@example.com');
     expect(page).not.toContain('<b>bold</b>');
   });
 
-  it('offers a labelled, read-only test card and the Pay and Cancel buttons, with no script', async () => {
+  it('asks for the billing details first, with labels, and offers Pay only after them; no script', async () => {
     const { request, open } = setup();
-    const { url } = await open();
+    const { url } = await open('ada@example.com', false);
 
     const response = await request(url);
     // Whitespace-insensitive: the markup's line breaks are formatting, not content.
     const page = (await response.text()).replace(/\s+/g, ' ');
 
-    expect(page).toContain(
-      '<label for="card-number">Card number (test card, cannot be changed)</label>',
-    );
-    expect(page).toMatch(
-      /<input type="text" id="card-number" value="4242 4242 4242 4242" readonly autocomplete="off" \/>/,
-    );
-    expect(page).toMatch(/<button type="submit" class="primary">Pay<\/button>/);
-    expect(page).toMatch(
-      /<button type="submit" formaction="\/dev\/checkout\/cancel">Cancel<\/button>/,
-    );
+    for (const [id, label] of [
+      ['company', 'Company'],
+      ['name', 'Name'],
+      ['country', 'Country'],
+      ['line1', 'Address'],
+      ['postal_code', 'Postal code'],
+      ['city', 'City'],
+      ['tax_id', 'Tax ID'],
+    ]) {
+      expect(page).toMatch(new RegExp(`<label for="${id}" ?>${label}`));
+    }
+    expect(page).toContain('<option value="DE" > Germany </option>');
+    expect(page).toMatch(/<button type="submit" class="primary"> Continue <\/button>/);
+    expect(page).not.toMatch(/>Pay</);
+    expect(page).toMatch(/formaction="\/dev\/checkout\/cancel" formnovalidate>Cancel<\/button>/);
     expect(page).not.toContain('<script');
     const csp = response.headers.get('Content-Security-Policy') ?? '';
     expect(csp).toContain("script-src 'none'");
     expect(csp).toContain("form-action 'self'");
     expect(csp).toMatch(/style-src 'sha256-[A-Za-z0-9+/=]+'/);
+  });
+
+  it('then shows the total and a labelled card number that can be typed', async () => {
+    const { request, open } = setup();
+    const { url } = await open();
+
+    const page = (await (await request(url)).text()).replace(/\s+/g, ' ');
+
+    expect(page).toContain('<label for="card-number">Card number</label>');
+    expect(page).toMatch(
+      /<input type="text" id="card-number" name="card_number" value="4242 4242 4242 4242"/,
+    );
+    expect(page).not.toMatch(/id="card-number"[^>]*readonly/);
+    expect(page).toContain('<dd class="total" id="checkout-total">$129.00</dd>');
+    expect(page).toMatch(/<button type="submit" class="primary">Pay<\/button>/);
   });
 
   it('answers 404 for an unknown session', async () => {
@@ -293,4 +341,107 @@ describe('GET /dev/checkout/invoice and /dev/checkout/portal', () => {
 
     expect(response.status).toBe(400);
   });
+});
+
+describe('billing details and tax on /dev/checkout', () => {
+  it('adds German VAT for a consumer in Germany: $129.00 + $24.51 = $153.51, shown before Pay', async () => {
+    const { local, post, request, open } = setup();
+    const { id, url } = await open('grete@example.com', false);
+
+    const saved = await post('details', id, ORIGIN, DE_CONSUMER);
+    const page = (await (await request(url)).text()).replace(/\s+/g, ' ');
+
+    expect(saved.status).toBe(303);
+    expect(page).toContain('<dt>VAT 19% (Germany)</dt> <dd>$24.51</dd>');
+    expect(page).toContain('<dd class="total" id="checkout-total">$153.51</dd>');
+    expect(await local.retrieveCheckoutSession(id)).toMatchObject({ amountTotal: 15351 });
+  });
+
+  it('charges a German business with a valid VAT ID no VAT (reverse charge), and its events say so', async () => {
+    const { local, post, request, open, deliveries } = setup();
+    const { id, url } = await open('buero@example.com', false);
+
+    await post('details', id, ORIGIN, DE_BUSINESS);
+    const page = (await (await request(url)).text()).replace(/\s+/g, ' ');
+    await post('pay', id);
+    const events = await Promise.all(
+      deliveries.map(async (d) =>
+        readWebhookEvent(local, await d.text(), d.headers.get('Stripe-Signature')),
+      ),
+    );
+
+    expect(page).toContain(`reverse charge (VAT ID ${DE_VAT_ID})`);
+    expect(page).toContain('<dd class="total" id="checkout-total">$129.00</dd>');
+    expect(events[0]).toMatchObject({
+      amountTotal: 12900,
+      billingDetails: {
+        company: 'Baubüro Müller GmbH',
+        name: 'Grete Müller',
+        country: 'DE',
+        taxId: DE_VAT_ID,
+      },
+    });
+    expect(events[1]).toMatchObject({
+      amountPaid: 12900,
+      taxAmount: 0,
+      reverseCharge: true,
+      buyer: { name: 'Baubüro Müller GmbH', taxId: DE_VAT_ID },
+    });
+  });
+
+  it('refuses a malformed VAT ID in plain words before paying, keeping what was typed', async () => {
+    const { local, post, open } = setup();
+    const { id } = await open('buero@example.com', false);
+
+    const response = await post('details', id, ORIGIN, { ...DE_BUSINESS, tax_id: 'DE12345' });
+    const page = (await response.text()).replace(/\s+/g, ' ');
+
+    expect(response.status).toBe(400);
+    expect(page).toContain('role="alert">This VAT ID is not valid for Germany.');
+    expect(page).toContain('value="DE12345"');
+    expect(page).toMatch(/id="tax_id"[^>]*aria-invalid="true"/);
+    expect((await local.getCheckout(id))?.billingDetails).toBeNull();
+  });
+
+  it('adds nothing outside the EU', async () => {
+    const { local, open } = setup();
+    const { id } = await open();
+
+    expect(await local.getCheckout(id)).toMatchObject({ amountTax: 0, amountTotal: 12900 });
+  });
+
+  it('refuses Pay before the details, changing nothing', async () => {
+    const { deliveries, local, post, open } = setup();
+    const { id } = await open('ada@example.com', false);
+
+    const response = await post('pay', id);
+
+    expect(response.status).toBe(400);
+    expect(await response.text()).toContain('Please enter your billing details first.');
+    expect(deliveries).toHaveLength(0);
+    expect((await local.retrieveCheckoutSession(id)).status).toBe('open');
+  });
+
+  for (const [card, message] of [
+    ['4000 0000 0000 0002', 'Your card was declined.'],
+    ['4000000000009995', 'Your card has insufficient funds.'],
+    ['1234 5678 9012 3456', 'Your card number is incorrect.'],
+  ] as [string, string][]) {
+    it(`declines ${card} with "${message}" on the checkout page, creating nothing`, async () => {
+      const { deliveries, local, post, open } = setup();
+      const { id } = await open();
+
+      const response = await post('pay', id, ORIGIN, { card_number: card });
+      const page = (await response.text()).replace(/\s+/g, ' ');
+
+      expect(response.status).toBe(402);
+      expect(page).toContain(`role="alert">${message}</p>`);
+      expect(page).toContain(`value="${card}"`);
+      expect(deliveries).toHaveLength(0);
+      expect((await local.retrieveCheckoutSession(id)).status).toBe('open');
+      // The right card afterwards pays.
+      expect((await post('pay', id)).status).toBe(303);
+      expect(deliveries).toHaveLength(2);
+    });
+  }
 });

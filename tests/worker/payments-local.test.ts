@@ -157,7 +157,7 @@ describe('local payment provider', () => {
 
     const invoices = await payments.listInvoices(customerId ?? '');
 
-    expect(invoices[0]?.number).toMatch(/^LOCAL-[A-Z0-9]{8}-0001$/);
+    expect(invoices[0]?.number).toMatch(/^SW-\d{4}-\d{6}$/);
     expect(invoices).toEqual([
       {
         id: `in_local_${id.slice('cs_local_'.length)}`,

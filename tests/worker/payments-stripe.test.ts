@@ -71,7 +71,12 @@ describe('Stripe provider: createCheckoutSession', () => {
       'metadata[plan]': 'standard',
       'subscription_data[metadata][pendingSignupId]': 'ps_123',
       'subscription_data[metadata][plan]': 'standard',
+      // An invoice a firm can file: the full address, and a business's tax ID and name.
+      billing_address_collection: 'required',
+      'tax_id_collection[enabled]': 'true',
     });
+    // Stripe Tax is off unless STRIPE_AUTOMATIC_TAX says it is set up.
+    expect(request.form.has('automatic_tax[enabled]')).toBe(false);
     expect(link.id).toMatch(/^cs_test_/);
     expect(link.url).toBe(`https://checkout.stripe.test/c/pay/${link.id}`);
   });
@@ -91,9 +96,44 @@ describe('Stripe provider: createCheckoutSession', () => {
     const { form } = onlyRequest(fake);
     expect(form.get('customer')).toBe('cus_known');
     expect(form.has('customer_email')).toBe(false);
+    // Required with an existing customer for tax ID collection: what the buyer enters updates it.
+    expect(form.get('customer_update[name]')).toBe('auto');
+    expect(form.get('customer_update[address]')).toBe('auto');
+    expect(form.get('tax_id_collection[enabled]')).toBe('true');
     expect(form.get('client_reference_id')).toBe('usr_42');
     expect(form.get('metadata[userId]')).toBe('usr_42');
     expect(form.has('metadata[pendingSignupId]')).toBe(false);
+  });
+
+  it('asks Stripe Tax for tax only when STRIPE_AUTOMATIC_TAX is on', async () => {
+    const fake = createFakeStripe();
+    const payments = createPayments(
+      {
+        ENVIRONMENT: 'production',
+        STRIPE_SECRET_KEY: FAKE_SECRET_KEY,
+        STRIPE_WEBHOOK_SECRET: 'whsec_unused',
+        STRIPE_PRICE_ID: FAKE_PRICE_ID,
+        STRIPE_AUTOMATIC_TAX: 'true',
+        STRIPE_API_HOST: FAKE_STRIPE.host,
+        STRIPE_API_PORT: FAKE_STRIPE.port,
+        STRIPE_API_PROTOCOL: FAKE_STRIPE.protocol,
+      },
+      { localStore: () => createUnusedStore(), fetch: fake.fetch },
+    );
+
+    await payments.createCheckoutSession({
+      pendingSignupId: 'ps_9',
+      customerEmail: 'ada@example.com',
+      successUrl: SUCCESS_URL,
+      cancelUrl: CANCEL_URL,
+      plan: 'standard',
+    });
+
+    const { form } = onlyRequest(fake);
+    expect(form.get('automatic_tax[enabled]')).toBe('true');
+    expect(form.get('billing_address_collection')).toBe('required');
+    // A new customer: Stripe creates it from what is entered, so no customer_update.
+    expect(form.has('customer_update[name]')).toBe(false);
   });
 
   it('reaches only the configured host, port and protocol', async () => {

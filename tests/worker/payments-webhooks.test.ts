@@ -171,6 +171,7 @@ describe('readWebhookEvent', () => {
       paymentStatus: 'paid',
       amountTotal: 12900,
       currency: 'usd',
+      billingDetails: null,
     });
   });
 
@@ -221,6 +222,51 @@ describe('readWebhookEvent', () => {
       nextPaymentAttempt: null,
       hostedInvoiceUrl: 'https://invoice.stripe.test/i/1',
       invoicePdf: 'https://invoice.stripe.test/i/1/pdf',
+      buyer: null,
+      subtotal: null,
+      taxAmount: 0,
+      taxRateBp: null,
+      reverseCharge: false,
+    });
+  });
+
+  it('reads the buyer and the tax of an invoice Stripe Tax taxed, and a reverse charge', async () => {
+    const address = {
+      line1: 'Hauptstraße 1',
+      line2: null,
+      postal_code: '10115',
+      city: 'Berlin',
+      state: null,
+      country: 'DE',
+    };
+    const taxed = invoiceObject({
+      customer_name: 'Grete Müller',
+      customer_address: address,
+      subtotal: 12900,
+      amount_paid: 15351,
+      total_taxes: [{ amount: 2451, taxability_reason: 'standard_rated', taxable_amount: 12900 }],
+    });
+    const reverse = invoiceObject({
+      customer_name: 'Baubüro Müller GmbH',
+      customer_address: address,
+      customer_tax_ids: [{ type: 'eu_vat', value: 'DE136695976' }],
+      customer_tax_exempt: 'reverse',
+      subtotal: 12900,
+      total_taxes: [{ amount: 0, taxability_reason: 'reverse_charge', taxable_amount: 12900 }],
+    });
+
+    expect(await read(stripeEvent('invoice.paid', taxed))).toMatchObject({
+      buyer: { name: 'Grete Müller', country: 'DE', city: 'Berlin', taxId: null },
+      subtotal: 12900,
+      taxAmount: 2451,
+      taxRateBp: 1900,
+      reverseCharge: false,
+    });
+    expect(await read(stripeEvent('invoice.paid', reverse))).toMatchObject({
+      buyer: { name: 'Baubüro Müller GmbH', taxId: 'DE136695976' },
+      taxAmount: 0,
+      taxRateBp: null,
+      reverseCharge: true,
     });
   });
 

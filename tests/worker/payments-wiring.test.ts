@@ -8,7 +8,7 @@ import { createD1CheckoutStore } from '../../functions/adapters/payments/d1-stor
 import { createLocalPayments } from '../../functions/adapters/payments/local';
 import { createDb } from '../../functions/db/client';
 import { queryAll } from './account-helpers';
-import { callWorker, ORIGIN } from './helpers';
+import { ORIGIN, payDevCheckout } from './helpers';
 
 const DEV_SECRET = `whsec_${'b'.repeat(40)}`;
 const devEnv = { ENVIRONMENT: 'development', DEV_STRIPE_WEBHOOK_SECRET: DEV_SECRET } as const;
@@ -51,15 +51,7 @@ describe('/dev/checkout Pay in the Worker', () => {
   it('delivers signed events to /api/stripe/webhook in process, which records them', async () => {
     const { payments } = localOnD1();
     const { id } = await open(payments, `ps_${crypto.randomUUID()}`);
-    const response = await callWorker(
-      '/dev/checkout/pay',
-      {
-        method: 'POST',
-        headers: { Origin: ORIGIN },
-        body: new URLSearchParams({ session_id: id }),
-      },
-      devEnv,
-    );
+    const response = await payDevCheckout(id, devEnv);
     expect(response.status).toBe(303);
     expect(response.headers.get('Location')).toBe(`${ORIGIN}/payment-processing?session_id=${id}`);
     const events = await queryAll<{ type: string }>(

@@ -18,6 +18,11 @@ export const paymentsConfigFields = {
   STRIPE_WEBHOOK_SECRET: optional(z.string().regex(/^whsec_\S+$/, 'must start with whsec_')),
   /** The yearly Standard price in Stripe (`price_…`, [vars]); its amount must match site.config. */
   STRIPE_PRICE_ID: optional(z.string().regex(/^price_\w+$/, 'must be a Stripe price id (price_…)')),
+  /**
+   * `true` once Stripe Tax is set up (origin address, registrations, product tax code): Checkout
+   * then adds tax with `automatic_tax`. Off by default ([vars]); without it no tax is added.
+   */
+  STRIPE_AUTOMATIC_TAX: optional(z.enum(['true', 'false'])),
   /** Tests and fakes only: another API host for the Stripe SDK (default api.stripe.com). */
   STRIPE_API_HOST: optional(z.string().min(1)),
   /** Tests and fakes only: the API port (default 443). */

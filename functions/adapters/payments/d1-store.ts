@@ -3,10 +3,11 @@
  * isolate restarts between creating a session and paying it. `markPaid` is one conditional
  * UPDATE … RETURNING, so only the first Pay changes the session (and sends its events).
  */
-import { and, desc, eq, isNotNull, isNull } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { DrizzleD1Database } from 'drizzle-orm/d1';
 import type * as schema from '../../db/schema';
 import { devCheckoutSessions } from '../../db/schema';
+import { localInvoiceNumber } from './local-events';
 import type { LocalCheckoutSession, LocalCheckoutStore } from './types';
 
 type Row = typeof devCheckoutSessions.$inferSelect;
@@ -33,6 +34,15 @@ function toSession(row: Row): LocalCheckoutSession {
     refundedAt: row.refundedAt,
     refundKind: row.refundKind,
     canceledAt: row.canceledAt,
+    billingDetails: row.billingDetails ?? null,
+    amountSubtotal: row.amountSubtotal ?? row.amountTotal,
+    amountTax: row.amountTax ?? 0,
+    taxRateBp: row.taxRateBp ?? 0,
+    reverseCharge: row.reverseCharge,
+    invoiceNumber:
+      row.invoiceSeq === null || row.paidAt === null
+        ? null
+        : localInvoiceNumber(row.invoiceSeq, row.paidAt),
   };
 }
 
@@ -67,6 +77,11 @@ export function createD1CheckoutStore(db: DrizzleD1Database<typeof schema>): Loc
         refundedAt: session.refundedAt,
         refundKind: session.refundKind,
         canceledAt: session.canceledAt,
+        billingDetails: session.billingDetails,
+        amountSubtotal: session.amountSubtotal,
+        amountTax: session.amountTax,
+        taxRateBp: session.taxRateBp,
+        reverseCharge: session.reverseCharge,
       });
     },
     async get(id) {
@@ -80,7 +95,29 @@ export function createD1CheckoutStore(db: DrizzleD1Database<typeof schema>): Loc
     async markPaid(id, { subscriptionId, paidAt }) {
       const [row] = await db
         .update(devCheckoutSessions)
-        .set({ status: 'complete', subscriptionId, paidAt })
+        // The next number of the sequence, in the same statement: D1 runs one write at a time and
+        // the UNIQUE index refuses a repeat, so numbers are unique and without gaps.
+        .set({
+          status: 'complete',
+          subscriptionId,
+          paidAt,
+          invoiceSeq: sql`(select coalesce(max(${devCheckoutSessions.invoiceSeq}), 0) + 1 from ${devCheckoutSessions})`,
+        })
+        .where(and(eq(devCheckoutSessions.id, id), eq(devCheckoutSessions.status, 'open')))
+        .returning();
+      return row ? toSession(row) : null;
+    },
+    async saveDetails(id, details, quote) {
+      const [row] = await db
+        .update(devCheckoutSessions)
+        .set({
+          billingDetails: details,
+          amountSubtotal: quote.subtotal,
+          amountTax: quote.tax,
+          amountTotal: quote.total,
+          taxRateBp: quote.rateBp,
+          reverseCharge: quote.reverseCharge,
+        })
         .where(and(eq(devCheckoutSessions.id, id), eq(devCheckoutSessions.status, 'open')))
         .returning();
       return row ? toSession(row) : null;

@@ -9,7 +9,13 @@ import { createStripePayments } from './stripe';
 import { PaymentProviderError, type LocalCheckoutStore, type PaymentProvider } from './types';
 
 export { paymentsConfigFields, type PaymentsConfig } from './config';
-export { DEV_CHECKOUT_PATH, isLocalPayments, type LocalPaymentProvider } from './local';
+export {
+  DEV_CHECKOUT_PATH,
+  isLocalPayments,
+  testCardOutcome,
+  type LocalPaymentProvider,
+} from './local';
+export { localInvoiceNumber } from './local-events';
 export { STRIPE_API_VERSION } from './stripe';
 export * from './types';
 
@@ -44,6 +50,7 @@ export function createPayments(config: PaymentsConfig, deps: PaymentsDeps): Paym
       secretKey: config.STRIPE_SECRET_KEY,
       webhookSecret,
       priceId,
+      automaticTax: config.STRIPE_AUTOMATIC_TAX === 'true',
       ...(config.STRIPE_API_HOST === undefined
         ? {}
         : {

@@ -5,7 +5,8 @@
  * the ones that make them recognizable; the webhook route cannot tell them from Stripe's.
  */
 import { formatMoney } from '../../../src/lib/format';
-import { site } from '../../../src/site.config';
+import type { BillingDetails } from '../../../src/contract/billing';
+import { billing, site } from '../../../src/site.config';
 import { METADATA_KEYS } from './reference';
 import { STRIPE_API_VERSION } from './stripe';
 import type { LocalCheckoutSession, ProviderEvent } from './types';
@@ -13,15 +14,45 @@ import type { LocalCheckoutSession, ProviderEvent } from './types';
 /** What follows `cs_local_` in a session id; the customer, subscription and invoice reuse it. */
 export const localSuffix = (sessionId: string): string => sessionId.replace(/^cs_local_/, '');
 
-export const localIds = (session: Pick<LocalCheckoutSession, 'id'>) => {
+export const localIds = (session: Pick<LocalCheckoutSession, 'id' | 'invoiceNumber'>) => {
   const suffix = localSuffix(session.id);
   return {
     subscriptionId: `sub_local_${suffix}`,
     subscriptionItemId: `si_local_${suffix}`,
     invoiceId: `in_local_${suffix}`,
-    invoiceNumber: `LOCAL-${suffix.slice(0, 8).toUpperCase()}-0001`,
+    invoiceNumber: session.invoiceNumber,
   };
 };
+
+/**
+ * `SW-2026-000123`: the prefix, the year paid and the place in one sequence, like Stripe's
+ * account-wide sequential numbering with a custom prefix.
+ */
+export function localInvoiceNumber(seq: number, paidAt: number): string {
+  const year = new Date(paidAt).getUTCFullYear();
+  return `${billing.invoicePrefix}-${String(year)}-${String(seq).padStart(6, '0')}`;
+}
+
+/** A Stripe address object. */
+const stripeAddress = (details: BillingDetails) => ({
+  line1: details.line1,
+  line2: details.line2,
+  postal_code: details.postalCode,
+  city: details.city,
+  state: details.state,
+  country: details.country,
+});
+
+/** Stripe's tax ID objects: one, typed `eu_vat` in the EU (what Checkout collects there). */
+const stripeTaxIds = (details: BillingDetails) =>
+  details.taxId === null
+    ? []
+    : [
+        {
+          type: details.country in billing.euVatRates ? 'eu_vat' : 'unknown',
+          value: details.taxId,
+        },
+      ];
 
 /** A subscription period: one calendar year, as Stripe counts a yearly price. */
 export function periodEndAfter(startMs: number): number {
@@ -84,11 +115,24 @@ export function checkoutCompletedEvent(
       client_reference_id: session.clientReferenceId,
       customer: session.customerId,
       customer_email: session.customerEmail,
-      customer_details: { email: session.customerEmail },
+      customer_details: {
+        email: session.customerEmail,
+        ...(session.billingDetails === null
+          ? {}
+          : {
+              name: session.billingDetails.company ?? session.billingDetails.name,
+              business_name: session.billingDetails.company,
+              individual_name: session.billingDetails.name,
+              address: stripeAddress(session.billingDetails),
+              tax_ids: stripeTaxIds(session.billingDetails),
+              tax_exempt: session.reverseCharge ? 'reverse' : 'none',
+            }),
+      },
       subscription: subscriptionId,
       invoice: invoiceId,
-      amount_subtotal: session.amountTotal,
+      amount_subtotal: session.amountSubtotal,
       amount_total: session.amountTotal,
+      total_details: { amount_discount: 0, amount_shipping: 0, amount_tax: session.amountTax },
       currency: session.currency,
       metadata: metadataOf(session),
       success_url: session.successUrl,
@@ -109,7 +153,8 @@ export function firstInvoicePaidEvent(
 ): ProviderEvent {
   const { subscriptionId, subscriptionItemId, invoiceId, invoiceNumber } = localIds(session);
   const period = { start: seconds(paidAt), end: seconds(periodEndAfter(paidAt)) };
-  const amount = formatMoney(session.amountTotal, session.currency);
+  const amount = formatMoney(session.amountSubtotal, session.currency);
+  const details = session.billingDetails;
   return envelope(
     'invoice.paid',
     {
@@ -119,14 +164,32 @@ export function firstInvoicePaidEvent(
       collection_method: 'charge_automatically',
       customer: session.customerId,
       customer_email: session.customerEmail,
+      // As Stripe copies them from the customer when it finalizes the invoice.
+      customer_name: details === null ? null : (details.company ?? details.name),
+      customer_address: details === null ? null : stripeAddress(details),
+      customer_tax_ids: details === null ? [] : stripeTaxIds(details),
+      customer_tax_exempt: session.reverseCharge ? 'reverse' : 'none',
       status: 'paid',
       number: invoiceNumber,
       currency: session.currency,
       amount_due: session.amountTotal,
       amount_paid: session.amountTotal,
       amount_remaining: 0,
-      subtotal: session.amountTotal,
+      subtotal: session.amountSubtotal,
+      total_excluding_tax: session.amountSubtotal,
       total: session.amountTotal,
+      total_taxes:
+        session.amountTax === 0 && !session.reverseCharge
+          ? []
+          : [
+              {
+                amount: session.amountTax,
+                tax_behavior: 'exclusive',
+                taxability_reason: session.reverseCharge ? 'reverse_charge' : 'standard_rated',
+                taxable_amount: session.amountSubtotal,
+                type: 'tax_rate_details',
+              },
+            ],
       attempt_count: 1,
       attempted: true,
       created: seconds(paidAt),
@@ -150,7 +213,7 @@ export function firstInvoicePaidEvent(
           {
             id: `il_local_${localSuffix(session.id)}`,
             object: 'line_item',
-            amount: session.amountTotal,
+            amount: session.amountSubtotal,
             currency: session.currency,
             description: `1 × ${site.product} Standard (at ${amount} / year)`,
             quantity: 1,

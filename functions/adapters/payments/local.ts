@@ -4,6 +4,12 @@
  * Stripe-signed events built here to our own webhook route, so the same fulfillment code runs
  * locally as in production.
  */
+import type { BillingDetails } from '../../../src/contract/billing';
+import {
+  cardDeclined,
+  cardInsufficientFunds,
+  cardNumberIncorrect,
+} from '../../../src/contract/billing-texts';
 import { plans } from '../../../src/site.config';
 import {
   checkoutCompletedEvent,
@@ -20,6 +26,7 @@ import {
   type InvoiceSummary,
   type LocalCheckoutSession,
   type LocalCheckoutStore,
+  type LocalTaxQuote,
   type PaymentProvider,
   type ProviderEvent,
 } from './types';
@@ -52,12 +59,61 @@ export interface LocalPaymentProvider extends PaymentProvider {
   /** The stored session with its expiry applied; null when unknown. */
   getCheckout(id: string): Promise<(LocalCheckoutSession & { expired: boolean }) | null>;
   /**
+   * Stores the buyer's billing details and the amounts they lead to (the route computes them
+   * with services/billing/tax.ts); null when the session is unknown, expired or paid.
+   */
+  saveCheckoutDetails(
+    id: string,
+    details: BillingDetails,
+    quote: LocalTaxQuote,
+  ): Promise<LocalCheckoutSession | null>;
+  /**
    * Pays an open session and returns the signed events Stripe would send. Null when the session
    * is unknown, expired or already paid (a second click on Pay delivers nothing).
    */
   completeCheckout(
     id: string,
   ): Promise<{ session: LocalCheckoutSession; events: SignedEvent[] } | null>;
+  /**
+   * Pay on the page: completeCheckout with a card number. `declined` (with Stripe's message)
+   * for a declining test card and `needs_details` before the billing details are in: nothing is
+   * changed. Null as completeCheckout.
+   */
+  payWithCard(id: string, cardNumber: string): Promise<LocalPayment | null>;
+}
+
+/** What Pay on /dev/checkout led to. */
+export type LocalPayment =
+  | { outcome: 'paid'; session: LocalCheckoutSession; events: SignedEvent[] }
+  | { outcome: 'declined'; message: string }
+  | { outcome: 'needs_details' };
+
+/** Stripe's test cards that decline, by number, with the message Checkout shows. */
+const DECLINING_CARDS: Readonly<Record<string, string>> = {
+  '4000000000000002': cardDeclined,
+  '4000000000009995': cardInsufficientFunds,
+};
+
+/** The Luhn check every card number passes. */
+function luhnValid(digits: string): boolean {
+  let sum = 0;
+  for (let index = 0; index < digits.length; index += 1) {
+    let digit = Number(digits[digits.length - 1 - index]);
+    if (index % 2 === 1) digit = digit * 2 > 9 ? digit * 2 - 9 : digit * 2;
+    sum += digit;
+  }
+  return sum % 10 === 0;
+}
+
+/**
+ * What Stripe's test mode does with a card number: 4242 4242 4242 4242 (and any other
+ * well-formed number) pays; 4000 0000 0000 0002 and …9995 decline; a malformed one is refused.
+ * Null when it pays, else the message to show.
+ */
+export function testCardOutcome(cardNumber: string): string | null {
+  const digits = cardNumber.replace(/[\s-]/g, '');
+  if (!/^\d{13,19}$/.test(digits) || !luhnValid(digits)) return cardNumberIncorrect;
+  return DECLINING_CARDS[digits] ?? null;
 }
 
 export interface LocalPaymentsOptions {
@@ -141,6 +197,23 @@ export function createLocalPayments({
     return { event, payload, signature: await signWebhookPayload(payload, webhookSecret) };
   }
 
+  /** Pays an open session once (see LocalPaymentProvider.completeCheckout). */
+  async function completeCheckout(id: string) {
+    const current = sessionIdPattern.test(id) ? await store.get(id) : null;
+    if (!current || current.status !== 'open' || isExpired(current)) return null;
+    const paidAt = now();
+    const session = await store.markPaid(id, {
+      subscriptionId: `sub_local_${localSuffix(id)}`,
+      paidAt,
+    });
+    if (!session) return null;
+    const events = [
+      checkoutCompletedEvent(session, paidAt),
+      firstInvoicePaidEvent(session, paidAt, DEV_CHECKOUT_PATH),
+    ];
+    return { session, events: await Promise.all(events.map(sign)) };
+  }
+
   return {
     kind: 'local',
 
@@ -163,6 +236,12 @@ export function createLocalPayments({
         successUrl: input.successUrl,
         cancelUrl: input.cancelUrl,
         amountTotal: STANDARD_AMOUNT,
+        amountSubtotal: STANDARD_AMOUNT,
+        amountTax: 0,
+        taxRateBp: 0,
+        reverseCharge: false,
+        billingDetails: null,
+        invoiceNumber: null,
         currency: 'usd',
         status: 'open',
         createdAt: now(),
@@ -209,7 +288,7 @@ export function createLocalPayments({
       const paid = await store.listPaid(customerId);
       return paid.map((session): InvoiceSummary => ({
         id: localIds(session).invoiceId,
-        number: localIds(session).invoiceNumber,
+        number: session.invoiceNumber,
         created: session.paidAt ?? session.createdAt,
         amountPaid: session.amountTotal,
         currency: session.currency,
@@ -293,20 +372,22 @@ export function createLocalPayments({
       return session ? { ...session, expired: isExpired(session) } : null;
     },
 
-    async completeCheckout(id) {
+    async saveCheckoutDetails(id, details, quote) {
       const current = sessionIdPattern.test(id) ? await store.get(id) : null;
       if (!current || current.status !== 'open' || isExpired(current)) return null;
-      const paidAt = now();
-      const session = await store.markPaid(id, {
-        subscriptionId: `sub_local_${localSuffix(id)}`,
-        paidAt,
-      });
-      if (!session) return null;
-      const events = [
-        checkoutCompletedEvent(session, paidAt),
-        firstInvoicePaidEvent(session, paidAt, DEV_CHECKOUT_PATH),
-      ];
-      return { session, events: await Promise.all(events.map(sign)) };
+      return store.saveDetails(id, details, quote);
+    },
+
+    completeCheckout,
+
+    async payWithCard(id, cardNumber) {
+      const current = sessionIdPattern.test(id) ? await store.get(id) : null;
+      if (!current || current.status !== 'open' || isExpired(current)) return null;
+      if (current.billingDetails === null) return { outcome: 'needs_details' };
+      const declined = testCardOutcome(cardNumber);
+      if (declined !== null) return { outcome: 'declined', message: declined };
+      const paid = await completeCheckout(id);
+      return paid && { outcome: 'paid', ...paid };
     },
   };
 }

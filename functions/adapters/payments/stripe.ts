@@ -32,6 +32,8 @@ export interface StripePaymentsOptions {
   webhookSecret: string;
   /** The yearly Standard price (`price_…`). */
   priceId: string;
+  /** Stripe Tax is set up: Checkout computes and adds tax (`STRIPE_AUTOMATIC_TAX`). */
+  automaticTax?: boolean;
   /** Another API server (tests point the SDK at a fake one); default api.stripe.com:443 over https. */
   api?: { host: string; port?: number | undefined; protocol?: 'http' | 'https' | undefined };
   fetch?: typeof fetch;
@@ -46,7 +48,7 @@ const invoiceIdPattern = idPattern('in');
 
 /** Creates the Stripe provider. Cheap: build one per request from the request's config. */
 export function createStripePayments(options: StripePaymentsOptions): PaymentProvider {
-  const { secretKey, webhookSecret, priceId, api } = options;
+  const { secretKey, webhookSecret, priceId, api, automaticTax = false } = options;
   // Resolved per call, not captured at creation, so a test's fetch spy applies.
   const send =
     options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => fetch(input, init));
@@ -116,9 +118,16 @@ export function createStripePayments(options: StripePaymentsOptions): PaymentPro
           line_items: [{ price: priceId, quantity: 1 }],
           client_reference_id: clientReferenceId,
           // Stripe accepts one or the other: a known customer keeps its card and invoices together.
+          // A known customer's name and address are updated from what the buyer enters (Stripe
+          // requires it for tax ID collection and automatic tax with an existing customer).
           ...(customerId === undefined
             ? { customer_email: input.customerEmail }
-            : { customer: customerId }),
+            : { customer: customerId, customer_update: { name: 'auto', address: 'auto' } }),
+          // What an invoice a firm can file needs: the full billing address and, for a business,
+          // its tax ID and legal name (shown on Stripe's invoice and its PDF).
+          billing_address_collection: 'required',
+          tax_id_collection: { enabled: true },
+          ...(automaticTax ? { automatic_tax: { enabled: true } } : {}),
           success_url: input.successUrl,
           cancel_url: input.cancelUrl,
           metadata,

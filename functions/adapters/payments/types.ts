@@ -4,6 +4,8 @@
  * Shapes here are ours, not Stripe's: amounts in cents, times in milliseconds, ids as strings.
  */
 
+import type { BillingDetails } from '../../../src/contract/billing';
+
 /** The only plan sold by card (Standard, $129 a year: `standard` in src/config/plans.ts). */
 export type PaidPlan = 'standard';
 
@@ -249,6 +251,26 @@ export interface LocalCheckoutSession {
   refundKind: LocalRefundKind | null;
   /** Milliseconds since the epoch, once its subscription was cancelled at once. */
   canceledAt: number | null;
+  /** What the buyer entered on the page; null until then (Pay needs it). */
+  billingDetails: BillingDetails | null;
+  /** Cents before tax (`amountTotal` includes the tax). */
+  amountSubtotal: number;
+  /** Cents. */
+  amountTax: number;
+  /** Basis points. */
+  taxRateBp: number;
+  reverseCharge: boolean;
+  /** `SW-<year>-<six digits>`, given in sequence when paid; null before. */
+  invoiceNumber: string | null;
+}
+
+/** The amounts the buyer's details lead to (the route asks services/billing/tax.ts). */
+export interface LocalTaxQuote {
+  subtotal: number;
+  tax: number;
+  total: number;
+  rateBp: number;
+  reverseCharge: boolean;
 }
 
 /** Why a development payment was refunded (the /dev/checkout pages say which). */
@@ -269,6 +291,15 @@ export interface LocalCheckoutStore {
   markPaid(
     id: string,
     paid: { subscriptionId: string; paidAt: number },
+  ): Promise<LocalCheckoutSession | null>;
+  /**
+   * Stores the buyer's details and the amounts they lead to on an open session; null when it is
+   * not open (unknown, paid or closed).
+   */
+  saveDetails(
+    id: string,
+    details: BillingDetails,
+    quote: LocalTaxQuote,
   ): Promise<LocalCheckoutSession | null>;
   /** Closes an open session; null when it was not open (unknown, paid or closed already). */
   markExpired(id: string): Promise<LocalCheckoutSession | null>;

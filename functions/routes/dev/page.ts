@@ -18,11 +18,14 @@ body { font: 16px/1.5 system-ui, sans-serif; color: #1a1a1a; background: #fff; m
 a { color: #0b57d0; }
 label { display: block; font-weight: 600; margin-top: 1rem; }
 label.inline { display: inline; font-weight: 400; margin: 0 0 0 0.25rem; }
-input[type=email], input[type=text] { font: inherit; width: 100%; max-width: 28rem; padding: 0.4rem; border: 1px solid #6b6b6b; border-radius: 4px; }
+input[type=email], input[type=text], select { font: inherit; width: 100%; max-width: 28rem; padding: 0.4rem; border: 1px solid #6b6b6b; border-radius: 4px; }
 button { font: inherit; padding: 0.45rem 1.1rem; margin: 1.25rem 0.5rem 0 0; border-radius: 4px; border: 1px solid #1a1a1a; background: #f2f2f2; color: #1a1a1a; cursor: pointer; }
 button.primary { background: #0b57d0; border-color: #0b57d0; color: #fff; }
 .note { background: #fff8e1; border-left: 4px solid #8a6d00; padding: 0.5rem 0.75rem; }
 .error { color: #a50e0e; font-weight: 600; }
+.optional { font-weight: 400; color: #555; }
+select { box-sizing: content-box; }
+.total { font-size: 1.15rem; }
 article { border: 1px solid #c4c4c4; border-radius: 6px; padding: 0.75rem 1rem; margin: 1rem 0; }
 article h2 { font-size: 1.1rem; margin: 0 0 0.5rem; }
 dl { display: grid; grid-template-columns: max-content 1fr; gap: 0 1rem; margin: 0; }

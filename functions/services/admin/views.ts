@@ -29,6 +29,8 @@ export function toAdminInvoice(row: InvoiceRow): AdminInvoice {
     status: row.status,
     created: iso(row.created),
     hostedInvoiceUrl: row.hostedInvoiceUrl,
+    billedTo: row.buyer ? (row.buyer.company ?? row.buyer.name) : null,
+    taxId: row.buyer?.taxId ?? null,
     refund:
       row.refundStatus === null
         ? null

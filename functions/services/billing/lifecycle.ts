@@ -7,7 +7,10 @@
  * subscription (`updated_from_event_created`): an older event never overwrites newer state.
  */
 import { and, eq, inArray, lt, lte, ne, sql } from 'drizzle-orm';
+import { invoicePdfPath, type BillingDetails } from '../../../src/contract/billing';
+import { billing } from '../../../src/site.config';
 import {
+  billingProfiles,
   invoices,
   licenses,
   stripeEvents,
@@ -15,7 +18,7 @@ import {
   type SubscriptionRow,
 } from '../../db/schema';
 import { findUserById } from '../core/users/users';
-import { paymentFailedMail } from '../core/mail/lifecycle-templates';
+import { paymentFailedMail, receiptMail } from '../core/mail/lifecycle-templates';
 import { deliverSoon, mailWritten, queueMailOnce, type QueuedMail } from '../core/mail/outbox';
 import type { Db, Millis } from '../shared/db';
 import type { Deps } from '../shared/deps';
@@ -25,6 +28,7 @@ import { refundOfSubscription } from './refunds';
 import { isReplayedEvent, recordAlone, recordEvent, type EventRecord } from './stripe-events';
 import { subscriptionByStripeId } from '../core/payments/subscriptions';
 import type { InvoiceEvent, SubscriptionEvent } from './webhook-events';
+import { formatRate } from './tax';
 
 /**
  * `applied`; `replayed` (already processed); `not_ready`: the subscription is not known yet (its
@@ -96,13 +100,38 @@ async function run(
   return 'applied';
 }
 
+/**
+ * Whom the invoice is billed to. The provider's invoice has one name (the business when there is
+ * one); the account's billing details, when they name the same buyer, add the person.
+ */
+async function buyerOf(
+  db: Db,
+  event: InvoiceEvent,
+  userId: string,
+): Promise<BillingDetails | null> {
+  if (event.buyer === null) return null;
+  const [profile] = await db
+    .select()
+    .from(billingProfiles)
+    .where(eq(billingProfiles.userId, userId))
+    .limit(1);
+  if (!profile || (profile.company ?? profile.name) !== event.buyer.name) return event.buyer;
+  return { ...event.buyer, company: profile.company, name: profile.name };
+}
+
 /** The invoices row an invoice event describes. */
 function invoiceRow(
   event: InvoiceEvent,
   sub: SubscriptionRow,
   status: 'paid' | 'open',
+  buyer: BillingDetails | null = event.buyer,
 ): typeof invoices.$inferInsert {
   return {
+    subtotal: event.subtotal,
+    taxAmount: event.taxAmount,
+    taxRateBp: event.taxRateBp,
+    reverseCharge: event.reverseCharge,
+    buyer,
     id: event.invoiceId,
     userId: sub.userId,
     number: event.number,
@@ -115,7 +144,42 @@ function invoiceRow(
   };
 }
 
-/** invoice.paid: record the invoice, extend the license to the period end, reactivate. */
+/**
+ * The receipt of a paid invoice, written once per invoice (its dedupe key), whichever delivery or
+ * path records the invoice.
+ */
+function receiptOf(deps: EffectDeps, event: InvoiceEvent, email: string, name: string) {
+  const pdfUrl = event.invoicePdf ?? `${deps.origin}${invoicePdfPath(event.invoiceId)}`;
+  return queueMailOnce(
+    deps.db,
+    receiptMail(
+      email,
+      name,
+      {
+        number: event.number ?? event.invoiceId,
+        paidAt: event.created,
+        amountCents: event.amountPaid,
+        subtotalCents: event.subtotal ?? event.amountPaid - event.taxAmount,
+        taxCents: event.taxAmount,
+        taxLabel:
+          event.taxAmount > 0
+            ? `VAT${event.taxRateBp === null ? '' : ` ${formatRate(event.taxRateBp)}`}`
+            : null,
+        reverseChargeNote: event.reverseCharge ? billing.reverseChargeNote : null,
+        currency: event.currency,
+        pdfUrl,
+      },
+      deps.origin,
+    ),
+    deps.now,
+    `receipt:${event.invoiceId}`,
+  );
+}
+
+/**
+ * invoice.paid: record the invoice (with its buyer and tax), extend the license to the period
+ * end, reactivate, and e-mail the receipt.
+ */
 async function invoicePaid(
   deps: EffectDeps,
   event: InvoiceEvent,
@@ -124,11 +188,16 @@ async function invoicePaid(
 ) {
   const { db, now } = deps;
   const periodEnd = event.periodEnd ?? now;
-  return run(deps, [
+  const [user, buyer] = await Promise.all([
+    findUserById(db, sub.userId),
+    buyerOf(db, event, sub.userId),
+  ]);
+  const mail = user && receiptOf(deps, event, user.email, user.customerName);
+  const statements: Parameters<Db['batch']>[0] = [
     recordEvent(db, record, now),
     db
       .insert(invoices)
-      .values(invoiceRow(event, sub, 'paid'))
+      .values(invoiceRow(event, sub, 'paid', buyer))
       .onConflictDoUpdate({
         target: invoices.id,
         set: {
@@ -136,8 +205,15 @@ async function invoicePaid(
           amountPaid: event.amountPaid,
           hostedInvoiceUrl: event.hostedInvoiceUrl,
           invoicePdf: event.invoicePdf,
+          number: event.number,
+          subtotal: event.subtotal,
+          taxAmount: event.taxAmount,
+          taxRateBp: event.taxRateBp,
+          reverseCharge: event.reverseCharge,
+          buyer,
         },
       }),
+    ...(mail ? [mail.insert] : []),
     // Extending is safe in any order: the expiry only ever moves forward here. Except after
     // the subscription ended by a newer change (an operator's cancel now, or Stripe's deletion):
     // a late invoice.paid of the old period must not give the license its year back.
@@ -166,7 +242,8 @@ async function invoicePaid(
       currentPeriodEnd: Math.max(sub.currentPeriodEnd ?? 0, periodEnd),
       paymentFailedAt: null,
     }),
-  ]);
+  ];
+  return run(deps, statements, mail);
 }
 
 /**

@@ -4,7 +4,11 @@
  * (and agrees with the license) even while the payment provider is unreachable.
  */
 import { desc, eq } from 'drizzle-orm';
-import type { BillingOverview, InvoiceView } from '../../../src/contract/billing';
+import {
+  invoicePdfPath,
+  type BillingOverview,
+  type InvoiceView,
+} from '../../../src/contract/billing';
 import { invoices } from '../../db/schema';
 import { findUserById } from '../core/users/users';
 import { currentLicense, effectiveLicenseStatus } from '../core/licenses/licenses';
@@ -78,6 +82,10 @@ export async function billingOverview(
       currency: row.currency,
       status: row.status,
       url: row.hostedInvoiceUrl ?? row.invoicePdf,
+      // The provider's PDF when it made one (Stripe), else ours from the recorded invoice.
+      pdfUrl: row.invoicePdf ?? invoicePdfPath(row.id),
+      taxAmount: row.taxAmount,
+      reverseCharge: row.reverseCharge,
       refund: refundView(row),
     })),
     actions: {

@@ -6,6 +6,7 @@
  * Stripe dashboard, not by our SDK, so both pre- and post-2025-03-31 shapes are read.
  */
 import type { z } from 'zod';
+import type { BillingDetails } from '../../../src/contract/billing';
 import { readReference } from '../../adapters/payments/reference';
 import {
   PaymentProviderError,
@@ -22,6 +23,7 @@ import {
   invoiceSchema,
   subscriptionSchema,
   unixSeconds,
+  type StripeAddress,
 } from './webhook-schemas';
 
 interface EventBase {
@@ -46,6 +48,8 @@ export interface CheckoutEvent extends EventBase {
   paymentStatus: 'paid' | 'unpaid' | 'no_payment_required';
   amountTotal: number | null;
   currency: string | null;
+  /** What the buyer entered at checkout; null without an address. */
+  billingDetails: BillingDetails | null;
 }
 
 /** An invoice was paid (first or renewal) or a payment attempt failed. */
@@ -69,6 +73,15 @@ export interface InvoiceEvent extends EventBase {
   nextPaymentAttempt: number | null;
   hostedInvoiceUrl: string | null;
   invoicePdf: string | null;
+  /** Whom it is billed to (company or person in `name`); null without an address. */
+  buyer: BillingDetails | null;
+  /** Cents before tax; null when the provider did not say. */
+  subtotal: number | null;
+  /** Cents. */
+  taxAmount: number;
+  /** Basis points, from the tax and the amount it was taken on; null when no tax applied. */
+  taxRateBp: number | null;
+  reverseCharge: boolean;
 }
 
 /** A subscription changed (cancel at period end, past due, renewed) or ended. */
@@ -139,6 +152,32 @@ export async function verifyDelivery(
   }
 }
 
+/** Billing details from a Stripe address, names and tax IDs; null without a usable address. */
+function detailsOf(
+  address: StripeAddress,
+  names: { company: string | null; name: string | null },
+  taxIds: readonly { value: string }[],
+): BillingDetails | null {
+  if (!address?.country || names.name === null) return null;
+  return {
+    company: names.company,
+    name: names.name,
+    line1: address.line1 ?? '',
+    line2: address.line2,
+    postalCode: address.postal_code ?? '',
+    city: address.city ?? '',
+    state: address.state,
+    country: address.country,
+    taxId: taxIds[0]?.value ?? null,
+  };
+}
+
+/** A tax rate from the tax and its base, to the nearest 0.1 % (rates have at most one decimal). */
+function rateOf(tax: number, base: number | null | undefined): number | null {
+  if (!base || tax === 0) return null;
+  return Math.round((tax * 10_000) / base / 10) * 10;
+}
+
 const paymentStatus = (value: string): CheckoutEvent['paymentStatus'] =>
   value === 'paid' || value === 'no_payment_required' ? value : 'unpaid';
 
@@ -187,6 +226,15 @@ export function toBillingEvent(event: ProviderEvent): BillingEvent {
         paymentStatus: paymentStatus(session.payment_status),
         amountTotal: session.amount_total ?? null,
         currency: session.currency,
+        billingDetails: detailsOf(
+          session.customer_details?.address,
+          {
+            company: session.customer_details?.business_name ?? null,
+            name:
+              session.customer_details?.individual_name ?? session.customer_details?.name ?? null,
+          },
+          session.customer_details?.tax_ids ?? [],
+        ),
       };
     }
     case 'invoice.paid':
@@ -201,6 +249,10 @@ export function toBillingEvent(event: ProviderEvent): BillingEvent {
           .find(Boolean) ??
         null;
       const periodEnd = latest(lines.map((line) => line.period?.end));
+      const taxes = invoice.total_taxes ?? [];
+      const taxAmount = invoice.total_taxes
+        ? taxes.reduce((sum, tax) => sum + tax.amount, 0)
+        : (invoice.tax ?? 0);
       return {
         ...base,
         type: event.type,
@@ -220,6 +272,17 @@ export function toBillingEvent(event: ProviderEvent): BillingEvent {
         nextPaymentAttempt: invoice.next_payment_attempt,
         hostedInvoiceUrl: invoice.hosted_invoice_url,
         invoicePdf: invoice.invoice_pdf,
+        buyer: detailsOf(
+          invoice.customer_address,
+          { company: null, name: invoice.customer_name },
+          invoice.customer_tax_ids,
+        ),
+        subtotal: invoice.subtotal ?? null,
+        taxAmount,
+        taxRateBp: rateOf(taxAmount, taxes[0]?.taxable_amount ?? invoice.subtotal),
+        reverseCharge:
+          invoice.customer_tax_exempt === 'reverse' ||
+          taxes.some((tax) => tax.taxability_reason === 'reverse_charge'),
       };
     }
     case 'customer.subscription.updated':

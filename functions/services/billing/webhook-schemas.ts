@@ -27,6 +27,25 @@ const timestamp = unixSeconds.nullish().transform((value) => (value == null ? nu
 const cents = z.number().int().min(0).max(1_000_000_000_000);
 const metadata = z.record(z.string(), z.string()).nullish();
 
+/** A Stripe address; any field may be missing (Stripe collects what the country needs). */
+const addressSchema = z
+  .object({
+    line1: nullableString,
+    line2: nullableString,
+    postal_code: nullableString,
+    city: nullableString,
+    state: nullableString,
+    country: nullableString,
+  })
+  .nullish();
+export type StripeAddress = z.output<typeof addressSchema>;
+
+/** Tax IDs as Checkout and invoices carry them; Checkout collects at most one. */
+const taxIdsSchema = z
+  .array(z.object({ type: z.string(), value: z.string() }))
+  .nullish()
+  .transform((value) => value ?? []);
+
 /** A Checkout Session (checkout.session.* events). */
 export const checkoutSessionSchema = z.object({
   id: z.string().min(1),
@@ -36,7 +55,17 @@ export const checkoutSessionSchema = z.object({
   customer: idRef,
   subscription: idRef,
   customer_email: nullableString,
-  customer_details: z.object({ email: nullableString }).nullish(),
+  customer_details: z
+    .object({
+      email: nullableString,
+      name: nullableString,
+      /** Since 2025: the business and the person, when the buyer gave both. */
+      business_name: nullableString,
+      individual_name: nullableString,
+      address: addressSchema,
+      tax_ids: taxIdsSchema,
+    })
+    .nullish(),
   payment_status: z.string(),
   amount_total: cents.nullish(),
   currency: nullableString,
@@ -72,6 +101,24 @@ export const invoiceSchema = z.object({
   next_payment_attempt: timestamp,
   hosted_invoice_url: nullableString,
   invoice_pdf: nullableString,
+  /** Whom it is billed to, copied from the customer when Stripe finalized it. */
+  customer_name: nullableString,
+  customer_address: addressSchema,
+  customer_tax_ids: taxIdsSchema,
+  /** `reverse` for an EU business with a VAT ID under Stripe Tax. */
+  customer_tax_exempt: nullableString,
+  subtotal: cents.nullish(),
+  /** Since 2025-03-31; before, `tax` (cents). */
+  total_taxes: z
+    .array(
+      z.object({
+        amount: cents,
+        taxability_reason: nullableString,
+        taxable_amount: cents.nullish(),
+      }),
+    )
+    .nullish(),
+  tax: cents.nullish(),
   lines: z.object({ data: z.array(invoiceLineSchema) }).nullish(),
 });
 

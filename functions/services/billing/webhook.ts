@@ -7,6 +7,7 @@
  */
 import { fail } from '../../lib/errors';
 import type { Deps } from '../shared/deps';
+import { saveBillingProfile } from './details';
 import { fulfillPendingSignup } from './fulfill-signup';
 import { fulfillUpgrade } from './fulfill-upgrade';
 import { onInvoicePaid, onInvoicePaymentFailed, onSubscriptionChanged } from './lifecycle';
@@ -118,6 +119,17 @@ async function onCheckoutCompleted(
     result.outcome === 'already'
   ) {
     await refreshCard(deps, event);
+  }
+  // The account's billing details, from what the buyer gave at this checkout (a replay or a
+  // late older event changes nothing: the newer checkout's details stay).
+  if (event.billingDetails && 'user' in result) {
+    await saveBillingProfile(
+      deps.db,
+      result.user.id,
+      event.billingDetails,
+      event.created,
+      deps.now,
+    );
   }
   return result.outcome;
 }

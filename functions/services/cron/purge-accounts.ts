@@ -13,6 +13,7 @@ import { and, eq, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import { retentionDays } from '../../../src/site.config';
 import {
   auditLog,
+  billingProfiles,
   customerNotes,
   devices,
   invoices,
@@ -128,6 +129,8 @@ async function purgeAccounts(db: Db, now: Millis): Promise<number> {
       db.delete(pendingSignIns).where(eq(pendingSignIns.userId, user.id)),
       // Operators' internal notes are personal data; the audit rows naming them stay.
       db.delete(customerNotes).where(eq(customerNotes.userId, user.id)),
+      // The billing details; each kept invoice has its own copy, as tax law asks.
+      db.delete(billingProfiles).where(eq(billingProfiles.userId, user.id)),
       db
         .update(users)
         .set({

@@ -125,6 +125,13 @@ const invoiceColumns = (onAction: (pending: Pending) => void): Column<AdminInvoi
       ),
   },
   { header: 'Date', className: 'usage-nowrap', cell: (invoice) => formatDate(invoice.created) },
+  {
+    header: 'Billed to',
+    cell: (invoice) =>
+      invoice.billedTo === null
+        ? '—'
+        : `${invoice.billedTo}${invoice.taxId === null ? '' : ` (${invoice.taxId})`}`,
+  },
   { header: 'Amount', cell: (invoice) => formatMoney(invoice.amountPaid, invoice.currency) },
   { header: 'Status', cell: (invoice) => <Badge state={invoice.status} /> },
   { header: 'Refund', cell: (invoice) => <RefundState invoice={invoice} /> },

@@ -1,30 +1,44 @@
-/** Billing history: one row per invoice, newest first, each with a link to its hosted page. */
+/**
+ * Billing history: one row per invoice, newest first, each with its tax, a link to its hosted
+ * page and its PDF.
+ */
 import type { InvoiceView } from '../../contract/billing';
 import { formatDate, formatMoney } from '../../lib/format';
 import { DataTable, type Column } from '../shared/DataTable';
-import { invoiceNumber, invoiceStateText } from './format';
+import { invoiceNumber, invoiceStateText, invoiceTaxText } from './format';
 
 const columns: readonly Column<InvoiceView>[] = [
   { header: 'Date', cell: (invoice) => formatDate(invoice.created) },
   { header: 'Number', cell: invoiceNumber },
   { header: 'Amount', cell: (invoice) => formatMoney(invoice.amountPaid, invoice.currency) },
+  { header: 'Tax', cell: invoiceTaxText },
   { header: 'Status', cell: invoiceStateText },
   {
     header: 'Invoice',
     action: true,
-    cell: (invoice) =>
-      invoice.url ? (
+    cell: (invoice) => (
+      <>
+        {invoice.url ? (
+          <a
+            href={invoice.url}
+            target="_blank"
+            rel="noopener noreferrer"
+            aria-label={`View invoice ${invoiceNumber(invoice)} (opens in a new tab)`}
+          >
+            View invoice
+          </a>
+        ) : (
+          <span className="billing-muted">No link</span>
+        )}{' '}
         <a
-          href={invoice.url}
-          target="_blank"
-          rel="noopener noreferrer"
-          aria-label={`View invoice ${invoiceNumber(invoice)} (opens in a new tab)`}
+          href={invoice.pdfUrl}
+          download
+          aria-label={`Download invoice ${invoiceNumber(invoice)} as PDF`}
         >
-          View invoice
+          PDF
         </a>
-      ) : (
-        <span className="billing-muted">No link</span>
-      ),
+      </>
+    ),
   },
 ];
 

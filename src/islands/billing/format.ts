@@ -27,6 +27,12 @@ export function invoiceNumber(invoice: InvoiceView): string {
   return invoice.number ?? invoice.id;
 }
 
+/** The Tax cell: the tax paid, "Reverse charge" for an EU business, or "None". */
+export function invoiceTaxText(invoice: InvoiceView): string {
+  if (invoice.reverseCharge) return 'Reverse charge';
+  return invoice.taxAmount > 0 ? formatMoney(invoice.taxAmount, invoice.currency) : 'None';
+}
+
 /** "paid" → "Paid", "uncollectible" → "Uncollectible". */
 export function invoiceStatusText(status: string): string {
   return capitalize(status.replace(/_/g, ' '));

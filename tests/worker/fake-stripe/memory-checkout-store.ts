@@ -2,9 +2,10 @@
  * LocalCheckoutStore in memory, for tests only (the Worker uses D1, so sessions survive isolate
  * restarts). Same contract: markPaid changes an open session once and says whether it did.
  */
-import type {
-  LocalCheckoutSession,
-  LocalCheckoutStore,
+import {
+  localInvoiceNumber,
+  type LocalCheckoutSession,
+  type LocalCheckoutStore,
 } from '../../../functions/adapters/payments';
 
 export function createMemoryCheckoutStore(): LocalCheckoutStore & {
@@ -27,7 +28,26 @@ export function createMemoryCheckoutStore(): LocalCheckoutStore & {
     async markPaid(id, { subscriptionId, paidAt }) {
       const session = sessions.get(id);
       if (!session || session.status !== 'open') return null;
-      Object.assign(session, { status: 'complete', subscriptionId, paidAt });
+      const seq = [...sessions.values()].filter((s) => s.paidAt !== null).length + 1;
+      Object.assign(session, {
+        status: 'complete',
+        subscriptionId,
+        paidAt,
+        invoiceNumber: localInvoiceNumber(seq, paidAt),
+      });
+      return { ...session };
+    },
+    async saveDetails(id, details, quote) {
+      const session = sessions.get(id);
+      if (!session || session.status !== 'open') return null;
+      Object.assign(session, {
+        billingDetails: details,
+        amountSubtotal: quote.subtotal,
+        amountTax: quote.tax,
+        amountTotal: quote.total,
+        taxRateBp: quote.rateBp,
+        reverseCharge: quote.reverseCharge,
+      });
       return { ...session };
     },
     async markExpired(id) {

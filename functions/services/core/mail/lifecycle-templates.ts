@@ -23,6 +23,7 @@ export const lifecycleSubjects = {
   renewalReminder: (renewsAt: number) =>
     `Your ${site.product} ${plans.standard.name} plan renews on ${formatDate(renewsAt, 'UTC')}`,
   paymentFailed: `Your ${site.product} payment did not go through`,
+  receipt: (number: string) => `Your ${site.product} receipt ${number}`,
   subscriptionCancelled: `Your ${site.product} subscription is cancelled`,
   subscriptionResumed: `Your ${site.product} subscription will renew`,
   deviceActivated: `A new device was activated on your ${site.product} license`,
@@ -88,6 +89,51 @@ export function renewalReminderMail(
       billing,
       dashboard,
     ],
+  });
+}
+
+/**
+ * Sent once per paid invoice (first purchase, upgrade, renewal): what was paid, the tax or the
+ * reverse-charge note, the invoice number and where its PDF is.
+ */
+export function receiptMail(
+  to: string,
+  name: string,
+  invoice: {
+    number: string;
+    paidAt: number;
+    amountCents: number;
+    subtotalCents: number;
+    taxCents: number;
+    /** "VAT 19%", or null when no tax applied. */
+    taxLabel: string | null;
+    /** The reverse-charge wording, when it applies. */
+    reverseChargeNote: string | null;
+    currency: string;
+    pdfUrl: string;
+  },
+  origin: string,
+): Mail {
+  const { billing, dashboard } = links(origin);
+  const money = (cents: number) => formatMoney(cents, invoice.currency);
+  const facts: [string, string][] = [
+    ['Invoice', invoice.number],
+    ['Paid on', formatDate(invoice.paidAt, 'UTC')],
+    [`${site.product} ${plans.standard.name}, one year`, money(invoice.subtotalCents)],
+    ...(invoice.taxLabel === null
+      ? []
+      : [[invoice.taxLabel, money(invoice.taxCents)] as [string, string]]),
+    ['Total paid', money(invoice.amountCents)],
+  ];
+  const blocks: MailBlock[] = ['Thank you for your payment. This is your receipt.', { facts }];
+  if (invoice.reverseChargeNote) blocks.push(invoice.reverseChargeNote);
+  blocks.push({ label: 'Download the invoice (PDF)', link: invoice.pdfUrl }, billing, dashboard);
+  return composeMail({
+    to,
+    tag: 'receipt',
+    subject: lifecycleSubjects.receipt(invoice.number),
+    greeting: greeting(name),
+    blocks,
   });
 }
 

@@ -74,6 +74,7 @@ const mailRules = {
   'trial-ending': { holdsSecret: false },
   'renewal-reminder': { holdsSecret: false },
   'payment-failed': { holdsSecret: false },
+  receipt: { holdsSecret: false },
   'subscription-cancelled': { holdsSecret: false },
   'subscription-resumed': { holdsSecret: false },
   'device-activated': { holdsSecret: false },

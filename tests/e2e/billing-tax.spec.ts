@@ -1,0 +1,164 @@
+/**
+ * Billing a firm can file, in the browser: the local checkout asks for billing details and shows
+ * the total with tax before Pay (a German company with a VAT ID: reverse charge; a German
+ * consumer: 19 % VAT), a declined test card stays on the checkout with Stripe's message, and
+ * Billing & Invoices offers each invoice's PDF; the receipt lands in /dev/mailbox. Axe on each.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import type { Page, TestInfo } from '@playwright/test';
+import {
+  enterBillingDetails,
+  islandsReady,
+  latestMail,
+  newVisitor,
+  startStandardSignupAtCheckout,
+  uniqueEmail,
+  type CheckoutDetails,
+} from './auth.helpers';
+import { expect, failedLoad, test } from './fixtures';
+
+const GERMAN_CONSUMER: CheckoutDetails = {
+  name: 'Grete Müller',
+  country: 'Germany',
+  address: 'Hauptstraße 1',
+  postalCode: '10115',
+  city: 'Berlin',
+};
+const GERMAN_COMPANY: CheckoutDetails = {
+  ...GERMAN_CONSUMER,
+  company: 'Baubüro Müller GmbH',
+  taxId: 'DE136695976',
+};
+
+test.beforeEach(async ({ page }) => {
+  await newVisitor(page);
+});
+
+async function expectNoAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  expect(results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.length})`)).toEqual([]);
+}
+
+async function shoot(page: Page, testInfo: TestInfo, name: string) {
+  const path = testInfo.outputPath(`${name}.png`);
+  await page.screenshot({ path, fullPage: true });
+  await testInfo.attach(name, { path, contentType: 'image/png' });
+}
+
+/** Pays on the checkout and waits for the dashboard. */
+async function pay(page: Page) {
+  await page.getByRole('button', { name: 'Pay', exact: true }).click();
+  await expect(page).toHaveURL(/\/dashboard$/, { timeout: 20_000 });
+}
+
+/** The first invoice row on Billing & Invoices. */
+async function firstInvoice(page: Page) {
+  await page.goto('/dashboard/billing');
+  await islandsReady(page);
+  return page.getByRole('table', { name: 'Invoices, newest first' }).getByRole('row').nth(1);
+}
+
+test('a German company with a VAT ID buys Standard: reverse charge, PDF and receipt', async ({
+  page,
+}, testInfo) => {
+  const email = uniqueEmail('de-company');
+  await startStandardSignupAtCheckout(page, { name: 'Grete Müller', email });
+  await enterBillingDetails(page, GERMAN_COMPANY);
+
+  const summary = page.getByRole('article', { name: 'Order summary' });
+  await expect(summary).toContainText('reverse charge (VAT ID DE136695976)');
+  await expect(summary.locator('#checkout-total')).toHaveText('$129.00');
+  await expectNoAxeViolations(page);
+  await shoot(page, testInfo, 'checkout-reverse-charge');
+  await pay(page);
+
+  const row = await firstInvoice(page);
+  await expect(row).toContainText('$129.00');
+  await expect(row).toContainText('Reverse charge');
+  const pdfLink = row.getByRole('link', { name: /^Download invoice SW-\d{4}-\d{6} as PDF$/ });
+  const href = await pdfLink.getAttribute('href');
+  expect(href).toMatch(/^\/api\/billing\/invoices\/in_local_\w+\/pdf$/);
+  const pdf = await page.request.get(href ?? '');
+  expect(pdf.status()).toBe(200);
+  expect(pdf.headers()['content-type']).toBe('application/pdf');
+  const bytes = await pdf.body();
+  expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+  await testInfo.attach('invoice.pdf', { body: bytes, contentType: 'application/pdf' });
+  await expectNoAxeViolations(page);
+
+  const receipt = await latestMail(page.request, email, 'receipt');
+  expect(receipt.text).toMatch(/Invoice: SW-\d{4}-\d{6}/);
+  expect(receipt.text).toContain('Total paid: $129.00');
+  expect(receipt.text).toContain('Reverse charge');
+  await page.goto(`/dev/mailbox?to=${encodeURIComponent(email)}`);
+  await expect(page.getByText(/Your Sheetwright receipt SW-/).first()).toBeVisible();
+});
+
+test('a German consumer sees $129.00 + $24.51 VAT = $153.51 before Pay, and on the invoice', async ({
+  page,
+}, testInfo) => {
+  const email = uniqueEmail('de-consumer');
+  await startStandardSignupAtCheckout(page, { name: 'Grete Müller', email });
+  await enterBillingDetails(page, GERMAN_CONSUMER);
+
+  const summary = page.getByRole('article', { name: 'Order summary' });
+  await expect(summary).toContainText('VAT 19% (Germany)');
+  await expect(summary).toContainText('$24.51');
+  await expect(summary.locator('#checkout-total')).toHaveText('$153.51');
+  await shoot(page, testInfo, 'checkout-vat');
+  await pay(page);
+
+  const row = await firstInvoice(page);
+  await expect(row).toContainText('$153.51');
+  await expect(row).toContainText('$24.51');
+  const receipt = await latestMail(page.request, email, 'receipt');
+  expect(receipt.text).toContain('VAT 19%: $24.51');
+});
+
+test('a malformed VAT ID is refused in plain words before paying', async ({
+  page,
+  allowConsoleError,
+}) => {
+  allowConsoleError(failedLoad(400, '/dev/checkout/details'));
+  await startStandardSignupAtCheckout(page, { name: 'Grete Müller', email: uniqueEmail('vat') });
+  const form = page.getByRole('group', { name: 'Billing details' });
+  await form.getByLabel('Company').fill('Baubüro Müller GmbH');
+  await form.getByLabel('Name', { exact: true }).fill('Grete Müller');
+  await form.getByLabel('Country').selectOption({ label: 'Germany' });
+  await form.getByLabel('Address', { exact: true }).fill('Hauptstraße 1');
+  await form.getByLabel('Postal code').fill('10115');
+  await form.getByLabel('City').fill('Berlin');
+  await form.getByLabel('Tax ID').fill('DE12345');
+  await form.getByRole('button', { name: 'Continue' }).click();
+
+  await expect(page.getByRole('alert')).toContainText('This VAT ID is not valid for Germany.');
+  await expect(form.getByLabel('Tax ID')).toHaveValue('DE12345');
+  await expect(page.getByRole('button', { name: 'Pay', exact: true })).toHaveCount(0);
+  await expectNoAxeViolations(page);
+});
+
+test('a declined card stays on the checkout with the message; the right card then pays', async ({
+  page,
+  allowConsoleError,
+}, testInfo) => {
+  allowConsoleError(failedLoad(402, '/dev/checkout/pay'));
+  const email = uniqueEmail('declined');
+  await startStandardSignupAtCheckout(page, { name: 'Dana Declined', email });
+  await enterBillingDetails(page);
+
+  await page.getByLabel('Card number').fill('4000 0000 0000 0002');
+  await page.getByRole('button', { name: 'Pay', exact: true }).click();
+
+  await expect(page).toHaveURL(/\/dev\/checkout\/pay$/);
+  await expect(page.getByRole('alert')).toHaveText('Your card was declined.');
+  await expectNoAxeViolations(page);
+  await shoot(page, testInfo, 'checkout-declined');
+
+  await page.getByLabel('Card number').fill('4000 0000 0000 9995');
+  await page.getByRole('button', { name: 'Pay', exact: true }).click();
+  await expect(page.getByRole('alert')).toHaveText('Your card has insufficient funds.');
+
+  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await pay(page);
+  await expect(page.getByRole('region', { name: 'Your License' })).toContainText('Standard');
+});
