@@ -75,6 +75,9 @@ describe('upgrade on Stripe (fake server)', () => {
           'metadata[plan]': 'standard',
           'subscription_data[metadata][userId]': userId,
           'subscription_data[metadata][plan]': 'standard',
+          // What a firm's invoice needs: the address and a tax ID, asked on Stripe's page.
+          billing_address_collection: 'required',
+          'tax_id_collection[enabled]': 'true',
         },
       },
       { method: 'GET', path: `/v1/checkout/sessions/${sessionId}`, form: {} },
