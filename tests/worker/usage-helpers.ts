@@ -4,6 +4,7 @@
  */
 import { env } from 'cloudflare:workers';
 import { expect } from 'vitest';
+import { dayNumberOf } from '../../functions/services/core/usage/usage-store';
 import type { UsageSharing } from '../../src/contract/usage';
 import type { AccountApp } from './account-helpers';
 import type { Licensee } from './licenses-helpers';
@@ -110,9 +111,6 @@ export async function usageRefOf(
     .run();
   return (await find())?.usage_ref ?? Number.NaN;
 }
-
-/** The day number (days since 1970-01-01, UTC) of a `YYYY-MM-DD` day. */
-const dayNumberOf = (day: string) => Math.round(Date.parse(`${day}T00:00:00Z`) / 86_400_000);
 
 /** Writes one daily row (column name → count) straight into D1, as a report would. */
 export async function seedUsageRow(

@@ -14,7 +14,7 @@ import { teamEvent } from '../core/team-feed';
 import { fail } from '../../lib/errors';
 import { findUserByEmail } from '../core/users/users';
 import { normalizeLicenseKey } from '../core/licenses/license-keys';
-import { iso, prefixEnd, type Db, type Millis } from '../shared/db';
+import { iso, prefixEnd, utcDay, type Db, type Millis } from '../shared/db';
 import type { Deps } from '../shared/deps';
 import { normalizeEmail } from '../shared/emails';
 import {
@@ -93,8 +93,8 @@ export async function createOrganization(
       before: sql`json_object()`,
       after: {
         ...values,
-        termStart: dayOf(values.termStart),
-        termEnd: dayOf(values.termEnd),
+        termStart: utcDay(values.termStart),
+        termEnd: utcDay(values.termEnd),
         notes: undefined,
       },
       from: sql`from users as u`,
@@ -147,7 +147,7 @@ export async function updateOrganization(
         name: next.name,
         seats: next.seats,
         deviceLimit: next.deviceLimit,
-        termEnd: dayOf(next.termEnd),
+        termEnd: utcDay(next.termEnd),
         supportTier: next.supportTier,
         agreementRef: next.agreementRef,
       },
@@ -179,7 +179,7 @@ export async function updateOrganization(
                 userId: null,
                 actorUserId: act.operatorId,
                 kind: 'term-changed',
-                detail: dayOf(next.termEnd),
+                detail: utcDay(next.termEnd),
                 now,
               },
               written,
@@ -309,11 +309,6 @@ export async function organizationDetail(
     activity,
     audit: auditRows.map(toAuditEntry),
   };
-}
-
-/** A term date as the audit log shows it: YYYY-MM-DD (terms are whole UTC days). */
-function dayOf(time: Millis): string {
-  return new Date(time).toISOString().slice(0, 10);
 }
 
 /** The audit log's subject of an organization's rows. */

@@ -9,7 +9,7 @@
  *   goes as soon as its month's first day is that old, a day of the product totals when it is.
  * Idempotent: a second run at the same time finds nothing left to fold or delete.
  */
-import { and, asc, getTableColumns, inArray, isNotNull, lt, sql } from 'drizzle-orm';
+import { and, asc, inArray, isNotNull, lt, sql } from 'drizzle-orm';
 import { featureUsage, retentionDays } from '../../../src/site.config';
 import {
   devices,
@@ -20,7 +20,7 @@ import {
   usageReports,
   usageTotals,
 } from '../../db/schema';
-import { dayNumber, monthOfDay } from '../core/usage/usage-store';
+import { dayNumber, monthOfDay, propertyOf } from '../core/usage/usage-store';
 import type { Db } from '../shared/db';
 import type { Deps } from '../shared/deps';
 import type { JobCounts } from './job';
@@ -31,10 +31,7 @@ export const FOLD_DEVICES_PER_RUN = 20_000;
 /** The month (yyyymm) of a day number, in SQL. */
 const monthSql = sql`cast(strftime('%Y%m', ${usageDays.day} * 86400, 'unixepoch') as integer)`;
 
-/** The month table's schema property of each column, by the column's SQL name. */
-const monthKeys = new Map(
-  Object.entries(getTableColumns(usageMonths)).map(([key, column]) => [column.name, key]),
-);
+const monthProperty = propertyOf(usageMonths);
 
 /**
  * The batch that folds the day rows before `foldBefore` of the (at most `limit`) devices whose
@@ -54,7 +51,7 @@ export function foldStatements(db: Db, foldBefore: number, keepFrom: number, lim
   const set = Object.fromEntries(
     featureUsage.features.map(({ slug }) => {
       const column = usageMonthColumns[slug].name;
-      return [monthKeys.get(column) ?? column, sql.raw(`${column} + excluded.${column}`)];
+      return [monthProperty(column), sql.raw(`${column} + excluded.${column}`)];
     }),
   );
   return [

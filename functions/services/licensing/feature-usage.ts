@@ -39,17 +39,13 @@ import {
   mergeUsage,
   rangeStart,
   type DeviceUsage,
+  propertyOf,
   usageQueries,
 } from '../core/usage/usage-store';
-import { DAY_MS, isUniqueViolation, type Db, type Millis } from '../shared/db';
+import { DAY_MS, isUniqueViolation, utcDay, type Db, type Millis } from '../shared/db';
 import type { Deps } from '../shared/deps';
 
 const { features, maxCountPerDay } = featureUsage;
-
-/** The UTC calendar day (`YYYY-MM-DD`) of a time. */
-export function dayOf(ms: Millis): string {
-  return new Date(ms).toISOString().slice(0, 10);
-}
 
 const capText = maxCountPerDay.toLocaleString('en-US');
 
@@ -62,8 +58,8 @@ export type DayCounts = Map<string, Map<FeatureSlug, number>>;
  * and a command's count for one day above the cap once the report's events are summed.
  */
 export function sumReport(events: readonly UsageEvent[], now: Millis): DayCounts {
-  const oldest = dayOf(now - featureUsage.reportDaysBack * DAY_MS);
-  const newest = dayOf(now + featureUsage.reportDaysAhead * DAY_MS);
+  const oldest = utcDay(now - featureUsage.reportDaysBack * DAY_MS);
+  const newest = utcDay(now + featureUsage.reportDaysAhead * DAY_MS);
   const days: DayCounts = new Map();
   for (const { feature, day, count } of events) {
     if (day < oldest) {
@@ -86,17 +82,6 @@ export function sumReport(events: readonly UsageEvent[], now: Millis): DayCounts
   return days;
 }
 
-/** The schema's property of a column, by the column's SQL name. */
-function propertyOf(table: Parameters<typeof getTableColumns>[0]) {
-  const byName = new Map(
-    Object.entries(getTableColumns(table)).map(([key, column]) => [column.name, key]),
-  );
-  return (name: string) => {
-    const key = byName.get(name);
-    if (!key) throw new Error(`No column ${name}`);
-    return key;
-  };
-}
 const dayProperty = propertyOf(usageDays);
 const totalProperty = propertyOf(usageTotals);
 

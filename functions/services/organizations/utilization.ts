@@ -38,15 +38,12 @@ import {
   writeMails,
   type QueuedMail,
 } from '../core/mail/outbox';
-import { DAY_MS, iso, type Db, type Millis } from '../shared/db';
+import { DAY_MS, iso, utcDay, type Db, type Millis } from '../shared/db';
 import type { Deps } from '../shared/deps';
 import { csvField } from './views';
 import { seatsTakenSql } from './organizations';
 
 const { features } = featureUsage;
-
-/** The UTC day (`YYYY-MM-DD`) of a time. */
-const dayOf = (ms: Millis) => new Date(ms).toISOString().slice(0, 10);
 
 /** SQL: the active members' licenses of organization `orgId`. */
 const memberLicensesSql = (orgId: string) =>
@@ -172,8 +169,8 @@ export async function teamUtilization(
   now: Millis,
   days: UsageRange,
 ): Promise<TeamUtilization> {
-  const to = dayOf(now);
-  const from = dayOf(now - (days - 1) * DAY_MS);
+  const to = utcDay(now);
+  const from = utcDay(now - (days - 1) * DAY_MS);
   const [snapshots, members] = await Promise.all([
     db
       .select()
@@ -253,7 +250,7 @@ export function utilizationCsv(members: readonly MemberUse[]): string {
  * same day overwrites numbers that changed, so a rerun with nothing new writes nothing.
  */
 export async function snapshotSeats(db: Db, now: Millis): Promise<number> {
-  const day = dayOf(now);
+  const day = utcDay(now);
   const taken = seatsTakenSql(sql`o.id`);
   const result = await db.run(sql`insert into organization_seat_days
       (organization_id, day, seats_used, seats, devices_in_use, devices_allowed, updated_at)
@@ -410,8 +407,8 @@ async function monthFigures(
   org: { id: string; seats: number },
   month: { start: Millis; end: Millis },
 ) {
-  const firstDay = dayOf(month.start);
-  const lastDay = dayOf(month.end - 1);
+  const firstDay = utcDay(month.start);
+  const lastDay = utcDay(month.end - 1);
   // The members at some time in the month, and their licenses.
   const inMonth = sql`(select license_id from organization_members where organization_id = ${org.id}
     and joined_at < ${month.end} and (removed_at is null or removed_at >= ${month.start}))`;

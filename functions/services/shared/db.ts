@@ -18,6 +18,9 @@ export const iso = (ms: Millis): string => new Date(ms).toISOString();
 /** `iso`, or null for no time. */
 export const isoOrNull = (ms: Millis | null): string | null => (ms === null ? null : iso(ms));
 
+/** The UTC calendar day (`YYYY-MM-DD`) of a time. */
+export const utcDay = (ms: Millis): string => iso(ms).slice(0, 10);
+
 /** The first millisecond of a calendar day (`YYYY-MM-DD`, already validated) in UTC. */
 export function utcDayStart(date: string): Millis {
   return Date.parse(`${date}T00:00:00Z`);

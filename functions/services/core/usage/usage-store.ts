@@ -12,7 +12,16 @@
  * devices (`month IN (…)`, our own integers written into the SQL: D1 binds at most 100
  * parameters a statement).
  */
-import { and, gte, inArray, isNotNull, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import {
+  and,
+  getTableColumns,
+  gte,
+  inArray,
+  isNotNull,
+  sql,
+  type SQL,
+  type SQLWrapper,
+} from 'drizzle-orm';
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import { featureUsage } from '../../../../src/site.config';
 import type { FeatureSlug } from '../../../../src/config/feature-usage';
@@ -31,6 +40,17 @@ import { DAY_MS, type Db, type Millis } from '../../shared/db';
 
 const { features, dailyForDays } = featureUsage;
 
+/** The schema's property of a column, by the column's SQL name. */
+export function propertyOf(table: Parameters<typeof getTableColumns>[0]) {
+  const byName = new Map(
+    Object.entries(getTableColumns(table)).map(([key, column]) => [column.name, key]),
+  );
+  return (name: string) => {
+    const key = byName.get(name);
+    if (!key) throw new Error(`No column ${name}`);
+    return key;
+  };
+}
 /** The day number (days since 1970-01-01, UTC) of a time. */
 export const dayNumber = (ms: Millis): number => Math.floor(ms / DAY_MS);
 
