@@ -18,6 +18,7 @@ import {
 import { signSessionToken, verifySession } from '../functions/services/core/users/sessions';
 import { findUserByEmail, findUserById } from '../functions/services/core/users/users';
 import { findActiveDevice, touchSeenDevice } from '../functions/services/core/licenses/devices';
+import { usableDeviceSql } from '../functions/services/core/licenses/plugin-calls';
 import {
   activeDeviceCount,
   findLicenseByKey,
@@ -109,11 +110,8 @@ export interface LookupKeys {
   emailStart: string;
   /** The start of a device name. */
   deviceNamePrefix: string;
-  /** An account whose devices report feature usage, and one of those devices' usage_ref. */
+  /** The account of that device, whose devices report feature usage. */
   usageUserId: string;
-  usageRef: number;
-  /** That device's activation row (devices.id). */
-  deviceRowId: string;
   /** A batch id never sent before (the report writes it). */
   batchId: string;
 }
@@ -245,19 +243,19 @@ export const hotQueries: HotQuery[] = [
     name: 'usage-report',
     lookup:
       "a report's writes: usage_reports by (device_ref, batch), usage_totals and usage_days by day",
-    usedBy: 'POST /api/usage/report after the license check (reportUsage → reportStatements)',
+    usedBy: "POST /api/usage/report, in the license check's batch (reportUsage → reportStatements)",
     writes: true,
     batch: true,
-    run: (db, keys, now) =>
-      db.batch(
-        reportStatements(db, {
-          deviceRowId: keys.deviceRowId,
-          usageRef: keys.usageRef,
-          batch: BigInt.asIntN(64, BigInt(`0x${keys.batchId.replace(/-/g, '').slice(0, 16)}`)),
-          days: sumReport(BENCH_EVENTS(now), now),
-          now,
-        }),
-      ),
+    run: (db, keys, now) => {
+      const { withinLimit } = rateLimitStep({ db, now }, CAPTURE_RULE, CAPTURE_CLIENT_IP);
+      const statements = reportStatements(db, {
+        usable: usableDeviceSql(now, keys.licenseKey, keys.deviceId, withinLimit),
+        batch: BigInt.asIntN(64, BigInt(`0x${keys.batchId.replace(/-/g, '').slice(0, 16)}`)),
+        days: sumReport(BENCH_EVENTS(now), now),
+        now,
+      });
+      return db.batch(statements);
+    },
   },
   {
     name: 'usage-adoption',

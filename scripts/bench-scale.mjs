@@ -591,7 +591,7 @@ function lookupKeys(db, n) {
   const devices = randomRows(
     db,
     'devices d',
-    'd.id, d.license_id, d.device_id, d.user_id, d.usage_ref, (SELECT license_key FROM licenses l WHERE l.id = d.license_id) AS license_key',
+    'd.id, d.license_id, d.device_id, d.user_id, (SELECT license_key FROM licenses l WHERE l.id = d.license_id) AS license_key',
     `d.deactivated_at IS NULL AND EXISTS (SELECT 1 FROM licenses l JOIN users u ON u.id = l.user_id
       WHERE l.id = d.license_id AND l.status = 'active' AND l.expires_at > ${validUntil} AND u.is_deleted = 0)`,
     n,
@@ -609,8 +609,6 @@ function lookupKeys(db, n) {
     deviceNamePrefix: person.email_normalized.split(/\d/)[0] ?? person.email_normalized,
     // Every active device reports usage (seedUsage): its account has a year of it.
     usageUserId: devices[i].user_id,
-    usageRef: Number(devices[i].usage_ref),
-    deviceRowId: devices[i].id,
     batchId: randomUUID(),
   }));
 }

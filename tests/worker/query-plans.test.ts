@@ -22,8 +22,6 @@ const keys: LookupKeys = {
   emailStart: 'ad',
   deviceNamePrefix: 'ada.lovelace',
   usageUserId: crypto.randomUUID(),
-  usageRef: 1,
-  deviceRowId: crypto.randomUUID(),
   batchId: crypto.randomUUID(),
 };
 

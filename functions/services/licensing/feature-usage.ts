@@ -126,6 +126,7 @@ const valueOf = (index: number) => sql.raw(`v.column${index + 2}`);
  * Adds a report to the product's daily totals. Runs before the device's day rows change, so it
  * can tell what is new: a device's first use on a day counts it once in `devices`, and its first
  * use of a command that day once in the command's devices; uses add as the day row will (capped).
+ * Nothing when `ref` is NULL (the report is not to be stored).
  */
 function addTotalsStatement(db: Db, ref: SQL, rows: SQL) {
   const values = new Map<string, SQL>([
@@ -147,19 +148,19 @@ function addTotalsStatement(db: Db, ref: SQL, rows: SQL) {
       set[totalProperty(column)] = sql.raw(`${column} + excluded.${column}`);
     }
   }
-  // `where true` keeps SQLite from reading ON CONFLICT as a join constraint.
+  // The WHERE also keeps SQLite from reading ON CONFLICT as a join constraint.
   return db
     .insert(usageTotals)
     .select(
       sql`select ${selectList(usageTotals, values)}
       from (values ${rows}) as v
       left join usage_days as d on d.day = v.column1 and d.device_ref = ${ref}
-      where true`,
+      where ${ref} is not null`,
     )
     .onConflictDoUpdate({ target: usageTotals.day, set });
 }
 
-/** Adds a report's counts to the device's day rows, each count capped. */
+/** Adds a report's counts to the device's day rows, each count capped; nothing when `ref` is NULL. */
 function addCountsStatement(db: Db, ref: SQL, rows: SQL) {
   const values = new Map<string, SQL>([
     ['day', sql.raw('v.column1')],
@@ -177,7 +178,9 @@ function addCountsStatement(db: Db, ref: SQL, rows: SQL) {
   );
   return db
     .insert(usageDays)
-    .select(sql`select ${selectList(usageDays, values)} from (values ${rows}) as v where true`)
+    .select(
+      sql`select ${selectList(usageDays, values)} from (values ${rows}) as v where ${ref} is not null`,
+    )
     .onConflictDoUpdate({ target: [usageDays.day, usageDays.deviceRef], set });
 }
 
@@ -188,32 +191,20 @@ async function batchHash(batchId: string): Promise<bigint> {
 }
 
 /**
- * The writes of one report, for one D1 batch (a transaction): the device's usage_ref on its first
- * report, the batch id under its UNIQUE key, the product totals, then the device's day rows. A
- * batch id already taken fails the whole batch, which then wrote nothing.
+ * The writes of one report, in the license check's D1 batch (a transaction), each conditional on
+ * `usable`: SQL for the id of the device's active row when the check passes, else NULL. Nothing
+ * is written for a NULL, nor when the account does not share usage. They give the device its usage_ref on its
+ * first report, write the batch id under its UNIQUE key, add to the product totals, then to the
+ * device's day rows. A batch id already taken fails the whole batch, which then wrote nothing.
  */
 export function reportStatements(
   db: Db,
-  report: {
-    /** The activation (devices.id) and its usage_ref, null until its first report. */
-    deviceRowId: string;
-    usageRef: number | null;
-    batch: bigint;
-    days: DayCounts;
-    now: Millis;
-  },
-) {
-  const { deviceRowId, usageRef, days, now } = report;
-  const ref =
-    usageRef === null
-      ? sql`(select usage_ref from devices where id = ${deviceRowId})`
-      : sql`${usageRef}`;
-  // The hash is bound as text: SQLite stores it as the INTEGER it spells (the column's affinity).
-  const received = db.insert(usageReports).values({
-    deviceRef: ref,
-    batch: sql`${String(report.batch)}`,
-    receivedDay: dayNumber(now),
-  });
+  report: { usable: SQL; batch: bigint; days: DayCounts; now: Millis },
+): [BatchItem<'sqlite'>, ...BatchItem<'sqlite'>[]] {
+  const { days, now } = report;
+  const device = sql`(select d.id from devices as d join users as u on u.id = d.user_id
+    where d.id = ${report.usable} and u.share_usage)`;
+  const ref = sql`(select usage_ref from devices where id = ${device})`;
   const rows = valuesRows(days);
   const counts = rows
     ? [
@@ -225,44 +216,59 @@ export function reportStatements(
           .set({
             usageOldestDay: sql`min(coalesce(${devices.usageOldestDay}, ${oldestOf(days)}), ${oldestOf(days)})`,
           })
-          .where(eq(devices.id, deviceRowId)),
+          .where(sql`${devices.id} = ${device}`),
       ]
     : [];
-  // This device's batch ids past their time go with its own report: its key range, no index.
-  const pruned = db
-    .delete(usageReports)
-    .where(
-      and(
-        eq(usageReports.deviceRef, ref),
-        lt(usageReports.receivedDay, dayNumber(now) - featureUsage.batchKeepDays),
-      ),
-    );
-  const batch: [BatchItem<'sqlite'>, ...BatchItem<'sqlite'>[]] = [pruned, received, ...counts];
-  if (usageRef === null) {
+  return [
     // The next free ref, from the partial UNIQUE index's largest entry; D1 runs one write at a
     // time, and the UNIQUE index would refuse a duplicate anyway.
-    batch.unshift(
-      db
-        .update(devices)
-        .set({
-          usageRef: sql`coalesce((select r.usage_ref from devices as r where r.usage_ref is not null order by r.usage_ref desc limit 1), 0) + 1`,
-        })
-        .where(and(eq(devices.id, deviceRowId), isNull(devices.usageRef))),
-    );
-  }
-  return batch;
+    db
+      .update(devices)
+      .set({
+        usageRef: sql`coalesce((select r.usage_ref from devices as r where r.usage_ref is not null order by r.usage_ref desc limit 1), 0) + 1`,
+      })
+      .where(and(sql`${devices.id} = ${device}`, isNull(devices.usageRef))),
+    // This device's batch ids past their time go with its own report: its key range, no index.
+    db
+      .delete(usageReports)
+      .where(
+        and(
+          eq(usageReports.deviceRef, ref),
+          lt(usageReports.receivedDay, dayNumber(now) - featureUsage.batchKeepDays),
+        ),
+      ),
+    // The hash is bound as text: SQLite stores it as the INTEGER it spells (the column's affinity).
+    db
+      .insert(usageReports)
+      .select(
+        sql`select ${ref}, ${String(report.batch)}, ${dayNumber(now)} where ${ref} is not null`,
+      ),
+    ...counts,
+  ];
 }
 
 /**
- * POST /api/usage/report. A license that is not valid on the device answers validate's status;
- * an account that turned sharing off is acknowledged and nothing is stored; a batch id seen
- * before (a retry, or the same batch sent concurrently) is acknowledged and counted once.
-
+ * POST /api/usage/report, in one D1 round trip: the license check (validate's, with its
+ * statuses) and the report's writes, which take effect only when the license is valid on the
+ * device and the account shares usage. An account that turned sharing off is acknowledged and
+ * nothing is stored; a batch id seen before (a retry, or the same batch sent concurrently) fails
+ * that batch and is acknowledged, counted once, after a second check.
  */
 export async function reportUsage(deps: Deps, body: UsageReportBody): Promise<UsageReportResponse> {
   const { db, now } = deps;
   const days = sumReport(body.events, now);
-  const checked = await checkDevice(deps, body);
+  const batch = await batchHash(body.batchId);
+  let received = true;
+  let checked;
+  try {
+    checked = await checkDevice(deps, body, (usable) =>
+      reportStatements(db, { usable, batch, days, now }),
+    );
+  } catch (error) {
+    if (!isUniqueViolation(error, 'usage_reports.device_ref')) throw error;
+    received = false;
+    checked = await checkDevice(deps, body);
+  }
   if (!checked.ok) {
     const { status, message, license } = checked;
     return license ? { status, message, license } : { status, message };
@@ -270,25 +276,11 @@ export async function reportUsage(deps: Deps, body: UsageReportBody): Promise<Us
   if (!checked.keyed.shareUsage) {
     return { status: 'VALID', message: UsageReportMessages.notShared, usageReporting: false };
   }
-  const { device } = checked;
-  const statements = reportStatements(db, {
-    deviceRowId: device.id,
-    usageRef: device.usageRef,
-    batch: await batchHash(body.batchId),
-    days,
-    now,
-  });
-  try {
-    await db.batch(statements);
-  } catch (error) {
-    if (!isUniqueViolation(error, 'usage_reports.device_ref')) throw error;
-    return {
-      status: 'VALID',
-      message: UsageReportMessages.alreadyReceived,
-      usageReporting: true,
-    };
-  }
-  return { status: 'VALID', message: UsageReportMessages.received, usageReporting: true };
+  return {
+    status: 'VALID',
+    message: received ? UsageReportMessages.received : UsageReportMessages.alreadyReceived,
+    usageReporting: true,
+  };
 }
 
 /** GET /api/usage/features: the signed-in customer's feature use over the last `days` days. */
