@@ -92,6 +92,11 @@ const guide = defineCollection({
     topic: z.enum(guideTopics),
     /** Position within its topic (1, 2, 3…); two pages of a topic may not share one. */
     order: z.number().int().positive(),
+    /**
+     * "Last updated" under the page (YYYY-MM-DD). Leave it out to use the date of the file's
+     * last commit; set it when the commit date says less than the content (a bulk reformat).
+     */
+    lastUpdated: z.iso.date().optional(),
   }),
 });
 

@@ -13,6 +13,14 @@ export const description =
  * scripts/releases.ts (never typed here). The site shows it; paid plans download it.
  */
 export { currentVersion } from '../generated/releases.ts';
+/**
+ * Where the site's source lives: guide pages link "Edit this page" to their file on `branch`
+ * (`<url>/edit/<branch>/<path>`), so an editor who spots a mistake finds the file at once.
+ */
+export const repository = {
+  url: 'https://github.com/sheetwright/sheetwright-web',
+  branch: 'main',
+} as const;
 export const supportEmail = 'support@sheetwright.example';
 /** The powering company is not responsible for support or liability. */
 export const company = {

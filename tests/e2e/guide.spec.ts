@@ -136,6 +136,51 @@ test.describe('the guide', () => {
     expect(withPlaceholder).toEqual(['/guide/video-tutorials']);
   });
 
+  test('a guide page says when it last changed and links an editor to its file', async ({
+    page,
+  }) => {
+    await page.goto('/guide/renumber-views');
+    const meta = page.locator('footer.meta');
+    await expect(meta).toContainText(/Last updated: [A-Z][a-z]+ \d{1,2}, \d{4}/);
+    await expect(meta.locator('time')).toHaveAttribute('datetime', /^\d{4}-\d{2}-\d{2}$/);
+    await expect(meta.getByRole('link', { name: 'Edit this page' })).toHaveAttribute(
+      'href',
+      'https://github.com/sheetwright/sheetwright-web/edit/main/src/content/guide/renumber-views.mdx',
+    );
+  });
+
+  for (const path of [
+    '/guide/license-manager',
+    '/guide/renumber-views',
+    '/guide/schedule-link',
+    '/guide/drafting-export',
+  ]) {
+    test(`${path} is illustrated with a responsive AVIF/WebP picture that loads`, async ({
+      page,
+    }) => {
+      await page.goto(path);
+      const picture = page.locator('article figure picture').first();
+      await expect(picture.locator('source[type="image/avif"]')).toHaveAttribute('srcset', /\d+w/);
+      await expect(picture.locator('source[type="image/webp"]')).toHaveAttribute('srcset', /\d+w/);
+      const image = picture.locator('img');
+      // Width and height reserve the space, so nothing below moves while it loads.
+      await expect(image).toHaveAttribute('width', /^\d+$/);
+      await expect(image).toHaveAttribute('height', /^\d+$/);
+      expect((await image.getAttribute('alt'))?.length).toBeGreaterThan(20);
+      await image.scrollIntoViewIfNeeded();
+      await expect
+        .poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+        .toBeGreaterThan(0);
+      // A phone fetches a narrow file, not the widest one.
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.reload();
+      await image.scrollIntoViewIfNeeded();
+      await expect
+        .poll(() => image.evaluate((img: HTMLImageElement) => img.currentSrc))
+        .toMatch(/\.avif$/);
+    });
+  }
+
   for (const path of ['/guide', ...guidePaths]) {
     test(`${path} has no accessibility violations at desktop and 390 px, and no sideways scroll`, async ({
       page,
