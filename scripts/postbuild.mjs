@@ -94,15 +94,28 @@ async function* htmlFiles(dir) {
 const UNSEARCHABLE = /^\/admin(?:[/.?#]|$)/;
 
 /**
- * The page URLs of a Pagefind index's fragments (each is gzipped `pagefind_dcd` + JSON).
+ * A Pagefind index's fragments (each is gzipped `pagefind_dcd` + JSON), as the parts the site's
+ * search reads: the page's URL, title, text and heading anchors (src/lib/search/passages.ts).
  * @param {Buffer[]} fragments
- * @returns {string[]}
+ * @returns {{ url: string, content: string, meta: { title?: string }, anchors: { element: string, id: string, text?: string, location: number }[] }[]}
  */
-export function indexedUrls(fragments) {
-  return fragments.flatMap((fragment) => {
-    const text = gunzipSync(fragment).toString('utf8');
-    const url = /"url":"([^"]*)"/.exec(text)?.[1];
-    return url === undefined ? [] : [url];
+export function searchFragments(fragments) {
+  return fragments.map((fragment) => {
+    const text = gunzipSync(fragment)
+      .toString('utf8')
+      .replace(/^pagefind_dcd/, '');
+    const { url, content, meta, anchors } = JSON.parse(text);
+    return {
+      url,
+      content,
+      meta: { title: meta?.title },
+      anchors: (anchors ?? []).map(({ element, id, text: anchorText, location }) => ({
+        element,
+        id,
+        text: anchorText,
+        location,
+      })),
+    };
   });
 }
 
@@ -116,24 +129,37 @@ export function unsearchable(urls) {
   return urls.filter((url) => UNSEARCHABLE.test(url));
 }
 
-/** @param {string} distDir */
-async function checkSearchIndex(distDir) {
+/** Where /search loads every indexed page's text from, in one request (src/lib/search/pagefind-source.ts). */
+export const SEARCH_INDEX_FILE = 'search-index.json';
+
+/**
+ * Checks the Pagefind index (no console page) and packs its fragments into one JSON file: /search
+ * then loads one file it can preload, instead of Pagefind's script, WebAssembly, index and a
+ * fragment per page one after another.
+ * @param {string} distDir
+ */
+async function writeSearchIndex(distDir) {
   const dir = join(distDir, 'pagefind', 'fragment');
   if (!existsSync(dir)) return;
-  const names = (await readdir(dir)).filter((name) => name.endsWith('.pf_fragment'));
-  const urls = indexedUrls(await Promise.all(names.map((name) => readFile(join(dir, name)))));
-  const wrong = unsearchable(urls);
+  const names = (await readdir(dir)).filter((name) => name.endsWith('.pf_fragment')).sort();
+  const fragments = searchFragments(
+    await Promise.all(names.map((name) => readFile(join(dir, name)))),
+  );
+  const wrong = unsearchable(fragments.map(({ url }) => url));
   if (wrong.length > 0) {
     throw new Error(
       `The search index holds console pages, which must never be searchable: ${wrong.join(', ')}`,
     );
   }
-  console.log(`postbuild: search index checked (${urls.length} pages, no console page)`);
+  await writeFile(join(distDir, SEARCH_INDEX_FILE), JSON.stringify(fragments));
+  console.log(
+    `postbuild: search index checked and written to ${SEARCH_INDEX_FILE} (${fragments.length} pages, no console page)`,
+  );
 }
 
 /** @param {string} distDir */
 async function main(distDir) {
-  await checkSearchIndex(distDir);
+  await writeSearchIndex(distDir);
   await checkSitemap(distDir, siteUrl);
   const hashes = new Set();
   let pages = 0;

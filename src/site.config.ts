@@ -143,6 +143,8 @@ export const search = {
   snippetThreshold: 200,
   snippetBefore: 50,
   snippetAfter: 150,
+  /** A page is listed once, with at most this many of its matching passages (the best first). */
+  passagesPerPage: 3,
 } as const;
 
 /** Left sidebar outside the dashboard. */

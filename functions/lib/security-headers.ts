@@ -26,15 +26,15 @@ type Directives = Readonly<Record<string, readonly string[]>>;
 
 /**
  * CSP of the static site. Astro inlines small island bootstrap scripts, so script-src also lists
- * the SHA-256 of each one (computed by postbuild). 'wasm-unsafe-eval' lets Pagefind compile its
- * WebAssembly search index; 'unsafe-inline' styles cover Astro's scoped style attributes.
+ * the SHA-256 of each one (computed by postbuild); no WebAssembly runs (search reads one JSON
+ * file of Pagefind's index, not Pagefind's runtime). 'unsafe-inline' styles cover Astro's scoped style attributes.
  * Outside services add only what their widgets load: Cloudflare Turnstile (script and
  * challenge iframe from challenges.cloudflare.com) and Google Identity Services (the gsi client
  * script, its button iframe, stylesheet and status calls under accounts.google.com/gsi/).
  */
 const siteDirectives: Directives = {
   'default-src': ["'self'"],
-  'script-src': ["'self'", "'wasm-unsafe-eval'"],
+  'script-src': ["'self'"],
   'style-src': ["'self'", "'unsafe-inline'", 'https://accounts.google.com/gsi/style'],
   'img-src': ["'self'", 'data:'],
   'media-src': ["'self'"],

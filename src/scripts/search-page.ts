@@ -12,9 +12,11 @@
 import { loadSearchEntries } from '../lib/search/pagefind-source';
 import {
   ELLIPSIS,
+  groupByPage,
   highlight,
   queryWords,
   searchEntries,
+  type PageResult,
   type SearchEntry,
   type SearchResult,
 } from '../lib/search/rules';
@@ -23,7 +25,7 @@ import { searchOnSubmit } from './header';
 
 /** What the page shows once the delay is over. */
 export type SearchOutcome =
-  | { kind: 'results'; query: string; words: string[]; results: SearchResult[] }
+  | { kind: 'results'; query: string; words: string[]; results: PageResult[] }
   | { kind: 'unavailable'; query: string };
 
 export interface SearchDeps {
@@ -60,7 +62,12 @@ export async function runSearch(
     deps.wait(search.delayMs),
   ]);
   if (!loaded) return { kind: 'unavailable', query };
-  return { kind: 'results', query, words, results: searchEntries(loaded, query) };
+  return {
+    kind: 'results',
+    query,
+    words,
+    results: groupByPage(searchEntries(loaded, query), words),
+  };
 }
 
 /** Where a result links: its page, at its section when it has one. */
@@ -144,16 +151,32 @@ function showOutcome(root: HTMLElement, outcome: SearchOutcome): void {
   summary.replaceChildren(...lines);
 }
 
-function resultList(results: readonly SearchResult[], words: readonly string[]): HTMLElement {
+function resultList(results: readonly PageResult[], words: readonly string[]): HTMLElement {
   return el('ol', 'search-results', ...results.map((result) => resultItem(result, words)));
 }
 
-function resultItem(result: SearchResult, words: readonly string[]): HTMLElement {
-  const href = resultHref(result);
-  const section = resultSection(result);
+/** A page: its title, then each of its best passages (section and snippet), then its path. */
+function resultItem(result: PageResult, words: readonly string[]): HTMLElement {
   const titleLink = el('a', '', result.title);
-  titleLink.href = href;
-  if (section) add(titleLink, el('span', 'search-result-section', ` › ${section}`));
+  titleLink.href = result.path;
+  const passages = el(
+    'ul',
+    'search-result-passages',
+    ...result.passages.map((p) => passage(p, words)),
+  );
+  const pathLink = el('a', 'search-result-path', result.path);
+  pathLink.href = result.path;
+  return el('li', 'search-result', el('h2', 'search-result-title', titleLink), passages, pathLink);
+}
+
+function passage(result: SearchResult, words: readonly string[]): HTMLElement {
+  const item = el('li', 'search-result-passage');
+  const section = resultSection(result);
+  if (section) {
+    const sectionLink = el('a', 'search-result-section', section);
+    sectionLink.href = resultHref(result);
+    add(item, sectionLink);
+  }
   const { snippet } = result;
   const text = el('p', 'search-result-snippet');
   if (snippet.cutStart) add(text, ELLIPSIS);
@@ -161,9 +184,8 @@ function resultItem(result: SearchResult, words: readonly string[]): HTMLElement
     add(text, segment.match ? el('mark', '', segment.text) : segment.text);
   }
   if (snippet.cutEnd) add(text, ELLIPSIS);
-  const pathLink = el('a', 'search-result-path', result.path);
-  pathLink.href = href;
-  return el('li', 'search-result', el('h2', 'search-result-title', titleLink), text, pathLink);
+  add(item, text);
+  return item;
 }
 
 function showError(root: HTMLElement, error: unknown): void {

@@ -40,7 +40,7 @@ test.describe('/search', () => {
     await expect(page.getByText(/^\d+ result\(s\) found$/)).toBeVisible();
     await expect(page.getByText('Searching...')).toBeHidden();
     // Substring matching: "number" finds Renumber Views, which a prefix search would miss.
-    const results = page.locator('.search-results li');
+    const results = page.locator('.search-results > li');
     await expect(results.first()).toBeVisible();
     await expect(page.locator('.search-results mark').first()).toHaveText(/number/i);
     await expect(
@@ -48,6 +48,55 @@ test.describe('/search', () => {
     ).toBeVisible();
     const count = Number((await page.getByText(/result\(s\) found/).innerText()).split(' ')[0]);
     await expect(results).toHaveCount(count);
+  });
+
+  test('lists each page once, with its best passages linked to their sections', async ({
+    page,
+  }) => {
+    await page.goto('/search?q=renumber');
+    const results = page.locator('.search-results > li');
+    await expect(results.first()).toBeVisible();
+    const titles = await results.locator('.search-result-title a').allInnerTexts();
+    const paths = await results.locator('a.search-result-path').allInnerTexts();
+    expect(new Set(paths).size).toBe(paths.length);
+    // The page named after the query comes first.
+    expect(titles[0]).toBe('Renumber Views');
+    const count = Number((await page.getByText(/result\(s\) found/).innerText()).split(' ')[0]);
+    expect(count).toBe(paths.length);
+    // A page shows at most three passages, each with its matches marked.
+    for (const passages of await results.all()) {
+      const n = await passages.locator('.search-result-passage').count();
+      expect(n).toBeGreaterThan(0);
+      expect(n).toBeLessThanOrEqual(3);
+    }
+    const guide = results.filter({
+      has: page.locator('a.search-result-path', { hasText: /^\/guide\/renumber-views$/ }),
+    });
+    const section = guide.locator('a.search-result-section').first();
+    await expect(section).toHaveAttribute('href', /^\/guide\/renumber-views#.+/);
+    // Far from the 109 cards of one card per passage: the list stays a few screens long.
+    const height = await page.evaluate(() => document.documentElement.scrollHeight);
+    expect(height).toBeLessThan(12_000);
+  });
+
+  test('the results do not move what is already on screen when they arrive', async ({ page }) => {
+    await page.addInitScript(() => {
+      (window as unknown as { shifts: number }).shifts = 0;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as (PerformanceEntry & {
+          value: number;
+          hadRecentInput: boolean;
+        })[]) {
+          if (!entry.hadRecentInput)
+            (window as unknown as { shifts: number }).shifts += entry.value;
+        }
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    await page.goto('/search?q=renumber');
+    await expect(page.locator('.search-results > li').first()).toBeVisible();
+    await page.waitForTimeout(300);
+    const shifts = await page.evaluate(() => (window as unknown as { shifts: number }).shifts);
+    expect(shifts).toBeLessThan(0.05);
   });
 
   test('a result link leads to its page', async ({ page }) => {
@@ -109,12 +158,10 @@ test.describe('/search', () => {
   }) => {
     // The aborted load, and the page's own report of it, are logged on purpose.
     allowConsoleError(
-      /^Failed to load resource: net::ERR_FAILED @ https?:\/\/[^/]+\/pagefind\/pagefind\.js$/,
+      /^Failed to load resource: net::ERR_FAILED @ https?:\/\/[^/]+\/search-index\.json$/,
     );
-    allowConsoleError(
-      /^Search index could not be loaded TypeError: Failed to fetch dynamically imported module: /,
-    );
-    await page.route('**/pagefind/pagefind.js', (route) => route.abort());
+    allowConsoleError(/^Search index could not be loaded TypeError: Failed to fetch/);
+    await page.route('**/search-index.json', (route) => route.abort());
     await page.goto('/search?q=license');
     await expect(page.getByText('You searched for: "license"')).toBeVisible();
     await expect(page.getByRole('alert')).toContainText(

@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { gzipSync } from 'node:zlib';
 import {
   headersFile,
-  indexedUrls,
   inlineScriptHashes,
+  searchFragments,
   unsearchable,
 } from '../../scripts/postbuild.mjs';
 
@@ -52,9 +52,7 @@ describe('headersFile', () => {
     const file = headersFile(["'sha256-abc='"]);
 
     expect(file).toMatch(/^\/\*$/m);
-    expect(file).toMatch(
-      /^ {2}Content-Security-Policy: .*script-src 'self' 'wasm-unsafe-eval' 'sha256-abc='/m,
-    );
+    expect(file).toMatch(/^ {2}Content-Security-Policy: .*script-src 'self' 'sha256-abc='/m);
     expect(file).toContain("frame-ancestors 'none'");
   });
 
@@ -71,14 +69,26 @@ describe('headersFile', () => {
   });
 });
 
-describe('the search index check', () => {
-  const fragment = (url: string) =>
-    gzipSync(Buffer.from(`pagefind_dcd${JSON.stringify({ url, content: 'x' })}`));
+describe('the search index', () => {
+  const fragment = (url: string, extra: Record<string, unknown> = {}) =>
+    gzipSync(Buffer.from(`pagefind_dcd${JSON.stringify({ url, content: 'x', ...extra })}`));
 
-  it('reads the page URL of each Pagefind fragment', () => {
-    expect(indexedUrls([fragment('/pricing.html'), fragment('/admin/customer.html')])).toEqual([
-      '/pricing.html',
-      '/admin/customer.html',
+  it("keeps each Pagefind fragment's URL, title, text and heading anchors, and nothing else", () => {
+    const pricing = fragment('/pricing.html', {
+      content: 'Pricing. Plans. Standard',
+      word_count: 3,
+      filters: {},
+      meta: { title: 'Pricing', image: '/x.png' },
+      anchors: [{ element: 'h2', id: 'plans', text: 'Plans', location: 1, extra: true }],
+    });
+    expect(searchFragments([pricing, fragment('/admin/customer.html')])).toEqual([
+      {
+        url: '/pricing.html',
+        content: 'Pricing. Plans. Standard',
+        meta: { title: 'Pricing' },
+        anchors: [{ element: 'h2', id: 'plans', text: 'Plans', location: 1 }],
+      },
+      { url: '/admin/customer.html', content: 'x', meta: {}, anchors: [] },
     ]);
   });
 

@@ -15,8 +15,17 @@ const entries: SearchEntry[] = [
     page: 'features',
     path: '/features',
     title: 'Features',
-    content: ['Renumber Views. Renumber views on a sheet.'],
-    sections: [{ id: 'renumber-views', heading: 'Renumber Views' }],
+    content: ['Renumber Views. Renumber views on a sheet.', 'Wipe Model. Clean a model.'],
+    sections: [
+      { id: 'renumber-views', heading: 'Renumber Views' },
+      { id: 'wipe-model', heading: 'Wipe Model' },
+    ],
+  },
+  {
+    page: 'guide/renumber-views',
+    path: '/guide/renumber-views',
+    title: 'Renumber Views',
+    content: ['Renumber Views. Number views in click order.'],
   },
 ];
 
@@ -46,13 +55,16 @@ describe('queryFrom', () => {
 });
 
 describe('runSearch', () => {
-  it('waits 300 ms before searching and returns the results', async () => {
+  it('waits 300 ms before searching and returns each matching page once, with its passages', async () => {
     const { d, waits } = deps(async () => entries);
-    const outcome = await runSearch('number', d);
+    const outcome = await runSearch('number model', d);
     expect(waits).toEqual([300]);
-    expect(outcome).toMatchObject({ kind: 'results', query: 'number', words: ['number'] });
-    expect(outcome.kind === 'results' && outcome.results.map((r) => r.anchor)).toEqual([
-      'renumber-views',
+    expect(outcome).toMatchObject({ kind: 'results', words: ['number', 'model'] });
+    const pages = outcome.kind === 'results' ? outcome.results : [];
+    // The page whose title holds a query word comes first.
+    expect(pages.map((p) => [p.path, p.passages.map((r) => r.anchor)])).toEqual([
+      ['/guide/renumber-views', [undefined]],
+      ['/features', ['renumber-views', 'wipe-model']],
     ]);
   });
 

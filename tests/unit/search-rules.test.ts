@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import {
+  groupByPage,
   highlight,
   matchPassage,
   queryWords,
@@ -272,5 +273,43 @@ describe('result order', () => {
       'only sheet here',
       'renumber only',
     ]);
+  });
+});
+
+describe('groupByPage', () => {
+  const entries = [
+    {
+      page: 'A',
+      path: '/a',
+      title: 'A',
+      content: ['sheet one', 'renumber sheet two', 'sheet three', 'sheet four', 'sheet five'],
+    },
+    { page: 'B', path: '/b', title: 'B', content: ['renumber views on a sheet'] },
+  ];
+
+  it('lists each page once, in the order of its best passage, with its best passages', () => {
+    const pages = groupByPage(searchEntries(entries, 'renumber sheet'), ['renumber', 'sheet']);
+    expect(pages.map((p) => [p.path, p.passages.map((r) => r.originalText)])).toEqual([
+      ['/a', ['renumber sheet two', 'sheet one', 'sheet three']],
+      ['/b', ['renumber views on a sheet']],
+    ]);
+  });
+
+  it('keeps at most the configured number of passages a page', () => {
+    expect(search.passagesPerPage).toBe(3);
+    expect(groupByPage(searchEntries(entries, 'sheet'), ['sheet'], 2)[0]?.passages).toHaveLength(2);
+  });
+
+  it('puts pages whose title holds the query first', () => {
+    const withTitle = [
+      ...entries,
+      { page: 'C', path: '/c', title: 'Sheet Notes', content: ['sheet'] },
+    ];
+    const pages = groupByPage(searchEntries(withTitle, 'sheet'), ['sheet']);
+    expect(pages.map((p) => p.path)).toEqual(['/c', '/a', '/b']);
+  });
+
+  it('has no pages without results', () => {
+    expect(groupByPage([], ['sheet'])).toEqual([]);
   });
 });

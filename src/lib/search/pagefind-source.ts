@@ -1,19 +1,17 @@
 /**
- * Loads the search index entries in the browser from the Pagefind bundle the build writes to
- * `dist/pagefind/` (`pagefind --site dist --output-subdir pagefind`). Pagefind is used only as the
- * store of every indexed page's text; `rules.ts` applies the search rules (see its header).
+ * Loads the search index entries in the browser. The build indexes the site with Pagefind
+ * (`pagefind --site dist --output-subdir pagefind`) and `scripts/postbuild.mjs` packs the text
+ * of every indexed page (Pagefind's fragments) into one file, `/search-index.json`, which
+ * /search preloads from its head: one request that starts with the page, instead of Pagefind's
+ * script, WebAssembly, index and one fragment per page one after another. Pagefind is used only
+ * as the store of every indexed page's text; `rules.ts` applies the search rules (see its header).
  */
 import { docsNav, footerNav, tabs } from '../../site.config';
 import { entryFromFragment, type PagefindFragment } from './passages';
 import type { SearchEntry } from './rules';
 
-/** The part of the Pagefind 1.x module we call. */
-interface PagefindModule {
-  /** `noWorker` is read by `init()` in Pagefind 1.6's pagefind.js (not in its typed options). */
-  options(options: { noWorker?: boolean }): Promise<void>;
-  init(): Promise<void>;
-  search(term: string | null): Promise<{ results: { data(): Promise<PagefindFragment> }[] } | null>;
-}
+/** The packed index, relative to the site's base; /search preloads the same URL. */
+export const SEARCH_INDEX_PATH = 'search-index.json';
 
 // Loaded once and kept in memory for the page's session; every later search reuses it.
 let cached: Promise<SearchEntry[]> | undefined;
@@ -28,16 +26,12 @@ export function loadSearchEntries(): Promise<SearchEntry[]> {
 }
 
 async function load(): Promise<SearchEntry[]> {
-  // Built by Pagefind after `astro build`, so it cannot be bundled: a runtime import on purpose.
-  const url = `${import.meta.env.BASE_URL.replace(/\/?$/, '/')}pagefind/pagefind.js`;
-  const pagefind = (await import(/* @vite-ignore */ url)) as PagefindModule;
-  // One search per page view needs no worker: on the main thread the page skips loading
-  // pagefind-worker.js (12 KB gzip, nearly half the /search script budget).
-  await pagefind.options({ noWorker: true });
-  await pagefind.init();
-  // A null term with no filters returns every indexed page (Pagefind 1.x "filter-only" search).
-  const found = await pagefind.search(null);
-  const fragments = await Promise.all((found?.results ?? []).map((result) => result.data()));
+  const url = `${import.meta.env.BASE_URL.replace(/\/?$/, '/')}${SEARCH_INDEX_PATH}`;
+  // The same request mode and credentials as the page's <link rel="preload" as="fetch">, so the
+  // browser hands over the preloaded answer instead of fetching again.
+  const response = await fetch(url, { credentials: 'same-origin' });
+  if (!response.ok) throw new Error(`The search index answered ${response.status}`);
+  const fragments = (await response.json()) as PagefindFragment[];
   return orderByNavigation(fragments.map(entryFromFragment));
 }
 

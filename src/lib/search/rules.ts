@@ -6,8 +6,8 @@
  * - Pagefind indexes every `data-pagefind-body` article at build time. Its own matching is by word
  *   prefix and stem, which is not our rule (case-insensitive *substring*: `number` must find
  *   "Renumber Views"), so we use Pagefind only as the store of the built site's text.
- * - `pagefind-source.ts` loads every page once per page view (`pagefind.search(null)` returns all
- *   pages) and `passages.ts` cuts each page's text into passages at its headings, using the word
+ * - `pagefind-source.ts` loads every page's text once per page view (one JSON file the build
+ *   packs from Pagefind's fragments) and `passages.ts` cuts each page's text into passages at its headings, using the word
  *   locations of Pagefind's heading anchors, so a result can link to its section.
  * - This file holds our rules, pure and framework-free, so they are unit-tested in Node.
  *
@@ -51,6 +51,15 @@ export interface SearchResult {
   anchor?: string;
   /** Text of the passage's heading. */
   section?: string;
+}
+
+/** A page with matching passages, as /search lists it: once, with its best passages. */
+export interface PageResult {
+  page: string;
+  path: string;
+  title: string;
+  /** Its best passages, best first: at most `passagesPerPage`. */
+  passages: SearchResult[];
 }
 
 /** A run of snippet text; `match` runs are shown in `<mark>`. */
@@ -131,6 +140,32 @@ export function searchEntries(entries: readonly SearchEntry[], query: string): S
   // query's words come first, ties keep the site's page order.
   ranked.sort((a, b) => b.wordsMatched - a.wordsMatched || a.order - b.order);
   return ranked.map((r) => r.result);
+}
+
+/**
+ * The results as /search lists them: each page once, with its best `passagesPerPage` passages (a
+ * page that mentions a word 40 times is one result, not 40). Pages whose title holds more of the
+ * query's words come first (a search for "renumber" opens on Renumber Views); the rest keep the
+ * order of their best passage.
+ */
+export function groupByPage(
+  results: readonly SearchResult[],
+  words: readonly string[],
+  perPage: number = rules.passagesPerPage,
+): PageResult[] {
+  const pages = new Map<string, PageResult>();
+  for (const result of results) {
+    const found = pages.get(result.path);
+    if (!found) {
+      const { page, path, title } = result;
+      pages.set(path, { page, path, title, passages: [result] });
+    } else if (found.passages.length < perPage) found.passages.push(result);
+  }
+  const compiled = patterns(words);
+  return [...pages.values()]
+    .map((page, order) => ({ page, order, inTitle: distinctWordsMatched(page.title, compiled) }))
+    .sort((a, b) => b.inTitle - a.inTitle || a.order - b.order)
+    .map(({ page }) => page);
 }
 
 function distinctWordsMatched(text: string, compiled: readonly RegExp[]): number {
