@@ -7,9 +7,12 @@
 // 2. Builds a stock Starlight site from the same content (scripts/bench-starlight.mjs) and runs
 //    mobile Lighthouse on /, /pricing, /features and /privacy of both sites, BENCH_RUNS times each
 //    (median), printing them side by side. Our LCP must not exceed Starlight's, our scores 100.
+// 3. Runs mobile Lighthouse on the island pages (/login, /signup, /search, /payment-processing and
+//    the signed-in /dashboard): performance, accessibility and best practices 100 (their SEO is
+//    noindex on purpose), CLS under 0.05 and LCP at most 1.3 × /pricing's in the same run.
 //
 // Exits 1 when a page is over its budget, a signed-in page does not render, a Lighthouse score is
-// under target or an LCP is above Starlight's. Switches (environment variables):
+// under target, an LCP is above Starlight's or an island page misses its targets. Switches (environment variables):
 //   BENCH_SKIP_LIGHTHOUSE=1  bytes only (our pages and Starlight's), no Lighthouse
 //   BENCH_SKIP_STARLIGHT=1   no Starlight build or comparison
 //   BENCH_RUNS=N             Lighthouse runs per page and site (default 3; the median is reported)
@@ -45,6 +48,20 @@ const JS_BUDGET_BY_PATH = {
 /** Lighthouse: 100 in all four categories on every compared page. */
 const LIGHTHOUSE_TARGET = 100;
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
+/** Island pages Lighthouse scores too (query strings from QUERY_BY_PATH). */
+const ISLAND_LIGHTHOUSE_PAGES = [
+  '/login',
+  '/signup',
+  '/search',
+  '/payment-processing',
+  '/dashboard',
+];
+/** Their categories at 100: SEO is left out, as these pages are noindex on purpose. */
+const ISLAND_CATEGORIES = ['performance', 'accessibility', 'best-practices'];
+/** Results drawn after the first paint must not move what is on screen. */
+const ISLAND_CLS_TARGET = 0.05;
+/** An island page's LCP at most this many times /pricing's (a content page) in the same run. */
+const ISLAND_LCP_VS_PRICING = 1.3;
 /** The metrics behind the performance score. */
 const METRICS = {
   'first-contentful-paint': 'FCP',
@@ -65,7 +82,7 @@ const fixtures = benchFixtures();
 
 /** What a page needs in its URL to show its real screen. */
 const QUERY_BY_PATH = {
-  '/search': '?q=license',
+  '/search': '?q=renumber',
   '/signup': '?plan=trial',
   '/payment-processing': '?session_id=cs_test_bench',
   '/reset-password': '?token=bench-reset-token',
@@ -210,8 +227,11 @@ async function measure(browser, origin, path, { signIn = false, ready, shot } = 
   return { js, total, requests: loads.length, hasIsland, rendered, landed, warnings };
 }
 
-/** One Lighthouse run (mobile defaults: simulated slow 4G and a 4× slower CPU). */
-async function lighthouseRun(url) {
+/**
+ * One Lighthouse run (mobile defaults: simulated slow 4G and a 4× slower CPU). With `signIn`, the
+ * bench's session is stored in the page's origin first and Lighthouse keeps it (no storage reset).
+ */
+async function lighthouseRun(url, { signIn = false } = {}) {
   const { default: lighthouse } = await import('lighthouse');
   const chromeLauncher = await import('chrome-launcher');
   const chrome = await chromeLauncher.launch({
@@ -219,7 +239,13 @@ async function lighthouseRun(url) {
     chromeFlags: ['--headless=new', ...chromiumArgs],
   });
   try {
-    const { lhr } = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error' });
+    if (signIn) await storeSession(chrome.port, new URL(url).origin);
+    const { lhr } = await lighthouse(url, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      disableStorageReset: signIn,
+    });
     if (lhr.runtimeError) console.error(`Lighthouse ${url}: ${lhr.runtimeError.message}`);
     const audit = (id) => lhr.audits[id];
     const breakdown = audit('lcp-breakdown-insight')?.details?.items ?? [];
@@ -234,6 +260,7 @@ async function lighthouseRun(url) {
       ),
       fcp: audit('first-contentful-paint')?.numericValue ?? NaN,
       lcp: audit('largest-contentful-paint')?.numericValue ?? NaN,
+      cls: audit('cumulative-layout-shift')?.numericValue ?? NaN,
       lcpElement: node ? `${node.selector} "${node.nodeLabel}"` : 'n/a',
       lcpPhases: phases.map((p) => `${p.label} ${ms(p.duration)}`).join(', '),
       renderBlocking: (audit('render-blocking-insight')?.details?.items ?? []).map(
@@ -251,6 +278,27 @@ async function lighthouseRun(url) {
   }
 }
 
+/** Stores the bench's signed-in session in `origin`'s localStorage of the Chrome on `port`. */
+async function storeSession(port, origin) {
+  const { chromium } = await import('@playwright/test');
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
+  try {
+    const page = await browser.contexts()[0].newPage();
+    await page.goto(`${origin}/robots.txt`);
+    await page.evaluate(
+      ([keys, user, expiry]) => {
+        localStorage.setItem(keys.user, JSON.stringify(user));
+        localStorage.setItem(keys.tokenExpiration, String(expiry));
+      },
+      [storageKeys, fixtures.user, fixtures.tokenExpiration],
+    );
+    await page.close();
+  } finally {
+    // Leaves Chrome running for Lighthouse: only the CDP connection closes.
+    await browser.close();
+  }
+}
+
 /** The run whose LCP is the median (the lower middle one for an even count). */
 function medianRun(results) {
   const sorted = [...results].sort((a, b) => a.lcp - b.lcp);
@@ -261,6 +309,7 @@ function summarize(results) {
   return {
     lcp: median(results.map((r) => r.lcp)),
     fcp: median(results.map((r) => r.fcp)),
+    cls: median(results.map((r) => r.cls)),
     scores: Object.fromEntries(
       CATEGORIES.map((key) => [key, Math.round(median(results.map((r) => r.scores[key])))]),
     ),
@@ -284,7 +333,7 @@ let starlight = null;
 let starlightServer = null;
 let starlightOrigin = null;
 /** Problems by kind, for the summary line and the exit code. */
-const failures = { budget: [], render: [], score: [], lcp: [] };
+const failures = { budget: [], render: [], score: [], lcp: [], islands: [] };
 
 try {
   const { chromium } = await import('@playwright/test');
@@ -423,6 +472,42 @@ try {
         );
       }
     }
+
+    const pricing = details.find(({ path }) => path === '/pricing')?.a.lcp ?? NaN;
+    const lcpCeiling = pricing * ISLAND_LCP_VS_PRICING;
+    console.log(
+      `\nIsland pages, Lighthouse (mobile), ${runs} run(s) each; targets: ${ISLAND_CATEGORIES.join(', ')} ` +
+        `${LIGHTHOUSE_TARGET}, CLS < ${ISLAND_CLS_TARGET}, LCP ≤ ${ISLAND_LCP_VS_PRICING} × /pricing's (${ms(lcpCeiling)}):`,
+    );
+    const islandTable = [];
+    for (const path of ISLAND_LIGHTHOUSE_PAGES) {
+      const results = [];
+      for (let i = 0; i < runs; i++)
+        results.push(
+          await lighthouseRun(origin + path + (QUERY_BY_PATH[path] ?? ''), {
+            signIn: signedIn(path),
+          }),
+        );
+      const a = summarize(results);
+      const low = ISLAND_CATEGORIES.filter((key) => a.scores[key] < LIGHTHOUSE_TARGET);
+      const misses = [
+        ...low.map((key) => `${key} ${a.scores[key]}`),
+        !(a.cls < ISLAND_CLS_TARGET) && `CLS ${a.cls.toFixed(3)}`,
+        !(a.lcp <= lcpCeiling) && `LCP ${ms(a.lcp)} over ${ms(lcpCeiling)}`,
+      ].filter(Boolean);
+      if (misses.length) failures.islands.push(`${path}: ${misses.join(', ')}`);
+      islandTable.push({
+        page: path,
+        'perf/a11y/best/SEO': CATEGORIES.map((key) => a.scores[key]).join(' / '),
+        FCP: ms(a.fcp),
+        LCP: ms(a.lcp),
+        CLS: a.cls.toFixed(3),
+        verdict: misses.length ? misses.join('; ') : 'ok',
+        'LCP element': a.typical.lcpElement,
+        'metrics under 1': a.typical.weakMetrics.join(', ') || 'none',
+      });
+    }
+    console.table(islandTable);
   }
 } finally {
   server.close();
@@ -434,7 +519,10 @@ const problems = Object.values(failures).flat();
 const lighthouseNote = skipLighthouse
   ? 'Lighthouse skipped'
   : `${failures.score.length} page(s) with a Lighthouse score under ${LIGHTHOUSE_TARGET}, ` +
-    (skipStarlight ? 'no Starlight comparison' : `${failures.lcp.length} LCP(s) above Starlight's`);
+    (skipStarlight
+      ? 'no Starlight comparison'
+      : `${failures.lcp.length} LCP(s) above Starlight's`) +
+    `, ${failures.islands.length} island page(s) missing their targets`;
 console.log(
   `\nSummary: ${problems.length ? 'FAIL' : 'PASS'}: ${failures.budget.length} page(s) over the JS budget, ` +
     `${failures.render.length} page(s) not rendered, ${lighthouseNote}.`,

@@ -8,7 +8,7 @@ import {
   parseRetryAfter,
 } from '../../src/islands/shared/api';
 import { parsePublicConfig } from '../../src/islands/shared/config';
-import { testFingerprint } from '../../src/islands/shared/fingerprint';
+import { afterFirstInput, testFingerprint } from '../../src/islands/shared/fingerprint';
 import { parseGoogleFragment } from '../../src/islands/shared/google';
 import { checkSignup } from '../../src/islands/signup/form-rules';
 import { emptySignup } from '../../src/islands/signup/signup-values';
@@ -191,6 +191,29 @@ describe('browser helpers', () => {
     expect(testFingerprint(win('sheetwright.example', 'e2e-fingerprint-1'))).toBeNull();
     expect(testFingerprint(win('localhost'))).toBeNull();
     expect(testFingerprint(win('localhost', 'short'))).toBeNull();
+  });
+
+  it("computes the fingerprint only from the visitor's first input, not while the page loads", async () => {
+    const page = (hostname: string, value?: string) => {
+      const target = new EventTarget();
+      const body = {};
+      return Object.assign(target, {
+        __SW_TEST_FINGERPRINT__: value,
+        location: { hostname },
+        document: { activeElement: body, body },
+      }) as unknown as Window;
+    };
+    const settled = (promise: Promise<void>) =>
+      Promise.race([promise.then(() => true), new Promise((r) => setTimeout(() => r(false), 20))]);
+
+    const idle = page('sheetwright.example');
+    const started = afterFirstInput(idle);
+    expect(await settled(started)).toBe(false);
+    idle.dispatchEvent(new Event('keydown'));
+    expect(await settled(started)).toBe(true);
+
+    // Under the test hook nothing heavy runs: it starts at once.
+    expect(await settled(afterFirstInput(page('localhost', 'e2e-fingerprint-1')))).toBe(true);
   });
 
   it('reads the public config and falls back to the production services for unknown modes', () => {

@@ -26,6 +26,30 @@ export function testFingerprint(
   return LOCAL_HOSTS.has(win.location.hostname) ? value : null;
 }
 
+/** What counts as the visitor starting to use the page. */
+const FIRST_INPUT_EVENTS = ['pointerdown', 'keydown', 'focusin', 'touchstart'] as const;
+
+/**
+ * Resolves at the visitor's first input on the page: a pointer, a key, or focus moving into it.
+ * Computing the fingerprint takes the main thread for a moment (a quarter of a second on a slow
+ * phone); started at the first input it lands while the visitor types their name, not while the
+ * page is still loading. Resolves at once under the test hook, which costs nothing.
+ */
+export function afterFirstInput(win: Window): Promise<void> {
+  if (testFingerprint(win)) return Promise.resolve();
+  return new Promise((resolve) => {
+    const start = () => {
+      for (const type of FIRST_INPUT_EVENTS) win.removeEventListener(type, start, true);
+      resolve();
+    };
+    for (const type of FIRST_INPUT_EVENTS) {
+      win.addEventListener(type, start, { capture: true, passive: true });
+    }
+    // Focus may already be inside the page (autofocus, or a reload that kept it).
+    if (win.document.activeElement && win.document.activeElement !== win.document.body) start();
+  });
+}
+
 let pending: Promise<string> | null = null;
 
 /** The visitor id, computed once per page; a failure is not cached so a retry can succeed. */

@@ -1,6 +1,6 @@
 /**
  * /signup?plan=trial|standard, 'Let's get you started'.
- * The plan comes from the query (trial by default); the fingerprint loads first; signed-in
+ * The plan comes from the query (trial by default); the fingerprint loads at the first input; signed-in
  * visitors get a member notice (member-check.ts), whose upgrade opens a real checkout.
  */
 import { lazy, Suspense, useCallback, useEffect, useState, useSyncExternalStore } from 'react';
@@ -10,7 +10,7 @@ import type { MemberNotice } from '../../lib/auth/member-notice';
 import { signupPlanFromQuery } from '../../lib/auth/signup-plan';
 import { TOKEN_EXPIRATION_KEY, USER_KEY } from '../../lib/auth/storage-keys';
 import { withErrorBoundary } from '../ErrorBoundary';
-import { getFingerprint } from '../shared/fingerprint';
+import { afterFirstInput, getFingerprint } from '../shared/fingerprint';
 import { Overlay } from '../shared/Overlay';
 import { PlanPanel, type SignupPlanDetails } from './PlanPanel';
 import { SignupForm } from './SignupForm';
@@ -69,7 +69,8 @@ function SignupPage({ plans }: Props) {
 
   useEffect(() => {
     let current = true;
-    getFingerprint()
+    afterFirstInput(window)
+      .then(getFingerprint)
       .then((id) => current && setFingerprint({ status: 'ready', id }))
       .catch((error: unknown) => {
         console.warn('Fingerprint failed', error);
