@@ -7,11 +7,9 @@ import { describe, expect, it } from 'vitest';
 import type { BillingDetails } from '../../src/contract/billing';
 import { ConsoleMessages } from '../../src/contract/messages';
 import { billing } from '../../src/site.config';
-import { quoteTax } from '../../functions/services/billing/tax';
-import { signUpTrial } from './account-helpers';
 import { adminGet, operator } from './admin-helpers';
 import { errorOf } from './admin-money-helpers';
-import { billingWorld, deliver, openUpgrade, payLocal, type BillingWorld } from './billing-helpers';
+import { billingWorld, upgradedWithDetails } from './billing-helpers';
 import { pdfText } from './pdf-text';
 
 const GERMAN_COMPANY: BillingDetails = {
@@ -26,23 +24,10 @@ const GERMAN_COMPANY: BillingDetails = {
   taxId: 'DE136695976',
 };
 
-/** A Trial customer who bought Standard on the local checkout as a German company. */
-async function companyCustomer(world: BillingWorld) {
-  const account = await signUpTrial(world.app);
-  const { sessionId } = await openUpgrade(world.app, account);
-  await world.local.saveCheckoutDetails(sessionId, GERMAN_COMPANY, quoteTax(12900, GERMAN_COMPANY));
-  const paid = await payLocal(world, sessionId);
-  for (const event of [paid.completed, paid.invoicePaid]) {
-    const response = await deliver(world.app, event.payload, event.signature);
-    expect(response.status, await response.clone().text()).toBe(200);
-  }
-  return { account, invoiceId: sessionId.replace('cs_local_', 'in_local_') };
-}
-
 describe('GET /api/admin/money/invoices/:id/pdf', () => {
   it("gives an operator the customer's invoice as a PDF with buyer, reverse charge and total", async () => {
     const world = billingWorld();
-    const { invoiceId } = await companyCustomer(world);
+    const { invoiceId } = await upgradedWithDetails(world, GERMAN_COMPANY);
     const op = await operator(world.app);
 
     const response = await adminGet(world.app, op, `/api/admin/money/invoices/${invoiceId}/pdf`);
@@ -87,7 +72,7 @@ describe('GET /api/admin/money/invoices/:id/pdf', () => {
 
   it('refuses the invoice owner (403) and a visitor (401): it is support-only', async () => {
     const world = billingWorld();
-    const { account, invoiceId } = await companyCustomer(world);
+    const { account, invoiceId } = await upgradedWithDetails(world, GERMAN_COMPANY);
     const path = `/api/admin/money/invoices/${invoiceId}/pdf`;
 
     const owner = await adminGet(world.app, account, path);

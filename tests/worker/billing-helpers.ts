@@ -6,6 +6,8 @@
 import { expect } from 'vitest';
 import type { PaymentProvider } from '../../functions/adapters/payments';
 import { createLocalPayments } from '../../functions/adapters/payments/local';
+import { quoteTax } from '../../functions/services/billing/tax';
+import type { BillingDetails } from '../../src/contract/billing';
 import type { StandardCheckoutResponse } from '../../src/contract/payments';
 import {
   accountApp,
@@ -87,6 +89,22 @@ export async function upgradedAccount(world: BillingWorld) {
     expect(response.status, await response.clone().text()).toBe(200);
   }
   return { account, checkout, paid };
+}
+
+/**
+ * A Trial account upgraded through checkout and both webhooks, having entered `details` on the
+ * checkout (so its invoice and the account carry them); the invoice id with it.
+ */
+export async function upgradedWithDetails(world: BillingWorld, details: BillingDetails) {
+  const account = await signUpTrial(world.app);
+  const { sessionId } = await openUpgrade(world.app, account);
+  await world.local.saveCheckoutDetails(sessionId, details, quoteTax(12900, details));
+  const paid = await payLocal(world, sessionId);
+  for (const event of [paid.completed, paid.invoicePaid]) {
+    const response = await deliver(world.app, event.payload, event.signature);
+    expect(response.status, await response.clone().text()).toBe(200);
+  }
+  return { account, sessionId, invoiceId: sessionId.replace('cs_local_', 'in_local_') };
 }
 
 /** What the database holds for one user: plan, licenses, subscriptions and invoices. */
