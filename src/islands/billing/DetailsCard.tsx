@@ -84,7 +84,7 @@ export function DetailsCard({ overview, onSaved }: Props) {
             </p>
           )}
           {actions.editDetails && (
-            <div className="form-actions billing-actions">
+            <div className="form-actions billing-actions billing-details-actions">
               <button
                 ref={change}
                 type="button"
