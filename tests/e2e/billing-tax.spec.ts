@@ -169,6 +169,8 @@ test('Billing & Invoices shows the billing details and changes them for future i
   page,
   allowConsoleError,
 }, testInfo) => {
+  // A purchase, then five states each checked with axe: more than the default 30 s on a busy CPU.
+  test.setTimeout(90_000);
   allowConsoleError(failedLoad(400, '/api/billing/details'));
   await startStandardSignupAtCheckout(page, { name: 'Grete Müller', email: uniqueEmail('edit') });
   await enterBillingDetails(page, GERMAN_CONSUMER);

@@ -79,7 +79,12 @@ const invoiceBuyers = (userId: string) =>
   queryAll<{ id: string; buyer: string | null }>(
     'SELECT id, buyer FROM invoices WHERE user_id = ? ORDER BY created, id',
     userId,
-  ).then((rows) => rows.map((row) => ({ id: row.id, buyer: JSON.parse(row.buyer ?? 'null') })));
+  ).then((rows) =>
+    rows.map((row) => ({
+      id: row.id,
+      buyer: JSON.parse(row.buyer ?? 'null') as BillingDetails | null,
+    })),
+  );
 
 describe('GET /api/billing: the saved billing details', () => {
   it('shows what the buyer gave at checkout, and none for a Trial', async () => {

@@ -8,6 +8,7 @@ import { billing } from '../../../src/site.config';
 
 type TaxIdType = Stripe.CustomerCreateTaxIdParams.Type;
 
+// cspell:ignore cnpj cuit ninea npwp nuit
 const otherCountries: Readonly<Record<string, TaxIdType>> = {
   AD: 'ad_nrt',
   AE: 'ae_trn',
