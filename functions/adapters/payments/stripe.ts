@@ -246,9 +246,8 @@ export function createStripePayments(options: StripePaymentsOptions): PaymentPro
       if (!customerIdPattern.test(customerId)) {
         throw new PaymentProviderError('not_found', 'No such customer.');
       }
-      const existing = (
-        await call(() => stripe.customers.listTaxIds(customerId, { limit: 100 }))
-      ).data;
+      const existing = (await call(() => stripe.customers.listTaxIds(customerId, { limit: 100 })))
+        .data;
       const type = details.taxId === null ? null : stripeTaxIdType(details.country);
       const keep = existing.find((id) => id.type === type && id.value === details.taxId);
       // The new tax ID first: Stripe checks it, and a refusal leaves the customer as it was.
@@ -257,7 +256,10 @@ export function createStripePayments(options: StripePaymentsOptions): PaymentPro
         try {
           await stripe.customers.createTaxId(customerId, { type, value: details.taxId });
         } catch (error) {
-          if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 400) {
+          if (
+            error instanceof Stripe.errors.StripeInvalidRequestError &&
+            error.statusCode === 400
+          ) {
             return 'tax_id_refused';
           }
           throw toProviderError(error);

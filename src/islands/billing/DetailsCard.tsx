@@ -79,8 +79,8 @@ export function DetailsCard({ overview, onSaved }: Props) {
             </dl>
           ) : (
             <p className="billing-empty">
-              No billing details yet. The company, address and tax ID you enter at checkout when
-              you buy Standard are saved here and printed on your invoices.
+              No billing details yet. The company, address and tax ID you enter at checkout when you
+              buy Standard are saved here and printed on your invoices.
             </p>
           )}
           {actions.editDetails && (
