@@ -243,4 +243,5 @@ test('Billing & Invoices shows the billing details and changes them for future i
   await expect(page.getByText('Friedrichstraße 20')).toHaveCount(0);
   await expect(page.getByText('VAT 19%')).toBeVisible();
   await expectNoAxeViolations(page);
+  await shoot(page, testInfo, 'hosted-invoice-390');
 });
