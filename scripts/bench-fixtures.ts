@@ -134,6 +134,17 @@ export function benchFixtures(now = Date.now()): BenchFixtures {
       paymentFailedAt: null,
     },
     card: { brand: 'visa', last4: '4242', expMonth: 12, expYear: 2030 },
+    details: {
+      company: 'Baubüro Müller GmbH',
+      name: 'Grete Müller',
+      line1: 'Hauptstraße 1',
+      line2: null,
+      postalCode: '10115',
+      city: 'Berlin',
+      state: null,
+      country: 'DE',
+      taxId: 'DE136695976',
+    },
     invoices: [
       {
         id: 'in_1BenchInvoice0001',
@@ -149,7 +160,7 @@ export function benchFixtures(now = Date.now()): BenchFixtures {
         refund: null,
       },
     ],
-    actions: { upgrade: false, manageCard: true, cancel: true, resume: false },
+    actions: { upgrade: false, manageCard: true, cancel: true, resume: false, editDetails: true },
   } satisfies BillingOverview;
   // The checkout has not created the account yet: the page shows its polling screen.
   const paymentPending = { accountCreated: false } satisfies PaymentCompletionResponse;

@@ -1,15 +1,18 @@
 /**
- * Billing & Invoices and the Trial → Standard upgrade (src/contract/billing.ts). Every call needs a session: Bearer, or the cookie with our Origin on the POSTs (CSRF,
- * middleware/auth.ts). No call reads a body. Each invoice's PDF downloads from here too.
+ * Billing & Invoices and the Trial → Standard upgrade (src/contract/billing.ts). Every call needs
+ * a session: Bearer, or the cookie with our Origin on the POSTs and the PATCH (CSRF,
+ * middleware/auth.ts). Each invoice's PDF downloads from here too.
  */
 import { Hono } from 'hono';
 import type { BillingOverview, PortalResponse } from '../../src/contract/billing';
 import type { StandardCheckoutResponse } from '../../src/contract/payments';
 import { cancelSubscriptionSchema } from '../../src/contract/schemas/auth';
+import { billingDetailsBodySchema } from '../../src/contract/schemas/billing-details';
 import { methodNotAllowed } from '../lib/http';
 import { jsonBody } from '../lib/validate';
 import { requireSession, type AccountEnv } from '../middleware/auth';
 import { invoicePdfFor } from '../services/billing/invoice-pdf';
+import { changeBillingDetails } from '../services/billing/edit-details';
 import { openPortal } from '../services/billing/manage';
 import { billingOverview } from '../services/billing/overview';
 import { cancelAtPeriodEnd } from '../services/core/payments/subscriptions';
@@ -51,6 +54,15 @@ export const billingRoutes = new Hono<AccountEnv>()
     );
   })
   .all('/billing/checkout', methodNotAllowed('POST'))
+
+  // The billing details future invoices carry; answers the fresh page.
+  .patch('/billing/details', requireSession, jsonBody(billingDetailsBodySchema), async (c) => {
+    const deps = c.get('deps');
+    const { userId } = c.get('session');
+    await changeBillingDetails(deps, userId, c.req.valid('json'));
+    return c.json((await billingOverview(deps, userId)) satisfies BillingOverview, 200);
+  })
+  .all('/billing/details', methodNotAllowed('PATCH'))
 
   .post('/billing/portal', requireSession, async (c) => {
     const portal = await openPortal(c.get('deps'), c.get('session').userId);

@@ -22,7 +22,12 @@ import {
   type PaymentProvider,
 } from '../adapters/payments';
 import type { AppEnv } from '../env';
-import { billingFieldNames, readBillingDetails } from '../services/billing/details';
+import {
+  billedTo,
+  billingFieldNames,
+  billingProfileOf,
+  readBillingDetails,
+} from '../services/billing/details';
 import { countryName, formatRate, quoteTax } from '../services/billing/tax';
 import { devPage } from './dev/page';
 import { STRIPE_WEBHOOK_PATH } from './stripe-webhook';
@@ -60,6 +65,38 @@ function refundNote(session: LocalCheckoutSession) {
   return html`${refunded}${canceled}`;
 }
 
+/** Whom a paid checkout's invoice is billed to, as its PDF prints it: the details given on it. */
+function buyerBlock(session: LocalCheckoutSession) {
+  const buyer = session.billingDetails;
+  if (!buyer) return session.customerEmail;
+  const lines = [
+    billedTo(buyer),
+    ...(buyer.company ? [buyer.name] : []),
+    buyer.line1,
+    ...(buyer.line2 ? [buyer.line2] : []),
+    [buyer.postalCode, buyer.city, buyer.state].filter(Boolean).join(' '),
+    countryName(buyer.country),
+    ...(buyer.taxId ? [`VAT ID: ${buyer.taxId}`] : []),
+    session.customerEmail,
+  ];
+  return lines.map((line, index) => html`${index > 0 ? html`<br />` : ''}${line}`);
+}
+
+/** The invoice's tax: the VAT at its rate, the reverse charge, or none. */
+function taxLines(session: LocalCheckoutSession) {
+  const money = (cents: number) => formatMoney(cents, session.currency);
+  if (session.reverseCharge) {
+    return html`<dt>VAT</dt>
+      <dd>${money(0)} (reverse charge)</dd>`;
+  }
+  if (session.amountTax > 0) {
+    return html`<dt>VAT ${formatRate(session.taxRateBp)}</dt>
+      <dd>${money(session.amountTax)}</dd>`;
+  }
+  return html`<dt>Tax</dt>
+    <dd>${money(0)}</dd>`;
+}
+
 /** A form post from another site must not pay or cancel (a browser always sends Origin on POST). */
 function sameOrigin(c: Context<AppEnv>): boolean {
   const origin = c.req.header('Origin');
@@ -87,6 +124,8 @@ interface PageState {
   errorField?: keyof BillingDetails;
   /** The details form as posted (shown again after a mistake). */
   typed?: Record<string, unknown>;
+  /** The account's saved details, filling the form until the buyer continues (an upgrade). */
+  prefill?: BillingDetails | null;
   /** The card number as typed (shown again after a decline). */
   card?: string;
   status?: 200 | 400 | 402;
@@ -131,7 +170,7 @@ function checkoutPage(
       const typed = state.typed[billingFieldNames[key]];
       return typeof typed === 'string' ? typed : '';
     }
-    return saved?.[key] ?? '';
+    return (saved ?? state.prefill)?.[key] ?? '';
   };
   const invalid = (key: keyof BillingDetails) => state.errorField === key;
   const money = (cents: number) => formatMoney(cents, session.currency);
@@ -353,7 +392,13 @@ export function createDevCheckoutRoutes(options: DevCheckoutOptions) {
           });
         }
 
-        return checkoutPage(c, session, {});
+        // An account that bought before finds its saved details filled in, as Stripe's page
+        // does for a known customer.
+        const prefill =
+          session.billingDetails === null && 'userId' in session.reference
+            ? await billingProfileOf(c.get('deps').db, session.reference.userId)
+            : null;
+        return checkoutPage(c, session, { prefill });
       })
 
       // The billing details: checked and stored with the amounts they lead to, then the page
@@ -472,12 +517,16 @@ export function createDevCheckoutRoutes(options: DevCheckoutOptions) {
               <dt>Date paid</dt>
               <dd>${formatIsoDay(invoice.created)}</dd>
               <dt>Billed to</dt>
-              <dd>${session.customerEmail}</dd>
+              <dd>${buyerBlock(session)}</dd>
               <dt>Item</dt>
               <dd>${site.product} ${planName}, one year</dd>
+              <dt>Subtotal</dt>
+              <dd>${formatMoney(session.amountSubtotal, invoice.currency)}</dd>
+              ${taxLines(session)}
               <dt>Amount paid</dt>
               <dd>${formatMoney(invoice.amountPaid, invoice.currency)}</dd>
-            </dl>`,
+            </dl>
+            ${session.reverseCharge ? html`<p>${billing.reverseChargeNote}</p>` : ''}`,
         });
       })
 

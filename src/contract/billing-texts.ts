@@ -17,6 +17,9 @@ export const taxIdInvalidForCountry = (country: string) =>
   `This VAT ID is not valid for ${country}. Check it against your VAT registration: it starts with the country prefix, e.g. DE123456789.`;
 export const taxIdMalformed =
   'The tax ID may hold only letters, digits, spaces, dots, dashes and slashes (3 to 32 characters).';
+/** A tax ID the payment provider would not file for the country (Billing & Invoices). */
+export const taxIdRefusedByProvider = (country: string) =>
+  `Our payment provider did not accept this tax ID for ${country}. Check it, or leave it empty and write to support.`;
 export const billingDetailsMissing = 'Please enter your billing details first.';
 export const cardDeclined = 'Your card was declined.';
 export const cardInsufficientFunds = 'Your card has insufficient funds.';

@@ -11,6 +11,11 @@
  *   customer portal; locally /dev/checkout/portal). 404 NO_SUBSCRIPTION without a customer.
  * - GET /api/billing/invoices/:id/pdf → application/pdf: the invoice of the signed-in account (404
  *   for anyone else's), generated from our record (seller, buyer, line, tax, total).
+ * - PATCH /api/billing/details (body: billingDetailsBodySchema, schemas/billing-details.ts) →
+ *   BillingOverview with the new details, which future invoices carry (past invoices keep their
+ *   own copy). The provider's customer is updated first. 400 INVALID_BILLING_DETAILS with the
+ *   checkout's own sentence and the `field` it is about; 404 NO_BILLING_DETAILS for an account
+ *   that never bought (no details, no customer).
  * - POST /api/billing/cancel (no body) → BillingOverview after cancelling at period end
  *   (idempotent when already cancelling). 404 NO_SUBSCRIPTION when nothing can be cancelled.
  * - POST /api/billing/resume (no body) → BillingOverview after resuming a subscription set to end
@@ -67,6 +72,22 @@ export const invoiceViewSchema = object({
 });
 export type InvoiceView = Infer<typeof invoiceViewSchema>;
 
+/**
+ * The account's billing details as the page shows them (BillingDetails): `country` is an ISO
+ * code, `taxId` normalized (upper case, no spaces).
+ */
+export const billingDetailsViewSchema = object({
+  company: nullable(string),
+  name: string,
+  line1: string,
+  line2: nullable(string),
+  postalCode: string,
+  city: string,
+  state: nullable(string),
+  country: string,
+  taxId: nullable(string),
+});
+
 export const billingOverviewSchema = object({
   plan: oneOf(planLabels),
   licenseStatus: oneOf(licenseStatuses),
@@ -93,6 +114,8 @@ export const billingOverviewSchema = object({
       expYear: integer,
     }),
   ),
+  /** What future invoices are billed to (from the latest checkout or change); null when none. */
+  details: nullable(billingDetailsViewSchema),
   /** Newest first. */
   invoices: array(invoiceViewSchema),
   /** Which buttons the page offers. */
@@ -105,6 +128,8 @@ export const billingOverviewSchema = object({
     cancel: boolean,
     /** A subscription set to end whose paid period still runs: "Resume subscription". */
     resume: boolean,
+    /** Saved details, or a customer to attach them to: "Change billing details". */
+    editDetails: boolean,
   }),
 });
 export type BillingOverview = Infer<typeof billingOverviewSchema>;

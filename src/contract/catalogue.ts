@@ -160,6 +160,13 @@ export const errorCatalogue = {
   ENTERPRISE_PLAN: { status: 409, message: Messages.enterpriseAllSet },
   /** The portal and cancel calls: the account has no card subscription. */
   NO_SUBSCRIPTION: { status: 404, message: Messages.noSubscription },
+  /**
+   * Billing details the checkout would refuse too (its own sentence; the body's `field` names
+   * the field it is about).
+   */
+  INVALID_BILLING_DETAILS: { status: 400, message: Messages.billingDetailsInvalid },
+  /** Changing billing details of an account that never bought: none saved, no customer. */
+  NO_BILLING_DETAILS: { status: 404, message: Messages.noBillingDetails },
   /** Resume after the paid period ended (or the subscription was ended now): buy again. */
   SUBSCRIPTION_ENDED: { status: 409, message: Messages.subscriptionEnded },
 

@@ -88,6 +88,11 @@ export const alreadyStandard = 'You already have the Standard plan.';
 /** An Enterprise user is told all is set. */
 export const enterpriseAllSet = 'Your Enterprise plan is all set. Contact us for any change to it.';
 export const noSubscription = 'There is no card subscription on this account.';
+/** Billing details the checkout would refuse too; the answer carries the precise sentence. */
+export const billingDetailsInvalid = 'Please check your billing details.';
+/** Changing billing details before any purchase: they come from the checkout. */
+export const noBillingDetails =
+  'There are no billing details on this account yet. They are taken at checkout when you buy Standard.';
 /** Resume after the paid period ended: nothing is left to resume; buying again is the way back. */
 export const subscriptionEnded =
   'Your subscription has already ended, so it cannot be resumed. To use Standard again, buy it again on Billing & Invoices.';

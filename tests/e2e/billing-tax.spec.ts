@@ -2,7 +2,9 @@
  * Billing a firm can file, in the browser: the local checkout asks for billing details and shows
  * the total with tax before Pay (a German company with a VAT ID: reverse charge; a German
  * consumer: 19 % VAT), a declined test card stays on the checkout with Stripe's message, and
- * Billing & Invoices offers each invoice's PDF; the receipt lands in /dev/mailbox. Axe on each.
+ * Billing & Invoices offers each invoice's PDF; the receipt lands in /dev/mailbox. Billing &
+ * Invoices shows the saved billing details and changes them for future invoices (refusing what
+ * the checkout refuses), while the issued invoice keeps its own. Axe on each, at both widths.
  */
 import AxeBuilder from '@axe-core/playwright';
 import type { Page, TestInfo } from '@playwright/test';
@@ -161,4 +163,85 @@ test('a declined card stays on the checkout with the message; the right card the
   await page.getByLabel('Card number').fill('4242 4242 4242 4242');
   await pay(page);
   await expect(page.getByRole('region', { name: 'Your License' })).toContainText('Standard');
+});
+
+test('Billing & Invoices shows the billing details and changes them for future invoices only', async ({
+  page,
+  allowConsoleError,
+}, testInfo) => {
+  // A purchase, then five states each checked with axe: more than the default 30 s on a busy CPU.
+  test.setTimeout(90_000);
+  allowConsoleError(failedLoad(400, '/api/billing/details'));
+  await startStandardSignupAtCheckout(page, { name: 'Grete Müller', email: uniqueEmail('edit') });
+  await enterBillingDetails(page, GERMAN_CONSUMER);
+  await pay(page);
+  const invoiceUrl = await (
+    await firstInvoice(page)
+  )
+    .getByRole('link', { name: /View invoice/ })
+    .getAttribute('href');
+
+  const section = page.getByRole('region', { name: 'Billing details' });
+  const detail = (label: string) => section.locator('dt', { hasText: label }).locator('+ dd');
+  await expect(detail('Billed to')).toHaveText('Grete Müller');
+  await expect(detail('Address')).toContainText('Hauptstraße 1');
+  await expect(detail('Address')).toContainText('10115 Berlin');
+  await expect(detail('Address')).toContainText('Germany');
+  await expect(detail('Tax ID')).toHaveText('None');
+  await expectNoAxeViolations(page);
+  await shoot(page, testInfo, 'billing-details-1280');
+
+  // A VAT ID that is not valid for Germany: the checkout's sentence, the field marked, no change.
+  await section.getByRole('button', { name: 'Change billing details' }).click();
+  await expect(section.getByLabel('Name', { exact: true })).toHaveValue('Grete Müller');
+  await expect(section.getByLabel('Country')).toHaveValue('DE');
+  await section.getByLabel('Company').fill('Baubüro Müller GmbH');
+  await section.getByLabel('Address', { exact: true }).fill('Friedrichstraße 20');
+  await section.getByLabel('Postal code').fill('10117');
+  await section.getByLabel('Tax ID').fill('DE12345');
+  await section.getByRole('button', { name: 'Save billing details' }).click();
+  await expect(section.getByRole('alert')).toContainText('This VAT ID is not valid for Germany.');
+  await expect(section.getByLabel('Tax ID')).toHaveAttribute('aria-invalid', 'true');
+  await expect(section.getByLabel('Tax ID')).toBeFocused();
+  await expectNoAxeViolations(page);
+  await shoot(page, testInfo, 'billing-details-refused-1280');
+  await section.getByRole('button', { name: 'Cancel' }).click();
+  await expect(detail('Address')).toContainText('Hauptstraße 1');
+  await expect(detail('Tax ID')).toHaveText('None');
+
+  // At 390 px: the form fits, and a valid change is saved.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await section.getByRole('button', { name: 'Change billing details' }).click();
+  await section.getByLabel('Company').fill('Baubüro Müller GmbH');
+  await section.getByLabel('Address', { exact: true }).fill('Friedrichstraße 20');
+  await section.getByLabel('Postal code').fill('10117');
+  await section.getByLabel('Tax ID').fill('DE 136 695 976');
+  await expectNoAxeViolations(page);
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+  expect(overflow).toBeLessThanOrEqual(0);
+  await shoot(page, testInfo, 'billing-details-form-390');
+  await section.getByRole('button', { name: 'Save billing details' }).click();
+
+  await expect(section.getByRole('status')).toHaveText(
+    'Your billing details are saved. Your next invoice will carry them.',
+  );
+  await expect(detail('Billed to')).toHaveText('Baubüro Müller GmbH (Grete Müller)');
+  await expect(detail('Address')).toContainText('Friedrichstraße 20');
+  await expect(detail('Address')).toContainText('10117 Berlin');
+  await expect(detail('Tax ID')).toHaveText('DE136695976');
+  await expectNoAxeViolations(page);
+  await shoot(page, testInfo, 'billing-details-390');
+
+  // Saved for good, and the invoice already issued keeps the details it was issued with.
+  await page.reload();
+  await islandsReady(page);
+  await expect(detail('Tax ID')).toHaveText('DE136695976');
+  await page.goto(invoiceUrl ?? '');
+  await expect(page.getByRole('definition').filter({ hasText: 'Hauptstraße 1' })).toBeVisible();
+  await expect(page.getByText('Friedrichstraße 20')).toHaveCount(0);
+  await expect(page.getByText('VAT 19%')).toBeVisible();
+  await expectNoAxeViolations(page);
+  await shoot(page, testInfo, 'hosted-invoice-390');
 });

@@ -2,7 +2,7 @@
  * The Standard plan after signup: the Trial → Standard
  * upgrade from the dashboard and from the signup page's member modal through the local
  * /dev/checkout, a payment finished in another browser, and Billing & Invoices (invoices, cancel
- * at period end, the Trial empty state), with axe on each state.
+ * at period end, the Trial empty state with no billing details yet), with axe on each state.
  */
 import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
@@ -189,6 +189,11 @@ test.describe('Billing & Invoices', () => {
       page.getByText('You are on the Free Trial. There are no invoices or payments.'),
     ).toBeVisible();
     await expect(page.getByRole('table')).toHaveCount(0);
+    const details = page.getByRole('region', { name: 'Billing details' });
+    await expect(details).toContainText(
+      'No billing details yet. The company, address and tax ID you enter at checkout when you buy Standard are saved here and printed on your invoices.',
+    );
+    await expect(details.getByRole('button')).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Upgrade to Standard' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Cancel subscription' })).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Manage card' })).toHaveCount(0);

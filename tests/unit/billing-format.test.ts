@@ -28,8 +28,9 @@ function overview(patch: Partial<BillingOverview> = {}): BillingOverview {
       paymentFailedAt: null,
     },
     card: null,
+    details: null,
     invoices: [],
-    actions: { upgrade: false, manageCard: true, cancel: true, resume: false },
+    actions: { upgrade: false, manageCard: true, cancel: true, resume: false, editDetails: true },
     ...patch,
   };
 }

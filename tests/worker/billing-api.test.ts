@@ -52,8 +52,15 @@ describe('GET /api/billing', () => {
       licenseExpiresAt: new Date(START + (plans.trial.durationDays ?? 0) * DAY_MS).toISOString(),
       subscription: null,
       card: null,
+      details: null,
       invoices: [],
-      actions: { upgrade: true, manageCard: false, cancel: false, resume: false },
+      actions: {
+        upgrade: true,
+        manageCard: false,
+        cancel: false,
+        resume: false,
+        editDetails: false,
+      },
     });
   });
 
@@ -92,6 +99,8 @@ describe('GET /api/billing', () => {
       },
       // The local test card of the checkout, read when its webhook arrived.
       card: { brand: 'visa', last4: '4242', expMonth: 12, expYear: 2030 },
+      // This checkout was paid without entering details: nothing saved, but a customer to add to.
+      details: null,
       invoices: [
         {
           id: `in_local_${suffix}`,
@@ -107,7 +116,7 @@ describe('GET /api/billing', () => {
           refund: null,
         },
       ],
-      actions: { upgrade: false, manageCard: true, cancel: true, resume: false },
+      actions: { upgrade: false, manageCard: true, cancel: true, resume: false, editDetails: true },
     });
   });
 

@@ -3,18 +3,26 @@
  * store whose clock is the app's clock, a signed-in Trial account, and the steps of an upgrade
  * (open the checkout, pay it, deliver its webhooks, poll for completion).
  */
+import { env } from 'cloudflare:workers';
 import { expect } from 'vitest';
+import { newTrialLicense } from '../../functions/services/core/licenses/licenses';
+import { newSession } from '../../functions/services/core/users/sessions';
 import type { PaymentProvider } from '../../functions/adapters/payments';
 import { createLocalPayments } from '../../functions/adapters/payments/local';
+import { quoteTax } from '../../functions/services/billing/tax';
+import type { BillingDetails } from '../../src/contract/billing';
 import type { StandardCheckoutResponse } from '../../src/contract/payments';
 import {
   accountApp,
+  credentials,
   queryAll,
+  uniqueEmail,
   signUpTrial,
   type AccountApp,
   type SignedInAccount,
 } from './account-helpers';
 import { testWebhookSecret } from './fake-stripe/events';
+import { callWorker, testDeps } from './helpers';
 import { createMemoryCheckoutStore } from './fake-stripe/memory-checkout-store';
 
 /** One calendar year after START-based payments (2026 is not a leap year): 365 days. */
@@ -89,6 +97,22 @@ export async function upgradedAccount(world: BillingWorld) {
   return { account, checkout, paid };
 }
 
+/**
+ * A Trial account upgraded through checkout and both webhooks, having entered `details` on the
+ * checkout (so its invoice and the account carry them); the invoice id with it.
+ */
+export async function upgradedWithDetails(world: BillingWorld, details: BillingDetails) {
+  const account = await signUpTrial(world.app);
+  const { sessionId } = await openUpgrade(world.app, account);
+  await world.local.saveCheckoutDetails(sessionId, details, quoteTax(12900, details));
+  const paid = await payLocal(world, sessionId);
+  for (const event of [paid.completed, paid.invoicePaid]) {
+    const response = await deliver(world.app, event.payload, event.signature);
+    expect(response.status, await response.clone().text()).toBe(200);
+  }
+  return { account, sessionId, invoiceId: sessionId.replace('cs_local_', 'in_local_') };
+}
+
 /** What the database holds for one user: plan, licenses, subscriptions and invoices. */
 export async function billingRows(userId: string) {
   const [user] = await queryAll<{ plan: string }>('SELECT plan FROM users WHERE id = ?', userId);
@@ -122,4 +146,36 @@ export async function billingRows(userId: string) {
 /** The upgrade e-mails the app sent to `email`. */
 export function upgradeMails(app: AccountApp, email: string) {
   return app.mail.filter((message) => message.to === email && message.tag === 'upgrade');
+}
+
+/**
+ * A signed-in Trial account, written directly, and its open upgrade checkout on the real Worker
+ * with the local checkout on D1 (`devEnv` turns on development).
+ */
+export async function trialWithDevCheckout(devEnv: Partial<Env>) {
+  const now = Date.now();
+  const userId = crypto.randomUUID();
+  const email = uniqueEmail();
+  const trial = newTrialLicense(userId, now);
+  await env.DB.batch([
+    env.DB.prepare(
+      `INSERT INTO users (id, customer_name, email, email_normalized, plan, is_deleted, created_at, updated_at)
+       VALUES (?, 'Grete', ?, ?, 'Trial', 0, ?, ?)`,
+    ).bind(userId, email, email, now, now),
+    env.DB.prepare(
+      `INSERT INTO licenses (id, user_id, license_key, plan, status, activated_at, expires_at, created_at)
+       VALUES (?, ?, ?, 'Trial', 'active', ?, ?, ?)`,
+    ).bind(trial.id, userId, trial.licenseKey, now, trial.expiresAt, now),
+  ]);
+  const session = await newSession(testDeps(now), userId);
+  await session.insert;
+  const { browser, cookie } = credentials(session.token);
+  const started = await callWorker(
+    '/api/billing/checkout',
+    { method: 'POST', headers: browser },
+    devEnv,
+  );
+  expect(started.status, await started.clone().text()).toBe(200);
+  const { sessionId } = await started.json<{ sessionId: string }>();
+  return { userId, email, browser, cookie, sessionId };
 }

@@ -9,11 +9,12 @@ import { createD1CheckoutStore } from '../../functions/adapters/payments/d1-stor
 import { firstInvoicePaidEvent } from '../../functions/adapters/payments/local-events';
 import { signWebhookPayload } from '../../functions/adapters/payments/webhook-signature';
 import { createDb } from '../../functions/db/client';
-import { newTrialLicense } from '../../functions/services/core/licenses/licenses';
-import { newSession } from '../../functions/services/core/users/sessions';
+import { saveBillingProfile } from '../../functions/services/billing/details';
 import type { BillingOverview } from '../../src/contract/billing';
-import { credentials, queryAll, uniqueEmail } from './account-helpers';
-import { callWorker, ORIGIN, payDevCheckout, testDeps } from './helpers';
+import { billing } from '../../src/site.config';
+import { queryAll } from './account-helpers';
+import { trialWithDevCheckout } from './billing-helpers';
+import { callWorker, ORIGIN, payDevCheckout } from './helpers';
 
 const devEnv = {
   ENVIRONMENT: 'development',
@@ -30,34 +31,7 @@ const DE_CONSUMER = {
 const DE_VAT_ID = 'DE136695976';
 const DE_BUSINESS = { ...DE_CONSUMER, company: 'Baubüro Müller GmbH', tax_id: DE_VAT_ID };
 
-/** A signed-in Trial account, written directly, and its open upgrade checkout. */
-async function trialWithCheckout() {
-  const now = Date.now();
-  const userId = crypto.randomUUID();
-  const email = uniqueEmail();
-  const trial = newTrialLicense(userId, now);
-  await env.DB.batch([
-    env.DB.prepare(
-      `INSERT INTO users (id, customer_name, email, email_normalized, plan, is_deleted, created_at, updated_at)
-       VALUES (?, 'Grete', ?, ?, 'Trial', 0, ?, ?)`,
-    ).bind(userId, email, email, now, now),
-    env.DB.prepare(
-      `INSERT INTO licenses (id, user_id, license_key, plan, status, activated_at, expires_at, created_at)
-       VALUES (?, ?, ?, 'Trial', 'active', ?, ?, ?)`,
-    ).bind(trial.id, userId, trial.licenseKey, now, trial.expiresAt, now),
-  ]);
-  const session = await newSession(testDeps(now), userId);
-  await session.insert;
-  const { browser, cookie } = credentials(session.token);
-  const started = await callWorker(
-    '/api/billing/checkout',
-    { method: 'POST', headers: browser },
-    devEnv,
-  );
-  expect(started.status, await started.clone().text()).toBe(200);
-  const { sessionId } = await started.json<{ sessionId: string }>();
-  return { userId, email, browser, cookie, sessionId };
-}
+const trialWithCheckout = () => trialWithDevCheckout(devEnv);
 
 interface InvoiceRow {
   id: string;
@@ -173,6 +147,83 @@ describe('tax at checkout, on the invoice and in the receipt', () => {
       tax_amount: 0,
       tax_rate_bp: null,
     });
+  });
+});
+
+describe('the local hosted invoice page', () => {
+  /** The page Billing & Invoices links to as the invoice, as the buyer's browser gets it. */
+  async function hostedInvoice(cookie: string) {
+    const overview = await callWorker('/api/billing', { headers: { Cookie: cookie } });
+    const url = (await overview.json<BillingOverview>()).invoices[0]?.url ?? '';
+    expect(url).toMatch(/\/dev\/checkout\/invoice\?id=in_local_\w+$/);
+    const page = await callWorker(
+      new URL(url, ORIGIN).pathname + new URL(url, ORIGIN).search,
+      {},
+      devEnv,
+    );
+    expect(page.status).toBe(200);
+    // One line per text, without tags, as a reader sees it.
+    return (await page.text()).replace(/<br \/>/g, '\n').replace(/<[^>]+>/g, '\n');
+  }
+
+  it('shows the business buyer as issued and the reverse charge, as the PDF does', async () => {
+    const buyer = await trialWithCheckout();
+    await payDevCheckout(buyer.sessionId, devEnv, { details: DE_BUSINESS });
+
+    const text = await hostedInvoice(buyer.cookie);
+
+    for (const line of [
+      'Baubüro Müller GmbH',
+      'Grete Müller',
+      'Hauptstraße 1',
+      '10115 Berlin',
+      'Germany',
+      `VAT ID: ${DE_VAT_ID}`,
+      '$0.00 (reverse charge)',
+      billing.reverseChargeNote,
+    ]) {
+      expect(text).toContain(line);
+    }
+  });
+
+  it("shows a consumer's VAT at its rate, the subtotal and the amount paid", async () => {
+    const buyer = await trialWithCheckout();
+    await payDevCheckout(buyer.sessionId, devEnv, { details: DE_CONSUMER });
+
+    const text = await hostedInvoice(buyer.cookie);
+
+    expect(text).toMatch(/Subtotal\s+\$129\.00/);
+    expect(text).toMatch(/VAT 19%\s+\$24\.51/);
+    expect(text).toMatch(/Amount paid\s+\$153\.51/);
+    expect(text).not.toContain('reverse charge');
+  });
+});
+
+describe('GET /dev/checkout for an account with saved billing details', () => {
+  it('fills the form with them; the total waits until the buyer continues', async () => {
+    const buyer = await trialWithCheckout();
+    const details = {
+      company: 'Baubüro Müller GmbH',
+      name: 'Grete Müller',
+      line1: 'Hauptstraße 1',
+      line2: null,
+      postalCode: '10115',
+      city: 'Berlin',
+      state: null,
+      country: 'DE',
+      taxId: DE_VAT_ID,
+    };
+    await saveBillingProfile(createDb(env.DB), buyer.userId, details, Date.now(), Date.now());
+
+    const page = await callWorker(`/dev/checkout?session_id=${buyer.sessionId}`, {}, devEnv);
+    const html = await page.text();
+
+    expect(page.status).toBe(200);
+    expect(html).toMatch(/name="company"\s+value="Baubüro Müller GmbH"/);
+    expect(html).toMatch(/name="line1"\s+value="Hauptstraße 1"/);
+    expect(html).toMatch(/name="tax_id"\s+value="DE136695976"/);
+    expect(html).toMatch(/<option value="DE" selected>/);
+    expect(html).not.toContain('Total due today');
   });
 });
 

@@ -39,6 +39,7 @@ const endpoints: readonly [method: string, path: string][] = [
   ['POST', '/api/billing/checkout'],
   ['POST', '/api/billing/portal'],
   ['POST', '/api/billing/cancel'],
+  ['PATCH', '/api/billing/details'],
   ['POST', '/api/stripe/webhook'],
 ];
 
@@ -66,6 +67,11 @@ const fields = [
   'replaceDeviceId',
   'currentVersion',
   'channel',
+  'line1',
+  'postalCode',
+  'city',
+  'country',
+  'taxId',
 ];
 
 const hostileValues: readonly unknown[] = [

@@ -97,6 +97,7 @@ export function createUnconfiguredPayments(reason: string): PaymentProvider {
     cancelAtPeriodEnd: refuse,
     resumeSubscription: refuse,
     paymentCard: refuse,
+    updateCustomerDetails: refuse,
     cancelNow: refuse,
     expireCheckoutSession: refuse,
     refundSubscription: refuse,

@@ -319,6 +319,15 @@ export function createLocalPayments({
       return { ...LOCAL_TEST_CARD, expYear: year + LOCAL_CARD_YEARS };
     },
 
+    async updateCustomerDetails(customerId) {
+      // Nothing to keep: the stand-in makes no renewal invoices, and each paid checkout's invoice
+      // keeps the details given on it. A customer exists once it has paid.
+      if ((await store.listPaid(customerId)).length === 0) {
+        throw new PaymentProviderError('not_found', 'No such customer.');
+      }
+      return 'updated';
+    },
+
     async expireCheckoutSession(id) {
       const session = sessionIdPattern.test(id) ? await store.get(id) : null;
       if (!session) throw new PaymentProviderError('not_found', 'No such checkout session.');

@@ -4,7 +4,9 @@
  * client (Workers have no node:https) and Web Crypto for webhook signatures.
  */
 import Stripe from 'stripe';
+import type { BillingDetails } from '../../../src/contract/billing';
 import { referenceMetadata, readReference } from './reference';
+import { stripeTaxIdType } from './stripe-tax-ids';
 import {
   PaymentProviderError,
   type CheckoutSessionInfo,
@@ -238,6 +240,49 @@ export function createStripePayments(options: StripePaymentsOptions): PaymentPro
       );
       if (customer.deleted) return null;
       return cardOf(customer.invoice_settings.default_payment_method);
+    },
+
+    async updateCustomerDetails(customerId: string, details: BillingDetails) {
+      if (!customerIdPattern.test(customerId)) {
+        throw new PaymentProviderError('not_found', 'No such customer.');
+      }
+      const existing = (await call(() => stripe.customers.listTaxIds(customerId, { limit: 100 })))
+        .data;
+      const type = details.taxId === null ? null : stripeTaxIdType(details.country);
+      const keep = existing.find((id) => id.type === type && id.value === details.taxId);
+      // The new tax ID first: Stripe checks it, and a refusal leaves the customer as it was.
+      if (details.taxId !== null && !keep) {
+        if (type === null) return 'tax_id_refused';
+        try {
+          await stripe.customers.createTaxId(customerId, { type, value: details.taxId });
+        } catch (error) {
+          if (
+            error instanceof Stripe.errors.StripeInvalidRequestError &&
+            error.statusCode === 400
+          ) {
+            return 'tax_id_refused';
+          }
+          throw toProviderError(error);
+        }
+      }
+      // Invoices print the customer's name: the company when there is one, as Checkout sets it.
+      await call(() =>
+        stripe.customers.update(customerId, {
+          name: details.company ?? details.name,
+          address: {
+            line1: details.line1,
+            line2: details.line2 ?? '',
+            postal_code: details.postalCode,
+            city: details.city,
+            state: details.state ?? '',
+            country: details.country,
+          },
+        }),
+      );
+      for (const old of existing) {
+        if (old !== keep) await call(() => stripe.customers.deleteTaxId(customerId, old.id));
+      }
+      return 'updated' as const;
     },
 
     async expireCheckoutSession(id: string) {

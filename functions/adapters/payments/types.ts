@@ -109,6 +109,9 @@ export interface PaymentCard {
   expYear: number;
 }
 
+/** Result of updateCustomerDetails. */
+export type CustomerUpdate = 'updated' | 'tax_id_refused';
+
 /** Result of cancelNow: the subscription has ended and will not renew or invoice again. */
 export interface CancelNowResult {
   /** Milliseconds since the epoch: when it ended (an earlier cancellation's time on a repeat). */
@@ -150,6 +153,13 @@ export interface PaymentProvider {
     customerId: string;
     subscriptionId: string | null;
   }): Promise<PaymentCard | null>;
+  /**
+   * Makes `details` what the customer's future invoices carry: the name (the company when given),
+   * the billing address and the tax ID (any other tax ID is removed). A tax ID the provider
+   * refuses answers `tax_id_refused` before anything is changed. Throws
+   * PaymentProviderError('not_found') for an unknown customer.
+   */
+  updateCustomerDetails(customerId: string, details: BillingDetails): Promise<CustomerUpdate>;
   /**
    * Ends the subscription at once: no proration, no final invoice, no refund (an operator's
    * "cancel now"; a refund is its own call). Safe to repeat: a subscription already cancelled

@@ -3,7 +3,7 @@
  * page in production): read, trimmed and checked, with one plain sentence for what is wrong.
  * Also the account's stored copy (`billing_profiles`), refreshed by every completed checkout.
  */
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { BillingDetails } from '../../../src/contract/billing';
 import { isPlainLine } from '../../../src/contract/plain-text';
 import * as Texts from '../../../src/contract/billing-texts';
@@ -90,6 +90,18 @@ export function readBillingDetails(form: Record<string, unknown>): DetailsResult
       taxId,
     },
   };
+}
+
+/** The account's saved billing details (what future invoices carry); null when none. */
+export async function billingProfileOf(db: Db, userId: string): Promise<BillingDetails | null> {
+  const [row] = await db
+    .select()
+    .from(billingProfiles)
+    .where(eq(billingProfiles.userId, userId))
+    .limit(1);
+  if (!row) return null;
+  const { company, name, line1, line2, postalCode, city, state, country, taxId } = row;
+  return { company, name, line1, line2, postalCode, city, state, country, taxId };
 }
 
 /** The name an invoice is billed to: the company when given, else the person. */

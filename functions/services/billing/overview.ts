@@ -18,6 +18,7 @@ import { isCancellable, newestSubscription } from '../core/payments/subscription
 import { iso } from '../shared/db';
 import { isResumable } from '../core/payments/resume';
 import { cardOnFile } from './card-on-file';
+import { billingProfileOf } from './details';
 
 /** More than any account will have (Standard bills once a year); bounds the answer. */
 const INVOICE_LIMIT = 100;
@@ -42,7 +43,7 @@ export async function billingOverview(
   { db, now }: Pick<Deps, 'db' | 'now'>,
   userId: string,
 ): Promise<BillingOverview> {
-  const [user, license, subscription, rows] = await Promise.all([
+  const [user, license, subscription, rows, details] = await Promise.all([
     findUserById(db, userId),
     currentLicense(db, userId),
     newestSubscription(db, userId),
@@ -52,6 +53,7 @@ export async function billingOverview(
       .where(eq(invoices.userId, userId))
       .orderBy(desc(invoices.created), desc(invoices.id))
       .limit(INVOICE_LIMIT),
+    billingProfileOf(db, userId),
   ]);
   if (!user || !license) throw new Error(`User ${userId} has no account or license`);
   // Only while a subscription is on the card: an ended one's card is not "on file" for anything.
@@ -74,6 +76,7 @@ export async function billingOverview(
         }
       : null,
     card,
+    details,
     invoices: rows.map((row): InvoiceView => ({
       id: row.id,
       number: row.number,
@@ -95,6 +98,7 @@ export async function billingOverview(
       manageCard: subscription !== undefined,
       cancel: isCancellable(subscription),
       resume: isResumable(subscription, now),
+      editDetails: details !== null || subscription !== undefined,
     },
   };
 }

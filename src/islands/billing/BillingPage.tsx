@@ -1,6 +1,6 @@
 /**
- * Billing & Invoices: current plan, usage
- * summary, billing history and account management from GET /api/billing. Trial accounts see an
+ * Billing & Invoices: current plan, usage summary, billing history, billing details and account
+ * management from GET /api/billing. Trial accounts see an
  * empty state and the upgrade; Enterprise is billed by agreement.
  */
 import { useEffect, useRef, useState } from 'react';
@@ -8,6 +8,7 @@ import type { BillingOverview } from '../../contract/billing';
 import { SuccessMessages } from '../../contract/messages';
 import { withErrorBoundary } from '../ErrorBoundary';
 import { CancelDialog } from './CancelDialog';
+import { DetailsCard } from './DetailsCard';
 import {
   cardName,
   cardText,
@@ -110,6 +111,7 @@ function BillingPage() {
           <InvoiceTable invoices={overview.invoices} />
         )}
       </section>
+      <DetailsCard overview={overview} onSaved={replace} />
       <section className="card" aria-labelledby="manage-title">
         <h2 id="manage-title">Account management</h2>
         <ManageButtons

@@ -145,3 +145,22 @@ export function failedRenewalText(overview: BillingOverview): string | null {
   const day = subscription.paymentFailedAt ? ` on ${formatDate(subscription.paymentFailedAt)}` : '';
   return `Your last renewal payment failed${day}. Update your card to keep ${plans.standard.name}.`;
 }
+
+/** A country's English name from its ISO code (the code itself where Intl lacks it). */
+export function countryNameOf(code: string): string {
+  try {
+    return new Intl.DisplayNames(['en'], { type: 'region' }).of(code) ?? code;
+  } catch {
+    return code;
+  }
+}
+
+/** The postal address of billing details, one line each, as invoices print it. */
+export function addressLines(details: NonNullable<BillingOverview['details']>): string[] {
+  return [
+    details.line1,
+    ...(details.line2 ? [details.line2] : []),
+    [details.postalCode, details.city, details.state].filter(Boolean).join(' '),
+    countryNameOf(details.country),
+  ];
+}

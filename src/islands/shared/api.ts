@@ -20,6 +20,8 @@ export class ApiFailure extends Error {
     readonly code: string | null,
     /** Seconds from `Retry-After` on a 429, else null. */
     readonly retryAfter: number | null = null,
+    /** The input the answer is about, when the server names one (`field`), else null. */
+    readonly field: string | null = null,
   ) {
     super(message);
   }
@@ -45,17 +47,20 @@ export function failureFromResponse(
 ): ApiFailure {
   let message = '';
   let code: string | null = null;
+  let field: string | null = null;
   try {
     const body = JSON.parse(bodyText) as unknown;
     if (body && typeof body === 'object') {
       const record = body as Record<string, unknown>;
       if (typeof record['message'] === 'string') message = record['message'];
       if (typeof record['code'] === 'string') code = record['code'];
+      if (typeof record['field'] === 'string') field = record['field'];
     }
   } catch {
     // An HTML error page from a proxy, or nothing at all: no server message to show.
   }
-  return new ApiFailure(status, message, code, status === 429 ? parseRetryAfter(retryAfter) : null);
+  const wait = status === 429 ? parseRetryAfter(retryAfter) : null;
+  return new ApiFailure(status, message, code, wait, field);
 }
 
 /** The message to show for a failure: the server's, or the default text of the situation. */

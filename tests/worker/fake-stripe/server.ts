@@ -78,6 +78,10 @@ export function createFakeStripe(options: { apiKey?: string } = {}) {
   const noSuch = (kind: string, id: string) =>
     stripeError(404, `No such ${kind}: '${id}'`, 'resource_missing');
   const customers = new Map<string, Json>();
+  /** Tax IDs by customer, oldest first. */
+  const taxIds = new Map<string, Json[]>();
+  /** Tax ID values createTaxId refuses as Stripe refuses an invalid one. */
+  const refusedTaxIds = new Set<string>();
   /** A card PaymentMethod as Stripe expands it. */
   const cardMethod = (card: {
     brand: string;
@@ -224,6 +228,44 @@ export function createFakeStripe(options: { apiKey?: string } = {}) {
       const customer = customers.get(c.req.param('id'));
       if (!customer) return noSuch('customer', c.req.param('id'));
       return c.json(customer);
+    })
+    // Name and address only (what updateCustomerDetails sends); '' clears a field as in Stripe.
+    .post('/v1/customers/:id', (c) => {
+      const customer = customers.get(c.req.param('id'));
+      if (!customer) return noSuch('customer', c.req.param('id'));
+      const form = requests.at(-1)?.form ?? new URLSearchParams();
+      const name = form.get('name');
+      if (name !== null) customer['name'] = name;
+      const address: Json = { ...(customer['address'] as Json | null) };
+      for (const key of ['line1', 'line2', 'postal_code', 'city', 'state', 'country']) {
+        const value = form.get(`address[${key}]`);
+        if (value !== null) address[key] = value === '' ? null : value;
+      }
+      customer['address'] = address;
+      return c.json(customer);
+    })
+    .get('/v1/customers/:id/tax_ids', (c) => {
+      if (!customers.has(c.req.param('id'))) return noSuch('customer', c.req.param('id'));
+      return c.json(page(taxIds.get(c.req.param('id')) ?? [], c.req.query('limit'), '/v1/tax_ids'));
+    })
+    .post('/v1/customers/:id/tax_ids', (c) => {
+      const id = c.req.param('id');
+      if (!customers.has(id)) return noSuch('customer', id);
+      const form = requests.at(-1)?.form ?? new URLSearchParams();
+      const value = form.get('value') ?? '';
+      if (refusedTaxIds.has(value)) {
+        return stripeError(400, `Invalid value for ${form.get('type') ?? ''}.`, 'tax_id_invalid');
+      }
+      const taxId: Json = { id: nextId('txi'), object: 'tax_id', type: form.get('type'), value };
+      taxIds.set(id, [...(taxIds.get(id) ?? []), taxId]);
+      return c.json(taxId);
+    })
+    .delete('/v1/customers/:id/tax_ids/:taxId', (c) => {
+      const list = taxIds.get(c.req.param('id')) ?? [];
+      const kept = list.filter((taxId) => taxId['id'] !== c.req.param('taxId'));
+      if (kept.length === list.length) return noSuch('tax_id', c.req.param('taxId'));
+      taxIds.set(c.req.param('id'), kept);
+      return c.json({ id: c.req.param('taxId'), object: 'tax_id', deleted: true });
     })
     .delete('/v1/subscriptions/:id', (c) => {
       const subscription = subscriptions.get(c.req.param('id'));
@@ -425,6 +467,26 @@ export function createFakeStripe(options: { apiKey?: string } = {}) {
         object: 'customer',
         invoice_settings: { default_payment_method: card && cardMethod(card) },
       });
+    },
+    /** A tax ID value the fake refuses as invalid (Stripe's `tax_id_invalid`). */
+    refuseTaxId(value: string) {
+      refusedTaxIds.add(value);
+    },
+    /**
+     * The buyer fields Stripe copies from the customer onto each invoice it finalizes: what a
+     * renewal invoice carries after the customer changed.
+     */
+    invoiceCustomerFields(id: string): Json {
+      const customer = customers.get(id);
+      if (!customer) throw new Error(`no fake customer ${id}`);
+      return {
+        customer_name: customer['name'] ?? null,
+        customer_address: customer['address'] ?? null,
+        customer_tax_ids: (taxIds.get(id) ?? []).map((taxId) => ({
+          type: taxId['type'],
+          value: taxId['value'],
+        })),
+      };
     },
     /** Ends a subscription as Stripe does at its period's end. */
     endSubscription(id: string) {
