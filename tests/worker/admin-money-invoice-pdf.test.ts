@@ -4,25 +4,12 @@
  * 404 and anyone but an operator is refused.
  */
 import { describe, expect, it } from 'vitest';
-import type { BillingDetails } from '../../src/contract/billing';
 import { ConsoleMessages } from '../../src/contract/messages';
 import { billing } from '../../src/site.config';
 import { adminGet, operator } from './admin-helpers';
 import { errorOf } from './admin-money-helpers';
-import { billingWorld, upgradedWithDetails } from './billing-helpers';
+import { billingWorld, GERMAN_COMPANY, upgradedWithDetails } from './billing-helpers';
 import { pdfText } from './pdf-text';
-
-const GERMAN_COMPANY: BillingDetails = {
-  company: 'Baubüro Müller GmbH',
-  name: 'Grete Müller',
-  line1: 'Hauptstraße 1',
-  line2: null,
-  postalCode: '10115',
-  city: 'Berlin',
-  state: null,
-  country: 'DE',
-  taxId: 'DE136695976',
-};
 
 describe('GET /api/admin/money/invoices/:id/pdf', () => {
   it("gives an operator the customer's invoice as a PDF with buyer, reverse charge and total", async () => {

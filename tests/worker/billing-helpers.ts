@@ -25,6 +25,19 @@ import { testWebhookSecret } from './fake-stripe/events';
 import { callWorker, testDeps } from './helpers';
 import { createMemoryCheckoutStore } from './fake-stripe/memory-checkout-store';
 
+/** A German company with a valid VAT ID: billed with a reverse-charge note, no VAT. */
+export const GERMAN_COMPANY: BillingDetails = {
+  company: 'Baubüro Müller GmbH',
+  name: 'Grete Müller',
+  line1: 'Hauptstraße 1',
+  line2: null,
+  postalCode: '10115',
+  city: 'Berlin',
+  state: null,
+  country: 'DE',
+  taxId: 'DE136695976',
+};
+
 /** One calendar year after START-based payments (2026 is not a leap year): 365 days. */
 export const YEAR_MS = 365 * 24 * 60 * 60 * 1000;
 

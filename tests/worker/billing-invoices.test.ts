@@ -13,7 +13,7 @@ import { saveBillingProfile } from '../../functions/services/billing/details';
 import type { BillingOverview } from '../../src/contract/billing';
 import { billing } from '../../src/site.config';
 import { queryAll } from './account-helpers';
-import { trialWithDevCheckout } from './billing-helpers';
+import { GERMAN_COMPANY, trialWithDevCheckout } from './billing-helpers';
 import { callWorker, ORIGIN, payDevCheckout } from './helpers';
 
 const devEnv = {
@@ -202,17 +202,7 @@ describe('the local hosted invoice page', () => {
 describe('GET /dev/checkout for an account with saved billing details', () => {
   it('fills the form with them; the total waits until the buyer continues', async () => {
     const buyer = await trialWithCheckout();
-    const details = {
-      company: 'Baubüro Müller GmbH',
-      name: 'Grete Müller',
-      line1: 'Hauptstraße 1',
-      line2: null,
-      postalCode: '10115',
-      city: 'Berlin',
-      state: null,
-      country: 'DE',
-      taxId: DE_VAT_ID,
-    };
+    const details = GERMAN_COMPANY;
     await saveBillingProfile(createDb(env.DB), buyer.userId, details, Date.now(), Date.now());
 
     const page = await callWorker(`/dev/checkout?session_id=${buyer.sessionId}`, {}, devEnv);
