@@ -73,12 +73,16 @@ export function invitationMail(
 ): QueuedMail {
   return queueMailWhere(
     db,
-    teamInvitationMail(to, {
-      organizationName: details.organizationName,
-      inviterName: details.inviterName,
-      link: invitationLink(origin, details.token),
-      expiresAt: details.expiresAt,
-    }),
+    teamInvitationMail(
+      to,
+      {
+        organizationName: details.organizationName,
+        inviterName: details.inviterName,
+        link: invitationLink(origin, details.token),
+        expiresAt: details.expiresAt,
+      },
+      origin,
+    ),
     now,
     when,
   );
