@@ -165,12 +165,7 @@ export const mailSamples = {
   'subscription-resumed': () =>
     subscriptionResumedMail(to, name, { renewsAt: SAMPLE_NOW + 100 * DAY }, origin),
   'device-activated': () =>
-    deviceActivatedMail(
-      to,
-      name,
-      { deviceName: 'Site laptop', activatedAt: SAMPLE_NOW },
-      origin,
-    ),
+    deviceActivatedMail(to, name, { deviceName: 'Site laptop', activatedAt: SAMPLE_NOW }, origin),
   'deletion-scheduled': () =>
     deletionScheduledMail(
       to,
@@ -192,8 +187,9 @@ export const mailSamples = {
   'recovery-code-used': () => recoveryCodeUsedMail(to, name, 2, change, origin),
 } satisfies Record<MailKind, () => Mail>;
 
-/** The kinds whose message has no link to act on: the code, and support's own copies. */
+/** The kinds with no link to act on: the code, support's copy, the acknowledgement, a reply. */
 export const kindsWithoutLink: readonly MailKind[] = [
+  'contact-reply',
   'verification-code',
   'contact',
   'contact-received',
