@@ -1,5 +1,6 @@
+import AxeBuilder from '@axe-core/playwright';
 import { Messages } from '../../src/contract/messages';
-import { newVisitor, uniqueEmail } from './auth.helpers';
+import { latestMail, newVisitor, uniqueEmail } from './auth.helpers';
 import { expect, test } from './fixtures';
 
 test.beforeEach(async ({ page }) => {
@@ -27,5 +28,43 @@ test.describe('contact form', () => {
     await expect(form.getByRole('status')).toHaveText(/Thank you/);
     await expect(form.getByLabel('Message')).toHaveValue('');
     await expect(form.getByText('Or e-mail us directly')).toBeVisible();
+  });
+
+  test('acknowledges the message by e-mail, which the mailbox shows as the sender sees it', async ({
+    page,
+  }, testInfo) => {
+    const email = uniqueEmail('contact');
+    await page.goto('/about');
+    const form = page.locator('form[data-contact-form]');
+    await form.getByLabel('Name').fill('Ada Lovelace');
+    await form.getByRole('textbox', { name: 'Email' }).fill(email);
+    await form.getByLabel('Message').fill('Do you offer Enterprise pricing for 40 seats?');
+    await form.getByRole('checkbox', { name: 'Verify you are human' }).check();
+    await form.getByRole('button', { name: 'SEND' }).click();
+    await expect(form.getByRole('status')).toHaveText(/Thank you/);
+
+    const mail = await latestMail(page.request, email, 'contact-received');
+    expect(mail.text).toContain('We received your message and will reply to this address.');
+
+    await page.goto(`/dev/mailbox?to=${encodeURIComponent(email)}`);
+    const message = page.getByRole('article').filter({ hasText: mail.subject });
+    const frame = message.frameLocator('iframe.mail');
+    await expect(frame.getByText('We received your message and will reply')).toBeVisible();
+    // The logo comes from the site, as a mail client loads it.
+    await expect
+      .poll(() => frame.locator('img').evaluate((img: HTMLImageElement) => img.naturalWidth))
+      .toBe(96);
+    const text = message.locator('details pre');
+    await expect(text).toBeHidden();
+    await message.getByText('Text part').click();
+    await expect(text).toContainText('We received your message and will reply to this address.');
+    const results = await new AxeBuilder({ page }).analyze();
+    expect(results.violations.map((violation) => violation.id)).toEqual([]);
+    for (const width of [1280, 390]) {
+      await page.setViewportSize({ width, height: 900 });
+      const path = testInfo.outputPath(`mailbox-${width}.png`);
+      await page.screenshot({ path, fullPage: true });
+      await testInfo.attach(`mailbox-${width}`, { path, contentType: 'image/png' });
+    }
   });
 });

@@ -1,6 +1,6 @@
 /**
  * Every kind of e-mail, as its template builds it (mail-samples.ts): the HTML part is the designed
- * one (the logo from the site, the main link as a button in the accent colour), the text part
+ * one (the logo from the site, the main link as a button in the accent color), the text part
  * says the same with its links and no markup, and dates read as words.
  */
 import { describe, expect, it } from 'vitest';

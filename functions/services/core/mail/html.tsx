@@ -74,7 +74,7 @@ function LinkNote({ note }: { note: string }) {
   );
 }
 
-/** Any further link: its words, underlined, in the accent colour. */
+/** Any further link: its words, underlined, in the accent color. */
 function TextLink({ block }: { block: LinkBlock }) {
   return (
     <Text style={paragraph}>

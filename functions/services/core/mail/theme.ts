@@ -1,5 +1,5 @@
 /**
- * The e-mails' look: the site's colours and type (the tokens of src/styles/global.css, which a
+ * The e-mails' look: the site's colors and type (the tokens of src/styles/global.css, which a
  * unit test compares with these) as inline-style values, since mail clients drop stylesheets.
  */
 export const colors = {
@@ -14,7 +14,7 @@ export const colors = {
   onAccent: '#ffffff',
 } as const;
 
-/** Which global.css custom property each colour mirrors. */
+/** Which global.css custom property each color mirrors. */
 export const colorTokens: Readonly<Record<keyof typeof colors, string>> = {
   background: '--color-bg',
   surface: '--color-surface',
@@ -36,7 +36,7 @@ export const fonts = {
 /** The logo, a PNG in public/ (Gmail shows no SVG), shown at half its 96 px size for sharpness. */
 export const logo = { path: '/email-logo.png', size: 32 } as const;
 
-/** The primary button: the e-mail's main link, in the site's accent colour. */
+/** The primary button: the e-mail's main link, in the site's accent color. */
 export const buttonStyle = {
   backgroundColor: colors.accent,
   color: colors.onAccent,
