@@ -33,7 +33,7 @@ export const fonts = {
   mono: "ui-monospace, 'SFMono-Regular', Menlo, Consolas, 'Courier New', monospace",
 } as const;
 
-/** The logo, a PNG in public/ (Gmail shows no SVG), shown at half its 96 px size for sharpness. */
+/** The logo, a PNG in public/ (Gmail shows no SVG): shown at 32 px, drawn at 96 for sharp screens. */
 export const logo = { path: '/email-logo.png', size: 32 } as const;
 
 /** The primary button: the e-mail's main link, in the site's accent color. */
