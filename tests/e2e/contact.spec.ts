@@ -67,7 +67,8 @@ test.describe('contact form', () => {
     await expect(text).toBeHidden();
     await message.getByText('Text part').click();
     await expect(text).toContainText('We received your message and will reply to this address.');
-    const results = await new AxeBuilder({ page }).analyze();
+    // The page around the messages; axe cannot run inside a frame that allows no script.
+    const results = await new AxeBuilder({ page }).exclude('iframe.mail').analyze();
     expect(results.violations.map((violation) => violation.id)).toEqual([]);
     for (const width of [1280, 390]) {
       await page.setViewportSize({ width, height: 900 });

@@ -36,7 +36,7 @@ pre { white-space: pre-wrap; overflow-wrap: anywhere; background: #f6f6f6; paddi
 code { overflow-wrap: anywhere; }
 .delivery-sent { color: #146c2e; }
 .delivery-failed, .delivery-dead { color: #a50e0e; font-weight: 600; }
-iframe.mail { display: block; width: 100%; height: 40rem; border: 1px solid #c4c4c4; border-radius: 4px; resize: vertical; background: #f5f7fa; }
+iframe.mail { display: block; width: 100%; height: 32rem; border: 1px solid #c4c4c4; border-radius: 4px; resize: vertical; background: #f5f7fa; }
 details { margin-top: 0.75rem; }
 summary { cursor: pointer; font-weight: 600; }
 `;

@@ -23,7 +23,7 @@
  * | `team-usage-report` | nothing: the cron, early each month; once per organization and    |                |
  * |                     | month (`team-usage-report:<organization>:<YYYY-MM>` dedupe key)   | no             |
  *
- * The lifecycle e-mails (texts in lifecycle-templates.ts, each with an HTML part):
+ * The lifecycle e-mails (texts in lifecycle-templates.ts; like all, a text and an HTML part):
  *
  * | e-mail                   | written with                                                                   |
  * |--------------------------|--------------------------------------------------------------------------------|
