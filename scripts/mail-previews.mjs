@@ -17,7 +17,8 @@ const out = process.argv[2] ?? '/tmp/mail-previews';
 mkdirSync(out, { recursive: true });
 
 // Inside node_modules/.cache, so the bundle's imports of packages resolve from the project.
-const bundle = new URL('../node_modules/.cache/mail-previews/samples.mjs', import.meta.url).pathname;
+const bundle = new URL('../node_modules/.cache/mail-previews/samples.mjs', import.meta.url)
+  .pathname;
 await build({
   entryPoints: [new URL('../tests/worker/mail-samples.ts', import.meta.url).pathname],
   bundle: true,

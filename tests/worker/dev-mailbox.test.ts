@@ -221,7 +221,7 @@ describe('GET /dev/mailbox', () => {
   });
 
   it('answers 404 for the HTML part of an unknown message or of one without HTML', async () => {
-    const plain = await deliver({ to: recipient(), html: null }, 1_000);
+    const plain = await deliver({ to: recipient() }, 1_000);
 
     expect(
       (await callWorker(`/dev/mailbox/${crypto.randomUUID()}/html`, {}, development)).status,
