@@ -2,7 +2,7 @@
 // screenshot of each HTML part at 600 and 390 px wide, the widths of a desktop mail client and a
 // phone, to look at after changing a template or the layout (functions/services/core/mail/):
 //
-//   node scripts/mail-previews.mjs [out-dir]      (default /tmp/mail-previews)
+//   npm run mail:previews [-- out-dir]      (default /tmp/mail-previews)
 //
 // For each kind it writes <kind>.html, <kind>.txt, <kind>-600.png and <kind>-390.png. The
 // samples are bundled with esbuild (they are TypeScript and JSX; packages stay imports); the logo, which the e-mails
