@@ -32,13 +32,7 @@ test.describe('contact form', () => {
 
   test('acknowledges the message by e-mail, which the mailbox shows as the sender sees it', async ({
     page,
-    allowConsoleError,
   }, testInfo) => {
-    // The message frame runs no script by design (sandbox without allow-scripts); Chromium logs
-    // the test browser's own attempts to run its helpers in that frame.
-    allowConsoleError(
-      /^Blocked script execution in '[^']*\/dev\/mailbox\/[\w-]+\/html' because the document's frame is sandboxed/,
-    );
     const email = uniqueEmail('contact');
     await page.goto('/about');
     const form = page.locator('form[data-contact-form]');

@@ -31,14 +31,16 @@ import {
   licenseReplacedMail,
   passwordResetMail,
   paymentRefundedMail,
-  seatsAlmostFullMail,
-  teamInvitationMail,
-  teamUsageReportMail,
   trialEndedMail,
   upgradeMail,
   verificationCodeMail,
   welcomeMail,
 } from '../../functions/services/core/mail/templates';
+import {
+  seatsAlmostFullMail,
+  teamInvitationMail,
+  teamUsageReportMail,
+} from '../../functions/services/core/mail/team-templates';
 
 export const SAMPLE_ORIGIN = 'https://sheetwright.test';
 const origin = SAMPLE_ORIGIN;
