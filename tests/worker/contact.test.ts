@@ -14,7 +14,7 @@ afterEach(() => {
 });
 
 describe('POST /api/contact', () => {
-  it('stores the message, e-mails it to support and thanks the visitor', async () => {
+  it('stores the message, e-mails it to support, acknowledges it to the sender and thanks the visitor', async () => {
     const app = accountApp();
     const body = message();
 
@@ -37,8 +37,20 @@ describe('POST /api/contact', () => {
       ip: app.ip,
       user_agent: 'TestBrowser/1.0',
     });
-    expect(app.mail).toEqual([expect.objectContaining({ to: site.supportEmail, tag: 'contact' })]);
+    expect(app.mail).toEqual([
+      expect.objectContaining({ to: site.supportEmail, tag: 'contact' }),
+      expect.objectContaining({ to: body.email, tag: 'contact-received' }),
+    ]);
     expect(app.mail[0]?.text).toContain(body.message);
+    const acknowledgement = app.mail[1];
+    expect(acknowledgement?.subject).toBe(`We received your message to ${site.product}`);
+    expect(acknowledgement?.text).toContain(
+      'We received your message and will reply to this address.',
+    );
+    // The address is not verified: nothing the sender typed goes back to it.
+    expect(acknowledgement?.text).not.toContain(body.name);
+    expect(acknowledgement?.text).not.toContain(body.message);
+    expect(acknowledgement?.html).not.toContain(body.name);
     expect(app.botCalls).toEqual([{ token: botToken('contact'), action: 'contact' }]);
   });
 
@@ -87,6 +99,27 @@ describe('POST /api/contact', () => {
     expect(
       await queryAll('SELECT id FROM contact_messages WHERE message = ?', body.message),
     ).toHaveLength(1);
-    expect(log).toHaveBeenCalledOnce();
+    // One failed attempt logged per e-mail: support's copy and the acknowledgement.
+    expect(log).toHaveBeenCalledTimes(2);
+  });
+
+  it('writes one acknowledgement per stored message, and none for a refused one', async () => {
+    const app = accountApp();
+    const body = message();
+
+    expect((await app.post('/api/contact', body)).status).toBe(200);
+    expect(
+      (await app.post('/api/contact', { ...body, message: `${body.message} again` })).status,
+    ).toBe(200);
+    expect(
+      (await app.post('/api/contact', { ...body, recaptchaToken: botToken('signup') })).status,
+    ).toBe(403);
+
+    const rows = await queryAll<{ tag: string }>(
+      'SELECT tag FROM outbox WHERE to_email = ? ORDER BY created_at',
+      body.email,
+    );
+    expect(rows.map((row) => row.tag)).toEqual(['contact-received', 'contact-received']);
+    expect(app.mail.filter((mail) => mail.to === body.email)).toHaveLength(2);
   });
 });

@@ -7,6 +7,7 @@ import { deliverMail } from '../../functions/services/core/mail/delivery';
 import { queueMail } from '../../functions/services/core/mail/outbox';
 import type { Mail } from '../../functions/services/core/mail/rules';
 import { callWorker, testDeps } from './helpers';
+import { mailSamples } from './mail-samples';
 
 const development = { ENVIRONMENT: 'development' };
 
@@ -177,6 +178,55 @@ describe('GET /dev/mailbox', () => {
       '<a href="https://sheetwright.test/reset?token=a&amp;b=1">https://sheetwright.test/reset?token=a&amp;b=1</a>',
     );
     expect(html).not.toMatch(/href="javascript:/);
+  });
+
+  it('shows a message as its reader sees it: the HTML part in a sandboxed frame, the text part behind a toggle', async () => {
+    const to = recipient();
+    const mail = mailSamples.welcome();
+    const id = await deliver({ ...mail, to }, 1_000);
+
+    const response = await callWorker(`/dev/mailbox?to=${encodeURIComponent(to)}`, {}, development);
+    const page = await response.text();
+
+    expect(page).toMatch(
+      new RegExp(
+        `<iframe\\s+class="mail"\\s+src="/dev/mailbox/${id}/html"\\s+sandbox="allow-popups allow-popups-to-escape-sandbox"`,
+      ),
+    );
+    expect(page).toContain(`title="HTML part of ${mail.subject}"`);
+    expect(page).toMatch(/<details>\s*<summary>Text part<\/summary>\s*<pre>Hello Ada Lovelace,/);
+    // The page frames its own origin and nothing else; it still runs no script.
+    const csp = response.headers.get('Content-Security-Policy') ?? '';
+    expect(csp).toContain("frame-src 'self'");
+    expect(csp).toContain("script-src 'none'");
+    // The message's markup never enters the page itself.
+    expect(page).not.toContain('<table');
+  });
+
+  it("serves a message's HTML part alone, sandboxed, with no script and framed only by the mailbox", async () => {
+    const mail = mailSamples['password-reset']();
+    const id = await deliver({ ...mail, to: recipient() }, 1_000);
+
+    const response = await callWorker(`/dev/mailbox/${id}/html`, {}, development);
+
+    expect(response.status).toBe(200);
+    expect(await response.text()).toBe(mail.html);
+    const csp = response.headers.get('Content-Security-Policy') ?? '';
+    expect(csp).toMatch(/^sandbox allow-popups allow-popups-to-escape-sandbox;/);
+    expect(csp).toContain("default-src 'none'");
+    expect(csp).toContain("style-src 'unsafe-inline'");
+    expect(csp).toContain("frame-ancestors 'self'");
+    expect(csp).not.toContain('script-src');
+    expect(response.headers.get('X-Frame-Options')).toBe('SAMEORIGIN');
+  });
+
+  it('answers 404 for the HTML part of an unknown message or of one without HTML', async () => {
+    const plain = await deliver({ to: recipient() }, 1_000);
+
+    expect(
+      (await callWorker(`/dev/mailbox/${crypto.randomUUID()}/html`, {}, development)).status,
+    ).toBe(404);
+    expect((await callWorker(`/dev/mailbox/${plain}/html`, {}, development)).status).toBe(404);
   });
 
   it('has a labelled recipient filter and says so when there is no mail', async () => {

@@ -140,7 +140,9 @@ const LINKABLE = /[a-z][a-z0-9+.-]*:\/\/\S+|www\.\S+|(?:[\p{L}\p{N}_-]+\.)+\p{L}
 
 /** The linkable runs of `text` that are not our own links (origin, support address). */
 function foreignLinks(text: string | undefined): string[] {
-  return [...(text ?? '').matchAll(LINKABLE)]
+  // The HTML part's doctype names the XHTML DTD by URL; it is markup, not words a client shows.
+  const shown = (text ?? '').replace(/^<!DOCTYPE[^>]*>/i, '');
+  return [...shown.matchAll(LINKABLE)]
     .map(([match]) => match)
     .filter((match) => !/sheetwright/i.test(match));
 }

@@ -1,10 +1,12 @@
 /**
  * /dev/mailbox: the local mailer's outbox as a page for people and as JSON for the
- * Playwright journeys, which read verification codes and reset links from it. Messages contain
- * user input (names, e-mails), so the page escapes everything and renders only the text part,
- * never a message's HTML.
+ * Playwright journeys, which read verification codes and reset links from it. The page shows each
+ * message as its reader would see it: the HTML part in a sandboxed frame (served on its own by
+ * /dev/mailbox/:id/html, where no script may run and nothing but its styles and images load),
+ * and the text part behind a toggle. Messages contain user input (names, e-mails), so the page
+ * itself escapes everything and never puts a message's HTML into its own markup.
  */
-import { desc, sql } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { html } from 'hono/html';
 import { z } from 'zod';
@@ -123,6 +125,43 @@ function deliveryText({ status, attempts }: MailboxMessage): string {
   }
 }
 
+/**
+ * The CSP of one message's HTML part: its inline styles and the site's images (the logo), no
+ * script, no form, no plugin; framed only by the mailbox page; and a sandbox, so even opened on its
+ * own it runs in an opaque origin. Its links open in a new tab (the frame allows popups).
+ */
+function messageCsp(origin: string): string {
+  return [
+    'sandbox allow-popups allow-popups-to-escape-sandbox',
+    "default-src 'none'",
+    "style-src 'unsafe-inline'",
+    `img-src 'self' ${origin} data:`,
+    "base-uri 'none'",
+    "form-action 'none'",
+    "frame-ancestors 'self'",
+  ].join('; ');
+}
+
+/** The HTML part in its frame, the text part behind a toggle; the text alone without HTML. */
+function partsView(message: MailboxMessage): Markup {
+  if (message.html === null) return html`<pre>${linkified(message.text)}</pre>`;
+  return html`<iframe
+      class="mail"
+      src="/dev/mailbox/${message.id}/html"
+      sandbox="allow-popups allow-popups-to-escape-sandbox"
+      loading="lazy"
+      title="HTML part of ${message.subject}"
+    ></iframe>
+    <p>
+      <a href="/dev/mailbox/${message.id}/html" target="_blank">Open the HTML part alone</a> (resize
+      the window to see it at phone width)
+    </p>
+    <details>
+      <summary>Text part</summary>
+      <pre>${linkified(message.text)}</pre>
+    </details>`;
+}
+
 function messageView(message: MailboxMessage, index: number): Markup {
   const time = new Date(message.createdAt).toISOString();
   return html`<article aria-labelledby="message-${index}">
@@ -140,7 +179,7 @@ function messageView(message: MailboxMessage, index: number): Markup {
       </dd>
     </dl>
     ${message.code ? html`<p>Code: <strong class="code">${message.code}</strong></p>` : ''}
-    <pre>${linkified(message.text)}</pre>
+    ${partsView(message)}
   </article>`;
 }
 
@@ -149,16 +188,31 @@ export const mailboxRoutes = new Hono<AppEnv>()
     const { to, limit } = parseQuery(c.req.query());
     return c.json({ messages: await latestMessages(c.get('deps').db, to, limit) });
   })
+  .get('/mailbox/:id/html', async (c) => {
+    const [row] = await c
+      .get('deps')
+      .db.select({ html: outbox.html })
+      .from(outbox)
+      .where(eq(outbox.id, c.req.param('id')))
+      .limit(1);
+    if (!row?.html) throw fail('NOT_FOUND');
+    c.header('Content-Security-Policy', messageCsp(c.get('deps').origin));
+    c.header('X-Frame-Options', 'SAMEORIGIN');
+    c.header('Cache-Control', 'no-store');
+    return c.html(row.html);
+  })
   .get('/mailbox', async (c) => {
     const { to, limit } = parseQuery({ limit: '50', ...c.req.query() });
     const messages = await latestMessages(c.get('deps').db, to, limit);
     return devPage(c, {
       title: 'Mailbox',
+      frames: true,
       body: html`<h1>Mailbox</h1>
         <p>
           E-mail the site sent while running locally, newest first (at most ${limit}), with its
           delivery state: each message is written to the outbox with the change that causes it, then
-          delivered by the local task queue within a second or two. The same messages as JSON:
+          delivered by the local task queue within a second or two. Each shows its HTML part as the
+          reader sees it, and its text part under "Text part". The same messages as JSON:
           <a href="/dev/mailbox.json">/dev/mailbox.json?to=</a>.
         </p>
         <form method="get" action="/dev/mailbox">

@@ -36,6 +36,9 @@ pre { white-space: pre-wrap; overflow-wrap: anywhere; background: #f6f6f6; paddi
 code { overflow-wrap: anywhere; }
 .delivery-sent { color: #146c2e; }
 .delivery-failed, .delivery-dead { color: #a50e0e; font-weight: 600; }
+iframe.mail { display: block; width: 100%; height: 32rem; border: 1px solid #c4c4c4; border-radius: 4px; resize: vertical; background: #f5f7fa; }
+details { margin-top: 0.75rem; }
+summary { cursor: pointer; font-weight: 600; }
 `;
 
 // Inserted as one raw string, so a formatter cannot add whitespace inside the element and
@@ -50,13 +53,17 @@ function styleSource(): Promise<string> {
   return styleHash;
 }
 
-/** CSP of the dev pages: nothing runs, only the shell's own style, forms post to this origin. */
-export async function devCsp(): Promise<string> {
+/**
+ * CSP of the dev pages: nothing runs, only the shell's own style, forms post to this origin. A page
+ * that shows documents of its own in frames (the mailbox's messages) may frame this origin.
+ */
+export async function devCsp(options: { frames?: boolean } = {}): Promise<string> {
   return [
     "default-src 'none'",
     "script-src 'none'",
     `style-src ${await styleSource()}`,
     "img-src 'self' data:",
+    ...(options.frames ? ["frame-src 'self'"] : []),
     "form-action 'self'",
     "base-uri 'none'",
     "frame-ancestors 'none'",
@@ -66,9 +73,15 @@ export async function devCsp(): Promise<string> {
 /** Answers a complete dev page with its CSP. */
 export async function devPage(
   c: Context,
-  page: { title: string; body: Markup | Markup[]; status?: ContentfulStatusCode },
+  page: {
+    title: string;
+    body: Markup | Markup[];
+    status?: ContentfulStatusCode;
+    /** The page frames documents of this origin (see devCsp). */
+    frames?: boolean;
+  },
 ): Promise<Response> {
-  c.header('Content-Security-Policy', await devCsp());
+  c.header('Content-Security-Policy', await devCsp({ frames: page.frames ?? false }));
   c.header('Cache-Control', 'no-store');
   return c.html(
     html`<!doctype html>

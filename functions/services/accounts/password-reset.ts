@@ -62,7 +62,7 @@ export async function sendPasswordReset(deps: Deps, email: string): Promise<void
   const budget = rateLimitStep(deps, 'forgotPasswordPerEmail', user.email);
   const mail = queueMailWhere(
     db,
-    passwordResetMail(user.email, user.customerName, link.toString()),
+    passwordResetMail(user.email, user.customerName, link.toString(), deps.origin),
     now,
     budget.withinLimit,
   );

@@ -8,7 +8,7 @@ import { TeamMessages } from '../../../src/contract/messages';
 import { organizationInvitations, type InvitationRow } from '../../db/schema';
 import { fail } from '../../lib/errors';
 import { queueMailWhere, type QueuedMail } from '../core/mail/outbox';
-import { teamInvitationMail } from '../core/mail/templates';
+import { teamInvitationMail } from '../core/mail/team-templates';
 import { randomToken, sha256 } from '../shared/crypto';
 import { DAY_MS, type Db, type Millis } from '../shared/db';
 
@@ -73,12 +73,16 @@ export function invitationMail(
 ): QueuedMail {
   return queueMailWhere(
     db,
-    teamInvitationMail(to, {
-      organizationName: details.organizationName,
-      inviterName: details.inviterName,
-      link: invitationLink(origin, details.token),
-      expiresAt: details.expiresAt,
-    }),
+    teamInvitationMail(
+      to,
+      {
+        organizationName: details.organizationName,
+        inviterName: details.inviterName,
+        link: invitationLink(origin, details.token),
+        expiresAt: details.expiresAt,
+      },
+      origin,
+    ),
     now,
     when,
   );

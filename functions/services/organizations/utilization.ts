@@ -18,7 +18,7 @@ import {
   users,
   type OrganizationRow,
 } from '../../db/schema';
-import { seatsAlmostFullMail, teamUsageReportMail } from '../core/mail/templates';
+import { seatsAlmostFullMail, teamUsageReportMail } from '../core/mail/team-templates';
 import {
   addUsage,
   dayNumber,

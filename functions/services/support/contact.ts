@@ -3,23 +3,25 @@ import type { ContactBody } from '../../../src/contract/schemas/auth';
 import { contactMessages } from '../../db/schema';
 import { fail } from '../../lib/errors';
 import { deliverSoon, queueMail } from '../core/mail/outbox';
-import { contactMail } from '../core/mail/templates';
+import { contactMail, contactReceivedMail } from '../core/mail/templates';
 import type { Deps } from '../shared/deps';
 import { normalizeEmail } from '../shared/emails';
 import { enforceRateLimit } from '../shared/rate-limit';
 
 /**
- * Stores the message and, in the same batch, its e-mail to support (quoting its id), which the
- * task queue delivers.
+ * Stores the message and, in the same batch, its e-mail to support (quoting its id) and the
+ * sender's acknowledgement, which the task queue delivers: one of each per stored message, and
+ * none when the message was not stored.
  */
 export async function sendContactMessage(deps: Deps, body: ContactBody): Promise<void> {
-  const { db, now, client } = deps;
+  const { db, now, client, origin } = deps;
   if (!(await deps.botCheck.verify(body.recaptchaToken, 'contact', client.ip))) {
     throw fail('BOT_CHECK_FAILED');
   }
   await enforceRateLimit(deps, 'contactPerIp', client.ip);
   const id = crypto.randomUUID();
-  const mail = queueMail(db, contactMail(id, body.name, body.email, body.message), now);
+  const toSupport = queueMail(db, contactMail(id, body, origin), now);
+  const acknowledgement = queueMail(db, contactReceivedMail(body.email, origin), now);
   const store = db.insert(contactMessages).values({
     id,
     name: body.name,
@@ -30,6 +32,6 @@ export async function sendContactMessage(deps: Deps, body: ContactBody): Promise
     userAgent: client.userAgent?.slice(0, 512) ?? null,
     createdAt: now,
   });
-  await db.batch([store, mail.insert]);
-  await deliverSoon(deps, mail);
+  await db.batch([store, toSupport.insert, acknowledgement.insert]);
+  await deliverSoon(deps, toSupport, acknowledgement);
 }

@@ -50,6 +50,7 @@ export function trialEndingMail(
     tag: 'trial-ending',
     subject: lifecycleSubjects.trialEnding(daysUntil(trial.endsAt, trial.now)),
     greeting: greeting(name),
+    origin,
     blocks: [
       `Your ${plans.trial.durationDays}-day ${plans.trial.name.toLowerCase()} of ${site.product} ` +
         `ends on ${formatDate(trial.endsAt, 'UTC')}. After that, the plugin no longer runs with your ` +
@@ -78,6 +79,7 @@ export function renewalReminderMail(
     tag: 'renewal-reminder',
     subject: lifecycleSubjects.renewalReminder(renewal.renewsAt),
     greeting: greeting(name),
+    origin,
     blocks: [
       `Your ${standard.name} plan renews automatically on ${day} ` +
         `(in ${plural(daysUntil(renewal.renewsAt, renewal.now), 'day')}). We will charge ` +
@@ -133,6 +135,7 @@ export function receiptMail(
     tag: 'receipt',
     subject: lifecycleSubjects.receipt(invoice.number),
     greeting: greeting(name),
+    origin,
     blocks,
   });
 }
@@ -170,6 +173,7 @@ export function paymentFailedMail(
     tag: 'payment-failed',
     subject: lifecycleSubjects.paymentFailed,
     greeting: greeting(name),
+    origin,
     blocks,
   });
 }
@@ -193,6 +197,7 @@ export function subscriptionCancelledMail(
     tag: 'subscription-cancelled',
     subject: lifecycleSubjects.subscriptionCancelled,
     greeting: greeting(name),
+    origin,
     blocks: running
       ? [
           `Your ${standard.name} subscription is cancelled and will not renew, so you will not ` +
@@ -227,6 +232,7 @@ export function subscriptionResumedMail(
     tag: 'subscription-resumed',
     subject: lifecycleSubjects.subscriptionResumed,
     greeting: greeting(name),
+    origin,
     blocks: [
       `Your ${standard.name} subscription will renew on ${day} for ${standard.priceLabel} ` +
         `${standard.period}, and every year after that until you cancel. Your license stays ` +
@@ -263,6 +269,7 @@ export function invoiceRefundedMail(
     tag: 'invoice-refunded',
     subject: lifecycleSubjects.invoiceRefunded,
     greeting: greeting(name),
+    origin,
     blocks: [
       `Our support team refunded ${amount} for ${invoice} of your ${site.product} ` +
         `${plans.standard.name} plan, in full, to the card you paid with. Your bank shows it ` +
@@ -292,6 +299,7 @@ export function deviceActivatedMail(
     tag: 'device-activated',
     subject: lifecycleSubjects.deviceActivated,
     greeting: greeting(name),
+    origin,
     blocks: [
       `A device was activated with your ${site.product} license key:`,
       {
@@ -325,6 +333,7 @@ export function deletionScheduledMail(
     tag: 'deletion-scheduled',
     subject: lifecycleSubjects.deletionScheduled,
     greeting: greeting(name),
+    origin,
     blocks: [
       `Your ${site.product} account was scheduled for deletion on ${formatDate(deletion.deletedAt, 'UTC')}. ` +
         `You were signed out everywhere, your license key no longer works and its devices were ` +

@@ -11,6 +11,7 @@
  * | `upgrade`           | the Trial → Standard upgrade (by webhook or polling)              | no             |
  * | `password-reset`    | the reset token (forgot-password, run on the queue)               | yes: the link  |
  * | `contact`           | the stored Get in Touch message                                   | no             |
+ * | `contact-received`  | the same message: the sender's acknowledgement (no name or words) | no             |
  * | `contact-reply`     | an operator's reply row (admin/inbox.ts); once per reply id       | no             |
  * | `trial-ended`       | the license flip to expired (cron; only the run that flips it)    | no             |
  * | `payment-refunded`  | the refund's record turning `refunded` (billing/refunds.ts)       | no             |
@@ -22,7 +23,7 @@
  * | `team-usage-report` | nothing: the cron, early each month; once per organization and    |                |
  * |                     | month (`team-usage-report:<organization>:<YYYY-MM>` dedupe key)   | no             |
  *
- * The lifecycle e-mails (texts in lifecycle-templates.ts, each with an HTML part):
+ * The lifecycle e-mails (texts in lifecycle-templates.ts; like all, a text and an HTML part):
  *
  * | e-mail                   | written with                                                                   |
  * |--------------------------|--------------------------------------------------------------------------------|
@@ -63,6 +64,7 @@ const mailRules = {
   upgrade: { holdsSecret: false },
   'password-reset': { holdsSecret: true },
   contact: { holdsSecret: false },
+  'contact-received': { holdsSecret: false },
   'contact-reply': { holdsSecret: false },
   'trial-ended': { holdsSecret: false },
   'payment-refunded': { holdsSecret: false },

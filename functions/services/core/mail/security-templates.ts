@@ -47,6 +47,7 @@ export function twoStepOnMail(
     tag: 'two-step-on',
     subject: securitySubjects.twoStepOn,
     greeting: greeting(name),
+    origin,
     blocks: [
       `Two-step sign-in was turned on for your ${site.product} account on ` +
         `${formatUtcMoment(change.at)}, from ${change.device}. From now on, signing in with your ` +
@@ -69,6 +70,7 @@ export function twoStepOffMail(
     tag: 'two-step-off',
     subject: securitySubjects.twoStepOff,
     greeting: greeting(name),
+    origin,
     blocks: [
       `Two-step sign-in was turned off for your ${site.product} account on ` +
         `${formatUtcMoment(change.at)}, from ${change.device}. Signing in now needs your password ` +
@@ -91,6 +93,7 @@ export function passkeyAddedMail(
     tag: 'passkey-added',
     subject: securitySubjects.passkeyAdded,
     greeting: greeting(name),
+    origin,
     blocks: [
       `A passkey named "${inertName(passkeyName)}" was added to your ${site.product} account on ` +
         `${formatUtcMoment(change.at)}, from ${change.device}. It signs in to your account ` +
@@ -113,6 +116,7 @@ export function recoveryCodeUsedMail(
     tag: 'recovery-code-used',
     subject: securitySubjects.recoveryCodeUsed,
     greeting: greeting(name),
+    origin,
     blocks: [
       `One of your recovery codes was used to sign in to your ${site.product} account on ` +
         `${formatUtcMoment(change.at)}, from ${change.device}. That code no longer works; ` +
@@ -138,6 +142,7 @@ export function passwordChangedMail(
     tag: 'password-changed',
     subject: securitySubjects.passwordChanged,
     greeting: greeting(name),
+    origin,
     blocks: [
       `${what} on ${formatUtcMoment(change.at)}, ` +
         `from ${change.device}. Every other session was signed out; the browser that made the ` +

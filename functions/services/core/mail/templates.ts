@@ -1,45 +1,54 @@
 /**
- * The texts of the account and purchase e-mails, as plain text (every client shows it; nothing to
- * escape or track); the lifecycle e-mails, with an HTML part too, are in lifecycle-templates.ts.
+ * The texts of the account, purchase and support e-mails, as blocks that compose.ts turns into
+ * the text and the HTML part; the lifecycle e-mails are in lifecycle-templates.ts, the security
+ * ones in security-templates.ts, the team ones in team-templates.ts. Dates are in words, in UTC ("November 27, 2026").
  * When each is sent and what a failed send means: rules.ts.
  */
 import type { LicenseRow } from '../../../db/schema';
 import { limits, plans, site } from '../../../../src/site.config';
-import { formatDate, formatIsoDay, formatMoney } from '../../../../src/lib/format';
-import { inertName, signature } from './compose';
+import { formatDate, formatMoney } from '../../../../src/lib/format';
+import { composeMail, greeting, inertName } from './compose';
 import type { Mail } from './rules';
+
+/** A day in words, in UTC: the Worker knows no reader's time zone. */
+const day = (at: number) => formatDate(at, 'UTC');
 
 /**
  * The 6-digit code (the code is in the subject too, so it shows in a notification). The address
  * is not verified yet, so the e-mail echoes nothing the sender typed: no name.
  */
-export function verificationCodeMail(to: string, code: string): Mail {
+export function verificationCodeMail(to: string, code: string, origin: string): Mail {
   const minutes = Math.round(limits.codeValiditySeconds / 60);
-  return {
+  return composeMail({
     to,
     tag: 'verification-code',
     subject: `${code} is your ${site.product} verification code`,
-    text:
-      `Hello,\n\nYour ${site.product} verification code is:\n\n    ${code}\n\n` +
-      `It is valid for ${minutes} minutes. If you did not ask for it, you can ignore this e-mail.` +
-      signature,
-  };
+    greeting: greeting(''),
+    origin,
+    blocks: [
+      `Your ${site.product} verification code is:`,
+      { code },
+      `It is valid for ${minutes} minutes. If you did not ask for it, you can ignore this e-mail.`,
+    ],
+  });
 }
 
 /** Sent after a trial signup or a paid Standard signup: the license key and where to download the plugin. */
 export function welcomeMail(to: string, name: string, license: LicenseRow, origin: string): Mail {
-  const expires = formatIsoDay(license.expiresAt);
-  return {
+  const plan = license.plan === 'Trial' ? plans.trial.name : `${license.plan} plan`;
+  return composeMail({
     to,
     tag: 'welcome',
     subject: `Welcome to ${site.product}: your license key`,
-    text:
-      `Hello ${inertName(name)},\n\nYour ${license.plan === 'Trial' ? plans.trial.name : `${license.plan} plan`} is active until ${expires}.\n\n` +
-      `License key: ${license.licenseKey}\n\n` +
-      `Download the plugin from your dashboard: ${origin}/dashboard\n` +
-      `After installing, paste the license key into the License Manager on the ${site.product} ribbon.` +
-      signature,
-  };
+    greeting: greeting(name),
+    origin,
+    blocks: [
+      `Your ${plan} is active until ${day(license.expiresAt)}.`,
+      { label: 'License key', code: license.licenseKey },
+      { label: 'Download the plugin from your dashboard', link: `${origin}/dashboard` },
+      `After installing, paste the license key into the License Manager on the ${site.product} ribbon.`,
+    ],
+  });
 }
 
 /**
@@ -47,21 +56,22 @@ export function welcomeMail(to: string, name: string, license: LicenseRow, origi
  * e-mail says so: installed plugins keep working without pasting anything.
  */
 export function upgradeMail(to: string, name: string, license: LicenseRow, origin: string): Mail {
-  const expires = formatIsoDay(license.expiresAt);
   const standard = plans.standard;
-  return {
+  return composeMail({
     to,
     tag: 'upgrade',
     subject: `Your ${site.product} plan is now ${standard.name}`,
-    text:
-      `Hello ${inertName(name)},\n\nThank you for your payment. Your ${standard.name} plan is active until ` +
-      `${expires} and renews every year unless you cancel.\n\n` +
-      `Your license key stays the same: ${license.licenseKey}\n` +
+    greeting: greeting(name),
+    origin,
+    blocks: [
+      `Thank you for your payment. Your ${standard.name} plan is active until ` +
+        `${day(license.expiresAt)} and renews every year unless you cancel.`,
+      { label: 'Your license key stays the same', code: license.licenseKey },
       `The plugin keeps working where it is installed, now on up to ${standard.deviceLimit} ` +
-      `active devices and with all future updates.\n\n` +
-      `Invoices, your card and cancellation: ${origin}/dashboard/billing` +
-      signature,
-  };
+        `active devices and with all future updates.`,
+      { label: 'Invoices, your card and cancellation', link: `${origin}/dashboard/billing` },
+    ],
+  });
 }
 
 /** Sent when support issued a new license key: the old one no longer works anywhere. */
@@ -71,19 +81,21 @@ export function licenseReplacedMail(
   license: Pick<LicenseRow, 'licenseKey' | 'expiresAt'>,
   origin: string,
 ): Mail {
-  const expires = formatIsoDay(license.expiresAt);
-  return {
+  return composeMail({
     to,
     tag: 'license-replaced',
     subject: `Your new ${site.product} license key`,
-    text:
-      `Hello ${inertName(name)},\n\nAs requested, we have issued a new license key for your account:\n\n` +
-      `License key: ${license.licenseKey}\n\n` +
+    greeting: greeting(name),
+    origin,
+    blocks: [
+      'As requested, we have issued a new license key for your account:',
+      { label: 'License key', code: license.licenseKey },
       `Your previous key no longer works and its devices were signed out. Paste the new key into ` +
-      `the License Manager on the ${site.product} ribbon on each computer you use ` +
-      `(valid until ${expires}).\n\nYour dashboard: ${origin}/dashboard` +
-      signature,
-  };
+        `the License Manager on the ${site.product} ribbon on each computer you use ` +
+        `(valid until ${day(license.expiresAt)}).`,
+      { label: 'Your dashboard', link: `${origin}/dashboard` },
+    ],
+  });
 }
 
 /**
@@ -97,69 +109,82 @@ export function licenseExtendedMail(
   days: number,
   origin: string,
 ): Mail {
-  const until = formatDate(license.expiresAt, 'UTC');
+  const until = day(license.expiresAt);
   const what = license.plan === 'Trial' ? 'free trial' : `${license.plan} license`;
-  return {
+  return composeMail({
     to,
     tag: 'license-extended',
     subject: `Your ${site.product} ${what} now runs until ${until}`,
-    text:
-      `Hello ${inertName(name)},
-
-We have extended your ${site.product} ${what} by ${days} ` +
-      `${days === 1 ? 'day' : 'days'}: it now runs until ${until}. Nothing to do on your side; ` +
-      `the plugin picks up the new date at its next license check.
-
-` +
-      `Your dashboard: ${origin}/dashboard` +
-      signature,
-  };
-}
-
-/** An invitation to join an Enterprise organization: a single-use link valid 7 days. */
-export function teamInvitationMail(
-  to: string,
-  invitation: { organizationName: string; inviterName: string; link: string; expiresAt: number },
-): Mail {
-  const expires = formatIsoDay(invitation.expiresAt);
-  const inviter = inertName(invitation.inviterName);
-  const organization = inertName(invitation.organizationName);
-  return {
-    to,
-    tag: 'team-invitation',
-    subject: `${inviter} invited you to ${organization} on ${site.product}`,
-    text:
-      `Hello,\n\n${inviter} invited you to join ${organization} ` +
-      `on ${site.product} Enterprise. Accepting gives you an Enterprise license for the plugin.\n\n` +
-      `Accept the invitation (the link works once, until ${expires}):\n${invitation.link}\n\n` +
-      `If you did not expect this invitation, you can ignore this e-mail.` +
-      signature,
-  };
+    greeting: greeting(name),
+    origin,
+    blocks: [
+      `We have extended your ${site.product} ${what} by ${days} ` +
+        `${days === 1 ? 'day' : 'days'}: it now runs until ${until}. Nothing to do on your side; ` +
+        `the plugin picks up the new date at its next license check.`,
+      { label: 'Your dashboard', link: `${origin}/dashboard` },
+    ],
+  });
 }
 
 /** The single-use reset link (valid limits.passwordResetMinutes). */
-export function passwordResetMail(to: string, name: string, link: string): Mail {
-  return {
+export function passwordResetMail(to: string, name: string, link: string, origin: string): Mail {
+  return composeMail({
     to,
     tag: 'password-reset',
     subject: `Reset your ${site.product} password`,
-    text:
-      `Hello ${inertName(name)},\n\nTo choose a new password, open this link within ` +
-      `${limits.passwordResetMinutes} minutes:\n\n${link}\n\n` +
+    greeting: greeting(name),
+    origin,
+    blocks: [
+      `To choose a new password, open this link within ${limits.passwordResetMinutes} minutes:`,
+      { label: 'Choose a new password', link, urlOnlyInText: true },
       `The link works once. If you did not ask to reset your password, ignore this e-mail; ` +
-      `your password stays as it is.` +
-      signature,
-  };
+        `your password stays as it is.`,
+    ],
+  });
 }
 
-/** A Get in Touch message, forwarded to support. */
-export function contactMail(id: string, name: string, email: string, message: string): Mail {
-  return {
+/** A Get in Touch message, forwarded to support: who wrote, the message id, the message. */
+export function contactMail(
+  id: string,
+  sender: { name: string; email: string; message: string },
+  origin: string,
+): Mail {
+  return composeMail({
     to: site.supportEmail,
     tag: 'contact',
-    subject: `Contact form: ${inertName(name)}`,
-    text: `From: ${inertName(name)} <${email}>\nMessage id: ${id}\n\n${message}`,
-  };
+    subject: `Contact form: ${inertName(sender.name)}`,
+    greeting: null,
+    signed: false,
+    origin,
+    blocks: [
+      {
+        facts: [
+          ['From', `${inertName(sender.name)} <${sender.email}>`],
+          ['Message id', id],
+        ],
+      },
+      sender.message,
+    ],
+  });
+}
+
+/**
+ * The sender's acknowledgement of a Get in Touch message. The address was never verified, so it
+ * echoes nothing the sender typed (no name, no message): it cannot carry anyone's words to a
+ * stranger's inbox.
+ */
+export function contactReceivedMail(to: string, origin: string): Mail {
+  return composeMail({
+    to,
+    tag: 'contact-received',
+    subject: `We received your message to ${site.product}`,
+    greeting: greeting(''),
+    origin,
+    blocks: [
+      `Thank you for writing to us. We received your message and will reply to this address.`,
+      'If you did not write to us, you can ignore this e-mail.',
+    ],
+  });
 }
 
 /** How much of the sender's message a reply quotes: enough to recall it, not the whole text. */
@@ -175,41 +200,41 @@ export function contactReplyMail(
   name: string,
   original: { message: string; createdAt: number },
   reply: string,
+  origin: string,
 ): Mail {
   const cut = original.message.trim();
-  const quoted = (cut.length > REPLY_QUOTE_CHARS ? `${cut.slice(0, REPLY_QUOTE_CHARS)}…` : cut)
+  const quote = (cut.length > REPLY_QUOTE_CHARS ? `${cut.slice(0, REPLY_QUOTE_CHARS)}…` : cut)
     .split(/\r?\n/u)
-    .map((line) => `> ${inertName(line)}`.trimEnd())
-    .join('\n');
-  const greeting = name.trim() ? `Hello ${inertName(name)},` : 'Hello,';
-  return {
+    .map((line) => inertName(line));
+  return composeMail({
     to,
     tag: 'contact-reply',
     subject: `Re: Your message to ${site.product}`,
-    text:
-      `${greeting}\n\n${reply.trim()}\n\n` +
-      `On ${formatDate(original.createdAt, 'UTC')} you wrote:\n${quoted}` +
-      signature,
-  };
+    greeting: greeting(name),
+    origin,
+    blocks: [reply.trim(), { intro: `On ${day(original.createdAt)} you wrote:`, quote }],
+  });
 }
 
 /** Sent once by the cron when a trial license expires : how to keep using the plugin. */
 export function trialEndedMail(to: string, name: string, endedAt: number, origin: string): Mail {
-  const ended = formatIsoDay(endedAt);
   const standard = plans.standard;
-  return {
+  return composeMail({
     to,
     tag: 'trial-ended',
     subject: `Your ${site.product} trial has ended`,
-    text:
-      `Hello ${inertName(name)},\n\nYour ${plans.trial.durationDays}-day ${plans.trial.name.toLowerCase()} of ` +
-      `${site.product} ended on ${ended}, so the plugin no longer runs with your trial license.\n\n` +
+    greeting: greeting(name),
+    origin,
+    blocks: [
+      `Your ${plans.trial.durationDays}-day ${plans.trial.name.toLowerCase()} of ` +
+        `${site.product} ended on ${day(endedAt)}, so the plugin no longer runs with your trial license.`,
       `To keep working with it, buy the ${standard.name} plan (${standard.priceLabel} ${standard.period}, ` +
-      `${standard.deviceLimit} active devices, all future updates):\n\n${origin}/pricing\n\n` +
+        `${standard.deviceLimit} active devices, all future updates):`,
+      { label: `Buy the ${standard.name} plan`, link: `${origin}/pricing`, urlOnlyInText: true },
       `Or sign in and choose Upgrade to ${standard.name} on your dashboard (${origin}/dashboard): ` +
-      `your license key and activated devices stay as they are.` +
-      signature,
-  };
+        `your license key and activated devices stay as they are.`,
+    ],
+  });
 }
 
 /**
@@ -223,88 +248,18 @@ export function paymentRefundedMail(
   origin: string,
 ): Mail {
   const paid = formatMoney(amount.cents, amount.currency);
-  return {
+  return composeMail({
     to,
     tag: 'payment-refunded',
     subject: `Your ${site.product} payment was refunded`,
-    text:
-      `Hello,\n\nWe refunded your payment of ${paid} for ${site.product} ${plans.standard.name} in ` +
-      `full, because it could not be applied: ${why}. The subscription it started is cancelled, ` +
-      `so you will not be charged for it again. Your bank shows the refund within 5–10 business ` +
-      `days.\n\nYour account: ${origin}/login` +
-      signature,
-  };
-}
-
-/** The figures of an organization's monthly usage e-mail. */
-export interface TeamUsageReport {
-  organizationName: string;
-  /** "October 2026". */
-  month: string;
-  /** The most members at once during the month, and the seats bought at its end. */
-  seatsUsed: number;
-  seats: number;
-  /** Members during the month, those who used the plugin and those who did not. */
-  members: number;
-  active: number;
-  idle: number;
-  /** The most used commands of the month, most first (at most 3). */
-  topFeatures: { label: string; uses: number }[];
-}
-
-const count = (n: number, one: string, many: string) =>
-  `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
-
-/** Sent to an organization's owner in the first days of each month, about the month before. */
-export function teamUsageReportMail(
-  to: string,
-  name: string,
-  report: TeamUsageReport,
-  origin: string,
-): Mail {
-  const organization = inertName(report.organizationName);
-  const top =
-    report.topFeatures.length > 0
-      ? report.topFeatures.map((f) => `${f.label} (${count(f.uses, 'use', 'uses')})`).join(', ')
-      : 'no command use was reported';
-  return {
-    to,
-    tag: 'team-usage-report',
-    subject: `${organization} on ${site.product} in ${report.month}`,
-    text:
-      `Hello ${inertName(name)},\n\nHere is how ${organization} used ${site.product} Enterprise ` +
-      `in ${report.month}.\n\n` +
-      `Seats: ${report.seatsUsed} of ${count(report.seats, 'seat', 'seats')} used (the most at ` +
-      `one time).\n` +
-      `Active members: ${report.active} of ${report.members} used the plugin.\n` +
-      `Idle members: ${report.idle} did not use it during the month.\n` +
-      `Most used: ${top}.\n\n` +
-      `Each member's last activity and commands, with a CSV export, are on your team page:\n` +
-      `${origin}/dashboard/team` +
-      signature,
-  };
-}
-
-/** Sent once when the members reach `limits.seatAlertPercent` of the seats bought. */
-export function seatsAlmostFullMail(
-  to: string,
-  name: string,
-  seats: { organizationName: string; seatsUsed: number; seats: number },
-  origin: string,
-): Mail {
-  const organization = inertName(seats.organizationName);
-  const free = Math.max(0, seats.seats - seats.seatsUsed);
-  return {
-    to,
-    tag: 'seats-almost-full',
-    subject: `${organization} is using ${seats.seatsUsed} of ${seats.seats} ${site.product} seats`,
-    text:
-      `Hello ${inertName(name)},\n\n${organization} now has ${seats.seatsUsed} members on ` +
-      `${count(seats.seats, 'seat', 'seats')} bought, so ${count(free, 'seat is', 'seats are')} ` +
-      `left. Open invitations hold a seat too, and once every seat is taken no one else can be ` +
-      `invited.\n\n` +
-      `To add seats, reply to this e-mail. To see who uses their seat, or to free one, open your ` +
-      `team page:\n${origin}/dashboard/team` +
-      signature,
-  };
+    greeting: greeting(''),
+    origin,
+    blocks: [
+      `We refunded your payment of ${paid} for ${site.product} ${plans.standard.name} in ` +
+        `full, because it could not be applied: ${why}. The subscription it started is cancelled, ` +
+        `so you will not be charged for it again. Your bank shows the refund within 5–10 business ` +
+        `days.`,
+      { label: 'Your account', link: `${origin}/login` },
+    ],
+  });
 }

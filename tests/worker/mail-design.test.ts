@@ -1,0 +1,116 @@
+/**
+ * Every kind of e-mail, as its template builds it (mail-samples.ts): the HTML part is the designed
+ * one (the logo from the site, the main link as a button in the accent color), the text part
+ * says the same with its links and no markup, and dates read as words.
+ */
+import { describe, expect, it } from 'vitest';
+import { buttonStyle, colors, fonts, logo } from '../../functions/services/core/mail/theme';
+import { kindsWithoutLink, mailSamples, SAMPLE_KEY, SAMPLE_ORIGIN } from './mail-samples';
+
+/** The attributes of every <a> in `html`, entities decoded in href. */
+function anchors(html: string) {
+  return [...html.matchAll(/<a\b([^>]*)>/g)].map(([, attributes = '']) => ({
+    href: (/\bhref="([^"]*)"/.exec(attributes)?.[1] ?? '').replaceAll('&amp;', '&'),
+    style: /\bstyle="([^"]*)"/.exec(attributes)?.[1] ?? '',
+  }));
+}
+
+const isButton = (style: string) =>
+  style.includes(`background-color:${buttonStyle.backgroundColor}`) &&
+  style.includes(`color:${buttonStyle.color}`) &&
+  style.includes('display:inline-block');
+
+const samples = Object.entries(mailSamples).map(([kind, build]) => ({ kind, mail: build() }));
+
+describe('every e-mail', () => {
+  it.each(samples)(
+    '$kind: HTML with the logo from the site, a text part without markup',
+    ({ mail }) => {
+      expect(mail.html).toMatch(/^<!DOCTYPE html/);
+      expect(mail.html).toContain(`src="${SAMPLE_ORIGIN}${logo.path}"`);
+      expect(mail.html).toContain(`width="${logo.size}"`);
+      expect(mail.html).toContain(`<title>${mail.subject.replaceAll('"', '&quot;')}</title>`);
+      expect(mail.html).toContain(`background-color:${colors.background}`);
+      expect(mail.html).not.toMatch(/<script|<style|<svg/i);
+      // A tag, not an address in brackets ("Ada <ada@example.com>").
+      expect(mail.text).not.toMatch(/<\/?[a-z]+(?:\s[^>]*)?\/?>/i);
+      expect(mail.text.trim()).not.toBe('');
+    },
+  );
+
+  it.each(samples.filter(({ kind }) => !kindsWithoutLink.includes(kind as never)))(
+    '$kind: its first link is a button in the HTML and a URL in the text',
+    ({ mail }) => {
+      const first = /https?:\/\/\S+/.exec(mail.text)?.[0];
+      expect(first).toBeDefined();
+      const buttons = anchors(mail.html ?? '').filter(({ style }) => isButton(style));
+      expect(buttons.map(({ href }) => href)).toEqual([first]);
+      expect(mail.text).toContain(`\n${first}`);
+    },
+  );
+
+  it.each(samples)('$kind: dates in words, never as ISO days', ({ mail }) => {
+    for (const part of [mail.subject, mail.text, mail.html ?? '']) {
+      expect(part).not.toMatch(/\b\d{4}-\d{2}-\d{2}\b/);
+    }
+  });
+
+  it('a message without a link to act on has no button', () => {
+    for (const kind of kindsWithoutLink) {
+      const html = mailSamples[kind]().html ?? '';
+      expect(anchors(html).filter(({ style }) => isButton(style))).toEqual([]);
+    }
+  });
+});
+
+describe('the welcome e-mail', () => {
+  it('shows the license key in a monospace block and the end date in words', () => {
+    const mail = mailSamples.welcome();
+
+    expect(mail.text).toContain(`License key: ${SAMPLE_KEY}`);
+    expect(mail.text).toContain('is active until December 12, 2026.');
+    const block = new RegExp(`<p style="([^"]*)">${SAMPLE_KEY}</p>`).exec(mail.html ?? '');
+    expect(block?.[1]).toContain(`font-family:${fonts.mono.replaceAll("'", '&#x27;')}`);
+    expect(mail.html).toContain('December 12, 2026');
+  });
+});
+
+describe('the verification code e-mail', () => {
+  it('sets the code apart in a monospace block and keeps the indented code in the text', () => {
+    const mail = mailSamples['verification-code']();
+
+    expect(mail.text).toContain('is:\n\n    482913\n\n');
+    expect(/<p style="([^"]*)">482913<\/p>/.exec(mail.html ?? '')?.[1]).toContain('font-family:');
+  });
+});
+
+describe('the team invitation', () => {
+  it('says in both parts until when the single-use link works', () => {
+    const mail = mailSamples['team-invitation']();
+
+    expect(mail.text).toContain(
+      `Accept the invitation (the link works once, until December 4, 2026):\n${SAMPLE_ORIGIN}/invite#token=tok123`,
+    );
+    expect(mail.html).toContain('(the link works once, until December 4, 2026)');
+  });
+});
+
+describe('the contact messages', () => {
+  it("support's copy has the sender's words and no greeting or signature", () => {
+    const mail = mailSamples.contact();
+
+    expect(mail.text).toBe(
+      'From: Ada Lovelace <ada@example.com>\nMessage id: c0ffee00-0000-4000-8000-000000000001\n\n' +
+        'Do you offer Enterprise pricing\nfor 40 seats?',
+    );
+    expect(mail.html).toContain('Do you offer Enterprise pricing</span><span><br/>for 40 seats?');
+  });
+
+  it('a reply quotes the message line by line under the date in words', () => {
+    const mail = mailSamples['contact-reply']();
+
+    expect(mail.text).toContain(
+      'On November 26, 2026 you wrote:\n> Do you offer Enterprise pricing\n> for 40 seats?',
+    );
+  });
+});
