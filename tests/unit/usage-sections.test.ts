@@ -47,6 +47,7 @@ const overview = (patch: Partial<UsageOverview>): UsageOverview => ({
   devices: [],
   history: [],
   sessions: [session('s1', true)],
+  plugins: [],
   deactivations: { used: 1, max: 5, windowDays: 30 },
   ...patch,
 });
