@@ -15,7 +15,8 @@ export async function formParams(c: Context): Promise<Record<string, string>> {
   if (mediaType !== 'application/x-www-form-urlencoded') {
     throw oauthFail('invalid_request', Texts.formRequired);
   }
-  const params = new URLSearchParams(await c.req.text());
+  // Read as bytes: workerd warns when a form body is read with text().
+  const params = new URLSearchParams(new TextDecoder().decode(await c.req.arrayBuffer()));
   const values: Record<string, string> = {};
   for (const [key, value] of params) {
     if (key in values) throw oauthFail('invalid_request', Texts.repeatedParameter);
