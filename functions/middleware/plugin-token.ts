@@ -10,10 +10,7 @@ import * as Texts from '../../src/contract/plugin-sign-in-texts';
 import { pluginSignIn } from '../../src/site.config';
 import type { AppEnv } from '../env';
 import { fail } from '../lib/errors';
-import {
-  pluginGrantForAccessToken,
-  type PluginGrant,
-} from '../services/core/users/plugin-tokens';
+import { pluginGrantForAccessToken, type PluginGrant } from '../services/core/users/plugin-tokens';
 
 /** Context of the plugin's license management: the app's, plus the token's sign-in. */
 export interface PluginEnv extends AppEnv {

@@ -23,7 +23,13 @@ import { bearer, signedInPlugin } from './plugin-sign-in-helpers';
 /** A newer Standard license for the same account (what makes the older one superseded). */
 async function newerLicense(app: AccountApp, who: Licensee): Promise<{ id: string; key: string }> {
   const id = crypto.randomUUID();
-  const key = 'SW-BBBBB-CCCCC-DDDDD-' + crypto.randomUUID().slice(0, 5).toUpperCase().replace(/[^23456789A-HJ-NP-Z]/g, 'E');
+  const key =
+    'SW-BBBBB-CCCCC-DDDDD-' +
+    crypto
+      .randomUUID()
+      .slice(0, 5)
+      .toUpperCase()
+      .replace(/[^23456789A-HJ-NP-Z]/g, 'E');
   await env.DB.prepare(
     `INSERT INTO licenses (id, user_id, license_key, plan, status, activated_at, expires_at, created_at, app_version, deactivations_reset_at)
      VALUES (?, ?, ?, 'Standard', 'active', ?, ?, ?, '1.0.0', null)`,
@@ -80,7 +86,10 @@ describe('POST /api/plugin/switch', () => {
     });
     expect(response.status, await response.clone().text()).toBe(200);
     const body = await response.json<ActivateResponse>();
-    expect(body).toMatchObject({ status: 'VALID', license: { plan: 'Standard', activeDevices: 1 } });
+    expect(body).toMatchObject({
+      status: 'VALID',
+      license: { plan: 'Standard', activeDevices: 1 },
+    });
     expect(await activeDeviceRows(who.licenseId)).toHaveLength(0);
     expect(await activeDeviceRows(newer.id)).toHaveLength(1);
     expect(await auditRows(who.licenseId)).toEqual([
@@ -110,7 +119,10 @@ describe('POST /api/plugin/switch', () => {
       toLicenseId: newer.id,
     });
     expect(full.status).toBe(403);
-    expect(await full.json()).toMatchObject({ code: 'TOO_MANY_DEVICES', devices: expect.any(Array) });
+    expect(await full.json()).toMatchObject({
+      code: 'TOO_MANY_DEVICES',
+      devices: expect.any(Array),
+    });
     expect(await activeDeviceRows(who.licenseId)).toHaveLength(1);
 
     // The superseded Trial cannot take a device either.

@@ -171,7 +171,10 @@ describe('POST /api/oauth/token with a device code', () => {
     const late = await decide(app, account, 'approve', started.user_code);
     expect(late.status).toBe(409);
     expect(await late.json()).toMatchObject({ code: 'SIGN_IN_CODE_DECIDED' });
-    const rows = await queryAll('SELECT id FROM plugin_tokens WHERE user_id = ?', account.auth.user.userId);
+    const rows = await queryAll(
+      'SELECT id FROM plugin_tokens WHERE user_id = ?',
+      account.auth.user.userId,
+    );
     expect(rows).toHaveLength(0);
   });
 
@@ -214,7 +217,10 @@ describe('POST /api/oauth/token with a device code', () => {
       'invalid_client',
     );
     await expectOAuthError(
-      await postForm(app, '/api/oauth/token', { device_code: started.device_code, client_id: CLIENT_ID }),
+      await postForm(app, '/api/oauth/token', {
+        device_code: started.device_code,
+        client_id: CLIENT_ID,
+      }),
       400,
       'invalid_request',
     );
@@ -224,7 +230,10 @@ describe('POST /api/oauth/token with a device code', () => {
       'unsupported_grant_type',
     );
     await expectOAuthError(
-      await postForm(app, '/api/oauth/token', { grant_type: DEVICE_CODE_GRANT, client_id: CLIENT_ID }),
+      await postForm(app, '/api/oauth/token', {
+        grant_type: DEVICE_CODE_GRANT,
+        client_id: CLIENT_ID,
+      }),
       400,
       'invalid_request',
     );

@@ -57,7 +57,9 @@ describe('the access token', () => {
     const account = await signUpTrial(app);
     const tokens = await signedInPlugin(app, account);
     app.clock.advance(3600);
-    const expired = await app.request('/api/plugin/licenses', { headers: bearer(tokens.access_token) });
+    const expired = await app.request('/api/plugin/licenses', {
+      headers: bearer(tokens.access_token),
+    });
     expect(expired.status).toBe(401);
     expect(expired.headers.get('WWW-Authenticate')).toContain('error="invalid_token"');
     expect(await licensesStatus(app, account.auth.token)).toBe(401);

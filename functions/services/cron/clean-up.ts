@@ -106,7 +106,9 @@ export async function cleanUp({ db, now }: Pick<Deps, 'db' | 'now'>): Promise<Jo
     db.delete(pendingSignIns).where(lte(pendingSignIns.expiresAt, now)),
     db.delete(webauthnChallenges).where(lte(webauthnChallenges.expiresAt, now)),
     // The plugin's sign-in requests and ended sign-ins stay a day, like sessions.
-    db.delete(deviceAuthorizations).where(lte(deviceAuthorizations.expiresAt, now - SESSION_KEEP_MS)),
+    db
+      .delete(deviceAuthorizations)
+      .where(lte(deviceAuthorizations.expiresAt, now - SESSION_KEEP_MS)),
     db
       .delete(pluginTokens)
       .where(

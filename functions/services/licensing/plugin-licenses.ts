@@ -8,10 +8,7 @@
  */
 import { ApiMessages } from '../../../src/contract/messages';
 import { DeviceMessages } from '../../../src/contract/catalogue';
-import type {
-  ActivateResponse,
-  DeactivateResponse,
-} from '../../../src/contract/schemas/licensing';
+import type { ActivateResponse, DeactivateResponse } from '../../../src/contract/schemas/licensing';
 import type {
   FreeBody,
   PluginLicenses,

@@ -122,11 +122,7 @@ export async function revokeOthers(deps: Deps, session: SessionInfo): Promise<vo
 }
 
 /** DELETE /api/plugin-sign-ins/:id: signs out one plugin of the caller (its tokens stop at once). */
-export async function signOutPlugin(
-  deps: Deps,
-  session: SessionInfo,
-  id: string,
-): Promise<void> {
+export async function signOutPlugin(deps: Deps, session: SessionInfo, id: string): Promise<void> {
   if (!(await revokeUserPluginSignIn(deps, session.userId, id))) {
     throw fail('NOT_FOUND', { message: ApiMessages.pluginSignInAlreadyEnded });
   }

@@ -98,6 +98,8 @@ export async function decideRequest(
     throw fail('SIGN_IN_CODE_DECIDED');
   }
   const message =
-    decision === 'approved' ? SuccessMessages.pluginSignInApproved : SuccessMessages.pluginSignInDenied;
+    decision === 'approved'
+      ? SuccessMessages.pluginSignInApproved
+      : SuccessMessages.pluginSignInDenied;
   return { status: decision, message };
 }

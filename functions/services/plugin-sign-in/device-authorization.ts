@@ -12,13 +12,7 @@ import { deviceAuthorizations } from '../../db/schema';
 import { isUniqueViolation } from '../shared/db';
 import type { Deps } from '../shared/deps';
 import { assertKnownClient, grantedScope } from './clients';
-import {
-  deviceCodeHash,
-  formatUserCode,
-  newDeviceCode,
-  newUserCode,
-  userCodeHash,
-} from './codes';
+import { deviceCodeHash, formatUserCode, newDeviceCode, newUserCode, userCodeHash } from './codes';
 import { enforceOAuthRateLimit } from './oauth-rate-limit';
 
 /** The page where the customer types the code. */

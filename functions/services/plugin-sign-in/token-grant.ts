@@ -91,8 +91,7 @@ async function waitedPoll(
   { db, now }: Pick<Deps, 'db' | 'now'>,
   row: DeviceAuthorizationRow,
 ): Promise<never> {
-  const tooSoon =
-    row.lastPolledAt !== null && now - row.lastPolledAt < row.intervalSeconds * 1000;
+  const tooSoon = row.lastPolledAt !== null && now - row.lastPolledAt < row.intervalSeconds * 1000;
   const intervalSeconds = row.intervalSeconds + (tooSoon ? pluginSignIn.slowDownStepSeconds : 0);
   await db
     .update(deviceAuthorizations)

@@ -53,7 +53,10 @@ export function PluginsSection({ plugins, now, notice, onRevoked }: Props) {
     setBusy(true);
     setError(null);
     try {
-      const next = await usageCall('DELETE', `/api/plugin-sign-ins/${encodeURIComponent(target.id)}`);
+      const next = await usageCall(
+        'DELETE',
+        `/api/plugin-sign-ins/${encodeURIComponent(target.id)}`,
+      );
       setOpen(false);
       onRevoked(next);
     } catch (failure) {
