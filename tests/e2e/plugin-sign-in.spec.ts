@@ -13,7 +13,7 @@ import type { DeviceAuthorizationResponse } from '../../src/contract/schemas/plu
 import { DEVICE_CODE_GRANT } from '../../src/contract/schemas/plugin-sign-in';
 import { pluginSignIn } from '../../src/site.config';
 import { islandsReady, newVisitor, signUpForTrial } from './auth.helpers';
-import { expect, test } from './fixtures';
+import { expect, failedLoad, test } from './fixtures';
 
 let visitorIp = '';
 
@@ -223,7 +223,8 @@ test.describe('/activate', () => {
     expect((await poll(page.request, started.device_code)).error).toBe('access_denied');
   });
 
-  test('a wrong code is refused in plain words', async ({ page }) => {
+  test('a wrong code is refused in plain words', async ({ page, allowConsoleError }) => {
+    allowConsoleError(failedLoad(404, '/api/device-authorizations/lookup'));
     await signUpForTrial(page);
     await page.goto('/activate');
     await islandsReady(page);
