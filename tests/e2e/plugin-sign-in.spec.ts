@@ -141,7 +141,7 @@ test.describe('An off-the-shelf OAuth client', () => {
       headers: { Authorization: `Bearer ${tokens.access_token}` },
     });
     expect(licenses.status).toBe(200);
-    expect(((await licenses.json()) as { licenses: unknown[] }).licenses).toHaveLength(1);
+    expect((await licenses.json<{ licenses: unknown[] }>()).licenses).toHaveLength(1);
 
     const refreshed = await oauth.processRefreshTokenResponse(
       as,

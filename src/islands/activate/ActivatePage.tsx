@@ -64,19 +64,19 @@ function codeProblem(failure: unknown): string {
 
 function ActivatePage() {
   const id = useId();
-  const [typed, setTyped] = useState('');
+  // null until the browser has read the plugin's link (the address exists only there).
+  const [typed, setTyped] = useState<string | null>(null);
   const [step, setStep] = useState<Step>({ kind: 'enter' });
   const [busy, setBusy] = useState<'lookup' | 'approved' | 'denied' | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const [ready, setReady] = useState(false);
   const headingRef = useRef<HTMLHeadingElement>(null);
 
   useEffect(() => {
     const fromLink = new URLSearchParams(window.location.search).get('user_code') ?? '';
     // No session: sign in first, then come back here with the code.
     if (!signedInHere(fromLink)) return;
+    // eslint-disable-next-line react-hooks/set-state-in-effect
     setTyped(fromLink.slice(0, 20));
-    setReady(true);
   }, []);
 
   // Each new step moves focus to its heading, so a screen reader hears what changed.
@@ -85,7 +85,7 @@ function ActivatePage() {
   }, [step]);
 
   const lookUp = async () => {
-    const code = normalizeCode(typed);
+    const code = normalizeCode(typed ?? '');
     if (!code) return setError(Texts.codeMalformed);
     setBusy('lookup');
     setError(null);
@@ -212,7 +212,7 @@ function ActivatePage() {
         method="post"
         onSubmit={(event) => {
           event.preventDefault();
-          if (!busy && ready) void lookUp();
+          if (!busy && typed !== null) void lookUp();
         }}
       >
         <div className="field">
@@ -228,7 +228,7 @@ function ActivatePage() {
             required
             maxLength={20}
             placeholder="XXXX-XXXX"
-            value={typed}
+            value={typed ?? ''}
             onChange={(event) => {
               setTyped(event.target.value);
               setError(null);

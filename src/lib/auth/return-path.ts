@@ -10,7 +10,8 @@
 export const DEFAULT_RETURN_PATH = '/dashboard';
 
 /** `/admin…`, `/dashboard…` or `/activate`, then an optional query of plain characters; no fragment. */
-const RETURN_PATH = /^\/(?:admin|dashboard|activate)(?:\/[A-Za-z0-9_-]+)*\/?(?:\?[A-Za-z0-9_.~%=&+-]*)?$/;
+const RETURN_PATH =
+  /^\/(?:admin|dashboard|activate)(?:\/[A-Za-z0-9_-]+)*\/?(?:\?[A-Za-z0-9_.~%=&+-]*)?$/;
 
 /** `next` when it is one of our account or console paths; otherwise the dashboard. */
 export function returnPath(next: string | null | undefined): string {
