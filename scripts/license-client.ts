@@ -261,7 +261,12 @@ async function run(command: string, values: Values, io: Io): Promise<number> {
         out: io.out,
         err: io.err,
       },
-      { baseUrl, ...fetchOption, ...(io.sleep ? { sleep: io.sleep } : {}) },
+      {
+        baseUrl,
+        ...fetchOption,
+        ...(io.sleep ? { sleep: io.sleep } : {}),
+        now: () => (io.now?.() ?? new Date()).getTime(),
+      },
     );
   }
   const client = createLicenseClient({ baseUrl, ...fetchOption });
