@@ -3,7 +3,10 @@
  * else, the refresh token is replaced at every use, and the sign-in ends by revocation, on Usage
  * & Sessions, with a password change or reset, and with the account's deletion.
  */
+import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
+import { createDb } from '../../functions/db/client';
+import { cleanUp } from '../../functions/services/cron/clean-up';
 import { SuccessMessages } from '../../src/contract/messages';
 import type { TokenResponse } from '../../src/contract/schemas/plugin-sign-in';
 import type { UsageOverview } from '../../src/contract/usage';
@@ -269,5 +272,27 @@ describe('what ends every signed-in plugin of the account', () => {
     expect(deleted.status).toBe(200);
     expect(await licensesStatus(app, tokens.access_token)).toBe(401);
     await expectOAuthError(await refresh(app, tokens.refresh_token), 400, 'invalid_grant');
+  });
+});
+
+describe('the hourly clean-up', () => {
+  it('deletes sign-in requests and ended sign-ins a day after they ended, and keeps live ones', async () => {
+    const app = accountApp();
+    const account = await signUpTrial(app);
+    const ended = await signedInPlugin(app, account);
+    const live = await signedInPlugin(app, account);
+    await postForm(app, '/api/oauth/revoke', { token: ended.refresh_token, client_id: CLIENT_ID });
+    const userId = account.auth.user.userId;
+
+    await cleanUp({ db: createDb(env.DB), now: app.clock.now + 2 * 24 * 3600 * 1000 });
+
+    const tokens = await queryAll('SELECT id FROM plugin_tokens WHERE user_id = ?', userId);
+    expect(tokens).toHaveLength(1);
+    const requests = await queryAll(
+      'SELECT id FROM device_authorizations WHERE user_id = ?',
+      userId,
+    );
+    expect(requests).toHaveLength(0);
+    expect(await licensesStatus(app, live.access_token)).toBe(200);
   });
 });
