@@ -28,7 +28,7 @@ export const activateTitle = 'Sign in the plugin';
 export const activateIntro =
   'Enter the code the Sheetwright plugin shows to let it manage your licenses on that computer.';
 export const codeLabel = 'Code from the plugin';
-export const codeHint = '8 letters, as shown in the plugin (XXXX-XXXX).';
+export const codeHint = 'The 8 letters the plugin shows.';
 export const codeMalformed = 'Enter the 8 letters the plugin shows, for example BCDF-GHJK.';
 export const continueLabel = 'Continue';
 export const checkingLabel = 'Checking…';
