@@ -33,6 +33,9 @@ import { twoStepRoutes } from './routes/two-step';
 import { webhookRoutes } from './routes/stripe-webhook';
 import { usageRoutes } from './routes/usage';
 import { featureUsageRoutes } from './routes/feature-usage';
+import { deviceApprovalRoutes } from './routes/device-approval';
+import { oauthRoutes, wellKnownRoutes } from './routes/oauth';
+import { pluginRoutes } from './routes/plugin';
 
 /**
  * Builds the Worker's Hono app. Only /api/*, /dev/*, the console's paths, /login and /login/code reach the Worker first
@@ -50,7 +53,10 @@ export function createApp(
   const app = new Hono<AppEnv>()
     .use('*', securityHeaders(), createContextMiddleware(options.adapters))
     // Before the /api guards: the webhook has its own, larger body limit (routes/stripe-webhook.ts).
-    .route('/api', webhookRoutes);
+    .route('/api', webhookRoutes)
+    // Also before them: OAuth requests are form-encoded (routes/oauth.ts has its own guards).
+    .route('/api/oauth', oauthRoutes)
+    .route('/.well-known', wellKnownRoutes);
   return (
     app
       .use('/api/*', limitBody, requireJson, rememberKnownBrowser)
@@ -70,6 +76,8 @@ export function createApp(
       .route('/api', releaseRoutes)
       .route('/api', usageRoutes)
       .route('/api', featureUsageRoutes)
+      .route('/api', deviceApprovalRoutes)
+      .route('/api', pluginRoutes)
       .route('/api', adminRoutes)
       .route('/api', adminOrganizationRoutes)
       .route('/api', teamRoutes)

@@ -105,6 +105,7 @@ export function benchFixtures(now = Date.now()): BenchFixtures {
         current: false,
       },
     ],
+    plugins: [],
     deactivations: { used: 0, max: 3, windowDays: 30 },
   } satisfies UsageOverview;
   const day = (offset: number) => iso(offset * DAY).slice(0, 10);

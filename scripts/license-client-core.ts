@@ -160,6 +160,8 @@ export function createLicenseClient(options: { baseUrl: string; fetch?: Fetch })
     );
 
   return {
+    /** Any call of the API, its answer checked with `schema` (the token's license calls use it). */
+    request: call,
     /** Activates this device (idempotent); at the limit, `replaceDeviceId` frees one in the same step. */
     activate: (body: ActivateBody): Promise<Result<ActivateResponse>> =>
       post('/api/licenses/activate', body, activateResponseSchema),

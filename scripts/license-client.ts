@@ -9,6 +9,8 @@
  *   npm run license-client -- deactivate --key SW-… --device-id …
  *   npm run license-client -- check-update --key SW-… --device-id … --current-version 1.0.0 [--download DIR]
  *   npm run license-client -- report-usage --key SW-… --device-id … [--events FILE]
+ *   npm run license-client -- login [--device-id … --device-name "…"]     (sign in from the ribbon)
+ *   npm run license-client -- licenses | switch --to ID … | free --license ID --device-id … | logout
  *
  * Exit codes: 0 ok, 1 license problem (refused, not valid, unreachable server), 2 usage error.
  * Node runs this file directly (type stripping): erasable TypeScript only, explicit `.ts` imports.
@@ -37,6 +39,7 @@ import {
   type LicenseClient,
   type Problem,
 } from './license-client-core.ts';
+import { runSignInCommand } from './license-client-sign-in.ts';
 
 export const EXIT_OK = 0;
 export const EXIT_LICENSE = 1;
@@ -64,6 +67,17 @@ Commands:
               Saves the events of FILE (a JSON array of { feature, day, count }) as batches
               beside the license file, then sends every unsent batch; a batch that cannot be
               sent now is kept and sent by the next run.
+  login       [--device-id ID] [--device-name NAME]
+              Signs in to your account: prints a code and the address to enter it at, waits
+              for your approval there, then keeps the tokens beside the license file as
+              <name>.tokens.json.
+  licenses    Lists the account's licenses and their devices (signed in).
+  switch      --device-id ID --device-name NAME --to LICENSE_ID [--from LICENSE_ID]
+              Moves this device to another of the account's licenses in one step and saves
+              the new license file (signed in).
+  free        --license LICENSE_ID --device-id ID
+              Frees a device of one of the account's licenses, e.g. another computer's.
+  logout      Ends the sign-in and deletes the saved tokens.
 
 Options:
   --base-url URL   the site (default ${DEFAULT_BASE_URL})
@@ -78,6 +92,8 @@ export interface Io {
   out: (line: string) => void;
   err: (line: string) => void;
   now?: () => Date;
+  /** Waits between polls of the sign-in; tests pass one that does not wait. */
+  sleep?: (ms: number) => Promise<void>;
 }
 
 const options = {
@@ -91,6 +107,9 @@ const options = {
   download: { type: 'string' },
   events: { type: 'string' },
   'base-url': { type: 'string' },
+  to: { type: 'string' },
+  from: { type: 'string' },
+  license: { type: 'string' },
   file: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const;
@@ -217,14 +236,40 @@ async function verify(file: string, deviceId: string | undefined, io: Io): Promi
   return EXIT_OK;
 }
 
+const signInCommands = ['login', 'logout', 'licenses', 'switch', 'free'] as const;
+
+function isSignInCommand(command: string): command is (typeof signInCommands)[number] {
+  return (signInCommands as readonly string[]).includes(command);
+}
+
 async function run(command: string, values: Values, io: Io): Promise<number> {
   const file = values.file ?? DEFAULT_FILE;
   if (command === 'verify') return verify(file, values['device-id'], io);
-
-  const client = createLicenseClient({
-    baseUrl: values['base-url'] ?? DEFAULT_BASE_URL,
-    ...(io.fetch ? { fetch: io.fetch } : {}),
-  });
+  const baseUrl = values['base-url'] ?? DEFAULT_BASE_URL;
+  const fetchOption = io.fetch ? { fetch: io.fetch } : {};
+  if (isSignInCommand(command)) {
+    return runSignInCommand(
+      {
+        command,
+        file,
+        deviceId: values['device-id'],
+        deviceName: values['device-name'],
+        appVersion: values['app-version'],
+        fromLicense: values.from,
+        toLicense: values.to,
+        licenseId: values.license,
+        out: io.out,
+        err: io.err,
+      },
+      {
+        baseUrl,
+        ...fetchOption,
+        ...(io.sleep ? { sleep: io.sleep } : {}),
+        now: () => (io.now?.() ?? new Date()).getTime(),
+      },
+    );
+  }
+  const client = createLicenseClient({ baseUrl, ...fetchOption });
   const licenseKey = required(values, 'key');
   const deviceId = required(values, 'device-id');
   const appVersion = values['app-version'];

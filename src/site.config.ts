@@ -9,6 +9,7 @@ import * as featureUsage from './config/feature-usage.ts';
 import * as legal from './config/legal.ts';
 import * as limits from './config/limits.ts';
 import * as plans from './config/plans.ts';
+import * as pluginSignIn from './config/plugin-sign-in.ts';
 import * as site from './config/site.ts';
 
 /**
@@ -16,9 +17,10 @@ import * as site from './config/site.ts';
  * limits of the account flows (`limits`); legal and policy figures (`legal`); the plugin commands
  * whose use is reported and the limits of a report (`featureUsage`). Each is a module of
  * single exports under src/config/, so the islands carry only the values they read. The seller on
- * invoices, invoice numbering and the offline tax table are `billing`.
+ * invoices, invoice numbering and the offline tax table are `billing`; the plugin's sign-in from its
+ * ribbon (client, scope, code and token lifetimes) is `pluginSignIn`.
  */
-export { billing, featureUsage, legal, limits, plans, site };
+export { billing, featureUsage, legal, limits, plans, pluginSignIn, site };
 import type { PlanId } from './config/plans.ts';
 export type { Plan, PlanId } from './config/plans.ts';
 

@@ -7,6 +7,7 @@
 import type { Context, ErrorHandler } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { errorCatalogue, type ErrorCode } from '../../src/contract/catalogue';
+import { OAuthError, oauthErrorResponse } from './oauth-errors';
 
 /** The body of every error answer; `code` is UPPER_SNAKE or null. */
 export interface ErrorBody {
@@ -93,10 +94,12 @@ export function isTransientDbError(err: unknown): boolean {
 const BUSY_RETRY_AFTER_SECONDS = 2;
 
 /**
- * The app's only error handler: expected errors as they are, a transient database error as 503
+ * The app's only error handler: expected errors as they are (an OAuth endpoint's in OAuth's own
+ * shape, lib/oauth-errors.ts), a transient database error as 503
  * SERVICE_BUSY, anything else as a logged 500.
  */
 export const onError: ErrorHandler = (err, c) => {
+  if (err instanceof OAuthError) return oauthErrorResponse(c, err);
   const expected =
     err instanceof ApiError
       ? err

@@ -13,6 +13,7 @@ import {
   deactivateOwnDevice,
   revokeOneSession,
   revokeOthers,
+  signOutPlugin,
   usageOverview,
 } from '../services/licensing/usage';
 import type { Deps } from '../services/shared/deps';
@@ -55,4 +56,11 @@ export const usageRoutes = new Hono<AccountEnv>()
       revokeOneSession(deps, session, c.req.param('id')),
     ),
   )
-  .all('/sessions/:id', methodNotAllowed('DELETE'));
+  .all('/sessions/:id', methodNotAllowed('DELETE'))
+
+  .delete('/plugin-sign-ins/:id', requireSession, (c) =>
+    afterAction(c, SuccessMessages.pluginSignedOut, (deps, session) =>
+      signOutPlugin(deps, session, c.req.param('id')),
+    ),
+  )
+  .all('/plugin-sign-ins/:id', methodNotAllowed('DELETE'));

@@ -75,6 +75,14 @@ export const rateLimits = {
   licenseApiPerIp: { max: 120, windowSeconds: 3600 },
   /** Console calls per operator: room for a busy day, not for a script gone wild. */
   adminPerOperator: { max: 600, windowSeconds: 600 },
+  /** The plugin's sign-in requests (device codes) per IP: a few sign-ins, not a flood of rows. */
+  deviceAuthorizationPerIp: { max: 30, windowSeconds: 3600 },
+  /**
+   * Codes looked up, approved or denied on /activate, per IP and per signed-in account: room for
+   * typing mistakes, none for guessing someone else's code.
+   */
+  deviceApprovalPerIp: { max: 30, windowSeconds: 900 },
+  deviceApprovalPerAccount: { max: 15, windowSeconds: 900 },
 } as const;
 /** The cron e-mails a trial's holder this many days before the trial ends. */
 export const trialEndingReminderDays = 3;

@@ -18,6 +18,7 @@ import * as ConsoleMessages from './admin-texts.ts';
 import * as SuccessMessages from './success-texts.ts';
 import * as TeamMessages from './team-texts.ts';
 import * as Messages from './texts.ts';
+import * as PluginSignInTexts from './plugin-sign-in-texts.ts';
 
 /** The statuses an expected failure may have (4xx, and an honest 5xx when a provider fails). */
 export type ErrorStatus =
@@ -211,6 +212,14 @@ export const errorCatalogue = {
   /** The customer changed between the operator's look and action (another operator, the plugin). */
   STALE_STATE: { status: 409, message: ConsoleMessages.staleState },
 
+  // The plugin's sign-in from its ribbon (/activate).
+  /** No sign-in request has this code (a typo, or one that was cleaned up). */
+  SIGN_IN_CODE_UNKNOWN: { status: 404, message: PluginSignInTexts.codeUnknown },
+  /** The request's 10 minutes are over: the plugin must start again. */
+  SIGN_IN_CODE_EXPIRED: { status: 410, message: PluginSignInTexts.codeExpired },
+  /** The request was already approved or denied. */
+  SIGN_IN_CODE_DECIDED: { status: 409, message: PluginSignInTexts.codeDecided },
+
   // Enterprise teams.
   /** An invitation link that is unknown, expired, used or withdrawn (the message says which). */
   INVITATION_INVALID: { status: 410, message: TeamMessages.invitationInvalid },
@@ -253,6 +262,8 @@ export const DeviceMessages = {
   replaced: 'The old device has been freed and this device activated.',
   /** Also the Usage page's notice after freeing a device there. */
   deactivated: SuccessMessages.deviceDeactivated,
+  /** The plugin's switch: this device left one of the account's licenses for another. */
+  switched: 'This device has moved to the other license.',
 } as const;
 
 /**

@@ -56,6 +56,18 @@ export const ApiMessages = {
     `Too many license requests. Please try again in ${minutes} ${plural(minutes)}.`,
   tooManyConsoleRequests: (minutes: number) =>
     `Too many console requests. Please try again in ${minutes} ${plural(minutes)}.`,
+  tooManySignInRequests: (minutes: number) =>
+    `Too many sign-in requests. Please try again in ${minutes} ${plural(minutes)}.`,
+  tooManySignInCodes: (minutes: number) =>
+    `Too many sign-in codes tried. Please try again in ${minutes} ${plural(minutes)}.`,
+  /** Usage & Sessions: the plugin sign-in to revoke is not (or no longer) the caller's. */
+  pluginSignInAlreadyEnded: 'This plugin is already signed out.',
+  /** The plugin API: the license named is not one of the signed-in account's. */
+  notYourLicense: 'This license does not belong to your account.',
+  /** The plugin API: switching to the license the device is already on. */
+  sameLicense: 'Choose another license to switch to.',
+  /** The plugin API: the device is active on several licenses and the call did not say which. */
+  switchFromWhich: 'This device is active on several of your licenses: say which one to leave.',
   /** A register call for the other plan (the trial and Standard endpoints are separate). */
   trialEndpointOnly: 'This endpoint registers free trials only.',
   standardEndpointOnly: 'This endpoint registers the Standard plan only.',

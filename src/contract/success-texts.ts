@@ -26,3 +26,8 @@ export const passwordSet =
 export const usageSharingOn = 'Feature usage sharing is on.';
 export const usageSharingOff =
   'Feature usage sharing is off. The plugin stops sending usage, and reports it sends are not stored.';
+/** /activate, after the customer decided a plugin's sign-in. */
+export const pluginSignInApproved = 'The plugin is signed in. Return to it to continue.';
+export const pluginSignInDenied = 'The sign-in was denied. The plugin was not signed in.';
+/** Usage & Sessions, after signing out a plugin. */
+export const pluginSignedOut = 'The plugin has been signed out.';

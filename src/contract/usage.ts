@@ -56,6 +56,19 @@ export const sessionViewSchema = object({
 });
 export type SessionView = Infer<typeof sessionViewSchema>;
 
+/** A plugin signed in to the account from its ribbon (Usage & Sessions, "Signed-in plugins"). */
+export const pluginSignInViewSchema = object({
+  id: string,
+  clientName: string,
+  /** What the plugin said about the computer; null when it said nothing. */
+  deviceName: nullable(string),
+  deviceId: nullable(string),
+  /** ISO 8601: when the customer approved it, and when the plugin last used its token. */
+  approvedAt: string,
+  lastUsedAt: string,
+});
+export type PluginSignInView = Infer<typeof pluginSignInViewSchema>;
+
 export const usageOverviewSchema = object({
   plan: oneOf(planLabels),
   /** null: set per account (Enterprise). */
@@ -65,6 +78,8 @@ export const usageOverviewSchema = object({
   history: array(licenseEventViewSchema),
   /** Live (not revoked, not expired) sessions, current first. */
   sessions: array(sessionViewSchema),
+  /** Plugins signed in with the device flow and not signed out, most recently used first. */
+  plugins: array(pluginSignInViewSchema),
   deactivations: object({
     used: integer,
     max: integer,

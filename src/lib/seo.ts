@@ -29,6 +29,7 @@ export const disallowedPaths = [
   '/reset-password',
   '/payment-processing',
   '/invite',
+  '/activate',
 ] as const;
 
 /**

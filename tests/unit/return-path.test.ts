@@ -11,6 +11,7 @@ describe('the return path after signing in', () => {
     ],
     ['/admin/organizations?q=acme%20corp', '/admin/organizations?q=acme%20corp'],
     ['/dashboard/billing', '/dashboard/billing'],
+    ['/activate?user_code=BCDF-GHJK', '/activate?user_code=BCDF-GHJK'],
   ])('follows our own page %s', (next, expected) => {
     expect(returnPath(next)).toBe(expected);
   });
@@ -22,6 +23,7 @@ describe('the return path after signing in', () => {
     '/\\evil.example',
     'https://evil.example/admin',
     '/administrator',
+    '/activated',
     '/admin/../api/logout',
     '/admin/customer#token',
     '/login',

@@ -28,6 +28,7 @@ describe('robotsTxt', () => {
       '/reset-password',
       '/payment-processing',
       '/invite',
+      '/activate',
     ]) {
       expect(lines).toContain(`Disallow: ${path}`);
     }
@@ -102,6 +103,7 @@ describe('inSitemap', () => {
       '/reset-password',
       '/payment-processing',
       '/invite',
+      '/activate',
       '/search',
       '/overview',
     ])

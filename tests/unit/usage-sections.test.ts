@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import type {
   DeviceView,
   FeatureUsageView,
+  PluginSignInView,
   SessionView,
   UsageOverview,
 } from '../../src/contract/usage';
@@ -16,6 +17,7 @@ import { DevicesSection } from '../../src/islands/usage/DevicesSection';
 import { HistorySection } from '../../src/islands/usage/HistorySection';
 import { TeamActivitySection, UsageStatsSection } from '../../src/islands/usage/NoteSections';
 import { SessionsSection } from '../../src/islands/usage/SessionsSection';
+import { PluginsSection } from '../../src/islands/usage/PluginsSection';
 import { FeatureUsageBody, featureRows } from '../../src/islands/usage/FeatureUsageSection';
 import { niceMax } from '../../src/islands/shared/FeatureChart';
 import { site } from '../../src/site.config';
@@ -47,6 +49,7 @@ const overview = (patch: Partial<UsageOverview>): UsageOverview => ({
   devices: [],
   history: [],
   sessions: [session('s1', true)],
+  plugins: [],
   deactivations: { used: 1, max: 5, windowDays: 30 },
   ...patch,
 });
@@ -154,6 +157,36 @@ describe('Active sessions', () => {
     expect(page).toContain('Firefox on macOS');
     expect(page).toContain('Unknown');
     expect(page).not.toContain('Only this browser is signed in.');
+  });
+});
+
+describe('Signed-in plugins', () => {
+  const html = (plugins: PluginSignInView[]) =>
+    renderToStaticMarkup(
+      createElement(PluginsSection, { plugins, now, notice: null, onRevoked: () => undefined }),
+    );
+
+  it('says when no plugin is signed in, and offers nothing to revoke', () => {
+    const page = html([]);
+    expect(page).toContain('No plugin is signed in.');
+    // The row buttons carry the computer's name for screen readers; the closed dialog has none.
+    expect(page).not.toMatch(/Revoke<span/);
+  });
+
+  it('lists each plugin by its computer (or machine id) with its approval and a Revoke', () => {
+    const plugin = (id: string, deviceName: string | null): PluginSignInView => ({
+      id,
+      clientName: 'Sheetwright plugin',
+      deviceName,
+      deviceId: `machine-${id}`,
+      approvedAt: '2026-03-09T08:00:00.000Z',
+      lastUsedAt: '2026-03-10T11:30:00.000Z',
+    });
+    const page = html([plugin('p1', 'Office PC'), plugin('p2', null)]);
+    expect(page).toContain('Office PC');
+    expect(page).toContain('machine-p2');
+    expect(page.match(/Revoke<span/g)).toHaveLength(2);
+    expect(page).not.toContain('No plugin is signed in.');
   });
 });
 

@@ -2,8 +2,8 @@
  * Changing the password in Account Settings. The current password must be typed again (someone at
  * an unlocked computer cannot take the account over), attempts count on the same per-e-mail budget
  * as sign-in (so the page is no side door for guessing), and the new password follows the signup
- * rules. The new hash, the end of every other session and the "password changed" e-mail are one
- * db.batch: all happen or none do.
+ * rules. The new hash, the end of every other session and signed-in plugin, and the "password
+ * changed" e-mail are one db.batch: all happen or none do.
  */
 import { and, eq, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { ChangePasswordBody, SetPasswordBody } from '../../../src/contract/schemas/auth';
@@ -13,6 +13,7 @@ import { deliverSoon, queueMailWhere } from '../core/mail/outbox';
 import { passwordChangedMail } from '../core/mail/security-templates';
 import { assertPasswordAllowed, hashPassword, verifyPassword } from '../core/users/passwords';
 import { assertRecentlyVerified, type SessionInfo } from '../core/users/sessions';
+import { revokeAllPluginTokens } from '../core/users/plugin-tokens';
 import { liveAccount } from '../core/users/users';
 import type { Deps } from '../shared/deps';
 import { enforceRateLimit } from '../shared/rate-limit';
@@ -86,6 +87,8 @@ async function storePassword(
     now,
     sql`exists (select 1 from users where ${expected})`,
   );
+  // Only in the batch whose update applied (the hash is the new one by now).
+  const applied = sql`exists (select 1 from users where ${eq(users.id, user.id)} and ${eq(users.passwordHash, passwordHash)})`;
   const [, updated] = await db.batch([
     mail.insert,
     db
@@ -101,10 +104,11 @@ async function storePassword(
           eq(sessions.userId, user.id),
           isNull(sessions.revokedAt),
           ne(sessions.id, keepSessionId),
-          // Only in the batch whose update applied (the hash is the new one by now).
-          sql`exists (select 1 from users where ${eq(users.id, user.id)} and ${eq(users.passwordHash, passwordHash)})`,
+          applied,
         ),
       ),
+    // A signed-in plugin holds no password: it is signed out too, as the other sessions are.
+    revokeAllPluginTokens(deps, user.id, applied),
   ]);
   if (updated.length === 0) return false;
   await deliverSoon(deps, mail);

@@ -16,6 +16,7 @@ import type { Deps } from '../shared/deps';
 import { normalizeEmail } from '../shared/emails';
 import { enforceRateLimit, rateLimitStep } from '../shared/rate-limit';
 import { assertPasswordAllowed, hashPassword } from '../core/users/passwords';
+import { revokeAllPluginTokens } from '../core/users/plugin-tokens';
 import { revokeAllSessions } from '../core/users/sessions';
 import { findUserByEmail } from '../core/users/users';
 
@@ -122,6 +123,7 @@ export async function resetPassword(
       .where(and(eq(users.id, used.userId), eq(users.isDeleted, false)))
       .returning({ id: users.id }),
     revokeAllSessions(deps, used.userId),
+    revokeAllPluginTokens(deps, used.userId),
   ]);
   if (updated.length === 0) throw fail('INVALID_RESET_TOKEN');
 }

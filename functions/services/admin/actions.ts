@@ -11,6 +11,7 @@ import type { BatchItem } from 'drizzle-orm/batch';
 import { ConsoleMessages } from '../../../src/contract/messages';
 import { devices, licenses, sessions, users, type UserRow, type LicenseRow } from '../../db/schema';
 import { ApiError, fail } from '../../lib/errors';
+import { revokeAllPluginTokens } from '../core/users/plugin-tokens';
 import {
   deletionMail,
   deletionStatements,
@@ -344,7 +345,7 @@ export async function resendLicenseMail(deps: Deps, act: OperatorAct, userId: st
   );
 }
 
-/** Ends every browser and API session of the customer. */
+/** Ends every browser and API session of the customer, and every signed-in plugin. */
 export async function signOutEverywhere(deps: Deps, act: OperatorAct, userId: string) {
   const { db, now } = deps;
   await customerOf(db, userId);
@@ -366,6 +367,7 @@ export async function signOutEverywhere(deps: Deps, act: OperatorAct, userId: st
         .update(sessions)
         .set({ revokedAt: now })
         .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), written)),
+      revokeAllPluginTokens(deps, userId, written),
     ],
   );
 }

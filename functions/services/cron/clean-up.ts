@@ -13,6 +13,8 @@ import {
   pendingSignups,
   rateLimits,
   sessions,
+  pluginTokens,
+  deviceAuthorizations,
   verificationCodes,
   webauthnChallenges,
 } from '../../db/schema';
@@ -103,6 +105,18 @@ export async function cleanUp({ db, now }: Pick<Deps, 'db' | 'now'>): Promise<Jo
     // A sign-in waiting for its code, or a passkey ceremony, is refused once past its minutes.
     db.delete(pendingSignIns).where(lte(pendingSignIns.expiresAt, now)),
     db.delete(webauthnChallenges).where(lte(webauthnChallenges.expiresAt, now)),
+    // The plugin's sign-in requests and ended sign-ins stay a day, like sessions.
+    db
+      .delete(deviceAuthorizations)
+      .where(lte(deviceAuthorizations.expiresAt, now - SESSION_KEEP_MS)),
+    db
+      .delete(pluginTokens)
+      .where(
+        or(
+          lte(pluginTokens.refreshExpiresAt, now - SESSION_KEEP_MS),
+          lte(pluginTokens.revokedAt, now - SESSION_KEEP_MS),
+        ),
+      ),
   ]);
   const [
     codes,
@@ -115,6 +129,8 @@ export async function cleanUp({ db, now }: Pick<Deps, 'db' | 'now'>): Promise<Jo
     mail,
     codeSteps,
     ceremonies,
+    signInRequests,
+    pluginSignIns,
   ] = results;
   return {
     verificationCodes: codes.meta.changes,
@@ -127,5 +143,7 @@ export async function cleanUp({ db, now }: Pick<Deps, 'db' | 'now'>): Promise<Jo
     outbox: mail.meta.changes,
     pendingSignIns: codeSteps.meta.changes,
     webauthnChallenges: ceremonies.meta.changes,
+    deviceAuthorizations: signInRequests.meta.changes,
+    pluginTokens: pluginSignIns.meta.changes,
   };
 }

@@ -23,6 +23,8 @@ import {
   pendingSignIns,
   recoveryCodes,
   sessions,
+  pluginTokens,
+  deviceAuthorizations,
   subscriptions,
   totpFactors,
   users,
@@ -117,6 +119,8 @@ async function purgeAccounts(db: Db, now: Millis): Promise<number> {
         .delete(verificationCodes)
         .where(eq(verificationCodes.emailNormalized, user.emailNormalized)),
       db.delete(sessions).where(eq(sessions.userId, user.id)),
+      db.delete(pluginTokens).where(eq(pluginTokens.userId, user.id)),
+      db.delete(deviceAuthorizations).where(eq(deviceAuthorizations.userId, user.id)),
       db.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, user.id)),
       // Feature usage is found through the devices, so it goes first.
       ...usageDeletes(db, eq(devices.userId, user.id), now),

@@ -52,7 +52,8 @@ import { checkDevice, pluginCall } from '../core/licenses/plugin-calls';
 const replacedNotActive = () =>
   fail('DEVICE_NOT_ACTIVATED', { message: ApiMessages.replacedDeviceNotActive });
 
-async function tooManyDevices(db: Db, licenseId: string): Promise<ApiError> {
+/** 403 TOO_MANY_DEVICES listing the license's active devices. */
+export async function tooManyDevices(db: Db, licenseId: string): Promise<ApiError> {
   const devices = (await activeDevices(db, licenseId)).map(toDeviceView);
   return fail('TOO_MANY_DEVICES', { extra: { devices } });
 }
@@ -63,7 +64,8 @@ async function keyedOrNotFound(db: Db, key: string): Promise<KeyedLicense> {
   return keyed;
 }
 
-async function activated(
+/** The answer of a successful activation: a fresh license file for the device. */
+export async function activated(
   { now, secrets }: Deps,
   keyed: LicenseForDevice,
   device: DeviceRow,
@@ -110,7 +112,7 @@ async function explainRefusal(
  * written with the new device row only: a re-activation or a refused one writes none. `queued`
  * holds it once the batch has been built.
  */
-async function newDeviceNotice(
+export async function newDeviceNotice(
   { db, now, origin }: Deps,
   userId: string,
   device: NewDevice,

@@ -3,10 +3,10 @@
  * history, the live sessions, and the actions on them. Each action takes effect at once: a freed
  * device validates as DEVICE_NOT_ACTIVATED and a revoked session's next request is a 401.
  */
-import type { SessionRow } from '../../db/schema';
-import type { SessionView, UsageOverview } from '../../../src/contract/usage';
+import type { PluginTokenRow, SessionRow } from '../../db/schema';
+import type { PluginSignInView, SessionView, UsageOverview } from '../../../src/contract/usage';
 import { ApiMessages } from '../../../src/contract/messages';
-import { licensing } from '../../../src/site.config';
+import { licensing, pluginSignIn } from '../../../src/site.config';
 import { fail } from '../../lib/errors';
 import {
   listLiveSessions,
@@ -14,6 +14,7 @@ import {
   revokeUserSession,
   type SessionInfo,
 } from '../core/users/sessions';
+import { listPluginSignIns, revokeUserPluginSignIn } from '../core/users/plugin-tokens';
 import { iso } from '../shared/db';
 import type { Deps } from '../shared/deps';
 import { describeUserAgent } from '../shared/user-agent';
@@ -37,6 +38,17 @@ function toSessionView(row: SessionRow, currentId: string): SessionView {
   };
 }
 
+function toPluginSignInView(row: PluginTokenRow): PluginSignInView {
+  return {
+    id: row.id,
+    clientName: pluginSignIn.clientName,
+    deviceName: row.deviceName,
+    deviceId: row.deviceId,
+    approvedAt: iso(row.createdAt),
+    lastUsedAt: iso(row.lastUsedAt),
+  };
+}
+
 /** GET /api/usage, and the answer of every action (with its `message`). */
 export async function usageOverview(
   deps: Pick<Deps, 'db' | 'now'>,
@@ -47,10 +59,11 @@ export async function usageOverview(
   const license = await currentLicense(db, session.userId);
   // Every account gets a license with its first sign-in; a missing one is a data fault.
   if (!license) throw new Error(`User ${session.userId} has no license`);
-  const [devices, events, sessions, used] = await Promise.all([
+  const [devices, events, sessions, plugins, used] = await Promise.all([
     activeDevices(db, license.id),
     licenseHistory(db, session.userId),
     listLiveSessions(deps, session.userId),
+    listPluginSignIns(deps, session.userId),
     deactivationTimes(db, license.id, now),
   ]);
   const views = sessions.map((row) => toSessionView(row, session.sessionId));
@@ -61,6 +74,7 @@ export async function usageOverview(
     history: events,
     // The current session first, then the most recently used (listLiveSessions' order).
     sessions: [...views.filter((s) => s.current), ...views.filter((s) => !s.current)],
+    plugins: plugins.map(toPluginSignInView),
     deactivations: {
       used: used.length,
       max: licensing.maxDeactivations,
@@ -105,4 +119,11 @@ export async function revokeOneSession(
 /** POST /api/sessions/revoke-others. */
 export async function revokeOthers(deps: Deps, session: SessionInfo): Promise<void> {
   await revokeOtherSessions(deps, session.userId, session.sessionId);
+}
+
+/** DELETE /api/plugin-sign-ins/:id: signs out one plugin of the caller (its tokens stop at once). */
+export async function signOutPlugin(deps: Deps, session: SessionInfo, id: string): Promise<void> {
+  if (!(await revokeUserPluginSignIn(deps, session.userId, id))) {
+    throw fail('NOT_FOUND', { message: ApiMessages.pluginSignInAlreadyEnded });
+  }
 }

@@ -29,6 +29,9 @@ const messages: Record<RateLimitRule, (minutes: number) => string> = {
   paymentCompletionPerIp: ApiMessages.tooManyPaymentChecks,
   licenseApiPerIp: ApiMessages.tooManyLicenseRequests,
   adminPerOperator: ApiMessages.tooManyConsoleRequests,
+  deviceAuthorizationPerIp: ApiMessages.tooManySignInRequests,
+  deviceApprovalPerIp: ApiMessages.tooManySignInCodes,
+  deviceApprovalPerAccount: ApiMessages.tooManySignInCodes,
 };
 
 /** Result of counting one event: how many so far in this window (this one included). */

@@ -22,6 +22,7 @@
  * - POST   /api/devices/:id/deactivate         → UsageOverview (`:id` is DeviceView.id)
  * - DELETE /api/sessions/:id                   → UsageOverview (revokes one other session)
  * - POST   /api/sessions/revoke-others         → UsageOverview
+ * - DELETE /api/plugin-sign-ins/:id            → UsageOverview (signs out one plugin)
  * - GET    /api/download                       → the installer file (see functions/routes/download.ts)
  */
 import { z } from 'zod';

@@ -1,6 +1,7 @@
 /**
  * Usage & Sessions: active devices with
- * deactivate / replace, the activation history, browser sessions with sign-out, and the
+ * deactivate / replace, the activation history, browser sessions with sign-out, the plugins
+ * signed in from their ribbon with revoke, and the
  * usage stats and Enterprise team-activity notes, from GET /api/usage; the plugin commands used
  * (FeatureUsageSection), from GET /api/usage/features.
  */
@@ -12,6 +13,7 @@ import { DevicesSection } from './DevicesSection';
 import { FeatureUsageSection } from './FeatureUsageSection';
 import { HistorySection } from './HistorySection';
 import { TeamActivitySection, UsageStatsSection } from './NoteSections';
+import { PluginsSection } from './PluginsSection';
 import { SessionsSection } from './SessionsSection';
 import { useUsage } from './use-usage';
 import '../shared/forms.css';
@@ -20,7 +22,7 @@ import './usage.css';
 
 /** The last action's result, shown in its own section. */
 interface Notice {
-  section: 'devices' | 'sessions';
+  section: 'devices' | 'sessions' | 'plugins';
   text: string;
   /** Bumped per action so the same text twice still moves focus. */
   id: number;
@@ -88,6 +90,12 @@ function UsagePage() {
             all ? SuccessMessages.sessionsRevoked : SuccessMessages.sessionRevoked,
           )
         }
+      />
+      <PluginsSection
+        plugins={overview.plugins}
+        now={now}
+        notice={noticeFor('plugins')}
+        onRevoked={(next) => done(next, 'plugins', SuccessMessages.pluginSignedOut)}
       />
       <UsageStatsSection overview={overview} />
       <FeatureUsageSection />

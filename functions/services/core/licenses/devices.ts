@@ -316,6 +316,76 @@ export async function replaceWithinLimits(
 }
 
 /**
+ * Moves a machine from one license of an account to another in one step (the plugin's switch):
+ * frees active device row `oldRowId` (a `deactivated` audit row, counted against the old
+ * license's deactivation budget) and activates `device` on its license with its `activated` row,
+ * one batch, one audit trail. The first statement checks everything: the old device is still
+ * active, the budget has room, and the new license is another one, usable, below its device
+ * limit and without this machine. Undefined when nothing happened.
+ */
+export async function switchWithinLimits(
+  db: Db,
+  oldRowId: string,
+  device: NewDevice,
+  limit: number,
+  audit: AuditContext,
+  alongside: WithNewDevice = () => [],
+): Promise<DeviceRow | undefined> {
+  const eventId = crypto.randomUUID();
+  const rowId = crypto.randomUUID();
+  // The subquery's `l` is the new license (it shadows the old one of freedEvent's join).
+  const allowed = sql`old.license_id <> ${device.licenseId}
+    and exists (select 1 from licenses as l where l.id = ${device.licenseId} and ${usableLicenseSql(audit.now)}
+      and not exists (select 1 from devices as same where same.license_id = l.id
+        and same.device_id = ${device.deviceId} and same.deactivated_at is null)
+      and (select count(*) from devices as d where d.license_id = l.id and d.deactivated_at is null) < ${memberDeviceLimitSql(limit)})`;
+  const [, , inserted] = await db.batch([
+    freedEvent(db, eventId, oldRowId, 'deactivated', 'plugin', audit, allowed),
+    freeAfterEvent(db, oldRowId, eventId, audit.now),
+    insertDeviceWhere(
+      db,
+      rowId,
+      device,
+      audit.now,
+      sql`exists (select 1 from license_events where id = ${eventId})`,
+    ),
+    activatedEvent(db, rowId, audit),
+    ...alongside(rowId),
+  ]);
+  return inserted[0];
+}
+
+/** The machine's active devices on the account's licenses other than `exceptLicenseId`. */
+export function activeDevicesOfMachine(
+  db: Db,
+  userId: string,
+  deviceId: string,
+  exceptLicenseId: string,
+): Promise<DeviceRow[]> {
+  return db
+    .select()
+    .from(devices)
+    .where(
+      and(
+        eq(devices.userId, userId),
+        eq(devices.deviceId, deviceId),
+        isNull(devices.deactivatedAt),
+        ne(devices.licenseId, exceptLicenseId),
+      ),
+    )
+    .orderBy(asc(devices.activatedAt));
+}
+
+/** Every active device of the account's licenses, in the order they were activated. */
+export function activeDevicesOfUser(db: Db, userId: string): Promise<DeviceRow[]> {
+  return db
+    .select()
+    .from(devices)
+    .where(and(eq(devices.userId, userId), isNull(devices.deactivatedAt)))
+    .orderBy(asc(devices.activatedAt), asc(devices.id));
+}
+
+/**
  * Frees an active device within the deactivation limit (plugin or dashboard). Throws 404
  * DEVICE_NOT_ACTIVATED when it is not active (any more) and 429 DEACTIVATION_LIMIT at the limit.
  */

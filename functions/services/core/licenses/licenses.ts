@@ -68,3 +68,12 @@ export async function currentLicense(db: Db, userId: string): Promise<LicenseRow
   const [row] = await currentLicenseQuery(db, userId);
   return row;
 }
+
+/** Every license of the user, newest (the current one) first. */
+export function licensesOfUser(db: Db, userId: string): Promise<LicenseRow[]> {
+  return db
+    .select()
+    .from(licenses)
+    .where(eq(licenses.userId, userId))
+    .orderBy(desc(licenses.createdAt));
+}

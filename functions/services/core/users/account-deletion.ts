@@ -9,6 +9,7 @@ import { ApiError } from '../../../lib/errors';
 import { cancelAtPeriodEnd } from '../payments/subscriptions';
 import { freeDevicesStatements } from '../licenses/devices';
 import { deletionScheduledMail } from '../mail/lifecycle-templates';
+import { revokeAllPluginTokens } from './plugin-tokens';
 import { queueMailWhere, type QueuedMail } from '../mail/outbox';
 import { DAY_MS } from '../../shared/db';
 import type { Deps } from '../../shared/deps';
@@ -36,7 +37,7 @@ export function deletionMail(
 
 /**
  * The statements that schedule an account for deletion, for one db.batch: mark it deleted, revoke
- * every session and license, deactivate its plugin devices with a `system` audit row each. Each
+ * every session, signed-in plugin and license, deactivate its plugin devices with a `system` audit row each. Each
  * statement applies only while `guard` holds (the console puts its audit row first and guards on
  * it), so the batch happens whole or not at all.
  */
@@ -54,6 +55,7 @@ export function deletionStatements(deps: Deps, userId: string, guard: SQL = sql`
       .update(sessions)
       .set({ revokedAt: now })
       .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), guard)),
+    revokeAllPluginTokens(deps, userId, guard),
     db
       .update(licenses)
       .set({ status: 'revoked' })
