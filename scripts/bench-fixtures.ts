@@ -127,6 +127,7 @@ export function benchFixtures(now = Date.now()): BenchFixtures {
     plan: 'Standard',
     licenseStatus: 'active',
     licenseExpiresAt: user.expirationDate,
+    devices: { active: 1, limit: 2 },
     subscription: {
       status: 'active',
       currentPeriodEnd: user.expirationDate,

@@ -58,8 +58,8 @@ export type SessionView = Infer<typeof sessionViewSchema>;
 
 export const usageOverviewSchema = object({
   plan: oneOf(planLabels),
-  /** null: set per account (Enterprise). */
-  deviceLimit: nullable(integer),
+  /** Devices the license may have active: the plan's limit, or an Enterprise seat's. */
+  deviceLimit: integer,
   devices: array(deviceViewSchema),
   /** Newest first, at most 50. */
   history: array(licenseEventViewSchema),

@@ -19,7 +19,7 @@ import type { Deps } from '../shared/deps';
 import { describeUserAgent } from '../shared/user-agent';
 import { deactivationTimes } from '../core/licenses/deactivations';
 import { activeDevices, findDeviceRow, freeDevice, toDeviceView } from '../core/licenses/devices';
-import { deviceLimitOf } from '../core/licenses/license-check';
+import { deviceLimitOfLicense } from '../core/licenses/license-check';
 import { licenseHistory } from '../core/licenses/history';
 import { currentLicense } from '../core/licenses/licenses';
 
@@ -47,7 +47,8 @@ export async function usageOverview(
   const license = await currentLicense(db, session.userId);
   // Every account gets a license with its first sign-in; a missing one is a data fault.
   if (!license) throw new Error(`User ${session.userId} has no license`);
-  const [devices, events, sessions, used] = await Promise.all([
+  const [deviceLimit, devices, events, sessions, used] = await Promise.all([
+    deviceLimitOfLicense(db, license),
     activeDevices(db, license.id),
     licenseHistory(db, session.userId),
     listLiveSessions(deps, session.userId),
@@ -56,7 +57,7 @@ export async function usageOverview(
   const views = sessions.map((row) => toSessionView(row, session.sessionId));
   return {
     plan: license.plan,
-    deviceLimit: deviceLimitOf(license.plan).shown,
+    deviceLimit,
     devices: devices.map(toDeviceView),
     history: events,
     // The current session first, then the most recently used (listLiveSessions' order).

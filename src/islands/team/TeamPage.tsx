@@ -5,8 +5,10 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { withErrorBoundary } from '../ErrorBoundary';
+import { ApiFailure } from '../shared/api';
 import { dashboardProblem } from '../shared/session-ended';
 import { useLoad } from '../shared/use-load';
+import { NotOwner } from './NotOwner';
 import { ActivitySection } from './ActivitySection';
 import { InvitationsSection } from './InvitationsSection';
 import { MembersSection } from './MembersSection';
@@ -19,7 +21,17 @@ import '../dashboard/dashboard.css';
 import '../usage/usage.css';
 import './team.css';
 
-const problem = dashboardProblem(teamLoadFailed, teamNetwork);
+const describe = dashboardProblem(teamLoadFailed, teamNetwork);
+
+/** What the page shows instead of the team: the not-owner explanation, or a failure to retry. */
+type Problem = { notOwner: true } | { notOwner: false; text: string };
+
+/** A 403 is no failure: the account does not own an organization, and Retry cannot change that. */
+function problem(failure: unknown): Problem | null {
+  if (failure instanceof ApiFailure && failure.status === 403) return { notOwner: true };
+  const text = describe(failure);
+  return text === null ? null : { notOwner: false, text };
+}
 
 interface Notice {
   text: string;
@@ -58,11 +70,12 @@ function TeamPage() {
       </p>
     );
 
-  if (state.kind === 'failed')
+  if (state.kind === 'failed') {
+    if (state.problem.notOwner) return <NotOwner />;
     return (
       <div className="card usage-failed">
         <p className="form-error" role="alert">
-          {state.problem}
+          {state.problem.text}
         </p>
         <div className="team-row-actions">
           <button type="button" className="button" onClick={reload}>
@@ -74,6 +87,7 @@ function TeamPage() {
         </div>
       </div>
     );
+  }
 
   const noticeLine = notice && (
     <p ref={noticeRef} tabIndex={-1} className="form-success" role="status">
