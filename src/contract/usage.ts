@@ -32,9 +32,10 @@ export type DeviceView = Infer<typeof deviceViewSchema>;
 /** One row of the activation history (audit trail). */
 export const licenseEventViewSchema = object({
   id: string,
-  action: oneOf(['activated', 'deactivated', 'replaced']),
+  action: oneOf(['activated', 'deactivated', 'replaced', 'renamed']),
   source: oneOf(['plugin', 'dashboard', 'system', 'support']),
   deviceId: string,
+  /** The device's name then; a rename's reads "old name → new name". */
   deviceName: string,
   /** ISO 8601. */
   at: string,

@@ -1,6 +1,6 @@
 /**
  * The dashboard's Usage & Sessions : the current license's devices, the activation
- * history, the live sessions, and the actions on them. Each action takes effect at once: a freed
+ * history, the live sessions, and the actions on them (free or rename a device, sign out a session). Each action takes effect at once: a freed
  * device validates as DEVICE_NOT_ACTIVATED and a revoked session's next request is a 401.
  */
 import type { SessionRow } from '../../db/schema';
@@ -18,7 +18,13 @@ import { iso } from '../shared/db';
 import type { Deps } from '../shared/deps';
 import { describeUserAgent } from '../shared/user-agent';
 import { deactivationTimes } from '../core/licenses/deactivations';
-import { activeDevices, findDeviceRow, freeDevice, toDeviceView } from '../core/licenses/devices';
+import {
+  activeDevices,
+  findDeviceRow,
+  freeDevice,
+  renameDevice,
+  toDeviceView,
+} from '../core/licenses/devices';
 import { deviceLimitOfLicense } from '../core/licenses/license-check';
 import { licenseHistory } from '../core/licenses/history';
 import { currentLicense } from '../core/licenses/licenses';
@@ -87,6 +93,26 @@ export async function deactivateOwnDevice(
   });
   if (!device) throw fail('DEVICE_NOT_ACTIVATED', { message: ApiMessages.ownDeviceNotActive });
   await freeDevice(db, device, 'dashboard', { now, ip: client.ip });
+}
+
+/**
+ * PATCH /api/devices/:id: renames one of the caller's own active devices (the plugin lists it by
+ * that name too); any other id is a 404, as for deactivation.
+ */
+export async function renameOwnDevice(
+  { db, now, client }: Deps,
+  session: SessionInfo,
+  deviceRowId: string,
+  name: string,
+): Promise<void> {
+  const device = await findDeviceRow(db, {
+    id: deviceRowId,
+    userId: session.userId,
+    activeOnly: true,
+  });
+  if (!device || !(await renameDevice(db, device.id, name, { now, ip: client.ip }))) {
+    throw fail('DEVICE_NOT_ACTIVATED', { message: ApiMessages.ownDeviceNotActive });
+  }
 }
 
 /** DELETE /api/sessions/:id: signs out one other session of the caller. */

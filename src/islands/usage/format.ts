@@ -39,6 +39,7 @@ const actionLabels: Record<LicenseEventView['action'], string> = {
   activated: 'Activated',
   deactivated: 'Deactivated',
   replaced: 'Replaced',
+  renamed: 'Renamed',
 };
 
 const sourceLabels: Record<LicenseEventView['source'], string> = {
