@@ -54,7 +54,13 @@ const overview = (patch: Partial<UsageOverview>): UsageOverview => ({
 const html = (element: ReactElement) => renderToStaticMarkup(element);
 const devicesHtml = (value: UsageOverview) =>
   html(
-    createElement(DevicesSection, { overview: value, now, notice: null, onDeactivated: () => {} }),
+    createElement(DevicesSection, {
+      overview: value,
+      now,
+      notice: null,
+      onDeactivated: () => {},
+      onRenamed: () => {},
+    }),
   );
 const sessionsHtml = (sessions: SessionView[]) =>
   html(createElement(SessionsSection, { sessions, now, notice: null, onRevoked: () => {} }));

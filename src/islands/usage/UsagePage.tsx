@@ -75,6 +75,7 @@ function UsagePage() {
         now={now}
         notice={noticeFor('devices')}
         onDeactivated={(next) => done(next, 'devices', SuccessMessages.deviceDeactivated)}
+        onRenamed={(next) => done(next, 'devices', SuccessMessages.deviceRenamed)}
       />
       <HistorySection history={overview.history} />
       <SessionsSection
