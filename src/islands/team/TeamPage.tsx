@@ -5,7 +5,6 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { withErrorBoundary } from '../ErrorBoundary';
-import { ApiFailure } from '../shared/api';
 import { dashboardProblem } from '../shared/session-ended';
 import { useLoad } from '../shared/use-load';
 import { NotOwner } from './NotOwner';
@@ -13,7 +12,12 @@ import { ActivitySection } from './ActivitySection';
 import { InvitationsSection } from './InvitationsSection';
 import { MembersSection } from './MembersSection';
 import { SummarySection } from './SummarySection';
-import { loadTeam, teamLoadFailed, teamNetwork } from './team-calls';
+import {
+  loadTeam,
+  loadTeamPage,
+  teamLoadFailed,
+  teamNetwork,
+} from './team-calls';
 import { TeamConfirm, type PendingAction } from './TeamConfirm';
 import { UtilizationSection } from './UtilizationSection';
 import '../shared/forms.css';
@@ -21,17 +25,7 @@ import '../dashboard/dashboard.css';
 import '../usage/usage.css';
 import './team.css';
 
-const describe = dashboardProblem(teamLoadFailed, teamNetwork);
-
-/** What the page shows instead of the team: the not-owner explanation, or a failure to retry. */
-type Problem = { notOwner: true } | { notOwner: false; text: string };
-
-/** A 403 is no failure: the account does not own an organization, and Retry cannot change that. */
-function problem(failure: unknown): Problem | null {
-  if (failure instanceof ApiFailure && failure.status === 403) return { notOwner: true };
-  const text = describe(failure);
-  return text === null ? null : { notOwner: false, text };
-}
+const problem = dashboardProblem(teamLoadFailed, teamNetwork);
 
 interface Notice {
   text: string;
@@ -40,7 +34,7 @@ interface Notice {
 }
 
 function TeamPage() {
-  const { state, reload, replace } = useLoad(loadTeam, problem);
+  const { state, reload, replace } = useLoad(loadTeamPage, problem);
   const [open, setOpen] = useState(false);
   const [pending, setPending] = useState<PendingAction | null>(null);
   const [notice, setNotice] = useState<Notice | null>(null);
@@ -58,7 +52,7 @@ function TeamPage() {
       setNotice((last) => ({ text, id: (last?.id ?? 0) + 1 }));
       // After a transfer this account is no longer the owner: GET /api/team would refuse it.
       if (action?.leaves) return setTransferred(true);
-      loadTeam().then(replace, reload);
+      loadTeam().then((overview) => replace({ owner: true, overview }), reload);
     },
     [replace, reload],
   );
@@ -70,12 +64,11 @@ function TeamPage() {
       </p>
     );
 
-  if (state.kind === 'failed') {
-    if (state.problem.notOwner) return <NotOwner />;
+  if (state.kind === 'failed')
     return (
       <div className="card usage-failed">
         <p className="form-error" role="alert">
-          {state.problem.text}
+          {state.problem}
         </p>
         <div className="team-row-actions">
           <button type="button" className="button" onClick={reload}>
@@ -87,7 +80,9 @@ function TeamPage() {
         </div>
       </div>
     );
-  }
+
+  // A member, or an account in no organization: what the page is for, not an error to retry.
+  if (!state.value.owner) return <NotOwner card={state.value.card} />;
 
   const noticeLine = notice && (
     <p ref={noticeRef} tabIndex={-1} className="form-success" role="status">
@@ -105,7 +100,8 @@ function TeamPage() {
       </div>
     );
 
-  const { value: overview, now } = state;
+  const { overview } = state.value;
+  const { now } = state;
   const ask = (action: PendingAction) => {
     setPending(action);
     setOpen(true);
