@@ -5,7 +5,11 @@
 import { Messages } from '../../contract/messages';
 
 /** A card-sized block; `size` names its height (dashboard.css, per width). */
-export function CardPlaceholder({ size }: { size: 'license' | 'organization' | 'note' | 'session' }) {
+export function CardPlaceholder({
+  size,
+}: {
+  size: 'license' | 'organization' | 'note' | 'session';
+}) {
   return <div className={`card dashboard-placeholder placeholder-${size}`} aria-hidden="true" />;
 }
 

@@ -61,7 +61,12 @@ function AccountPanel({ user, tokenExpiration, loggingOut }: PanelProps) {
   const organizationRuns = organization ? Date.parse(organization.termEnd) > now : owner;
   const upgradeBox = showsUpgradeBox(user.plan) && !(owner && organizationRuns);
   const license = (
-    <LicenseCard user={user} license={extras?.license ?? null} loading={extras === null} now={now} />
+    <LicenseCard
+      user={user}
+      license={extras?.license ?? null}
+      loading={extras === null}
+      now={now}
+    />
   );
 
   return (

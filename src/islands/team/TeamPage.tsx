@@ -12,12 +12,7 @@ import { ActivitySection } from './ActivitySection';
 import { InvitationsSection } from './InvitationsSection';
 import { MembersSection } from './MembersSection';
 import { SummarySection } from './SummarySection';
-import {
-  loadTeam,
-  loadTeamPage,
-  teamLoadFailed,
-  teamNetwork,
-} from './team-calls';
+import { loadTeam, loadTeamPage, teamLoadFailed, teamNetwork } from './team-calls';
 import { TeamConfirm, type PendingAction } from './TeamConfirm';
 import { UtilizationSection } from './UtilizationSection';
 import '../shared/forms.css';

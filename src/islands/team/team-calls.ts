@@ -47,8 +47,7 @@ export function loadTeam(): Promise<TeamOverview> {
 
 /** What /dashboard/team shows: the owner's team, or the account's organization card (or none). */
 export type TeamPageData =
-  | { owner: true; overview: TeamOverview }
-  | { owner: false; card: OrganizationCard | null };
+  { owner: true; overview: TeamOverview } | { owner: false; card: OrganizationCard | null };
 
 /**
  * The page's first load: GET /api/organization says whether the account owns the organization,
