@@ -293,6 +293,7 @@ test.describe('Usage & Sessions', () => {
     // The other browser's session has ended: its calls answer 401, which the browser logs.
     allowConsoleError(failedLoad(401, '/api/me'));
     allowConsoleError(failedLoad(401, '/api/organization'));
+    allowConsoleError(failedLoad(401, '/api/account/license'));
     const { email, password } = await signUpForTrial(page);
     const second = await signInElsewhere(browser, email, password);
     const third = await signInElsewhere(browser, email, password);
