@@ -1,7 +1,8 @@
 /**
  * An Enterprise seat's device limit is a number wherever the license is described: the plugin's
  * activate and validate answers, Usage & Sessions, My Account's license summary and Billing; and
- * the team page is the owner's, which /api/me tells the dashboard.
+ * the team page is the owner's, which /api/me tells the dashboard. My Account's summary also says
+ * whether a paid plan renews or ends.
  */
 import { describe, expect, it } from 'vitest';
 import type { AccountLicense } from '../../src/contract/account';
@@ -11,6 +12,7 @@ import type { UsageOverview } from '../../src/contract/usage';
 import type { AuthResponse, MeResponse } from '../../src/contract/user';
 import { accountApp, credentials, signUpTrial, uniqueEmail } from './account-helpers';
 import { operator } from './admin-helpers';
+import { billingWorld, postEmpty, upgradedAccount } from './billing-helpers';
 import { activateOk, newDeviceId, validate } from './licenses-helpers';
 import { invite, organization, signUpByLink } from './organizations-helpers';
 
@@ -101,5 +103,23 @@ describe('the team page belongs to the owner', () => {
         });
       }
     }
+  });
+});
+
+describe("My Account's renewal line", () => {
+  it('says a paid plan renews, and ends once it is cancelled at period end', async () => {
+    const world = billingWorld();
+    const { account } = await upgradedAccount(world);
+    const summary = async () =>
+      (
+        await world.app.request('/api/account/license', { headers: account.browser })
+      ).json<AccountLicense>();
+
+    const renewing = await summary();
+    expect(renewing.devices).toEqual({ active: 0, limit: 2 });
+    expect(renewing.renewal?.kind).toBe('renews');
+    const cancelled = await postEmpty(world.app, '/api/billing/cancel', account.browser);
+    expect(cancelled.status, await cancelled.clone().text()).toBe(200);
+    expect(await summary()).toMatchObject({ renewal: { kind: 'ends', on: renewing.renewal?.on } });
   });
 });
