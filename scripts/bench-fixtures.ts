@@ -7,6 +7,7 @@
  * imports, so Node 22 runs it directly.
  */
 import type { PublicConfig } from '../functions/routes/config';
+import type { AccountLicense } from '../src/contract/account';
 import type { BillingOverview } from '../src/contract/billing';
 import type { PasskeyList } from '../src/contract/passkeys';
 import type {
@@ -128,6 +129,7 @@ export function benchFixtures(now = Date.now()): BenchFixtures {
     plan: 'Standard',
     licenseStatus: 'active',
     licenseExpiresAt: user.expirationDate,
+    devices: { active: 1, limit: 2 },
     subscription: {
       status: 'active',
       currentPeriodEnd: user.expirationDate,
@@ -308,6 +310,10 @@ export function benchFixtures(now = Date.now()): BenchFixtures {
       termEnd: team.organization.termEnd,
     },
   } satisfies OrganizationResponse;
+  const accountLicense = {
+    devices: { active: 1, limit: 2 },
+    renewal: { kind: 'renews', on: '2027-03-01T12:00:00.000Z' },
+  } satisfies AccountLicense;
   const invitation = {
     organizationName: team.organization.name,
     inviterName: user.customerName,
@@ -336,6 +342,7 @@ export function benchFixtures(now = Date.now()): BenchFixtures {
     answers: {
       ...operatorConsole.answers,
       'GET /api/organization': organization,
+      'GET /api/account/license': accountLicense,
       'GET /api/team': team,
       'GET /api/team/activity': activity,
       'GET /api/team/utilization': utilization,

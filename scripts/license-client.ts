@@ -30,6 +30,7 @@ import {
 } from '../src/contract/schemas/licensing.ts';
 import { updateCheckBodySchema } from '../src/contract/schemas/releases.ts';
 import { usageEventSchema, type UsageEvent } from '../src/contract/schemas/usage-report.ts';
+import { devicesOfLimit } from '../src/lib/format.ts';
 import { featureUsage, installer } from '../src/site.config.ts';
 import {
   createLicenseClient,
@@ -154,8 +155,8 @@ function checked<T extends z.ZodType>(schema: T, body: unknown): z.infer<T> {
 const day = (date: Date | string) => new Date(date).toISOString().slice(0, 10);
 
 function describeLicense(license: LicenseInfo): string {
-  const limit = license.deviceLimit === null ? 'set per account' : String(license.deviceLimit);
-  return `${license.plan} license, ${license.status}, expires ${day(license.expiresAt)}; active devices ${license.activeDevices} of ${limit}`;
+  const devices = devicesOfLimit(license.activeDevices, license.deviceLimit);
+  return `${license.plan} license, ${license.status}, expires ${day(license.expiresAt)}; ${devices} active`;
 }
 
 function reportProblem(io: Io, problem: Problem): number {

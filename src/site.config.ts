@@ -157,13 +157,14 @@ export const docsNav = [
   { href: '/faq', label: 'FAQ' },
 ] as const;
 
-/** Left sidebar inside the dashboard. */
-export const dashboardNav = [
+/** Left sidebar inside the dashboard; Team shows only to an organization's owner. */
+export const dashboardNav: ReadonlyArray<{ href: string; label: string; ownerOnly?: boolean }> = [
   { href: '/dashboard', label: 'My Account' },
   { href: '/dashboard/settings', label: 'Account Settings' },
   { href: '/dashboard/usage', label: 'Usage & Sessions' },
   { href: '/dashboard/billing', label: 'Billing & Invoices' },
-] as const;
+  { href: '/dashboard/team', label: 'Team', ownerOnly: true },
+];
 
 /** Right side of the dashboard: Account, Settings, Support. */
 export const dashboardAside = [

@@ -595,7 +595,7 @@ export const billingProfiles = sqliteTable('billing_profiles', {
 });
 
 /** What happened to a device activation (the audit trail on the Usage page). */
-export const licenseEventActions = ['activated', 'deactivated', 'replaced'] as const;
+export const licenseEventActions = ['activated', 'deactivated', 'replaced', 'renamed'] as const;
 /**
  * Who did it: the plugin (license API), the customer on the dashboard, the system (cron,
  * deletion), or support (an operator in the console).
@@ -635,6 +635,12 @@ export const devices = sqliteTable(
      * the cron finds the devices with days to fold into months through its index.
      */
     usageOldestDay: integer('usage_oldest_day'),
+    // Last, as the migration added it: inserts list the values in the table's column order.
+    /**
+     * When the customer renamed the device on the dashboard; null while it has the plugin's name.
+     * A renamed device keeps its name when the plugin activates it again with another.
+     */
+    renamedAt: integer('renamed_at'),
   },
   (table) => [
     uniqueIndex('devices_usage_ref_unique')

@@ -1,11 +1,13 @@
 /**
- * The signed-in account: change the password (POST /api/change-password), set a first one
+ * The signed-in account: its license summary for My Account (GET /api/account/license), change
+ * the password (POST /api/change-password), set a first one
  * (POST /api/set-password, Google-only accounts), share feature usage or not (GET and PATCH
  * /api/account/usage-sharing) and delete the account (DELETE /api/delete; docs/operating.md,
  * "Deletion and restore").
  */
 import { Hono } from 'hono';
 import { changePasswordSchema, setPasswordSchema } from '../../src/contract/schemas/auth';
+import type { AccountLicense } from '../../src/contract/account';
 import { usageSharingBodySchema } from '../../src/contract/schemas/usage-dashboard';
 import type { UsageSharing } from '../../src/contract/usage';
 import type { MessageResponse } from '../../src/contract/user';
@@ -14,6 +16,7 @@ import { methodNotAllowed } from '../lib/http';
 import { jsonBody } from '../lib/validate';
 import { clearSessionCookie, requireSession, type AccountEnv } from '../middleware/auth';
 import { deleteAccount } from '../services/accounts/deletion';
+import { licenseSummary } from '../services/accounts/license-summary';
 import { changePassword, setFirstPassword } from '../services/accounts/password-change';
 import { setUsageSharing, usageSharing } from '../services/accounts/usage-sharing';
 
@@ -30,6 +33,11 @@ export const accountRoutes = new Hono<AccountEnv>()
     return c.json({ message: SuccessMessages.passwordSet } satisfies MessageResponse, 200);
   })
   .all('/set-password', methodNotAllowed('POST'))
+  .get('/account/license', requireSession, async (c) => {
+    const summary = await licenseSummary(c.get('deps'), c.get('session').userId);
+    return c.json(summary satisfies AccountLicense, 200);
+  })
+  .all('/account/license', methodNotAllowed('GET'))
   .get('/account/usage-sharing', requireSession, async (c) => {
     const sharing = await usageSharing(c.get('deps'), c.get('session').userId);
     return c.json(sharing satisfies UsageSharing, 200);

@@ -45,14 +45,14 @@ function done(c: Context<AccountEnv>, message: string) {
 export const teamRoutes = new Hono<AccountEnv>()
   .get('/team', requireSession, async (c) => {
     const { db, now } = c.get('deps');
-    const organization = await ownedOrganization(db, c.get('session').userId);
+    const organization = await ownedOrganization(db, c.get('session').userId, true);
     return c.json((await teamOverview(db, organization, now)) satisfies TeamOverview, 200);
   })
   .all('/team', methodNotAllowed('GET'))
 
   .get('/team/activity', requireSession, queryParams(activityQuerySchema), async (c) => {
     const { db } = c.get('deps');
-    const organization = await ownedOrganization(db, c.get('session').userId);
+    const organization = await ownedOrganization(db, c.get('session').userId, true);
     const rows = await teamActivity(db, organization, activityFilter(c.req.valid('query')));
     return c.json({ activity: rows } satisfies TeamActivityResponse, 200);
   })
@@ -60,7 +60,7 @@ export const teamRoutes = new Hono<AccountEnv>()
 
   .get('/team/activity.csv', requireSession, queryParams(activityQuerySchema), async (c) => {
     const { db, now } = c.get('deps');
-    const organization = await ownedOrganization(db, c.get('session').userId);
+    const organization = await ownedOrganization(db, c.get('session').userId, true);
     const rows = await teamActivity(db, organization, activityFilter(c.req.valid('query')));
     const day = new Date(now).toISOString().slice(0, 10);
     return c.body(activityCsv(rows), 200, {
@@ -72,7 +72,7 @@ export const teamRoutes = new Hono<AccountEnv>()
 
   .get('/team/utilization', requireSession, queryParams(utilizationQuerySchema), async (c) => {
     const { db, now } = c.get('deps');
-    const organization = await ownedOrganization(db, c.get('session').userId);
+    const organization = await ownedOrganization(db, c.get('session').userId, true);
     const view = await teamUtilization(db, organization, now, c.req.valid('query').days);
     return c.json(view satisfies TeamUtilization, 200);
   })
@@ -80,7 +80,7 @@ export const teamRoutes = new Hono<AccountEnv>()
 
   .get('/team/utilization.csv', requireSession, async (c) => {
     const { db, now } = c.get('deps');
-    const organization = await ownedOrganization(db, c.get('session').userId);
+    const organization = await ownedOrganization(db, c.get('session').userId, true);
     const day = new Date(now).toISOString().slice(0, 10);
     return c.body(utilizationCsv(await memberUses(db, organization, now)), 200, {
       'Content-Type': 'text/csv; charset=utf-8',

@@ -6,11 +6,14 @@
 import { Hono, type Context } from 'hono';
 import type { UsageOverview } from '../../src/contract/usage';
 import { SuccessMessages } from '../../src/contract/messages';
+import { deviceRenameSchema } from '../../src/contract/schemas/usage-dashboard';
 import { methodNotAllowed } from '../lib/http';
+import { jsonBody } from '../lib/validate';
 import { requireSession, type AccountEnv } from '../middleware/auth';
 import type { SessionInfo } from '../services/core/users/sessions';
 import {
   deactivateOwnDevice,
+  renameOwnDevice,
   revokeOneSession,
   revokeOthers,
   signOutPlugin,
@@ -44,6 +47,13 @@ export const usageRoutes = new Hono<AccountEnv>()
     ),
   )
   .all('/devices/:id/deactivate', methodNotAllowed('POST'))
+
+  .patch('/devices/:id', requireSession, jsonBody(deviceRenameSchema), (c) =>
+    afterAction(c, SuccessMessages.deviceRenamed, (deps, session) =>
+      renameOwnDevice(deps, session, c.req.param('id'), c.req.valid('json').deviceName),
+    ),
+  )
+  .all('/devices/:id', methodNotAllowed('PATCH'))
 
   // Before /sessions/:id, which would otherwise take "revoke-others" for an id.
   .post('/sessions/revoke-others', requireSession, (c) =>

@@ -93,6 +93,8 @@ export const billingOverviewSchema = object({
   licenseStatus: oneOf(licenseStatuses),
   /** ISO 8601: when the current license ends (renewal date while the subscription renews). */
   licenseExpiresAt: string,
+  /** Devices active on the license and how many it allows (an Enterprise seat's number). */
+  devices: object({ active: integer, limit: integer }),
   /** The newest card subscription; null for Trial and Enterprise accounts without one. */
   subscription: nullable(
     object({

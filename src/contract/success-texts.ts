@@ -15,6 +15,7 @@ export const subscriptionCancelled =
   'Your subscription has been cancelled. Your license stays active until the end of the paid period.';
 export const subscriptionResumed = 'Your subscription has been resumed and will renew.';
 export const deviceDeactivated = 'The device has been deactivated.';
+export const deviceRenamed = 'The device has been renamed.';
 export const sessionsRevoked = 'Your other sessions have been signed out.';
 export const sessionRevoked = 'The session has been signed out.';
 export const twoStepOff = 'Two-step sign-in is off.';

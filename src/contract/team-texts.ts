@@ -21,6 +21,8 @@ export const standardRunning =
   'Your Standard subscription will be cancelled at the end of the paid period; the time already paid is not refunded. Your account becomes part of the organization now. Confirm to continue.';
 export const deletedAccount = 'This account is scheduled for deletion and cannot join.';
 export const notOwner = 'Only the owner of the organization can do this.';
+export const teamPageForOwner =
+  "The team page is for your organization's owner: only they see the members, devices and activity.";
 export const noOrganization = 'This account does not belong to an organization.';
 export const memberNotFound = 'No member of your team has this id.';
 export const invitationNotFound = 'No open invitation of your team has this id.';

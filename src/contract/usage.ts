@@ -32,9 +32,10 @@ export type DeviceView = Infer<typeof deviceViewSchema>;
 /** One row of the activation history (audit trail). */
 export const licenseEventViewSchema = object({
   id: string,
-  action: oneOf(['activated', 'deactivated', 'replaced']),
+  action: oneOf(['activated', 'deactivated', 'replaced', 'renamed']),
   source: oneOf(['plugin', 'dashboard', 'system', 'support']),
   deviceId: string,
+  /** The device's name then; a rename's reads "old name → new name". */
   deviceName: string,
   /** ISO 8601. */
   at: string,
@@ -71,8 +72,8 @@ export type PluginSignInView = Infer<typeof pluginSignInViewSchema>;
 
 export const usageOverviewSchema = object({
   plan: oneOf(planLabels),
-  /** null: set per account (Enterprise). */
-  deviceLimit: nullable(integer),
+  /** Devices the license may have active: the plan's limit, or an Enterprise seat's. */
+  deviceLimit: integer,
   devices: array(deviceViewSchema),
   /** Newest first, at most 50. */
   history: array(licenseEventViewSchema),

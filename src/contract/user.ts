@@ -3,7 +3,7 @@
  * sign-in calls. It carries no secrets: the session token itself stays in an HttpOnly cookie.
  * Shapes, not zod: islands check these answers (see shape.ts).
  */
-import { boolean, integer, object, oneOf, string, type Infer } from './shape.ts';
+import { boolean, integer, object, oneOf, optional, string, type Infer } from './shape.ts';
 
 export const planLabels = ['Trial', 'Standard', 'Enterprise'] as const;
 export type PlanLabel = (typeof planLabels)[number];
@@ -27,6 +27,11 @@ export const userSchema = object({
   sessionStartedAt: string,
   /** How the account signs in. */
   authProvider: oneOf(['email', 'google']),
+  /**
+   * The account owns an Enterprise organization: the dashboard shows Team. Sent by GET /api/me
+   * (asked on every dashboard page), absent from the sign-in answers.
+   */
+  ownsOrganization: optional(boolean),
 });
 export type User = Infer<typeof userSchema>;
 

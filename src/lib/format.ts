@@ -3,6 +3,11 @@
  * checkout), so one amount or day never reads two ways. Plain Intl: no DOM, no dependencies.
  */
 
+/** Devices in use against the license's limit, the same on every page: "1 of 2 devices". */
+export function devicesOfLimit(active: number, limit: number): string {
+  return `${active} of ${limit} ${limit === 1 ? 'device' : 'devices'}`;
+}
+
 /** A moment as the API and the database hold it: ISO text, epoch milliseconds or a Date. */
 export type When = string | number | Date;
 

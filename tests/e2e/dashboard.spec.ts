@@ -32,6 +32,7 @@ test.describe('guarded routes', () => {
     // The server does not know the session: its calls answer 401, which the browser logs.
     allowConsoleError(failedLoad(401, '/api/me'));
     allowConsoleError(failedLoad(401, '/api/organization'));
+    allowConsoleError(failedLoad(401, '/api/account/license'));
     await page.addInitScript(() => {
       const user = {
         userId: 'usr_stale',

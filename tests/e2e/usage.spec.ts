@@ -171,6 +171,50 @@ test.describe('Usage & Sessions', () => {
     expect(check.body['status']).toBe('DEVICE_NOT_ACTIVATED');
   });
 
+  test('a device is renamed inline; an empty name is refused, Escape cancels, the plugin sees the name', async ({
+    page,
+  }) => {
+    await signUpForTrial(page);
+    const licenseKey = await licenseKeyFromDashboard(page);
+    const device = newDevice('DESKTOP-7QX2');
+    await activateDevice(page.request, licenseKey, device, visitorIp);
+    await openUsage(page);
+    const devices = page.getByRole('region', { name: 'Active devices' });
+
+    // Escape leaves the name as it was and gives focus back to Rename.
+    const rename = devices.getByRole('button', { name: 'Rename DESKTOP-7QX2' });
+    await rename.click();
+    const field = devices.getByRole('textbox', { name: 'New name for DESKTOP-7QX2' });
+    await expect(field).toBeFocused();
+    await field.press('Escape');
+    await expect(rename).toBeFocused();
+
+    // An empty name is refused in plain words; a real one is saved and announced.
+    await rename.click();
+    await field.fill('   ');
+    await devices.getByRole('button', { name: 'Save' }).click();
+    await expect(devices.getByRole('alert')).toHaveText('Please name the device.');
+    await expect(field).toHaveAttribute('aria-invalid', 'true');
+    await field.fill('Drafting workstation');
+    await field.press('Enter');
+    await expect(devices.getByRole('status')).toHaveText(SuccessMessages.deviceRenamed);
+    await expect(devices.getByRole('row', { name: /Drafting workstation/ })).toBeVisible();
+    const history = page.getByRole('region', { name: 'Activation history' });
+    await expect(
+      history.getByRole('row', { name: /Renamed DESKTOP-7QX2 → Drafting workstation Dashboard/ }),
+    ).toBeVisible();
+
+    // The plugin's list of devices uses the new name.
+    const again = await pluginCall(page.request, '/api/licenses/activate', {
+      licenseKey,
+      deviceId: device.deviceId,
+      deviceName: 'DESKTOP-7QX2',
+    });
+    expect(again.body).toMatchObject({ device: { deviceName: 'Drafting workstation' } });
+    const results = await new AxeBuilder({ page }).analyze();
+    expect(results.violations).toEqual([]);
+  });
+
   test('past the deactivation limit, freeing a device shows the limit message', async ({
     page,
     allowConsoleError,
@@ -249,6 +293,7 @@ test.describe('Usage & Sessions', () => {
     // The other browser's session has ended: its calls answer 401, which the browser logs.
     allowConsoleError(failedLoad(401, '/api/me'));
     allowConsoleError(failedLoad(401, '/api/organization'));
+    allowConsoleError(failedLoad(401, '/api/account/license'));
     const { email, password } = await signUpForTrial(page);
     const second = await signInElsewhere(browser, email, password);
     const third = await signInElsewhere(browser, email, password);

@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import {
   capitalize,
   daysUntilLogout,
+  daysLeft,
+  daysLeftText,
   describeDaysLeft,
   showsUpgradeBox,
 } from '../../src/lib/auth/account-view';
@@ -14,6 +16,16 @@ import { Messages } from '../../src/contract/messages';
 const DAY = 86_400_000;
 
 describe('dashboard display', () => {
+  it("counts a Trial's whole days left, rounding up, and says the last one plainly", () => {
+    const now = Date.parse('2026-03-01T12:00:00.000Z');
+    expect(daysLeft('2026-03-16T12:00:00.000Z', now)).toBe(15);
+    expect(daysLeft('2026-03-01T13:00:00.000Z', now)).toBe(1);
+    expect(daysLeft('2026-02-28T12:00:00.000Z', now)).toBe(0);
+    expect(daysLeftText(15)).toBe('15 days left');
+    expect(daysLeftText(1)).toBe('1 day left');
+    expect(daysLeftText(0)).toBe('Ends today');
+  });
+
   it('counts whole days until automatic log-out, rounding up', () => {
     expect(daysUntilLogout(14 * DAY, 0)).toBe(14);
     expect(daysUntilLogout(13 * DAY + 1, 0)).toBe(14);

@@ -57,7 +57,13 @@ const overview = (patch: Partial<UsageOverview>): UsageOverview => ({
 const html = (element: ReactElement) => renderToStaticMarkup(element);
 const devicesHtml = (value: UsageOverview) =>
   html(
-    createElement(DevicesSection, { overview: value, now, notice: null, onDeactivated: () => {} }),
+    createElement(DevicesSection, {
+      overview: value,
+      now,
+      notice: null,
+      onDeactivated: () => {},
+      onRenamed: () => {},
+    }),
   );
 const sessionsHtml = (sessions: SessionView[]) =>
   html(createElement(SessionsSection, { sessions, now, notice: null, onRevoked: () => {} }));
@@ -101,16 +107,15 @@ describe('Active devices', () => {
     expect(page).not.toContain('>Deactivate<');
   });
 
-  it('for Enterprise, shows the count without a limit', () => {
+  it("for Enterprise, shows the count against the seat's limit", () => {
     const page = devicesHtml(
       overview({
         plan: 'Enterprise',
-        deviceLimit: null,
+        deviceLimit: 3,
         devices: [device('d1', 'A'), device('d2', 'B')],
       }),
     );
-    expect(page).toContain('2 devices');
-    expect(page).toContain('<p class="usage-count">2 devices</p>');
+    expect(page).toContain('<p class="usage-count">2 of 3 devices</p>');
     expect(page).not.toContain('Replace this device');
   });
 });

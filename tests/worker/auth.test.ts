@@ -193,8 +193,9 @@ describe('GET /api/me', () => {
     const response = await app.request('/api/me', { headers: browser });
 
     expect(response.status).toBe(200);
+    // The same user as the sign-in answered, and whether the account owns an organization.
     expect(parse(meResponseSchema, await response.json())).toEqual({
-      user: auth.user,
+      user: { ...auth.user, ownsOrganization: false },
       tokenExpiration: auth.tokenExpiration,
     });
   });

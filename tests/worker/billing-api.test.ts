@@ -50,6 +50,7 @@ describe('GET /api/billing', () => {
       plan: 'Trial',
       licenseStatus: 'active',
       licenseExpiresAt: new Date(START + (plans.trial.durationDays ?? 0) * DAY_MS).toISOString(),
+      devices: { active: 0, limit: plans.trial.deviceLimit },
       subscription: null,
       card: null,
       details: null,
@@ -91,6 +92,7 @@ describe('GET /api/billing', () => {
       plan: 'Standard',
       licenseStatus: 'active',
       licenseExpiresAt: new Date(paidAt + YEAR_MS).toISOString(),
+      devices: { active: 0, limit: plans.standard.deviceLimit },
       subscription: {
         status: 'active',
         currentPeriodEnd: new Date(paidAt + YEAR_MS).toISOString(),

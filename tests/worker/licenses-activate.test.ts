@@ -81,12 +81,15 @@ describe('POST /api/licenses/activate', () => {
     expect(await activeDeviceRows(licenseId)).toHaveLength(2);
   });
 
-  it('enforces the default limit on an Enterprise license outside an organization, shown as set per account', async () => {
+  it('enforces and states the default limit on an Enterprise license outside an organization', async () => {
     const app = accountApp();
     const { key, licenseId } = await licensee(app, 'Enterprise');
 
     const body = await activateOk(app, key, { deviceId: newDeviceId() });
-    expect(body.license).toMatchObject({ plan: 'Enterprise', deviceLimit: null });
+    expect(body.license).toMatchObject({
+      plan: 'Enterprise',
+      deviceLimit: licensing.enterpriseDefaultDeviceLimit,
+    });
     for (let i = 1; i < licensing.enterpriseDefaultDeviceLimit; i += 1)
       await activateOk(app, key, { deviceId: newDeviceId() });
 

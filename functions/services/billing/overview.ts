@@ -12,6 +12,7 @@ import {
 import { invoices } from '../../db/schema';
 import { findUserById } from '../core/users/users';
 import { currentLicense, effectiveLicenseStatus } from '../core/licenses/licenses';
+import { activeDeviceCount, deviceLimitOfLicense } from '../core/licenses/license-check';
 import type { Deps } from '../shared/deps';
 import { upgradeRefusal } from './purchase-rules';
 import { isCancellable, newestSubscription } from '../core/payments/subscriptions';
@@ -57,14 +58,18 @@ export async function billingOverview(
   ]);
   if (!user || !license) throw new Error(`User ${userId} has no account or license`);
   // Only while a subscription is on the card: an ended one's card is not "on file" for anything.
-  const card =
+  const [card, activeDevices, deviceLimit] = await Promise.all([
     subscription && subscription.status !== 'canceled'
-      ? await cardOnFile(db, subscription.stripeCustomerId)
-      : null;
+      ? cardOnFile(db, subscription.stripeCustomerId)
+      : null,
+    activeDeviceCount(db, license.id),
+    deviceLimitOfLicense(db, license),
+  ]);
   return {
     plan: user.plan,
     licenseStatus: effectiveLicenseStatus(license, now),
     licenseExpiresAt: iso(license.expiresAt),
+    devices: { active: activeDevices, limit: deviceLimit },
     subscription: subscription
       ? {
           status: subscription.status,

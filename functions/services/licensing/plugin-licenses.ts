@@ -38,6 +38,7 @@ import {
   toLicenseForDevice,
   type KeyedLicense,
   type LicenseForDevice,
+  seatDeviceLimitsOfUser,
 } from '../core/licenses/license-check';
 import { licensesOfUser } from '../core/licenses/licenses';
 import { deliverSoon } from '../core/mail/outbox';
@@ -54,19 +55,32 @@ function ownLicense(licenses: LicenseRow[], id: string): LicenseRow {
   return license;
 }
 
-/** A license of the account as the license checks read it: only the newest is current. */
-function keyedOf(licenses: LicenseRow[], license: LicenseRow): KeyedLicense {
+/**
+ * A license of the account as the license checks read it: only the newest is current, and an
+ * Enterprise seat has its organization's device limit (`seats`, by license id).
+ */
+function keyedOf(
+  licenses: LicenseRow[],
+  license: LicenseRow,
+  seats: Map<string, number | null>,
+): KeyedLicense {
   // The token's account is live (its deletion ends the token), so only superseding is left.
-  return { license, userDeleted: false, superseded: licenses[0]?.id !== license.id };
+  return {
+    license,
+    userDeleted: false,
+    superseded: licenses[0]?.id !== license.id,
+    seatDeviceLimit: seats.get(license.id) ?? null,
+  };
 }
 
 /** GET /api/plugin/licenses. */
 export async function listPluginLicenses(deps: Deps, grant: PluginGrant): Promise<PluginLicenses> {
   const { db, now } = deps;
   await enforceRateLimit(deps, 'licenseApiPerIp', deps.client.ip);
-  const [licenses, devices] = await Promise.all([
+  const [licenses, devices, seats] = await Promise.all([
     licensesOfUser(db, grant.userId),
     activeDevicesOfUser(db, grant.userId),
+    seatDeviceLimitsOfUser(db, grant.userId),
   ]);
   return {
     licenses: licenses.map((license) => {
@@ -75,7 +89,7 @@ export async function listPluginLicenses(deps: Deps, grant: PluginGrant): Promis
         id: license.id,
         licenseKey: license.licenseKey,
         current: licenses[0]?.id === license.id,
-        ...licenseInfoOf(keyedOf(licenses, license), own.length, now),
+        ...licenseInfoOf(keyedOf(licenses, license, seats), own.length, now),
         devices: own.map(toDeviceView),
       };
     }),
@@ -184,13 +198,16 @@ export async function freePluginDevice(
 ): Promise<DeactivateResponse> {
   const { db, now } = deps;
   await enforceRateLimit(deps, 'licenseApiPerIp', deps.client.ip);
-  const licenses = await licensesOfUser(db, grant.userId);
+  const [licenses, seats] = await Promise.all([
+    licensesOfUser(db, grant.userId),
+    seatDeviceLimitsOfUser(db, grant.userId),
+  ]);
   const license = ownLicense(licenses, body.licenseId);
   const device = await findActiveDevice(db, license.id, body.deviceId);
   if (!device) throw fail('DEVICE_NOT_ACTIVATED', { message: ApiMessages.ownDeviceNotActive });
   await freeDevice(db, device, 'plugin', { now, ip: deps.client.ip });
   return {
     message: DeviceMessages.deactivated,
-    license: await licenseInfo(db, keyedOf(licenses, license), now),
+    license: await licenseInfo(db, keyedOf(licenses, license, seats), now),
   };
 }

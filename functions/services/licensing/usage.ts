@@ -1,6 +1,6 @@
 /**
  * The dashboard's Usage & Sessions : the current license's devices, the activation
- * history, the live sessions, and the actions on them. Each action takes effect at once: a freed
+ * history, the live sessions, and the actions on them (free or rename a device, sign out a session). Each action takes effect at once: a freed
  * device validates as DEVICE_NOT_ACTIVATED and a revoked session's next request is a 401.
  */
 import type { PluginTokenRow, SessionRow } from '../../db/schema';
@@ -19,8 +19,14 @@ import { iso } from '../shared/db';
 import type { Deps } from '../shared/deps';
 import { describeUserAgent } from '../shared/user-agent';
 import { deactivationTimes } from '../core/licenses/deactivations';
-import { activeDevices, findDeviceRow, freeDevice, toDeviceView } from '../core/licenses/devices';
-import { deviceLimitOf } from '../core/licenses/license-check';
+import {
+  activeDevices,
+  findDeviceRow,
+  freeDevice,
+  renameDevice,
+  toDeviceView,
+} from '../core/licenses/devices';
+import { deviceLimitOfLicense } from '../core/licenses/license-check';
 import { licenseHistory } from '../core/licenses/history';
 import { currentLicense } from '../core/licenses/licenses';
 
@@ -59,7 +65,8 @@ export async function usageOverview(
   const license = await currentLicense(db, session.userId);
   // Every account gets a license with its first sign-in; a missing one is a data fault.
   if (!license) throw new Error(`User ${session.userId} has no license`);
-  const [devices, events, sessions, plugins, used] = await Promise.all([
+  const [deviceLimit, devices, events, sessions, plugins, used] = await Promise.all([
+    deviceLimitOfLicense(db, license),
     activeDevices(db, license.id),
     licenseHistory(db, session.userId),
     listLiveSessions(deps, session.userId),
@@ -69,7 +76,7 @@ export async function usageOverview(
   const views = sessions.map((row) => toSessionView(row, session.sessionId));
   return {
     plan: license.plan,
-    deviceLimit: deviceLimitOf(license.plan).shown,
+    deviceLimit,
     devices: devices.map(toDeviceView),
     history: events,
     // The current session first, then the most recently used (listLiveSessions' order).
@@ -100,6 +107,26 @@ export async function deactivateOwnDevice(
   });
   if (!device) throw fail('DEVICE_NOT_ACTIVATED', { message: ApiMessages.ownDeviceNotActive });
   await freeDevice(db, device, 'dashboard', { now, ip: client.ip });
+}
+
+/**
+ * PATCH /api/devices/:id: renames one of the caller's own active devices (the plugin lists it by
+ * that name too); any other id is a 404, as for deactivation.
+ */
+export async function renameOwnDevice(
+  { db, now, client }: Deps,
+  session: SessionInfo,
+  deviceRowId: string,
+  name: string,
+): Promise<void> {
+  const device = await findDeviceRow(db, {
+    id: deviceRowId,
+    userId: session.userId,
+    activeOnly: true,
+  });
+  if (!device || !(await renameDevice(db, device.id, name, { now, ip: client.ip }))) {
+    throw fail('DEVICE_NOT_ACTIVATED', { message: ApiMessages.ownDeviceNotActive });
+  }
 }
 
 /** DELETE /api/sessions/:id: signs out one other session of the caller. */

@@ -20,10 +20,20 @@ import {
 } from './membership';
 import { membershipOf, organizationOwnedBy } from './organizations';
 
-/** The organization the signed-in account owns; 403 for anyone else. */
-export async function ownedOrganization(db: Db, userId: string): Promise<OrganizationRow> {
+/**
+ * The organization the signed-in account owns; 403 for anyone else, saying what the team page is
+ * (`page`, for its reads) or that only the owner acts on the team.
+ */
+export async function ownedOrganization(
+  db: Db,
+  userId: string,
+  page = false,
+): Promise<OrganizationRow> {
   const organization = await organizationOwnedBy(db, userId);
-  if (!organization) throw fail('FORBIDDEN', { message: TeamMessages.notOwner });
+  if (!organization) {
+    const message = page ? TeamMessages.teamPageForOwner : TeamMessages.notOwner;
+    throw fail('FORBIDDEN', { message });
+  }
   return organization;
 }
 

@@ -108,8 +108,8 @@ export const licenseInfoSchema = z.object({
   status: z.enum(['active', 'expired', 'suspended', 'revoked']),
   /** ISO 8601. */
   expiresAt: z.string(),
-  /** null: set per account (Enterprise without a number). */
-  deviceLimit: z.number().int().nullable(),
+  /** Devices the license may have active: the plan's limit, or an Enterprise seat's. */
+  deviceLimit: z.number().int(),
   activeDevices: z.number().int(),
 });
 export type LicenseInfo = z.infer<typeof licenseInfoSchema>;

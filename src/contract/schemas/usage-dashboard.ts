@@ -5,7 +5,9 @@
  */
 import { z } from 'zod';
 import { usageRanges, type UsageRange } from '../../config/feature-usage.ts';
-import { ApiMessages } from '../messages.ts';
+import { licensing } from '../../site.config.ts';
+import { ApiMessages, Messages } from '../messages.ts';
+import { isPlainLine } from '../plain-text.ts';
 
 /** `?days=30|90|365` (default 30). */
 export const usageFeaturesQuerySchema = z.object({
@@ -22,3 +24,17 @@ export const usageSharingBodySchema = z.object({
   shareUsage: z.boolean({ error: 'Share usage must be true or false.' }),
 });
 export type UsageSharingBody = z.infer<typeof usageSharingBodySchema>;
+
+/** PATCH /api/devices/:id: the name the customer gives one of their devices on Usage & Sessions. */
+export const deviceRenameSchema = z.object({
+  deviceName: z
+    .string({ error: 'Please name the device.' })
+    .trim()
+    .min(1, 'Please name the device.')
+    .max(
+      licensing.deviceNameMaxLength,
+      `A device name can be at most ${licensing.deviceNameMaxLength} characters.`,
+    )
+    .refine(isPlainLine, Messages.nameNotPlain),
+});
+export type DeviceRenameBody = z.infer<typeof deviceRenameSchema>;

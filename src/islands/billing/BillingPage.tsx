@@ -5,6 +5,7 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import type { BillingOverview } from '../../contract/billing';
+import { devicesOfLimit } from '../../lib/format';
 import { SuccessMessages } from '../../contract/messages';
 import { withErrorBoundary } from '../ErrorBoundary';
 import { CancelDialog } from './CancelDialog';
@@ -145,12 +146,13 @@ function BillingPage() {
 }
 
 function UsageLimit({ overview }: { overview: BillingOverview }) {
-  const limit = deviceLimitText(overview.plan);
+  const { active, limit } = overview.devices;
   const plan = planOf(overview.plan).name;
-  if (limit === null) return <>Your {plan} agreement sets how many devices can be active.</>;
+  const allows = overview.plan === 'Enterprise' ? 'Your seat allows' : `Your ${plan} plan allows`;
   return (
     <>
-      Your {plan} plan allows <strong>{limit}</strong> at a time.
+      {allows} <strong>{deviceLimitText(limit)}</strong> at a time; you use{' '}
+      <strong>{devicesOfLimit(active, limit)}</strong>.
     </>
   );
 }

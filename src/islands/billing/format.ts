@@ -98,10 +98,8 @@ export function dateText(overview: BillingOverview, now: number): { label: strin
   };
 }
 
-/** "2 active devices" / "1 active device"; null when the agreement sets it (Enterprise). */
-export function deviceLimitText(label: PlanLabel): string | null {
-  const limit = planOf(label).deviceLimit;
-  if (limit === null) return null;
+/** "2 active devices" / "1 active device": the license's limit (an Enterprise seat's too). */
+export function deviceLimitText(limit: number): string {
   return limit === 1 ? '1 active device' : `${limit} active devices`;
 }
 

@@ -62,6 +62,12 @@ function markHeader(signedIn: boolean): void {
   else delete document.documentElement.dataset['auth'];
 }
 
+/** Shows or hides the dashboard's Team link (the dashboard layout's script sets it first). */
+function markTeamOwner(owner: boolean): void {
+  if (owner) document.documentElement.dataset['teamOwner'] = '';
+  else delete document.documentElement.dataset['teamOwner'];
+}
+
 /** On page load: restores the stored user; an unparsable one means signed out. */
 export function restoreSession(): AuthState {
   if (state.restored) return state;
@@ -78,6 +84,7 @@ export function restoreSession(): AuthState {
 export function remember(user: User, tokenExpiration: number): void {
   writeStoredSession(localStorage, { user, tokenExpiration });
   markHeader(true);
+  markTeamOwner(user.ownsOrganization === true);
   updateAuth({ user, tokenExpiration, error: null, restored: true });
 }
 
@@ -100,6 +107,7 @@ export function forgetSession(): void {
   clearStoredSession(localStorage);
   dropSignedInHint();
   markHeader(false);
+  markTeamOwner(false);
   updateAuth({ user: null, tokenExpiration: null, error: null, restored: true });
 }
 

@@ -7,11 +7,12 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { withErrorBoundary } from '../ErrorBoundary';
 import { dashboardProblem } from '../shared/session-ended';
 import { useLoad } from '../shared/use-load';
+import { NotOwner } from './NotOwner';
 import { ActivitySection } from './ActivitySection';
 import { InvitationsSection } from './InvitationsSection';
 import { MembersSection } from './MembersSection';
 import { SummarySection } from './SummarySection';
-import { loadTeam, teamLoadFailed, teamNetwork } from './team-calls';
+import { loadTeam, loadTeamPage, teamLoadFailed, teamNetwork } from './team-calls';
 import { TeamConfirm, type PendingAction } from './TeamConfirm';
 import { UtilizationSection } from './UtilizationSection';
 import '../shared/forms.css';
@@ -28,7 +29,7 @@ interface Notice {
 }
 
 function TeamPage() {
-  const { state, reload, replace } = useLoad(loadTeam, problem);
+  const { state, reload, replace } = useLoad(loadTeamPage, problem);
   const [open, setOpen] = useState(false);
   const [pending, setPending] = useState<PendingAction | null>(null);
   const [notice, setNotice] = useState<Notice | null>(null);
@@ -46,7 +47,7 @@ function TeamPage() {
       setNotice((last) => ({ text, id: (last?.id ?? 0) + 1 }));
       // After a transfer this account is no longer the owner: GET /api/team would refuse it.
       if (action?.leaves) return setTransferred(true);
-      loadTeam().then(replace, reload);
+      loadTeam().then((overview) => replace({ owner: true, overview }), reload);
     },
     [replace, reload],
   );
@@ -75,6 +76,9 @@ function TeamPage() {
       </div>
     );
 
+  // A member, or an account in no organization: what the page is for, not an error to retry.
+  if (!state.value.owner) return <NotOwner card={state.value.card} />;
+
   const noticeLine = notice && (
     <p ref={noticeRef} tabIndex={-1} className="form-success" role="status">
       {notice.text}
@@ -91,7 +95,8 @@ function TeamPage() {
       </div>
     );
 
-  const { value: overview, now } = state;
+  const { overview } = state.value;
+  const { now } = state;
   const ask = (action: PendingAction) => {
     setPending(action);
     setOpen(true);

@@ -33,6 +33,7 @@ const kindLabels: Record<string, string> = {
   activated: 'Device activated',
   deactivated: 'Device deactivated',
   replaced: 'Device replaced',
+  renamed: 'Device renamed',
   'signed-in': 'Signed in',
   joined: 'Joined the team',
   invited: 'Invited',

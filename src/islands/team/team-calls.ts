@@ -3,9 +3,11 @@
  * which answers a one-line message (the page then loads the team again).
  */
 import {
+  organizationResponseSchema,
   teamActivityResponseSchema,
   teamOverviewSchema,
   teamUtilizationSchema,
+  type OrganizationCard,
   type TeamActivity,
   type TeamOverview,
   type TeamUtilization,
@@ -41,6 +43,20 @@ export function activityQuery(filter: ActivityFilter): string {
 /** GET /api/team. */
 export function loadTeam(): Promise<TeamOverview> {
   return apiCall('GET', '/api/team', teamOverviewSchema);
+}
+
+/** What /dashboard/team shows: the owner's team, or the account's organization card (or none). */
+export type TeamPageData =
+  { owner: true; overview: TeamOverview } | { owner: false; card: OrganizationCard | null };
+
+/**
+ * The page's first load: GET /api/organization says whether the account owns the organization,
+ * so a member or an account in none is told what the page is for without a refused call.
+ */
+export async function loadTeamPage(): Promise<TeamPageData> {
+  const { organization } = await apiCall('GET', '/api/organization', organizationResponseSchema);
+  if (!organization?.isOwner) return { owner: false, card: organization };
+  return { owner: true, overview: await loadTeam() };
 }
 
 /** GET /api/team/utilization for the last `days` days. */

@@ -1,12 +1,13 @@
 /**
  * Active devices: the plugin installations holding the license, against the
- * plan's limit, each freed from here. At the limit the button offers to replace the device.
+ * license's limit, each renamed or freed from here. At the limit the button offers to replace the device.
  */
 import { useState, type ReactNode } from 'react';
 import type { DeviceView, UsageOverview } from '../../contract/usage';
 import { site } from '../../site.config';
 import { DataTable, type Column } from '../shared/DataTable';
 import { DeactivateDialog } from './DeactivateDialog';
+import { DeviceName } from './DeviceName';
 import { atDeviceLimit, deactivationsText, deviceCountText } from './format';
 import { Moment } from '../shared/Moment';
 import { formatDate } from '../../lib/format';
@@ -17,9 +18,10 @@ interface Props {
   /** A success line for this section, rendered (and focused) by the page. */
   notice: ReactNode;
   onDeactivated: (overview: UsageOverview) => void;
+  onRenamed: (overview: UsageOverview) => void;
 }
 
-export function DevicesSection({ overview, now, notice, onDeactivated }: Props) {
+export function DevicesSection({ overview, now, notice, onDeactivated, onRenamed }: Props) {
   const [open, setOpen] = useState(false);
   const [target, setTarget] = useState<DeviceView | null>(null);
   const replacing = atDeviceLimit(overview);
@@ -30,7 +32,7 @@ export function DevicesSection({ overview, now, notice, onDeactivated }: Props) 
       rowHeader: true,
       cell: (device) => (
         <>
-          <span className="usage-name">{device.deviceName}</span>
+          <DeviceName key={device.deviceName} device={device} onRenamed={onRenamed} />
           {/* Under the name rather than its own column: the row keeps room for the button at
               1280 px inside the dashboard's three columns. */}
           <span className="usage-version">

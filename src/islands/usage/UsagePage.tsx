@@ -39,11 +39,18 @@ function UsagePage() {
     if (notice) noticeRef.current?.focus();
   }, [notice]);
 
+  // The loading line sits in blocks the size of the first cards, so they fill in without a jump.
   if (state.kind === 'loading')
     return (
-      <p className="dashboard-loading" role="status">
-        Loading usage...
-      </p>
+      <div className="dashboard usage" aria-busy="true">
+        <div className="card dashboard-placeholder placeholder-devices">
+          <p className="dashboard-loading" role="status">
+            Loading usage...
+          </p>
+        </div>
+        <div className="card dashboard-placeholder placeholder-history" aria-hidden="true" />
+        <div className="card dashboard-placeholder placeholder-sessions" aria-hidden="true" />
+      </div>
     );
 
   if (state.kind === 'failed')
@@ -77,6 +84,7 @@ function UsagePage() {
         now={now}
         notice={noticeFor('devices')}
         onDeactivated={(next) => done(next, 'devices', SuccessMessages.deviceDeactivated)}
+        onRenamed={(next) => done(next, 'devices', SuccessMessages.deviceRenamed)}
       />
       <HistorySection history={overview.history} />
       <SessionsSection

@@ -3,18 +3,17 @@
  * words and the deactivation confirm text. Pure, so they are unit-tested.
  */
 import type { LicenseEventView, UsageOverview } from '../../contract/usage';
+import { devicesOfLimit } from '../../lib/format';
 import { site } from '../../site.config';
 
-/** "1 of 2 devices"; Enterprise limits are set per agreement, so only the count: "3 devices". */
-export function deviceCountText(overview: Pick<UsageOverview, 'plan' | 'deviceLimit'>, n: number) {
-  const noun = (count: number) => (count === 1 ? 'device' : 'devices');
-  if (overview.plan === 'Enterprise' || overview.deviceLimit === null) return `${n} ${noun(n)}`;
-  return `${n} of ${overview.deviceLimit} ${noun(overview.deviceLimit)}`;
+/** "1 of 2 devices": the count against the license's limit (an Enterprise seat's number too). */
+export function deviceCountText(overview: Pick<UsageOverview, 'deviceLimit'>, n: number) {
+  return devicesOfLimit(n, overview.deviceLimit);
 }
 
 /** At the limit a new computer can only come in by replacing one, so the buttons say so. */
 export function atDeviceLimit(overview: Pick<UsageOverview, 'deviceLimit' | 'devices'>): boolean {
-  return overview.deviceLimit !== null && overview.devices.length >= overview.deviceLimit;
+  return overview.devices.length >= overview.deviceLimit;
 }
 
 /** "2 of 5 deactivations used in the last 30 days". */
@@ -40,6 +39,7 @@ const actionLabels: Record<LicenseEventView['action'], string> = {
   activated: 'Activated',
   deactivated: 'Deactivated',
   replaced: 'Replaced',
+  renamed: 'Renamed',
 };
 
 const sourceLabels: Record<LicenseEventView['source'], string> = {

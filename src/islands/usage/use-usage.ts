@@ -15,6 +15,13 @@ export function usageCall(method: 'POST' | 'DELETE', path: string): Promise<Usag
   return apiCall(method, path, usageOverviewSchema);
 }
 
+/** PATCH /api/devices/:id: renames one of the account's devices; answers the new overview. */
+export function renameDevice(rowId: string, deviceName: string): Promise<UsageOverview> {
+  return apiCall('PATCH', `/api/devices/${encodeURIComponent(rowId)}`, usageOverviewSchema, {
+    deviceName,
+  });
+}
+
 /** GET /api/usage. */
 export function loadUsage(): Promise<UsageOverview> {
   return apiCall('GET', '/api/usage', usageOverviewSchema);

@@ -23,3 +23,14 @@ export function showsUpgradeBox(plan: PlanLabel): boolean {
 export function capitalize(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
+
+/** Whole days until `expiresAt` (ISO), as a Trial's "12 days left"; 0 once it has passed. */
+export function daysLeft(expiresAt: string, now: number): number {
+  return Math.max(0, Math.ceil((Date.parse(expiresAt) - now) / DAY_MS));
+}
+
+/** "12 days left", "1 day left", "Ends today". */
+export function daysLeftText(days: number): string {
+  if (days <= 0) return 'Ends today';
+  return days === 1 ? '1 day left' : `${days} days left`;
+}

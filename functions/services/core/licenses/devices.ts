@@ -81,8 +81,16 @@ export async function findDeviceRow(
 }
 
 /**
+ * The plugin's name for a device, unless the customer renamed it on the dashboard: their name
+ * stays when the plugin is activated again on the same machine.
+ */
+function pluginName(name: string): SQL<string> {
+  return sql<string>`case when ${devices.renamedAt} is null then ${name} else ${devices.deviceName} end`;
+}
+
+/**
  * Records that an active device was seen again (re-activation, validation): last seen, and the
- * name and version when the plugin sent them. Undefined when the device is not active.
+ * name (unless renamed) and version when the plugin sent them. Undefined when not active.
  */
 export async function touchActiveDevice(
   db: Db,
@@ -95,7 +103,7 @@ export async function touchActiveDevice(
     .update(devices)
     .set({
       lastSeenAt: now,
-      ...(changes.deviceName !== undefined ? { deviceName: changes.deviceName } : {}),
+      ...(changes.deviceName !== undefined ? { deviceName: pluginName(changes.deviceName) } : {}),
       ...(changes.appVersion !== undefined ? { appVersion: changes.appVersion } : {}),
     })
     .where(
@@ -135,7 +143,7 @@ export function touchSeenDevice(
     .update(devices)
     .set({
       lastSeenAt: now,
-      ...(deviceName !== undefined ? { deviceName } : {}),
+      ...(deviceName !== undefined ? { deviceName: pluginName(deviceName) } : {}),
       ...(appVersion !== undefined ? { appVersion } : {}),
     })
     .where(
@@ -145,7 +153,9 @@ export function touchSeenDevice(
         isNull(devices.deactivatedAt),
         or(
           lte(devices.lastSeenAt, now - LAST_SEEN_RESOLUTION_MS),
-          deviceName !== undefined ? ne(devices.deviceName, deviceName) : undefined,
+          deviceName !== undefined
+            ? and(isNull(devices.renamedAt), ne(devices.deviceName, deviceName))
+            : undefined,
           appVersion !== undefined ? sql`${devices.appVersion} is not ${appVersion}` : undefined,
         ),
         allowed,
@@ -181,7 +191,7 @@ function insertDeviceWhere(db: Db, rowId: string, device: NewDevice, now: Millis
   return db
     .insert(devices)
     .select(
-      sql`select ${rowId}, l.id, l.user_id, ${device.deviceId}, ${device.deviceName}, ${device.appVersion}, ${now}, ${now}, null, null, null
+      sql`select ${rowId}, l.id, l.user_id, ${device.deviceId}, ${device.deviceName}, ${device.appVersion}, ${now}, ${now}, null, null, null, null
         from licenses as l
         where l.id = ${device.licenseId} and ${where}`,
     )
@@ -383,6 +393,32 @@ export function activeDevicesOfUser(db: Db, userId: string): Promise<DeviceRow[]
     .from(devices)
     .where(and(eq(devices.userId, userId), isNull(devices.deactivatedAt)))
     .orderBy(asc(devices.activatedAt), asc(devices.id));
+}
+
+/**
+ * Gives an active device the customer's name, with a `renamed` audit row ("old → new") written
+ * in the same batch, both only while the device is active and the name changes. True when it
+ * was renamed (or already had the name), false when the device is not active (any more).
+ */
+export async function renameDevice(
+  db: Db,
+  rowId: string,
+  name: string,
+  audit: AuditContext,
+): Promise<boolean> {
+  const changes = sql`d.id = ${rowId} and d.deactivated_at is null and d.device_name is not ${name}`;
+  const [, renamed] = await db.batch([
+    db.insert(licenseEvents).select(
+      sql`select ${crypto.randomUUID()}, d.license_id, d.user_id, d.device_id, d.device_name || ' → ' || ${name}, 'renamed', 'dashboard', ${audit.ip}, ${audit.now}
+          from devices as d where ${changes}`,
+    ),
+    db
+      .update(devices)
+      .set({ deviceName: name, renamedAt: audit.now })
+      .where(and(eq(devices.id, rowId), isNull(devices.deactivatedAt)))
+      .returning({ id: devices.id }),
+  ]);
+  return renamed.length > 0;
 }
 
 /**

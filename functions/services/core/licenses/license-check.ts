@@ -29,6 +29,8 @@ export interface KeyedLicense {
   userDeleted: boolean;
   /** The account has a newer license (e.g. after an upgrade): only the newest one is current. */
   superseded: boolean;
+  /** Devices per seat of the organization whose member holds the license; null outside one. */
+  seatDeviceLimit: number | null;
 }
 
 /** Statuses a license itself can have (device problems are decided elsewhere). */
@@ -50,7 +52,20 @@ function keyedColumns() {
       sql<boolean>`exists (select 1 from licenses as newer where newer.user_id = ${outerColumn(licenses.userId)} and newer.created_at > ${outerColumn(licenses.createdAt)})`.mapWith(
         Boolean,
       ),
+    seatDeviceLimit: seatDeviceLimitSql(licenses.id),
   };
+}
+
+/**
+ * SQL: the per-seat device limit of the organization whose active member holds the license in
+ * column `licenseId` of the outer statement (organization_members_license_idx), else null.
+ */
+function seatDeviceLimitSql(licenseId: SQLiteColumn): SQL<number | null> {
+  return sql<number | null>`(select o.device_limit from organization_members as m
+    join organizations as o on o.id = m.organization_id
+    where m.license_id = ${outerColumn(licenseId)} and m.removed_at is null)`.mapWith((value) =>
+    value === null ? null : Number(value),
+  );
 }
 
 /** Finds the license with this (canonical, upper-case) key. */
@@ -143,12 +158,46 @@ const stateToStatus = {
 } as const satisfies Record<LicenseState, LicenseInfo['status']>;
 
 /**
- * Device limits of a plan: `shown` is what the customer is told (null: set per account, i.e.
- * Enterprise), `enforced` the number the activation statement uses.
+ * Device limits of a plan: `shown` is the plan's own number (null: set per organization, i.e.
+ * Enterprise), `enforced` the number the activation statement uses outside an organization.
  */
 export function deviceLimitOf(plan: PlanLabel): { shown: number | null; enforced: number } {
   const shown = Object.values(plans).find((candidate) => candidate.label === plan)?.deviceLimit;
   return { shown: shown ?? null, enforced: shown ?? licensing.enterpriseDefaultDeviceLimit };
+}
+
+/**
+ * How many devices a license may have active, as every page and the plugin state it: an
+ * Enterprise seat's limit is its organization's per-seat number, any other license its plan's.
+ * The same number the activation statement enforces (memberDeviceLimitSql).
+ */
+export function licenseDeviceLimit(plan: PlanLabel, seatDeviceLimit: number | null): number {
+  return seatDeviceLimit ?? deviceLimitOf(plan).enforced;
+}
+
+/** Each of the account's licenses' seat device limit (null outside an organization), by id. */
+export async function seatDeviceLimitsOfUser(
+  db: Db,
+  userId: string,
+): Promise<Map<string, number | null>> {
+  const rows = await db
+    .select({ id: licenses.id, seat: seatDeviceLimitSql(licenses.id) })
+    .from(licenses)
+    .where(eq(licenses.userId, userId));
+  return new Map(rows.map(({ id, seat }) => [id, seat]));
+}
+
+/** `licenseDeviceLimit` of one license, reading its seat (the member's organization) first. */
+export async function deviceLimitOfLicense(
+  db: Db,
+  license: Pick<LicenseRow, 'id' | 'plan'>,
+): Promise<number> {
+  const [row] = await db
+    .select({ seat: seatDeviceLimitSql(licenses.id) })
+    .from(licenses)
+    .where(eq(licenses.id, license.id))
+    .limit(1);
+  return licenseDeviceLimit(license.plan, row?.seat ?? null);
 }
 
 /**
@@ -204,7 +253,7 @@ export function licenseInfoOf(
     plan: license.plan,
     status: stateToStatus[licenseState(keyed, now)],
     expiresAt: new Date(license.expiresAt).toISOString(),
-    deviceLimit: deviceLimitOf(license.plan).shown,
+    deviceLimit: licenseDeviceLimit(license.plan, keyed.seatDeviceLimit),
     activeDevices,
   };
 }

@@ -6,7 +6,13 @@
 import { and, desc, eq, gt, isNull, lt, ne } from 'drizzle-orm';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import { limits } from '../../../../src/site.config';
-import { sessions, type LicenseRow, type UserRow, type SessionRow } from '../../../db/schema';
+import {
+  organizations,
+  sessions,
+  type LicenseRow,
+  type UserRow,
+  type SessionRow,
+} from '../../../db/schema';
 import { fail } from '../../../lib/errors';
 import { currentLicenseQuery } from '../licenses/licenses';
 import { randomToken } from '../../shared/crypto';
@@ -185,6 +191,8 @@ export interface SignedInAccount {
   session: SessionInfo;
   user: UserRow | undefined;
   license: LicenseRow | undefined;
+  /** The account owns an Enterprise organization (the dashboard then offers its Team page). */
+  ownsOrganization: boolean;
 }
 
 /**
@@ -198,13 +206,19 @@ export async function verifySessionWithAccount(
 ): Promise<SignedInAccount> {
   const { db } = deps;
   const claims = await verifySessionToken(deps, token);
-  const [[row], [user], [license]] = await db.batch([
+  const [[row], [user], [license], owned] = await db.batch([
     sessionCheckQuery(db, claims.sessionId),
     userByIdQuery(db, claims.userId),
     currentLicenseQuery(db, claims.userId),
+    // organizations_owner_idx: one index probe.
+    db
+      .select({ id: organizations.id })
+      .from(organizations)
+      .where(eq(organizations.ownerUserId, claims.userId))
+      .limit(1),
   ]);
   const session = await acceptSession(deps, claims, row);
-  return { session, user, license };
+  return { session, user, license, ownsOrganization: owned.length > 0 };
 }
 
 /**

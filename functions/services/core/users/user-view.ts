@@ -5,12 +5,16 @@ import { effectiveLicenseStatus } from '../licenses/licenses';
 import type { Millis } from '../../shared/db';
 import type { SessionInfo } from './sessions';
 
-/** The user as the dashboard shows it; a license past its expiry reads `expired` at once. */
+/**
+ * The user as the dashboard shows it; a license past its expiry reads `expired` at once.
+ * `ownsOrganization` is known to GET /api/me, which every dashboard page asks.
+ */
 export function toUserView(
   user: UserRow,
   license: LicenseRow,
   session: Pick<SessionInfo, 'createdAt'>,
   now: Millis,
+  ownsOrganization?: boolean,
 ): User {
   return {
     userId: user.id,
@@ -24,5 +28,6 @@ export function toUserView(
     isDeleted: user.isDeleted,
     sessionStartedAt: new Date(session.createdAt).toISOString(),
     authProvider: user.passwordHash === null && user.googleSub !== null ? 'google' : 'email',
+    ...(ownsOrganization === undefined ? {} : { ownsOrganization }),
   };
 }

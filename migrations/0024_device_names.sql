@@ -1,0 +1,1 @@
+ALTER TABLE `devices` ADD `renamed_at` integer;

@@ -1,0 +1,33 @@
+/**
+ * What My Account shows beside the user object: the Enterprise organization (GET
+ * /api/organization) and the license's devices and renewal (GET /api/account/license), asked
+ * together so the page settles once. Either may fail: the page then leaves that part out.
+ */
+import { accountLicenseSchema, type AccountLicense } from '../../contract/account';
+import { organizationResponseSchema, type OrganizationCard } from '../../contract/team';
+import { apiCall } from '../shared/api';
+import { useLoad } from '../shared/use-load';
+
+export interface AccountExtras {
+  organization: OrganizationCard | null;
+  license: AccountLicense | null;
+}
+
+const loadExtras = async (): Promise<AccountExtras> => {
+  const [organization, license] = await Promise.all([
+    apiCall('GET', '/api/organization', organizationResponseSchema).then(
+      (answer) => answer.organization,
+      () => null,
+    ),
+    apiCall('GET', '/api/account/license', accountLicenseSchema).catch(() => null),
+  ]);
+  return { organization, license };
+};
+/** Failures are caught per call above; nothing is left to describe. */
+const none = () => null;
+
+/** Null while loading. */
+export function useAccountExtras(): AccountExtras | null {
+  const { state } = useLoad(loadExtras, none);
+  return state.kind === 'ready' ? state.value : null;
+}
