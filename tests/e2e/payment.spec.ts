@@ -144,11 +144,14 @@ test.describe('payment processing page', () => {
     await expect(page.getByText('Payment confirmed')).toHaveCount(0);
     await expect(page.getByText(/Attempt \d+ of/)).toHaveCount(0);
     expect(checks).toEqual([404]);
+    await page.screenshot({ path: testInfo.outputPath('unknown-session.png') });
     const results = await new AxeBuilder({ page }).analyze();
     expect(results.violations).toEqual([]);
   });
 
-  test('processing state shows every product text and is accessible', async ({ page }) => {
+  test('processing state shows every product text and is accessible', async ({
+    page,
+  }, testInfo) => {
     const sessionId = await openUnpaidCheckout(page);
     await fastPolling(page, 60_000, 40);
     await page.goto(`/payment-processing?session_id=${sessionId}`);
@@ -159,6 +162,7 @@ test.describe('payment processing page', () => {
     await expect(page.getByText('Payment confirmed')).toBeVisible();
     await expect(page.getByText('Creating account and license...')).toBeVisible();
     await expect(page.getByText('Attempt 1 of 40')).toBeVisible();
+    await page.screenshot({ path: testInfo.outputPath('processing.png') });
     const results = await new AxeBuilder({ page }).analyze();
     expect(results.violations).toEqual([]);
   });

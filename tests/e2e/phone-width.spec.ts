@@ -21,7 +21,7 @@ const guidePaths = readdirSync(join(import.meta.dirname, '../../src/content/guid
 const signedOutRoutes = [
   ...publicRoutes,
   ...guidePaths,
-  '/search?q=zzqxnotaword',
+  '/search?q=no-such-word-anywhere',
   '/login',
   '/login/code',
   '/signup?plan=trial',

@@ -74,7 +74,9 @@ test.describe('the landing hero', () => {
 
   test("the Overview's welcome, cards and sections follow below the hero", async ({ page }) => {
     await page.goto('/');
-    const heroBottom = await page.locator('.hero').evaluate((el) => el.getBoundingClientRect().bottom);
+    const heroBottom = await page
+      .locator('.hero')
+      .evaluate((el) => el.getBoundingClientRect().bottom);
     const article = page.locator('article');
     const welcome = article.getByRole('heading', { level: 2, name: 'Welcome to Sheetwright' });
     await expect(welcome).toBeVisible();
@@ -88,7 +90,11 @@ test.describe('the landing hero', () => {
         'href',
         href,
       );
-    for (const section of ['No Expertise Required', 'In-App License Management', 'Why Sheetwright?'])
+    for (const section of [
+      'No Expertise Required',
+      'In-App License Management',
+      'Why Sheetwright?',
+    ])
       await expect(article.getByRole('heading', { level: 2, name: section })).toBeVisible();
     await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
   });

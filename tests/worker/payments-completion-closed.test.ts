@@ -42,7 +42,7 @@ describe('POST /api/check-payment-completion for a checkout that cannot complete
   it('answers 404 NOT_FOUND for a session id no checkout has', async () => {
     const world = billingWorld();
 
-    const response = await poll(world.app, 'cs_local_nobodyhasthisone');
+    const response = await poll(world.app, 'cs_local_unknown_session');
 
     expect(response.status).toBe(404);
     expect(await response.json()).toMatchObject({ code: 'NOT_FOUND' });

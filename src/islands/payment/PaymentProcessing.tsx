@@ -122,6 +122,7 @@ function PaymentProcessing() {
   if (phase === 'success') {
     return (
       <section className="payment-view" aria-labelledby="payment-title">
+        <DoneMark />
         <h1 id="payment-title" ref={heading} tabIndex={-1}>
           Welcome to {site.product}!
         </h1>
@@ -134,6 +135,7 @@ function PaymentProcessing() {
   if (phase === 'upgraded') {
     return (
       <section className="payment-view" aria-labelledby="payment-title">
+        <DoneMark />
         <h1 id="payment-title" ref={heading} tabIndex={-1}>
           Welcome to {site.product} {plans.standard.name}!
         </h1>
@@ -146,6 +148,7 @@ function PaymentProcessing() {
   if (phase === 'refunded' && refund) {
     return (
       <section className="payment-view" aria-labelledby="payment-title">
+        <IssueMark />
         <h1 id="payment-title" ref={heading} tabIndex={-1}>
           Payment Refunded
         </h1>
@@ -174,12 +177,13 @@ function PaymentProcessing() {
   if (phase === 'error') {
     return (
       <section className="payment-view" aria-labelledby="payment-title">
+        <IssueMark />
         <h1 id="payment-title" ref={heading} tabIndex={-1}>
           Payment Processing Issue
         </h1>
         <p role="alert">We&apos;re having trouble confirming your payment completion.</p>
-        {dead === 'closed' && <p>{Messages.checkoutClosed}</p>}
-        {dead === 'unknown' && <p>{Messages.checkoutUnknown}</p>}
+        {dead === 'closed' && <p className="payment-reason">{Messages.checkoutClosed}</p>}
+        {dead === 'unknown' && <p className="payment-reason">{Messages.checkoutUnknown}</p>}
         {!dead && (
           <p>
             This might take a few more minutes. Your payment was successful, and we&apos;re setting
@@ -234,5 +238,19 @@ function PaymentProcessing() {
     </section>
   );
 }
+
+/** The round check above a success heading; decoration only. */
+const DoneMark = () => (
+  <span className="payment-icon payment-icon-done" aria-hidden="true">
+    ✓
+  </span>
+);
+
+/** The round exclamation above an issue's heading; decoration only. */
+const IssueMark = () => (
+  <span className="payment-icon payment-icon-issue" aria-hidden="true">
+    !
+  </span>
+);
 
 export default withErrorBoundary(PaymentProcessing);
