@@ -130,7 +130,7 @@ test.describe('payment processing page', () => {
   test('an unknown session shows the issue view at the first answer, never "Payment confirmed"', async ({
     page,
     allowConsoleError,
-  }) => {
+  }, testInfo) => {
     // The checkout session does not exist: the check answers 404, which the browser logs.
     allowConsoleError(failedLoad(404, '/api/check-payment-completion'));
     // A long interval: were the page to poll again, it would sit in the processing view.
