@@ -54,16 +54,41 @@ test.describe('the landing hero', () => {
     }
   }
 
-  test('the picture is the eager, high-priority AVIF/WebP the largest paint needs', async ({
+  test('the picture is the eager, high-priority AVIF/WebP the largest paint needs, inlined on phones', async ({
     page,
   }) => {
     await page.goto('/');
     const picture = page.locator('.hero picture');
-    await expect(picture.locator('source[type="image/avif"]')).toHaveAttribute('srcset', /400w/);
-    await expect(picture.locator('source[type="image/webp"]')).toHaveAttribute('srcset', /640w/);
+    const sources = picture.locator('source:not([media])');
+    await expect(sources.and(page.locator('[type="image/avif"]'))).toHaveAttribute(
+      'srcset',
+      /400w.*640w/,
+    );
+    await expect(sources.and(page.locator('[type="image/webp"]'))).toHaveAttribute(
+      'srcset',
+      /400w.*640w/,
+    );
+    await expect(picture.locator('source[media]')).toHaveAttribute(
+      'srcset',
+      /^data:image\/avif;base64,/,
+    );
     const img = picture.locator('img');
     await expect(img).toHaveAttribute('fetchpriority', 'high');
     await expect(img).toHaveAttribute('loading', 'eager');
+  });
+
+  test('on a phone the picture needs no request of its own', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    const images: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'image') images.push(request.url());
+    });
+    await page.goto('/');
+    const img = page.locator('.hero img');
+    await expect
+      .poll(() => img.evaluate((el: HTMLImageElement) => el.currentSrc.slice(0, 22)))
+      .toBe('data:image/avif;base64');
+    expect(images.filter((url) => url.includes('/_astro/ms-office-link'))).toEqual([]);
   });
 
   test('following Start Free Trial opens the trial signup', async ({ page }) => {
