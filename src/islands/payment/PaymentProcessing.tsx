@@ -121,8 +121,7 @@ function PaymentProcessing() {
 
   if (phase === 'success') {
     return (
-      <section className="payment-view" aria-labelledby="payment-title">
-        <DoneMark />
+      <section className="payment-view payment-done" aria-labelledby="payment-title">
         <h1 id="payment-title" ref={heading} tabIndex={-1}>
           Welcome to {site.product}!
         </h1>
@@ -134,8 +133,7 @@ function PaymentProcessing() {
 
   if (phase === 'upgraded') {
     return (
-      <section className="payment-view" aria-labelledby="payment-title">
-        <DoneMark />
+      <section className="payment-view payment-done" aria-labelledby="payment-title">
         <h1 id="payment-title" ref={heading} tabIndex={-1}>
           Welcome to {site.product} {plans.standard.name}!
         </h1>
@@ -147,8 +145,7 @@ function PaymentProcessing() {
 
   if (phase === 'refunded' && refund) {
     return (
-      <section className="payment-view" aria-labelledby="payment-title">
-        <IssueMark />
+      <section className="payment-view payment-issue" aria-labelledby="payment-title">
         <h1 id="payment-title" ref={heading} tabIndex={-1}>
           Payment Refunded
         </h1>
@@ -176,8 +173,7 @@ function PaymentProcessing() {
 
   if (phase === 'error') {
     return (
-      <section className="payment-view" aria-labelledby="payment-title">
-        <IssueMark />
+      <section className="payment-view payment-issue" aria-labelledby="payment-title">
         <h1 id="payment-title" ref={heading} tabIndex={-1}>
           Payment Processing Issue
         </h1>
@@ -238,19 +234,5 @@ function PaymentProcessing() {
     </section>
   );
 }
-
-/** The round check above a success heading; decoration only. */
-const DoneMark = () => (
-  <span className="payment-icon payment-icon-done" aria-hidden="true">
-    ✓
-  </span>
-);
-
-/** The round exclamation above an issue's heading; decoration only. */
-const IssueMark = () => (
-  <span className="payment-icon payment-icon-issue" aria-hidden="true">
-    !
-  </span>
-);
 
 export default withErrorBoundary(PaymentProcessing);
