@@ -18,6 +18,7 @@
 //   BENCH_RUNS=N             Lighthouse runs per page and site (default 3; the median is reported)
 //   BENCH_SKIP_BUILD=1       use the existing dist/ (built only when missing)
 //   BENCH_SCREENSHOTS=dir    save a full-page screenshot of every page measured
+//   BENCH_PAGES=/,/pricing   compare only these of the four pages with Starlight (default all)
 import { execSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -76,6 +77,11 @@ const skipLighthouse = env.BENCH_SKIP_LIGHTHOUSE === '1';
 const skipStarlight = env.BENCH_SKIP_STARLIGHT === '1';
 const runs = Math.max(1, Number.parseInt(env.BENCH_RUNS ?? '3', 10) || 3);
 const screenshots = env.BENCH_SCREENSHOTS;
+/** The Starlight comparisons to run: all four, or those BENCH_PAGES names (Lighthouse is slow). */
+const onlyPages = env.BENCH_PAGES?.split(',').map((path) => path.trim());
+const comparedPages = onlyPages
+  ? starlightPages.filter(({ path }) => onlyPages.includes(path))
+  : starlightPages;
 
 const dist = new URL('../dist/', import.meta.url).pathname;
 const fixtures = benchFixtures();
@@ -381,7 +387,7 @@ try {
     starlight = await buildStarlight();
     starlightServer = await startServer(starlight.dist);
     starlightOrigin = `http://127.0.0.1:${starlightServer.address().port}`;
-    for (const { path, starlightPath } of starlightPages) {
+    for (const { path, starlightPath } of comparedPages) {
       const result = await measure(browser, starlightOrigin, starlightPath, {
         shot: screenshots && join(screenshots, `starlight${path.replace(/\//g, '_')}.png`),
       });
@@ -399,7 +405,7 @@ try {
   if (!skipStarlight) {
     console.log('\nStarlight yardstick, same content (gzip):');
     console.table(
-      starlightPages.map(({ path, starlightPath }) => ({
+      comparedPages.map(({ path, starlightPath }) => ({
         page: starlightPath,
         'JS (gzip)': kb(starlightBytes[path].js),
         'total (gzip)': kb(starlightBytes[path].total),
@@ -415,7 +421,7 @@ try {
     );
     const table = [];
     const details = [];
-    for (const { path, starlightPath } of starlightPages) {
+    for (const { path, starlightPath } of comparedPages) {
       const ours = [];
       const theirs = [];
       for (let i = 0; i < runs; i++) {

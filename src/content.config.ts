@@ -18,6 +18,11 @@ const pages = defineCollection({
     description: z.string(),
     /** Show the H1 from `title`; pages with their own hero set this to false. */
     showTitle: z.boolean().default(true),
+    /**
+     * Open with the product hero (src/components/Hero.astro), whose H1 names the product; the
+     * `title` then shows as an H2 below it.
+     */
+    hero: z.boolean().default(false),
     /** Whether the page is indexed for /search. */
     searchable: z.boolean().default(true),
     /**

@@ -157,6 +157,11 @@ export const errorCatalogue = {
     message:
       'Your checkout is already being opened in another tab or window. Please try again in a moment.',
   },
+  /**
+   * check-payment-completion: the checkout expired or was replaced by a newer one before it was
+   * paid, so no payment was taken with it and none will be (an unknown one is NOT_FOUND).
+   */
+  CHECKOUT_CLOSED: { status: 410, message: Messages.checkoutClosed },
   /** Enterprise accounts are handled through contact, never downgraded: all is set. */
   ENTERPRISE_PLAN: { status: 409, message: Messages.enterpriseAllSet },
   /** The portal and cancel calls: the account has no card subscription. */

@@ -106,6 +106,16 @@ export const paymentRefunded = (reason: RefundReason, done: boolean): string =>
   `${refundReasonText[reason]} — this payment ${done ? 'was refunded' : 'is being refunded'}.${
     reason === 'account_exists' ? ' Log in.' : ''
   }`;
+/**
+ * /payment-processing (and the CHECKOUT_CLOSED answer) for a checkout that expired or was
+ * replaced by a newer one before it was paid, in place of the issue view's "Your payment was
+ * successful" line, which would not be true.
+ */
+export const checkoutClosed =
+  'This checkout expired or was cancelled before payment, so nothing was charged. You can start again from Pricing.';
+/** /payment-processing for a `session_id` no checkout has: nothing can be confirmed with it. */
+export const checkoutUnknown =
+  'We could not find this checkout, so there is no payment to confirm. If you were charged, please Contact Support.';
 /** The no-refund notice of the refund policy, shown before cancelling. */
 export const cancelNoRefund =
   'Cancelling stops the automatic renewal. Your license stays active until the end of the period you have paid for; the current period is not refunded.';

@@ -41,16 +41,22 @@ async function fastPolling(page: Page, intervalMs: number, maxAttempts: number) 
   );
 }
 
-async function expectIssueView(page: Page) {
+/** Why the issue view shows: attempts ran out (the spec's text), or a checkout that cannot complete. */
+type IssueReason = 'attempts' | 'unknown';
+
+async function expectIssueView(page: Page, reason: IssueReason) {
   await expect(page.getByRole('heading', { name: 'Payment Processing Issue' })).toBeVisible();
   await expect(
     page.getByText("We're having trouble confirming your payment completion."),
   ).toBeVisible();
-  await expect(
-    page.getByText(
-      "This might take a few more minutes. Your payment was successful, and we're setting up your account.",
-    ),
-  ).toBeVisible();
+  const successful = page.getByText(
+    "This might take a few more minutes. Your payment was successful, and we're setting up your account.",
+  );
+  if (reason === 'attempts') await expect(successful).toBeVisible();
+  else {
+    await expect(page.getByText(/We could not find this checkout/)).toBeVisible();
+    await expect(successful).toHaveCount(0);
+  }
   await expect(page.getByRole('link', { name: 'Contact Support' })).toHaveAttribute(
     'href',
     '/about',
@@ -59,6 +65,14 @@ async function expectIssueView(page: Page) {
     'href',
     '/pricing',
   );
+}
+
+/** A Standard signup's checkout, left open and unpaid: its session id. */
+async function openUnpaidCheckout(page: Page): Promise<string> {
+  await startStandardSignup(page, 'Pat Pending', uniqueEmail('pending'));
+  const sessionId = new URL(page.url()).searchParams.get('session_id');
+  expect(sessionId).toMatch(/^cs_local_/);
+  return sessionId!;
 }
 
 test.describe('standard checkout', () => {
@@ -107,20 +121,40 @@ test.describe('payment processing page', () => {
     page,
   }) => {
     await page.goto('/payment-processing');
-    await expectIssueView(page);
+    await expectIssueView(page, 'unknown');
     await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex/);
+    const results = await new AxeBuilder({ page }).analyze();
+    expect(results.violations).toEqual([]);
+  });
+
+  test('an unknown session shows the issue view at the first answer, never "Payment confirmed"', async ({
+    page,
+    allowConsoleError,
+  }, testInfo) => {
+    // The checkout session does not exist: the check answers 404, which the browser logs.
+    allowConsoleError(failedLoad(404, '/api/check-payment-completion'));
+    // A long interval: were the page to poll again, it would sit in the processing view.
+    await fastPolling(page, 60_000, 40);
+    const checks: number[] = [];
+    page.on('response', (response) => {
+      if (response.url().endsWith('/api/check-payment-completion')) checks.push(response.status());
+    });
+    await page.goto('/payment-processing?session_id=cs_local_doesnotexist');
+    await expectIssueView(page, 'unknown');
+    await expect(page.getByText('Payment confirmed')).toHaveCount(0);
+    await expect(page.getByText(/Attempt \d+ of/)).toHaveCount(0);
+    expect(checks).toEqual([404]);
+    await page.screenshot({ path: testInfo.outputPath('unknown-session.png') });
     const results = await new AxeBuilder({ page }).analyze();
     expect(results.violations).toEqual([]);
   });
 
   test('processing state shows every product text and is accessible', async ({
     page,
-    allowConsoleError,
-  }) => {
-    // The checkout session does not exist: each check answers 404, which the browser logs.
-    allowConsoleError(failedLoad(404, '/api/check-payment-completion'));
+  }, testInfo) => {
+    const sessionId = await openUnpaidCheckout(page);
     await fastPolling(page, 60_000, 40);
-    await page.goto('/payment-processing?session_id=cs_local_doesnotexist');
+    await page.goto(`/payment-processing?session_id=${sessionId}`);
     await expect(page.getByRole('heading', { name: /Setting Up Your Account/ })).toBeVisible();
     await expect(page.getByText(/payment was successful/i)).toBeVisible();
     await expect(page.getByText(/30-60 seconds/)).toBeVisible();
@@ -128,24 +162,23 @@ test.describe('payment processing page', () => {
     await expect(page.getByText('Payment confirmed')).toBeVisible();
     await expect(page.getByText('Creating account and license...')).toBeVisible();
     await expect(page.getByText('Attempt 1 of 40')).toBeVisible();
+    await page.screenshot({ path: testInfo.outputPath('processing.png') });
     const results = await new AxeBuilder({ page }).analyze();
     expect(results.violations).toEqual([]);
   });
 
-  test('running out of attempts shows the issue view after the last attempt', async ({
+  test('running out of attempts on an open checkout shows the issue view after the last attempt', async ({
     page,
-    allowConsoleError,
   }) => {
-    // The checkout session does not exist: each check answers 404, which the browser logs.
-    allowConsoleError(failedLoad(404, '/api/check-payment-completion'));
+    const sessionId = await openUnpaidCheckout(page);
     await fastPolling(page, 50, 3);
     const checks: number[] = [];
     page.on('response', (response) => {
       if (response.url().endsWith('/api/check-payment-completion')) checks.push(response.status());
     });
-    await page.goto('/payment-processing?session_id=cs_local_doesnotexist');
-    await expectIssueView(page);
+    await page.goto(`/payment-processing?session_id=${sessionId}`);
+    await expectIssueView(page, 'attempts');
     await expect(page.getByText('Stopped after Attempt 3 of 3')).toBeVisible();
-    expect(checks).toHaveLength(3);
+    expect(checks).toEqual([200, 200, 200]);
   });
 });

@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { Messages } from '../../src/contract/messages';
 import type { User } from '../../src/contract/user';
-import { completionOutcome, sessionIdFrom } from '../../src/islands/payment/completion';
+import {
+  completionOutcome,
+  deadCheckoutOf,
+  sessionIdFrom,
+} from '../../src/islands/payment/completion';
+import { ApiFailure, NETWORK_ERROR } from '../../src/islands/shared/api';
 import { defaultPollSettings, pollSettings } from '../../src/islands/payment/poll-settings';
 
 const user: User = {
@@ -111,5 +116,28 @@ describe('payment poll settings', () => {
     expect(pollSettings(on('localhost', { intervalMs: 0, maxAttempts: 1e9 }))).toEqual(
       defaultPollSettings,
     );
+  });
+});
+
+describe('a failed payment check', () => {
+  it('ends polling for an unknown session (404) or a malformed one (400)', () => {
+    expect(deadCheckoutOf(new ApiFailure(404, 'Checkout session not found.', 'NOT_FOUND'))).toBe(
+      'unknown',
+    );
+    expect(deadCheckoutOf(new ApiFailure(400, 'Invalid', 'VALIDATION_FAILED'))).toBe('unknown');
+  });
+
+  it('ends polling for an expired or cancelled checkout (410)', () => {
+    expect(deadCheckoutOf(new ApiFailure(410, Messages.checkoutClosed, 'CHECKOUT_CLOSED'))).toBe(
+      'closed',
+    );
+  });
+
+  it('keeps polling through the network, a busy server, a rate limit or an unexpected error', () => {
+    expect(deadCheckoutOf(new ApiFailure(0, '', NETWORK_ERROR))).toBeNull();
+    expect(deadCheckoutOf(new ApiFailure(503, 'busy', 'SERVICE_BUSY'))).toBeNull();
+    expect(deadCheckoutOf(new ApiFailure(429, 'slow down', 'TOO_MANY_ATTEMPTS', 30))).toBeNull();
+    expect(deadCheckoutOf(new ApiFailure(500, 'Internal error', 'INTERNAL'))).toBeNull();
+    expect(deadCheckoutOf(new Error('boom'))).toBeNull();
   });
 });

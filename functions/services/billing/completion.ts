@@ -22,6 +22,12 @@ import { findPendingSignup } from '../core/payments/pending-signups';
 import { callProvider } from '../core/payments/provider';
 
 const unknownSession = () => fail('NOT_FOUND', { message: ApiMessages.checkoutNotFound });
+/**
+ * An unpaid checkout that can no longer be paid: it expired, or a newer checkout of the same
+ * signup or account replaced it. Answered apart from "not paid yet" so the payment page stops
+ * asking at once instead of promising an account that will never come.
+ */
+const closedSession = () => fail('CHECKOUT_CLOSED');
 
 export type Completion =
   | { accountCreated: false }
@@ -78,7 +84,10 @@ export async function checkPaymentCompletion(deps: Deps, sessionId: string): Pro
   }
   const fresh = (await findPendingSignup(db, pending.id)) ?? pending;
   const account = await fulfilledAccount(db, fresh);
-  if (!account) return { accountCreated: false };
+  if (!account) {
+    if (session.status === 'expired') throw closedSession();
+    return { accountCreated: false };
+  }
   return {
     accountCreated: true,
     kind: 'signup',
@@ -132,13 +141,19 @@ export async function signInPaidSignup(
   };
 }
 
-/** An upgrade checkout: unpaid → not yet; paid → upgraded (by this call if the webhook is late). */
+/**
+ * An upgrade checkout: unpaid → not yet, or closed once expired; paid → upgraded (by this call if
+ * the webhook is late).
+ */
 async function upgradeCompletion(
   deps: Deps,
   session: CheckoutSessionInfo,
   userId: string,
 ): Promise<Completion> {
-  if (!isPaid(session)) return { accountCreated: false };
+  if (!isPaid(session)) {
+    if (session.status === 'expired') throw closedSession();
+    return { accountCreated: false };
+  }
   const result = await fulfillUpgrade(deps, {
     userId,
     checkoutSessionId: session.id,

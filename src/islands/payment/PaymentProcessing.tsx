@@ -3,16 +3,19 @@
  * Polls check-payment-completion until the paid account exists, then signs this
  * browser in (it holds the pending-signup cookie) and goes to the dashboard; a payment finished
  * in another browser goes to /login (the server tells it no e-mail). A Trial → Standard upgrade
- * keeps the browser's own session and stores the Standard user. No session_id, or every attempt
- * used, shows the Payment Processing Issue view.
+ * keeps the browser's own session and stores the Standard user. The Payment Processing Issue view
+ * shows when every attempt is used, and at the first answer that says the checkout is unknown (or
+ * there is no session_id), expired or cancelled: then it says so instead of "Your payment was
+ * successful", since no payment was taken with it.
  */
 import { useEffect, useRef, useState } from 'react';
 import { paymentCompletionResponseSchema } from '../../contract/payments';
+import { Messages } from '../../contract/messages';
 import { plans, site } from '../../site.config';
 import { withErrorBoundary } from '../ErrorBoundary';
 import { apiCall } from '../shared/api';
 import { completeSignIn } from '../shared/auth-store';
-import { completionOutcome, sessionIdFrom } from './completion';
+import { completionOutcome, deadCheckoutOf, sessionIdFrom, type DeadCheckout } from './completion';
 import { defaultPollSettings, pollSettings, type PollSettings } from './poll-settings';
 import './payment.css';
 
@@ -28,6 +31,7 @@ function PaymentProcessing() {
     null,
   );
   const [settings, setSettings] = useState<PollSettings>(defaultPollSettings);
+  const [dead, setDead] = useState<DeadCheckout | null>(null);
   const heading = useRef<HTMLHeadingElement>(null);
 
   useEffect(() => {
@@ -77,8 +81,15 @@ function PaymentProcessing() {
           window.location.assign(outcome.url);
           return;
         }
-      } catch {
-        // A failed check counts as an attempt, like one that finds no account yet.
+      } catch (error) {
+        const deadCheckout = deadCheckoutOf(error);
+        if (deadCheckout && !stopped) {
+          stopped = true;
+          setDead(deadCheckout);
+          setPhase('error');
+          return;
+        }
+        // Any other failure counts as an attempt, like one that finds no account yet.
       }
       if (stopped) return;
       if (n >= current.maxAttempts) {
@@ -90,7 +101,10 @@ function PaymentProcessing() {
     };
     // Started from a task, not the effect body, so the first state change is not a cascade.
     timer = window.setTimeout(() => {
-      if (!sessionId) return setPhase('error');
+      if (!sessionId) {
+        setDead('unknown');
+        return setPhase('error');
+      }
       setSettings(current);
       void check(1);
     }, 0);
@@ -107,7 +121,7 @@ function PaymentProcessing() {
 
   if (phase === 'success') {
     return (
-      <section className="payment-view" aria-labelledby="payment-title">
+      <section className="payment-view payment-done" aria-labelledby="payment-title">
         <h1 id="payment-title" ref={heading} tabIndex={-1}>
           Welcome to {site.product}!
         </h1>
@@ -119,7 +133,7 @@ function PaymentProcessing() {
 
   if (phase === 'upgraded') {
     return (
-      <section className="payment-view" aria-labelledby="payment-title">
+      <section className="payment-view payment-done" aria-labelledby="payment-title">
         <h1 id="payment-title" ref={heading} tabIndex={-1}>
           Welcome to {site.product} {plans.standard.name}!
         </h1>
@@ -131,7 +145,7 @@ function PaymentProcessing() {
 
   if (phase === 'refunded' && refund) {
     return (
-      <section className="payment-view" aria-labelledby="payment-title">
+      <section className="payment-view payment-issue" aria-labelledby="payment-title">
         <h1 id="payment-title" ref={heading} tabIndex={-1}>
           Payment Refunded
         </h1>
@@ -159,16 +173,20 @@ function PaymentProcessing() {
 
   if (phase === 'error') {
     return (
-      <section className="payment-view" aria-labelledby="payment-title">
+      <section className="payment-view payment-issue" aria-labelledby="payment-title">
         <h1 id="payment-title" ref={heading} tabIndex={-1}>
           Payment Processing Issue
         </h1>
         <p role="alert">We&apos;re having trouble confirming your payment completion.</p>
-        <p>
-          This might take a few more minutes. Your payment was successful, and we&apos;re setting up
-          your account.
-        </p>
-        {attempt > 0 && (
+        {dead === 'closed' && <p className="payment-reason">{Messages.checkoutClosed}</p>}
+        {dead === 'unknown' && <p className="payment-reason">{Messages.checkoutUnknown}</p>}
+        {!dead && (
+          <p>
+            This might take a few more minutes. Your payment was successful, and we&apos;re setting
+            up your account.
+          </p>
+        )}
+        {!dead && attempt > 0 && (
           <p className="payment-attempts">
             Stopped after Attempt {attempt} of {settings.maxAttempts}
           </p>

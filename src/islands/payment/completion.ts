@@ -10,7 +10,9 @@ import {
   type AuthResponse,
   type MeResponse,
 } from '../../contract/user';
+import { ErrorCode } from '../../contract/error-codes';
 import { loginUrl } from '../../lib/auth/login-message';
+import { ApiFailure } from '../shared/api';
 
 export type CompletionOutcome =
   /** Not created yet: keep polling (the attempt counts). */
@@ -59,4 +61,22 @@ export function completionOutcome(answer: PaymentCompletionResponse): Completion
 export function sessionIdFrom(search: string): string | null {
   const value = new URLSearchParams(search).get('session_id')?.trim();
   return value && value.length <= 255 ? value : null;
+}
+
+/**
+ * Why a checkout can never complete: no checkout has this id (`unknown`), or it expired or was
+ * replaced before it was paid (`closed`).
+ */
+export type DeadCheckout = 'unknown' | 'closed';
+
+/**
+ * The dead checkout a failed check reports, or null when asking again may still succeed (the
+ * network, a busy server, a rate limit): only those keep the page polling.
+ */
+export function deadCheckoutOf(error: unknown): DeadCheckout | null {
+  if (!(error instanceof ApiFailure)) return null;
+  if (error.code === ErrorCode.CHECKOUT_CLOSED) return 'closed';
+  if (error.code === ErrorCode.NOT_FOUND || error.code === ErrorCode.VALIDATION_FAILED)
+    return 'unknown';
+  return null;
 }
