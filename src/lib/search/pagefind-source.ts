@@ -31,7 +31,7 @@ async function load(): Promise<SearchEntry[]> {
   // browser hands over the preloaded answer instead of fetching again.
   const response = await fetch(url, { credentials: 'same-origin' });
   if (!response.ok) throw new Error(`The search index answered ${response.status}`);
-  const fragments = (await response.json()) as PagefindFragment[];
+  const fragments = await response.json<PagefindFragment[]>();
   return orderByNavigation(fragments.map(entryFromFragment));
 }
 
