@@ -95,8 +95,16 @@ test.describe('trial signup by e-mail', () => {
     await expect(details.getByText('Trial', { exact: true })).toBeVisible();
     await expect(details.getByText('Active', { exact: true })).toBeVisible();
     await expect(details.locator('code')).toHaveText(/\S{10,}/);
-    const dates = details.locator('dd').filter({ hasText: /^[A-Z][a-z]+ \d{1,2}, \d{4}$/ });
-    await expect(dates).toHaveCount(2);
+    const dateOf = (term: string) =>
+      details
+        .locator('div')
+        .filter({ has: page.locator('dt', { hasText: term }) })
+        .locator('dd');
+    await expect(dateOf('Activation Date')).toHaveText(/^[A-Z][a-z]+ \d{1,2}, \d{4}$/);
+    // The Trial's days left sit beside its Expiration Date.
+    await expect(dateOf('Expiration Date')).toHaveText(
+      /^[A-Z][a-z]+ \d{1,2}, \d{4}\s*1[45] days left$/,
+    );
     await expect(page.getByText(`Signed in as ${email}`)).toBeVisible();
   });
 
