@@ -32,13 +32,18 @@ export function toDeviceView(row: DeviceRow): DeviceView {
   };
 }
 
-/** The devices active on a license, in the order they were activated. */
-export function activeDevices(db: Db, licenseId: string): Promise<DeviceRow[]> {
+/** The active devices among `owner`'s, in the order they were activated. */
+function activeDevicesWhere(db: Db, owner: SQL): Promise<DeviceRow[]> {
   return db
     .select()
     .from(devices)
-    .where(and(eq(devices.licenseId, licenseId), isNull(devices.deactivatedAt)))
+    .where(and(owner, isNull(devices.deactivatedAt)))
     .orderBy(asc(devices.activatedAt), asc(devices.id));
+}
+
+/** The devices active on a license, in the order they were activated. */
+export function activeDevices(db: Db, licenseId: string): Promise<DeviceRow[]> {
+  return activeDevicesWhere(db, eq(devices.licenseId, licenseId));
 }
 
 /** The active device with this machine id on a license. */
@@ -388,11 +393,7 @@ export function activeDevicesOfMachine(
 
 /** Every active device of the account's licenses, in the order they were activated. */
 export function activeDevicesOfUser(db: Db, userId: string): Promise<DeviceRow[]> {
-  return db
-    .select()
-    .from(devices)
-    .where(and(eq(devices.userId, userId), isNull(devices.deactivatedAt)))
-    .orderBy(asc(devices.activatedAt), asc(devices.id));
+  return activeDevicesWhere(db, eq(devices.userId, userId));
 }
 
 /**
