@@ -56,10 +56,12 @@ export default defineConfig({
   // `/pricing` is served from `pricing.html`: clean URLs without a redirect to a trailing slash.
   build: { format: 'file', inlineStylesheets: 'always' },
   trailingSlash: 'never',
-  // Never inline assets as data: URLs; the CSP allows scripts only from 'self' plus hashed inline bootstraps.
+  // Never inline assets as data: URLs; the CSP allows scripts only from 'self' plus hashed inline
+  // bootstraps. The one exception is the header's script, which every page runs: inlined (and
+  // hashed by scripts/postbuild.mjs), it costs no request before the first paint.
   vite: {
     build: {
-      assetsInlineLimit: 0,
+      assetsInlineLimit: (file) => /(^|\/)Header\.astro_astro_type_script_/.test(file),
       // Texts and limits are one export each (src/contract/texts.ts): inlined where read, a
       // page's islands carry only the texts they show instead of a shared chunk of all of them.
       rolldownOptions: { optimization: { inlineConst: { mode: 'all', pass: 2 } }, onwarn },

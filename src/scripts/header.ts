@@ -17,26 +17,32 @@ export function downloadHref(signedIn: boolean): string {
 }
 
 /**
- * Makes a search form (its input named `q`) go to /search, only for non-empty trimmed text; an
- * empty box keeps the focus.
+ * Every search form (`data-search-form`, its input named `q`) goes to /search, only for non-empty
+ * trimmed text; an empty box keeps the focus. Delegated from the document, so a form drawn later
+ * (the search page's own box) follows the same rule without importing this file.
  */
-export function searchOnSubmit(form: HTMLFormElement): void {
-  form.addEventListener('submit', (event) => {
-    event.preventDefault();
-    const input = form.elements.namedItem('q') as HTMLInputElement;
-    const url = searchUrl(input.value);
-    if (url) window.location.assign(url);
-    else input.focus();
-  });
+function searchOnSubmit(event: SubmitEvent): void {
+  const form = event.target;
+  if (!(form instanceof HTMLFormElement) || !form.matches('[data-search-form]')) return;
+  event.preventDefault();
+  const input = form.elements.namedItem('q') as HTMLInputElement;
+  const url = searchUrl(input.value);
+  if (url) window.location.assign(url);
+  else input.focus();
 }
 
+/**
+ * Runs on every page. Astro inlines it into the page (astro.config.mjs): a script file would be
+ * one more request before the first paint on a slow phone.
+ */
 export function initHeader(doc: Document): void {
-  const form = doc.querySelector<HTMLFormElement>('[data-search-form]');
-  if (form) searchOnSubmit(form);
+  doc.addEventListener('submit', searchOnSubmit);
   // On the results page the box shows what was searched, so it can be refined.
   const current = new URLSearchParams(window.location.search).get('q');
-  const input = form?.elements.namedItem('q') as HTMLInputElement | null;
-  if (input && current && window.location.pathname === '/search') input.value = current;
+  const input = doc.querySelector<HTMLFormElement>('[data-search-form]')?.elements.namedItem('q');
+  if (input instanceof HTMLInputElement && current && window.location.pathname === '/search') {
+    input.value = current;
+  }
 
   const toggle = doc.querySelector<HTMLButtonElement>('.menu-toggle');
   const menu = doc.getElementById('site-menu');

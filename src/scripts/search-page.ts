@@ -21,7 +21,6 @@ import {
   type SearchResult,
 } from '../lib/search/rules';
 import { search } from '../site.config';
-import { searchOnSubmit } from './header';
 
 /** What the page shows once the delay is over. */
 export type SearchOutcome =
@@ -126,10 +125,8 @@ function fromTemplate(root: HTMLElement, name: string): DocumentFragment {
 
 function showPrompt(root: HTMLElement): void {
   part(root, 'heading').textContent = 'Search';
+  // Its form is a `data-search-form`: the header script gives it the header box's rule.
   const prompt = fromTemplate(root, 'prompt');
-  const form = prompt.querySelector('form');
-  // The same rule as the header box.
-  if (form) searchOnSubmit(form);
   part(root, 'summary').replaceWith(prompt);
 }
 
