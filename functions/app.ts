@@ -1,8 +1,10 @@
-import { Hono, type Context } from 'hono';
+import { Hono, type Context, type NotFoundHandler } from 'hono';
+import type { RouterRoute } from 'hono/types';
 import { DEV_CHECKOUT_PATH } from './adapters/payments';
 import type { AppEnv } from './env';
 import type { AppAdapters } from './deps';
 import { errorResponse, fail, onError } from './lib/errors';
+import { allowedMethods } from './lib/http';
 import { limitBody, requireJson } from './middleware/api-guards';
 import { rememberKnownBrowser } from './middleware/auth';
 import { createContextMiddleware } from './middleware/context';
@@ -19,9 +21,10 @@ import { billingRoutes } from './routes/billing';
 import { configRoutes } from './routes/config';
 import { contactRoutes } from './routes/contact';
 import { devRoutes } from './routes/dev';
-import { downloadRoutes } from './routes/download';
+import { downloadRoutes, installerLinkRoutes } from './routes/download';
 import { createDevCheckoutRoutes } from './routes/dev-checkout';
 import { healthRoutes } from './routes/health';
+import { openApiRoutes } from './routes/openapi';
 import { licenseRoutes } from './routes/licenses';
 import { loginFormRoutes } from './routes/login-form';
 import { passkeyRoutes } from './routes/passkeys';
@@ -61,6 +64,7 @@ export function createApp(
     app
       .use('/api/*', limitBody, requireJson, rememberKnownBrowser)
       .route('/api', healthRoutes)
+      .route('/api', openApiRoutes)
       .route('/api', configRoutes)
       .route('/api', authRoutes)
       .route('/api', signupRoutes)
@@ -72,6 +76,7 @@ export function createApp(
       .route('/api', paymentRoutes)
       .route('/api', billingRoutes)
       .route('/api', downloadRoutes)
+      .route('/api', installerLinkRoutes)
       .route('/api', licenseRoutes)
       .route('/api', releaseRoutes)
       .route('/api', usageRoutes)
@@ -104,13 +109,31 @@ export function createApp(
         }),
       )
       .onError(onError)
-      .notFound((c) => {
-        if (c.req.path.startsWith('/api/')) {
-          return errorResponse(c, fail('NOT_FOUND'));
-        }
-        return passThroughToAssets(c.env.ASSETS, c.req.raw);
-      })
+      .notFound(unknownRoute(app.routes))
   );
+}
+
+/**
+ * What answers a request no handler took. A known path asked with another method is 405 with
+ * `Allow`, read from the route table itself (one rule for every route); any other /api path is
+ * 404 JSON, and the rest is the static site. Exported for apps that mount this one inside theirs
+ * (tests), whose own not-found handler runs instead.
+ */
+export function unknownRoute<E extends AppEnv>(routes: readonly RouterRoute[]): NotFoundHandler<E> {
+  return (c) => {
+    const path = c.req.path;
+    if (path.startsWith('/api/') || path.startsWith('/.well-known/')) {
+      const allow = allowedMethods(routes, path);
+      if (allow.length > 0) {
+        return errorResponse(
+          c,
+          fail('METHOD_NOT_ALLOWED', { headers: { Allow: allow.join(', ') } }),
+        );
+      }
+    }
+    if (path.startsWith('/api/')) return errorResponse(c, fail('NOT_FOUND'));
+    return passThroughToAssets(c.env.ASSETS, c.req.raw);
+  };
 }
 
 async function passThroughToAssets(assets: Fetcher, request: Request): Promise<Response> {

@@ -1,14 +1,36 @@
-import type { Handler } from 'hono';
-import { fail } from './errors';
+import type { RouterRoute } from 'hono/types';
+
+const patterns = new Map<string, RegExp>();
+
+/** A route path (`/devices/:id`, `/admin/*`) as a regular expression over request paths. */
+function patternOf(path: string): RegExp {
+  let pattern = patterns.get(path);
+  if (!pattern) {
+    const source = path
+      .split(/(:[A-Za-z0-9_]+(?:\{[^}]*\})?|\*)/)
+      .map((part) => {
+        if (part === '*') return '.*';
+        if (part.startsWith(':')) return '[^/]+';
+        return part.replace(/[.+?^${}()|[\]\\]/g, '\\$&');
+      })
+      .join('');
+    pattern = new RegExp(`^${source}/?$`);
+    patterns.set(path, pattern);
+  }
+  return pattern;
+}
 
 /**
- * Handler for the other methods of a known path: 405 with `Allow`, instead of the 404 Hono
- * would give, so a client learns it used the wrong verb rather than a wrong URL.
- * Register it with `.all(path, methodNotAllowed('GET'))` after the path's real handlers.
+ * The methods the app's route table answers at `path`, HEAD with GET; empty for a path it does not
+ * know. The API answers other methods of a known path 405 with these as `Allow`, instead of the
+ * 404 Hono would give, so a client learns it used the wrong verb rather than a wrong URL: one rule
+ * for every route, read from the table itself. Middleware (method ALL) is no route of its own.
  */
-export function methodNotAllowed(...allowed: string[]): Handler {
-  const allow = [...new Set([...allowed, ...(allowed.includes('GET') ? ['HEAD'] : [])])].join(', ');
-  return () => {
-    throw fail('METHOD_NOT_ALLOWED', { headers: { Allow: allow } });
-  };
+export function allowedMethods(routes: readonly RouterRoute[], path: string): string[] {
+  const methods = new Set<string>();
+  for (const route of routes) {
+    if (route.method !== 'ALL' && patternOf(route.path).test(path)) methods.add(route.method);
+  }
+  if (methods.has('GET')) methods.add('HEAD');
+  return [...methods];
 }

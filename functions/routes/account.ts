@@ -12,7 +12,6 @@ import { usageSharingBodySchema } from '../../src/contract/schemas/usage-dashboa
 import type { UsageSharing } from '../../src/contract/usage';
 import type { MessageResponse } from '../../src/contract/user';
 import { SuccessMessages } from '../../src/contract/messages';
-import { methodNotAllowed } from '../lib/http';
 import { jsonBody } from '../lib/validate';
 import { clearSessionCookie, requireSession, type AccountEnv } from '../middleware/auth';
 import { deleteAccount } from '../services/accounts/deletion';
@@ -26,18 +25,15 @@ export const accountRoutes = new Hono<AccountEnv>()
     await changePassword(c.get('deps'), c.get('session'), c.req.valid('json'));
     return c.json({ message: SuccessMessages.passwordChanged } satisfies MessageResponse, 200);
   })
-  .all('/change-password', methodNotAllowed('POST'))
   // A Google-only account's first password, for a recent proof of who is at the keyboard.
   .post('/set-password', requireSession, jsonBody(setPasswordSchema), async (c) => {
     await setFirstPassword(c.get('deps'), c.get('session'), c.req.valid('json'));
     return c.json({ message: SuccessMessages.passwordSet } satisfies MessageResponse, 200);
   })
-  .all('/set-password', methodNotAllowed('POST'))
   .get('/account/license', requireSession, async (c) => {
     const summary = await licenseSummary(c.get('deps'), c.get('session').userId);
     return c.json(summary satisfies AccountLicense, 200);
   })
-  .all('/account/license', methodNotAllowed('GET'))
   .get('/account/usage-sharing', requireSession, async (c) => {
     const sharing = await usageSharing(c.get('deps'), c.get('session').userId);
     return c.json(sharing satisfies UsageSharing, 200);
@@ -48,11 +44,9 @@ export const accountRoutes = new Hono<AccountEnv>()
     const sharing = await setUsageSharing(c.get('deps'), c.get('session').userId, shareUsage);
     return c.json(sharing satisfies UsageSharing, 200);
   })
-  .all('/account/usage-sharing', methodNotAllowed('GET', 'PATCH'))
   // Bearer or cookie with our Origin (CSRF, middleware/auth.ts). No body is read.
   .delete('/delete', requireSession, async (c) => {
     await deleteAccount(c.get('deps'), c.get('session').userId);
     clearSessionCookie(c);
     return c.json({ message: SuccessMessages.accountDeleted } satisfies MessageResponse, 200);
-  })
-  .all('/delete', methodNotAllowed('DELETE'));
+  });

@@ -8,7 +8,6 @@ import { Hono, type Context } from 'hono';
 import type { MoneyActionResult, MoneyOverview } from '../../src/contract/admin';
 import { moneyRetrySchema } from '../../src/contract/schemas/admin-requests';
 import { ConsoleMessages } from '../../src/contract/messages';
-import { methodNotAllowed } from '../lib/http';
 import { jsonBody } from '../lib/validate';
 import { operatorAct, requireOperator, type OperatorEnv } from '../middleware/operator';
 import { assertFreshProofFor } from '../services/admin/operators';
@@ -36,7 +35,6 @@ export const adminMoneyRoutes = new Hono<OperatorEnv>()
     const { db, now } = c.get('deps');
     return c.json((await moneyOverview(db, now)) satisfies MoneyOverview, 200);
   })
-  .all('/admin/money', methodNotAllowed('GET'))
 
   .post('/admin/money/refunds/:id/retry', jsonBody(moneyRetrySchema), async (c) => {
     const { reason } = c.req.valid('json');
@@ -44,7 +42,6 @@ export const adminMoneyRoutes = new Hono<OperatorEnv>()
     await retryAutomaticRefund(c.get('deps'), operatorAct(c, reason), c.req.param('id'));
     return result(c, ConsoleMessages.refundRetried);
   })
-  .all('/admin/money/refunds/:id/retry', methodNotAllowed('POST'))
 
   .post('/admin/money/invoices/:id/retry-refund', jsonBody(moneyRetrySchema), async (c) => {
     const { reason } = c.req.valid('json');
@@ -52,18 +49,15 @@ export const adminMoneyRoutes = new Hono<OperatorEnv>()
     await retryInvoiceRefund(c.get('deps'), operatorAct(c, reason), c.req.param('id'));
     return result(c, ConsoleMessages.refundRetried);
   })
-  .all('/admin/money/invoices/:id/retry-refund', methodNotAllowed('POST'))
 
   // Any customer's invoice as a PDF, for support.
   .get('/admin/money/invoices/:id/pdf', async (c) => {
     const { number, pdf } = await invoicePdfFor(c.get('deps').db, c.req.param('id'), null);
     return invoicePdfResponse(number, pdf);
   })
-  .all('/admin/money/invoices/:id/pdf', methodNotAllowed('GET'))
 
   .post('/admin/money/mails/:id/retry', jsonBody(moneyRetrySchema), async (c) => {
     const { reason } = c.req.valid('json');
     await retryDeadMail(c.get('deps'), operatorAct(c, reason), c.req.param('id'));
     return result(c, ConsoleMessages.mailRetried);
-  })
-  .all('/admin/money/mails/:id/retry', methodNotAllowed('POST'));
+  });

@@ -7,7 +7,6 @@ import {
   organizationQuerySchema,
   updateOrganizationSchema,
 } from '../../src/contract/schemas/team-requests';
-import { methodNotAllowed } from '../lib/http';
 import { jsonBody, queryParams } from '../lib/validate';
 import { operatorAct, requireOperator, type OperatorEnv } from '../middleware/operator';
 import {
@@ -36,7 +35,6 @@ export const adminOrganizationRoutes = new Hono<OperatorEnv>()
     });
     return c.json({ message: ConsoleMessages.organizationCreated, id }, 200);
   })
-  .all('/admin/organizations', methodNotAllowed('GET', 'POST'))
 
   .get('/admin/organizations/:id', async (c) => {
     const { db, now } = c.get('deps');
@@ -53,7 +51,6 @@ export const adminOrganizationRoutes = new Hono<OperatorEnv>()
     const detail = await organizationDetail(deps.db, id, deps.now);
     return c.json({ message: ConsoleMessages.organizationUpdated, detail }, 200);
   })
-  .all('/admin/organizations/:id', methodNotAllowed('GET', 'PATCH'))
 
   .post('/admin/organizations/:id/team', jsonBody(operatorTeamActionSchema), async (c) => {
     const { reason, ...input } = c.req.valid('json');
@@ -62,5 +59,4 @@ export const adminOrganizationRoutes = new Hono<OperatorEnv>()
     const message = await operatorTeamAction(deps, operatorAct(c, reason), id, input);
     const detail = await organizationDetail(deps.db, id, deps.now);
     return c.json({ message, detail }, 200);
-  })
-  .all('/admin/organizations/:id/team', methodNotAllowed('POST'));
+  });

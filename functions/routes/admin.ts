@@ -25,7 +25,6 @@ import {
 import type { BusinessMetrics } from '../../src/contract/admin-metrics';
 import { ConsoleMessages } from '../../src/contract/messages';
 import type { MessageResponse } from '../../src/contract/user';
-import { methodNotAllowed } from '../lib/http';
 import { DAY_MS } from '../services/shared/db';
 import { jsonBody, queryParams } from '../lib/validate';
 import {
@@ -47,28 +46,24 @@ export const adminRoutes = new Hono<OperatorEnv>()
   .use('/admin/*', ...requireOperator)
 
   .get('/admin/session', (c) => c.json(toOperatorView(c.get('operator')) satisfies Operator, 200))
-  .all('/admin/session', methodNotAllowed('GET'))
 
   .get('/admin/metrics', queryParams(metricsQuerySchema), async (c) => {
     const { db, now } = c.get('deps');
     const metrics = await businessMetrics(db, c.req.valid('query').range, now);
     return c.json(metrics satisfies BusinessMetrics, 200);
   })
-  .all('/admin/metrics', methodNotAllowed('GET'))
 
   .get('/admin/search', queryParams(searchQuerySchema), async (c) => {
     const { q, cursor } = c.req.valid('query');
     const results = await searchCustomers(c.get('deps').db, q, cursor);
     return c.json(results satisfies SearchResults, 200);
   })
-  .all('/admin/search', methodNotAllowed('GET'))
 
   .get('/admin/customers/:id', async (c) => {
     const { db, now } = c.get('deps');
     const detail = await customerDetail(db, c.req.param('id'), now, c.get('operator').userId);
     return c.json(detail satisfies CustomerDetail, 200);
   })
-  .all('/admin/customers/:id', methodNotAllowed('GET'))
 
   .post('/admin/customers/:id/actions', jsonBody(customerActionSchema), async (c) => {
     const deps = c.get('deps');
@@ -79,7 +74,6 @@ export const adminRoutes = new Hono<OperatorEnv>()
     const detail = await customerDetail(deps.db, userId, deps.now, c.get('operator').userId);
     return c.json({ message, detail } satisfies CustomerActionResult, 200);
   })
-  .all('/admin/customers/:id/actions', methodNotAllowed('POST'))
 
   .post('/admin/customers/:id/notes', jsonBody(customerNoteRequestSchema), async (c) => {
     const deps = c.get('deps');
@@ -91,7 +85,6 @@ export const adminRoutes = new Hono<OperatorEnv>()
       200,
     );
   })
-  .all('/admin/customers/:id/notes', methodNotAllowed('POST'))
 
   .delete('/admin/customers/:id/notes/:noteId', async (c) => {
     const deps = c.get('deps');
@@ -103,26 +96,22 @@ export const adminRoutes = new Hono<OperatorEnv>()
       200,
     );
   })
-  .all('/admin/customers/:id/notes/:noteId', methodNotAllowed('DELETE'))
 
   .get('/admin/inbox', queryParams(inboxQuerySchema), async (c) => {
     const { status, cursor } = c.req.valid('query');
     return c.json((await inboxPage(c.get('deps').db, status, cursor)) satisfies Inbox, 200);
   })
-  .all('/admin/inbox', methodNotAllowed('GET'))
 
   .post('/admin/inbox/:id/handle', jsonBody(handleContactSchema), async (c) => {
     const { note } = c.req.valid('json');
     await markHandled(c.get('deps').db, operatorAct(c, note), c.req.param('id'));
     return c.json({ message: ConsoleMessages.messageHandled } satisfies MessageResponse, 200);
   })
-  .all('/admin/inbox/:id/handle', methodNotAllowed('POST'))
 
   .post('/admin/inbox/:id/reply', jsonBody(contactReplyRequestSchema), async (c) => {
     await replyToMessage(c.get('deps'), operatorActs(c), c.req.param('id'), c.req.valid('json'));
     return c.json({ message: ConsoleMessages.replySent } satisfies MessageResponse, 200);
   })
-  .all('/admin/inbox/:id/reply', methodNotAllowed('POST'))
 
   .get('/admin/audit', queryParams(auditQuerySchema), async (c) => {
     const query = c.req.valid('query');
@@ -136,5 +125,4 @@ export const adminRoutes = new Hono<OperatorEnv>()
       cursor: query.cursor,
     });
     return c.json(page satisfies AuditPage, 200);
-  })
-  .all('/admin/audit', methodNotAllowed('GET'));
+  });

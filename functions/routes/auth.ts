@@ -6,7 +6,6 @@ import { SuccessMessages } from '../../src/contract/messages';
 import type { SecondStepResponse } from '../../src/contract/two-step';
 import type { AuthResponse, MeResponse, MessageResponse } from '../../src/contract/user';
 import { ApiError } from '../lib/errors';
-import { methodNotAllowed } from '../lib/http';
 import { jsonBody } from '../lib/validate';
 import {
   clearSessionCookie,
@@ -48,12 +47,10 @@ export const authRoutes = new Hono<AccountEnv>()
       await loginWithPassword(c.get('deps'), c.req.valid('json'), knownBrowser),
     );
   })
-  .all('/login', methodNotAllowed('POST'))
 
   .post('/login-google', jsonBody(loginGoogleSchema), async (c) =>
     answerSignIn(c, await loginWithGoogle(c.get('deps'), c.req.valid('json'))),
   )
-  .all('/login-google', methodNotAllowed('POST'))
 
   // The session check, the account and its license in one D1 round trip (sessions.ts).
   .get('/me', async (c) => {
@@ -71,7 +68,6 @@ export const authRoutes = new Hono<AccountEnv>()
       200,
     );
   })
-  .all('/me', methodNotAllowed('GET'))
 
   // Logout always succeeds and clears the cookie; a live session is revoked (after the CSRF
   // check in readSession), a missing or already invalid one has nothing left to revoke.
@@ -83,5 +79,4 @@ export const authRoutes = new Hono<AccountEnv>()
     if (session) await revokeSession(c.get('deps'), session.sessionId);
     clearSessionCookie(c);
     return c.json({ message: SuccessMessages.loggedOut } satisfies MessageResponse, 200);
-  })
-  .all('/logout', methodNotAllowed('POST'));
+  });

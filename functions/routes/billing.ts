@@ -8,7 +8,6 @@ import type { BillingOverview, PortalResponse } from '../../src/contract/billing
 import type { StandardCheckoutResponse } from '../../src/contract/payments';
 import { cancelSubscriptionSchema } from '../../src/contract/schemas/auth';
 import { billingDetailsBodySchema } from '../../src/contract/schemas/billing-details';
-import { methodNotAllowed } from '../lib/http';
 import { jsonBody } from '../lib/validate';
 import { requireSession, type AccountEnv } from '../middleware/auth';
 import { invoicePdfFor } from '../services/billing/invoice-pdf';
@@ -36,7 +35,6 @@ export const billingRoutes = new Hono<AccountEnv>()
     const overview = await billingOverview(c.get('deps'), c.get('session').userId);
     return c.json(overview satisfies BillingOverview, 200);
   })
-  .all('/billing', methodNotAllowed('GET'))
 
   // Our PDF of one of the account's invoices (404 for anyone else's).
   .get('/billing/invoices/:id/pdf', requireSession, async (c) => {
@@ -44,7 +42,6 @@ export const billingRoutes = new Hono<AccountEnv>()
     const { number, pdf } = await invoicePdfFor(db, c.req.param('id'), c.get('session').userId);
     return invoicePdfResponse(number, pdf);
   })
-  .all('/billing/invoices/:id/pdf', methodNotAllowed('GET'))
 
   .post('/billing/checkout', requireSession, async (c) => {
     const link = await startUpgradeCheckout(c.get('deps'), c.get('session').userId);
@@ -53,7 +50,6 @@ export const billingRoutes = new Hono<AccountEnv>()
       200,
     );
   })
-  .all('/billing/checkout', methodNotAllowed('POST'))
 
   // The billing details future invoices carry; answers the fresh page.
   .patch('/billing/details', requireSession, jsonBody(billingDetailsBodySchema), async (c) => {
@@ -62,13 +58,11 @@ export const billingRoutes = new Hono<AccountEnv>()
     await changeBillingDetails(deps, userId, c.req.valid('json'));
     return c.json((await billingOverview(deps, userId)) satisfies BillingOverview, 200);
   })
-  .all('/billing/details', methodNotAllowed('PATCH'))
 
   .post('/billing/portal', requireSession, async (c) => {
     const portal = await openPortal(c.get('deps'), c.get('session').userId);
     return c.json({ url: portal.url } satisfies PortalResponse, 200);
   })
-  .all('/billing/portal', methodNotAllowed('POST'))
 
   // Cancel at period end (the no-refund rule is in the confirm dialog); answers the fresh page.
   // The body is optional: `{ reason }` when the customer said why.
@@ -78,7 +72,6 @@ export const billingRoutes = new Hono<AccountEnv>()
     await cancelAtPeriodEnd(deps, userId, c.req.valid('json').reason);
     return c.json((await billingOverview(deps, userId)) satisfies BillingOverview, 200);
   })
-  .all('/billing/cancel', methodNotAllowed('POST'))
 
   // Undo a cancellation at period end while the period runs; answers the fresh page.
   .post('/billing/resume', requireSession, async (c) => {
@@ -86,5 +79,4 @@ export const billingRoutes = new Hono<AccountEnv>()
     const { userId } = c.get('session');
     await resumeSubscription(deps, userId);
     return c.json((await billingOverview(deps, userId)) satisfies BillingOverview, 200);
-  })
-  .all('/billing/resume', methodNotAllowed('POST'));
+  });

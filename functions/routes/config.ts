@@ -1,7 +1,6 @@
 import { Hono } from 'hono';
 import { adapterModes } from '../adapters';
 import type { AppEnv, Config } from '../env';
-import { methodNotAllowed } from '../lib/http';
 
 /**
  * What the islands need to render the bot-check widget and the Google button: only public values
@@ -37,9 +36,7 @@ export function publicConfig(config: Config): PublicConfig {
 }
 
 /** GET /api/config: public, never cached (it changes with deployment settings). */
-export const configRoutes = new Hono<AppEnv>()
-  .get('/config', (c) => {
-    c.header('Cache-Control', 'no-store');
-    return c.json(publicConfig(c.get('config')));
-  })
-  .all('/config', methodNotAllowed('GET'));
+export const configRoutes = new Hono<AppEnv>().get('/config', (c) => {
+  c.header('Cache-Control', 'no-store');
+  return c.json(publicConfig(c.get('config')));
+});

@@ -6,7 +6,6 @@
 import { Hono } from 'hono';
 import type { DeviceDecision, DeviceRequestView } from '../../src/contract/plugin-sign-in';
 import { userCodeBodySchema } from '../../src/contract/schemas/plugin-sign-in';
-import { methodNotAllowed } from '../lib/http';
 import { jsonBody } from '../lib/validate';
 import { requireSession, type AccountEnv } from '../middleware/auth';
 import { decideRequest, lookUpRequest } from '../services/plugin-sign-in/approval';
@@ -22,7 +21,6 @@ export const deviceApprovalRoutes = new Hono<AccountEnv>()
       return c.json(view satisfies DeviceRequestView, 200);
     },
   )
-  .all('/device-authorizations/lookup', methodNotAllowed('POST'))
 
   .post(
     '/device-authorizations/approve',
@@ -35,12 +33,10 @@ export const deviceApprovalRoutes = new Hono<AccountEnv>()
       return c.json(result satisfies DeviceDecision, 200);
     },
   )
-  .all('/device-authorizations/approve', methodNotAllowed('POST'))
 
   .post('/device-authorizations/deny', requireSession, jsonBody(userCodeBodySchema), async (c) => {
     const { userCode } = c.req.valid('json');
     const userId = c.get('session').userId;
     const result = await decideRequest(c.get('deps'), userId, userCode, 'denied');
     return c.json(result satisfies DeviceDecision, 200);
-  })
-  .all('/device-authorizations/deny', methodNotAllowed('POST'));
+  });

@@ -5,8 +5,9 @@
  * short-lived link that came with the offer (the plugin has no session).
  */
 import { Hono, type Context } from 'hono';
+import { installerLinkRoute } from '../../src/contract/api/plugin-routes';
 import { ApiError, fail } from '../lib/errors';
-import { methodNotAllowed } from '../lib/http';
+import { declaredRoutes } from '../lib/openapi';
 import { readSession, type AccountEnv } from '../middleware/auth';
 import {
   installerFor,
@@ -70,17 +71,18 @@ async function installerResponse(c: Context<AccountEnv>, choice: InstallerChoice
   return new Response(object.body, { headers: installerHeaders(object, choice.fileName) });
 }
 
-export const downloadRoutes = new Hono<AccountEnv>()
-  .on(['GET', 'HEAD'], '/download', async (c) => {
-    const session = await sessionOrLogin(c);
-    if (!session) return c.redirect('/login', 302);
-    return installerResponse(c, await installerFor(c.get('deps'), session.userId));
-  })
-  .all('/download', methodNotAllowed('GET'))
+export const downloadRoutes = new Hono<AccountEnv>().on(['GET', 'HEAD'], '/download', async (c) => {
+  const session = await sessionOrLogin(c);
+  if (!session) return c.redirect('/login', 302);
+  return installerResponse(c, await installerFor(c.get('deps'), session.userId));
+});
 
-  .on(['GET', 'HEAD'], '/releases/download/:version', async (c) => {
-    const token = c.req.query('token') ?? '';
-    const choice = await installerForLink(c.get('deps'), c.req.param('version'), token);
+/** The plugin's link to an offered update (HEAD, as for every GET route, reads the headers). */
+export const installerLinkRoutes = declaredRoutes<AccountEnv>().openapi(
+  installerLinkRoute,
+  async (c) => {
+    const { version } = c.req.valid('param');
+    const choice = await installerForLink(c.get('deps'), version, c.req.valid('query').token ?? '');
     return installerResponse(c, choice);
-  })
-  .all('/releases/download/:version', methodNotAllowed('GET'));
+  },
+);

@@ -10,7 +10,6 @@ import {
 } from '../../src/contract/schemas/team-requests';
 import type { InvitationPreview } from '../../src/contract/team';
 import type { AuthResponse, MessageResponse } from '../../src/contract/user';
-import { methodNotAllowed } from '../lib/http';
 import { jsonBody } from '../lib/validate';
 import { requireSession, setSessionCookie, type AccountEnv } from '../middleware/auth';
 import {
@@ -29,7 +28,6 @@ export const invitationRoutes = new Hono<AccountEnv>()
       200,
     );
   })
-  .all('/invitations/:token', methodNotAllowed('GET'))
 
   .post(
     '/invitations/:token/accept',
@@ -46,7 +44,6 @@ export const invitationRoutes = new Hono<AccountEnv>()
       return c.json({ message: TeamMessages.joined } satisfies MessageResponse, 200);
     },
   )
-  .all('/invitations/:token/accept', methodNotAllowed('POST'))
 
   .post('/invitations/:token/signup', jsonBody(invitationSignupSchema), async (c) => {
     const deps = c.get('deps');
@@ -54,5 +51,4 @@ export const invitationRoutes = new Hono<AccountEnv>()
     const auth = await signUpByInvitation(deps, c.req.param('token'), c.req.valid('json'));
     setSessionCookie(c, auth.token, auth.tokenExpiration, deps.now);
     return c.json(auth satisfies AuthResponse, 200);
-  })
-  .all('/invitations/:token/signup', methodNotAllowed('POST'));
+  });

@@ -18,7 +18,6 @@ import {
   usePasskeySchema,
 } from '../../src/contract/schemas/passkeys';
 import type { AuthResponse, MessageResponse } from '../../src/contract/user';
-import { methodNotAllowed } from '../lib/http';
 import { jsonBody } from '../lib/validate';
 import { requireSession, setSessionCookie, type AccountEnv } from '../middleware/auth';
 import {
@@ -37,7 +36,6 @@ export const passkeyRoutes = new Hono<AccountEnv>()
   .get('/passkeys', requireSession, async (c) =>
     c.json((await listPasskeys(c.get('deps'), c.get('session').userId)) satisfies PasskeyList, 200),
   )
-  .all('/passkeys', methodNotAllowed('GET'))
 
   .post('/passkeys/register/options', requireSession, async (c) =>
     c.json(
@@ -45,7 +43,6 @@ export const passkeyRoutes = new Hono<AccountEnv>()
       200,
     ),
   )
-  .all('/passkeys/register/options', methodNotAllowed('POST'))
 
   .post('/passkeys/register/verify', requireSession, jsonBody(addPasskeySchema), async (c) =>
     c.json(
@@ -53,14 +50,12 @@ export const passkeyRoutes = new Hono<AccountEnv>()
       200,
     ),
   )
-  .all('/passkeys/register/verify', methodNotAllowed('POST'))
 
   // Signing in: no session yet. The answer is the password login's (cookie and AuthResponse);
   // rememberKnownBrowser (app.ts) marks this browser as known, as for every sign-in.
   .post('/passkeys/sign-in/options', async (c) =>
     c.json((await signInOptions(c.get('deps'))) satisfies PasskeyOptions, 200),
   )
-  .all('/passkeys/sign-in/options', methodNotAllowed('POST'))
 
   .post('/passkeys/sign-in/verify', jsonBody(usePasskeySchema), async (c) => {
     const deps = c.get('deps');
@@ -68,18 +63,15 @@ export const passkeyRoutes = new Hono<AccountEnv>()
     setSessionCookie(c, auth.token, auth.tokenExpiration, deps.now);
     return c.json(auth satisfies AuthResponse, 200);
   })
-  .all('/passkeys/sign-in/verify', methodNotAllowed('POST'))
 
   .post('/passkeys/confirm/options', requireSession, async (c) =>
     c.json((await confirmOptions(c.get('deps'), c.get('session'))) satisfies PasskeyOptions, 200),
   )
-  .all('/passkeys/confirm/options', methodNotAllowed('POST'))
 
   .post('/passkeys/confirm/verify', requireSession, jsonBody(usePasskeySchema), async (c) => {
     await confirmWithPasskey(c.get('deps'), c.get('session'), c.req.valid('json'));
     return c.json({ message: SuccessMessages.identityConfirmed } satisfies MessageResponse, 200);
   })
-  .all('/passkeys/confirm/verify', methodNotAllowed('POST'))
 
   .patch('/passkeys/:id', requireSession, jsonBody(renamePasskeySchema), async (c) => {
     const { name } = c.req.valid('json');
@@ -94,5 +86,4 @@ export const passkeyRoutes = new Hono<AccountEnv>()
   .delete('/passkeys/:id', requireSession, async (c) => {
     await removePasskey(c.get('deps'), c.get('session').userId, c.req.param('id'));
     return c.json({ message: SuccessMessages.passkeyRemoved } satisfies MessageResponse, 200);
-  })
-  .all('/passkeys/:id', methodNotAllowed('PATCH', 'DELETE'));
+  });

@@ -3,7 +3,6 @@ import { Hono } from 'hono';
 import { forgotPasswordSchema, resetPasswordSchema } from '../../src/contract/schemas/auth';
 import { SuccessMessages } from '../../src/contract/messages';
 import type { MessageResponse } from '../../src/contract/user';
-import { methodNotAllowed } from '../lib/http';
 import { jsonBody } from '../lib/validate';
 import type { AccountEnv } from '../middleware/auth';
 import { requestPasswordReset, resetPassword } from '../services/accounts/password-reset';
@@ -14,10 +13,8 @@ export const passwordRoutes = new Hono<AccountEnv>()
     await requestPasswordReset(c.get('deps'), c.req.valid('json'));
     return c.json({ message: SuccessMessages.resetRequested } satisfies MessageResponse, 200);
   })
-  .all('/forgot-password', methodNotAllowed('POST'))
 
   .post('/reset-password', jsonBody(resetPasswordSchema), async (c) => {
     await resetPassword(c.get('deps'), c.req.valid('json'));
     return c.json({ message: SuccessMessages.passwordReset } satisfies MessageResponse, 200);
-  })
-  .all('/reset-password', methodNotAllowed('POST'));
+  });

@@ -15,7 +15,6 @@ import type {
   StandardCheckoutResponse,
 } from '../../src/contract/payments';
 import { ApiError } from '../lib/errors';
-import { methodNotAllowed } from '../lib/http';
 import { jsonBody } from '../lib/validate';
 import { readSession, setSessionCookie, type AccountEnv } from '../middleware/auth';
 import { toUserView } from '../services/core/users/user-view';
@@ -118,12 +117,10 @@ export const paymentRoutes = new Hono<AccountEnv>()
   .post('/register-email-standard', jsonBody(registerEmailStandardSchema), async (c) =>
     checkoutResponse(c, await startEmailStandardCheckout(c.get('deps'), c.req.valid('json'))),
   )
-  .all('/register-email-standard', methodNotAllowed('POST'))
 
   .post('/register-google-standard', jsonBody(registerGoogleStandardSchema), async (c) =>
     checkoutResponse(c, await startGoogleStandardCheckout(c.get('deps'), c.req.valid('json'))),
   )
-  .all('/register-google-standard', methodNotAllowed('POST'))
 
   .post('/check-payment-completion', jsonBody(checkPaymentCompletionSchema), async (c) => {
     const completion = await checkPaymentCompletion(c.get('deps'), c.req.valid('json').sessionId);
@@ -134,5 +131,4 @@ export const paymentRoutes = new Hono<AccountEnv>()
     }
     if (completion.kind === 'upgrade') return upgradeCompletionResponse(c, completion);
     return signupCompletionResponse(c, completion);
-  })
-  .all('/check-payment-completion', methodNotAllowed('POST'));
+  });

@@ -3,15 +3,12 @@
  * access token of its sign-in as Bearer (middleware/plugin-token.ts): the only routes that token
  * reaches.
  */
-import { Hono } from 'hono';
-import type { ActivateResponse, DeactivateResponse } from '../../src/contract/schemas/licensing';
 import {
-  freeBodySchema,
-  switchBodySchema,
-  type PluginLicenses,
-} from '../../src/contract/schemas/plugin-licenses';
-import { methodNotAllowed } from '../lib/http';
-import { jsonBody } from '../lib/validate';
+  pluginFreeRoute,
+  pluginLicensesRoute,
+  pluginSwitchRoute,
+} from '../../src/contract/api/plugin-routes';
+import { declaredRoutes } from '../lib/openapi';
 import { requirePluginToken, type PluginEnv } from '../middleware/plugin-token';
 import {
   freePluginDevice,
@@ -19,21 +16,16 @@ import {
   switchLicense,
 } from '../services/licensing/plugin-licenses';
 
-export const pluginRoutes = new Hono<PluginEnv>()
-  .get('/plugin/licenses', requirePluginToken, async (c) => {
+export const pluginRoutes = declaredRoutes<PluginEnv>()
+  .openapi({ ...pluginLicensesRoute, middleware: requirePluginToken }, async (c) => {
     const result = await listPluginLicenses(c.get('deps'), c.get('grant'));
-    return c.json(result satisfies PluginLicenses, 200);
+    return c.json(result, 200);
   })
-  .all('/plugin/licenses', methodNotAllowed('GET'))
-
-  .post('/plugin/switch', requirePluginToken, jsonBody(switchBodySchema), async (c) => {
+  .openapi({ ...pluginSwitchRoute, middleware: requirePluginToken }, async (c) => {
     const result = await switchLicense(c.get('deps'), c.get('grant'), c.req.valid('json'));
-    return c.json(result satisfies ActivateResponse, 200);
+    return c.json(result, 200);
   })
-  .all('/plugin/switch', methodNotAllowed('POST'))
-
-  .post('/plugin/free', requirePluginToken, jsonBody(freeBodySchema), async (c) => {
+  .openapi({ ...pluginFreeRoute, middleware: requirePluginToken }, async (c) => {
     const result = await freePluginDevice(c.get('deps'), c.get('grant'), c.req.valid('json'));
-    return c.json(result satisfies DeactivateResponse, 200);
-  })
-  .all('/plugin/free', methodNotAllowed('POST'));
+    return c.json(result, 200);
+  });

@@ -8,7 +8,6 @@ import {
   registerGoogleTrialSchema,
 } from '../../src/contract/schemas/register-plans';
 import type { AuthResponse } from '../../src/contract/user';
-import { methodNotAllowed } from '../lib/http';
 import { jsonBody } from '../lib/validate';
 import { setSessionCookie, type AccountEnv } from '../middleware/auth';
 import {
@@ -37,7 +36,6 @@ export const signupRoutes = new Hono<AccountEnv>()
       200,
     );
   })
-  .all('/send-verification-email', methodNotAllowed('POST'))
 
   .post('/verify-email-code', jsonBody(verifyCodeSchema), async (c) => {
     const formData = await checkCode(c.get('deps'), c.req.valid('json'));
@@ -50,14 +48,11 @@ export const signupRoutes = new Hono<AccountEnv>()
       200,
     );
   })
-  .all('/verify-email-code', methodNotAllowed('POST'))
 
   .post('/register-email-trial', jsonBody(registerEmailTrialSchema), async (c) =>
     signedInResponse(c, await registerEmailTrial(c.get('deps'), c.req.valid('json'))),
   )
-  .all('/register-email-trial', methodNotAllowed('POST'))
 
   .post('/register-google-trial', jsonBody(registerGoogleTrialSchema), async (c) =>
     signedInResponse(c, await registerGoogleTrial(c.get('deps'), c.req.valid('json'))),
-  )
-  .all('/register-google-trial', methodNotAllowed('POST'));
+  );

@@ -8,7 +8,6 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { AppEnv } from '../env';
 import { fail } from '../lib/errors';
-import { methodNotAllowed } from '../lib/http';
 import { handleStripeWebhook } from '../services/billing/webhook';
 
 /** Where Stripe sends our events (and /dev/checkout's Pay, locally). */
@@ -17,21 +16,19 @@ export const STRIPE_WEBHOOK_PATH = '/api/stripe/webhook';
 /** Stripe events are small, but a large invoice can exceed the API's 64 KB; 512 KB is ample. */
 export const WEBHOOK_MAX_BYTES = 512 * 1024;
 
-export const webhookRoutes = new Hono<AppEnv>()
-  .post(
-    '/stripe/webhook',
-    bodyLimit({
-      maxSize: WEBHOOK_MAX_BYTES,
-      onError: () => {
-        throw fail('PAYLOAD_TOO_LARGE');
-      },
-    }),
-    async (c) => {
-      const outcome = await handleStripeWebhook(c.get('deps'), {
-        rawBody: await c.req.text(),
-        signature: c.req.header('Stripe-Signature') ?? null,
-      });
-      return c.json({ received: true, outcome }, 200);
+export const webhookRoutes = new Hono<AppEnv>().post(
+  '/stripe/webhook',
+  bodyLimit({
+    maxSize: WEBHOOK_MAX_BYTES,
+    onError: () => {
+      throw fail('PAYLOAD_TOO_LARGE');
     },
-  )
-  .all('/stripe/webhook', methodNotAllowed('POST'));
+  }),
+  async (c) => {
+    const outcome = await handleStripeWebhook(c.get('deps'), {
+      rawBody: await c.req.text(),
+      signature: c.req.header('Stripe-Signature') ?? null,
+    });
+    return c.json({ received: true, outcome }, 200);
+  },
+);

@@ -17,7 +17,6 @@ import type {
   TeamUtilization,
 } from '../../src/contract/team';
 import type { MessageResponse } from '../../src/contract/user';
-import { methodNotAllowed } from '../lib/http';
 import { jsonBody, queryParams } from '../lib/validate';
 import { requireSession, type AccountEnv } from '../middleware/auth';
 import { organizationCard, ownedOrganization, ownerActions } from '../services/organizations/team';
@@ -48,7 +47,6 @@ export const teamRoutes = new Hono<AccountEnv>()
     const organization = await ownedOrganization(db, c.get('session').userId, true);
     return c.json((await teamOverview(db, organization, now)) satisfies TeamOverview, 200);
   })
-  .all('/team', methodNotAllowed('GET'))
 
   .get('/team/activity', requireSession, queryParams(activityQuerySchema), async (c) => {
     const { db } = c.get('deps');
@@ -56,7 +54,6 @@ export const teamRoutes = new Hono<AccountEnv>()
     const rows = await teamActivity(db, organization, activityFilter(c.req.valid('query')));
     return c.json({ activity: rows } satisfies TeamActivityResponse, 200);
   })
-  .all('/team/activity', methodNotAllowed('GET'))
 
   .get('/team/activity.csv', requireSession, queryParams(activityQuerySchema), async (c) => {
     const { db, now } = c.get('deps');
@@ -68,7 +65,6 @@ export const teamRoutes = new Hono<AccountEnv>()
       'Content-Disposition': `attachment; filename="team-activity-${day}.csv"`,
     });
   })
-  .all('/team/activity.csv', methodNotAllowed('GET'))
 
   .get('/team/utilization', requireSession, queryParams(utilizationQuerySchema), async (c) => {
     const { db, now } = c.get('deps');
@@ -76,7 +72,6 @@ export const teamRoutes = new Hono<AccountEnv>()
     const view = await teamUtilization(db, organization, now, c.req.valid('query').days);
     return c.json(view satisfies TeamUtilization, 200);
   })
-  .all('/team/utilization', methodNotAllowed('GET'))
 
   .get('/team/utilization.csv', requireSession, async (c) => {
     const { db, now } = c.get('deps');
@@ -87,46 +82,38 @@ export const teamRoutes = new Hono<AccountEnv>()
       'Content-Disposition': `attachment; filename="team-utilization-${day}.csv"`,
     });
   })
-  .all('/team/utilization.csv', methodNotAllowed('GET'))
 
   .post('/team/invitations', requireSession, jsonBody(inviteSchema), async (c) => {
     await ownerActions.invite(c.get('deps'), c.get('session').userId, c.req.valid('json').email);
     return done(c, TeamMessages.invited);
   })
-  .all('/team/invitations', methodNotAllowed('POST'))
 
   .post('/team/invitations/:id/resend', requireSession, async (c) => {
     await ownerActions.resend(c.get('deps'), c.get('session').userId, c.req.param('id'));
     return done(c, TeamMessages.invitationResent);
   })
-  .all('/team/invitations/:id/resend', methodNotAllowed('POST'))
 
   .delete('/team/invitations/:id', requireSession, async (c) => {
     await ownerActions.withdraw(c.get('deps'), c.get('session').userId, c.req.param('id'));
     return done(c, TeamMessages.invitationWithdrawn);
   })
-  .all('/team/invitations/:id', methodNotAllowed('DELETE'))
 
   .delete('/team/members/:userId', requireSession, async (c) => {
     await ownerActions.remove(c.get('deps'), c.get('session').userId, c.req.param('userId'));
     return done(c, TeamMessages.memberRemoved);
   })
-  .all('/team/members/:userId', methodNotAllowed('DELETE'))
 
   .post('/team/devices/:id/free', requireSession, async (c) => {
     await ownerActions.freeDevice(c.get('deps'), c.get('session').userId, c.req.param('id'));
     return done(c, TeamMessages.deviceFreed);
   })
-  .all('/team/devices/:id/free', methodNotAllowed('POST'))
 
   .post('/team/transfer', requireSession, jsonBody(transferSchema), async (c) => {
     await ownerActions.transfer(c.get('deps'), c.get('session').userId, c.req.valid('json').userId);
     return done(c, TeamMessages.ownershipTransferred);
   })
-  .all('/team/transfer', methodNotAllowed('POST'))
 
   .get('/organization', requireSession, async (c) => {
     const card = await organizationCard(c.get('deps').db, c.get('session').userId);
     return c.json({ organization: card } satisfies OrganizationResponse, 200);
-  })
-  .all('/organization', methodNotAllowed('GET'));
+  });

@@ -16,7 +16,6 @@ import type {
   TwoStepStatus,
 } from '../../src/contract/two-step';
 import type { MessageResponse } from '../../src/contract/user';
-import { methodNotAllowed } from '../lib/http';
 import { jsonBody } from '../lib/validate';
 import { requireSession, type AccountEnv } from '../middleware/auth';
 import {
@@ -35,7 +34,6 @@ export const twoStepRoutes = new Hono<AccountEnv>()
       200,
     ),
   )
-  .all('/two-step', methodNotAllowed('GET'))
 
   .post('/two-step/setup', requireSession, async (c) => {
     const setup = await startTwoStepSetup(c.get('deps'), c.get('session'));
@@ -43,7 +41,6 @@ export const twoStepRoutes = new Hono<AccountEnv>()
     c.header('Cache-Control', 'no-store');
     return c.json(setup satisfies TwoStepSetup, 200);
   })
-  .all('/two-step/setup', methodNotAllowed('POST'))
 
   .post('/two-step/confirm', requireSession, jsonBody(confirmTwoStepSchema), async (c) => {
     const { code } = c.req.valid('json');
@@ -51,7 +48,6 @@ export const twoStepRoutes = new Hono<AccountEnv>()
     c.header('Cache-Control', 'no-store');
     return c.json({ recoveryCodes } satisfies RecoveryCodesResponse, 200);
   })
-  .all('/two-step/confirm', methodNotAllowed('POST'))
 
   .post('/two-step/recovery-codes', requireSession, jsonBody(newRecoveryCodesSchema), async (c) => {
     const { code } = c.req.valid('json');
@@ -59,16 +55,13 @@ export const twoStepRoutes = new Hono<AccountEnv>()
     c.header('Cache-Control', 'no-store');
     return c.json({ recoveryCodes } satisfies RecoveryCodesResponse, 200);
   })
-  .all('/two-step/recovery-codes', methodNotAllowed('POST'))
 
   .post('/two-step/off', requireSession, jsonBody(identityProofSchema), async (c) => {
     await turnOffTwoStep(c.get('deps'), c.get('session'), c.req.valid('json'));
     return c.json({ message: SuccessMessages.twoStepOff } satisfies MessageResponse, 200);
   })
-  .all('/two-step/off', methodNotAllowed('POST'))
 
   .post('/verify-identity', requireSession, jsonBody(identityProofSchema), async (c) => {
     await verifyIdentity(c.get('deps'), c.get('session'), c.req.valid('json'));
     return c.json({ message: SuccessMessages.identityConfirmed } satisfies MessageResponse, 200);
-  })
-  .all('/verify-identity', methodNotAllowed('POST'));
+  });

@@ -7,7 +7,6 @@ import { Hono, type Context } from 'hono';
 import type { UsageOverview } from '../../src/contract/usage';
 import { SuccessMessages } from '../../src/contract/messages';
 import { deviceRenameSchema } from '../../src/contract/schemas/usage-dashboard';
-import { methodNotAllowed } from '../lib/http';
 import { jsonBody } from '../lib/validate';
 import { requireSession, type AccountEnv } from '../middleware/auth';
 import type { SessionInfo } from '../services/core/users/sessions';
@@ -39,38 +38,32 @@ export const usageRoutes = new Hono<AccountEnv>()
     const overview = await usageOverview(c.get('deps'), c.get('session'));
     return c.json(overview satisfies UsageOverview, 200);
   })
-  .all('/usage', methodNotAllowed('GET'))
 
   .post('/devices/:id/deactivate', requireSession, (c) =>
     afterAction(c, SuccessMessages.deviceDeactivated, (deps, session) =>
       deactivateOwnDevice(deps, session, c.req.param('id')),
     ),
   )
-  .all('/devices/:id/deactivate', methodNotAllowed('POST'))
 
   .patch('/devices/:id', requireSession, jsonBody(deviceRenameSchema), (c) =>
     afterAction(c, SuccessMessages.deviceRenamed, (deps, session) =>
       renameOwnDevice(deps, session, c.req.param('id'), c.req.valid('json').deviceName),
     ),
   )
-  .all('/devices/:id', methodNotAllowed('PATCH'))
 
   // Before /sessions/:id, which would otherwise take "revoke-others" for an id.
   .post('/sessions/revoke-others', requireSession, (c) =>
     afterAction(c, SuccessMessages.sessionsRevoked, revokeOthers),
   )
-  .all('/sessions/revoke-others', methodNotAllowed('POST'))
 
   .delete('/sessions/:id', requireSession, (c) =>
     afterAction(c, SuccessMessages.sessionRevoked, (deps, session) =>
       revokeOneSession(deps, session, c.req.param('id')),
     ),
   )
-  .all('/sessions/:id', methodNotAllowed('DELETE'))
 
   .delete('/plugin-sign-ins/:id', requireSession, (c) =>
     afterAction(c, SuccessMessages.pluginSignedOut, (deps, session) =>
       signOutPlugin(deps, session, c.req.param('id')),
     ),
-  )
-  .all('/plugin-sign-ins/:id', methodNotAllowed('DELETE'));
+  );

@@ -11,7 +11,7 @@ import type { AuthResponse } from '../../src/contract/user';
 import type { Release } from '../../src/releases/releases';
 import type { PaymentProvider } from '../../functions/adapters/payments';
 import type { BotAction, GoogleProfile, MailMessage } from '../../functions/adapters/types';
-import { createApp } from '../../functions/app';
+import { createApp, unknownRoute } from '../../functions/app';
 import { buildDeps, type AppAdapters } from '../../functions/deps';
 import { readConfig, type Bindings } from '../../functions/env';
 import { SESSION_COOKIE, type AccountEnv } from '../../functions/middleware/auth';
@@ -132,7 +132,8 @@ export function accountApp(options: AccountAppOptions = {}): AccountApp {
       c.set('clock', () => clock.now);
       await next();
     })
-    .route('/', app);
+    .route('/', app)
+    .notFound(unknownRoute(app.routes));
   const ip = `198.51.100.${Math.floor(Math.random() * 250) + 1}-${crypto.randomUUID().slice(0, 8)}`;
 
   const request: AccountApp['request'] = (path, init = {}) => {

@@ -31,12 +31,33 @@ import { z } from 'zod';
 import { licensing } from '../../site.config.ts';
 import { Messages } from '../messages.ts';
 import { isPlainLine } from '../plain-text.ts';
-import { deviceViewSchema as deviceViewShape, type DeviceView } from '../usage.ts';
+import type { DeviceView } from '../usage.ts';
 import { planLabels } from '../user.ts';
 
 export type { DeviceView };
-/** The Usage page's device shape (usage.ts), for the plugin's zod answers. */
-export const deviceViewSchema = z.custom<DeviceView>((value) => deviceViewShape(value));
+/**
+ * An active device as the plugin's answers and the Usage page list it: the zod twin of the Usage
+ * page's shape (usage.ts), so the published contract states its fields. The type check below
+ * fails the build if the two ever differ.
+ */
+export const deviceViewSchema = z.object({
+  /** Our row id (for /api/devices/:id/deactivate). */
+  id: z.string(),
+  /** The plugin's machine id. */
+  deviceId: z.string(),
+  deviceName: z.string(),
+  appVersion: z.string().nullable(),
+  /** ISO 8601. */
+  activatedAt: z.string(),
+  lastSeenAt: z.string(),
+});
+const deviceViewsAgree: [z.infer<typeof deviceViewSchema>, DeviceView] extends [
+  DeviceView,
+  z.infer<typeof deviceViewSchema>,
+]
+  ? true
+  : false = true;
+void deviceViewsAgree;
 
 /** What a check of a license on a device can say; the plugin tells the user what to do. */
 export const licenseCheckStatuses = [

@@ -1,0 +1,86 @@
+/**
+ * The pieces every route declaration of the API is built from (routes in this folder, mounted by
+ * the Worker with `@hono/zod-openapi` and published as the OpenAPI document by document.ts): a
+ * JSON body the Worker validates, a form body it reads itself, a JSON answer, and the error
+ * answers by code, each under the status the error catalogue gives it.
+ */
+import { z } from 'zod';
+import { errorCatalogue, type ErrorCode } from '../catalogue';
+
+/** A JSON request body, validated against `schema` before the handler runs. */
+export function jsonRequest<T extends z.ZodType>(schema: T) {
+  return {
+    body: { required: true, content: { 'application/json': { schema } } },
+  } as const;
+}
+
+/**
+ * A form-encoded request body (the OAuth endpoints). Documented as JSON Schema, not handed to the
+ * validator: those endpoints read the form themselves, to answer OAuth's own errors.
+ */
+export function formRequest(schema: z.ZodType) {
+  const jsonSchema = z.toJSONSchema(schema, { target: 'draft-2020-12', io: 'input' });
+  delete jsonSchema.$schema;
+  return {
+    body: {
+      required: true,
+      // JSON Schema 2020-12 is OpenAPI 3.1's own schema dialect; only the types differ.
+      content: { 'application/x-www-form-urlencoded': { schema: jsonSchema as never } },
+    },
+  } as const;
+}
+
+/** A JSON answer with its schema. */
+export function jsonAnswer<T extends z.ZodType>(schema: T, description: string) {
+  return { description, content: { 'application/json': { schema } } } as const;
+}
+
+/** An answer without a body. */
+export function emptyAnswer(description: string) {
+  return { description } as const;
+}
+
+/** Every error answer: `{ message, code }`, a few with more fields (TOO_MANY_DEVICES: devices). */
+export const errorBodySchema = z.looseObject({
+  /** A sentence to show the person. */
+  message: z.string(),
+  code: z.string(),
+});
+
+/**
+ * The error answers of a route, grouped by the status each code always has (catalogue.ts), each
+ * status listing its codes. Every route also lists the answers any request may get (`common`).
+ */
+export function errorAnswers(...codes: readonly ErrorCode[]) {
+  const byStatus = new Map<number, ErrorCode[]>();
+  for (const code of new Set([...codes, ...common])) {
+    const { status } = errorCatalogue[code];
+    byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
+  }
+  return Object.fromEntries(
+    [...byStatus].map(([status, list]) => [
+      status,
+      {
+        description: list
+          .map((code) => `\`${code}\`: ${errorCatalogue[code].message}`)
+          .join('\n\n'),
+        content: {
+          'application/json': {
+            schema: errorBodySchema.extend({ code: z.enum(list as [ErrorCode, ...ErrorCode[]]) }),
+          },
+        },
+      },
+    ]),
+  );
+}
+
+/** What any request may be answered besides its route's own errors. */
+const common: readonly ErrorCode[] = ['METHOD_NOT_ALLOWED', 'SERVICE_BUSY', 'INTERNAL'];
+
+/** The errors of a route that reads a JSON body. */
+export const bodyErrors: readonly ErrorCode[] = [
+  'BAD_REQUEST',
+  'VALIDATION_FAILED',
+  'PAYLOAD_TOO_LARGE',
+  'UNSUPPORTED_MEDIA_TYPE',
+];

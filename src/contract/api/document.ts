@@ -1,0 +1,47 @@
+/**
+ * The API's OpenAPI 3.1 document, generated from the route declarations the Worker mounts its
+ * handlers on (this folder), never written by hand. The Worker serves it at /api/openapi.json and
+ * /developers/api renders it for plugin developers; a test checks every answer against it.
+ */
+import { OpenAPIHono, type RouteConfig } from '@hono/zod-openapi';
+import * as pluginSignIn from '../../config/plugin-sign-in';
+import { currentVersion, product, url } from '../../config/site';
+import { oauthRoutes, wellKnownRoutes } from './oauth-routes';
+import { pluginRoutes } from './plugin-routes';
+
+/** Where each group of declarations is mounted. */
+export const apiRouteGroups: readonly { prefix: string; routes: readonly RouteConfig[] }[] = [
+  { prefix: '/api', routes: pluginRoutes },
+  { prefix: '/api/oauth', routes: oauthRoutes },
+  { prefix: '/.well-known', routes: wellKnownRoutes },
+];
+
+/** The OpenAPI path of a declaration mounted at `prefix` (`{name}` for path parameters). */
+export function documentedPath(prefix: string, route: RouteConfig): string {
+  return `${prefix}${route.path}`;
+}
+
+/** Builds the document; `origin` is the server it names (the production site by default). */
+export function apiDocument(origin: string = url) {
+  const registry = new OpenAPIHono();
+  // OpenAPI 3.1 has no device-flow OAuth scheme: a bearer token, its flow said in words.
+  registry.openAPIRegistry.registerComponent('securitySchemes', 'pluginToken', {
+    type: 'http',
+    scheme: 'bearer',
+    description: `The access token of the plugin's sign-in (scope \`${pluginSignIn.scope}\`): the OAuth 2.0 device authorization grant at ${origin}/api/oauth/device and ${origin}/api/oauth/token (metadata at ${origin}/.well-known/oauth-authorization-server). It reaches the signed-in plugin calls and nothing else.`,
+  });
+  for (const { prefix, routes } of apiRouteGroups) {
+    for (const route of routes) {
+      registry.openAPIRegistry.registerPath({ ...route, path: documentedPath(prefix, route) });
+    }
+  }
+  return registry.getOpenAPI31Document({
+    openapi: '3.1.0',
+    info: {
+      title: `${product} plugin API`,
+      version: currentVersion,
+      description: `The calls the ${product} plugin makes to ${url}: activating and checking licenses, updates, feature usage, and signing in from the ribbon to manage the account's licenses. Errors answer \`{ message, code }\` (the OAuth endpoints \`{ error, error_description }\`); a known path asked with another method answers 405 with \`Allow\`. What this reference cannot say (the offline rule, the device id, the license file) is in the plugin guide of the repository (docs/plugin-api.md).`,
+    },
+    servers: [{ url: origin }],
+  });
+}
