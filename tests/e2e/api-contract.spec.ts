@@ -1,0 +1,400 @@
+/**
+ * The server keeps to its published contract. Against the running Worker: the document at
+ * /api/openapi.json passes a maintained OpenAPI validator, and every documented operation is sent
+ * valid and invalid requests whose answers must each be documented for that operation (status)
+ * and match its schema (Ajv, JSON Schema 2020-12, OpenAPI 3.1's dialect). An operation added to
+ * the document without cases here fails the last check, so the contract cannot drift unseen.
+ */
+import { Validator } from '@seriousme/openapi-schema-validator';
+import type { APIRequestContext, APIResponse } from '@playwright/test';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
+import { DEVICE_CODE_GRANT, REFRESH_TOKEN_GRANT } from '../../src/contract/schemas/plugin-sign-in';
+import { pluginSignIn } from '../../src/site.config';
+import { buyStandard, licenseKeyFromDashboard, newVisitor } from './auth.helpers';
+import { expect, test } from './fixtures';
+
+interface Operation {
+  responses: Record<string, { content?: Record<string, { schema?: object }> }>;
+}
+interface OpenApiDocument {
+  paths: Record<string, Record<string, Operation>>;
+}
+
+/** What the cases share: a Standard account with one device, a signed-in plugin's tokens. */
+interface Seed {
+  email: string;
+  session: string;
+  licenseKey: string;
+  licenseId: string;
+  device: { deviceId: string; deviceName: string };
+  accessToken: string;
+  refreshToken: string;
+  downloadUrl: string;
+}
+
+/** One request of a case: JSON `data` or OAuth `form`. */
+interface Call {
+  method?: 'GET' | 'POST' | 'PUT' | 'HEAD';
+  path?: string;
+  data?: unknown;
+  form?: Record<string, string>;
+  headers?: Record<string, string>;
+}
+interface Case {
+  name: string;
+  call: (seed: Seed) => Call;
+  status: number;
+}
+
+const ip = () => `10.${n()}.${n()}.${n()}`;
+const n = () => 1 + Math.floor(Math.random() * 254);
+const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
+const otherDevice = { deviceId: 'contract-second-pc', deviceName: 'Second PC' };
+
+/** The cases of each documented operation, keyed `METHOD /path` as the document writes it. */
+const cases: Record<string, Case[]> = {
+  'POST /api/licenses/activate': [
+    {
+      name: 'activates',
+      call: (s) => ({ data: { licenseKey: s.licenseKey, ...s.device } }),
+      status: 200,
+    },
+    { name: 'an empty body', call: () => ({ data: {} }), status: 400 },
+    {
+      name: 'an unknown key',
+      call: (s) => ({ data: { ...s.device, licenseKey: 'SW-22222-22222-22222-22222' } }),
+      status: 404,
+    },
+    {
+      name: 'not JSON',
+      call: () => ({ headers: { 'Content-Type': 'text/plain' }, data: 'x' }),
+      status: 415,
+    },
+  ],
+  'POST /api/licenses/validate': [
+    {
+      name: 'valid',
+      call: (s) => ({ data: { licenseKey: s.licenseKey, deviceId: s.device.deviceId } }),
+      status: 200,
+    },
+    {
+      name: 'another device',
+      call: (s) => ({ data: { licenseKey: s.licenseKey, deviceId: 'never-activated-pc' } }),
+      status: 200,
+    },
+    {
+      name: 'a malformed key',
+      call: (s) => ({ data: { licenseKey: 'nope', deviceId: s.device.deviceId } }),
+      status: 400,
+    },
+  ],
+  'POST /api/licenses/deactivate': [
+    {
+      name: 'a device never activated',
+      call: (s) => ({ data: { licenseKey: s.licenseKey, deviceId: 'never-activated-pc' } }),
+      status: 404,
+    },
+    { name: 'no device id', call: (s) => ({ data: { licenseKey: s.licenseKey } }), status: 400 },
+  ],
+  'GET /api/licenses/public-key': [
+    { name: 'the keys', call: () => ({ method: 'GET' }), status: 200 },
+    { name: 'another method', call: () => ({ method: 'POST', data: {} }), status: 405 },
+  ],
+  'POST /api/releases/check': [
+    {
+      name: 'an older version',
+      call: (s) => ({
+        data: { licenseKey: s.licenseKey, deviceId: s.device.deviceId, currentVersion: '0.0.1' },
+      }),
+      status: 200,
+    },
+    {
+      name: 'not a version',
+      call: (s) => ({
+        data: { licenseKey: s.licenseKey, deviceId: s.device.deviceId, currentVersion: 'new' },
+      }),
+      status: 400,
+    },
+  ],
+  'GET /api/releases/download/{version}': [
+    {
+      name: 'the offered link',
+      call: (s) => ({ method: 'GET', path: s.downloadUrl }),
+      status: 200,
+    },
+    {
+      name: 'a forged link',
+      call: () => ({ method: 'GET', path: '/api/releases/download/1.0.0?token=forged' }),
+      status: 403,
+    },
+  ],
+  'POST /api/usage/report': [
+    {
+      name: 'a day of use',
+      call: (s) => ({
+        data: {
+          licenseKey: s.licenseKey,
+          deviceId: s.device.deviceId,
+          batchId: crypto.randomUUID(),
+          events: [
+            { feature: 'renumber-views', day: new Date().toISOString().slice(0, 10), count: 3 },
+          ],
+        },
+      }),
+      status: 200,
+    },
+    {
+      name: 'no events',
+      call: (s) => ({ data: { licenseKey: s.licenseKey, deviceId: s.device.deviceId } }),
+      status: 400,
+    },
+  ],
+  'GET /api/plugin/licenses': [
+    {
+      name: 'with the token',
+      call: (s) => ({ method: 'GET', headers: bearer(s.accessToken) }),
+      status: 200,
+    },
+    { name: 'without a token', call: () => ({ method: 'GET' }), status: 401 },
+  ],
+  'POST /api/plugin/switch': [
+    {
+      name: 'to a license that is not the account’s',
+      call: (s) => ({
+        headers: bearer(s.accessToken),
+        data: { ...otherDevice, toLicenseId: 'not-a-license' },
+      }),
+      status: 404,
+    },
+    {
+      name: 'no target',
+      call: (s) => ({ headers: bearer(s.accessToken), data: otherDevice }),
+      status: 400,
+    },
+    {
+      name: 'without a token',
+      call: () => ({ data: { ...otherDevice, toLicenseId: 'x' } }),
+      status: 401,
+    },
+  ],
+  'POST /api/plugin/free': [
+    {
+      name: 'the second device',
+      call: (s) => ({
+        headers: bearer(s.accessToken),
+        data: { licenseId: s.licenseId, deviceId: otherDevice.deviceId },
+      }),
+      status: 200,
+    },
+    {
+      name: 'a device not on the license',
+      call: (s) => ({
+        headers: bearer(s.accessToken),
+        data: { licenseId: s.licenseId, deviceId: 'never-activated-pc' },
+      }),
+      status: 404,
+    },
+    {
+      name: 'no license',
+      call: (s) => ({ headers: bearer(s.accessToken), data: {} }),
+      status: 400,
+    },
+  ],
+  'POST /api/oauth/device': [
+    { name: 'starts', call: () => ({ form: { client_id: pluginSignIn.clientId } }), status: 200 },
+    { name: 'another client', call: () => ({ form: { client_id: 'someone-else' } }), status: 401 },
+    {
+      name: 'JSON instead of a form',
+      call: () => ({ data: { client_id: pluginSignIn.clientId } }),
+      status: 400,
+    },
+  ],
+  'POST /api/oauth/token': [
+    {
+      name: 'a refresh',
+      call: (s) => ({
+        form: {
+          grant_type: REFRESH_TOKEN_GRANT,
+          refresh_token: s.refreshToken,
+          client_id: pluginSignIn.clientId,
+        },
+      }),
+      status: 200,
+    },
+    {
+      name: 'an unknown device code',
+      call: () => ({
+        form: {
+          grant_type: DEVICE_CODE_GRANT,
+          device_code: 'unknown',
+          client_id: pluginSignIn.clientId,
+        },
+      }),
+      status: 400,
+    },
+    {
+      name: 'another grant type',
+      call: () => ({ form: { grant_type: 'password', client_id: pluginSignIn.clientId } }),
+      status: 400,
+    },
+  ],
+  'POST /api/oauth/revoke': [
+    {
+      name: 'an unknown token',
+      call: () => ({ form: { token: 'unknown', client_id: pluginSignIn.clientId } }),
+      status: 200,
+    },
+    { name: 'no token', call: () => ({ form: { client_id: pluginSignIn.clientId } }), status: 400 },
+  ],
+  'GET /.well-known/oauth-authorization-server': [
+    { name: 'the metadata', call: () => ({ method: 'GET' }), status: 200 },
+    { name: 'another method', call: () => ({ method: 'PUT', data: {} }), status: 405 },
+  ],
+};
+
+/** Sends one case's request as the plugin would (its own client IP, so limits stay apart). */
+function send(request: APIRequestContext, method: string, path: string, call: Call) {
+  const headers = { 'CF-Connecting-IP': ip(), ...call.headers };
+  const options = call.form ? { headers, form: call.form } : { headers, data: call.data };
+  return request.fetch(call.path ?? path, { method: call.method ?? method, ...options });
+}
+
+test.describe('The published API contract', () => {
+  test('the document at /api/openapi.json is valid OpenAPI 3.1', async ({ request }) => {
+    const document = (await (await request.get('/api/openapi.json')).json()) as Parameters<
+      Validator['validate']
+    >[0];
+    const validator = new Validator();
+    const result = await validator.validate(document);
+    expect(result.errors ?? []).toEqual([]);
+    expect(result.valid).toBe(true);
+    expect(validator.version).toBe('3.1');
+  });
+
+  test('every documented operation answers only what the document says', async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(120_000);
+    const document = (await (await request.get('/api/openapi.json')).json()) as OpenApiDocument;
+    const ajv = new Ajv2020({ strict: false, allErrors: true });
+    addFormats(ajv);
+    const seed = await seedAccount(page, request);
+
+    const operations = Object.entries(document.paths).flatMap(([path, methods]) =>
+      Object.entries(methods).map(([method, operation]) => ({
+        key: `${method.toUpperCase()} ${path}`,
+        operation,
+      })),
+    );
+    for (const { key, operation } of operations) {
+      const [method, path] = key.split(' ') as [string, string];
+      for (const contractCase of cases[key] ?? []) {
+        const where = `${key}, ${contractCase.name}`;
+        const response = await send(request, method, path, contractCase.call(seed));
+        expect(response.status(), `${where}: ${await response.text()}`).toBe(contractCase.status);
+        await expectDocumented(ajv, operation, response, where);
+      }
+    }
+    // Every operation has cases, and every case names a documented operation.
+    expect(operations.filter(({ key }) => !cases[key]?.length).map(({ key }) => key)).toEqual([]);
+    expect(Object.keys(cases).filter((key) => !operations.some((op) => op.key === key))).toEqual(
+      [],
+    );
+  });
+});
+
+/** The answer's status is documented for the operation, and its body matches that schema. */
+async function expectDocumented(
+  ajv: Ajv2020,
+  operation: Operation,
+  response: APIResponse,
+  where: string,
+) {
+  const documented = operation.responses[String(response.status())];
+  expect(documented, `${where}: status ${response.status()} is not documented`).toBeDefined();
+  const contentType = response.headers()['content-type']?.split(';')[0] ?? '';
+  const media = documented?.content;
+  if (!media) {
+    expect((await response.body()).length, `${where}: documented without a body`).toBe(0);
+    return;
+  }
+  expect(Object.keys(media), `${where}: ${contentType} is not documented`).toContain(contentType);
+  const schema = media[contentType]?.schema;
+  if (contentType !== 'application/json' || !schema) return;
+  const validate = ajv.compile(schema);
+  const body: unknown = await response.json();
+  expect(
+    validate(body) ? [] : validate.errors,
+    `${where}: ${JSON.stringify(body).slice(0, 300)}`,
+  ).toEqual([]);
+}
+
+/**
+ * A Standard customer with one activated device and a second one, whose plugin signed in with
+ * the device flow (approved through the API with the account's session), plus an update link.
+ */
+async function seedAccount(
+  page: Parameters<Parameters<typeof test>[2]>[0]['page'],
+  request: APIRequestContext,
+): Promise<Seed> {
+  const { ip: visitorIp } = await newVisitor(page);
+  const account = await buyStandard(page);
+  const licenseKey = await licenseKeyFromDashboard(page);
+  const headers = { 'CF-Connecting-IP': visitorIp };
+  const device = { deviceId: 'contract-first-pc', deviceName: 'First PC' };
+  for (const each of [device, otherDevice]) {
+    const activated = await request.post('/api/licenses/activate', {
+      headers,
+      data: { licenseKey, ...each },
+    });
+    expect(activated.status(), await activated.text()).toBe(200);
+  }
+  const login = await request.post('/api/login', {
+    headers,
+    data: { email: account.email, password: account.password },
+  });
+  const { token: session } = (await login.json()) as { token: string };
+
+  const started = await request.post('/api/oauth/device', {
+    headers,
+    form: { client_id: pluginSignIn.clientId },
+  });
+  const { device_code, user_code } = (await started.json()) as {
+    device_code: string;
+    user_code: string;
+  };
+  const approved = await request.post('/api/device-authorizations/approve', {
+    headers: { ...headers, ...bearer(session) },
+    data: { userCode: user_code },
+  });
+  expect(approved.status(), await approved.text()).toBe(200);
+  const granted = await request.post('/api/oauth/token', {
+    headers,
+    form: { grant_type: DEVICE_CODE_GRANT, device_code, client_id: pluginSignIn.clientId },
+  });
+  const tokens = (await granted.json()) as { access_token: string; refresh_token: string };
+  const listed = await request.get('/api/plugin/licenses', {
+    headers: { ...headers, ...bearer(tokens.access_token) },
+  });
+  const { licenses } = (await listed.json()) as { licenses: { id: string; current: boolean }[] };
+  const checked = await request.post('/api/releases/check', {
+    headers,
+    data: { licenseKey, deviceId: device.deviceId, currentVersion: '0.0.1' },
+  });
+  const offer = (await checked.json()) as { release?: { downloadUrl: string } };
+  expect(offer.release, 'a Standard license is offered the current version').toBeDefined();
+  return {
+    email: account.email,
+    session,
+    licenseKey,
+    licenseId: licenses.find((license) => license.current)?.id ?? '',
+    device,
+    accessToken: tokens.access_token,
+    refreshToken: tokens.refresh_token,
+    downloadUrl:
+      new URL(offer.release?.downloadUrl ?? '/').pathname +
+      new URL(offer.release?.downloadUrl ?? '/').search,
+  };
+}
