@@ -33,4 +33,5 @@ export const publicRoutes = [
   '/terms',
   '/refund-policy',
   '/search?q=license',
+  '/developers/api',
 ] as const;
