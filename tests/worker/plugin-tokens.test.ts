@@ -11,6 +11,7 @@ import { SuccessMessages } from '../../src/contract/messages';
 import type { TokenResponse } from '../../src/contract/schemas/plugin-sign-in';
 import type { UsageOverview } from '../../src/contract/usage';
 import { accountApp, botToken, queryAll, signUpTrial, type AccountApp } from './account-helpers';
+import { act, operator } from './admin-helpers';
 import {
   CLIENT_ID,
   bearer,
@@ -272,6 +273,54 @@ describe('what ends every signed-in plugin of the account', () => {
     expect(deleted.status).toBe(200);
     expect(await licensesStatus(app, tokens.access_token)).toBe(401);
     await expectOAuthError(await refresh(app, tokens.refresh_token), 400, 'invalid_grant');
+  });
+});
+
+describe("the console's sign out everywhere", () => {
+  it('ends every signed-in plugin of the customer with the sessions', async () => {
+    const app = accountApp();
+    const account = await signUpTrial(app);
+    const tokens = await signedInPlugin(app, account);
+    const admin = await operator(app);
+    expect(await licensesStatus(app, tokens.access_token)).toBe(200);
+
+    await act(app, admin, account.auth.user.userId, { action: 'sign-out-everywhere' });
+
+    expect(await licensesStatus(app, tokens.access_token)).toBe(401);
+    await expectOAuthError(await refresh(app, tokens.refresh_token), 400, 'invalid_grant');
+    expect((await app.request('/api/me', { headers: account.bearer })).status).toBe(401);
+  });
+});
+
+describe('the OAuth endpoints, asked wrongly for the API as a whole', () => {
+  it('answer another method 405 with Allow, in the API error shape', async () => {
+    const app = accountApp();
+    for (const path of ['/api/oauth/device', '/api/oauth/token', '/api/oauth/revoke']) {
+      const response = await app.request(path);
+      expect(response.status, path).toBe(405);
+      expect(response.headers.get('Allow')).toBe('POST');
+      expect(await response.json()).toEqual({
+        message: 'Method not allowed.',
+        code: 'METHOD_NOT_ALLOWED',
+      });
+    }
+    const metadata = await app.request('/.well-known/oauth-authorization-server', {
+      method: 'POST',
+    });
+    expect(metadata.status).toBe(405);
+    expect(metadata.headers.get('Allow')).toBe('GET, HEAD');
+  });
+
+  it('refuse a body over 64 KB with 413 and change nothing', async () => {
+    const app = accountApp();
+    const before = await queryAll('SELECT id FROM device_authorizations');
+    const response = await postForm(app, '/api/oauth/device', {
+      client_id: CLIENT_ID,
+      device_name: 'x'.repeat(70 * 1024),
+    });
+    expect(response.status).toBe(413);
+    expect(await response.json()).toMatchObject({ code: 'PAYLOAD_TOO_LARGE' });
+    expect(await queryAll('SELECT id FROM device_authorizations')).toEqual(before);
   });
 });
 
