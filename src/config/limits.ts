@@ -69,6 +69,12 @@ export const rateLimits = {
   /** Forgot-password requests from one IP, whatever the addresses (the requester's own budget). */
   forgotPasswordPerIp: { max: 10, windowSeconds: 3600 },
   contactPerIp: { max: 5, windowSeconds: 3600 },
+  /**
+   * Acknowledgements of contact messages sent to one address. Over it the message is still
+   * stored and sent to support, only the sender's copy is not: a form that mails whatever
+   * address is typed must not become a way to flood someone else's inbox.
+   */
+  contactAcknowledgementsPerEmail: { max: 3, windowSeconds: 86_400 },
   /** The payment page polls every 3 s up to 40 times; this leaves room for a few tabs. */
   paymentCompletionPerIp: { max: 200, windowSeconds: 600 },
   /** Plugin calls (activate, validate, deactivate, the update check) per IP. */

@@ -122,4 +122,22 @@ describe('POST /api/contact', () => {
     expect(rows.map((row) => row.tag)).toEqual(['contact-received', 'contact-received']);
     expect(app.mail.filter((mail) => mail.to === body.email)).toHaveLength(2);
   });
+
+  it('acknowledges a few messages a day to one address, and still stores and forwards the rest', async () => {
+    const body = message();
+    const { max } = limits.rateLimits.contactAcknowledgementsPerEmail;
+    // Each message from another visitor (another IP), as someone typing a stranger's address would.
+    for (let i = 0; i <= max; i += 1) {
+      const sent = await accountApp().post('/api/contact', {
+        ...body,
+        message: `${body.message} ${i}`,
+      });
+      expect(sent.status).toBe(200);
+    }
+
+    const stored = await queryAll('SELECT id FROM contact_messages WHERE email = ?', body.email);
+    expect(stored).toHaveLength(max + 1);
+    const toSender = await queryAll('SELECT id FROM outbox WHERE to_email = ?', body.email);
+    expect(toSender).toHaveLength(max);
+  });
 });

@@ -26,6 +26,8 @@ const messages: Record<RateLimitRule, (minutes: number) => string> = {
   forgotPasswordPerEmail: ApiMessages.tooManyResetRequests,
   forgotPasswordPerIp: ApiMessages.tooManyResetRequests,
   contactPerIp: ApiMessages.tooManyContactMessages,
+  // Never refused: over it the acknowledgement is just not sent.
+  contactAcknowledgementsPerEmail: ApiMessages.tooManyContactMessages,
   paymentCompletionPerIp: ApiMessages.tooManyPaymentChecks,
   licenseApiPerIp: ApiMessages.tooManyLicenseRequests,
   adminPerOperator: ApiMessages.tooManyConsoleRequests,

@@ -6,12 +6,15 @@ import { deliverSoon, queueMail } from '../core/mail/outbox';
 import { contactMail, contactReceivedMail } from '../core/mail/templates';
 import type { Deps } from '../shared/deps';
 import { normalizeEmail } from '../shared/emails';
-import { enforceRateLimit } from '../shared/rate-limit';
+import { limits } from '../../../src/site.config';
+import { enforceRateLimit, hitRateLimit } from '../shared/rate-limit';
 
 /**
  * Stores the message and, in the same batch, its e-mail to support (quoting its id) and the
  * sender's acknowledgement, which the task queue delivers: one of each per stored message, and
- * none when the message was not stored.
+ * none when the message was not stored. An address gets a few acknowledgements a day at most
+ * (limits.rateLimits.contactAcknowledgementsPerEmail); beyond them the message still reaches
+ * support.
  */
 export async function sendContactMessage(deps: Deps, body: ContactBody): Promise<void> {
   const { db, now, client, origin } = deps;
@@ -20,18 +23,33 @@ export async function sendContactMessage(deps: Deps, body: ContactBody): Promise
   }
   await enforceRateLimit(deps, 'contactPerIp', client.ip);
   const id = crypto.randomUUID();
+  const emailNormalized = normalizeEmail(body.email);
   const toSupport = queueMail(db, contactMail(id, body, origin), now);
-  const acknowledgement = queueMail(db, contactReceivedMail(body.email, origin), now);
+  const acknowledged = await hitRateLimit(
+    db,
+    'contactAcknowledgementsPerEmail',
+    emailNormalized,
+    now,
+  );
+  const acknowledgement =
+    acknowledged.count <= limits.rateLimits.contactAcknowledgementsPerEmail.max
+      ? queueMail(db, contactReceivedMail(body.email, origin), now)
+      : null;
   const store = db.insert(contactMessages).values({
     id,
     name: body.name,
     email: body.email,
-    emailNormalized: normalizeEmail(body.email),
+    emailNormalized,
     message: body.message,
     ip: client.ip,
     userAgent: client.userAgent?.slice(0, 512) ?? null,
     createdAt: now,
   });
-  await db.batch([store, toSupport.insert, acknowledgement.insert]);
-  await deliverSoon(deps, toSupport, acknowledgement);
+  if (acknowledgement) {
+    await db.batch([store, toSupport.insert, acknowledgement.insert]);
+    await deliverSoon(deps, toSupport, acknowledgement);
+  } else {
+    await db.batch([store, toSupport.insert]);
+    await deliverSoon(deps, toSupport);
+  }
 }
