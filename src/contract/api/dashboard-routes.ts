@@ -193,9 +193,9 @@ export const dashboardRoutes = [
   denySignInRoute,
   usageOverviewRoute,
   featureUsageViewRoute,
-  deactivateDeviceRoute,
   renameDeviceRoute,
-  revokeOtherSessionsRoute,
+  deactivateDeviceRoute,
   revokeSessionRoute,
+  revokeOtherSessionsRoute,
   signOutPluginRoute,
 ];
