@@ -3,11 +3,10 @@
  * credential, rate-limited with the other plugin calls) and what Usage & Sessions shows of it
  * (GET /api/usage/features, signed in). The rules are in services/licensing/feature-usage.ts.
  */
+import { featureUsageViewRoute } from '../../src/contract/api/dashboard-routes';
 import { usageReportRoute } from '../../src/contract/api/plugin-routes';
-import { usageFeaturesQuerySchema } from '../../src/contract/schemas/usage-dashboard';
 import type { FeatureUsageView } from '../../src/contract/usage';
 import { declaredRoutes } from '../lib/openapi';
-import { queryParams } from '../lib/validate';
 import { requireSession, type AccountEnv } from '../middleware/auth';
 import { featureUsageView, reportUsage } from '../services/licensing/feature-usage';
 
@@ -17,7 +16,7 @@ export const featureUsageRoutes = declaredRoutes<AccountEnv>()
     return c.json(result, 200);
   })
 
-  .get('/usage/features', requireSession, queryParams(usageFeaturesQuerySchema), async (c) => {
+  .openapi({ ...featureUsageViewRoute, middleware: requireSession }, async (c) => {
     const { days } = c.req.valid('query');
     const view = await featureUsageView(c.get('deps'), c.get('session').userId, days);
     return c.json(view satisfies FeatureUsageView, 200);

@@ -1,13 +1,20 @@
 /**
- * Usage & Sessions for the dashboard: signed in by cookie (with our Origin on writes,
- * middleware/auth.ts) or Bearer. Every action answers the fresh overview with a message, so the
- * page redraws from one answer.
+ * Usage & Sessions for the dashboard (declared in src/contract/api/dashboard-routes.ts): signed in
+ * by cookie (with our Origin on writes, middleware/auth.ts) or Bearer. Every action answers the
+ * fresh overview with a message, so the page redraws from one answer.
  */
-import { Hono, type Context } from 'hono';
+import type { Context } from 'hono';
+import {
+  deactivateDeviceRoute,
+  renameDeviceRoute,
+  revokeOtherSessionsRoute,
+  revokeSessionRoute,
+  signOutPluginRoute,
+  usageOverviewRoute,
+} from '../../src/contract/api/dashboard-routes';
 import type { UsageOverview } from '../../src/contract/usage';
 import { SuccessMessages } from '../../src/contract/messages';
-import { deviceRenameSchema } from '../../src/contract/schemas/usage-dashboard';
-import { jsonBody } from '../lib/validate';
+import { declaredRoutes } from '../lib/openapi';
 import { requireSession, type AccountEnv } from '../middleware/auth';
 import type { SessionInfo } from '../services/core/users/sessions';
 import {
@@ -33,37 +40,37 @@ async function afterAction(
   return c.json(overview satisfies UsageOverview, 200);
 }
 
-export const usageRoutes = new Hono<AccountEnv>()
-  .get('/usage', requireSession, async (c) => {
+export const usageRoutes = declaredRoutes<AccountEnv>()
+  .openapi({ ...usageOverviewRoute, middleware: requireSession }, async (c) => {
     const overview = await usageOverview(c.get('deps'), c.get('session'));
     return c.json(overview satisfies UsageOverview, 200);
   })
 
-  .post('/devices/:id/deactivate', requireSession, (c) =>
+  .openapi({ ...deactivateDeviceRoute, middleware: requireSession }, (c) =>
     afterAction(c, SuccessMessages.deviceDeactivated, (deps, session) =>
-      deactivateOwnDevice(deps, session, c.req.param('id')),
+      deactivateOwnDevice(deps, session, c.req.valid('param').id),
     ),
   )
 
-  .patch('/devices/:id', requireSession, jsonBody(deviceRenameSchema), (c) =>
+  .openapi({ ...renameDeviceRoute, middleware: requireSession }, (c) =>
     afterAction(c, SuccessMessages.deviceRenamed, (deps, session) =>
-      renameOwnDevice(deps, session, c.req.param('id'), c.req.valid('json').deviceName),
+      renameOwnDevice(deps, session, c.req.valid('param').id, c.req.valid('json').deviceName),
     ),
   )
 
-  // Before /sessions/:id, which would otherwise take "revoke-others" for an id.
-  .post('/sessions/revoke-others', requireSession, (c) =>
+  // Before /sessions/{id} (another method, but kept first so it can never be read as an id).
+  .openapi({ ...revokeOtherSessionsRoute, middleware: requireSession }, (c) =>
     afterAction(c, SuccessMessages.sessionsRevoked, revokeOthers),
   )
 
-  .delete('/sessions/:id', requireSession, (c) =>
+  .openapi({ ...revokeSessionRoute, middleware: requireSession }, (c) =>
     afterAction(c, SuccessMessages.sessionRevoked, (deps, session) =>
-      revokeOneSession(deps, session, c.req.param('id')),
+      revokeOneSession(deps, session, c.req.valid('param').id),
     ),
   )
 
-  .delete('/plugin-sign-ins/:id', requireSession, (c) =>
+  .openapi({ ...signOutPluginRoute, middleware: requireSession }, (c) =>
     afterAction(c, SuccessMessages.pluginSignedOut, (deps, session) =>
-      signOutPlugin(deps, session, c.req.param('id')),
+      signOutPlugin(deps, session, c.req.valid('param').id),
     ),
   );

@@ -1,6 +1,6 @@
 /**
  * What /activate's calls answer (the calls: schemas/plugin-sign-in.ts), as shapes the island
- * checks (see shape.ts).
+ * checks (see shape.ts); the published contract's zod twins are in api/dashboard-schemas.ts.
  */
 import { nullable, object, oneOf, string, type Infer } from './shape.ts';
 

@@ -1,6 +1,7 @@
 /**
  * What the dashboard's Usage & Sessions calls answer (the calls: schemas/licensing.ts), as shapes the
- * Usage island checks (see shape.ts). The plugin's own answers stay zod schemas in schemas/licensing.ts.
+ * Usage island checks (see shape.ts). The plugin's own answers stay zod schemas in schemas/licensing.ts;
+ * the published contract's zod twins of these are in api/dashboard-schemas.ts.
  */
 import {
   array,

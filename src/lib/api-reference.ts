@@ -45,7 +45,8 @@ export interface OperationView {
   path: string;
   summary: string;
   description: string;
-  signedIn: boolean;
+  /** What the call must be sent with (its security scheme, in words), or null for none. */
+  credential: string | null;
   parameters: FieldRow[];
   bodyType: string | null;
   body: SchemaVariant[];
@@ -62,7 +63,7 @@ interface Operation {
   tags?: string[];
   summary?: string;
   description?: string;
-  security?: unknown[];
+  security?: Record<string, unknown>[];
   parameters?: { name: string; in: string; required?: boolean; schema?: Schema }[];
   requestBody?: { content?: Record<string, { schema?: Schema }> };
   responses?: Record<
@@ -141,6 +142,17 @@ export function variantsOf(schema: Schema | undefined): SchemaVariant[] {
   });
 }
 
+/** The badge of each security scheme document.ts registers. */
+const credentialLabels: Record<string, string> = {
+  pluginToken: 'Plugin access token',
+  sessionBearer: 'Account session',
+};
+
+function credentialOf(security: Record<string, unknown>[] | undefined): string | null {
+  const scheme = Object.keys(security?.[0] ?? {})[0];
+  return scheme === undefined ? null : (credentialLabels[scheme] ?? scheme);
+}
+
 /** The document's operations, grouped by their first tag in the order they first appear. */
 export function referenceGroups(document: ApiDocumentLike): GroupView[] {
   const groups = new Map<string, GroupView>();
@@ -156,7 +168,7 @@ export function referenceGroups(document: ApiDocumentLike): GroupView[] {
         path,
         summary: operation.summary ?? '',
         description: operation.description ?? '',
-        signedIn: (operation.security?.length ?? 0) > 0,
+        credential: credentialOf(operation.security),
         parameters: (operation.parameters ?? []).map((parameter) => ({
           name: `${parameter.name} (${parameter.in})`,
           type: parameter.schema ? typeLabel(parameter.schema) : 'string',

@@ -21,10 +21,20 @@ interface OpenApiDocument {
   paths: Record<string, Record<string, Operation>>;
 }
 
-/** What the cases share: a Standard account with one device, a signed-in plugin's tokens. */
+/**
+ * What the cases share: a Standard account with one device, a signed-in plugin's tokens, and for
+ * the account calls a second session and two sign-in codes still waiting for a decision.
+ */
 interface Seed {
   email: string;
   session: string;
+  /** The row id (on Usage & Sessions) of `device`, of the current session and of another one. */
+  deviceRowId: string;
+  sessionId: string;
+  otherSessionId: string;
+  pluginSignInId: string;
+  /** User codes of sign-ins started and not yet decided. */
+  pendingCodes: [string, string];
   licenseKey: string;
   licenseId: string;
   device: { deviceId: string; deviceName: string };
@@ -35,7 +45,7 @@ interface Seed {
 
 /** One request of a case: JSON `data` or OAuth `form`. */
 interface Call {
-  method?: 'GET' | 'POST' | 'PUT' | 'HEAD';
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'HEAD';
   path?: string;
   data?: unknown;
   form?: Record<string, string>;
@@ -51,6 +61,8 @@ const ip = () => `10.${n()}.${n()}.${n()}`;
 const n = () => 1 + Math.floor(Math.random() * 254);
 const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 const otherDevice = { deviceId: 'contract-second-pc', deviceName: 'Second PC' };
+/** The session as the site's pages send it, without the Origin a browser adds to a change. */
+const crossSiteCookie = (session: string) => ({ Cookie: `__Host-sw_session=${session}` });
 
 /** The cases of each documented operation, keyed `METHOD /path` as the document writes it. */
 const cases: Record<string, Case[]> = {
@@ -247,6 +259,221 @@ const cases: Record<string, Case[]> = {
     },
     { name: 'no token', call: () => ({ form: { client_id: pluginSignIn.clientId } }), status: 400 },
   ],
+  'POST /api/device-authorizations/lookup': [
+    {
+      name: 'a waiting code, typed loosely',
+      call: (s) => ({
+        headers: bearer(s.session),
+        data: { userCode: ` ${s.pendingCodes[0].toLowerCase()} ` },
+      }),
+      status: 200,
+    },
+    {
+      name: 'a code of another length',
+      call: (s) => ({ headers: bearer(s.session), data: { userCode: 'ABC' } }),
+      status: 400,
+    },
+    {
+      name: 'an unknown code',
+      call: (s) => ({
+        headers: bearer(s.session),
+        data: { userCode: pluginSignIn.userCodeAlphabet[0]!.repeat(pluginSignIn.userCodeLength) },
+      }),
+      status: 404,
+    },
+    {
+      name: 'without a session',
+      call: (s) => ({ data: { userCode: s.pendingCodes[0] } }),
+      status: 401,
+    },
+  ],
+  'POST /api/device-authorizations/approve': [
+    {
+      name: 'a waiting code',
+      call: (s) => ({ headers: bearer(s.session), data: { userCode: s.pendingCodes[1] } }),
+      status: 200,
+    },
+    {
+      name: 'the same code again',
+      call: (s) => ({ headers: bearer(s.session), data: { userCode: s.pendingCodes[1] } }),
+      status: 409,
+    },
+    {
+      name: 'by a cookie from another site',
+      call: (s) => ({ headers: crossSiteCookie(s.session), data: { userCode: s.pendingCodes[0] } }),
+      status: 403,
+    },
+  ],
+  'POST /api/device-authorizations/deny': [
+    {
+      name: 'a waiting code',
+      call: (s) => ({ headers: bearer(s.session), data: { userCode: s.pendingCodes[0] } }),
+      status: 200,
+    },
+    { name: 'no code', call: (s) => ({ headers: bearer(s.session), data: {} }), status: 400 },
+  ],
+  'GET /api/usage': [
+    {
+      name: 'the overview',
+      call: (s) => ({ method: 'GET', headers: bearer(s.session) }),
+      status: 200,
+    },
+    { name: 'without a session', call: () => ({ method: 'GET' }), status: 401 },
+    {
+      name: 'a forged session',
+      call: () => ({ method: 'GET', headers: bearer('not.a.session') }),
+      status: 401,
+    },
+  ],
+  'GET /api/usage/features': [
+    {
+      name: 'the last 90 days',
+      call: (s) => ({
+        method: 'GET',
+        path: '/api/usage/features?days=90',
+        headers: bearer(s.session),
+      }),
+      status: 200,
+    },
+    {
+      name: 'the default period',
+      call: (s) => ({ method: 'GET', headers: bearer(s.session) }),
+      status: 200,
+    },
+    {
+      name: 'a period not offered',
+      call: (s) => ({
+        method: 'GET',
+        path: '/api/usage/features?days=7',
+        headers: bearer(s.session),
+      }),
+      status: 400,
+    },
+    { name: 'without a session', call: () => ({ method: 'GET' }), status: 401 },
+  ],
+  'PATCH /api/devices/{id}': [
+    {
+      name: 'a new name',
+      call: (s) => ({
+        method: 'PATCH',
+        path: `/api/devices/${s.deviceRowId}`,
+        headers: bearer(s.session),
+        data: { deviceName: 'Office PC' },
+      }),
+      status: 200,
+    },
+    {
+      name: 'an empty name',
+      call: (s) => ({
+        method: 'PATCH',
+        path: `/api/devices/${s.deviceRowId}`,
+        headers: bearer(s.session),
+        data: { deviceName: ' ' },
+      }),
+      status: 400,
+    },
+    {
+      name: 'a device that is not the account’s',
+      call: (s) => ({
+        method: 'PATCH',
+        path: '/api/devices/not-a-device',
+        headers: bearer(s.session),
+        data: { deviceName: 'Office PC' },
+      }),
+      status: 404,
+    },
+    {
+      name: 'by a cookie from another site',
+      call: (s) => ({
+        method: 'PATCH',
+        path: `/api/devices/${s.deviceRowId}`,
+        headers: crossSiteCookie(s.session),
+        data: { deviceName: 'Office PC' },
+      }),
+      status: 403,
+    },
+  ],
+  'POST /api/devices/{id}/deactivate': [
+    {
+      name: 'an active device',
+      call: (s) => ({
+        path: `/api/devices/${s.deviceRowId}/deactivate`,
+        headers: bearer(s.session),
+      }),
+      status: 200,
+    },
+    {
+      name: 'the same device again',
+      call: (s) => ({
+        path: `/api/devices/${s.deviceRowId}/deactivate`,
+        headers: bearer(s.session),
+      }),
+      status: 404,
+    },
+    {
+      name: 'without a session',
+      call: (s) => ({ path: `/api/devices/${s.deviceRowId}/deactivate` }),
+      status: 401,
+    },
+  ],
+  'DELETE /api/sessions/{id}': [
+    {
+      name: 'another session',
+      call: (s) => ({
+        method: 'DELETE',
+        path: `/api/sessions/${s.otherSessionId}`,
+        headers: bearer(s.session),
+      }),
+      status: 200,
+    },
+    {
+      name: 'the session already ended',
+      call: (s) => ({
+        method: 'DELETE',
+        path: `/api/sessions/${s.otherSessionId}`,
+        headers: bearer(s.session),
+      }),
+      status: 404,
+    },
+    {
+      name: 'the current session',
+      call: (s) => ({
+        method: 'DELETE',
+        path: `/api/sessions/${s.sessionId}`,
+        headers: bearer(s.session),
+      }),
+      status: 400,
+    },
+  ],
+  'POST /api/sessions/revoke-others': [
+    { name: 'signs the others out', call: (s) => ({ headers: bearer(s.session) }), status: 200 },
+    {
+      name: 'by a cookie from another site',
+      call: (s) => ({ headers: crossSiteCookie(s.session) }),
+      status: 403,
+    },
+    { name: 'without a session', call: () => ({}), status: 401 },
+  ],
+  'DELETE /api/plugin-sign-ins/{id}': [
+    {
+      name: 'the signed-in plugin',
+      call: (s) => ({
+        method: 'DELETE',
+        path: `/api/plugin-sign-ins/${s.pluginSignInId}`,
+        headers: bearer(s.session),
+      }),
+      status: 200,
+    },
+    {
+      name: 'a sign-in already ended',
+      call: (s) => ({
+        method: 'DELETE',
+        path: `/api/plugin-sign-ins/${s.pluginSignInId}`,
+        headers: bearer(s.session),
+      }),
+      status: 404,
+    },
+  ],
   'GET /.well-known/oauth-authorization-server': [
     { name: 'the metadata', call: () => ({ method: 'GET' }), status: 200 },
     { name: 'another method', call: () => ({ method: 'PUT', data: {} }), status: 405 },
@@ -351,7 +578,8 @@ async function seedAccount(
     });
     expect(activated.status(), await activated.text()).toBe(200);
   }
-  const login = await request.post('/api/login', {
+  // Sign-ins go through the page's own context, so the cases' context holds no session cookie.
+  const login = await page.request.post('/api/login', {
     headers,
     data: { email: account.email, password: account.password },
   });
@@ -385,9 +613,40 @@ async function seedAccount(
   });
   const offer = (await checked.json()) as { release?: { downloadUrl: string } };
   expect(offer.release, 'a Standard license is offered the current version').toBeDefined();
+
+  // A second session of the account, and two plugin sign-ins waiting for the customer.
+  const otherLogin = await page.request.post('/api/login', {
+    headers,
+    data: { email: account.email, password: account.password },
+  });
+  const { token: otherSession } = (await otherLogin.json()) as { token: string };
+  const overviewOf = async (token: string) =>
+    (await (
+      await request.get('/api/usage', { headers: { ...headers, ...bearer(token) } })
+    ).json()) as {
+      devices: { id: string; deviceId: string }[];
+      sessions: { id: string; current: boolean }[];
+      plugins: { id: string }[];
+    };
+  const overview = await overviewOf(session);
+  const current = (sessions: { id: string; current: boolean }[]) =>
+    sessions.find((each) => each.current)?.id ?? '';
+  const pendingCodes: string[] = [];
+  for (let i = 0; i < 2; i += 1) {
+    const waiting = await request.post('/api/oauth/device', {
+      headers,
+      form: { client_id: pluginSignIn.clientId },
+    });
+    pendingCodes.push(((await waiting.json()) as { user_code: string }).user_code);
+  }
   return {
     email: account.email,
     session,
+    deviceRowId: overview.devices.find((each) => each.deviceId === device.deviceId)?.id ?? '',
+    sessionId: current(overview.sessions),
+    otherSessionId: current((await overviewOf(otherSession)).sessions),
+    pluginSignInId: overview.plugins[0]?.id ?? '',
+    pendingCodes: [pendingCodes[0] ?? '', pendingCodes[1] ?? ''],
     licenseKey,
     licenseId: licenses.find((license) => license.current)?.id ?? '',
     device,

@@ -56,6 +56,9 @@ describe('the API reference page', () => {
       expect.arrayContaining(['200', '400', '403', '404', '429']),
     );
     const switchLicense = operations.find((operation) => operation.path === '/api/plugin/switch');
-    expect(switchLicense?.signedIn).toBe(true);
+    expect(switchLicense?.credential).toBe('Plugin access token');
+    const usage = operations.find((operation) => operation.path === '/api/usage');
+    expect(usage?.credential).toBe('Account session');
+    expect(activate?.credential).toBeNull();
   });
 });

@@ -6,6 +6,7 @@
 import { OpenAPIHono, type RouteConfig } from '@hono/zod-openapi';
 import * as pluginSignIn from '../../config/plugin-sign-in';
 import { currentVersion, product, url } from '../../config/site';
+import { dashboardRoutes } from './dashboard-routes';
 import { oauthRoutes, wellKnownRoutes } from './oauth-routes';
 import { pluginRoutes } from './plugin-routes';
 
@@ -14,6 +15,7 @@ export const apiRouteGroups: readonly { prefix: string; routes: readonly RouteCo
   { prefix: '/api', routes: pluginRoutes },
   { prefix: '/api/oauth', routes: oauthRoutes },
   { prefix: '/.well-known', routes: wellKnownRoutes },
+  { prefix: '/api', routes: dashboardRoutes },
 ];
 
 /** The OpenAPI path of a declaration mounted at `prefix` (`{name}` for path parameters). */
@@ -30,6 +32,11 @@ export function apiDocument(origin: string = url) {
     scheme: 'bearer',
     description: `The access token of the plugin's sign-in (scope \`${pluginSignIn.scope}\`): the OAuth 2.0 device authorization grant at ${origin}/api/oauth/device and ${origin}/api/oauth/token (metadata at ${origin}/.well-known/oauth-authorization-server). It reaches the signed-in plugin calls and nothing else.`,
   });
+  registry.openAPIRegistry.registerComponent('securitySchemes', 'sessionBearer', {
+    type: 'http',
+    scheme: 'bearer',
+    description: `The signed-in account's session: the \`token\` that ${origin}/api/login answers, sent as Bearer. The site's own pages send the same session as an HttpOnly cookie instead, and then a change needs the request's \`Origin\` to be ${origin} (403 \`CSRF_REJECTED\` otherwise). It reaches the account calls.`,
+  });
   for (const { prefix, routes } of apiRouteGroups) {
     for (const route of routes) {
       registry.openAPIRegistry.registerPath({ ...route, path: documentedPath(prefix, route) });
@@ -40,7 +47,7 @@ export function apiDocument(origin: string = url) {
     info: {
       title: `${product} plugin API`,
       version: currentVersion,
-      description: `The calls the ${product} plugin makes to ${url}: activating and checking licenses, updates, feature usage, and signing in from the ribbon to manage the account's licenses. Errors answer \`{ message, code }\` (the OAuth endpoints \`{ error, error_description }\`); a known path asked with another method answers 405 with \`Allow\`. What this reference cannot say (the offline rule, the device id, the license file) is in the plugin guide of the repository (docs/plugin-api.md).`,
+      description: `The calls the ${product} plugin makes to ${url} (activating and checking licenses, updates, feature usage, and signing in from the ribbon to manage the account's licenses), and the account calls that the plugin's sign-in page and the Usage page make with the customer's session (approving a sign-in, devices, sessions, feature usage). Errors answer \`{ message, code }\` (the OAuth endpoints \`{ error, error_description }\`); a known path asked with another method answers 405 with \`Allow\`. What this reference cannot say (the offline rule, the device id, the license file) is in the plugin guide of the repository (docs/plugin-api.md).`,
     },
     servers: [{ url: origin }],
   });
