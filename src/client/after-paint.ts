@@ -9,7 +9,7 @@ import type { ClientDirective } from 'astro';
 
 const afterPaint: ClientDirective = (load) => {
   const hydrate = async () => (await load())();
-  if (document.visibilityState === 'hidden') void hydrate();
+  if (document.hidden) void hydrate();
   // The frame callback runs just before the paint; the task it queues, just after.
   else requestAnimationFrame(() => setTimeout(() => void hydrate()));
 };
