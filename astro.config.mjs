@@ -3,6 +3,7 @@ import mdx from '@astrojs/mdx';
 import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
 import { defineConfig } from 'astro/config';
+import { fileURLToPath } from 'node:url';
 import { writeReleasesModuleOrExit } from './scripts/releases.ts';
 import { inSitemap } from './src/lib/seo.ts';
 import { site } from './src/site.config.ts';
@@ -40,6 +41,19 @@ export default defineConfig({
       hooks: {
         'astro:config:setup': async ({ logger }) => {
           if (await writeReleasesModuleOrExit()) logger.info('wrote src/generated/releases.ts');
+        },
+      },
+    },
+    {
+      // client:afterpaint (src/client/after-paint.ts): islands whose prebuilt markup is the
+      // page's main text hydrate after the first paint instead of racing it.
+      name: 'sheetwright:after-paint',
+      hooks: {
+        'astro:config:setup': ({ addClientDirective }) => {
+          addClientDirective({
+            name: 'afterpaint',
+            entrypoint: fileURLToPath(new URL('./src/client/after-paint.ts', import.meta.url)),
+          });
         },
       },
     },

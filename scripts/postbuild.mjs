@@ -20,6 +20,7 @@ import {
   siteCsp,
 } from '../functions/lib/security-headers.ts';
 import { url as siteUrl } from '../src/config/site.ts';
+import { orderByNavigation } from '../src/lib/search/order.ts';
 import { checkSitemap } from './sitemap-check.mjs';
 
 // Cloudflare silently ignores any _headers line longer than this, which would drop the whole CSP.
@@ -151,7 +152,9 @@ async function writeSearchIndex(distDir) {
       `The search index holds console pages, which must never be searchable: ${wrong.join(', ')}`,
     );
   }
-  await writeFile(join(distDir, SEARCH_INDEX_FILE), JSON.stringify(fragments));
+  // In navigation order, so the search page needs none of the site's navigation to sort results.
+  const ordered = orderByNavigation(fragments, ({ url }) => url);
+  await writeFile(join(distDir, SEARCH_INDEX_FILE), JSON.stringify(ordered));
   console.log(
     `postbuild: search index checked and written to ${SEARCH_INDEX_FILE} (${fragments.length} pages, no console page)`,
   );

@@ -137,17 +137,8 @@ export function resendCooldownSeconds(attempt: number): number {
   return limits.resendFirstCooldownSeconds + Math.max(0, attempt - 1) * limits.resendStepSeconds;
 }
 
-/** Search rules. */
-export const search = {
-  delayMs: 300,
-  minQueryLength: 2,
-  minWordLength: 2,
-  snippetThreshold: 200,
-  snippetBefore: 50,
-  snippetAfter: 150,
-  /** A page is listed once, with at most this many of its matching passages (the best first). */
-  passagesPerPage: 3,
-} as const;
+/** Search rules (their own module, so the search page's script carries them without the rest). */
+export { search } from './config/search.ts';
 
 /** Left sidebar outside the dashboard. */
 export const docsNav = [

@@ -20,7 +20,7 @@ import {
   type SearchEntry,
   type SearchResult,
 } from '../lib/search/rules';
-import { search } from '../site.config';
+import { search } from '../config/search';
 
 /** What the page shows once the delay is over. */
 export type SearchOutcome =

@@ -105,6 +105,28 @@ test.describe('My Account', () => {
     await expect(session).toContainText(/Days until automatic log-out\s*14/);
   });
 
+  test('shows the welcome line from the stored user before React loads, and keeps it', async ({
+    page,
+  }) => {
+    const { name } = await signUpForTrial(page, 'Grace Hopper');
+    // The page's scripts are held back: what shows is the prebuilt page and its inline scripts.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/_astro/*.js', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.reload({ waitUntil: 'commit' });
+    await expect(page.getByText(`Welcome back, ${name}!`)).toBeVisible();
+    await expect(page.locator('astro-island[ssr]')).toHaveCount(1);
+    await expect(page.getByText(Messages.loadingUser)).toHaveCount(0);
+
+    release();
+    await islandsReady(page);
+    await expect(page.getByText(`Welcome back, ${name}!`)).toHaveCount(1);
+    await expect(page.getByRole('region', { name: 'Your License' })).toBeVisible();
+  });
+
   test('has no accessibility violations when signed in', async ({ page }) => {
     await signUpForTrial(page);
     await islandsReady(page);

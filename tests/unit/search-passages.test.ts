@@ -1,6 +1,6 @@
 /** Passages derived from Pagefind 1.6 fragments (the shapes below were copied from a real build). */
 import { describe, expect, it } from 'vitest';
-import { orderByNavigation } from '../../src/lib/search/pagefind-source';
+import { orderByNavigation } from '../../src/lib/search/order';
 import { entryFromFragment, type PagefindFragment } from '../../src/lib/search/passages';
 
 const features: PagefindFragment = {
@@ -85,21 +85,27 @@ describe('entryFromFragment', () => {
 });
 
 describe('orderByNavigation', () => {
-  const entry = (path: string) => ({ page: path.slice(1), path, title: path, content: [] });
+  // Built URLs, as the index's fragments carry them.
+  const order = (urls: string[]) => orderByNavigation(urls, (url) => url);
 
   it('lists pages in the order of the tabs, the sidebar and the footer', () => {
-    const paths = orderByNavigation(['/faq', '/privacy', '/pricing', '/overview'].map(entry)).map(
-      (e) => e.path,
-    );
-    expect(paths).toEqual(['/overview', '/pricing', '/faq', '/privacy']);
+    expect(order(['/faq.html', '/privacy.html', '/pricing.html', '/overview.html'])).toEqual([
+      '/overview.html',
+      '/pricing.html',
+      '/faq.html',
+      '/privacy.html',
+    ]);
   });
 
   it('puts the pages below a section right after it, and unknown pages last', () => {
-    const paths = orderByNavigation(
-      ['/elsewhere', '/guide/wipe-model', '/about', '/guide', '/guide/cad-import', '/pricing'].map(
-        entry,
-      ),
-    ).map((e) => e.path);
+    const paths = order([
+      '/elsewhere',
+      '/guide/wipe-model.html',
+      '/about',
+      '/guide.html',
+      '/guide/cad-import.html',
+      '/pricing.html',
+    ]).map((url) => url.replace(/\.html$/, ''));
     expect(paths).toEqual([
       '/pricing',
       '/guide',

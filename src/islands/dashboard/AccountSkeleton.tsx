@@ -1,6 +1,7 @@
 /**
- * My Account before its data arrives: 'Loading user data...' in the welcome line's place, and
- * blocks of the size of the cards that follow, so nothing below moves when they fill in.
+ * My Account before its data arrives: 'Loading user data...' in the welcome line's place (or the
+ * welcome line itself, written from the stored user before the first paint), and blocks of the
+ * size of the cards that follow, so nothing below moves when they fill in.
  */
 import { Messages } from '../../contract/messages';
 
@@ -21,7 +22,14 @@ export function AccountSkeleton() {
         <span className="dashboard-placeholder placeholder-button" />
         <span className="dashboard-placeholder placeholder-button placeholder-logout" />
       </div>
-      <p className="dashboard-welcome dashboard-loading" role="status">
+      {/* With a stored user, the page's inline script has already written the welcome line here
+          before the first paint (src/pages/dashboard.astro): hydration keeps that text. */}
+      <p
+        className="dashboard-welcome dashboard-loading"
+        role="status"
+        data-welcome
+        suppressHydrationWarning
+      >
         {Messages.loadingUser}
       </p>
       <CardPlaceholder size="license" />

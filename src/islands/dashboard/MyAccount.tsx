@@ -92,6 +92,8 @@ function AccountPanel({ user, tokenExpiration, loggingOut }: PanelProps) {
           Log Out
         </button>
       </nav>
+      {/* The same words as the page's inline script writes into the skeleton before the first
+          paint (src/pages/dashboard.astro), so the line does not change when the panel replaces it. */}
       <p className="dashboard-welcome">Welcome back, {user.customerName}!</p>
       {owner ? organizationCard : license}
       {owner ? license : organizationCard}

@@ -6,7 +6,6 @@
  * script, WebAssembly, index and one fragment per page one after another. Pagefind is used only
  * as the store of every indexed page's text; `rules.ts` applies the search rules (see its header).
  */
-import { docsNav, footerNav, tabs } from '../../site.config';
 import { entryFromFragment, type PagefindFragment } from './passages';
 import type { SearchEntry } from './rules';
 
@@ -31,23 +30,7 @@ async function load(): Promise<SearchEntry[]> {
   // browser hands over the preloaded answer instead of fetching again.
   const response = await fetch(url, { credentials: 'same-origin' });
   if (!response.ok) throw new Error(`The search index answered ${response.status}`);
+  // Written in navigation order (src/lib/search/order.ts): the page needs no navigation of its own.
   const fragments = await response.json<PagefindFragment[]>();
-  return orderByNavigation(fragments.map(entryFromFragment));
-}
-
-// Pagefind's own order is its internal page order; navigation order is what a reader expects.
-const navigation: readonly string[] = [...tabs, ...docsNav, ...footerNav].map((link) => link.href);
-
-/**
- * Entries in navigation order (tabs, sidebar, footer). A page below a navigation entry, such as
- * `/guide/renumber-views` below `/guide`, follows that entry; the rest come last, by path.
- */
-export function orderByNavigation(entries: SearchEntry[]): SearchEntry[] {
-  const rank = (path: string) => {
-    const at = navigation.indexOf(path);
-    if (at !== -1) return at;
-    const parent = navigation.indexOf(path.replace(/\/[^/]*$/, ''));
-    return parent === -1 ? navigation.length : parent + 0.5;
-  };
-  return entries.sort((a, b) => rank(a.path) - rank(b.path) || a.path.localeCompare(b.path));
+  return fragments.map(entryFromFragment);
 }

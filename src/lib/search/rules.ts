@@ -14,7 +14,7 @@
  * "Characters" are UTF-16 code units (String.length); snippet cuts never split a surrogate pair.
  * Highlights are returned as segments, never HTML, so page text such as `<script>` stays text.
  */
-import { search as rules } from '../../site.config';
+import { search as rules } from '../../config/search';
 
 /** A heading section of a page: its anchor id and heading text. */
 export interface Section {
