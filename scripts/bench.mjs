@@ -33,18 +33,22 @@ const KB = 1024;
 const JS_BUDGET_NO_ISLAND = 5 * KB;
 /** The ceiling of any page, new islands included. */
 const JS_BUDGET_ANY = 100 * KB;
-/** Island pages with a budget of their own (query strings ignored). */
+/**
+ * Island pages with a budget of their own (query strings ignored). They count the page's inline
+ * scripts too, Astro's island bootstrap among them (about 1.8 KB on every island page), hence
+ * 2 KB more than when only script files were counted.
+ */
 const JS_BUDGET_BY_PATH = {
   '/search': 30 * KB,
-  '/login': 75 * KB,
-  '/payment-processing': 75 * KB,
-  '/dashboard': 85 * KB,
-  '/dashboard/usage': 85 * KB,
-  '/dashboard/billing': 85 * KB,
-  '/dashboard/settings': 85 * KB,
-  '/dashboard/team': 85 * KB,
-  '/invite': 85 * KB,
-  '/signup': 90 * KB,
+  '/login': 77 * KB,
+  '/payment-processing': 77 * KB,
+  '/dashboard': 87 * KB,
+  '/dashboard/usage': 87 * KB,
+  '/dashboard/billing': 87 * KB,
+  '/dashboard/settings': 87 * KB,
+  '/dashboard/team': 87 * KB,
+  '/invite': 87 * KB,
+  '/signup': 92 * KB,
 };
 /** Lighthouse: 100 in all four categories on every compared page. */
 const LIGHTHOUSE_TARGET = 100;
