@@ -275,12 +275,15 @@ test.describe('Usage & Sessions', () => {
     page,
     allowConsoleError,
   }) => {
-    // The server does not know the session: the usage call answers 401, which the browser logs.
+    // The server does not know the session: the page's calls (the usage overview, and the
+    // account's summary when it is asked first) answer 401, which the browser logs.
     allowConsoleError(failedLoad(401, '/api/usage'));
+    allowConsoleError(failedLoad(401, '/api/me'));
     await signUpForTrial(page);
     // Without its cookie the server knows no session, while storage still says signed in.
     await page.context().clearCookies();
-    await page.goto('/dashboard/usage');
+    // The page may leave for /login before its load event: wait for the navigation to commit.
+    await page.goto('/dashboard/usage', { waitUntil: 'commit' });
     await expect(page).toHaveURL(/\/login$/);
     expect(await page.evaluate(() => localStorage.getItem('user'))).toBeNull();
   });
