@@ -7,7 +7,7 @@ import { OpenAPIHono } from '@hono/zod-openapi';
 import type { Env } from 'hono';
 import { z } from 'zod';
 import { plainIssueMessage } from '../../src/contract/schemas/plain-issues';
-import { fail } from './errors';
+import { validationFailed } from './validate';
 
 // The validator parses without options, so the plain sentences are zod's messages here; a text
 // set on a schema still wins over them.
@@ -17,9 +17,7 @@ z.config({ customError: plainIssueMessage });
 export function declaredRoutes<E extends Env>() {
   return new OpenAPIHono<E>({
     defaultHook: (result) => {
-      if (!result.success) {
-        throw fail('VALIDATION_FAILED', { message: result.error.issues[0]?.message });
-      }
+      if (!result.success) throw validationFailed(result.error);
     },
   });
 }

@@ -4,6 +4,11 @@ import type { z } from 'zod';
 import { plainIssueMessage } from '../../src/contract/schemas/plain-issues';
 import { fail } from './errors';
 
+/** The API's 400 for input that failed its schema: the first issue's sentence. */
+export function validationFailed(error: z.ZodError) {
+  return fail('VALIDATION_FAILED', { message: error.issues[0]?.message });
+}
+
 /**
  * Validates the JSON body with a contract schema at the route edge; handlers read
  * the parsed value with `c.req.valid('json')`. A failure is 400 VALIDATION_FAILED with the first
@@ -13,9 +18,7 @@ import { fail } from './errors';
 export function jsonBody<T extends z.ZodType>(schema: T) {
   return validator('json', async (value: ValidationTargets['json']) => {
     const result = await schema.safeParseAsync(value, { error: plainIssueMessage });
-    if (!result.success) {
-      throw fail('VALIDATION_FAILED', { message: result.error.issues[0]?.message });
-    }
+    if (!result.success) throw validationFailed(result.error);
     return result.data;
   });
 }
@@ -24,9 +27,7 @@ export function jsonBody<T extends z.ZodType>(schema: T) {
 export function queryParams<T extends z.ZodType>(schema: T) {
   return validator('query', async (value: ValidationTargets['query']) => {
     const result = await schema.safeParseAsync(value, { error: plainIssueMessage });
-    if (!result.success) {
-      throw fail('VALIDATION_FAILED', { message: result.error.issues[0]?.message });
-    }
+    if (!result.success) throw validationFailed(result.error);
     return result.data;
   });
 }

@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import type { DeviceDecision, DeviceRequestView } from '../plugin-sign-in';
+import type { Agree } from '../schemas/agree';
 import { deviceViewSchema } from '../schemas/licensing';
 import type {
   FeatureUsageDevice,
@@ -16,11 +17,6 @@ import type {
   UsageOverview,
 } from '../usage';
 import { planLabels } from '../user';
-
-/** `true` only when the twin's type and the shape's are the same both ways. */
-type Agree<Twin extends z.ZodType, Shape> = [z.infer<Twin>, Shape] extends [Shape, z.infer<Twin>]
-  ? true
-  : false;
 
 export const deviceRequestViewSchema = z.object({
   /** The user code, formatted XXXX-XXXX. */

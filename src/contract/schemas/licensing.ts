@@ -32,6 +32,7 @@ import { licensing } from '../../site.config.ts';
 import { Messages } from '../messages.ts';
 import { isPlainLine } from '../plain-text.ts';
 import type { DeviceView } from '../usage.ts';
+import type { Agree } from './agree.ts';
 import { planLabels } from '../user.ts';
 
 export type { DeviceView };
@@ -51,12 +52,7 @@ export const deviceViewSchema = z.object({
   activatedAt: z.string(),
   lastSeenAt: z.string(),
 });
-const deviceViewsAgree: [z.infer<typeof deviceViewSchema>, DeviceView] extends [
-  DeviceView,
-  z.infer<typeof deviceViewSchema>,
-]
-  ? true
-  : false = true;
+const deviceViewsAgree: Agree<typeof deviceViewSchema, DeviceView> = true;
 void deviceViewsAgree;
 
 /** What a check of a license on a device can say; the plugin tells the user what to do. */
