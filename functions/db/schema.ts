@@ -30,6 +30,9 @@ export const DEVICES_ACTIVE_INDEX = 'devices_license_device_active_unique';
 
 /** Plan names as stored on users and licenses. */
 export const planValues = ['Trial', 'Standard', 'Enterprise'] as const;
+/** Stripe's collection methods: card charged automatically, or an invoice the buyer pays. */
+export const collectionMethodValues = ['charge_automatically', 'send_invoice'] as const;
+
 /** License states. */
 export const licenseStatusValues = ['active', 'expired', 'suspended', 'revoked'] as const;
 /** Roles an account can hold; granted only from the command line (scripts/admin.mjs). */
@@ -196,6 +199,14 @@ export const pendingSignups = sqliteTable(
     createdAt: integer('created_at').notNull(),
     expiresAt: integer('expires_at').notNull(),
     completedAt: integer('completed_at'),
+    /** Seats the buyer chose (1 is a personal license; 2 or more make a team). */
+    seats: integer('seats').notNull().default(1),
+    /** How the buyer pays: by card, or by invoice paid by bank transfer (teams of 5 or more). */
+    collectionMethod: text('collection_method', { enum: collectionMethodValues })
+      .notNull()
+      .default('charge_automatically'),
+    /** The buyer's purchase-order reference, printed on the invoice. */
+    poNumber: text('po_number'),
   },
   (table) => [
     index('pending_signups_email_normalized_idx').on(table.emailNormalized),
@@ -414,6 +425,16 @@ export const devCheckoutSessions = sqliteTable(
     reverseCharge: integer('reverse_charge', { mode: 'boolean' }).notNull().default(false),
     /** The invoice's place in the sequence (SW-<year>-<seq>), given when paid; never reused. */
     invoiceSeq: integer('invoice_seq'),
+    /** Seats bought at checkout. */
+    quantity: integer('quantity').notNull().default(1),
+    /** The subscription's seats now (the checkout's, plus seats added since). */
+    subscriptionQuantity: integer('subscription_quantity').notNull().default(1),
+    /** Seats from the next renewal on, when seats were removed; null when unchanged. */
+    renewalQuantity: integer('renewal_quantity'),
+    collectionMethod: text('collection_method', { enum: collectionMethodValues })
+      .notNull()
+      .default('charge_automatically'),
+    poNumber: text('po_number'),
   },
   (table) => [
     index('dev_checkout_sessions_customer_paid_idx').on(table.customerId, table.paidAt),
@@ -458,6 +479,51 @@ export const webhookFailures = sqliteTable(
   (table) => [index('webhook_failures_resolved_last_idx').on(table.resolvedAt, table.lastFailedAt)],
 );
 
+/**
+ * The development stand-in's invoices after the checkout's own (that one is the checkout session
+ * row): seats added during a term, and invoices sent for bank transfer. `in_local_<suffix>`.
+ */
+export const devInvoices = sqliteTable(
+  'dev_invoices',
+  {
+    id: text('id').primaryKey(),
+    customerId: text('customer_id').notNull(),
+    subscriptionId: text('subscription_id').notNull(),
+    /** Stripe's `billing_reason`: `subscription_update` for added seats, … */
+    billingReason: text('billing_reason').notNull(),
+    quantity: integer('quantity').notNull(),
+    /** Cents per seat before tax. */
+    unitAmount: integer('unit_amount').notNull(),
+    amountSubtotal: integer('amount_subtotal').notNull(),
+    amountTax: integer('amount_tax').notNull(),
+    amountTotal: integer('amount_total').notNull(),
+    taxRateBp: integer('tax_rate_bp').notNull(),
+    reverseCharge: integer('reverse_charge', { mode: 'boolean' }).notNull(),
+    currency: text('currency').notNull(),
+    billingDetails: text('billing_details', { mode: 'json' }).$type<BillingDetails>(),
+    collectionMethod: text('collection_method', { enum: collectionMethodValues }).notNull(),
+    status: text('status', { enum: ['open', 'paid', 'void'] }).notNull(),
+    periodStart: integer('period_start').notNull(),
+    periodEnd: integer('period_end').notNull(),
+    dueAt: integer('due_at'),
+    poNumber: text('po_number'),
+    /** Shares the checkout sessions' sequence (SW-<year>-<seq>): given when issued. */
+    invoiceSeq: integer('invoice_seq').notNull(),
+    createdAt: integer('created_at').notNull(),
+    paidAt: integer('paid_at'),
+    /** The request that made it, so a retried seat change invoices once. */
+    idempotencyKey: text('idempotency_key').notNull(),
+  },
+  (table) => [
+    index('dev_invoices_customer_created_idx').on(table.customerId, table.createdAt),
+    index('dev_invoices_subscription_idx').on(table.subscriptionId),
+    uniqueIndex('dev_invoices_idempotency_unique').on(table.idempotencyKey),
+    uniqueIndex('dev_invoices_invoice_seq_unique').on(table.invoiceSeq),
+  ],
+);
+/** A row of `devInvoices`. */
+export type DevInvoiceRow = typeof devInvoices.$inferSelect;
+
 /** Subscription states we show. */
 export const subscriptionStatusValues = ['active', 'past_due', 'cancelling', 'canceled'] as const;
 
@@ -488,6 +554,16 @@ export const subscriptions = sqliteTable(
     updatedFromEventCreated: integer('updated_from_event_created').notNull(),
     createdAt: integer('created_at').notNull(),
     updatedAt: integer('updated_at').notNull(),
+    /** Seats bought: the subscription item's quantity (1 is a personal license). */
+    quantity: integer('quantity').notNull().default(1),
+    /** Seats from the next renewal on, when the owner removed seats; null when unchanged. */
+    renewalQuantity: integer('renewal_quantity'),
+    /** Cents per seat per year, before tax, as the price was when bought. */
+    unitAmount: integer('unit_amount'),
+    /** By card (charged automatically) or by invoice sent to the buyer (bank transfer). */
+    collectionMethod: text('collection_method', { enum: collectionMethodValues })
+      .notNull()
+      .default('charge_automatically'),
   },
   (table) => [
     uniqueIndex('subscriptions_stripe_subscription_id_unique').on(table.stripeSubscriptionId),
@@ -561,6 +637,19 @@ export const invoices = sqliteTable(
     reverseCharge: integer('reverse_charge', { mode: 'boolean' }).notNull().default(false),
     /** Whom it was billed to, as on the invoice when issued (BillingDetails as JSON). */
     buyer: text('buyer', { mode: 'json' }).$type<BillingDetails>(),
+    /** Seats invoiced (bought, renewed or added); null on rows from before seats were sold. */
+    quantity: integer('quantity'),
+    /** Cents per seat before tax (for added seats: the prorated price for the rest of the term). */
+    unitAmount: integer('unit_amount'),
+    /** Why it was issued: `subscription_create`, `subscription_cycle`, `subscription_update`. */
+    billingReason: text('billing_reason'),
+    /** ms: the service period the invoice pays for. */
+    periodStart: integer('period_start'),
+    periodEnd: integer('period_end'),
+    /** ms: when an invoice sent for bank transfer must be paid; null for card payments. */
+    dueAt: integer('due_at'),
+    /** The buyer's purchase-order reference, as printed on the invoice. */
+    poNumber: text('po_number'),
   },
   (table) => [
     index('invoices_user_id_created_idx').on(table.userId, table.created),
@@ -820,6 +909,8 @@ export const customerNotes = sqliteTable(
 
 /** Support tiers an Enterprise agreement can include. */
 export const supportTierValues = ['standard', 'priority'] as const;
+/** How an organization was sold: by agreement (Enterprise) or as Standard seats (a team). */
+export const organizationKindValues = ['enterprise', 'team'] as const;
 
 /**
  * Enterprise organizations, created by operators from an agreement signed outside
@@ -853,9 +944,19 @@ export const organizations = sqliteTable(
      * crossing is told once (services/organizations/utilization.ts).
      */
     seatAlertAt: integer('seat_alert_at'),
+    /**
+     * `enterprise`: sold by agreement, recorded by an operator. `team`: Standard bought for 2 or
+     * more seats; its seats and term follow the subscription below.
+     */
+    kind: text('kind', { enum: organizationKindValues }).notNull().default('enterprise'),
+    /** A team's subscription (`sub_…`); null for Enterprise. One team per subscription. */
+    stripeSubscriptionId: text('stripe_subscription_id'),
   },
   (table) => [
     index('organizations_owner_idx').on(table.ownerUserId),
+    uniqueIndex('organizations_subscription_unique')
+      .on(table.stripeSubscriptionId)
+      .where(sql`stripe_subscription_id is not null`),
     index('organizations_name_nocase_idx').on(sql`${table.name} collate nocase`),
   ],
 );
@@ -939,6 +1040,8 @@ export const organizationEventKinds = [
   'ownership-transferred',
   'term-changed',
   'seats-changed',
+  'seats-added',
+  'seats-removed-at-renewal',
 ] as const;
 
 /**

@@ -55,6 +55,10 @@ export function newSubscription(paid: {
   currentPeriodEnd: Millis;
   eventCreated: Millis;
   now: Millis;
+  /** Seats bought (1 unless the checkout said more). */
+  quantity?: number;
+  /** Cents per seat before tax. */
+  unitAmount?: number | null;
 }): SubscriptionRow {
   return {
     id: crypto.randomUUID(),
@@ -69,6 +73,10 @@ export function newSubscription(paid: {
     updatedFromEventCreated: paid.eventCreated,
     createdAt: paid.now,
     updatedAt: paid.now,
+    quantity: paid.quantity ?? 1,
+    renewalQuantity: null,
+    unitAmount: paid.unitAmount ?? null,
+    collectionMethod: 'charge_automatically',
   };
 }
 
