@@ -10,6 +10,7 @@ import * as legal from './config/legal.ts';
 import * as limits from './config/limits.ts';
 import * as plans from './config/plans.ts';
 import * as pluginSignIn from './config/plugin-sign-in.ts';
+import * as seats from './config/seats.ts';
 import * as site from './config/site.ts';
 
 /**
@@ -18,9 +19,10 @@ import * as site from './config/site.ts';
  * whose use is reported and the limits of a report (`featureUsage`). Each is a module of
  * single exports under src/config/, so the islands carry only the values they read. The seller on
  * invoices, invoice numbering and the offline tax table are `billing`; the plugin's sign-in from its
- * ribbon (client, scope, code and token lifetimes) is `pluginSignIn`.
+ * ribbon (client, scope, code and token lifetimes) is `pluginSignIn`; Standard sold per seat (how
+ * many seats one purchase holds, from how many a team may pay by invoice) is `seats`.
  */
-export { billing, featureUsage, legal, limits, plans, pluginSignIn, site };
+export { billing, featureUsage, legal, limits, plans, pluginSignIn, seats, site };
 import type { PlanId } from './config/plans.ts';
 export type { Plan, PlanId } from './config/plans.ts';
 

@@ -8,6 +8,7 @@ import type { BillingOverview, PortalResponse } from '../../src/contract/billing
 import type { StandardCheckoutResponse } from '../../src/contract/payments';
 import { cancelSubscriptionSchema } from '../../src/contract/schemas/auth';
 import { billingDetailsBodySchema } from '../../src/contract/schemas/billing-details';
+import { upgradeCheckoutSchema } from '../../src/contract/schemas/seats';
 import { jsonBody } from '../lib/validate';
 import { requireSession, type AccountEnv } from '../middleware/auth';
 import { invoicePdfFor } from '../services/billing/invoice-pdf';
@@ -43,8 +44,10 @@ export const billingRoutes = new Hono<AccountEnv>()
     return invoicePdfResponse(number, pdf);
   })
 
-  .post('/billing/checkout', requireSession, async (c) => {
-    const link = await startUpgradeCheckout(c.get('deps'), c.get('session').userId);
+  // The body is optional: `{ seats }` to buy more than one seat.
+  .post('/billing/checkout', requireSession, jsonBody(upgradeCheckoutSchema), async (c) => {
+    const { seats } = c.req.valid('json');
+    const link = await startUpgradeCheckout(c.get('deps'), c.get('session').userId, seats);
     return c.json(
       { checkoutUrl: link.url, sessionId: link.id } satisfies StandardCheckoutResponse,
       200,

@@ -89,3 +89,4 @@ export const enterprise: Plan = {
   ],
   cta: { label: 'Contact Us', href: '/about' },
 };
+

@@ -16,6 +16,7 @@ import { limits, site } from '../site.config.ts';
 import type { LicenseCheckStatus } from './schemas/licensing.ts';
 import * as ConsoleMessages from './admin-texts.ts';
 import * as SuccessMessages from './success-texts.ts';
+import * as SeatMessages from './seat-texts.ts';
 import * as TeamMessages from './team-texts.ts';
 import * as Messages from './texts.ts';
 import * as PluginSignInTexts from './plugin-sign-in-texts.ts';
@@ -233,6 +234,15 @@ export const errorCatalogue = {
   ALREADY_MEMBER: { status: 409, message: 'This account already belongs to an organization.' },
   /** Joining cancels a running Standard subscription: the customer must confirm first. */
   CONFIRMATION_REQUIRED: { status: 409, message: TeamMessages.standardRunning },
+
+  // Standard sold per seat.
+  /** A seat change asked of an account that owns no running Standard subscription. */
+  NOT_SEAT_OWNER: { status: 403, message: SeatMessages.notSeatOwner },
+  /** Fewer seats than the members and open invitations hold (the message says how many). */
+  SEATS_BELOW_TAKEN: { status: 409, message: SeatMessages.seatsBelowTaken(1) },
+  SUBSCRIPTION_NOT_RUNNING: { status: 409, message: SeatMessages.subscriptionNotRunning },
+  /** A confirmation whose shown amount no longer matches (a day passed, or seats changed). */
+  SEAT_PRICE_CHANGED: { status: 409, message: SeatMessages.seatChangePriceMoved },
 } as const satisfies Record<string, ErrorEntry>;
 
 /** Every code the API can answer (UPPER_SNAKE), derived from the catalogue. */

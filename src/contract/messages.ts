@@ -12,6 +12,7 @@ export * as Messages from './texts.ts';
 export * as SuccessMessages from './success-texts.ts';
 export * as ConsoleMessages from './admin-texts.ts';
 export * as TeamMessages from './team-texts.ts';
+export * as SeatMessages from './seat-texts.ts';
 
 const plural = (minutes: number) => (minutes === 1 ? 'minute' : 'minutes');
 

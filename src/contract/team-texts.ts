@@ -36,6 +36,6 @@ export const invitationWithdrawn = 'The invitation has been withdrawn.';
 export const memberRemoved = 'The member has been removed; their license is revoked.';
 export const deviceFreed = 'The device has been freed.';
 export const ownershipTransferred = 'Ownership of the organization has been transferred.';
-export const joined = 'Welcome to the team. Your Enterprise license is active.';
+export const joined = 'Welcome to the team. Your license is active.';
 export const organizationCreated = 'The organization has been created.';
 export const organizationUpdated = 'The organization has been updated.';

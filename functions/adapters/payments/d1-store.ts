@@ -43,6 +43,9 @@ function toSession(row: Row): LocalCheckoutSession {
       row.invoiceSeq === null || row.paidAt === null
         ? null
         : localInvoiceNumber(row.invoiceSeq, row.paidAt),
+    quantity: row.quantity,
+    subscriptionQuantity: row.subscriptionQuantity,
+    renewalQuantity: row.renewalQuantity,
   };
 }
 
@@ -82,6 +85,9 @@ export function createD1CheckoutStore(db: DrizzleD1Database<typeof schema>): Loc
         amountTax: session.amountTax,
         taxRateBp: session.taxRateBp,
         reverseCharge: session.reverseCharge,
+        quantity: session.quantity,
+        subscriptionQuantity: session.subscriptionQuantity,
+        renewalQuantity: session.renewalQuantity,
       });
     },
     async get(id) {
@@ -101,16 +107,18 @@ export function createD1CheckoutStore(db: DrizzleD1Database<typeof schema>): Loc
           status: 'complete',
           subscriptionId,
           paidAt,
+          subscriptionQuantity: sql`${devCheckoutSessions.quantity}`,
           invoiceSeq: sql`(select coalesce(max(${devCheckoutSessions.invoiceSeq}), 0) + 1 from ${devCheckoutSessions})`,
         })
         .where(and(eq(devCheckoutSessions.id, id), eq(devCheckoutSessions.status, 'open')))
         .returning();
       return row ? toSession(row) : null;
     },
-    async saveDetails(id, details, quote) {
+    async saveDetails(id, details, quote, quantity) {
       const [row] = await db
         .update(devCheckoutSessions)
         .set({
+          ...(quantity === undefined ? {} : { quantity }),
           billingDetails: details,
           amountSubtotal: quote.subtotal,
           amountTax: quote.tax,

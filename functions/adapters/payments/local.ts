@@ -10,7 +10,9 @@ import {
   cardInsufficientFunds,
   cardNumberIncorrect,
 } from '../../../src/contract/billing-texts';
-import { plans } from '../../../src/site.config';
+import { plans, seats } from '../../../src/site.config';
+
+const { standardSeats } = seats;
 import {
   checkoutCompletedEvent,
   firstInvoicePaidEvent,
@@ -43,8 +45,8 @@ export const LOCAL_TEST_CARD = { brand: 'visa', last4: '4242', expMonth: 12 } as
 /** How many years after the payment the local test card expires. */
 const LOCAL_CARD_YEARS = 4;
 
-/** Standard's yearly price in cents, from the one source of prices. */
-const STANDARD_AMOUNT = Math.round((plans.standard.priceUsd ?? 0) * 100);
+/** Standard's yearly price per seat in cents, from the one source of prices. */
+export const STANDARD_AMOUNT = Math.round((plans.standard.priceUsd ?? 0) * 100);
 
 /** One webhook delivery: the exact bytes and the `Stripe-Signature` header for them. */
 export interface SignedEvent {
@@ -66,6 +68,7 @@ export interface LocalPaymentProvider extends PaymentProvider {
     id: string,
     details: BillingDetails,
     quote: LocalTaxQuote,
+    quantity?: number,
   ): Promise<LocalCheckoutSession | null>;
   /**
    * Pays an open session and returns the signed events Stripe would send. Null when the session
@@ -221,6 +224,10 @@ export function createLocalPayments({
       requireHttpUrl(input.successUrl, 'successUrl');
       requireHttpUrl(input.cancelUrl, 'cancelUrl');
       const { clientReferenceId } = referenceMetadata(input);
+      const quantity = input.quantity ?? 1;
+      if (!Number.isInteger(quantity) || quantity < standardSeats.min || quantity > standardSeats.max) {
+        throw new PaymentProviderError('rejected', 'quantity is out of range.');
+      }
       const suffix = randomSuffix();
       const session: LocalCheckoutSession = {
         id: `cs_local_${suffix}`,
@@ -235,8 +242,11 @@ export function createLocalPayments({
         subscriptionId: null,
         successUrl: input.successUrl,
         cancelUrl: input.cancelUrl,
-        amountTotal: STANDARD_AMOUNT,
-        amountSubtotal: STANDARD_AMOUNT,
+        amountTotal: STANDARD_AMOUNT * quantity,
+        amountSubtotal: STANDARD_AMOUNT * quantity,
+        quantity,
+        subscriptionQuantity: quantity,
+        renewalQuantity: null,
         amountTax: 0,
         taxRateBp: 0,
         reverseCharge: false,
@@ -272,6 +282,7 @@ export function createLocalPayments({
         customerEmail: session.customerEmail,
         amountTotal: session.amountTotal,
         currency: session.currency,
+        quantity: session.quantity,
       };
       return info;
     },
@@ -381,10 +392,10 @@ export function createLocalPayments({
       return session ? { ...session, expired: isExpired(session) } : null;
     },
 
-    async saveCheckoutDetails(id, details, quote) {
+    async saveCheckoutDetails(id, details, quote, quantity) {
       const current = sessionIdPattern.test(id) ? await store.get(id) : null;
       if (!current || current.status !== 'open' || isExpired(current)) return null;
-      return store.saveDetails(id, details, quote);
+      return store.saveDetails(id, details, quote, quantity ?? current.quantity);
     },
 
     completeCheckout,

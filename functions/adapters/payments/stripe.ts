@@ -5,6 +5,7 @@
  */
 import Stripe from 'stripe';
 import type { BillingDetails } from '../../../src/contract/billing';
+import { standardSeats } from '../../../src/config/seats';
 import { referenceMetadata, readReference } from './reference';
 import { stripeTaxIdType } from './stripe-tax-ids';
 import {
@@ -117,7 +118,18 @@ export function createStripePayments(options: StripePaymentsOptions): PaymentPro
       const session = await call(() =>
         stripe.checkout.sessions.create({
           mode: 'subscription',
-          line_items: [{ price: priceId, quantity: 1 }],
+          // Seats: the buyer may still change them on Stripe's page, within what one purchase holds.
+          line_items: [
+            {
+              price: priceId,
+              quantity: input.quantity ?? 1,
+              adjustable_quantity: {
+                enabled: true,
+                minimum: standardSeats.min,
+                maximum: standardSeats.max,
+              },
+            },
+          ],
           client_reference_id: clientReferenceId,
           // Stripe accepts one or the other: a known customer keeps its card and invoices together.
           // A known customer's name and address are updated from what the buyer enters (Stripe
@@ -152,7 +164,10 @@ export function createStripePayments(options: StripePaymentsOptions): PaymentPro
       if (!sessionIdPattern.test(id)) {
         throw new PaymentProviderError('not_found', 'No such checkout session.');
       }
-      return toSessionInfo(await call(() => stripe.checkout.sessions.retrieve(id)));
+      // The line items say how many seats were bought (the buyer may have changed them).
+      return toSessionInfo(
+        await call(() => stripe.checkout.sessions.retrieve(id, { expand: ['line_items'] })),
+      );
     },
 
     async createPortalSession({ customerId, returnUrl }) {
@@ -421,6 +436,7 @@ function toSessionInfo(session: Stripe.Checkout.Session): CheckoutSessionInfo {
     customerEmail: session.customer_details?.email ?? session.customer_email,
     amountTotal: session.amount_total,
     currency: session.currency,
+    quantity: session.line_items?.data[0]?.quantity ?? null,
   };
 }
 

@@ -27,6 +27,8 @@ export type CreateCheckoutInput = CheckoutReference & {
   /** Absolute; where Cancel (or Back) on the checkout page goes. */
   cancelUrl: string;
   plan: PaidPlan;
+  /** Seats (the price's quantity), 1 to 250, 1 when left out; the buyer may change it there. */
+  quantity?: number | undefined;
 };
 
 /** A created checkout session: send the browser to `url`. */
@@ -52,6 +54,8 @@ export interface CheckoutSessionInfo {
   amountTotal: number | null;
   /** Lower-case ISO code, e.g. `usd`. */
   currency: string | null;
+  /** Seats bought (the line's quantity); null when the provider did not say. */
+  quantity: number | null;
 }
 
 /** One invoice for the Billing & Invoices page. */
@@ -272,6 +276,12 @@ export interface LocalCheckoutSession {
   reverseCharge: boolean;
   /** `SW-<year>-<six digits>`, given in sequence when paid; null before. */
   invoiceNumber: string | null;
+  /** Seats bought at checkout (the buyer may change them on the page before paying). */
+  quantity: number;
+  /** The subscription's seats now: the checkout's plus seats added since. */
+  subscriptionQuantity: number;
+  /** Seats from the next renewal on, when seats were removed; null when unchanged. */
+  renewalQuantity: number | null;
 }
 
 /** The amounts the buyer's details lead to (the route asks services/billing/tax.ts). */
@@ -303,13 +313,15 @@ export interface LocalCheckoutStore {
     paid: { subscriptionId: string; paidAt: number },
   ): Promise<LocalCheckoutSession | null>;
   /**
-   * Stores the buyer's details and the amounts they lead to on an open session; null when it is
-   * not open (unknown, paid or closed).
+   * Stores the buyer's details, the seats and the amounts they lead to on an open session; null
+   * when it is not open (unknown, paid or closed).
    */
   saveDetails(
     id: string,
     details: BillingDetails,
     quote: LocalTaxQuote,
+    /** The seats the amounts are for; the session's own when left out. */
+    quantity?: number,
   ): Promise<LocalCheckoutSession | null>;
   /** Closes an open session; null when it was not open (unknown, paid or closed already). */
   markExpired(id: string): Promise<LocalCheckoutSession | null>;

@@ -79,6 +79,7 @@ export async function checkPaymentCompletion(deps: Deps, sessionId: string): Pro
       customerId: session.customerId,
       subscriptionId: session.subscriptionId,
       event: null,
+      quantity: session.quantity,
     });
     if (result.outcome === 'refunded') return refunded(result.refund);
   }
@@ -160,6 +161,7 @@ async function upgradeCompletion(
     customerId: session.customerId,
     subscriptionId: session.subscriptionId,
     event: null,
+    quantity: session.quantity,
   });
   switch (result.outcome) {
     case 'upgraded':

@@ -3,7 +3,8 @@
  * (checkout.session.completed / async_payment_succeeded) AND from check-payment-completion, which
  * asks the provider for the session when the webhook is late; whichever comes first wins.
  *
- * One db.batch creates the account, its Standard license and its subscription row and marks the
+ * One db.batch creates the account, its Standard license and its subscription row (with the seats
+ * bought; 2 or more also make the buyer's team, core/payments/teams.ts) and marks the
  * pending signup completed, with the welcome e-mail (plus, from the webhook, the stripe_events row
  * as its FIRST statement).
  * UNIQUE constraints settle every race: users.email_normalized makes a second fulfillment of the
@@ -29,7 +30,8 @@ import type { Deps } from '../shared/deps';
 import { findPendingSignup } from '../core/payments/pending-signups';
 import { isReplayedEvent, recordAlone, recordEvent, type EventRecord } from './stripe-events';
 import { refundUnappliedPayment } from './refunds';
-import { newSubscription } from '../core/payments/subscriptions';
+import { newSubscription, STANDARD_UNIT_AMOUNT } from '../core/payments/subscriptions';
+import { makesTeam, newTeamStatements, teamName } from '../core/payments/teams';
 
 /** What the paid checkout says about the customer, and the event it came from (null when polling). */
 export interface PaidCheckout {
@@ -39,6 +41,10 @@ export interface PaidCheckout {
   customerId: string | null;
   subscriptionId: string | null;
   event: EventRecord | null;
+  /** Seats bought, as the provider reports them; the seats chosen at signup when unknown. */
+  quantity?: number | null | undefined;
+  /** The buyer's company from the checkout, the name of a team. */
+  company?: string | null | undefined;
 }
 
 export type FulfillmentResult =
@@ -104,6 +110,7 @@ export async function fulfillPendingSignup(
     welcomeMail(user.email, user.customerName, license, deps.origin),
     now,
   );
+  const quantity = paid.quantity ?? pending.seats;
   const subscription =
     paid.subscriptionId && paid.customerId
       ? db.insert(subscriptions).values(
@@ -114,9 +121,25 @@ export async function fulfillPendingSignup(
             currentPeriodEnd: license.expiresAt,
             eventCreated: event?.created ?? 0,
             now,
+            quantity,
+            unitAmount: STANDARD_UNIT_AMOUNT,
           }),
         )
       : null;
+  // Two or more seats: the buyer owns a team and takes its first seat with this license.
+  const team =
+    paid.subscriptionId && makesTeam(quantity)
+      ? newTeamStatements(db, {
+          ownerUserId: user.id,
+          name: teamName({ customerName: user.customerName, company: paid.company }),
+          licenseId: license.id,
+          stripeSubscriptionId: paid.subscriptionId,
+          seats: quantity,
+          termStart: now,
+          termEnd: license.expiresAt,
+          now,
+        }).statements
+      : [];
   const createUser = db.insert(users).values(user);
   const statements = [
     db.insert(licenses).values(license),
@@ -126,6 +149,7 @@ export async function fulfillPendingSignup(
       .where(and(eq(pendingSignups.id, pending.id), isNull(pendingSignups.completedAt))),
     welcome.insert,
     ...(subscription ? [subscription] : []),
+    ...team,
   ];
   try {
     // The event row FIRST, so a replayed event fails the whole batch.
@@ -136,7 +160,11 @@ export async function fulfillPendingSignup(
     );
   } catch (error) {
     if (isReplayedEvent(error)) return { outcome: 'replayed' };
-    if (isUniqueViolation(error, 'users.') || isUniqueViolation(error, 'subscriptions.')) {
+    if (
+      isUniqueViolation(error, 'users.') ||
+      isUniqueViolation(error, 'subscriptions.') ||
+      isUniqueViolation(error, 'organizations.')
+    ) {
       if (event && !(await recordAlone(db, event, now))) return { outcome: 'replayed' };
       return existing();
     }

@@ -33,8 +33,10 @@ import { refundUnappliedPayment } from './refunds';
 import {
   newestSubscription,
   newSubscription,
+  STANDARD_UNIT_AMOUNT,
   subscriptionByStripeId,
 } from '../core/payments/subscriptions';
+import { makesTeam, newTeamStatements, teamName } from '../core/payments/teams';
 
 /** What a paid upgrade checkout says, and the event it came from (null when polling). */
 export interface PaidUpgrade {
@@ -44,6 +46,10 @@ export interface PaidUpgrade {
   customerId: string | null;
   subscriptionId: string | null;
   event: EventRecord | null;
+  /** Seats bought, as the provider reports them (1 when unknown). */
+  quantity?: number | null | undefined;
+  /** The buyer's company from the checkout, the name of a team. */
+  company?: string | null | undefined;
 }
 
 export type UpgradeResult =
@@ -148,6 +154,20 @@ export async function fulfillUpgrade(deps: Deps, paid: PaidUpgrade): Promise<Upg
     upgradeMail(user.email, user.customerName, upgraded, deps.origin),
     now,
   );
+  const quantity = paid.quantity ?? 1;
+  // Two or more seats: the account owns a team and takes its first seat with this license.
+  const team = makesTeam(quantity)
+    ? newTeamStatements(db, {
+        ownerUserId: user.id,
+        name: teamName({ customerName: user.customerName, company: paid.company }),
+        licenseId: license.id,
+        stripeSubscriptionId: paid.subscriptionId,
+        seats: quantity,
+        termStart: now,
+        termEnd: upgraded.expiresAt,
+        now,
+      }).statements
+    : [];
   const statements = [
     db.insert(subscriptions).values(
       newSubscription({
@@ -157,6 +177,8 @@ export async function fulfillUpgrade(deps: Deps, paid: PaidUpgrade): Promise<Upg
         currentPeriodEnd: upgraded.expiresAt,
         eventCreated: event?.created ?? 0,
         now,
+        quantity,
+        unitAmount: STANDARD_UNIT_AMOUNT,
       }),
     ),
     db.update(users).set({ plan: 'Standard', updatedAt: now }).where(eq(users.id, user.id)),
@@ -171,13 +193,15 @@ export async function fulfillUpgrade(deps: Deps, paid: PaidUpgrade): Promise<Upg
       })
       .where(and(eq(licenses.id, license.id), eq(licenses.userId, user.id))),
     mail.insert,
+    ...team,
   ] as const;
   try {
     if (event) await db.batch([recordEvent(db, event, now), ...statements]);
     else await db.batch([...statements]);
   } catch (error) {
     if (isReplayedEvent(error)) return { outcome: 'replayed' };
-    if (isUniqueViolation(error, 'subscriptions.')) return already();
+    if (isUniqueViolation(error, 'subscriptions.') || isUniqueViolation(error, 'organizations.'))
+      return already();
     throw error;
   }
   const upgradedUser: UserRow = { ...user, plan: 'Standard', updatedAt: now };

@@ -6,7 +6,7 @@
  * is a conditional update guarded by the `created` of the newest event already applied to the
  * subscription (`updated_from_event_created`): an older event never overwrites newer state.
  */
-import { and, eq, inArray, lt, lte, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, lt, lte, sql } from 'drizzle-orm';
 import { invoicePdfPath, type BillingDetails } from '../../../src/contract/billing';
 import { billing } from '../../../src/site.config';
 import {
@@ -29,6 +29,7 @@ import { isReplayedEvent, recordAlone, recordEvent, type EventRecord } from './s
 import { subscriptionByStripeId } from '../core/payments/subscriptions';
 import type { InvoiceEvent, SubscriptionEvent } from './webhook-events';
 import { formatRate } from './tax';
+import { licensesPaidBy, teamTermStatement } from '../core/payments/teams';
 
 /**
  * `applied`; `replayed` (already processed); `not_ready`: the subscription is not known yet (its
@@ -45,13 +46,11 @@ const notNewerThan = (sub: SubscriptionRow, created: Millis) =>
 const notCanceledAfter = (sub: SubscriptionRow, created: Millis) =>
   sql`not exists (select 1 from ${subscriptions} where ${subscriptions.id} = ${sub.id} and ${subscriptions.status} = 'canceled' and ${subscriptions.updatedFromEventCreated} > ${created})`;
 
-/** The user's Standard licenses still in force (not revoked). */
-const standardLicenses = (sub: SubscriptionRow) =>
-  and(
-    eq(licenses.userId, sub.userId),
-    eq(licenses.plan, 'Standard'),
-    ne(licenses.status, 'revoked'),
-  );
+/**
+ * The Standard licenses still in force (not revoked) the subscription pays for: the buyer's, and
+ * its team members' when it pays for a team (core/payments/teams.ts).
+ */
+const standardLicenses = (sub: SubscriptionRow) => licensesPaidBy(sub);
 
 /**
  * True (in SQL) while the subscription has not ended and its account is not deleted: whom a
@@ -237,6 +236,8 @@ async function invoicePaid(
           notNewerThan(sub, event.created),
         ),
       ),
+    // A team's term follows the period paid for, as its members' licenses do.
+    teamTermStatement(db, sub.stripeSubscriptionId, periodEnd, now, notCanceledAfter(sub, event.created)),
     touchSubscription(db, sub, event.created, now, {
       status: sub.status === 'cancelling' ? 'cancelling' : 'active',
       currentPeriodEnd: Math.max(sub.currentPeriodEnd ?? 0, periodEnd),

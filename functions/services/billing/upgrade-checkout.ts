@@ -26,6 +26,7 @@ import { newestSubscription } from '../core/payments/subscriptions';
 export async function startUpgradeCheckout(
   deps: Deps,
   userId: string,
+  seats = 1,
 ): Promise<CheckoutSessionLink> {
   const { db, now, payments, origin } = deps;
   const user = await findUserById(db, userId);
@@ -45,6 +46,7 @@ export async function startUpgradeCheckout(
         customerEmail: user.email,
         ...(earlier ? { customerId: earlier.stripeCustomerId } : {}),
         plan: 'standard',
+        quantity: seats,
         successUrl: checkoutReturnUrls(origin).successUrl,
         cancelUrl: billingPageUrl(origin),
       }),

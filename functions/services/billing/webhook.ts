@@ -5,7 +5,8 @@
  * event type. Every handler records the event id in the same batch as its effect, so a replayed
  * delivery changes nothing and is answered `replayed`.
  */
-import { fail } from '../../lib/errors';
+import { ApiError, fail } from '../../lib/errors';
+import { callProvider } from '../core/payments/provider';
 import type { Deps } from '../shared/deps';
 import { saveBillingProfile } from './details';
 import { fulfillPendingSignup } from './fulfill-signup';
@@ -107,6 +108,9 @@ async function onCheckoutCompleted(
     customerId: event.customerId,
     subscriptionId: event.subscriptionId,
     event: record,
+    // The event does not carry the line items: the seats bought are read from the session.
+    quantity: await seatsBought(deps, event.sessionId),
+    company: event.billingDetails?.company ?? null,
   };
   const result =
     'pendingSignupId' in reference
@@ -132,6 +136,22 @@ async function onCheckoutCompleted(
     );
   }
   return result.outcome;
+}
+
+/**
+ * How many seats a paid checkout bought (the buyer may have changed them on the page); null when
+ * the provider does not know the session (fulfillment then takes the seats chosen at signup).
+ */
+async function seatsBought(deps: Deps, sessionId: string): Promise<number | null> {
+  try {
+    const session = await callProvider(() => deps.payments.retrieveCheckoutSession(sessionId), () =>
+      fail('NOT_FOUND'),
+    );
+    return session.quantity;
+  } catch (error) {
+    if (error instanceof ApiError && error.code === 'NOT_FOUND') return null;
+    throw error;
+  }
 }
 
 /**

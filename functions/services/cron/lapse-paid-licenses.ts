@@ -4,7 +4,7 @@
  * period end on cancellation, extends it on every paid renewal and suspends the license of a
  * failed payment; what it cannot do is notice that the period end has passed. That is this job.
  */
-import { and, eq, inArray, lte, notExists } from 'drizzle-orm';
+import { and, eq, inArray, lte, notExists, sql } from 'drizzle-orm';
 import { licenses, organizationMembers, subscriptions } from '../../db/schema';
 import type { Deps } from '../shared/deps';
 import type { JobCounts } from './job';
@@ -12,7 +12,8 @@ import type { JobCounts } from './job';
 /**
  * Expires Standard licenses past their end unless the account has a subscription that is still
  * `active` (a renewal webhook will extend the license) or `past_due` (Stripe is retrying the
- * payment; the license stays suspended until it succeeds or the subscription is cancelled).
+ * payment; the license stays suspended until it succeeds or the subscription is cancelled), or
+ * the license is a team member's and the team's subscription is such.
  * A suspended license whose subscription was finally cancelled expires too.
  */
 export async function lapsePaidLicenses({ db, now }: Deps): Promise<JobCounts> {
@@ -34,6 +35,12 @@ export async function lapsePaidLicenses({ db, now }: Deps): Promise<JobCounts> {
         inArray(licenses.status, ['active', 'suspended']),
         lte(licenses.expiresAt, now),
         notExists(liveSubscription),
+        // A team member's license is paid by the team's subscription, not by the member.
+        sql`not exists (select 1 from organization_members as m
+          join organizations as o on o.id = m.organization_id
+          join subscriptions as s on s.stripe_subscription_id = o.stripe_subscription_id
+          where m.license_id = ${licenses.id} and m.removed_at is null
+            and s.status in ('active', 'past_due'))`,
       ),
     )
     .returning({ id: licenses.id });

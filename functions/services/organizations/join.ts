@@ -89,6 +89,10 @@ export async function previewInvitation(
  * the plan, the freeing of devices on the account's older licenses, and the feed event. `lead`
  * statements (a new account's row) run before it under the same condition.
  */
+/** The plan a member's license has: Standard in a team (bought per seat), else Enterprise. */
+const memberPlan = (organization: Pick<OrganizationRow, 'kind'>) =>
+  organization.kind === 'team' ? ('Standard' as const) : ('Enterprise' as const);
+
 function joinStatements(
   db: Db,
   invitation: InvitationRow,
@@ -124,7 +128,7 @@ function joinStatements(
         joined,
       ),
       db.insert(licenses).select(
-        sql`select ${licenseId}, ${userId}, ${generateLicenseKey()}, 'Enterprise', 'active', ${now}, o.term_end, max(${now}, coalesce((select max(created_at) + 1 from licenses where user_id = ${userId}), 0)), ${site.currentVersion}, null
+        sql`select ${licenseId}, ${userId}, ${generateLicenseKey()}, ${memberPlan(organization)}, 'active', ${now}, o.term_end, max(${now}, coalesce((select max(created_at) + 1 from licenses where user_id = ${userId}), 0)), ${site.currentVersion}, null
             from organizations as o where o.id = ${organization.id} and ${joined}`,
       ),
       db
@@ -133,7 +137,7 @@ function joinStatements(
         .where(sql`${organizationInvitations.id} = ${invitation.id} and ${joined}`),
       db
         .update(users)
-        .set({ plan: 'Enterprise', updatedAt: now })
+        .set({ plan: memberPlan(organization), updatedAt: now })
         .where(sql`${users.id} = ${userId} and ${joined}`),
       teamEvent(
         db,
@@ -254,7 +258,7 @@ export async function signUpByInvitation(
       passwordHash,
       googleSub: null,
     },
-    'Enterprise',
+    memberPlan(organization),
     now,
   );
   const session = await newSession(deps, user.id);
@@ -269,7 +273,7 @@ export async function signUpByInvitation(
       db
         .insert(users)
         .select(
-          sql`select ${user.id}, ${user.customerName}, ${user.email}, ${user.emailNormalized}, ${user.passwordHash}, null, 'Enterprise', 0, null, null, ${now}, ${now}, null, 1 where ${canJoin}`,
+          sql`select ${user.id}, ${user.customerName}, ${user.email}, ${user.emailNormalized}, ${user.passwordHash}, null, ${user.plan}, 0, null, null, ${now}, ${now}, null, 1 where ${canJoin}`,
         ),
     ],
   );

@@ -28,7 +28,11 @@ export async function startEmailStandardCheckout(
   deps: Deps,
   body: RegisterEmailBody,
 ): Promise<StartedCheckout> {
-  return createPendingCheckout(deps, await claimEmailSignup(deps, body, 'standard'));
+  return createPendingCheckout(
+    deps,
+    await claimEmailSignup(deps, body, 'standard'),
+    body.seats ?? 1,
+  );
 }
 
 /**
@@ -37,22 +41,27 @@ export async function startEmailStandardCheckout(
  */
 export async function startGoogleStandardCheckout(
   deps: Deps,
-  body: Pick<RegisterGoogleBody, 'googleToken' | 'fingerprintId'>,
+  body: Pick<RegisterGoogleBody, 'googleToken' | 'fingerprintId' | 'seats'>,
 ): Promise<StartedCheckout> {
-  return createPendingCheckout(deps, await claimGoogleSignup(deps, body));
+  return createPendingCheckout(deps, await claimGoogleSignup(deps, body), body.seats ?? 1);
 }
 
 /**
  * Stores who is waiting for payment and opens their checkout: the e-mail's one open checkout, so
  * an earlier one (another tab, a second verification) is expired and cannot be paid as well.
  */
-async function createPendingCheckout(deps: Deps, account: NewAccount): Promise<StartedCheckout> {
+async function createPendingCheckout(
+  deps: Deps,
+  account: NewAccount,
+  seats: number,
+): Promise<StartedCheckout> {
   const { db, now, payments, origin } = deps;
   const pendingSignupId = crypto.randomUUID();
   await db.insert(pendingSignups).values({
     id: pendingSignupId,
     ...account,
     plan: 'Standard',
+    seats,
     createdAt: now,
     expiresAt: now + PENDING_SIGNUP_TTL_MS,
     completedAt: null,
@@ -66,6 +75,7 @@ async function createPendingCheckout(deps: Deps, account: NewAccount): Promise<S
           pendingSignupId,
           customerEmail: account.email,
           plan: 'standard',
+          quantity: seats,
           ...checkoutReturnUrls(origin),
         }),
       ),

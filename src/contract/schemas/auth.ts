@@ -16,6 +16,7 @@ import {
 } from '../rules';
 import { by } from './by';
 import { signupPlans } from '../signup';
+import { seatCountSchema } from './seats';
 
 export const signupPlanSchema = z.enum(signupPlans);
 
@@ -53,6 +54,8 @@ export const registerEmailSchema = z.object({
   agreeToTerms: z.literal(true, { error: Messages.termsRequired }),
   fingerprintId,
   plan: signupPlanSchema,
+  /** Standard only: seats to buy (1 when left out; 2 or more make a team). */
+  seats: seatCountSchema.optional(),
 });
 export type RegisterEmailBody = z.infer<typeof registerEmailSchema>;
 
@@ -63,6 +66,8 @@ export const registerGoogleSchema = z.object({
   agreeToTerms: z.literal(true, { error: Messages.termsRequired }),
   fingerprintId,
   plan: signupPlanSchema,
+  /** Standard only: seats to buy (1 when left out). */
+  seats: seatCountSchema.optional(),
 });
 export type RegisterGoogleBody = z.infer<typeof registerGoogleSchema>;
 

@@ -7,12 +7,16 @@
 import { and, desc, eq, ne, sql, type SQL } from 'drizzle-orm';
 import { licenses, subscriptions, type SubscriptionRow } from '../../../db/schema';
 import { fail } from '../../../lib/errors';
+import { plans } from '../../../../src/site.config';
 import { findUserById } from '../users/users';
 import { deliverSoon, mailWritten } from '../mail/outbox';
 import type { Db, Millis } from '../../shared/db';
 import type { Deps } from '../../shared/deps';
 import { cancellationMail } from './cancellations';
 import { callProvider } from './provider';
+
+/** Standard's yearly price per seat in cents, from the one source of prices. */
+export const STANDARD_UNIT_AMOUNT = Math.round((plans.standard.priceUsd ?? 0) * 100);
 
 /**
  * The user's newest subscription: the one the billing page shows, cancels and manages. Older
