@@ -13,7 +13,9 @@ import { html } from 'hono/html';
 import { formatIsoDay, formatMoney } from '../../src/lib/format';
 import type { BillingDetails } from '../../src/contract/billing';
 import { billingDetailsMissing } from '../../src/contract/billing-texts';
-import { billing, plans, site } from '../../src/site.config';
+import { billing, plans, seats, site } from '../../src/site.config';
+import { seatPriceLine, seatsOutOfRange } from '../../src/contract/seat-texts';
+import { STANDARD_UNIT_AMOUNT as STANDARD_AMOUNT } from '../services/core/payments/subscriptions';
 import {
   DEV_CHECKOUT_PATH,
   isLocalPayments,
@@ -121,7 +123,7 @@ async function sessionIdFromForm(c: Context<AppEnv>): Promise<string> {
 interface PageState {
   error?: string;
   /** The field the error is about (focus and aria-invalid). */
-  errorField?: keyof BillingDetails;
+  errorField?: keyof BillingDetails | 'quantity';
   /** The details form as posted (shown again after a mistake). */
   typed?: Record<string, unknown>;
   /** The account's saved details, filling the form until the buyer continues (an upgrade). */
@@ -158,6 +160,15 @@ function field(
     />`;
 }
 
+/** The seats field as posted: a whole number one purchase may hold, else null. */
+function readQuantity(value: unknown): number | null {
+  if (typeof value !== 'string' || !/^\s*\d{1,4}\s*$/.test(value)) return null;
+  const quantity = Number(value);
+  return quantity >= seats.standardSeats.min && quantity <= seats.standardSeats.max
+    ? quantity
+    : null;
+}
+
 /** The open checkout: details form, then (once they are in) the total and the card. */
 function checkoutPage(
   c: Context<AppEnv>,
@@ -172,7 +183,9 @@ function checkoutPage(
     }
     return (saved ?? state.prefill)?.[key] ?? '';
   };
-  const invalid = (key: keyof BillingDetails) => state.errorField === key;
+  const invalid = (key: keyof BillingDetails | 'quantity') => state.errorField === key;
+  const typedQuantity = state.typed?.['quantity'];
+  const quantity = typeof typedQuantity === 'string' ? typedQuantity : String(session.quantity);
   const money = (cents: number) => formatMoney(cents, session.currency);
   const country = value('country');
   const error = state.error
@@ -185,6 +198,24 @@ function checkoutPage(
       <legend>Billing details</legend>
       ${cardDeclined ? '' : error}
       <input type="hidden" name="session_id" value="${session.id}" />
+      <label for="quantity">Seats</label>
+      <p id="quantity-hint">
+        One seat per person who uses ${site.product}: ${String(seats.standardSeats.min)} to
+        ${String(seats.standardSeats.max)}. Two or more make a team you manage.
+      </p>
+      <input
+        type="number"
+        id="quantity"
+        name="quantity"
+        value="${quantity}"
+        min="${String(seats.standardSeats.min)}"
+        max="${String(seats.standardSeats.max)}"
+        step="1"
+        inputmode="numeric"
+        required
+        aria-describedby="${invalid('quantity') ? 'quantity-hint checkout-error' : 'quantity-hint'}"
+        ${invalid('quantity') ? html`aria-invalid="true"` : ''}
+      />
       ${field('company', 'Company', value('company'), {
         optional: true,
         autocomplete: 'organization',
@@ -262,6 +293,8 @@ function checkoutPage(
       <dt>Plan</dt>
       <dd>${site.product} ${planName}, one year</dd>
       <dt>Price</dt>
+      <dd id="checkout-price">${seatPriceLine(session.quantity, money(STANDARD_AMOUNT))}</dd>
+      <dt>Subtotal</dt>
       <dd>${money(session.amountSubtotal)} / year</dd>
       ${taxLine}
       ${
@@ -414,6 +447,17 @@ export function createDevCheckoutRoutes(options: DevCheckoutOptions) {
         if (session.status !== 'open' || session.expired) {
           return c.redirect(`${DEV_CHECKOUT_PATH}?session_id=${encodeURIComponent(id)}`, 303);
         }
+        // A form without the field keeps the seats the checkout was opened with.
+        const quantity =
+          body['quantity'] === undefined ? session.quantity : readQuantity(body['quantity']);
+        if (quantity === null) {
+          return checkoutPage(c, session, {
+            error: seatsOutOfRange,
+            errorField: 'quantity',
+            typed: body,
+            status: 400,
+          });
+        }
         const read = readBillingDetails(body);
         if (!read.ok) {
           return checkoutPage(c, session, {
@@ -423,8 +467,9 @@ export function createDevCheckoutRoutes(options: DevCheckoutOptions) {
             status: 400,
           });
         }
-        const quote = quoteTax(session.amountSubtotal, read.details);
-        await payments.saveCheckoutDetails(id, read.details, quote);
+        // Tax on the total of every seat, as Stripe computes it on the line's amount.
+        const quote = quoteTax(STANDARD_AMOUNT * quantity, read.details);
+        await payments.saveCheckoutDetails(id, read.details, quote, quantity);
         return c.redirect(`${DEV_CHECKOUT_PATH}?session_id=${encodeURIComponent(id)}`, 303);
       })
 

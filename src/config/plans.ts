@@ -89,4 +89,3 @@ export const enterprise: Plan = {
   ],
   cta: { label: 'Contact Us', href: '/about' },
 };
-

@@ -90,6 +90,7 @@ describe('local payment provider', () => {
       customerEmail: 'ada@example.com',
       amountTotal: 12900,
       currency: 'usd',
+      quantity: 1,
     });
   });
 

@@ -62,6 +62,9 @@ describe('Stripe provider: createCheckoutSession', () => {
       mode: 'subscription',
       'line_items[0][price]': FAKE_PRICE_ID,
       'line_items[0][quantity]': '1',
+      'line_items[0][adjustable_quantity][enabled]': 'true',
+      'line_items[0][adjustable_quantity][maximum]': '250',
+      'line_items[0][adjustable_quantity][minimum]': '1',
       client_reference_id: 'ps_123',
       customer_email: 'ada@example.com',
       // The literal placeholder: Stripe fills it in only if the braces arrive unencoded in the value.
@@ -196,6 +199,8 @@ describe('Stripe provider: retrieveCheckoutSession', () => {
       customerEmail: 'ada.paid@example.com',
       amountTotal: 12900,
       currency: 'usd',
+      // The fake answers no line items: the seats are then unknown.
+      quantity: null,
     });
   });
 

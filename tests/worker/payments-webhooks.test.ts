@@ -218,6 +218,8 @@ describe('readWebhookEvent', () => {
       amountDue: 12900,
       currency: 'usd',
       periodEnd: 1_791_536_000_000,
+      periodStart: 1_760_000_000_000,
+      quantity: 1,
       attemptCount: 1,
       nextPaymentAttempt: null,
       hostedInvoiceUrl: 'https://invoice.stripe.test/i/1',

@@ -153,7 +153,10 @@ export function firstInvoicePaidEvent(
 ): ProviderEvent {
   const { subscriptionId, subscriptionItemId, invoiceId, invoiceNumber } = localIds(session);
   const period = { start: seconds(paidAt), end: seconds(periodEndAfter(paidAt)) };
-  const amount = formatMoney(session.amountSubtotal, session.currency);
+  const amount = formatMoney(
+    Math.round(session.amountSubtotal / session.quantity),
+    session.currency,
+  );
   const details = session.billingDetails;
   return envelope(
     'invoice.paid',
@@ -215,8 +218,8 @@ export function firstInvoicePaidEvent(
             object: 'line_item',
             amount: session.amountSubtotal,
             currency: session.currency,
-            description: `1 × ${site.product} Standard (at ${amount} / year)`,
-            quantity: 1,
+            description: `${String(session.quantity)} × ${site.product} Standard (at ${amount} / year)`,
+            quantity: session.quantity,
             period,
             parent: {
               type: 'subscription_item_details',

@@ -225,7 +225,11 @@ export function createLocalPayments({
       requireHttpUrl(input.cancelUrl, 'cancelUrl');
       const { clientReferenceId } = referenceMetadata(input);
       const quantity = input.quantity ?? 1;
-      if (!Number.isInteger(quantity) || quantity < standardSeats.min || quantity > standardSeats.max) {
+      if (
+        !Number.isInteger(quantity) ||
+        quantity < standardSeats.min ||
+        quantity > standardSeats.max
+      ) {
         throw new PaymentProviderError('rejected', 'quantity is out of range.');
       }
       const suffix = randomSuffix();

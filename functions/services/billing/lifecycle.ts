@@ -140,6 +140,14 @@ function invoiceRow(
     hostedInvoiceUrl: event.hostedInvoiceUrl,
     invoicePdf: event.invoicePdf,
     created: event.created,
+    quantity: event.quantity,
+    unitAmount:
+      event.quantity === null || event.subtotal === null
+        ? null
+        : Math.round(event.subtotal / event.quantity),
+    billingReason: event.billingReason,
+    periodStart: event.periodStart,
+    periodEnd: event.periodEnd,
   };
 }
 
@@ -210,6 +218,10 @@ async function invoicePaid(
           taxRateBp: event.taxRateBp,
           reverseCharge: event.reverseCharge,
           buyer,
+          quantity: event.quantity,
+          billingReason: event.billingReason,
+          periodStart: event.periodStart,
+          periodEnd: event.periodEnd,
         },
       }),
     ...(mail ? [mail.insert] : []),
@@ -237,7 +249,13 @@ async function invoicePaid(
         ),
       ),
     // A team's term follows the period paid for, as its members' licenses do.
-    teamTermStatement(db, sub.stripeSubscriptionId, periodEnd, now, notCanceledAfter(sub, event.created)),
+    teamTermStatement(
+      db,
+      sub.stripeSubscriptionId,
+      periodEnd,
+      now,
+      notCanceledAfter(sub, event.created),
+    ),
     touchSubscription(db, sub, event.created, now, {
       status: sub.status === 'cancelling' ? 'cancelling' : 'active',
       currentPeriodEnd: Math.max(sub.currentPeriodEnd ?? 0, periodEnd),

@@ -68,6 +68,13 @@ export interface InvoiceEvent extends EventBase {
   currency: string;
   /** End of the service period the invoice pays for (its latest line), in ms. */
   periodEnd: number | null;
+  /** Start of that period (its earliest line), in ms. */
+  periodStart: number | null;
+  /**
+   * Seats invoiced: the lines' quantities, a credit line's (a proration's unused time) taken
+   * away, so an invoice for added seats counts the seats added. Null without quantities.
+   */
+  quantity: number | null;
   attemptCount: number;
   /** When Stripe retries a failed payment, in ms; null when it will not. */
   nextPaymentAttempt: number | null;
@@ -249,6 +256,14 @@ export function toBillingEvent(event: ProviderEvent): BillingEvent {
           .find(Boolean) ??
         null;
       const periodEnd = latest(lines.map((line) => line.period?.end));
+      const starts = lines.flatMap((line) => (line.period ? [line.period.start] : []));
+      const periodStart = starts.length === 0 ? null : Math.min(...starts);
+      const quantities = lines.flatMap((line) =>
+        typeof line.quantity === 'number'
+          ? [(line.amount ?? 0) < 0 ? -line.quantity : line.quantity]
+          : [],
+      );
+      const quantity = quantities.length === 0 ? null : quantities.reduce((a, b) => a + b, 0);
       const taxes = invoice.total_taxes ?? [];
       const taxAmount = invoice.total_taxes
         ? taxes.reduce((sum, tax) => sum + tax.amount, 0)
@@ -268,6 +283,8 @@ export function toBillingEvent(event: ProviderEvent): BillingEvent {
         amountDue: invoice.amount_due,
         currency: invoice.currency,
         periodEnd: periodEnd === null ? null : periodEnd * 1000,
+        periodStart: periodStart === null ? null : periodStart * 1000,
+        quantity: quantity !== null && quantity > 0 ? quantity : null,
         attemptCount: invoice.attempt_count ?? 0,
         nextPaymentAttempt: invoice.next_payment_attempt,
         hostedInvoiceUrl: invoice.hosted_invoice_url,

@@ -74,6 +74,9 @@ export const checkoutSessionSchema = z.object({
 
 const invoiceLineSchema = z.object({
   period: z.object({ start: unixSeconds, end: unixSeconds }).nullish(),
+  /** Seats on the line; a proration's credit line (negative amount) gives seats back. */
+  quantity: z.number().int().nullish(),
+  amount: z.number().int().nullish(),
   /** Before 2025-03-31. */
   subscription: idRef.optional(),
   parent: z

@@ -144,8 +144,9 @@ async function onCheckoutCompleted(
  */
 async function seatsBought(deps: Deps, sessionId: string): Promise<number | null> {
   try {
-    const session = await callProvider(() => deps.payments.retrieveCheckoutSession(sessionId), () =>
-      fail('NOT_FOUND'),
+    const session = await callProvider(
+      () => deps.payments.retrieveCheckoutSession(sessionId),
+      () => fail('NOT_FOUND'),
     );
     return session.quantity;
   } catch (error) {

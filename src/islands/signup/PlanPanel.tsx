@@ -1,6 +1,7 @@
 /** The side panel of /signup: price and duration of the plan, and its steps. */
 import type { SignupPlan } from '../../contract/signup';
 import type { Plan } from '../../site.config';
+import { SeatChooser } from './SeatChooser';
 
 /** What /signup shows of a plan; src/pages/signup.astro passes it in from the plan config. */
 export type SignupPlanDetails = Pick<Plan, 'name' | 'priceLabel' | 'period' | 'summary'>;
@@ -28,6 +29,7 @@ export function PlanPanel({ plan, details }: { plan: SignupPlan; details: Signup
         <span className="signup-period">{details.period}</span>
       </p>
       <p className="signup-summary">{details.summary}</p>
+      {plan === 'standard' && <SeatChooser />}
       <h3>What happens next</h3>
       <ol className="signup-steps">
         {steps[plan].map((step) => (

@@ -78,8 +78,13 @@ export function registerGoogleTrial(body: RegisterGoogleBody): Promise<AuthRespo
 export function registerEmailStandard(
   formData: VerifiedFormData,
   password: string,
+  seats = 1,
 ): Promise<StandardCheckoutResponse> {
-  const body: RegisterEmailBody = { ...registration(formData, password), plan: 'standard' };
+  const body: RegisterEmailBody = {
+    ...registration(formData, password),
+    plan: 'standard',
+    ...(seats > 1 ? { seats } : {}),
+  };
   return rethrowing(
     () => apiCall('POST', '/api/register-email-standard', standardCheckoutResponseSchema, body),
     Messages.emailSignupDefault,

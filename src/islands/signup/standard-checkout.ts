@@ -6,7 +6,8 @@
  */
 import type { VerifiedFormData } from '../../contract/signup';
 import type { StandardCheckoutResponse } from '../../contract/payments';
-import { limits } from '../../site.config';
+import { limits, seats as seatRules } from '../../site.config';
+import { signupSeatsFromQuery } from '../../lib/auth/signup-plan';
 import { registerEmailStandard, registerGoogleStandard } from './signup-api';
 
 export interface StandardSignup {
@@ -25,14 +26,17 @@ export async function continueStandardSignup(
   delayMs: number = limits.standardRedirectDelayMs,
 ): Promise<StandardCheckoutResponse> {
   const { formData, googleToken, password } = signup;
+  // The seats chosen on the page live in its URL (PlanPanel), so a reload or Google's return keeps them.
+  const seats = signupSeatsFromQuery(window.location.search, seatRules.standardSeats.max);
   const started = googleToken
     ? await registerGoogleStandard({
         googleToken,
         agreeToTerms: true,
         fingerprintId: formData.fingerprintId,
         plan: 'standard',
+        ...(seats > 1 ? { seats } : {}),
       })
-    : await registerEmailStandard(formData, password ?? '');
+    : await registerEmailStandard(formData, password ?? '', seats);
   onRedirecting();
   await new Promise((resolve) => setTimeout(resolve, delayMs));
   redirect(started.checkoutUrl);

@@ -7,3 +7,13 @@ export function signupPlanFromQuery(search: string): SignupPlan {
     ? 'standard'
     : 'trial';
 }
+
+/**
+ * The seats of /signup?plan=standard&seats=N: a whole number one purchase may hold, else 1 (a
+ * single buyer sees today's purchase).
+ */
+export function signupSeatsFromQuery(search: string, max: number): number {
+  const value = new URLSearchParams(search).get('seats')?.trim() ?? '';
+  const seats = /^\d{1,4}$/.test(value) ? Number(value) : 1;
+  return seats >= 1 && seats <= max ? seats : 1;
+}

@@ -102,6 +102,7 @@ export function invoiceObject(overrides: Record<string, unknown> = {}) {
           id: 'il_1',
           object: 'line_item',
           amount: 12900,
+          quantity: 1,
           period: { start: 1_760_000_000, end: 1_791_536_000 },
           parent: {
             type: 'subscription_item_details',

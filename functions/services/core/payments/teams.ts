@@ -18,7 +18,10 @@ export const makesTeam = (quantity: number): boolean =>
   quantity >= seatRules.standardSeats.teamMinimum;
 
 /** The name a new team gets: the buyer's company, else "{name}'s team". */
-export function teamName(buyer: { customerName: string; company?: string | null | undefined }): string {
+export function teamName(buyer: {
+  customerName: string;
+  company?: string | null | undefined;
+}): string {
   const company = buyer.company?.trim();
   return company ? company.slice(0, 120) : `${buyer.customerName}'s team`.slice(0, 120);
 }
@@ -54,12 +57,10 @@ export function newTeamStatements(
         .select(
           sql`select ${organizationId}, ${team.name}, ${team.ownerUserId}, ${team.seats}, ${plans.standard.deviceLimit ?? 2}, ${team.termStart}, ${team.termEnd}, 'standard', null, null, ${now}, ${now}, null, 'team', ${team.stripeSubscriptionId} where ${when}`,
         ),
-      db
-        .insert(organizationMembers)
-        .select(
-          sql`select ${crypto.randomUUID()}, ${organizationId}, ${team.ownerUserId}, ${team.licenseId}, ${now}, null
+      db.insert(organizationMembers).select(
+        sql`select ${crypto.randomUUID()}, ${organizationId}, ${team.ownerUserId}, ${team.licenseId}, ${now}, null
             where exists (select 1 from organizations where id = ${organizationId})`,
-        ),
+      ),
       teamEvent(
         db,
         {
@@ -88,7 +89,13 @@ export function licensesPaidBy(sub: Pick<SubscriptionRow, 'userId' | 'stripeSubs
 }
 
 /** The team a subscription pays for moves its term end with the subscription's period. */
-export function teamTermStatement(db: Db, stripeSubscriptionId: string, termEnd: Millis, now: Millis, when: SQL = sql`1 = 1`) {
+export function teamTermStatement(
+  db: Db,
+  stripeSubscriptionId: string,
+  termEnd: Millis,
+  now: Millis,
+  when: SQL = sql`1 = 1`,
+) {
   return db
     .update(organizations)
     .set({ termEnd, updatedAt: now })

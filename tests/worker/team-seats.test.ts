@@ -1,0 +1,278 @@
+/**
+ * Standard sold per seat: the seat count from signup and upgrade to the checkout, tax on the
+ * total, and a paid purchase of 2 or more seats making a team the buyer owns, whose members'
+ * Standard licenses renew and get suspended with the subscription.
+ */
+import { describe, expect, it } from 'vitest';
+import { quoteTax } from '../../functions/services/billing/tax';
+import type { StandardCheckoutResponse } from '../../src/contract/payments';
+import { seatsOutOfRange } from '../../src/contract/seat-texts';
+import {
+  queryAll,
+  signUpTrial,
+  signupForm,
+  verifyEmail,
+  type SignedInAccount,
+} from './account-helpers';
+import { billingWorld, deliver, payLocal, type BillingWorld } from './billing-helpers';
+import { signedDelivery, stripeEvent, invoiceObject } from './fake-stripe/events';
+import { invite, signUpByLink } from './organizations-helpers';
+
+const GERMAN_CONSUMER = {
+  company: null,
+  name: 'Grete Müller',
+  line1: 'Hauptstraße 1',
+  line2: null,
+  postalCode: '80331',
+  city: 'München',
+  state: null,
+  country: 'DE',
+  taxId: null,
+} as const;
+
+function openSeats(world: BillingWorld, account: SignedInAccount, body: unknown) {
+  return world.app.request('/api/billing/checkout', {
+    method: 'POST',
+    json: body,
+    headers: account.browser,
+  });
+}
+
+/** A Trial account that buys `seats` seats by upgrading: checkout, details, Pay, both webhooks. */
+async function teamBought(world: BillingWorld, seats: number) {
+  const account = await signUpTrial(world.app);
+  const opened = await openSeats(world, account, { seats });
+  expect(opened.status, await opened.clone().text()).toBe(200);
+  const { sessionId } = await opened.json<StandardCheckoutResponse>();
+  await world.local.saveCheckoutDetails(
+    sessionId,
+    GERMAN_CONSUMER,
+    quoteTax(12900 * seats, GERMAN_CONSUMER),
+  );
+  const paid = await payLocal(world, sessionId);
+  for (const event of [paid.completed, paid.invoicePaid]) {
+    const response = await deliver(world.app, event.payload, event.signature);
+    expect(response.status, await response.clone().text()).toBe(200);
+  }
+  return { account, sessionId, paid };
+}
+
+async function teamOf(email: string) {
+  const [row] = await queryAll<{
+    id: string;
+    kind: string;
+    seats: number;
+    device_limit: number;
+    term_end: number;
+    stripe_subscription_id: string;
+  }>(
+    `SELECT o.id, o.kind, o.seats, o.device_limit, o.term_end, o.stripe_subscription_id
+       FROM organizations o JOIN users u ON u.id = o.owner_user_id WHERE u.email = ?`,
+    email,
+  );
+  return row;
+}
+
+describe('POST /api/billing/checkout with seats', () => {
+  it('opens a checkout for 1, 2 and 250 seats, each priced per seat', async () => {
+    for (const seats of [1, 2, 250]) {
+      const world = billingWorld();
+      const account = await signUpTrial(world.app);
+      const response = await openSeats(world, account, { seats });
+      expect(response.status, await response.clone().text()).toBe(200);
+      const { sessionId } = await response.json<StandardCheckoutResponse>();
+      const session = await world.local.getCheckout(sessionId);
+      expect(session?.quantity).toBe(seats);
+      expect(session?.amountSubtotal).toBe(12900 * seats);
+    }
+  });
+
+  it('refuses 251, 0, 2.5 and "12" seats in plain words and opens nothing', async () => {
+    const world = billingWorld();
+    const account = await signUpTrial(world.app);
+    for (const seats of [251, 0, 2.5, '12']) {
+      const response = await openSeats(world, account, { seats });
+      expect(response.status).toBe(400);
+      const body = await response.json<{ message: string; code: string }>();
+      expect(body.code).toBe('VALIDATION_FAILED');
+      expect(body.message).toMatch(/seats|whole number/);
+    }
+    const [open] = await queryAll<{ count: number }>(
+      `SELECT count(*) AS count FROM checkout_sessions WHERE owner_key = ?`,
+      `user:${account.auth.user.userId}`,
+    );
+    expect(open?.count).toBe(0);
+    const over = await openSeats(world, account, { seats: 251 });
+    expect((await over.json<{ message: string }>()).message).toBe(seatsOutOfRange);
+  });
+
+  it('buys a personal license for 1 seat, exactly as before: no team', async () => {
+    const world = billingWorld();
+    const { account } = await teamBought(world, 1);
+    expect(await teamOf(account.form.email)).toBeUndefined();
+    const [sub] = await queryAll<{ quantity: number }>(
+      `SELECT s.quantity FROM subscriptions s JOIN users u ON u.id = s.user_id WHERE u.email = ?`,
+      account.form.email,
+    );
+    expect(sub?.quantity).toBe(1);
+  });
+});
+
+describe('a paid purchase of 2 or more seats', () => {
+  it('taxes the total of every seat: 12 × $129 + 19% VAT = $1,842.12 for a German consumer', async () => {
+    const world = billingWorld();
+    const { paid } = await teamBought(world, 12);
+    expect(paid.session.amountSubtotal).toBe(154800);
+    expect(paid.session.amountTax).toBe(29412);
+    expect(paid.session.amountTotal).toBe(184212);
+    const [invoice] = await queryAll<{
+      quantity: number;
+      unit_amount: number;
+      amount_paid: number;
+    }>(
+      `SELECT quantity, unit_amount, amount_paid FROM invoices WHERE id = ?`,
+      paid.session.id.replace('cs_local_', 'in_local_'),
+    );
+    expect(invoice).toEqual({ quantity: 12, unit_amount: 12900, amount_paid: 184212 });
+  });
+
+  it('makes a team: the buyer owns it and holds its first seat with the same license key', async () => {
+    const world = billingWorld();
+    const { account } = await teamBought(world, 12);
+    const team = await teamOf(account.form.email);
+    expect(team).toMatchObject({ kind: 'team', seats: 12, device_limit: 2 });
+    const members = await queryAll<{ user_id: string; license_key: string; plan: string }>(
+      `SELECT m.user_id, l.license_key, l.plan FROM organization_members m
+         JOIN licenses l ON l.id = m.license_id WHERE m.organization_id = ? AND m.removed_at IS NULL`,
+      team?.id,
+    );
+    expect(members).toEqual([
+      {
+        user_id: account.auth.user.userId,
+        license_key: account.auth.user.licenseKey,
+        plan: 'Standard',
+      },
+    ]);
+    const [sub] = await queryAll<{ quantity: number; current_period_end: number }>(
+      `SELECT quantity, current_period_end FROM subscriptions WHERE stripe_subscription_id = ?`,
+      team?.stripe_subscription_id,
+    );
+    expect(sub?.quantity).toBe(12);
+    expect(team?.term_end).toBe(sub?.current_period_end);
+  });
+
+  it('makes one team when the webhook and the payment page both fulfill it', async () => {
+    const world = billingWorld();
+    const account = await signUpTrial(world.app);
+    const opened = await openSeats(world, account, { seats: 3 });
+    const { sessionId } = await opened.json<StandardCheckoutResponse>();
+    const paid = await payLocal(world, sessionId);
+    const [webhook, polled] = await Promise.all([
+      deliver(world.app, paid.completed.payload, paid.completed.signature),
+      world.app.post('/api/check-payment-completion', { sessionId }, account.browser),
+    ]);
+    expect(webhook.status).toBe(200);
+    expect(polled.status).toBe(200);
+    const teams = await queryAll<{ seats: number }>(
+      `SELECT o.seats FROM organizations o JOIN users u ON u.id = o.owner_user_id WHERE u.email = ?`,
+      account.form.email,
+    );
+    expect(teams).toEqual([{ seats: 3 }]);
+  });
+
+  it('gives a member who joins a Standard license that renews and is suspended with the subscription', async () => {
+    const world = billingWorld();
+    const { account, sessionId } = await teamBought(world, 5);
+    const team = await teamOf(account.form.email);
+    const email = `member-${crypto.randomUUID()}@example.com`;
+    const token = await invite(world.app, account, email);
+    const joined = await signUpByLink(world.app, token);
+    expect(joined.status, await joined.clone().text()).toBe(200);
+    const memberLicense = async () => {
+      const [row] = await queryAll<{ plan: string; status: string; expires_at: number }>(
+        `SELECT l.plan, l.status, l.expires_at FROM licenses l JOIN users u ON u.id = l.user_id
+           WHERE u.email = ? ORDER BY l.created_at DESC LIMIT 1`,
+        email,
+      );
+      return row;
+    };
+    expect(await memberLicense()).toMatchObject({
+      plan: 'Standard',
+      status: 'active',
+      expires_at: team?.term_end,
+    });
+
+    // The renewal: one more year for every seat, the team's term with it.
+    const suffix = sessionId.replace('cs_local_', '');
+    const nextEnd = Math.floor((team?.term_end ?? 0) / 1000) + 365 * 24 * 60 * 60;
+    const renewal = (type: string, id: string, created: number) =>
+      stripeEvent(
+        type,
+        invoiceObject({
+          id,
+          customer: `cus_local_${suffix}`,
+          billing_reason: 'subscription_cycle',
+          amount_paid: type === 'invoice.paid' ? 64500 : 0,
+          amount_due: 64500,
+          parent: {
+            type: 'subscription_details',
+            quote_details: null,
+            subscription_details: { subscription: `sub_local_${suffix}`, metadata: {} },
+          },
+          lines: {
+            object: 'list',
+            has_more: false,
+            data: [
+              {
+                id: `il_${id}`,
+                object: 'line_item',
+                amount: 64500,
+                quantity: 5,
+                period: { start: nextEnd - 365 * 24 * 60 * 60, end: nextEnd },
+              },
+            ],
+          },
+        }),
+        created,
+      );
+    const send = async (event: ReturnType<typeof stripeEvent>) => {
+      const { body, signature } = await signedDelivery(event, world.secret);
+      const response = await deliver(world.app, body, signature);
+      expect(response.status, await response.clone().text()).toBe(200);
+    };
+    const later = Math.floor(world.app.clock.now / 1000) + 60;
+    await send(renewal('invoice.payment_failed', 'in_failed_1', later));
+    expect((await memberLicense())?.status).toBe('suspended');
+    await send(renewal('invoice.paid', 'in_renewal_1', later + 60));
+    expect(await memberLicense()).toMatchObject({ status: 'active', expires_at: nextEnd * 1000 });
+    expect((await teamOf(account.form.email))?.term_end).toBe(nextEnd * 1000);
+  });
+});
+
+describe('POST /api/register-email-standard with seats', () => {
+  it('opens a checkout for the seats chosen and makes the team once paid', async () => {
+    const world = billingWorld();
+    const form = signupForm({ plan: 'standard' });
+    await verifyEmail(world.app, form);
+    const started = await world.app.post('/api/register-email-standard', { ...form, seats: 4 });
+    expect(started.status, await started.clone().text()).toBe(200);
+    const { sessionId } = await started.json<StandardCheckoutResponse>();
+    expect((await world.local.getCheckout(sessionId))?.quantity).toBe(4);
+    const paid = await payLocal(world, sessionId);
+    expect(
+      (await deliver(world.app, paid.completed.payload, paid.completed.signature)).status,
+    ).toBe(200);
+    expect(await teamOf(form.email)).toMatchObject({ kind: 'team', seats: 4 });
+  });
+
+  it('refuses 251 seats before anything is stored', async () => {
+    const world = billingWorld();
+    const form = signupForm({ plan: 'standard' });
+    await verifyEmail(world.app, form);
+    const started = await world.app.post('/api/register-email-standard', { ...form, seats: 251 });
+    expect(started.status).toBe(400);
+    expect((await started.json<{ message: string }>()).message).toBe(seatsOutOfRange);
+    const pending = await queryAll('SELECT id FROM pending_signups WHERE email = ?', form.email);
+    expect(pending).toEqual([]);
+  });
+});
