@@ -564,6 +564,11 @@ export const subscriptions = sqliteTable(
     collectionMethod: text('collection_method', { enum: collectionMethodValues })
       .notNull()
       .default('charge_automatically'),
+    /**
+     * ms: a seat addition holds the subscription from here until it is recorded, so two at once
+     * are made one after the other and both are charged (services/billing/seats.ts).
+     */
+    seatChangeStartedAt: integer('seat_change_started_at'),
   },
   (table) => [
     uniqueIndex('subscriptions_stripe_subscription_id_unique').on(table.stripeSubscriptionId),

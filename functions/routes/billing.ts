@@ -8,7 +8,20 @@ import type { BillingOverview, PortalResponse } from '../../src/contract/billing
 import type { StandardCheckoutResponse } from '../../src/contract/payments';
 import { cancelSubscriptionSchema } from '../../src/contract/schemas/auth';
 import { billingDetailsBodySchema } from '../../src/contract/schemas/billing-details';
-import { upgradeCheckoutSchema } from '../../src/contract/schemas/seats';
+import {
+  renewalSeatsSchema,
+  seatAdditionSchema,
+  seatPreviewSchema,
+  upgradeCheckoutSchema,
+} from '../../src/contract/schemas/seats';
+import type {
+  RenewalSeatsResponse,
+  SeatAdditionResponse,
+  SeatPreview,
+} from '../../src/contract/seats';
+import { SeatMessages } from '../../src/contract/messages';
+import { formatDate } from '../../src/lib/format';
+import { addSeats, previewSeatAddition, setRenewalSeats } from '../services/billing/seats';
 import { jsonBody } from '../lib/validate';
 import { requireSession, type AccountEnv } from '../middleware/auth';
 import { invoicePdfFor } from '../services/billing/invoice-pdf';
@@ -74,6 +87,56 @@ export const billingRoutes = new Hono<AccountEnv>()
     const { userId } = c.get('session');
     await cancelAtPeriodEnd(deps, userId, c.req.valid('json').reason);
     return c.json((await billingOverview(deps, userId)) satisfies BillingOverview, 200);
+  })
+
+  // Seats of a running subscription: what adding costs now, adding (charged at once), and the
+  // seats it renews with (fewer take effect at renewal).
+  .post('/billing/seats/preview', requireSession, jsonBody(seatPreviewSchema), async (c) => {
+    const { add } = c.req.valid('json');
+    const preview = await previewSeatAddition(c.get('deps'), c.get('session').userId, add);
+    return c.json(
+      {
+        seats: preview.seats,
+        newSeats: preview.seats + add,
+        subtotal: preview.subtotal,
+        tax: preview.tax,
+        total: preview.total,
+        currency: preview.currency,
+        periodEnd: new Date(preview.periodEnd).toISOString(),
+      } satisfies SeatPreview,
+      200,
+    );
+  })
+
+  .post('/billing/seats', requireSession, jsonBody(seatAdditionSchema), async (c) => {
+    const { add, expectedTotal } = c.req.valid('json');
+    const added = await addSeats(c.get('deps'), c.get('session').userId, {
+      added: add,
+      expectedTotal,
+    });
+    return c.json(
+      {
+        message: SeatMessages.seatsAdded(add),
+        seats: added.seats,
+        invoice: {
+          id: added.invoice.invoiceId,
+          number: added.invoice.number,
+          total: added.invoice.total,
+          currency: added.invoice.currency,
+        },
+      } satisfies SeatAdditionResponse,
+      200,
+    );
+  })
+
+  .post('/billing/seats/renewal', requireSession, jsonBody(renewalSeatsSchema), async (c) => {
+    const { seats } = c.req.valid('json');
+    const set = await setRenewalSeats(c.get('deps'), c.get('session').userId, seats);
+    const message =
+      set.renewalSeats === null || set.renewsOn === null
+        ? SeatMessages.seatReductionUndone
+        : SeatMessages.seatsReduced(set.renewalSeats, formatDate(set.renewsOn, 'UTC'));
+    return c.json({ message, renewalSeats: set.renewalSeats } satisfies RenewalSeatsResponse, 200);
   })
 
   // Undo a cancellation at period end while the period runs; answers the fresh page.

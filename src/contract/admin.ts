@@ -53,6 +53,9 @@ export const auditActions = [
   'team-remove-member',
   'team-free-device',
   'team-transfer-ownership',
+  // A customer's own change that moves money: the owner is the actor.
+  'owner-add-seats',
+  'owner-renewal-seats',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 

@@ -243,6 +243,8 @@ export const errorCatalogue = {
   SUBSCRIPTION_NOT_RUNNING: { status: 409, message: SeatMessages.subscriptionNotRunning },
   /** A confirmation whose shown amount no longer matches (a day passed, or seats changed). */
   SEAT_PRICE_CHANGED: { status: 409, message: SeatMessages.seatChangePriceMoved },
+  /** Another seat addition of the same subscription did not finish in time. */
+  SEAT_CHANGE_IN_PROGRESS: { status: 409, message: SeatMessages.seatChangeInProgress },
 } as const satisfies Record<string, ErrorEntry>;
 
 /** Every code the API can answer (UPPER_SNAKE), derived from the catalogue. */

@@ -8,6 +8,7 @@ import { quoteTax } from '../../functions/services/billing/tax';
 import type { StandardCheckoutResponse } from '../../src/contract/payments';
 import { seatsOutOfRange } from '../../src/contract/seat-texts';
 import {
+  credentials,
   queryAll,
   signUpTrial,
   signupForm,
@@ -274,5 +275,201 @@ describe('POST /api/register-email-standard with seats', () => {
     expect((await started.json<{ message: string }>()).message).toBe(seatsOutOfRange);
     const pending = await queryAll('SELECT id FROM pending_signups WHERE email = ?', form.email);
     expect(pending).toEqual([]);
+  });
+});
+
+describe('seat changes of a running subscription', () => {
+  const preview = (world: BillingWorld, account: SignedInAccount, add: number) =>
+    world.app.request('/api/billing/seats/preview', {
+      method: 'POST',
+      json: { add },
+      headers: account.browser,
+    });
+  const add = (world: BillingWorld, account: SignedInAccount, body: unknown) =>
+    world.app.request('/api/billing/seats', {
+      method: 'POST',
+      json: body,
+      headers: account.browser,
+    });
+  const renewal = (world: BillingWorld, account: SignedInAccount, seats: number) =>
+    world.app.request('/api/billing/seats/renewal', {
+      method: 'POST',
+      json: { seats },
+      headers: account.browser,
+    });
+  const DAY_S = 24 * 60 * 60;
+  /** Months later the session has ended: the owner signs in again. */
+  async function later(world: BillingWorld, account: SignedInAccount, days: number) {
+    world.app.clock.advance(days * DAY_S);
+    const response = await world.app.post('/api/login', {
+      email: account.form.email,
+      password: account.form.password,
+    });
+    expect(response.status, await response.clone().text()).toBe(200);
+    const { token } = await response.json<{ token: string }>();
+    return { ...account, ...credentials(token) };
+  }
+
+  it('prorates 3 added seats by day: a full year on the first day, half in the middle, one day on the last', async () => {
+    const cases: [number, number][] = [
+      // [days after the purchase, subtotal in cents for 3 seats at $129]
+      [0, 38700],
+      [182.5, Math.round((38700 * 183) / 365)],
+      [364.5, Math.round(38700 / 365)],
+    ];
+    for (const [days, subtotal] of cases) {
+      const world = billingWorld();
+      const bought = await teamBought(world, 12);
+      const account = await later(world, bought.account, days);
+      const response = await preview(world, account, 3);
+      expect(response.status, await response.clone().text()).toBe(200);
+      const body = await response.json<{
+        subtotal: number;
+        tax: number;
+        total: number;
+        newSeats: number;
+      }>();
+      expect(body.newSeats).toBe(15);
+      expect(body.subtotal).toBe(subtotal);
+      // The German consumer's 19% VAT on the prorated amount.
+      expect(body.tax).toBe(Math.round(subtotal * 0.19));
+      expect(body.total).toBe(body.subtotal + body.tax);
+    }
+  });
+
+  it('adds seats at the amount shown: one invoice, one receipt, the team and the feed and the audit log say so', async () => {
+    const world = billingWorld();
+    const bought = await teamBought(world, 12);
+    const account = await later(world, bought.account, 100);
+    const shown = await (await preview(world, account, 3)).json<{ total: number }>();
+    const response = await add(world, account, { add: 3, expectedTotal: shown.total });
+    expect(response.status, await response.clone().text()).toBe(200);
+    const body = await response.json<{ seats: number; invoice: { id: string; total: number } }>();
+    expect(body.seats).toBe(15);
+    expect(body.invoice.total).toBe(shown.total);
+    const team = await teamOf(account.form.email);
+    expect(team?.seats).toBe(15);
+    const [invoice] = await queryAll<{
+      quantity: number;
+      amount_paid: number;
+      billing_reason: string;
+    }>('SELECT quantity, amount_paid, billing_reason FROM invoices WHERE id = ?', body.invoice.id);
+    expect(invoice).toEqual({
+      quantity: 3,
+      amount_paid: shown.total,
+      billing_reason: 'subscription_update',
+    });
+    const receipts = world.app.mail.filter(
+      (mail) => mail.to === account.form.email && mail.text.includes('3 seats added until'),
+    );
+    expect(receipts).toHaveLength(1);
+    const events = await queryAll<{ detail: string }>(
+      `SELECT detail FROM organization_events WHERE organization_id = ? AND kind = 'seats-added' ORDER BY created_at`,
+      team?.id,
+    );
+    expect(events.map((event) => event.detail)).toEqual([
+      'Bought 12 seats',
+      'Added 3 seats (15 in all)',
+    ]);
+    const audit = await queryAll<{ action: string }>(
+      `SELECT action FROM audit_log WHERE user_id = ? AND action = 'owner-add-seats'`,
+      account.auth.user.userId,
+    );
+    expect(audit).toHaveLength(1);
+  });
+
+  it('refuses an amount that moved since it was shown, charging nothing', async () => {
+    const world = billingWorld();
+    const { account } = await teamBought(world, 12);
+    const shown = await (await preview(world, account, 3)).json<{ total: number }>();
+    const tomorrow = await later(world, account, 1);
+    const response = await add(world, tomorrow, { add: 3, expectedTotal: shown.total });
+    expect(response.status).toBe(409);
+    expect((await response.json<{ code: string }>()).code).toBe('SEAT_PRICE_CHANGED');
+    expect((await teamOf(account.form.email))?.seats).toBe(12);
+    const seatInvoices = await queryAll(
+      `SELECT id FROM invoices WHERE user_id = ? AND billing_reason = 'subscription_update'`,
+      account.auth.user.userId,
+    );
+    expect(seatInvoices).toEqual([]);
+  });
+
+  it('adds up two additions made at once from two tabs: each charged once', async () => {
+    const world = billingWorld();
+    const { account } = await teamBought(world, 12);
+    const [first, second] = await Promise.all([
+      add(world, account, { add: 3 }),
+      add(world, account, { add: 3 }),
+    ]);
+    expect(first.status, await first.clone().text()).toBe(200);
+    expect(second.status, await second.clone().text()).toBe(200);
+    expect((await teamOf(account.form.email))?.seats).toBe(18);
+    const seatInvoices = await queryAll<{ quantity: number }>(
+      `SELECT quantity FROM invoices WHERE user_id = ? AND billing_reason = 'subscription_update'`,
+      account.auth.user.userId,
+    );
+    expect(seatInvoices).toEqual([{ quantity: 3 }, { quantity: 3 }]);
+    const [sub] = await queryAll<{ quantity: number; seat_change_started_at: number | null }>(
+      `SELECT quantity, seat_change_started_at FROM subscriptions WHERE user_id = ?`,
+      account.auth.user.userId,
+    );
+    expect(sub).toEqual({ quantity: 18, seat_change_started_at: null });
+  });
+
+  it('makes a personal license a team when seats are added, keeping the key in the first seat', async () => {
+    const world = billingWorld();
+    const { account } = await teamBought(world, 1);
+    const response = await add(world, account, { add: 2 });
+    expect(response.status, await response.clone().text()).toBe(200);
+    const team = await teamOf(account.form.email);
+    expect(team).toMatchObject({ kind: 'team', seats: 3 });
+    const [member] = await queryAll<{ license_key: string }>(
+      `SELECT l.license_key FROM organization_members m JOIN licenses l ON l.id = m.license_id
+         WHERE m.organization_id = ?`,
+      team?.id,
+    );
+    expect(member?.license_key).toBe(account.auth.user.licenseKey);
+  });
+
+  it('lowers seats at renewal, never below members and open invitations, and undoes it', async () => {
+    const world = billingWorld();
+    const { account } = await teamBought(world, 12);
+    await invite(world.app, account, `a-${crypto.randomUUID()}@example.com`);
+    await invite(world.app, account, `b-${crypto.randomUUID()}@example.com`);
+    // The owner's seat and two open invitations: 3 seats are taken.
+    const below = await renewal(world, account, 2);
+    expect(below.status).toBe(409);
+    const refused = await below.json<{ code: string; message: string }>();
+    expect(refused.code).toBe('SEATS_BELOW_TAKEN');
+    expect(refused.message).toContain('keep at least 3 seats');
+    const lowered = await renewal(world, account, 3);
+    expect(lowered.status, await lowered.clone().text()).toBe(200);
+    const seatsNow = async () =>
+      (
+        await queryAll<{ quantity: number; renewal_quantity: number | null }>(
+          'SELECT quantity, renewal_quantity FROM subscriptions WHERE user_id = ?',
+          account.auth.user.userId,
+        )
+      )[0];
+    expect(await seatsNow()).toEqual({ quantity: 12, renewal_quantity: 3 });
+    expect((await teamOf(account.form.email))?.seats).toBe(12);
+    const undone = await renewal(world, account, 12);
+    expect(undone.status).toBe(200);
+    expect(await seatsNow()).toEqual({ quantity: 12, renewal_quantity: null });
+  });
+
+  it('refuses a Trial account, a total over 250 and no seats in plain words', async () => {
+    const world = billingWorld();
+    const trial = await signUpTrial(world.app);
+    const notOwner = await preview(world, trial, 2);
+    expect(notOwner.status).toBe(403);
+    expect((await notOwner.json<{ code: string }>()).code).toBe('NOT_SEAT_OWNER');
+    const { account } = await teamBought(world, 12);
+    const over = await add(world, account, { add: 239 });
+    expect(over.status).toBe(400);
+    expect((await over.json<{ message: string }>()).message).toBe(seatsOutOfRange);
+    const none = await add(world, account, { add: 0 });
+    expect(none.status).toBe(400);
+    expect((await teamOf(account.form.email))?.seats).toBe(12);
   });
 });

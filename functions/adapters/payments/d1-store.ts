@@ -6,7 +6,7 @@
 import { and, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { DrizzleD1Database } from 'drizzle-orm/d1';
 import type * as schema from '../../db/schema';
-import { devCheckoutSessions } from '../../db/schema';
+import { devCheckoutSessions, devInvoices } from '../../db/schema';
 import { localInvoiceNumber } from './local-events';
 import type { LocalCheckoutSession, LocalCheckoutStore } from './types';
 
@@ -163,6 +163,65 @@ export function createD1CheckoutStore(db: DrizzleD1Database<typeof schema>): Loc
           ),
         );
       return paidSessionOf(subscriptionId);
+    },
+    async addSeatInvoice(invoice, quantity) {
+      // One statement each, in one batch: the invoice (once per key, numbered in the sequence
+      // shared with paid checkouts) and the subscription's seats, raised only with a new invoice.
+      const seq = sql`(select max(coalesce((select max(invoice_seq) from dev_checkout_sessions), 0), coalesce((select max(invoice_seq) from dev_invoices), 0)) + 1)`;
+      await db.batch([
+        db
+          .insert(devInvoices)
+          .values({
+            id: invoice.id,
+            customerId: invoice.customerId,
+            subscriptionId: invoice.subscriptionId,
+            billingReason: 'subscription_update',
+            quantity: invoice.quantity,
+            unitAmount: invoice.unitAmount,
+            amountSubtotal: invoice.amountSubtotal,
+            amountTax: invoice.amountTax,
+            amountTotal: invoice.amountTotal,
+            taxRateBp: invoice.taxRateBp,
+            reverseCharge: invoice.reverseCharge,
+            currency: invoice.currency,
+            billingDetails: invoice.billingDetails,
+            collectionMethod: 'charge_automatically',
+            status: 'paid',
+            periodStart: invoice.periodStart,
+            periodEnd: invoice.periodEnd,
+            invoiceSeq: seq,
+            createdAt: invoice.createdAt,
+            paidAt: invoice.createdAt,
+            idempotencyKey: invoice.idempotencyKey,
+          })
+          .onConflictDoNothing({ target: devInvoices.idempotencyKey }),
+        db
+          .update(devCheckoutSessions)
+          .set({ subscriptionQuantity: quantity })
+          .where(
+            and(
+              eq(devCheckoutSessions.subscriptionId, invoice.subscriptionId),
+              sql`exists (select 1 from dev_invoices where id = ${invoice.id})`,
+            ),
+          ),
+      ]);
+      const [row] = await db
+        .select()
+        .from(devInvoices)
+        .where(eq(devInvoices.idempotencyKey, invoice.idempotencyKey))
+        .limit(1);
+      if (!row) throw new Error('seat invoice was not recorded');
+      return {
+        ...invoice,
+        id: row.id,
+        quantity: row.quantity,
+        unitAmount: row.unitAmount,
+        amountSubtotal: row.amountSubtotal,
+        amountTax: row.amountTax,
+        amountTotal: row.amountTotal,
+        createdAt: row.createdAt,
+        invoiceNumber: localInvoiceNumber(row.invoiceSeq, row.createdAt),
+      };
     },
     async listPaid(customerId) {
       const rows = await db

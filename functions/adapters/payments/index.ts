@@ -94,6 +94,8 @@ export function createUnconfiguredPayments(reason: string): PaymentProvider {
     retrieveCheckoutSession: refuse,
     createPortalSession: refuse,
     listInvoices: refuse,
+    previewSeats: refuse,
+    addSeats: refuse,
     cancelAtPeriodEnd: refuse,
     resumeSubscription: refuse,
     paymentCard: refuse,

@@ -31,7 +31,9 @@ import {
   type LocalTaxQuote,
   type PaymentProvider,
   type ProviderEvent,
+  type SeatProration,
 } from './types';
+import { prorateByDay } from './proration';
 import { signWebhookPayload, verifyWebhookSignature } from './webhook-signature';
 
 /** Where the checkout imitation is mounted; the lead mounts routes/dev-checkout.ts here. */
@@ -117,6 +119,35 @@ export function testCardOutcome(cardNumber: string): string | null {
   const digits = cardNumber.replace(/[\s-]/g, '');
   if (!/^\d{13,19}$/.test(digits) || !luhnValid(digits)) return cardNumberIncorrect;
   return DECLINING_CARDS[digits] ?? null;
+}
+
+/**
+ * What raising a paid session's subscription to `quantity` seats costs at `at`: each added seat
+ * prorated by day for the rest of the year paid (proration.ts), taxed as the checkout was.
+ */
+function seatProration(
+  session: LocalCheckoutSession & { paidAt: number },
+  quantity: number,
+  at: number,
+): SeatProration {
+  const periodEnd = periodEndAfter(session.paidAt);
+  const { subtotal } = prorateByDay({
+    added: Math.max(0, quantity - session.subscriptionQuantity),
+    unitAmount: STANDARD_AMOUNT,
+    at,
+    periodStart: session.paidAt,
+    periodEnd,
+  });
+  const tax = session.reverseCharge ? 0 : Math.round((subtotal * session.taxRateBp) / 10_000);
+  return {
+    quantity,
+    subtotal,
+    tax,
+    total: subtotal + tax,
+    currency: session.currency,
+    prorationDate: at,
+    periodEnd,
+  };
 }
 
 export interface LocalPaymentsOptions {
@@ -385,6 +416,58 @@ export function createLocalPayments({
       });
       if (!session) throw new PaymentProviderError('not_found', 'No such invoice.');
       return refundOf(session);
+    },
+
+    async previewSeats({ subscriptionId, quantity }) {
+      const session = await paidSessionOf(subscriptionId);
+      return seatProration(session, quantity, now());
+    },
+
+    async addSeats({ subscriptionId, quantity, prorationDate, idempotencyKey }) {
+      const session = await paidSessionOf(subscriptionId);
+      const quote = seatProration(session, quantity, prorationDate);
+      const invoice = await store.addSeatInvoice(
+        {
+          id: `in_local_${randomSuffix()}`,
+          customerId: session.customerId,
+          subscriptionId,
+          quantity: quantity - session.subscriptionQuantity,
+          unitAmount: Math.round(
+            quote.subtotal / Math.max(1, quantity - session.subscriptionQuantity),
+          ),
+          amountSubtotal: quote.subtotal,
+          amountTax: quote.tax,
+          amountTotal: quote.total,
+          taxRateBp: session.reverseCharge ? 0 : session.taxRateBp,
+          reverseCharge: session.reverseCharge,
+          currency: session.currency,
+          billingDetails: session.billingDetails,
+          periodStart: prorationDate,
+          periodEnd: quote.periodEnd,
+          createdAt: now(),
+          idempotencyKey,
+          invoiceNumber: null,
+        },
+        quantity,
+      );
+      return {
+        invoiceId: invoice.id,
+        number: invoice.invoiceNumber,
+        subtotal: invoice.amountSubtotal,
+        tax: invoice.amountTax,
+        total: invoice.amountTotal,
+        taxRateBp: invoice.amountTax > 0 ? invoice.taxRateBp : null,
+        reverseCharge: invoice.reverseCharge,
+        currency: invoice.currency,
+        hostedInvoiceUrl: null,
+        invoicePdf: null,
+        created: invoice.createdAt,
+        periodStart: invoice.periodStart,
+        periodEnd: invoice.periodEnd,
+        quantityAdded: invoice.quantity,
+        unitAmount: invoice.unitAmount,
+        buyer: invoice.billingDetails,
+      };
     },
 
     verifyWebhook(rawBody, signatureHeader) {

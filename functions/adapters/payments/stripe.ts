@@ -106,6 +106,17 @@ export function createStripePayments(options: StripePaymentsOptions): PaymentPro
     return { refundId: refund.id, amount: refund.amount, currency: refund.currency };
   }
 
+  /** The subscription and its one item (the seats): not_found for anything else. */
+  async function seatItem(subscriptionId: string) {
+    if (!subscriptionIdPattern.test(subscriptionId)) {
+      throw new PaymentProviderError('not_found', 'No such subscription.');
+    }
+    const subscription = await call(() => stripe.subscriptions.retrieve(subscriptionId));
+    const item = subscription.items.data[0];
+    if (!item) throw new PaymentProviderError('not_found', 'The subscription has no seats.');
+    return { subscription, item };
+  }
+
   return {
     kind: 'stripe',
 
@@ -205,6 +216,76 @@ export function createStripePayments(options: StripePaymentsOptions): PaymentPro
         );
       }
       return { cancelAtPeriodEnd: true, currentPeriodEnd: periodEnd * 1000 };
+    },
+
+    async previewSeats({ subscriptionId, quantity }) {
+      const { subscription, item } = await seatItem(subscriptionId);
+      const prorationDate = Math.floor(Date.now() / 1000);
+      const preview = await call(() =>
+        stripe.invoices.createPreview({
+          customer: idOf(subscription.customer) ?? '',
+          subscription: subscriptionId,
+          subscription_details: {
+            items: [{ id: item.id, quantity }],
+            proration_behavior: 'always_invoice',
+            proration_date: prorationDate,
+          },
+        }),
+      );
+      const tax = (preview.total_taxes ?? []).reduce((sum, line) => sum + line.amount, 0);
+      return {
+        quantity,
+        subtotal: preview.subtotal,
+        tax,
+        total: preview.total,
+        currency: preview.currency,
+        prorationDate: prorationDate * 1000,
+        periodEnd: item.current_period_end * 1000,
+      };
+    },
+
+    async addSeats({ subscriptionId, quantity, prorationDate, idempotencyKey }) {
+      const { item } = await seatItem(subscriptionId);
+      const updated = await call(() =>
+        stripe.subscriptions.update(
+          subscriptionId,
+          {
+            items: [{ id: item.id, quantity }],
+            // Charged now with its own invoice, prorated at the moment the owner was shown.
+            proration_behavior: 'always_invoice',
+            proration_date: Math.floor(prorationDate / 1000),
+            // A declined card changes nothing: no seats without the payment.
+            payment_behavior: 'error_if_incomplete',
+            expand: ['latest_invoice'],
+          },
+          { idempotencyKey },
+        ),
+      );
+      const invoice = updated.latest_invoice;
+      if (!invoice || typeof invoice === 'string') {
+        throw new PaymentProviderError('rejected', 'Stripe answered no invoice for the seats.');
+      }
+      const tax = (invoice.total_taxes ?? []).reduce((sum, line) => sum + line.amount, 0);
+      const added = quantity - (item.quantity ?? 1);
+      return {
+        invoiceId: invoice.id ?? '',
+        number: invoice.number,
+        subtotal: invoice.subtotal,
+        tax,
+        total: invoice.total,
+        taxRateBp:
+          tax > 0 && invoice.subtotal > 0 ? Math.round((tax * 10_000) / invoice.subtotal) : null,
+        reverseCharge: invoice.customer_tax_exempt === 'reverse',
+        currency: invoice.currency,
+        hostedInvoiceUrl: invoice.hosted_invoice_url ?? null,
+        invoicePdf: invoice.invoice_pdf ?? null,
+        created: invoice.created * 1000,
+        periodStart: prorationDate,
+        periodEnd: item.current_period_end * 1000,
+        quantityAdded: added,
+        unitAmount: added > 0 ? Math.round(invoice.subtotal / added) : 0,
+        buyer: null,
+      };
     },
 
     async resumeSubscription(subscriptionId: string) {

@@ -132,6 +132,46 @@ export interface RefundResult {
   currency: string;
 }
 
+/** What adding seats costs for the rest of the period, as the provider prorates it. */
+export interface SeatProration {
+  /** Seats after the change. */
+  quantity: number;
+  /** Cents before tax, tax and total. */
+  subtotal: number;
+  tax: number;
+  total: number;
+  currency: string;
+  /** ms: the moment prorated for; addSeats with it charges exactly this. */
+  prorationDate: number;
+  /** ms: the end of the period the added seats are paid until. */
+  periodEnd: number;
+}
+
+/** The invoice added seats were charged with (paid at once). */
+export interface SeatInvoice {
+  /** `in_…` */
+  invoiceId: string;
+  number: string | null;
+  /** Cents. */
+  subtotal: number;
+  tax: number;
+  total: number;
+  /** Basis points; null when no tax applied. */
+  taxRateBp: number | null;
+  reverseCharge: boolean;
+  currency: string;
+  hostedInvoiceUrl: string | null;
+  invoicePdf: string | null;
+  /** ms */
+  created: number;
+  periodStart: number;
+  periodEnd: number;
+  /** Seats added, and the prorated price of one (cents, before tax). */
+  quantityAdded: number;
+  unitAmount: number;
+  buyer: BillingDetails | null;
+}
+
 /** What the card checkout and billing pages need from a payment provider. */
 export interface PaymentProvider {
   /** 'local' only in development; /dev/checkout refuses anything else. */
@@ -200,6 +240,22 @@ export interface PaymentProvider {
     /** Shown to operators in the provider's dashboard; keep it the same across retries. */
     reason: string;
   }): Promise<RefundResult>;
+  /**
+   * What raising the subscription's seats to `quantity` would charge now, prorated for the rest
+   * of the period. Throws PaymentProviderError('not_found') for an unknown subscription.
+   */
+  previewSeats(input: { subscriptionId: string; quantity: number }): Promise<SeatProration>;
+  /**
+   * Raises the subscription's seats to `quantity` and charges the prorated amount at once with its
+   * own invoice (Stripe: `proration_behavior: 'always_invoice'`), prorated at `prorationDate` as
+   * previewed. Safe to repeat with the same `idempotencyKey` (one change, one charge).
+   */
+  addSeats(input: {
+    subscriptionId: string;
+    quantity: number;
+    prorationDate: number;
+    idempotencyKey: string;
+  }): Promise<SeatInvoice>;
   /**
    * Checks the `Stripe-Signature` header against the raw body (300 s tolerance) and returns the
    * event. Throws WebhookSignatureError for a missing, wrong or stale signature.
@@ -340,4 +396,31 @@ export interface LocalCheckoutStore {
   markCanceled(subscriptionId: string, canceledAt: number): Promise<LocalCheckoutSession | null>;
   /** Paid sessions of one customer, newest first: the local stand-in for its invoices. */
   listPaid(customerId: string): Promise<LocalCheckoutSession[]>;
+  /**
+   * Records an invoice for seats added to a paid session's subscription and raises its seats to
+   * `quantity`, once per `invoice.idempotencyKey`: a repeat answers the invoice recorded first.
+   */
+  addSeatInvoice(invoice: LocalSeatInvoice, quantity: number): Promise<LocalSeatInvoice>;
+}
+
+/** A development invoice for seats added during a term (`dev_invoices`). */
+export interface LocalSeatInvoice {
+  id: string;
+  customerId: string;
+  subscriptionId: string;
+  quantity: number;
+  unitAmount: number;
+  amountSubtotal: number;
+  amountTax: number;
+  amountTotal: number;
+  taxRateBp: number;
+  reverseCharge: boolean;
+  currency: string;
+  billingDetails: BillingDetails | null;
+  periodStart: number;
+  periodEnd: number;
+  createdAt: number;
+  idempotencyKey: string;
+  /** Given by the store, in the sequence of every local invoice. */
+  invoiceNumber: string | null;
 }

@@ -14,13 +14,21 @@ export const seatCountSchema = z
 export const upgradeCheckoutSchema = z.object({ seats: seatCountSchema.optional() });
 export type UpgradeCheckoutBody = z.infer<typeof upgradeCheckoutSchema>;
 
-/** POST /api/billing/seats/preview and /api/billing/seats: the seats wanted from now on. */
-export const seatChangeSchema = z.object({
-  seats: seatCountSchema,
+/** POST /api/billing/seats/preview: the seats to add. */
+export const seatPreviewSchema = z.object({ add: seatCountSchema });
+export type SeatPreviewBody = z.infer<typeof seatPreviewSchema>;
+
+/** POST /api/billing/seats: the seats to add, charged at once. */
+export const seatAdditionSchema = z.object({
+  add: seatCountSchema,
   /**
-   * With a confirmation of added seats: the prorated amount (cents, with tax) the owner was
-   * shown. A different amount now is refused, so nobody is charged what they did not see.
+   * The prorated amount (cents, with tax) the owner was shown: a different amount now is
+   * refused, so nobody is charged what they did not see.
    */
-  expectedAmount: z.number().int().min(0).optional(),
+  expectedTotal: z.number().int().min(0).optional(),
 });
-export type SeatChangeBody = z.infer<typeof seatChangeSchema>;
+export type SeatAdditionBody = z.infer<typeof seatAdditionSchema>;
+
+/** POST /api/billing/seats/renewal: the seats to renew with (today's undoes a reduction). */
+export const renewalSeatsSchema = z.object({ seats: seatCountSchema });
+export type RenewalSeatsBody = z.infer<typeof renewalSeatsSchema>;

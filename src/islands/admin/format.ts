@@ -47,6 +47,8 @@ export const actionLabels: Record<AuditAction, string> = {
   'team-remove-member': 'Remove member',
   'team-free-device': "Free a member's device",
   'team-transfer-ownership': 'Transfer ownership',
+  'owner-add-seats': 'Seats added by the owner',
+  'owner-renewal-seats': 'Seats at renewal changed by the owner',
 };
 
 /** A date and time, or a dash for none. */

@@ -6,12 +6,14 @@ import {
   localInvoiceNumber,
   type LocalCheckoutSession,
   type LocalCheckoutStore,
+  type LocalSeatInvoice,
 } from '../../../functions/adapters/payments';
 
 export function createMemoryCheckoutStore(): LocalCheckoutStore & {
   sessions: Map<string, LocalCheckoutSession>;
 } {
   const sessions = new Map<string, LocalCheckoutSession>();
+  const seatInvoices = new Map<string, LocalSeatInvoice>();
   const paidSessionOf = (subscriptionId: string) => {
     const session = [...sessions.values()].find((s) => s.subscriptionId === subscriptionId);
     return session && session.paidAt !== null ? session : null;
@@ -37,10 +39,11 @@ export function createMemoryCheckoutStore(): LocalCheckoutStore & {
       });
       return { ...session };
     },
-    async saveDetails(id, details, quote) {
+    async saveDetails(id, details, quote, quantity) {
       const session = sessions.get(id);
       if (!session || session.status !== 'open') return null;
       Object.assign(session, {
+        ...(quantity === undefined ? {} : { quantity, subscriptionQuantity: quantity }),
         billingDetails: details,
         amountSubtotal: quote.subtotal,
         amountTax: quote.tax,
@@ -49,6 +52,17 @@ export function createMemoryCheckoutStore(): LocalCheckoutStore & {
         reverseCharge: quote.reverseCharge,
       });
       return { ...session };
+    },
+    async addSeatInvoice(invoice, quantity) {
+      const earlier = seatInvoices.get(invoice.idempotencyKey);
+      if (earlier) return { ...earlier };
+      const seq =
+        [...sessions.values()].filter((s) => s.paidAt !== null).length + seatInvoices.size + 1;
+      const recorded = { ...invoice, invoiceNumber: localInvoiceNumber(seq, invoice.createdAt) };
+      seatInvoices.set(invoice.idempotencyKey, recorded);
+      const session = paidSessionOf(invoice.subscriptionId);
+      if (session) session.subscriptionQuantity = quantity;
+      return { ...recorded };
     },
     async markExpired(id) {
       const session = sessions.get(id);

@@ -113,6 +113,8 @@ export function receiptMail(
     reverseChargeNote: string | null;
     currency: string;
     pdfUrl: string;
+    /** What was bought, when not a year of Standard (e.g. "3 seats added until June 1, 2027"). */
+    item?: string;
   },
   origin: string,
 ): Mail {
@@ -121,7 +123,10 @@ export function receiptMail(
   const facts: [string, string][] = [
     ['Invoice', invoice.number],
     ['Paid on', formatDate(invoice.paidAt, 'UTC')],
-    [`${site.product} ${plans.standard.name}, one year`, money(invoice.subtotalCents)],
+    [
+      invoice.item ?? `${site.product} ${plans.standard.name}, one year`,
+      money(invoice.subtotalCents),
+    ],
     ...(invoice.taxLabel === null
       ? []
       : [[invoice.taxLabel, money(invoice.taxCents)] as [string, string]]),

@@ -81,6 +81,7 @@ export function newSubscription(paid: {
     renewalQuantity: null,
     unitAmount: paid.unitAmount ?? null,
     collectionMethod: 'charge_automatically',
+    seatChangeStartedAt: null,
   };
 }
 

@@ -1,0 +1,1 @@
+ALTER TABLE `subscriptions` ADD `seat_change_started_at` integer;
