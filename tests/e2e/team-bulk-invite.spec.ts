@@ -18,7 +18,7 @@ async function createOrganization(browser: Browser, ownerEmail: string, seats: n
   await islandsReady(operator);
   await operator.getByRole('button', { name: 'New organization' }).click();
   const form = operator.getByRole('region', { name: 'New organization' });
-  await form.getByLabel('Organization name').fill('Kowalski Engineering');
+  await form.getByLabel('Organization name').fill('Brown Engineering');
   await form.getByLabel("Owner's e-mail").fill(ownerEmail);
   await form.getByLabel('Seats').fill(String(seats));
   await form.getByLabel('Devices per seat').fill('2');
@@ -26,7 +26,7 @@ async function createOrganization(browser: Browser, ownerEmail: string, seats: n
   await form.getByLabel('Reason').fill('Signed agreement (end-to-end test)');
   await form.getByRole('button', { name: 'Create organization' }).click();
   await expect(
-    operator.getByRole('heading', { level: 1, name: 'Kowalski Engineering' }),
+    operator.getByRole('heading', { level: 1, name: 'Brown Engineering' }),
   ).toBeVisible();
   await closeOperator(operator);
 }
@@ -49,7 +49,7 @@ test('an owner invites one address, then a CSV file, then a pasted list, and rea
   const context = await browser.newContext();
   const page = await context.newPage();
   await newVisitor(page);
-  const owner = await signUpForTrial(page, 'Zofia Kowalski');
+  const owner = await signUpForTrial(page, 'Marta Brown');
   await createOrganization(browser, owner.email, 6);
 
   await page.goto('/dashboard/team');
