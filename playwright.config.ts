@@ -9,7 +9,7 @@ const port = Number(process.env.E2E_PORT ?? 8787);
 const chromium = { ...devices['Desktop Chrome'], channel: undefined };
 /** The specs that grant operator rights (tests/e2e/console.helpers.ts grantOperator). */
 const OPERATOR_SPECS =
-  /(admin-console|admin-organizations|admin-second-factor|enterprise-dashboard|team)\.spec\.ts$/;
+  /(admin-console|admin-organizations|admin-second-factor|enterprise-dashboard|team|team-bulk-invite)\.spec\.ts$/;
 
 export default defineConfig({
   testDir: 'tests/e2e',

@@ -6,11 +6,13 @@ import { Hono, type Context } from 'hono';
 import { TeamMessages } from '../../src/contract/messages';
 import {
   activityQuerySchema,
+  bulkInviteSchema,
   inviteSchema,
   transferSchema,
   utilizationQuerySchema,
 } from '../../src/contract/schemas/team-requests';
 import type {
+  BulkInviteResponse,
   OrganizationResponse,
   TeamActivityResponse,
   TeamOverview,
@@ -86,6 +88,12 @@ export const teamRoutes = new Hono<AccountEnv>()
   .post('/team/invitations', requireSession, jsonBody(inviteSchema), async (c) => {
     await ownerActions.invite(c.get('deps'), c.get('session').userId, c.req.valid('json').email);
     return done(c, TeamMessages.invited);
+  })
+
+  .post('/team/invitations/bulk', requireSession, jsonBody(bulkInviteSchema), async (c) => {
+    const { entries } = c.req.valid('json');
+    const answer = await ownerActions.inviteMany(c.get('deps'), c.get('session').userId, entries);
+    return c.json(answer satisfies BulkInviteResponse, 200);
   })
 
   .post('/team/invitations/:id/resend', requireSession, async (c) => {

@@ -104,6 +104,8 @@ export const releaseDownloadLinkMinutes = 15;
  * this many days is shown as idle; the per-member command counts cover the same days.
  */
 export const teamIdleDays = 30;
+/** Addresses the team page invites in one go (a pasted list or a CSV); more is refused whole. */
+export const bulkInviteMax = 250;
 /** The owner is e-mailed once each time the members reach this share (percent) of the seats. */
 export const seatAlertPercent = 90;
 /** The monthly team usage e-mail (for the month before) goes out on one of these first days. */

@@ -231,6 +231,8 @@ export const errorCatalogue = {
   INVITATION_INVALID: { status: 410, message: TeamMessages.invitationInvalid },
   /** Every seat is taken or held by an open invitation. */
   NO_SEATS: { status: 409, message: TeamMessages.noSeats },
+  /** A bulk invitation of more than `bulkInviteMax` addresses: refused whole, nobody invited. */
+  TOO_MANY_ADDRESSES: { status: 400, message: TeamMessages.tooManyAddresses },
   ALREADY_MEMBER: { status: 409, message: 'This account already belongs to an organization.' },
   /** Joining cancels a running Standard subscription: the customer must confirm first. */
   CONFIRMATION_REQUIRED: { status: 409, message: TeamMessages.standardRunning },

@@ -2,6 +2,7 @@
  * Texts of Enterprise teams: the owner's team page, invitations and joining (gathered as
  * `TeamMessages` by messages.ts).
  */
+import { bulkInviteMax } from '../config/limits.ts';
 
 export const invitationInvalid =
   'This invitation link is not valid. Ask the person who invited you to send a new one.';
@@ -20,6 +21,10 @@ export const alreadyOnTeam = 'This address already belongs to a member of your t
 export const standardRunning =
   'Your Standard subscription will be cancelled at the end of the paid period; the time already paid is not refunded. Your account becomes part of the organization now. Confirm to continue.';
 export const deletedAccount = 'This account is scheduled for deletion and cannot join.';
+export const tooManyAddresses = `You can invite at most ${bulkInviteMax} addresses at a time. Nobody was invited: split the list and send each part.`;
+export const noAddresses = 'Paste or upload at least one e-mail address.';
+export const entryTooLong =
+  'One entry of the list is too long to be an e-mail address (1,000 characters at most).';
 export const notOwner = 'Only the owner of the organization can do this.';
 export const teamPageForOwner =
   "The team page is for your organization's owner: only they see the members, devices and activity.";

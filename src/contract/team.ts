@@ -3,7 +3,7 @@
  * team islands check (see shape.ts). The requests the Worker validates are zod schemas in
  * schemas/team-requests.ts.
  */
-import { array, boolean, integer, nullable, object, string, type Infer } from './shape.ts';
+import { array, boolean, integer, nullable, object, oneOf, string, type Infer } from './shape.ts';
 
 /** A member's active device on the owner's team page. */
 export const teamDeviceSchema = object({
@@ -60,6 +60,36 @@ export const teamOverviewSchema = object({
   invitations: array(teamInvitationSchema),
 });
 export type TeamOverview = Infer<typeof teamOverviewSchema>;
+
+/**
+ * What became of one address of a bulk invitation: `invited`; `already_member` (a member has the
+ * address); `already_invited` (it has an invitation not yet accepted or withdrawn); `invalid` (no
+ * e-mail address); `no_seat` (every seat was taken or held before its turn came).
+ */
+export const bulkInviteResults = [
+  'invited',
+  'already_member',
+  'already_invited',
+  'invalid',
+  'no_seat',
+] as const;
+export type BulkInviteResult = (typeof bulkInviteResults)[number];
+
+/** POST /api/team/invitations/bulk: each entry in the order given, and what became of it. */
+export const bulkInviteResponseSchema = object({
+  results: array(
+    object({
+      /** The address invited (lower-case), or the entry as written when it holds none. */
+      address: string,
+      result: oneOf(bulkInviteResults),
+    }),
+  ),
+  /** Addresses given more than once, each once (invited at most once). */
+  duplicates: array(string),
+  /** Seats neither taken nor held after the call. */
+  seatsLeft: integer,
+});
+export type BulkInviteResponse = Infer<typeof bulkInviteResponseSchema>;
 
 /** One row of the team feed. */
 export const teamActivitySchema = object({

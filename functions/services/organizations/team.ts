@@ -18,6 +18,7 @@ import {
   withdrawInvitation,
   type TeamActor,
 } from './membership';
+import { inviteMany } from './bulk-invitations';
 import { membershipOf, organizationOwnedBy } from './organizations';
 
 /**
@@ -48,6 +49,10 @@ export const ownerActions = {
   async invite(deps: Deps, ownerId: string, email: string) {
     const organization = await ownedOrganization(deps.db, ownerId);
     await invite(deps, organization, await ownerActor(deps.db, ownerId), email);
+  },
+  async inviteMany(deps: Deps, ownerId: string, entries: readonly string[]) {
+    const organization = await ownedOrganization(deps.db, ownerId);
+    return inviteMany(deps, organization, await ownerActor(deps.db, ownerId), entries);
   },
   async resend(deps: Deps, ownerId: string, invitationId: string) {
     const organization = await ownedOrganization(deps.db, ownerId);

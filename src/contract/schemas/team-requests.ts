@@ -4,7 +4,8 @@
  */
 import { z } from 'zod';
 import { supportTiers } from '../admin-organizations';
-import { Messages } from '../messages';
+import { bulkInviteMax } from '../address-list';
+import { Messages, TeamMessages } from '../messages';
 import { isPlainLine } from '../plain-text';
 import { by } from './by';
 import { customerNameRule, emailRule, newPasswordRule } from '../rules';
@@ -13,6 +14,18 @@ const email = z.string().trim().toLowerCase().superRefine(by(emailRule));
 
 /** POST /api/team/invitations */
 export const inviteSchema = z.object({ email });
+
+/**
+ * POST /api/team/invitations/bulk: the entries of a pasted list or a CSV column, as the island read
+ * them (address-list.ts); the Worker reads each again and refuses more than `bulkInviteMax`
+ * addresses. The bound here only caps the work of a request.
+ */
+export const bulkInviteSchema = z.object({
+  entries: z
+    .array(z.string().max(1000, TeamMessages.entryTooLong))
+    .min(1, TeamMessages.noAddresses)
+    .max(4 * bulkInviteMax, TeamMessages.tooManyAddresses),
+});
 
 /** POST /api/team/transfer */
 export const transferSchema = z.object({ userId: z.string().trim().min(1).max(128) });

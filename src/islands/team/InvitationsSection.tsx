@@ -1,54 +1,26 @@
 /**
- * Inviting: the invite form (one e-mail address; the server refuses it when every seat is taken
- * or held, and says so) and the open invitations, each resent with a new link or withdrawn.
+ * Inviting: the invite box (one address, a pasted list or a CSV file's e-mail column, InviteBox;
+ * the server invites as many as the seats allow and says what became of each) and the open
+ * invitations, each resent with a new link or withdrawn.
  */
-import { useId, useState, type FormEvent } from 'react';
 import type { TeamOverview, TeamInvitation } from '../../contract/team';
-import { emailRule, normalizeEmail } from '../../contract/rules';
-import { messageFor } from '../shared/api';
-import { leftForLogin } from '../shared/session-ended';
 import { seatsFull } from './format';
-import { teamAction, teamNetwork } from './team-calls';
+import { InviteBox } from './InviteBox';
+import { teamAction } from './team-calls';
 import type { PendingAction } from './TeamConfirm';
 import { formatDate } from '../../lib/format';
-
-export const inviteFailed = 'We could not send the invitation. Please try again.';
 
 interface Props {
   overview: TeamOverview;
   onAsk: (action: PendingAction) => void;
-  /** After a sent invitation: the server's message, and the team is loaded again. */
+  /** After invitations were sent: the line to show, and the team is loaded again. */
   onInvited: (message: string) => void;
 }
 
 const invitation = (id: string) => `/api/team/invitations/${encodeURIComponent(id)}`;
 
 export function InvitationsSection({ overview, onAsk, onInvited }: Props) {
-  const id = useId();
-  const [email, setEmail] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
   const { invitations } = overview;
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (busy) return;
-    const address = normalizeEmail(email);
-    const problem = emailRule(address);
-    if (problem) return setError(problem);
-    setBusy(true);
-    setError(null);
-    try {
-      const message = await teamAction('POST', '/api/team/invitations', { email: address });
-      setEmail('');
-      onInvited(message);
-    } catch (failure) {
-      if (leftForLogin(failure)) return;
-      setError(messageFor(failure, inviteFailed, teamNetwork));
-    } finally {
-      setBusy(false);
-    }
-  };
 
   const resend = (row: TeamInvitation): PendingAction => ({
     title: 'Send the invitation again?',
@@ -74,37 +46,7 @@ export function InvitationsSection({ overview, onAsk, onInvited }: Props) {
           invitation to invite someone else, or <a href="/about">ask us for more seats</a>.
         </p>
       )}
-      <form className="team-invite" onSubmit={(event) => void submit(event)} noValidate>
-        <div className="field">
-          <label htmlFor={`${id}-email`}>E-mail address of the colleague to invite</label>
-          <input
-            id={`${id}-email`}
-            type="email"
-            autoComplete="off"
-            required
-            maxLength={254}
-            value={email}
-            onChange={(event) => {
-              setEmail(event.target.value);
-              setError(null);
-            }}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? `${id}-error` : `${id}-hint`}
-          />
-        </div>
-        <button type="submit" className="button" aria-disabled={busy}>
-          {busy ? 'Sending...' : 'Send invitation'}
-        </button>
-      </form>
-      <p id={`${id}-hint`} className="field-hint">
-        The e-mail holds a link valid for 7 days. An open invitation holds a seat until it is
-        accepted, withdrawn or expires.
-      </p>
-      {error && (
-        <p id={`${id}-error`} className="form-error" role="alert">
-          {error}
-        </p>
-      )}
+      <InviteBox organization={overview.organization} onInvited={onInvited} />
       <h3 className="team-subtitle">Pending invitations</h3>
       {invitations.length === 0 ? (
         <p className="usage-empty">No pending invitations.</p>
