@@ -18,10 +18,17 @@ import type {
   RenewalSeatsResponse,
   SeatAdditionResponse,
   SeatPreview,
+  SeatSummary,
 } from '../../src/contract/seats';
 import { SeatMessages } from '../../src/contract/messages';
 import { formatDate } from '../../src/lib/format';
-import { addSeats, previewSeatAddition, setRenewalSeats } from '../services/billing/seats';
+import {
+  addSeats,
+  previewSeatAddition,
+  seatState,
+  setRenewalSeats,
+} from '../services/billing/seats';
+import { STANDARD_UNIT_AMOUNT } from '../services/core/payments/subscriptions';
 import { jsonBody } from '../lib/validate';
 import { requireSession, type AccountEnv } from '../middleware/auth';
 import { invoicePdfFor } from '../services/billing/invoice-pdf';
@@ -91,6 +98,24 @@ export const billingRoutes = new Hono<AccountEnv>()
 
   // Seats of a running subscription: what adding costs now, adding (charged at once), and the
   // seats it renews with (fewer take effect at renewal).
+  .get('/billing/seats', requireSession, async (c) => {
+    const { subscription, taken } = await seatState(c.get('deps'), c.get('session').userId);
+    return c.json(
+      {
+        seats: subscription.quantity,
+        renewalSeats: subscription.renewalQuantity,
+        taken,
+        renewsOn:
+          subscription.currentPeriodEnd === null
+            ? null
+            : new Date(subscription.currentPeriodEnd).toISOString(),
+        unitAmount: subscription.unitAmount ?? STANDARD_UNIT_AMOUNT,
+        currency: 'usd',
+      } satisfies SeatSummary,
+      200,
+    );
+  })
+
   .post('/billing/seats/preview', requireSession, jsonBody(seatPreviewSchema), async (c) => {
     const { add } = c.req.valid('json');
     const preview = await previewSeatAddition(c.get('deps'), c.get('session').userId, add);

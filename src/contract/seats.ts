@@ -1,29 +1,50 @@
-/** Answers of the seat calls of a Standard subscription (routes/billing.ts). */
+/**
+ * Answers of the seat calls of a Standard subscription (routes/billing.ts), as shapes the islands
+ * check before trusting them.
+ */
+import { integer, nullable, object, string, type Infer } from './shape.ts';
+
+/** GET /api/billing/seats: the seats of the owner's running subscription. */
+export const seatSummarySchema = object({
+  seats: integer,
+  /** Seats from the renewal on; null when they stay as they are. */
+  renewalSeats: nullable(integer),
+  /** Members plus open invitations (1 for a personal license): the fewest seats allowed. */
+  taken: integer,
+  /** ISO date-time of the renewal. */
+  renewsOn: nullable(string),
+  /** Cents per seat per year, before tax. */
+  unitAmount: integer,
+  currency: string,
+});
+export type SeatSummary = Infer<typeof seatSummarySchema>;
 
 /** POST /api/billing/seats/preview: what adding seats costs now, with tax. */
-export interface SeatPreview {
+export const seatPreviewResponseSchema = object({
   /** Seats today, and after the addition. */
-  seats: number;
-  newSeats: number;
+  seats: integer,
+  newSeats: integer,
   /** Cents: before tax, tax, total. */
-  subtotal: number;
-  tax: number;
-  total: number;
-  currency: string;
+  subtotal: integer,
+  tax: integer,
+  total: integer,
+  currency: string,
   /** ISO date-time: the added seats are paid until then (the renewal). */
-  periodEnd: string;
-}
+  periodEnd: string,
+});
+export type SeatPreview = Infer<typeof seatPreviewResponseSchema>;
 
 /** POST /api/billing/seats: the seats added and their invoice. */
-export interface SeatAdditionResponse {
-  message: string;
-  seats: number;
-  invoice: { id: string; number: string | null; total: number; currency: string };
-}
+export const seatAdditionResponseSchema = object({
+  message: string,
+  seats: integer,
+  invoice: object({ id: string, number: nullable(string), total: integer, currency: string }),
+});
+export type SeatAdditionResponse = Infer<typeof seatAdditionResponseSchema>;
 
 /** POST /api/billing/seats/renewal */
-export interface RenewalSeatsResponse {
-  message: string;
-  /** Seats from the renewal on; null when they stay as they are. */
-  renewalSeats: number | null;
-}
+export const renewalSeatsResponseSchema = object({
+  message: string,
+  renewalSeats: nullable(integer),
+});
+export type RenewalSeatsResponse = Infer<typeof renewalSeatsResponseSchema>;
