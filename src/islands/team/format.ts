@@ -44,6 +44,8 @@ const kindLabels: Record<string, string> = {
   'ownership-transferred': 'Ownership transferred',
   'term-changed': 'Term changed',
   'seats-changed': 'Seats changed',
+  'seats-added': 'Seats added',
+  'seats-removed-at-renewal': 'Seats at renewal changed',
 };
 
 /** "activated" → "Device activated"; a kind this page does not know reads as written. */
