@@ -18,6 +18,8 @@ import {
 import { billingWorld, deliver, payLocal, type BillingWorld } from './billing-helpers';
 import { signedDelivery, stripeEvent, invoiceObject } from './fake-stripe/events';
 import { invite, signUpByLink } from './organizations-helpers';
+import { testDeps } from './helpers';
+import { applyRenewalSeats } from '../../functions/services/cron/renewal-seats';
 
 const GERMAN_CONSUMER = {
   company: null,
@@ -471,5 +473,73 @@ describe('seat changes of a running subscription', () => {
     const none = await add(world, account, { add: 0 });
     expect(none.status).toBe(400);
     expect((await teamOf(account.form.email))?.seats).toBe(12);
+  });
+});
+
+describe('seats removed at renewal', () => {
+  it('tells the provider in the last hours before the renewal, and the paid renewal brings the team down', async () => {
+    const world = billingWorld();
+    const { account, sessionId } = await teamBought(world, 12);
+    const lowered = await world.app.request('/api/billing/seats/renewal', {
+      method: 'POST',
+      json: { seats: 10 },
+      headers: account.browser,
+    });
+    expect(lowered.status, await lowered.clone().text()).toBe(200);
+    const team = await teamOf(account.form.email);
+    const periodEnd = team?.term_end ?? 0;
+
+    // A day before: too early, nothing is told.
+    const dayBefore = applyRenewalSeats(
+      testDeps(periodEnd - 24 * 60 * 60 * 1000, { payments: world.local }),
+    );
+    expect(await dayBefore).toEqual({ renewalSeatsTold: 0 });
+    expect((await world.local.getCheckout(sessionId))?.renewalQuantity).toBeNull();
+    const hourBefore = await applyRenewalSeats(
+      testDeps(periodEnd - 60 * 60 * 1000, { payments: world.local }),
+    );
+    expect(hourBefore).toEqual({ renewalSeatsTold: 1 });
+    expect((await world.local.getCheckout(sessionId))?.renewalQuantity).toBe(10);
+    expect((await teamOf(account.form.email))?.seats).toBe(12);
+
+    // The renewal invoice bills 10 seats: the subscription and the team hold 10 from then on.
+    const suffix = sessionId.replace('cs_local_', '');
+    const nextEnd = Math.floor(periodEnd / 1000) + 365 * 24 * 60 * 60;
+    const event = stripeEvent(
+      'invoice.paid',
+      invoiceObject({
+        id: `in_renewal_${suffix}`,
+        customer: `cus_local_${suffix}`,
+        billing_reason: 'subscription_cycle',
+        amount_paid: 129000,
+        parent: {
+          type: 'subscription_details',
+          quote_details: null,
+          subscription_details: { subscription: `sub_local_${suffix}`, metadata: {} },
+        },
+        lines: {
+          object: 'list',
+          has_more: false,
+          data: [
+            {
+              id: 'il_renewal',
+              object: 'line_item',
+              amount: 129000,
+              quantity: 10,
+              period: { start: Math.floor(periodEnd / 1000), end: nextEnd },
+            },
+          ],
+        },
+      }),
+      Math.floor(world.app.clock.now / 1000) + 60,
+    );
+    const { body, signature } = await signedDelivery(event, world.secret);
+    expect((await deliver(world.app, body, signature)).status).toBe(200);
+    expect((await teamOf(account.form.email))?.seats).toBe(10);
+    const [sub] = await queryAll<{ quantity: number; renewal_quantity: number | null }>(
+      'SELECT quantity, renewal_quantity FROM subscriptions WHERE user_id = ?',
+      account.auth.user.userId,
+    );
+    expect(sub).toEqual({ quantity: 10, renewal_quantity: null });
   });
 });

@@ -223,6 +223,12 @@ export function createD1CheckoutStore(db: DrizzleD1Database<typeof schema>): Loc
         invoiceNumber: localInvoiceNumber(row.invoiceSeq, row.createdAt),
       };
     },
+    async setRenewalQuantity(sessionId, quantity) {
+      await db
+        .update(devCheckoutSessions)
+        .set({ renewalQuantity: quantity })
+        .where(eq(devCheckoutSessions.id, sessionId));
+    },
     async listPaid(customerId) {
       const rows = await db
         .select()

@@ -96,6 +96,7 @@ export function createUnconfiguredPayments(reason: string): PaymentProvider {
     listInvoices: refuse,
     previewSeats: refuse,
     addSeats: refuse,
+    setRenewalSeats: refuse,
     cancelAtPeriodEnd: refuse,
     resumeSubscription: refuse,
     paymentCard: refuse,

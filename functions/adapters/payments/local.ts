@@ -470,6 +470,12 @@ export function createLocalPayments({
       };
     },
 
+    async setRenewalSeats({ subscriptionId, quantity }) {
+      // The stand-in makes no renewals: it only keeps the seats a renewal would bill.
+      const session = await paidSessionOf(subscriptionId);
+      await store.setRenewalQuantity(session.id, quantity);
+    },
+
     verifyWebhook(rawBody, signatureHeader) {
       return verifyWebhookSignature(rawBody, signatureHeader, webhookSecret);
     },

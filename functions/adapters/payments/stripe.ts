@@ -288,6 +288,18 @@ export function createStripePayments(options: StripePaymentsOptions): PaymentPro
       };
     },
 
+    async setRenewalSeats({ subscriptionId, quantity }) {
+      const { item } = await seatItem(subscriptionId);
+      if (item.quantity === quantity) return;
+      // No proration: the seats paid for run to the period's end; the renewal bills the new count.
+      await call(() =>
+        stripe.subscriptions.update(subscriptionId, {
+          items: [{ id: item.id, quantity }],
+          proration_behavior: 'none',
+        }),
+      );
+    },
+
     async resumeSubscription(subscriptionId: string) {
       if (!subscriptionIdPattern.test(subscriptionId)) {
         throw new PaymentProviderError('not_found', 'No such subscription.');

@@ -257,6 +257,11 @@ export interface PaymentProvider {
     idempotencyKey: string;
   }): Promise<SeatInvoice>;
   /**
+   * Makes the subscription renew with `quantity` seats from its next period, without proration
+   * or refund (seats removed at renewal; called shortly before it). Safe to repeat.
+   */
+  setRenewalSeats(input: { subscriptionId: string; quantity: number }): Promise<void>;
+  /**
    * Checks the `Stripe-Signature` header against the raw body (300 s tolerance) and returns the
    * event. Throws WebhookSignatureError for a missing, wrong or stale signature.
    */
@@ -401,6 +406,8 @@ export interface LocalCheckoutStore {
    * `quantity`, once per `invoice.idempotencyKey`: a repeat answers the invoice recorded first.
    */
   addSeatInvoice(invoice: LocalSeatInvoice, quantity: number): Promise<LocalSeatInvoice>;
+  /** Records the seats a paid session's subscription renews with. */
+  setRenewalQuantity(sessionId: string, quantity: number): Promise<void>;
 }
 
 /** A development invoice for seats added during a term (`dev_invoices`). */

@@ -13,6 +13,7 @@ import {
   billingProfiles,
   invoices,
   licenses,
+  organizations,
   stripeEvents,
   subscriptions,
   type SubscriptionRow,
@@ -256,6 +257,25 @@ async function invoicePaid(
       now,
       notCanceledAfter(sub, event.created),
     ),
+    // A renewal bills the seats of the new period (fewer when the owner removed some at renewal):
+    // the subscription and its team hold those from now on.
+    ...(event.billingReason === 'subscription_cycle' && event.quantity !== null
+      ? [
+          db
+            .update(subscriptions)
+            .set({ quantity: event.quantity, renewalQuantity: null })
+            .where(and(eq(subscriptions.id, sub.id), notNewerThan(sub, event.created))),
+          db
+            .update(organizations)
+            .set({ seats: event.quantity, updatedAt: now })
+            .where(
+              and(
+                eq(organizations.stripeSubscriptionId, sub.stripeSubscriptionId),
+                notNewerThan(sub, event.created),
+              ),
+            ),
+        ]
+      : []),
     touchSubscription(db, sub, event.created, now, {
       status: sub.status === 'cancelling' ? 'cancelling' : 'active',
       currentPeriodEnd: Math.max(sub.currentPeriodEnd ?? 0, periodEnd),

@@ -11,6 +11,7 @@ import { lapsePaidLicenses } from './lapse-paid-licenses';
 import { PartialJobFailure, type CronJob, type JobCounts } from './job';
 import { purgeDeletedAccounts } from './purge-accounts';
 import { remindRenewals } from './remind-renewals';
+import { applyRenewalSeats } from './renewal-seats';
 import { remindTrialsEnding } from './remind-trials';
 import { requeueStuckMail } from './requeue-mail';
 import { finishOperatorRefunds } from './finish-operator-refunds';
@@ -29,6 +30,7 @@ export const cronJobs: readonly CronJob[] = [
   { name: 'remind-renewals', run: remindRenewals },
   { name: 'expire-trials', run: expireTrials },
   { name: 'lapse-paid-licenses', run: lapsePaidLicenses },
+  { name: 'apply-renewal-seats', run: applyRenewalSeats },
   { name: 'purge-deleted-accounts', run: purgeDeletedAccounts },
   { name: 'clean-up', run: cleanUp },
   { name: 'requeue-stuck-mail', run: requeueStuckMail },

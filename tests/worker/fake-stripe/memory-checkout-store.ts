@@ -64,6 +64,10 @@ export function createMemoryCheckoutStore(): LocalCheckoutStore & {
       if (session) session.subscriptionQuantity = quantity;
       return { ...recorded };
     },
+    async setRenewalQuantity(sessionId, quantity) {
+      const session = sessions.get(sessionId);
+      if (session) session.renewalQuantity = quantity;
+    },
     async markExpired(id) {
       const session = sessions.get(id);
       if (!session || session.status !== 'open') return null;
