@@ -327,7 +327,8 @@ export function benchFixtures(now = Date.now()): BenchFixtures {
       ownerName: user.customerName,
       ownerEmail: user.email,
       isOwner: true,
-      isMember: false,
+      // The owner holds a seat too: My Account shows the team and their own license.
+      isMember: true,
       seats: 5,
       seatsTaken: 2,
       deviceLimit: 3,

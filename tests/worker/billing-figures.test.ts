@@ -154,7 +154,7 @@ async function teamOwner(app: AccountApp, renewalQuantity: number | null = null)
   const organizationId = `team-org-${suffix}`;
   await run(
     `INSERT INTO organizations (id, name, owner_user_id, seats, device_limit, term_start, term_end, support_tier, created_at, updated_at, kind, stripe_subscription_id)
-     VALUES (?, 'Müller Planung', ?, 12, 2, ?, ?, 'standard', ?, ?, 'team', ?)`,
+     VALUES (?, 'Müller Design', ?, 12, 2, ?, ?, 'standard', ?, ?, 'team', ?)`,
     organizationId,
     userId,
     now - 65 * DAY_MS,

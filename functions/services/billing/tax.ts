@@ -11,12 +11,7 @@ import { checkVAT, countries } from 'jsvat';
 import { taxIdInvalidForCountry, taxIdMalformed } from '../../../src/contract/billing-texts';
 import { isEuCountry } from '../core/payments/tax-quote';
 
-export {
-  formatRate,
-  isEuCountry,
-  quoteTax,
-  type TaxQuote,
-} from '../core/payments/tax-quote';
+export { formatRate, isEuCountry, quoteTax, type TaxQuote } from '../core/payments/tax-quote';
 
 /** Upper case without spaces, dots or dashes: how VAT IDs are compared and printed. */
 export function normalizeTaxId(value: string): string {
