@@ -55,14 +55,14 @@ export const authRoutes = new Hono<AccountEnv>()
   // The session check, the account and its license in one D1 round trip (sessions.ts).
   .get('/me', async (c) => {
     const deps = c.get('deps');
-    const { session, user, license, ownsOrganization } = await verifySessionWithAccount(
+    const { session, user, license, ownsOrganization, holdsSeat } = await verifySessionWithAccount(
       deps,
       requireSessionToken(c),
     );
     if (!user || !license) throw new Error(`Session ${session.sessionId} has no user or license`);
     return c.json(
       {
-        user: toUserView(user, license, session, deps.now, ownsOrganization),
+        user: toUserView(user, license, session, deps.now, { ownsOrganization, holdsSeat }),
         tokenExpiration: session.expiresAt,
       } satisfies MeResponse,
       200,

@@ -22,7 +22,10 @@ export const businessMetricsSchema = object({
   periods: array(object({ start: integer, end: integer, label: string })),
   /** Counts of events within each period. */
   trialsStarted: perPeriod,
-  /** Standard purchases by accounts that had a trial before. */
+  /**
+   * Accounts whose trial became paid, at the first moment it did: a subscription (an upgrade in
+   * place or a team bought), a team organization owned, or an organization joined.
+   */
   trialConversions: perPeriod,
   cancellations: perPeriod,
   refunds: perPeriod,
@@ -30,12 +33,14 @@ export const businessMetricsSchema = object({
   refundedCents: perPeriod,
   /** Levels at the end of each period. */
   activeSubscriptions: perPeriod,
-  /** Monthly recurring revenue at the end of each period, cents (yearly price / 12 each). */
+  /** Seats of the paying subscriptions (a personal license is 1), at today's seats. */
+  paidSeats: perPeriod,
+  /** Monthly recurring revenue at the end of each period, cents: seats × yearly price / 12. */
   mrrCents: perPeriod,
   enterpriseSeatsSold: perPeriod,
   enterpriseSeatsUsed: perPeriod,
   activeDevices: perPeriod,
-  /** Of the trials started in the range, how many have bought Standard since. */
+  /** Of the trials started in the range, how many have become paid since. */
   cohort: object({ trialsStarted: integer, converted: integer }),
   /** What customers who cancelled in the range said, newest first (at most 20). */
   cancellationReasons: array(object({ at: integer, reason: string })),

@@ -39,6 +39,26 @@ import { licenseStatuses, planLabels } from './user.ts';
 export const subscriptionStatuses = ['active', 'cancelling', 'past_due', 'canceled'] as const;
 export type SubscriptionStatus = (typeof subscriptionStatuses)[number];
 
+/**
+ * A year of a subscription in figures, as the card (or invoice) is charged: seats × price per seat,
+ * the tax on top and the total, in cents (functions/services/core/payments/charges.ts).
+ */
+export const yearlyChargeSchema = object({
+  quantity: integer,
+  /** Cents per seat per year, before tax. */
+  unitAmount: integer,
+  /** quantity × unitAmount. */
+  subtotal: integer,
+  tax: integer,
+  /** Basis points (1900 = 19 %); 0 for none or a reverse charge. */
+  taxRateBp: integer,
+  /** An EU business: no VAT added, the invoice says "Reverse charge". */
+  reverseCharge: boolean,
+  total: integer,
+  currency: string,
+});
+export type YearlyCharge = Infer<typeof yearlyChargeSchema>;
+
 export const invoiceViewSchema = object({
   id: string,
   number: nullable(string),
@@ -58,6 +78,12 @@ export const invoiceViewSchema = object({
   taxAmount: integer,
   /** The buyer's business VAT ID made it a reverse-charge invoice (no VAT added). */
   reverseCharge: boolean,
+  /** Seats invoiced: 1 on invoices from before seats were sold. */
+  quantity: integer,
+  /** Cents per seat before tax (added seats: the part of the year left); the list price on old rows. */
+  unitAmount: integer,
+  /** Seats added during the term (the provider's `subscription_update`), not a year's purchase. */
+  seatsAdded: boolean,
   /**
    * Support's refund of this payment: `in-progress` from the moment support decided it until the
    * provider has made it (then `refunded`, with the amount and when, ISO 8601); null for none.
@@ -104,6 +130,10 @@ export const billingOverviewSchema = object({
       cancelAtPeriodEnd: boolean,
       /** ISO 8601: when the latest renewal payment failed; null once one is paid. */
       paymentFailedAt: nullable(string),
+      /** This year: today's seats, their price, the tax and the total. */
+      charge: yearlyChargeSchema,
+      /** What the next renewal charges (fewer seats when some were removed for it). */
+      renewal: yearlyChargeSchema,
     }),
   ),
   /** The card renewals are charged to, as the provider last reported it; null when unknown. */

@@ -3,6 +3,7 @@
  * team islands check (see shape.ts). The requests the Worker validates are zod schemas in
  * schemas/team-requests.ts.
  */
+import { yearlyChargeSchema } from './billing.ts';
 import { array, boolean, integer, nullable, object, oneOf, string, type Infer } from './shape.ts';
 
 /** A member's active device on the owner's team page. */
@@ -120,6 +121,14 @@ export const organizationCardSchema = object({
   deviceLimit: integer,
   /** ISO 8601. */
   termEnd: string,
+  /** Sold by agreement (`enterprise`) or as Standard seats (`team`). */
+  kind: oneOf(['enterprise', 'team']),
+  /**
+   * A team's subscription, for its owner only: whether it renews or ends `on` (ISO 8601, its
+   * period's end), and the year's charge with tax; null for Enterprise, for members, or while none
+   * is recorded.
+   */
+  subscription: nullable(object({ ending: boolean, on: string, charge: yearlyChargeSchema })),
 });
 export type OrganizationCard = Infer<typeof organizationCardSchema>;
 

@@ -32,6 +32,11 @@ export const userSchema = object({
    * (asked on every dashboard page), absent from the sign-in answers.
    */
   ownsOrganization: optional(boolean),
+  /**
+   * The account holds a seat of an organization (its license is the seat's): an owner's My
+   * Account shows its own license only then. Sent by GET /api/me with `ownsOrganization`.
+   */
+  holdsSeat: optional(boolean),
 });
 export type User = Infer<typeof userSchema>;
 

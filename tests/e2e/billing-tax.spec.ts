@@ -115,6 +115,14 @@ test('a German consumer sees $129.00 + $24.51 VAT = $153.51 before Pay, and on t
   await expect(row).toContainText('$24.51');
   const receipt = await latestMail(page.request, email, 'receipt');
   expect(receipt.text).toContain('VAT 19%: $24.51');
+
+  // The current plan and its renewal name the same amount the card will be charged.
+  const plan = page.getByRole('region', { name: 'Current plan' });
+  const detail = (label: string) => plan.locator('dt', { hasText: label }).locator('+ dd');
+  await expect(detail('Seats')).toHaveText('1 seat × $129 / year');
+  await expect(detail('VAT 19%')).toHaveText('$24.51');
+  await expect(detail('Total')).toHaveText('$153.51 / year');
+  await expect(detail('Renews on')).toContainText('for $153.51 ($129 plus VAT 19%)');
 });
 
 test('a malformed VAT ID is refused in plain words before paying', async ({

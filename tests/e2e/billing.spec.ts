@@ -26,6 +26,8 @@ test.beforeEach(async ({ page }) => {
 /** The value next to a label in a details list (`<dt>` + `<dd>`). */
 const detail = (scope: Page | Locator, label: string) =>
   scope.locator('dt', { hasText: label }).locator('+ dd');
+/** The date of the "Renews on" line, without what the renewal charges beside it. */
+const renewalDate = (page: Page) => detail(page, 'Renews on').locator('time');
 
 async function expectNoAxeViolations(page: Page) {
   const results = await new AxeBuilder({ page }).analyze();
@@ -208,7 +210,11 @@ test.describe('Billing & Invoices', () => {
     await expect(detail(page, 'Plan')).toHaveText('Standard');
     await expect(detail(page, 'Price')).toHaveText('$129 per year');
     await expect(detail(page, 'Status')).toHaveText('Active');
-    await expect(detail(page, 'Renews on')).toHaveText(/\w+ \d{1,2}, \d{4}/);
+    await expect(renewalDate(page)).toHaveText(/\w+ \d{1,2}, \d{4}/);
+    // One seat at the list price without tax (no billing details at this checkout).
+    await expect(detail(page, 'Seats')).toHaveText('1 seat × $129 / year');
+    await expect(detail(page, 'Total')).toHaveText('$129.00 / year');
+    await expect(detail(page, 'Renews on')).toContainText('for $129.00');
     await expect(page.getByText('2 active devices')).toBeVisible();
 
     const row = page.getByRole('table').getByRole('row').nth(1);
@@ -237,7 +243,7 @@ test.describe('Billing & Invoices', () => {
   }) => {
     await buyStandard(page);
     await openBilling(page);
-    const renews = await detail(page, 'Renews on').innerText();
+    const renews = await renewalDate(page).innerText();
     const cancel = page.getByRole('button', { name: 'Cancel subscription' });
 
     await cancel.click();
@@ -277,7 +283,7 @@ test.describe('Billing & Invoices', () => {
     await expect(detail(page, 'Card on file')).toHaveText(
       /^Visa ending in 4242, expires 12\/\d{4}$/,
     );
-    const renews = await detail(page, 'Renews on').innerText();
+    const renews = await renewalDate(page).innerText();
     await page.getByRole('button', { name: 'Cancel subscription' }).click();
     const cancelDialog = page.getByRole('alertdialog', { name: 'Cancel subscription?' });
     await cancelDialog.getByRole('button', { name: 'Cancel subscription' }).click();
@@ -286,7 +292,7 @@ test.describe('Billing & Invoices', () => {
     const resume = page.getByRole('button', { name: 'Resume subscription' });
     await resume.click();
     const dialog = page.getByRole('dialog', { name: 'Resume subscription?' });
-    await expect(dialog).toContainText(`will renew on ${renews}`);
+    await expect(dialog).toContainText(`will renew on ${renews} for $129.00 per year`);
     await expect(dialog).toContainText('Visa ending in 4242');
     await expectNoAxeViolations(page);
     await dialog.getByRole('button', { name: 'Not now' }).click();
@@ -299,14 +305,14 @@ test.describe('Billing & Invoices', () => {
     await expect(dialog).toBeHidden();
     await expect(page.getByText(SuccessMessages.subscriptionResumed)).toBeFocused();
     await expect(detail(page, 'Status')).toHaveText('Active');
-    await expect(detail(page, 'Renews on')).toHaveText(renews);
+    await expect(renewalDate(page)).toHaveText(renews);
     await expect(page.getByRole('button', { name: 'Resume subscription' })).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Cancel subscription' })).toBeVisible();
     await expectNoAxeViolations(page);
 
     // The server keeps it: a reload shows the renewal too.
     await openBilling(page);
-    await expect(detail(page, 'Renews on')).toHaveText(renews);
+    await expect(renewalDate(page)).toHaveText(renews);
   });
 
   test('a failed renewal is said plainly, with the way to update the card', async ({ page }) => {

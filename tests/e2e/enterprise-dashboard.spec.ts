@@ -2,7 +2,8 @@
  * The dashboard of an Enterprise organization's owner and member: the member reads the per-seat
  * device limit as a number ("1 of 2 devices") on Usage & Sessions, My Account and Billing, and
  * gets a plain explanation on the owner's team page; the owner finds Team in the sidebar and on
- * My Account, which leads with the organization instead of an upgrade box. axe finds nothing at
+ * My Account, which leads with the organization (plan, seats in use) instead of an upgrade box,
+ * and shows no license of their own (they hold no seat), never "Trial". axe finds nothing at
  * 1280 and 390 px, and nothing is wider than a phone.
  */
 import AxeBuilder from '@axe-core/playwright';
@@ -86,7 +87,13 @@ test('an Enterprise member reads "1 of 2 devices" everywhere and the team page e
   await expect(account.getByRole('link', { name: 'Team' })).toBeVisible();
   const headings = owner.page.locator('main h2');
   await expect(headings.first()).toHaveText('Organization');
+  const card = owner.page.getByRole('region', { name: 'Organization' });
+  await expect(card).toContainText('Enterprise');
+  await expect(card).toContainText('0 of 2 seats in use');
   await expect(owner.page.getByRole('heading', { name: 'Upgrade to Standard' })).toHaveCount(0);
+  // The owner holds no seat: their own old trial is not what the page is about.
+  await expect(owner.page.getByRole('region', { name: 'Your License' })).toHaveCount(0);
+  await expect(owner.page.locator('main .card').getByText(/Trial|days left/)).toHaveCount(0);
   await checkPage(owner.page, testInfo, 'my-account-owner');
 
   // The owner invites a colleague, who signs up by the e-mailed link.

@@ -7,14 +7,29 @@ import {
   failedRenewalText,
   deviceLimitText,
   invoiceNumber,
+  invoiceSeatsText,
   invoiceStateText,
   invoiceStatusText,
   priceText,
   statusText,
 } from '../../src/islands/billing/format';
+import { chargeSeatsText, chargeSentence, chargeTotalText } from '../../src/lib/charges';
 import { formatMoney } from '../../src/lib/format';
 
 const NOW = Date.parse('2026-01-15T12:00:00.000Z');
+
+/** One seat at the list price, no tax: what a subscription's figures are without more said. */
+const oneSeat = {
+  quantity: 1,
+  unitAmount: 12900,
+  subtotal: 12900,
+  tax: 0,
+  taxRateBp: 0,
+  reverseCharge: false,
+  total: 12900,
+  currency: 'usd',
+};
+const figures = { charge: oneSeat, renewal: oneSeat };
 
 function overview(patch: Partial<BillingOverview> = {}): BillingOverview {
   return {
@@ -27,6 +42,7 @@ function overview(patch: Partial<BillingOverview> = {}): BillingOverview {
       currentPeriodEnd: '2026-07-01T12:00:00.000Z',
       cancelAtPeriodEnd: false,
       paymentFailedAt: null,
+      ...figures,
     },
     card: null,
     details: null,
@@ -58,7 +74,60 @@ describe('billing prices', () => {
 describe('billing status', () => {
   it('says Active and the renewal date while the subscription renews', () => {
     expect(statusText(overview())).toEqual({ text: 'Active', tone: 'ok' });
-    expect(dateText(overview(), NOW)).toEqual({ label: 'Renews on', value: 'July 1, 2026' });
+    expect(dateText(overview(), NOW)).toEqual({
+      label: 'Renews on',
+      value: 'July 1, 2026',
+      note: 'for $129.00',
+    });
+  });
+
+  it('names what the renewal charges, with tax and seats', () => {
+    const germanTeam = {
+      quantity: 12,
+      unitAmount: 12900,
+      subtotal: 154800,
+      tax: 29412,
+      taxRateBp: 1900,
+      reverseCharge: false,
+      total: 184212,
+      currency: 'usd',
+    };
+    const subscription = { ...overview().subscription!, charge: germanTeam, renewal: germanTeam };
+    expect(dateText(overview({ subscription }), NOW).note).toBe(
+      'for $1,842.12 (12 seats × $129 plus VAT 19%)',
+    );
+    const consumer = { ...oneSeat, tax: 2451, taxRateBp: 1900, total: 15351 };
+    expect(chargeSentence(consumer)).toBe('$153.51 ($129 plus VAT 19%)');
+    expect(chargeSentence({ ...germanTeam, tax: 0, taxRateBp: 0, reverseCharge: true })).toBe(
+      '$1,842.12 (12 seats × $129, reverse charge)',
+    );
+    expect(chargeSeatsText(germanTeam)).toBe('12 seats × $129 / year');
+    expect(chargeSeatsText(oneSeat)).toBe('1 seat × $129 / year');
+    expect(chargeTotalText(germanTeam)).toBe('$1,842.12 / year');
+  });
+
+  it('reads each invoice with its seats: bought, added, or one at the list price on old rows', () => {
+    const invoice = {
+      id: 'in_1',
+      number: 'SW-0001',
+      created: '2026-01-01T12:00:00.000Z',
+      amountPaid: 184212,
+      currency: 'usd',
+      status: 'paid',
+      url: null,
+      pdfUrl: '/api/billing/invoices/in_1/pdf',
+      taxAmount: 29412,
+      reverseCharge: false,
+      quantity: 12,
+      unitAmount: 12900,
+      seatsAdded: false,
+      refund: null,
+    };
+    expect(invoiceSeatsText(invoice)).toBe('12 seats × $129');
+    expect(invoiceSeatsText({ ...invoice, quantity: 1 })).toBe('1 seat × $129');
+    expect(invoiceSeatsText({ ...invoice, quantity: 3, unitAmount: 10857, seatsAdded: true })).toBe(
+      '3 seats added at $108.57',
+    );
   });
 
   it('says Cancelling with the end date once set to end, and no longer promises a renewal', () => {
@@ -68,6 +137,7 @@ describe('billing status', () => {
         currentPeriodEnd: '2026-07-01T12:00:00.000Z',
         cancelAtPeriodEnd: true,
         paymentFailedAt: null,
+        ...figures,
       },
     });
     expect(statusText(cancelling)).toEqual({
@@ -84,6 +154,7 @@ describe('billing status', () => {
         currentPeriodEnd: '2026-07-01T12:00:00.000Z',
         cancelAtPeriodEnd: true,
         paymentFailedAt: null,
+        ...figures,
       },
     });
     expect(statusText(ending).text).toBe('Cancelling — ends July 1, 2026');
@@ -96,6 +167,7 @@ describe('billing status', () => {
         currentPeriodEnd: null,
         cancelAtPeriodEnd: false,
         paymentFailedAt: null,
+        ...figures,
       },
     });
     expect(statusText(pastDue)).toEqual({ text: 'Past due — update your card', tone: 'danger' });
@@ -108,6 +180,7 @@ describe('billing status', () => {
         currentPeriodEnd: '2026-01-01T12:00:00.000Z',
         cancelAtPeriodEnd: true,
         paymentFailedAt: null,
+        ...figures,
       },
     });
     expect(statusText(canceled)).toEqual({ text: 'Canceled', tone: 'danger' });
@@ -147,6 +220,9 @@ describe('billing details', () => {
       pdfUrl: '/api/billing/invoices/in_1/pdf',
       taxAmount: 0,
       reverseCharge: false,
+      quantity: 1,
+      unitAmount: 12900,
+      seatsAdded: false,
       refund: null,
     };
     expect(invoiceNumber(invoice)).toBe('SW-0001');
@@ -197,6 +273,7 @@ describe('the card on file and a failed renewal', () => {
           currentPeriodEnd: null,
           cancelAtPeriodEnd: false,
           paymentFailedAt,
+          ...figures,
         },
       });
     expect(failedRenewalText(pastDue('2026-03-01T12:00:00.000Z'))).toBe(

@@ -18,6 +18,9 @@ const invoice = (currency: string, amountPaid: number, refunded: number): Invoic
   pdfUrl: '/api/billing/invoices/in_1/pdf',
   taxAmount: 0,
   reverseCharge: false,
+  quantity: 1,
+  unitAmount: 12900,
+  seatsAdded: false,
   refund: { state: 'refunded', amount: refunded, refundedAt: '2026-07-08T10:00:00.000Z' },
 });
 

@@ -1,7 +1,7 @@
 /**
  * The console's overview of the business (GET /api/admin/metrics): every measure against seeded
- * rows with a known answer — trials and their conversion, paying subscriptions and MRR with a
- * cancellation, refunds (an operator's and an automatic one), Enterprise seats, active devices and
+ * rows with a known answer — trials and their conversion (an upgrade in place, a team bought, an
+ * organization joined), paying subscriptions, their seats and MRR with a cancellation, refunds (an operator's and an automatic one), Enterprise seats, active devices and
  * plugin versions, and feature adoption from the plugin's reports.
  */
 import { env } from 'cloudflare:workers';
@@ -53,14 +53,16 @@ async function license(id: string, userId: string, plan: string, createdAt: numb
 
 async function seed() {
   for (const id of ['m-u1', 'm-u2', 'm-u3', 'm-u4', 'm-u5']) await user(id);
-  // u1: a trial on Feb 25, Standard on Feb 27 (a conversion, and of the range's cohort).
+  // u1: a trial on Feb 25, Standard bought on Feb 26 with subscription m-s2 below (a conversion,
+  // and of the range's cohort).
   await license('m-l1', 'm-u1', 'Trial', feb(25, 10));
-  await license('m-l1s', 'm-u1', 'Standard', feb(27, 9));
+  await license('m-l1s', 'm-u1', 'Standard', feb(26, 10));
   // u2: a trial on Mar 1 (today), not converted.
   await license('m-l2', 'm-u2', 'Trial', Date.UTC(2031, 2, 1, 8));
-  // u3: a trial in January (before the range), Standard on Feb 24: a conversion, not of the cohort.
+  // u3: a trial in January, Standard bought on January 10 with subscription m-s1 below: a
+  // conversion before the range, not of the cohort.
   await license('m-l3', 'm-u3', 'Trial', Date.UTC(2031, 0, 5));
-  await license('m-l3s', 'm-u3', 'Standard', feb(24, 15));
+  await license('m-l3s', 'm-u3', 'Standard', Date.UTC(2031, 0, 10));
 
   // Subscriptions: one paying since January; one from Feb 26 that ended on Feb 28.
   await run(
@@ -115,7 +117,118 @@ async function seed() {
   );
 }
 
+/** Midnight UTC of a day of June 2034 (far from every other test's rows). */
+const jun = (day: number, hour = 0) => Date.UTC(2034, 5, day, hour);
+
+async function ledger(userId: string, at: number) {
+  await run(
+    `INSERT INTO trial_ledger (id, kind, value, user_id, created_at) VALUES (?, 'email', ?, ?, ?)`,
+    `ledger-${userId}`,
+    `${userId}@metrics.example`,
+    userId,
+    at,
+  );
+}
+
+async function subscription(
+  id: string,
+  userId: string,
+  createdAt: number,
+  seats: { quantity: number; unitAmount: number | null },
+) {
+  await run(
+    `INSERT INTO subscriptions (id, user_id, stripe_customer_id, stripe_subscription_id, status, updated_from_event_created, created_at, updated_at, quantity, unit_amount)
+     VALUES (?, ?, ?, ?, 'active', 0, ?, ?, ?, ?)`,
+    id,
+    userId,
+    `cus_${id}`,
+    `sub_${id}`,
+    createdAt,
+    createdAt,
+    seats.quantity,
+    seats.unitAmount,
+  );
+}
+
+/**
+ * Every way a trial becomes paid, and seats: an upgrade in place (the license keeps its row and
+ * becomes Standard, so only the ledger remembers the trial), a team of 12 bought by a trial
+ * account, an Enterprise organization joined; a Standard buyer without a trial, at another price.
+ */
+async function seedSeats() {
+  for (const id of ['s-u1', 's-u2', 's-u3', 's-u4', 's-u5', 's-u6', 's-u7']) await user(id);
+  await ledger('s-u1', jun(2, 10));
+  await license('s-l1', 's-u1', 'Standard', jun(2, 10));
+  await subscription('s-s1', 's-u1', jun(3, 9), { quantity: 1, unitAmount: null });
+
+  await ledger('s-u2', jun(3, 8));
+  await license('s-l2', 's-u2', 'Trial', jun(3, 8));
+  await subscription('s-s2', 's-u2', jun(5, 10), { quantity: 12, unitAmount: 12900 });
+  await run(
+    `INSERT INTO organizations (id, name, owner_user_id, seats, device_limit, term_start, term_end, support_tier, created_at, updated_at, kind, stripe_subscription_id)
+     VALUES ('s-team', 'Team of twelve', 's-u2', 12, 2, ?, ?, 'standard', ?, ?, 'team', 'sub_s-s2'),
+            ('s-ent', 'Agreement Ltd', 's-u4', 5, 2, ?, ?, 'priority', ?, ?, 'enterprise', NULL)`,
+    jun(5, 10),
+    Date.UTC(2035, 5, 5, 10),
+    jun(5, 10),
+    jun(5, 10),
+    jun(1),
+    Date.UTC(2035, 5, 1),
+    jun(1),
+    jun(1),
+  );
+
+  // A Trial license from before the ledger; joins the Enterprise organization on June 6.
+  await license('s-l3', 's-u3', 'Trial', jun(4, 9));
+  await license('s-l3e', 's-u3', 'Enterprise', jun(6, 10));
+  await license('s-l7', 's-u7', 'Standard', jun(6, 11));
+  await run(
+    `INSERT INTO organization_members (id, organization_id, user_id, license_id, joined_at, removed_at)
+     VALUES ('s-m3', 's-ent', 's-u3', 's-l3e', ?, NULL), ('s-m7', 's-team', 's-u7', 's-l7', ?, NULL)`,
+    jun(6, 10),
+    jun(6, 11),
+  );
+
+  // A trial not converted; a Standard buyer without a trial, at $99.
+  await ledger('s-u5', jun(4, 12));
+  await license('s-l5', 's-u5', 'Trial', jun(4, 12));
+  await license('s-l6', 's-u6', 'Standard', jun(7, 9));
+  await subscription('s-s6', 's-u6', jun(7, 9), { quantity: 1, unitAmount: 9900 });
+}
+
 describe('GET /api/admin/metrics', () => {
+  it('counts every way a trial became paid once, and MRR by seats', async () => {
+    const app = accountApp();
+    await seedSeats();
+    app.clock.now = jun(8, 12);
+    const fresh = await operator(app);
+
+    const response = await adminGet(app, fresh, '/api/admin/metrics?range=7d');
+    expect(response.status, await response.clone().text()).toBe(200);
+    const metrics = parse(businessMetricsSchema, await response.json());
+    expect(metrics.periods.map((p) => p.label)).toEqual([
+      'Jun 2',
+      'Jun 3',
+      'Jun 4',
+      'Jun 5',
+      'Jun 6',
+      'Jun 7',
+      'Jun 8',
+    ]);
+    // The upgraded trial still counts as a trial (the ledger); the operator's own signup today.
+    expect(metrics.trialsStarted).toEqual([1, 1, 2, 0, 0, 0, 1]);
+    // Upgraded in place on Jun 3, a team bought on Jun 5, an organization joined on Jun 6.
+    expect(metrics.trialConversions).toEqual([0, 1, 0, 1, 1, 0, 0]);
+    expect(metrics.cohort).toEqual({ trialsStarted: 5, converted: 3 });
+    expect(metrics.activeSubscriptions).toEqual([0, 1, 1, 2, 2, 3, 3]);
+    expect(metrics.paidSeats).toEqual([0, 1, 1, 13, 13, 14, 14]);
+    // $129 / 12; + 12 × $129 / 12; + $99 / 12.
+    expect(metrics.mrrCents).toEqual([0, 1075, 1075, 13975, 13975, 14800, 14800]);
+    // The team's 12 seats are subscriptions, not Enterprise seats.
+    expect(metrics.enterpriseSeatsSold).toEqual([5, 5, 5, 5, 5, 5, 5]);
+    expect(metrics.enterpriseSeatsUsed).toEqual([0, 0, 0, 0, 1, 1, 1]);
+  });
+
   it('answers each measure per day of the last 7 days, as the seeded rows say', async () => {
     const app = accountApp();
     await seed();
@@ -136,9 +249,10 @@ describe('GET /api/admin/metrics', () => {
     ]);
     // The operator's own trial signup (made by the test at the app's clock) counts too: today.
     expect(metrics.trialsStarted).toEqual([0, 0, 1, 0, 0, 0, 2]);
-    expect(metrics.trialConversions).toEqual([0, 1, 0, 0, 1, 0, 0]);
+    expect(metrics.trialConversions).toEqual([0, 0, 0, 1, 0, 0, 0]);
     expect(metrics.cohort).toEqual({ trialsStarted: 3, converted: 1 });
     expect(metrics.activeSubscriptions).toEqual([1, 1, 1, 2, 2, 1, 1]);
+    expect(metrics.paidSeats).toEqual([1, 1, 1, 2, 2, 1, 1]);
     expect(metrics.mrrCents).toEqual([1075, 1075, 1075, 2150, 2150, 1075, 1075]);
     expect(metrics.cancellations).toEqual([0, 0, 0, 0, 0, 1, 0]);
     expect(metrics.refunds).toEqual([0, 0, 0, 0, 0, 1, 1]);

@@ -193,9 +193,10 @@ describe('GET /api/me', () => {
     const response = await app.request('/api/me', { headers: browser });
 
     expect(response.status).toBe(200);
-    // The same user as the sign-in answered, and whether the account owns an organization.
+    // The same user as the sign-in answered, and whether the account owns an organization or
+    // holds a seat of one.
     expect(parse(meResponseSchema, await response.json())).toEqual({
-      user: { ...auth.user, ownsOrganization: false },
+      user: { ...auth.user, ownsOrganization: false, holdsSeat: false },
       tokenExpiration: auth.tokenExpiration,
     });
   });

@@ -80,6 +80,16 @@ describe('GET /api/billing', () => {
   });
 
   it('shows a Standard account its subscription and the invoice with its link', async () => {
+    const ONE_SEAT = {
+      quantity: 1,
+      unitAmount: 12900,
+      subtotal: 12900,
+      tax: 0,
+      taxRateBp: 0,
+      reverseCharge: false,
+      total: 12900,
+      currency: 'usd',
+    };
     const world = billingWorld();
     const { account, checkout, paid } = await upgradedAccount(world);
     const suffix = checkout.sessionId.slice('cs_local_'.length);
@@ -98,6 +108,9 @@ describe('GET /api/billing', () => {
         currentPeriodEnd: new Date(paidAt + YEAR_MS).toISOString(),
         cancelAtPeriodEnd: false,
         paymentFailedAt: null,
+        // One seat at the list price, no tax (no billing details): this year and the renewal.
+        charge: ONE_SEAT,
+        renewal: ONE_SEAT,
       },
       // The local test card of the checkout, read when its webhook arrived.
       card: { brand: 'visa', last4: '4242', expMonth: 12, expYear: 2030 },
@@ -115,6 +128,9 @@ describe('GET /api/billing', () => {
           pdfUrl: `/api/billing/invoices/in_local_${suffix}/pdf`,
           taxAmount: 0,
           reverseCharge: false,
+          quantity: 1,
+          unitAmount: 12900,
+          seatsAdded: false,
           refund: null,
         },
       ],

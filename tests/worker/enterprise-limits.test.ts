@@ -85,9 +85,9 @@ describe('the team page belongs to the owner', () => {
     const me = async (headers: Record<string, string>) =>
       (await (await app.request('/api/me', { headers })).json<MeResponse>()).user;
 
-    expect(await me(owner.browser)).toMatchObject({ ownsOrganization: true });
-    expect(await me(member.browser)).toMatchObject({ ownsOrganization: false });
-    expect(await me(stranger.browser)).toMatchObject({ ownsOrganization: false });
+    expect(await me(owner.browser)).toMatchObject({ ownsOrganization: true, holdsSeat: false });
+    expect(await me(member.browser)).toMatchObject({ ownsOrganization: false, holdsSeat: true });
+    expect(await me(stranger.browser)).toMatchObject({ ownsOrganization: false, holdsSeat: false });
   });
 
   it('answers a member and an account in no organization with what the page is for', async () => {

@@ -49,6 +49,17 @@ const name = 'Ada Lovelace';
 /** November 27, 2026, 14:05 UTC. */
 export const SAMPLE_NOW = Date.UTC(2026, 10, 27, 14, 5);
 const DAY = 24 * 60 * 60 * 1000;
+/** One seat at $129 for a German consumer: $129.00 + 19% VAT = $153.51. */
+const GERMAN_CONSUMER_YEAR = {
+  quantity: 1,
+  unitAmount: 12_900,
+  subtotal: 12_900,
+  tax: 2_451,
+  taxRateBp: 1_900,
+  reverseCharge: false,
+  total: 15_351,
+  currency: 'usd',
+};
 export const SAMPLE_KEY = 'SW-7KQ3M-X9HDA-2PZRT-VWC4N';
 
 const license = (plan: LicenseRow['plan'], days: number) =>
@@ -127,7 +138,12 @@ export const mailSamples = {
   'trial-ending': () =>
     trialEndingMail(to, name, { endsAt: SAMPLE_NOW + 3 * DAY, now: SAMPLE_NOW }, origin),
   'renewal-reminder': () =>
-    renewalReminderMail(to, name, { renewsAt: SAMPLE_NOW + 7 * DAY, now: SAMPLE_NOW }, origin),
+    renewalReminderMail(
+      to,
+      name,
+      { renewsAt: SAMPLE_NOW + 7 * DAY, now: SAMPLE_NOW, charge: GERMAN_CONSUMER_YEAR },
+      origin,
+    ),
   'payment-failed': () =>
     paymentFailedMail(
       to,
@@ -165,7 +181,12 @@ export const mailSamples = {
       origin,
     ),
   'subscription-resumed': () =>
-    subscriptionResumedMail(to, name, { renewsAt: SAMPLE_NOW + 100 * DAY }, origin),
+    subscriptionResumedMail(
+      to,
+      name,
+      { renewsAt: SAMPLE_NOW + 100 * DAY, charge: GERMAN_CONSUMER_YEAR },
+      origin,
+    ),
   'device-activated': () =>
     deviceActivatedMail(to, name, { deviceName: 'Site laptop', activatedAt: SAMPLE_NOW }, origin),
   'deletion-scheduled': () =>

@@ -6,14 +6,19 @@
  * period), and all of them go to D1 in one batch.
  *
  * Definitions, so the numbers can be checked by hand:
- * - a trial starts when its Trial license is created; it converted when the same account got a
- *   Standard license later (a purchase, whenever it came);
+ * - a trial starts when the account's trial began: its trial ledger row (every trial signup writes
+ *   one), or its Trial license for rows without one. It converted when the same account became
+ *   paid after it, whenever that came: its first subscription (an upgrade in place, or a team
+ *   bought), a team organization it owns, or an organization it joined. Each account converts
+ *   once, at the first of these;
  * - a subscription is paying from its creation until it is `canceled` (its last update then is
- *   when it ended); MRR is the paying subscriptions times the yearly price over 12;
+ *   when it ended); MRR is, over the paying subscriptions, seats × price per seat (the list price
+ *   where none was recorded) over 12, at today's seats;
  * - a cancellation is a subscription that ended in the period; the reasons listed are what
  *   customers typed in the cancel dialog, for cancellations made in the range;
  * - a refund is an operator's refund of a payment or an automatic refund, when it went through;
- * - seats sold are those of organizations whose term covers the moment; seats used, their members;
+ * - Enterprise seats sold are those of Enterprise organizations whose term covers the moment; seats
+ *   used, their members (teams of Standard seats count as subscriptions);
  * - an active device is an activation not yet deactivated at that moment;
  * - feature adoption reads the product's daily usage totals (usage_totals, a row a day kept by
  *   the reports themselves): device-days are the devices that used a command, added up over the
@@ -25,7 +30,6 @@ import type { BusinessMetrics, MetricRange } from '../../../src/contract/admin-m
 import {
   devices,
   invoices,
-  licenses,
   organizationMembers,
   organizations,
   paymentRefunds,
@@ -33,7 +37,7 @@ import {
 } from '../../db/schema';
 import { usageTotalsQuery } from '../core/usage/usage-store';
 import { featureUsage } from '../../../src/site.config';
-import { DAY_MS, outerColumn, type Db, type Millis } from '../shared/db';
+import { DAY_MS, type Db, type Millis } from '../shared/db';
 
 interface Period {
   start: Millis;
@@ -108,6 +112,29 @@ function add(a: readonly number[], b: readonly number[]): number[] {
   return a.map((value, i) => value + (b[i] ?? 0));
 }
 
+/**
+ * Accounts that had a trial and when it began: the trial ledger's e-mail row, written with every
+ * trial signup and kept when the license is upgraded in place, or a Trial license (older rows).
+ */
+const trialsSql = sql`(select user_id, min(created_at) as started_at from (
+    select user_id, created_at from trial_ledger where kind = 'email'
+    union all select user_id, created_at from licenses where plan = 'Trial'
+  ) group by user_id)`;
+
+/** When an account became paid: a subscription, a team it owns, an organization it joined. */
+const paidSql = sql`(select user_id, created_at as paid_at from subscriptions
+    union all select owner_user_id, created_at from organizations where kind = 'team'
+    union all select user_id, joined_at from organization_members)`;
+
+/** Each trial with the first moment its account became paid after it began (null: not yet). */
+const conversionsSql = sql`(select t.user_id as user_id, t.started_at as started_at,
+    (select min(p.paid_at) from ${paidSql} as p
+      where p.user_id = t.user_id and p.paid_at > t.started_at) as converted_at
+  from ${trialsSql} as t)`;
+
+/** The list price in cents, for subscriptions that recorded no price per seat. */
+const listCents = () => sql.raw(String(Math.round((plans.standard.priceUsd ?? 0) * 100)));
+
 /** The overview for `range` as of `now`. */
 export async function businessMetrics(
   db: Db,
@@ -116,8 +143,12 @@ export async function businessMetrics(
 ): Promise<BusinessMetrics> {
   const periods = periodsOf(range, now);
   const from = periods[0]?.start ?? now;
+  const to = periods.at(-1)?.end ?? now;
   const n = periods.length;
   const ended = sql`${subscriptions.status} = 'canceled'`;
+  const payingAt = (t: SQL) =>
+    sql`${subscriptions.createdAt} < ${t} and (not ${ended} or ${subscriptions.updatedAt} >= ${t})`;
+  const enterprise = sql`${organizations.kind} = 'enterprise'`;
   const [
     trials,
     conversions,
@@ -127,6 +158,8 @@ export async function businessMetrics(
     automaticRefunds,
     automaticRefundedCents,
     paying,
+    payingSeats,
+    yearlyCents,
     seatsSold,
     seatsUsed,
     active,
@@ -136,19 +169,13 @@ export async function businessMetrics(
     usage,
   ] = await db.batch([
     db
-      .select(perPeriod(periods, sql`${licenses.createdAt}`))
-      .from(licenses)
-      .where(and(eq(licenses.plan, 'Trial'), gte(licenses.createdAt, from))),
+      .select(perPeriod(periods, sql`t.started_at`))
+      .from(sql`${trialsSql} as t`)
+      .where(sql`t.started_at >= ${at(from)}`),
     db
-      .select(perPeriod(periods, sql`${licenses.createdAt}`))
-      .from(licenses)
-      .where(
-        and(
-          eq(licenses.plan, 'Standard'),
-          gte(licenses.createdAt, from),
-          sql`exists (select 1 from licenses as t where t.user_id = ${licenses.userId} and t.plan = 'Trial' and t.created_at < ${licenses.createdAt})`,
-        ),
-      ),
+      .select(perPeriod(periods, sql`c.converted_at`))
+      .from(sql`${conversionsSql} as c`)
+      .where(sql`c.converted_at >= ${at(from)}`),
     db
       .select(perPeriod(periods, sql`${subscriptions.updatedAt}`))
       .from(subscriptions)
@@ -175,12 +202,14 @@ export async function businessMetrics(
       )
       .from(paymentRefunds)
       .where(and(eq(paymentRefunds.status, 'refunded'), gte(paymentRefunds.refundedAt, from))),
+    db.select(atEndOf(periods, payingAt)).from(subscriptions),
+    db.select(atEndOf(periods, payingAt, sql`${subscriptions.quantity}`)).from(subscriptions),
     db
       .select(
         atEndOf(
           periods,
-          (t) =>
-            sql`${subscriptions.createdAt} < ${t} and (not ${ended} or ${subscriptions.updatedAt} >= ${t})`,
+          payingAt,
+          sql`${subscriptions.quantity} * coalesce(${subscriptions.unitAmount}, ${listCents()})`,
         ),
       )
       .from(subscriptions),
@@ -188,7 +217,8 @@ export async function businessMetrics(
       .select(
         atEndOf(
           periods,
-          (t) => sql`${organizations.termStart} < ${t} and ${organizations.termEnd} >= ${t}`,
+          (t) =>
+            sql`${enterprise} and ${organizations.termStart} < ${t} and ${organizations.termEnd} >= ${t}`,
           sql`${organizations.seats}`,
         ),
       )
@@ -198,7 +228,8 @@ export async function businessMetrics(
         atEndOf(
           periods,
           (t) =>
-            sql`${organizationMembers.joinedAt} < ${t} and (${organizationMembers.removedAt} is null or ${organizationMembers.removedAt} >= ${t})`,
+            sql`${organizationMembers.joinedAt} < ${t} and (${organizationMembers.removedAt} is null or ${organizationMembers.removedAt} >= ${t})
+              and exists (select 1 from organizations as o where o.id = ${organizationMembers.organizationId} and o.kind = 'enterprise')`,
         ),
       )
       .from(organizationMembers),
@@ -214,12 +245,10 @@ export async function businessMetrics(
     db
       .select({
         started: sql<number>`count(*)`,
-        // Qualified by hand: drizzle writes a selected column unqualified, which the subquery
-        // would read as its own.
-        converted: sql<number>`coalesce(sum(case when exists (select 1 from licenses as s where s.user_id = ${outerColumn(licenses.userId)} and s.plan = 'Standard' and s.created_at > ${outerColumn(licenses.createdAt)}) then 1 else 0 end), 0)`,
+        converted: sql<number>`coalesce(sum(case when c.converted_at is not null then 1 else 0 end), 0)`,
       })
-      .from(licenses)
-      .where(and(eq(licenses.plan, 'Trial'), gte(licenses.createdAt, from))),
+      .from(sql`${conversionsSql} as c`)
+      .where(sql`c.started_at >= ${at(from)} and c.started_at < ${at(to)}`),
     db
       .select({ version: devices.appVersion, devices: sql<number>`count(*)` })
       .from(devices)
@@ -237,7 +266,6 @@ export async function businessMetrics(
     usageTotalsQuery(db, Math.floor(from / DAY_MS)),
   ]);
   const activeSubscriptions = series(paying, n);
-  const monthlyCents = Math.round(((plans.standard.priceUsd ?? 0) * 100) / 12);
   return {
     range,
     periods,
@@ -247,7 +275,8 @@ export async function businessMetrics(
     refunds: add(series(operatorRefunds, n), series(automaticRefunds, n)),
     refundedCents: add(series(operatorRefundedCents, n), series(automaticRefundedCents, n)),
     activeSubscriptions,
-    mrrCents: activeSubscriptions.map((count) => count * monthlyCents),
+    paidSeats: series(payingSeats, n),
+    mrrCents: series(yearlyCents, n).map((cents) => Math.round(cents / 12)),
     enterpriseSeatsSold: series(seatsSold, n),
     enterpriseSeatsUsed: series(seatsUsed, n),
     activeDevices: series(active, n),

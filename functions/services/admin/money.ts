@@ -30,6 +30,7 @@ import {
   newestSubscription,
   subscriptionByStripeId,
 } from '../core/payments/subscriptions';
+import { renewalCharge } from '../core/payments/charges';
 import { askResume, hasEnded, resumedMail, resumeStatements } from '../core/payments/resume';
 import type { Db } from '../shared/db';
 import type { Deps } from '../shared/deps';
@@ -147,6 +148,7 @@ export async function resumeCustomerSubscription(
   if (!subscription.cancelAtPeriodEnd) {
     throw fail('STALE_STATE', { message: ConsoleMessages.subscriptionNotEnding });
   }
+  const charge = await renewalCharge(deps.db, subscription);
   const currentPeriodEnd = await askResume(deps, subscription).catch((error: unknown) => {
     if (ApiError.is(error, 'SUBSCRIPTION_ENDED')) {
       throw fail('SUBSCRIPTION_ENDED', { message: ConsoleMessages.subscriptionResumeEnded });
@@ -170,7 +172,7 @@ export async function resumeCustomerSubscription(
       where: sql`s.id = ${subscription.id} and s.status != 'canceled' and s.cancel_at_period_end = 1`,
     },
     (written) => [resumeStatements(deps, subscription, currentPeriodEnd, written)],
-    (written) => [resumedMail(deps, user, subscription, currentPeriodEnd, written)],
+    (written) => [resumedMail(deps, user, subscription, currentPeriodEnd, written, charge)],
   ).catch((error: unknown) => {
     // Resumed meanwhile (the customer, another operator, Stripe's event): it renews as asked.
     if (ApiError.is(error, 'STALE_STATE')) {

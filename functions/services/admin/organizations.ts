@@ -100,11 +100,13 @@ export async function createOrganization(
       from: sql`from users as u`,
       where: sql`u.id = ${owner.id} and u.is_deleted = 0`,
     },
+    // In the table's column order: …, seat_alert_at, kind (an operator's is Enterprise), and no
+    // subscription (a team's).
     (written) => [
       db
         .insert(organizations)
         .select(
-          sql`select ${id}, ${values.name}, ${values.ownerUserId}, ${values.seats}, ${values.deviceLimit}, ${values.termStart}, ${values.termEnd}, ${values.supportTier}, ${values.agreementRef}, ${values.notes}, ${now}, ${now}, null where ${written}`,
+          sql`select ${id}, ${values.name}, ${values.ownerUserId}, ${values.seats}, ${values.deviceLimit}, ${values.termStart}, ${values.termEnd}, ${values.supportTier}, ${values.agreementRef}, ${values.notes}, ${now}, ${now}, null, 'enterprise', null where ${written}`,
         ),
     ],
   );

@@ -18,6 +18,7 @@ import { upgradeRefusal } from './purchase-rules';
 import { isCancellable, newestSubscription } from '../core/payments/subscriptions';
 import { iso } from '../shared/db';
 import { isResumable } from '../core/payments/resume';
+import { listUnitAmount, subscriptionCharges } from '../core/payments/charges';
 import { cardOnFile } from './card-on-file';
 import { billingProfileOf } from './details';
 
@@ -58,28 +59,32 @@ export async function billingOverview(
   ]);
   if (!user || !license) throw new Error(`User ${userId} has no account or license`);
   // Only while a subscription is on the card: an ended one's card is not "on file" for anything.
-  const [card, activeDevices, deviceLimit] = await Promise.all([
+  const [card, activeDevices, deviceLimit, charges] = await Promise.all([
     subscription && subscription.status !== 'canceled'
       ? cardOnFile(db, subscription.stripeCustomerId)
       : null,
     activeDeviceCount(db, license.id),
     deviceLimitOfLicense(db, license),
+    subscription ? subscriptionCharges(db, subscription) : null,
   ]);
   return {
     plan: user.plan,
     licenseStatus: effectiveLicenseStatus(license, now),
     licenseExpiresAt: iso(license.expiresAt),
     devices: { active: activeDevices, limit: deviceLimit },
-    subscription: subscription
-      ? {
-          status: subscription.status,
-          currentPeriodEnd:
-            subscription.currentPeriodEnd === null ? null : iso(subscription.currentPeriodEnd),
-          cancelAtPeriodEnd: subscription.cancelAtPeriodEnd,
-          paymentFailedAt:
-            subscription.paymentFailedAt === null ? null : iso(subscription.paymentFailedAt),
-        }
-      : null,
+    subscription:
+      subscription && charges
+        ? {
+            status: subscription.status,
+            currentPeriodEnd:
+              subscription.currentPeriodEnd === null ? null : iso(subscription.currentPeriodEnd),
+            cancelAtPeriodEnd: subscription.cancelAtPeriodEnd,
+            paymentFailedAt:
+              subscription.paymentFailedAt === null ? null : iso(subscription.paymentFailedAt),
+            charge: charges.current,
+            renewal: charges.renewal,
+          }
+        : null,
     card,
     details,
     invoices: rows.map((row): InvoiceView => ({
@@ -94,6 +99,10 @@ export async function billingOverview(
       pdfUrl: row.invoicePdf ?? invoicePdfPath(row.id),
       taxAmount: row.taxAmount,
       reverseCharge: row.reverseCharge,
+      // Rows from before seats were sold: one seat at the list price.
+      quantity: row.quantity ?? 1,
+      unitAmount: row.unitAmount ?? listUnitAmount(),
+      seatsAdded: row.billingReason === 'subscription_update',
       refund: refundView(row),
     })),
     actions: {

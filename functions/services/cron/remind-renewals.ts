@@ -1,6 +1,6 @@
 /**
- * The "your paid year renews in 7 days" e-mail (`limits.renewalReminderDays`), with the price and
- * how to cancel. No change causes it, so "once" is the outbox's dedupe key,
+ * The "your paid year renews in 7 days" e-mail (`limits.renewalReminderDays`), with the amount the
+ * card will be charged (tax included, `renewalCharge`) and how to cancel. No change causes it, so "once" is the outbox's dedupe key,
  * `renewal-reminder:<subscription id>:<period end>`: reruns and concurrent runs write one row, and
  * each renewed year (a new period end) gets its own.
  */
@@ -8,6 +8,7 @@ import { and, eq, gt, lte, sql } from 'drizzle-orm';
 import { limits } from '../../../src/site.config';
 import { subscriptions, users } from '../../db/schema';
 import { renewalReminderMail } from '../core/mail/lifecycle-templates';
+import { renewalCharge } from '../core/payments/charges';
 import { deliverSoon, queueMailOnce, writeMails } from '../core/mail/outbox';
 import { DAY_MS } from '../shared/db';
 import type { Deps } from '../shared/deps';
@@ -30,6 +31,10 @@ export async function remindRenewals(deps: Deps): Promise<JobCounts> {
       periodEnd: subscriptions.currentPeriodEnd,
       email: users.email,
       customerName: users.customerName,
+      userId: subscriptions.userId,
+      quantity: subscriptions.quantity,
+      renewalQuantity: subscriptions.renewalQuantity,
+      unitAmount: subscriptions.unitAmount,
     })
     .from(subscriptions)
     .innerJoin(users, eq(users.id, subscriptions.userId))
@@ -45,13 +50,20 @@ export async function remindRenewals(deps: Deps): Promise<JobCounts> {
       ),
     );
 
-  const mails = due.flatMap(({ id, periodEnd, email, customerName }) =>
-    periodEnd === null
+  // The amount with tax each renewal will charge (charges.ts), as Billing & Invoices shows it.
+  const charges = await Promise.all(due.map((row) => renewalCharge(db, row)));
+  const mails = due.flatMap(({ id, periodEnd, email, customerName }, i) =>
+    periodEnd === null || !charges[i]
       ? []
       : [
           queueMailOnce(
             db,
-            renewalReminderMail(email, customerName, { renewsAt: periodEnd, now }, origin),
+            renewalReminderMail(
+              email,
+              customerName,
+              { renewsAt: periodEnd, now, charge: charges[i] },
+              origin,
+            ),
             now,
             renewalKey(id, periodEnd),
             sql`exists (select 1 from subscriptions where id = ${id} and status = 'active'

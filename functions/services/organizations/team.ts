@@ -6,6 +6,8 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import { TeamMessages } from '../../../src/contract/messages';
 import { organizationMembers, type OrganizationRow } from '../../db/schema';
 import { fail } from '../../lib/errors';
+import { subscriptionCharges } from '../core/payments/charges';
+import { subscriptionByStripeId } from '../core/payments/subscriptions';
 import { findUserById } from '../core/users/users';
 import { iso, type Db } from '../shared/db';
 import type { Deps } from '../shared/deps';
@@ -76,6 +78,26 @@ export const ownerActions = {
   },
 };
 
+/**
+ * A team's subscription as its owner's card shows it: renewing or ending, and the year's charge
+ * with tax (core/payments/charges.ts); null for Enterprise, for members, or when none is recorded.
+ */
+async function teamSubscription(db: Db, organization: OrganizationRow, isOwner: boolean) {
+  if (!isOwner || organization.kind !== 'team' || !organization.stripeSubscriptionId) return null;
+  const subscription = await subscriptionByStripeId(db, organization.stripeSubscriptionId);
+  if (!subscription) return null;
+  const { current } = await subscriptionCharges(db, subscription);
+  const ending =
+    subscription.status === 'cancelling' ||
+    subscription.status === 'canceled' ||
+    subscription.cancelAtPeriodEnd;
+  return {
+    ending,
+    on: iso(subscription.currentPeriodEnd ?? organization.termEnd),
+    charge: current,
+  };
+}
+
 /** The member's Organization card on My Account; null for accounts in no organization. */
 export async function organizationCard(db: Db, userId: string) {
   const [membership, owned] = await Promise.all([
@@ -84,7 +106,11 @@ export async function organizationCard(db: Db, userId: string) {
   ]);
   const organization = membership?.organization ?? owned;
   if (!organization) return null;
-  const owner = await findUserById(db, organization.ownerUserId);
+  const isOwner = organization.ownerUserId === userId;
+  const [owner, subscription] = await Promise.all([
+    findUserById(db, organization.ownerUserId),
+    teamSubscription(db, organization, isOwner),
+  ]);
   const [seats] = await db
     .select({ n: sql<number>`count(*)` })
     .from(organizationMembers)
@@ -98,11 +124,13 @@ export async function organizationCard(db: Db, userId: string) {
     name: organization.name,
     ownerName: owner?.customerName ?? '',
     ownerEmail: owner?.email ?? '',
-    isOwner: organization.ownerUserId === userId,
+    isOwner,
     isMember: membership !== undefined,
     seats: organization.seats,
     seatsTaken: Number(seats?.n ?? 0),
     deviceLimit: organization.deviceLimit,
     termEnd: iso(organization.termEnd),
+    kind: organization.kind,
+    subscription,
   };
 }

@@ -1,6 +1,6 @@
 /**
- * /admin: the business at a glance (GET /api/admin/metrics): trials and their conversion to
- * Standard, paying subscriptions with MRR and ARR, cancellations, refunds, Enterprise seats,
+ * /admin: the business at a glance (GET /api/admin/metrics): trials and their conversion to a
+ * paid plan, paying subscriptions and their seats with MRR and ARR, cancellations, refunds, Enterprise seats,
  * active devices, plugin versions and feature adoption — each over the chosen range (7, 30 or 90 days, 12 months,
  * kept in the address as ?range=) as a chart with the numbers beside it, and linking to the page
  * that lists what it counts.
@@ -34,6 +34,9 @@ function rangeFromAddress(): MetricRange {
 }
 
 const count = (value: number) => value.toLocaleString('en-US');
+/** "1 refund", "3 refunds": a count with its noun. */
+const counted = (value: number, one: string, many = `${one}s`) =>
+  `${count(value)} ${value === 1 ? one : many}`;
 const sum = (values: readonly number[]) => values.reduce((total, value) => total + value, 0);
 
 interface Measure {
@@ -58,21 +61,21 @@ function measuresOf(metrics: BusinessMetrics): Measure[] {
     {
       id: 'trials',
       title: 'Trials started',
-      headline: `${count(sum(metrics.trialsStarted))} in the range; ${conversion} of them bought Standard (${count(converted)} of ${count(trialsStarted)})`,
+      headline: `${count(sum(metrics.trialsStarted))} in the range; ${conversion} of them became paid (${count(converted)} of ${count(trialsStarted)})`,
       values: metrics.trialsStarted,
       format: count,
     },
     {
       id: 'conversions',
-      title: 'Trials converted to Standard',
-      headline: `${count(sum(metrics.trialConversions))} purchases after a trial`,
+      title: 'Trials converted to paid',
+      headline: `${counted(sum(metrics.trialConversions), 'trial')} became paid: Standard bought, a team bought or an organization joined`,
       values: metrics.trialConversions,
       format: count,
     },
     {
       id: 'subscriptions',
       title: 'Paid subscriptions',
-      headline: `${count(lastOf(metrics.activeSubscriptions))} paying now`,
+      headline: `${count(lastOf(metrics.activeSubscriptions))} paying now, ${counted(lastOf(metrics.paidSeats), 'seat')}`,
       values: metrics.activeSubscriptions,
       format: count,
       link: { href: '/admin/money', label: 'Money' },
@@ -87,7 +90,7 @@ function measuresOf(metrics: BusinessMetrics): Measure[] {
     {
       id: 'cancellations',
       title: 'Cancellations',
-      headline: `${count(sum(metrics.cancellations))} subscriptions ended`,
+      headline: `${counted(sum(metrics.cancellations), 'subscription')} ended`,
       values: metrics.cancellations,
       format: count,
       link: { href: '/admin/audit?action=cancel-subscription', label: 'Audit log' },
@@ -95,7 +98,7 @@ function measuresOf(metrics: BusinessMetrics): Measure[] {
     {
       id: 'refunds',
       title: 'Refunds',
-      headline: `${count(sum(metrics.refunds))} refunds, ${money(sum(metrics.refundedCents))}`,
+      headline: `${counted(sum(metrics.refunds), 'refund')}, ${money(sum(metrics.refundedCents))}`,
       values: metrics.refundedCents,
       format: money,
       link: { href: '/admin/money', label: 'Money' },
@@ -103,7 +106,7 @@ function measuresOf(metrics: BusinessMetrics): Measure[] {
     {
       id: 'seats',
       title: 'Enterprise seats used',
-      headline: `${count(lastOf(metrics.enterpriseSeatsUsed))} of ${count(lastOf(metrics.enterpriseSeatsSold))} seats sold are in use`,
+      headline: `${count(lastOf(metrics.enterpriseSeatsUsed))} of ${counted(lastOf(metrics.enterpriseSeatsSold), 'seat')} sold in use`,
       values: metrics.enterpriseSeatsUsed,
       format: count,
       link: { href: '/admin/organizations', label: 'Organizations' },
@@ -111,7 +114,7 @@ function measuresOf(metrics: BusinessMetrics): Measure[] {
     {
       id: 'devices',
       title: 'Active devices',
-      headline: `${count(lastOf(metrics.activeDevices))} devices activated now`,
+      headline: `${counted(lastOf(metrics.activeDevices), 'device')} activated now`,
       values: metrics.activeDevices,
       format: count,
     },

@@ -4,8 +4,9 @@
  * empty state and the upgrade; Enterprise is billed by agreement.
  */
 import { useEffect, useRef, useState } from 'react';
-import type { BillingOverview } from '../../contract/billing';
-import { devicesOfLimit } from '../../lib/format';
+import type { BillingOverview, YearlyCharge } from '../../contract/billing';
+import { chargeSeatsText, chargeTotalText } from '../../lib/charges';
+import { devicesOfLimit, formatMoney } from '../../lib/format';
 import { SuccessMessages } from '../../contract/messages';
 import { withErrorBoundary } from '../ErrorBoundary';
 import { CancelDialog } from './CancelDialog';
@@ -200,6 +201,7 @@ function CurrentPlan({
           <dt>Price</dt>
           <dd>{priceText(overview.plan)}</dd>
         </div>
+        {overview.subscription && <YearFigures charge={overview.subscription.charge} />}
         <div>
           <dt>Status</dt>
           <dd>
@@ -208,7 +210,10 @@ function CurrentPlan({
         </div>
         <div>
           <dt>{date.label}</dt>
-          <dd>{date.value}</dd>
+          <dd>
+            <time>{date.value}</time>
+            {date.note && <span className="dashboard-note">{date.note}</span>}
+          </dd>
         </div>
         {card && (
           <div>
@@ -218,6 +223,30 @@ function CurrentPlan({
         )}
       </dl>
     </section>
+  );
+}
+
+/** The year in figures: "12 seats × $129 / year", "VAT 19%: $294.12", "Total: $1,842.12 / year". */
+function YearFigures({ charge }: { charge: YearlyCharge }) {
+  return (
+    <>
+      <div>
+        <dt>Seats</dt>
+        <dd>{chargeSeatsText(charge)}</dd>
+      </div>
+      {(charge.reverseCharge || charge.tax > 0) && (
+        <div>
+          <dt>{charge.reverseCharge ? 'VAT' : `VAT ${charge.taxRateBp / 100}%`}</dt>
+          <dd>
+            {charge.reverseCharge ? 'Reverse charge' : formatMoney(charge.tax, charge.currency)}
+          </dd>
+        </div>
+      )}
+      <div>
+        <dt>Total</dt>
+        <dd>{chargeTotalText(charge)}</dd>
+      </div>
+    </>
   );
 }
 

@@ -1,15 +1,16 @@
 /**
- * Billing history: one row per invoice, newest first, each with its tax, a link to its hosted
- * page and its PDF.
+ * Billing history: one row per invoice, newest first, each with its seats and their price, its
+ * tax and total, a link to its hosted page and its PDF.
  */
 import type { InvoiceView } from '../../contract/billing';
 import { formatDate, formatMoney } from '../../lib/format';
 import { DataTable, type Column } from '../shared/DataTable';
-import { invoiceNumber, invoiceStateText, invoiceTaxText } from './format';
+import { invoiceNumber, invoiceSeatsText, invoiceStateText, invoiceTaxText } from './format';
 
 const columns: readonly Column<InvoiceView>[] = [
   { header: 'Date', cell: (invoice) => formatDate(invoice.created) },
   { header: 'Number', cell: invoiceNumber },
+  { header: 'Seats', cell: invoiceSeatsText },
   { header: 'Amount', cell: (invoice) => formatMoney(invoice.amountPaid, invoice.currency) },
   { header: 'Tax', cell: invoiceTaxText },
   { header: 'Status', cell: invoiceStateText },

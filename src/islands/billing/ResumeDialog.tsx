@@ -1,10 +1,11 @@
 /**
- * The resume confirmation: the subscription set to end renews again on its date, charged to the
- * card on file. The server answers the new overview (or 409 once the period has ended).
+ * The resume confirmation: the subscription set to end renews again on its date, for the amount
+ * with tax the renewal charges (the same figure as the e-mail's), to the card on file. The server answers the new overview (or 409 once the period has ended).
  */
 import { useState } from 'react';
 import { billingOverviewSchema, type BillingOverview } from '../../contract/billing';
 import { Messages } from '../../contract/messages';
+import { chargeSentence } from '../../lib/charges';
 import { formatDate } from '../../lib/format';
 import { plans } from '../../site.config';
 import { apiCall, messageFor } from '../shared/api';
@@ -27,6 +28,7 @@ export function ResumeDialog({ open, overview, card, onClose, onResumed }: Props
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const renewsOn = overview.subscription?.currentPeriodEnd ?? overview.licenseExpiresAt;
+  const renewal = overview.subscription?.renewal;
   const standard = plans.standard;
 
   const close = () => {
@@ -52,7 +54,7 @@ export function ResumeDialog({ open, overview, card, onClose, onResumed }: Props
     <Modal open={open} onClose={close} title="Resume subscription?" dismissible={!busy}>
       <p>
         Your {standard.name} subscription will renew on {formatDate(renewsOn)} for{' '}
-        {standard.priceLabel} {standard.period}
+        {renewal ? chargeSentence(renewal) : standard.priceLabel} {standard.period}
         {card ? `, charged to your ${card}` : ''}, and every year after that until you cancel.
       </p>
       <p>You can cancel again at any time before then.</p>

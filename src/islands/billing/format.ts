@@ -6,6 +6,7 @@
 import type { BillingOverview, InvoiceView } from '../../contract/billing';
 import type { PlanLabel } from '../../contract/user';
 import { capitalize } from '../../lib/auth/account-view';
+import { chargeSentence, seatsText, seatsTimesPrice, unitPriceText } from '../../lib/charges';
 import { formatDate, formatMoney } from '../../lib/format';
 import { plans, type Plan } from '../../site.config';
 
@@ -25,6 +26,14 @@ export function priceText(label: PlanLabel): string {
 /** An invoice's number, or a short form of its id when the provider gave no number. */
 export function invoiceNumber(invoice: InvoiceView): string {
   return invoice.number ?? invoice.id;
+}
+
+/** The Seats cell: "12 seats × $129", or "3 seats added at $64.50" for seats added in a term. */
+export function invoiceSeatsText(invoice: InvoiceView): string {
+  if (invoice.seatsAdded) {
+    return `${seatsText(invoice.quantity)} added at ${unitPriceText(invoice.unitAmount, invoice.currency)}`;
+  }
+  return seatsTimesPrice(invoice.quantity, invoice.unitAmount, invoice.currency);
 }
 
 /** The Tax cell: the tax paid, "Reverse charge" for an EU business, or "None". */
@@ -80,8 +89,14 @@ export function statusText(overview: BillingOverview): { text: string; tone: Sta
   }
 }
 
-/** "Renews on {date}" while a subscription renews, otherwise when the license ends or ended. */
-export function dateText(overview: BillingOverview, now: number): { label: string; value: string } {
+/**
+ * "Renews on {date}" while a subscription renews, with what the renewal charges ("for $153.51
+ * ($129 plus VAT 19%)"); otherwise when the license ends or ended.
+ */
+export function dateText(
+  overview: BillingOverview,
+  now: number,
+): { label: string; value: string; note?: string } {
   const subscription = overview.subscription;
   // Past due is not promised a renewal: the license date is what the customer can count on.
   if (
@@ -89,7 +104,11 @@ export function dateText(overview: BillingOverview, now: number): { label: strin
     subscription.currentPeriodEnd &&
     !subscription.cancelAtPeriodEnd
   ) {
-    return { label: 'Renews on', value: formatDate(subscription.currentPeriodEnd) };
+    return {
+      label: 'Renews on',
+      value: formatDate(subscription.currentPeriodEnd),
+      note: `for ${chargeSentence(subscription.renewal)}`,
+    };
   }
   const ended = Date.parse(overview.licenseExpiresAt) <= now;
   return {

@@ -1,9 +1,10 @@
 /**
  * My Account: the license (status, plan, dates, devices, key with Copy, download), the
- * Organization card of an Enterprise owner or member, the User ID warning, the upgrade box for
+ * Organization card of an organization's owner or member, the User ID warning, the upgrade box for
  * Trial users only (a real checkout; not for the owner of a running organization), and this
- * browser's authentication status. 'Loading user data...' in the page's final layout until a
- * user is known.
+ * browser's authentication status. An owner's page leads with the organization and shows their
+ * own license only when they hold a seat. 'Loading user data...' in the page's final layout until
+ * a user is known.
  */
 import { useEffect, useState } from 'react';
 import type { User } from '../../contract/user';
@@ -57,17 +58,21 @@ function AccountPanel({ user, tokenExpiration, loggingOut }: PanelProps) {
   ) : extras === null && expected ? (
     <CardPlaceholder size="organization" />
   ) : null;
+  // An owner manages seats and holds none unless they joined too: their own (old) license is not
+  // what the page is about, so it shows only for a seat.
+  const holdsSeat = organization ? organization.isMember : user.holdsSeat === true;
   // The owner of a running organization is not offered a plan for themselves instead.
   const organizationRuns = organization ? Date.parse(organization.termEnd) > now : owner;
   const upgradeBox = showsUpgradeBox(user.plan) && !(owner && organizationRuns);
-  const license = (
-    <LicenseCard
-      user={user}
-      license={extras?.license ?? null}
-      loading={extras === null}
-      now={now}
-    />
-  );
+  const license =
+    owner && !holdsSeat ? null : (
+      <LicenseCard
+        user={user}
+        license={extras?.license ?? null}
+        loading={extras === null}
+        now={now}
+      />
+    );
 
   return (
     <div className="dashboard">

@@ -4,6 +4,8 @@
  * the dashboard. When each is sent, and why only once: rules.ts.
  */
 import { legal, plans, site } from '../../../../src/site.config';
+import type { YearlyCharge } from '../../../../src/contract/billing';
+import { chargeSentence, seatsTimesPrice } from '../../../../src/lib/charges';
 import { formatDate, formatMoney, formatUtcMoment } from '../../../../src/lib/format';
 import { DAY_MS } from '../../shared/db';
 import { composeMail, greeting, inertName, type MailBlock } from './compose';
@@ -64,11 +66,14 @@ export function trialEndingMail(
   });
 }
 
-/** Sent by the cron `renewalReminderDays` before a paid year renews: the price and how to cancel. */
+/**
+ * Sent by the cron `renewalReminderDays` before a paid year renews: the amount the card will be
+ * charged, with tax (core/payments/charges.ts), and how to cancel.
+ */
 export function renewalReminderMail(
   to: string,
   name: string,
-  renewal: { renewsAt: number; now: number },
+  renewal: { renewsAt: number; now: number; charge: YearlyCharge },
   origin: string,
 ): Mail {
   const standard = plans.standard;
@@ -83,8 +88,9 @@ export function renewalReminderMail(
     blocks: [
       `Your ${standard.name} plan renews automatically on ${day} ` +
         `(in ${plural(daysUntil(renewal.renewsAt, renewal.now), 'day')}). We will charge ` +
-        `${standard.priceLabel} (plus any taxes that apply) to the card on file, and your ` +
-        `license continues for another year. You do not need to do anything to keep it.`,
+        `${chargeSentence(renewal.charge)} to the card on file, and your ` +
+        `${renewal.charge.quantity === 1 ? 'license continues' : 'licenses continue'} for another ` +
+        `year. You do not need to do anything to keep ${renewal.charge.quantity === 1 ? 'it' : 'them'}.`,
       `To pay with another card, choose Manage card on Billing & Invoices. To cancel, choose ` +
         `Cancel subscription there before ${day}: you will not be charged again, and your ` +
         `license stays active until ${day}.`,
@@ -222,15 +228,27 @@ export function subscriptionCancelledMail(
   });
 }
 
-/** Sent once per resume: a subscription set to end renews again (by the customer or support). */
+/**
+ * Sent once per resume: a subscription set to end renews again (by the customer or support), for
+ * the amount with tax (core/payments/charges.ts). `charge` has no tax when the resume was reported
+ * without it being read (`untaxed`): the sentence then says taxes may be added.
+ */
 export function subscriptionResumedMail(
   to: string,
   name: string,
-  renewal: { renewsAt: number },
+  renewal: { renewsAt: number; charge: YearlyCharge; untaxed?: boolean },
   origin: string,
 ): Mail {
   const standard = plans.standard;
   const day = formatDate(renewal.renewsAt, 'UTC');
+  const { charge } = renewal;
+  const seats =
+    charge.quantity === 1
+      ? ''
+      : ` (${seatsTimesPrice(charge.quantity, charge.unitAmount, charge.currency)})`;
+  const amount = renewal.untaxed
+    ? `${formatMoney(charge.subtotal, charge.currency)}${seats} ${standard.period} plus any taxes that apply`
+    : `${chargeSentence(charge)} ${standard.period}`;
   const { billing, dashboard } = links(origin);
   return composeMail({
     to,
@@ -239,8 +257,8 @@ export function subscriptionResumedMail(
     greeting: greeting(name),
     origin,
     blocks: [
-      `Your ${standard.name} subscription will renew on ${day} for ${standard.priceLabel} ` +
-        `${standard.period}, and every year after that until you cancel. Your license stays ` +
+      `Your ${standard.name} subscription will renew on ${day} for ${amount}, ` +
+        `and every year after that until you cancel. Your license stays ` +
         `active as it is.`,
       `You can cancel again at any time before then from Billing & Invoices.`,
       billing,

@@ -11,8 +11,10 @@ import { fail } from '../../../lib/errors';
 import { findUserById } from '../users/users';
 import { subscriptionResumedMail } from '../mail/lifecycle-templates';
 import { deliverSoon, mailWritten, queueMailWhere, type QueuedMail } from '../mail/outbox';
+import type { YearlyCharge } from '../../../../src/contract/billing';
 import type { Millis } from '../../shared/db';
 import type { Deps } from '../../shared/deps';
+import { renewalCharge, renewalQuantityOf, unitAmountOf, yearlyCharge } from './charges';
 import { callProvider } from './provider';
 import { newestSubscription } from './subscriptions';
 
@@ -44,6 +46,8 @@ function resumingSql(subscription: SubscriptionRow): SQL {
 /**
  * The "your subscription will renew" e-mail of a resume renewing at `renewsAt`, written only when
  * `resumingSql` and `guard` hold. Put it in the change's batch BEFORE the statement recording it.
+ * `charge` is the renewal's amount with tax (`renewalCharge`, read before the batch); without it
+ * the e-mail names the seats' price and says taxes may be added.
  */
 export function resumedMail(
   { db, now, origin }: Pick<Deps, 'db' | 'now' | 'origin'>,
@@ -51,10 +55,18 @@ export function resumedMail(
   subscription: SubscriptionRow,
   renewsAt: Millis,
   guard: SQL = sql`1 = 1`,
+  charge?: YearlyCharge,
 ): QueuedMail {
+  const renewal = charge
+    ? { renewsAt, charge }
+    : {
+        renewsAt,
+        charge: yearlyCharge(renewalQuantityOf(subscription), unitAmountOf(subscription), null),
+        untaxed: true,
+      };
   return queueMailWhere(
     db,
-    subscriptionResumedMail(user.email, user.customerName, { renewsAt }, origin),
+    subscriptionResumedMail(user.email, user.customerName, renewal, origin),
     now,
     sql`${resumingSql(subscription)} and ${guard}`,
   );
@@ -122,12 +134,15 @@ export async function resumeSubscription(
   if (!subscription.cancelAtPeriodEnd) return;
   const currentPeriodEnd = await askResume(deps, subscription);
   const record = resumeStatements(deps, subscription, currentPeriodEnd);
-  const user = await findUserById(db, userId);
+  const [user, charge] = await Promise.all([
+    findUserById(db, userId),
+    renewalCharge(db, subscription),
+  ]);
   if (!user) {
     await record;
     return;
   }
-  const mail = resumedMail(deps, user, subscription, currentPeriodEnd);
+  const mail = resumedMail(deps, user, subscription, currentPeriodEnd, undefined, charge);
   const results = await db.batch([mail.insert, record]);
   if (mailWritten(results[0])) await deliverSoon(deps, mail);
 }

@@ -7,6 +7,7 @@ import { and, desc, eq, gt, isNull, lt, ne } from 'drizzle-orm';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import { limits } from '../../../../src/site.config';
 import {
+  organizationMembers,
   organizations,
   sessions,
   type LicenseRow,
@@ -193,6 +194,8 @@ export interface SignedInAccount {
   license: LicenseRow | undefined;
   /** The account owns an Enterprise organization (the dashboard then offers its Team page). */
   ownsOrganization: boolean;
+  /** The account holds a seat of an organization: its license is the seat's. */
+  holdsSeat: boolean;
 }
 
 /**
@@ -206,7 +209,7 @@ export async function verifySessionWithAccount(
 ): Promise<SignedInAccount> {
   const { db } = deps;
   const claims = await verifySessionToken(deps, token);
-  const [[row], [user], [license], owned] = await db.batch([
+  const [[row], [user], [license], owned, seat] = await db.batch([
     sessionCheckQuery(db, claims.sessionId),
     userByIdQuery(db, claims.userId),
     currentLicenseQuery(db, claims.userId),
@@ -216,9 +219,23 @@ export async function verifySessionWithAccount(
       .from(organizations)
       .where(eq(organizations.ownerUserId, claims.userId))
       .limit(1),
+    // organization_members_user_active_unique: one index probe.
+    db
+      .select({ id: organizationMembers.id })
+      .from(organizationMembers)
+      .where(
+        and(eq(organizationMembers.userId, claims.userId), isNull(organizationMembers.removedAt)),
+      )
+      .limit(1),
   ]);
   const session = await acceptSession(deps, claims, row);
-  return { session, user, license, ownsOrganization: owned.length > 0 };
+  return {
+    session,
+    user,
+    license,
+    ownsOrganization: owned.length > 0,
+    holdsSeat: seat.length > 0,
+  };
 }
 
 /**

@@ -7,14 +7,15 @@ import type { SessionInfo } from './sessions';
 
 /**
  * The user as the dashboard shows it; a license past its expiry reads `expired` at once.
- * `ownsOrganization` is known to GET /api/me, which every dashboard page asks.
+ * `organization` (whether the account owns one, and whether it holds a seat) is known to
+ * GET /api/me, which every dashboard page asks.
  */
 export function toUserView(
   user: UserRow,
   license: LicenseRow,
   session: Pick<SessionInfo, 'createdAt'>,
   now: Millis,
-  ownsOrganization?: boolean,
+  organization?: { ownsOrganization: boolean; holdsSeat: boolean },
 ): User {
   return {
     userId: user.id,
@@ -28,6 +29,8 @@ export function toUserView(
     isDeleted: user.isDeleted,
     sessionStartedAt: new Date(session.createdAt).toISOString(),
     authProvider: user.passwordHash === null && user.googleSub !== null ? 'google' : 'email',
-    ...(ownsOrganization === undefined ? {} : { ownsOrganization }),
+    ...(organization === undefined
+      ? {}
+      : { ownsOrganization: organization.ownsOrganization, holdsSeat: organization.holdsSeat }),
   };
 }

@@ -1,0 +1,116 @@
+/**
+ * What a subscription costs a year, with tax, as the card (or the invoice) will be charged: the
+ * one place that turns seats, the price per seat and the buyer's tax into an amount. Billing &
+ * Invoices, My Account's team card, the renewal reminder and the resume dialog and e-mail all
+ * read `subscriptionCharges`, so they name the same figure.
+ *
+ * - seats: `quantity` now; at the renewal `renewalQuantity` when seats were removed for it;
+ * - price per seat: `unit_amount` as bought, else the configured Standard price (older rows);
+ * - tax: the rate of the newest paid invoice (or its reverse charge), since that is how the
+ *   provider taxes this customer; without one that recorded tax, the billing details' rate
+ *   (`quoteTax`, the checkout's table); with neither, none.
+ */
+import { and, desc, eq } from 'drizzle-orm';
+import type { YearlyCharge } from '../../../../src/contract/billing';
+import { plans } from '../../../../src/site.config';
+import { billingProfiles, invoices, type SubscriptionRow } from '../../../db/schema';
+import type { Db } from '../../shared/db';
+import { quoteAtRate, quoteTax } from './tax-quote';
+
+export type { YearlyCharge };
+
+/** The configured Standard price, cents per seat per year. */
+export const listUnitAmount = (): number => Math.round((plans.standard.priceUsd ?? 0) * 100);
+
+/** How this customer is taxed: a rate, or a reverse charge; null when nothing says. */
+export interface TaxBasis {
+  rateBp: number;
+  reverseCharge: boolean;
+}
+
+/** The year's charge for `quantity` seats at `unitAmount` cents, taxed by `basis`. */
+export function yearlyCharge(
+  quantity: number,
+  unitAmount: number,
+  basis: TaxBasis | null,
+): YearlyCharge {
+  const quote = quoteAtRate(quantity * unitAmount, basis?.rateBp ?? 0, basis?.reverseCharge);
+  return {
+    quantity,
+    unitAmount,
+    subtotal: quote.subtotal,
+    tax: quote.tax,
+    taxRateBp: quote.rateBp,
+    reverseCharge: quote.reverseCharge,
+    total: quote.total,
+    currency: 'usd',
+  };
+}
+
+/** The subscription's price per seat: as bought, else the configured price. */
+export const unitAmountOf = (subscription: Pick<SubscriptionRow, 'unitAmount'>): number =>
+  subscription.unitAmount ?? listUnitAmount();
+
+/** Seats at the next renewal: fewer when the owner removed some for it, else today's. */
+export const renewalQuantityOf = (
+  subscription: Pick<SubscriptionRow, 'quantity' | 'renewalQuantity'>,
+): number => subscription.renewalQuantity ?? subscription.quantity;
+
+/** See the file comment: the newest paid invoice that recorded tax, else the billing details. */
+export async function taxBasisOf(db: Db, userId: string): Promise<TaxBasis | null> {
+  const [[invoice], [profile]] = await db.batch([
+    db
+      .select({
+        subtotal: invoices.subtotal,
+        taxRateBp: invoices.taxRateBp,
+        reverseCharge: invoices.reverseCharge,
+      })
+      .from(invoices)
+      .where(and(eq(invoices.userId, userId), eq(invoices.status, 'paid')))
+      .orderBy(desc(invoices.created), desc(invoices.id))
+      .limit(1),
+    db
+      .select({ country: billingProfiles.country, taxId: billingProfiles.taxId })
+      .from(billingProfiles)
+      .where(eq(billingProfiles.userId, userId))
+      .limit(1),
+  ]);
+  // An invoice from before tax was recorded has no subtotal: it says nothing about tax.
+  if (invoice && invoice.subtotal !== null) {
+    return { rateBp: invoice.taxRateBp ?? 0, reverseCharge: invoice.reverseCharge };
+  }
+  if (profile) {
+    const quote = quoteTax(0, profile);
+    return { rateBp: quote.rateBp, reverseCharge: quote.reverseCharge };
+  }
+  return null;
+}
+
+/** A subscription's year now and at its next renewal (the figure every renewal sentence names). */
+export interface SubscriptionCharges {
+  /** Today's seats: what the current year costs. */
+  current: YearlyCharge;
+  /** What the next renewal will charge. */
+  renewal: YearlyCharge;
+}
+
+/** The subscription's charges, read once (see the file comment). */
+export async function subscriptionCharges(
+  db: Db,
+  subscription: Pick<SubscriptionRow, 'userId' | 'quantity' | 'renewalQuantity' | 'unitAmount'>,
+): Promise<SubscriptionCharges> {
+  const basis = await taxBasisOf(db, subscription.userId);
+  const unit = unitAmountOf(subscription);
+  return {
+    current: yearlyCharge(subscription.quantity, unit, basis),
+    renewal: yearlyCharge(renewalQuantityOf(subscription), unit, basis),
+  };
+}
+
+/** What the next renewal of `subscription` will charge, with tax. */
+export async function renewalCharge(
+  db: Db,
+  subscription: Pick<SubscriptionRow, 'userId' | 'quantity' | 'renewalQuantity' | 'unitAmount'>,
+): Promise<YearlyCharge> {
+  return (await subscriptionCharges(db, subscription)).renewal;
+}
