@@ -31,6 +31,7 @@ import { subscriptionByStripeId } from '../core/payments/subscriptions';
 import type { InvoiceEvent, SubscriptionEvent } from './webhook-events';
 import { formatRate } from './tax';
 import { licensesPaidBy, teamTermStatement } from '../core/payments/teams';
+import { renewalCharge } from '../core/payments/charges';
 
 /**
  * `applied`; `replayed` (already processed); `not_ready`: the subscription is not known yet (its
@@ -382,6 +383,8 @@ async function subscriptionChanged(
   // own resume recorded it first, so its mail condition no longer holds then).
   const resumes = !stopsRenewal && sub.cancelAtPeriodEnd && event.currentPeriodEnd !== null;
   const user = stopsRenewal || resumes ? await findUserById(db, sub.userId) : undefined;
+  // What the card will be charged at renewal, with tax, as every renewal sentence names it.
+  const charge = resumes ? await renewalCharge(db, sub) : undefined;
   const mail =
     user &&
     (stopsRenewal
@@ -398,6 +401,7 @@ async function subscriptionChanged(
           sub,
           event.currentPeriodEnd ?? now,
           notNewerThan(sub, event.created),
+          charge,
         ));
   return run(
     deps,

@@ -4,10 +4,16 @@
  * empty state and the upgrade; Enterprise is billed by agreement.
  */
 import { useEffect, useRef, useState } from 'react';
-import type { BillingOverview, YearlyCharge } from '../../contract/billing';
+import {
+  billingOverviewSchema,
+  type BillingOverview,
+  type YearlyCharge,
+} from '../../contract/billing';
 import { chargeSeatsText, chargeTotalText } from '../../lib/charges';
 import { devicesOfLimit, formatMoney } from '../../lib/format';
 import { SuccessMessages } from '../../contract/messages';
+import { apiCall } from '../shared/api';
+import { SeatsPanel } from '../shared/SeatsPanel';
 import { withErrorBoundary } from '../ErrorBoundary';
 import { CancelDialog } from './CancelDialog';
 import { DetailsCard } from './DetailsCard';
@@ -96,6 +102,15 @@ function BillingPage() {
       )}
       {failed && <FailedRenewal text={failed} canChange={overview.actions.manageCard} />}
       <CurrentPlan overview={overview} card={card} now={now} headingRef={planHeading} />
+      {/* A running subscription's seats: add some (a personal license becomes a team). */}
+      {overview.subscription && (
+        <SeatsPanel
+          onChanged={() => {
+            // The page stays as it is (with the panel's message) while the figures refresh.
+            apiCall('GET', '/api/billing', billingOverviewSchema).then(replace, () => undefined);
+          }}
+        />
+      )}
       <section className="card" aria-labelledby="usage-title">
         <h2 id="usage-title">Usage summary</h2>
         <p>
