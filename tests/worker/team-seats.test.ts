@@ -19,6 +19,7 @@ import { billingWorld, deliver, payLocal, type BillingWorld } from './billing-he
 import { signedDelivery, stripeEvent, invoiceObject } from './fake-stripe/events';
 import { invite, signUpByLink } from './organizations-helpers';
 import { testDeps } from './helpers';
+import { pdfText } from './pdf-text';
 import { applyRenewalSeats } from '../../functions/services/cron/renewal-seats';
 
 const GERMAN_CONSUMER = {
@@ -124,7 +125,7 @@ describe('POST /api/billing/checkout with seats', () => {
 describe('a paid purchase of 2 or more seats', () => {
   it('taxes the total of every seat: 12 × $129 + 19% VAT = $1,842.12 for a German consumer', async () => {
     const world = billingWorld();
-    const { paid } = await teamBought(world, 12);
+    const { paid, account } = await teamBought(world, 12);
     expect(paid.session.amountSubtotal).toBe(154800);
     expect(paid.session.amountTax).toBe(29412);
     expect(paid.session.amountTotal).toBe(184212);
@@ -137,6 +138,14 @@ describe('a paid purchase of 2 or more seats', () => {
       paid.session.id.replace('cs_local_', 'in_local_'),
     );
     expect(invoice).toEqual({ quantity: 12, unit_amount: 12900, amount_paid: 184212 });
+    // The accountant's PDF: one invoice for the team, with the seats and their unit price.
+    const pdf = await world.app.request(
+      `/api/billing/invoices/${paid.session.id.replace('cs_local_', 'in_local_')}/pdf`,
+      { headers: account.browser },
+    );
+    expect(pdf.status).toBe(200);
+    const lines = await pdfText(new Uint8Array(await pdf.arrayBuffer()));
+    expect(lines.join('\n')).toContain('12 seats × $129.00');
   });
 
   it('makes a team: the buyer owns it and holds its first seat with the same license key', async () => {

@@ -13,6 +13,7 @@ import { fail } from '../../lib/errors';
 import { findUserById } from '../core/users/users';
 import type { Db } from '../shared/db';
 import { countryName, formatRate } from './tax';
+import { seatCount } from '../../../src/contract/seat-texts';
 
 type InvoiceRow = typeof invoices.$inferSelect;
 
@@ -84,6 +85,28 @@ function buyerLines(row: InvoiceRow, email: string): string[] {
   ];
 }
 
+/**
+ * The invoice's one line: what was bought (a year of Standard, or seats added during a term) and
+ * its seats at their unit price and service period, e.g. "12 seats × $129.00, Mar 1, 2026 – Mar
+ * 1, 2027". Rows from before seats were sold are one seat at the list price.
+ */
+function lineOf(row: InvoiceRow, subtotal: number): { item: string; detail: string } {
+  const seats = row.quantity ?? 1;
+  const unit = row.unitAmount ?? Math.round(subtotal / seats);
+  const added = row.billingReason === 'subscription_update';
+  const item = added
+    ? `${site.product} ${plans.standard.name}: ${seatCount(seats)} added for the rest of the term`
+    : `${site.product} ${plans.standard.name}, one year`;
+  const period =
+    row.periodStart !== null && row.periodEnd !== null
+      ? `, ${formatDate(row.periodStart, 'UTC')} – ${formatDate(row.periodEnd, 'UTC')}`
+      : '';
+  return {
+    item,
+    detail: `${seatCount(seats)} × ${formatMoney(unit, row.currency)}${added ? ' (prorated)' : ''}${period}`,
+  };
+}
+
 /** The PDF of one recorded invoice. */
 export async function renderInvoicePdf(row: InvoiceRow, email: string): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
@@ -123,8 +146,10 @@ export async function renderInvoicePdf(row: InvoiceRow, email: string): Promise<
   out.text('Description', { bold: true });
   out.line('Amount', { bold: true, right: 539 });
   out.rule();
-  out.text(`${site.product} ${plans.standard.name}, one year (1 license)`);
+  const { item, detail } = lineOf(row, subtotal);
+  out.text(item);
   out.line(money(subtotal), { right: 539 });
+  out.line(detail, { size: 9 });
   out.y -= 4;
   out.rule();
   out.text('Subtotal', { x: 310 });
