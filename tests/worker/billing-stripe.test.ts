@@ -67,6 +67,10 @@ describe('upgrade on Stripe (fake server)', () => {
           mode: 'subscription',
           'line_items[0][price]': FAKE_PRICE_ID,
           'line_items[0][quantity]': '1',
+          // The buyer may change the seats on Stripe's page, within what one purchase holds.
+          'line_items[0][adjustable_quantity][enabled]': 'true',
+          'line_items[0][adjustable_quantity][minimum]': '1',
+          'line_items[0][adjustable_quantity][maximum]': '250',
           client_reference_id: userId,
           customer_email: account.form.email,
           success_url: `${ORIGIN}/payment-processing?session_id={CHECKOUT_SESSION_ID}`,
@@ -187,11 +191,13 @@ describe('billing on Stripe (fake server)', () => {
     ]);
     const overview = await first.json<BillingOverview>();
     expect(overview.licenseExpiresAt).toBe(new Date(PERIOD_END * 1000).toISOString());
-    expect(overview.subscription).toEqual({
+    expect(overview.subscription).toMatchObject({
       status: 'cancelling',
       currentPeriodEnd: new Date(PERIOD_END * 1000).toISOString(),
       cancelAtPeriodEnd: true,
       paymentFailedAt: null,
+      // One seat at the list price, no tax recorded: $129 a year.
+      renewal: { quantity: 1, total: 12900 },
     });
   });
 
