@@ -316,8 +316,10 @@ export async function addSeats(
         ${JSON.stringify({ seats: before })}, ${JSON.stringify({ seats: after, invoice: invoice.invoiceId, amount: invoice.total })}
         where ${recorded}`,
     ),
+    // Let the next addition in, also when this one found the seats changed under it.
+    release(db, subscription.id),
   ]);
-  if (receipt && mailWritten(results[results.length - 2])) await deliverSoon(deps, receipt);
+  if (receipt && mailWritten(results[results.length - 3])) await deliverSoon(deps, receipt);
   return { seats: after, invoice };
 }
 

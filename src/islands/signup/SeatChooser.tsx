@@ -3,7 +3,7 @@
  * what one purchase holds. The choice is kept in the page's URL (`seats=`), where the checkout
  * step reads it, so a reload or a return from Google keeps it.
  */
-import { useEffect, useId, useState } from 'react';
+import { useId, useState, useSyncExternalStore } from 'react';
 import { seatPriceLine } from '../../contract/seat-texts';
 import { signupSeatsFromQuery } from '../../lib/auth/signup-plan';
 import { formatMoney } from '../../lib/format';
@@ -12,12 +12,19 @@ import { plans, seats as seatRules } from '../../site.config';
 const { max, min, teamMinimum } = seatRules.standardSeats;
 const unitCents = Math.round((plans.standard.priceUsd ?? 0) * 100);
 
+/** The URL changes only by our own replaceState, which the component itself drives. */
+const noSubscription = () => () => undefined;
+
 export function SeatChooser() {
   const id = useId();
-  const [typed, setTyped] = useState('1');
-  useEffect(() => {
-    setTyped(String(signupSeatsFromQuery(window.location.search, max)));
-  }, []);
+  // The seats in the URL (the server render and hydration use 1), until the buyer types.
+  const fromUrl = useSyncExternalStore(
+    noSubscription,
+    () => String(signupSeatsFromQuery(window.location.search, max)),
+    () => '1',
+  );
+  const [edited, setTyped] = useState<string | null>(null);
+  const typed = edited ?? fromUrl;
   const seats = /^\d{1,4}$/.test(typed) ? Number(typed) : NaN;
   const valid = Number.isInteger(seats) && seats >= min && seats <= max;
 
