@@ -146,6 +146,11 @@ describe('a paid purchase of 2 or more seats', () => {
     expect(pdf.status).toBe(200);
     const lines = await pdfText(new Uint8Array(await pdf.arrayBuffer()));
     expect(lines.join('\n')).toContain('12 seats × $129.00');
+    const receipts = world.app.mail.filter(
+      (mail) => mail.to === account.form.email && mail.text.includes('This is your receipt'),
+    );
+    expect(receipts).toHaveLength(1);
+    expect(receipts[0]?.text).toContain('one year: 12 seats × $129.00');
   });
 
   it('makes a team: the buyer owns it and holds its first seat with the same license key', async () => {

@@ -8,7 +8,9 @@
  */
 import { and, eq, inArray, lt, lte, sql } from 'drizzle-orm';
 import { invoicePdfPath, type BillingDetails } from '../../../src/contract/billing';
-import { billing } from '../../../src/site.config';
+import { billing, plans, site } from '../../../src/site.config';
+import { SeatMessages } from '../../../src/contract/messages';
+import { formatDate, formatMoney } from '../../../src/lib/format';
 import {
   billingProfiles,
   invoices,
@@ -177,12 +179,28 @@ function receiptOf(deps: EffectDeps, event: InvoiceEvent, email: string, name: s
         reverseChargeNote: event.reverseCharge ? billing.reverseChargeNote : null,
         currency: event.currency,
         pdfUrl,
+        ...receiptItem(event),
       },
       deps.origin,
     ),
     deps.now,
     `receipt:${event.invoiceId}`,
   );
+}
+
+/** What a receipt names for the seats it paid: added seats, or a year of more than one seat. */
+function receiptItem(event: InvoiceEvent): { item?: string } {
+  const seats = event.quantity;
+  if (seats === null) return {};
+  if (event.billingReason === 'subscription_update') {
+    return {
+      item: `${SeatMessages.seatCount(seats)} added${event.periodEnd === null ? '' : ` until ${formatDate(event.periodEnd, 'UTC')}`}`,
+    };
+  }
+  if (seats < 2 || event.subtotal === null) return {};
+  return {
+    item: `${site.product} ${plans.standard.name}, one year: ${SeatMessages.seatPriceLine(seats, formatMoney(Math.round(event.subtotal / seats), event.currency)).replace(' / year', '')}`,
+  };
 }
 
 /**
