@@ -7,9 +7,12 @@ import { chromiumArgs, chromiumPath } from './tests/browser';
  */
 const port = Number(process.env.E2E_PORT ?? 8787);
 const chromium = { ...devices['Desktop Chrome'], channel: undefined };
-/** The specs that grant operator rights (tests/e2e/console.helpers.ts grantOperator). */
+/**
+ * The specs that grant operator rights (tests/e2e/console.helpers.ts grantOperator) or otherwise
+ * write the server's local D1 from a second process (team-table seeds its team so).
+ */
 const OPERATOR_SPECS =
-  /(admin-console|admin-organizations|admin-second-factor|enterprise-dashboard|team|team-bulk-invite)\.spec\.ts$/;
+  /(admin-console|admin-organizations|admin-second-factor|enterprise-dashboard|team|team-bulk-invite|team-table)\.spec\.ts$/;
 
 export default defineConfig({
   testDir: 'tests/e2e',

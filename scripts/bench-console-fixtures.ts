@@ -293,6 +293,8 @@ export function consoleFixtures(
         joinedAt: iso(-20 * DAY),
         licenseStatus: 'active',
         lastSeenAt: iso(-HOUR),
+        lastActivityAt: iso(-HOUR),
+        idle: false,
         devices: [
           {
             id: 'a9b8c7d6-1111-4222-8333-944455556666',

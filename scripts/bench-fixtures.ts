@@ -211,9 +211,12 @@ export function benchFixtures(now = Date.now()): BenchFixtures {
     userId: `7d1e4b2a-0c5f-4a83-9b6e-1f2a3b4c5d${n}0`,
     customerName: name,
     email,
-    joinedAt: iso(-30 * DAY),
+    joinedAt: iso(-40 * DAY),
     licenseStatus: 'active',
     lastSeenAt: devices[0]?.lastSeenAt ?? null,
+    lastActivityAt: devices[0]?.lastSeenAt ?? null,
+    // Joined 40 days ago and never used the plugin: idle.
+    idle: devices.length === 0,
     devices,
   });
   const team = {

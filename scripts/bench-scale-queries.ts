@@ -5,8 +5,9 @@
  * parameters are exactly what production issues and stay in sync with the services.
  *
  * Two users: `npm run bench:scale` (scripts/bench-scale.mjs: timings through a local D1 binding at
- * 1 k, 100 k and 1 M users, each statement sent with the method drizzle uses) and
- * tests/worker/query-plans.test.ts (EXPLAIN QUERY PLAN on the migrated test D1).
+ * 1 k, 100 k and 1 M users, each statement sent with the method drizzle uses, and the owner's team
+ * page for a small and a large organization) and tests/worker/query-plans.test.ts (EXPLAIN QUERY
+ * PLAN on the migrated test D1).
  */
 import { createDb } from '../functions/db/client';
 import {
@@ -26,7 +27,8 @@ import {
 } from '../functions/services/core/licenses/license-check';
 import { currentLicense } from '../functions/services/core/licenses/licenses';
 import { eq } from 'drizzle-orm';
-import { devices } from '../functions/db/schema';
+import { devices, type OrganizationRow } from '../functions/db/schema';
+import { teamOverview } from '../functions/services/organizations/views';
 import {
   dayNumber,
   usageQueries,
@@ -320,4 +322,31 @@ export async function hotStatement(
     throw new Error(`${query.name} sent ${statements.length} statements, expected one`);
   }
   return only;
+}
+
+/**
+ * The owner's team page (GET /api/team → teamOverview): ONE D1 batch of reads for the whole team
+ * (members, their devices and last activity, open invitations), whatever its size. The bench times
+ * it for a 5-member and a 250-member organization (the large one within 1.3 × the small one).
+ */
+export const teamPageQuery = {
+  name: 'team-overview',
+  lookup:
+    'organization_members by organization, users and licenses by id, devices by license_id, ' +
+    'the last usage day or month per device, organization_invitations by organization',
+  usedBy: "the owner's team page, GET /api/team (teamOverview); the console's organization page",
+};
+
+/** The statements of the team page's one batch for organization `organizationId`. */
+export async function teamPageBatch(
+  organizationId: string,
+  now: Millis,
+): Promise<CapturedStatement[]> {
+  // Only the id reaches the SQL; the rest of the row is copied into the answer.
+  const organization = { id: organizationId, termStart: now, termEnd: now } as OrganizationRow;
+  const statements = await captureStatements((db) => teamOverview(db, organization, now));
+  if (statements.length < 2) {
+    throw new Error(`${teamPageQuery.name} sent ${statements.length} statements as a batch`);
+  }
+  return statements;
 }

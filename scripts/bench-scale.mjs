@@ -23,6 +23,11 @@
 // block. Prints p50/p99 per size through D1 and the 1 M / 1 k ratio of the D1 p50 (exits 1 when a
 // ratio is above 1.5), then the inside-SQLite figures.
 //
+// The owner's team page: the largest database also gets two organizations, of 5 and of 250
+// members (each with Enterprise licenses, devices, a year of feature usage and invitations), and
+// the page's one D1 batch (teamOverview, GET /api/team) is timed for each the same way, the two
+// taking turns block by block; exits 1 when the 250-member p50 is above 1.3 × the 5-member p50.
+//
 // Options (after `--`): --sizes 1000,100000 (smaller runs), --samples 600 (timed D1 lookups per
 // query, size and round), --block 50 (lookups per timed block), --sqlite-samples 1000 (timed
 // lookups inside SQLite per query, size and round), --rounds 3, --keep (leave the databases and
@@ -48,7 +53,7 @@ registerHooks({
     }
   },
 });
-const { captureRateLimitRow, hotBatch, hotQueries, hotStatement } =
+const { captureRateLimitRow, hotBatch, hotQueries, hotStatement, teamPageBatch, teamPageQuery } =
   await import('./bench-scale-queries.ts');
 const { generateLicenseKey } = await import('../functions/services/core/licenses/license-keys.ts');
 
@@ -72,6 +77,9 @@ const SQLITE_SAMPLES = Number(options['sqlite-samples']);
 const SQLITE_WARM_UP = 500;
 const ROUNDS = Number(options.rounds);
 const RATIO_TARGET = 1.5;
+/** The team page of 250 members at most this many times the page of 5 (p50 through D1). */
+const TEAM_SIZES = [5, 250];
+const TEAM_RATIO_TARGET = 1.3;
 const DAY = 86_400_000;
 const NOW = Date.now();
 if (D1_SAMPLES % BLOCK !== 0) throw new Error('--samples must be a multiple of --block');
@@ -129,16 +137,17 @@ const isEmpty = (method, result) =>
 
 export default {
   async fetch(request, env) {
-    const { binding, sql, statementsSql, method, params } = await request.json();
+    const { binding, sql, statementsSql, method, params, reads } = await request.json();
     const db = env[binding];
     const stamps = [performance.now()];
     let empty = 0;
     for (const values of params) {
       if (method === 'batch') {
-        // One D1 batch (a transaction): empty when its last write changed nothing.
+        // One D1 batch (a transaction): empty when its last write changed nothing, or (a batch
+        // of reads) when its first read found no row.
         const results = await db.batch(statementsSql.map((one, i) => db.prepare(one).bind(...values[i])));
         stamps.push(performance.now());
-        if (results.at(-1).meta.changes === 0) empty += 1;
+        if (reads ? results[0].results.length === 0 : results.at(-1).meta.changes === 0) empty += 1;
         continue;
       }
       const result = await db.prepare(sql).bind(...values)[method]();
@@ -550,6 +559,281 @@ function usageBytes(db) {
   return new Map(rows.map((row) => [row.name, Number(row.bytes)]));
 }
 
+// --- the owner's team page ---------------------------------------------------------------------
+
+/**
+ * An organization of `members` members for the team page's timing, seeded like the rest: its
+ * owner, and per member an account with an Enterprise license, 0 to 3 active devices (a fifth of
+ * the members none: idle), a freed device now and then, a year of feature usage on the active
+ * devices (30 % of the days, the last DAILY_DAYS as days, older months as months), and one open
+ * invitation per ten members (at least one) besides accepted, withdrawn and expired ones. Returns
+ * its id.
+ */
+function seedTeam(db, members) {
+  db.exec('PRAGMA cache_size = -1048576; PRAGMA synchronous = OFF;');
+  const table = (name, columns) => inserter(db, name, columns);
+  const users = table('users', [
+    'id',
+    'customer_name',
+    'email',
+    'email_normalized',
+    'password_hash',
+    'plan',
+    'created_at',
+    'updated_at',
+  ]);
+  const licenses = table('licenses', [
+    'id',
+    'user_id',
+    'license_key',
+    'plan',
+    'status',
+    'activated_at',
+    'expires_at',
+    'created_at',
+    'app_version',
+  ]);
+  const memberRows = table('organization_members', [
+    'id',
+    'organization_id',
+    'user_id',
+    'license_id',
+    'joined_at',
+  ]);
+  const devices = table('devices', [
+    'id',
+    'license_id',
+    'user_id',
+    'device_id',
+    'device_name',
+    'app_version',
+    'activated_at',
+    'last_seen_at',
+    'deactivated_at',
+    'usage_ref',
+  ]);
+  const invitations = table('organization_invitations', [
+    'id',
+    'organization_id',
+    'email',
+    'email_normalized',
+    'token_hash',
+    'invited_by',
+    'created_at',
+    'expires_at',
+    'sent_count',
+    'last_sent_at',
+    'accepted_at',
+    'revoked_at',
+  ]);
+  const organizationId = randomUUID();
+  const ownerId = randomUUID();
+  const termStart = NOW - 200 * DAY;
+  const termEnd = NOW + 165 * DAY;
+  const person = (id, i) => {
+    const name = `${pick(first)}.${pick(last)}`;
+    // As the other accounts' (the console's lookups draw from every account).
+    const email = `${name}${i}.team${members}@${pick(domains)}`;
+    users.add([
+      id,
+      name.replace('.', ' '),
+      email,
+      email,
+      hashes[i & 255],
+      'Enterprise',
+      termStart,
+      termStart,
+    ]);
+    return { email, name };
+  };
+  let usageRef = Number(db.prepare('SELECT coalesce(max(usage_ref), 0) AS m FROM devices').get().m);
+  const refs = [];
+  db.exec('BEGIN');
+  const { email: ownerEmail } = person(ownerId, 0);
+  // The owner's own license (every account has one; the lookups draw accounts from all users).
+  licenses.add([
+    randomUUID(),
+    ownerId,
+    generateLicenseKey(),
+    'Trial',
+    'expired',
+    termStart,
+    termStart + 14 * DAY,
+    termStart,
+    '1.5.0',
+  ]);
+  users.flush();
+  licenses.flush();
+  db.prepare(
+    `INSERT INTO organizations (id, name, owner_user_id, seats, device_limit, term_start, term_end,
+      support_tier, created_at, updated_at) VALUES (?, ?, ?, ?, 3, ?, ?, 'priority', ?, ?)`,
+  ).run(
+    organizationId,
+    `Team of ${members}`,
+    ownerId,
+    members + 50,
+    termStart,
+    termEnd,
+    termStart,
+    termStart,
+  );
+  for (let i = 1; i <= members; i += 1) {
+    const userId = randomUUID();
+    const licenseId = randomUUID();
+    const joined = termStart + Math.floor(Math.random() * 150) * DAY;
+    const { name } = person(userId, i);
+    licenses.add([
+      licenseId,
+      userId,
+      generateLicenseKey(),
+      'Enterprise',
+      'active',
+      joined,
+      termEnd,
+      joined,
+      '1.5.0',
+    ]);
+    memberRows.add([randomUUID(), organizationId, userId, licenseId, joined]);
+    const active = Math.random() < 0.2 ? 0 : 1 + Math.floor(Math.random() * 3);
+    const freed = Math.random() < 0.1 ? 1 : 0;
+    for (let d = 0; d < active + freed; d += 1) {
+      const seen = NOW - Math.floor(Math.random() * 45) * DAY;
+      const ref = d < active ? (usageRef += 1) : null;
+      if (ref !== null) refs.push(ref);
+      devices.add([
+        randomUUID(),
+        licenseId,
+        userId,
+        randomBytes(16).toString('hex'),
+        `${name}'s ${d % 2 ? 'laptop' : 'workstation'}`,
+        '1.5.0',
+        joined,
+        seen,
+        d < active ? null : seen,
+        ref,
+      ]);
+    }
+    if (i % 10 === 0 || (members < 10 && i === 1)) {
+      // An open invitation, and one each accepted, withdrawn and expired: the page shows the first.
+      for (const [accepted, revoked, expires] of [
+        [null, null, NOW + 5 * DAY],
+        [NOW - 30 * DAY, null, NOW - 25 * DAY],
+        [null, NOW - 3 * DAY, NOW + 2 * DAY],
+        [null, null, NOW - DAY],
+      ]) {
+        const email = `invited.${members}.${i}.${randomBytes(3).toString('hex')}@${pick(domains)}`;
+        invitations.add([
+          randomUUID(),
+          organizationId,
+          email,
+          email,
+          randomBytes(32).toString('hex'),
+          ownerId,
+          NOW - 2 * DAY,
+          expires,
+          1,
+          NOW - 2 * DAY,
+          accepted,
+          revoked,
+        ]);
+      }
+    }
+    if (i % ROWS_PER_INSERT === 0)
+      for (const rows of [users, licenses, memberRows, devices]) rows.flush();
+  }
+  for (const rows of [users, licenses, memberRows, devices, invitations]) rows.flush();
+  // Feature usage of the team's devices, as seedUsage leaves the others'.
+  const columns = USAGE_COLUMNS.join(', ');
+  const today = Math.floor(NOW / DAY);
+  const insertDay = db.prepare(
+    `INSERT INTO usage_days (day, device_ref, ${columns}) VALUES (?, ?, ${usesSql(1)})`,
+  );
+  const insertMonth = db.prepare(
+    `INSERT INTO usage_months (month, device_ref, ${columns}) VALUES (?, ?, ${usesSql(8)})`,
+  );
+  for (const ref of refs) {
+    for (let back = DAILY_DAYS; back >= 0; back -= 1) {
+      if (Math.random() < DAILY_ACTIVE) insertDay.run(today - back, ref);
+    }
+    for (let m = MONTHS_KEPT - 1; m >= 3; m -= 1) {
+      const at = new Date(NOW);
+      const month = new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth() - m, 1));
+      if (Math.random() < 0.9)
+        insertMonth.run(month.getUTCFullYear() * 100 + month.getUTCMonth() + 1, ref);
+    }
+  }
+  db.exec(`UPDATE devices SET usage_oldest_day = (SELECT min(u.day) FROM usage_days AS u
+    WHERE u.device_ref = devices.usage_ref) WHERE usage_ref > ${usageRef - refs.length}`);
+  db.exec('COMMIT');
+  console.log(
+    `  +organization of ${members} members (owner ${ownerEmail}): ${refs.length} active devices ` +
+      'with a year of usage, invitations',
+  );
+  return organizationId;
+}
+
+/**
+ * The team page's batch for each organization (members -> statement), `n` times each: the same
+ * statements every time (the page of one organization loaded again and again).
+ */
+async function teamStatements(teams, n) {
+  const result = new Map();
+  for (const [members, organizationId] of teams) {
+    const batch = await teamPageBatch(organizationId, NOW);
+    result.set(members, {
+      statementsSql: batch.map((one) => one.sql),
+      method: 'batch',
+      reads: true,
+      params: Array.from({ length: n }, () => batch.map((one) => one.params)),
+    });
+  }
+  return result;
+}
+
+/**
+ * The team page through D1, in the largest database: D1_WARM_UP pages of each organization, then
+ * blocks of BLOCK pages, the organizations taking turns (the order reversed every other block).
+ * Returns members -> each block's time per page (ms).
+ */
+async function teamThroughD1(mf, size, statements) {
+  const times = new Map(TEAM_SIZES.map((members) => [members, []]));
+  for (let round = 0; round < ROUNDS; round += 1) {
+    for (const members of TEAM_SIZES) {
+      const { params, ...statement } = statements.get(members);
+      await runThroughD1(mf, size, { ...statement, params: params.slice(0, D1_WARM_UP) });
+    }
+    for (let block = 0; block < D1_SAMPLES / BLOCK; block += 1) {
+      for (const members of block % 2 === 0 ? TEAM_SIZES : [...TEAM_SIZES].reverse()) {
+        const { params, ...statement } = statements.get(members);
+        const stamps = await runThroughD1(mf, size, {
+          ...statement,
+          params: params.slice(0, BLOCK),
+        });
+        times.get(members).push((stamps.at(-1) - stamps[0]) / BLOCK);
+      }
+    }
+  }
+  return times;
+}
+
+/** Diagnostic: the team page's statements inside SQLite, µs per page (p50 of SQLITE_SAMPLES). */
+function teamInSqlite(file, statements) {
+  const db = open(file);
+  const result = new Map();
+  for (const [members, { statementsSql, params }] of statements) {
+    const prepared = statementsSql.map((one) => db.prepare(one));
+    const times = [];
+    for (let i = 0; i < SQLITE_WARM_UP + SQLITE_SAMPLES; i += 1) {
+      const started = process.hrtime.bigint();
+      prepared.forEach((one, j) => one.all(...params[0][j]));
+      if (i >= SQLITE_WARM_UP) times.push(Number(process.hrtime.bigint() - started) / 1000);
+    }
+    result.set(members, times);
+  }
+  db.close();
+  return result;
+}
+
 // --- lookups -------------------------------------------------------------------------------------
 
 /** `n` random existing rows of `sql` (which selects by `rowid IN (…)`), by random row ids. */
@@ -705,10 +989,10 @@ function timeInSqlite(file, statements) {
  * Runs `params.length` lookups of one statement through the D1 binding of one size inside workerd,
  * one after another; returns the Worker's clock (ms) before the first and after each lookup.
  */
-async function runThroughD1(mf, size, { sql, statementsSql, method, params }) {
+async function runThroughD1(mf, size, { sql, statementsSql, method, params, reads }) {
   const response = await mf.dispatchFetch('http://bench-scale.local/', {
     method: 'POST',
-    body: JSON.stringify({ binding: bindingOf(size), sql, statementsSql, method, params }),
+    body: JSON.stringify({ binding: bindingOf(size), sql, statementsSql, method, params, reads }),
   });
   if (!response.ok) throw new Error(`${sql}: ${response.status} ${await response.text()}`);
   const { stamps, empty } = await response.json();
@@ -846,6 +1130,16 @@ try {
     );
   }
 
+  // The owner's team page: two organizations in the largest database.
+  const teamSize = sizes.at(-1);
+  console.log(`\nSeeding the team page's organizations into the ${label(teamSize)} users database`);
+  const teamDb = open(files.get(teamSize));
+  const teams = new Map(TEAM_SIZES.map((members) => [members, seedTeam(teamDb, members)]));
+  teamDb.exec('PRAGMA wal_checkpoint(TRUNCATE);');
+  teamDb.close();
+  const teamPages = await teamStatements(teams, D1_WARM_UP + D1_SAMPLES);
+  const teamSqlite = teamInSqlite(files.get(teamSize), teamPages);
+
   // Diagnostic: inside SQLite, every size once per round.
   console.log('');
   const inSqlite = new Map(sizes.map((size) => [size, {}]));
@@ -870,6 +1164,7 @@ try {
   const rounds = [];
   for (let round = 1; round <= ROUNDS; round += 1) rounds.push(await draw(D1_WARM_UP + D1_SAMPLES));
   const throughD1 = new Map(sizes.map((size) => [size, {}]));
+  let teamTimes = new Map();
   const mf = await startD1();
   try {
     console.log(`Through D1, first pass, not timed (${clock()})`);
@@ -882,6 +1177,8 @@ try {
       console.log(`Through D1, round ${i + 1} of ${ROUNDS} (${clock()})`);
       await roundThroughD1(mf, statements, throughD1);
     }
+    console.log(`Through D1, the team page, ${ROUNDS} rounds (${clock()})`);
+    teamTimes = await teamThroughD1(mf, teamSize, teamPages);
   } finally {
     await mf.dispose();
   }
@@ -903,6 +1200,32 @@ lookups. Target: p50 at ${label(large)} users / p50 at ${label(small)} users ≤
     target: true,
   });
   if (!passed) exitCode = 1;
+
+  const [fewMembers, manyMembers] = TEAM_SIZES;
+  console.log(`
+The owner's team page (${teamPageQuery.name}: one D1 batch, GET /api/team) in the ${label(teamSize)} users
+database, ms per page through D1 (p50 of the mean over blocks of ${BLOCK}; ${ROUNDS} × ${D1_SAMPLES} pages), and
+inside SQLite (µs, diagnostic). Target: ${manyMembers} members ≤ ${TEAM_RATIO_TARGET} × ${fewMembers} members.`);
+  const teamP50 = (members) => quantile(teamTimes.get(members), 0.5);
+  const teamRatio = teamP50(manyMembers) / teamP50(fewMembers);
+  printColumns([
+    [
+      'lookup',
+      ...TEAM_SIZES.map((members) => `${members} members p50 ms`),
+      ...TEAM_SIZES.map((members) => `${members} in SQLite p50 µs`),
+      `${manyMembers} / ${fewMembers}`,
+      'result',
+    ],
+    [
+      teamPageQuery.name,
+      ...TEAM_SIZES.map((members) => teamP50(members).toFixed(2)),
+      ...TEAM_SIZES.map((members) => quantile(teamSqlite.get(members), 0.5).toFixed(1)),
+      teamRatio.toFixed(2),
+      teamRatio <= TEAM_RATIO_TARGET ? 'PASS' : 'FAIL',
+    ],
+  ]);
+  if (!(teamRatio <= TEAM_RATIO_TARGET)) exitCode = 1;
+
   const usageLarge = usageSizes.get(large) ?? 0;
   const usageTarget = large >= 1_000_000 ? USAGE_BYTES_TARGET : Infinity;
   console.log(
@@ -925,6 +1248,7 @@ lookup; ${ROUNDS} × ${SQLITE_SAMPLES} lookups.`);
   });
   console.log('');
   for (const query of hotQueries) console.log(`  ${query.name}: ${query.lookup} — ${query.usedBy}`);
+  console.log(`  ${teamPageQuery.name}: ${teamPageQuery.lookup} — ${teamPageQuery.usedBy}`);
 } finally {
   cleanUp();
   if (options.keep) console.log(`Kept ${dir}`);

@@ -27,6 +27,13 @@ export const teamMemberSchema = object({
   licenseStatus: string,
   /** The newest last-seen of the member's devices; null without devices. */
   lastSeenAt: nullable(string),
+  /**
+   * The latest of a device seen (freed ones too) and a day with a command used; null for
+   * neither. The same as the Utilization section's `lastActivityAt`.
+   */
+  lastActivityAt: nullable(string),
+  /** No activity for `limits.teamIdleDays` days (counted from joining when there was none). */
+  idle: boolean,
   devices: array(teamDeviceSchema),
 });
 export type TeamMember = Infer<typeof teamMemberSchema>;

@@ -111,8 +111,9 @@ test('an owner invites two colleagues, one joins by the link and uses three devi
   await invite(first);
   await expect(owner.page.getByRole('status')).toHaveText(TeamMessages.invited);
   await invite(second);
-  const pending = owner.page.getByRole('region', { name: 'Invitations' });
-  await expect(pending.getByRole('listitem')).toHaveCount(2);
+  // Both wait in the team table, as Invited.
+  const people = owner.page.getByRole('region', { name: 'Members and invitations' });
+  await expect(people.getByRole('row').filter({ hasText: 'Invited' })).toHaveCount(2);
   await invite(uniqueEmail('member'));
   await expect(owner.page.getByRole('alert')).toHaveText(TeamMessages.noSeats);
   await axeClean(owner.page);
@@ -184,8 +185,10 @@ test('an owner invites two colleagues, one joins by the link and uses three devi
   // The owner sees the member, their three devices and the activations in the feed.
   await owner.page.reload();
   await expect(owner.page.getByText('1 of 2 seats used')).toBeVisible();
-  const members = owner.page.getByRole('region', { name: 'Members' });
-  await expect(members.getByRole('heading', { name: 'Martha Nolan' })).toBeVisible();
+  const members = owner.page.getByRole('region', { name: 'Members and invitations' });
+  await expect(members.getByRole('rowheader', { name: 'Martha Nolan' })).toBeVisible();
+  // Her devices open from the Devices cell ("3 of 3").
+  await members.getByText('3 of 3').click();
   await expect(
     members.getByRole('list', { name: 'Devices of Martha Nolan' }).getByRole('listitem'),
   ).toHaveCount(3);

@@ -37,6 +37,8 @@ const member: TeamMember = {
   joinedAt: '2026-02-01T00:00:00.000Z',
   licenseStatus: 'active',
   lastSeenAt: null,
+  lastActivityAt: null,
+  idle: false,
   devices: [],
 };
 

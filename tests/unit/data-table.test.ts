@@ -62,4 +62,26 @@ describe('DataTable', () => {
     );
     expect(render([])).toContain('<tbody></tbody>');
   });
+
+  it('makes sortable headings buttons with aria-sort when the caller sorts', () => {
+    const sortable = [
+      { header: 'Name', sortKey: 'name', cell: (row: Row) => row.name },
+      { header: 'Last seen', sortKey: 'seen', cell: (row: Row) => row.seen },
+      { header: 'Action', action: true, cell: (row: Row) => row.id },
+    ];
+    const html = render([{ id: 'd1', name: 'Desk', seen: 'today' }], {
+      columns: sortable,
+      sort: { key: 'seen', direction: 'descending' },
+      onSort: () => undefined,
+    });
+    expect(html).toContain(
+      '<th scope="col" aria-sort="none"><button type="button" class="table-sort">Name',
+    );
+    expect(html).toContain(
+      '<th scope="col" aria-sort="descending"><button type="button" class="table-sort">Last seen',
+    );
+    expect(html).toContain('<th scope="col"><span class="visually-hidden">Action</span></th>');
+    // Without onSort the headings stay plain text.
+    expect(render([], { columns: sortable })).toContain('<th scope="col">Name</th>');
+  });
 });

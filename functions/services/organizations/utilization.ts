@@ -40,6 +40,7 @@ import {
 } from '../core/mail/outbox';
 import { DAY_MS, iso, utcDay, type Db, type Millis } from '../shared/db';
 import type { Deps } from '../shared/deps';
+import { isIdle, lastActivity } from './idle';
 import { csvField } from './views';
 import { seatsTakenSql } from './organizations';
 
@@ -111,7 +112,6 @@ export async function memberUses(
   organization: Pick<OrganizationRow, 'id'>,
   now: Millis,
 ): Promise<MemberUse[]> {
-  const idleSince = now - limits.teamIdleDays * DAY_MS;
   const licensesOf = memberLicensesSql(organization.id);
   const [inDays, inMonths] = usageQueries(
     db,
@@ -146,9 +146,7 @@ export async function memberUses(
     const device = devicesOf.get(member.licenseId);
     const usage = usageOf.get(member.licenseId);
     const lastDay = usage ? lastUseTime(usage.lastUsed) : null;
-    const seen = device?.lastSeen ?? null;
-    const lastActivityAt =
-      seen === null ? lastDay : lastDay === null ? seen : Math.max(seen, lastDay);
+    const lastActivityAt = lastActivity(device?.lastSeen ?? null, lastDay);
     return {
       userId: member.userId,
       customerName: member.customerName,
@@ -157,7 +155,7 @@ export async function memberUses(
       lastActivityAt,
       devicesInUse: Number(device?.inUse ?? 0),
       features: features.map((_, index) => usage?.counts[index] ?? 0),
-      idle: (lastActivityAt ?? member.joinedAt) <= idleSince,
+      idle: isIdle(lastActivityAt, member.joinedAt, now),
     };
   });
 }

@@ -2,6 +2,8 @@
  * A table of rows, one column definition each: a caption for screen readers, `<th scope="col">`
  * headings, optionally a row header, and a `data-label` on every labelled cell, which the CSS
  * (usage.css, billing.css) shows before the value when the table becomes blocks on narrow screens.
+ * Columns with a `sortKey` get a button in their heading and `aria-sort` when `sort` is given; the
+ * caller orders the rows.
  */
 import type { ReactNode } from 'react';
 
@@ -21,6 +23,14 @@ export interface Column<Row> {
   /** A tooltip for the cell (the full text of a cut value). */
   title?: (row: Row) => string | undefined;
   cell: (row: Row, index: number) => ReactNode;
+  /** Sortable: the key `onSort` receives when the heading's button is pressed. */
+  sortKey?: string;
+}
+
+/** The column the rows are sorted by, and which way. */
+export interface TableSort {
+  key: string;
+  direction: 'ascending' | 'descending';
 }
 
 export interface DataTableProps<Row> {
@@ -41,6 +51,9 @@ export interface DataTableProps<Row> {
   cellClassName?: string;
   /** Shown instead of the table when there are no rows; without it the empty table shows. */
   empty?: ReactNode;
+  /** The rows' order, for sortable columns' `aria-sort`; with `onSort`, headings are buttons. */
+  sort?: TableSort;
+  onSort?: (key: string) => void;
 }
 
 export function DataTable<Row>({
@@ -52,6 +65,8 @@ export function DataTable<Row>({
   wrapClassName = 'usage-table-wrap',
   cellClassName,
   empty,
+  sort,
+  onSort,
 }: DataTableProps<Row>) {
   if (rows.length === 0 && empty !== undefined) return <>{empty}</>;
   const shown = columns.filter((column): column is Column<Row> => column !== false);
@@ -61,15 +76,33 @@ export function DataTable<Row>({
         <caption className="visually-hidden">{caption}</caption>
         <thead>
           <tr>
-            {shown.map((column) => (
-              <th key={column.header} scope="col">
-                {column.action ? (
-                  <span className="visually-hidden">{column.header}</span>
-                ) : (
-                  column.header
-                )}
-              </th>
-            ))}
+            {shown.map((column) => {
+              const sorted = sort && column.sortKey === sort.key ? sort.direction : undefined;
+              return (
+                <th
+                  key={column.header}
+                  scope="col"
+                  aria-sort={column.sortKey && onSort ? (sorted ?? 'none') : undefined}
+                >
+                  {column.action ? (
+                    <span className="visually-hidden">{column.header}</span>
+                  ) : column.sortKey && onSort ? (
+                    <button
+                      type="button"
+                      className="table-sort"
+                      onClick={() => onSort(column.sortKey as string)}
+                    >
+                      {column.header}
+                      <span aria-hidden="true" className="table-sort-mark">
+                        {sorted === 'ascending' ? '▲' : sorted === 'descending' ? '▼' : '↕'}
+                      </span>
+                    </button>
+                  ) : (
+                    column.header
+                  )}
+                </th>
+              );
+            })}
           </tr>
         </thead>
         <tbody>

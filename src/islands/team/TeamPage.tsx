@@ -1,6 +1,6 @@
 /**
- * /dashboard/team, the owner's team page: seats and term, members with their devices, the
- * invitations, the utilization and the activity feed. Each owner action is confirmed in one dialog (TeamConfirm);
+ * /dashboard/team, the owner's team page: seats and term, one table of members and open
+ * invitations (MembersSection), the invite form, the utilization and the activity feed. Each owner action is confirmed in one dialog (TeamConfirm);
  * its result is one line at the top of the page, focused, and the team is loaded again.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
