@@ -105,9 +105,15 @@ function TeamPage() {
   return (
     <div className="dashboard usage team">
       {noticeLine}
-      <SummarySection organization={overview.organization} />
+      <SummarySection
+        organization={overview.organization}
+        onSeatsChanged={() => {
+          // The Seats panel says what changed; the team's figures are loaded again.
+          loadTeam().then((fresh) => replace({ owner: true, overview: fresh }), reload);
+        }}
+      />
       <MembersSection overview={overview} now={now} onAsk={ask} />
-      <InvitationsSection overview={overview} onAsk={ask} onInvited={done} />
+      <InvitationsSection overview={overview} onInvited={done} />
       <UtilizationSection
         deviceLimit={overview.organization.deviceLimit}
         version={notice?.id ?? 0}
