@@ -30,6 +30,37 @@ interface Props {
   onChanged: (message: string) => void;
 }
 
+/** A labelled seat count with its hint; the dialog's error, when there is one, describes it too. */
+function SeatField(props: {
+  id: string;
+  label: string;
+  hint: string;
+  min: number;
+  max: number;
+  value: string;
+  error: string | null;
+  onChange: (value: string) => void;
+}) {
+  const { id, error } = props;
+  return (
+    <>
+      <label htmlFor={`${id}-seats`}>{props.label}</label>
+      <p id={`${id}-seats-hint`}>{props.hint}</p>
+      <input
+        id={`${id}-seats`}
+        type="number"
+        inputMode="numeric"
+        min={props.min}
+        max={props.max}
+        value={props.value}
+        onChange={(event) => props.onChange(event.target.value)}
+        aria-describedby={error ? `${id}-seats-hint ${id}-error` : `${id}-seats-hint`}
+        aria-invalid={error ? true : undefined}
+      />
+    </>
+  );
+}
+
 /** A whole number typed in a field, or NaN. */
 const whole = (typed: string) => (/^\s*\d{1,4}\s*$/.test(typed) ? Number(typed) : NaN);
 
@@ -102,24 +133,18 @@ function AddDialog({ open, summary, onClose, onChanged }: Omit<Props, 'kind'> & 
     <Modal open={open} onClose={close} title="Add seats" dismissible={!busy}>
       {preview === null ? (
         <form onSubmit={showPrice} noValidate>
-          <label htmlFor={`${id}-add`}>Seats to add</label>
-          <p id={`${id}-add-hint`}>
-            You have {seatCount(summary.seats)}. New seats are charged now for the rest of the term,
-            prorated by day, with their own invoice.
-          </p>
-          <input
-            id={`${id}-add`}
-            type="number"
-            inputMode="numeric"
+          <SeatField
+            id={id}
+            label="Seats to add"
+            hint={`You have ${seatCount(summary.seats)}. New seats are charged now for the rest of the term, prorated by day, with their own invoice.`}
             min={1}
             max={most}
             value={typed}
-            onChange={(event) => {
-              setTyped(event.target.value);
+            error={error}
+            onChange={(value) => {
+              setTyped(value);
               setError(null);
             }}
-            aria-describedby={error ? `${id}-add-hint ${id}-error` : `${id}-add-hint`}
-            aria-invalid={error ? true : undefined}
           />
           <ConfirmActions
             error={error && <span id={`${id}-error`}>{error}</span>}
@@ -205,26 +230,18 @@ function RenewalDialog({ summary, onClose, onChanged }: Omit<Props, 'kind'>) {
       dismissible={!busy}
     >
       <form onSubmit={(event) => void submit(event)} noValidate>
-        <label htmlFor={`${id}-seats`}>Seats from the renewal on</label>
-        <p id={`${id}-seats-hint`}>
-          Fewer seats take effect at the renewal
-          {summary.renewsOn ? ` on ${formatDate(summary.renewsOn)}` : ''}; nothing changes before
-          then and nothing is refunded. Your team holds {seatCount(summary.taken)} (members and open
-          invitations), so keep at least that many.
-        </p>
-        <input
-          id={`${id}-seats`}
-          type="number"
-          inputMode="numeric"
+        <SeatField
+          id={id}
+          label="Seats from the renewal on"
+          hint={`Fewer seats take effect at the renewal${summary.renewsOn ? ` on ${formatDate(summary.renewsOn)}` : ''}; nothing changes before then and nothing is refunded. Your team holds ${seatCount(summary.taken)} (members and open invitations), so keep at least that many.`}
           min={least}
           max={summary.seats}
           value={typed}
-          onChange={(event) => {
-            setTyped(event.target.value);
+          error={error}
+          onChange={(value) => {
+            setTyped(value);
             setError(null);
           }}
-          aria-describedby={error ? `${id}-seats-hint ${id}-error` : `${id}-seats-hint`}
-          aria-invalid={error ? true : undefined}
         />
         <ConfirmActions
           error={error && <span id={`${id}-error`}>{error}</span>}
