@@ -18,17 +18,16 @@ import type {
   RenewalSeatsResponse,
   SeatAdditionResponse,
   SeatPreview,
-  SeatSummary,
+  SeatSummaryResponse,
 } from '../../src/contract/seats';
 import { SeatMessages } from '../../src/contract/messages';
 import { formatDate } from '../../src/lib/format';
 import {
   addSeats,
   previewSeatAddition,
-  seatState,
+  seatSummary,
   setRenewalSeats,
 } from '../services/billing/seats';
-import { STANDARD_UNIT_AMOUNT } from '../services/core/payments/subscriptions';
 import { jsonBody } from '../lib/validate';
 import { requireSession, type AccountEnv } from '../middleware/auth';
 import { invoicePdfFor } from '../services/billing/invoice-pdf';
@@ -99,21 +98,8 @@ export const billingRoutes = new Hono<AccountEnv>()
   // Seats of a running subscription: what adding costs now, adding (charged at once), and the
   // seats it renews with (fewer take effect at renewal).
   .get('/billing/seats', requireSession, async (c) => {
-    const { subscription, taken } = await seatState(c.get('deps'), c.get('session').userId);
-    return c.json(
-      {
-        seats: subscription.quantity,
-        renewalSeats: subscription.renewalQuantity,
-        taken,
-        renewsOn:
-          subscription.currentPeriodEnd === null
-            ? null
-            : new Date(subscription.currentPeriodEnd).toISOString(),
-        unitAmount: subscription.unitAmount ?? STANDARD_UNIT_AMOUNT,
-        currency: 'usd',
-      } satisfies SeatSummary,
-      200,
-    );
+    const summary = await seatSummary(c.get('deps'), c.get('session').userId);
+    return c.json({ summary } satisfies SeatSummaryResponse, 200);
   })
 
   .post('/billing/seats/preview', requireSession, jsonBody(seatPreviewSchema), async (c) => {

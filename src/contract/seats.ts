@@ -19,6 +19,13 @@ export const seatSummarySchema = object({
 });
 export type SeatSummary = Infer<typeof seatSummarySchema>;
 
+/**
+ * GET /api/billing/seats: the summary, or null when the account owns no running Standard
+ * subscription (nothing to change here: Enterprise seats change by agreement).
+ */
+export const seatSummaryResponseSchema = object({ summary: nullable(seatSummarySchema) });
+export type SeatSummaryResponse = Infer<typeof seatSummaryResponseSchema>;
+
 /** POST /api/billing/seats/preview: what adding seats costs now, with tax. */
 export const seatPreviewResponseSchema = object({
   /** Seats today, and after the addition. */

@@ -474,6 +474,20 @@ describe('seat changes of a running subscription', () => {
     expect(await seatsNow()).toEqual({ quantity: 12, renewal_quantity: null });
   });
 
+  it("answers the seats panel's figures to the owner, and nothing to an account without a subscription", async () => {
+    const world = billingWorld();
+    const { account } = await teamBought(world, 12);
+    const summary = await world.app.request('/api/billing/seats', { headers: account.browser });
+    expect(summary.status).toBe(200);
+    expect(await summary.json()).toMatchObject({
+      summary: { seats: 12, renewalSeats: null, taken: 1, unitAmount: 12900 },
+    });
+    const trial = await signUpTrial(world.app);
+    const none = await world.app.request('/api/billing/seats', { headers: trial.browser });
+    expect(none.status).toBe(200);
+    expect(await none.json()).toEqual({ summary: null });
+  });
+
   it('refuses a Trial account, a total over 250 and no seats in plain words', async () => {
     const world = billingWorld();
     const trial = await signUpTrial(world.app);

@@ -27,12 +27,13 @@ import {
   type OrganizationRow,
   type SubscriptionRow,
 } from '../../db/schema';
-import { fail } from '../../lib/errors';
+import { ApiError, fail } from '../../lib/errors';
+import type { SeatSummary } from '../../../src/contract/seats';
 import { currentLicense } from '../core/licenses/licenses';
 import { receiptMail } from '../core/mail/lifecycle-templates';
 import { deliverSoon, mailWritten, queueMailOnce } from '../core/mail/outbox';
 import { callProvider } from '../core/payments/provider';
-import { newestSubscription } from '../core/payments/subscriptions';
+import { newestSubscription, STANDARD_UNIT_AMOUNT } from '../core/payments/subscriptions';
 import { newTeamStatements, teamName } from '../core/payments/teams';
 import { teamEvent } from '../core/team-feed';
 import { findUserById } from '../core/users/users';
@@ -92,6 +93,39 @@ export async function seatState(
   const team = await teamOf(db, subscription.stripeSubscriptionId);
   const taken = team ? await seatsTaken(db, team.id, now) : 1;
   return { subscription, team, taken };
+}
+
+/**
+ * The seats panel's figures, or null when the account owns no running subscription (the panel
+ * then shows nothing).
+ */
+export async function seatSummary(
+  deps: Pick<Deps, 'db' | 'now'>,
+  userId: string,
+): Promise<SeatSummary | null> {
+  let state: SeatState;
+  try {
+    state = await seatState(deps, userId);
+  } catch (error) {
+    if (
+      error instanceof ApiError &&
+      (error.code === 'NOT_SEAT_OWNER' || error.code === 'SUBSCRIPTION_NOT_RUNNING')
+    )
+      return null;
+    throw error;
+  }
+  const { subscription, taken } = state;
+  return {
+    seats: subscription.quantity,
+    renewalSeats: subscription.renewalQuantity,
+    taken,
+    renewsOn:
+      subscription.currentPeriodEnd === null
+        ? null
+        : new Date(subscription.currentPeriodEnd).toISOString(),
+    unitAmount: subscription.unitAmount ?? STANDARD_UNIT_AMOUNT,
+    currency: 'usd',
+  };
 }
 
 /** Refuses a total outside what one purchase holds. */

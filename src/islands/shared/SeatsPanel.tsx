@@ -6,7 +6,7 @@
  */
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { seatCount } from '../../contract/seat-texts';
-import { seatSummarySchema, type SeatSummary } from '../../contract/seats';
+import { seatSummaryResponseSchema, type SeatSummary } from '../../contract/seats';
 import { formatDate } from '../../lib/format';
 import { apiCall } from './api';
 
@@ -24,8 +24,9 @@ export function SeatsPanel({ onChanged }: Props) {
   const [notice, setNotice] = useState<string | null>(null);
 
   const load = useCallback(() => {
-    apiCall('GET', '/api/billing/seats', seatSummarySchema).then(setSummary, () =>
-      setSummary(null),
+    apiCall('GET', '/api/billing/seats', seatSummaryResponseSchema).then(
+      (answer) => setSummary(answer.summary),
+      () => setSummary(null),
     );
   }, []);
   useEffect(load, [load]);
