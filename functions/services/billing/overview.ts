@@ -94,6 +94,7 @@ export async function billingOverview(
       pdfUrl: row.invoicePdf ?? invoicePdfPath(row.id),
       taxAmount: row.taxAmount,
       reverseCharge: row.reverseCharge,
+      dueAt: row.dueAt === null ? null : iso(row.dueAt),
       refund: refundView(row),
     })),
     actions: {

@@ -11,6 +11,7 @@ import { lapsePaidLicenses } from './lapse-paid-licenses';
 import { PartialJobFailure, type CronJob, type JobCounts } from './job';
 import { purgeDeletedAccounts } from './purge-accounts';
 import { remindRenewals } from './remind-renewals';
+import { remindAndSuspendInvoices } from './invoices-due';
 import { remindTrialsEnding } from './remind-trials';
 import { requeueStuckMail } from './requeue-mail';
 import { finishOperatorRefunds } from './finish-operator-refunds';
@@ -27,6 +28,7 @@ export { PartialJobFailure, type CronJob, type JobCounts } from './job';
 export const cronJobs: readonly CronJob[] = [
   { name: 'remind-trials-ending', run: remindTrialsEnding },
   { name: 'remind-renewals', run: remindRenewals },
+  { name: 'invoices-due', run: remindAndSuspendInvoices },
   { name: 'expire-trials', run: expireTrials },
   { name: 'lapse-paid-licenses', run: lapsePaidLicenses },
   { name: 'purge-deleted-accounts', run: purgeDeletedAccounts },
