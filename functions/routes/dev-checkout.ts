@@ -206,7 +206,13 @@ function paymentChoice(
       the seats work at once, and the invoice is e-mailed to ${session.customerEmail}.
     </p>
     <div>
-      <input type="radio" id="method-card" name="method" value="card" ${method === 'card' ? html`checked` : ''} />
+      <input
+        type="radio"
+        id="method-card"
+        name="method"
+        value="card"
+        ${method === 'card' ? html`checked` : ''}
+      />
       <label for="method-card">${payByCardLabel}</label>
     </div>
     <div>
@@ -609,7 +615,10 @@ export function createDevCheckoutRoutes(options: DevCheckoutOptions) {
       return c.redirect(`${DEV_CHECKOUT_PATH}?session_id=${encodeURIComponent(id)}`, 303);
     }
     await deliverEvents(c, sent.events);
-    return c.redirect(sent.session.successUrl.replace('{CHECKOUT_SESSION_ID}', sent.session.id), 303);
+    return c.redirect(
+      sent.session.successUrl.replace('{CHECKOUT_SESSION_ID}', sent.session.id),
+      303,
+    );
   };
 
   return (

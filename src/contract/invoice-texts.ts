@@ -19,7 +19,9 @@ const poNumberPattern = /^[\p{L}\p{N} \-_/.#:()]+$/u;
  * A purchase-order reference as typed: trimmed, inner spaces folded; null when empty. `invalid`
  * when it is longer than `poNumberMaxLength` or holds anything but plain characters.
  */
-export function readPoNumber(value: unknown): { ok: true; poNumber: string | null } | { ok: false } {
+export function readPoNumber(
+  value: unknown,
+): { ok: true; poNumber: string | null } | { ok: false } {
   if (value === undefined || value === null) return { ok: true, poNumber: null };
   if (typeof value !== 'string') return { ok: false };
   const folded = value.trim().replace(/\s+/g, ' ');

@@ -217,7 +217,8 @@ export const mailSamples = {
       },
       origin,
     ),
-  'invoice-reminder': () => invoiceReminderMail(to, name, { ...sentInvoice, dueToday: false }, origin),
+  'invoice-reminder': () =>
+    invoiceReminderMail(to, name, { ...sentInvoice, dueToday: false }, origin),
   'invoice-overdue': () => invoiceOverdueMail(to, name, sentInvoice, origin),
 } satisfies Record<MailKind, () => Mail>;
 

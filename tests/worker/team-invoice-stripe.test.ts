@@ -64,14 +64,10 @@ describe('Stripe createInvoicedSubscription', () => {
       'expand[0]': 'latest_invoice',
     });
 
-    expect(made).toMatchObject({
-      subscriptionId: expect.stringMatching(/^sub_/),
-      invoiceId: expect.stringMatching(/^in_/),
-      amountDue: 516_000,
-      quantity: 40,
-      poNumber: 'PO-4711/2026',
-      hostedInvoiceUrl: expect.stringContaining(made.invoiceId),
-    });
+    expect(made.subscriptionId).toMatch(/^sub_/);
+    expect(made.invoiceId).toMatch(/^in_/);
+    expect(made.hostedInvoiceUrl).toContain(made.invoiceId);
+    expect(made).toMatchObject({ amountDue: 516_000, quantity: 40, poNumber: 'PO-4711/2026' });
     expect(made.dueAt - made.created).toBe(30 * 24 * 60 * 60 * 1000);
   });
 

@@ -374,7 +374,6 @@ export function createLocalPayments({
     return session;
   }
 
-
   /** Completes an open session as invoiced, once (see LocalPaymentProvider.sendInvoice). */
   async function invoice(id: string, poNumber: string | null) {
     const invoicedAt = now();
@@ -461,29 +460,30 @@ export function createLocalPayments({
       );
       const [newest] = await store.listPaid(customerId);
       const sent = newest
-        ? (await store.listInvoices(customerId)).map(
-            (invoice): InvoiceSummary => ({
-              id: invoice.id,
-              number: invoice.invoiceNumber,
-              created: invoice.createdAt,
-              amountPaid: invoice.status === 'paid' ? invoice.amountTotal : 0,
-              currency: invoice.currency,
-              status: invoice.status,
-              hostedInvoiceUrl: localDevInvoiceUrl(newest, invoice.id, DEV_CHECKOUT_PATH),
-              invoicePdf: null,
-            }),
-          )
+        ? (await store.listInvoices(customerId)).map((invoice): InvoiceSummary => ({
+            id: invoice.id,
+            number: invoice.invoiceNumber,
+            created: invoice.createdAt,
+            amountPaid: invoice.status === 'paid' ? invoice.amountTotal : 0,
+            currency: invoice.currency,
+            status: invoice.status,
+            hostedInvoiceUrl: localDevInvoiceUrl(newest, invoice.id, DEV_CHECKOUT_PATH),
+            invoicePdf: null,
+          }))
         : [];
-      return [...sent, ...paid.map((session): InvoiceSummary => ({
-        id: localIds(session).invoiceId,
-        number: session.invoiceNumber,
-        created: session.paidAt ?? session.createdAt,
-        amountPaid: session.amountTotal,
-        currency: session.currency,
-        status: 'paid',
-        hostedInvoiceUrl: localInvoiceUrl(session, DEV_CHECKOUT_PATH),
-        invoicePdf: null,
-      }))].sort((a, b) => b.created - a.created);
+      return [
+        ...sent,
+        ...paid.map((session): InvoiceSummary => ({
+          id: localIds(session).invoiceId,
+          number: session.invoiceNumber,
+          created: session.paidAt ?? session.createdAt,
+          amountPaid: session.amountTotal,
+          currency: session.currency,
+          status: 'paid',
+          hostedInvoiceUrl: localInvoiceUrl(session, DEV_CHECKOUT_PATH),
+          invoicePdf: null,
+        })),
+      ].sort((a, b) => b.created - a.created);
     },
 
     async cancelAtPeriodEnd(subscriptionId) {

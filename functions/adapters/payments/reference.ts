@@ -31,9 +31,7 @@ export function buyerMetadata(details: BillingDetails): Record<string, string> {
 }
 
 /** The buyer's names back from metadata; null when absent. */
-export function readBuyerNames(
-  metadata: unknown,
-): { company: string | null; name: string } | null {
+export function readBuyerNames(metadata: unknown): { company: string | null; name: string } | null {
   if (typeof metadata !== 'object' || metadata === null) return null;
   const record = metadata as Record<string, unknown>;
   const name = record[METADATA_KEYS.contactName];

@@ -467,7 +467,12 @@ export interface LocalCheckoutStore {
    */
   markInvoiced(
     id: string,
-    invoiced: { subscriptionId: string; invoicedAt: number; dueAt: number; poNumber: string | null },
+    invoiced: {
+      subscriptionId: string;
+      invoicedAt: number;
+      dueAt: number;
+      poNumber: string | null;
+    },
   ): Promise<{ session: LocalCheckoutSession; invoice: LocalInvoice } | null>;
   /** One development invoice (`dev_invoices`); null when unknown. */
   getInvoice(id: string): Promise<LocalInvoice | null>;

@@ -49,7 +49,10 @@ export async function onInvoiceFinalized(
   };
   const result =
     'pendingSignupId' in reference
-      ? await fulfillPendingSignup(deps, { pendingSignupId: reference.pendingSignupId, ...invoiced })
+      ? await fulfillPendingSignup(deps, {
+          pendingSignupId: reference.pendingSignupId,
+          ...invoiced,
+        })
       : await fulfillUpgrade(deps, { userId: reference.userId, ...invoiced });
   // The account's billing details, from what the invoice is billed to.
   if (event.buyer && 'user' in result) {

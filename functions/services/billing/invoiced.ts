@@ -47,7 +47,8 @@ export const invoiceSentKey = (invoiceId: string) => `invoice-sent:${invoiceId}`
 export const invoiceLink = (
   origin: string,
   invoice: Pick<SentInvoice, 'invoiceId' | 'hostedInvoiceUrl' | 'invoicePdf'>,
-) => invoice.hostedInvoiceUrl ?? invoice.invoicePdf ?? `${origin}${invoicePdfPath(invoice.invoiceId)}`;
+) =>
+  invoice.hostedInvoiceUrl ?? invoice.invoicePdf ?? `${origin}${invoicePdfPath(invoice.invoiceId)}`;
 
 /**
  * The statements that record the open invoice and e-mail it, for the batch that makes the
@@ -117,4 +118,3 @@ export function sentInvoiceStatements(
   const insert = db.insert(invoices).values(row).onConflictDoNothing();
   return { statements: [insert, mail.insert], mail };
 }
-

@@ -7,11 +7,7 @@
  */
 import type { z } from 'zod';
 import type { BillingDetails } from '../../../src/contract/billing';
-import {
-  PO_FIELD_NAME,
-  readBuyerNames,
-  readReference,
-} from '../../adapters/payments/reference';
+import { PO_FIELD_NAME, readBuyerNames, readReference } from '../../adapters/payments/reference';
 import {
   PaymentProviderError,
   WebhookSignatureError,
@@ -292,7 +288,8 @@ export function toBillingEvent(event: ProviderEvent): BillingEvent {
         collectionMethod:
           invoice.collection_method === 'send_invoice' ? 'send_invoice' : 'charge_automatically',
         dueAt: invoice.due_date,
-        poNumber: invoice.custom_fields.find((field) => field.name === PO_FIELD_NAME)?.value ?? null,
+        poNumber:
+          invoice.custom_fields.find((field) => field.name === PO_FIELD_NAME)?.value ?? null,
         invoiceId: invoice.id,
         customerId: invoice.customer,
         subscriptionId,

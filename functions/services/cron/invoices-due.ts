@@ -41,10 +41,7 @@ export async function remindAndSuspendInvoices(deps: Deps): Promise<JobCounts> {
       customerName: users.customerName,
     })
     .from(invoices)
-    .innerJoin(
-      subscriptions,
-      eq(subscriptions.stripeSubscriptionId, invoices.stripeSubscriptionId),
-    )
+    .innerJoin(subscriptions, eq(subscriptions.stripeSubscriptionId, invoices.stripeSubscriptionId))
     .innerJoin(users, eq(users.id, subscriptions.userId))
     .where(
       and(
@@ -66,7 +63,8 @@ export async function remindAndSuspendInvoices(deps: Deps): Promise<JobCounts> {
       currency: row.currency,
       dueAt,
       poNumber: row.poNumber,
-      invoiceUrl: row.hostedInvoiceUrl ?? row.invoicePdf ?? `${origin}${invoicePdfPath(row.invoiceId)}`,
+      invoiceUrl:
+        row.hostedInvoiceUrl ?? row.invoicePdf ?? `${origin}${invoicePdfPath(row.invoiceId)}`,
     };
     const stillOpen = sql`exists (select 1 from invoices where id = ${row.invoiceId} and status = 'open')`;
     if (now < dueAt) {

@@ -16,6 +16,8 @@ export function SeatChooser() {
   const id = useId();
   const [typed, setTyped] = useState('1');
   useEffect(() => {
+    // The URL is read after hydration, so the server's HTML (1 seat) and the first render agree.
+    // eslint-disable-next-line react-hooks/set-state-in-effect
     setTyped(String(signupSeatsFromQuery(window.location.search, max)));
   }, []);
   const seats = /^\d{1,4}$/.test(typed) ? Number(typed) : NaN;

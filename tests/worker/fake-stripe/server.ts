@@ -386,7 +386,8 @@ export function createFakeStripe(options: { apiKey?: string } = {}) {
       if (type !== null && value !== null) {
         taxIds.set(id, [{ id: nextId('txi'), object: 'tax_id', type, value, customer: id }]);
       }
-      if (key !== null) idempotent.set(`customers:${key}`, { form: form.toString(), status: 200, body: customer });
+      if (key !== null)
+        idempotent.set(`customers:${key}`, { form: form.toString(), status: 200, body: customer });
       return c.json(customer);
     })
     // A subscription paid by invoice: active at once, its first invoice finalized and open, due
@@ -465,7 +466,12 @@ export function createFakeStripe(options: { apiKey?: string } = {}) {
       const expanded = expand.includes('latest_invoice')
         ? { ...subscription, latest_invoice: invoice }
         : subscription;
-      if (key !== null) idempotent.set(`subscriptions:${key}`, { form: form.toString(), status: 200, body: expanded });
+      if (key !== null)
+        idempotent.set(`subscriptions:${key}`, {
+          form: form.toString(),
+          status: 200,
+          body: expanded,
+        });
       return c.json(expanded);
     })
     .post('/v1/subscriptions/:id', (c) => {

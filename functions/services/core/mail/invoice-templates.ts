@@ -29,7 +29,7 @@ export const invoiceSubjects = {
     `Reminder: ${site.product} invoice ${number} is due on ${formatDate(dueAt, 'UTC')}`,
   dueToday: (number: string) => `${site.product} invoice ${number} is due today`,
   overdue: (number: string) =>
-    `${site.product} invoice ${number} is overdue: your team's licenses are suspended`,
+    `${site.product} invoice ${number} is overdue: your licenses are suspended`,
 };
 
 /** Where the money goes: the seller's account (src/config/billing.ts) and the reference. */
@@ -80,7 +80,10 @@ export function invoiceSentMail(
   const money = (cents: number) => formatMoney(cents, invoice.currency);
   const facts: [string, string][] = [
     ...invoiceFacts(invoice).slice(0, 1),
-    [`${site.product} Standard, ${seatCount(invoice.seats)}, one year`, money(invoice.subtotalCents)],
+    [
+      `${site.product} Standard, ${seatCount(invoice.seats)}, one year`,
+      money(invoice.subtotalCents),
+    ],
     ...(invoice.taxLabel === null
       ? []
       : [[invoice.taxLabel, money(invoice.taxCents)] as [string, string]]),
