@@ -9,6 +9,7 @@ import { site } from '../src/site.config';
 import { createAdapters, type Adapters } from './adapters';
 import { createPayments, type PaymentProvider } from './adapters/payments';
 import { createD1CheckoutStore } from './adapters/payments/d1-store';
+import { quoteTax } from './services/billing/tax';
 import { createCloudflareTaskQueue } from './adapters/tasks';
 import type { TaskQueue } from './adapters/types';
 import { createDb } from './db/client';
@@ -45,7 +46,10 @@ export function buildDeps({ env, config, now, origin, client, overrides = {} }: 
   const adapters: AppAdapters = {
     // Turnstile challenges must have been solved on the host the request came to.
     ...createAdapters(config, { db, hostname: new URL(origin).hostname }),
-    payments: createPayments(config, { localStore: () => createD1CheckoutStore(db) }),
+    payments: createPayments(config, {
+      localStore: () => createD1CheckoutStore(db),
+      localTax: quoteTax,
+    }),
     tasks: createCloudflareTaskQueue(env.TASK_QUEUE),
     releases,
     ...overrides,

@@ -655,9 +655,18 @@ export const invoices = sqliteTable(
     dueAt: integer('due_at'),
     /** The buyer's purchase-order reference, as printed on the invoice. */
     poNumber: text('po_number'),
+    /**
+     * The Stripe subscription an invoice sent for bank transfer belongs to: what the cron
+     * suspends when it is not paid by `due_at`. Null for card payments recorded before.
+     */
+    stripeSubscriptionId: text('stripe_subscription_id'),
   },
   (table) => [
     index('invoices_user_id_created_idx').on(table.userId, table.created),
+    // The cron's reminders and suspensions: open invoices by due date.
+    index('invoices_open_due_idx')
+      .on(table.dueAt)
+      .where(sql`status = 'open' and due_at is not null`),
     // The console's money page: refunds under way or refused, and the recent refunded ones.
     index('invoices_refund_status_idx')
       .on(table.refundStatus, table.refundedAt)

@@ -15,6 +15,14 @@ import type { BillingDetails } from '../../src/contract/billing';
 import { billingDetailsMissing } from '../../src/contract/billing-texts';
 import { billing, plans, seats, site } from '../../src/site.config';
 import { seatPriceLine, seatsOutOfRange } from '../../src/contract/seat-texts';
+import {
+  invoiceNeedsSeats,
+  payByCardLabel,
+  payByInvoiceLabel,
+  poNumberHint,
+  poNumberInvalid,
+  readPoNumber,
+} from '../../src/contract/invoice-texts';
 import { STANDARD_UNIT_AMOUNT as STANDARD_AMOUNT } from '../services/core/payments/subscriptions';
 import {
   DEV_CHECKOUT_PATH,
@@ -22,7 +30,9 @@ import {
   type LocalCheckoutSession,
   type LocalPaymentProvider,
   type PaymentProvider,
+  type SignedEvent,
 } from '../adapters/payments';
+import type { LocalInvoice } from '../adapters/payments/types';
 import type { AppEnv } from '../env';
 import {
   billedTo,
@@ -68,7 +78,7 @@ function refundNote(session: LocalCheckoutSession) {
 }
 
 /** Whom a paid checkout's invoice is billed to, as its PDF prints it: the details given on it. */
-function buyerBlock(session: LocalCheckoutSession) {
+function buyerBlock(session: Pick<LocalCheckoutSession, 'billingDetails' | 'customerEmail'>) {
   const buyer = session.billingDetails;
   if (!buyer) return session.customerEmail;
   const lines = [
@@ -85,7 +95,9 @@ function buyerBlock(session: LocalCheckoutSession) {
 }
 
 /** The invoice's tax: the VAT at its rate, the reverse charge, or none. */
-function taxLines(session: LocalCheckoutSession) {
+function taxLines(
+  session: Pick<LocalCheckoutSession, 'currency' | 'reverseCharge' | 'amountTax' | 'taxRateBp'>,
+) {
   const money = (cents: number) => formatMoney(cents, session.currency);
   if (session.reverseCharge) {
     return html`<dt>VAT</dt>
@@ -130,6 +142,11 @@ interface PageState {
   prefill?: BillingDetails | null;
   /** The card number as typed (shown again after a decline). */
   card?: string;
+  /** How the buyer chose to pay and the PO number typed (shown again after a mistake). */
+  method?: 'card' | 'invoice';
+  poNumber?: string;
+  /** The error is about the payment method or the PO number (shown beside them). */
+  paymentError?: 'method' | 'po_number';
   status?: 200 | 400 | 402;
 }
 
@@ -169,6 +186,61 @@ function readQuantity(value: unknown): number | null {
     : null;
 }
 
+/**
+ * How to pay: by card, or (from `standardSeats.invoiceMinimum` seats) by bank transfer against an
+ * invoice due in `standardSeats.invoiceDueDays` days, with an optional PO number printed on it.
+ * The choice is offered whatever the seats, and refused in plain words below the minimum.
+ */
+function paymentChoice(
+  session: LocalCheckoutSession,
+  state: PageState,
+  error: ReturnType<typeof html> | '',
+) {
+  const method = state.method ?? 'card';
+  const poInvalid = state.paymentError === 'po_number';
+  return html`<fieldset>
+    <legend>Payment method</legend>
+    ${state.paymentError === 'method' ? error : ''}
+    <p id="method-hint">
+      Teams of ${String(seats.standardSeats.invoiceMinimum)} seats or more may pay by bank transfer:
+      the seats work at once, and the invoice is e-mailed to ${session.customerEmail}.
+    </p>
+    <div>
+      <input
+        type="radio"
+        id="method-card"
+        name="method"
+        value="card"
+        ${method === 'card' ? html`checked` : ''}
+      />
+      <label for="method-card">${payByCardLabel}</label>
+    </div>
+    <div>
+      <input
+        type="radio"
+        id="method-invoice"
+        name="method"
+        value="invoice"
+        aria-describedby="${state.paymentError === 'method' ? 'method-hint checkout-error' : 'method-hint'}"
+        ${method === 'invoice' ? html`checked` : ''}
+      />
+      <label for="method-invoice">${payByInvoiceLabel}</label>
+    </div>
+    <label for="po-number">Purchase-order reference <span class="optional">(optional)</span></label>
+    <p id="po-number-hint">${poNumberHint} For payment by bank transfer.</p>
+    ${poInvalid ? error : ''}
+    <input
+      type="text"
+      id="po-number"
+      name="po_number"
+      value="${state.poNumber ?? session.poNumber ?? ''}"
+      autocomplete="off"
+      aria-describedby="${poInvalid ? 'po-number-hint checkout-error' : 'po-number-hint'}"
+      ${poInvalid ? html`aria-invalid="true"` : ''}
+    />
+  </fieldset>`;
+}
+
 /** The open checkout: details form, then (once they are in) the total and the card. */
 function checkoutPage(
   c: Context<AppEnv>,
@@ -196,7 +268,7 @@ function checkoutPage(
   const details = html`<form method="post" action="${DEV_CHECKOUT_PATH}/details">
     <fieldset>
       <legend>Billing details</legend>
-      ${cardDeclined ? '' : error}
+      ${cardDeclined || state.paymentError !== undefined ? '' : error}
       <input type="hidden" name="session_id" value="${session.id}" />
       <label for="quantity">Seats</label>
       <p id="quantity-hint">
@@ -310,6 +382,7 @@ function checkoutPage(
   </article>`;
   const pay = html`<form method="post" action="${DEV_CHECKOUT_PATH}/pay">
     <input type="hidden" name="session_id" value="${session.id}" />
+    ${saved === null ? '' : paymentChoice(session, state, error)}
     ${
       saved === null
         ? ''
@@ -318,7 +391,7 @@ function checkoutPage(
               Test cards: 4242 4242 4242 4242 pays; 4000 0000 0000 0002 is declined; 4000 0000 0000
               9995 has insufficient funds.
             </p>
-            ${cardDeclined ? error : ''}
+            ${cardDeclined && state.paymentError === undefined ? error : ''}
             <input
               type="text"
               id="card-number"
@@ -359,6 +432,99 @@ function checkoutPage(
   });
 }
 
+/**
+ * A development invoice, as Stripe's hosted invoice page shows it: open (due date, how to pay by
+ * bank transfer, and "Mark as paid by bank transfer", what an operator does when the transfer
+ * arrives) or paid; with the buyer, the PO number, the line and the tax.
+ */
+function devInvoicePage(c: Context<AppEnv>, invoice: LocalInvoice, session: LocalCheckoutSession) {
+  const money = (cents: number) => formatMoney(cents, invoice.currency);
+  const bank = billing.bankTransfer;
+  const open = invoice.status === 'open';
+  const state = open
+    ? `Open — due ${formatIsoDay(invoice.dueAt ?? invoice.createdAt)}`
+    : invoice.status === 'paid'
+      ? `Paid${invoice.paidAt === null ? '' : ` on ${formatIsoDay(invoice.paidAt)}`}`
+      : 'Void';
+  const item =
+    invoice.billingReason === 'subscription_update'
+      ? `${site.product} ${planName}, seats added for the rest of the term`
+      : `${site.product} ${planName}, one year`;
+  return devPage(c, {
+    title: `Invoice ${invoice.invoiceNumber}`,
+    body: html`<p class="note">Development invoice: it imitates Stripe's hosted invoice page.</p>
+      <h1>Invoice ${invoice.invoiceNumber}</h1>
+      <dl>
+        <dt>Status</dt>
+        <dd id="invoice-status">${state}</dd>
+        <dt>Date of issue</dt>
+        <dd>${formatIsoDay(invoice.createdAt)}</dd>
+        ${
+          invoice.dueAt === null
+            ? ''
+            : html`<dt>Due date</dt>
+                <dd>${formatIsoDay(invoice.dueAt)}</dd>`
+        }
+        ${
+          invoice.poNumber === null
+            ? ''
+            : html`<dt>PO number</dt>
+                <dd id="invoice-po">${invoice.poNumber}</dd>`
+        }
+        <dt>Billed to</dt>
+        <dd>
+          ${buyerBlock({
+            billingDetails: invoice.billingDetails,
+            customerEmail: session.customerEmail,
+          })}
+        </dd>
+        <dt>Item</dt>
+        <dd>${item}</dd>
+        <dt>Price</dt>
+        <dd>${seatPriceLine(invoice.quantity, money(invoice.unitAmount))}</dd>
+        <dt>Subtotal</dt>
+        <dd>${money(invoice.amountSubtotal)}</dd>
+        ${taxLines({
+          currency: invoice.currency,
+          reverseCharge: invoice.reverseCharge,
+          amountTax: invoice.amountTax,
+          taxRateBp: invoice.taxRateBp,
+        })}
+        <dt>${open ? 'Amount due' : 'Amount'}</dt>
+        <dd id="invoice-amount">${money(invoice.amountTotal)}</dd>
+      </dl>
+      ${invoice.reverseCharge ? html`<p>${billing.reverseChargeNote}</p>` : ''}
+      ${
+        open && invoice.collectionMethod === 'send_invoice'
+          ? html`<article aria-labelledby="transfer-heading">
+                <h2 id="transfer-heading">Pay by bank transfer</h2>
+                <dl>
+                  <dt>Account holder</dt>
+                  <dd>${bank.accountHolder}</dd>
+                  <dt>Bank</dt>
+                  <dd>${bank.bankName}</dd>
+                  <dt>IBAN</dt>
+                  <dd>${bank.iban}</dd>
+                  <dt>BIC / SWIFT</dt>
+                  <dd>${bank.bic}</dd>
+                  <dt>Reference</dt>
+                  <dd>${invoice.invoiceNumber}</dd>
+                </dl>
+              </article>
+              <form method="post" action="${DEV_CHECKOUT_PATH}/invoice/paid">
+                <input type="hidden" name="id" value="${invoice.id}" />
+                <p>
+                  Development only: record the transfer as received, as an operator marks the
+                  invoice paid in Stripe's dashboard. Stripe's <code>invoice.paid</code> event goes
+                  to the webhook.
+                </p>
+                <button type="submit" class="primary">Mark as paid by bank transfer</button>
+              </form>`
+          : ''
+      }`,
+  });
+}
+
 /** Builds the /dev/checkout sub-app (not mounted here: see DevCheckoutOptions). */
 export function createDevCheckoutRoutes(options: DevCheckoutOptions) {
   /** The local provider, or null: with Stripe configured these pages do not exist. */
@@ -389,6 +555,70 @@ export function createDevCheckoutRoutes(options: DevCheckoutOptions) {
     }
     // Unknown, expired or already paid: the GET page explains which, without paying twice.
     return c.redirect(`${DEV_CHECKOUT_PATH}?session_id=${encodeURIComponent(id)}`, 303);
+  };
+
+  /**
+   * Sends Stripe-signed events to our own webhook, in order. Like Stripe, a failed delivery
+   * undoes nothing (the payment page, or Stripe's next delivery, finishes it); it is logged.
+   */
+  const deliverEvents = async (c: Context<AppEnv>, events: readonly SignedEvent[]) => {
+    for (const { event, payload, signature } of events) {
+      const request = new Request(new URL(STRIPE_WEBHOOK_PATH, c.req.url), {
+        method: 'POST',
+        headers: {
+          'Content-Type': 'application/json; charset=utf-8',
+          'Stripe-Signature': signature,
+          'User-Agent': 'Stripe/1.0 (+https://stripe.com/docs/webhooks)',
+        },
+        body: payload,
+      });
+      try {
+        const response = await options.deliver(request, c);
+        if (!response.ok)
+          console.warn(`/dev/checkout: webhook ${event.type} answered ${response.status}`);
+      } catch (error) {
+        console.warn(`/dev/checkout: webhook ${event.type} failed:`, error);
+      }
+    }
+  };
+
+  /**
+   * "Pay by bank transfer": the subscription starts now, paid by an invoice due later; its
+   * `invoice.finalized` event goes to our webhook (which fulfills the purchase) and the browser
+   * returns to the success URL. Under the minimum seats, or with a PO number that is not plain,
+   * the page again with the reason; nothing changed.
+   */
+  const sendInvoiceFromForm = async (c: Context<AppEnv>, body: Record<string, unknown>) => {
+    const payments = localPayments(c);
+    if (!payments) return c.notFound();
+    if (!sameOrigin(c)) return c.text('Cross-site form posts are refused.', 403);
+    const id = typeof body['session_id'] === 'string' ? body['session_id'] : '';
+    const session = await payments.getCheckout(id);
+    if (!session) return notFound(c, 'Checkout session');
+    const typedPo = typeof body['po_number'] === 'string' ? body['po_number'] : '';
+    const again = (error: string, paymentError: 'method' | 'po_number') =>
+      checkoutPage(c, session, {
+        error,
+        paymentError,
+        method: 'invoice',
+        poNumber: typedPo,
+        status: 400,
+      });
+    const po = readPoNumber(body['po_number']);
+    if (!po.ok) return again(poNumberInvalid, 'po_number');
+    const sent = await payments.sendInvoice(id, po.poNumber);
+    if (sent?.outcome === 'too_few_seats') return again(invoiceNeedsSeats, 'method');
+    if (sent?.outcome === 'needs_details') {
+      return checkoutPage(c, session, { error: billingDetailsMissing, status: 400 });
+    }
+    if (!sent) {
+      return c.redirect(`${DEV_CHECKOUT_PATH}?session_id=${encodeURIComponent(id)}`, 303);
+    }
+    await deliverEvents(c, sent.events);
+    return c.redirect(
+      sent.session.successUrl.replace('{CHECKOUT_SESSION_ID}', sent.session.id),
+      303,
+    );
   };
 
   return (
@@ -494,28 +724,11 @@ export function createDevCheckoutRoutes(options: DevCheckoutOptions) {
       })
 
       .post('/pay', async (c) => {
+        const body = await c.req.parseBody();
+        if (body['method'] === 'invoice') return sendInvoiceFromForm(c, body);
         const paid = await payFromForm(c);
         if (paid instanceof Response) return paid;
-        for (const { event, payload, signature } of paid.events) {
-          const request = new Request(new URL(STRIPE_WEBHOOK_PATH, c.req.url), {
-            method: 'POST',
-            headers: {
-              'Content-Type': 'application/json; charset=utf-8',
-              'Stripe-Signature': signature,
-              'User-Agent': 'Stripe/1.0 (+https://stripe.com/docs/webhooks)',
-            },
-            body: payload,
-          });
-          // Like Stripe, a failed delivery does not undo the payment: /payment-processing then
-          // fulfills by asking the provider for the session. Logged for the developer.
-          try {
-            const response = await options.deliver(request, c);
-            if (!response.ok)
-              console.warn(`/dev/checkout: webhook ${event.type} answered ${response.status}`);
-          } catch (error) {
-            console.warn(`/dev/checkout: webhook ${event.type} failed:`, error);
-          }
-        }
+        await deliverEvents(c, paid.events);
         return c.redirect(
           paid.session.successUrl.replace('{CHECKOUT_SESSION_ID}', paid.session.id),
           303,
@@ -535,6 +748,8 @@ export function createDevCheckoutRoutes(options: DevCheckoutOptions) {
       .get('/invoice', async (c) => {
         const payments = localPayments(c);
         if (!payments) return c.notFound();
+        const sent = await payments.getInvoice(c.req.query('id') ?? '');
+        if (sent) return devInvoicePage(c, sent.invoice, sent.session);
         const match = /^in_local_([A-Za-z0-9]{1,64})$/.exec(c.req.query('id') ?? '');
         const session = match ? await payments.getCheckout(`cs_local_${match[1]}`) : null;
         if (!session || session.paidAt === null) return notFound(c, 'Invoice');
@@ -573,6 +788,21 @@ export function createDevCheckoutRoutes(options: DevCheckoutOptions) {
             </dl>
             ${session.reverseCharge ? html`<p>${billing.reverseChargeNote}</p>` : ''}`,
         });
+      })
+
+      // "Mark as paid by bank transfer": what an operator does in Stripe's dashboard when the
+      // transfer arrives. Stripe then sends `invoice.paid`, delivered here to our webhook.
+      .post('/invoice/paid', async (c) => {
+        const payments = localPayments(c);
+        if (!payments) return c.notFound();
+        if (!sameOrigin(c)) return c.text('Cross-site form posts are refused.', 403);
+        const body = await c.req.parseBody();
+        const id = typeof body['id'] === 'string' ? body['id'] : '';
+        const paid = await payments.markInvoicePaid(id);
+        if (paid) await deliverEvents(c, paid.events);
+        else if (!(await payments.getInvoice(id))) return notFound(c, 'Invoice');
+        // Paid now or before: the invoice page shows it paid.
+        return c.redirect(`${DEV_CHECKOUT_PATH}/invoice?id=${encodeURIComponent(id)}`, 303);
       })
 
       .get('/portal', async (c) => {

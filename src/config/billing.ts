@@ -20,6 +20,29 @@ function sellerOf(owner: typeof company) {
 // Marked pure, so a page bundle that reads other values of site.config drops it.
 export const seller = /* @__PURE__ */ sellerOf(company);
 
+/**
+ * Where a team paying by invoice sends its bank transfer: printed on the invoice e-mails and the
+ * hosted invoice page. PLACEHOLDER VALUES: the deployment must set the seller's real account
+ * before offering payment by invoice in production (docs/operating.md, "Teams paying by invoice").
+ * The transfer's reference is always the invoice number.
+ */
+export const bankTransfer = {
+  /** PLACEHOLDER: the account holder, as the bank knows it. */
+  accountHolder: 'Sheetwright Inc. (placeholder: set before taking invoice orders)',
+  /** PLACEHOLDER: the bank's name. */
+  bankName: 'Example Bank (placeholder)',
+  /** PLACEHOLDER: the IBAN (international transfers). */
+  iban: 'XX00 0000 0000 0000 0000 00',
+  /** PLACEHOLDER: the BIC / SWIFT code. */
+  bic: 'XXXXXXXXXXX',
+  /** PLACEHOLDER: the US routing (ABA) and account numbers, for domestic ACH or wire transfers. */
+  routingNumber: '000000000',
+  accountNumber: '000000000000',
+} as const;
+
+/** The longest purchase-order reference a buyer may print on an invoice. */
+export const poNumberMaxLength = 64;
+
 /** Invoice numbers are `<prefix>-<year>-<six-digit sequence>`, e.g. SW-2026-000123. */
 export const invoicePrefix = 'SW';
 

@@ -95,6 +95,11 @@ export const trialEndingReminderDays = 3;
 /** The cron e-mails a paying customer this many days before the paid year renews (price, how to cancel). */
 export const renewalReminderDays = 7;
 /**
+ * The cron e-mails a team paying by invoice (bank transfer) this many days before the invoice is
+ * due, and again on the due date; at the due time an unpaid invoice suspends the team's licenses.
+ */
+export const invoiceReminderDays = 7;
+/**
  * An update's download link (and the signed offer that carries it) works this long after the
  * update check: enough to start a download, too short to be worth sharing.
  */

@@ -30,6 +30,7 @@ import {
   nullable,
   object,
   oneOf,
+  optional,
   string,
   type Infer,
 } from './shape.ts';
@@ -84,6 +85,11 @@ export const invoiceViewSchema = object({
   unitAmount: integer,
   /** Seats added during the term (the provider's `subscription_update`), not a year's purchase. */
   seatsAdded: boolean,
+  /**
+   * ISO 8601: when an invoice sent for bank transfer must be paid ("Open — due {date}" while
+   * open); null or absent for card payments. `amountPaid` of an open invoice is the amount due.
+   */
+  dueAt: optional(nullable(string)),
   /**
    * Support's refund of this payment: `in-progress` from the moment support decided it until the
    * provider has made it (then `refunded`, with the amount and when, ISO 8601); null for none.

@@ -37,6 +37,12 @@ import {
   welcomeMail,
 } from '../../functions/services/core/mail/templates';
 import {
+  invoiceOverdueMail,
+  invoiceReminderMail,
+  invoiceSentMail,
+} from '../../functions/services/core/mail/invoice-templates';
+import { billing } from '../../src/site.config';
+import {
   seatsAlmostFullMail,
   teamInvitationMail,
   teamUsageReportMail,
@@ -65,6 +71,16 @@ export const SAMPLE_KEY = 'SW-7KQ3M-X9HDA-2PZRT-VWC4N';
 const license = (plan: LicenseRow['plan'], days: number) =>
   ({ plan, licenseKey: SAMPLE_KEY, expiresAt: SAMPLE_NOW + days * DAY }) as LicenseRow;
 const change = { at: SAMPLE_NOW, device: 'Chrome on Windows' };
+
+/** An invoice sent for bank transfer: 40 seats, due 30 days after SAMPLE_NOW. */
+const sentInvoice = {
+  number: 'SW-2026-000043',
+  amountCents: 516_000,
+  currency: 'usd',
+  dueAt: SAMPLE_NOW + 30 * DAY,
+  poNumber: 'PO-4711/2026',
+  invoiceUrl: `${origin}/dev/checkout/invoice?id=in_local_sample`,
+};
 
 /** Every kind of e-mail, built as its service builds it. */
 export const mailSamples = {
@@ -208,6 +224,23 @@ export const mailSamples = {
   'two-step-off': () => twoStepOffMail(to, name, change, origin),
   'passkey-added': () => passkeyAddedMail(to, name, 'Work laptop', change, origin),
   'recovery-code-used': () => recoveryCodeUsedMail(to, name, 2, change, origin),
+  'invoice-sent': () =>
+    invoiceSentMail(
+      to,
+      name,
+      {
+        ...sentInvoice,
+        seats: 40,
+        subtotalCents: 516_000,
+        taxCents: 0,
+        taxLabel: null,
+        reverseChargeNote: billing.reverseChargeNote,
+      },
+      origin,
+    ),
+  'invoice-reminder': () =>
+    invoiceReminderMail(to, name, { ...sentInvoice, dueToday: false }, origin),
+  'invoice-overdue': () => invoiceOverdueMail(to, name, sentInvoice, origin),
 } satisfies Record<MailKind, () => Mail>;
 
 /** The kinds with no link to act on: the code, support's copy, the acknowledgement, a reply. */

@@ -7,10 +7,40 @@ import { and, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { DrizzleD1Database } from 'drizzle-orm/d1';
 import type * as schema from '../../db/schema';
 import { devCheckoutSessions, devInvoices } from '../../db/schema';
-import { localInvoiceNumber } from './local-events';
-import type { LocalCheckoutSession, LocalCheckoutStore } from './types';
+import { localInvoiceNumber, periodEndAfter } from './local-events';
+import type { LocalCheckoutSession, LocalCheckoutStore, LocalInvoice } from './types';
 
 type Row = typeof devCheckoutSessions.$inferSelect;
+
+/** The next number of the sequence shared by checkout sessions and development invoices. */
+const nextInvoiceSeq = sql`(select max(coalesce((select max(invoice_seq) from dev_checkout_sessions), 0), coalesce((select max(invoice_seq) from dev_invoices), 0)) + 1)`;
+
+function toInvoice(row: typeof devInvoices.$inferSelect): LocalInvoice {
+  return {
+    id: row.id,
+    customerId: row.customerId,
+    subscriptionId: row.subscriptionId,
+    billingReason: row.billingReason,
+    quantity: row.quantity,
+    unitAmount: row.unitAmount,
+    amountSubtotal: row.amountSubtotal,
+    amountTax: row.amountTax,
+    amountTotal: row.amountTotal,
+    taxRateBp: row.taxRateBp,
+    reverseCharge: row.reverseCharge,
+    currency: row.currency,
+    billingDetails: row.billingDetails ?? null,
+    collectionMethod: row.collectionMethod,
+    status: row.status,
+    periodStart: row.periodStart,
+    periodEnd: row.periodEnd,
+    dueAt: row.dueAt,
+    poNumber: row.poNumber,
+    invoiceNumber: localInvoiceNumber(row.invoiceSeq, row.createdAt),
+    createdAt: row.createdAt,
+    paidAt: row.paidAt,
+  };
+}
 
 function toSession(row: Row): LocalCheckoutSession {
   return {
@@ -46,6 +76,8 @@ function toSession(row: Row): LocalCheckoutSession {
     quantity: row.quantity,
     subscriptionQuantity: row.subscriptionQuantity,
     renewalQuantity: row.renewalQuantity,
+    collectionMethod: row.collectionMethod,
+    poNumber: row.poNumber,
   };
 }
 
@@ -58,6 +90,11 @@ export function createD1CheckoutStore(db: DrizzleD1Database<typeof schema>): Loc
       .where(eq(devCheckoutSessions.subscriptionId, subscriptionId))
       .limit(1);
     return row && row.paidAt !== null ? toSession(row) : null;
+  }
+
+  async function invoiceById(id: string) {
+    const [row] = await db.select().from(devInvoices).where(eq(devInvoices.id, id)).limit(1);
+    return row ? toInvoice(row) : null;
   }
 
   return {
@@ -88,6 +125,8 @@ export function createD1CheckoutStore(db: DrizzleD1Database<typeof schema>): Loc
         quantity: session.quantity,
         subscriptionQuantity: session.subscriptionQuantity,
         renewalQuantity: session.renewalQuantity,
+        collectionMethod: session.collectionMethod,
+        poNumber: session.poNumber,
       });
     },
     async get(id) {
@@ -167,7 +206,7 @@ export function createD1CheckoutStore(db: DrizzleD1Database<typeof schema>): Loc
     async addSeatInvoice(invoice, quantity) {
       // One statement each, in one batch: the invoice (once per key, numbered in the sequence
       // shared with paid checkouts) and the subscription's seats, raised only with a new invoice.
-      const seq = sql`(select max(coalesce((select max(invoice_seq) from dev_checkout_sessions), 0), coalesce((select max(invoice_seq) from dev_invoices), 0)) + 1)`;
+      const seq = nextInvoiceSeq;
       await db.batch([
         db
           .insert(devInvoices)
@@ -228,6 +267,57 @@ export function createD1CheckoutStore(db: DrizzleD1Database<typeof schema>): Loc
         .update(devCheckoutSessions)
         .set({ renewalQuantity: quantity })
         .where(eq(devCheckoutSessions.id, sessionId));
+    },
+    async markInvoiced(id, { subscriptionId, invoicedAt, dueAt, poNumber }) {
+      const invoiceId = id.replace(/^cs_local_/, 'in_local_');
+      // One batch: the session completes (only while open), then its invoice is written only if
+      // that update made the session this invoiced subscription's.
+      const [updated] = await db.batch([
+        db
+          .update(devCheckoutSessions)
+          .set({
+            status: 'complete',
+            subscriptionId,
+            paidAt: invoicedAt,
+            subscriptionQuantity: sql`${devCheckoutSessions.quantity}`,
+            collectionMethod: 'send_invoice',
+            poNumber,
+          })
+          .where(and(eq(devCheckoutSessions.id, id), eq(devCheckoutSessions.status, 'open')))
+          .returning(),
+        db.insert(devInvoices).select(
+          sql`select ${invoiceId}, s.customer_id, ${subscriptionId}, 'subscription_create', s.quantity,
+              coalesce(s.amount_subtotal, s.amount_total) / s.quantity, coalesce(s.amount_subtotal, s.amount_total),
+              coalesce(s.amount_tax, 0), s.amount_total, coalesce(s.tax_rate_bp, 0), s.reverse_charge, s.currency,
+              s.billing_details, 'send_invoice', 'open', ${invoicedAt}, ${periodEndAfter(invoicedAt)}, ${dueAt},
+              ${poNumber}, ${nextInvoiceSeq}, ${invoicedAt}, null, ${`create:${id}`}
+            from dev_checkout_sessions as s
+            where s.id = ${id} and s.subscription_id = ${subscriptionId} and s.paid_at = ${invoicedAt}
+              and s.collection_method = 'send_invoice'
+              and not exists (select 1 from dev_invoices where id = ${invoiceId})`,
+        ),
+      ]);
+      const row = updated[0];
+      if (!row) return null;
+      const invoice = await invoiceById(invoiceId);
+      return invoice ? { session: toSession(row), invoice } : null;
+    },
+    getInvoice: invoiceById,
+    async listInvoices(customerId) {
+      const rows = await db
+        .select()
+        .from(devInvoices)
+        .where(eq(devInvoices.customerId, customerId))
+        .orderBy(desc(devInvoices.createdAt));
+      return rows.map(toInvoice);
+    },
+    async markInvoicePaid(id, paidAt) {
+      const [row] = await db
+        .update(devInvoices)
+        .set({ status: 'paid', paidAt })
+        .where(and(eq(devInvoices.id, id), eq(devInvoices.status, 'open')))
+        .returning();
+      return row ? toInvoice(row) : null;
     },
     async listPaid(customerId) {
       const rows = await db

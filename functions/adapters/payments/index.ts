@@ -6,7 +6,13 @@
 import type { PaymentsConfig } from './config';
 import { createLocalPayments } from './local';
 import { createStripePayments } from './stripe';
-import { PaymentProviderError, type LocalCheckoutStore, type PaymentProvider } from './types';
+import type { BillingDetails } from '../../../src/contract/billing';
+import {
+  PaymentProviderError,
+  type LocalCheckoutStore,
+  type LocalTaxQuote,
+  type PaymentProvider,
+} from './types';
 
 export { paymentsConfigFields, type PaymentsConfig } from './config';
 export {
@@ -14,6 +20,7 @@ export {
   isLocalPayments,
   testCardOutcome,
   type LocalPaymentProvider,
+  type SignedEvent,
 } from './local';
 export { localInvoiceNumber } from './local-events';
 export { STRIPE_API_VERSION } from './stripe';
@@ -22,6 +29,8 @@ export * from './types';
 export interface PaymentsDeps {
   /** The development session store (D1 in the Worker); only called for the local provider. */
   localStore: () => LocalCheckoutStore;
+  /** The local stand-in's tax on a subtotal (services/billing/tax.ts); none when left out. */
+  localTax?: (subtotal: number, details: BillingDetails) => LocalTaxQuote;
   /** Tests only: the fetch the Stripe SDK uses. */
   fetch?: typeof fetch;
 }
@@ -72,6 +81,7 @@ export function createPayments(config: PaymentsConfig, deps: PaymentsDeps): Paym
     return createLocalPayments({
       store: deps.localStore(),
       webhookSecret: config.DEV_STRIPE_WEBHOOK_SECRET,
+      ...(deps.localTax === undefined ? {} : { quoteTax: deps.localTax }),
     });
   }
   return createUnconfiguredPayments(
@@ -97,6 +107,7 @@ export function createUnconfiguredPayments(reason: string): PaymentProvider {
     previewSeats: refuse,
     addSeats: refuse,
     setRenewalSeats: refuse,
+    createInvoicedSubscription: refuse,
     cancelAtPeriodEnd: refuse,
     resumeSubscription: refuse,
     paymentCard: refuse,

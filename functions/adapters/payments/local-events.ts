@@ -7,9 +7,9 @@
 import { formatMoney } from '../../../src/lib/format';
 import type { BillingDetails } from '../../../src/contract/billing';
 import { billing, site } from '../../../src/site.config';
-import { METADATA_KEYS } from './reference';
+import { buyerMetadata, METADATA_KEYS, PO_FIELD_NAME } from './reference';
 import { STRIPE_API_VERSION } from './stripe';
-import type { LocalCheckoutSession, ProviderEvent } from './types';
+import type { LocalCheckoutSession, LocalInvoice, ProviderEvent } from './types';
 
 /** What follows `cs_local_` in a session id; the customer, subscription and invoice reuse it. */
 export const localSuffix = (sessionId: string): string => sessionId.replace(/^cs_local_/, '');
@@ -75,7 +75,143 @@ function metadataOf(session: LocalCheckoutSession): Record<string, string> {
     'pendingSignupId' in session.reference
       ? { [METADATA_KEYS.pendingSignupId]: session.reference.pendingSignupId }
       : { [METADATA_KEYS.userId]: session.reference.userId };
-  return { ...reference, [METADATA_KEYS.plan]: session.plan };
+  // An invoiced subscription carries its buyer's names, as the Stripe adapter writes them.
+  const buyer =
+    session.collectionMethod === 'send_invoice' && session.billingDetails
+      ? buyerMetadata(session.billingDetails)
+      : {};
+  return { ...reference, [METADATA_KEYS.plan]: session.plan, ...buyer };
+}
+
+/** Where the local "hosted invoice" page of a development invoice lives. */
+export function localDevInvoiceUrl(
+  session: LocalCheckoutSession,
+  invoiceId: string,
+  checkoutPath: string,
+): string {
+  const url = new URL(`${checkoutPath}/invoice`, session.successUrl);
+  url.searchParams.set('id', invoiceId);
+  return url.toString();
+}
+
+/**
+ * A development invoice of an invoiced subscription as Stripe's invoice object: open (finalized,
+ * `invoice.finalized`) or paid out of band (`invoice.paid`), with its due date and the PO number
+ * as a custom field.
+ */
+function sentInvoiceObject(
+  session: LocalCheckoutSession,
+  invoice: LocalInvoice,
+  checkoutPath: string,
+) {
+  const paid = invoice.status === 'paid';
+  const details = invoice.billingDetails;
+  const amount = formatMoney(invoice.unitAmount, invoice.currency);
+  return {
+    id: invoice.id,
+    object: 'invoice',
+    billing_reason: invoice.billingReason,
+    collection_method: invoice.collectionMethod,
+    customer: invoice.customerId,
+    customer_email: session.customerEmail,
+    customer_name: details === null ? null : (details.company ?? details.name),
+    customer_address: details === null ? null : stripeAddress(details),
+    customer_tax_ids: details === null ? [] : stripeTaxIds(details),
+    customer_tax_exempt: invoice.reverseCharge ? 'reverse' : 'none',
+    status: invoice.status,
+    number: invoice.invoiceNumber,
+    currency: invoice.currency,
+    amount_due: invoice.amountTotal,
+    amount_paid: paid ? invoice.amountTotal : 0,
+    amount_remaining: paid ? 0 : invoice.amountTotal,
+    subtotal: invoice.amountSubtotal,
+    total_excluding_tax: invoice.amountSubtotal,
+    total: invoice.amountTotal,
+    total_taxes:
+      invoice.amountTax === 0 && !invoice.reverseCharge
+        ? []
+        : [
+            {
+              amount: invoice.amountTax,
+              tax_behavior: 'exclusive',
+              taxability_reason: invoice.reverseCharge ? 'reverse_charge' : 'standard_rated',
+              taxable_amount: invoice.amountSubtotal,
+              type: 'tax_rate_details',
+            },
+          ],
+    custom_fields:
+      invoice.poNumber === null ? null : [{ name: PO_FIELD_NAME, value: invoice.poNumber }],
+    due_date: invoice.dueAt === null ? null : seconds(invoice.dueAt),
+    attempt_count: 0,
+    attempted: paid,
+    created: seconds(invoice.createdAt),
+    period_start: seconds(invoice.createdAt),
+    period_end: seconds(invoice.createdAt),
+    hosted_invoice_url: localDevInvoiceUrl(session, invoice.id, checkoutPath),
+    invoice_pdf: null,
+    status_transitions: {
+      finalized_at: seconds(invoice.createdAt),
+      paid_at: invoice.paidAt === null ? null : seconds(invoice.paidAt),
+    },
+    parent: {
+      type: 'subscription_details',
+      quote_details: null,
+      subscription_details: {
+        subscription: invoice.subscriptionId,
+        metadata: metadataOf(session),
+      },
+    },
+    lines: {
+      object: 'list',
+      has_more: false,
+      url: `/v1/invoices/${invoice.id}/lines`,
+      data: [
+        {
+          id: invoice.id.replace(/^in_/, 'il_'),
+          object: 'line_item',
+          amount: invoice.amountSubtotal,
+          currency: invoice.currency,
+          description: `${String(invoice.quantity)} × ${site.product} Standard (at ${amount} / year)`,
+          quantity: invoice.quantity,
+          period: { start: seconds(invoice.periodStart), end: seconds(invoice.periodEnd) },
+          parent: {
+            type: 'subscription_item_details',
+            subscription_item_details: {
+              subscription: invoice.subscriptionId,
+              subscription_item: localIds(session).subscriptionItemId,
+            },
+          },
+        },
+      ],
+    },
+    livemode: false,
+  };
+}
+
+/** `invoice.finalized` for the first invoice of an invoiced subscription (open, due later). */
+export function invoiceFinalizedEvent(
+  session: LocalCheckoutSession,
+  invoice: LocalInvoice,
+  checkoutPath: string,
+): ProviderEvent {
+  return envelope(
+    'invoice.finalized',
+    sentInvoiceObject(session, invoice, checkoutPath),
+    invoice.createdAt,
+  );
+}
+
+/** `invoice.paid` for a development invoice paid by bank transfer (marked paid out of band). */
+export function sentInvoicePaidEvent(
+  session: LocalCheckoutSession,
+  invoice: LocalInvoice,
+  checkoutPath: string,
+): ProviderEvent {
+  return envelope(
+    'invoice.paid',
+    sentInvoiceObject(session, invoice, checkoutPath),
+    invoice.paidAt ?? invoice.createdAt,
+  );
 }
 
 /** The envelope, with the extra fields Stripe sends that keep the JSON Stripe-shaped. */

@@ -16,16 +16,22 @@ const { standardSeats } = seats;
 import {
   checkoutCompletedEvent,
   firstInvoicePaidEvent,
+  invoiceFinalizedEvent,
+  localDevInvoiceUrl,
   localIds,
   localInvoiceUrl,
   localSuffix,
   periodEndAfter,
+  sentInvoicePaidEvent,
 } from './local-events';
 import { referenceMetadata } from './reference';
 import {
   PaymentProviderError,
   type CheckoutSessionInfo,
+  type CreateCheckoutInput,
+  type InvoicedSubscription,
   type InvoiceSummary,
+  type LocalInvoice,
   type LocalCheckoutSession,
   type LocalCheckoutStore,
   type LocalTaxQuote,
@@ -38,6 +44,8 @@ import { signWebhookPayload, verifyWebhookSignature } from './webhook-signature'
 
 /** Where the checkout imitation is mounted; the lead mounts routes/dev-checkout.ts here. */
 export const DEV_CHECKOUT_PATH = '/dev/checkout';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** Stripe expires an unpaid Checkout Session after 24 hours; so do we. */
 export const LOCAL_SESSION_TTL_MS = 24 * 60 * 60 * 1000;
@@ -85,7 +93,33 @@ export interface LocalPaymentProvider extends PaymentProvider {
    * changed. Null as completeCheckout.
    */
   payWithCard(id: string, cardNumber: string): Promise<LocalPayment | null>;
+  /**
+   * "Pay by bank transfer" on the page: completes the session as a subscription paid by invoice
+   * (due in `standardSeats.invoiceDueDays` days) and returns the signed `invoice.finalized`
+   * event Stripe would send. `too_few_seats` under `standardSeats.invoiceMinimum` seats and
+   * `needs_details` before the billing details are in: nothing is changed. Null as
+   * completeCheckout.
+   */
+  sendInvoice(id: string, poNumber: string | null): Promise<LocalInvoicing | null>;
+  /** A development invoice and the session it belongs to; null when unknown. */
+  getInvoice(id: string): Promise<{ invoice: LocalInvoice; session: LocalCheckoutSession } | null>;
+  /**
+   * "Mark as paid by bank transfer" on the hosted invoice page: the open invoice becomes paid and
+   * the signed `invoice.paid` event is returned; null when unknown or not open (paid once).
+   */
+  markInvoicePaid(id: string): Promise<{ invoice: LocalInvoice; events: SignedEvent[] } | null>;
 }
+
+/** What "Pay by bank transfer" on /dev/checkout led to. */
+export type LocalInvoicing =
+  | {
+      outcome: 'invoiced';
+      session: LocalCheckoutSession;
+      invoice: LocalInvoice;
+      events: SignedEvent[];
+    }
+  | { outcome: 'too_few_seats' }
+  | { outcome: 'needs_details' };
 
 /** What Pay on /dev/checkout led to. */
 export type LocalPayment =
@@ -150,8 +184,39 @@ function seatProration(
   };
 }
 
+/** What createInvoicedSubscription answers, from the invoiced session and its invoice. */
+function invoicedSubscriptionOf(
+  session: LocalCheckoutSession,
+  invoice: LocalInvoice,
+): InvoicedSubscription {
+  return {
+    customerId: session.customerId,
+    subscriptionId: invoice.subscriptionId,
+    invoiceId: invoice.id,
+    number: invoice.invoiceNumber,
+    amountDue: invoice.amountTotal,
+    subtotal: invoice.amountSubtotal,
+    tax: invoice.amountTax,
+    reverseCharge: invoice.reverseCharge,
+    currency: invoice.currency,
+    created: invoice.createdAt,
+    dueAt: invoice.dueAt ?? invoice.createdAt,
+    periodStart: invoice.periodStart,
+    periodEnd: invoice.periodEnd,
+    quantity: invoice.quantity,
+    poNumber: invoice.poNumber,
+    hostedInvoiceUrl: localDevInvoiceUrl(session, invoice.id, DEV_CHECKOUT_PATH),
+    invoicePdf: null,
+  };
+}
+
 export interface LocalPaymentsOptions {
   store: LocalCheckoutStore;
+  /**
+   * The amounts billing details lead to (services/billing/tax.ts, injected by the composition
+   * root): createInvoicedSubscription has no page to compute them. No tax when left out.
+   */
+  quoteTax?: (subtotal: number, details: BillingDetails) => LocalTaxQuote;
   /** `whsec_…`: signs the events /dev/checkout delivers and verifies them at the webhook. */
   webhookSecret: string;
   now?: () => number;
@@ -204,6 +269,7 @@ function refundOf(session: LocalCheckoutSession) {
 export function createLocalPayments({
   store,
   webhookSecret,
+  quoteTax = (subtotal) => ({ subtotal, tax: 0, total: subtotal, rateBp: 0, reverseCharge: false }),
   now = Date.now,
 }: LocalPaymentsOptions): LocalPaymentProvider {
   const isExpired = (session: LocalCheckoutSession) =>
@@ -219,6 +285,13 @@ export function createLocalPayments({
       throw new PaymentProviderError('not_found', 'No such subscription.');
     }
     return { ...session, paidAt: session.paidAt };
+  }
+
+  /** The session a subscription belongs to, paid or invoiced; null when unknown. */
+  async function sessionOfSubscription(subscriptionId: string) {
+    const match = /^sub_local_([A-Za-z0-9]{1,64})$/.exec(subscriptionId);
+    const session = match ? await store.get(`cs_local_${match[1]}`) : null;
+    return session?.subscriptionId === subscriptionId ? session : null;
   }
 
   /** When the subscription's session was paid; not_found for anything we did not create. */
@@ -248,58 +321,104 @@ export function createLocalPayments({
     return { session, events: await Promise.all(events.map(sign)) };
   }
 
+  /** Opens a development checkout session (createCheckoutSession without the URL). */
+  async function openSession(
+    input: CreateCheckoutInput & { poNumber?: string | null },
+  ): Promise<LocalCheckoutSession> {
+    requireHttpUrl(input.successUrl, 'successUrl');
+    requireHttpUrl(input.cancelUrl, 'cancelUrl');
+    const { clientReferenceId } = referenceMetadata(input);
+    const quantity = input.quantity ?? 1;
+    if (
+      !Number.isInteger(quantity) ||
+      quantity < standardSeats.min ||
+      quantity > standardSeats.max
+    ) {
+      throw new PaymentProviderError('rejected', 'quantity is out of range.');
+    }
+    const suffix = randomSuffix();
+    const session: LocalCheckoutSession = {
+      id: `cs_local_${suffix}`,
+      clientReferenceId,
+      reference:
+        'pendingSignupId' in input
+          ? { pendingSignupId: input.pendingSignupId }
+          : { userId: input.userId },
+      plan: input.plan,
+      customerEmail: input.customerEmail,
+      customerId: input.customerId ?? `cus_local_${suffix}`,
+      subscriptionId: null,
+      successUrl: input.successUrl,
+      cancelUrl: input.cancelUrl,
+      amountTotal: STANDARD_AMOUNT * quantity,
+      amountSubtotal: STANDARD_AMOUNT * quantity,
+      quantity,
+      subscriptionQuantity: quantity,
+      renewalQuantity: null,
+      amountTax: 0,
+      taxRateBp: 0,
+      reverseCharge: false,
+      billingDetails: null,
+      invoiceNumber: null,
+      currency: 'usd',
+      status: 'open',
+      createdAt: now(),
+      paidAt: null,
+      refundedAt: null,
+      refundKind: null,
+      canceledAt: null,
+      collectionMethod: 'charge_automatically',
+      poNumber: input.poNumber ?? null,
+    };
+    await store.save(session);
+    return session;
+  }
+
+  /** Completes an open session as invoiced, once (see LocalPaymentProvider.sendInvoice). */
+  async function invoice(id: string, poNumber: string | null) {
+    const invoicedAt = now();
+    return store.markInvoiced(id, {
+      subscriptionId: `sub_local_${localSuffix(id)}`,
+      invoicedAt,
+      dueAt: invoicedAt + standardSeats.invoiceDueDays * DAY_MS,
+      poNumber,
+    });
+  }
+
+  /** Answers of createInvoicedSubscription by idempotency key (one isolate: enough locally). */
+  const invoicedByKey = new Map<string, InvoicedSubscription>();
+
   return {
     kind: 'local',
 
     async createCheckoutSession(input) {
-      requireHttpUrl(input.successUrl, 'successUrl');
-      requireHttpUrl(input.cancelUrl, 'cancelUrl');
-      const { clientReferenceId } = referenceMetadata(input);
-      const quantity = input.quantity ?? 1;
-      if (
-        !Number.isInteger(quantity) ||
-        quantity < standardSeats.min ||
-        quantity > standardSeats.max
-      ) {
-        throw new PaymentProviderError('rejected', 'quantity is out of range.');
-      }
-      const suffix = randomSuffix();
-      const session: LocalCheckoutSession = {
-        id: `cs_local_${suffix}`,
-        clientReferenceId,
-        reference:
-          'pendingSignupId' in input
-            ? { pendingSignupId: input.pendingSignupId }
-            : { userId: input.userId },
-        plan: input.plan,
-        customerEmail: input.customerEmail,
-        customerId: input.customerId ?? `cus_local_${suffix}`,
-        subscriptionId: null,
-        successUrl: input.successUrl,
-        cancelUrl: input.cancelUrl,
-        amountTotal: STANDARD_AMOUNT * quantity,
-        amountSubtotal: STANDARD_AMOUNT * quantity,
-        quantity,
-        subscriptionQuantity: quantity,
-        renewalQuantity: null,
-        amountTax: 0,
-        taxRateBp: 0,
-        reverseCharge: false,
-        billingDetails: null,
-        invoiceNumber: null,
-        currency: 'usd',
-        status: 'open',
-        createdAt: now(),
-        paidAt: null,
-        refundedAt: null,
-        refundKind: null,
-        canceledAt: null,
-      };
-      await store.save(session);
+      const session = await openSession(input);
       // Same origin as the site that asked, like Stripe's absolute checkout URL.
       const url = new URL(DEV_CHECKOUT_PATH, input.successUrl.replace('{CHECKOUT_SESSION_ID}', ''));
       url.searchParams.set('session_id', session.id);
       return { id: session.id, url: url.toString() };
+    },
+
+    async createInvoicedSubscription(input) {
+      if (input.quantity < standardSeats.invoiceMinimum) {
+        throw new PaymentProviderError('rejected', 'Too few seats to pay by invoice.');
+      }
+      // Repeats of one purchase answer the subscription made first.
+      const earlier = invoicedByKey.get(input.idempotencyKey);
+      if (earlier) return earlier;
+      // No hosted checkout is shown: the session holds the subscription, as a paid one does.
+      const session = await openSession({
+        ...input,
+        successUrl: input.returnUrl,
+        cancelUrl: input.returnUrl,
+      });
+      const subtotal = STANDARD_AMOUNT * input.quantity;
+      await store.saveDetails(session.id, input.details, quoteTax(subtotal, input.details));
+      const made = await invoice(session.id, input.poNumber);
+      if (!made) throw new PaymentProviderError('rejected', 'The invoice could not be created.');
+      const answer = invoicedSubscriptionOf(made.session, made.invoice);
+      invoicedByKey.set(input.idempotencyKey, answer);
+      return answer;
     },
 
     async retrieveCheckoutSession(id) {
@@ -308,7 +427,11 @@ export function createLocalPayments({
       const info: CheckoutSessionInfo = {
         id: session.id,
         status: session.status === 'open' && isExpired(session) ? 'expired' : session.status,
-        paymentStatus: session.status === 'complete' ? 'paid' : 'unpaid',
+        // An invoiced subscription runs before it is paid: its checkout took no payment.
+        paymentStatus:
+          session.status === 'complete' && session.collectionMethod === 'charge_automatically'
+            ? 'paid'
+            : 'unpaid',
         clientReferenceId: session.clientReferenceId,
         reference: session.reference,
         // Like Stripe: a customer and subscription appear once the checkout is complete.
@@ -331,17 +454,36 @@ export function createLocalPayments({
     },
 
     async listInvoices(customerId) {
-      const paid = await store.listPaid(customerId);
-      return paid.map((session): InvoiceSummary => ({
-        id: localIds(session).invoiceId,
-        number: session.invoiceNumber,
-        created: session.paidAt ?? session.createdAt,
-        amountPaid: session.amountTotal,
-        currency: session.currency,
-        status: 'paid',
-        hostedInvoiceUrl: localInvoiceUrl(session, DEV_CHECKOUT_PATH),
-        invoicePdf: null,
-      }));
+      // A session paid by card is its own invoice; an invoiced one's invoices are dev invoices.
+      const paid = (await store.listPaid(customerId)).filter(
+        (session) => session.collectionMethod === 'charge_automatically',
+      );
+      const [newest] = await store.listPaid(customerId);
+      const sent = newest
+        ? (await store.listInvoices(customerId)).map((invoice): InvoiceSummary => ({
+            id: invoice.id,
+            number: invoice.invoiceNumber,
+            created: invoice.createdAt,
+            amountPaid: invoice.status === 'paid' ? invoice.amountTotal : 0,
+            currency: invoice.currency,
+            status: invoice.status,
+            hostedInvoiceUrl: localDevInvoiceUrl(newest, invoice.id, DEV_CHECKOUT_PATH),
+            invoicePdf: null,
+          }))
+        : [];
+      return [
+        ...sent,
+        ...paid.map((session): InvoiceSummary => ({
+          id: localIds(session).invoiceId,
+          number: session.invoiceNumber,
+          created: session.paidAt ?? session.createdAt,
+          amountPaid: session.amountTotal,
+          currency: session.currency,
+          status: 'paid',
+          hostedInvoiceUrl: localInvoiceUrl(session, DEV_CHECKOUT_PATH),
+          invoicePdf: null,
+        })),
+      ].sort((a, b) => b.created - a.created);
     },
 
     async cancelAtPeriodEnd(subscriptionId) {
@@ -359,7 +501,9 @@ export function createLocalPayments({
 
     async paymentCard({ customerId }) {
       // /dev/checkout pays with the one test card; its expiry is a few years after the payment.
-      const [paid] = await store.listPaid(customerId);
+      const [paid] = (await store.listPaid(customerId)).filter(
+        (session) => session.collectionMethod === 'charge_automatically',
+      );
       if (!paid) return null;
       const year = new Date(paid.paidAt ?? paid.createdAt).getUTCFullYear();
       return { ...LOCAL_TEST_CARD, expYear: year + LOCAL_CARD_YEARS };
@@ -492,6 +636,35 @@ export function createLocalPayments({
     },
 
     completeCheckout,
+
+    async sendInvoice(id, poNumber) {
+      const current = sessionIdPattern.test(id) ? await store.get(id) : null;
+      if (!current || current.status !== 'open' || isExpired(current)) return null;
+      if (current.quantity < standardSeats.invoiceMinimum) return { outcome: 'too_few_seats' };
+      if (current.billingDetails === null) return { outcome: 'needs_details' };
+      const made = await invoice(id, poNumber);
+      if (!made) return null;
+      const event = invoiceFinalizedEvent(made.session, made.invoice, DEV_CHECKOUT_PATH);
+      return { outcome: 'invoiced', ...made, events: [await sign(event)] };
+    },
+
+    async getInvoice(id) {
+      const invoice = /^in_local_[A-Za-z0-9]{1,64}$/.test(id) ? await store.getInvoice(id) : null;
+      const session = invoice ? await sessionOfSubscription(invoice.subscriptionId) : null;
+      return invoice && session ? { invoice, session } : null;
+    },
+
+    async markInvoicePaid(id) {
+      const invoice = /^in_local_[A-Za-z0-9]{1,64}$/.test(id)
+        ? await store.markInvoicePaid(id, now())
+        : null;
+      const session = invoice ? await sessionOfSubscription(invoice.subscriptionId) : null;
+      if (!invoice || !session) return null;
+      return {
+        invoice,
+        events: [await sign(sentInvoicePaidEvent(session, invoice, DEV_CHECKOUT_PATH))],
+      };
+    },
 
     async payWithCard(id, cardNumber) {
       const current = sessionIdPattern.test(id) ? await store.get(id) : null;

@@ -6,12 +6,14 @@
 import Stripe from 'stripe';
 import type { BillingDetails } from '../../../src/contract/billing';
 import { standardSeats } from '../../../src/config/seats';
-import { referenceMetadata, readReference } from './reference';
+import { buyerMetadata, PO_FIELD_NAME, referenceMetadata, readReference } from './reference';
 import { stripeTaxIdType } from './stripe-tax-ids';
 import {
   PaymentProviderError,
   type CheckoutSessionInfo,
   type CreateCheckoutInput,
+  type InvoicedSubscription,
+  type InvoicedSubscriptionInput,
   type InvoiceSummary,
   type PaymentCard,
   type PaymentProvider,
@@ -168,6 +170,113 @@ export function createStripePayments(options: StripePaymentsOptions): PaymentPro
         );
       }
       return { id: session.id, url: session.url };
+    },
+
+    async createInvoicedSubscription(input: InvoicedSubscriptionInput) {
+      const { metadata } = referenceMetadata(input);
+      const { details } = input;
+      if (input.quantity < standardSeats.invoiceMinimum || input.quantity > standardSeats.max) {
+        throw new PaymentProviderError('rejected', 'Too few or too many seats to pay by invoice.');
+      }
+      if (input.customerId !== undefined && !customerIdPattern.test(input.customerId)) {
+        throw new PaymentProviderError('rejected', 'Not a Stripe customer id.');
+      }
+      // What Checkout would have collected: the name on invoices (the company when given), the
+      // address and the tax ID; the PO number printed on every invoice of this customer.
+      const taxType = details.taxId === null ? null : stripeTaxIdType(details.country);
+      const customerFields = {
+        name: details.company ?? details.name,
+        address: {
+          line1: details.line1,
+          line2: details.line2 ?? '',
+          postal_code: details.postalCode,
+          city: details.city,
+          state: details.state ?? '',
+          country: details.country,
+        },
+        invoice_settings: {
+          custom_fields:
+            input.poNumber === null
+              ? ('' as const)
+              : [{ name: PO_FIELD_NAME, value: input.poNumber }],
+        },
+        metadata,
+      };
+      const customerId =
+        input.customerId ??
+        (
+          await call(() =>
+            stripe.customers.create(
+              {
+                email: input.customerEmail,
+                ...customerFields,
+                ...(details.taxId !== null && taxType !== null
+                  ? { tax_id_data: [{ type: taxType, value: details.taxId }] }
+                  : {}),
+              },
+              { idempotencyKey: `${input.idempotencyKey}:customer` },
+            ),
+          )
+        ).id;
+      if (input.customerId !== undefined) {
+        await call(() => stripe.customers.update(customerId, customerFields));
+      }
+      const subscription = await call(() =>
+        stripe.subscriptions.create(
+          {
+            customer: customerId,
+            items: [{ price: priceId, quantity: input.quantity }],
+            // Paid by bank transfer: Stripe finalizes the invoice and waits for the payment,
+            // which an operator records ("Mark as paid") when it reaches the seller's account.
+            collection_method: 'send_invoice',
+            days_until_due: standardSeats.invoiceDueDays,
+            ...(automaticTax ? { automatic_tax: { enabled: true } } : {}),
+            metadata: { ...metadata, ...buyerMetadata(details) },
+            expand: ['latest_invoice'],
+          },
+          { idempotencyKey: `${input.idempotencyKey}:subscription` },
+        ),
+      );
+      let invoice = subscription.latest_invoice;
+      if (!invoice || typeof invoice === 'string' || !invoice.id) {
+        throw new PaymentProviderError('rejected', 'Stripe answered no first invoice.');
+      }
+      // The first invoice of a subscription is finalized at once; a draft is finalized here so
+      // it has its number, due date and hosted page before we e-mail it.
+      if (invoice.status === 'draft') {
+        const draftId = invoice.id;
+        invoice = await call(() =>
+          stripe.invoices.finalizeInvoice(draftId, { auto_advance: true }),
+        );
+      }
+      const item = subscription.items.data[0];
+      const tax = (invoice.total_taxes ?? []).reduce((sum, line) => sum + line.amount, 0);
+      const created = invoice.created * 1000;
+      const answer: InvoicedSubscription = {
+        customerId,
+        subscriptionId: subscription.id,
+        invoiceId: invoice.id ?? '',
+        number: invoice.number,
+        amountDue: invoice.amount_due,
+        subtotal: invoice.subtotal,
+        tax,
+        reverseCharge: invoice.customer_tax_exempt === 'reverse',
+        currency: invoice.currency,
+        created,
+        dueAt:
+          invoice.due_date === null
+            ? created + standardSeats.invoiceDueDays * 24 * 60 * 60 * 1000
+            : invoice.due_date * 1000,
+        periodStart: (item?.current_period_start ?? invoice.created) * 1000,
+        periodEnd: (item?.current_period_end ?? invoice.created) * 1000,
+        quantity: item?.quantity ?? input.quantity,
+        poNumber:
+          invoice.custom_fields?.find((field) => field.name === PO_FIELD_NAME)?.value ??
+          input.poNumber,
+        hostedInvoiceUrl: invoice.hosted_invoice_url ?? null,
+        invoicePdf: invoice.invoice_pdf ?? null,
+      };
+      return answer;
     },
 
     async retrieveCheckoutSession(id: string) {

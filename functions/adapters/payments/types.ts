@@ -172,6 +172,53 @@ export interface SeatInvoice {
   buyer: BillingDetails | null;
 }
 
+/**
+ * Input of createInvoicedSubscription: a team of `standardSeats.invoiceMinimum` seats or more that
+ * pays by invoice (bank transfer) instead of a card. The reference is the checkout's (metadata).
+ */
+export type InvoicedSubscriptionInput = CheckoutReference & {
+  plan: PaidPlan;
+  customerEmail: string;
+  /** The provider's customer when we already have one; else one is created with `details`. */
+  customerId?: string | undefined;
+  /** What the invoice is billed to (name, address, tax ID). */
+  details: BillingDetails;
+  /** Seats, `standardSeats.invoiceMinimum` to `standardSeats.max`. */
+  quantity: number;
+  /** The buyer's purchase-order reference, printed on the invoice; null for none. */
+  poNumber: string | null;
+  /** The same key for a retry of the same purchase: one customer, one subscription. */
+  idempotencyKey: string;
+  /** Absolute: our page to come back to (the local stand-in's invoice pages live on its origin). */
+  returnUrl: string;
+};
+
+/**
+ * A subscription collected by invoice (`send_invoice`), running from its creation, and its
+ * first invoice: finalized, open until paid, due `standardSeats.invoiceDueDays` days later.
+ */
+export interface InvoicedSubscription {
+  customerId: string;
+  subscriptionId: string;
+  invoiceId: string;
+  number: string | null;
+  /** Cents: the total due, its subtotal and tax. */
+  amountDue: number;
+  subtotal: number;
+  tax: number;
+  reverseCharge: boolean;
+  currency: string;
+  /** ms */
+  created: number;
+  dueAt: number;
+  periodStart: number;
+  periodEnd: number;
+  quantity: number;
+  poNumber: string | null;
+  hostedInvoiceUrl: string | null;
+  invoicePdf: string | null;
+}
+
 /** What the card checkout and billing pages need from a payment provider. */
 export interface PaymentProvider {
   /** 'local' only in development; /dev/checkout refuses anything else. */
@@ -262,6 +309,14 @@ export interface PaymentProvider {
    */
   setRenewalSeats(input: { subscriptionId: string; quantity: number }): Promise<void>;
   /**
+   * Creates a subscription paid by invoice (bank transfer): a customer with the billing details
+   * and tax ID (or the given one, updated), the PO number as an invoice custom field, and a
+   * subscription with `collection_method: 'send_invoice'` due in `standardSeats.invoiceDueDays`
+   * days, with the checkout's metadata. It runs at once; its first invoice is finalized (open).
+   * Safe to repeat with the same `idempotencyKey`.
+   */
+  createInvoicedSubscription(input: InvoicedSubscriptionInput): Promise<InvoicedSubscription>;
+  /**
    * Checks the `Stripe-Signature` header against the raw body (300 s tolerance) and returns the
    * event. Throws WebhookSignatureError for a missing, wrong or stale signature.
    */
@@ -343,6 +398,10 @@ export interface LocalCheckoutSession {
   subscriptionQuantity: number;
   /** Seats from the next renewal on, when seats were removed; null when unchanged. */
   renewalQuantity: number | null;
+  /** By card, or by invoice paid by bank transfer (then `paidAt` is when the subscription began). */
+  collectionMethod: 'charge_automatically' | 'send_invoice';
+  /** The buyer's purchase-order reference (an invoiced checkout). */
+  poNumber: string | null;
 }
 
 /** The amounts the buyer's details lead to (the route asks services/billing/tax.ts). */
@@ -408,6 +467,53 @@ export interface LocalCheckoutStore {
   addSeatInvoice(invoice: LocalSeatInvoice, quantity: number): Promise<LocalSeatInvoice>;
   /** Records the seats a paid session's subscription renews with. */
   setRenewalQuantity(sessionId: string, quantity: number): Promise<void>;
+  /**
+   * Completes an open session as a subscription paid by invoice and records its first invoice,
+   * open until `dueAt`, numbered in the shared sequence, with the id `in_local_<suffix>`. Answers
+   * the session and the invoice only to the caller that made the change; null otherwise.
+   */
+  markInvoiced(
+    id: string,
+    invoiced: {
+      subscriptionId: string;
+      invoicedAt: number;
+      dueAt: number;
+      poNumber: string | null;
+    },
+  ): Promise<{ session: LocalCheckoutSession; invoice: LocalInvoice } | null>;
+  /** One development invoice (`dev_invoices`); null when unknown. */
+  getInvoice(id: string): Promise<LocalInvoice | null>;
+  /** The development invoices of one customer (seats added, invoices sent), newest first. */
+  listInvoices(customerId: string): Promise<LocalInvoice[]>;
+  /** Marks an open invoice paid, once: the invoice to the caller that made the change, else null. */
+  markInvoicePaid(id: string, paidAt: number): Promise<LocalInvoice | null>;
+}
+
+/** A development invoice as the hosted invoice page and the events show it. */
+export interface LocalInvoice {
+  /** `in_local_…` */
+  id: string;
+  customerId: string;
+  subscriptionId: string;
+  billingReason: string;
+  quantity: number;
+  unitAmount: number;
+  amountSubtotal: number;
+  amountTax: number;
+  amountTotal: number;
+  taxRateBp: number;
+  reverseCharge: boolean;
+  currency: string;
+  billingDetails: BillingDetails | null;
+  collectionMethod: 'charge_automatically' | 'send_invoice';
+  status: 'open' | 'paid' | 'void';
+  periodStart: number;
+  periodEnd: number;
+  dueAt: number | null;
+  poNumber: string | null;
+  invoiceNumber: string;
+  createdAt: number;
+  paidAt: number | null;
 }
 
 /** A development invoice for seats added during a term (`dev_invoices`). */

@@ -32,6 +32,7 @@ import { isReplayedEvent, recordAlone, recordEvent, type EventRecord } from './s
 import { refundUnappliedPayment } from './refunds';
 import { newSubscription, STANDARD_UNIT_AMOUNT } from '../core/payments/subscriptions';
 import { makesTeam, newTeamStatements, teamName } from '../core/payments/teams';
+import { sentInvoiceStatements, type SentInvoice } from './invoiced';
 
 /** What the paid checkout says about the customer, and the event it came from (null when polling). */
 export interface PaidCheckout {
@@ -45,6 +46,11 @@ export interface PaidCheckout {
   quantity?: number | null | undefined;
   /** The buyer's company from the checkout, the name of a team. */
   company?: string | null | undefined;
+  /**
+   * Paid by invoice (bank transfer): the subscription's first invoice, open until paid. The
+   * purchase is fulfilled now; the same batch records the invoice and e-mails it (invoiced.ts).
+   */
+  invoiced?: SentInvoice | null | undefined;
 }
 
 export type FulfillmentResult =
@@ -123,8 +129,18 @@ export async function fulfillPendingSignup(
             now,
             quantity,
             unitAmount: STANDARD_UNIT_AMOUNT,
+            collectionMethod: paid.invoiced ? 'send_invoice' : 'charge_automatically',
           }),
         )
+      : null;
+  const sent =
+    paid.invoiced && paid.subscriptionId
+      ? sentInvoiceStatements(deps, paid.invoiced, {
+          userId: user.id,
+          email: user.email,
+          name: user.customerName,
+          subscriptionId: paid.subscriptionId,
+        })
       : null;
   // Two or more seats: the buyer owns a team and takes its first seat with this license.
   const team =
@@ -150,6 +166,7 @@ export async function fulfillPendingSignup(
     welcome.insert,
     ...(subscription ? [subscription] : []),
     ...team,
+    ...(sent ? sent.statements : []),
   ];
   try {
     // The event row FIRST, so a replayed event fails the whole batch.
@@ -170,7 +187,7 @@ export async function fulfillPendingSignup(
     }
     throw error;
   }
-  await deliverSoon(deps, welcome);
+  await deliverSoon(deps, welcome, ...(sent ? [sent.mail] : []));
   return { outcome: 'created', user, license };
 }
 

@@ -37,6 +37,7 @@ import {
   subscriptionByStripeId,
 } from '../core/payments/subscriptions';
 import { makesTeam, newTeamStatements, teamName } from '../core/payments/teams';
+import { sentInvoiceStatements, type SentInvoice } from './invoiced';
 
 /** What a paid upgrade checkout says, and the event it came from (null when polling). */
 export interface PaidUpgrade {
@@ -50,6 +51,11 @@ export interface PaidUpgrade {
   quantity?: number | null | undefined;
   /** The buyer's company from the checkout, the name of a team. */
   company?: string | null | undefined;
+  /**
+   * Paid by invoice (bank transfer): the subscription's first invoice, open until paid. The
+   * purchase is fulfilled now; the same batch records the invoice and e-mails it (invoiced.ts).
+   */
+  invoiced?: SentInvoice | null | undefined;
 }
 
 export type UpgradeResult =
@@ -168,6 +174,14 @@ export async function fulfillUpgrade(deps: Deps, paid: PaidUpgrade): Promise<Upg
         now,
       }).statements
     : [];
+  const sent = paid.invoiced
+    ? sentInvoiceStatements(deps, paid.invoiced, {
+        userId: user.id,
+        email: user.email,
+        name: user.customerName,
+        subscriptionId: paid.subscriptionId,
+      })
+    : null;
   const statements = [
     db.insert(subscriptions).values(
       newSubscription({
@@ -179,6 +193,7 @@ export async function fulfillUpgrade(deps: Deps, paid: PaidUpgrade): Promise<Upg
         now,
         quantity,
         unitAmount: STANDARD_UNIT_AMOUNT,
+        collectionMethod: paid.invoiced ? 'send_invoice' : 'charge_automatically',
       }),
     ),
     db.update(users).set({ plan: 'Standard', updatedAt: now }).where(eq(users.id, user.id)),
@@ -194,6 +209,7 @@ export async function fulfillUpgrade(deps: Deps, paid: PaidUpgrade): Promise<Upg
       .where(and(eq(licenses.id, license.id), eq(licenses.userId, user.id))),
     mail.insert,
     ...team,
+    ...(sent ? sent.statements : []),
   ] as const;
   try {
     if (event) await db.batch([recordEvent(db, event, now), ...statements]);
@@ -205,6 +221,6 @@ export async function fulfillUpgrade(deps: Deps, paid: PaidUpgrade): Promise<Upg
     throw error;
   }
   const upgradedUser: UserRow = { ...user, plan: 'Standard', updatedAt: now };
-  await deliverSoon(deps, mail);
+  await deliverSoon(deps, mail, ...(sent ? [sent.mail] : []));
   return { outcome: 'upgraded', user: upgradedUser, license: upgraded };
 }

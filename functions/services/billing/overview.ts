@@ -103,6 +103,7 @@ export async function billingOverview(
       quantity: row.quantity ?? 1,
       unitAmount: row.unitAmount ?? listUnitAmount(),
       seatsAdded: row.billingReason === 'subscription_update',
+      dueAt: row.dueAt === null ? null : iso(row.dueAt),
       refund: refundView(row),
     })),
     actions: {

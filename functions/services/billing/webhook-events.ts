@@ -7,7 +7,7 @@
  */
 import type { z } from 'zod';
 import type { BillingDetails } from '../../../src/contract/billing';
-import { readReference } from '../../adapters/payments/reference';
+import { PO_FIELD_NAME, readBuyerNames, readReference } from '../../adapters/payments/reference';
 import {
   PaymentProviderError,
   WebhookSignatureError,
@@ -52,9 +52,18 @@ export interface CheckoutEvent extends EventBase {
   billingDetails: BillingDetails | null;
 }
 
-/** An invoice was paid (first or renewal) or a payment attempt failed. */
+/**
+ * An invoice was paid (first or renewal), a payment attempt failed, or an invoice was finalized
+ * (sent for payment by bank transfer when `collectionMethod` is `send_invoice`).
+ */
 export interface InvoiceEvent extends EventBase {
-  type: 'invoice.paid' | 'invoice.payment_failed';
+  type: 'invoice.paid' | 'invoice.payment_failed' | 'invoice.finalized';
+  /** `send_invoice` (paid by bank transfer) or `charge_automatically` (by card). */
+  collectionMethod: 'send_invoice' | 'charge_automatically';
+  /** ms: when a `send_invoice` invoice must be paid; null otherwise. */
+  dueAt: number | null;
+  /** The buyer's purchase-order reference printed on it (custom field `PO number`). */
+  poNumber: string | null;
   invoiceId: string;
   customerId: string | null;
   subscriptionId: string | null;
@@ -245,8 +254,13 @@ export function toBillingEvent(event: ProviderEvent): BillingEvent {
       };
     }
     case 'invoice.paid':
-    case 'invoice.payment_failed': {
+    case 'invoice.payment_failed':
+    case 'invoice.finalized': {
       const invoice = parseObject(invoiceSchema, event);
+      const subscriptionMetadata =
+        invoice.parent?.subscription_details?.metadata ?? invoice.subscription_details?.metadata;
+      // An invoiced subscription names its buyer's company and person in its metadata.
+      const buyerNames = readBuyerNames(subscriptionMetadata);
       const lines = invoice.lines?.data ?? [];
       const subscriptionId =
         invoice.parent?.subscription_details?.subscription ??
@@ -271,12 +285,15 @@ export function toBillingEvent(event: ProviderEvent): BillingEvent {
       return {
         ...base,
         type: event.type,
+        collectionMethod:
+          invoice.collection_method === 'send_invoice' ? 'send_invoice' : 'charge_automatically',
+        dueAt: invoice.due_date,
+        poNumber:
+          invoice.custom_fields.find((field) => field.name === PO_FIELD_NAME)?.value ?? null,
         invoiceId: invoice.id,
         customerId: invoice.customer,
         subscriptionId,
-        reference: readReference(
-          invoice.parent?.subscription_details?.metadata ?? invoice.subscription_details?.metadata,
-        ),
+        reference: readReference(subscriptionMetadata),
         billingReason: invoice.billing_reason,
         number: invoice.number,
         amountPaid: invoice.amount_paid,
@@ -291,7 +308,7 @@ export function toBillingEvent(event: ProviderEvent): BillingEvent {
         invoicePdf: invoice.invoice_pdf,
         buyer: detailsOf(
           invoice.customer_address,
-          { company: null, name: invoice.customer_name },
+          buyerNames ?? { company: null, name: invoice.customer_name },
           invoice.customer_tax_ids,
         ),
         subtotal: invoice.subtotal ?? null,
@@ -334,7 +351,9 @@ export function eventRecordOf(event: BillingEvent): EventRecord {
     event.type === 'checkout.session.completed' ||
     event.type === 'checkout.session.async_payment_succeeded'
       ? event.sessionId
-      : event.type === 'invoice.paid' || event.type === 'invoice.payment_failed'
+      : event.type === 'invoice.paid' ||
+          event.type === 'invoice.payment_failed' ||
+          event.type === 'invoice.finalized'
         ? event.invoiceId
         : event.type === 'ignored'
           ? null

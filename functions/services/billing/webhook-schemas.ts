@@ -96,6 +96,15 @@ export const invoiceSchema = z.object({
     .object({ subscription_details: z.object({ subscription: idRef, metadata }).nullish() })
     .nullish(),
   billing_reason: nullableString,
+  /** `send_invoice` for an invoice paid by bank transfer; `charge_automatically` by card. */
+  collection_method: nullableString,
+  /** When a `send_invoice` invoice must be paid. */
+  due_date: timestamp,
+  /** Printed fields, e.g. the buyer's PO number. */
+  custom_fields: z
+    .array(z.object({ name: z.string(), value: z.string() }))
+    .nullish()
+    .transform((value) => value ?? []),
   number: nullableString,
   amount_paid: cents,
   amount_due: cents,

@@ -11,6 +11,7 @@ import type { Deps } from '../shared/deps';
 import { saveBillingProfile } from './details';
 import { fulfillPendingSignup } from './fulfill-signup';
 import { fulfillUpgrade } from './fulfill-upgrade';
+import { onInvoiceFinalized } from './invoice-finalized';
 import { onInvoicePaid, onInvoicePaymentFailed, onSubscriptionChanged } from './lifecycle';
 import { recordAlone, type EventRecord } from './stripe-events';
 import type { ProviderEvent } from '../../adapters/payments/types';
@@ -69,6 +70,8 @@ async function applyEvent(deps: Deps, event: BillingEvent): Promise<WebhookOutco
     }
     case 'invoice.payment_failed':
       return ready(await onInvoicePaymentFailed(deps, event, record));
+    case 'invoice.finalized':
+      return onInvoiceFinalized(deps, event, record);
     case 'customer.subscription.updated':
     case 'customer.subscription.deleted':
       return ready(await onSubscriptionChanged(deps, event, record));

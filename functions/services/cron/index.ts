@@ -12,6 +12,7 @@ import { PartialJobFailure, type CronJob, type JobCounts } from './job';
 import { purgeDeletedAccounts } from './purge-accounts';
 import { remindRenewals } from './remind-renewals';
 import { applyRenewalSeats } from './renewal-seats';
+import { remindAndSuspendInvoices } from './invoices-due';
 import { remindTrialsEnding } from './remind-trials';
 import { requeueStuckMail } from './requeue-mail';
 import { finishOperatorRefunds } from './finish-operator-refunds';
@@ -28,6 +29,7 @@ export { PartialJobFailure, type CronJob, type JobCounts } from './job';
 export const cronJobs: readonly CronJob[] = [
   { name: 'remind-trials-ending', run: remindTrialsEnding },
   { name: 'remind-renewals', run: remindRenewals },
+  { name: 'invoices-due', run: remindAndSuspendInvoices },
   { name: 'expire-trials', run: expireTrials },
   { name: 'lapse-paid-licenses', run: lapsePaidLicenses },
   { name: 'apply-renewal-seats', run: applyRenewalSeats },

@@ -54,6 +54,10 @@ export function invoiceStatusText(status: string): string {
  */
 export function invoiceStateText(invoice: InvoiceView): string {
   const { refund } = invoice;
+  // An invoice sent for bank transfer, not paid yet.
+  if (!refund && invoice.status === 'open' && invoice.dueAt) {
+    return `Open — due ${formatDate(invoice.dueAt)}`;
+  }
   if (!refund) return invoiceStatusText(invoice.status);
   if (refund.state === 'in-progress') return 'Refund in progress';
   const amount =

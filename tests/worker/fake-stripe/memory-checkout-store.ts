@@ -8,12 +8,20 @@ import {
   type LocalCheckoutStore,
   type LocalSeatInvoice,
 } from '../../../functions/adapters/payments';
+import { periodEndAfter } from '../../../functions/adapters/payments/local-events';
+import type { LocalInvoice } from '../../../functions/adapters/payments/types';
 
 export function createMemoryCheckoutStore(): LocalCheckoutStore & {
   sessions: Map<string, LocalCheckoutSession>;
 } {
   const sessions = new Map<string, LocalCheckoutSession>();
   const seatInvoices = new Map<string, LocalSeatInvoice>();
+  const invoices = new Map<string, LocalInvoice>();
+  const nextSeq = () =>
+    [...sessions.values()].filter((s) => s.invoiceNumber !== null).length +
+    seatInvoices.size +
+    invoices.size +
+    1;
   const paidSessionOf = (subscriptionId: string) => {
     const session = [...sessions.values()].find((s) => s.subscriptionId === subscriptionId);
     return session && session.paidAt !== null ? session : null;
@@ -30,7 +38,7 @@ export function createMemoryCheckoutStore(): LocalCheckoutStore & {
     async markPaid(id, { subscriptionId, paidAt }) {
       const session = sessions.get(id);
       if (!session || session.status !== 'open') return null;
-      const seq = [...sessions.values()].filter((s) => s.paidAt !== null).length + 1;
+      const seq = nextSeq();
       Object.assign(session, {
         status: 'complete',
         subscriptionId,
@@ -56,8 +64,7 @@ export function createMemoryCheckoutStore(): LocalCheckoutStore & {
     async addSeatInvoice(invoice, quantity) {
       const earlier = seatInvoices.get(invoice.idempotencyKey);
       if (earlier) return { ...earlier };
-      const seq =
-        [...sessions.values()].filter((s) => s.paidAt !== null).length + seatInvoices.size + 1;
+      const seq = nextSeq();
       const recorded = { ...invoice, invoiceNumber: localInvoiceNumber(seq, invoice.createdAt) };
       seatInvoices.set(invoice.idempotencyKey, recorded);
       const session = paidSessionOf(invoice.subscriptionId);
@@ -85,6 +92,60 @@ export function createMemoryCheckoutStore(): LocalCheckoutStore & {
       if (!session) return null;
       session.canceledAt ??= canceledAt;
       return { ...session };
+    },
+    async markInvoiced(id, { subscriptionId, invoicedAt, dueAt, poNumber }) {
+      const session = sessions.get(id);
+      if (!session || session.status !== 'open') return null;
+      const invoice: LocalInvoice = {
+        id: id.replace(/^cs_local_/, 'in_local_'),
+        customerId: session.customerId,
+        subscriptionId,
+        billingReason: 'subscription_create',
+        quantity: session.quantity,
+        unitAmount: Math.floor(session.amountSubtotal / session.quantity),
+        amountSubtotal: session.amountSubtotal,
+        amountTax: session.amountTax,
+        amountTotal: session.amountTotal,
+        taxRateBp: session.taxRateBp,
+        reverseCharge: session.reverseCharge,
+        currency: session.currency,
+        billingDetails: session.billingDetails,
+        collectionMethod: 'send_invoice',
+        status: 'open',
+        periodStart: invoicedAt,
+        periodEnd: periodEndAfter(invoicedAt),
+        dueAt,
+        poNumber,
+        invoiceNumber: localInvoiceNumber(nextSeq(), invoicedAt),
+        createdAt: invoicedAt,
+        paidAt: null,
+      };
+      Object.assign(session, {
+        status: 'complete',
+        subscriptionId,
+        paidAt: invoicedAt,
+        subscriptionQuantity: session.quantity,
+        collectionMethod: 'send_invoice',
+        poNumber,
+      });
+      invoices.set(invoice.id, invoice);
+      return { session: { ...session }, invoice: { ...invoice } };
+    },
+    async getInvoice(id) {
+      const invoice = invoices.get(id);
+      return invoice ? { ...invoice } : null;
+    },
+    async listInvoices(customerId) {
+      return [...invoices.values()]
+        .filter((invoice) => invoice.customerId === customerId)
+        .sort((a, b) => b.createdAt - a.createdAt)
+        .map((invoice) => ({ ...invoice }));
+    },
+    async markInvoicePaid(id, paidAt) {
+      const invoice = invoices.get(id);
+      if (!invoice || invoice.status !== 'open') return null;
+      Object.assign(invoice, { status: 'paid', paidAt });
+      return { ...invoice };
     },
     async listPaid(customerId) {
       return [...sessions.values()]

@@ -350,6 +350,130 @@ export function createFakeStripe(options: { apiKey?: string } = {}) {
       refunds.push(refund);
       return answer(200, refund);
     })
+    // A customer as createInvoicedSubscription makes it: name, e-mail, address, tax ID, metadata
+    // and the invoice custom fields. Replayed for a repeated Idempotency-Key, as Stripe does.
+    .post('/v1/customers', (c) => {
+      const request = requests.at(-1);
+      const form = request?.form ?? new URLSearchParams();
+      const key = request?.headers.get('Idempotency-Key') ?? null;
+      const earlier = key === null ? undefined : idempotent.get(`customers:${key}`);
+      if (earlier) return c.json(earlier.body, earlier.status as 200);
+      const id = nextId('cus');
+      const address: Json = {};
+      for (const field of ['line1', 'line2', 'postal_code', 'city', 'state', 'country']) {
+        const value = form.get(`address[${field}]`);
+        address[field] = value === '' || value === null ? null : value;
+      }
+      const customFields: Json[] = [];
+      for (let index = 0; form.has(`invoice_settings[custom_fields][${index}][name]`); index++) {
+        customFields.push({
+          name: form.get(`invoice_settings[custom_fields][${index}][name]`),
+          value: form.get(`invoice_settings[custom_fields][${index}][value]`),
+        });
+      }
+      const customer: Json = {
+        id,
+        object: 'customer',
+        email: form.get('email'),
+        name: form.get('name'),
+        address,
+        metadata: metadataFrom(form),
+        invoice_settings: { custom_fields: customFields, default_payment_method: null },
+      };
+      customers.set(id, customer);
+      const type = form.get('tax_id_data[0][type]');
+      const value = form.get('tax_id_data[0][value]');
+      if (type !== null && value !== null) {
+        taxIds.set(id, [{ id: nextId('txi'), object: 'tax_id', type, value, customer: id }]);
+      }
+      if (key !== null)
+        idempotent.set(`customers:${key}`, { form: form.toString(), status: 200, body: customer });
+      return c.json(customer);
+    })
+    // A subscription paid by invoice: active at once, its first invoice finalized and open, due
+    // `days_until_due` days later, with the customer's custom fields printed on it.
+    .post('/v1/subscriptions', (c) => {
+      const request = requests.at(-1);
+      const form = request?.form ?? new URLSearchParams();
+      const key = request?.headers.get('Idempotency-Key') ?? null;
+      const earlier = key === null ? undefined : idempotent.get(`subscriptions:${key}`);
+      if (earlier) return c.json(earlier.body, earlier.status as 200);
+      const customerId = form.get('customer') ?? '';
+      const customer = customers.get(customerId);
+      if (!customer) return noSuch('customer', customerId);
+      const id = nextId('sub');
+      const quantity = Number(form.get('items[0][quantity]') ?? '1');
+      const created = nowSeconds();
+      const periodEnd = created + 365 * 24 * 60 * 60;
+      const days = Number(form.get('days_until_due') ?? '0');
+      const invoiceId = nextId('in');
+      const amount = 12900 * quantity;
+      const invoice: Json = {
+        id: invoiceId,
+        object: 'invoice',
+        customer: customerId,
+        collection_method: form.get('collection_method'),
+        billing_reason: 'subscription_create',
+        status: 'open',
+        number: `FAKE-${String(counter).padStart(4, '0')}`,
+        amount_due: amount,
+        amount_paid: 0,
+        subtotal: amount,
+        total: amount,
+        total_taxes: [],
+        currency: 'usd',
+        created,
+        due_date: created + days * 24 * 60 * 60,
+        custom_fields: (customer['invoice_settings'] as { custom_fields: Json[] }).custom_fields,
+        customer_tax_exempt: 'none',
+        hosted_invoice_url: `https://invoice.stripe.test/i/${invoiceId}`,
+        invoice_pdf: `https://pay.stripe.test/invoice/${invoiceId}/pdf`,
+        parent: {
+          type: 'subscription_details',
+          quote_details: null,
+          subscription_details: { subscription: id, metadata: metadataFrom(form) },
+        },
+      };
+      invoices.unshift(invoice);
+      const subscription: Json = {
+        id,
+        object: 'subscription',
+        customer: customerId,
+        status: 'active',
+        collection_method: form.get('collection_method'),
+        days_until_due: days,
+        cancel_at_period_end: false,
+        cancel_at: null,
+        canceled_at: null,
+        ended_at: null,
+        items: {
+          object: 'list',
+          data: [
+            {
+              id: nextId('si'),
+              quantity,
+              price: { id: form.get('items[0][price]') },
+              current_period_start: created,
+              current_period_end: periodEnd,
+            },
+          ],
+        },
+        metadata: metadataFrom(form),
+        latest_invoice: invoiceId,
+      };
+      subscriptions.set(id, subscription);
+      const expand = [...form].filter(([name]) => name.startsWith('expand[')).map(([, v]) => v);
+      const expanded = expand.includes('latest_invoice')
+        ? { ...subscription, latest_invoice: invoice }
+        : subscription;
+      if (key !== null)
+        idempotent.set(`subscriptions:${key}`, {
+          form: form.toString(),
+          status: 200,
+          body: expanded,
+        });
+      return c.json(expanded);
+    })
     .post('/v1/subscriptions/:id', (c) => {
       const subscription = subscriptions.get(c.req.param('id'));
       if (!subscription) return noSuch('subscription', c.req.param('id'));

@@ -63,6 +63,8 @@ export function newSubscription(paid: {
   quantity?: number;
   /** Cents per seat before tax. */
   unitAmount?: number | null;
+  /** By card (the default), or by invoice paid by bank transfer. */
+  collectionMethod?: SubscriptionRow['collectionMethod'];
 }): SubscriptionRow {
   return {
     id: crypto.randomUUID(),
@@ -80,7 +82,7 @@ export function newSubscription(paid: {
     quantity: paid.quantity ?? 1,
     renewalQuantity: null,
     unitAmount: paid.unitAmount ?? null,
-    collectionMethod: 'charge_automatically',
+    collectionMethod: paid.collectionMethod ?? 'charge_automatically',
     seatChangeStartedAt: null,
   };
 }
