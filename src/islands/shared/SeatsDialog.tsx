@@ -43,7 +43,7 @@ function SeatField(props: {
 }) {
   const { id, error } = props;
   return (
-    <>
+    <div className="field seats-field">
       <label htmlFor={`${id}-seats`}>{props.label}</label>
       <p id={`${id}-seats-hint`}>{props.hint}</p>
       <input
@@ -57,7 +57,7 @@ function SeatField(props: {
         aria-describedby={error ? `${id}-seats-hint ${id}-error` : `${id}-seats-hint`}
         aria-invalid={error ? true : undefined}
       />
-    </>
+    </div>
   );
 }
 

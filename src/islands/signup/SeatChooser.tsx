@@ -38,7 +38,7 @@ export function SeatChooser() {
   };
 
   return (
-    <div className="signup-seats">
+    <div className="field signup-seats">
       <label htmlFor={`${id}-seats`}>Seats</label>
       <input
         id={`${id}-seats`}
