@@ -3,6 +3,7 @@
  * total, and a paid purchase of 2 or more seats making a team the buyer owns, whose members'
  * Standard licenses renew and get suspended with the subscription.
  */
+import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { quoteTax } from '../../functions/services/billing/tax';
 import type { StandardCheckoutResponse } from '../../src/contract/payments';
@@ -569,5 +570,41 @@ describe('seats removed at renewal', () => {
       account.auth.user.userId,
     );
     expect(sub).toEqual({ quantity: 10, renewal_quantity: null });
+  });
+});
+
+describe('a member of a team buying seats for itself', () => {
+  it('pays for its seats without a second team: an account belongs to one organization at a time', async () => {
+    const world = billingWorld();
+    const { account: owner } = await teamBought(world, 5);
+    const email = `member-${crypto.randomUUID()}@example.com`;
+    const joined = await signUpByLink(world.app, await invite(world.app, owner, email));
+    expect(joined.status, await joined.clone().text()).toBe(200);
+    const { token } = await joined.json<{ token: string }>();
+    const member = credentials(token);
+    // The member's license has lapsed (say the team stopped paying): it may buy Standard again.
+    await env.DB.prepare(
+      `UPDATE licenses SET status = 'expired', expires_at = ? WHERE user_id = (SELECT id FROM users WHERE email = ?)`,
+    )
+      .bind(world.app.clock.now - 1000, email)
+      .run();
+    const opened = await world.app.request('/api/billing/checkout', {
+      method: 'POST',
+      json: { seats: 3 },
+      headers: member.browser,
+    });
+    expect(opened.status, await opened.clone().text()).toBe(200);
+    const { sessionId } = await opened.json<StandardCheckoutResponse>();
+    const paid = await payLocal(world, sessionId);
+    for (const event of [paid.completed, paid.invoicePaid]) {
+      const response = await deliver(world.app, event.payload, event.signature);
+      expect(response.status, await response.clone().text()).toBe(200);
+    }
+    expect(await teamOf(email)).toBeUndefined();
+    const [sub] = await queryAll<{ quantity: number }>(
+      `SELECT s.quantity FROM subscriptions s JOIN users u ON u.id = s.user_id WHERE u.email = ?`,
+      email,
+    );
+    expect(sub?.quantity).toBe(3);
   });
 });

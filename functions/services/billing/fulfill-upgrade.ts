@@ -36,7 +36,12 @@ import {
   STANDARD_UNIT_AMOUNT,
   subscriptionByStripeId,
 } from '../core/payments/subscriptions';
-import { makesTeam, newTeamStatements, teamName } from '../core/payments/teams';
+import {
+  isOrganizationMember,
+  makesTeam,
+  newTeamStatements,
+  teamName,
+} from '../core/payments/teams';
 import { sentInvoiceStatements, type SentInvoice } from './invoiced';
 
 /** What a paid upgrade checkout says, and the event it came from (null when polling). */
@@ -161,19 +166,22 @@ export async function fulfillUpgrade(deps: Deps, paid: PaidUpgrade): Promise<Upg
     now,
   );
   const quantity = paid.quantity ?? 1;
-  // Two or more seats: the account owns a team and takes its first seat with this license.
-  const team = makesTeam(quantity)
-    ? newTeamStatements(db, {
-        ownerUserId: user.id,
-        name: teamName({ customerName: user.customerName, company: paid.company }),
-        licenseId: license.id,
-        stripeSubscriptionId: paid.subscriptionId,
-        seats: quantity,
-        termStart: now,
-        termEnd: upgraded.expiresAt,
-        now,
-      }).statements
-    : [];
+  // Two or more seats: the account owns a team and takes its first seat with this license —
+  // unless it still belongs to an organization (an account is a member of one at a time); the
+  // seats are then recorded on the subscription alone.
+  const team =
+    makesTeam(quantity) && !(await isOrganizationMember(db, user.id))
+      ? newTeamStatements(db, {
+          ownerUserId: user.id,
+          name: teamName({ customerName: user.customerName, company: paid.company }),
+          licenseId: license.id,
+          stripeSubscriptionId: paid.subscriptionId,
+          seats: quantity,
+          termStart: now,
+          termEnd: upgraded.expiresAt,
+          now,
+        }).statements
+      : [];
   const sent = paid.invoiced
     ? sentInvoiceStatements(deps, paid.invoiced, {
         userId: user.id,

@@ -34,7 +34,7 @@ import { receiptMail } from '../core/mail/lifecycle-templates';
 import { deliverSoon, mailWritten, queueMailOnce } from '../core/mail/outbox';
 import { callProvider } from '../core/payments/provider';
 import { newestSubscription, STANDARD_UNIT_AMOUNT } from '../core/payments/subscriptions';
-import { newTeamStatements, teamName } from '../core/payments/teams';
+import { isOrganizationMember, newTeamStatements, teamName } from '../core/payments/teams';
 import { teamEvent } from '../core/team-feed';
 import { findUserById } from '../core/users/users';
 import type { Db, Millis } from '../shared/db';
@@ -319,7 +319,7 @@ export async function addSeats(
           recorded,
         ),
       ]
-    : license && user
+    : license && user && !(await isOrganizationMember(db, userId))
       ? newTeamStatements(
           db,
           {

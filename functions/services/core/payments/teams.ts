@@ -7,7 +7,7 @@
  * Billing creates teams (a paid checkout, seats added to a personal license); the organization's
  * own rules (invitations, joining, the team page) live in services/organizations/.
  */
-import { sql, type SQL } from 'drizzle-orm';
+import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import { plans, seats as seatRules } from '../../../../src/site.config';
 import { organizationMembers, organizations, type SubscriptionRow } from '../../../db/schema';
 import type { Db, Millis } from '../../shared/db';
@@ -16,6 +16,16 @@ import { teamEvent } from '../team-feed';
 /** True when `quantity` seats make a team rather than a personal license. */
 export const makesTeam = (quantity: number): boolean =>
   quantity >= seatRules.standardSeats.teamMinimum;
+
+/** True while the account is a member of an organization (it can be in one at a time). */
+export async function isOrganizationMember(db: Db, userId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: organizationMembers.id })
+    .from(organizationMembers)
+    .where(and(eq(organizationMembers.userId, userId), isNull(organizationMembers.removedAt)))
+    .limit(1);
+  return row !== undefined;
+}
 
 /** The name a new team gets: the buyer's company, else "{name}'s team". */
 export function teamName(buyer: {
