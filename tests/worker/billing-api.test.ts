@@ -131,6 +131,8 @@ describe('GET /api/billing', () => {
           quantity: 1,
           unitAmount: 12900,
           seatsAdded: false,
+          // Paid by card: no due date.
+          dueAt: null,
           refund: null,
         },
       ],
