@@ -35,8 +35,11 @@ export default defineConfig({
       {
         plugins: [
           cloudflareTest(async () => ({
-            // Bindings, compatibility settings and the entry come from wrangler.toml, like production.
+            // Bindings and compatibility settings come from wrangler.toml, like production. The
+            // entry is the source, not the build wrangler.toml names (scripts/build-worker.mjs):
+            // tests import the modules themselves, and SELF runs the same code.
             wrangler: { configPath: './wrangler.toml' },
+            main: './functions/index.ts',
             miniflare: {
               // A tiny fixture site instead of dist/: no build needed, and page edits cannot break
               // these tests. Other [assets] settings (binding, 404-page) still come from wrangler.toml.

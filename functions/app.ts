@@ -1,13 +1,14 @@
 import { Hono, type Context, type NotFoundHandler } from 'hono';
 import type { RouterRoute } from 'hono/types';
-import { DEV_CHECKOUT_PATH } from './adapters/payments';
 import type { AppEnv } from './env';
 import type { AppAdapters } from './deps';
+import { standIns } from './dev/load';
 import { errorResponse, fail, onError } from './lib/errors';
 import { allowedMethods } from './lib/http';
 import { limitBody, requireJson } from './middleware/api-guards';
 import { rememberKnownBrowser } from './middleware/auth';
 import { createContextMiddleware } from './middleware/context';
+import { devPathNotFound } from './middleware/dev-paths';
 import { securityHeaders } from './middleware/security-headers';
 import { consoleSpellings, operatorPages } from './middleware/operator';
 import { accountRoutes } from './routes/account';
@@ -20,9 +21,7 @@ import { authRoutes } from './routes/auth';
 import { billingRoutes } from './routes/billing';
 import { configRoutes } from './routes/config';
 import { contactRoutes } from './routes/contact';
-import { devRoutes } from './routes/dev';
 import { downloadRoutes, installerLinkRoutes } from './routes/download';
-import { createDevCheckoutRoutes } from './routes/dev-checkout';
 import { healthRoutes } from './routes/health';
 import { openApiRoutes } from './routes/openapi';
 import { licenseRoutes } from './routes/licenses';
@@ -60,57 +59,55 @@ export function createApp(
     // Also before them: OAuth requests are form-encoded (routes/oauth.ts has its own guards).
     .route('/api/oauth', oauthRoutes)
     .route('/.well-known', wellKnownRoutes);
-  return (
-    app
-      .use('/api/*', limitBody, requireJson, rememberKnownBrowser)
-      .route('/api', healthRoutes)
-      .route('/api', openApiRoutes)
-      .route('/api', configRoutes)
-      .route('/api', authRoutes)
-      .route('/api', signupRoutes)
-      .route('/api', accountRoutes)
-      .route('/api', passwordRoutes)
-      .route('/api', passkeyRoutes)
-      .route('/api', twoStepRoutes)
-      .route('/api', contactRoutes)
-      .route('/api', paymentRoutes)
-      .route('/api', billingRoutes)
-      .route('/api', downloadRoutes)
-      .route('/api', installerLinkRoutes)
-      .route('/api', licenseRoutes)
-      .route('/api', releaseRoutes)
-      .route('/api', usageRoutes)
-      .route('/api', featureUsageRoutes)
-      .route('/api', deviceApprovalRoutes)
-      .route('/api', pluginRoutes)
-      .route('/api', adminRoutes)
-      .route('/api', adminOrganizationRoutes)
-      .route('/api', teamRoutes)
-      .route('/api', invitationRoutes)
-      .route('/api', adminMoneyRoutes)
-      // The sign-in forms' POSTs (routes/login-form.ts); their GETs are the static pages.
-      .route('/', loginFormRoutes)
-      // The console's pages: operators get them, anyone else the ordinary 404 page; any other
-      // spelling of them (`/admin.html`, `/adm%69n/`) is the 404 page for everyone.
-      .use('*', consoleSpellings)
-      .get('/admin', operatorPages)
-      .get('/admin/*', operatorPages)
-      // Mounted at '/dev/' so the index is /dev/, the path run_worker_first sends to the Worker.
-      .route('/dev/', devRoutes)
-      // After /dev/ so its development-only guard runs first; Pay hands the signed events to
-      // this same app in process (a Worker cannot reliably fetch its own hostname).
-      .route(
-        DEV_CHECKOUT_PATH,
-        createDevCheckoutRoutes({
-          payments: (c) => c.get('deps').payments,
-          deliver:
-            options.deliverWebhook ??
-            (async (request, c) => app.fetch(request, c.env, c.executionCtx)),
-        }),
-      )
-      .onError(onError)
-      .notFound(unknownRoute(app.routes))
-  );
+  app
+    .use('/api/*', limitBody, requireJson, rememberKnownBrowser)
+    .route('/api', healthRoutes)
+    .route('/api', openApiRoutes)
+    .route('/api', configRoutes)
+    .route('/api', authRoutes)
+    .route('/api', signupRoutes)
+    .route('/api', accountRoutes)
+    .route('/api', passwordRoutes)
+    .route('/api', passkeyRoutes)
+    .route('/api', twoStepRoutes)
+    .route('/api', contactRoutes)
+    .route('/api', paymentRoutes)
+    .route('/api', billingRoutes)
+    .route('/api', downloadRoutes)
+    .route('/api', installerLinkRoutes)
+    .route('/api', licenseRoutes)
+    .route('/api', releaseRoutes)
+    .route('/api', usageRoutes)
+    .route('/api', featureUsageRoutes)
+    .route('/api', deviceApprovalRoutes)
+    .route('/api', pluginRoutes)
+    .route('/api', adminRoutes)
+    .route('/api', adminOrganizationRoutes)
+    .route('/api', teamRoutes)
+    .route('/api', invitationRoutes)
+    .route('/api', adminMoneyRoutes)
+    // The sign-in forms' POSTs (routes/login-form.ts); their GETs are the static pages.
+    .route('/', loginFormRoutes)
+    // The console's pages: operators get them, anyone else the ordinary 404 page; any other
+    // spelling of them (`/admin.html`, `/adm%69n/`) is the 404 page for everyone.
+    .use('*', consoleSpellings)
+    .get('/admin', operatorPages)
+    .get('/admin/*', operatorPages);
+  // The development tools under /dev/ (mailbox, Google consent, bot check, the checkout): only a
+  // development build has them (dev/load.ts), and they answer only when ENVIRONMENT is
+  // `development`. A production build answers every /dev path with the 404 page, as they do
+  // elsewhere. Pay on /dev/checkout hands the signed events to this same app in process (a
+  // Worker cannot reliably fetch its own hostname).
+  if (standIns) {
+    standIns.mountDevTools(app, {
+      payments: (c) => c.get('deps').payments,
+      deliver:
+        options.deliverWebhook ?? (async (request, c) => app.fetch(request, c.env, c.executionCtx)),
+    });
+  } else {
+    app.all('/dev/*', devPathNotFound);
+  }
+  return app.onError(onError).notFound(unknownRoute(app.routes));
 }
 
 /**

@@ -1,18 +1,20 @@
 /**
  * Builds the services' `Deps` (services/shared/deps.ts) from the bindings: once per request in
  * the context middleware, once per cron run in scheduled.ts. Everything is built per call, never
- * at module level, so each request sees the env it was given.
+ * at module level, so each request sees the env it was given. This is the composition root: it
+ * picks each outside service's implementation (adapters/index.ts, adapters/payments/index.ts),
+ * handing them the development stand-ins where the build has them (dev/load.ts).
  */
 import { releases } from '../src/generated/releases';
 import type { Release } from '../src/releases/releases';
 import { site } from '../src/site.config';
 import { createAdapters, type Adapters } from './adapters';
 import { createPayments, type PaymentProvider } from './adapters/payments';
-import { createD1CheckoutStore } from './adapters/payments/d1-store';
 import { quoteTax } from './services/billing/tax';
 import { createCloudflareTaskQueue } from './adapters/tasks';
 import type { TaskQueue } from './adapters/types';
 import { createDb } from './db/client';
+import { standIns } from './dev/load';
 import type { Bindings, Config } from './env';
 import type { ClientInfo, Deps } from './services/shared/deps';
 
@@ -45,9 +47,18 @@ export function buildDeps({ env, config, now, origin, client, overrides = {} }: 
   const db = createDb(env.DB);
   const adapters: AppAdapters = {
     // Turnstile challenges must have been solved on the host the request came to.
-    ...createAdapters(config, { db, hostname: new URL(origin).hostname }),
+    ...createAdapters(config, {
+      db,
+      hostname: new URL(origin).hostname,
+      local: standIns?.local,
+    }),
     payments: createPayments(config, {
-      localStore: () => createD1CheckoutStore(db),
+      local: standIns?.createLocalPayments,
+      // Called only for the local provider, which exists only where the stand-ins do.
+      localStore: () => {
+        if (!standIns) throw new Error('No development stand-ins in this build');
+        return standIns.createD1CheckoutStore(db);
+      },
       localTax: quoteTax,
     }),
     tasks: createCloudflareTaskQueue(env.TASK_QUEUE),

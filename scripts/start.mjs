@@ -6,7 +6,8 @@
 //   3. write .dev.vars with development secrets if it (or a key in it) is missing
 //   4. apply the D1 migrations to the local database
 //   5. seed the local R2 bucket with a development installer per release (once)
-//   6. run `wrangler dev`, forwarding Ctrl-C / SIGTERM to it
+//   6. run `wrangler dev` (which builds the Worker with its development stand-ins first,
+//      scripts/build-worker.mjs), forwarding Ctrl-C / SIGTERM to it
 //
 // Everything runs non-interactively (CI, no TTY) and offline.
 import { spawn } from 'node:child_process';
@@ -128,7 +129,8 @@ function serve() {
   const child = spawn(
     join(bin, 'wrangler'),
     ['dev', '--port', String(PORT), '--ip', '127.0.0.1', '--show-interactive-dev-session=false'],
-    { cwd: root, env: childEnv, stdio: 'inherit' },
+    // A development build of the Worker (scripts/build-worker.mjs), with the /dev stand-ins.
+    { cwd: root, env: { ...childEnv, WORKER_BUILD: 'development' }, stdio: 'inherit' },
   );
   let stopping = false;
   for (const signal of ['SIGINT', 'SIGTERM']) {

@@ -4,18 +4,17 @@
  *   - local stand-in when they are absent and ENVIRONMENT is `development`;
  *   - otherwise "unconfigured", which fails closed: mail throws (logged), the bot check refuses,
  *     Google sign-in refuses. Production never silently falls back to a development stand-in.
+ * The stand-ins themselves are handed in (`AdapterDeps.local`) by the composition root, which has
+ * them only in a development build (functions/dev/load.ts); without them, development falls back
+ * to "unconfigured" too.
  */
 import type { DrizzleD1Database } from 'drizzle-orm/d1';
 import type * as schema from '../db/schema';
 import type { Config } from '../env';
-import {
-  createLocalBotCheck,
-  createTurnstileBotCheck,
-  createUnconfiguredBotCheck,
-} from './botcheck';
+import { createTurnstileBotCheck, createUnconfiguredBotCheck } from './botcheck';
+import type { LocalBotCheckOptions } from './botcheck-local';
 import { createGoogleIdentity, createUnconfiguredGoogleIdentity, googleJwks } from './identity';
-import { createDevGoogleIdentity } from './identity-local';
-import { createLocalMailer, createResendMailer, createUnconfiguredMailer } from './mail';
+import { createResendMailer, createUnconfiguredMailer } from './mail';
 import type { Adapters, BotCheck, GoogleIdentity, Mailer } from './types';
 
 export type {
@@ -49,34 +48,52 @@ export function adapterModes(config: Config): AdapterModes {
   };
 }
 
+/** The development stand-ins of these services (botcheck-local.ts, identity-local.ts, mail-local.ts). */
+export interface LocalAdapters {
+  createLocalMailer(): Mailer;
+  createLocalBotCheck(options: LocalBotCheckOptions): BotCheck;
+  createDevGoogleIdentity(privateJwk: string | undefined): GoogleIdentity;
+}
+
 export interface AdapterDeps {
   db: DrizzleD1Database<typeof schema>;
   /** Hostname the request came to; Turnstile challenges must have been solved there. */
   hostname: string;
+  /** The stand-ins, where the build has them (never in a production build). */
+  local?: LocalAdapters | undefined;
 }
+
+/** Logs why a stand-in the environment asks for is not there (the service then refuses). */
+const missingStandIn = (service: string) =>
+  console.error(
+    `${service}: ENVIRONMENT is development, but this is a production build without the development stand-ins (run \`wrangler dev\` or \`npm start\`)`,
+  );
 
 /** Builds the adapters for one request. */
 export function createAdapters(config: Config, deps: AdapterDeps): Adapters {
   const modes = adapterModes(config);
   return {
-    mailer: pickMailer(modes.mail, config),
+    mailer: pickMailer(modes.mail, config, deps.local),
     botCheck: pickBotCheck(modes.botCheck, config, deps),
-    google: pickGoogle(modes.google, config),
+    google: pickGoogle(modes.google, config, deps.local),
   };
 }
 
-function pickMailer(mode: AdapterModes['mail'], config: Config): Mailer {
+function pickMailer(mode: AdapterModes['mail'], config: Config, local?: LocalAdapters): Mailer {
   if (mode === 'resend' && config.RESEND_API_KEY && config.MAIL_FROM) {
     return createResendMailer({ apiKey: config.RESEND_API_KEY, from: config.MAIL_FROM });
   }
-  if (mode === 'outbox') return createLocalMailer();
+  if (mode === 'outbox') {
+    if (local) return local.createLocalMailer();
+    missingStandIn('Mail');
+  }
   return createUnconfiguredMailer();
 }
 
 function pickBotCheck(
   mode: AdapterModes['botCheck'],
   config: Config,
-  { db, hostname }: AdapterDeps,
+  { db, hostname, local }: AdapterDeps,
 ): BotCheck {
   if (mode === 'turnstile' && config.TURNSTILE_SECRET_KEY) {
     return createTurnstileBotCheck({
@@ -84,14 +101,24 @@ function pickBotCheck(
       expectedHostname: hostname,
     });
   }
-  if (mode === 'local') return createLocalBotCheck({ secret: config.JWT_SECRET, db });
+  if (mode === 'local') {
+    if (local) return local.createLocalBotCheck({ secret: config.JWT_SECRET, db });
+    missingStandIn('Bot check');
+  }
   return createUnconfiguredBotCheck();
 }
 
-function pickGoogle(mode: AdapterModes['google'], config: Config): GoogleIdentity {
+function pickGoogle(
+  mode: AdapterModes['google'],
+  config: Config,
+  local?: LocalAdapters,
+): GoogleIdentity {
   if (mode === 'gis' && config.GOOGLE_CLIENT_ID) {
     return createGoogleIdentity({ clientId: config.GOOGLE_CLIENT_ID, keys: googleJwks() });
   }
-  if (mode === 'local') return createDevGoogleIdentity(config.DEV_GOOGLE_PRIVATE_JWK);
+  if (mode === 'local') {
+    if (local) return local.createDevGoogleIdentity(config.DEV_GOOGLE_PRIVATE_JWK);
+    missingStandIn('Google sign-in');
+  }
   return createUnconfiguredGoogleIdentity('set GOOGLE_CLIENT_ID');
 }

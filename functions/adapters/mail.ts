@@ -1,6 +1,6 @@
 /**
  * E-mail providers: Resend's HTTP API in production; in development the local mailbox, where
- * the D1 outbox row itself is the delivered message (read at /dev/mailbox). Every message is
+ * the D1 outbox row itself is the delivered message (read at /dev/mailbox; mail-local.ts). Every message is
  * written to the outbox first (services/core/mail/outbox.ts); these only hand it over, and throw when
  * they could not, so the queue tries again.
  */
@@ -78,19 +78,6 @@ export function createResendMailer(options: ResendMailerOptions): Mailer {
       }
       // Drain the body so the connection can be reused.
       await response.body?.cancel();
-    },
-  };
-}
-
-/**
- * Development mailer: the outbox row already is the message /dev/mailbox shows, so handing it
- * over is nothing more than the delivery marking it sent; its text is kept for the mailbox.
- */
-export function createLocalMailer(): Mailer {
-  return {
-    keepsSentText: true,
-    async send() {
-      // Nothing leaves the machine in development.
     },
   };
 }

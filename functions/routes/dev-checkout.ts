@@ -24,14 +24,13 @@ import {
   readPoNumber,
 } from '../../src/contract/invoice-texts';
 import { STANDARD_UNIT_AMOUNT as STANDARD_AMOUNT } from '../services/core/payments/subscriptions';
+import type { LocalCheckoutSession, PaymentProvider } from '../adapters/payments';
 import {
   DEV_CHECKOUT_PATH,
   isLocalPayments,
-  type LocalCheckoutSession,
   type LocalPaymentProvider,
-  type PaymentProvider,
   type SignedEvent,
-} from '../adapters/payments';
+} from '../adapters/payments/local';
 import type { LocalInvoice } from '../adapters/payments/types';
 import type { AppEnv } from '../env';
 import {

@@ -1,12 +1,11 @@
 import { env } from 'cloudflare:workers';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createTurnstileBotCheck, TURNSTILE_SITEVERIFY_URL } from '../../functions/adapters/botcheck';
 import {
   createLocalBotCheck,
-  createTurnstileBotCheck,
   issueLocalBotToken,
   LOCAL_TOKEN_TTL_MS,
-  TURNSTILE_SITEVERIFY_URL,
-} from '../../functions/adapters/botcheck';
+} from '../../functions/adapters/botcheck-local';
 import type { BotAction } from '../../functions/adapters/types';
 import { createDb } from '../../functions/db/client';
 import { appWith, fakeServer, neverAnswers } from './adapters-fakes';

@@ -1,8 +1,8 @@
 import { env } from 'cloudflare:workers';
 import Stripe from 'stripe';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { DEV_CHECKOUT_PATH, type PaymentProvider } from '../../functions/adapters/payments';
-import { createLocalPayments } from '../../functions/adapters/payments/local';
+import type { PaymentProvider } from '../../functions/adapters/payments';
+import { createLocalPayments, DEV_CHECKOUT_PATH } from '../../functions/adapters/payments/local';
 import { createStripePayments } from '../../functions/adapters/payments/stripe';
 import { createApp } from '../../functions/app';
 import {

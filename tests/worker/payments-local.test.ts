@@ -1,11 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   createPayments,
-  isLocalPayments,
   PaymentProviderError,
   type LocalPaymentProvider,
 } from '../../functions/adapters/payments';
-import { createLocalPayments } from '../../functions/adapters/payments/local';
+import { createLocalPayments, isLocalPayments } from '../../functions/adapters/payments/local';
 import { createMemoryCheckoutStore } from './fake-stripe/memory-checkout-store';
 import { testWebhookSecret } from './fake-stripe/events';
 
@@ -37,7 +36,7 @@ describe('local payment provider', () => {
   it('is chosen in development when Stripe is not configured', () => {
     const payments = createPayments(
       { ENVIRONMENT: 'development', DEV_STRIPE_WEBHOOK_SECRET: testWebhookSecret() },
-      { localStore: createMemoryCheckoutStore },
+      { local: createLocalPayments, localStore: createMemoryCheckoutStore },
     );
 
     expect(isLocalPayments(payments)).toBe(true);

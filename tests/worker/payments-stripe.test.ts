@@ -1,10 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   createPayments,
-  isLocalPayments,
   PaymentProviderError,
   STRIPE_API_VERSION,
 } from '../../functions/adapters/payments';
+import { isLocalPayments } from '../../functions/adapters/payments/local';
 import {
   createFakeStripe,
   stripeAgainst,

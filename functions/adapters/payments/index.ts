@@ -1,10 +1,12 @@
 /**
  * Picks the payment provider for a request: Stripe when STRIPE_SECRET_KEY is set,
  * the /dev/checkout stand-in in development, and otherwise a provider that refuses every call
- * (fails closed) and tells the operator which setting is missing.
+ * (fails closed) and tells the operator which setting is missing. The stand-in (local.ts) is
+ * handed in by the composition root (functions/deps.ts), which has it only in a development
+ * build: this module never imports it, so a production build does not contain it.
  */
 import type { PaymentsConfig } from './config';
-import { createLocalPayments } from './local';
+import type { LocalPaymentProvider, LocalPaymentsOptions } from './local';
 import { createStripePayments } from './stripe';
 import type { BillingDetails } from '../../../src/contract/billing';
 import {
@@ -15,18 +17,16 @@ import {
 } from './types';
 
 export { paymentsConfigFields, type PaymentsConfig } from './config';
-export {
-  DEV_CHECKOUT_PATH,
-  isLocalPayments,
-  testCardOutcome,
-  type LocalPaymentProvider,
-  type SignedEvent,
-} from './local';
-export { localInvoiceNumber } from './local-events';
+export type { LocalPaymentProvider, SignedEvent } from './local';
 export { STRIPE_API_VERSION } from './stripe';
 export * from './types';
 
 export interface PaymentsDeps {
+  /**
+   * The development stand-in's factory (local.ts `createLocalPayments`), absent from a production
+   * build: then development without Stripe settings refuses every call, as production does.
+   */
+  local?: ((options: LocalPaymentsOptions) => LocalPaymentProvider) | undefined;
   /** The development session store (D1 in the Worker); only called for the local provider. */
   localStore: () => LocalCheckoutStore;
   /** The local stand-in's tax on a subtotal (services/billing/tax.ts); none when left out. */
@@ -73,12 +73,17 @@ export function createPayments(config: PaymentsConfig, deps: PaymentsDeps): Paym
     });
   }
   if (mode === 'local') {
+    if (deps.local === undefined) {
+      return createUnconfiguredPayments(
+        'ENVIRONMENT is development, but this is a production build without the /dev/checkout stand-in (run `wrangler dev` or `npm start`)',
+      );
+    }
     if (config.DEV_STRIPE_WEBHOOK_SECRET === undefined) {
       return createUnconfiguredPayments(
         'DEV_STRIPE_WEBHOOK_SECRET is missing from .dev.vars (`npm start` writes it)',
       );
     }
-    return createLocalPayments({
+    return deps.local({
       store: deps.localStore(),
       webhookSecret: config.DEV_STRIPE_WEBHOOK_SECRET,
       ...(deps.localTax === undefined ? {} : { quoteTax: deps.localTax }),

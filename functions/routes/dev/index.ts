@@ -1,10 +1,12 @@
 /**
  * Local stand-ins for outside services: mailbox, Google consent, bot check, card checkout. They exist only when ENVIRONMENT is `development`; elsewhere
  * every /dev path is the site's ordinary 404, indistinguishable from a URL that never existed.
+ * Only development builds contain them (functions/dev/stand-ins.ts).
  */
 import { Hono } from 'hono';
 import { html } from 'hono/html';
 import type { AppEnv } from '../../env';
+import { devPathNotFound } from '../../middleware/dev-paths';
 import { botcheckRoutes } from './botcheck';
 import { googleRoutes } from './google';
 import { mailboxRoutes } from './mailbox';
@@ -41,11 +43,7 @@ const devTools: readonly { href: string; label: string; description: string }[] 
 export const devRoutes = new Hono<AppEnv>()
   .use('*', async (c, next) => {
     if (c.get('config').ENVIRONMENT === 'development') return next();
-    // The site's 404 page for every method: the assets layer would answer a POST with 405, which
-    // would tell a prober that something answers POST here.
-    const method = c.req.method === 'HEAD' ? 'HEAD' : 'GET';
-    const response = await c.env.ASSETS.fetch(new Request(c.req.url, { method }));
-    return new Response(response.body, { status: 404, headers: response.headers });
+    return devPathNotFound(c);
   })
   .get('/', (c) =>
     devPage(c, {

@@ -2,13 +2,15 @@
  * LocalCheckoutStore in memory, for tests only (the Worker uses D1, so sessions survive isolate
  * restarts). Same contract: markPaid changes an open session once and says whether it did.
  */
+import type {
+  LocalCheckoutSession,
+  LocalCheckoutStore,
+  LocalSeatInvoice,
+} from '../../../functions/adapters/payments';
 import {
   localInvoiceNumber,
-  type LocalCheckoutSession,
-  type LocalCheckoutStore,
-  type LocalSeatInvoice,
-} from '../../../functions/adapters/payments';
-import { periodEndAfter } from '../../../functions/adapters/payments/local-events';
+  periodEndAfter,
+} from '../../../functions/adapters/payments/local-events';
 import type { LocalInvoice } from '../../../functions/adapters/payments/types';
 
 export function createMemoryCheckoutStore(): LocalCheckoutStore & {

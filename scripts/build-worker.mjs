@@ -1,0 +1,134 @@
+// Builds the Worker into .wrangler/worker/ (wrangler.toml `[build]` runs this before `wrangler dev`,
+// `wrangler deploy` and `wrangler check startup`; wrangler uploads the result as it is, `no_bundle`).
+//
+// Wrangler's own bundler puts everything into one file: a dynamic import() is inlined, so the
+// code it names still has to be parsed before the first request. This build is the same esbuild
+// with the same settings (target, conditions, loaders, NODE_ENV, kept names) plus code splitting:
+// the entry holds what a request needs to start, and every `import()` becomes a chunk of its own
+// (chunks/), loaded the first time it is used (the PDF library, the e-mail renderer, WebAuthn,
+// the OpenAPI document, the cron jobs and queue tasks, the development stand-ins).
+//
+// Two kinds of build:
+//   production (the default; `wrangler deploy`, `wrangler check startup`): minified, and without the
+//     development stand-ins: functions/dev/load.ts is replaced by functions/dev/absent.ts, so no
+//     module of the build imports /dev/*, the local payment provider or the local mailbox.
+//   development (`wrangler dev`, which `npm start` runs): unminified, with the stand-ins as a chunk.
+// Wrangler tells the command which it runs (WRANGLER_COMMAND); WORKER_BUILD=production|development
+// overrides it.
+//
+//   node scripts/build-worker.mjs [--outdir DIR] [--development|--production] [--metafile FILE]
+import { build } from 'esbuild';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { dirname, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+export const WORKER_ENTRY = 'functions/index.ts';
+export const DEFAULT_OUTDIR = '.wrangler/worker';
+/** The one door to the development stand-ins, and what a production build puts in its place. */
+export const STAND_IN_LOADER = 'functions/dev/load.ts';
+export const STAND_IN_ABSENT = 'functions/dev/absent.ts';
+
+/** Which kind of build the environment asks for: wrangler dev builds for development. */
+export function buildKind(env = process.env) {
+  if (env.WORKER_BUILD === 'production' || env.WORKER_BUILD === 'development')
+    return env.WORKER_BUILD;
+  return env.WRANGLER_COMMAND === 'dev' ? 'development' : 'production';
+}
+
+/** Replaces the stand-ins' loader with a module that has none (production builds). */
+const withoutStandIns = {
+  name: 'sheetwright:without-stand-ins',
+  setup(build) {
+    const loader = resolve(root, STAND_IN_LOADER);
+    const absent = resolve(root, STAND_IN_ABSENT);
+    build.onLoad({ filter: /[\\/]functions[\\/]dev[\\/]load\.ts$/ }, async (args) => {
+      if (resolve(args.path) !== loader) return undefined;
+      const { readFile } = await import('node:fs/promises');
+      return { contents: await readFile(absent, 'utf8'), loader: 'ts', resolveDir: dirname(absent) };
+    });
+  },
+};
+
+/**
+ * Builds the Worker into `outdir` (emptied first). Answers esbuild's metafile, whose `inputs` are
+ * every module of the build and whose `outputs` are the entry and its chunks.
+ */
+export async function buildWorker({
+  outdir = DEFAULT_OUTDIR,
+  kind = 'production',
+  minify = kind === 'production',
+} = {}) {
+  const out = resolve(root, outdir);
+  await rm(out, { recursive: true, force: true });
+  await mkdir(out, { recursive: true });
+  const nodeEnv = process.env.NODE_ENV || kind;
+  const result = await build({
+    absWorkingDir: root,
+    entryPoints: { index: WORKER_ENTRY },
+    outdir: out,
+    chunkNames: 'chunks/[name]-[hash]',
+    // .mjs, which wrangler.toml's module rule marks ES modules: a rule for .js would also apply
+    // to the CommonJS files of node_modules where the test pool reads wrangler.toml.
+    outExtension: { '.js': '.mjs' },
+    bundle: true,
+    splitting: true,
+    format: 'esm',
+    // As wrangler bundles (its COMMON_ESBUILD_OPTIONS and bundleWorker).
+    target: 'es2024',
+    supported: { 'import-source': true, using: true },
+    loader: { '.js': 'jsx', '.mjs': 'jsx', '.cjs': 'jsx' },
+    conditions: ['workerd', 'worker', 'browser'],
+    keepNames: true,
+    define: {
+      'process.env.NODE_ENV': JSON.stringify(nodeEnv),
+      'global.process.env.NODE_ENV': JSON.stringify(nodeEnv),
+      'globalThis.process.env.NODE_ENV': JSON.stringify(nodeEnv),
+      'navigator.userAgent': '"Cloudflare-Workers"',
+    },
+    minify,
+    sourcemap: true,
+    legalComments: 'none',
+    metafile: true,
+    logLevel: 'warning',
+    plugins: kind === 'production' ? [withoutStandIns] : [],
+  });
+  return result.metafile;
+}
+
+/** The entry and chunk files of a metafile, with their sizes (bytes), the entry first. */
+export function outputFiles(metafile, outdir = DEFAULT_OUTDIR) {
+  const base = resolve(root, outdir);
+  return Object.entries(metafile.outputs)
+    .filter(([file]) => file.endsWith('.mjs'))
+    .map(([file, output]) => ({
+      file: relative(base, resolve(root, file)),
+      bytes: output.bytes,
+      entry: output.entryPoint !== undefined,
+    }))
+    .sort((a, b) => Number(b.entry) - Number(a.entry) || b.bytes - a.bytes);
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const args = process.argv.slice(2);
+  const option = (name) => {
+    const index = args.indexOf(name);
+    return index === -1 ? undefined : args[index + 1];
+  };
+  const kind = args.includes('--development')
+    ? 'development'
+    : args.includes('--production')
+      ? 'production'
+      : buildKind();
+  const outdir = option('--outdir') ?? DEFAULT_OUTDIR;
+  const metafile = await buildWorker({ outdir, kind });
+  const metafilePath = option('--metafile');
+  if (metafilePath) await writeFile(metafilePath, JSON.stringify(metafile));
+  const files = outputFiles(metafile, outdir);
+  const kib = (n) => `${(n / 1024).toFixed(1)} KiB`;
+  console.log(
+    `Worker (${kind}) in ${outdir}: entry ${kib(files[0].bytes)}, ${files.length - 1} chunk(s) ${kib(
+      files.slice(1).reduce((sum, f) => sum + f.bytes, 0),
+    )}`,
+  );
+}
