@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { paymentsConfigFields } from './adapters/payments';
+import { lazySchema } from '../src/contract/schemas/lazy';
 import type { Deps } from './services/shared/deps';
 
 /**
@@ -27,41 +28,43 @@ export type Bindings = Env & {
 const optional = <T extends z.ZodType>(schema: T) =>
   z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
 
-const configSchema = z.object({
-  /** `development` turns on /dev/* tools and local adapters; set in .dev.vars by `npm start`. */
-  ENVIRONMENT: z.enum(['production', 'development']),
-  /** Signs session JWTs. At least 32 characters: it is an HMAC key. */
-  JWT_SECRET: z.string().min(32),
-  /** Keys the password hash so a leaked database alone cannot be cracked. */
-  PASSWORD_PEPPER: z.string().min(32),
-  /**
-   * Signs license files: a private Ed25519 JWK as JSON (`kty: OKP`, `crv: Ed25519`,
-   * with `d`). Its public half is served at /api/licenses/public-key. `npm start` generates one
-   * into .dev.vars; production sets it with `wrangler secret put LICENSE_SIGNING_KEY`.
-   */
-  LICENSE_SIGNING_KEY: z.string().min(40),
+const configSchema = lazySchema(() =>
+  z.object({
+    /** `development` turns on /dev/* tools and local adapters; set in .dev.vars by `npm start`. */
+    ENVIRONMENT: z.enum(['production', 'development']),
+    /** Signs session JWTs. At least 32 characters: it is an HMAC key. */
+    JWT_SECRET: z.string().min(32),
+    /** Keys the password hash so a leaked database alone cannot be cracked. */
+    PASSWORD_PEPPER: z.string().min(32),
+    /**
+     * Signs license files: a private Ed25519 JWK as JSON (`kty: OKP`, `crv: Ed25519`,
+     * with `d`). Its public half is served at /api/licenses/public-key. `npm start` generates one
+     * into .dev.vars; production sets it with `wrangler secret put LICENSE_SIGNING_KEY`.
+     */
+    LICENSE_SIGNING_KEY: z.string().min(40),
 
-  // Outside services. Each real adapter is used when its settings are present; without
-  // them development uses the local stand-in and production refuses (adapters/index.ts).
-  /** Resend API key (secret). With MAIL_FROM, e-mail goes out through Resend. */
-  RESEND_API_KEY: optional(z.string().min(1)),
-  /** Sender of every e-mail, e.g. `Sheetwright <no-reply@sheetwright.example>` ([vars]). */
-  MAIL_FROM: optional(z.string().min(3)),
-  /** Turnstile secret key (secret). With TURNSTILE_SITE_KEY, bot checks go to siteverify. */
-  TURNSTILE_SECRET_KEY: optional(z.string().min(1)),
-  /** Turnstile site key (public, [vars]); the islands render the widget with it. */
-  TURNSTILE_SITE_KEY: optional(z.string().min(1)),
-  /** Google OAuth client id (public, [vars]); the expected `aud` of Google ID tokens. */
-  GOOGLE_CLIENT_ID: optional(z.string().min(1)),
-  /**
-   * Development only: the private RSA JWK (JSON) that signs /dev/google ID tokens. Written to
-   * .dev.vars by `npm start` so tokens survive isolate restarts; ignored in production.
-   */
-  DEV_GOOGLE_PRIVATE_JWK: optional(z.string().min(1)),
+    // Outside services. Each real adapter is used when its settings are present; without
+    // them development uses the local stand-in and production refuses (adapters/index.ts).
+    /** Resend API key (secret). With MAIL_FROM, e-mail goes out through Resend. */
+    RESEND_API_KEY: optional(z.string().min(1)),
+    /** Sender of every e-mail, e.g. `Sheetwright <no-reply@sheetwright.example>` ([vars]). */
+    MAIL_FROM: optional(z.string().min(3)),
+    /** Turnstile secret key (secret). With TURNSTILE_SITE_KEY, bot checks go to siteverify. */
+    TURNSTILE_SECRET_KEY: optional(z.string().min(1)),
+    /** Turnstile site key (public, [vars]); the islands render the widget with it. */
+    TURNSTILE_SITE_KEY: optional(z.string().min(1)),
+    /** Google OAuth client id (public, [vars]); the expected `aud` of Google ID tokens. */
+    GOOGLE_CLIENT_ID: optional(z.string().min(1)),
+    /**
+     * Development only: the private RSA JWK (JSON) that signs /dev/google ID tokens. Written to
+     * .dev.vars by `npm start` so tokens survive isolate restarts; ignored in production.
+     */
+    DEV_GOOGLE_PRIVATE_JWK: optional(z.string().min(1)),
 
-  // Card payments (adapters/payments/config.ts): Stripe, or /dev/checkout in development.
-  ...paymentsConfigFields,
-});
+    // Card payments (adapters/payments/config.ts): Stripe, or /dev/checkout in development.
+    ...paymentsConfigFields(),
+  }),
+);
 
 /** Validated settings and secrets, read through `c.get('config')`. */
 export type Config = z.infer<typeof configSchema>;

@@ -45,7 +45,11 @@ const withoutStandIns = {
     build.onLoad({ filter: /[\\/]functions[\\/]dev[\\/]load\.ts$/ }, async (args) => {
       if (resolve(args.path) !== loader) return undefined;
       const { readFile } = await import('node:fs/promises');
-      return { contents: await readFile(absent, 'utf8'), loader: 'ts', resolveDir: dirname(absent) };
+      return {
+        contents: await readFile(absent, 'utf8'),
+        loader: 'ts',
+        resolveDir: dirname(absent),
+      };
     });
   },
 };
@@ -68,8 +72,8 @@ export async function buildWorker({
     entryPoints: { index: WORKER_ENTRY },
     outdir: out,
     chunkNames: 'chunks/[name]-[hash]',
-    // .mjs, which wrangler.toml's module rule marks ES modules: a rule for .js would also apply
-    // to the CommonJS files of node_modules where the test pool reads wrangler.toml.
+    // The chunks are ES modules by wrangler.toml's module rule (chunks/*.mjs); .mjs for the
+    // entry too, which wrangler takes as an ES module by its extension.
     outExtension: { '.js': '.mjs' },
     bundle: true,
     splitting: true,

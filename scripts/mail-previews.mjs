@@ -35,7 +35,7 @@ const logo = readFileSync(new URL('../public/email-logo.png', import.meta.url));
 const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
 try {
   for (const [kind, sample] of Object.entries(mailSamples)) {
-    const mail = sample();
+    const mail = await sample();
     writeFileSync(join(out, `${kind}.html`), mail.html);
     writeFileSync(join(out, `${kind}.txt`), `Subject: ${mail.subject}\n\n${mail.text}\n`);
     for (const width of [600, 390]) {

@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import type { BotAction, BotCheck } from './types';
+import { lazySchema } from '../../src/contract/schemas/lazy';
 
 /** Turnstile's verification endpoint. */
 export const TURNSTILE_SITEVERIFY_URL = 'https://challenges.cloudflare.com/turnstile/v0/siteverify';
@@ -21,12 +22,14 @@ export const botActions = [
 /** Turnstile tokens are at most 2048 characters; longer input is refused without a call. */
 export const MAX_TOKEN_LENGTH = 2048;
 
-const siteverifyAnswer = z.object({
-  success: z.boolean(),
-  action: z.string().optional(),
-  hostname: z.string().optional(),
-  'error-codes': z.array(z.string()).optional(),
-});
+const siteverifyAnswer = lazySchema(() =>
+  z.object({
+    success: z.boolean(),
+    action: z.string().optional(),
+    hostname: z.string().optional(),
+    'error-codes': z.array(z.string()).optional(),
+  }),
+);
 
 /** Error codes that mean our configuration is wrong, not the visitor: worth an operator's look. */
 const OPERATOR_ERRORS = new Set(['missing-input-secret', 'invalid-input-secret', 'internal-error']);

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { isDisposableEmail, normalizeEmail } from '../../functions/services/shared/emails';
 import { dictionary } from '@zxcvbn-ts/language-common';
+import { commonPasswordLines } from '../../functions/services/core/users/common-passwords';
 import {
+  COMMON_PASSWORD_COUNT,
   hashPassword,
   isCommonPassword,
   needsRehash,
@@ -151,22 +153,30 @@ describe('password hashing', () => {
 });
 
 describe('isCommonPassword', () => {
-  it('refuses well-known passwords, whatever their case', () => {
-    expect(isCommonPassword('password')).toBe(true);
-    expect(isCommonPassword('123456')).toBe(true);
-    expect(isCommonPassword('Qwerty123')).toBe(true);
+  it('refuses well-known passwords, whatever their case', async () => {
+    expect(await isCommonPassword('password')).toBe(true);
+    expect(await isCommonPassword('123456')).toBe(true);
+    expect(await isCommonPassword('Qwerty123')).toBe(true);
   });
 
-  it('accepts an uncommon passphrase', () => {
-    expect(isCommonPassword('violet tractor under the pier')).toBe(false);
+  it('accepts an uncommon passphrase', async () => {
+    expect(await isCommonPassword('violet tractor under the pier')).toBe(false);
   });
 
-  it('refuses the 10 000 most common passwords of the dictionary and no more', () => {
+  it('ships exactly the first 10 000 of the dictionary (scripts/common-passwords.mjs)', () => {
+    expect(commonPasswordLines.split('\n')).toEqual(
+      dictionary['passwords-common'].slice(0, COMMON_PASSWORD_COUNT),
+    );
+  });
+
+  it('refuses the 10 000 most common passwords of the dictionary and no more', async () => {
     const ranked = dictionary['passwords-common'];
+    const refused = async (passwords: readonly string[]) =>
+      Promise.all(passwords.map((password) => isCommonPassword(password)));
 
-    expect(ranked.slice(0, 10_000).every((password) => isCommonPassword(password))).toBe(true);
+    expect((await refused(ranked.slice(0, 10_000))).every(Boolean)).toBe(true);
     // The 10 001st and later entries are allowed (none repeats an earlier one).
-    expect(ranked.slice(10_000, 10_100).some((password) => isCommonPassword(password))).toBe(false);
+    expect((await refused(ranked.slice(10_000, 10_100))).some(Boolean)).toBe(false);
   });
 });
 

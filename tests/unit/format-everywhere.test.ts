@@ -30,9 +30,9 @@ describe('one amount reads the same in the e-mails and on the pages', () => {
     ['eur', 12900, 4300],
     ['jpy', 18000, 6000],
   ] as const) {
-    it(`${currency.toUpperCase()}: a refund e-mail and Billing & Invoices say the same amount`, () => {
+    it(`${currency.toUpperCase()}: a refund e-mail and Billing & Invoices say the same amount`, async () => {
       const amount = formatMoney(part, currency);
-      const mail = invoiceRefundedMail(
+      const mail = await invoiceRefundedMail(
         'ann@example.com',
         'Ann',
         { amountCents: part, currency, invoiceNumber: 'SW-0001' },
@@ -45,8 +45,8 @@ describe('one amount reads the same in the e-mails and on the pages', () => {
     });
   }
 
-  it('writes the failed payment in the same words', () => {
-    const mail = paymentFailedMail(
+  it('writes the failed payment in the same words', async () => {
+    const mail = await paymentFailedMail(
       'ann@example.com',
       'Ann',
       { amountCents: 12900, currency: 'eur', nextAttemptAt: null, invoiceUrl: null },

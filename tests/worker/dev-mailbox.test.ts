@@ -182,7 +182,7 @@ describe('GET /dev/mailbox', () => {
 
   it('shows a message as its reader sees it: the HTML part in a sandboxed frame, the text part behind a toggle', async () => {
     const to = recipient();
-    const mail = mailSamples.welcome();
+    const mail = await mailSamples.welcome();
     const id = await deliver({ ...mail, to }, 1_000);
 
     const response = await callWorker(`/dev/mailbox?to=${encodeURIComponent(to)}`, {}, development);
@@ -204,7 +204,7 @@ describe('GET /dev/mailbox', () => {
   });
 
   it("serves a message's HTML part alone, sandboxed, with no script and framed only by the mailbox", async () => {
-    const mail = mailSamples['password-reset']();
+    const mail = await mailSamples['password-reset']();
     const id = await deliver({ ...mail, to: recipient() }, 1_000);
 
     const response = await callWorker(`/dev/mailbox/${id}/html`, {}, development);

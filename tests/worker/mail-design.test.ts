@@ -20,7 +20,9 @@ const isButton = (style: string) =>
   style.includes(`color:${buttonStyle.color}`) &&
   style.includes('display:inline-block');
 
-const samples = Object.entries(mailSamples).map(([kind, build]) => ({ kind, mail: build() }));
+const samples = await Promise.all(
+  Object.entries(mailSamples).map(async ([kind, build]) => ({ kind, mail: await build() })),
+);
 
 describe('every e-mail', () => {
   it.each(samples)(
@@ -55,17 +57,17 @@ describe('every e-mail', () => {
     }
   });
 
-  it('a message without a link to act on has no button', () => {
+  it('a message without a link to act on has no button', async () => {
     for (const kind of kindsWithoutLink) {
-      const html = mailSamples[kind]().html ?? '';
+      const html = (await mailSamples[kind]()).html ?? '';
       expect(anchors(html).filter(({ style }) => isButton(style))).toEqual([]);
     }
   });
 });
 
 describe('the welcome e-mail', () => {
-  it('shows the license key in a monospace block and the end date in words', () => {
-    const mail = mailSamples.welcome();
+  it('shows the license key in a monospace block and the end date in words', async () => {
+    const mail = await mailSamples.welcome();
 
     expect(mail.text).toContain(`License key: ${SAMPLE_KEY}`);
     expect(mail.text).toContain('is active until December 12, 2026.');
@@ -76,8 +78,8 @@ describe('the welcome e-mail', () => {
 });
 
 describe('the verification code e-mail', () => {
-  it('sets the code apart in a monospace block and keeps the indented code in the text', () => {
-    const mail = mailSamples['verification-code']();
+  it('sets the code apart in a monospace block and keeps the indented code in the text', async () => {
+    const mail = await mailSamples['verification-code']();
 
     expect(mail.text).toContain('is:\n\n    482913\n\n');
     expect(/<p style="([^"]*)">482913<\/p>/.exec(mail.html ?? '')?.[1]).toContain('font-family:');
@@ -85,8 +87,8 @@ describe('the verification code e-mail', () => {
 });
 
 describe('the team invitation', () => {
-  it('says in both parts until when the single-use link works', () => {
-    const mail = mailSamples['team-invitation']();
+  it('says in both parts until when the single-use link works', async () => {
+    const mail = await mailSamples['team-invitation']();
 
     expect(mail.text).toContain(
       `Accept the invitation (the link works once, until December 4, 2026):\n${SAMPLE_ORIGIN}/invite#token=tok123`,
@@ -96,8 +98,8 @@ describe('the team invitation', () => {
 });
 
 describe('the contact messages', () => {
-  it("support's copy has the sender's words and no greeting or signature", () => {
-    const mail = mailSamples.contact();
+  it("support's copy has the sender's words and no greeting or signature", async () => {
+    const mail = await mailSamples.contact();
 
     expect(mail.text).toBe(
       'From: Ada Lovelace <ada@example.com>\nMessage id: c0ffee00-0000-4000-8000-000000000001\n\n' +
@@ -106,8 +108,8 @@ describe('the contact messages', () => {
     expect(mail.html).toContain('Do you offer Enterprise pricing</span><span><br/>for 40 seats?');
   });
 
-  it('a reply quotes the message line by line under the date in words', () => {
-    const mail = mailSamples['contact-reply']();
+  it('a reply quotes the message line by line under the date in words', async () => {
+    const mail = await mailSamples['contact-reply']();
 
     expect(mail.text).toContain(
       'On November 26, 2026 you wrote:\n> Do you offer Enterprise pricing\n> for 40 seats?',

@@ -82,7 +82,7 @@ const sentInvoice = {
   invoiceUrl: `${origin}/dev/checkout/invoice?id=in_local_sample`,
 };
 
-/** Every kind of e-mail, built as its service builds it. */
+/** Every kind of e-mail, built as its service builds it (composing loads the HTML renderer). */
 export const mailSamples = {
   'verification-code': () => verificationCodeMail(to, '482913', origin),
   welcome: () => welcomeMail(to, name, license('Trial', 15), origin),
@@ -241,7 +241,7 @@ export const mailSamples = {
   'invoice-reminder': () =>
     invoiceReminderMail(to, name, { ...sentInvoice, dueToday: false }, origin),
   'invoice-overdue': () => invoiceOverdueMail(to, name, sentInvoice, origin),
-} satisfies Record<MailKind, () => Mail>;
+} satisfies Record<MailKind, () => Promise<Mail>>;
 
 /** The kinds with no link to act on: the code, support's copy, the acknowledgement, a reply. */
 export const kindsWithoutLink: readonly MailKind[] = [

@@ -5,3 +5,17 @@ import { env } from 'cloudflare:workers';
 
 const { TEST_MIGRATIONS } = env as Env & { TEST_MIGRATIONS: D1Migration[] };
 await applyD1Migrations(env.DB, TEST_MIGRATIONS);
+
+// What the Worker imports on first use (the e-mail renderer, the password list, the PDF library,
+// WebAuthn, the Stripe SDK; docs/architecture.md, "The Worker's build") is loaded once here. In
+// the tests Vite transforms each module on its first import, far slower than a Worker loads a
+// chunk: done inside a test, it would count against the test's time and change the order of the
+// concurrent requests some tests race. The code paths still run their import(), which resolves
+// at once.
+await Promise.all([
+  import('../../functions/services/core/mail/html'),
+  import('../../functions/services/core/users/common-passwords'),
+  import('../../functions/adapters/payments/stripe-sdk'),
+  import('pdf-lib'),
+  import('@simplewebauthn/server'),
+]);

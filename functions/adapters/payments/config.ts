@@ -1,7 +1,8 @@
 /**
  * Payment settings, as zod fields for functions/env.ts to spread into its config schema, so each
  * is parsed once with the rest and a malformed one fails at the first request, naming itself.
- * Which provider they select is decided in ./index.ts.
+ * Which provider they select is decided in ./index.ts. A function, so the fields are built with
+ * that schema, the first time it is used (src/contract/schemas/lazy.ts), not when this loads.
  */
 import { z } from 'zod';
 
@@ -9,7 +10,7 @@ import { z } from 'zod';
 const optional = <T extends z.ZodType>(schema: T) =>
   z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
 
-export const paymentsConfigFields = {
+export const paymentsConfigFields = () => ({
   /** Stripe secret or restricted key (secret). With it, checkout and billing go to Stripe. */
   STRIPE_SECRET_KEY: optional(
     z.string().regex(/^(sk|rk)_(test|live)_\w+$/, 'must be a Stripe secret key (sk_… or rk_…)'),
@@ -36,9 +37,9 @@ export const paymentsConfigFields = {
   DEV_STRIPE_WEBHOOK_SECRET: optional(
     z.string().regex(/^whsec_\S{24,}$/, 'must be whsec_ + 24 or more characters'),
   ),
-};
+});
 
 /** The settings createPayments reads; `Config` from env.ts satisfies it once the fields are in. */
-export type PaymentsConfig = z.infer<z.ZodObject<typeof paymentsConfigFields>> & {
+export type PaymentsConfig = z.infer<z.ZodObject<ReturnType<typeof paymentsConfigFields>>> & {
   ENVIRONMENT: 'production' | 'development';
 };

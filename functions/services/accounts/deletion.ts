@@ -22,7 +22,7 @@ export async function deleteAccount(deps: Deps, userId: string): Promise<void> {
   const user = await findUserById(db, userId);
   const statements = deletionStatements(deps, userId);
   if (user) {
-    const mail = deletionMail(deps, user);
+    const mail = await deletionMail(deps, user);
     const results = await db.batch([mail.insert, ...statements]);
     if (mailWritten(results[0])) await deliverSoon(deps, mail);
   } else {

@@ -6,18 +6,18 @@
  * then the browser's answer, verified by @simplewebauthn/server against that challenge, our rpID
  * and our origin (webauthn.ts). Authenticators must verify the user (fingerprint, face, PIN), so
  * a passkey proves something owned and something known or been: both factors.
+ *
+ * @simplewebauthn/server is imported on first use (`webAuthn()`): it brings the ASN.1 and X.509
+ * libraries, whose loading decorates and registers dozens of classes, work a Worker started for
+ * any other request should not do (docs/performance.md, "Cold start").
  */
 import { and, desc, eq, sql } from 'drizzle-orm';
-import {
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
-  type AuthenticationResponseJSON,
-  type AuthenticatorTransport,
-  type PublicKeyCredentialCreationOptionsJSON,
-  type PublicKeyCredentialRequestOptionsJSON,
-  type RegistrationResponseJSON,
+import type {
+  AuthenticationResponseJSON,
+  AuthenticatorTransport,
+  PublicKeyCredentialCreationOptionsJSON,
+  PublicKeyCredentialRequestOptionsJSON,
+  RegistrationResponseJSON,
 } from '@simplewebauthn/server';
 import type {
   Passkey,
@@ -45,6 +45,10 @@ import { enforceRateLimit } from '../shared/rate-limit';
 import { describeUserAgent } from '../shared/user-agent';
 import { startSession } from './sign-in-session';
 import { consumeChallenge, relyingParty, storeChallenge } from './webauthn';
+
+let library: typeof import('@simplewebauthn/server') | undefined;
+/** The WebAuthn library, loaded the first time a ceremony needs it. */
+const webAuthn = async () => (library ??= await import('@simplewebauthn/server'));
 
 /** A passkey as Account Settings shows it. */
 function toPasskeyView(row: PasskeyRow): Passkey {
@@ -101,6 +105,7 @@ export async function registrationOptions(
   const existing = await accountPasskeys(deps, user.id);
   if (existing.length >= limits.maxPasskeys) throw fail('PASSKEY_LIMIT');
   const rp = relyingParty(deps.origin);
+  const { generateRegistrationOptions } = await webAuthn();
   const options = await generateRegistrationOptions({
     rpName: rp.name,
     rpID: rp.id,
@@ -131,6 +136,7 @@ export async function addPasskey(
   const user = await liveAccount(deps.db, session.userId);
   const expectedChallenge = await consumeChallenge(deps, challengeId, 'register', user.id);
   const rp = relyingParty(deps.origin);
+  const { verifyRegistrationResponse } = await webAuthn();
   const verified = await verifyRegistrationResponse({
     response: response as RegistrationResponseJSON,
     expectedChallenge,
@@ -155,7 +161,7 @@ export async function addPasskey(
   const allowed = sql`not exists (select 1 from ${passkeys} where ${passkeys.id} = ${row.id}) and ${belowLimit(user.id)}`;
   const mail = queueMailWhere(
     db,
-    passkeyAddedMail(
+    await passkeyAddedMail(
       user.email,
       user.customerName,
       name,
@@ -224,6 +230,7 @@ async function authenticationOptions(
   userId: string | null,
   allow: PasskeyRow[] = [],
 ): Promise<PasskeyOptions<PublicKeyCredentialRequestOptionsJSON>> {
+  const { generateAuthenticationOptions } = await webAuthn();
   const options = await generateAuthenticationOptions({
     rpID: relyingParty(deps.origin).id,
     allowCredentials: allow.map((row) => ({ id: row.id, transports: transportsOf(row) })),
@@ -246,6 +253,7 @@ async function usePasskey(
   beforeUse?: () => void,
 ) {
   const rp = relyingParty(deps.origin);
+  const { verifyAuthenticationResponse } = await webAuthn();
   const verified = await verifyAuthenticationResponse({
     response: response as AuthenticationResponseJSON,
     expectedChallenge,

@@ -32,7 +32,7 @@ export async function changePassword(
   if (!(await verifyPassword(currentPassword, user.passwordHash, secrets.pepper))) {
     throw fail('CURRENT_PASSWORD_WRONG');
   }
-  assertPasswordAllowed(newPassword);
+  await assertPasswordAllowed(newPassword);
 
   // Only if the password is still the one just checked: of two changes at once, one wins.
   const unchanged = and(eq(users.id, user.id), eq(users.passwordHash, user.passwordHash));
@@ -55,7 +55,7 @@ export async function setFirstPassword(
   const user = await liveAccount(db, session.userId);
   if (user.passwordHash !== null) throw fail('PASSWORD_ALREADY_SET');
   assertRecentlyVerified(session, now);
-  assertPasswordAllowed(newPassword);
+  await assertPasswordAllowed(newPassword);
   const stillNone = and(eq(users.id, user.id), isNull(users.passwordHash));
   const stored = await storePassword(deps, user, session.sessionId, newPassword, stillNone, true);
   if (!stored) throw fail('PASSWORD_ALREADY_SET');
@@ -78,7 +78,7 @@ async function storePassword(
   const passwordHash = await hashPassword(newPassword, secrets.pepper);
   const mail = queueMailWhere(
     db,
-    passwordChangedMail(
+    await passwordChangedMail(
       user.email,
       user.customerName,
       { at: now, device: describeUserAgent(deps.client.userAgent), first },

@@ -63,7 +63,7 @@ export async function sendPasswordReset(deps: Deps, email: string): Promise<void
   const budget = rateLimitStep(deps, 'forgotPasswordPerEmail', user.email);
   const mail = queueMailWhere(
     db,
-    passwordResetMail(user.email, user.customerName, link.toString(), deps.origin),
+    await passwordResetMail(user.email, user.customerName, link.toString(), deps.origin),
     now,
     budget.withinLimit,
   );
@@ -101,7 +101,7 @@ export async function resetPassword(
   { token, password }: ResetPasswordBody,
 ): Promise<void> {
   const { db, now } = deps;
-  assertPasswordAllowed(password);
+  await assertPasswordAllowed(password);
   const [used] = await db
     .update(passwordResetTokens)
     .set({ usedAt: now })

@@ -122,7 +122,7 @@ export async function acceptSecondFactorCode(
   const left = Math.max(0, (unused?.n ?? 0) - 1);
   const mail = queueMailWhere(
     db,
-    recoveryCodeUsedMail(
+    await recoveryCodeUsedMail(
       user.email,
       user.customerName,
       left,

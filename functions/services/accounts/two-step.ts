@@ -114,7 +114,7 @@ export async function confirmTwoStep(
   const recovery = await newRecoveryCodes(deps, user.id);
   const mail = queueMailWhere(
     db,
-    twoStepOnMail(
+    await twoStepOnMail(
       user.email,
       user.customerName,
       { at: now, device: describeUserAgent(deps.client.userAgent) },
@@ -191,7 +191,7 @@ export async function turnOffTwoStep(
   const on = and(eq(totpFactors.userId, user.id), isNotNull(totpFactors.confirmedAt));
   const mail = queueMailWhere(
     db,
-    twoStepOffMail(
+    await twoStepOffMail(
       user.email,
       user.customerName,
       { at: now, device: describeUserAgent(deps.client.userAgent) },

@@ -57,12 +57,12 @@ export async function applyAudited(
   act: OperatorAct,
   row: AuditRow,
   effects: (written: SQL) => BatchItem<'sqlite'>[],
-  mails: (written: SQL) => QueuedMail[] = () => [],
+  mails: (written: SQL) => Promise<QueuedMail[]> | QueuedMail[] = () => [],
 ): Promise<void> {
   const { db } = deps;
   const audit = auditStatement(db, act, row);
   const written = auditWritten(audit.id);
-  const queued = mails(written);
+  const queued = await mails(written);
   const [inserted, ...results] = await db.batch([
     audit.insert,
     ...queued.map((mail) => mail.insert),
@@ -124,13 +124,13 @@ export async function extendLicense(
         .where(and(eq(licenses.id, license.id), written)),
     ],
     // The customer hears of the new date (not a deleted account: nobody reads that mailbox).
-    (written) =>
+    async (written) =>
       user.isDeleted
         ? []
         : [
             queueMailWhere(
               db,
-              licenseExtendedMail(
+              await licenseExtendedMail(
                 user.email,
                 user.customerName,
                 { plan: license.plan, expiresAt },
@@ -304,10 +304,10 @@ export async function replaceKey(
         .set({ status: 'revoked' })
         .where(and(eq(licenses.id, license.id), written)),
     ],
-    (written) => [
+    async (written) => [
       queueMailWhere(
         db,
-        licenseReplacedMail(
+        await licenseReplacedMail(
           user.email,
           user.customerName,
           { ...license, licenseKey: newKey },
@@ -339,8 +339,8 @@ export async function resendLicenseMail(deps: Deps, act: OperatorAct, userId: st
       where: sql`u.id = ${userId} and u.is_deleted = 0`,
     },
     () => [],
-    (written) => [
-      queueMailWhere(db, welcomeMail(user.email, user.customerName, license, origin), now, written),
+    async (written) => [
+      queueMailWhere(db, await welcomeMail(user.email, user.customerName, license, origin), now, written),
     ],
   );
 }
@@ -388,7 +388,7 @@ export async function scheduleDeletion(deps: Deps, act: OperatorAct, userId: str
       where: sql`u.id = ${userId} and u.is_deleted = 0`,
     },
     (written) => [...deletionStatements(deps, userId, written)],
-    (written) => [deletionMail(deps, user, written)],
+    async (written) => [await deletionMail(deps, user, written)],
   );
   await stopRenewalAfterDeletion(deps, userId);
 }

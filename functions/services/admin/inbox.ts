@@ -163,7 +163,7 @@ export async function replyToMessage(
   const written = auditWritten(audit.id);
   const mail = queueMailOnce(
     db,
-    contactReplyMail(message.email, message.name, message, text, deps.origin),
+    await contactReplyMail(message.email, message.name, message, text, deps.origin),
     now,
     `contact-reply:${replyId}`,
     written,

@@ -45,16 +45,14 @@ interface Period {
   label: string;
 }
 
-const dayLabel = new Intl.DateTimeFormat('en-US', {
-  month: 'short',
-  day: 'numeric',
-  timeZone: 'UTC',
-});
-const monthLabel = new Intl.DateTimeFormat('en-US', {
-  month: 'short',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
+// Made on first use: the first Intl formatter of an isolate loads its locale data, work a Worker
+// started for any other request should not do (docs/performance.md, "Cold start").
+let labels: { day: Intl.DateTimeFormat; month: Intl.DateTimeFormat } | undefined;
+const periodLabels = () =>
+  (labels ??= {
+    day: new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' }),
+    month: new Intl.DateTimeFormat('en-US', { month: 'short', year: 'numeric', timeZone: 'UTC' }),
+  });
 
 /** The periods of `range` ending with the one that holds `now`, oldest first. */
 export function periodsOf(range: MetricRange, now: Millis): Period[] {
@@ -65,14 +63,14 @@ export function periodsOf(range: MetricRange, now: Millis): Period[] {
     return Array.from({ length: 12 }, (_, i) => {
       const start = Date.UTC(year, month - 11 + i, 1);
       const end = Date.UTC(year, month - 10 + i, 1);
-      return { start, end, label: monthLabel.format(start) };
+      return { start, end, label: periodLabels().month.format(start) };
     });
   }
   const days = Number.parseInt(range, 10);
   const tomorrow = Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate() + 1);
   return Array.from({ length: days }, (_, i) => {
     const start = tomorrow - (days - i) * DAY_MS;
-    return { start, end: start + DAY_MS, label: dayLabel.format(start) };
+    return { start, end: start + DAY_MS, label: periodLabels().day.format(start) };
   });
 }
 

@@ -96,7 +96,7 @@ export async function cancelSubscription(
         where: sql`s.id = ${subscription.id} and s.status in ('active', 'past_due') and s.cancel_at_period_end = 0`,
       },
       (written) => [...cancelAtPeriodEndStatements(deps, subscription, currentPeriodEnd, written)],
-      (written) => [cancellationMail(deps, user, subscription, currentPeriodEnd, written)],
+      async (written) => [await cancellationMail(deps, user, subscription, currentPeriodEnd, written)],
     );
     return;
   }
@@ -124,7 +124,7 @@ export async function cancelSubscription(
         where l.user_id = s.user_id and l.plan = 'Standard' and l.status in ('active', 'suspended')))`,
     },
     (written) => [...cancelNowStatements(deps, subscription, endedAt, written)],
-    (written) => [cancellationMail(deps, user, subscription, endedAt, written)],
+    async (written) => [await cancellationMail(deps, user, subscription, endedAt, written)],
   );
 }
 
@@ -172,7 +172,7 @@ export async function resumeCustomerSubscription(
       where: sql`s.id = ${subscription.id} and s.status != 'canceled' and s.cancel_at_period_end = 1`,
     },
     (written) => [resumeStatements(deps, subscription, currentPeriodEnd, written)],
-    (written) => [resumedMail(deps, user, subscription, currentPeriodEnd, written, charge)],
+    async (written) => [await resumedMail(deps, user, subscription, currentPeriodEnd, written, charge)],
   ).catch((error: unknown) => {
     // Resumed meanwhile (the customer, another operator, Stripe's event): it renews as asked.
     if (ApiError.is(error, 'STALE_STATE')) {
@@ -365,7 +365,7 @@ async function refundMail(
   );
   return queueMailOnce(
     deps.db,
-    mail,
+    await mail,
     deps.now,
     `invoice-refunded:${invoice.id}`,
     sql`exists (select 1 from invoices where id = ${invoice.id} and refund_status = 'refunded')`,

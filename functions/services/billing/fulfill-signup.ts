@@ -113,7 +113,7 @@ export async function fulfillPendingSignup(
   const license = newStandardLicense(user.id, now);
   const welcome = queueMail(
     db,
-    welcomeMail(user.email, user.customerName, license, deps.origin),
+    await welcomeMail(user.email, user.customerName, license, deps.origin),
     now,
   );
   const quantity = paid.quantity ?? pending.seats;
@@ -135,7 +135,7 @@ export async function fulfillPendingSignup(
       : null;
   const sent =
     paid.invoiced && paid.subscriptionId
-      ? sentInvoiceStatements(deps, paid.invoiced, {
+      ? await sentInvoiceStatements(deps, paid.invoiced, {
           userId: user.id,
           email: user.email,
           name: user.customerName,

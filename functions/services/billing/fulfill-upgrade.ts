@@ -162,7 +162,7 @@ export async function fulfillUpgrade(deps: Deps, paid: PaidUpgrade): Promise<Upg
   };
   const mail = queueMail(
     db,
-    upgradeMail(user.email, user.customerName, upgraded, deps.origin),
+    await upgradeMail(user.email, user.customerName, upgraded, deps.origin),
     now,
   );
   const quantity = paid.quantity ?? 1;
@@ -183,7 +183,7 @@ export async function fulfillUpgrade(deps: Deps, paid: PaidUpgrade): Promise<Upg
         }).statements
       : [];
   const sent = paid.invoiced
-    ? sentInvoiceStatements(deps, paid.invoiced, {
+    ? await sentInvoiceStatements(deps, paid.invoiced, {
         userId: user.id,
         email: user.email,
         name: user.customerName,

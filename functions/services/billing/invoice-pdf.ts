@@ -3,9 +3,11 @@
  * invoice the provider gave no PDF: number, dates, seller, buyer, the line, tax (rate, or the
  * reverse-charge note) and total, from the invoice row as recorded (its buyer snapshot, not the
  * account's current details). pdf-lib with a standard font: nothing to fetch, nothing embedded.
+ * pdf-lib is imported on first use: it inflates its fonts' metrics and images when it loads, work
+ * a Worker started for any other request should not do (docs/performance.md, "Cold start").
  */
 import { and, eq } from 'drizzle-orm';
-import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
+import type { PDFFont, PDFPage, RGB } from 'pdf-lib';
 import { formatDate, formatMoney } from '../../../src/lib/format';
 import { billing, plans, site } from '../../../src/site.config';
 import { invoices } from '../../db/schema';
@@ -40,6 +42,7 @@ class Writer {
     readonly page: PDFPage,
     readonly regular: PDFFont,
     readonly bold: PDFFont,
+    readonly rgb: (red: number, green: number, blue: number) => RGB,
   ) {}
 
   text(value: string, options: { x?: number; size?: number; bold?: boolean; right?: number } = {}) {
@@ -50,7 +53,7 @@ class Writer {
       options.right === undefined
         ? (options.x ?? 56)
         : options.right - font.widthOfTextAtSize(safe, size);
-    this.page.drawText(safe, { x, y: this.y, size, font, color: rgb(0.1, 0.1, 0.1) });
+    this.page.drawText(safe, { x, y: this.y, size, font, color: this.rgb(0.1, 0.1, 0.1) });
   }
 
   line(value: string, options: { x?: number; size?: number; bold?: boolean; right?: number } = {}) {
@@ -63,7 +66,7 @@ class Writer {
       start: { x: 56, y: this.y + 4 },
       end: { x: 539, y: this.y + 4 },
       thickness: 0.5,
-      color: rgb(0.6, 0.6, 0.6),
+      color: this.rgb(0.6, 0.6, 0.6),
     });
     this.y -= 10;
   }
@@ -107,8 +110,12 @@ function lineOf(row: InvoiceRow, subtotal: number): { item: string; detail: stri
   };
 }
 
+let pdfLib: typeof import('pdf-lib') | undefined;
+
 /** The PDF of one recorded invoice. */
 export async function renderInvoicePdf(row: InvoiceRow, email: string): Promise<Uint8Array> {
+  pdfLib ??= await import('pdf-lib');
+  const { PDFDocument, StandardFonts, rgb } = pdfLib;
   const doc = await PDFDocument.create();
   const number = row.number ?? row.id;
   doc.setTitle(`Invoice ${number}`);
@@ -119,6 +126,7 @@ export async function renderInvoicePdf(row: InvoiceRow, email: string): Promise<
     page,
     await doc.embedFont(StandardFonts.Helvetica),
     await doc.embedFont(StandardFonts.HelveticaBold),
+    rgb,
   );
   const money = (cents: number) => formatMoney(cents, row.currency);
   const subtotal = row.subtotal ?? row.amountPaid - row.taxAmount;

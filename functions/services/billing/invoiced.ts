@@ -54,15 +54,15 @@ export const invoiceLink = (
  * The statements that record the open invoice and e-mail it, for the batch that makes the
  * subscription (`when` conditions both, e.g. on the subscription row of the same batch).
  */
-export function sentInvoiceStatements(
+export async function sentInvoiceStatements(
   deps: Pick<Deps, 'db' | 'now' | 'origin'>,
   invoice: SentInvoice,
   to: { userId: string; email: string; name: string; subscriptionId: string },
-): { statements: Parameters<Db['batch']>[0][number][]; mail: QueuedMail } {
+): Promise<{ statements: Parameters<Db['batch']>[0][number][]; mail: QueuedMail }> {
   const { db, now, origin } = deps;
   const mail = queueMailOnce(
     db,
-    invoiceSentMail(
+    await invoiceSentMail(
       to.email,
       to.name,
       {

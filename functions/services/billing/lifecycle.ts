@@ -159,11 +159,11 @@ function invoiceRow(
  * The receipt of a paid invoice, written once per invoice (its dedupe key), whichever delivery or
  * path records the invoice.
  */
-function receiptOf(deps: EffectDeps, event: InvoiceEvent, email: string, name: string) {
+async function receiptOf(deps: EffectDeps, event: InvoiceEvent, email: string, name: string) {
   const pdfUrl = event.invoicePdf ?? `${deps.origin}${invoicePdfPath(event.invoiceId)}`;
   return queueMailOnce(
     deps.db,
-    receiptMail(
+    await receiptMail(
       email,
       name,
       {
@@ -219,7 +219,7 @@ async function invoicePaid(
     findUserById(db, sub.userId),
     buyerOf(db, event, sub.userId),
   ]);
-  const mail = user && receiptOf(deps, event, user.email, user.customerName);
+  const mail = user && (await receiptOf(deps, event, user.email, user.customerName));
   const statements: Parameters<Db['batch']>[0] = [
     recordEvent(db, record, now),
     db
@@ -321,7 +321,7 @@ async function invoiceFailed(
     user &&
     queueMailOnce(
       db,
-      paymentFailedMail(
+      await paymentFailedMail(
         user.email,
         user.customerName,
         {
@@ -405,7 +405,7 @@ async function subscriptionChanged(
   const charge = resumes ? await renewalCharge(db, sub) : undefined;
   const mail =
     user &&
-    (stopsRenewal
+    (await (stopsRenewal
       ? cancellationMail(
           deps,
           user,
@@ -420,7 +420,7 @@ async function subscriptionChanged(
           event.currentPeriodEnd ?? now,
           notNewerThan(sub, event.created),
           charge,
-        ));
+        )));
   return run(
     deps,
     [

@@ -113,7 +113,7 @@ export async function attemptRefund(deps: Deps, row: RefundRow): Promise<RefundR
   const why = refundReasonText[row.reason];
   const mail = queueMailWhere(
     db,
-    paymentRefundedMail(
+    await paymentRefundedMail(
       row.email,
       why.charAt(0).toLowerCase() + why.slice(1),
       { cents: result.amount, currency: result.currency },

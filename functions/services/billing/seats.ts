@@ -189,7 +189,7 @@ function release(db: Db, subscriptionId: string) {
 }
 
 /** The invoices row and the receipt of a seat addition's invoice. */
-function invoiceStatements(
+async function invoiceStatements(
   deps: Pick<Deps, 'db' | 'now' | 'origin'>,
   userId: string,
   invoice: SeatInvoice,
@@ -225,7 +225,7 @@ function invoiceStatements(
     recipient &&
     queueMailOnce(
       db,
-      receiptMail(
+      await receiptMail(
         recipient.email,
         recipient.customerName,
         {
@@ -335,7 +335,7 @@ export async function addSeats(
           recorded,
         ).statements
       : [];
-  const { row, receipt } = invoiceStatements(deps, userId, invoice, user);
+  const { row, receipt } = await invoiceStatements(deps, userId, invoice, user);
   const results = await db.batch([
     db
       .update(subscriptions)

@@ -48,7 +48,7 @@ export async function expireTrials(deps: Deps): Promise<JobCounts> {
         row.plan === 'Trial' && !row.isDeleted
           ? queueMailWhere(
               db,
-              trialEndedMail(row.email, row.customerName, row.expiresAt, origin),
+              await trialEndedMail(row.email, row.customerName, row.expiresAt, origin),
               now,
               stillActive,
             )

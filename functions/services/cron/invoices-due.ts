@@ -72,7 +72,7 @@ export async function remindAndSuspendInvoices(deps: Deps): Promise<JobCounts> {
       reminders.push(
         queueMailOnce(
           db,
-          invoiceReminderMail(row.email, row.customerName, { ...facts, dueToday }, origin),
+          await invoiceReminderMail(row.email, row.customerName, { ...facts, dueToday }, origin),
           now,
           `${dueToday ? 'invoice-due-today' : 'invoice-due-soon'}:${row.invoiceId}`,
           stillOpen,
@@ -85,7 +85,7 @@ export async function remindAndSuspendInvoices(deps: Deps): Promise<JobCounts> {
     const gate = sql`${stillOpen} and ${stillActive}`;
     const mail = queueMailOnce(
       db,
-      invoiceOverdueMail(row.email, row.customerName, facts, origin),
+      await invoiceOverdueMail(row.email, row.customerName, facts, origin),
       now,
       `invoice-overdue:${row.invoiceId}`,
       gate,

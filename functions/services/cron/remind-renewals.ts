@@ -52,25 +52,29 @@ export async function remindRenewals(deps: Deps): Promise<JobCounts> {
 
   // The amount with tax each renewal will charge (charges.ts), as Billing & Invoices shows it.
   const charges = await Promise.all(due.map((row) => renewalCharge(db, row)));
-  const mails = due.flatMap(({ id, periodEnd, email, customerName }, i) =>
-    periodEnd === null || !charges[i]
-      ? []
-      : [
-          queueMailOnce(
-            db,
-            renewalReminderMail(
-              email,
-              customerName,
-              { renewsAt: periodEnd, now, charge: charges[i] },
-              origin,
-            ),
-            now,
-            renewalKey(id, periodEnd),
-            sql`exists (select 1 from subscriptions where id = ${id} and status = 'active'
+  const mails = (
+    await Promise.all(
+      due.map(async ({ id, periodEnd, email, customerName }, i) =>
+        periodEnd === null || !charges[i]
+          ? []
+          : [
+              queueMailOnce(
+                db,
+                await renewalReminderMail(
+                  email,
+                  customerName,
+                  { renewsAt: periodEnd, now, charge: charges[i] },
+                  origin,
+                ),
+                now,
+                renewalKey(id, periodEnd),
+                sql`exists (select 1 from subscriptions where id = ${id} and status = 'active'
               and cancel_at_period_end = 0 and current_period_end = ${periodEnd})`,
-          ),
-        ],
-  );
+              ),
+            ],
+      ),
+    )
+  ).flat();
   const written = await writeMails(db, mails);
   await deliverSoon(deps, ...written);
   return { mailed: written.length };

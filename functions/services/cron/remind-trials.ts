@@ -48,13 +48,15 @@ export async function remindTrialsEnding(deps: Deps): Promise<JobCounts> {
       ),
     );
 
-  const mails = due.map((row) =>
-    queueMailOnce(
-      db,
-      trialEndingMail(row.email, row.customerName, { endsAt: row.expiresAt, now }, origin),
-      now,
-      trialEndingKey(row.id, row.expiresAt),
-      sql`exists (select 1 from licenses where id = ${row.id} and status = 'active' and expires_at = ${row.expiresAt})`,
+  const mails = await Promise.all(
+    due.map(async (row) =>
+      queueMailOnce(
+        db,
+        await trialEndingMail(row.email, row.customerName, { endsAt: row.expiresAt, now }, origin),
+        now,
+        trialEndingKey(row.id, row.expiresAt),
+        sql`exists (select 1 from licenses where id = ${row.id} and status = 'active' and expires_at = ${row.expiresAt})`,
+      ),
     ),
   );
   const written = await writeMails(db, mails);

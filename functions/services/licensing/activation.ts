@@ -119,16 +119,19 @@ export async function newDeviceNotice(
 ): Promise<{ alongside: WithNewDevice; queued: QueuedMail[] }> {
   const queued: QueuedMail[] = [];
   const user = await findUserById(db, userId);
+  const notice =
+    user &&
+    (await deviceActivatedMail(
+      user.email,
+      user.customerName,
+      { deviceName: device.deviceName, activatedAt: now },
+      origin,
+    ));
   const alongside: WithNewDevice = (rowId) => {
-    if (!user) return [];
+    if (!notice) return [];
     const mail = queueMailWhere(
       db,
-      deviceActivatedMail(
-        user.email,
-        user.customerName,
-        { deviceName: device.deviceName, activatedAt: now },
-        origin,
-      ),
+      notice,
       now,
       sql`exists (select 1 from devices where id = ${rowId})`,
     );

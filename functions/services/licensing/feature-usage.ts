@@ -47,7 +47,8 @@ import type { Deps } from '../shared/deps';
 
 const { features, maxCountPerDay } = featureUsage;
 
-const capText = maxCountPerDay.toLocaleString('en-US');
+/** The cap in words, made on first use (an isolate's first Intl call loads its locale data). */
+const capText = () => maxCountPerDay.toLocaleString('en-US');
 
 /** Counts per day and command, summed over the events (a plugin may send a pair twice). */
 export type DayCounts = Map<string, Map<FeatureSlug, number>>;
@@ -74,7 +75,7 @@ export function sumReport(events: readonly UsageEvent[], now: Millis): DayCounts
     const sum = (counts.get(feature) ?? 0) + count;
     if (sum > maxCountPerDay) {
       throw fail('VALIDATION_FAILED', {
-        message: ApiMessages.usageCountOverCap(feature, day, capText),
+        message: ApiMessages.usageCountOverCap(feature, day, capText()),
       });
     }
     days.set(day, counts.set(feature, sum));

@@ -80,7 +80,7 @@ async function attempt(
   const expiresAt = invitationExpiry(now);
   const orgId = sql`${organization.id}`;
   const written: SQL = sql`exists (select 1 from organization_invitations where id = ${id})`;
-  const mail = invitationMail(
+  const mail = await invitationMail(
     db,
     email,
     { organizationName: organization.name, inviterName: actor.name, token, expiresAt },

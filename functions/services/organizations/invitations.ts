@@ -63,17 +63,17 @@ export function openInvitationWhere(organizationId: string, id: string, now: Mil
 }
 
 /** The invitation e-mail, written only when `when` holds (its invitation row was written). */
-export function invitationMail(
+export async function invitationMail(
   db: Db,
   to: string,
   details: { organizationName: string; inviterName: string; token: string; expiresAt: Millis },
   origin: string,
   now: Millis,
   when: SQL,
-): QueuedMail {
+): Promise<QueuedMail> {
   return queueMailWhere(
     db,
-    teamInvitationMail(
+    await teamInvitationMail(
       to,
       {
         organizationName: details.organizationName,

@@ -248,7 +248,7 @@ export async function signUpByInvitation(
   const { db, now, secrets } = deps;
   const { invitation, organization } = await openInvitation(db, token, now);
   if (await findUserByEmail(db, invitation.emailNormalized)) throw fail('ACCOUNT_EXISTS');
-  assertPasswordAllowed(body.password);
+  await assertPasswordAllowed(body.password);
   const passwordHash = await hashPassword(body.password, secrets.pepper);
   const user: UserRow = newUser(
     {

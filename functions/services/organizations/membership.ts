@@ -87,7 +87,7 @@ export async function invite(
   const expiresAt = invitationExpiry(now);
   const orgId = sql`${organization.id}`;
   const written = sql`exists (select 1 from organization_invitations where id = ${id})`;
-  const mail = invitationMail(
+  const mail = await invitationMail(
     db,
     email,
     { organizationName: organization.name, inviterName: actor.name, token, expiresAt },
@@ -155,7 +155,7 @@ export async function resendInvitation(
   const { token, tokenHash } = await newInvitationToken();
   const expiresAt = invitationExpiry(now);
   const written = sql`exists (select 1 from organization_invitations where id = ${invitationId} and token_hash = ${tokenHash})`;
-  const mail = invitationMail(
+  const mail = await invitationMail(
     db,
     invitation.email,
     { organizationName: organization.name, inviterName: actor.name, token, expiresAt },

@@ -307,7 +307,7 @@ export async function alertSeats(
   for (const org of due) {
     const mail = queueMailWhere(
       db,
-      seatsAlmostFullMail(
+      await seatsAlmostFullMail(
         org.email,
         org.ownerName,
         { organizationName: org.name, seatsUsed: org.seatsUsed, seats: org.seats },
@@ -383,7 +383,7 @@ export async function mailUsageReports(
     mails.push(
       queueMailOnce(
         db,
-        teamUsageReportMail(
+        await teamUsageReportMail(
           org.email,
           org.ownerName,
           { organizationName: org.name, month: month.name, ...report },

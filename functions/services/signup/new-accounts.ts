@@ -33,7 +33,7 @@ export async function claimEmailSignup(
     account: Pick<NewAccount, 'emailNormalized' | 'fingerprintId'>,
   ) => Promise<void> = async () => {},
 ): Promise<NewAccount> {
-  assertPasswordAllowed(body.password);
+  await assertPasswordAllowed(body.password);
   const emailNormalized = normalizeEmail(body.email);
   const verification = await findVerified(deps, body.email);
   if (

@@ -77,7 +77,7 @@ async function createTrialAccount(deps: Deps, account: NewAccount): Promise<Sign
   const session = await newSession(deps, user.id);
   const welcome = queueMail(
     db,
-    welcomeMail(user.email, user.customerName, license, deps.origin),
+    await welcomeMail(user.email, user.customerName, license, deps.origin),
     now,
   );
 

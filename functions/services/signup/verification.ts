@@ -94,7 +94,7 @@ export async function issueCode(deps: Deps, form: VerificationForm): Promise<Iss
     fingerprintId: form.fingerprintId,
   };
   // The e-mail is written with the code: a code exists only together with its e-mail.
-  const mail = queueMail(db, verificationCodeMail(form.email, code, deps.origin), now);
+  const mail = queueMail(db, await verificationCodeMail(form.email, code, deps.origin), now);
   await db.batch([
     // Older unverified codes stop working the moment a new one exists.
     db

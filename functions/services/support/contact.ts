@@ -24,7 +24,7 @@ export async function sendContactMessage(deps: Deps, body: ContactBody): Promise
   await enforceRateLimit(deps, 'contactPerIp', client.ip);
   const id = crypto.randomUUID();
   const emailNormalized = normalizeEmail(body.email);
-  const toSupport = queueMail(db, contactMail(id, body, origin), now);
+  const toSupport = queueMail(db, await contactMail(id, body, origin), now);
   const acknowledged = await hitRateLimit(
     db,
     'contactAcknowledgementsPerEmail',
@@ -33,7 +33,7 @@ export async function sendContactMessage(deps: Deps, body: ContactBody): Promise
   );
   const acknowledgement =
     acknowledged.count <= limits.rateLimits.contactAcknowledgementsPerEmail.max
-      ? queueMail(db, contactReceivedMail(body.email, origin), now)
+      ? queueMail(db, await contactReceivedMail(body.email, origin), now)
       : null;
   const store = db.insert(contactMessages).values({
     id,

@@ -4,7 +4,7 @@
  * OpenAPI document (document.ts) publishes them. Each needs the signed-in account's session.
  * Paths are relative to `/api`.
  */
-import { createRoute, z } from '@hono/zod-openapi';
+import { z } from '@hono/zod-openapi';
 import type { ErrorCode } from '../catalogue';
 import { userCodeBodySchema } from '../schemas/plugin-sign-in';
 import { deviceRenameSchema, usageFeaturesQuerySchema } from '../schemas/usage-dashboard';
@@ -14,7 +14,7 @@ import {
   featureUsageViewSchema,
   usageOverviewSchema,
 } from './dashboard-schemas';
-import { bodyErrors, errorAnswers, jsonAnswer, jsonRequest } from './describe';
+import { bodyErrors, declareRoute, errorAnswers, jsonAnswer, jsonRequest } from './describe';
 
 /** The account's session: the Bearer token of a sign-in, or the site's session cookie. */
 export const sessionSecurity = [{ sessionBearer: [] }];
@@ -34,7 +34,7 @@ const approvalErrors: readonly ErrorCode[] = [
   'TOO_MANY_ATTEMPTS',
 ];
 
-export const lookUpSignInRoute = createRoute({
+export const lookUpSignInRoute = declareRoute({
   method: 'post',
   path: '/device-authorizations/lookup',
   tags: approvalTag,
@@ -43,13 +43,15 @@ export const lookUpSignInRoute = createRoute({
     'The code the plugin shows, as typed on /activate (case, spaces and dashes are forgiven): which app and computer ask to sign in, for which account. Every look-up and decision counts against a budget per address and per account.',
   security: sessionSecurity,
   request: jsonRequest(userCodeBodySchema),
-  responses: {
-    200: jsonAnswer(deviceRequestViewSchema, 'The pending sign-in.'),
-    ...errorAnswers(...approvalErrors),
+  get responses() {
+    return {
+      200: jsonAnswer(deviceRequestViewSchema, 'The pending sign-in.'),
+      ...errorAnswers(...approvalErrors),
+    };
   },
 });
 
-export const approveSignInRoute = createRoute({
+export const approveSignInRoute = declareRoute({
   method: 'post',
   path: '/device-authorizations/approve',
   tags: approvalTag,
@@ -58,13 +60,15 @@ export const approveSignInRoute = createRoute({
     "Gives the plugin that shows this code access to the account's licenses: its next token request gets its tokens. A request is decided once.",
   security: sessionSecurity,
   request: jsonRequest(userCodeBodySchema),
-  responses: {
-    200: jsonAnswer(deviceDecisionSchema, 'Approved.'),
-    ...errorAnswers(...approvalErrors),
+  get responses() {
+    return {
+      200: jsonAnswer(deviceDecisionSchema, 'Approved.'),
+      ...errorAnswers(...approvalErrors),
+    };
   },
 });
 
-export const denySignInRoute = createRoute({
+export const denySignInRoute = declareRoute({
   method: 'post',
   path: '/device-authorizations/deny',
   tags: approvalTag,
@@ -73,9 +77,11 @@ export const denySignInRoute = createRoute({
     'The plugin that shows this code is refused: its next token request answers `access_denied`.',
   security: sessionSecurity,
   request: jsonRequest(userCodeBodySchema),
-  responses: {
-    200: jsonAnswer(deviceDecisionSchema, 'Denied.'),
-    ...errorAnswers(...approvalErrors),
+  get responses() {
+    return {
+      200: jsonAnswer(deviceDecisionSchema, 'Denied.'),
+      ...errorAnswers(...approvalErrors),
+    };
   },
 });
 
@@ -83,9 +89,10 @@ const usageTag = ['Usage and sessions'];
 const overview = (what: string) =>
   jsonAnswer(usageOverviewSchema, `${what}, answered with the fresh overview and its \`message\`.`);
 /** The row id of a device, session or plugin sign-in, as the overview lists it. */
+/** Plain, not lazy: the OpenAPI generator reads a parameter schema's fields (schemas/lazy.ts). */
 const idParam = z.object({ id: z.string() });
 
-export const usageOverviewRoute = createRoute({
+export const usageOverviewRoute = declareRoute({
   method: 'get',
   path: '/usage',
   tags: usageTag,
@@ -93,13 +100,15 @@ export const usageOverviewRoute = createRoute({
   description:
     "The current license's active devices and activation history, the account's live sessions and signed-in plugins, and the deactivations used. Every action below answers this overview again.",
   security: sessionSecurity,
-  responses: {
-    200: jsonAnswer(usageOverviewSchema, 'The overview.'),
-    ...errorAnswers(...readErrors),
+  get responses() {
+    return {
+      200: jsonAnswer(usageOverviewSchema, 'The overview.'),
+      ...errorAnswers(...readErrors),
+    };
   },
 });
 
-export const deactivateDeviceRoute = createRoute({
+export const deactivateDeviceRoute = declareRoute({
   method: 'post',
   path: '/devices/{id}/deactivate',
   tags: usageTag,
@@ -108,13 +117,15 @@ export const deactivateDeviceRoute = createRoute({
     "Frees one of the account's active devices (`id` from `devices`); its next check answers `DEVICE_NOT_ACTIVATED`. On the same deactivation budget as the plugin's.",
   security: sessionSecurity,
   request: { params: idParam },
-  responses: {
-    200: overview('Freed'),
-    ...errorAnswers(...writeErrors, 'DEVICE_NOT_ACTIVATED'),
+  get responses() {
+    return {
+      200: overview('Freed'),
+      ...errorAnswers(...writeErrors, 'DEVICE_NOT_ACTIVATED'),
+    };
   },
 });
 
-export const renameDeviceRoute = createRoute({
+export const renameDeviceRoute = declareRoute({
   method: 'patch',
   path: '/devices/{id}',
   tags: usageTag,
@@ -122,26 +133,30 @@ export const renameDeviceRoute = createRoute({
   description: "Renames one of the account's active devices; the plugin lists it by that name too.",
   security: sessionSecurity,
   request: { params: idParam, ...jsonRequest(deviceRenameSchema) },
-  responses: {
-    200: overview('Renamed'),
-    ...errorAnswers(...bodyErrors, ...writeErrors, 'DEVICE_NOT_ACTIVATED'),
+  get responses() {
+    return {
+      200: overview('Renamed'),
+      ...errorAnswers(...bodyErrors, ...writeErrors, 'DEVICE_NOT_ACTIVATED'),
+    };
   },
 });
 
-export const revokeOtherSessionsRoute = createRoute({
+export const revokeOtherSessionsRoute = declareRoute({
   method: 'post',
   path: '/sessions/revoke-others',
   tags: usageTag,
   summary: 'Sign out every other session',
   description: 'Every session of the account but the one making this request ends at once.',
   security: sessionSecurity,
-  responses: {
-    200: overview('Signed out'),
-    ...errorAnswers(...writeErrors),
+  get responses() {
+    return {
+      200: overview('Signed out'),
+      ...errorAnswers(...writeErrors),
+    };
   },
 });
 
-export const revokeSessionRoute = createRoute({
+export const revokeSessionRoute = declareRoute({
   method: 'delete',
   path: '/sessions/{id}',
   tags: usageTag,
@@ -150,13 +165,15 @@ export const revokeSessionRoute = createRoute({
     'Ends another session of the account (`id` from `sessions`); its next request answers 401. The current session signs out with logout instead (400 `BAD_REQUEST`).',
   security: sessionSecurity,
   request: { params: idParam },
-  responses: {
-    200: overview('Signed out'),
-    ...errorAnswers(...writeErrors, 'BAD_REQUEST', 'NOT_FOUND'),
+  get responses() {
+    return {
+      200: overview('Signed out'),
+      ...errorAnswers(...writeErrors, 'BAD_REQUEST', 'NOT_FOUND'),
+    };
   },
 });
 
-export const signOutPluginRoute = createRoute({
+export const signOutPluginRoute = declareRoute({
   method: 'delete',
   path: '/plugin-sign-ins/{id}',
   tags: usageTag,
@@ -165,13 +182,15 @@ export const signOutPluginRoute = createRoute({
     "Ends a plugin's sign-in (`id` from `plugins`): its access and refresh tokens stop working at once.",
   security: sessionSecurity,
   request: { params: idParam },
-  responses: {
-    200: overview('Signed out'),
-    ...errorAnswers(...writeErrors, 'NOT_FOUND'),
+  get responses() {
+    return {
+      200: overview('Signed out'),
+      ...errorAnswers(...writeErrors, 'NOT_FOUND'),
+    };
   },
 });
 
-export const featureUsageViewRoute = createRoute({
+export const featureUsageViewRoute = declareRoute({
   method: 'get',
   path: '/usage/features',
   tags: usageTag,
@@ -180,9 +199,11 @@ export const featureUsageViewRoute = createRoute({
     "The plugin's daily reports summed per device and command over the last `days` days (UTC, `from` to `to` inclusive). `counts` and `lastUsed` follow the order of the plugin's commands.",
   security: sessionSecurity,
   request: { query: usageFeaturesQuerySchema },
-  responses: {
-    200: jsonAnswer(featureUsageViewSchema, 'The usage.'),
-    ...errorAnswers(...readErrors, 'VALIDATION_FAILED'),
+  get responses() {
+    return {
+      200: jsonAnswer(featureUsageViewSchema, 'The usage.'),
+      ...errorAnswers(...readErrors, 'VALIDATION_FAILED'),
+    };
   },
 });
 

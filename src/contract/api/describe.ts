@@ -4,8 +4,41 @@
  * JSON body the Worker validates, a form body it reads itself, a JSON answer, and the error
  * answers by code, each under the status the error catalogue gives it.
  */
+import { createRoute } from '@hono/zod-openapi';
 import { z } from 'zod';
 import { errorCatalogue, type ErrorCode } from '../catalogue';
+import { lazySchema } from '../schemas/lazy';
+
+/**
+ * `createRoute` of @hono/zod-openapi, for declarations whose documentation is built only when the
+ * OpenAPI document is (docs/performance.md, "Cold start"). Write `get responses() { return {…}; }`,
+ * and `get request()` for a form body the handler reads itself: each getter runs the first time
+ * it is read and its answer is kept. They are left out of the route's enumerable properties, so
+ * mounting the route (`.openapi(route, handler)`, which copies them) neither builds nor needs
+ * them: the validators come from the plain `request` of a JSON body or path parameters, and a
+ * form body documented as JSON Schema never had one. document.ts reads both getters.
+ */
+export const declareRoute: typeof createRoute = (config) => {
+  const plain: Record<string, unknown> = {};
+  const lazy: [string, () => unknown][] = [];
+  for (const [key, property] of Object.entries(Object.getOwnPropertyDescriptors(config))) {
+    if (property.get) lazy.push([key, property.get.bind(config)]);
+    else plain[key] = property.value;
+  }
+  const route = createRoute(plain as typeof config);
+  for (const [key, get] of lazy) {
+    let value: unknown;
+    let built = false;
+    Object.defineProperty(route, key, {
+      enumerable: false,
+      get: () => {
+        if (!built) [value, built] = [get(), true];
+        return value;
+      },
+    });
+  }
+  return route;
+};
 
 /** A JSON request body, validated against `schema` before the handler runs. */
 export function jsonRequest<T extends z.ZodType>(schema: T) {
@@ -41,11 +74,13 @@ export function emptyAnswer(description: string) {
 }
 
 /** Every error answer: `{ message, code }`, a few with more fields (TOO_MANY_DEVICES: devices). */
-export const errorBodySchema = z.looseObject({
-  /** A sentence to show the person. */
-  message: z.string(),
-  code: z.string(),
-});
+export const errorBodySchema = lazySchema(() =>
+  z.looseObject({
+    /** A sentence to show the person. */
+    message: z.string(),
+    code: z.string(),
+  }),
+);
 
 /**
  * The error answers of a route, grouped by the status each code always has (catalogue.ts), each
@@ -66,7 +101,9 @@ export function errorAnswers(...codes: readonly ErrorCode[]) {
           .join('\n\n'),
         content: {
           'application/json': {
-            schema: errorBodySchema.extend({ code: z.enum(list as [ErrorCode, ...ErrorCode[]]) }),
+            schema: errorBodySchema
+              .unwrap()
+              .extend({ code: z.enum(list as [ErrorCode, ...ErrorCode[]]) }),
           },
         },
       },

@@ -39,7 +39,13 @@ export function apiDocument(origin: string = url) {
   });
   for (const { prefix, routes } of apiRouteGroups) {
     for (const route of routes) {
-      registry.openAPIRegistry.registerPath({ ...route, path: documentedPath(prefix, route) });
+      // `request` and `responses` may be getters (declareRoute), which a spread leaves out.
+      registry.openAPIRegistry.registerPath({
+        ...route,
+        ...(route.request === undefined ? {} : { request: route.request }),
+        responses: route.responses,
+        path: documentedPath(prefix, route),
+      });
     }
   }
   return registry.getOpenAPI31Document({

@@ -4,7 +4,7 @@
  * publishes them. Requests are form-encoded; failures answer `{ error, error_description }`.
  * Paths are relative to `/api/oauth`, the metadata's to `/.well-known`.
  */
-import { createRoute, z } from '@hono/zod-openapi';
+import { z } from '@hono/zod-openapi';
 import {
   authorizationServerMetadataSchema,
   deviceAuthorizationRequestSchema,
@@ -14,95 +14,114 @@ import {
   tokenRequestSchema,
   tokenResponseSchema,
 } from '../schemas/plugin-sign-in';
-import { emptyAnswer, errorAnswers, formRequest, jsonAnswer } from './describe';
+import { declareRoute, emptyAnswer, errorAnswers, formRequest, jsonAnswer } from './describe';
 
 const tags = ['Plugin sign-in'];
 
 /** An OAuth error answer (RFC 6749 §5.2) with the codes it may carry. */
 function oauthError(description: string, codes: readonly [string, ...string[]]) {
   return jsonAnswer(
-    oauthErrorSchema.extend({ error: z.enum(codes) }),
+    oauthErrorSchema.unwrap().extend({ error: z.enum(codes) }),
     `${description} \`error\`: ${codes.map((code) => `\`${code}\``).join(', ')}.`,
   );
 }
 
-/** Too many requests from one address: `invalid_request` with Retry-After. */
-const tooMany = oauthError('Too many requests from this address; see Retry-After.', [
-  'invalid_request',
-]);
+let tooManyAnswer: ReturnType<typeof oauthError> | undefined;
+/** Too many requests from one address: `invalid_request` with Retry-After (one answer, shared). */
+const tooMany = () =>
+  (tooManyAnswer ??= oauthError('Too many requests from this address; see Retry-After.', [
+    'invalid_request',
+  ]));
 
-export const deviceAuthorizationRoute = createRoute({
+export const deviceAuthorizationRoute = declareRoute({
   method: 'post',
   path: '/device',
   tags,
   summary: 'Start a sign-in',
   description:
     'Answers a `user_code` to show (XXXX-XXXX) and the page where the customer approves it. Poll the token endpoint every `interval` seconds until `expires_in` ends.',
-  request: formRequest(deviceAuthorizationRequestSchema),
-  responses: {
-    200: jsonAnswer(deviceAuthorizationResponseSchema, 'The codes of this sign-in.'),
-    400: oauthError('A request that cannot be read.', ['invalid_request', 'invalid_scope']),
-    401: oauthError('Not the plugin.', ['invalid_client']),
-    429: tooMany,
-    ...errorAnswers('PAYLOAD_TOO_LARGE'),
+  get request() {
+    return formRequest(deviceAuthorizationRequestSchema);
+  },
+  get responses() {
+    return {
+      200: jsonAnswer(deviceAuthorizationResponseSchema, 'The codes of this sign-in.'),
+      400: oauthError('A request that cannot be read.', ['invalid_request', 'invalid_scope']),
+      401: oauthError('Not the plugin.', ['invalid_client']),
+      429: tooMany(),
+      ...errorAnswers('PAYLOAD_TOO_LARGE'),
+    };
   },
 });
 
-export const tokenRoute = createRoute({
+export const tokenRoute = declareRoute({
   method: 'post',
   path: '/token',
   tags,
   summary: 'Get or refresh tokens',
   description:
     'With the device code: `authorization_pending` until the customer decides, `slow_down` when polled faster than `interval`, then the tokens (a device code is used once), `access_denied` or `expired_token`. With a refresh token: a new pair; the old refresh token stops working.',
-  request: formRequest(tokenRequestSchema),
-  responses: {
-    200: jsonAnswer(tokenResponseSchema, 'An access token (scope `licenses`) and a refresh token.'),
-    400: oauthError('Not (yet) tokens.', [
-      'invalid_request',
-      'invalid_grant',
-      'invalid_scope',
-      'unsupported_grant_type',
-      'authorization_pending',
-      'slow_down',
-      'access_denied',
-      'expired_token',
-    ]),
-    401: oauthError('Not the plugin.', ['invalid_client']),
-    429: tooMany,
-    ...errorAnswers('PAYLOAD_TOO_LARGE'),
+  get request() {
+    return formRequest(tokenRequestSchema);
+  },
+  get responses() {
+    return {
+      200: jsonAnswer(
+        tokenResponseSchema,
+        'An access token (scope `licenses`) and a refresh token.',
+      ),
+      400: oauthError('Not (yet) tokens.', [
+        'invalid_request',
+        'invalid_grant',
+        'invalid_scope',
+        'unsupported_grant_type',
+        'authorization_pending',
+        'slow_down',
+        'access_denied',
+        'expired_token',
+      ]),
+      401: oauthError('Not the plugin.', ['invalid_client']),
+      429: tooMany(),
+      ...errorAnswers('PAYLOAD_TOO_LARGE'),
+    };
   },
 });
 
-export const revokeRoute = createRoute({
+export const revokeRoute = declareRoute({
   method: 'post',
   path: '/revoke',
   tags,
   summary: 'Sign out',
   description:
     'An access or a refresh token ends the whole sign-in. Answers 200 whether or not the token was known (RFC 7009).',
-  request: formRequest(revokeRequestSchema),
-  responses: {
-    200: emptyAnswer('Signed out.'),
-    400: oauthError('A request that cannot be read.', ['invalid_request']),
-    401: oauthError('Not the plugin.', ['invalid_client']),
-    429: tooMany,
-    ...errorAnswers('PAYLOAD_TOO_LARGE'),
+  get request() {
+    return formRequest(revokeRequestSchema);
+  },
+  get responses() {
+    return {
+      200: emptyAnswer('Signed out.'),
+      400: oauthError('A request that cannot be read.', ['invalid_request']),
+      401: oauthError('Not the plugin.', ['invalid_client']),
+      429: tooMany(),
+      ...errorAnswers('PAYLOAD_TOO_LARGE'),
+    };
   },
 });
 
 /** Paths relative to `/api/oauth`. */
 export const oauthRoutes = [deviceAuthorizationRoute, tokenRoute, revokeRoute];
 
-export const metadataRoute = createRoute({
+export const metadataRoute = declareRoute({
   method: 'get',
   path: '/oauth-authorization-server',
   tags,
   summary: 'Authorization server metadata',
   description: 'RFC 8414: where a standard OAuth client finds the endpoints above.',
-  responses: {
-    200: jsonAnswer(authorizationServerMetadataSchema, 'The metadata.'),
-    ...errorAnswers(),
+  get responses() {
+    return {
+      200: jsonAnswer(authorizationServerMetadataSchema, 'The metadata.'),
+      ...errorAnswers(),
+    };
   },
 });
 

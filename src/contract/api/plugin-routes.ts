@@ -3,7 +3,7 @@
  * (functions/routes/licenses.ts, releases.ts, feature-usage.ts, plugin.ts, download.ts) and the
  * OpenAPI document (document.ts) publishes them. Paths are relative to `/api`.
  */
-import { createRoute, z } from '@hono/zod-openapi';
+import { z } from '@hono/zod-openapi';
 import {
   activateBodySchema,
   activateResponseSchema,
@@ -15,14 +15,15 @@ import {
 import { freeBodySchema, pluginLicensesSchema, switchBodySchema } from '../schemas/plugin-licenses';
 import { updateCheckBodySchema, updateCheckResponseSchema } from '../schemas/releases';
 import { usageReportBodySchema, usageReportResponseSchema } from '../schemas/usage-report';
-import { bodyErrors, errorAnswers, jsonAnswer, jsonRequest } from './describe';
+import { bodyErrors, declareRoute, errorAnswers, jsonAnswer, jsonRequest } from './describe';
+import { lazySchema } from '../schemas/lazy';
 
 /** The plugin's access token from its sign-in (the OAuth device flow), scope `licenses`. */
 export const pluginTokenSecurity = [{ pluginToken: [] }];
 
 const licenseTag = ['Licenses'];
 
-export const activateRoute = createRoute({
+export const activateRoute = declareRoute({
   method: 'post',
   path: '/licenses/activate',
   tags: licenseTag,
@@ -30,23 +31,25 @@ export const activateRoute = createRoute({
   description:
     'Idempotent per license key and device: a reinstall is not a new device. At the device limit the answer is 403 `TOO_MANY_DEVICES` with the active `devices`; send again with `replaceDeviceId` to free one of them and activate this device in one step (counted as a deactivation).',
   request: jsonRequest(activateBodySchema),
-  responses: {
-    200: jsonAnswer(activateResponseSchema, 'Activated, with a fresh license file.'),
-    ...errorAnswers(
-      ...bodyErrors,
-      'TOO_MANY_DEVICES',
-      'EXPIRED',
-      'SUSPENDED',
-      'REVOKED',
-      'NOT_FOUND',
-      'DEVICE_NOT_ACTIVATED',
-      'DEACTIVATION_LIMIT',
-      'TOO_MANY_ATTEMPTS',
-    ),
+  get responses() {
+    return {
+      200: jsonAnswer(activateResponseSchema, 'Activated, with a fresh license file.'),
+      ...errorAnswers(
+        ...bodyErrors,
+        'TOO_MANY_DEVICES',
+        'EXPIRED',
+        'SUSPENDED',
+        'REVOKED',
+        'NOT_FOUND',
+        'DEVICE_NOT_ACTIVATED',
+        'DEACTIVATION_LIMIT',
+        'TOO_MANY_ATTEMPTS',
+      ),
+    };
   },
 });
 
-export const validateRoute = createRoute({
+export const validateRoute = declareRoute({
   method: 'post',
   path: '/licenses/validate',
   tags: licenseTag,
@@ -54,54 +57,62 @@ export const validateRoute = createRoute({
   description:
     'Always 200 for a well-formed request: read `status`. `VALID` comes with a fresh license file and whether to send usage reports.',
   request: jsonRequest(validateBodySchema),
-  responses: {
-    200: jsonAnswer(validateResponseSchema, 'The license status on this device.'),
-    ...errorAnswers(...bodyErrors, 'TOO_MANY_ATTEMPTS'),
+  get responses() {
+    return {
+      200: jsonAnswer(validateResponseSchema, 'The license status on this device.'),
+      ...errorAnswers(...bodyErrors, 'TOO_MANY_ATTEMPTS'),
+    };
   },
 });
 
-export const deactivateRoute = createRoute({
+export const deactivateRoute = declareRoute({
   method: 'post',
   path: '/licenses/deactivate',
   tags: licenseTag,
   summary: 'Free this device',
   request: jsonRequest(deactivateBodySchema),
-  responses: {
-    200: jsonAnswer(deactivateResponseSchema, 'The device is freed.'),
-    ...errorAnswers(
-      ...bodyErrors,
-      'NOT_FOUND',
-      'DEVICE_NOT_ACTIVATED',
-      'DEACTIVATION_LIMIT',
-      'TOO_MANY_ATTEMPTS',
-    ),
+  get responses() {
+    return {
+      200: jsonAnswer(deactivateResponseSchema, 'The device is freed.'),
+      ...errorAnswers(
+        ...bodyErrors,
+        'NOT_FOUND',
+        'DEVICE_NOT_ACTIVATED',
+        'DEACTIVATION_LIMIT',
+        'TOO_MANY_ATTEMPTS',
+      ),
+    };
   },
 });
 
-const publicJwkSchema = z.object({
-  kty: z.literal('OKP'),
-  crv: z.literal('Ed25519'),
-  x: z.string(),
-  /** RFC 7638 thumbprint: tells keys apart across a rotation. */
-  kid: z.string(),
-  alg: z.literal('EdDSA'),
-  use: z.literal('sig'),
-});
+const publicJwkSchema = lazySchema(() =>
+  z.object({
+    kty: z.literal('OKP'),
+    crv: z.literal('Ed25519'),
+    x: z.string(),
+    /** RFC 7638 thumbprint: tells keys apart across a rotation. */
+    kid: z.string(),
+    alg: z.literal('EdDSA'),
+    use: z.literal('sig'),
+  }),
+);
 
-export const publicKeyRoute = createRoute({
+export const publicKeyRoute = declareRoute({
   method: 'get',
   path: '/licenses/public-key',
   tags: licenseTag,
   summary: 'The key that signs license files',
   description:
     'A JWKS with the Ed25519 public key (and, during a rotation, the previous one). Verify license files and release manifests offline with it; it may be cached for an hour.',
-  responses: {
-    200: jsonAnswer(z.object({ keys: z.array(publicJwkSchema) }), 'The public keys.'),
-    ...errorAnswers(),
+  get responses() {
+    return {
+      200: jsonAnswer(z.object({ keys: z.array(publicJwkSchema) }), 'The public keys.'),
+      ...errorAnswers(),
+    };
   },
 });
 
-export const updateCheckRoute = createRoute({
+export const updateCheckRoute = declareRoute({
   method: 'post',
   path: '/releases/check',
   tags: ['Updates'],
@@ -109,35 +120,40 @@ export const updateCheckRoute = createRoute({
   description:
     'Counts against the same per-IP budget as the license calls. `UPDATE_AVAILABLE` carries a download link and a manifest signed with the license key; a license that is not valid answers as validate does.',
   request: jsonRequest(updateCheckBodySchema),
-  responses: {
-    200: jsonAnswer(updateCheckResponseSchema, 'Up to date, an update, or why not.'),
-    ...errorAnswers(...bodyErrors, 'TOO_MANY_ATTEMPTS'),
+  get responses() {
+    return {
+      200: jsonAnswer(updateCheckResponseSchema, 'Up to date, an update, or why not.'),
+      ...errorAnswers(...bodyErrors, 'TOO_MANY_ATTEMPTS'),
+    };
   },
 });
 
-export const installerLinkRoute = createRoute({
+export const installerLinkRoute = declareRoute({
   method: 'get',
   path: '/releases/download/{version}',
   tags: ['Updates'],
   summary: 'Download an offered update',
   description:
     'The `downloadUrl` of an update check: works until its `downloadExpiresAt`, then check again for a new link. HEAD answers the headers only.',
+  // Plain, not lazy: the OpenAPI generator reads a parameter schema's fields (schemas/lazy.ts).
   request: {
     params: z.object({ version: z.string().max(64) }),
     query: z.object({ token: z.string().max(2048).optional() }),
   },
-  responses: {
-    200: {
-      description: 'The installer.',
-      content: {
-        'application/octet-stream': { schema: { type: 'string', format: 'binary' } },
+  get responses() {
+    return {
+      200: {
+        description: 'The installer.',
+        content: {
+          'application/octet-stream': { schema: { type: 'string', format: 'binary' } as const },
+        },
       },
-    },
-    ...errorAnswers('DOWNLOAD_LINK_INVALID', 'DEVICE_NOT_ACTIVATED', 'DOWNLOAD_UNAVAILABLE'),
+      ...errorAnswers('DOWNLOAD_LINK_INVALID', 'DEVICE_NOT_ACTIVATED', 'DOWNLOAD_UNAVAILABLE'),
+    };
   },
 });
 
-export const usageReportRoute = createRoute({
+export const usageReportRoute = declareRoute({
   method: 'post',
   path: '/usage/report',
   tags: ['Feature usage'],
@@ -145,29 +161,33 @@ export const usageReportRoute = createRoute({
   description:
     'Daily counts per command. A batch id already received is counted once; with sharing turned off by the customer the report is acknowledged and not stored.',
   request: jsonRequest(usageReportBodySchema),
-  responses: {
-    200: jsonAnswer(usageReportResponseSchema, 'Received, or why not.'),
-    ...errorAnswers(...bodyErrors, 'TOO_MANY_ATTEMPTS'),
+  get responses() {
+    return {
+      200: jsonAnswer(usageReportResponseSchema, 'Received, or why not.'),
+      ...errorAnswers(...bodyErrors, 'TOO_MANY_ATTEMPTS'),
+    };
   },
 });
 
 const pluginTag = ['Signed-in plugin'];
 const tokenErrors = ['UNAUTHORIZED'] as const;
 
-export const pluginLicensesRoute = createRoute({
+export const pluginLicensesRoute = declareRoute({
   method: 'get',
   path: '/plugin/licenses',
   tags: pluginTag,
   summary: "The account's licenses",
   description: 'Every license of the account, newest first, with its devices.',
   security: pluginTokenSecurity,
-  responses: {
-    200: jsonAnswer(pluginLicensesSchema, 'The licenses.'),
-    ...errorAnswers(...tokenErrors),
+  get responses() {
+    return {
+      200: jsonAnswer(pluginLicensesSchema, 'The licenses.'),
+      ...errorAnswers(...tokenErrors),
+    };
   },
 });
 
-export const pluginSwitchRoute = createRoute({
+export const pluginSwitchRoute = declareRoute({
   method: 'post',
   path: '/plugin/switch',
   tags: pluginTag,
@@ -176,23 +196,25 @@ export const pluginSwitchRoute = createRoute({
     'Leaves one license and joins another in one step with one audit trail; the leaving counts as a deactivation. Nothing changes on any refusal.',
   security: pluginTokenSecurity,
   request: jsonRequest(switchBodySchema),
-  responses: {
-    200: jsonAnswer(activateResponseSchema, 'Switched, answered as an activation.'),
-    ...errorAnswers(
-      ...bodyErrors,
-      ...tokenErrors,
-      'NOT_FOUND',
-      'TOO_MANY_DEVICES',
-      'EXPIRED',
-      'SUSPENDED',
-      'REVOKED',
-      'DEVICE_NOT_ACTIVATED',
-      'DEACTIVATION_LIMIT',
-    ),
+  get responses() {
+    return {
+      200: jsonAnswer(activateResponseSchema, 'Switched, answered as an activation.'),
+      ...errorAnswers(
+        ...bodyErrors,
+        ...tokenErrors,
+        'NOT_FOUND',
+        'TOO_MANY_DEVICES',
+        'EXPIRED',
+        'SUSPENDED',
+        'REVOKED',
+        'DEVICE_NOT_ACTIVATED',
+        'DEACTIVATION_LIMIT',
+      ),
+    };
   },
 });
 
-export const pluginFreeRoute = createRoute({
+export const pluginFreeRoute = declareRoute({
   method: 'post',
   path: '/plugin/free',
   tags: pluginTag,
@@ -200,15 +222,17 @@ export const pluginFreeRoute = createRoute({
   description: "On the same deactivation budget as the dashboard's.",
   security: pluginTokenSecurity,
   request: jsonRequest(freeBodySchema),
-  responses: {
-    200: jsonAnswer(deactivateResponseSchema, 'The device is freed.'),
-    ...errorAnswers(
-      ...bodyErrors,
-      ...tokenErrors,
-      'NOT_FOUND',
-      'DEVICE_NOT_ACTIVATED',
-      'DEACTIVATION_LIMIT',
-    ),
+  get responses() {
+    return {
+      200: jsonAnswer(deactivateResponseSchema, 'The device is freed.'),
+      ...errorAnswers(
+        ...bodyErrors,
+        ...tokenErrors,
+        'NOT_FOUND',
+        'DEVICE_NOT_ACTIVATED',
+        'DEACTIVATION_LIMIT',
+      ),
+    };
   },
 });
 

@@ -17,121 +17,144 @@ import {
 import { by } from './by';
 import { signupPlans } from '../signup';
 import { seatCountSchema } from './seats';
+import { lazySchema } from './lazy';
 
-export const signupPlanSchema = z.enum(signupPlans);
+export const signupPlanSchema = lazySchema(() => z.enum(signupPlans));
 
-const email = z.string().trim().toLowerCase().superRefine(by(emailRule));
-const customerName = z.string().trim().superRefine(by(customerNameRule));
-export const passwordSchema = z.string().superRefine(by(newPasswordRule));
+const email = lazySchema(() => z.string().trim().toLowerCase().superRefine(by(emailRule)));
+const customerName = lazySchema(() => z.string().trim().superRefine(by(customerNameRule)));
+export const passwordSchema = lazySchema(() => z.string().superRefine(by(newPasswordRule)));
 /** Browser-derived visitor id (FingerprintJS visitorId). */
-const fingerprintId = z.string().trim().min(8).max(128);
-const botToken = z.string().min(1).max(4096);
+const fingerprintId = lazySchema(() => z.string().trim().min(8).max(128));
+const botToken = lazySchema(() => z.string().min(1).max(4096));
 
 /** POST /api/send-verification-email (also the resend, with `resend: true`). */
-export const sendVerificationSchema = z.object({
-  customerName,
-  email,
-  plan: signupPlanSchema,
-  recaptchaToken: botToken,
-  fingerprintId,
-  /** A resend is bot-checked with the `resend_verification` action instead of `signup`. */
-  resend: z.boolean().optional(),
-});
+export const sendVerificationSchema = lazySchema(() =>
+  z.object({
+    customerName,
+    email,
+    plan: signupPlanSchema,
+    recaptchaToken: botToken,
+    fingerprintId,
+    /** A resend is bot-checked with the `resend_verification` action instead of `signup`. */
+    resend: z.boolean().optional(),
+  }),
+);
 export type SendVerificationBody = z.infer<typeof sendVerificationSchema>;
 
 /** POST /api/verify-email-code */
-export const verifyCodeSchema = z.object({
-  email,
-  code: z.string().superRefine(by(codeRule)),
-});
+export const verifyCodeSchema = lazySchema(() =>
+  z.object({
+    email,
+    code: z.string().superRefine(by(codeRule)),
+  }),
+);
 export type VerifyCodeBody = z.infer<typeof verifyCodeSchema>;
 
 /** POST /api/register-email-trial and /api/register-email-standard (signup payload). */
-export const registerEmailSchema = z.object({
-  customerName,
-  email,
-  password: passwordSchema,
-  agreeToTerms: z.literal(true, { error: Messages.termsRequired }),
-  fingerprintId,
-  plan: signupPlanSchema,
-  /** Standard only: seats to buy (1 when left out; 2 or more make a team). */
-  seats: seatCountSchema.optional(),
-});
+export const registerEmailSchema = lazySchema(() =>
+  z.object({
+    customerName,
+    email,
+    password: passwordSchema,
+    agreeToTerms: z.literal(true, { error: Messages.termsRequired }),
+    fingerprintId,
+    plan: signupPlanSchema,
+    /** Standard only: seats to buy (1 when left out; 2 or more make a team). */
+    seats: seatCountSchema.optional(),
+  }),
+);
 export type RegisterEmailBody = z.infer<typeof registerEmailSchema>;
 
 /** POST /api/register-google-trial and /api/register-google-standard. */
-export const registerGoogleSchema = z.object({
-  /** Google ID token (credential) from Google Identity Services, or from /dev/google locally. */
-  googleToken: z.string().min(1).max(8192),
-  agreeToTerms: z.literal(true, { error: Messages.termsRequired }),
-  fingerprintId,
-  plan: signupPlanSchema,
-  /** Standard only: seats to buy (1 when left out). */
-  seats: seatCountSchema.optional(),
-});
+export const registerGoogleSchema = lazySchema(() =>
+  z.object({
+    /** Google ID token (credential) from Google Identity Services, or from /dev/google locally. */
+    googleToken: z.string().min(1).max(8192),
+    agreeToTerms: z.literal(true, { error: Messages.termsRequired }),
+    fingerprintId,
+    plan: signupPlanSchema,
+    /** Standard only: seats to buy (1 when left out). */
+    seats: seatCountSchema.optional(),
+  }),
+);
 export type RegisterGoogleBody = z.infer<typeof registerGoogleSchema>;
 
 /** POST /api/login */
-export const loginSchema = z.object({
-  email,
-  password: z.string().superRefine(by(loginPasswordRule)),
-});
+export const loginSchema = lazySchema(() =>
+  z.object({
+    email,
+    password: z.string().superRefine(by(loginPasswordRule)),
+  }),
+);
 export type LoginBody = z.infer<typeof loginSchema>;
 
 /** POST /api/login-google */
-export const loginGoogleSchema = z.object({
-  googleAccessToken: z.string().min(1).max(8192),
-});
+export const loginGoogleSchema = lazySchema(() =>
+  z.object({
+    googleAccessToken: z.string().min(1).max(8192),
+  }),
+);
 export type LoginGoogleBody = z.infer<typeof loginGoogleSchema>;
 
 /**
  * POST /api/forgot-password: always answers 200 with the same message (no account probing);
  * bot-checked like signup (action `forgot_password`).
  */
-export const forgotPasswordSchema = z.object({ email, recaptchaToken: botToken });
+export const forgotPasswordSchema = lazySchema(() => z.object({ email, recaptchaToken: botToken }));
 export type ForgotPasswordBody = z.infer<typeof forgotPasswordSchema>;
 
 /** POST /api/reset-password */
-export const resetPasswordSchema = z.object({
-  token: z.string().superRefine(by(resetTokenRule)),
-  password: passwordSchema,
-});
+export const resetPasswordSchema = lazySchema(() =>
+  z.object({
+    token: z.string().superRefine(by(resetTokenRule)),
+    password: passwordSchema,
+  }),
+);
 export type ResetPasswordBody = z.infer<typeof resetPasswordSchema>;
 
 /**
  * POST /api/change-password (signed in): the current password proves it is the owner at the
  * keyboard, not someone at an unlocked computer; the new one follows the signup rules.
  */
-export const changePasswordSchema = z.object({
-  currentPassword: z.string().superRefine(by(loginPasswordRule)),
-  newPassword: passwordSchema,
-});
+export const changePasswordSchema = lazySchema(() =>
+  z.object({
+    currentPassword: z.string().superRefine(by(loginPasswordRule)),
+    newPassword: passwordSchema,
+  }),
+);
 export type ChangePasswordBody = z.infer<typeof changePasswordSchema>;
 
 /**
  * POST /api/set-password (signed in): the first password of an account that signs in with Google
  * only. No current password exists, so a recent proof of who is at the keyboard stands in for it.
  */
-export const setPasswordSchema = z.object({ newPassword: passwordSchema });
+export const setPasswordSchema = lazySchema(() => z.object({ newPassword: passwordSchema }));
 export type SetPasswordBody = z.infer<typeof setPasswordSchema>;
 
 /** POST /api/contact */
-export const contactSchema = z.object({
-  name: z.string().trim().min(1).max(200).refine(isPlainLine, Messages.nameNotPlain),
-  email,
-  message: z.string().trim().min(1).max(5000),
-  recaptchaToken: botToken,
-});
+export const contactSchema = lazySchema(() =>
+  z.object({
+    name: z.string().trim().min(1).max(200).refine(isPlainLine, Messages.nameNotPlain),
+    email,
+    message: z.string().trim().min(1).max(5000),
+    recaptchaToken: botToken,
+  }),
+);
 export type ContactBody = z.infer<typeof contactSchema>;
 
 /** POST /api/check-payment-completion (the answer: payments.ts). */
-export const checkPaymentCompletionSchema = z.object({
-  sessionId: z.string().min(1).max(255),
-});
+export const checkPaymentCompletionSchema = lazySchema(() =>
+  z.object({
+    sessionId: z.string().min(1).max(255),
+  }),
+);
 export type CheckPaymentCompletionBody = z.infer<typeof checkPaymentCompletionSchema>;
 
 /** POST /api/billing/cancel: why, in the customer's words, when they say (optional). */
-export const cancelSubscriptionSchema = z.object({
-  reason: z.string().trim().max(500, 'Please keep the reason under 500 characters.').optional(),
-});
+export const cancelSubscriptionSchema = lazySchema(() =>
+  z.object({
+    reason: z.string().trim().max(500, 'Please keep the reason under 500 characters.').optional(),
+  }),
+);
 export type CancelSubscriptionBody = z.infer<typeof cancelSubscriptionSchema>;

@@ -5,19 +5,22 @@
  * Billing page and the checkout answer the same sentences.
  */
 import { z } from 'zod';
+import { lazySchema } from './lazy';
 
 /** An optional text field: absent, null or empty all mean "not given". */
-const text = z.string().max(1000).nullable().optional();
+const text = lazySchema(() => z.string().max(1000).nullable().optional());
 
-export const billingDetailsBodySchema = z.strictObject({
-  company: text,
-  name: text,
-  line1: text,
-  line2: text,
-  postalCode: text,
-  city: text,
-  state: text,
-  country: text,
-  taxId: text,
-});
+export const billingDetailsBodySchema = lazySchema(() =>
+  z.strictObject({
+    company: text,
+    name: text,
+    line1: text,
+    line2: text,
+    postalCode: text,
+    city: text,
+    state: text,
+    country: text,
+    taxId: text,
+  }),
+);
 export type BillingDetailsBody = z.infer<typeof billingDetailsBodySchema>;

@@ -34,6 +34,7 @@ import { isPlainLine } from '../plain-text.ts';
 import type { DeviceView } from '../usage.ts';
 import type { Agree } from './agree.ts';
 import { planLabels } from '../user.ts';
+import { lazySchema } from './lazy.ts';
 
 export type { DeviceView };
 /**
@@ -41,17 +42,19 @@ export type { DeviceView };
  * page's shape (usage.ts), so the published contract states its fields. The type check below
  * fails the build if the two ever differ.
  */
-export const deviceViewSchema = z.object({
-  /** Our row id (for /api/devices/:id/deactivate). */
-  id: z.string(),
-  /** The plugin's machine id. */
-  deviceId: z.string(),
-  deviceName: z.string(),
-  appVersion: z.string().nullable(),
-  /** ISO 8601. */
-  activatedAt: z.string(),
-  lastSeenAt: z.string(),
-});
+export const deviceViewSchema = lazySchema(() =>
+  z.object({
+    /** Our row id (for /api/devices/:id/deactivate). */
+    id: z.string(),
+    /** The plugin's machine id. */
+    deviceId: z.string(),
+    deviceName: z.string(),
+    appVersion: z.string().nullable(),
+    /** ISO 8601. */
+    activatedAt: z.string(),
+    lastSeenAt: z.string(),
+  }),
+);
 const deviceViewsAgree: Agree<typeof deviceViewSchema, DeviceView> = true;
 void deviceViewsAgree;
 
@@ -68,96 +71,118 @@ export const licenseCheckStatuses = [
 export type LicenseCheckStatus = (typeof licenseCheckStatuses)[number];
 
 /** `SW-XXXXX-XXXXX-XXXXX-XXXXX`; case and surrounding spaces are forgiven. */
-export const licenseKeySchema = z
-  .string()
-  .trim()
-  .toUpperCase()
-  .regex(/^SW(-[23456789A-HJ-NP-Z]{5}){4}$/, 'Please enter a valid license key.');
+export const licenseKeySchema = lazySchema(() =>
+  z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^SW(-[23456789A-HJ-NP-Z]{5}){4}$/, 'Please enter a valid license key.'),
+);
 
 /** The plugin's stable machine id: opaque, URL-safe. */
-export const deviceIdSchema = z
-  .string()
-  .trim()
-  .min(8)
-  .max(128)
-  .regex(/^[A-Za-z0-9._:-]+$/, 'Invalid device id.');
+export const deviceIdSchema = lazySchema(() =>
+  z
+    .string()
+    .trim()
+    .min(8)
+    .max(128)
+    .regex(/^[A-Za-z0-9._:-]+$/, 'Invalid device id.'),
+);
 
-export const deviceNameSchema = z
-  .string()
-  .trim()
-  .min(1, 'Please name the device.')
-  .max(licensing.deviceNameMaxLength)
-  .refine(isPlainLine, Messages.nameNotPlain);
+export const deviceNameSchema = lazySchema(() =>
+  z
+    .string()
+    .trim()
+    .min(1, 'Please name the device.')
+    .max(licensing.deviceNameMaxLength)
+    .refine(isPlainLine, Messages.nameNotPlain),
+);
 
-const appVersion = z
-  .string()
-  .trim()
-  .max(32)
-  .regex(/^[0-9A-Za-z.+-]+$/)
-  .optional();
+const appVersion = lazySchema(() =>
+  z
+    .string()
+    .trim()
+    .max(32)
+    .regex(/^[0-9A-Za-z.+-]+$/)
+    .optional(),
+);
 
-export const activateBodySchema = z.object({
-  licenseKey: licenseKeySchema,
-  deviceId: deviceIdSchema,
-  deviceName: deviceNameSchema,
-  appVersion,
-  /** Free this active device (DeviceView.deviceId) and activate the new one, in one step. */
-  replaceDeviceId: deviceIdSchema.optional(),
-});
+export const activateBodySchema = lazySchema(() =>
+  z.object({
+    licenseKey: licenseKeySchema,
+    deviceId: deviceIdSchema,
+    deviceName: deviceNameSchema,
+    appVersion,
+    /** Free this active device (DeviceView.deviceId) and activate the new one, in one step. */
+    replaceDeviceId: deviceIdSchema.optional(),
+  }),
+);
 export type ActivateBody = z.infer<typeof activateBodySchema>;
 
-export const validateBodySchema = z.object({
-  licenseKey: licenseKeySchema,
-  deviceId: deviceIdSchema,
-  appVersion,
-});
+export const validateBodySchema = lazySchema(() =>
+  z.object({
+    licenseKey: licenseKeySchema,
+    deviceId: deviceIdSchema,
+    appVersion,
+  }),
+);
 export type ValidateBody = z.infer<typeof validateBodySchema>;
 
-export const deactivateBodySchema = z.object({
-  licenseKey: licenseKeySchema,
-  deviceId: deviceIdSchema,
-});
+export const deactivateBodySchema = lazySchema(() =>
+  z.object({
+    licenseKey: licenseKeySchema,
+    deviceId: deviceIdSchema,
+  }),
+);
 export type DeactivateBody = z.infer<typeof deactivateBodySchema>;
 
 /** The license as the plugin shows it. */
-export const licenseInfoSchema = z.object({
-  plan: z.enum(planLabels),
-  status: z.enum(['active', 'expired', 'suspended', 'revoked']),
-  /** ISO 8601. */
-  expiresAt: z.string(),
-  /** Devices the license may have active: the plan's limit, or an Enterprise seat's. */
-  deviceLimit: z.number().int(),
-  activeDevices: z.number().int(),
-});
+export const licenseInfoSchema = lazySchema(() =>
+  z.object({
+    plan: z.enum(planLabels),
+    status: z.enum(['active', 'expired', 'suspended', 'revoked']),
+    /** ISO 8601. */
+    expiresAt: z.string(),
+    /** Devices the license may have active: the plan's limit, or an Enterprise seat's. */
+    deviceLimit: z.number().int(),
+    activeDevices: z.number().int(),
+  }),
+);
 export type LicenseInfo = z.infer<typeof licenseInfoSchema>;
 
-export const activateResponseSchema = z.object({
-  status: z.literal('VALID'),
-  message: z.string(),
-  /** Ed25519-signed JWT (LicenseFileClaims); verify offline with /api/licenses/public-key. */
-  licenseFile: z.string(),
-  license: licenseInfoSchema,
-  device: deviceViewSchema,
-  /** Whether the plugin sends feature-usage reports (false: the customer turned it off). */
-  usageReporting: z.boolean(),
-});
+export const activateResponseSchema = lazySchema(() =>
+  z.object({
+    status: z.literal('VALID'),
+    message: z.string(),
+    /** Ed25519-signed JWT (LicenseFileClaims); verify offline with /api/licenses/public-key. */
+    licenseFile: z.string(),
+    license: licenseInfoSchema,
+    device: deviceViewSchema,
+    /** Whether the plugin sends feature-usage reports (false: the customer turned it off). */
+    usageReporting: z.boolean(),
+  }),
+);
 export type ActivateResponse = z.infer<typeof activateResponseSchema>;
 
-export const validateResponseSchema = z.object({
-  status: z.enum(licenseCheckStatuses),
-  message: z.string(),
-  license: licenseInfoSchema.optional(),
-  /** Present when VALID: a fresh license file with a new offline grace end. */
-  licenseFile: z.string().optional(),
-  /** Present when VALID: whether the plugin sends feature-usage reports (docs/plugin-api.md). */
-  usageReporting: z.boolean().optional(),
-});
+export const validateResponseSchema = lazySchema(() =>
+  z.object({
+    status: z.enum(licenseCheckStatuses),
+    message: z.string(),
+    license: licenseInfoSchema.optional(),
+    /** Present when VALID: a fresh license file with a new offline grace end. */
+    licenseFile: z.string().optional(),
+    /** Present when VALID: whether the plugin sends feature-usage reports (docs/plugin-api.md). */
+    usageReporting: z.boolean().optional(),
+  }),
+);
 export type ValidateResponse = z.infer<typeof validateResponseSchema>;
 
-export const deactivateResponseSchema = z.object({
-  message: z.string(),
-  license: licenseInfoSchema,
-});
+export const deactivateResponseSchema = lazySchema(() =>
+  z.object({
+    message: z.string(),
+    license: licenseInfoSchema,
+  }),
+);
 export type DeactivateResponse = z.infer<typeof deactivateResponseSchema>;
 
 /** Issuer and audience of license files. */
@@ -169,20 +194,22 @@ export const LICENSE_FILE_AUDIENCE = 'sheetwright-plugin';
  * min(now + licensing.offlineGraceDays, license expiry); the plugin must check it, `aud`, `iss`
  * and `did` (its own machine id) and refuse the file otherwise.
  */
-export const licenseFileClaimsSchema = z.object({
-  iss: z.literal(LICENSE_FILE_ISSUER),
-  aud: z.literal(LICENSE_FILE_AUDIENCE),
-  /** User id. */
-  sub: z.string(),
-  /** License id. */
-  lid: z.string(),
-  plan: z.enum(planLabels),
-  /** Device (machine) id the file is bound to. */
-  did: z.string(),
-  /** License expiry, seconds since the epoch. */
-  lexp: z.number().int(),
-  /** Issued at and offline grace end (= exp), seconds since the epoch. */
-  iat: z.number().int(),
-  exp: z.number().int(),
-});
+export const licenseFileClaimsSchema = lazySchema(() =>
+  z.object({
+    iss: z.literal(LICENSE_FILE_ISSUER),
+    aud: z.literal(LICENSE_FILE_AUDIENCE),
+    /** User id. */
+    sub: z.string(),
+    /** License id. */
+    lid: z.string(),
+    plan: z.enum(planLabels),
+    /** Device (machine) id the file is bound to. */
+    did: z.string(),
+    /** License expiry, seconds since the epoch. */
+    lexp: z.number().int(),
+    /** Issued at and offline grace end (= exp), seconds since the epoch. */
+    iat: z.number().int(),
+    exp: z.number().int(),
+  }),
+);
 export type LicenseFileClaims = z.infer<typeof licenseFileClaimsSchema>;

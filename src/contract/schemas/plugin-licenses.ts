@@ -20,45 +20,54 @@ import {
   deviceViewSchema,
   licenseInfoSchema,
 } from './licensing.ts';
+import { lazySchema } from './lazy.ts';
 
 /** One of the account's licenses, with its devices. */
-export const pluginLicenseSchema = licenseInfoSchema.extend({
-  id: z.string(),
-  licenseKey: z.string(),
-  /** The account's current license (its newest); older ones read `revoked`. */
-  current: z.boolean(),
-  devices: z.array(deviceViewSchema),
-});
+export const pluginLicenseSchema = lazySchema(() =>
+  licenseInfoSchema.unwrap().extend({
+    id: z.string(),
+    licenseKey: z.string(),
+    /** The account's current license (its newest); older ones read `revoked`. */
+    current: z.boolean(),
+    devices: z.array(deviceViewSchema),
+  }),
+);
 export type PluginLicense = z.infer<typeof pluginLicenseSchema>;
 
-export const pluginLicensesSchema = z.object({
-  licenses: z.array(pluginLicenseSchema),
-});
+export const pluginLicensesSchema = lazySchema(() =>
+  z.object({
+    licenses: z.array(pluginLicenseSchema),
+  }),
+);
 export type PluginLicenses = z.infer<typeof pluginLicensesSchema>;
 
 /** A license id of the account (PluginLicense.id). */
-const licenseIdSchema = z.string().trim().min(1).max(64);
+const licenseIdSchema = lazySchema(() => z.string().trim().min(1).max(64));
 
-export const switchBodySchema = z.object({
-  /** This computer's machine id. */
-  deviceId: deviceIdSchema,
-  /** The name to show for it on the new license. */
-  deviceName: deviceNameSchema,
-  /** The license to leave; by default the one of the account this device is active on. */
-  fromLicenseId: licenseIdSchema.optional(),
-  toLicenseId: licenseIdSchema,
-  appVersion: z
-    .string()
-    .trim()
-    .max(32)
-    .regex(/^[0-9A-Za-z.+-]+$/)
-    .optional(),
-});
+export const switchBodySchema = lazySchema(() =>
+  z.object({
+    /** This computer's machine id. */
+    deviceId: deviceIdSchema,
+    /** The name to show for it on the new license. */
+    deviceName: deviceNameSchema,
+    /** The license to leave; by default the one of the account this device is active on. */
+    fromLicenseId: licenseIdSchema.optional(),
+    toLicenseId: licenseIdSchema,
+    appVersion: z
+      .string()
+      .trim()
+      .max(32)
+      .regex(/^[0-9A-Za-z.+-]+$/)
+      .optional(),
+  }),
+);
 export type SwitchBody = z.infer<typeof switchBodySchema>;
 
-export const freeBodySchema = z.object({
-  licenseId: licenseIdSchema,
-  /** The machine id of the device to free (DeviceView.deviceId). */
-  deviceId: deviceIdSchema,
-});
+export const freeBodySchema = lazySchema(() =>
+  z.object({
+    licenseId: licenseIdSchema,
+    /** The machine id of the device to free (DeviceView.deviceId). */
+    deviceId: deviceIdSchema,
+  }),
+);
 export type FreeBody = z.infer<typeof freeBodySchema>;

@@ -23,6 +23,7 @@ import * as pluginSignIn from '../../config/plugin-sign-in.ts';
 import { licensing } from '../../site.config.ts';
 import { isPlainLine } from '../plain-text.ts';
 import { codeMalformed } from '../plugin-sign-in-texts.ts';
+import { lazySchema } from './lazy.ts';
 
 export const DEVICE_CODE_GRANT = 'urn:ietf:params:oauth:grant-type:device_code';
 export const REFRESH_TOKEN_GRANT = 'refresh_token';
@@ -43,106 +44,122 @@ export const oauthErrorCodes = [
 export type OAuthErrorCode = (typeof oauthErrorCodes)[number];
 
 /** Every OAuth error answer. */
-export const oauthErrorSchema = z.object({
-  error: z.enum(oauthErrorCodes),
-  error_description: z.string(),
-});
+export const oauthErrorSchema = lazySchema(() =>
+  z.object({
+    error: z.enum(oauthErrorCodes),
+    error_description: z.string(),
+  }),
+);
 export type OAuthErrorBody = z.infer<typeof oauthErrorSchema>;
 
 /** A space-separated scope list (RFC 6749 §3.3); empty means the default scope. */
-const scopeParam = z.string().max(200).optional();
+const scopeParam = lazySchema(() => z.string().max(200).optional());
 
 /** POST /api/oauth/device (form fields). `device_name` and `device_id` say which computer asks. */
-export const deviceAuthorizationRequestSchema = z.object({
-  client_id: z.string().max(200),
-  scope: scopeParam,
-  device_name: z
-    .string()
-    .trim()
-    .min(1)
-    .max(licensing.deviceNameMaxLength)
-    .refine(isPlainLine, 'Device name must be plain text on one line.')
-    .optional(),
-  device_id: z
-    .string()
-    .trim()
-    .min(8)
-    .max(128)
-    .regex(/^[A-Za-z0-9._:-]+$/, 'Device id may hold letters, digits and . _ : - only.')
-    .optional(),
-});
+export const deviceAuthorizationRequestSchema = lazySchema(() =>
+  z.object({
+    client_id: z.string().max(200),
+    scope: scopeParam,
+    device_name: z
+      .string()
+      .trim()
+      .min(1)
+      .max(licensing.deviceNameMaxLength)
+      .refine(isPlainLine, 'Device name must be plain text on one line.')
+      .optional(),
+    device_id: z
+      .string()
+      .trim()
+      .min(8)
+      .max(128)
+      .regex(/^[A-Za-z0-9._:-]+$/, 'Device id may hold letters, digits and . _ : - only.')
+      .optional(),
+  }),
+);
 export type DeviceAuthorizationRequest = z.infer<typeof deviceAuthorizationRequestSchema>;
 
-export const deviceAuthorizationResponseSchema = z.object({
-  device_code: z.string(),
-  /** 8 letters of `pluginSignIn.userCodeAlphabet`, shown as XXXX-XXXX. */
-  user_code: z.string(),
-  verification_uri: z.string(),
-  verification_uri_complete: z.string(),
-  expires_in: z.number().int(),
-  interval: z.number().int(),
-});
+export const deviceAuthorizationResponseSchema = lazySchema(() =>
+  z.object({
+    device_code: z.string(),
+    /** 8 letters of `pluginSignIn.userCodeAlphabet`, shown as XXXX-XXXX. */
+    user_code: z.string(),
+    verification_uri: z.string(),
+    verification_uri_complete: z.string(),
+    expires_in: z.number().int(),
+    interval: z.number().int(),
+  }),
+);
 export type DeviceAuthorizationResponse = z.infer<typeof deviceAuthorizationResponseSchema>;
 
 /** POST /api/oauth/token (form fields), one shape per grant type. */
-export const tokenRequestSchema = z.discriminatedUnion('grant_type', [
-  z.object({
-    grant_type: z.literal(DEVICE_CODE_GRANT),
-    device_code: z.string().min(1).max(200),
-    client_id: z.string().max(200),
-  }),
-  z.object({
-    grant_type: z.literal(REFRESH_TOKEN_GRANT),
-    refresh_token: z.string().min(1).max(200),
-    client_id: z.string().max(200),
-    scope: scopeParam,
-  }),
-]);
+export const tokenRequestSchema = lazySchema(() =>
+  z.discriminatedUnion('grant_type', [
+    z.object({
+      grant_type: z.literal(DEVICE_CODE_GRANT),
+      device_code: z.string().min(1).max(200),
+      client_id: z.string().max(200),
+    }),
+    z.object({
+      grant_type: z.literal(REFRESH_TOKEN_GRANT),
+      refresh_token: z.string().min(1).max(200),
+      client_id: z.string().max(200),
+      scope: scopeParam,
+    }),
+  ]),
+);
 export type TokenRequest = z.infer<typeof tokenRequestSchema>;
 
-export const tokenResponseSchema = z.object({
-  access_token: z.string(),
-  token_type: z.literal('Bearer'),
-  /** Seconds (`pluginSignIn.accessTokenSeconds`). */
-  expires_in: z.number().int(),
-  refresh_token: z.string(),
-  scope: z.literal(pluginSignIn.scope),
-});
+export const tokenResponseSchema = lazySchema(() =>
+  z.object({
+    access_token: z.string(),
+    token_type: z.literal('Bearer'),
+    /** Seconds (`pluginSignIn.accessTokenSeconds`). */
+    expires_in: z.number().int(),
+    refresh_token: z.string(),
+    scope: z.literal(pluginSignIn.scope),
+  }),
+);
 export type TokenResponse = z.infer<typeof tokenResponseSchema>;
 
 /** POST /api/oauth/revoke (form fields): an access or a refresh token ends the whole sign-in. */
-export const revokeRequestSchema = z.object({
-  token: z.string().min(1).max(200),
-  token_type_hint: z.enum(['access_token', 'refresh_token']).optional(),
-  client_id: z.string().max(200),
-});
+export const revokeRequestSchema = lazySchema(() =>
+  z.object({
+    token: z.string().min(1).max(200),
+    token_type_hint: z.enum(['access_token', 'refresh_token']).optional(),
+    client_id: z.string().max(200),
+  }),
+);
 export type RevokeRequest = z.infer<typeof revokeRequestSchema>;
 
-export const authorizationServerMetadataSchema = z.object({
-  issuer: z.string(),
-  device_authorization_endpoint: z.string(),
-  token_endpoint: z.string(),
-  revocation_endpoint: z.string(),
-  grant_types_supported: z.array(z.string()),
-  response_types_supported: z.array(z.string()),
-  scopes_supported: z.array(z.string()),
-  token_endpoint_auth_methods_supported: z.array(z.string()),
-  revocation_endpoint_auth_methods_supported: z.array(z.string()),
-  service_documentation: z.string(),
-});
+export const authorizationServerMetadataSchema = lazySchema(() =>
+  z.object({
+    issuer: z.string(),
+    device_authorization_endpoint: z.string(),
+    token_endpoint: z.string(),
+    revocation_endpoint: z.string(),
+    grant_types_supported: z.array(z.string()),
+    response_types_supported: z.array(z.string()),
+    scopes_supported: z.array(z.string()),
+    token_endpoint_auth_methods_supported: z.array(z.string()),
+    revocation_endpoint_auth_methods_supported: z.array(z.string()),
+    service_documentation: z.string(),
+  }),
+);
 export type AuthorizationServerMetadata = z.infer<typeof authorizationServerMetadataSchema>;
 
 /** The user code as typed on /activate: case, spaces and dashes are forgiven. */
-export const userCodeSchema = z
-  .string()
-  .max(40)
-  .transform((value) => value.toUpperCase().replace(/[\s-]/g, ''))
-  .refine(
-    (value) =>
-      value.length === pluginSignIn.userCodeLength &&
-      [...value].every((char) => pluginSignIn.userCodeAlphabet.includes(char)),
-    codeMalformed,
-  );
+export const userCodeSchema = lazySchema(() =>
+  z
+    .string()
+    .max(40)
+    .transform((value) => value.toUpperCase().replace(/[\s-]/g, ''))
+    .refine(
+      (value) =>
+        value.length === pluginSignIn.userCodeLength &&
+        [...value].every((char) => pluginSignIn.userCodeAlphabet.includes(char)),
+      codeMalformed,
+    ),
+);
 
-export const userCodeBodySchema = z.object({ userCode: userCodeSchema });
+export const userCodeBodySchema = lazySchema(() => z.object({ userCode: userCodeSchema }));
 export type UserCodeBody = z.infer<typeof userCodeBodySchema>;

@@ -5,27 +5,24 @@
  */
 import { registerEmailSchema, registerGoogleSchema } from './auth';
 import { ApiMessages } from '../messages';
+import { lazySchema } from './lazy';
 
 const trialOnly = { error: ApiMessages.trialEndpointOnly };
 const standardOnly = { error: ApiMessages.standardEndpointOnly };
 
 /** POST /api/register-email-trial */
-export const registerEmailTrialSchema = registerEmailSchema.refine(
-  (body) => body.plan === 'trial',
-  trialOnly,
+export const registerEmailTrialSchema = lazySchema(() =>
+  registerEmailSchema.refine((body) => body.plan === 'trial', trialOnly),
 );
 /** POST /api/register-email-standard */
-export const registerEmailStandardSchema = registerEmailSchema.refine(
-  (body) => body.plan === 'standard',
-  standardOnly,
+export const registerEmailStandardSchema = lazySchema(() =>
+  registerEmailSchema.refine((body) => body.plan === 'standard', standardOnly),
 );
 /** POST /api/register-google-trial */
-export const registerGoogleTrialSchema = registerGoogleSchema.refine(
-  (body) => body.plan === 'trial',
-  trialOnly,
+export const registerGoogleTrialSchema = lazySchema(() =>
+  registerGoogleSchema.refine((body) => body.plan === 'trial', trialOnly),
 );
 /** POST /api/register-google-standard */
-export const registerGoogleStandardSchema = registerGoogleSchema.refine(
-  (body) => body.plan === 'standard',
-  standardOnly,
+export const registerGoogleStandardSchema = lazySchema(() =>
+  registerGoogleSchema.refine((body) => body.plan === 'standard', standardOnly),
 );

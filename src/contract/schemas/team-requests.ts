@@ -9,102 +9,125 @@ import { Messages, TeamMessages } from '../messages';
 import { isPlainLine } from '../plain-text';
 import { by } from './by';
 import { customerNameRule, emailRule, newPasswordRule } from '../rules';
+import { lazySchema } from './lazy';
 
-const email = z.string().trim().toLowerCase().superRefine(by(emailRule));
+const email = lazySchema(() => z.string().trim().toLowerCase().superRefine(by(emailRule)));
 
 /** POST /api/team/invitations */
-export const inviteSchema = z.object({ email });
+export const inviteSchema = lazySchema(() => z.object({ email }));
 
 /**
  * POST /api/team/invitations/bulk: the entries of a pasted list or a CSV column, as the island read
  * them (address-list.ts); the Worker reads each again and refuses more than `bulkInviteMax`
  * addresses. The bound here only caps the work of a request.
  */
-export const bulkInviteSchema = z.object({
-  entries: z
-    .array(z.string().max(1000, TeamMessages.entryTooLong))
-    .min(1, TeamMessages.noAddresses)
-    .max(4 * bulkInviteMax, TeamMessages.tooManyAddresses),
-});
+export const bulkInviteSchema = lazySchema(() =>
+  z.object({
+    entries: z
+      .array(z.string().max(1000, TeamMessages.entryTooLong))
+      .min(1, TeamMessages.noAddresses)
+      .max(4 * bulkInviteMax, TeamMessages.tooManyAddresses),
+  }),
+);
 
 /** POST /api/team/transfer */
-export const transferSchema = z.object({ userId: z.string().trim().min(1).max(128) });
+export const transferSchema = lazySchema(() =>
+  z.object({ userId: z.string().trim().min(1).max(128) }),
+);
 
 /** POST /api/invitations/:token/accept (signed in) */
-export const acceptInvitationSchema = z.object({
-  /** Set after the customer read that their Standard subscription ends at period end. */
-  confirmCancelStandard: z.boolean().default(false),
-});
+export const acceptInvitationSchema = lazySchema(() =>
+  z.object({
+    /** Set after the customer read that their Standard subscription ends at period end. */
+    confirmCancelStandard: z.boolean().default(false),
+  }),
+);
 
 /** POST /api/invitations/:token/signup: the link proved the address; name and password only. */
-export const invitationSignupSchema = z.object({
-  customerName: z.string().trim().superRefine(by(customerNameRule)),
-  password: z.string().superRefine(by(newPasswordRule)),
-});
+export const invitationSignupSchema = lazySchema(() =>
+  z.object({
+    customerName: z.string().trim().superRefine(by(customerNameRule)),
+    password: z.string().superRefine(by(newPasswordRule)),
+  }),
+);
 
 /** GET /api/team/activity and activity.csv */
-export const activityQuerySchema = z.object({
-  member: z.string().trim().max(128).optional(),
-  from: z.iso.date('From must be a date (YYYY-MM-DD).').optional(),
-  to: z.iso.date('To must be a date (YYYY-MM-DD).').optional(),
-});
+export const activityQuerySchema = lazySchema(() =>
+  z.object({
+    member: z.string().trim().max(128).optional(),
+    from: z.iso.date('From must be a date (YYYY-MM-DD).').optional(),
+    to: z.iso.date('To must be a date (YYYY-MM-DD).').optional(),
+  }),
+);
 
-const reason = z
-  .string()
-  .trim()
-  .min(3, 'Give a reason (at least 3 characters); it is kept in the audit log.')
-  .max(500);
-const termDate = z.iso.date('Dates must be written YYYY-MM-DD.');
+const reason = lazySchema(() =>
+  z
+    .string()
+    .trim()
+    .min(3, 'Give a reason (at least 3 characters); it is kept in the audit log.')
+    .max(500),
+);
+const termDate = lazySchema(() => z.iso.date('Dates must be written YYYY-MM-DD.'));
 /** An organization's name is shown to its members and written into their e-mails: one plain line. */
-const organizationName = z
-  .string()
-  .trim()
-  .min(1, 'Name the organization.')
-  .max(200)
-  .refine(isPlainLine, Messages.nameNotPlain);
+const organizationName = lazySchema(() =>
+  z
+    .string()
+    .trim()
+    .min(1, 'Name the organization.')
+    .max(200)
+    .refine(isPlainLine, Messages.nameNotPlain),
+);
 
 /** GET /api/admin/organizations?q=…: a name's start, an e-mail or a license key; '' lists the newest. */
-export const organizationQuerySchema = z.object({
-  q: z.string().max(200, 'The search is too long (200 characters at most).').default(''),
-});
+export const organizationQuerySchema = lazySchema(() =>
+  z.object({
+    q: z.string().max(200, 'The search is too long (200 characters at most).').default(''),
+  }),
+);
 
 /** POST /api/admin/organizations */
-export const createOrganizationSchema = z.object({
-  name: organizationName,
-  ownerEmail: email,
-  seats: z.number().int().min(1, 'At least 1 seat.').max(10_000),
-  deviceLimit: z.number().int().min(1, 'At least 1 device per seat.').max(1000),
-  termStart: termDate,
-  termEnd: termDate,
-  supportTier: z.enum(supportTiers),
-  agreementRef: z.string().trim().max(200).nullable().default(null),
-  notes: z.string().trim().max(5000).nullable().default(null),
-  reason,
-});
+export const createOrganizationSchema = lazySchema(() =>
+  z.object({
+    name: organizationName,
+    ownerEmail: email,
+    seats: z.number().int().min(1, 'At least 1 seat.').max(10_000),
+    deviceLimit: z.number().int().min(1, 'At least 1 device per seat.').max(1000),
+    termStart: termDate,
+    termEnd: termDate,
+    supportTier: z.enum(supportTiers),
+    agreementRef: z.string().trim().max(200).nullable().default(null),
+    notes: z.string().trim().max(5000).nullable().default(null),
+    reason,
+  }),
+);
 
 /** PATCH /api/admin/organizations/:id */
-export const updateOrganizationSchema = z.object({
-  name: organizationName.optional(),
-  seats: z.number().int().min(1).max(10_000).optional(),
-  deviceLimit: z.number().int().min(1).max(1000).optional(),
-  termEnd: termDate.optional(),
-  supportTier: z.enum(supportTiers).optional(),
-  agreementRef: z.string().trim().max(200).nullable().optional(),
-  notes: z.string().trim().max(5000).nullable().optional(),
-  reason,
-});
+export const updateOrganizationSchema = lazySchema(() =>
+  z.object({
+    name: organizationName.optional(),
+    seats: z.number().int().min(1).max(10_000).optional(),
+    deviceLimit: z.number().int().min(1).max(1000).optional(),
+    termEnd: termDate.optional(),
+    supportTier: z.enum(supportTiers).optional(),
+    agreementRef: z.string().trim().max(200).nullable().optional(),
+    notes: z.string().trim().max(5000).nullable().optional(),
+    reason,
+  }),
+);
 
-const id = z.string().trim().min(1).max(128);
+const id = lazySchema(() => z.string().trim().min(1).max(128));
 
 /** POST /api/admin/organizations/:id/team: an owner's action taken by an operator. */
-export const operatorTeamActionSchema = z.discriminatedUnion('action', [
-  z.object({ action: z.literal('team-invite'), email, reason }),
-  z.object({ action: z.literal('team-resend-invitation'), invitationId: id, reason }),
-  z.object({ action: z.literal('team-withdraw-invitation'), invitationId: id, reason }),
-  z.object({ action: z.literal('team-remove-member'), userId: id, reason }),
-  z.object({ action: z.literal('team-free-device'), deviceRowId: id, reason }),
-  z.object({ action: z.literal('team-transfer-ownership'), userId: id, reason }),
-]);
+export const operatorTeamActionSchema = lazySchema(() =>
+  z.discriminatedUnion('action', [
+    z.object({ action: z.literal('team-invite'), email, reason }),
+    z.object({ action: z.literal('team-resend-invitation'), invitationId: id, reason }),
+    z.object({ action: z.literal('team-withdraw-invitation'), invitationId: id, reason }),
+    z.object({ action: z.literal('team-remove-member'), userId: id, reason }),
+    z.object({ action: z.literal('team-free-device'), deviceRowId: id, reason }),
+    z.object({ action: z.literal('team-transfer-ownership'), userId: id, reason }),
+  ]),
+);
 
 /** GET /api/team/utilization: the chart's period (the CSV export takes no period). */
 export { usageFeaturesQuerySchema as utilizationQuerySchema } from './usage-dashboard';

@@ -5,32 +5,37 @@
  */
 import { z } from 'zod';
 import { Messages } from '../messages';
+import { lazySchema } from './lazy';
 
 /** An authenticator code (6 digits) or a recovery code (10 letters and digits, one dash). */
-export const secondFactorCode = z
-  .string()
-  .trim()
-  .min(1, Messages.secondFactorCodeRequired)
-  .max(32, Messages.wrongSecondFactorCode);
+export const secondFactorCode = lazySchema(() =>
+  z
+    .string()
+    .trim()
+    .min(1, Messages.secondFactorCodeRequired)
+    .max(32, Messages.wrongSecondFactorCode),
+);
 
 /** POST /api/two-step/confirm: the first code the app shows, proving it holds the secret. */
-export const confirmTwoStepSchema = z.object({ code: secondFactorCode });
+export const confirmTwoStepSchema = lazySchema(() => z.object({ code: secondFactorCode }));
 export type ConfirmTwoStepBody = z.infer<typeof confirmTwoStepSchema>;
 
 /** POST /api/two-step/recovery-codes: new codes need a current code. */
-export const newRecoveryCodesSchema = z.object({ code: secondFactorCode });
+export const newRecoveryCodesSchema = lazySchema(() => z.object({ code: secondFactorCode }));
 export type NewRecoveryCodesBody = z.infer<typeof newRecoveryCodesSchema>;
 
 /**
  * Proof that the person at the keyboard owns the account: a current code, or the password.
  * Turning two-step sign-in off (POST /api/two-step/off) and POST /api/verify-identity take it.
  */
-export const identityProofSchema = z
-  .object({
-    code: secondFactorCode.optional(),
-    password: z.string().min(1).max(1024).optional(),
-  })
-  .refine((body) => (body.code === undefined) !== (body.password === undefined), {
-    message: Messages.identityProofRequired,
-  });
+export const identityProofSchema = lazySchema(() =>
+  z
+    .object({
+      code: secondFactorCode.optional(),
+      password: z.string().min(1).max(1024).optional(),
+    })
+    .refine((body) => (body.code === undefined) !== (body.password === undefined), {
+      message: Messages.identityProofRequired,
+    }),
+);
 export type IdentityProofBody = z.infer<typeof identityProofSchema>;

@@ -8,8 +8,12 @@ import { usageRanges, type UsageRange } from '../../config/feature-usage.ts';
 import { licensing } from '../../site.config.ts';
 import { ApiMessages, Messages } from '../messages.ts';
 import { isPlainLine } from '../plain-text.ts';
+import { lazySchema } from './lazy.ts';
 
-/** `?days=30|90|365` (default 30). */
+/**
+ * `?days=30|90|365` (default 30). Plain, not lazy: a declared route's query, whose fields the
+ * OpenAPI generator reads (lazy.ts).
+ */
 export const usageFeaturesQuerySchema = z.object({
   days: z
     .enum(usageRanges.map(String) as [string, ...string[]], {
@@ -20,21 +24,25 @@ export const usageFeaturesQuerySchema = z.object({
 });
 export type UsageFeaturesQuery = z.output<typeof usageFeaturesQuerySchema>;
 
-export const usageSharingBodySchema = z.object({
-  shareUsage: z.boolean({ error: 'Share usage must be true or false.' }),
-});
+export const usageSharingBodySchema = lazySchema(() =>
+  z.object({
+    shareUsage: z.boolean({ error: 'Share usage must be true or false.' }),
+  }),
+);
 export type UsageSharingBody = z.infer<typeof usageSharingBodySchema>;
 
 /** PATCH /api/devices/:id: the name the customer gives one of their devices on Usage & Sessions. */
-export const deviceRenameSchema = z.object({
-  deviceName: z
-    .string({ error: 'Please name the device.' })
-    .trim()
-    .min(1, 'Please name the device.')
-    .max(
-      licensing.deviceNameMaxLength,
-      `A device name can be at most ${licensing.deviceNameMaxLength} characters.`,
-    )
-    .refine(isPlainLine, Messages.nameNotPlain),
-});
+export const deviceRenameSchema = lazySchema(() =>
+  z.object({
+    deviceName: z
+      .string({ error: 'Please name the device.' })
+      .trim()
+      .min(1, 'Please name the device.')
+      .max(
+        licensing.deviceNameMaxLength,
+        `A device name can be at most ${licensing.deviceNameMaxLength} characters.`,
+      )
+      .refine(isPlainLine, Messages.nameNotPlain),
+  }),
+);
 export type DeviceRenameBody = z.infer<typeof deviceRenameSchema>;

@@ -25,6 +25,7 @@ import {
   licenseInfoSchema,
   licenseKeySchema,
 } from './licensing.ts';
+import { lazySchema } from './lazy.ts';
 
 /** `YYYY-MM-DD` naming a real calendar day. */
 export function isCalendarDay(value: string): boolean {
@@ -33,56 +34,61 @@ export function isCalendarDay(value: string): boolean {
   return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
 }
 
-const countText = maxCountPerDay.toLocaleString('en-US');
-
 /** One command's uses on one day, already summed by the plugin. */
-export const usageEventSchema = z.object({
-  feature: z.enum(featureSlugs, {
-    error: `Feature must be one of ${featureSlugs.join(', ')}.`,
-  }),
-  day: z.string().refine(isCalendarDay, 'Day must be a date written as YYYY-MM-DD.'),
-  count: z
-    .number()
-    .int('Count must be a whole number.')
-    .min(0, 'Count must not be negative.')
-    .max(maxCountPerDay, `Count must be at most ${countText} per feature and day.`),
+export const usageEventSchema = lazySchema(() => {
+  const countText = maxCountPerDay.toLocaleString('en-US');
+  return z.object({
+    feature: z.enum(featureSlugs, {
+      error: `Feature must be one of ${featureSlugs.join(', ')}.`,
+    }),
+    day: z.string().refine(isCalendarDay, 'Day must be a date written as YYYY-MM-DD.'),
+    count: z
+      .number()
+      .int('Count must be a whole number.')
+      .min(0, 'Count must not be negative.')
+      .max(maxCountPerDay, `Count must be at most ${countText} per feature and day.`),
+  });
 });
 export type UsageEvent = z.infer<typeof usageEventSchema>;
 
-export const usageReportBodySchema = z.object({
-  licenseKey: licenseKeySchema,
-  deviceId: deviceIdSchema,
-  /** Chosen by the plugin once per batch and sent again unchanged on every retry. */
-  batchId: z
-    .string()
-    .min(
-      batchIdMinLength,
-      `Batch id must have ${batchIdMinLength} to ${batchIdMaxLength} characters.`,
-    )
-    .max(
-      batchIdMaxLength,
-      `Batch id must have ${batchIdMinLength} to ${batchIdMaxLength} characters.`,
-    )
-    .regex(/^[A-Za-z0-9._:-]+$/, 'Batch id may hold only letters, digits and . _ : -'),
-  appVersion: z
-    .string()
-    .trim()
-    .max(32)
-    .regex(/^[0-9A-Za-z.+-]+$/)
-    .optional(),
-  events: z
-    .array(usageEventSchema)
-    .min(1, 'Events must hold at least one entry.')
-    .max(maxEventsPerReport, `Events must hold at most ${maxEventsPerReport} entries.`),
-});
+export const usageReportBodySchema = lazySchema(() =>
+  z.object({
+    licenseKey: licenseKeySchema,
+    deviceId: deviceIdSchema,
+    /** Chosen by the plugin once per batch and sent again unchanged on every retry. */
+    batchId: z
+      .string()
+      .min(
+        batchIdMinLength,
+        `Batch id must have ${batchIdMinLength} to ${batchIdMaxLength} characters.`,
+      )
+      .max(
+        batchIdMaxLength,
+        `Batch id must have ${batchIdMinLength} to ${batchIdMaxLength} characters.`,
+      )
+      .regex(/^[A-Za-z0-9._:-]+$/, 'Batch id may hold only letters, digits and . _ : -'),
+    appVersion: z
+      .string()
+      .trim()
+      .max(32)
+      .regex(/^[0-9A-Za-z.+-]+$/)
+      .optional(),
+    events: z
+      .array(usageEventSchema)
+      .min(1, 'Events must hold at least one entry.')
+      .max(maxEventsPerReport, `Events must hold at most ${maxEventsPerReport} entries.`),
+  }),
+);
 export type UsageReportBody = z.infer<typeof usageReportBodySchema>;
 
-export const usageReportResponseSchema = z.object({
-  status: z.enum(licenseCheckStatuses),
-  message: z.string(),
-  /** Present when VALID: whether to keep sending reports (false: the customer turned it off). */
-  usageReporting: z.boolean().optional(),
-  /** Present for a license that is not valid on this device, as validate answers it. */
-  license: licenseInfoSchema.optional(),
-});
+export const usageReportResponseSchema = lazySchema(() =>
+  z.object({
+    status: z.enum(licenseCheckStatuses),
+    message: z.string(),
+    /** Present when VALID: whether to keep sending reports (false: the customer turned it off). */
+    usageReporting: z.boolean().optional(),
+    /** Present for a license that is not valid on this device, as validate answers it. */
+    license: licenseInfoSchema.optional(),
+  }),
+);
 export type UsageReportResponse = z.infer<typeof usageReportResponseSchema>;

@@ -13,18 +13,21 @@ import {
 } from '../../../../src/contract/schemas/licensing';
 import { licensing } from '../../../../src/site.config';
 import type { Millis } from '../../shared/db';
+import { lazySchema } from '../../../../src/contract/schemas/lazy';
 
 /** The one algorithm license files use; verifiers must pin it too. */
 export const LICENSE_FILE_ALGORITHM = 'EdDSA';
 
 const DAY_S = 24 * 60 * 60;
 
-const privateJwkSchema = z.object({
-  kty: z.literal('OKP'),
-  crv: z.literal('Ed25519'),
-  x: z.string().min(1),
-  d: z.string().min(1),
-});
+const privateJwkSchema = lazySchema(() =>
+  z.object({
+    kty: z.literal('OKP'),
+    crv: z.literal('Ed25519'),
+    x: z.string().min(1),
+    d: z.string().min(1),
+  }),
+);
 
 /** The public key as served in the JWKS: never `d`. */
 export interface LicensePublicJwk {

@@ -3,11 +3,13 @@
  * (blocks.ts) becomes both the plain text (what every client can show) and the designed HTML part
  * (html.tsx), so the two never drift apart. Names people typed are made inert here, and React
  * escapes every text in the HTML, which holds only our logo and links: no scripts, no tracking.
+ * The HTML renderer (React's server renderer and the React Email components) is imported the
+ * first time an e-mail is composed: loading it is work a Worker started for a request that sends
+ * no mail should not do (docs/performance.md, "Cold start").
  */
 import { toPlainLine } from '../../../../src/contract/plain-text';
 import { site } from '../../../../src/site.config';
 import type { MailBlock, MailContent } from './blocks';
-import { renderMailHtml } from './html';
 import type { Mail } from './rules';
 
 export type { MailBlock, MailContent } from './blocks';
@@ -51,10 +53,14 @@ export function greeting(name: string): string {
   return name.trim() ? `Hello ${inertName(name)},` : 'Hello,';
 }
 
+/** The HTML renderer, once loaded: later e-mails are composed without waiting for anything. */
+let renderer: typeof import('./html') | undefined;
+
 /** The e-mail with its text and HTML parts, from the same blocks. */
-export function composeMail(content: MailContent): Mail {
+export async function composeMail(content: MailContent): Promise<Mail> {
   const { to, tag, subject, greeting, blocks, signed = true } = content;
   const parts = greeting === null ? blocks : [greeting, ...blocks];
   const text = parts.map(blockText).join('\n\n') + (signed ? signature : '');
-  return { to, tag, subject, text, html: renderMailHtml(content) };
+  renderer ??= await import('./html');
+  return { to, tag, subject, text, html: renderer.renderMailHtml(content) };
 }

@@ -64,7 +64,7 @@ const billingLink = (origin: string) => ({
 });
 
 /** Sent when a team's subscription paid by invoice starts: the invoice and how to pay it. */
-export function invoiceSentMail(
+export async function invoiceSentMail(
   to: string,
   name: string,
   invoice: SentInvoiceFacts & {
@@ -76,7 +76,7 @@ export function invoiceSentMail(
     reverseChargeNote: string | null;
   },
   origin: string,
-): Mail {
+): Promise<Mail> {
   const money = (cents: number) => formatMoney(cents, invoice.currency);
   const facts: [string, string][] = [
     ...invoiceFacts(invoice).slice(0, 1),
@@ -113,12 +113,12 @@ export function invoiceSentMail(
 }
 
 /** The cron's reminder: before the due date, or on it. */
-export function invoiceReminderMail(
+export async function invoiceReminderMail(
   to: string,
   name: string,
   invoice: SentInvoiceFacts & { dueToday: boolean },
   origin: string,
-): Mail {
+): Promise<Mail> {
   const when = invoice.dueToday ? 'today' : `on ${formatDate(invoice.dueAt, 'UTC')}`;
   return composeMail({
     to,
@@ -142,12 +142,12 @@ export function invoiceReminderMail(
 }
 
 /** The cron suspended the team's licenses at the due date of an unpaid invoice. */
-export function invoiceOverdueMail(
+export async function invoiceOverdueMail(
   to: string,
   name: string,
   invoice: SentInvoiceFacts,
   origin: string,
-): Mail {
+): Promise<Mail> {
   return composeMail({
     to,
     tag: 'invoice-overdue',

@@ -40,12 +40,12 @@ const links = (origin: string) => ({
 });
 
 /** Sent by the cron `trialEndingReminderDays` before a trial ends. */
-export function trialEndingMail(
+export async function trialEndingMail(
   to: string,
   name: string,
   trial: { endsAt: number; now: number },
   origin: string,
-): Mail {
+): Promise<Mail> {
   const standard = plans.standard;
   return composeMail({
     to,
@@ -70,12 +70,12 @@ export function trialEndingMail(
  * Sent by the cron `renewalReminderDays` before a paid year renews: the amount the card will be
  * charged, with tax (core/payments/charges.ts), and how to cancel.
  */
-export function renewalReminderMail(
+export async function renewalReminderMail(
   to: string,
   name: string,
   renewal: { renewsAt: number; now: number; charge: YearlyCharge },
   origin: string,
-): Mail {
+): Promise<Mail> {
   const standard = plans.standard;
   const day = formatDate(renewal.renewsAt, 'UTC');
   const { billing, dashboard } = links(origin);
@@ -104,7 +104,7 @@ export function renewalReminderMail(
  * Sent once per paid invoice (first purchase, upgrade, renewal): what was paid, the tax or the
  * reverse-charge note, the invoice number and where its PDF is.
  */
-export function receiptMail(
+export async function receiptMail(
   to: string,
   name: string,
   invoice: {
@@ -123,7 +123,7 @@ export function receiptMail(
     item?: string;
   },
   origin: string,
-): Mail {
+): Promise<Mail> {
   const { billing, dashboard } = links(origin);
   const money = (cents: number) => formatMoney(cents, invoice.currency);
   const facts: [string, string][] = [
@@ -152,7 +152,7 @@ export function receiptMail(
 }
 
 /** Sent when a renewal payment failed (the Stripe webhook): how to update the card. */
-export function paymentFailedMail(
+export async function paymentFailedMail(
   to: string,
   name: string,
   invoice: {
@@ -162,7 +162,7 @@ export function paymentFailedMail(
     invoiceUrl: string | null;
   },
   origin: string,
-): Mail {
+): Promise<Mail> {
   const { billing, dashboard } = links(origin);
   const retry =
     invoice.nextAttemptAt === null
@@ -193,12 +193,12 @@ export function paymentFailedMail(
  * Sent once per cancellation (by the customer, support, or the payment provider after failed
  * payments): until when the license runs, or that it has ended.
  */
-export function subscriptionCancelledMail(
+export async function subscriptionCancelledMail(
   to: string,
   name: string,
   cancellation: { endsAt: number; now: number },
   origin: string,
-): Mail {
+): Promise<Mail> {
   const standard = plans.standard;
   const day = formatDate(cancellation.endsAt, 'UTC');
   const { billing, dashboard } = links(origin);
@@ -233,12 +233,12 @@ export function subscriptionCancelledMail(
  * the amount with tax (core/payments/charges.ts). `charge` has no tax when the resume was reported
  * without it being read (`untaxed`): the sentence then says taxes may be added.
  */
-export function subscriptionResumedMail(
+export async function subscriptionResumedMail(
   to: string,
   name: string,
   renewal: { renewsAt: number; charge: YearlyCharge; untaxed?: boolean },
   origin: string,
-): Mail {
+): Promise<Mail> {
   const standard = plans.standard;
   const day = formatDate(renewal.renewsAt, 'UTC');
   const { charge } = renewal;
@@ -272,7 +272,7 @@ export function subscriptionResumedMail(
  * invoice, when it shows, and that the subscription and license are as they were unless support
  * said otherwise (a refund alone changes neither).
  */
-export function invoiceRefundedMail(
+export async function invoiceRefundedMail(
   to: string,
   name: string,
   refund: {
@@ -283,7 +283,7 @@ export function invoiceRefundedMail(
     subscriptionEnded?: boolean;
   },
   origin: string,
-): Mail {
+): Promise<Mail> {
   const amount = formatMoney(refund.amountCents, refund.currency);
   const invoice = refund.invoiceNumber ? `invoice ${refund.invoiceNumber}` : 'your payment';
   const { billing, dashboard } = links(origin);
@@ -311,12 +311,12 @@ export function invoiceRefundedMail(
 }
 
 /** Sent when a device was activated on the license: its name and time, and how to free it. */
-export function deviceActivatedMail(
+export async function deviceActivatedMail(
   to: string,
   name: string,
   device: { deviceName: string; activatedAt: number },
   origin: string,
-): Mail {
+): Promise<Mail> {
   return composeMail({
     to,
     tag: 'device-activated',
@@ -344,12 +344,12 @@ export function deviceActivatedMail(
  * Sent when the account is scheduled for deletion (by its owner or by support): what stopped, when
  * the data goes, and how to undo it until then (support restores it from the console).
  */
-export function deletionScheduledMail(
+export async function deletionScheduledMail(
   to: string,
   name: string,
   deletion: { deletedAt: number; purgeAt: number },
   origin: string,
-): Mail {
+): Promise<Mail> {
   const purge = formatDate(deletion.purgeAt, 'UTC');
   return composeMail({
     to,

@@ -36,12 +36,12 @@ function ifNotYou(origin: string, what: string) {
 }
 
 /** Two-step sign-in with an authenticator app was turned on. */
-export function twoStepOnMail(
+export async function twoStepOnMail(
   to: string,
   name: string,
   change: SecurityChange,
   origin: string,
-): Mail {
+): Promise<Mail> {
   return composeMail({
     to,
     tag: 'two-step-on',
@@ -59,12 +59,12 @@ export function twoStepOnMail(
 }
 
 /** Two-step sign-in was turned off. */
-export function twoStepOffMail(
+export async function twoStepOffMail(
   to: string,
   name: string,
   change: SecurityChange,
   origin: string,
-): Mail {
+): Promise<Mail> {
   return composeMail({
     to,
     tag: 'two-step-off',
@@ -81,13 +81,13 @@ export function twoStepOffMail(
 }
 
 /** A passkey was added; `passkeyName` is the name its owner typed (shown inert). */
-export function passkeyAddedMail(
+export async function passkeyAddedMail(
   to: string,
   name: string,
   passkeyName: string,
   change: SecurityChange,
   origin: string,
-): Mail {
+): Promise<Mail> {
   return composeMail({
     to,
     tag: 'passkey-added',
@@ -104,13 +104,13 @@ export function passkeyAddedMail(
 }
 
 /** A recovery code signed the account in; `left` codes remain unused. */
-export function recoveryCodeUsedMail(
+export async function recoveryCodeUsedMail(
   to: string,
   name: string,
   left: number,
   change: SecurityChange,
   origin: string,
-): Mail {
+): Promise<Mail> {
   return composeMail({
     to,
     tag: 'recovery-code-used',
@@ -128,12 +128,12 @@ export function recoveryCodeUsedMail(
 }
 
 /** The password of the account was changed in Account Settings (every other session ended). */
-export function passwordChangedMail(
+export async function passwordChangedMail(
   to: string,
   name: string,
   change: SecurityChange & { first?: boolean },
   origin: string,
-): Mail {
+): Promise<Mail> {
   const what = change.first
     ? `A password was set for your ${site.product} account`
     : `The password of your ${site.product} account was changed`;

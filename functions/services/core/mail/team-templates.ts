@@ -8,11 +8,11 @@ import { composeMail, greeting, inertName } from './compose';
 import type { Mail } from './rules';
 
 /** An invitation to join an Enterprise organization: a single-use link valid 7 days. */
-export function teamInvitationMail(
+export async function teamInvitationMail(
   to: string,
   invitation: { organizationName: string; inviterName: string; link: string; expiresAt: number },
   origin: string,
-): Mail {
+): Promise<Mail> {
   const inviter = inertName(invitation.inviterName);
   const organization = inertName(invitation.organizationName);
   return composeMail({
@@ -54,12 +54,12 @@ const count = (n: number, one: string, many: string) =>
   `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
 
 /** Sent to an organization's owner in the first days of each month, about the month before. */
-export function teamUsageReportMail(
+export async function teamUsageReportMail(
   to: string,
   name: string,
   report: TeamUsageReport,
   origin: string,
-): Mail {
+): Promise<Mail> {
   const organization = inertName(report.organizationName);
   const top =
     report.topFeatures.length > 0
@@ -91,12 +91,12 @@ export function teamUsageReportMail(
 }
 
 /** Sent once when the members reach `limits.seatAlertPercent` of the seats bought. */
-export function seatsAlmostFullMail(
+export async function seatsAlmostFullMail(
   to: string,
   name: string,
   seats: { organizationName: string; seatsUsed: number; seats: number },
   origin: string,
-): Mail {
+): Promise<Mail> {
   const organization = inertName(seats.organizationName);
   const free = Math.max(0, seats.seats - seats.seatsUsed);
   return composeMail({

@@ -17,7 +17,7 @@ const day = (at: number) => formatDate(at, 'UTC');
  * The 6-digit code (the code is in the subject too, so it shows in a notification). The address
  * is not verified yet, so the e-mail echoes nothing the sender typed: no name.
  */
-export function verificationCodeMail(to: string, code: string, origin: string): Mail {
+export async function verificationCodeMail(to: string, code: string, origin: string): Promise<Mail> {
   const minutes = Math.round(limits.codeValiditySeconds / 60);
   return composeMail({
     to,
@@ -34,7 +34,7 @@ export function verificationCodeMail(to: string, code: string, origin: string): 
 }
 
 /** Sent after a trial signup or a paid Standard signup: the license key and where to download the plugin. */
-export function welcomeMail(to: string, name: string, license: LicenseRow, origin: string): Mail {
+export async function welcomeMail(to: string, name: string, license: LicenseRow, origin: string): Promise<Mail> {
   const plan = license.plan === 'Trial' ? plans.trial.name : `${license.plan} plan`;
   return composeMail({
     to,
@@ -55,7 +55,7 @@ export function welcomeMail(to: string, name: string, license: LicenseRow, origi
  * Sent once after a Trial → Standard upgrade. The license key is unchanged, so the
  * e-mail says so: installed plugins keep working without pasting anything.
  */
-export function upgradeMail(to: string, name: string, license: LicenseRow, origin: string): Mail {
+export async function upgradeMail(to: string, name: string, license: LicenseRow, origin: string): Promise<Mail> {
   const standard = plans.standard;
   return composeMail({
     to,
@@ -75,12 +75,12 @@ export function upgradeMail(to: string, name: string, license: LicenseRow, origi
 }
 
 /** Sent when support issued a new license key: the old one no longer works anywhere. */
-export function licenseReplacedMail(
+export async function licenseReplacedMail(
   to: string,
   name: string,
   license: Pick<LicenseRow, 'licenseKey' | 'expiresAt'>,
   origin: string,
-): Mail {
+): Promise<Mail> {
   return composeMail({
     to,
     tag: 'license-replaced',
@@ -102,13 +102,13 @@ export function licenseReplacedMail(
  * Sent when support extended a license (a trial given more time, a paid year moved): the new end
  * date, in words.
  */
-export function licenseExtendedMail(
+export async function licenseExtendedMail(
   to: string,
   name: string,
   license: Pick<LicenseRow, 'plan' | 'expiresAt'>,
   days: number,
   origin: string,
-): Mail {
+): Promise<Mail> {
   const until = day(license.expiresAt);
   const what = license.plan === 'Trial' ? 'free trial' : `${license.plan} license`;
   return composeMail({
@@ -127,7 +127,7 @@ export function licenseExtendedMail(
 }
 
 /** The single-use reset link (valid limits.passwordResetMinutes). */
-export function passwordResetMail(to: string, name: string, link: string, origin: string): Mail {
+export async function passwordResetMail(to: string, name: string, link: string, origin: string): Promise<Mail> {
   return composeMail({
     to,
     tag: 'password-reset',
@@ -144,11 +144,11 @@ export function passwordResetMail(to: string, name: string, link: string, origin
 }
 
 /** A Get in Touch message, forwarded to support: who wrote, the message id, the message. */
-export function contactMail(
+export async function contactMail(
   id: string,
   sender: { name: string; email: string; message: string },
   origin: string,
-): Mail {
+): Promise<Mail> {
   return composeMail({
     to: site.supportEmail,
     tag: 'contact',
@@ -173,7 +173,7 @@ export function contactMail(
  * echoes nothing the sender typed (no name, no message): it cannot carry anyone's words to a
  * stranger's inbox.
  */
-export function contactReceivedMail(to: string, origin: string): Mail {
+export async function contactReceivedMail(to: string, origin: string): Promise<Mail> {
   return composeMail({
     to,
     tag: 'contact-received',
@@ -195,13 +195,13 @@ const REPLY_QUOTE_CHARS = 500;
  * typed. The quote of their message is made inert line by line like a name: the address was never
  * verified, so nothing they typed becomes a link in a mail we send.
  */
-export function contactReplyMail(
+export async function contactReplyMail(
   to: string,
   name: string,
   original: { message: string; createdAt: number },
   reply: string,
   origin: string,
-): Mail {
+): Promise<Mail> {
   const cut = original.message.trim();
   const quote = (cut.length > REPLY_QUOTE_CHARS ? `${cut.slice(0, REPLY_QUOTE_CHARS)}…` : cut)
     .split(/\r?\n/u)
@@ -217,7 +217,7 @@ export function contactReplyMail(
 }
 
 /** Sent once by the cron when a trial license expires : how to keep using the plugin. */
-export function trialEndedMail(to: string, name: string, endedAt: number, origin: string): Mail {
+export async function trialEndedMail(to: string, name: string, endedAt: number, origin: string): Promise<Mail> {
   const standard = plans.standard;
   return composeMail({
     to,
@@ -241,12 +241,12 @@ export function trialEndedMail(to: string, name: string, endedAt: number, origin
  * Sent once when a payment we could not apply was refunded (billing/refunds.ts). To the address
  * the payer gave; no name is echoed.
  */
-export function paymentRefundedMail(
+export async function paymentRefundedMail(
   to: string,
   why: string,
   amount: { cents: number; currency: string },
   origin: string,
-): Mail {
+): Promise<Mail> {
   const paid = formatMoney(amount.cents, amount.currency);
   return composeMail({
     to,

@@ -33,16 +33,16 @@ export function newCancellationSql(subscription: SubscriptionRow, endsAt: Millis
  * when `newCancellationSql` and `guard` hold. Put it in the change's batch BEFORE the statement
  * that records the change (which makes the condition false for every later report of it).
  */
-export function cancellationMail(
+export async function cancellationMail(
   { db, now, origin }: Pick<Deps, 'db' | 'now' | 'origin'>,
   user: Pick<UserRow, 'email' | 'customerName'>,
   subscription: SubscriptionRow,
   endsAt: Millis,
   guard: SQL = sql`1 = 1`,
-): QueuedMail {
+): Promise<QueuedMail> {
   return queueMailWhere(
     db,
-    subscriptionCancelledMail(user.email, user.customerName, { endsAt, now }, origin),
+    await subscriptionCancelledMail(user.email, user.customerName, { endsAt, now }, origin),
     now,
     sql`${newCancellationSql(subscription, endsAt)} and ${guard}`,
   );

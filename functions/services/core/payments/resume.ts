@@ -49,14 +49,14 @@ function resumingSql(subscription: SubscriptionRow): SQL {
  * `charge` is the renewal's amount with tax (`renewalCharge`, read before the batch); without it
  * the e-mail names the seats' price and says taxes may be added.
  */
-export function resumedMail(
+export async function resumedMail(
   { db, now, origin }: Pick<Deps, 'db' | 'now' | 'origin'>,
   user: Pick<UserRow, 'email' | 'customerName'>,
   subscription: SubscriptionRow,
   renewsAt: Millis,
   guard: SQL = sql`1 = 1`,
   charge?: YearlyCharge,
-): QueuedMail {
+): Promise<QueuedMail> {
   const renewal = charge
     ? { renewsAt, charge }
     : {
@@ -66,7 +66,7 @@ export function resumedMail(
       };
   return queueMailWhere(
     db,
-    subscriptionResumedMail(user.email, user.customerName, renewal, origin),
+    await subscriptionResumedMail(user.email, user.customerName, renewal, origin),
     now,
     sql`${resumingSql(subscription)} and ${guard}`,
   );
@@ -142,7 +142,7 @@ export async function resumeSubscription(
     await record;
     return;
   }
-  const mail = resumedMail(deps, user, subscription, currentPeriodEnd, undefined, charge);
+  const mail = await resumedMail(deps, user, subscription, currentPeriodEnd, undefined, charge);
   const results = await db.batch([mail.insert, record]);
   if (mailWritten(results[0])) await deliverSoon(deps, mail);
 }

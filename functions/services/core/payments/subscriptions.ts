@@ -132,7 +132,7 @@ export async function cancelAtPeriodEnd(
     await db.batch(statements);
     return;
   }
-  const mail = cancellationMail(deps, user, subscription, currentPeriodEnd);
+  const mail = await cancellationMail(deps, user, subscription, currentPeriodEnd);
   const results = await db.batch([mail.insert, ...statements]);
   if (mailWritten(results[0])) await deliverSoon(deps, mail);
 }

@@ -20,16 +20,16 @@ import type { Deps } from '../../shared/deps';
  * BEFORE `deletionStatements`: it is written only while the account is not deleted yet (and
  * `guard` holds), so each scheduling e-mails once, however often it is asked for.
  */
-export function deletionMail(
+export async function deletionMail(
   deps: Pick<Deps, 'db' | 'now' | 'origin'>,
   user: Pick<UserRow, 'id' | 'email' | 'customerName'>,
   guard: SQL = sql`1 = 1`,
-): QueuedMail {
+): Promise<QueuedMail> {
   const { db, now, origin } = deps;
   const purgeAt = now + retentionDays.deletedAccount * DAY_MS;
   return queueMailWhere(
     db,
-    deletionScheduledMail(user.email, user.customerName, { deletedAt: now, purgeAt }, origin),
+    await deletionScheduledMail(user.email, user.customerName, { deletedAt: now, purgeAt }, origin),
     now,
     sql`exists (select 1 from users where id = ${user.id} and is_deleted = 0) and ${guard}`,
   );

@@ -3,7 +3,6 @@
  * as `pbkdf2-sha256$<iterations>$<salt>$<hash>` (base64url) so the parameters travel with the hash
  * and can be raised later (`needsRehash`, checked at login).
  */
-import { dictionary } from '@zxcvbn-ts/language-common';
 import { fail } from '../../../lib/errors';
 import {
   fromBase64Url,
@@ -103,18 +102,23 @@ export function needsRehash(stored: string): boolean {
 
 /** How many of the most common passwords are refused. */
 export const COMMON_PASSWORD_COUNT = 10_000;
-let commonPasswords: Set<string> | undefined;
+let commonPasswords: Promise<Set<string>> | undefined;
 
 /**
  * True for one of the 10 000 most common passwords (case-insensitive). The list is zxcvbn-ts's
- * frequency-ranked common-password dictionary (MIT), cut to its first 10 000 entries.
+ * frequency-ranked common-password dictionary (MIT), cut to its first 10 000 entries
+ * (common-passwords.ts, written by scripts/common-passwords.mjs; the package's whole dictionary
+ * is ten times as large). It is imported on first use, so a Worker started for any request but a
+ * new password does not load it (docs/performance.md, "Cold start").
  */
-export function isCommonPassword(password: string): boolean {
-  commonPasswords ??= new Set(dictionary['passwords-common'].slice(0, COMMON_PASSWORD_COUNT));
-  return commonPasswords.has(password.toLowerCase());
+export async function isCommonPassword(password: string): Promise<boolean> {
+  commonPasswords ??= import('./common-passwords').then(
+    ({ commonPasswordLines }) => new Set(commonPasswordLines.split('\n')),
+  );
+  return (await commonPasswords).has(password.toLowerCase());
 }
 
 /** 400 WEAK_PASSWORD for one of the 10 000 most common passwords. */
-export function assertPasswordAllowed(password: string) {
-  if (isCommonPassword(password)) throw fail('WEAK_PASSWORD');
+export async function assertPasswordAllowed(password: string): Promise<void> {
+  if (await isCommonPassword(password)) throw fail('WEAK_PASSWORD');
 }
