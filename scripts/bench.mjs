@@ -1,5 +1,10 @@
-// npm run bench — page weight and speed (budgets and how to read the run: docs/performance.md).
+// npm run bench — the Worker's cold start, page weight and speed (budgets and how to read the run:
+// docs/performance.md).
 //
+// 0. Profiles the Worker's startup with `wrangler check startup` next to a bare Hono Worker, and
+//    reads the size of what a deploy uploads (scripts/bench-startup.mjs): startup CPU at most
+//    50 ms and 3 × the bare Worker's, at most 800 KiB gzipped. `npm run bench -- --only startup`
+//    (or BENCH_ONLY=startup) runs only this part, in about a minute.
 // 1. Builds the site, serves dist/ the way Cloudflare's assets binding does (scripts/bench-server.mjs)
 //    and loads every page of the build in headless Chromium: the JavaScript and total bytes (gzip)
 //    it loads, dynamic imports included, against its JS budget. The account pages get API answers
@@ -11,8 +16,11 @@
 //    the signed-in /dashboard and /activate): performance, accessibility and best practices 100 (their SEO is
 //    noindex on purpose), CLS under 0.05 and LCP at most 1.3 × /pricing's in the same run.
 //
-// Exits 1 when a page is over its budget, a signed-in page does not render, a Lighthouse score is
-// under target, an LCP is above Starlight's or an island page misses its targets. Switches (environment variables):
+// Exits 1 when the Worker's startup or bundle is over its budget, a page is over its budget, a
+// signed-in page does not render, a Lighthouse score is under target, an LCP is above Starlight's
+// or an island page misses its targets. Switches (environment variables):
+//   BENCH_ONLY=startup       the Worker's startup and bundle only (also `-- --only startup`)
+//   BENCH_STARTUP_RUNS=N     profiles of each Worker (default 5; the medians are compared)
 //   BENCH_SKIP_LIGHTHOUSE=1  bytes only (our pages and Starlight's), no Lighthouse
 //   BENCH_SKIP_STARLIGHT=1   no Starlight build or comparison
 //   BENCH_RUNS=N             Lighthouse runs per page and site (default 3; the median is reported)
@@ -21,11 +29,13 @@
 //   BENCH_PAGES=/,/pricing   compare only these of the four pages with Starlight (default all)
 import { execSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { join, relative } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromiumArgs, chromiumPath, publicRoutes } from '../tests/browser.ts';
 import { benchFixtures, benchInvitationToken, storageKeys } from './bench-fixtures.ts';
 import { startServer } from './bench-server.mjs';
+import { benchStartup } from './bench-startup.mjs';
 import { buildStarlight, starlightPages } from './bench-starlight.mjs';
 
 const KB = 1024;
@@ -345,10 +355,38 @@ function summarize(results) {
 
 // ---------------------------------------------------------------------------------------------
 
+/** The machine's load (1, 5 and 15 minutes): startup figures move with it. */
+const load = () =>
+  loadavg()
+    .map((n) => n.toFixed(2))
+    .join(', ');
+
+const args = process.argv.slice(2);
+const onlyIndex = args.indexOf('--only');
+const only = onlyIndex === -1 ? env.BENCH_ONLY : args[onlyIndex + 1];
+if (only !== undefined && only !== 'startup') {
+  console.error(`Unknown part "${only}": the only part that runs alone is "startup".`);
+  process.exit(2);
+}
+
+const startupRuns = Math.max(1, Number.parseInt(env.BENCH_STARTUP_RUNS ?? '5', 10) || 5);
+console.log(`Worker startup, ${startupRuns} profile(s) each, load average ${load()}...`);
+const startup = await benchStartup({ runs: startupRuns });
+console.log(`\nWorker startup and bundle (load average now ${load()}):`);
+console.table(startup.rows);
+if (only === 'startup') {
+  console.log(
+    `\nSummary: ${startup.failures.length ? 'FAIL' : 'PASS'}: startup ${startup.workerMs.toFixed(1)} ms ` +
+      `(bare Hono ${startup.bareMs.toFixed(1)} ms), bundle ${startup.gzipKib.toFixed(1)} KiB gzipped.`,
+  );
+  for (const failure of startup.failures) console.log(`  - ${failure}`);
+  process.exit(startup.failures.length ? 1 : 0);
+}
+
 buildSite();
 if (!existsSync(chromiumPath)) {
   console.log(`Chromium not found at ${chromiumPath}: install Debian's chromium to measure pages.`);
-  process.exit(0);
+  process.exit(startup.failures.length ? 1 : 0);
 }
 if (screenshots) mkdirSync(screenshots, { recursive: true });
 
@@ -358,7 +396,14 @@ let starlight = null;
 let starlightServer = null;
 let starlightOrigin = null;
 /** Problems by kind, for the summary line and the exit code. */
-const failures = { budget: [], render: [], score: [], lcp: [], islands: [] };
+const failures = {
+  startup: startup.failures,
+  budget: [],
+  render: [],
+  score: [],
+  lcp: [],
+  islands: [],
+};
 
 try {
   const { chromium } = await import('@playwright/test');
@@ -549,7 +594,8 @@ const lighthouseNote = skipLighthouse
       : `${failures.lcp.length} LCP(s) above Starlight's`) +
     `, ${failures.islands.length} island page(s) missing their targets`;
 console.log(
-  `\nSummary: ${problems.length ? 'FAIL' : 'PASS'}: ${failures.budget.length} page(s) over the JS budget, ` +
+  `\nSummary: ${problems.length ? 'FAIL' : 'PASS'}: Worker startup ${startup.failures.length ? 'over' : 'within'} budget, ` +
+    `${failures.budget.length} page(s) over the JS budget, ` +
     `${failures.render.length} page(s) not rendered, ${lighthouseNote}.`,
 );
 for (const problem of problems) console.log(`  - ${problem}`);

@@ -2,17 +2,17 @@
 // `wrangler deploy` and `wrangler check startup`; wrangler uploads the result as it is, `no_bundle`).
 //
 // Wrangler's own bundler puts everything into one file: a dynamic import() is inlined, so the
-// code it names still has to be parsed before the first request. This build is the same esbuild
+// code it names is part of the one module every cold start loads. This build is the same esbuild
 // with the same settings (target, conditions, loaders, NODE_ENV, kept names) plus code splitting:
 // the entry holds what a request needs to start, and every `import()` becomes a chunk of its own
 // (chunks/), loaded the first time it is used (the PDF library, the e-mail renderer, WebAuthn,
-// the OpenAPI document, the cron jobs and queue tasks, the development stand-ins).
+// the Stripe SDK, the OpenAPI document, the cron jobs and queue tasks; docs/architecture.md).
 //
 // Two kinds of build:
 //   production (the default; `wrangler deploy`, `wrangler check startup`): minified, and without the
 //     development stand-ins: functions/dev/load.ts is replaced by functions/dev/absent.ts, so no
 //     module of the build imports /dev/*, the local payment provider or the local mailbox.
-//   development (`wrangler dev`, which `npm start` runs): unminified, with the stand-ins as a chunk.
+//   development (`wrangler dev`, which `npm start` runs): not minified, with the stand-ins.
 // Wrangler tells the command which it runs (WRANGLER_COMMAND); WORKER_BUILD=production|development
 // overrides it.
 //

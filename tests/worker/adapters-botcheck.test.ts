@@ -1,6 +1,9 @@
 import { env } from 'cloudflare:workers';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createTurnstileBotCheck, TURNSTILE_SITEVERIFY_URL } from '../../functions/adapters/botcheck';
+import {
+  createTurnstileBotCheck,
+  TURNSTILE_SITEVERIFY_URL,
+} from '../../functions/adapters/botcheck';
 import {
   createLocalBotCheck,
   issueLocalBotToken,

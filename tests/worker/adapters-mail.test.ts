@@ -1,7 +1,11 @@
 import { env } from 'cloudflare:workers';
 import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createResendMailer, MailDeliveryError, RESEND_API_URL } from '../../functions/adapters/mail';
+import {
+  createResendMailer,
+  MailDeliveryError,
+  RESEND_API_URL,
+} from '../../functions/adapters/mail';
 import { createLocalMailer } from '../../functions/adapters/mail-local';
 import type { MailMessage } from '../../functions/adapters/types';
 import { createDb } from '../../functions/db/client';

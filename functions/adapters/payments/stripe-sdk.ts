@@ -23,7 +23,6 @@ import {
 } from './types';
 import { verifyWebhookSignature } from './webhook-signature';
 
-
 /** How many invoices the billing page shows (one a year for Standard: plenty). */
 const INVOICE_LIMIT = 24;
 

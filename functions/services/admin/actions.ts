@@ -340,7 +340,12 @@ export async function resendLicenseMail(deps: Deps, act: OperatorAct, userId: st
     },
     () => [],
     async (written) => [
-      queueMailWhere(db, await welcomeMail(user.email, user.customerName, license, origin), now, written),
+      queueMailWhere(
+        db,
+        await welcomeMail(user.email, user.customerName, license, origin),
+        now,
+        written,
+      ),
     ],
   );
 }

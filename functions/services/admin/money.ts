@@ -96,7 +96,9 @@ export async function cancelSubscription(
         where: sql`s.id = ${subscription.id} and s.status in ('active', 'past_due') and s.cancel_at_period_end = 0`,
       },
       (written) => [...cancelAtPeriodEndStatements(deps, subscription, currentPeriodEnd, written)],
-      async (written) => [await cancellationMail(deps, user, subscription, currentPeriodEnd, written)],
+      async (written) => [
+        await cancellationMail(deps, user, subscription, currentPeriodEnd, written),
+      ],
     );
     return;
   }
@@ -172,7 +174,9 @@ export async function resumeCustomerSubscription(
       where: sql`s.id = ${subscription.id} and s.status != 'canceled' and s.cancel_at_period_end = 1`,
     },
     (written) => [resumeStatements(deps, subscription, currentPeriodEnd, written)],
-    async (written) => [await resumedMail(deps, user, subscription, currentPeriodEnd, written, charge)],
+    async (written) => [
+      await resumedMail(deps, user, subscription, currentPeriodEnd, written, charge),
+    ],
   ).catch((error: unknown) => {
     // Resumed meanwhile (the customer, another operator, Stripe's event): it renews as asked.
     if (ApiError.is(error, 'STALE_STATE')) {

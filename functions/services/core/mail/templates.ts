@@ -17,7 +17,11 @@ const day = (at: number) => formatDate(at, 'UTC');
  * The 6-digit code (the code is in the subject too, so it shows in a notification). The address
  * is not verified yet, so the e-mail echoes nothing the sender typed: no name.
  */
-export async function verificationCodeMail(to: string, code: string, origin: string): Promise<Mail> {
+export async function verificationCodeMail(
+  to: string,
+  code: string,
+  origin: string,
+): Promise<Mail> {
   const minutes = Math.round(limits.codeValiditySeconds / 60);
   return composeMail({
     to,
@@ -34,7 +38,12 @@ export async function verificationCodeMail(to: string, code: string, origin: str
 }
 
 /** Sent after a trial signup or a paid Standard signup: the license key and where to download the plugin. */
-export async function welcomeMail(to: string, name: string, license: LicenseRow, origin: string): Promise<Mail> {
+export async function welcomeMail(
+  to: string,
+  name: string,
+  license: LicenseRow,
+  origin: string,
+): Promise<Mail> {
   const plan = license.plan === 'Trial' ? plans.trial.name : `${license.plan} plan`;
   return composeMail({
     to,
@@ -55,7 +64,12 @@ export async function welcomeMail(to: string, name: string, license: LicenseRow,
  * Sent once after a Trial → Standard upgrade. The license key is unchanged, so the
  * e-mail says so: installed plugins keep working without pasting anything.
  */
-export async function upgradeMail(to: string, name: string, license: LicenseRow, origin: string): Promise<Mail> {
+export async function upgradeMail(
+  to: string,
+  name: string,
+  license: LicenseRow,
+  origin: string,
+): Promise<Mail> {
   const standard = plans.standard;
   return composeMail({
     to,
@@ -127,7 +141,12 @@ export async function licenseExtendedMail(
 }
 
 /** The single-use reset link (valid limits.passwordResetMinutes). */
-export async function passwordResetMail(to: string, name: string, link: string, origin: string): Promise<Mail> {
+export async function passwordResetMail(
+  to: string,
+  name: string,
+  link: string,
+  origin: string,
+): Promise<Mail> {
   return composeMail({
     to,
     tag: 'password-reset',
@@ -217,7 +236,12 @@ export async function contactReplyMail(
 }
 
 /** Sent once by the cron when a trial license expires : how to keep using the plugin. */
-export async function trialEndedMail(to: string, name: string, endedAt: number, origin: string): Promise<Mail> {
+export async function trialEndedMail(
+  to: string,
+  name: string,
+  endedAt: number,
+  origin: string,
+): Promise<Mail> {
   const standard = plans.standard;
   return composeMail({
     to,

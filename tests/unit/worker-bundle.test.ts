@@ -1,0 +1,116 @@
+/**
+ * What the deployed Worker is made of (scripts/build-worker.mjs). A production build — the one
+ * `wrangler deploy` uploads — contains no development stand-in: no module of it is one, and no
+ * module of it imports one. And the libraries that only some requests need are chunks of their
+ * own, loaded on first use, not part of what every cold start evaluates (docs/performance.md,
+ * "Cold start").
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildWorker, STAND_IN_LOADER } from '../../scripts/build-worker.mjs';
+
+interface Metafile {
+  inputs: Record<string, { imports: { path: string; kind: string; external?: boolean }[] }>;
+  outputs: Record<
+    string,
+    {
+      entryPoint?: string;
+      imports: { path: string; kind: string }[];
+      inputs: Record<string, unknown>;
+    }
+  >;
+}
+
+/** The development stand-ins: the /dev tools, the local payment provider, mailbox, Google, bot check. */
+const STAND_INS = [
+  /^functions\/dev\/stand-ins\.ts$/,
+  /^functions\/routes\/dev\//,
+  /^functions\/routes\/dev-checkout\.ts$/,
+  /^functions\/adapters\/payments\/(local|local-events|d1-store)\.ts$/,
+  /^functions\/adapters\/(identity-local|botcheck-local|mail-local)\.ts$/,
+];
+const isStandIn = (path: string) => STAND_INS.some((pattern) => pattern.test(path));
+
+/** Loaded on first use only: what a cold start must not evaluate. */
+const LAZY = [
+  /node_modules\/pdf-lib\//,
+  /node_modules\/@pdf-lib\//,
+  /node_modules\/react-dom\//,
+  /node_modules\/@react-email\//,
+  /node_modules\/@simplewebauthn\/server\//,
+  /node_modules\/stripe\//,
+  /^functions\/services\/core\/users\/common-passwords\.ts$/,
+  /^src\/contract\/api\/document\.ts$/,
+  /^functions\/services\/core\/mail\/html\.tsx$/,
+  /^functions\/services\/cron\//,
+  /^functions\/queue\.ts$/,
+];
+
+const builds: Record<'production' | 'development', { dir: string; meta: Metafile }> = {} as never;
+
+beforeAll(async () => {
+  for (const kind of ['production', 'development'] as const) {
+    const dir = mkdtempSync(join(tmpdir(), `worker-${kind}-`));
+    const meta = (await buildWorker({ outdir: dir, kind, minify: false })) as Metafile;
+    builds[kind] = { dir, meta };
+  }
+}, 120_000);
+
+afterAll(() => {
+  for (const { dir } of Object.values(builds)) rmSync(dir, { recursive: true, force: true });
+});
+
+describe('a production build of the Worker', () => {
+  it('has no development stand-in among its modules', () => {
+    const modules = Object.keys(builds.production.meta.inputs);
+
+    expect(modules.filter(isStandIn)).toEqual([]);
+  });
+
+  it('has no module that imports a development stand-in', () => {
+    const { inputs } = builds.production.meta;
+    const offenders = Object.entries(inputs).flatMap(([module, { imports }]) =>
+      imports.filter(({ path }) => isStandIn(path)).map(({ path }) => `${module} → ${path}`),
+    );
+
+    expect(offenders).toEqual([]);
+    // The door to them is there, with nothing behind it.
+    expect(inputs[STAND_IN_LOADER]?.imports).toEqual([]);
+  });
+
+  it('evaluates none of the libraries loaded on first use when it starts', () => {
+    const { outputs } = builds.production.meta;
+    const entry = Object.keys(outputs).find(
+      (file) => outputs[file]?.entryPoint === 'functions/index.ts',
+    );
+    expect(entry).toBeDefined();
+    // The entry and every chunk it imports statically: what a cold start evaluates.
+    const startup = new Set<string>();
+    const queue = [entry as string];
+    while (queue.length > 0) {
+      const file = queue.pop() as string;
+      if (startup.has(file)) continue;
+      startup.add(file);
+      for (const { path, kind } of outputs[file]?.imports ?? [])
+        if (kind === 'import-statement') queue.push(path);
+    }
+    const evaluated = [...startup].flatMap((file) => Object.keys(outputs[file]?.inputs ?? {}));
+
+    expect(evaluated.filter((module) => LAZY.some((pattern) => pattern.test(module)))).toEqual([]);
+    // They are in the build all the same, as chunks of their own.
+    const all = Object.keys(builds.production.meta.inputs);
+    expect(LAZY.filter((pattern) => !all.some((module) => pattern.test(module)))).toEqual([]);
+  });
+});
+
+describe('a development build of the Worker', () => {
+  it('has every development stand-in the production check looks for', () => {
+    const modules = Object.keys(builds.development.meta.inputs);
+
+    expect(STAND_INS.filter((pattern) => !modules.some((module) => pattern.test(module)))).toEqual(
+      [],
+    );
+  });
+});
