@@ -181,6 +181,9 @@ function seatProration(
     currency: session.currency,
     prorationDate: at,
     periodEnd,
+    // One seat line per subscription here: the line is the subscription.
+    itemId: session.subscriptionId ?? session.id,
+    quantityBefore: session.subscriptionQuantity,
   };
 }
 
@@ -567,7 +570,8 @@ export function createLocalPayments({
       return seatProration(session, quantity, now());
     },
 
-    async addSeats({ subscriptionId, quantity, prorationDate, idempotencyKey }) {
+    async addSeats({ subscriptionId, preview, idempotencyKey }) {
+      const { quantity, prorationDate } = preview;
       const session = await paidSessionOf(subscriptionId);
       const quote = seatProration(session, quantity, prorationDate);
       const invoice = await store.addSeatInvoice(

@@ -350,16 +350,21 @@ export function createStripePayments(options: StripePaymentsOptions): PaymentPro
         currency: preview.currency,
         prorationDate: prorationDate * 1000,
         periodEnd: item.current_period_end * 1000,
+        itemId: item.id,
+        quantityBefore: item.quantity ?? 1,
       };
     },
 
-    async addSeats({ subscriptionId, quantity, prorationDate, idempotencyKey }) {
-      const { item } = await seatItem(subscriptionId);
+    async addSeats({ subscriptionId, preview, idempotencyKey }) {
+      if (!subscriptionIdPattern.test(subscriptionId)) {
+        throw new PaymentProviderError('not_found', 'No such subscription.');
+      }
+      const { quantity, prorationDate } = preview;
       const updated = await call(() =>
         stripe.subscriptions.update(
           subscriptionId,
           {
-            items: [{ id: item.id, quantity }],
+            items: [{ id: preview.itemId, quantity }],
             // Charged now with its own invoice, prorated at the moment the owner was shown.
             proration_behavior: 'always_invoice',
             proration_date: Math.floor(prorationDate / 1000),
@@ -375,7 +380,7 @@ export function createStripePayments(options: StripePaymentsOptions): PaymentPro
         throw new PaymentProviderError('rejected', 'Stripe answered no invoice for the seats.');
       }
       const tax = (invoice.total_taxes ?? []).reduce((sum, line) => sum + line.amount, 0);
-      const added = quantity - (item.quantity ?? 1);
+      const added = quantity - preview.quantityBefore;
       return {
         invoiceId: invoice.id ?? '',
         number: invoice.number,
@@ -390,7 +395,7 @@ export function createStripePayments(options: StripePaymentsOptions): PaymentPro
         invoicePdf: invoice.invoice_pdf ?? null,
         created: invoice.created * 1000,
         periodStart: prorationDate,
-        periodEnd: item.current_period_end * 1000,
+        periodEnd: preview.periodEnd,
         quantityAdded: added,
         unitAmount: added > 0 ? Math.round(invoice.subtotal / added) : 0,
         buyer: null,

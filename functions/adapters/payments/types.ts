@@ -145,6 +145,9 @@ export interface SeatProration {
   prorationDate: number;
   /** ms: the end of the period the added seats are paid until. */
   periodEnd: number;
+  /** The subscription's seat line and its seats now: addSeats changes that line. */
+  itemId: string;
+  quantityBefore: number;
 }
 
 /** The invoice added seats were charged with (paid at once). */
@@ -295,12 +298,12 @@ export interface PaymentProvider {
   /**
    * Raises the subscription's seats to `quantity` and charges the prorated amount at once with its
    * own invoice (Stripe: `proration_behavior: 'always_invoice'`), prorated at `prorationDate` as
-   * previewed. Safe to repeat with the same `idempotencyKey` (one change, one charge).
+   * previewed; `preview` is previewSeats' answer for this change (its line, seats and moment).
+   * Safe to repeat with the same `idempotencyKey` (one change, one charge).
    */
   addSeats(input: {
     subscriptionId: string;
-    quantity: number;
-    prorationDate: number;
+    preview: SeatProration;
     idempotencyKey: string;
   }): Promise<SeatInvoice>;
   /**

@@ -17,11 +17,8 @@ import { normalizeLicenseKey } from '../core/licenses/license-keys';
 import { iso, prefixEnd, utcDay, type Db, type Millis } from '../shared/db';
 import type { Deps } from '../shared/deps';
 import { normalizeEmail } from '../shared/emails';
-import {
-  findOrganization,
-  memberLicensesToTerm,
-  seatsTakenSql,
-} from '../organizations/organizations';
+import { seatsTakenSql } from '../core/organizations/seats';
+import { findOrganization, memberLicensesToTerm } from '../organizations/organizations';
 import {
   freeMemberDevice,
   invite,

@@ -30,6 +30,7 @@ import {
 import { ApiError, fail } from '../../lib/errors';
 import type { SeatSummary } from '../../../src/contract/seats';
 import { currentLicense } from '../core/licenses/licenses';
+import { seatsHeldSql } from '../core/organizations/seats';
 import { receiptMail } from '../core/mail/lifecycle-templates';
 import { deliverSoon, mailWritten, queueMailOnce } from '../core/mail/outbox';
 import { callProvider } from '../core/payments/provider';
@@ -69,9 +70,7 @@ async function teamOf(db: Db, stripeSubscriptionId: string) {
 /** Seats held in `organizationId` now: members not removed and invitations still open. */
 async function seatsTaken(db: Db, organizationId: string, now: Millis): Promise<number> {
   const [row] = await db.all<{ taken: number }>(
-    sql`select (select count(*) from organization_members where organization_id = ${organizationId} and removed_at is null)
-      + (select count(*) from organization_invitations where organization_id = ${organizationId}
-          and accepted_at is null and revoked_at is null and expires_at > ${now}) as taken`,
+    sql`select ${seatsHeldSql(sql`${organizationId}`, now)} as taken`,
   );
   return row?.taken ?? 0;
 }
@@ -284,8 +283,7 @@ export async function addSeats(
       () =>
         payments.addSeats({
           subscriptionId: subscription.stripeSubscriptionId,
-          quantity: after,
-          prorationDate: preview.prorationDate,
+          preview,
           // One charge per step from these seats to those, however often it is retried.
           idempotencyKey: `seats:${subscription.stripeSubscriptionId}:${String(before)}:${String(after)}`,
         }),

@@ -41,7 +41,8 @@ import type { Deps } from '../shared/deps';
 import { site } from '../../../src/site.config';
 import { assertOpen, invitationByToken } from './invitations';
 import { teamEvent } from '../core/team-feed';
-import { findOrganization, seatsTakenSql } from './organizations';
+import { seatsTakenSql } from '../core/organizations/seats';
+import { findOrganization } from './organizations';
 import { alertSeats } from './utilization';
 
 /** What the invitation page shows before anyone accepts. */

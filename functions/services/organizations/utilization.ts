@@ -42,7 +42,7 @@ import { DAY_MS, iso, utcDay, type Db, type Millis } from '../shared/db';
 import type { Deps } from '../shared/deps';
 import { isIdle, lastActivity } from './idle';
 import { csvField } from './views';
-import { seatsTakenSql } from './organizations';
+import { seatsTakenSql } from '../core/organizations/seats';
 
 const { features } = featureUsage;
 

@@ -98,6 +98,18 @@ export function licensesPaidBy(sub: Pick<SubscriptionRow, 'userId' | 'stripeSubs
       where o.stripe_subscription_id = ${sub.stripeSubscriptionId} and m.removed_at is null)))`;
 }
 
+/**
+ * SQL: the license `licenseId` names is a team member's whose team's subscription still pays
+ * (`active`, or `past_due` while the provider retries): the other side of `licensesPaidBy`.
+ */
+export function paidByLiveTeamSql(licenseId: SQL) {
+  return sql`exists (select 1 from organization_members as m
+    join organizations as o on o.id = m.organization_id
+    join subscriptions as s on s.stripe_subscription_id = o.stripe_subscription_id
+    where m.license_id = ${licenseId} and m.removed_at is null
+      and s.status in ('active', 'past_due'))`;
+}
+
 /** The team a subscription pays for moves its term end with the subscription's period. */
 export function teamTermStatement(
   db: Db,
