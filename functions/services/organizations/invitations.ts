@@ -124,14 +124,12 @@ export async function newInvitation(
     written,
   );
   // Values in the table's column order (schema.ts).
-  const rows = db
-    .insert(organizationInvitations)
-    .select(
-      sql`select ${id}, o.id, ${email}, ${emailNormalized}, ${tokenHash}, ${inviter.userId}, ${now}, ${expiresAt}, 1, ${now}, null, null, null
+  const rows = db.insert(organizationInvitations).select(
+    sql`select ${id}, o.id, ${email}, ${emailNormalized}, ${tokenHash}, ${inviter.userId}, ${now}, ${expiresAt}, 1, ${now}, null, null, null
         from organizations as o where o.id = ${organization.id} and o.term_end > ${now}
           and ${seatsHeldSql(sql`o.id`, now)} < o.seats
           and ${options.guard}`,
-    );
+  );
   const insert = (options.skipTaken ? rows.onConflictDoNothing() : rows).returning({
     id: organizationInvitations.id,
   });
