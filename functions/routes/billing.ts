@@ -113,6 +113,7 @@ export const billingRoutes = new Hono<AccountEnv>()
         tax: preview.tax,
         total: preview.total,
         currency: preview.currency,
+        reverseCharge: preview.reverseCharge,
         periodEnd: new Date(preview.periodEnd).toISOString(),
       } satisfies SeatPreview,
       200,

@@ -181,6 +181,7 @@ function seatProration(
     currency: session.currency,
     prorationDate: at,
     periodEnd,
+    reverseCharge: session.reverseCharge,
     // One seat line per subscription here: the line is the subscription.
     itemId: session.subscriptionId ?? session.id,
     quantityBefore: session.subscriptionQuantity,

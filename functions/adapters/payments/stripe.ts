@@ -350,6 +350,7 @@ export function createStripePayments(options: StripePaymentsOptions): PaymentPro
         currency: preview.currency,
         prorationDate: prorationDate * 1000,
         periodEnd: item.current_period_end * 1000,
+        reverseCharge: preview.customer_tax_exempt === 'reverse',
         itemId: item.id,
         quantityBefore: item.quantity ?? 1,
       };

@@ -145,6 +145,8 @@ export interface SeatProration {
   prorationDate: number;
   /** ms: the end of the period the added seats are paid until. */
   periodEnd: number;
+  /** An EU business: no VAT added (the invoice says "Reverse charge"). */
+  reverseCharge: boolean;
   /** The subscription's seat line and its seats now: addSeats changes that line. */
   itemId: string;
   quantityBefore: number;
