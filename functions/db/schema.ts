@@ -1050,6 +1050,8 @@ export const organizationEventKinds = [
   'invitation-revoked',
   'joined',
   'removed',
+  'seat-taken',
+  'seat-left',
   'device-freed',
   'ownership-transferred',
   'term-changed',

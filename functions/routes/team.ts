@@ -107,8 +107,23 @@ export const teamRoutes = new Hono<AccountEnv>()
   })
 
   .delete('/team/members/:userId', requireSession, async (c) => {
-    await ownerActions.remove(c.get('deps'), c.get('session').userId, c.req.param('userId'));
-    return done(c, TeamMessages.memberRemoved);
+    const { userId } = c.get('session');
+    await ownerActions.remove(c.get('deps'), userId, c.req.param('userId'));
+    return done(
+      c,
+      c.req.param('userId') === userId ? TeamMessages.seatLeft : TeamMessages.memberRemoved,
+    );
+  })
+
+  // The owner's own seat: taken while one is free, left for a colleague.
+  .post('/team/seat', requireSession, async (c) => {
+    await ownerActions.takeSeat(c.get('deps'), c.get('session').userId);
+    return done(c, TeamMessages.seatTaken);
+  })
+
+  .delete('/team/seat', requireSession, async (c) => {
+    await ownerActions.leaveSeat(c.get('deps'), c.get('session').userId);
+    return done(c, TeamMessages.seatLeft);
   })
 
   .post('/team/devices/:id/free', requireSession, async (c) => {

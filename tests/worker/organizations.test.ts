@@ -275,10 +275,16 @@ describe('Enterprise organizations', () => {
     ).json<AuthResponse>();
     const member = credentials(auth.token);
 
+    const stranger = await signUpTrial(app);
     const notMember = await ownerPost(app, owner, '/api/team/transfer', {
-      userId: owner.auth.user.userId,
+      userId: stranger.auth.user.userId,
     });
     expect(notMember.status).toBe(404);
+    const self = await ownerPost(app, owner, '/api/team/transfer', {
+      userId: owner.auth.user.userId,
+    });
+    expect(self.status).toBe(409);
+    expect((await self.json<{ message: string }>()).message).toBe(TeamMessages.transferToSelf);
     const moved = await ownerPost(app, owner, '/api/team/transfer', { userId: auth.user.userId });
     expect(moved.status).toBe(200);
     expect((await app.request('/api/team', { headers: member.browser })).status).toBe(200);

@@ -228,12 +228,16 @@ async function memberOf(db: Db, organizationId: string, userId: string) {
   return member;
 }
 
-/** Removes a member: their license is revoked (the plugin is told REVOKED), devices and seat freed. */
+/**
+ * Removes a member: their license is revoked (the plugin is told REVOKED), devices and seat freed.
+ * The owner removing themselves leaves their seat (`seat-left` in the feed; owner-seat.ts).
+ */
 export async function removeMember(
   { db, now }: Pick<Deps, 'db' | 'now'>,
   organization: OrganizationRow,
   actor: TeamActor,
   userId: string,
+  kind: 'removed' | 'seat-left' = userId === organization.ownerUserId ? 'seat-left' : 'removed',
 ): Promise<void> {
   const { member, email } = await memberOf(db, organization.id, userId);
   const closed = sql`exists (select 1 from organization_members where id = ${member.id} and removed_at = ${now})`;
@@ -259,7 +263,7 @@ export async function removeMember(
           organizationId: organization.id,
           userId,
           actorUserId: actor.userId,
-          kind: 'removed',
+          kind,
           detail: email,
           now,
         },
@@ -324,6 +328,9 @@ export async function transferOwnership(
   actor: TeamActor,
   toUserId: string,
 ): Promise<void> {
+  if (toUserId === organization.ownerUserId) {
+    throw fail('ALREADY_MEMBER', { message: TeamMessages.transferToSelf });
+  }
   const { email } = await memberOf(db, organization.id, toUserId).catch(() => {
     throw fail('NOT_FOUND', { message: TeamMessages.transferToMember });
   });

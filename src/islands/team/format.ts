@@ -40,6 +40,8 @@ const kindLabels: Record<string, string> = {
   'invitation-resent': 'Invitation sent again',
   'invitation-revoked': 'Invitation withdrawn',
   removed: 'Removed from the team',
+  'seat-taken': 'Took a seat',
+  'seat-left': 'Left their seat',
   'device-freed': 'Device freed',
   'ownership-transferred': 'Ownership transferred',
   'term-changed': 'Term changed',
