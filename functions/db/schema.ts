@@ -1383,10 +1383,11 @@ export type DeviceAuthorizationRow = typeof deviceAuthorizations.$inferSelect;
 
 /**
  * A signed-in plugin: one row per approved sign-in, holding the SHA-256 of its current access
- * token and refresh token (never the tokens). A refresh replaces both and keeps the old refresh
- * token's hash, so a refresh token used twice (a stolen copy) ends the sign-in. Revoked by the
- * plugin (revocation endpoint), the customer (Usage & Sessions), a password change or reset, and
- * the account's deletion. The cron deletes rows a day after they ended.
+ * token and refresh token (never the tokens). A refresh replaces both; the replaced refresh
+ * token joins the sign-in's family in `plugin_refresh_tokens`, so any earlier token used again (a
+ * stolen copy) ends the sign-in. Revoked by the plugin (revocation endpoint), the customer (Usage
+ * & Sessions), a password change or reset, and the account's deletion. The cron deletes rows a
+ * day after they ended.
  */
 export const pluginTokens = sqliteTable(
   'plugin_tokens',
@@ -1402,8 +1403,6 @@ export const pluginTokens = sqliteTable(
     accessTokenHash: text('access_token_hash').notNull(),
     accessExpiresAt: integer('access_expires_at').notNull(),
     refreshTokenHash: text('refresh_token_hash').notNull(),
-    /** The refresh token the last rotation replaced: presenting it again ends the sign-in. */
-    previousRefreshHash: text('previous_refresh_hash'),
     refreshExpiresAt: integer('refresh_expires_at').notNull(),
     /** When the customer approved the sign-in. */
     createdAt: integer('created_at').notNull(),
@@ -1413,11 +1412,39 @@ export const pluginTokens = sqliteTable(
   (table) => [
     uniqueIndex('plugin_tokens_access_unique').on(table.accessTokenHash),
     uniqueIndex('plugin_tokens_refresh_unique').on(table.refreshTokenHash),
-    index('plugin_tokens_previous_refresh_idx')
-      .on(table.previousRefreshHash)
-      .where(sql`previous_refresh_hash is not null`),
     index('plugin_tokens_user_id_idx').on(table.userId),
     index('plugin_tokens_refresh_expires_at_idx').on(table.refreshExpiresAt),
   ],
 );
 export type PluginTokenRow = typeof pluginTokens.$inferSelect;
+
+/**
+ * The family of a signed-in plugin: every refresh token it was given and has replaced, by
+ * SHA-256. Presenting one of them again ends the sign-in, unless it is a retry of the latest
+ * refresh (same client, within `pluginSignIn.refreshRetrySeconds`), which gets the same new pair
+ * again: `successor_sealed` holds that pair encrypted under a key that needs the replaced token
+ * itself (services/core/users/plugin-tokens.ts), only on the family's latest row and only until
+ * the cron clears it after the retry window. Deleted with its sign-in.
+ */
+export const pluginRefreshTokens = sqliteTable(
+  'plugin_refresh_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    pluginTokenId: text('plugin_token_id')
+      .notNull()
+      .references(() => pluginTokens.id, { onDelete: 'cascade' }),
+    replacedAt: integer('replaced_at').notNull(),
+    /** The refresh token that replaced this one: a retry is answered only while it is current. */
+    successorHash: text('successor_hash').notNull(),
+    successorSealed: text('successor_sealed'),
+    /** Where the refresh that replaced it came from: a retry must come from there too. */
+    replacedByIp: text('replaced_by_ip'),
+  },
+  (table) => [
+    index('plugin_refresh_tokens_plugin_token_id_idx').on(table.pluginTokenId),
+    index('plugin_refresh_tokens_sealed_idx')
+      .on(table.replacedAt)
+      .where(sql`successor_sealed is not null`),
+  ],
+);
+export type PluginRefreshTokenRow = typeof pluginRefreshTokens.$inferSelect;
