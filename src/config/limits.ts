@@ -42,6 +42,13 @@ export const codeMaxWrongAttempts = 5;
 export const verifiedSignupWindowSeconds = 1800;
 /** Password reset links are single use and valid this long. */
 export const passwordResetMinutes = 30;
+/**
+ * At most this many reset links are sent to one account within their minutes: a request beyond
+ * it sends nothing, and the newest link sent still works. Only links whose minutes have not ended
+ * count, so however many strangers asked, the owner's own request sends a working link again as
+ * soon as those links have expired (within `passwordResetMinutes`, well within the hour).
+ */
+export const passwordResetLinksMax = 3;
 /** Rate limits: at most `max` events per `windowSeconds` (429 with Retry-After beyond). */
 export const rateLimits = {
   sendCodePerEmail: { max: 5, windowSeconds: 3600 },
@@ -62,10 +69,10 @@ export const rateLimits = {
   /** Passkey sign-in attempts per IP (each costs a signature check). */
   passkeyPerIp: { max: 30, windowSeconds: 900 },
   /**
-   * Reset e-mails sent to one address. Over it the request still answers the same and nothing is
-   * sent: requests about someone else's address never refuse that person's own request.
+   * Passkey sign-in challenges per IP (each is a stored row): as many as attempts, since every
+   * sign-in asks for one first; an unsigned-in caller cannot fill the table.
    */
-  forgotPasswordPerEmail: { max: 3, windowSeconds: 3600 },
+  passkeyOptionsPerIp: { max: 30, windowSeconds: 900 },
   /** Forgot-password requests from one IP, whatever the addresses (the requester's own budget). */
   forgotPasswordPerIp: { max: 10, windowSeconds: 3600 },
   contactPerIp: { max: 5, windowSeconds: 3600 },

@@ -34,6 +34,9 @@ export const invalidEmail = 'Please enter a valid email address.';
 /** A name with a line break or another control character (src/contract/plain-text.ts). */
 export const nameNotPlain =
   'Please enter the name on one line, without line breaks or control characters.';
+/** A name made only of spaces and characters that show nothing (src/contract/plain-text.ts). */
+export const nameInvisible =
+  'Please enter a name that can be seen: spaces and invisible characters alone are not a name.';
 export const passwordsDoNotMatch = 'Passwords do not match';
 export const termsRequired = 'Please agree to the terms and conditions';
 export const codeFormat = 'Please enter a 6-digit code';

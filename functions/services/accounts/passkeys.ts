@@ -278,8 +278,12 @@ async function findPasskey({ db }: Pick<Deps, 'db'>, id: string) {
   return row;
 }
 
-/** Signing in, step 1: a challenge for any of our passkeys (the browser lists what it holds). */
-export function signInOptions(deps: Deps) {
+/**
+ * Signing in, step 1: a challenge for any of our passkeys (the browser lists what it holds).
+ * Anyone may ask, and each answer stores a challenge, so asks count per IP like attempts.
+ */
+export async function signInOptions(deps: Deps) {
+  await enforceRateLimit(deps, 'passkeyOptionsPerIp', deps.client.ip);
   return authenticationOptions(deps, 'sign-in', null);
 }
 

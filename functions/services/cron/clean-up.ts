@@ -84,10 +84,9 @@ export async function cleanUp({ db, now }: Pick<Deps, 'db' | 'now'>): Promise<Jo
           lte(sessions.revokedAt, now - SESSION_KEEP_MS),
         ),
       ),
-    // A used or expired reset link is refused either way; the row has nothing left to prove.
-    db
-      .delete(passwordResetTokens)
-      .where(or(isNotNull(passwordResetTokens.usedAt), lte(passwordResetTokens.expiresAt, now))),
+    // An expired reset link is refused; used ones stay until then, as the cap on links sent to
+    // one account counts every link whose minutes have not ended (accounts/password-reset.ts).
+    db.delete(passwordResetTokens).where(lte(passwordResetTokens.expiresAt, now)),
     // Replay protection only matters while the token itself would still be accepted.
     db.delete(consumedTokens).where(lte(consumedTokens.expiresAt, now)),
     db.delete(rateLimits).where(lte(rateLimits.windowStart, now - RATE_LIMIT_KEEP_MS)),

@@ -21,7 +21,7 @@ import { z } from 'zod';
 // Explicit .ts extensions: the reference client runs this file under plain Node (type stripping).
 import * as pluginSignIn from '../../config/plugin-sign-in.ts';
 import { licensing } from '../../site.config.ts';
-import { isPlainLine } from '../plain-text.ts';
+import { plainName } from './names.ts';
 import { codeMalformed } from '../plugin-sign-in-texts.ts';
 
 export const DEVICE_CODE_GRANT = 'urn:ietf:params:oauth:grant-type:device_code';
@@ -56,13 +56,10 @@ const scopeParam = z.string().max(200).optional();
 export const deviceAuthorizationRequestSchema = z.object({
   client_id: z.string().max(200),
   scope: scopeParam,
-  device_name: z
-    .string()
-    .trim()
-    .min(1)
-    .max(licensing.deviceNameMaxLength)
-    .refine(isPlainLine, 'Device name must be plain text on one line.')
-    .optional(),
+  device_name: plainName(
+    z.string().trim().min(1).max(licensing.deviceNameMaxLength),
+    'Device name must be plain text on one line.',
+  ).optional(),
   device_id: z
     .string()
     .trim()

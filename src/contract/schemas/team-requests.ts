@@ -5,8 +5,8 @@
 import { z } from 'zod';
 import { supportTiers } from '../admin-organizations';
 import { bulkInviteMax } from '../address-list';
-import { Messages, TeamMessages } from '../messages';
-import { isPlainLine } from '../plain-text';
+import { TeamMessages } from '../messages';
+import { plainName } from './names';
 import { by } from './by';
 import { customerNameRule, emailRule, newPasswordRule } from '../rules';
 
@@ -56,12 +56,7 @@ const reason = z
   .max(500);
 const termDate = z.iso.date('Dates must be written YYYY-MM-DD.');
 /** An organization's name is shown to its members and written into their e-mails: one plain line. */
-const organizationName = z
-  .string()
-  .trim()
-  .min(1, 'Name the organization.')
-  .max(200)
-  .refine(isPlainLine, Messages.nameNotPlain);
+const organizationName = plainName(z.string().trim().min(1, 'Name the organization.').max(200));
 
 /** GET /api/admin/organizations?q=…: a name's start, an e-mail or a license key; '' lists the newest. */
 export const organizationQuerySchema = z.object({

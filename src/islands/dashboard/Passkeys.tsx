@@ -16,7 +16,7 @@ import {
 } from '../../contract/passkeys';
 import { ErrorCode } from '../../contract/error-codes';
 import { messageResponseSchema, type User } from '../../contract/user';
-import { isPlainLine } from '../../contract/plain-text';
+import { hasVisibleText, isPlainLine } from '../../contract/plain-text';
 import { formatDate } from '../../lib/format';
 import { ApiFailure, apiCall, messageFor } from '../shared/api';
 import { ConfirmIdentity } from '../shared/ConfirmIdentity';
@@ -40,11 +40,15 @@ type Step =
 const loadPasskeys = () => apiCall('GET', '/api/passkeys', passkeyListSchema);
 const describeFailure = (failure: unknown) => messageFor(failure, Messages.passkeysLoadFailed);
 
-/** The name's problem, or null: one line, 1 to 60 characters (the Worker checks it again). */
+/**
+ * The name's problem, or null: one line that shows something, 1 to 60 characters (the Worker
+ * checks it again).
+ */
 function nameProblem(name: string): string | null {
   if (!name.trim()) return 'Name the passkey.';
   if (name.trim().length > NAME_MAX) return `A passkey name has at most ${NAME_MAX} characters.`;
-  return isPlainLine(name) ? null : Messages.nameNotPlain;
+  if (!isPlainLine(name)) return Messages.nameNotPlain;
+  return hasVisibleText(name) ? null : Messages.nameInvisible;
 }
 
 export function Passkeys({ user }: { user: User }) {
