@@ -138,12 +138,13 @@ export const sessions = sqliteTable(
     revokedAt: integer('revoked_at'),
     /**
      * When this session last proved a second factor (a passkey, an authenticator code or a
-     * recovery code); null when it was started by password or Google alone. The console needs it.
+     * recovery code); null when it was started by password or Google alone. The console needs it,
+     * and a step-up of a person with a second factor wants it recent (core/users/step-up.ts).
      */
     secondFactorAt: integer('second_factor_at'),
     /**
      * When the person at this session last proved who they are (sign-in, a code, a passkey, the
-     * password): money actions and a customer's deletion in the console want it recent.
+     * password): a step-up of a person without a second factor wants it recent.
      */
     verifiedAt: integer('verified_at'),
   },

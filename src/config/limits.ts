@@ -17,8 +17,9 @@ export const sessionDays = 14;
 /** The operator console needs a sign-in this recent; an older one gets 401 REAUTH_REQUIRED. */
 export const operatorFreshHours = 12;
 /**
- * Money actions (refund, cancel) and a customer's deletion in the console want the operator to
- * have proved who they are this recently (a code, a passkey or the password); older asks again.
+ * Every change made from the console and every change to how a person signs in want a proof of
+ * the person's strongest factor this recent (the step-up rule,
+ * functions/services/core/users/step-up.ts); older asks again.
  */
 export const freshVerificationMinutes = 10;
 /** The longest internal note an operator may keep on a customer (the console's customer page). */

@@ -104,10 +104,16 @@ export const errorCatalogue = {
   /** The operator console, to an operator whose session has no second factor. */
   SECOND_FACTOR_REQUIRED: { status: 403, message: Messages.secondFactorRequired },
   /**
-   * An action that wants a recent proof of who is at the keyboard (a console money action, a
-   * first password): the last one is older than the limit. 403, not 401: the session is fine.
+   * A step-up action (a console change, a change to how the account signs in) wants a recent
+   * proof of the person's strongest factor, and the session has none younger than the limit.
+   * 403, not 401: the session is fine.
    */
   FRESH_VERIFICATION_REQUIRED: { status: 403, message: Messages.freshVerificationRequired },
+  /**
+   * The password offered as that proof by a person who has an authenticator app or a passkey:
+   * only the stronger factor will do.
+   */
+  STRONGER_PROOF_REQUIRED: { status: 403, message: Messages.strongerProofRequired },
   /** A wrong authenticator or recovery code (or a code of the wrong shape). */
   WRONG_SECOND_FACTOR_CODE: { status: 400, message: Messages.wrongSecondFactorCode },
   /** A recovery code that was already used once. */

@@ -55,6 +55,9 @@ export const secondFactorRequired =
 export const freshVerificationRequired =
   'Please confirm it is you: enter a code from your authenticator app, use your passkey, or ' +
   'type your password.';
+export const strongerProofRequired =
+  'Your account has an authenticator app or a passkey, so your password is not enough here: ' +
+  'confirm it is you with one of those.';
 export const wrongSecondFactorCode =
   'That code is not correct. Enter the 6-digit code your authenticator app shows now, or one of ' +
   'your recovery codes.';
