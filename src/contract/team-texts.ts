@@ -33,6 +33,13 @@ export const memberNotFound = 'No member of your team has this id.';
 export const invitationNotFound = 'No open invitation of your team has this id.';
 export const deviceNotOnTeam = 'This device is not active on a license of your team.';
 export const transferToMember = 'Ownership can only be transferred to a member of the team.';
+// The team table's query (GET /api/team/members).
+export const pageInvalid = 'Page must be a whole number from 1 to 10,000.';
+export const sortInvalid = (keys: readonly string[]) => `Sort must be one of ${keys.join(', ')}.`;
+export const directionInvalid = 'Dir must be asc or desc.';
+export const statusInvalid = (values: readonly string[]) =>
+  `Status must be one of ${values.join(', ')}.`;
+export const searchInvalid = 'The search must be one text of at most 200 characters.';
 
 // Success answers.
 export const invited = 'The invitation has been sent.';
