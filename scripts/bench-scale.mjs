@@ -25,8 +25,9 @@
 //
 // The owner's team page: the largest database also gets two organizations, of 5 and of 250
 // members (each with Enterprise licenses, devices, a year of feature usage and invitations), and
-// the page's one D1 batch (teamOverview, GET /api/team) is timed for each the same way, the two
-// taking turns block by block; exits 1 when the 250-member p50 is above 1.3 × the 5-member p50.
+// the one D1 batch of the members table's first page (teamPeoplePage, GET /api/team/members) is
+// timed for each the same way, the two taking turns block by block; exits 1 when the 250-member
+// p50 is above 1.3 × the 5-member p50.
 //
 // Options (after `--`): --sizes 1000,100000 (smaller runs), --samples 600 (timed D1 lookups per
 // query, size and round), --block 50 (lookups per timed block), --sqlite-samples 1000 (timed
@@ -567,7 +568,8 @@ function usageBytes(db) {
  * the members none: idle), a freed device now and then, a year of feature usage on the active
  * devices (30 % of the days, the last DAILY_DAYS as days, older months as months), and one open
  * invitation per ten members (at least one) besides accepted, withdrawn and expired ones. Returns
- * its id.
+ * its id. The database's triggers fill each member row's name, e-mail, devices in use and last
+ * activity from these rows, as they do in production (migration 0029).
  */
 function seedTeam(db, members) {
   db.exec('PRAGMA cache_size = -1048576; PRAGMA synchronous = OFF;');
@@ -1203,7 +1205,7 @@ lookups. Target: p50 at ${label(large)} users / p50 at ${label(small)} users ≤
 
   const [fewMembers, manyMembers] = TEAM_SIZES;
   console.log(`
-The owner's team page (${teamPageQuery.name}: one D1 batch, GET /api/team) in the ${label(teamSize)} users
+The owner's team table (${teamPageQuery.name}: one D1 batch, GET /api/team/members) in the ${label(teamSize)} users
 database, ms per page through D1 (p50 of the mean over blocks of ${BLOCK}; ${ROUNDS} × ${D1_SAMPLES} pages), and
 inside SQLite (µs, diagnostic). Target: ${manyMembers} members ≤ ${TEAM_RATIO_TARGET} × ${fewMembers} members.`);
   const teamP50 = (members) => quantile(teamTimes.get(members), 0.5);

@@ -192,7 +192,9 @@ test('an owner invites two colleagues, one joins by the link and uses three devi
   await expect(
     members.getByRole('list', { name: 'Devices of Martha Nolan' }).getByRole('listitem'),
   ).toHaveCount(3);
+  // The feed loads when the page is scrolled to it.
   const feed = owner.page.getByRole('region', { name: 'Team activity' });
+  await feed.scrollIntoViewIfNeeded();
   await expect(feed.getByRole('row', { name: /Device activated/ })).toHaveCount(3);
 
   // Filtered to the member, and exported with that filter.
@@ -227,6 +229,7 @@ test('an owner invites two colleagues, one joins by the link and uses three devi
   // Utilization: seats and devices today against what was bought, the member's last activity,
   // devices and commands, each chart with its table, and the members' CSV.
   const utilization = owner.page.getByRole('region', { name: 'Utilization' });
+  await utilization.scrollIntoViewIfNeeded();
   const today = utilization.locator('dl');
   await expect(today).toContainText('Seats used today1 of 2');
   await expect(today).toContainText('Devices in use2 of 3');

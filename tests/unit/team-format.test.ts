@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { parse } from '../../src/contract/shape';
-import { invitationPreviewSchema, teamOverviewSchema } from '../../src/contract/team';
+import {
+  invitationPreviewSchema,
+  teamMemberNamesSchema,
+  teamOverviewSchema,
+  teamPeoplePageSchema,
+} from '../../src/contract/team';
 import { tokenFromHash } from '../../src/islands/team/invite-calls';
 import {
   heldText,
@@ -74,9 +79,15 @@ describe('the team shapes', () => {
   it('accept the bench fixtures the pages are measured with', () => {
     const { answers } = benchFixtures(Date.UTC(2026, 0, 1));
     expect(() => parse(teamOverviewSchema, answers['GET /api/team'])).not.toThrow();
+    expect(() => parse(teamPeoplePageSchema, answers['GET /api/team/members'])).not.toThrow();
+    expect(() => parse(teamMemberNamesSchema, answers['GET /api/team/member-names'])).not.toThrow();
     expect(() =>
       parse(invitationPreviewSchema, answers[`GET /api/invitations/${benchInvitationToken}`]),
     ).not.toThrow();
-    expect(teamOverviewSchema({ organization, members: [{}], invitations: [] })).toBe(false);
+    expect(teamOverviewSchema({ organization: { ...organization, seats: '5' } })).toBe(false);
+    const page = parse(teamPeoplePageSchema, answers['GET /api/team/members']);
+    expect(teamPeoplePageSchema({ ...page, people: [{ ...page.people[0], status: 'gone' }] })).toBe(
+      false,
+    );
   });
 });

@@ -1,9 +1,9 @@
-// GET /api/team's members: last activity and idle, read for the whole team in one batch, agree
-// with the Utilization section's (one rule: services/organizations/idle.ts), for a device seen, a
-// day with a command used (a day counted 0 is no use), a month once days are folded, a freed
-// device and nobody at all.
+// The team table's members (GET /api/team/members): last activity and idle, kept on the member
+// rows by triggers, agree with the Utilization section's (one rule: services/organizations/idle.ts),
+// for a device seen, a day with a command used (a day counted 0 is no use), a month once days are
+// folded, a freed device and nobody at all; GET /api/team's figures count the same rows.
 import { describe, expect, it } from 'vitest';
-import type { TeamOverview, TeamUtilization } from '../../src/contract/team';
+import type { TeamOverview, TeamPeoplePage, TeamUtilization } from '../../src/contract/team';
 import type { AuthResponse } from '../../src/contract/user';
 import { accountApp, credentials, queryAll, uniqueEmail } from './account-helpers';
 import type { AccountApp, SignedInAccount } from './account-helpers';
@@ -74,10 +74,11 @@ describe("The owner's team overview", () => {
     // 10 April 2026, 12:00 UTC.
     app.clock.now = Date.UTC(2026, 3, 10, 12);
     owner = await signIn(app, signedUp);
-    const response = await app.request('/api/team', { headers: owner.browser });
+    const response = await app.request('/api/team/members', { headers: owner.browser });
     expect(response.status, await response.clone().text()).toBe(200);
-    const overview = await response.json<TeamOverview>();
-    const byEmail = new Map(overview.members.map((member) => [member.email, member]));
+    const page = await response.json<TeamPeoplePage>();
+    const members = page.people.flatMap((row) => (row.member ? [row.member] : []));
+    const byEmail = new Map(members.map((member) => [member.email, member]));
 
     expect(byEmail.get(alma.email)).toMatchObject({
       lastActivityAt: '2026-04-08T00:00:00.000Z',
@@ -96,7 +97,21 @@ describe("The owner's team overview", () => {
       idle: false,
       devices: [],
     });
-    expect(overview.invitations.map((row) => row.email)).toEqual([invited]);
+    expect(page.people.flatMap((row) => (row.invitation ? [row.invitation.email] : []))).toEqual([
+      invited,
+    ]);
+    // Bruno and Carla idle; Alma and Dana active; the invitation last (no name).
+    expect(page.people.map((row) => row.status)).toEqual([
+      'active',
+      'idle',
+      'idle',
+      'active',
+      'invited',
+    ]);
+    expect(page.counts).toEqual({ all: 5, active: 2, idle: 2, invited: 1 });
+    const overview = await (
+      await app.request('/api/team', { headers: owner.browser })
+    ).json<TeamOverview>();
     expect(overview.organization).toMatchObject({ seatsTaken: 4, invitationsOpen: 1 });
 
     // The same answers as the Utilization section's (members who joined together in either order).
@@ -106,7 +121,7 @@ describe("The owner's team overview", () => {
       await app.request('/api/team/utilization?days=30', { headers: owner.browser })
     ).json<TeamUtilization>();
     expect(
-      [...overview.members].sort(byAddress).map(({ email, lastActivityAt, idle, devices }) => ({
+      [...members].sort(byAddress).map(({ email, lastActivityAt, idle, devices }) => ({
         email,
         lastActivityAt,
         idle,

@@ -1,22 +1,29 @@
 /**
- * The owner's team calls: GET /api/team and the activity feed, and the owner actions, each of
- * which answers a one-line message (the page then loads the team again).
+ * The owner's team calls: GET /api/team (the figures), a page of the members table, the members'
+ * names, the activity feed and the utilization, and the owner actions, each of which answers a
+ * one-line message (the page then loads the figures and the table's page again).
  */
 import {
   organizationResponseSchema,
   teamActivityResponseSchema,
+  teamMemberNamesSchema,
   teamOverviewSchema,
+  teamPeoplePageSchema,
   teamUtilizationSchema,
   type OrganizationCard,
   type TeamActivity,
+  type TeamMemberNames,
   type TeamOverview,
+  type TeamPeoplePage,
   type TeamUtilization,
 } from '../../contract/team';
 import type { UsageRange } from '../../config/feature-usage';
 import { messageResponseSchema } from '../../contract/user';
 import { apiCall } from '../shared/api';
+import { viewQuery, type TableView } from './people';
 
 export const teamLoadFailed = 'We could not load your team. Please try again.';
+export const peopleLoadFailed = 'We could not load the members. Please try again.';
 export const teamNetwork = 'Network error. Please check your connection and try again.';
 export const utilizationLoadFailed = 'We could not load the utilization. Please try again.';
 export const activityLoadFailed = 'We could not load the team activity. Please try again.';
@@ -43,6 +50,16 @@ export function activityQuery(filter: ActivityFilter): string {
 /** GET /api/team. */
 export function loadTeam(): Promise<TeamOverview> {
   return apiCall('GET', '/api/team', teamOverviewSchema);
+}
+
+/** GET /api/team/members: one page of the members table, as the view asks. */
+export function loadPeople(view: TableView): Promise<TeamPeoplePage> {
+  return apiCall('GET', `/api/team/members${viewQuery(view)}`, teamPeoplePageSchema);
+}
+
+/** GET /api/team/member-names: every member by name (the activity feed's member filter). */
+export async function loadMemberNames(): Promise<TeamMemberNames['members']> {
+  return (await apiCall('GET', '/api/team/member-names', teamMemberNamesSchema)).members;
 }
 
 /** What /dashboard/team shows: the owner's team, or the account's organization card (or none). */
