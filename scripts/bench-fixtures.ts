@@ -229,6 +229,8 @@ export function benchFixtures(now = Date.now()): BenchFixtures {
       seats: 5,
       seatsTaken: 2,
       invitationsOpen: 1,
+      ownerUserId: 'owner-0001',
+      ownerHoldsSeat: false,
       deviceLimit: 3,
       termStart: iso(-40 * DAY),
       termEnd: iso(325 * DAY),

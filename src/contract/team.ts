@@ -57,6 +57,9 @@ export const teamOverviewSchema = object({
     /** Members now; open invitations hold seats too (`invitationsOpen`). */
     seatsTaken: integer,
     invitationsOpen: integer,
+    /** The owner's account, and whether they hold a seat themselves (they may take or leave one). */
+    ownerUserId: string,
+    ownerHoldsSeat: boolean,
     deviceLimit: integer,
     /** ISO 8601. */
     termStart: string,

@@ -23,6 +23,8 @@ const organization = {
   seats: 2,
   seatsTaken: 1,
   invitationsOpen: 0,
+  ownerUserId: 'owner-0001',
+  ownerHoldsSeat: false,
   deviceLimit: 3,
   termStart: '2026-01-01T00:00:00.000Z',
   termEnd: '2027-01-01T00:00:00.000Z',

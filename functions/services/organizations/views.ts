@@ -41,9 +41,16 @@ export async function teamSummary(
   organization: OrganizationRow,
   now: Millis,
 ): Promise<TeamOverview> {
-  const [counted] = await db.all<{ seatsTaken: number; invitationsOpen: number }>(
+  const [counted] = await db.all<{
+    seatsTaken: number;
+    invitationsOpen: number;
+    ownerHoldsSeat: number;
+  }>(
     sql`select (select count(*) from organization_members as m
           where m.organization_id = ${organization.id} and m.removed_at is null) as seatsTaken,
+        exists (select 1 from organization_members as o
+          where o.organization_id = ${organization.id} and o.user_id = ${organization.ownerUserId}
+            and o.removed_at is null) as ownerHoldsSeat,
         (select count(*) from organization_invitations as i
           where i.organization_id = ${organization.id} and i.accepted_at is null
             and i.revoked_at is null and i.expires_at > ${now}) as invitationsOpen`,
@@ -55,6 +62,8 @@ export async function teamSummary(
       seats: organization.seats,
       seatsTaken: counted?.seatsTaken ?? 0,
       invitationsOpen: counted?.invitationsOpen ?? 0,
+      ownerUserId: organization.ownerUserId,
+      ownerHoldsSeat: counted?.ownerHoldsSeat === 1,
       deviceLimit: organization.deviceLimit,
       termStart: iso(organization.termStart),
       termEnd: iso(organization.termEnd),
@@ -138,6 +147,8 @@ export async function teamRoster(
       seats: organization.seats,
       seatsTaken: memberRows.length,
       invitationsOpen: invitationRows.length,
+      ownerUserId: organization.ownerUserId,
+      ownerHoldsSeat: memberRows.some((row) => row.userId === organization.ownerUserId),
       deviceLimit: organization.deviceLimit,
       termStart: iso(organization.termStart),
       termEnd: iso(organization.termEnd),

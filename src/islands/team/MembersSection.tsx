@@ -43,7 +43,7 @@ interface Props {
 /** The search is sent this long after the last key. */
 const SEARCH_DELAY_MS = 300;
 /** A row action's words and the dialog that confirms it, loaded on the first press. */
-const loadActions = async () => {
+export const loadActions = async () => {
   const [actions] = await Promise.all([import('./member-actions'), import('./TeamConfirm')]);
   return actions;
 };
@@ -314,12 +314,17 @@ export function MembersSection({ organization, version, onAsk, onShown }: Props)
                       )}
                     </>
                   )}
-                  {member && (
-                    <>
-                      {action('Make owner', member.customerName, (calls) => calls.transfer(member))}
-                      {action('Remove', member.customerName, (calls) => calls.remove(member))}
-                    </>
-                  )}
+                  {member &&
+                    (member.userId === organization.ownerUserId ? (
+                      action('Leave my seat', '', (calls) => calls.leaveSeat())
+                    ) : (
+                      <>
+                        {action('Make owner', member.customerName, (calls) =>
+                          calls.transfer(member),
+                        )}
+                        {action('Remove', member.customerName, (calls) => calls.remove(member))}
+                      </>
+                    ))}
                 </span>
               ),
             },

@@ -12,9 +12,9 @@ import { dashboardProblem } from '../shared/session-ended';
 import { useLoad } from '../shared/use-load';
 import { NotOwner } from './NotOwner';
 import { InvitationsSection } from './InvitationsSection';
-import { MembersSection } from './MembersSection';
+import { loadActions, MembersSection } from './MembersSection';
 import { SummarySection } from './SummarySection';
-import { loadTeam, loadTeamPage, teamLoadFailed, teamNetwork } from './team-calls';
+import { loadTeam, loadTeamPage, teamAction, teamLoadFailed, teamNetwork } from './team-calls';
 import type { PendingAction } from './TeamConfirm';
 import { deferred, WhenNear } from './WhenNear';
 import '../shared/forms.css';
@@ -126,6 +126,11 @@ function TeamPage() {
           // The Seats panel says what changed; the team's figures are loaded again.
           loadTeam().then((fresh) => replace({ owner: true, overview: fresh }), reload);
         }}
+        onTakeSeat={() =>
+          loadActions().then(({ memberActions }) =>
+            ask(memberActions(teamAction, overview.organization.name).takeSeat()),
+          )
+        }
       />
       <MembersSection
         organization={overview.organization}

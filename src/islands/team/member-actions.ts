@@ -22,10 +22,24 @@ export function memberActions(call: typeof teamAction, team: string) {
     }),
     remove: (who: TeamMember): PendingAction => ({
       title: `Remove ${who.customerName}?`,
-      text: `${who.customerName} (${who.email}) leaves ${team}: their Enterprise license is revoked, their devices stop working and their seat is free for someone else.`,
+      text: `${who.customerName} (${who.email}) leaves ${team}: their license is revoked, their devices stop working and their seat is free for someone else.`,
       confirmLabel: 'Remove member',
       busyLabel: 'Removing...',
       run: () => call('DELETE', member(who.userId)),
+    }),
+    leaveSeat: (): PendingAction => ({
+      title: 'Leave your seat?',
+      text: `Your license on ${team} is revoked and your devices stop working; the seat is free for a colleague. You still own the team, manage it and its billing, and can take a seat again while one is free.`,
+      confirmLabel: 'Leave my seat',
+      busyLabel: 'Leaving...',
+      run: () => call('DELETE', '/api/team/seat'),
+    }),
+    takeSeat: (): PendingAction => ({
+      title: 'Take a seat?',
+      text: `You get a license of ${team} for your own computers, until the end of the term. It uses one of the free seats.`,
+      confirmLabel: 'Take a seat',
+      busyLabel: 'Taking...',
+      run: () => call('POST', '/api/team/seat'),
     }),
     transfer: (who: TeamMember): PendingAction => ({
       title: `Make ${who.customerName} the owner?`,
