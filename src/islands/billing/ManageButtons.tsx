@@ -1,9 +1,13 @@
 /**
  * Account management on Billing & Invoices: what the server's `actions` allow. Trial → upgrade
- * (the same checkout as the dashboard), a card customer → Manage card (the payment provider's
- * portal), a renewing subscription → Cancel subscription, Enterprise → contact us.
+ * (the same checkout as the dashboard), or for a team of 5 or more, pay by bank transfer (the
+ * bank-transfer form, loaded when asked for); a card customer → Manage card (the payment
+ * provider's portal), a renewing subscription → Cancel subscription, Enterprise → contact us.
  */
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { invoiceSentPath, invoiceUpgradeResponseSchema } from '../../contract/invoice-purchase';
+import { upgradeByInvoice } from '../../contract/invoice-texts';
+import type { InvoicePurchase } from '../shared/BankTransferDialog';
 import { portalResponseSchema, type BillingOverview } from '../../contract/billing';
 import { Messages } from '../../contract/messages';
 import { plans } from '../../site.config';
@@ -13,6 +17,21 @@ import { leftForLogin } from '../shared/session-ended';
 import { formatDate } from '../../lib/format';
 
 export const portalFailed = 'We could not open the card page. Please try again.';
+
+const BankTransferDialog = lazy(async () => ({
+  default: (await import('../shared/BankTransferDialog')).BankTransferDialog,
+}));
+
+/** POST /api/billing/invoice, then the page that says the team is ready. */
+async function buyByInvoice(purchase: InvoicePurchase): Promise<void> {
+  const { invoice } = await apiCall(
+    'POST',
+    '/api/billing/invoice',
+    invoiceUpgradeResponseSchema,
+    purchase,
+  );
+  window.location.assign(invoiceSentPath(invoice.id));
+}
 
 interface Props {
   overview: BillingOverview;
@@ -24,6 +43,8 @@ export function ManageButtons({ overview, onCancel, onResume }: Props) {
   const { actions, subscription } = overview;
   const upgrade = useUpgrade();
   const portal = usePortal();
+  /** The bank-transfer form, once asked for (then kept, so it closes with its animation). */
+  const [invoice, setInvoice] = useState<{ open: boolean; purchaseId: string } | null>(null);
   const ending =
     subscription !== null &&
     (subscription.status === 'cancelling' ||
@@ -81,6 +102,17 @@ export function ManageButtons({ overview, onCancel, onResume }: Props) {
               {upgrade.busy ? upgradeBusyText : buyLabel}
             </button>
           )}
+          {actions.upgrade && (
+            <button
+              type="button"
+              className="button button-secondary"
+              onClick={() =>
+                setInvoice({ open: true, purchaseId: invoice?.purchaseId ?? crypto.randomUUID() })
+              }
+            >
+              {upgradeByInvoice}
+            </button>
+          )}
           {actions.manageCard && (
             <button
               type="button"
@@ -102,6 +134,17 @@ export function ManageButtons({ overview, onCancel, onResume }: Props) {
         <p className="form-error" role="alert">
           {error}
         </p>
+      )}
+      {invoice && (
+        <Suspense fallback={null}>
+          <BankTransferDialog
+            open={invoice.open}
+            onClose={() => setInvoice({ ...invoice, open: false })}
+            purchaseId={invoice.purchaseId}
+            details={overview.details}
+            onConfirm={buyByInvoice}
+          />
+        </Suspense>
       )}
     </div>
   );
