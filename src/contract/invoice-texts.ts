@@ -1,12 +1,12 @@
 /**
  * Texts of paying by invoice (bank transfer), open to teams of `standardSeats.invoiceMinimum`
- * seats or more: the choice on our own pages, the bank-transfer form and its total, the
- * purchase-order reference, the page the buyer lands on, and the invoice's state on Billing &
- * Invoices. The Worker and the islands read the same sentences from here.
+ * seats or more: the choice on our own pages and the purchase-order reference, read by the Worker
+ * and the islands alike. The bank-transfer form's own texts are invoice-form-texts.ts, Billing &
+ * Invoices' are invoice-notice-texts.ts: each page then carries only the texts it shows (a module
+ * shared by a page and a part it loads on demand would be loaded whole with the page).
  */
 import { poNumberMaxLength } from '../config/billing.ts';
 import { standardSeats } from '../config/seats.ts';
-import { seatCount } from './seat-texts.ts';
 
 const days = String(standardSeats.invoiceDueDays);
 const minimum = String(standardSeats.invoiceMinimum);
@@ -28,42 +28,6 @@ export const invoiceSignupSteps: readonly string[] = [
   `Your team starts at once; we e-mail you the invoice, due in ${days} days.`,
   'We e-mail you the download link and your license key.',
 ];
-
-/** The bank-transfer form: whom the invoice is billed to, then the total, then the confirmation. */
-export const invoiceFormTitle = 'Pay by bank transfer';
-export const invoiceFormIntro =
-  'Whom the invoice is billed to. A business in the EU with a valid VAT ID pays no VAT (reverse charge).';
-export const invoiceSeatsLabel = 'Seats';
-export const invoiceSeatsHint = `One seat per person: ${minimum} to ${String(standardSeats.max)} for payment by bank transfer.`;
-export const showInvoiceTotal = 'Show the total';
-export const workingOutTotal = 'Working out the total...';
-export const invoiceSummaryHeading = 'Your invoice';
-export const invoiceTotalLabel = 'Total due';
-export const invoiceDueLine = `Due ${days} days after the invoice date, by bank transfer to the account printed on the invoice. Your team starts now.`;
-export const confirmInvoice = 'Confirm and send the invoice';
-export const confirmingInvoice = 'Sending the invoice...';
-export const changeInvoiceDetails = 'Change details';
-export const invoiceQuoteFailed = 'We could not work out the total. Please try again.';
-export const invoicePurchaseFailed = 'We could not send the invoice. Please try again.';
-/** Billing & Invoices, beside "Upgrade to Standard": the way to the bank-transfer form. */
-export const upgradeByInvoice = `Pay by bank transfer (${minimum} seats or more)`;
-
-/** The page the buyer lands on once the invoice is sent (Billing & Invoices). */
-export const teamReadyHeading = 'Your team is ready';
-export const teamReadyText = (seats: number, number: string, amount: string, dueOn: string) =>
-  `Your team's ${seatCount(seats)} are ready to use now. We e-mailed you invoice ${number} for ${amount}: please pay it by bank transfer by ${dueOn}.`;
-export const viewInvoice = 'View the invoice';
-export const inviteTeam = 'Invite your team';
-
-/** Billing & Invoices for a team paying by invoice: the open invoice, and once it is overdue. */
-export const invoiceOpenText = (number: string, amount: string, dueOn: string) =>
-  `Invoice ${number} for ${amount} is due on ${dueOn}. Pay it by bank transfer with the invoice number as the reference.`;
-export const invoiceOverdueText = (number: string, amount: string, dueOn: string) =>
-  `Invoice ${number} for ${amount} was due on ${dueOn} and is not paid yet: your team's licenses are suspended until it is. Pay it by bank transfer with the invoice number as the reference.`;
-export const pastDueByInvoice = 'Past due — invoice not paid';
-/** The renewal date's note for a team paying by invoice (a card team's note names no card either). */
-export const renewsByInvoice = (amount: string) =>
-  `invoice for ${amount}, due ${days} days later by bank transfer`;
 
 /** The plain characters a purchase-order reference may hold. */
 const poNumberPattern = /^[\p{L}\p{N} \-_/.#:()]+$/u;

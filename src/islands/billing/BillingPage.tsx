@@ -29,7 +29,7 @@ import {
   statusText,
   teamReadyNotice,
 } from './format';
-import { inviteTeam, teamReadyHeading, viewInvoice } from '../../contract/invoice-texts';
+import { inviteTeam, teamReadyHeading, viewInvoice } from '../../contract/invoice-notice-texts';
 import { InvoiceTable } from './InvoiceTable';
 import { ManageButtons, usePortal } from './ManageButtons';
 import { ResumeDialog } from './ResumeDialog';

@@ -5,8 +5,7 @@
  * provider's portal), a renewing subscription → Cancel subscription, Enterprise → contact us.
  */
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { invoiceSentPath, invoiceUpgradeResponseSchema } from '../../contract/invoice-purchase';
-import { upgradeByInvoice } from '../../contract/invoice-texts';
+import { upgradeByInvoice } from '../../contract/invoice-notice-texts';
 import type { InvoicePurchase } from '../shared/BankTransferDialog';
 import { portalResponseSchema, type BillingOverview } from '../../contract/billing';
 import { Messages } from '../../contract/messages';
@@ -22,15 +21,9 @@ const BankTransferDialog = lazy(async () => ({
   default: (await import('../shared/BankTransferDialog')).BankTransferDialog,
 }));
 
-/** POST /api/billing/invoice, then the page that says the team is ready. */
+/** The bank-transfer form's confirmation, loaded with the form. */
 async function buyByInvoice(purchase: InvoicePurchase): Promise<void> {
-  const { invoice } = await apiCall(
-    'POST',
-    '/api/billing/invoice',
-    invoiceUpgradeResponseSchema,
-    purchase,
-  );
-  window.location.assign(invoiceSentPath(invoice.id));
+  await (await import('./invoice-upgrade')).buyByInvoice(purchase);
 }
 
 interface Props {

@@ -12,7 +12,7 @@ import {
   pastDueByInvoice,
   renewsByInvoice,
   teamReadyText,
-} from '../../contract/invoice-texts';
+} from '../../contract/invoice-notice-texts';
 import { chargeSentence, seatsText, seatsTimesPrice, unitPriceText } from '../../lib/charges';
 import { formatDate, formatMoney } from '../../lib/format';
 import { plans, type Plan } from '../../site.config';

@@ -8,6 +8,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import type { BillingDetails, YearlyCharge } from '../../contract/billing';
 import { invoiceQuoteResponseSchema } from '../../contract/invoice-purchase';
+import * as FormTexts from '../../contract/invoice-form-texts';
 import * as Texts from '../../contract/invoice-texts';
 import { Messages } from '../../contract/messages';
 import { seatsOutOfRange } from '../../contract/seat-texts';
@@ -126,7 +127,7 @@ export function BankTransferDialog(props: Props) {
       });
       setCharge(quote.charge);
     } catch (failure) {
-      fail(failure, Texts.invoiceQuoteFailed);
+      fail(failure, FormTexts.invoiceQuoteFailed);
     } finally {
       setBusy(false);
     }
@@ -147,7 +148,7 @@ export function BankTransferDialog(props: Props) {
       // The page is leaving: stay busy until it has.
     } catch (failure) {
       setBusy(false);
-      fail(failure, Texts.invoicePurchaseFailed);
+      fail(failure, FormTexts.invoicePurchaseFailed);
     }
   };
 
@@ -168,20 +169,20 @@ export function BankTransferDialog(props: Props) {
     <Modal
       open={open}
       onClose={close}
-      title={Texts.invoiceFormTitle}
+      title={FormTexts.invoiceFormTitle}
       dismissible={!busy}
       className="bank-transfer-modal"
     >
       <div ref={body} className="bank-transfer">
         {charge === null ? (
           <form className="bank-transfer-form" onSubmit={(e) => void showTotal(e)} noValidate>
-            <p className="field-hint">{Texts.invoiceFormIntro}</p>
+            <p className="field-hint">{FormTexts.invoiceFormIntro}</p>
             {formError}
             {props.seats === undefined && (
               <div className="field bank-transfer-seats">
-                <label htmlFor={`${id}-seats`}>{Texts.invoiceSeatsLabel}</label>
+                <label htmlFor={`${id}-seats`}>{FormTexts.invoiceSeatsLabel}</label>
                 <p id={`${id}-seats-hint`} className="field-hint">
-                  {Texts.invoiceSeatsHint}
+                  {FormTexts.invoiceSeatsHint}
                 </p>
                 <input
                   id={`${id}-seats`}
@@ -232,7 +233,7 @@ export function BankTransferDialog(props: Props) {
                 Cancel
               </button>
               <button type="submit" className="button" aria-disabled={busy}>
-                {busy ? Texts.workingOutTotal : Texts.showInvoiceTotal}
+                {busy ? FormTexts.workingOutTotal : FormTexts.showInvoiceTotal}
               </button>
             </div>
           </form>
@@ -272,7 +273,7 @@ function InvoiceTotal(props: {
   return (
     <>
       <h3 className="bank-transfer-heading" tabIndex={-1}>
-        {Texts.invoiceSummaryHeading}
+        {FormTexts.invoiceSummaryHeading}
       </h3>
       <dl className="bank-transfer-total">
         <dt>Billed to</dt>
@@ -305,19 +306,19 @@ function InvoiceTotal(props: {
             <dd>None</dd>
           </>
         )}
-        <dt className="bank-transfer-due">{Texts.invoiceTotalLabel}</dt>
+        <dt className="bank-transfer-due">{FormTexts.invoiceTotalLabel}</dt>
         <dd className="bank-transfer-due" data-testid="invoice-total">
           {money(charge.total)}
         </dd>
       </dl>
-      <p>{Texts.invoiceDueLine}</p>
+      <p>{FormTexts.invoiceDueLine}</p>
       <ConfirmActions
         error={props.error}
         busy={props.busy}
         tone="primary"
-        keepLabel={Texts.changeInvoiceDetails}
-        confirmLabel={Texts.confirmInvoice}
-        busyLabel={Texts.confirmingInvoice}
+        keepLabel={FormTexts.changeInvoiceDetails}
+        confirmLabel={FormTexts.confirmInvoice}
+        busyLabel={FormTexts.confirmingInvoice}
         onKeep={props.onBack}
         onConfirm={props.onConfirm}
       />
