@@ -7,6 +7,9 @@
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { Messages } from '../../contract/messages';
 import { normalizeEmail } from '../../contract/rules';
+import { signupSeatsFromQuery } from '../../lib/auth/signup-plan';
+import { seats as seatRules } from '../../site.config';
+import { paysByInvoiceIn } from './SeatChooser';
 import type { SignupPlan } from '../../contract/signup';
 import type { BotCheckController } from '../shared/bot-check';
 import { getFingerprint } from '../shared/fingerprint';
@@ -73,13 +76,16 @@ export function useSignupFlow(
   }, []);
 
   const submit = useCallback(async () => {
-    // Verified already and only the bank-transfer form was closed: open it again.
+    // Verified already and only the bank-transfer form was closed: open it again, for the seats
+    // chosen now (a buyer who went back to paying by card sends the form as usual).
     if (
       invoice &&
       !invoice.signup.googleToken &&
-      invoice.signup.formData.email === normalizeEmail(values.email)
+      invoice.signup.formData.email === normalizeEmail(values.email) &&
+      paysByInvoiceIn(window.location.search)
     ) {
-      setInvoice({ ...invoice, open: true });
+      const seats = signupSeatsFromQuery(window.location.search, seatRules.standardSeats.max);
+      setInvoice({ ...invoice, seats, open: true });
       return;
     }
     const step = await steps();
