@@ -138,6 +138,7 @@ export function benchFixtures(now = Date.now()): BenchFixtures {
       currentPeriodEnd: user.expirationDate,
       cancelAtPeriodEnd: false,
       paymentFailedAt: null,
+      paidBy: 'card',
       // A team of 12 seats bought by a German company (reverse charge).
       charge: {
         quantity: 12,
