@@ -246,6 +246,8 @@ export const errorCatalogue = {
   SUBSCRIPTION_NOT_RUNNING: { status: 409, message: SeatMessages.subscriptionNotRunning },
   /** A confirmation whose shown amount no longer matches (a day passed, or seats changed). */
   SEAT_PRICE_CHANGED: { status: 409, message: SeatMessages.seatChangePriceMoved },
+  /** Seats added now are charged to a card; a team paying by bank transfer asks us instead. */
+  SEATS_BY_INVOICE: { status: 409, message: SeatMessages.seatsByInvoice },
   /** Another seat addition of the same subscription did not finish in time. */
   SEAT_CHANGE_IN_PROGRESS: { status: 409, message: SeatMessages.seatChangeInProgress },
 

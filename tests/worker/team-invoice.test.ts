@@ -6,6 +6,7 @@
  * reminders and its suspension at the due date of an unpaid invoice (each once), and the payment
  * that lifts it, through the local stand-in and our own webhook.
  */
+import { SeatMessages } from '../../src/contract/messages';
 import { describe, expect, it } from 'vitest';
 import type { BillingOverview } from '../../src/contract/billing';
 import type { InvoiceQuoteResponse } from '../../src/contract/invoice-purchase';
@@ -336,6 +337,36 @@ describe('an invoice paid by bank transfer', () => {
     // No card to manage or update: the invoice is how it pays.
     expect(body.card).toBeNull();
     expect(body.actions.manageCard).toBe(false);
+  });
+
+  it('adds no seats by card to a team paying by invoice, and says how to get more', async () => {
+    const world = billingWorld();
+    const account = await signUpTrial(world.app);
+    await teamUpgradedByInvoice(world, account, 40);
+    const summary = await world.app.request('/api/billing/seats', { headers: account.browser });
+    expect(await summary.json()).toMatchObject({ summary: { seats: 40, paysByInvoice: true } });
+    for (const path of ['/api/billing/seats/preview', '/api/billing/seats']) {
+      const refused = await world.app.request(path, {
+        method: 'POST',
+        json: { add: 3 },
+        headers: account.browser,
+      });
+      expect(refused.status).toBe(409);
+      expect(await refused.json()).toMatchObject({
+        code: 'SEATS_BY_INVOICE',
+        message: SeatMessages.seatsByInvoice,
+      });
+    }
+    expect(await subscriptionsOf(account.form.email)).toEqual([
+      expect.objectContaining({ quantity: 40 }),
+    ]);
+    // Fewer seats at renewal are changed here as for a card.
+    const fewer = await world.app.request('/api/billing/seats/renewal', {
+      method: 'POST',
+      json: { seats: 30 },
+      headers: account.browser,
+    });
+    expect(fewer.status, await fewer.clone().text()).toBe(200);
   });
 
   it('reminds 7 days before and on the due date, once each; suspends at the due date once; payment lifts it', async () => {
