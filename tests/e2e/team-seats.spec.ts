@@ -41,6 +41,8 @@ async function shoot(page: Page, testInfo: TestInfo, name: string) {
 test('an IT lead buys 12 seats with a VAT ID and adds 3 seats for new hires', async ({
   page,
 }, testInfo) => {
+  // Signup, checkout, seats added, her own seat left and taken back: a long walk.
+  test.setTimeout(90_000);
   const email = uniqueEmail('it-lead');
   await page.goto('/signup?plan=standard&seats=12');
   await islandsReady(page);
