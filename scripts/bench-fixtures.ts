@@ -258,9 +258,9 @@ export function benchFixtures(now = Date.now()): BenchFixtures {
   ];
   const teamPage = {
     people: [
-      ...teamMembers.map((one) => ({
+      ...teamMembers.map(({ devices, lastSeenAt: _seen, ...one }) => ({
         status: one.idle ? ('idle' as const) : ('active' as const),
-        member: one,
+        member: { ...one, devicesInUse: devices.length },
         invitation: null,
       })),
       {

@@ -328,7 +328,7 @@ export async function hotStatement(
 /**
  * The owner's team page, its table (GET /api/team/members → teamPeoplePage): ONE D1 batch of reads
  * for a page of the team, whatever its size (the members' and the invitations' counts from their
- * covering indexes, the page, its members' licenses and devices). The bench times the page the
+ * covering indexes, the page with its members' licenses; their devices are listed on demand). The bench times the page the
  * owner first sees (page 1, by name) for a 5-member and a 250-member organization (the large one
  * within 1.3 × the small one).
  */
@@ -336,7 +336,7 @@ export const teamPageQuery = {
   name: 'team-members-page',
   lookup:
     'organization_members_roster_idx and organization_invitations_open_idx by organization ' +
-    "(counts per status, one page by name), the page's licenses by id and devices by license_id",
+    "(counts per status, one page by name, as one JSON value), the page's licenses by id",
   usedBy: "the owner's team table, GET /api/team/members (teamPeoplePage), its first page",
 };
 

@@ -17,6 +17,7 @@ import type {
   BulkInviteResponse,
   OrganizationResponse,
   TeamActivityResponse,
+  TeamMemberDevices,
   TeamMemberNames,
   TeamOverview,
   TeamPeoplePage,
@@ -26,7 +27,11 @@ import type { MessageResponse } from '../../src/contract/user';
 import { jsonBody, queryParams } from '../lib/validate';
 import { requireSession, type AccountEnv } from '../middleware/auth';
 import { organizationCard, ownedOrganization, ownerActions } from '../services/organizations/team';
-import { teamMemberNames, teamPeoplePage } from '../services/organizations/people';
+import {
+  teamMemberDevices,
+  teamMemberNames,
+  teamPeoplePage,
+} from '../services/organizations/people';
 import { activityCsv, teamActivity, teamSummary } from '../services/organizations/views';
 import { memberUses, teamUtilization, utilizationCsv } from '../services/organizations/utilization';
 import { DAY_MS, utcDayStart } from '../services/shared/db';
@@ -60,6 +65,13 @@ export const teamRoutes = new Hono<AccountEnv>()
     const organization = await ownedOrganization(db, c.get('session').userId, true);
     const page = await teamPeoplePage(db, organization, c.req.valid('query'), now);
     return c.json(page satisfies TeamPeoplePage, 200);
+  })
+
+  .get('/team/members/:userId/devices', requireSession, async (c) => {
+    const { db } = c.get('deps');
+    const organization = await ownedOrganization(db, c.get('session').userId, true);
+    const devices = await teamMemberDevices(db, organization, c.req.param('userId'));
+    return c.json({ devices } satisfies TeamMemberDevices, 200);
   })
 
   .get('/team/member-names', requireSession, async (c) => {

@@ -81,11 +81,31 @@ export type TeamSortKey = (typeof teamSortKeys)[number];
 export const sortDirections = ['asc', 'desc'] as const;
 export type SortDirection = (typeof sortDirections)[number];
 
+/**
+ * A member as a row of the team table shows them: their devices are counted, and listed on
+ * demand (GET /api/team/members/:userId/devices), so a page costs the same whatever they use.
+ */
+export const teamTableMemberSchema = object({
+  userId: string,
+  customerName: string,
+  email: string,
+  /** ISO 8601. */
+  joinedAt: string,
+  /** The member license's effective status (active, expired, revoked, suspended). */
+  licenseStatus: string,
+  /** As `teamMemberSchema`'s. */
+  lastActivityAt: nullable(string),
+  idle: boolean,
+  /** Active devices of the member's license. */
+  devicesInUse: integer,
+});
+export type TeamTableMember = Infer<typeof teamTableMemberSchema>;
+
 /** One row of the team table: a member, or an open invitation (exactly one of the two is set). */
 export const teamPersonSchema = object({
   /** Active, Idle (no activity for `teamIdleDays` days), or Invited (an open invitation). */
   status: oneOf(personStatuses),
-  member: nullable(teamMemberSchema),
+  member: nullable(teamTableMemberSchema),
   invitation: nullable(teamInvitationSchema),
 });
 export type TeamPerson = Infer<typeof teamPersonSchema>;
@@ -108,6 +128,10 @@ export const teamPeoplePageSchema = object({
   counts: object({ all: integer, active: integer, idle: integer, invited: integer }),
 });
 export type TeamPeoplePage = Infer<typeof teamPeoplePageSchema>;
+
+/** GET /api/team/members/:userId/devices: the member's active devices, most recently seen first. */
+export const teamMemberDevicesSchema = object({ devices: array(teamDeviceSchema) });
+export type TeamMemberDevices = Infer<typeof teamMemberDevicesSchema>;
 
 /** GET /api/team/member-names: every member by name, the team activity's member filter. */
 export const teamMemberNamesSchema = object({

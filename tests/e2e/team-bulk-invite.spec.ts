@@ -11,6 +11,11 @@ import { islandsReady, newVisitor, signUpForTrial, uniqueEmail } from './auth.he
 import { closeOperator, signInOperator } from './console.helpers';
 import { expect, test } from './fixtures';
 
+/**
+ * The page's one-line result of an action (role status), not the sections' "Loading…" lines,
+ * which the sections below the table show while they load when scrolled near.
+ */
+
 /** An operator creates an organization of `seats` seats for `ownerEmail` in the console. */
 async function createOrganization(browser: Browser, ownerEmail: string, seats: number) {
   const operator = await signInOperator(browser);

@@ -19,6 +19,11 @@ import { TeamMessages } from '../../src/contract/messages';
 import { islandsReady, newVisitor, signUpForTrial } from './auth.helpers';
 import { expect, test } from './fixtures';
 
+/**
+ * The page's one-line result of an action (role status), not the sections' "Loading…" lines,
+ * which the sections below the table show while they load when scrolled near.
+ */
+
 const run = promisify(execFile);
 const root = new URL('../../', import.meta.url).pathname;
 const DAY = 86_400_000;

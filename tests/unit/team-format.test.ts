@@ -7,14 +7,9 @@ import {
   teamPeoplePageSchema,
 } from '../../src/contract/team';
 import { tokenFromHash } from '../../src/islands/team/invite-calls';
-import {
-  heldText,
-  kindLabel,
-  memberLabel,
-  seatsFull,
-  seatsText,
-} from '../../src/islands/team/format';
-import { activityQuery, noFilter } from '../../src/islands/team/team-calls';
+import { kindLabel, memberLabel } from '../../src/islands/team/feed-format';
+import { heldText, seatsFull, seatsText } from '../../src/islands/team/format';
+import { activityQuery, noFilter } from '../../src/islands/team/section-calls';
 import { benchFixtures, benchInvitationToken } from '../../scripts/bench-fixtures';
 
 const organization = {

@@ -63,10 +63,9 @@ describe("the members table's view", () => {
         email: 'alma@example.com',
         joinedAt: '2026-01-01T00:00:00.000Z',
         licenseStatus: 'active',
-        lastSeenAt: null,
         lastActivityAt: null,
         idle: true,
-        devices: [],
+        devicesInUse: 0,
       },
       invitation: null,
     };

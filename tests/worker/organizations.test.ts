@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Messages, TeamMessages } from '../../src/contract/messages';
-import type { TeamOverview, TeamPeoplePage } from '../../src/contract/team';
+import type { TeamMemberDevices, TeamOverview, TeamPeoplePage } from '../../src/contract/team';
 import type { AuthResponse } from '../../src/contract/user';
 import {
   accountApp,
@@ -61,7 +61,11 @@ describe('Enterprise organizations', () => {
       first,
       second,
     ]);
-    expect(people[0]?.member?.devices).toHaveLength(3);
+    expect(people[0]?.member?.devicesInUse).toBe(3);
+    const devices = await app.request(`/api/team/members/${auth.user.userId}/devices`, {
+      headers: owner.browser,
+    });
+    expect((await devices.json<TeamMemberDevices>()).devices).toHaveLength(3);
 
     const feed = await app.request('/api/team/activity', { headers: owner.browser });
     const { activity } = await feed.json<{ activity: { kind: string; member: string }[] }>();

@@ -83,19 +83,26 @@ describe("The owner's team overview", () => {
     expect(byEmail.get(alma.email)).toMatchObject({
       lastActivityAt: '2026-04-08T00:00:00.000Z',
       idle: false,
+      devicesInUse: 1,
+    });
+    // Her device, listed on demand as the Devices cell opens.
+    const almaDevices = await app.request(`/api/team/members/${alma.userId}/devices`, {
+      headers: owner.browser,
+    });
+    expect(await almaDevices.json()).toEqual({
       devices: [expect.objectContaining({ lastSeenAt: '2026-03-01T12:00:00.000Z' })],
     });
     expect(byEmail.get(bruno.email)).toMatchObject({ lastActivityAt: null, idle: true });
     expect(byEmail.get(carla.email)).toMatchObject({
       lastActivityAt: '2026-03-01T00:00:00.000Z',
       idle: true,
-      devices: [],
+      devicesInUse: 0,
     });
     // A freed device still says when the member last worked.
     expect(byEmail.get(dana.email)).toMatchObject({
       lastActivityAt: '2026-04-05T09:00:00.000Z',
       idle: false,
-      devices: [],
+      devicesInUse: 0,
     });
     expect(page.people.flatMap((row) => (row.invitation ? [row.invitation.email] : []))).toEqual([
       invited,
@@ -121,11 +128,11 @@ describe("The owner's team overview", () => {
       await app.request('/api/team/utilization?days=30', { headers: owner.browser })
     ).json<TeamUtilization>();
     expect(
-      [...members].sort(byAddress).map(({ email, lastActivityAt, idle, devices }) => ({
+      [...members].sort(byAddress).map(({ email, lastActivityAt, idle, devicesInUse }) => ({
         email,
         lastActivityAt,
         idle,
-        devicesInUse: devices.length,
+        devicesInUse,
       })),
     ).toEqual(
       [...utilization.members]

@@ -16,14 +16,15 @@ import { sql, type SQL } from 'drizzle-orm';
 import { teamPageSize } from '../../../src/config/limits';
 import type { PeopleQuery } from '../../../src/contract/schemas/team-requests';
 import type {
-  PersonStatus,
   TeamDevice,
   TeamMember,
   TeamPeoplePage,
   TeamPerson,
   TeamSortKey,
 } from '../../../src/contract/team';
+import { TeamMessages } from '../../../src/contract/messages';
 import type { OrganizationRow } from '../../db/schema';
+import { fail } from '../../lib/errors';
 import { effectiveLicenseStatus } from '../core/licenses/licenses';
 import { iso, isoOrNull, readBatch, type Db, type Millis } from '../shared/db';
 import { idleSql, isIdle } from './idle';
@@ -96,11 +97,12 @@ function pageStatement(organizationId: string, query: PeopleQuery, now: Millis, 
   // Both halves list the same columns, named in each (either may be alone).
   const members = sql`select 'member' as kind, m.user_id as id, m.customer_name as name,
       m.email as email, m.joined_at as since, m.last_active_at as lastActive,
-      m.license_id as licenseId, null as expiresAt, null as sentCount, ${sort.member} as sortKey
+      m.devices_in_use as devices, m.license_id as licenseId, null as expiresAt,
+      null as sentCount, ${sort.member} as sortKey
     from ${membersOf(organizationId)} and ${search.member}${status}`;
   const invitations = sql`select 'invitation' as kind, i.id as id, null as name, i.email as email,
-      i.created_at as since, null as lastActive, null as licenseId, i.expires_at as expiresAt,
-      i.sent_count as sentCount, ${sort.invitation} as sortKey
+      i.created_at as since, null as lastActive, null as devices, null as licenseId,
+      i.expires_at as expiresAt, i.sent_count as sentCount, ${sort.invitation} as sortKey
     from ${invitationsOf(organizationId, now)} and ${search.invitation}`;
   const rows =
     query.status === 'invited'
@@ -109,45 +111,39 @@ function pageStatement(organizationId: string, query: PeopleQuery, now: Millis, 
         ? sql`${members} union all ${invitations}`
         : members;
   const order = orderBy(query.sort, query.dir);
-  return sql<PageRow>`with page as (
+  // The page comes back as ONE value, a JSON array of its rows: the D1 binding then moves one
+  // cell whatever the page holds, not a dozen per row. The array is in the page's order: SQLite
+  // runs `page` as a co-routine, the outer loop of the LEFT JOIN, and the aggregate takes its
+  // rows as the co-routine yields them, sorted and cut (tests/worker/team-members-page.test.ts
+  // checks every column's order both ways across pages).
+  return sql<{ page: string }>`with page as (
       ${rows} order by ${order} limit ${teamPageSize} offset ${(page - 1) * teamPageSize}
     )
-    select page.*, l.status as licenseStatus, l.expires_at as licenseExpiresAt,
-      (select json_group_array(json_array(d.id, d.device_name, d.activated_at, d.last_seen_at))
-        from devices as d where d.license_id = page.licenseId and d.deactivated_at is null) as deviceList
-    from page left join licenses as l on l.id = page.licenseId
-    order by ${order}`;
+    select json_group_array(json_array(page.kind, page.id, page.name, page.email, page.since,
+        page.lastActive, page.devices, page.expiresAt, page.sentCount, l.status, l.expires_at))
+      as page
+    from page left join licenses as l on l.id = page.licenseId`;
 }
 
-/** A row of the page as SQLite answers it. */
-interface PageRow {
-  kind: 'member' | 'invitation';
-  id: string;
+/** A row of the page, as the JSON array the statement writes for it. */
+type PageRow = [
+  kind: 'member' | 'invitation',
+  id: string,
   /** Null for an invitation. */
-  name: string | null;
-  email: string;
-  since: number;
-  lastActive: number | null;
-  licenseId: string | null;
-  expiresAt: number | null;
-  sentCount: number | null;
-  licenseStatus: 'active' | 'expired' | 'suspended' | 'revoked' | null;
-  licenseExpiresAt: number | null;
-  /** [id, name, activated at, last seen] of each active device, as JSON; '[]' without. */
-  deviceList: string | null;
-}
+  name: string | null,
+  email: string,
+  since: number,
+  lastActive: number | null,
+  devices: number | null,
+  expiresAt: number | null,
+  sentCount: number | null,
+  licenseStatus: 'active' | 'expired' | 'suspended' | 'revoked' | null,
+  licenseExpiresAt: number | null,
+];
 
-/** A member's active devices, most recently seen first. */
-function devicesOf(json: string | null): TeamDevice[] {
-  const rows = JSON.parse(json ?? '[]') as [string, string, number, number][];
-  return rows
-    .sort((a, b) => b[3] - a[3])
-    .map(([id, deviceName, activatedAt, lastSeenAt]) => ({
-      id,
-      deviceName,
-      activatedAt: iso(activatedAt),
-      lastSeenAt: iso(lastSeenAt),
-    }));
+/** The rows of the page statement's one value. */
+function pageRows(answer: readonly { page: string | null }[]): PageRow[] {
+  return JSON.parse(answer[0]?.page ?? '[]') as PageRow[];
 }
 
 /** The member of a row as every team view shows them (the console's page too, views.ts). */
@@ -181,34 +177,39 @@ export function teamMember(
 }
 
 function toPerson(row: PageRow, now: Millis): TeamPerson {
-  if (row.kind === 'invitation' || row.name === null) {
+  const [kind, id, name, email, since, lastActive, devices, expiresAt, sentCount, status, ends] =
+    row;
+  if (kind === 'invitation' || name === null) {
     return {
       status: 'invited',
       member: null,
       invitation: {
-        id: row.id,
-        email: row.email,
-        createdAt: iso(row.since),
-        expiresAt: iso(row.expiresAt ?? row.since),
-        sentCount: row.sentCount ?? 1,
+        id,
+        email,
+        createdAt: iso(since),
+        expiresAt: iso(expiresAt ?? since),
+        sentCount: sentCount ?? 1,
       },
     };
   }
-  const member = teamMember(
-    {
-      userId: row.id,
-      customerName: row.name,
-      email: row.email,
-      joinedAt: row.since,
-      lastActiveAt: row.lastActive,
-      licenseStatus: row.licenseStatus ?? 'revoked',
-      licenseExpiresAt: row.licenseExpiresAt ?? 0,
-      devices: devicesOf(row.deviceList),
+  const idle = isIdle(lastActive, since, now);
+  return {
+    status: idle ? 'idle' : 'active',
+    member: {
+      userId: id,
+      customerName: name,
+      email,
+      joinedAt: iso(since),
+      licenseStatus: effectiveLicenseStatus(
+        { status: status ?? 'revoked', expiresAt: ends ?? 0 },
+        now,
+      ),
+      lastActivityAt: isoOrNull(lastActive),
+      idle,
+      devicesInUse: devices ?? 0,
     },
-    now,
-  );
-  const status: PersonStatus = member.idle ? 'idle' : 'active';
-  return { status, member, invitation: null };
+    invitation: null,
+  };
 }
 
 /**
@@ -223,14 +224,16 @@ export async function teamPeoplePage(
 ): Promise<TeamPeoplePage> {
   const search = searchOf(query.q);
   const idle = idleSql('m', now);
+  // Without a search every row is found: the counts are the totals.
+  const searched = query.q.trim() !== '';
   const [[members], [invitations], rows] = await readBatch(db, [
     sql<{ all: number; idle: number; found: number; foundIdle: number }>`select
         count(*) as "all", coalesce(sum(${idle}), 0) as idle,
-        coalesce(sum(${search.member}), 0) as found,
-        coalesce(sum(${search.member} and ${idle}), 0) as foundIdle
+        ${searched ? sql`coalesce(sum(${search.member}), 0)` : sql`count(*)`} as found,
+        ${searched ? sql`coalesce(sum(${search.member} and ${idle}), 0)` : sql`coalesce(sum(${idle}), 0)`} as foundIdle
       from ${membersOf(organization.id)}`,
     sql<{ all: number; found: number }>`select count(*) as "all",
-        coalesce(sum(${search.invitation}), 0) as found
+        ${searched ? sql`coalesce(sum(${search.invitation}), 0)` : sql`count(*)`} as found
       from ${invitationsOf(organization.id, now)}`,
     pageStatement(organization.id, query, now, query.page),
   ]);
@@ -247,12 +250,12 @@ export async function teamPeoplePage(
   const pages = Math.max(1, Math.ceil(total / teamPageSize));
   const page = Math.min(query.page, pages);
   // Asked past the last page (a row removed, a narrower search): the last page instead.
-  const pageRows =
+  const shown =
     page === query.page
       ? rows
-      : await db.all<PageRow>(pageStatement(organization.id, query, now, page));
+      : await db.all<{ page: string | null }>(pageStatement(organization.id, query, now, page));
   return {
-    people: pageRows.map((row) => toPerson(row, now)),
+    people: pageRows(shown).map((row) => toPerson(row, now)),
     page,
     pages,
     pageSize: teamPageSize,
@@ -264,6 +267,35 @@ export async function teamPeoplePage(
       invited,
     },
   };
+}
+
+/**
+ * GET /api/team/members/:userId/devices: the active devices of a member of the organization,
+ * most recently seen first; 404 for anyone who is not one of its members.
+ */
+export async function teamMemberDevices(
+  db: Db,
+  organization: Pick<OrganizationRow, 'id'>,
+  userId: string,
+): Promise<TeamDevice[]> {
+  const [[member], rows] = await readBatch(db, [
+    sql<{ licenseId: string }>`select m.license_id as licenseId from organization_members as m
+      where m.user_id = ${userId} and m.removed_at is null and m.organization_id = ${organization.id}`,
+    sql<{ id: string; deviceName: string; activatedAt: number; lastSeenAt: number }>`select
+        d.id as id, d.device_name as deviceName, d.activated_at as activatedAt,
+        d.last_seen_at as lastSeenAt
+      from organization_members as m
+      join devices as d on d.license_id = m.license_id and d.deactivated_at is null
+      where m.user_id = ${userId} and m.removed_at is null and m.organization_id = ${organization.id}
+      order by d.last_seen_at desc`,
+  ]);
+  if (!member) throw fail('NOT_FOUND', { message: TeamMessages.memberNotFound });
+  return rows.map((row) => ({
+    id: row.id,
+    deviceName: row.deviceName,
+    activatedAt: iso(row.activatedAt),
+    lastSeenAt: iso(row.lastSeenAt),
+  }));
 }
 
 /** GET /api/team/member-names: every active member by name (the activity feed's member filter). */

@@ -9,16 +9,16 @@ import type { TeamActivity, TeamMemberNames } from '../../contract/team';
 import { DataTable, type Column } from '../shared/DataTable';
 import { dashboardProblem } from '../shared/session-ended';
 import { useLoad, type LoadState } from '../shared/use-load';
-import { kindLabel, memberLabel } from './format';
+import { kindLabel, memberLabel } from './feed-format';
 import {
   activityLoadFailed,
   activityQuery,
   loadActivity,
   loadMemberNames,
   noFilter,
-  teamNetwork,
   type ActivityFilter,
-} from './team-calls';
+} from './section-calls';
+import { teamNetwork } from './team-calls';
 import { formatShortDateTime } from '../../lib/format';
 
 type Feed = LoadState<TeamActivity[], string>;

@@ -9,13 +9,19 @@
  * loads again. On a phone each row becomes a labelled block (usage.css).
  */
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import type { TeamMember, TeamOverview, TeamPeoplePage, TeamPerson } from '../../contract/team';
+import type {
+  TeamOverview,
+  TeamPeoplePage,
+  TeamPerson,
+  TeamTableMember,
+} from '../../contract/team';
 import { statusFilters, type StatusFilter } from '../../contract/team';
 import { teamIdleDays } from '../../config/limits';
 import { formatShortDate } from '../../lib/format';
 import { DataTable } from '../shared/DataTable';
 import { Moment } from '../shared/Moment';
 import { dashboardProblem } from '../shared/session-ended';
+import { DevicesMenu } from './DevicesMenu';
 import type { MemberActions } from './member-actions';
 import {
   firstView,
@@ -150,31 +156,18 @@ export function MembersSection({ organization, version, onAsk, onShown }: Props)
   );
 
   const now = shown?.now ?? 0;
-  const devicesCell = (who: TeamMember) => {
-    const text = `${who.devices.length} of ${organization.deviceLimit}`;
-    if (who.devices.length === 0) return text;
-    return (
-      <details className="team-devices-menu">
-        <summary>
-          {text}
-          <span className="visually-hidden"> devices of {who.customerName}</span>
-        </summary>
-        <ul aria-label={`Devices of ${who.customerName}`}>
-          {who.devices.map((device) => (
-            <li key={device.id}>
-              <span className="team-device-name">{device.deviceName}</span>
-              <span className="team-muted">
-                seen <Moment iso={device.lastSeenAt} now={now} />
-              </span>
-              {action('Free device', `${device.deviceName} of ${who.customerName}`, (calls) =>
-                calls.freeDevice(who, device),
-              )}
-            </li>
-          ))}
-        </ul>
-      </details>
-    );
-  };
+  const devicesCell = (who: TeamTableMember) => (
+    <DevicesMenu
+      member={who}
+      deviceLimit={organization.deviceLimit}
+      version={version}
+      freeButton={(device) =>
+        action('Free device', `${device.deviceName} of ${who.customerName}`, (calls) =>
+          calls.freeDevice(who, device),
+        )
+      }
+    />
+  );
 
   const answer = shown?.answer;
   const counts = answer?.counts;

@@ -10,7 +10,6 @@ import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react'
 import { withErrorBoundary } from '../ErrorBoundary';
 import { dashboardProblem } from '../shared/session-ended';
 import { useLoad } from '../shared/use-load';
-import { NotOwner } from './NotOwner';
 import { InvitationsSection } from './InvitationsSection';
 import { loadActions, MembersSection } from './MembersSection';
 import { SummarySection } from './SummarySection';
@@ -23,6 +22,19 @@ import '../usage/usage.css';
 import './team.css';
 
 const problem = dashboardProblem(teamLoadFailed, teamNetwork);
+// For members and accounts in no organization only; without its chunk, the network's sentence.
+const NotOwner = lazy(() =>
+  import('./NotOwner').then(
+    (module) => ({ default: module.NotOwner }),
+    () => ({
+      default: () => (
+        <p className="form-error" role="alert">
+          {teamNetwork}
+        </p>
+      ),
+    }),
+  ),
+);
 // The confirm dialog loads with the first row action's words (MembersSection), not with the page.
 const TeamConfirm = lazy(async () => ({ default: (await import('./TeamConfirm')).TeamConfirm }));
 const UtilizationSection = deferred(
@@ -92,7 +104,12 @@ function TeamPage() {
     );
 
   // A member, or an account in no organization: what the page is for, not an error to retry.
-  if (!state.value.owner) return <NotOwner card={state.value.card} />;
+  if (!state.value.owner)
+    return (
+      <Suspense fallback={null}>
+        <NotOwner card={state.value.card} />
+      </Suspense>
+    );
 
   const noticeLine = notice && (
     <p ref={noticeRef} tabIndex={-1} className="form-success" role="status">

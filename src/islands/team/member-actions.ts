@@ -4,6 +4,9 @@
  * first press of a row's button, not with the page.
  */
 import type { TeamDevice, TeamInvitation, TeamMember } from '../../contract/team';
+
+/** Who an action is about: a member as the table or the console shows them. */
+type Who = Pick<TeamMember, 'userId' | 'customerName' | 'email'>;
 import { site } from '../../site.config';
 import type { teamAction } from './team-calls';
 import type { PendingAction } from './TeamConfirm';
@@ -13,14 +16,14 @@ export function memberActions(call: typeof teamAction, team: string) {
   const member = (userId: string) => `/api/team/members/${encodeURIComponent(userId)}`;
   const invitation = (id: string) => `/api/team/invitations/${encodeURIComponent(id)}`;
   return {
-    freeDevice: (who: TeamMember, device: TeamDevice): PendingAction => ({
+    freeDevice: (who: Who, device: TeamDevice): PendingAction => ({
       title: 'Free this device?',
       text: `${site.product} on "${device.deviceName}" (${who.customerName}) stops working until the license is activated on it again. The device's place is free for another computer at once.`,
       confirmLabel: 'Free device',
       busyLabel: 'Freeing...',
       run: () => call('POST', `/api/team/devices/${encodeURIComponent(device.id)}/free`),
     }),
-    remove: (who: TeamMember): PendingAction => ({
+    remove: (who: Who): PendingAction => ({
       title: `Remove ${who.customerName}?`,
       text: `${who.customerName} (${who.email}) leaves ${team}: their license is revoked, their devices stop working and their seat is free for someone else.`,
       confirmLabel: 'Remove member',
@@ -41,7 +44,7 @@ export function memberActions(call: typeof teamAction, team: string) {
       busyLabel: 'Taking...',
       run: () => call('POST', '/api/team/seat'),
     }),
-    transfer: (who: TeamMember): PendingAction => ({
+    transfer: (who: Who): PendingAction => ({
       title: `Make ${who.customerName} the owner?`,
       text: `${who.customerName} (${who.email}) becomes the owner of ${team} and manages the team from now on. You can no longer open this page unless they give ownership back.`,
       confirmLabel: 'Transfer ownership',
