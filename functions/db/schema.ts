@@ -982,6 +982,13 @@ export type OrganizationRow = typeof organizations.$inferSelect;
  * Members of an organization, each holding one Enterprise license. A member row is active while
  * `removed_at` is null; the partial UNIQUE index keeps an account in one organization at a time,
  * and a member joins by ONE conditional INSERT that counts the seats taken (never over `seats`).
+ *
+ * The owner's team table sorts, filters and counts a team of hundreds one page at a time, so what
+ * it sorts by is kept on the member row, in one covering index with the organization first
+ * (`organization_members_roster_idx`): the member's name and e-mail (copies of the account's),
+ * the devices in use and the last activity. Triggers keep them in step (migration
+ * 0029_team_roster_triggers.sql) whoever writes the account, the devices or the feature usage;
+ * the application never writes them.
  */
 export const organizationMembers = sqliteTable(
   'organization_members',
@@ -997,12 +1004,36 @@ export const organizationMembers = sqliteTable(
     licenseId: text('license_id').notNull(),
     joinedAt: integer('joined_at').notNull(),
     removedAt: integer('removed_at'),
+    /** The account's name and e-mail, copied by triggers when the row is written and when they change. */
+    customerName: text('customer_name').notNull().default(''),
+    email: text('email').notNull().default(''),
+    /** The license's active devices, counted again by triggers when a device comes or goes. */
+    devicesInUse: integer('devices_in_use').notNull().default(0),
+    /**
+     * The member's last activity: the latest of a license check by any of the license's devices
+     * (freed ones too) and the start of a day (or, for days folded by the cron, of a month) with a
+     * command used; null for neither. Moved forward by triggers, never back (services/organizations/idle.ts).
+     */
+    lastActiveAt: integer('last_active_at'),
   },
   (table) => [
     uniqueIndex('organization_members_user_active_unique')
       .on(table.userId)
       .where(sql`removed_at is null`),
-    index('organization_members_org_idx').on(table.organizationId, table.removedAt),
+    // An organization's members (removed_at null) in name order, with every column the team
+    // table sorts, filters and counts by: a page, its totals and the seats taken are read from
+    // this index alone (services/organizations/people.ts).
+    index('organization_members_roster_idx').on(
+      table.organizationId,
+      table.removedAt,
+      sql`customer_name collate nocase`,
+      sql`email collate nocase`,
+      table.lastActiveAt,
+      table.devicesInUse,
+      table.joinedAt,
+      table.userId,
+      table.licenseId,
+    ),
     index('organization_members_license_idx').on(table.licenseId),
   ],
 );
@@ -1038,6 +1069,22 @@ export const organizationInvitations = sqliteTable(
       .on(table.organizationId, table.emailNormalized)
       .where(sql`accepted_at is null and revoked_at is null`),
     index('organization_invitations_org_created_idx').on(table.organizationId, table.createdAt),
+    // The open invitations of an organization not yet expired, with what the team table shows
+    // and sorts by: read from this index alone (services/organizations/people.ts).
+    index('organization_invitations_open_idx')
+      .on(
+        table.organizationId,
+        table.expiresAt,
+        table.email,
+        table.createdAt,
+        table.sentCount,
+        table.id,
+        // Always null here, but SQLite reads from the index alone only when it holds every
+        // column the statement names.
+        table.acceptedAt,
+        table.revokedAt,
+      )
+      .where(sql`accepted_at is null and revoked_at is null`),
   ],
 );
 /** A row of `organizationInvitations`. */

@@ -117,6 +117,8 @@ export const releaseDownloadLinkMinutes = 15;
  * this many days is shown as idle; the per-member command counts cover the same days.
  */
 export const teamIdleDays = 30;
+/** Rows of one page of the team page's table of members and invitations (read from the server). */
+export const teamPageSize = 50;
 /** Addresses the team page invites in one go (a pasted list or a CSV); more is refused whole. */
 export const bulkInviteMax = 250;
 /** The owner is e-mailed once each time the members reach this share (percent) of the seats. */

@@ -17,6 +17,7 @@ import type { LicenseCheckStatus } from './schemas/licensing.ts';
 import * as ConsoleMessages from './admin-texts.ts';
 import * as SuccessMessages from './success-texts.ts';
 import * as SeatMessages from './seat-texts.ts';
+import * as InvoiceTexts from './invoice-texts.ts';
 import * as TeamMessages from './team-texts.ts';
 import * as Messages from './texts.ts';
 import * as PluginSignInTexts from './plugin-sign-in-texts.ts';
@@ -251,8 +252,16 @@ export const errorCatalogue = {
   SUBSCRIPTION_NOT_RUNNING: { status: 409, message: SeatMessages.subscriptionNotRunning },
   /** A confirmation whose shown amount no longer matches (a day passed, or seats changed). */
   SEAT_PRICE_CHANGED: { status: 409, message: SeatMessages.seatChangePriceMoved },
+  /** Seats added now are charged to a card; a team paying by bank transfer asks us instead. */
+  SEATS_BY_INVOICE: { status: 409, message: SeatMessages.seatsByInvoice },
   /** Another seat addition of the same subscription did not finish in time. */
   SEAT_CHANGE_IN_PROGRESS: { status: 409, message: SeatMessages.seatChangeInProgress },
+
+  // Teams paying by invoice (bank transfer), src/contract/invoice-purchase.ts.
+  /** Bank transfer asked for fewer seats than `standardSeats.invoiceMinimum`. */
+  INVOICE_NEEDS_SEATS: { status: 400, message: InvoiceTexts.invoiceNeedsSeats },
+  /** A purchase-order reference too long or not plain (the body's `field` is `poNumber`). */
+  INVALID_PO_NUMBER: { status: 400, message: InvoiceTexts.poNumberInvalid },
 } as const satisfies Record<string, ErrorEntry>;
 
 /** Every code the API can answer (UPPER_SNAKE), derived from the catalogue. */

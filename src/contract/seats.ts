@@ -16,6 +16,8 @@ export const seatSummarySchema = object({
   /** Cents per seat per year, before tax. */
   unitAmount: integer,
   currency: string,
+  /** Paid by bank transfer: seats are added by writing to us, not charged here. */
+  paysByInvoice: boolean,
 });
 export type SeatSummary = Infer<typeof seatSummarySchema>;
 

@@ -37,6 +37,13 @@ export const transferToSelf = 'You already own this team.';
 export const ownSeatHeld = 'You already hold a seat on this team.';
 export const ownSubscriptionRunning =
   'Your own Standard subscription still renews. Cancel it on Billing & Invoices first: a seat on the team replaces it.';
+// The team table's query (GET /api/team/members).
+export const pageInvalid = 'Page must be a whole number from 1 to 10,000.';
+export const sortInvalid = (keys: readonly string[]) => `Sort must be one of ${keys.join(', ')}.`;
+export const directionInvalid = 'Dir must be asc or desc.';
+export const statusInvalid = (values: readonly string[]) =>
+  `Status must be one of ${values.join(', ')}.`;
+export const searchInvalid = 'The search must be one text of at most 200 characters.';
 
 // Success answers.
 export const invited = 'The invitation has been sent.';

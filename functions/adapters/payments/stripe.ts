@@ -279,6 +279,37 @@ export function createStripePayments(options: StripePaymentsOptions): PaymentPro
       return answer;
     },
 
+    async voidInvoicedSubscription({ subscriptionId, invoiceId, idempotencyKey, reason }) {
+      if (!subscriptionIdPattern.test(subscriptionId) || !invoiceIdPattern.test(invoiceId)) {
+        throw new PaymentProviderError('not_found', 'No such subscription or invoice.');
+      }
+      // The invoice first: once void it is no longer owed (Stripe stops reminding the customer).
+      // A paid one is not ours to undo here: its money must be returned, by an operator.
+      const invoice = await call(() => stripe.invoices.retrieve(invoiceId));
+      if (invoice.status === 'paid') {
+        throw new PaymentProviderError('rejected', 'The invoice was paid; it cannot be voided.');
+      }
+      if (invoice.status === 'open' || invoice.status === 'uncollectible') {
+        await call(() =>
+          stripe.invoices.voidInvoice(invoiceId, {}, { idempotencyKey: `${idempotencyKey}:void` }),
+        );
+      }
+      const subscription = await call(() => stripe.subscriptions.retrieve(subscriptionId));
+      if (subscription.status !== 'canceled') {
+        await call(() =>
+          stripe.subscriptions.cancel(
+            subscriptionId,
+            {
+              prorate: false,
+              invoice_now: false,
+              cancellation_details: { comment: reason.slice(0, 500) },
+            },
+            { idempotencyKey: `${idempotencyKey}:cancel` },
+          ),
+        );
+      }
+    },
+
     async retrieveCheckoutSession(id: string) {
       // The id comes from the browser's URL (check-payment-completion): never forward junk.
       if (!sessionIdPattern.test(id)) {

@@ -322,6 +322,22 @@ export interface PaymentProvider {
    */
   createInvoicedSubscription(input: InvoicedSubscriptionInput): Promise<InvoicedSubscription>;
   /**
+   * Undoes a subscription paid by invoice that we cannot apply (nothing was paid, so nothing is
+   * refunded): its open invoice is voided, so it is no longer owed, and the subscription is
+   * cancelled at once (no proration, no final invoice). Safe to repeat with the same
+   * `idempotencyKey`: an invoice already void and a subscription already cancelled are left as
+   * they are. Throws PaymentProviderError('rejected') when the invoice was paid meanwhile (an
+   * operator's case), 'not_found' for ids the provider does not know.
+   */
+  voidInvoicedSubscription(input: {
+    subscriptionId: string;
+    /** `in_…`: the subscription's open invoice. */
+    invoiceId: string;
+    idempotencyKey: string;
+    /** Shown to operators in the provider's dashboard. */
+    reason: string;
+  }): Promise<void>;
+  /**
    * Checks the `Stripe-Signature` header against the raw body (300 s tolerance) and returns the
    * event. Throws WebhookSignatureError for a missing, wrong or stale signature.
    */
@@ -492,6 +508,8 @@ export interface LocalCheckoutStore {
   listInvoices(customerId: string): Promise<LocalInvoice[]>;
   /** Marks an open invoice paid, once: the invoice to the caller that made the change, else null. */
   markInvoicePaid(id: string, paidAt: number): Promise<LocalInvoice | null>;
+  /** Marks an open invoice void (its order was undone), once; null when it was not open. */
+  markInvoiceVoid(id: string): Promise<LocalInvoice | null>;
 }
 
 /** A development invoice as the hosted invoice page and the events show it. */

@@ -28,7 +28,7 @@ import {
   withdrawInvitation,
   type TeamActor,
 } from '../organizations/membership';
-import { teamActivity, teamOverview } from '../organizations/views';
+import { teamActivity, teamRoster } from '../organizations/views';
 import { site } from '../../../src/site.config';
 import { applyAudited } from './actions';
 import {
@@ -277,7 +277,7 @@ export async function organizationDetail(
 ): Promise<OrganizationDetail> {
   const organization = await organizationOf(db, id);
   const [team, activity, [owner], auditRows] = await Promise.all([
-    teamOverview(db, organization, now),
+    teamRoster(db, organization, now),
     teamActivity(db, organization, {}),
     db
       .select({ customerName: users.customerName, email: users.email })

@@ -124,6 +124,7 @@ export async function seatSummary(
         : new Date(subscription.currentPeriodEnd).toISOString(),
     unitAmount: subscription.unitAmount ?? STANDARD_UNIT_AMOUNT,
     currency: 'usd',
+    paysByInvoice: subscription.collectionMethod === 'send_invoice',
   };
 }
 
@@ -134,6 +135,14 @@ function assertWithinMax(total: number) {
   }
 }
 
+/**
+ * Added seats are charged at once to the card on file; a team paying by bank transfer gets its
+ * invoice for more seats from us (409 SEATS_BY_INVOICE), so nothing here bills it unpaid.
+ */
+function assertChargedByCard(subscription: SubscriptionRow) {
+  if (subscription.collectionMethod === 'send_invoice') throw fail('SEATS_BY_INVOICE');
+}
+
 /** What adding `added` seats costs now, prorated for the rest of the term (with tax). */
 export async function previewSeatAddition(
   deps: Deps,
@@ -141,6 +150,7 @@ export async function previewSeatAddition(
   added: number,
 ): Promise<SeatProration & { seats: number; added: number }> {
   const { subscription } = await seatState(deps, userId);
+  assertChargedByCard(subscription);
   const total = subscription.quantity + added;
   assertWithinMax(total);
   const preview = await callProvider(
@@ -263,6 +273,7 @@ export async function addSeats(
   const { db, now, payments } = deps;
   const state = await seatState(deps, userId);
   const { subscription } = state;
+  assertChargedByCard(subscription);
   const before = await hold(deps, subscription.id);
   let invoice: SeatInvoice;
   const after = before + input.added;

@@ -113,11 +113,12 @@ function joinStatements(
     memberId,
     statements: [
       ...lead(canJoin),
-      // Values in the table's column order (schema.ts).
+      // Values in the table's column order (schema.ts); the name, e-mail, devices in use and
+      // last activity are the triggers' to fill (migration 0029).
       db
         .insert(organizationMembers)
         .select(
-          sql`select ${memberId}, ${organization.id}, ${userId}, ${licenseId}, ${now}, null where ${canJoin}`,
+          sql`select ${memberId}, ${organization.id}, ${userId}, ${licenseId}, ${now}, null, '', '', 0, null where ${canJoin}`,
         )
         .returning({ id: organizationMembers.id }),
       // Devices on the account's older licenses are freed: those keys now read REVOKED.

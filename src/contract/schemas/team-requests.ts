@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { supportTiers } from '../admin-organizations';
+import { sortDirections, statusFilters, teamSortKeys } from '../team';
 import { bulkInviteMax } from '../address-list';
 import { TeamMessages } from '../messages';
 import { plainName } from './names';
@@ -41,6 +42,29 @@ export const invitationSignupSchema = z.object({
   customerName: z.string().trim().superRefine(by(customerNameRule)),
   password: z.string().superRefine(by(newPasswordRule)),
 });
+
+/**
+ * GET /api/team/members: a page of the team table. Every parameter may be left out (page 1, by
+ * name A to Z, no search, every status); a parameter given twice is refused like a wrong one.
+ */
+export const peopleQuerySchema = z.object({
+  page: z
+    .string({ error: TeamMessages.pageInvalid })
+    .regex(/^\d{1,5}$/, TeamMessages.pageInvalid)
+    .transform(Number)
+    .refine((page) => page >= 1 && page <= 10_000, TeamMessages.pageInvalid)
+    .default(1),
+  sort: z.enum(teamSortKeys, { error: TeamMessages.sortInvalid(teamSortKeys) }).default('name'),
+  dir: z.enum(sortDirections, { error: TeamMessages.directionInvalid }).default('asc'),
+  q: z
+    .string({ error: TeamMessages.searchInvalid })
+    .max(200, TeamMessages.searchInvalid)
+    .default(''),
+  status: z
+    .enum(statusFilters, { error: TeamMessages.statusInvalid(statusFilters) })
+    .default('all'),
+});
+export type PeopleQuery = z.output<typeof peopleQuerySchema>;
 
 /** GET /api/team/activity and activity.csv */
 export const activityQuerySchema = z.object({

@@ -229,6 +229,24 @@ export function createFakeStripe(options: { apiKey?: string } = {}) {
       );
       return c.json(page(matching, c.req.query('limit'), '/v1/invoices'));
     })
+    .get('/v1/invoices/:id', (c) => {
+      const invoice = invoices.find((item) => item['id'] === c.req.param('id'));
+      if (!invoice) return noSuch('invoice', c.req.param('id'));
+      return c.json(invoice);
+    })
+    // Stripe voids only open (or uncollectible) invoices; a paid or void one is refused.
+    .post('/v1/invoices/:id/void', (c) => {
+      const invoice = invoices.find((item) => item['id'] === c.req.param('id'));
+      if (!invoice) return noSuch('invoice', c.req.param('id'));
+      if (invoice['status'] !== 'open' && invoice['status'] !== 'uncollectible') {
+        return stripeError(
+          400,
+          `You can only void open or uncollectible invoices. This invoice is ${String(invoice['status'])}.`,
+        );
+      }
+      invoice['status'] = 'void';
+      return c.json(invoice);
+    })
     .get('/v1/invoice_payments', (c) => {
       const { invoice, status } = c.req.query();
       const matching = invoicePayments.filter(
@@ -769,6 +787,16 @@ export function createFakeStripe(options: { apiKey?: string } = {}) {
         created: nowSeconds(),
       });
       return { invoiceId, paymentIntentId };
+    },
+    /** Marks an invoice paid, as an operator's "Mark as paid" does. */
+    markInvoicePaid(id: string) {
+      const invoice = invoices.find((item) => item['id'] === id);
+      if (!invoice) throw new Error(`no fake invoice ${id}`);
+      Object.assign(invoice, { status: 'paid', amount_paid: invoice['amount_due'] });
+    },
+    /** An invoice's state as the fake holds it (null if unknown). */
+    invoiceStatus(id: string): string | null {
+      return (invoices.find((item) => item['id'] === id)?.['status'] as string | undefined) ?? null;
     },
     /** A subscription's state as the fake holds it (null if unknown). */
     subscriptionStatus(id: string): string | null {

@@ -67,8 +67,9 @@ export function newTeamStatements(
         .select(
           sql`select ${organizationId}, ${team.name}, ${team.ownerUserId}, ${team.seats}, ${plans.standard.deviceLimit ?? 2}, ${team.termStart}, ${team.termEnd}, 'standard', null, null, ${now}, ${now}, null, 'team', ${team.stripeSubscriptionId} where ${when}`,
         ),
+      // The name, e-mail, devices in use and last activity are the triggers' to fill.
       db.insert(organizationMembers).select(
-        sql`select ${crypto.randomUUID()}, ${organizationId}, ${team.ownerUserId}, ${team.licenseId}, ${now}, null
+        sql`select ${crypto.randomUUID()}, ${organizationId}, ${team.ownerUserId}, ${team.licenseId}, ${now}, null, '', '', 0, null
             where exists (select 1 from organizations where id = ${organizationId})`,
       ),
       teamEvent(
