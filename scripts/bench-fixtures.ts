@@ -14,7 +14,10 @@ import type {
   InvitationPreview,
   OrganizationResponse,
   TeamActivityResponse,
+  TeamMember,
+  TeamMemberNames,
   TeamOverview,
+  TeamPeoplePage,
   TeamUtilization,
 } from '../src/contract/team';
 import type { FeatureUsageView, UsageOverview, UsageSharing } from '../src/contract/usage';
@@ -135,6 +138,7 @@ export function benchFixtures(now = Date.now()): BenchFixtures {
       currentPeriodEnd: user.expirationDate,
       cancelAtPeriodEnd: false,
       paymentFailedAt: null,
+      paidBy: 'card',
       // A team of 12 seats bought by a German company (reverse charge).
       charge: {
         quantity: 12,
@@ -206,8 +210,8 @@ export function benchFixtures(now = Date.now()): BenchFixtures {
     n: number,
     name: string,
     email: string,
-    devices: TeamOverview['members'][number]['devices'],
-  ) => ({
+    devices: TeamMember['devices'],
+  ): TeamMember => ({
     userId: `7d1e4b2a-0c5f-4a83-9b6e-1f2a3b4c5d${n}0`,
     customerName: name,
     email,
@@ -226,57 +230,83 @@ export function benchFixtures(now = Date.now()): BenchFixtures {
       seats: 5,
       seatsTaken: 2,
       invitationsOpen: 1,
+      ownerUserId: 'owner-0001',
+      ownerHoldsSeat: false,
       deviceLimit: 3,
       termStart: iso(-40 * DAY),
       termEnd: iso(325 * DAY),
       supportTier: 'priority',
     },
-    members: [
-      member(1, 'Martha Nolan', 'martha.nolan@example.com', [
-        {
-          id: 'd1',
-          deviceName: 'DESIGN-WS-07',
-          activatedAt: iso(-20 * DAY),
-          lastSeenAt: iso(-HOUR),
-        },
-        {
-          id: 'd2',
-          deviceName: 'MARTHA-LAPTOP',
-          activatedAt: iso(-10 * DAY),
-          lastSeenAt: iso(-DAY),
-        },
-      ]),
-      member(2, 'Samuel Oliver', 'samuel.oliver@example.com', []),
-    ],
-    invitations: [
+  } satisfies TeamOverview;
+  // The members table's first page: the two members by name, then the open invitation.
+  const teamMembers = [
+    member(1, 'Martha Nolan', 'martha.nolan@example.com', [
       {
-        id: 'f0e1d2c3-b4a5-4968-8776-655443322110',
-        email: 'li.wei@example.com',
-        createdAt: iso(-DAY),
-        expiresAt: iso(6 * DAY),
-        sentCount: 1,
+        id: 'd1',
+        deviceName: 'DESIGN-WS-07',
+        activatedAt: iso(-20 * DAY),
+        lastSeenAt: iso(-HOUR),
+      },
+      {
+        id: 'd2',
+        deviceName: 'MARTHA-LAPTOP',
+        activatedAt: iso(-10 * DAY),
+        lastSeenAt: iso(-DAY),
+      },
+    ]),
+    member(2, 'Samuel Oliver', 'samuel.oliver@example.com', []),
+  ];
+  const teamPage = {
+    people: [
+      ...teamMembers.map(({ devices, lastSeenAt: _seen, ...one }) => ({
+        status: one.idle ? ('idle' as const) : ('active' as const),
+        member: { ...one, devicesInUse: devices.length },
+        invitation: null,
+      })),
+      {
+        status: 'invited' as const,
+        member: null,
+        invitation: {
+          id: 'f0e1d2c3-b4a5-4968-8776-655443322110',
+          email: 'li.wei@example.com',
+          createdAt: iso(-DAY),
+          expiresAt: iso(6 * DAY),
+          sentCount: 1,
+        },
       },
     ],
-  } satisfies TeamOverview;
+    page: 1,
+    pages: 1,
+    pageSize: 50,
+    total: 3,
+    counts: { all: 3, active: 1, idle: 1, invited: 1 },
+  } satisfies TeamPeoplePage;
+  const memberNames = {
+    members: teamMembers.map(({ userId, customerName, email }) => ({
+      userId,
+      customerName,
+      email,
+    })),
+  } satisfies TeamMemberNames;
   const activity = {
     activity: [
       {
         at: iso(-HOUR),
-        userId: team.members[0]!.userId,
+        userId: teamMembers[0]!.userId,
         member: 'martha.nolan@example.com',
         kind: 'signed-in',
         detail: 'Chrome on Windows',
       },
       {
         at: iso(-10 * DAY),
-        userId: team.members[0]!.userId,
+        userId: teamMembers[0]!.userId,
         member: 'martha.nolan@example.com',
         kind: 'activated',
         detail: 'MARTHA-LAPTOP',
       },
       {
         at: iso(-30 * DAY),
-        userId: team.members[0]!.userId,
+        userId: teamMembers[0]!.userId,
         member: 'martha.nolan@example.com',
         kind: 'joined',
         detail: '',
@@ -303,7 +333,7 @@ export function benchFixtures(now = Date.now()): BenchFixtures {
     history: utilizationDays,
     members: [
       {
-        userId: team.members[0]!.userId,
+        userId: teamMembers[0]!.userId,
         customerName: 'Martha Nolan',
         email: 'martha.nolan@example.com',
         joinedAt: iso(-30 * DAY),
@@ -313,7 +343,7 @@ export function benchFixtures(now = Date.now()): BenchFixtures {
         idle: false,
       },
       {
-        userId: team.members[1]!.userId,
+        userId: teamMembers[1]!.userId,
         customerName: 'Samuel Oliver',
         email: 'samuel.oliver@example.com',
         joinedAt: iso(-30 * DAY),
@@ -388,6 +418,8 @@ export function benchFixtures(now = Date.now()): BenchFixtures {
       'GET /api/organization': organization,
       'GET /api/account/license': accountLicense,
       'GET /api/team': team,
+      'GET /api/team/members': teamPage,
+      'GET /api/team/member-names': memberNames,
       'GET /api/team/activity': activity,
       'GET /api/team/utilization': utilization,
       [`GET /api/invitations/${benchInvitationToken}`]: invitation,

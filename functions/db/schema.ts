@@ -138,12 +138,13 @@ export const sessions = sqliteTable(
     revokedAt: integer('revoked_at'),
     /**
      * When this session last proved a second factor (a passkey, an authenticator code or a
-     * recovery code); null when it was started by password or Google alone. The console needs it.
+     * recovery code); null when it was started by password or Google alone. The console needs it,
+     * and a step-up of a person with a second factor wants it recent (core/users/step-up.ts).
      */
     secondFactorAt: integer('second_factor_at'),
     /**
      * When the person at this session last proved who they are (sign-in, a code, a passkey, the
-     * password): money actions and a customer's deletion in the console want it recent.
+     * password): a step-up of a person without a second factor wants it recent.
      */
     verifiedAt: integer('verified_at'),
   },
@@ -981,6 +982,13 @@ export type OrganizationRow = typeof organizations.$inferSelect;
  * Members of an organization, each holding one Enterprise license. A member row is active while
  * `removed_at` is null; the partial UNIQUE index keeps an account in one organization at a time,
  * and a member joins by ONE conditional INSERT that counts the seats taken (never over `seats`).
+ *
+ * The owner's team table sorts, filters and counts a team of hundreds one page at a time, so what
+ * it sorts by is kept on the member row, in one covering index with the organization first
+ * (`organization_members_roster_idx`): the member's name and e-mail (copies of the account's),
+ * the devices in use and the last activity. Triggers keep them in step (migration
+ * 0029_team_roster_triggers.sql) whoever writes the account, the devices or the feature usage;
+ * the application never writes them.
  */
 export const organizationMembers = sqliteTable(
   'organization_members',
@@ -996,12 +1004,36 @@ export const organizationMembers = sqliteTable(
     licenseId: text('license_id').notNull(),
     joinedAt: integer('joined_at').notNull(),
     removedAt: integer('removed_at'),
+    /** The account's name and e-mail, copied by triggers when the row is written and when they change. */
+    customerName: text('customer_name').notNull().default(''),
+    email: text('email').notNull().default(''),
+    /** The license's active devices, counted again by triggers when a device comes or goes. */
+    devicesInUse: integer('devices_in_use').notNull().default(0),
+    /**
+     * The member's last activity: the latest of a license check by any of the license's devices
+     * (freed ones too) and the start of a day (or, for days folded by the cron, of a month) with a
+     * command used; null for neither. Moved forward by triggers, never back (services/organizations/idle.ts).
+     */
+    lastActiveAt: integer('last_active_at'),
   },
   (table) => [
     uniqueIndex('organization_members_user_active_unique')
       .on(table.userId)
       .where(sql`removed_at is null`),
-    index('organization_members_org_idx').on(table.organizationId, table.removedAt),
+    // An organization's members (removed_at null) in name order, with every column the team
+    // table sorts, filters and counts by: a page, its totals and the seats taken are read from
+    // this index alone (services/organizations/people.ts).
+    index('organization_members_roster_idx').on(
+      table.organizationId,
+      table.removedAt,
+      sql`customer_name collate nocase`,
+      sql`email collate nocase`,
+      table.lastActiveAt,
+      table.devicesInUse,
+      table.joinedAt,
+      table.userId,
+      table.licenseId,
+    ),
     index('organization_members_license_idx').on(table.licenseId),
   ],
 );
@@ -1037,6 +1069,22 @@ export const organizationInvitations = sqliteTable(
       .on(table.organizationId, table.emailNormalized)
       .where(sql`accepted_at is null and revoked_at is null`),
     index('organization_invitations_org_created_idx').on(table.organizationId, table.createdAt),
+    // The open invitations of an organization not yet expired, with what the team table shows
+    // and sorts by: read from this index alone (services/organizations/people.ts).
+    index('organization_invitations_open_idx')
+      .on(
+        table.organizationId,
+        table.expiresAt,
+        table.email,
+        table.createdAt,
+        table.sentCount,
+        table.id,
+        // Always null here, but SQLite reads from the index alone only when it holds every
+        // column the statement names.
+        table.acceptedAt,
+        table.revokedAt,
+      )
+      .where(sql`accepted_at is null and revoked_at is null`),
   ],
 );
 /** A row of `organizationInvitations`. */
@@ -1050,6 +1098,8 @@ export const organizationEventKinds = [
   'invitation-revoked',
   'joined',
   'removed',
+  'seat-taken',
+  'seat-left',
   'device-freed',
   'ownership-transferred',
   'term-changed',
@@ -1381,10 +1431,11 @@ export type DeviceAuthorizationRow = typeof deviceAuthorizations.$inferSelect;
 
 /**
  * A signed-in plugin: one row per approved sign-in, holding the SHA-256 of its current access
- * token and refresh token (never the tokens). A refresh replaces both and keeps the old refresh
- * token's hash, so a refresh token used twice (a stolen copy) ends the sign-in. Revoked by the
- * plugin (revocation endpoint), the customer (Usage & Sessions), a password change or reset, and
- * the account's deletion. The cron deletes rows a day after they ended.
+ * token and refresh token (never the tokens). A refresh replaces both; the replaced refresh
+ * token joins the sign-in's family in `plugin_refresh_tokens`, so any earlier token used again (a
+ * stolen copy) ends the sign-in. Revoked by the plugin (revocation endpoint), the customer (Usage
+ * & Sessions), a password change or reset, and the account's deletion. The cron deletes rows a
+ * day after they ended.
  */
 export const pluginTokens = sqliteTable(
   'plugin_tokens',
@@ -1400,8 +1451,6 @@ export const pluginTokens = sqliteTable(
     accessTokenHash: text('access_token_hash').notNull(),
     accessExpiresAt: integer('access_expires_at').notNull(),
     refreshTokenHash: text('refresh_token_hash').notNull(),
-    /** The refresh token the last rotation replaced: presenting it again ends the sign-in. */
-    previousRefreshHash: text('previous_refresh_hash'),
     refreshExpiresAt: integer('refresh_expires_at').notNull(),
     /** When the customer approved the sign-in. */
     createdAt: integer('created_at').notNull(),
@@ -1411,11 +1460,39 @@ export const pluginTokens = sqliteTable(
   (table) => [
     uniqueIndex('plugin_tokens_access_unique').on(table.accessTokenHash),
     uniqueIndex('plugin_tokens_refresh_unique').on(table.refreshTokenHash),
-    index('plugin_tokens_previous_refresh_idx')
-      .on(table.previousRefreshHash)
-      .where(sql`previous_refresh_hash is not null`),
     index('plugin_tokens_user_id_idx').on(table.userId),
     index('plugin_tokens_refresh_expires_at_idx').on(table.refreshExpiresAt),
   ],
 );
 export type PluginTokenRow = typeof pluginTokens.$inferSelect;
+
+/**
+ * The family of a signed-in plugin: every refresh token it was given and has replaced, by
+ * SHA-256. Presenting one of them again ends the sign-in, unless it is a retry of the latest
+ * refresh (same client, within `pluginSignIn.refreshRetrySeconds`), which gets the same new pair
+ * again: `successor_sealed` holds that pair encrypted under a key that needs the replaced token
+ * itself (services/core/users/plugin-tokens.ts), only on the family's latest row and only until
+ * the cron clears it after the retry window. Deleted with its sign-in.
+ */
+export const pluginRefreshTokens = sqliteTable(
+  'plugin_refresh_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    pluginTokenId: text('plugin_token_id')
+      .notNull()
+      .references(() => pluginTokens.id, { onDelete: 'cascade' }),
+    replacedAt: integer('replaced_at').notNull(),
+    /** The refresh token that replaced this one: a retry is answered only while it is current. */
+    successorHash: text('successor_hash').notNull(),
+    successorSealed: text('successor_sealed'),
+    /** Where the refresh that replaced it came from: a retry must come from there too. */
+    replacedByIp: text('replaced_by_ip'),
+  },
+  (table) => [
+    index('plugin_refresh_tokens_plugin_token_id_idx').on(table.pluginTokenId),
+    index('plugin_refresh_tokens_sealed_idx')
+      .on(table.replacedAt)
+      .where(sql`successor_sealed is not null`),
+  ],
+);
+export type PluginRefreshTokenRow = typeof pluginRefreshTokens.$inferSelect;

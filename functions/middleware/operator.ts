@@ -1,8 +1,10 @@
 /**
  * Guards of the operator console. The API (`requireOperator`) answers 401 without a session, 403
  * to anyone who is not an operator, 401 REAUTH_REQUIRED to an operator whose sign-in is older
- * than 12 hours, refuses cookie requests another site started (Sec-Fetch-Site), and counts every
- * call against the operator's rate limit. The pages (`operatorPages`) answer the site's ordinary
+ * than 12 hours, 403 FRESH_VERIFICATION_REQUIRED to a change (any method but GET and HEAD) when
+ * the operator's last proof of their second factor is older than 10 minutes (the step-up rule,
+ * services/core/users/step-up.ts), refuses cookie requests another site started
+ * (Sec-Fetch-Site), and counts every call against the operator's rate limit. The pages (`operatorPages`) answer the site's ordinary
  * 404 page to anyone who is not an operator, so nothing public shows the console exists.
  */
 import type { Context, MiddlewareHandler } from 'hono';
@@ -15,6 +17,7 @@ import {
   requireOperatorOf,
   type OperatorInfo,
 } from '../services/admin/operators';
+import { assertStepUp } from '../services/core/users/step-up';
 import { enforceRateLimit } from '../services/shared/rate-limit';
 import { readSession, requireSession, type AccountEnv } from './auth';
 
@@ -35,11 +38,16 @@ function assertSameSite(c: Context) {
   }
 }
 
+/** Methods that only read: every other one changes something. */
+const READS: ReadonlySet<string> = new Set(['GET', 'HEAD']);
+
 const loadOperator: MiddlewareHandler<OperatorEnv> = async (c, next) => {
   assertSameSite(c);
   const deps = c.get('deps');
   const operator = await requireOperatorOf(deps, c.get('session'));
   await enforceRateLimit(deps, 'adminPerOperator', operator.userId);
+  // Before the body is read: a console left open does not change anything on its own.
+  if (!READS.has(c.req.method)) await assertStepUp(deps, c.get('session'), 'console-change');
   c.set('operator', operator);
   await next();
 };
@@ -56,8 +64,8 @@ const unlessLoaded =
   };
 
 /**
- * Every /api/admin route: a fresh operator session, same-site, within the rate limit. Checked
- * (and counted) once per request, although every router under /api/admin installs it
+ * Every /api/admin route: a fresh operator session, same-site, within the rate limit, and for a
+ * change a recent step-up. Checked (and counted) once per request, although every router under /api/admin installs it
  * (routes/admin.ts, routes/admin-money.ts) and a path matches each one's `/admin/*`.
  */
 export const requireOperator: MiddlewareHandler<OperatorEnv>[] = [

@@ -10,7 +10,6 @@ import { moneyRetrySchema } from '../../src/contract/schemas/admin-requests';
 import { ConsoleMessages } from '../../src/contract/messages';
 import { jsonBody } from '../lib/validate';
 import { operatorAct, requireOperator, type OperatorEnv } from '../middleware/operator';
-import { assertFreshProofFor } from '../services/admin/operators';
 import { retryInvoiceRefund } from '../services/admin/money';
 import { invoicePdfFor } from '../services/billing/invoice-pdf';
 import { invoicePdfResponse } from './billing';
@@ -38,14 +37,12 @@ export const adminMoneyRoutes = new Hono<OperatorEnv>()
 
   .post('/admin/money/refunds/:id/retry', jsonBody(moneyRetrySchema), async (c) => {
     const { reason } = c.req.valid('json');
-    assertFreshProofFor('retry-refund', c.get('session'), c.get('deps').now);
     await retryAutomaticRefund(c.get('deps'), operatorAct(c, reason), c.req.param('id'));
     return result(c, ConsoleMessages.refundRetried);
   })
 
   .post('/admin/money/invoices/:id/retry-refund', jsonBody(moneyRetrySchema), async (c) => {
     const { reason } = c.req.valid('json');
-    assertFreshProofFor('retry-refund', c.get('session'), c.get('deps').now);
     await retryInvoiceRefund(c.get('deps'), operatorAct(c, reason), c.req.param('id'));
     return result(c, ConsoleMessages.refundRetried);
   })

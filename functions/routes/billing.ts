@@ -1,11 +1,14 @@
 /**
- * Billing & Invoices and the Trial → Standard upgrade (src/contract/billing.ts). Every call needs
+ * Billing & Invoices and the Trial → Standard upgrade (src/contract/billing.ts), by card or, for
+ * a team, by invoice (src/contract/invoice-purchase.ts). Every call needs
  * a session: Bearer, or the cookie with our Origin on the POSTs and the PATCH (CSRF,
  * middleware/auth.ts). Each invoice's PDF downloads from here too.
  */
 import { Hono } from 'hono';
 import type { BillingOverview, PortalResponse } from '../../src/contract/billing';
 import type { StandardCheckoutResponse } from '../../src/contract/payments';
+import type { InvoiceUpgradeResponse } from '../../src/contract/invoice-purchase';
+import { invoiceUpgradeSchema } from '../../src/contract/schemas/invoice-purchase';
 import { cancelSubscriptionSchema } from '../../src/contract/schemas/auth';
 import { billingDetailsBodySchema } from '../../src/contract/schemas/billing-details';
 import {
@@ -37,6 +40,7 @@ import { billingOverview } from '../services/billing/overview';
 import { cancelAtPeriodEnd } from '../services/core/payments/subscriptions';
 import { resumeSubscription } from '../services/core/payments/resume';
 import { startUpgradeCheckout } from '../services/billing/upgrade-checkout';
+import { startInvoicedUpgrade } from '../services/billing/invoice-purchase';
 
 /** A PDF download named after the invoice number; private, never cached by a shared cache. */
 export function invoicePdfResponse(number: string, pdf: Uint8Array): Response {
@@ -71,6 +75,13 @@ export const billingRoutes = new Hono<AccountEnv>()
       { checkoutUrl: link.url, sessionId: link.id } satisfies StandardCheckoutResponse,
       200,
     );
+  })
+
+  // Standard for a team paying by invoice (bank transfer): upgraded at once, invoice open.
+  .post('/billing/invoice', requireSession, jsonBody(invoiceUpgradeSchema), async (c) => {
+    const body = c.req.valid('json');
+    const invoice = await startInvoicedUpgrade(c.get('deps'), c.get('session').userId, body);
+    return c.json({ invoice } satisfies InvoiceUpgradeResponse, 200);
   })
 
   // The billing details future invoices carry; answers the fresh page.
@@ -113,6 +124,7 @@ export const billingRoutes = new Hono<AccountEnv>()
         tax: preview.tax,
         total: preview.total,
         currency: preview.currency,
+        reverseCharge: preview.reverseCharge,
         periodEnd: new Date(preview.periodEnd).toISOString(),
       } satisfies SeatPreview,
       200,

@@ -5,7 +5,9 @@
  * decline here too and change nothing. Pay marks the session paid, sends the
  * Stripe-signed `checkout.session.completed` and `invoice.paid` events to our own webhook route
  * (the same code path as production) and returns the browser to the success URL; Cancel returns
- * it to the cancel URL. Also imitates the hosted invoice page and the customer portal.
+ * it to the cancel URL. Like Stripe's, it takes cards only: a team paying by bank transfer chooses
+ * so on our own pages (src/contract/invoice-purchase.ts). Also imitates the hosted invoice page
+ * (where "Mark as paid by bank transfer" records a transfer) and the customer portal.
  * Development only; mount it under /dev (whose guard hides it elsewhere) at DEV_CHECKOUT_PATH.
  */
 import { Hono, type Context } from 'hono';
@@ -15,14 +17,6 @@ import type { BillingDetails } from '../../src/contract/billing';
 import { billingDetailsMissing } from '../../src/contract/billing-texts';
 import { billing, plans, seats, site } from '../../src/site.config';
 import { seatPriceLine, seatsOutOfRange } from '../../src/contract/seat-texts';
-import {
-  invoiceNeedsSeats,
-  payByCardLabel,
-  payByInvoiceLabel,
-  poNumberHint,
-  poNumberInvalid,
-  readPoNumber,
-} from '../../src/contract/invoice-texts';
 import { STANDARD_UNIT_AMOUNT as STANDARD_AMOUNT } from '../services/core/payments/subscriptions';
 import type { LocalCheckoutSession, PaymentProvider } from '../adapters/payments';
 import {
@@ -141,11 +135,6 @@ interface PageState {
   prefill?: BillingDetails | null;
   /** The card number as typed (shown again after a decline). */
   card?: string;
-  /** How the buyer chose to pay and the PO number typed (shown again after a mistake). */
-  method?: 'card' | 'invoice';
-  poNumber?: string;
-  /** The error is about the payment method or the PO number (shown beside them). */
-  paymentError?: 'method' | 'po_number';
   status?: 200 | 400 | 402;
 }
 
@@ -185,61 +174,6 @@ function readQuantity(value: unknown): number | null {
     : null;
 }
 
-/**
- * How to pay: by card, or (from `standardSeats.invoiceMinimum` seats) by bank transfer against an
- * invoice due in `standardSeats.invoiceDueDays` days, with an optional PO number printed on it.
- * The choice is offered whatever the seats, and refused in plain words below the minimum.
- */
-function paymentChoice(
-  session: LocalCheckoutSession,
-  state: PageState,
-  error: ReturnType<typeof html> | '',
-) {
-  const method = state.method ?? 'card';
-  const poInvalid = state.paymentError === 'po_number';
-  return html`<fieldset>
-    <legend>Payment method</legend>
-    ${state.paymentError === 'method' ? error : ''}
-    <p id="method-hint">
-      Teams of ${String(seats.standardSeats.invoiceMinimum)} seats or more may pay by bank transfer:
-      the seats work at once, and the invoice is e-mailed to ${session.customerEmail}.
-    </p>
-    <div>
-      <input
-        type="radio"
-        id="method-card"
-        name="method"
-        value="card"
-        ${method === 'card' ? html`checked` : ''}
-      />
-      <label for="method-card">${payByCardLabel}</label>
-    </div>
-    <div>
-      <input
-        type="radio"
-        id="method-invoice"
-        name="method"
-        value="invoice"
-        aria-describedby="${state.paymentError === 'method' ? 'method-hint checkout-error' : 'method-hint'}"
-        ${method === 'invoice' ? html`checked` : ''}
-      />
-      <label for="method-invoice">${payByInvoiceLabel}</label>
-    </div>
-    <label for="po-number">Purchase-order reference <span class="optional">(optional)</span></label>
-    <p id="po-number-hint">${poNumberHint} For payment by bank transfer.</p>
-    ${poInvalid ? error : ''}
-    <input
-      type="text"
-      id="po-number"
-      name="po_number"
-      value="${state.poNumber ?? session.poNumber ?? ''}"
-      autocomplete="off"
-      aria-describedby="${poInvalid ? 'po-number-hint checkout-error' : 'po-number-hint'}"
-      ${poInvalid ? html`aria-invalid="true"` : ''}
-    />
-  </fieldset>`;
-}
-
 /** The open checkout: details form, then (once they are in) the total and the card. */
 function checkoutPage(
   c: Context<AppEnv>,
@@ -267,7 +201,7 @@ function checkoutPage(
   const details = html`<form method="post" action="${DEV_CHECKOUT_PATH}/details">
     <fieldset>
       <legend>Billing details</legend>
-      ${cardDeclined || state.paymentError !== undefined ? '' : error}
+      ${cardDeclined ? '' : error}
       <input type="hidden" name="session_id" value="${session.id}" />
       <label for="quantity">Seats</label>
       <p id="quantity-hint">
@@ -381,7 +315,6 @@ function checkoutPage(
   </article>`;
   const pay = html`<form method="post" action="${DEV_CHECKOUT_PATH}/pay">
     <input type="hidden" name="session_id" value="${session.id}" />
-    ${saved === null ? '' : paymentChoice(session, state, error)}
     ${
       saved === null
         ? ''
@@ -390,7 +323,7 @@ function checkoutPage(
               Test cards: 4242 4242 4242 4242 pays; 4000 0000 0000 0002 is declined; 4000 0000 0000
               9995 has insufficient funds.
             </p>
-            ${cardDeclined && state.paymentError === undefined ? error : ''}
+            ${cardDeclined ? error : ''}
             <input
               type="text"
               id="card-number"
@@ -581,45 +514,6 @@ export function createDevCheckoutRoutes(options: DevCheckoutOptions) {
     }
   };
 
-  /**
-   * "Pay by bank transfer": the subscription starts now, paid by an invoice due later; its
-   * `invoice.finalized` event goes to our webhook (which fulfills the purchase) and the browser
-   * returns to the success URL. Under the minimum seats, or with a PO number that is not plain,
-   * the page again with the reason; nothing changed.
-   */
-  const sendInvoiceFromForm = async (c: Context<AppEnv>, body: Record<string, unknown>) => {
-    const payments = localPayments(c);
-    if (!payments) return c.notFound();
-    if (!sameOrigin(c)) return c.text('Cross-site form posts are refused.', 403);
-    const id = typeof body['session_id'] === 'string' ? body['session_id'] : '';
-    const session = await payments.getCheckout(id);
-    if (!session) return notFound(c, 'Checkout session');
-    const typedPo = typeof body['po_number'] === 'string' ? body['po_number'] : '';
-    const again = (error: string, paymentError: 'method' | 'po_number') =>
-      checkoutPage(c, session, {
-        error,
-        paymentError,
-        method: 'invoice',
-        poNumber: typedPo,
-        status: 400,
-      });
-    const po = readPoNumber(body['po_number']);
-    if (!po.ok) return again(poNumberInvalid, 'po_number');
-    const sent = await payments.sendInvoice(id, po.poNumber);
-    if (sent?.outcome === 'too_few_seats') return again(invoiceNeedsSeats, 'method');
-    if (sent?.outcome === 'needs_details') {
-      return checkoutPage(c, session, { error: billingDetailsMissing, status: 400 });
-    }
-    if (!sent) {
-      return c.redirect(`${DEV_CHECKOUT_PATH}?session_id=${encodeURIComponent(id)}`, 303);
-    }
-    await deliverEvents(c, sent.events);
-    return c.redirect(
-      sent.session.successUrl.replace('{CHECKOUT_SESSION_ID}', sent.session.id),
-      303,
-    );
-  };
-
   return (
     new Hono<AppEnv>()
       .get('/', async (c) => {
@@ -723,8 +617,6 @@ export function createDevCheckoutRoutes(options: DevCheckoutOptions) {
       })
 
       .post('/pay', async (c) => {
-        const body = await c.req.parseBody();
-        if (body['method'] === 'invoice') return sendInvoiceFromForm(c, body);
         const paid = await payFromForm(c);
         if (paid instanceof Response) return paid;
         await deliverEvents(c, paid.events);

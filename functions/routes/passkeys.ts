@@ -84,6 +84,6 @@ export const passkeyRoutes = new Hono<AccountEnv>()
     return c.json(renamed satisfies Passkey, 200);
   })
   .delete('/passkeys/:id', requireSession, async (c) => {
-    await removePasskey(c.get('deps'), c.get('session').userId, c.req.param('id'));
+    await removePasskey(c.get('deps'), c.get('session'), c.req.param('id'));
     return c.json({ message: SuccessMessages.passkeyRemoved } satisfies MessageResponse, 200);
   });

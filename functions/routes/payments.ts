@@ -1,7 +1,9 @@
 /**
  * Standard signup and payment completion: start a paid signup's checkout,
- * and poll whether a checkout has been paid. Routes parse and shape; services/billing holds the
- * rules. The Stripe webhook is routes/stripe-webhook.ts.
+ * and poll whether a checkout has been paid; or, for a team paying by invoice, quote the invoice
+ * and make the account, its team and the invoice at once (src/contract/invoice-purchase.ts).
+ * Routes parse and shape; services/signup and services/billing hold the rules. The Stripe
+ * webhook is routes/stripe-webhook.ts.
  */
 import { Hono, type Context } from 'hono';
 import { deleteCookie, getSignedCookie, setSignedCookie } from 'hono/cookie';
@@ -14,6 +16,16 @@ import type {
   PaymentCompletionResponse,
   StandardCheckoutResponse,
 } from '../../src/contract/payments';
+import type {
+  InvoiceQuoteResponse,
+  InvoiceSignupResponse,
+} from '../../src/contract/invoice-purchase';
+import {
+  invoiceQuoteSchema,
+  registerEmailInvoiceSchema,
+  registerGoogleInvoiceSchema,
+  type InvoicePurchaseBody,
+} from '../../src/contract/schemas/invoice-purchase';
 import { ApiError } from '../lib/errors';
 import { jsonBody } from '../lib/validate';
 import { readSession, setSessionCookie, type AccountEnv } from '../middleware/auth';
@@ -24,10 +36,20 @@ import {
   type Completion,
 } from '../services/billing/completion';
 import {
+  emailInvoiceSignup,
+  googleInvoiceSignup,
   startEmailStandardCheckout,
   startGoogleStandardCheckout,
   type StartedCheckout,
 } from '../services/signup/standard-signup';
+import {
+  checkPurchase,
+  invoicePendingSignup,
+  quoteInvoice,
+  signInInvoicedSignup,
+  type CheckedPurchase,
+} from '../services/billing/invoice-purchase';
+import type { PendingSignupRow } from '../db/schema';
 
 /** Names the pending signup of this browser; HttpOnly, signed, short-lived. */
 export const PENDING_COOKIE = '__Host-sw_pending';
@@ -112,6 +134,25 @@ async function signupCompletionResponse(
   );
 }
 
+/**
+ * A signup paying by invoice: the purchase checked first (nothing stored on a refusal), then the
+ * verified signup stored as its pending signup, then the subscription, the account and its team
+ * made at once, and the browser signed in.
+ */
+async function invoiceSignupResponse(
+  c: Context<AccountEnv>,
+  body: InvoicePurchaseBody,
+  pendingOf: (purchase: CheckedPurchase) => Promise<PendingSignupRow>,
+) {
+  const deps = c.get('deps');
+  const purchase = checkPurchase(body);
+  const pending = await pendingOf(purchase);
+  const signup = await invoicePendingSignup(deps, pending, purchase);
+  const auth = await signInInvoicedSignup(deps, signup);
+  setSessionCookie(c, auth.token, auth.tokenExpiration, deps.now);
+  return c.json({ ...auth, invoice: signup.invoice } satisfies InvoiceSignupResponse, 200);
+}
+
 /** Standard signup and payment completion (behind the /api JSON and size guards). */
 export const paymentRoutes = new Hono<AccountEnv>()
   .post('/register-email-standard', jsonBody(registerEmailStandardSchema), async (c) =>
@@ -121,6 +162,26 @@ export const paymentRoutes = new Hono<AccountEnv>()
   .post('/register-google-standard', jsonBody(registerGoogleStandardSchema), async (c) =>
     checkoutResponse(c, await startGoogleStandardCheckout(c.get('deps'), c.req.valid('json'))),
   )
+
+  // What an invoice for these seats and billing details will charge (no session: the signup
+  // asks before the account exists).
+  .post('/invoice-quote', jsonBody(invoiceQuoteSchema), (c) =>
+    c.json(quoteInvoice(c.req.valid('json')) satisfies InvoiceQuoteResponse, 200),
+  )
+
+  .post('/register-email-standard-invoice', jsonBody(registerEmailInvoiceSchema), async (c) => {
+    const body = c.req.valid('json');
+    return invoiceSignupResponse(c, body, (purchase) =>
+      emailInvoiceSignup(c.get('deps'), body, { ...purchase, purchaseId: body.purchaseId }),
+    );
+  })
+
+  .post('/register-google-standard-invoice', jsonBody(registerGoogleInvoiceSchema), async (c) => {
+    const body = c.req.valid('json');
+    return invoiceSignupResponse(c, body, (purchase) =>
+      googleInvoiceSignup(c.get('deps'), body, { ...purchase, purchaseId: body.purchaseId }),
+    );
+  })
 
   .post('/check-payment-completion', jsonBody(checkPaymentCompletionSchema), async (c) => {
     const completion = await checkPaymentCompletion(c.get('deps'), c.req.valid('json').sessionId);

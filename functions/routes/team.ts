@@ -1,5 +1,6 @@
 /**
- * Enterprise teams: the owner's team page (/api/team…), the member's Organization card
+ * Enterprise teams: the owner's team page (/api/team: its figures; /api/team/members: its table,
+ * a page at a time; the feed, the utilization and the owner's actions), the member's Organization card
  * (/api/organization), signed in by cookie (with our Origin on writes) or Bearer.
  */
 import { Hono, type Context } from 'hono';
@@ -8,6 +9,7 @@ import {
   activityQuerySchema,
   bulkInviteSchema,
   inviteSchema,
+  peopleQuerySchema,
   transferSchema,
   utilizationQuerySchema,
 } from '../../src/contract/schemas/team-requests';
@@ -15,14 +17,22 @@ import type {
   BulkInviteResponse,
   OrganizationResponse,
   TeamActivityResponse,
+  TeamMemberDevices,
+  TeamMemberNames,
   TeamOverview,
+  TeamPeoplePage,
   TeamUtilization,
 } from '../../src/contract/team';
 import type { MessageResponse } from '../../src/contract/user';
 import { jsonBody, queryParams } from '../lib/validate';
 import { requireSession, type AccountEnv } from '../middleware/auth';
 import { organizationCard, ownedOrganization, ownerActions } from '../services/organizations/team';
-import { activityCsv, teamActivity, teamOverview } from '../services/organizations/views';
+import {
+  teamMemberDevices,
+  teamMemberNames,
+  teamPeoplePage,
+} from '../services/organizations/people';
+import { activityCsv, teamActivity, teamSummary } from '../services/organizations/views';
 import { memberUses, teamUtilization, utilizationCsv } from '../services/organizations/utilization';
 import { DAY_MS, utcDayStart } from '../services/shared/db';
 
@@ -47,7 +57,27 @@ export const teamRoutes = new Hono<AccountEnv>()
   .get('/team', requireSession, async (c) => {
     const { db, now } = c.get('deps');
     const organization = await ownedOrganization(db, c.get('session').userId, true);
-    return c.json((await teamOverview(db, organization, now)) satisfies TeamOverview, 200);
+    return c.json((await teamSummary(db, organization, now)) satisfies TeamOverview, 200);
+  })
+
+  .get('/team/members', requireSession, queryParams(peopleQuerySchema), async (c) => {
+    const { db, now } = c.get('deps');
+    const organization = await ownedOrganization(db, c.get('session').userId, true);
+    const page = await teamPeoplePage(db, organization, c.req.valid('query'), now);
+    return c.json(page satisfies TeamPeoplePage, 200);
+  })
+
+  .get('/team/members/:userId/devices', requireSession, async (c) => {
+    const { db } = c.get('deps');
+    const organization = await ownedOrganization(db, c.get('session').userId, true);
+    const devices = await teamMemberDevices(db, organization, c.req.param('userId'));
+    return c.json({ devices } satisfies TeamMemberDevices, 200);
+  })
+
+  .get('/team/member-names', requireSession, async (c) => {
+    const organization = await ownedOrganization(c.get('deps').db, c.get('session').userId, true);
+    const members = await teamMemberNames(c.get('deps').db, organization);
+    return c.json({ members } satisfies TeamMemberNames, 200);
   })
 
   .get('/team/activity', requireSession, queryParams(activityQuerySchema), async (c) => {
@@ -107,8 +137,23 @@ export const teamRoutes = new Hono<AccountEnv>()
   })
 
   .delete('/team/members/:userId', requireSession, async (c) => {
-    await ownerActions.remove(c.get('deps'), c.get('session').userId, c.req.param('userId'));
-    return done(c, TeamMessages.memberRemoved);
+    const { userId } = c.get('session');
+    await ownerActions.remove(c.get('deps'), userId, c.req.param('userId'));
+    return done(
+      c,
+      c.req.param('userId') === userId ? TeamMessages.seatLeft : TeamMessages.memberRemoved,
+    );
+  })
+
+  // The owner's own seat: taken while one is free, left for a colleague.
+  .post('/team/seat', requireSession, async (c) => {
+    await ownerActions.takeSeat(c.get('deps'), c.get('session').userId);
+    return done(c, TeamMessages.seatTaken);
+  })
+
+  .delete('/team/seat', requireSession, async (c) => {
+    await ownerActions.leaveSeat(c.get('deps'), c.get('session').userId);
+    return done(c, TeamMessages.seatLeft);
   })
 
   .post('/team/devices/:id/free', requireSession, async (c) => {

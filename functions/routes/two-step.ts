@@ -1,7 +1,8 @@
 /**
  * Two-step sign-in with an authenticator app, managed in Account Settings (services/accounts/
- * two-step.ts), and confirming it is you before an action that wants a recent proof
- * (POST /api/verify-identity). Every route needs a session; cookie writes need our Origin.
+ * two-step.ts), and confirming it is you before a step-up action (GET /api/verify-identity names
+ * the proofs that count, POST takes a code or the password). Every route needs a session;
+ * cookie writes need our Origin.
  */
 import { Hono } from 'hono';
 import { SuccessMessages } from '../../src/contract/messages';
@@ -11,6 +12,7 @@ import {
   newRecoveryCodesSchema,
 } from '../../src/contract/schemas/two-step';
 import type {
+  IdentityProofMethods,
   RecoveryCodesResponse,
   TwoStepSetup,
   TwoStepStatus,
@@ -20,6 +22,7 @@ import { jsonBody } from '../lib/validate';
 import { requireSession, type AccountEnv } from '../middleware/auth';
 import {
   confirmTwoStep,
+  identityProofMethods,
   regenerateRecoveryCodes,
   startTwoStepSetup,
   turnOffTwoStep,
@@ -60,6 +63,14 @@ export const twoStepRoutes = new Hono<AccountEnv>()
     await turnOffTwoStep(c.get('deps'), c.get('session'), c.req.valid('json'));
     return c.json({ message: SuccessMessages.twoStepOff } satisfies MessageResponse, 200);
   })
+
+  // The proofs a step-up takes from this person (ConfirmIdentity asks for these).
+  .get('/verify-identity', requireSession, async (c) =>
+    c.json(
+      (await identityProofMethods(c.get('deps'), c.get('session'))) satisfies IdentityProofMethods,
+      200,
+    ),
+  )
 
   .post('/verify-identity', requireSession, jsonBody(identityProofSchema), async (c) => {
     await verifyIdentity(c.get('deps'), c.get('session'), c.req.valid('json'));

@@ -17,8 +17,9 @@ export const sessionDays = 14;
 /** The operator console needs a sign-in this recent; an older one gets 401 REAUTH_REQUIRED. */
 export const operatorFreshHours = 12;
 /**
- * Money actions (refund, cancel) and a customer's deletion in the console want the operator to
- * have proved who they are this recently (a code, a passkey or the password); older asks again.
+ * Every change made from the console and every change to how a person signs in want a proof of
+ * the person's strongest factor this recent (the step-up rule,
+ * functions/services/core/users/step-up.ts); older asks again.
  */
 export const freshVerificationMinutes = 10;
 /** The longest internal note an operator may keep on a customer (the console's customer page). */
@@ -42,6 +43,13 @@ export const codeMaxWrongAttempts = 5;
 export const verifiedSignupWindowSeconds = 1800;
 /** Password reset links are single use and valid this long. */
 export const passwordResetMinutes = 30;
+/**
+ * At most this many reset links are sent to one account within their minutes: a request beyond
+ * it sends nothing, and the newest link sent still works. Only links whose minutes have not ended
+ * count, so however many strangers asked, the owner's own request sends a working link again as
+ * soon as those links have expired (within `passwordResetMinutes`, well within the hour).
+ */
+export const passwordResetLinksMax = 3;
 /** Rate limits: at most `max` events per `windowSeconds` (429 with Retry-After beyond). */
 export const rateLimits = {
   sendCodePerEmail: { max: 5, windowSeconds: 3600 },
@@ -62,10 +70,10 @@ export const rateLimits = {
   /** Passkey sign-in attempts per IP (each costs a signature check). */
   passkeyPerIp: { max: 30, windowSeconds: 900 },
   /**
-   * Reset e-mails sent to one address. Over it the request still answers the same and nothing is
-   * sent: requests about someone else's address never refuse that person's own request.
+   * Passkey sign-in challenges per IP (each is a stored row): as many as attempts, since every
+   * sign-in asks for one first; an unsigned-in caller cannot fill the table.
    */
-  forgotPasswordPerEmail: { max: 3, windowSeconds: 3600 },
+  passkeyOptionsPerIp: { max: 30, windowSeconds: 900 },
   /** Forgot-password requests from one IP, whatever the addresses (the requester's own budget). */
   forgotPasswordPerIp: { max: 10, windowSeconds: 3600 },
   contactPerIp: { max: 5, windowSeconds: 3600 },
@@ -109,6 +117,8 @@ export const releaseDownloadLinkMinutes = 15;
  * this many days is shown as idle; the per-member command counts cover the same days.
  */
 export const teamIdleDays = 30;
+/** Rows of one page of the team page's table of members and invitations (read from the server). */
+export const teamPageSize = 50;
 /** Addresses the team page invites in one go (a pasted list or a CSV); more is refused whole. */
 export const bulkInviteMax = 250;
 /** The owner is e-mailed once each time the members reach this share (percent) of the seats. */

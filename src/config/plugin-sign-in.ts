@@ -20,6 +20,12 @@ export const accessTokenSeconds = 3600;
 /** A refresh token unused this long ends the sign-in (each refresh starts the count again). */
 export const refreshTokenDays = 90;
 /**
+ * A refresh token presented again this soon after it was replaced, by the same client, is a
+ * retry (a lost answer, calls racing each other): it gets the same new pair. Later, it is a copy
+ * someone else holds, and the sign-in ends.
+ */
+export const refreshRetrySeconds = 10;
+/**
  * The user code's letters: consonants only, so no word is spelled and nothing looks alike (no
  * vowels, no 0/O, 1/I/L pairs since there are no digits); shown as XXXX-XXXX.
  */

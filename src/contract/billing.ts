@@ -127,7 +127,7 @@ export const billingOverviewSchema = object({
   licenseExpiresAt: string,
   /** Devices active on the license and how many it allows (an Enterprise seat's number). */
   devices: object({ active: integer, limit: integer }),
-  /** The newest card subscription; null for Trial and Enterprise accounts without one. */
+  /** The newest subscription; null for Trial and Enterprise accounts without one. */
   subscription: nullable(
     object({
       status: oneOf(subscriptionStatuses),
@@ -136,6 +136,11 @@ export const billingOverviewSchema = object({
       cancelAtPeriodEnd: boolean,
       /** ISO 8601: when the latest renewal payment failed; null once one is paid. */
       paymentFailedAt: nullable(string),
+      /**
+       * How it is paid: by the card on file, or by invoice paid by bank transfer (a team of 5 or
+       * more seats; its open invoice is in `invoices` with its `dueAt`).
+       */
+      paidBy: oneOf(['card', 'invoice']),
       /** This year: today's seats, their price, the tax and the total. */
       charge: yearlyChargeSchema,
       /** What the next renewal charges (fewer seats when some were removed for it). */
@@ -160,7 +165,7 @@ export const billingOverviewSchema = object({
   actions: object({
     /** Trial accounts: "Upgrade to Standard". */
     upgrade: boolean,
-    /** Accounts with a payment-provider customer: "Manage card". */
+    /** Accounts with a payment-provider customer paying by card: "Manage card". */
     manageCard: boolean,
     /** An active or past-due subscription not yet set to end: "Cancel subscription". */
     cancel: boolean,

@@ -17,6 +17,7 @@ import type { LicenseCheckStatus } from './schemas/licensing.ts';
 import * as ConsoleMessages from './admin-texts.ts';
 import * as SuccessMessages from './success-texts.ts';
 import * as SeatMessages from './seat-texts.ts';
+import * as InvoiceTexts from './invoice-texts.ts';
 import * as TeamMessages from './team-texts.ts';
 import * as Messages from './texts.ts';
 import * as PluginSignInTexts from './plugin-sign-in-texts.ts';
@@ -104,10 +105,16 @@ export const errorCatalogue = {
   /** The operator console, to an operator whose session has no second factor. */
   SECOND_FACTOR_REQUIRED: { status: 403, message: Messages.secondFactorRequired },
   /**
-   * An action that wants a recent proof of who is at the keyboard (a console money action, a
-   * first password): the last one is older than the limit. 403, not 401: the session is fine.
+   * A step-up action (a console change, a change to how the account signs in) wants a recent
+   * proof of the person's strongest factor, and the session has none younger than the limit.
+   * 403, not 401: the session is fine.
    */
   FRESH_VERIFICATION_REQUIRED: { status: 403, message: Messages.freshVerificationRequired },
+  /**
+   * The password offered as that proof by a person who has an authenticator app or a passkey:
+   * only the stronger factor will do.
+   */
+  STRONGER_PROOF_REQUIRED: { status: 403, message: Messages.strongerProofRequired },
   /** A wrong authenticator or recovery code (or a code of the wrong shape). */
   WRONG_SECOND_FACTOR_CODE: { status: 400, message: Messages.wrongSecondFactorCode },
   /** A recovery code that was already used once. */
@@ -245,8 +252,16 @@ export const errorCatalogue = {
   SUBSCRIPTION_NOT_RUNNING: { status: 409, message: SeatMessages.subscriptionNotRunning },
   /** A confirmation whose shown amount no longer matches (a day passed, or seats changed). */
   SEAT_PRICE_CHANGED: { status: 409, message: SeatMessages.seatChangePriceMoved },
+  /** Seats added now are charged to a card; a team paying by bank transfer asks us instead. */
+  SEATS_BY_INVOICE: { status: 409, message: SeatMessages.seatsByInvoice },
   /** Another seat addition of the same subscription did not finish in time. */
   SEAT_CHANGE_IN_PROGRESS: { status: 409, message: SeatMessages.seatChangeInProgress },
+
+  // Teams paying by invoice (bank transfer), src/contract/invoice-purchase.ts.
+  /** Bank transfer asked for fewer seats than `standardSeats.invoiceMinimum`. */
+  INVOICE_NEEDS_SEATS: { status: 400, message: InvoiceTexts.invoiceNeedsSeats },
+  /** A purchase-order reference too long or not plain (the body's `field` is `poNumber`). */
+  INVALID_PO_NUMBER: { status: 400, message: InvoiceTexts.poNumberInvalid },
 } as const satisfies Record<string, ErrorEntry>;
 
 /** Every code the API can answer (UPPER_SNAKE), derived from the catalogue. */

@@ -61,6 +61,16 @@ export const ApiMessages = {
     `Too many sign-in requests. Please try again in ${minutes} ${plural(minutes)}.`,
   tooManySignInCodes: (minutes: number) =>
     `Too many sign-in codes tried. Please try again in ${minutes} ${plural(minutes)}.`,
+  /**
+   * FRESH_VERIFICATION_REQUIRED for one step-up action (`what`, functions/services/core/users/
+   * step-up.ts), naming the proof the person must give: their strongest factor.
+   */
+  freshProofSecondFactor: (what: string) =>
+    `Before ${what}, please confirm it is you with your authenticator app or your passkey.`,
+  freshProofPassword: (what: string) =>
+    `Before ${what}, please confirm it is you with your password.`,
+  freshProofSignIn: (what: string, minutes: number) =>
+    `Before ${what}, please log out and sign in again, then try within ${minutes} minutes.`,
   /** Usage & Sessions: the plugin sign-in to revoke is not (or no longer) the caller's. */
   pluginSignInAlreadyEnded: 'This plugin is already signed out.',
   /** The plugin API: the license named is not one of the signed-in account's. */

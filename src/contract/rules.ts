@@ -5,11 +5,12 @@
  * No schema library here: a page's bundle carries only the rules its form uses.
  */
 import { limits } from '../site.config.ts';
-import { isPlainLine } from './plain-text.ts';
+import { hasVisibleText, isPlainLine } from './plain-text.ts';
 import {
   codeFormat,
   invalidEmail,
   invalidResetToken,
+  nameInvisible,
   nameNotPlain,
   passwordRequired,
   passwordTooLong,
@@ -34,7 +35,8 @@ export const emailRule: Rule = (email) =>
 export const customerNameRule: Rule = (name) => {
   if (!name) return 'Please enter your name.';
   if (name.length > NAME_MAX) return `Customer name must have at most ${NAME_MAX} characters.`;
-  return isPlainLine(name) ? null : nameNotPlain;
+  if (!isPlainLine(name)) return nameNotPlain;
+  return hasVisibleText(name) ? null : nameInvisible;
 };
 
 /** A password being chosen (signup, reset): minimum and maximum length, nothing truncated

@@ -13,6 +13,8 @@ export const seatsBelowTaken = (taken: number) =>
   `Your team uses ${String(taken)} ${taken === 1 ? 'seat' : 'seats'} (members and open invitations). Remove members or withdraw invitations first, or keep at least ${String(taken)} ${taken === 1 ? 'seat' : 'seats'}.`;
 export const subscriptionNotRunning =
   'Seats can be changed only while the subscription renews. Resume it first.';
+export const seatsByInvoice =
+  'Your team pays by bank transfer: write to us for more seats and we send the invoice for them. Fewer seats at renewal you change here.';
 export const seatChangeInProgress =
   'Another change of your seats is being made. Wait a moment and try again.';
 export const seatChangePriceMoved =

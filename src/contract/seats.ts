@@ -2,7 +2,7 @@
  * Answers of the seat calls of a Standard subscription (routes/billing.ts), as shapes the islands
  * check before trusting them.
  */
-import { integer, nullable, object, string, type Infer } from './shape.ts';
+import { boolean, integer, nullable, object, string, type Infer } from './shape.ts';
 
 /** GET /api/billing/seats: the seats of the owner's running subscription. */
 export const seatSummarySchema = object({
@@ -16,6 +16,8 @@ export const seatSummarySchema = object({
   /** Cents per seat per year, before tax. */
   unitAmount: integer,
   currency: string,
+  /** Paid by bank transfer: seats are added by writing to us, not charged here. */
+  paysByInvoice: boolean,
 });
 export type SeatSummary = Infer<typeof seatSummarySchema>;
 
@@ -36,6 +38,8 @@ export const seatPreviewResponseSchema = object({
   tax: integer,
   total: integer,
   currency: string,
+  /** An EU business: no VAT is added (reverse charge). */
+  reverseCharge: boolean,
   /** ISO date-time: the added seats are paid until then (the renewal). */
   periodEnd: string,
 });

@@ -33,6 +33,17 @@ export const memberNotFound = 'No member of your team has this id.';
 export const invitationNotFound = 'No open invitation of your team has this id.';
 export const deviceNotOnTeam = 'This device is not active on a license of your team.';
 export const transferToMember = 'Ownership can only be transferred to a member of the team.';
+export const transferToSelf = 'You already own this team.';
+export const ownSeatHeld = 'You already hold a seat on this team.';
+export const ownSubscriptionRunning =
+  'Your own Standard subscription still renews. Cancel it on Billing & Invoices first: a seat on the team replaces it.';
+// The team table's query (GET /api/team/members).
+export const pageInvalid = 'Page must be a whole number from 1 to 10,000.';
+export const sortInvalid = (keys: readonly string[]) => `Sort must be one of ${keys.join(', ')}.`;
+export const directionInvalid = 'Dir must be asc or desc.';
+export const statusInvalid = (values: readonly string[]) =>
+  `Status must be one of ${values.join(', ')}.`;
+export const searchInvalid = 'The search must be one text of at most 200 characters.';
 
 // Success answers.
 export const invited = 'The invitation has been sent.';
@@ -40,6 +51,9 @@ export const invitationResent = 'The invitation has been sent again with a new l
 export const invitationWithdrawn = 'The invitation has been withdrawn.';
 export const memberRemoved = 'The member has been removed; their license is revoked.';
 export const deviceFreed = 'The device has been freed.';
+export const seatTaken = 'You now hold a seat. Your license key is on My Account.';
+export const seatLeft =
+  'You left your seat and your license is revoked. You still own the team and can take a seat again while one is free.';
 export const ownershipTransferred = 'Ownership of the organization has been transferred.';
 export const joined = 'Welcome to the team. Your license is active.';
 export const organizationCreated = 'The organization has been created.';

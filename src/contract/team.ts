@@ -48,7 +48,7 @@ export const teamInvitationSchema = object({
 });
 export type TeamInvitation = Infer<typeof teamInvitationSchema>;
 
-/** GET /api/team: the owner's page. */
+/** GET /api/team: the owner's page, its figures (the people come a page at a time). */
 export const teamOverviewSchema = object({
   organization: object({
     id: string,
@@ -57,17 +57,87 @@ export const teamOverviewSchema = object({
     /** Members now; open invitations hold seats too (`invitationsOpen`). */
     seatsTaken: integer,
     invitationsOpen: integer,
+    /** The owner's account, and whether they hold a seat themselves (they may take or leave one). */
+    ownerUserId: string,
+    ownerHoldsSeat: boolean,
     deviceLimit: integer,
     /** ISO 8601. */
     termStart: string,
     termEnd: string,
     supportTier: string,
   }),
-  members: array(teamMemberSchema),
-  /** Open (not accepted, withdrawn or expired), newest first. */
-  invitations: array(teamInvitationSchema),
 });
 export type TeamOverview = Infer<typeof teamOverviewSchema>;
+
+/** A row's status in the team table, in the order the Status column sorts them. */
+export const personStatuses = ['active', 'idle', 'invited'] as const;
+export type PersonStatus = (typeof personStatuses)[number];
+/** The status filter: every row, or one status. */
+export const statusFilters = ['all', ...personStatuses] as const;
+export type StatusFilter = (typeof statusFilters)[number];
+/** The columns the team table sorts by (`?sort=`); `joined` is when they joined or were invited. */
+export const teamSortKeys = ['name', 'email', 'status', 'lastActive', 'devices', 'joined'] as const;
+export type TeamSortKey = (typeof teamSortKeys)[number];
+export const sortDirections = ['asc', 'desc'] as const;
+export type SortDirection = (typeof sortDirections)[number];
+
+/**
+ * A member as a row of the team table shows them: their devices are counted, and listed on
+ * demand (GET /api/team/members/:userId/devices), so a page costs the same whatever they use.
+ */
+export const teamTableMemberSchema = object({
+  userId: string,
+  customerName: string,
+  email: string,
+  /** ISO 8601. */
+  joinedAt: string,
+  /** The member license's effective status (active, expired, revoked, suspended). */
+  licenseStatus: string,
+  /** As `teamMemberSchema`'s. */
+  lastActivityAt: nullable(string),
+  idle: boolean,
+  /** Active devices of the member's license. */
+  devicesInUse: integer,
+});
+export type TeamTableMember = Infer<typeof teamTableMemberSchema>;
+
+/** One row of the team table: a member, or an open invitation (exactly one of the two is set). */
+export const teamPersonSchema = object({
+  /** Active, Idle (no activity for `teamIdleDays` days), or Invited (an open invitation). */
+  status: oneOf(personStatuses),
+  member: nullable(teamTableMemberSchema),
+  invitation: nullable(teamInvitationSchema),
+});
+export type TeamPerson = Infer<typeof teamPersonSchema>;
+
+/**
+ * GET /api/team/members?page=&sort=&dir=&q=&status=: one page of the team table (members and open
+ * invitations in one list), searched, filtered and sorted by the server.
+ */
+export const teamPeoplePageSchema = object({
+  people: array(teamPersonSchema),
+  /** The page answered (from 1): the last one when the page asked for is past it. */
+  page: integer,
+  /** Pages of `total` rows (at least 1). */
+  pages: integer,
+  /** Rows a page holds (`teamPageSize`). */
+  pageSize: integer,
+  /** Rows matching the search and the status filter. */
+  total: integer,
+  /** The whole team per status, whatever the search and filter (the filter's counts). */
+  counts: object({ all: integer, active: integer, idle: integer, invited: integer }),
+});
+export type TeamPeoplePage = Infer<typeof teamPeoplePageSchema>;
+
+/** GET /api/team/members/:userId/devices: the member's active devices, most recently seen first. */
+export const teamMemberDevicesSchema = object({ devices: array(teamDeviceSchema) });
+export type TeamMemberDevices = Infer<typeof teamMemberDevicesSchema>;
+
+/** GET /api/team/member-names: every member by name, the team activity's member filter. */
+export const teamMemberNamesSchema = object({
+  members: array(object({ userId: string, customerName: string, email: string })),
+});
+export type TeamMemberNames = Infer<typeof teamMemberNamesSchema>;
 
 /**
  * What became of one address of a bulk invitation: `invited`; `already_member` (a member has the

@@ -34,6 +34,9 @@ export const invalidEmail = 'Please enter a valid email address.';
 /** A name with a line break or another control character (src/contract/plain-text.ts). */
 export const nameNotPlain =
   'Please enter the name on one line, without line breaks or control characters.';
+/** A name made only of spaces and characters that show nothing (src/contract/plain-text.ts). */
+export const nameInvisible =
+  'Please enter a name that can be seen: spaces and invisible characters alone are not a name.';
 export const passwordsDoNotMatch = 'Passwords do not match';
 export const termsRequired = 'Please agree to the terms and conditions';
 export const codeFormat = 'Please enter a 6-digit code';
@@ -52,6 +55,9 @@ export const secondFactorRequired =
 export const freshVerificationRequired =
   'Please confirm it is you: enter a code from your authenticator app, use your passkey, or ' +
   'type your password.';
+export const strongerProofRequired =
+  'Your account has an authenticator app or a passkey, so your password is not enough here: ' +
+  'confirm it is you with one of those.';
 export const wrongSecondFactorCode =
   'That code is not correct. Enter the 6-digit code your authenticator app shows now, or one of ' +
   'your recovery codes.';

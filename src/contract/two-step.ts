@@ -9,11 +9,24 @@ import {
   literal,
   nullable,
   object,
+  oneOf,
   string,
   type Infer,
   type Shape,
 } from './shape.ts';
 import { authResponseSchema, type AuthResponse } from './user.ts';
+
+/** The proofs of who is at the keyboard: a passkey, an authenticator (or recovery) code, the password. */
+export const proofMethods = ['passkey', 'code', 'password'] as const;
+export type ProofMethod = (typeof proofMethods)[number];
+
+/**
+ * GET /api/verify-identity: the proofs that satisfy a step-up for this person, which are those of
+ * their strongest factor (never the password when they have an app or a passkey). Empty: nothing
+ * to type; they sign in again.
+ */
+export const identityProofMethodsSchema = object({ methods: array(oneOf(proofMethods)) });
+export type IdentityProofMethods = Infer<typeof identityProofMethodsSchema>;
 
 /** GET /api/two-step: whether it is on, since when (ms), and how many recovery codes are unused. */
 export const twoStepStatusSchema = object({

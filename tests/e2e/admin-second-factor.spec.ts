@@ -69,16 +69,18 @@ test.describe('The console and second factors', () => {
     await operator.goto(`/admin/customer?id=${userId}`);
     await expect(operator.getByRole('heading', { level: 1, name: 'Cora Customer' })).toBeVisible();
     await operator.getByRole('button', { name: 'Schedule deletion...' }).click();
-    const dialog = operator.getByRole('dialog');
+    const dialog = operator.getByRole('dialog', { name: 'Schedule this account for deletion?' });
     await dialog.getByLabel('Reason').fill('The customer asked by e-mail.');
     await dialog.getByRole('button', { name: 'Schedule deletion' }).click();
 
-    await expect(dialog.getByText('For your safety, confirm it is you')).toBeVisible();
+    // The step-up dialog opens on top of the action's own, asking for the operator's app.
+    const proof = operator.getByRole('dialog', { name: 'Confirm it is you' });
+    await expect(proof.getByText('For your safety, confirm it is you')).toBeVisible();
     const app = operatorApp(operator);
-    await dialog
+    await proof
       .getByLabel('Code from your authenticator app')
       .fill(await freshCode(app.secret, app.used));
-    await dialog.getByRole('button', { name: 'Confirm' }).click();
+    await proof.getByRole('button', { name: 'Confirm' }).click();
     await expect(operator.getByText(/scheduled for deletion/i).first()).toBeVisible();
     await closeOperator(operator);
   });

@@ -11,6 +11,8 @@ test.describe('public pages', () => {
     });
 
     test(`${route} has no accessibility violations`, async ({ page }) => {
+      // Axe walks every node: the API reference is long, and a busy 2-core machine takes its time.
+      test.setTimeout(90_000);
       await page.goto(route);
       await page.waitForLoadState('networkidle');
       const results = await new AxeBuilder({ page }).analyze();

@@ -33,8 +33,17 @@ test.describe('/search', () => {
   test('shows Searching... first, then the results with highlighted snippets and paths', async ({
     page,
   }) => {
-    await page.goto('/search?q=number');
+    // The index is held back until 'Searching...' has been seen: on a slow machine the 300 ms
+    // delay can pass before the first look.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/search-index.json', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/search?q=number', { waitUntil: 'domcontentloaded' });
     await expect(page.getByText('Searching...')).toBeVisible();
+    release();
     await expect(page.getByRole('heading', { level: 1, name: 'Search Results' })).toBeVisible();
     await expect(page.getByText('You searched for: "number"')).toBeVisible();
     await expect(page.getByText(/^\d+ result\(s\) found$/)).toBeVisible();

@@ -41,6 +41,8 @@ async function shoot(page: Page, testInfo: TestInfo, name: string) {
 test('an IT lead buys 12 seats with a VAT ID and adds 3 seats for new hires', async ({
   page,
 }, testInfo) => {
+  // Signup, checkout, seats added, her own seat left and taken back: a long walk.
+  test.setTimeout(90_000);
   const email = uniqueEmail('it-lead');
   await page.goto('/signup?plan=standard&seats=12');
   await islandsReady(page);
@@ -86,6 +88,7 @@ test('an IT lead buys 12 seats with a VAT ID and adds 3 seats for new hires', as
   await add.getByRole('button', { name: 'Show the price' }).click();
   // Bought today: three full years of a seat, no VAT for a business with a VAT ID.
   await expect(add.getByText('Charged now')).toBeVisible();
+  await expect(add.getByText('Reverse charge')).toBeVisible();
   await expectNoAxeViolations(page);
   await shoot(page, testInfo, 'team-seats-add-1280');
   await add.getByRole('button', { name: 'Pay $387.00 and add seats' }).click();
@@ -94,6 +97,23 @@ test('an IT lead buys 12 seats with a VAT ID and adds 3 seats for new hires', as
     '3 seats added. The prorated invoice has been charged and e-mailed to you.',
   );
   await expect(panel).toContainText('15 seats bought, 1 in use or invited.');
+
+  // She does not use the plugin herself: she leaves her seat for a colleague, then takes one back.
+  const summary = page.getByRole('region', { name: 'Ingenieurbüro Weber GmbH' });
+  await expect(summary).toContainText('You hold a seat');
+  await page.getByRole('button', { name: 'Leave my seat' }).click();
+  const leave = page.getByRole('alertdialog', { name: 'Leave your seat?' });
+  await leave.getByRole('button', { name: 'Leave my seat' }).click();
+  await expect(leave).toBeHidden();
+  await expect(page.getByText('You left your seat and your license is revoked.')).toBeVisible();
+  await expect(summary).toContainText('You hold no seat');
+  await expect(page.getByRole('button', { name: 'Leave my seat' })).toHaveCount(0);
+  await summary.getByRole('button', { name: 'Take a seat' }).click();
+  const take = page.getByRole('alertdialog', { name: 'Take a seat?' });
+  await take.getByRole('button', { name: 'Take a seat' }).click();
+  await expect(take).toBeHidden();
+  await expect(summary).toContainText('You hold a seat');
+  await expect(page.getByRole('button', { name: 'Leave my seat' })).toBeVisible();
 
   await page.setViewportSize({ width: 390, height: 844 });
   await page.reload();

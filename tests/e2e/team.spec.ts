@@ -24,6 +24,12 @@ import {
 import { closeOperator, signInOperator } from './console.helpers';
 import { expect, failedLoad, test } from './fixtures';
 
+/**
+ * The page's one-line result of an action (role status), not the sections' "Loading…" lines,
+ * which the sections below the table show while they load when scrolled near.
+ */
+const notice = (page: Page) => page.getByRole('status').filter({ hasNotText: /^Loading/ });
+
 /** A fresh browser context as a new visitor (its own fingerprint and IP). */
 async function visitor(browser: Browser) {
   const context = await browser.newContext();
@@ -99,7 +105,7 @@ test('an owner invites two colleagues, one joins by the link and uses three devi
   await expect(owner.page).toHaveURL(/\/dashboard\/team$/);
   await expect(owner.page.getByRole('heading', { name: 'Brandt Structures' })).toBeVisible();
   await expect(owner.page.getByText('0 of 2 seats used')).toBeVisible();
-  await expect(owner.page.getByRole('status')).toHaveCount(0);
+  await expect(notice(owner.page)).toHaveCount(0);
 
   // Two invitations fill the seats; a third is refused with the plain reason.
   const invite = async (email: string) => {
@@ -109,7 +115,7 @@ test('an owner invites two colleagues, one joins by the link and uses three devi
   const first = uniqueEmail('member');
   const second = uniqueEmail('member');
   await invite(first);
-  await expect(owner.page.getByRole('status')).toHaveText(TeamMessages.invited);
+  await expect(notice(owner.page)).toHaveText(TeamMessages.invited);
   await invite(second);
   // Both wait in the team table, as Invited.
   const people = owner.page.getByRole('region', { name: 'Members and invitations' });
@@ -192,7 +198,9 @@ test('an owner invites two colleagues, one joins by the link and uses three devi
   await expect(
     members.getByRole('list', { name: 'Devices of Martha Nolan' }).getByRole('listitem'),
   ).toHaveCount(3);
+  // The feed loads when the page is scrolled to it.
   const feed = owner.page.getByRole('region', { name: 'Team activity' });
+  await feed.scrollIntoViewIfNeeded();
   await expect(feed.getByRole('row', { name: /Device activated/ })).toHaveCount(3);
 
   // Filtered to the member, and exported with that filter.
@@ -219,7 +227,7 @@ test('an owner invites two colleagues, one joins by the link and uses three devi
   await expect(freeButton).toBeFocused();
   await freeButton.click();
   await dialog.getByRole('button', { name: 'Free device' }).click();
-  await expect(owner.page.getByRole('status')).toHaveText(TeamMessages.deviceFreed);
+  await expect(notice(owner.page)).toHaveText(TeamMessages.deviceFreed);
   await expect(
     members.getByRole('list', { name: 'Devices of Martha Nolan' }).getByRole('listitem'),
   ).toHaveCount(2);
@@ -227,6 +235,7 @@ test('an owner invites two colleagues, one joins by the link and uses three devi
   // Utilization: seats and devices today against what was bought, the member's last activity,
   // devices and commands, each chart with its table, and the members' CSV.
   const utilization = owner.page.getByRole('region', { name: 'Utilization' });
+  await utilization.scrollIntoViewIfNeeded();
   const today = utilization.locator('dl');
   await expect(today).toContainText('Seats used today1 of 2');
   await expect(today).toContainText('Devices in use2 of 3');
@@ -282,10 +291,10 @@ test('a Standard customer signed in confirms the subscription ends at period end
   const standard = await buyStandard(customer.page, 'Peter Stone');
   await owner.page.goto('/dashboard/team');
   // The sections have loaded (their "Loading…" lines are statuses too), so the status is the result.
-  await expect(owner.page.getByRole('status')).toHaveCount(0);
+  await expect(notice(owner.page)).toHaveCount(0);
   await owner.page.getByLabel('E-mail address of the colleague to invite').fill(standard.email);
   await owner.page.getByRole('button', { name: 'Send invitation' }).click();
-  await expect(owner.page.getByRole('status')).toHaveText(TeamMessages.invited);
+  await expect(notice(owner.page)).toHaveText(TeamMessages.invited);
   await owner.context.close();
 
   const mail = await latestMail(customer.page.request, standard.email, 'team-invitation');

@@ -58,12 +58,14 @@ export async function enableTwoStepByApi(
 }
 
 /**
- * Makes the last proof of every session of `email` older than `minutes`, in the e2e server's
- * local D1 (as time passing would): the console then asks again before a money action.
+ * Makes the last proofs of every session of `email` (any proof, and the last second factor)
+ * older than `minutes`, in the e2e server's local D1 (as time passing would): a step-up action,
+ * such as any change in the console, then asks again.
  */
 export async function ageProofs(email: string, minutes: number): Promise<void> {
   const sql =
-    `UPDATE sessions SET verified_at = coalesce(verified_at, created_at) - ${minutes * 60_000} ` +
+    `UPDATE sessions SET verified_at = coalesce(verified_at, created_at) - ${minutes * 60_000}, ` +
+    `second_factor_at = second_factor_at - ${minutes * 60_000} ` +
     `WHERE user_id = (SELECT id FROM users WHERE email_normalized = '${email.toLowerCase().replaceAll("'", "''")}')`;
   await run(
     `${root}node_modules/.bin/wrangler`,

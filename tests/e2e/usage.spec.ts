@@ -280,6 +280,9 @@ test.describe('Usage & Sessions', () => {
     allowConsoleError(failedLoad(401, '/api/usage'));
     allowConsoleError(failedLoad(401, '/api/me'));
     await signUpForTrial(page);
+    // Leave the dashboard first: its own calls would send it to /login once the cookie is gone,
+    // and that navigation would abort the one below.
+    await page.goto('about:blank');
     // Without its cookie the server knows no session, while storage still says signed in.
     await page.context().clearCookies();
     // The page may leave for /login before its load event: wait for the navigation to commit.

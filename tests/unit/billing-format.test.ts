@@ -6,12 +6,14 @@ import {
   dateText,
   failedRenewalText,
   deviceLimitText,
+  invoiceNotice,
   invoiceNumber,
   invoiceSeatsText,
   invoiceStateText,
   invoiceStatusText,
   priceText,
   statusText,
+  teamReadyNotice,
 } from '../../src/islands/billing/format';
 import { chargeSeatsText, chargeSentence, chargeTotalText } from '../../src/lib/charges';
 import { formatMoney } from '../../src/lib/format';
@@ -29,7 +31,7 @@ const oneSeat = {
   total: 12900,
   currency: 'usd',
 };
-const figures = { charge: oneSeat, renewal: oneSeat };
+const figures = { charge: oneSeat, renewal: oneSeat, paidBy: 'card' as const };
 
 function overview(patch: Partial<BillingOverview> = {}): BillingOverview {
   return {
@@ -283,5 +285,85 @@ describe('the card on file and a failed renewal', () => {
       'Your last renewal payment failed. Update your card to keep Standard.',
     );
     expect(failedRenewalText(overview())).toBeNull();
+  });
+});
+
+describe('a team paying by bank transfer', () => {
+  const forty = {
+    quantity: 40,
+    unitAmount: 12900,
+    subtotal: 516000,
+    tax: 0,
+    taxRateBp: 0,
+    reverseCharge: true,
+    total: 516000,
+    currency: 'usd',
+  };
+  const open = {
+    id: 'in_local_1',
+    number: 'SW-2026-000007',
+    created: '2026-03-01T12:00:00.000Z',
+    amountPaid: 516000,
+    currency: 'usd',
+    status: 'open',
+    url: 'http://localhost:8787/dev/checkout/invoice?id=in_local_1',
+    pdfUrl: '/api/billing/invoices/in_local_1/pdf',
+    taxAmount: 0,
+    reverseCharge: true,
+    quantity: 40,
+    unitAmount: 12900,
+    seatsAdded: false,
+    dueAt: '2026-03-31T12:00:00.000Z',
+    refund: null,
+  };
+  const team = (status: 'active' | 'past_due', invoices = [open]) =>
+    overview({
+      subscription: {
+        status,
+        currentPeriodEnd: '2027-03-01T12:00:00.000Z',
+        cancelAtPeriodEnd: false,
+        paymentFailedAt: null,
+        charge: forty,
+        renewal: forty,
+        paidBy: 'invoice',
+      },
+      invoices,
+    });
+
+  it('says when the open invoice is due, with its link, and that it must be paid once overdue', () => {
+    expect(invoiceNotice(team('active'))).toEqual({
+      text: 'Invoice SW-2026-000007 for $5,160.00 is due on March 31, 2026. Pay it by bank transfer with the invoice number as the reference.',
+      overdue: false,
+      url: open.url,
+    });
+    expect(invoiceNotice(team('past_due'))).toEqual({
+      text: "Invoice SW-2026-000007 for $5,160.00 was due on March 31, 2026 and is not paid yet: your team's licenses are suspended until it is. Pay it by bank transfer with the invoice number as the reference.",
+      overdue: true,
+      url: open.url,
+    });
+    expect(invoiceNotice(team('active', [{ ...open, status: 'paid' }]))).toBeNull();
+    expect(invoiceNotice(overview())).toBeNull();
+  });
+
+  it('never tells it to update a card, nor that a card will be charged at renewal', () => {
+    expect(statusText(team('past_due'))).toEqual({
+      text: 'Past due — invoice not paid',
+      tone: 'danger',
+    });
+    expect(failedRenewalText(team('past_due'))).toBeNull();
+    expect(dateText(team('active'), NOW)).toEqual({
+      label: 'Renews on',
+      value: 'March 1, 2027',
+      note: 'invoice for $5,160.00 (40 seats × $129, reverse charge), due 30 days later by bank transfer',
+    });
+  });
+
+  it('lands a purchase on the team being ready, with the invoice number, amount and due date', () => {
+    expect(teamReadyNotice(team('active'), 'in_local_1')).toEqual({
+      text: "Your team's 40 seats are ready to use now. We e-mailed you invoice SW-2026-000007 for $5,160.00: please pay it by bank transfer by March 31, 2026.",
+      url: open.url,
+    });
+    expect(teamReadyNotice(team('active'), 'in_other')).toBeNull();
+    expect(teamReadyNotice(team('active'), null)).toBeNull();
   });
 });

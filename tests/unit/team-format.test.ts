@@ -1,15 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { parse } from '../../src/contract/shape';
-import { invitationPreviewSchema, teamOverviewSchema } from '../../src/contract/team';
-import { tokenFromHash } from '../../src/islands/team/invite-calls';
 import {
-  heldText,
-  kindLabel,
-  memberLabel,
-  seatsFull,
-  seatsText,
-} from '../../src/islands/team/format';
-import { activityQuery, noFilter } from '../../src/islands/team/team-calls';
+  invitationPreviewSchema,
+  teamMemberNamesSchema,
+  teamOverviewSchema,
+  teamPeoplePageSchema,
+} from '../../src/contract/team';
+import { tokenFromHash } from '../../src/islands/team/invite-calls';
+import { kindLabel, memberLabel } from '../../src/islands/team/feed-format';
+import { heldText, seatsFull, seatsText } from '../../src/islands/team/format';
+import { activityQuery, noFilter } from '../../src/islands/team/section-calls';
 import { benchFixtures, benchInvitationToken } from '../../scripts/bench-fixtures';
 
 const organization = {
@@ -18,6 +18,8 @@ const organization = {
   seats: 2,
   seatsTaken: 1,
   invitationsOpen: 0,
+  ownerUserId: 'owner-0001',
+  ownerHoldsSeat: false,
   deviceLimit: 3,
   termStart: '2026-01-01T00:00:00.000Z',
   termEnd: '2027-01-01T00:00:00.000Z',
@@ -74,9 +76,15 @@ describe('the team shapes', () => {
   it('accept the bench fixtures the pages are measured with', () => {
     const { answers } = benchFixtures(Date.UTC(2026, 0, 1));
     expect(() => parse(teamOverviewSchema, answers['GET /api/team'])).not.toThrow();
+    expect(() => parse(teamPeoplePageSchema, answers['GET /api/team/members'])).not.toThrow();
+    expect(() => parse(teamMemberNamesSchema, answers['GET /api/team/member-names'])).not.toThrow();
     expect(() =>
       parse(invitationPreviewSchema, answers[`GET /api/invitations/${benchInvitationToken}`]),
     ).not.toThrow();
-    expect(teamOverviewSchema({ organization, members: [{}], invitations: [] })).toBe(false);
+    expect(teamOverviewSchema({ organization: { ...organization, seats: '5' } })).toBe(false);
+    const page = parse(teamPeoplePageSchema, answers['GET /api/team/members']);
+    expect(teamPeoplePageSchema({ ...page, people: [{ ...page.people[0], status: 'gone' }] })).toBe(
+      false,
+    );
   });
 });

@@ -44,8 +44,10 @@ export function googleToken(profile: Partial<GoogleProfile> = {}): string {
     name: 'Grace Google',
     ...profile,
   };
-  // A nonce keeps two tokens for one profile distinct, as two real credentials would be.
-  return `google:${btoa(JSON.stringify({ ...full, nonce: crypto.randomUUID() }))}`;
+  // A nonce keeps two tokens for one profile distinct, as two real credentials would be. UTF-8
+  // first: btoa takes Latin-1 only, and a profile's name may be in any script.
+  const json = JSON.stringify({ ...full, nonce: crypto.randomUUID() });
+  return `google:${btoa(String.fromCharCode(...new TextEncoder().encode(json)))}`;
 }
 
 export interface AccountApp {
@@ -106,7 +108,10 @@ export function accountApp(options: AccountAppOptions = {}): AccountApp {
     google: {
       async verify(idToken) {
         if (!idToken.startsWith('google:')) throw new Error('not a Google token');
-        return JSON.parse(atob(idToken.slice('google:'.length))) as GoogleProfile;
+        const bytes = Uint8Array.from(atob(idToken.slice('google:'.length)), (c) =>
+          c.charCodeAt(0),
+        );
+        return JSON.parse(new TextDecoder().decode(bytes)) as GoogleProfile;
       },
     },
     ...(options.payments ? { payments: options.payments } : {}),

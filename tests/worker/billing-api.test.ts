@@ -108,6 +108,7 @@ describe('GET /api/billing', () => {
         currentPeriodEnd: new Date(paidAt + YEAR_MS).toISOString(),
         cancelAtPeriodEnd: false,
         paymentFailedAt: null,
+        paidBy: 'card',
         // One seat at the list price, no tax (no billing details): this year and the renewal.
         charge: ONE_SEAT,
         renewal: ONE_SEAT,

@@ -59,7 +59,13 @@ export function billingWorld(
   const store = createMemoryCheckoutStore();
   // The app's clock exists only once the app is built with this provider: read it through a hop.
   let clock = () => Date.now();
-  const local = createLocalPayments({ store, webhookSecret: secret, now: () => clock() });
+  // Taxed as the Worker wires it (deps.ts), for the invoices the stand-in makes itself.
+  const local = createLocalPayments({
+    store,
+    webhookSecret: secret,
+    quoteTax,
+    now: () => clock(),
+  });
   const app = accountApp({ payments: options.wrap ? options.wrap(local) : local });
   clock = () => app.clock.now;
   return { app, local, store, secret };

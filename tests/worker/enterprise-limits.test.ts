@@ -94,7 +94,13 @@ describe('the team page belongs to the owner', () => {
     const { app, member } = await seatHolder();
     const stranger = await signUpTrial(app);
     for (const headers of [member.browser, stranger.browser]) {
-      for (const path of ['/api/team', '/api/team/activity', '/api/team/utilization']) {
+      for (const path of [
+        '/api/team',
+        '/api/team/members',
+        '/api/team/member-names',
+        '/api/team/activity',
+        '/api/team/utilization',
+      ]) {
         const response = await app.request(path, { headers });
         expect(response.status).toBe(403);
         expect(await response.json()).toEqual({

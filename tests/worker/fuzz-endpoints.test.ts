@@ -22,6 +22,9 @@ const endpoints: readonly [method: string, path: string][] = [
   ['POST', '/api/register-google-trial'],
   ['POST', '/api/register-email-standard'],
   ['POST', '/api/register-google-standard'],
+  ['POST', '/api/invoice-quote'],
+  ['POST', '/api/register-email-standard-invoice'],
+  ['POST', '/api/register-google-standard-invoice'],
   ['POST', '/api/check-payment-completion'],
   ['POST', '/api/forgot-password'],
   ['POST', '/api/reset-password'],
@@ -37,6 +40,7 @@ const endpoints: readonly [method: string, path: string][] = [
   ['POST', '/api/sessions/revoke-others'],
   ['GET', '/api/billing'],
   ['POST', '/api/billing/checkout'],
+  ['POST', '/api/billing/invoice'],
   ['POST', '/api/billing/portal'],
   ['POST', '/api/billing/cancel'],
   ['PATCH', '/api/billing/details'],
@@ -72,6 +76,10 @@ const fields = [
   'city',
   'country',
   'taxId',
+  'seats',
+  'details',
+  'poNumber',
+  'purchaseId',
 ];
 
 const hostileValues: readonly unknown[] = [

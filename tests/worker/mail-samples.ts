@@ -38,6 +38,7 @@ import {
 } from '../../functions/services/core/mail/templates';
 import {
   invoiceOverdueMail,
+  invoiceVoidedMail,
   invoiceReminderMail,
   invoiceSentMail,
 } from '../../functions/services/core/mail/invoice-templates';
@@ -241,6 +242,7 @@ export const mailSamples = {
   'invoice-reminder': () =>
     invoiceReminderMail(to, name, { ...sentInvoice, dueToday: false }, origin),
   'invoice-overdue': () => invoiceOverdueMail(to, name, sentInvoice, origin),
+  'invoice-voided': () => invoiceVoidedMail(to, 'you already have an account', origin),
 } satisfies Record<MailKind, () => Promise<Mail>>;
 
 /** The kinds with no link to act on: the code, support's copy, the acknowledgement, a reply. */

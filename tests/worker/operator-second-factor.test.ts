@@ -95,19 +95,22 @@ describe('the console and second factors', () => {
     const me = await app.request('/api/me', { headers: customer.browser });
     expect(me.status).toBe(200);
 
-    // What needs no fresh proof still works.
+    // Every change wants it, however small; reading does not.
     const resend = await adminPost(app, admin, path, {
       action: 'resend-license-mail',
       reason: 'Asked by e-mail',
     });
-    expect(resend.status).toBe(200);
+    expect(resend.status).toBe(403);
+    expect(
+      (await adminGet(app, admin, `/api/admin/customers/${customer.auth.user.userId}`)).status,
+    ).toBe(200);
 
     await confirmIdentity(app, admin);
     const deleted = await adminPost(app, admin, path, body);
     expect(deleted.status, await deleted.clone().text()).toBe(200);
   });
 
-  it('accepts the password as the fresh proof too', async () => {
+  it('refuses the password as the fresh proof: an operator always has a stronger factor', async () => {
     const app = accountApp();
     const admin = await operator(app);
     const customer = await signUpTrial(app);
@@ -115,13 +118,14 @@ describe('the console and second factors', () => {
     const proved = await adminPost(app, admin, '/api/verify-identity', {
       password: admin.form.password,
     });
-    expect(proved.status).toBe(200);
+    expect(proved.status).toBe(403);
+    expect(await proved.json()).toMatchObject({ code: 'STRONGER_PROOF_REQUIRED' });
     const deleted = await adminPost(
       app,
       admin,
       `/api/admin/customers/${customer.auth.user.userId}/actions`,
       { action: 'schedule-deletion', reason: 'Asked by e-mail' },
     );
-    expect(deleted.status).toBe(200);
+    expect(deleted.status).toBe(403);
   });
 });

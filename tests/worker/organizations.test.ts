@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Messages, TeamMessages } from '../../src/contract/messages';
+import type { TeamMemberDevices, TeamOverview, TeamPeoplePage } from '../../src/contract/team';
 import type { AuthResponse } from '../../src/contract/user';
 import {
   accountApp,
@@ -51,13 +52,20 @@ describe('Enterprise organizations', () => {
 
     const team = await (
       await app.request('/api/team', { headers: owner.browser })
-    ).json<{
-      organization: { seatsTaken: number; invitationsOpen: number };
-      members: { email: string; devices: unknown[] }[];
-    }>();
+    ).json<TeamOverview>();
     expect(team.organization).toMatchObject({ seatsTaken: 1, invitationsOpen: 1 });
-    expect(team.members).toEqual([expect.objectContaining({ email: first })]);
-    expect(team.members[0]?.devices).toHaveLength(3);
+    const { people } = await (
+      await app.request('/api/team/members', { headers: owner.browser })
+    ).json<TeamPeoplePage>();
+    expect(people.map((row) => row.member?.email ?? row.invitation?.email)).toEqual([
+      first,
+      second,
+    ]);
+    expect(people[0]?.member?.devicesInUse).toBe(3);
+    const devices = await app.request(`/api/team/members/${auth.user.userId}/devices`, {
+      headers: owner.browser,
+    });
+    expect((await devices.json<TeamMemberDevices>()).devices).toHaveLength(3);
 
     const feed = await app.request('/api/team/activity', { headers: owner.browser });
     const { activity } = await feed.json<{ activity: { kind: string; member: string }[] }>();
@@ -145,12 +153,10 @@ describe('Enterprise organizations', () => {
     expect(again.status).toBe(410);
     expect(await again.json()).toMatchObject({ message: TeamMessages.invitationUsed });
 
-    const team = await (
-      await app.request('/api/team', { headers: owner.browser })
-    ).json<{
-      invitations: { id: string; email: string }[];
-    }>();
-    const open = team.invitations.find((i) => i.email === withdrawnEmail);
+    const { people } = await (
+      await app.request('/api/team/members?status=invited', { headers: owner.browser })
+    ).json<TeamPeoplePage>();
+    const open = people.find((row) => row.invitation?.email === withdrawnEmail)?.invitation;
     const revoke = await app.request(`/api/team/invitations/${open?.id}`, {
       method: 'DELETE',
       headers: owner.browser,
@@ -275,10 +281,16 @@ describe('Enterprise organizations', () => {
     ).json<AuthResponse>();
     const member = credentials(auth.token);
 
+    const stranger = await signUpTrial(app);
     const notMember = await ownerPost(app, owner, '/api/team/transfer', {
-      userId: owner.auth.user.userId,
+      userId: stranger.auth.user.userId,
     });
     expect(notMember.status).toBe(404);
+    const self = await ownerPost(app, owner, '/api/team/transfer', {
+      userId: owner.auth.user.userId,
+    });
+    expect(self.status).toBe(409);
+    expect((await self.json<{ message: string }>()).message).toBe(TeamMessages.transferToSelf);
     const moved = await ownerPost(app, owner, '/api/team/transfer', { userId: auth.user.userId });
     expect(moved.status).toBe(200);
     expect((await app.request('/api/team', { headers: member.browser })).status).toBe(200);

@@ -569,6 +569,33 @@ describe('signing in with a passkey', () => {
   });
 });
 
+describe('POST /api/passkeys/sign-in/options', () => {
+  it('is limited per IP like the verify step: 429 with Retry-After, and no challenge stored beyond it', async () => {
+    const app = accountApp();
+    const before = await queryAll<{ n: number }>('SELECT count(*) AS n FROM webauthn_challenges');
+    const statuses: number[] = [];
+    for (let n = 0; n < 100; n++) {
+      statuses.push((await app.post('/api/passkeys/sign-in/options', {})).status);
+    }
+    const refused = await app.post('/api/passkeys/sign-in/options', {});
+    const after = await queryAll<{ n: number }>('SELECT count(*) AS n FROM webauthn_challenges');
+
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('Retry-After'))).toBeGreaterThan(0);
+    expect(await refused.json()).toMatchObject({ code: 'TOO_MANY_ATTEMPTS' });
+    const granted = statuses.filter((status) => status === 200).length;
+    expect(granted).toBe(limits.rateLimits.passkeyOptionsPerIp.max);
+    expect((after[0]?.n ?? 0) - (before[0]?.n ?? 0)).toBe(granted);
+    // Another IP is not held back.
+    const elsewhere = await app.request('/api/passkeys/sign-in/options', {
+      method: 'POST',
+      json: {},
+      headers: { 'CF-Connecting-IP': '203.0.113.99' },
+    });
+    expect(elsewhere.status).toBe(200);
+  });
+});
+
 describe('confirming it is you with a passkey', () => {
   it("marks the session as verified with a second factor, with the account's own passkey only", async () => {
     const app = accountApp();

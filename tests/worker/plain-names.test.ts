@@ -18,6 +18,7 @@ import {
 import { adminPost, operator } from './admin-helpers';
 import { activate, activateOk, DAY_MS, licensee, newDeviceId } from './licenses-helpers';
 import { day, ownerPost } from './organizations-helpers';
+import { CLIENT_ID, expectOAuthError, postForm } from './plugin-sign-in-helpers';
 
 const PHISHING_NAME = 'Ada\n\nACCOUNT SUSPENDED: see http://evil.example';
 
@@ -129,6 +130,119 @@ describe('plain names', () => {
     expect(created.status).toBe(200);
     expect(edited.status).toBe(400);
     expect(await edited.json()).toMatchObject({ message: Messages.nameNotPlain });
+  });
+});
+
+/**
+ * Names that show nothing: zero-width space, zero-width non-joiner and joiner, word joiner,
+ * byte-order mark, Braille blank, and each of them mixed with spaces.
+ */
+const INVISIBLE_NAMES = [
+  '\u200B',
+  '\u200C\u200D',
+  ' \u2060 \u200B ',
+  '\uFEFF\u200B\uFEFF',
+  '\u2800\u2800',
+  '\u200B\u00A0\u3000\u200D',
+];
+
+describe('names that show nothing', () => {
+  it.each(INVISIBLE_NAMES.map((name) => [JSON.stringify(name), name]))(
+    'refuses the customer name %s before sending any e-mail',
+    async (_label, name) => {
+      const app = accountApp();
+      const response = await sendCode(app, signupForm({ customerName: name }));
+      expect(response.status).toBe(400);
+      expect(await response.json()).toEqual({
+        code: 'VALIDATION_FAILED',
+        message: Messages.nameInvisible,
+      });
+      expect(app.mail).toEqual([]);
+    },
+  );
+
+  it('refuses them as a contact name, a device name, a passkey name and an organization name', async () => {
+    const app = accountApp();
+    const name = '\u200B\u200C\u2060';
+    const contact = await app.post('/api/contact', {
+      name,
+      email: uniqueEmail(),
+      message: 'Hello',
+      recaptchaToken: botToken('contact'),
+    });
+    const { key, account } = await licensee(app);
+    const activation = await activate(app, key, { deviceId: newDeviceId(), deviceName: name });
+    const activated = await activateOk(app, key, {
+      deviceId: newDeviceId(),
+      deviceName: 'Office PC',
+    });
+    const renamedDevice = await app.request(`/api/devices/${activated.device.id}`, {
+      method: 'PATCH',
+      json: { deviceName: ` ${name} ` },
+      headers: account.browser,
+    });
+    const renamedPasskey = await app.request('/api/passkeys/no-such-passkey', {
+      method: 'PATCH',
+      json: { name },
+      headers: account.browser,
+    });
+    const admin = await operator(app);
+    const organization = await adminPost(app, admin, '/api/admin/organizations', {
+      name,
+      ownerEmail: account.form.email,
+      seats: 2,
+      deviceLimit: 2,
+      termStart: day(app.clock.now),
+      termEnd: day(app.clock.now + 365 * DAY_MS),
+      supportTier: 'priority',
+      reason: 'Signed agreement',
+    });
+
+    for (const [what, response] of Object.entries({
+      contact,
+      activation,
+      renamedDevice,
+      renamedPasskey,
+      organization,
+    })) {
+      expect(response.status, what).toBe(400);
+      expect(await response.json(), what).toMatchObject({ message: Messages.nameInvisible });
+    }
+    expect(app.mail.filter((m) => m.tag.startsWith('contact'))).toEqual([]);
+  });
+
+  it('refuses a plugin sign-in that names its computer with nothing visible', async () => {
+    const app = accountApp();
+    const response = await postForm(app, '/api/oauth/device', {
+      client_id: CLIENT_ID,
+      scope: 'licenses',
+      device_name: '\u200B\u200D',
+    });
+    await expectOAuthError(response, 400, 'invalid_request');
+  });
+
+  it('gives a Google account whose name shows nothing the name of its e-mail instead', async () => {
+    const app = accountApp();
+    const email = uniqueEmail();
+    const response = await app.post('/api/register-google-trial', {
+      googleToken: googleToken({ email, name: '\u200B\u2060\uFEFF' }),
+      agreeToTerms: true,
+      fingerprintId: uniqueFingerprint(),
+      plan: 'trial',
+    });
+
+    expect(response.status).toBe(200);
+    const body = await response.json<{ user: { customerName: string } }>();
+    expect(body.user.customerName).toBe(email.split('@')[0]);
+  });
+
+  it('still takes names in any script, and with a joiner inside visible letters', async () => {
+    const app = accountApp();
+    // cspell:disable-next-line
+    for (const customerName of ['李小龍', 'Zoë', 'राम\u200Dकुमार', '👷']) {
+      const response = await sendCode(app, signupForm({ customerName }));
+      expect(response.status, customerName).toBe(200);
+    }
   });
 });
 

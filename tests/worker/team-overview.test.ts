@@ -1,9 +1,9 @@
-// GET /api/team's members: last activity and idle, read for the whole team in one batch, agree
-// with the Utilization section's (one rule: services/organizations/idle.ts), for a device seen, a
-// day with a command used (a day counted 0 is no use), a month once days are folded, a freed
-// device and nobody at all.
+// The team table's members (GET /api/team/members): last activity and idle, kept on the member
+// rows by triggers, agree with the Utilization section's (one rule: services/organizations/idle.ts),
+// for a device seen, a day with a command used (a day counted 0 is no use), a month once days are
+// folded, a freed device and nobody at all; GET /api/team's figures count the same rows.
 import { describe, expect, it } from 'vitest';
-import type { TeamOverview, TeamUtilization } from '../../src/contract/team';
+import type { TeamOverview, TeamPeoplePage, TeamUtilization } from '../../src/contract/team';
 import type { AuthResponse } from '../../src/contract/user';
 import { accountApp, credentials, queryAll, uniqueEmail } from './account-helpers';
 import type { AccountApp, SignedInAccount } from './account-helpers';
@@ -74,29 +74,51 @@ describe("The owner's team overview", () => {
     // 10 April 2026, 12:00 UTC.
     app.clock.now = Date.UTC(2026, 3, 10, 12);
     owner = await signIn(app, signedUp);
-    const response = await app.request('/api/team', { headers: owner.browser });
+    const response = await app.request('/api/team/members', { headers: owner.browser });
     expect(response.status, await response.clone().text()).toBe(200);
-    const overview = await response.json<TeamOverview>();
-    const byEmail = new Map(overview.members.map((member) => [member.email, member]));
+    const page = await response.json<TeamPeoplePage>();
+    const members = page.people.flatMap((row) => (row.member ? [row.member] : []));
+    const byEmail = new Map(members.map((member) => [member.email, member]));
 
     expect(byEmail.get(alma.email)).toMatchObject({
       lastActivityAt: '2026-04-08T00:00:00.000Z',
       idle: false,
+      devicesInUse: 1,
+    });
+    // Her device, listed on demand as the Devices cell opens.
+    const almaDevices = await app.request(`/api/team/members/${alma.userId}/devices`, {
+      headers: owner.browser,
+    });
+    expect(await almaDevices.json()).toEqual({
       devices: [expect.objectContaining({ lastSeenAt: '2026-03-01T12:00:00.000Z' })],
     });
     expect(byEmail.get(bruno.email)).toMatchObject({ lastActivityAt: null, idle: true });
     expect(byEmail.get(carla.email)).toMatchObject({
       lastActivityAt: '2026-03-01T00:00:00.000Z',
       idle: true,
-      devices: [],
+      devicesInUse: 0,
     });
     // A freed device still says when the member last worked.
     expect(byEmail.get(dana.email)).toMatchObject({
       lastActivityAt: '2026-04-05T09:00:00.000Z',
       idle: false,
-      devices: [],
+      devicesInUse: 0,
     });
-    expect(overview.invitations.map((row) => row.email)).toEqual([invited]);
+    expect(page.people.flatMap((row) => (row.invitation ? [row.invitation.email] : []))).toEqual([
+      invited,
+    ]);
+    // Bruno and Carla idle; Alma and Dana active; the invitation last (no name).
+    expect(page.people.map((row) => row.status)).toEqual([
+      'active',
+      'idle',
+      'idle',
+      'active',
+      'invited',
+    ]);
+    expect(page.counts).toEqual({ all: 5, active: 2, idle: 2, invited: 1 });
+    const overview = await (
+      await app.request('/api/team', { headers: owner.browser })
+    ).json<TeamOverview>();
     expect(overview.organization).toMatchObject({ seatsTaken: 4, invitationsOpen: 1 });
 
     // The same answers as the Utilization section's (members who joined together in either order).
@@ -106,11 +128,11 @@ describe("The owner's team overview", () => {
       await app.request('/api/team/utilization?days=30', { headers: owner.browser })
     ).json<TeamUtilization>();
     expect(
-      [...overview.members].sort(byAddress).map(({ email, lastActivityAt, idle, devices }) => ({
+      [...members].sort(byAddress).map(({ email, lastActivityAt, idle, devicesInUse }) => ({
         email,
         lastActivityAt,
         idle,
-        devicesInUse: devices.length,
+        devicesInUse,
       })),
     ).toEqual(
       [...utilization.members]

@@ -16,7 +16,14 @@ import {
   verifyEmail,
   type SignedInAccount,
 } from './account-helpers';
-import { billingWorld, deliver, payLocal, type BillingWorld } from './billing-helpers';
+import {
+  billingWorld,
+  deliver,
+  GERMAN_COMPANY,
+  payLocal,
+  type BillingWorld,
+} from './billing-helpers';
+import type { BillingDetails } from '../../src/contract/billing';
 import { signedDelivery, stripeEvent, invoiceObject } from './fake-stripe/events';
 import { invite, signUpByLink } from './organizations-helpers';
 import { testDeps } from './helpers';
@@ -44,16 +51,16 @@ function openSeats(world: BillingWorld, account: SignedInAccount, body: unknown)
 }
 
 /** A Trial account that buys `seats` seats by upgrading: checkout, details, Pay, both webhooks. */
-async function teamBought(world: BillingWorld, seats: number) {
+async function teamBought(
+  world: BillingWorld,
+  seats: number,
+  details: BillingDetails = GERMAN_CONSUMER,
+) {
   const account = await signUpTrial(world.app);
   const opened = await openSeats(world, account, { seats });
   expect(opened.status, await opened.clone().text()).toBe(200);
   const { sessionId } = await opened.json<StandardCheckoutResponse>();
-  await world.local.saveCheckoutDetails(
-    sessionId,
-    GERMAN_CONSUMER,
-    quoteTax(12900 * seats, GERMAN_CONSUMER),
-  );
+  await world.local.saveCheckoutDetails(sessionId, details, quoteTax(12900 * seats, details));
   const paid = await payLocal(world, sessionId);
   for (const event of [paid.completed, paid.invoicePaid]) {
     const response = await deliver(world.app, event.payload, event.signature);
@@ -352,6 +359,19 @@ describe('seat changes of a running subscription', () => {
       expect(body.tax).toBe(Math.round(subtotal * 0.19));
       expect(body.total).toBe(body.subtotal + body.tax);
     }
+  });
+
+  it('previews no VAT for an EU business, saying reverse charge', async () => {
+    const world = billingWorld();
+    const bought = await teamBought(world, 12, GERMAN_COMPANY);
+    const response = await preview(world, bought.account, 3);
+    expect(response.status, await response.clone().text()).toBe(200);
+    const body = await response.json<{ subtotal: number; tax: number; total: number }>();
+    expect(body).toMatchObject({ subtotal: 38700, tax: 0, total: 38700, reverseCharge: true });
+    const other = billingWorld();
+    const consumer = await teamBought(other, 12);
+    const taxed = await preview(other, consumer.account, 3);
+    expect(await taxed.json()).toMatchObject({ tax: 7353, reverseCharge: false });
   });
 
   it('adds seats at the amount shown: one invoice, one receipt, the team and the feed and the audit log say so', async () => {

@@ -261,6 +261,30 @@ describe('signing in with two-step sign-in on', () => {
     expect(shownError((await refused?.text()) ?? '')).toMatch(/^Too many wrong codes/);
   });
 
+  it('checks exactly five codes of thirty wrong ones sent at once, and counts no more', async () => {
+    const app = accountApp();
+    const who = await signUpTrial(app);
+    const { secret } = await enableTwoStep(app, who);
+    const cookie = await passwordStep(app, who);
+
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, () => postCode(app, cookie, '000000')),
+    );
+
+    const statuses = answers.map((answer) => answer.status);
+    // A 400 is a code that was checked and found wrong; the rest found no attempt left.
+    expect(statuses.filter((code) => code === 400)).toHaveLength(limits.secondStepMaxWrongCodes);
+    expect(statuses.filter((code) => code === 401)).toHaveLength(
+      30 - limits.secondStepMaxWrongCodes,
+    );
+    const [pending] = await queryAll<{ attempts: number }>(
+      'SELECT attempts FROM pending_sign_ins WHERE user_id = ?',
+      who.auth.user.userId,
+    );
+    expect(pending?.attempts).toBe(limits.secondStepMaxWrongCodes);
+    expect((await postCode(app, cookie, nextCode(app, secret))).status).toBe(401);
+  });
+
   it('ends a waiting sign-in after its minutes, and refuses a code without one', async () => {
     const app = accountApp();
     const who = await signUpTrial(app);

@@ -319,6 +319,14 @@ export function createD1CheckoutStore(db: DrizzleD1Database<typeof schema>): Loc
         .returning();
       return row ? toInvoice(row) : null;
     },
+    async markInvoiceVoid(id) {
+      const [row] = await db
+        .update(devInvoices)
+        .set({ status: 'void' })
+        .where(and(eq(devInvoices.id, id), eq(devInvoices.status, 'open')))
+        .returning();
+      return row ? toInvoice(row) : null;
+    },
     async listPaid(customerId) {
       const rows = await db
         .select()

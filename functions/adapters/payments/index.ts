@@ -113,6 +113,7 @@ export function createUnconfiguredPayments(reason: string): PaymentProvider {
     addSeats: refuse,
     setRenewalSeats: refuse,
     createInvoicedSubscription: refuse,
+    voidInvoicedSubscription: refuse,
     cancelAtPeriodEnd: refuse,
     resumeSubscription: refuse,
     paymentCard: refuse,

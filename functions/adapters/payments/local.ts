@@ -93,14 +93,6 @@ export interface LocalPaymentProvider extends PaymentProvider {
    * changed. Null as completeCheckout.
    */
   payWithCard(id: string, cardNumber: string): Promise<LocalPayment | null>;
-  /**
-   * "Pay by bank transfer" on the page: completes the session as a subscription paid by invoice
-   * (due in `standardSeats.invoiceDueDays` days) and returns the signed `invoice.finalized`
-   * event Stripe would send. `too_few_seats` under `standardSeats.invoiceMinimum` seats and
-   * `needs_details` before the billing details are in: nothing is changed. Null as
-   * completeCheckout.
-   */
-  sendInvoice(id: string, poNumber: string | null): Promise<LocalInvoicing | null>;
   /** A development invoice and the session it belongs to; null when unknown. */
   getInvoice(id: string): Promise<{ invoice: LocalInvoice; session: LocalCheckoutSession } | null>;
   /**
@@ -108,18 +100,13 @@ export interface LocalPaymentProvider extends PaymentProvider {
    * the signed `invoice.paid` event is returned; null when unknown or not open (paid once).
    */
   markInvoicePaid(id: string): Promise<{ invoice: LocalInvoice; events: SignedEvent[] } | null>;
+  /**
+   * The signed `invoice.finalized` event Stripe sends once a subscription paid by invoice has
+   * its first invoice (the stand-in sends none by itself: our own route fulfills the purchase,
+   * and the webhook converges on it); null for an unknown invoice.
+   */
+  invoiceFinalized(id: string): Promise<SignedEvent | null>;
 }
-
-/** What "Pay by bank transfer" on /dev/checkout led to. */
-export type LocalInvoicing =
-  | {
-      outcome: 'invoiced';
-      session: LocalCheckoutSession;
-      invoice: LocalInvoice;
-      events: SignedEvent[];
-    }
-  | { outcome: 'too_few_seats' }
-  | { outcome: 'needs_details' };
 
 /** What Pay on /dev/checkout led to. */
 export type LocalPayment =
@@ -181,6 +168,10 @@ function seatProration(
     currency: session.currency,
     prorationDate: at,
     periodEnd,
+    reverseCharge: session.reverseCharge,
+    // One seat line per subscription here: the line is the subscription.
+    itemId: session.subscriptionId ?? session.id,
+    quantityBefore: session.subscriptionQuantity,
   };
 }
 
@@ -239,6 +230,14 @@ function randomSuffix(): string {
     }
   }
   return out;
+}
+
+/** 32 hex digits of an idempotency key's SHA-256: the suffix of the ids one purchase makes. */
+async function keySuffix(key: string): Promise<string> {
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(key));
+  return [...new Uint8Array(digest).slice(0, 16)]
+    .map((byte) => byte.toString(16).padStart(2, '0'))
+    .join('');
 }
 
 /** Stripe refuses relative return URLs; so does the imitation, which also redirects to them. */
@@ -324,6 +323,7 @@ export function createLocalPayments({
   /** Opens a development checkout session (createCheckoutSession without the URL). */
   async function openSession(
     input: CreateCheckoutInput & { poNumber?: string | null },
+    suffix: string = randomSuffix(),
   ): Promise<LocalCheckoutSession> {
     requireHttpUrl(input.successUrl, 'successUrl');
     requireHttpUrl(input.cancelUrl, 'cancelUrl');
@@ -336,7 +336,6 @@ export function createLocalPayments({
     ) {
       throw new PaymentProviderError('rejected', 'quantity is out of range.');
     }
-    const suffix = randomSuffix();
     const session: LocalCheckoutSession = {
       id: `cs_local_${suffix}`,
       clientReferenceId,
@@ -385,8 +384,16 @@ export function createLocalPayments({
     });
   }
 
-  /** Answers of createInvoicedSubscription by idempotency key (one isolate: enough locally). */
-  const invoicedByKey = new Map<string, InvoicedSubscription>();
+  /**
+   * The invoiced subscription a session holds, as createInvoicedSubscription answers it; null
+   * while it is not (yet) one.
+   */
+  async function invoicedOf(id: string): Promise<InvoicedSubscription | null> {
+    const session = await store.get(id);
+    if (session?.status !== 'complete' || session.collectionMethod !== 'send_invoice') return null;
+    const invoice = await store.getInvoice(localIds(session).invoiceId);
+    return invoice && invoicedSubscriptionOf(session, invoice);
+  }
 
   return {
     kind: 'local',
@@ -400,25 +407,44 @@ export function createLocalPayments({
     },
 
     async createInvoicedSubscription(input) {
-      if (input.quantity < standardSeats.invoiceMinimum) {
-        throw new PaymentProviderError('rejected', 'Too few seats to pay by invoice.');
+      if (input.quantity < standardSeats.invoiceMinimum || input.quantity > standardSeats.max) {
+        throw new PaymentProviderError('rejected', 'Too few or too many seats to pay by invoice.');
       }
-      // Repeats of one purchase answer the subscription made first.
-      const earlier = invoicedByKey.get(input.idempotencyKey);
+      // Like Stripe's idempotency keys: the key names the session (and so the customer,
+      // subscription and invoice), so every repeat of one purchase, in any isolate, finds the
+      // subscription made first instead of making another.
+      const id = `cs_local_${await keySuffix(input.idempotencyKey)}`;
+      const earlier = await invoicedOf(id);
       if (earlier) return earlier;
       // No hosted checkout is shown: the session holds the subscription, as a paid one does.
-      const session = await openSession({
-        ...input,
-        successUrl: input.returnUrl,
-        cancelUrl: input.returnUrl,
-      });
+      if (!(await store.get(id))) {
+        const opened = { ...input, successUrl: input.returnUrl, cancelUrl: input.returnUrl };
+        // A repeat racing this one may have saved it first: then both go on with that one.
+        await openSession(opened, localSuffix(id)).catch(async (error: unknown) => {
+          if (!(await store.get(id))) throw error;
+        });
+      }
       const subtotal = STANDARD_AMOUNT * input.quantity;
-      await store.saveDetails(session.id, input.details, quoteTax(subtotal, input.details));
-      const made = await invoice(session.id, input.poNumber);
+      await store.saveDetails(id, input.details, quoteTax(subtotal, input.details));
+      await invoice(id, input.poNumber);
+      // Made by this call, or by a repeat that won the race: the same subscription either way.
+      const made = await invoicedOf(id);
       if (!made) throw new PaymentProviderError('rejected', 'The invoice could not be created.');
-      const answer = invoicedSubscriptionOf(made.session, made.invoice);
-      invoicedByKey.set(input.idempotencyKey, answer);
-      return answer;
+      return made;
+    },
+
+    async voidInvoicedSubscription({ subscriptionId, invoiceId }) {
+      const session = await sessionOfSubscription(subscriptionId);
+      const sent = await store.getInvoice(invoiceId);
+      if (!session || sent?.subscriptionId !== subscriptionId) {
+        throw new PaymentProviderError('not_found', 'No such invoice.');
+      }
+      if (sent.status === 'paid') {
+        throw new PaymentProviderError('rejected', 'The invoice was paid; it cannot be voided.');
+      }
+      // Each step once: a void invoice and a cancelled subscription stay as they are.
+      await store.markInvoiceVoid(invoiceId);
+      await store.markCanceled(subscriptionId, now());
     },
 
     async retrieveCheckoutSession(id) {
@@ -567,7 +593,8 @@ export function createLocalPayments({
       return seatProration(session, quantity, now());
     },
 
-    async addSeats({ subscriptionId, quantity, prorationDate, idempotencyKey }) {
+    async addSeats({ subscriptionId, preview, idempotencyKey }) {
+      const { quantity, prorationDate } = preview;
       const session = await paidSessionOf(subscriptionId);
       const quote = seatProration(session, quantity, prorationDate);
       const invoice = await store.addSeatInvoice(
@@ -637,21 +664,17 @@ export function createLocalPayments({
 
     completeCheckout,
 
-    async sendInvoice(id, poNumber) {
-      const current = sessionIdPattern.test(id) ? await store.get(id) : null;
-      if (!current || current.status !== 'open' || isExpired(current)) return null;
-      if (current.quantity < standardSeats.invoiceMinimum) return { outcome: 'too_few_seats' };
-      if (current.billingDetails === null) return { outcome: 'needs_details' };
-      const made = await invoice(id, poNumber);
-      if (!made) return null;
-      const event = invoiceFinalizedEvent(made.session, made.invoice, DEV_CHECKOUT_PATH);
-      return { outcome: 'invoiced', ...made, events: [await sign(event)] };
-    },
-
     async getInvoice(id) {
       const invoice = /^in_local_[A-Za-z0-9]{1,64}$/.test(id) ? await store.getInvoice(id) : null;
       const session = invoice ? await sessionOfSubscription(invoice.subscriptionId) : null;
       return invoice && session ? { invoice, session } : null;
+    },
+
+    async invoiceFinalized(id) {
+      const invoice = /^in_local_[A-Za-z0-9]{1,64}$/.test(id) ? await store.getInvoice(id) : null;
+      const session = invoice ? await sessionOfSubscription(invoice.subscriptionId) : null;
+      if (!invoice || !session) return null;
+      return sign(invoiceFinalizedEvent(session, invoice, DEV_CHECKOUT_PATH));
     },
 
     async markInvoicePaid(id) {

@@ -261,6 +261,37 @@ export function createStripeSdkPayments(options: StripePaymentsOptions): Payment
       return answer;
     },
 
+    async voidInvoicedSubscription({ subscriptionId, invoiceId, idempotencyKey, reason }) {
+      if (!subscriptionIdPattern.test(subscriptionId) || !invoiceIdPattern.test(invoiceId)) {
+        throw new PaymentProviderError('not_found', 'No such subscription or invoice.');
+      }
+      // The invoice first: once void it is no longer owed (Stripe stops reminding the customer).
+      // A paid one is not ours to undo here: its money must be returned, by an operator.
+      const invoice = await call(() => stripe.invoices.retrieve(invoiceId));
+      if (invoice.status === 'paid') {
+        throw new PaymentProviderError('rejected', 'The invoice was paid; it cannot be voided.');
+      }
+      if (invoice.status === 'open' || invoice.status === 'uncollectible') {
+        await call(() =>
+          stripe.invoices.voidInvoice(invoiceId, {}, { idempotencyKey: `${idempotencyKey}:void` }),
+        );
+      }
+      const subscription = await call(() => stripe.subscriptions.retrieve(subscriptionId));
+      if (subscription.status !== 'canceled') {
+        await call(() =>
+          stripe.subscriptions.cancel(
+            subscriptionId,
+            {
+              prorate: false,
+              invoice_now: false,
+              cancellation_details: { comment: reason.slice(0, 500) },
+            },
+            { idempotencyKey: `${idempotencyKey}:cancel` },
+          ),
+        );
+      }
+    },
+
     async retrieveCheckoutSession(id: string) {
       // The id comes from the browser's URL (check-payment-completion): never forward junk.
       if (!sessionIdPattern.test(id)) {
@@ -332,16 +363,22 @@ export function createStripeSdkPayments(options: StripePaymentsOptions): Payment
         currency: preview.currency,
         prorationDate: prorationDate * 1000,
         periodEnd: item.current_period_end * 1000,
+        reverseCharge: preview.customer_tax_exempt === 'reverse',
+        itemId: item.id,
+        quantityBefore: item.quantity ?? 1,
       };
     },
 
-    async addSeats({ subscriptionId, quantity, prorationDate, idempotencyKey }) {
-      const { item } = await seatItem(subscriptionId);
+    async addSeats({ subscriptionId, preview, idempotencyKey }) {
+      if (!subscriptionIdPattern.test(subscriptionId)) {
+        throw new PaymentProviderError('not_found', 'No such subscription.');
+      }
+      const { quantity, prorationDate } = preview;
       const updated = await call(() =>
         stripe.subscriptions.update(
           subscriptionId,
           {
-            items: [{ id: item.id, quantity }],
+            items: [{ id: preview.itemId, quantity }],
             // Charged now with its own invoice, prorated at the moment the owner was shown.
             proration_behavior: 'always_invoice',
             proration_date: Math.floor(prorationDate / 1000),
@@ -357,7 +394,7 @@ export function createStripeSdkPayments(options: StripePaymentsOptions): Payment
         throw new PaymentProviderError('rejected', 'Stripe answered no invoice for the seats.');
       }
       const tax = (invoice.total_taxes ?? []).reduce((sum, line) => sum + line.amount, 0);
-      const added = quantity - (item.quantity ?? 1);
+      const added = quantity - preview.quantityBefore;
       return {
         invoiceId: invoice.id ?? '',
         number: invoice.number,
@@ -372,7 +409,7 @@ export function createStripeSdkPayments(options: StripePaymentsOptions): Payment
         invoicePdf: invoice.invoice_pdf ?? null,
         created: invoice.created * 1000,
         periodStart: prorationDate,
-        periodEnd: item.current_period_end * 1000,
+        periodEnd: preview.periodEnd,
         quantityAdded: added,
         unitAmount: added > 0 ? Math.round(invoice.subtotal / added) : 0,
         buyer: null,

@@ -41,6 +41,7 @@ export function createStripePayments(options: StripePaymentsOptions): PaymentPro
     setRenewalSeats: async (input) => (await provider()).setRenewalSeats(input),
     createInvoicedSubscription: async (input) =>
       (await provider()).createInvoicedSubscription(input),
+    voidInvoicedSubscription: async (input) => (await provider()).voidInvoicedSubscription(input),
     verifyWebhook: async (rawBody, signatureHeader) =>
       (await provider()).verifyWebhook(rawBody, signatureHeader),
   };

@@ -145,6 +145,11 @@ export interface SeatProration {
   prorationDate: number;
   /** ms: the end of the period the added seats are paid until. */
   periodEnd: number;
+  /** An EU business: no VAT added (the invoice says "Reverse charge"). */
+  reverseCharge: boolean;
+  /** The subscription's seat line and its seats now: addSeats changes that line. */
+  itemId: string;
+  quantityBefore: number;
 }
 
 /** The invoice added seats were charged with (paid at once). */
@@ -295,12 +300,12 @@ export interface PaymentProvider {
   /**
    * Raises the subscription's seats to `quantity` and charges the prorated amount at once with its
    * own invoice (Stripe: `proration_behavior: 'always_invoice'`), prorated at `prorationDate` as
-   * previewed. Safe to repeat with the same `idempotencyKey` (one change, one charge).
+   * previewed; `preview` is previewSeats' answer for this change (its line, seats and moment).
+   * Safe to repeat with the same `idempotencyKey` (one change, one charge).
    */
   addSeats(input: {
     subscriptionId: string;
-    quantity: number;
-    prorationDate: number;
+    preview: SeatProration;
     idempotencyKey: string;
   }): Promise<SeatInvoice>;
   /**
@@ -316,6 +321,22 @@ export interface PaymentProvider {
    * Safe to repeat with the same `idempotencyKey`.
    */
   createInvoicedSubscription(input: InvoicedSubscriptionInput): Promise<InvoicedSubscription>;
+  /**
+   * Undoes a subscription paid by invoice that we cannot apply (nothing was paid, so nothing is
+   * refunded): its open invoice is voided, so it is no longer owed, and the subscription is
+   * cancelled at once (no proration, no final invoice). Safe to repeat with the same
+   * `idempotencyKey`: an invoice already void and a subscription already cancelled are left as
+   * they are. Throws PaymentProviderError('rejected') when the invoice was paid meanwhile (an
+   * operator's case), 'not_found' for ids the provider does not know.
+   */
+  voidInvoicedSubscription(input: {
+    subscriptionId: string;
+    /** `in_…`: the subscription's open invoice. */
+    invoiceId: string;
+    idempotencyKey: string;
+    /** Shown to operators in the provider's dashboard. */
+    reason: string;
+  }): Promise<void>;
   /**
    * Checks the `Stripe-Signature` header against the raw body (300 s tolerance) and returns the
    * event. Throws WebhookSignatureError for a missing, wrong or stale signature.
@@ -487,6 +508,8 @@ export interface LocalCheckoutStore {
   listInvoices(customerId: string): Promise<LocalInvoice[]>;
   /** Marks an open invoice paid, once: the invoice to the caller that made the change, else null. */
   markInvoicePaid(id: string, paidAt: number): Promise<LocalInvoice | null>;
+  /** Marks an open invoice void (its order was undone), once; null when it was not open. */
+  markInvoiceVoid(id: string): Promise<LocalInvoice | null>;
 }
 
 /** A development invoice as the hosted invoice page and the events show it. */

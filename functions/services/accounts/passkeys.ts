@@ -32,11 +32,8 @@ import { passkeys, type PasskeyRow } from '../../db/schema';
 import { fail } from '../../lib/errors';
 import { deliverSoon, queueMailWhere } from '../core/mail/outbox';
 import { passkeyAddedMail } from '../core/mail/security-templates';
-import {
-  markSessionVerified,
-  type SessionInfo,
-  assertRecentlyVerified,
-} from '../core/users/sessions';
+import { markSessionVerified, type SessionInfo } from '../core/users/sessions';
+import { assertStepUp } from '../core/users/step-up';
 import { findUserById, liveAccount } from '../core/users/users';
 import { isUniqueViolation } from '../shared/db';
 import type { Deps } from '../shared/deps';
@@ -100,8 +97,9 @@ export async function registrationOptions(
   session: SessionInfo,
 ): Promise<RegistrationOptions<PublicKeyCredentialCreationOptionsJSON>> {
   const user = await liveAccount(deps.db, session.userId);
-  // A passkey signs in alone: someone at an unlocked computer must not add their own.
-  assertRecentlyVerified(session, deps.now);
+  // A passkey signs in alone and counts as both factors: someone at an unlocked computer, or who
+  // knows only the password of an account with a stronger factor, must not add their own.
+  await assertStepUp(deps, session, 'add-passkey');
   const existing = await accountPasskeys(deps, user.id);
   if (existing.length >= limits.maxPasskeys) throw fail('PASSKEY_LIMIT');
   const rp = relyingParty(deps.origin);
@@ -134,6 +132,7 @@ export async function addPasskey(
 ): Promise<Passkey> {
   const { db, now } = deps;
   const user = await liveAccount(deps.db, session.userId);
+  await assertStepUp(deps, session, 'add-passkey');
   const expectedChallenge = await consumeChallenge(deps, challengeId, 'register', user.id);
   const rp = relyingParty(deps.origin);
   const { verifyRegistrationResponse } = await webAuthn();
@@ -214,11 +213,16 @@ export async function renamePasskey(
   return toPasskeyView(row);
 }
 
-/** Removes one of the account's passkeys: it signs in no more. 404 for any other id. */
-export async function removePasskey({ db }: Deps, userId: string, id: string): Promise<void> {
+/**
+ * Removes one of the account's passkeys: it signs in no more. A step-up action: the person must
+ * have proved their strongest factor in the last minutes. 404 for any other id.
+ */
+export async function removePasskey(deps: Deps, session: SessionInfo, id: string): Promise<void> {
+  const { db } = deps;
+  await assertStepUp(deps, session, 'remove-passkey');
   const removed = await db
     .delete(passkeys)
-    .where(and(eq(passkeys.id, id), eq(passkeys.userId, userId)))
+    .where(and(eq(passkeys.id, id), eq(passkeys.userId, session.userId)))
     .returning({ id: passkeys.id });
   if (removed.length === 0) throw fail('PASSKEY_NOT_FOUND');
 }
@@ -286,8 +290,12 @@ async function findPasskey({ db }: Pick<Deps, 'db'>, id: string) {
   return row;
 }
 
-/** Signing in, step 1: a challenge for any of our passkeys (the browser lists what it holds). */
-export function signInOptions(deps: Deps) {
+/**
+ * Signing in, step 1: a challenge for any of our passkeys (the browser lists what it holds).
+ * Anyone may ask, and each answer stores a challenge, so asks count per IP like attempts.
+ */
+export async function signInOptions(deps: Deps) {
+  await enforceRateLimit(deps, 'passkeyOptionsPerIp', deps.client.ip);
   return authenticationOptions(deps, 'sign-in', null);
 }
 

@@ -3,7 +3,7 @@
  * only its SHA-256 is stored, it is valid `limits.passwordResetMinutes`, and using it revokes every
  * session of the account (whoever knew the old password is signed out).
  */
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { ForgotPasswordBody, ResetPasswordBody } from '../../../src/contract/schemas/auth';
 import { ApiMessages } from '../../../src/contract/messages';
 import { limits } from '../../../src/site.config';
@@ -14,7 +14,7 @@ import { passwordResetMail } from '../core/mail/templates';
 import { randomToken, sha256 } from '../shared/crypto';
 import type { Deps } from '../shared/deps';
 import { normalizeEmail } from '../shared/emails';
-import { enforceRateLimit, rateLimitStep } from '../shared/rate-limit';
+import { enforceRateLimit } from '../shared/rate-limit';
 import { assertPasswordAllowed, hashPassword } from '../core/users/passwords';
 import { revokeAllPluginTokens } from '../core/users/plugin-tokens';
 import { revokeAllSessions } from '../core/users/sessions';
@@ -48,10 +48,12 @@ export async function requestPasswordReset(
 /**
  * Forgot password, the work (a queued task): when the e-mail has a live account that signs in
  * with a password, creates a reset token (older unused ones stop working) and, in the same
- * batch, the e-mail with its link. At most `rateLimits.forgotPasswordPerEmail` e-mails go to one
- * account per window: the counter is the batch's first statement and every write after it is
- * conditional on it, so a request over the limit changes nothing (no e-mail, the link already
- * sent keeps working) and its requester is told nothing different.
+ * batch, the e-mail with its link. At most `limits.passwordResetLinksMax` links whose minutes
+ * have not ended go to one account: the token's INSERT counts them in its own condition and
+ * every write after it is conditional on that row, so a request over the cap changes nothing (no
+ * e-mail, the newest link sent keeps working) and its requester is told nothing different. The
+ * cap counts no expired link, so strangers asking about the address cannot keep its owner
+ * without a working link for longer than a link's own minutes.
  */
 export async function sendPasswordReset(deps: Deps, email: string): Promise<void> {
   const { db, now } = deps;
@@ -60,21 +62,27 @@ export async function sendPasswordReset(deps: Deps, email: string): Promise<void
   const token = randomToken();
   const link = new URL('/reset-password', deps.origin);
   link.searchParams.set('token', token);
-  const budget = rateLimitStep(deps, 'forgotPasswordPerEmail', user.email);
+  const id = crypto.randomUUID();
+  // Links of this account whose minutes have not ended, used or replaced ones included.
+  const roomForLink = sql`(select count(*) from ${passwordResetTokens}
+    where ${passwordResetTokens.userId} = ${user.id} and ${passwordResetTokens.expiresAt} > ${now})
+    < ${limits.passwordResetLinksMax}`;
+  const inserted = sql`exists (select 1 from ${passwordResetTokens}
+    where ${passwordResetTokens.id} = ${id})`;
   const mail = queueMailWhere(
     db,
     await passwordResetMail(user.email, user.customerName, link.toString(), deps.origin),
     now,
-    budget.withinLimit,
+    inserted,
   );
   // Values in the table's column order (schema.ts), the column list drizzle writes for a select.
   const insertToken = db
     .insert(passwordResetTokens)
     .select(
-      sql`select ${crypto.randomUUID()}, ${user.id}, ${await sha256(token)}, ${now + limits.passwordResetMinutes * 60 * 1000}, null, ${now} where ${budget.withinLimit}`,
+      sql`select ${id}, ${user.id}, ${await sha256(token)}, ${now + limits.passwordResetMinutes * 60 * 1000}, null, ${now} where ${roomForLink}`,
     );
   const results = await db.batch([
-    budget.count,
+    insertToken,
     db
       .update(passwordResetTokens)
       .set({ usedAt: now })
@@ -82,13 +90,13 @@ export async function sendPasswordReset(deps: Deps, email: string): Promise<void
         and(
           eq(passwordResetTokens.userId, user.id),
           isNull(passwordResetTokens.usedAt),
-          budget.withinLimit,
+          ne(passwordResetTokens.id, id),
+          inserted,
         ),
       ),
-    insertToken,
     mail.insert,
   ]);
-  if (!mailWritten(results[3])) return;
+  if (!mailWritten(results[2])) return;
   await deliverSoon(deps, mail);
 }
 

@@ -65,6 +65,12 @@ function isWrongCode(error: unknown): boolean {
  * The code of a waiting sign-in (`token` from its cookie): a session that counts as one with a
  * second factor. 401 SECOND_STEP_EXPIRED when the waiting sign-in is unknown, used, past its
  * minutes or out of tries; 400 for a wrong code, which counts.
+ *
+ * An attempt is claimed before the code is checked, by one conditional UPDATE that counts it only
+ * while tries are left: of many codes sent at once, exactly as many are checked as the waiting
+ * sign-in allows (a read, then a check, then a count would let every request read "tries left").
+ * A claim whose code was never checked (the account's code budget said 429, the database was
+ * busy) is given back.
  */
 export async function finishSignInWithCode(
   deps: Deps,
@@ -78,10 +84,23 @@ export async function finishSignInWithCode(
     eq(pendingSignIns.id, id),
     isNull(pendingSignIns.usedAt),
     gt(pendingSignIns.expiresAt, now),
-    lt(pendingSignIns.attempts, limits.secondStepMaxWrongCodes),
   );
-  const [pending] = await db.select().from(pendingSignIns).where(open).limit(1);
+  const [pending] = await db
+    .update(pendingSignIns)
+    .set({ attempts: sql`${pendingSignIns.attempts} + 1` })
+    .where(and(open, lt(pendingSignIns.attempts, limits.secondStepMaxWrongCodes)))
+    .returning();
   if (!pending) throw fail('SECOND_STEP_EXPIRED');
+  const giveBack = async () => {
+    try {
+      await db
+        .update(pendingSignIns)
+        .set({ attempts: sql`${pendingSignIns.attempts} - 1` })
+        .where(eq(pendingSignIns.id, id));
+    } catch {
+      // Kept claimed: one try fewer, never one more.
+    }
+  };
   const user = await findUserById(db, pending.userId);
   if (!user) throw fail('SECOND_STEP_EXPIRED');
   if (user.isDeleted) throw fail('ACCOUNT_DELETED');
@@ -89,12 +108,8 @@ export async function finishSignInWithCode(
   try {
     await acceptSecondFactorCode(deps, user, code);
   } catch (error) {
-    if (isWrongCode(error)) {
-      await db
-        .update(pendingSignIns)
-        .set({ attempts: sql`${pendingSignIns.attempts} + 1` })
-        .where(eq(pendingSignIns.id, id));
-    }
+    // A wrong code keeps its claim; anything else was no check of the code.
+    if (!isWrongCode(error)) await giveBack();
     throw error;
   }
   // Single use: of two tabs sending right codes at once, one signs in.

@@ -9,24 +9,26 @@
  * 3. new recovery codes (with a current code), replacing every earlier one;
  * 4. off, with a current code or the password, and an e-mail.
  *
- * Starting a setup wants a recent proof of who is at the keyboard (the sign-in, or a code or the
- * password given in the last minutes): someone at an unlocked computer cannot tie the account to
- * their own phone.
+ * Each of these changes how the account signs in, so each is a step-up action
+ * (core/users/step-up.ts): someone at an unlocked computer cannot tie the account to their own
+ * phone, and the password alone cannot undo what an authenticator app or a passkey protects.
  */
 import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import { renderSVG } from 'uqr';
 import type { IdentityProofBody } from '../../../src/contract/schemas/two-step';
-import type { TwoStepSetup, TwoStepStatus } from '../../../src/contract/two-step';
+import type {
+  IdentityProofMethods,
+  TwoStepSetup,
+  TwoStepStatus,
+} from '../../../src/contract/two-step';
 import { recoveryCodes, totpFactors, type UserRow } from '../../db/schema';
 import { fail } from '../../lib/errors';
 import { deliverSoon, queueMailWhere } from '../core/mail/outbox';
 import { twoStepOffMail, twoStepOnMail } from '../core/mail/security-templates';
 import { verifyPassword } from '../core/users/passwords';
-import {
-  assertRecentlyVerified,
-  markSessionVerified,
-  type SessionInfo,
-} from '../core/users/sessions';
+import { markSessionVerified, type SessionInfo } from '../core/users/sessions';
+import { hasSecondFactor } from '../core/users/second-factors';
+import { assertStepUp, strongestFactor } from '../core/users/step-up';
 import { liveAccount } from '../core/users/users';
 import type { Deps } from '../shared/deps';
 import { enforceRateLimit } from '../shared/rate-limit';
@@ -63,7 +65,7 @@ function readable(secretBase32: string): string {
 export async function startTwoStepSetup(deps: Deps, session: SessionInfo): Promise<TwoStepSetup> {
   const { db, now } = deps;
   const user = await liveAccount(deps.db, session.userId);
-  assertRecentlyVerified(session, now);
+  await assertStepUp(deps, session, 'two-step-on');
   if (await confirmedTotp(db, user.id)) throw fail('TWO_STEP_ALREADY_ON');
   const secret = newTotpSecret();
   const secretEncrypted = await sealTotpSecret(deps, secret);
@@ -101,6 +103,8 @@ export async function confirmTwoStep(
     .limit(1);
   if (!factor) throw fail('TWO_STEP_SETUP_MISSING');
   if (factor.confirmedAt !== null) throw fail('TWO_STEP_ALREADY_ON');
+  // The app's first code proves the new app, not the person: the setup's proof must still hold.
+  await assertStepUp(deps, session, 'two-step-on');
   await enforceRateLimit(deps, 'secondFactorPerAccount', user.id);
   const step = totpStep(await openTotpSecret(deps, factor), code.replace(/\s/g, ''), now);
   if (step === null) throw fail('WRONG_SECOND_FACTOR_CODE');
@@ -150,6 +154,7 @@ export async function regenerateRecoveryCodes(
 ): Promise<string[]> {
   const user = await liveAccount(deps.db, session.userId);
   await acceptSecondFactorCode(deps, user, code);
+  await assertStepUp(deps, session, 'recovery-codes', { carries: 'second-factor' });
   const recovery = await newRecoveryCodes(deps, user.id);
   await deps.db.batch([
     ...recovery.statements,
@@ -159,9 +164,10 @@ export async function regenerateRecoveryCodes(
 }
 
 /**
- * Checks a proof of who is at the keyboard: a current code (a second factor) or the password.
- * Wrong passwords count on the same per-e-mail budget as sign-in, wrong codes on the account's
- * code budget. Answers whether the proof was a second factor.
+ * Checks a proof of who is at the keyboard: a current code (a second factor) or the password,
+ * which is refused (403 STRONGER_PROOF_REQUIRED) from a person who has an authenticator app or a
+ * passkey. Wrong passwords count on the same per-e-mail budget as sign-in, wrong codes on the
+ * account's code budget. Answers whether the proof was a second factor.
  */
 export async function checkIdentityProof(
   deps: Deps,
@@ -172,13 +178,14 @@ export async function checkIdentityProof(
     await acceptSecondFactorCode(deps, user, proof.code);
     return { secondFactor: true };
   }
+  if (await hasSecondFactor(deps.db, user.id)) throw fail('STRONGER_PROOF_REQUIRED');
   await enforceRateLimit(deps, 'loginPerEmail', user.emailNormalized);
   const ok = await verifyPassword(proof.password ?? '', user.passwordHash, deps.secrets.pepper);
   if (!ok) throw fail('CURRENT_PASSWORD_WRONG');
   return { secondFactor: false };
 }
 
-/** Step 4: two-step sign-in off, for a current code or the password. */
+/** Step 4: two-step sign-in off, for a current code (the password is never enough). */
 export async function turnOffTwoStep(
   deps: Deps,
   session: SessionInfo,
@@ -188,6 +195,7 @@ export async function turnOffTwoStep(
   const user = await liveAccount(deps.db, session.userId);
   if (!(await confirmedTotp(db, user.id))) throw fail('TWO_STEP_NOT_ON');
   const { secondFactor } = await checkIdentityProof(deps, user, proof);
+  await assertStepUp(deps, session, 'two-step-off', { carries: 'second-factor' });
   const on = and(eq(totpFactors.userId, user.id), isNotNull(totpFactors.confirmedAt));
   const mail = queueMailWhere(
     db,
@@ -209,7 +217,10 @@ export async function turnOffTwoStep(
   await deliverSoon(deps, mail);
 }
 
-/** Confirming it is you (POST /api/verify-identity): a current code or the password. */
+/**
+ * Confirming it is you (POST /api/verify-identity): a current code, or the password when it is
+ * the person's strongest factor. A passkey confirms through /api/passkeys/confirm/*.
+ */
 export async function verifyIdentity(
   deps: Deps,
   session: SessionInfo,
@@ -226,3 +237,12 @@ export async function verifyIdentity(
 const noPasswordToCheck =
   'Your account signs in with Google and has no password: sign in again with Google, or enter a ' +
   'code from your authenticator app.';
+
+/** GET /api/verify-identity: the proofs that satisfy a step-up for this person. */
+export async function identityProofMethods(
+  deps: Deps,
+  session: SessionInfo,
+): Promise<IdentityProofMethods> {
+  const user = await liveAccount(deps.db, session.userId);
+  return { methods: (await strongestFactor(deps.db, user.id)).methods };
+}

@@ -4,12 +4,14 @@
  * within the last `limits.operatorFreshHours` and proved a second factor (a passkey, or a code of
  * the authenticator app the account still has). A console left open overnight asks for a fresh
  * sign-in before it changes anything; one who can refund money and read every customer never
- * gets in by a password alone.
+ * gets in by a password alone. Every change made from the console is a step-up action besides
+ * (core/users/step-up.ts, asked by middleware/operator.ts): a proof of the operator's second
+ * factor younger than 10 minutes.
  */
 import { limits } from '../../../src/site.config';
 import type { Operator } from '../../../src/contract/admin';
 import { fail } from '../../lib/errors';
-import { assertRecentlyVerified, type SessionInfo } from '../core/users/sessions';
+import type { SessionInfo } from '../core/users/sessions';
 import { hasSecondFactor } from '../core/users/second-factors';
 import { findUserById } from '../core/users/users';
 import type { Db, Millis } from '../shared/db';
@@ -64,23 +66,4 @@ export function toOperatorView(operator: OperatorInfo): Operator {
     customerName: operator.customerName,
     freshUntil: new Date(operator.freshUntil).toISOString(),
   };
-}
-
-/**
- * What cannot be undone with a click — money leaving (a refund, or its retry), a subscription
- * ended, a customer's account deleted — wants the operator to have proved who they are within
- * the last minutes (a code, a passkey or the password; POST /api/verify-identity), not only at
- * sign-in: a console left open on an unattended desk does not pay anyone.
- */
-const actionsNeedingFreshProof: ReadonlySet<string> = new Set([
-  'refund-payment',
-  'cancel-subscription',
-  'resume-subscription',
-  'schedule-deletion',
-  'retry-refund',
-]);
-
-/** 403 FRESH_VERIFICATION_REQUIRED when `action` wants a fresher proof than `session` has. */
-export function assertFreshProofFor(action: string, session: SessionInfo, now: Millis) {
-  if (actionsNeedingFreshProof.has(action)) assertRecentlyVerified(session, now);
 }

@@ -17,11 +17,8 @@ import { normalizeLicenseKey } from '../core/licenses/license-keys';
 import { iso, prefixEnd, utcDay, type Db, type Millis } from '../shared/db';
 import type { Deps } from '../shared/deps';
 import { normalizeEmail } from '../shared/emails';
-import {
-  findOrganization,
-  memberLicensesToTerm,
-  seatsTakenSql,
-} from '../organizations/organizations';
+import { seatsTakenSql } from '../core/organizations/seats';
+import { findOrganization, memberLicensesToTerm } from '../organizations/organizations';
 import {
   freeMemberDevice,
   invite,
@@ -31,7 +28,7 @@ import {
   withdrawInvitation,
   type TeamActor,
 } from '../organizations/membership';
-import { teamActivity, teamOverview } from '../organizations/views';
+import { teamActivity, teamRoster } from '../organizations/views';
 import { site } from '../../../src/site.config';
 import { applyAudited } from './actions';
 import {
@@ -280,7 +277,7 @@ export async function organizationDetail(
 ): Promise<OrganizationDetail> {
   const organization = await organizationOf(db, id);
   const [team, activity, [owner], auditRows] = await Promise.all([
-    teamOverview(db, organization, now),
+    teamRoster(db, organization, now),
     teamActivity(db, organization, {}),
     db
       .select({ customerName: users.customerName, email: users.email })

@@ -20,9 +20,6 @@ import { fulfilledAccount, fulfillPendingSignup } from './fulfill-signup';
 import { fulfillUpgrade } from './fulfill-upgrade';
 import { findPendingSignup } from '../core/payments/pending-signups';
 import { callProvider } from '../core/payments/provider';
-import { subscriptionByStripeId } from '../core/payments/subscriptions';
-import { findUserById } from '../core/users/users';
-import { currentLicense } from '../core/licenses/licenses';
 
 const unknownSession = () => fail('NOT_FOUND', { message: ApiMessages.checkoutNotFound });
 /**
@@ -156,19 +153,6 @@ async function upgradeCompletion(
 ): Promise<Completion> {
   if (!isPaid(session)) {
     if (session.status === 'expired') throw closedSession();
-    // Paid by invoice (bank transfer): upgraded when the invoice was sent, before any payment.
-    const invoiced = session.subscriptionId
-      ? await subscriptionByStripeId(deps.db, session.subscriptionId)
-      : undefined;
-    if (invoiced?.userId === userId && invoiced.collectionMethod === 'send_invoice') {
-      const [user, license] = await Promise.all([
-        findUserById(deps.db, userId),
-        currentLicense(deps.db, userId),
-      ]);
-      if (user && license) {
-        return { accountCreated: true, kind: 'upgrade', email: user.email, user, license };
-      }
-    }
     return { accountCreated: false };
   }
   const result = await fulfillUpgrade(deps, {
@@ -190,6 +174,7 @@ async function upgradeCompletion(
         license: result.license,
       };
     case 'refunded':
+    case 'voided':
       return refunded(result.refund);
     case 'incomplete':
       // A paid subscription session without its subscription: the provider will fill it in.

@@ -5,7 +5,7 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import type { BillingDetails } from '../../../src/contract/billing';
-import { isPlainLine } from '../../../src/contract/plain-text';
+import { hasVisibleText, isPlainLine } from '../../../src/contract/plain-text';
 import * as Texts from '../../../src/contract/billing-texts';
 import { billing } from '../../../src/site.config';
 import { billingProfiles } from '../../db/schema';
@@ -70,7 +70,8 @@ export function readBillingDetails(form: Record<string, unknown>): DetailsResult
     return { ok: false, field: 'country', message: Texts.billingCountryRequired };
   }
   for (const [key, message] of required) {
-    if (raw[key] === '') return { ok: false, field: key, message };
+    // A name or address made only of invisible characters is as good as none.
+    if (!hasVisibleText(raw[key])) return { ok: false, field: key, message };
   }
   const taxId = raw.taxId === '' ? null : normalizeTaxId(raw.taxId);
   const problem = taxId === null ? null : taxIdProblem(country, taxId);

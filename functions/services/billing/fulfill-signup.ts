@@ -67,6 +67,8 @@ export type FulfillmentResult =
    * this payment is refunded (refunds.ts), or `conflict` when the provider gave no subscription.
    */
   | { outcome: 'refunded'; refund: RefundRow }
+  /** The same for an order paid by invoice: nothing was paid, its invoice is void (refunds.ts). */
+  | { outcome: 'voided'; refund: RefundRow }
   | { outcome: 'conflict' };
 
 /**
@@ -92,7 +94,8 @@ export async function fulfillPendingSignup(
       console.error(`Paid pending signup ${pending.id} collides with another account's e-mail`);
       return { outcome: 'conflict' };
     }
-    // Paid a second time for an e-mail that has an account by now: give this payment back.
+    // Paid a second time for an e-mail that has an account by now: give this payment back (an
+    // order paid by invoice, unpaid yet: void its invoice).
     const refund = await refundUnappliedPayment(deps, {
       subscriptionId: paid.subscriptionId,
       customerId: paid.customerId,
@@ -102,7 +105,7 @@ export async function fulfillPendingSignup(
       email: pending.email,
       reason: 'account_exists',
     });
-    return { outcome: 'refunded', refund };
+    return { outcome: paid.invoiced ? 'voided' : 'refunded', refund };
   };
   if (pending.completedAt !== null) {
     if (event && !(await recordAlone(db, event, now))) return { outcome: 'replayed' };

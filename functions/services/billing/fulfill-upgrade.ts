@@ -77,6 +77,8 @@ export type UpgradeResult =
    * payment is refunded (refunds.ts).
    */
   | { outcome: 'refunded'; refund: RefundRow; user: UserRow }
+  /** The same for an order paid by invoice: nothing was paid, its invoice is void (refunds.ts). */
+  | { outcome: 'voided'; refund: RefundRow; user: UserRow }
   /** Paid, but the session names no subscription: nothing makes it exactly-once yet. */
   | { outcome: 'incomplete'; user: UserRow };
 
@@ -150,7 +152,7 @@ export async function fulfillUpgrade(deps: Deps, paid: PaidUpgrade): Promise<Upg
       email: user.email,
       reason,
     });
-    return { outcome: 'refunded', refund, user };
+    return { outcome: paid.invoiced ? 'voided' : 'refunded', refund, user };
   }
   if (!license) throw new Error(`User ${user.id} has no license to upgrade`);
   const upgraded: LicenseRow = {

@@ -1,11 +1,15 @@
 /**
  * invoice.finalized (webhook.ts): the first invoice of a subscription paid by invoice fulfills
- * the purchase at once (invoiced.ts), through the same fulfillment as a paid checkout.
+ * the purchase at once (invoiced.ts), through the same fulfillment as a paid checkout and as the
+ * purchase route (invoice-purchase.ts), whichever comes first; a renewal's invoice is recorded
+ * open and sent (lifecycle.ts).
  */
+import { fail } from '../../lib/errors';
 import type { Deps } from '../shared/deps';
 import { saveBillingProfile } from './details';
 import { fulfillPendingSignup } from './fulfill-signup';
 import { fulfillUpgrade } from './fulfill-upgrade';
+import { onRenewalInvoiceSent } from './lifecycle';
 import type { SentInvoice } from './invoiced';
 import { recordAlone, type EventRecord } from './stripe-events';
 import type { InvoiceEvent } from './webhook-events';
@@ -18,8 +22,10 @@ function sentInvoiceOf(event: InvoiceEvent): SentInvoice | null {
 
 /**
  * invoice.finalized: the first invoice of a subscription paid by invoice that we made (our
- * reference in its metadata) fulfills the purchase at once, exactly once; any other finalized
- * invoice (a card invoice, a renewal) is recorded and acknowledged.
+ * reference in its metadata) fulfills the purchase at once, exactly once; a renewal's invoice of
+ * one is recorded open with its due date and e-mailed (409 NOT_READY while its subscription is
+ * unknown, so Stripe delivers it again); any other finalized invoice (a card's) is recorded and
+ * acknowledged.
  */
 export async function onInvoiceFinalized(
   deps: Deps,
@@ -28,6 +34,15 @@ export async function onInvoiceFinalized(
 ): Promise<string> {
   const sent = sentInvoiceOf(event);
   const { reference } = event;
+  if (
+    event.collectionMethod === 'send_invoice' &&
+    event.billingReason === 'subscription_cycle' &&
+    sent !== null
+  ) {
+    const outcome = await onRenewalInvoiceSent(deps, { ...event, dueAt: sent.dueAt }, record);
+    if (outcome === 'not_ready') throw fail('NOT_READY');
+    return outcome;
+  }
   if (
     event.collectionMethod !== 'send_invoice' ||
     event.billingReason !== 'subscription_create' ||

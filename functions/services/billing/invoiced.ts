@@ -1,12 +1,13 @@
 /**
  * Teams that pay by invoice (bank transfer), from `standardSeats.invoiceMinimum` seats: the
  * subscription is collected by invoice (`send_invoice`) and runs at once, so fulfillment happens
- * when its first invoice is finalized (`invoice.finalized`), not when it is paid. The same
- * fulfillment as a paid checkout (fulfill-signup.ts, fulfill-upgrade.ts) makes the account or
- * upgrade, the subscription row and the team exactly once; with it, in the same batch, the open
- * invoice (due date, PO number) and the e-mail that sends it. Paying it is `invoice.paid`
- * (lifecycle.ts); not paying it by the due date suspends the team (cron/invoices-due.ts). The
- * webhook's `invoice.finalized` handler is invoice-finalized.ts.
+ * when its first invoice is sent, not when it is paid: by the purchase route
+ * (invoice-purchase.ts) or the `invoice.finalized` webhook (invoice-finalized.ts), whichever
+ * comes first. The same fulfillment as a paid checkout (fulfill-signup.ts, fulfill-upgrade.ts)
+ * makes the account or upgrade, the subscription row and the team exactly once; with it, in the
+ * same batch, the open invoice (due date, PO number) and the e-mail that sends it. A renewal's
+ * invoice is recorded and sent the same way (lifecycle.ts). Paying it is `invoice.paid`
+ * (lifecycle.ts); not paying it by the due date suspends the team (cron/invoices-due.ts).
  */
 import { billing } from '../../../src/site.config';
 import { invoicePdfPath } from '../../../src/contract/billing';
@@ -51,8 +52,8 @@ export const invoiceLink = (
   invoice.hostedInvoiceUrl ?? invoice.invoicePdf ?? `${origin}${invoicePdfPath(invoice.invoiceId)}`;
 
 /**
- * The statements that record the open invoice and e-mail it, for the batch that makes the
- * subscription (`when` conditions both, e.g. on the subscription row of the same batch).
+ * The statements that record the open invoice and e-mail it (once per invoice), for the batch
+ * that makes the subscription or applies its renewal.
  */
 export async function sentInvoiceStatements(
   deps: Pick<Deps, 'db' | 'now' | 'origin'>,
@@ -80,6 +81,7 @@ export async function sentInvoiceStatements(
             ? `VAT${invoice.taxRateBp === null ? '' : ` ${formatRate(invoice.taxRateBp)}`}`
             : null,
         reverseChargeNote: invoice.reverseCharge ? billing.reverseChargeNote : null,
+        renewal: invoice.billingReason === 'subscription_cycle',
       },
       origin,
     ),

@@ -34,6 +34,7 @@ import type { InvoiceEvent, SubscriptionEvent } from './webhook-events';
 import { formatRate } from './tax';
 import { licensesPaidBy, teamTermStatement } from '../core/payments/teams';
 import { renewalCharge } from '../core/payments/charges';
+import { sentInvoiceStatements } from './invoiced';
 
 /**
  * `applied`; `replayed` (already processed); `not_ready`: the subscription is not known yet (its
@@ -204,6 +205,60 @@ function receiptItem(event: InvoiceEvent): { item?: string } {
 }
 
 /**
+ * The new period an invoice bills, applied: every license the subscription pays for runs to the
+ * period's end and so does its team's term; a renewal sets the seats it bills (fewer when the
+ * owner removed some at renewal) on the subscription and its team.
+ */
+function periodStatements(
+  deps: EffectDeps,
+  event: InvoiceEvent,
+  sub: SubscriptionRow,
+  periodEnd: Millis,
+): Parameters<Db['batch']>[0][number][] {
+  const { db, now } = deps;
+  return [
+    // Extending is safe in any order: the expiry only ever moves forward here. Except after
+    // the subscription ended by a newer change (an operator's cancel now, or Stripe's deletion):
+    // a late invoice of the old period must not give the license its year back.
+    db
+      .update(licenses)
+      .set({ expiresAt: periodEnd })
+      .where(
+        and(
+          standardLicenses(sub),
+          lt(licenses.expiresAt, periodEnd),
+          notCanceledAfter(sub, event.created),
+        ),
+      ),
+    // A team's term follows the period paid for, as its members' licenses do.
+    teamTermStatement(
+      db,
+      sub.stripeSubscriptionId,
+      periodEnd,
+      now,
+      notCanceledAfter(sub, event.created),
+    ),
+    ...(event.billingReason === 'subscription_cycle' && event.quantity !== null
+      ? [
+          db
+            .update(subscriptions)
+            .set({ quantity: event.quantity, renewalQuantity: null })
+            .where(and(eq(subscriptions.id, sub.id), notNewerThan(sub, event.created))),
+          db
+            .update(organizations)
+            .set({ seats: event.quantity, updatedAt: now })
+            .where(
+              and(
+                eq(organizations.stripeSubscriptionId, sub.stripeSubscriptionId),
+                notNewerThan(sub, event.created),
+              ),
+            ),
+        ]
+      : []),
+  ];
+}
+
+/**
  * invoice.paid: record the invoice (with its buyer and tax), extend the license to the period
  * end, reactivate, and e-mail the receipt.
  */
@@ -245,19 +300,7 @@ async function invoicePaid(
         },
       }),
     ...(mail ? [mail.insert] : []),
-    // Extending is safe in any order: the expiry only ever moves forward here. Except after
-    // the subscription ended by a newer change (an operator's cancel now, or Stripe's deletion):
-    // a late invoice.paid of the old period must not give the license its year back.
-    db
-      .update(licenses)
-      .set({ expiresAt: periodEnd })
-      .where(
-        and(
-          standardLicenses(sub),
-          lt(licenses.expiresAt, periodEnd),
-          notCanceledAfter(sub, event.created),
-        ),
-      ),
+    ...periodStatements(deps, event, sub, periodEnd),
     db
       .update(licenses)
       .set({ status: 'active' })
@@ -268,33 +311,6 @@ async function invoicePaid(
           notNewerThan(sub, event.created),
         ),
       ),
-    // A team's term follows the period paid for, as its members' licenses do.
-    teamTermStatement(
-      db,
-      sub.stripeSubscriptionId,
-      periodEnd,
-      now,
-      notCanceledAfter(sub, event.created),
-    ),
-    // A renewal bills the seats of the new period (fewer when the owner removed some at renewal):
-    // the subscription and its team hold those from now on.
-    ...(event.billingReason === 'subscription_cycle' && event.quantity !== null
-      ? [
-          db
-            .update(subscriptions)
-            .set({ quantity: event.quantity, renewalQuantity: null })
-            .where(and(eq(subscriptions.id, sub.id), notNewerThan(sub, event.created))),
-          db
-            .update(organizations)
-            .set({ seats: event.quantity, updatedAt: now })
-            .where(
-              and(
-                eq(organizations.stripeSubscriptionId, sub.stripeSubscriptionId),
-                notNewerThan(sub, event.created),
-              ),
-            ),
-        ]
-      : []),
     touchSubscription(db, sub, event.created, now, {
       status: sub.status === 'cancelling' ? 'cancelling' : 'active',
       currentPeriodEnd: Math.max(sub.currentPeriodEnd ?? 0, periodEnd),
@@ -361,6 +377,50 @@ async function invoiceFailed(
       }),
     ],
     mail,
+  );
+}
+
+/**
+ * invoice.finalized of a renewal collected by invoice (bank transfer): the new year runs at once,
+ * as the first did, and is owed by the due date. The invoice is recorded open with its due date
+ * and PO number (so the invoices-due job reminds and, unpaid, suspends; invoice.paid lifts it),
+ * the licenses and the team run to the new period's end, and the invoice is e-mailed, once.
+ */
+async function renewalInvoiceSent(
+  deps: EffectDeps,
+  event: InvoiceEvent & { dueAt: Millis },
+  sub: SubscriptionRow,
+  record: EventRecord,
+) {
+  const { db, now } = deps;
+  const periodEnd = event.periodEnd ?? now;
+  const [user, buyer] = await Promise.all([
+    findUserById(db, sub.userId),
+    buyerOf(db, event, sub.userId),
+  ]);
+  const sent =
+    user &&
+    (await sentInvoiceStatements(
+      deps,
+      { ...event, buyer },
+      {
+        userId: sub.userId,
+        email: user.email,
+        name: user.customerName,
+        subscriptionId: sub.stripeSubscriptionId,
+      },
+    ));
+  return run(
+    deps,
+    [
+      recordEvent(db, record, now),
+      ...(sent ? sent.statements : []),
+      ...periodStatements(deps, event, sub, periodEnd),
+      touchSubscription(db, sub, event.created, now, {
+        currentPeriodEnd: Math.max(sub.currentPeriodEnd ?? 0, periodEnd),
+      }),
+    ],
+    sent?.mail ?? null,
   );
 }
 
@@ -485,6 +545,13 @@ async function onSubscription<E extends InvoiceEvent | SubscriptionEvent>(
 /** invoice.paid */
 export const onInvoicePaid = (deps: Deps, event: InvoiceEvent, record: EventRecord) =>
   onSubscription(deps, event, record, invoicePaid);
+
+/** invoice.finalized of a renewal paid by invoice (invoice-finalized.ts picks it). */
+export const onRenewalInvoiceSent = (
+  deps: Deps,
+  event: InvoiceEvent & { dueAt: Millis },
+  record: EventRecord,
+) => onSubscription(deps, event, record, renewalInvoiceSent);
 
 /** invoice.payment_failed */
 export const onInvoicePaymentFailed = (deps: Deps, event: InvoiceEvent, record: EventRecord) =>

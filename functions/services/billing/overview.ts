@@ -81,6 +81,7 @@ export async function billingOverview(
             cancelAtPeriodEnd: subscription.cancelAtPeriodEnd,
             paymentFailedAt:
               subscription.paymentFailedAt === null ? null : iso(subscription.paymentFailedAt),
+            paidBy: subscription.collectionMethod === 'send_invoice' ? 'invoice' : 'card',
             charge: charges.current,
             renewal: charges.renewal,
           }
@@ -109,8 +110,9 @@ export async function billingOverview(
     actions: {
       // Trial, or Standard again after the subscription ended and the license lapsed.
       upgrade: upgradeRefusal(user, license, subscription, now) === null,
-      // Every subscription row carries its customer (NOT NULL): one means a card on file.
-      manageCard: subscription !== undefined,
+      // Every subscription row carries its customer (NOT NULL): one means a card on file —
+      // except a team paying by invoice, which has no card to manage (its invoices are here).
+      manageCard: subscription !== undefined && subscription.collectionMethod !== 'send_invoice',
       cancel: isCancellable(subscription),
       resume: isResumable(subscription, now),
       editDetails: details !== null || subscription !== undefined,

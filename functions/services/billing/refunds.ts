@@ -9,12 +9,18 @@
  * it, and only that caller refunds; the provider call carries the row id as idempotency key, so a
  * retry (the cron, for a row left `pending` by a failure or a killed Worker) refunds once; and the
  * e-mail is written in the same batch that marks the row refunded, only while it was pending.
+ *
+ * An order paid by invoice (bank transfer) has no payment to give back: the same row, naming its
+ * first invoice instead of a checkout, has that invoice voided and the subscription cancelled
+ * (`voidInvoicedSubscription`), with the `invoice-voided` e-mail; the row then reads `refunded`
+ * with an amount of 0, and its later events are acknowledged like a refunded payment's.
  */
 import { and, asc, eq, lte, sql } from 'drizzle-orm';
 import { refundReasonText, type RefundReason } from '../../../src/contract/messages';
 import { paymentRefunds, type RefundRow } from '../../db/schema';
 import { deliverSoon, queueMailWhere } from '../core/mail/outbox';
 import { paymentRefundedMail } from '../core/mail/templates';
+import { invoiceVoidedMail } from '../core/mail/invoice-templates';
 import type { Db } from '../shared/db';
 import type { Deps } from '../shared/deps';
 
@@ -28,6 +34,7 @@ export const REFUND_RETRY_AFTER_MS = 5 * 60 * 1000;
 export interface UnappliedPayment {
   subscriptionId: string;
   customerId: string | null;
+  /** The checkout (`cs_…`) it came from; for an order paid by invoice, its first invoice (`in_…`). */
   checkoutSessionId: string | null;
   pendingSignupId?: string | null;
   userId?: string | null;
@@ -87,16 +94,38 @@ export async function refundUnappliedPayment(
   return attemptRefund(deps, inserted);
 }
 
+/**
+ * The first invoice of an order paid by invoice, when the row is one (its `checkoutSessionId`
+ * names an invoice, not a checkout): nothing was paid, so it is voided instead of refunded.
+ */
+export function invoicedOrderOf(row: Pick<RefundRow, 'checkoutSessionId'>): string | null {
+  return row.checkoutSessionId?.startsWith('in_') ? row.checkoutSessionId : null;
+}
+
+/** Undoes an order paid by invoice at the provider: `amount` 0, as nothing was paid. */
+async function voidOrder(deps: Deps, row: RefundRow, invoiceId: string) {
+  await deps.payments.voidInvoicedSubscription({
+    subscriptionId: row.subscriptionId,
+    invoiceId,
+    idempotencyKey: row.id,
+    reason: row.reason,
+  });
+  return { refundId: null, amount: 0, currency: null };
+}
+
 /** One provider attempt for a pending refund; a failure leaves it pending for the cron. */
 export async function attemptRefund(deps: Deps, row: RefundRow): Promise<RefundRow> {
   const { db, now, payments } = deps;
-  let result;
+  const invoiceId = invoicedOrderOf(row);
+  let result: { refundId: string | null; amount: number; currency: string | null };
   try {
-    result = await payments.refundSubscription({
-      subscriptionId: row.subscriptionId,
-      idempotencyKey: row.id,
-      reason: row.reason,
-    });
+    result = invoiceId
+      ? await voidOrder(deps, row, invoiceId)
+      : await payments.refundSubscription({
+          subscriptionId: row.subscriptionId,
+          idempotencyKey: row.id,
+          reason: row.reason,
+        });
   } catch (error) {
     const attempts = row.attempts + 1;
     const status = attempts >= MAX_REFUND_ATTEMPTS ? 'failed' : 'pending';
@@ -110,15 +139,18 @@ export async function attemptRefund(deps: Deps, row: RefundRow): Promise<RefundR
     return updated ?? row;
   }
 
-  const why = refundReasonText[row.reason];
+  const reason = refundReasonText[row.reason];
+  const why = reason.charAt(0).toLowerCase() + reason.slice(1);
   const mail = queueMailWhere(
     db,
-    await paymentRefundedMail(
-      row.email,
-      why.charAt(0).toLowerCase() + why.slice(1),
-      { cents: result.amount, currency: result.currency },
-      deps.origin,
-    ),
+    invoiceId || result.currency === null
+      ? await invoiceVoidedMail(row.email, why, deps.origin)
+      : await paymentRefundedMail(
+          row.email,
+          why,
+          { cents: result.amount, currency: result.currency },
+          deps.origin,
+        ),
     now,
     sql`exists (select 1 from payment_refunds where id = ${row.id} and status = 'pending')`,
   );

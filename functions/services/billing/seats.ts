@@ -30,6 +30,7 @@ import {
 import { ApiError, fail } from '../../lib/errors';
 import type { SeatSummary } from '../../../src/contract/seats';
 import { currentLicense } from '../core/licenses/licenses';
+import { seatsHeldSql } from '../core/organizations/seats';
 import { receiptMail } from '../core/mail/lifecycle-templates';
 import { deliverSoon, mailWritten, queueMailOnce } from '../core/mail/outbox';
 import { callProvider } from '../core/payments/provider';
@@ -69,9 +70,7 @@ async function teamOf(db: Db, stripeSubscriptionId: string) {
 /** Seats held in `organizationId` now: members not removed and invitations still open. */
 async function seatsTaken(db: Db, organizationId: string, now: Millis): Promise<number> {
   const [row] = await db.all<{ taken: number }>(
-    sql`select (select count(*) from organization_members where organization_id = ${organizationId} and removed_at is null)
-      + (select count(*) from organization_invitations where organization_id = ${organizationId}
-          and accepted_at is null and revoked_at is null and expires_at > ${now}) as taken`,
+    sql`select ${seatsHeldSql(sql`${organizationId}`, now)} as taken`,
   );
   return row?.taken ?? 0;
 }
@@ -125,6 +124,7 @@ export async function seatSummary(
         : new Date(subscription.currentPeriodEnd).toISOString(),
     unitAmount: subscription.unitAmount ?? STANDARD_UNIT_AMOUNT,
     currency: 'usd',
+    paysByInvoice: subscription.collectionMethod === 'send_invoice',
   };
 }
 
@@ -135,6 +135,14 @@ function assertWithinMax(total: number) {
   }
 }
 
+/**
+ * Added seats are charged at once to the card on file; a team paying by bank transfer gets its
+ * invoice for more seats from us (409 SEATS_BY_INVOICE), so nothing here bills it unpaid.
+ */
+function assertChargedByCard(subscription: SubscriptionRow) {
+  if (subscription.collectionMethod === 'send_invoice') throw fail('SEATS_BY_INVOICE');
+}
+
 /** What adding `added` seats costs now, prorated for the rest of the term (with tax). */
 export async function previewSeatAddition(
   deps: Deps,
@@ -142,6 +150,7 @@ export async function previewSeatAddition(
   added: number,
 ): Promise<SeatProration & { seats: number; added: number }> {
   const { subscription } = await seatState(deps, userId);
+  assertChargedByCard(subscription);
   const total = subscription.quantity + added;
   assertWithinMax(total);
   const preview = await callProvider(
@@ -264,6 +273,7 @@ export async function addSeats(
   const { db, now, payments } = deps;
   const state = await seatState(deps, userId);
   const { subscription } = state;
+  assertChargedByCard(subscription);
   const before = await hold(deps, subscription.id);
   let invoice: SeatInvoice;
   const after = before + input.added;
@@ -284,8 +294,7 @@ export async function addSeats(
       () =>
         payments.addSeats({
           subscriptionId: subscription.stripeSubscriptionId,
-          quantity: after,
-          prorationDate: preview.prorationDate,
+          preview,
           // One charge per step from these seats to those, however often it is retried.
           idempotencyKey: `seats:${subscription.stripeSubscriptionId}:${String(before)}:${String(after)}`,
         }),

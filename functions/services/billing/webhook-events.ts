@@ -189,7 +189,7 @@ function detailsOf(
 }
 
 /** A tax rate from the tax and its base, to the nearest 0.1 % (rates have at most one decimal). */
-function rateOf(tax: number, base: number | null | undefined): number | null {
+export function taxRateOf(tax: number, base: number | null | undefined): number | null {
   if (!base || tax === 0) return null;
   return Math.round((tax * 10_000) / base / 10) * 10;
 }
@@ -313,7 +313,7 @@ export function toBillingEvent(event: ProviderEvent): BillingEvent {
         ),
         subtotal: invoice.subtotal ?? null,
         taxAmount,
-        taxRateBp: rateOf(taxAmount, taxes[0]?.taxable_amount ?? invoice.subtotal),
+        taxRateBp: taxRateOf(taxAmount, taxes[0]?.taxable_amount ?? invoice.subtotal),
         reverseCharge:
           invoice.customer_tax_exempt === 'reverse' ||
           taxes.some((tax) => tax.taxability_reason === 'reverse_charge'),

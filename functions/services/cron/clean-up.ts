@@ -3,7 +3,7 @@
  * disappears: the comments say which rule keeps a row alive until then.
  */
 import { and, eq, isNotNull, lte, or } from 'drizzle-orm';
-import { limits } from '../../../src/site.config';
+import { limits, pluginSignIn } from '../../../src/site.config';
 import {
   consumedTokens,
   devCheckoutSessions,
@@ -13,6 +13,7 @@ import {
   pendingSignups,
   rateLimits,
   sessions,
+  pluginRefreshTokens,
   pluginTokens,
   deviceAuthorizations,
   verificationCodes,
@@ -63,7 +64,7 @@ const OUTBOX_DEAD_KEEP_MS = 90 * DAY_MS;
 
 /**
  * Deletes stale codes, sessions, tokens, counters, pending signups and sign-ins, passkey
- * challenges and development rows.
+ * challenges and development rows, and clears the plugin's refresh retry copies past their window.
  */
 export async function cleanUp({ db, now }: Pick<Deps, 'db' | 'now'>): Promise<JobCounts> {
   const results = await db.batch([
@@ -83,10 +84,9 @@ export async function cleanUp({ db, now }: Pick<Deps, 'db' | 'now'>): Promise<Jo
           lte(sessions.revokedAt, now - SESSION_KEEP_MS),
         ),
       ),
-    // A used or expired reset link is refused either way; the row has nothing left to prove.
-    db
-      .delete(passwordResetTokens)
-      .where(or(isNotNull(passwordResetTokens.usedAt), lte(passwordResetTokens.expiresAt, now))),
+    // An expired reset link is refused; used ones stay until then, as the cap on links sent to
+    // one account counts every link whose minutes have not ended (accounts/password-reset.ts).
+    db.delete(passwordResetTokens).where(lte(passwordResetTokens.expiresAt, now)),
     // Replay protection only matters while the token itself would still be accepted.
     db.delete(consumedTokens).where(lte(consumedTokens.expiresAt, now)),
     db.delete(rateLimits).where(lte(rateLimits.windowStart, now - RATE_LIMIT_KEEP_MS)),
@@ -117,6 +117,17 @@ export async function cleanUp({ db, now }: Pick<Deps, 'db' | 'now'>): Promise<Jo
           lte(pluginTokens.revokedAt, now - SESSION_KEEP_MS),
         ),
       ),
+    // A refresh retried after its window ends the sign-in instead: the sealed copy of its answer
+    // has nothing left to answer (its row stays, for reuse detection, as long as its sign-in).
+    db
+      .update(pluginRefreshTokens)
+      .set({ successorSealed: null })
+      .where(
+        and(
+          isNotNull(pluginRefreshTokens.successorSealed),
+          lte(pluginRefreshTokens.replacedAt, now - pluginSignIn.refreshRetrySeconds * SECOND_MS),
+        ),
+      ),
   ]);
   const [
     codes,
@@ -131,6 +142,7 @@ export async function cleanUp({ db, now }: Pick<Deps, 'db' | 'now'>): Promise<Jo
     ceremonies,
     signInRequests,
     pluginSignIns,
+    retryCopies,
   ] = results;
   return {
     verificationCodes: codes.meta.changes,
@@ -145,5 +157,6 @@ export async function cleanUp({ db, now }: Pick<Deps, 'db' | 'now'>): Promise<Jo
     webauthnChallenges: ceremonies.meta.changes,
     deviceAuthorizations: signInRequests.meta.changes,
     pluginTokens: pluginSignIns.meta.changes,
+    pluginRefreshRetryCopies: retryCopies.meta.changes,
   };
 }

@@ -4,8 +4,9 @@
  * period end on cancellation, extends it on every paid renewal and suspends the license of a
  * failed payment; what it cannot do is notice that the period end has passed. That is this job.
  */
-import { and, eq, inArray, lte, notExists, sql } from 'drizzle-orm';
+import { and, eq, inArray, lte, not, notExists, sql } from 'drizzle-orm';
 import { licenses, organizationMembers, subscriptions } from '../../db/schema';
+import { paidByLiveTeamSql } from '../core/payments/teams';
 import type { Deps } from '../shared/deps';
 import type { JobCounts } from './job';
 
@@ -36,11 +37,7 @@ export async function lapsePaidLicenses({ db, now }: Deps): Promise<JobCounts> {
         lte(licenses.expiresAt, now),
         notExists(liveSubscription),
         // A team member's license is paid by the team's subscription, not by the member.
-        sql`not exists (select 1 from organization_members as m
-          join organizations as o on o.id = m.organization_id
-          join subscriptions as s on s.stripe_subscription_id = o.stripe_subscription_id
-          where m.license_id = ${licenses.id} and m.removed_at is null
-            and s.status in ('active', 'past_due'))`,
+        not(paidByLiveTeamSql(sql`${licenses.id}`)),
       ),
     )
     .returning({ id: licenses.id });

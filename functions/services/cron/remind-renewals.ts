@@ -1,6 +1,7 @@
 /**
  * The "your paid year renews in 7 days" e-mail (`limits.renewalReminderDays`), with the amount the
- * card will be charged (tax included, `renewalCharge`) and how to cancel. No change causes it, so "once" is the outbox's dedupe key,
+ * card will be charged, or the renewal's invoice will ask for (tax included, `renewalCharge`),
+ * and how to cancel. No change causes it, so "once" is the outbox's dedupe key,
  * `renewal-reminder:<subscription id>:<period end>`: reruns and concurrent runs write one row, and
  * each renewed year (a new period end) gets its own.
  */
@@ -35,6 +36,7 @@ export async function remindRenewals(deps: Deps): Promise<JobCounts> {
       quantity: subscriptions.quantity,
       renewalQuantity: subscriptions.renewalQuantity,
       unitAmount: subscriptions.unitAmount,
+      collectionMethod: subscriptions.collectionMethod,
     })
     .from(subscriptions)
     .innerJoin(users, eq(users.id, subscriptions.userId))
@@ -54,7 +56,7 @@ export async function remindRenewals(deps: Deps): Promise<JobCounts> {
   const charges = await Promise.all(due.map((row) => renewalCharge(db, row)));
   const mails = (
     await Promise.all(
-      due.map(async ({ id, periodEnd, email, customerName }, i) =>
+      due.map(async ({ id, periodEnd, email, customerName, collectionMethod }, i) =>
         periodEnd === null || !charges[i]
           ? []
           : [
@@ -63,7 +65,12 @@ export async function remindRenewals(deps: Deps): Promise<JobCounts> {
                 await renewalReminderMail(
                   email,
                   customerName,
-                  { renewsAt: periodEnd, now, charge: charges[i] },
+                  {
+                    renewsAt: periodEnd,
+                    now,
+                    charge: charges[i],
+                    byInvoice: collectionMethod === 'send_invoice',
+                  },
                   origin,
                 ),
                 now,

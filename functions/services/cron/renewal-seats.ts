@@ -7,6 +7,7 @@
  */
 import { and, eq, gt, isNotNull, lte, sql } from 'drizzle-orm';
 import { organizations, subscriptions } from '../../db/schema';
+import { seatsHeldSql } from '../core/organizations/seats';
 import { DAY_MS } from '../shared/db';
 import type { Deps } from '../shared/deps';
 import type { JobCounts } from './job';
@@ -20,9 +21,7 @@ export async function applyRenewalSeats(deps: Deps): Promise<JobCounts> {
     .select({
       stripeSubscriptionId: subscriptions.stripeSubscriptionId,
       renewalQuantity: subscriptions.renewalQuantity,
-      taken: sql<number>`coalesce((select (select count(*) from organization_members as m where m.organization_id = o.id and m.removed_at is null)
-          + (select count(*) from organization_invitations as i where i.organization_id = o.id
-              and i.accepted_at is null and i.revoked_at is null and i.expires_at > ${now})
+      taken: sql<number>`coalesce((select ${seatsHeldSql(sql`o.id`, now)}
         from ${organizations} as o where o.stripe_subscription_id = ${subscriptions.stripeSubscriptionId}), 1)`,
     })
     .from(subscriptions)

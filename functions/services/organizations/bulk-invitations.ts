@@ -8,21 +8,20 @@
  * promise more seats than were bought. Three statements per address, each with fewer than D1's
  * 100 bound parameters; 250 addresses are one batch of 750.
  */
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { BatchItem } from 'drizzle-orm/batch';
 import { bulkInviteMax, collectAddresses } from '../../../src/contract/address-list';
 import { TeamMessages } from '../../../src/contract/messages';
 import type { BulkInviteResponse, BulkInviteResult } from '../../../src/contract/team';
-import { organizationInvitations, type OrganizationRow } from '../../db/schema';
+import type { OrganizationRow } from '../../db/schema';
 import { fail } from '../../lib/errors';
 import { deliverSoon, type QueuedMail } from '../core/mail/outbox';
-import { teamEvent } from '../core/team-feed';
 import type { Db, Millis } from '../shared/db';
 import type { Deps } from '../shared/deps';
 import { normalizeEmail } from '../shared/emails';
-import { invitationExpiry, invitationMail, newInvitationToken } from './invitations';
+import { newInvitation } from './invitations';
 import type { TeamActor } from './membership';
-import { openInvitationsSql, seatsTakenSql } from './organizations';
+import { seatsHeldSql } from '../core/organizations/seats';
 
 /** Of these identities (normalized addresses), those a member of the team has, and those with an
  * invitation neither accepted nor withdrawn (which the UNIQUE index keeps to one per address). */
@@ -53,7 +52,7 @@ async function onTeam(db: Db, organizationId: string, identities: readonly strin
 async function seatsLeft(db: Db, organizationId: string, now: Millis): Promise<number> {
   const orgId = sql`${organizationId}`;
   const [row] = await db.all<{ left: number }>(
-    sql`select o.seats - ${seatsTakenSql(orgId)} - ${openInvitationsSql(orgId, now)} as left
+    sql`select o.seats - ${seatsHeldSql(orgId, now)} as left
       from organizations as o where o.id = ${organizationId}`,
   );
   return Math.max(0, Number(row?.left ?? 0));
@@ -74,45 +73,13 @@ async function attempt(
   email: string,
   identity: string,
 ): Promise<Omit<Attempt, 'index'>> {
-  const { db, now, origin } = deps;
-  const id = crypto.randomUUID();
-  const { token, tokenHash } = await newInvitationToken();
-  const expiresAt = invitationExpiry(now);
-  const orgId = sql`${organization.id}`;
-  const written: SQL = sql`exists (select 1 from organization_invitations where id = ${id})`;
-  const mail = await invitationMail(
-    db,
-    email,
-    { organizationName: organization.name, inviterName: actor.name, token, expiresAt },
-    origin,
-    now,
-    written,
-  );
-  // Values in the table's column order (schema.ts). An address that became a member or got an
-  // invitation since it was looked up is skipped here (no seat taken) and told apart afterwards.
-  const insert = db
-    .insert(organizationInvitations)
-    .select(
-      sql`select ${id}, o.id, ${email}, ${identity}, ${tokenHash}, ${actor.userId}, ${now}, ${expiresAt}, 1, ${now}, null, null, null
-        from organizations as o where o.id = ${organization.id} and o.term_end > ${now}
-          and ${seatsTakenSql(orgId)} + ${openInvitationsSql(orgId, now)} < o.seats
-          and not exists (select 1 from organization_members as m join users as u on u.id = m.user_id
-            where m.organization_id = o.id and m.removed_at is null and u.email_normalized = ${identity})`,
-    )
-    .onConflictDoNothing()
-    .returning({ id: organizationInvitations.id });
-  const event = teamEvent(
-    db,
-    {
-      organizationId: organization.id,
-      userId: null,
-      actorUserId: actor.userId,
-      kind: 'invited',
-      detail: email,
-      now,
-    },
-    written,
-  );
+  // An address that became a member or got an invitation since it was looked up is skipped
+  // here (no seat taken) and told apart afterwards.
+  const { insert, mail, event } = await newInvitation(deps, organization, actor, email, identity, {
+    guard: sql`not exists (select 1 from organization_members as m join users as u on u.id = m.user_id
+      where m.organization_id = ${organization.id} and m.removed_at is null and u.email_normalized = ${identity})`,
+    skipTaken: true,
+  });
   return { identity, mail, statements: [insert, mail.insert, event] };
 }
 

@@ -3,14 +3,17 @@
  * its SHA-256, single use, valid `INVITATION_DAYS`. An open invitation holds a seat until it is
  * accepted, withdrawn or expires, so the seats promised never exceed the seats bought.
  */
-import { and, eq, gt, isNull, type SQL } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql, type SQL } from 'drizzle-orm';
 import { TeamMessages } from '../../../src/contract/messages';
-import { organizationInvitations, type InvitationRow } from '../../db/schema';
+import { organizationInvitations, type InvitationRow, type OrganizationRow } from '../../db/schema';
 import { fail } from '../../lib/errors';
 import { queueMailWhere, type QueuedMail } from '../core/mail/outbox';
 import { teamInvitationMail } from '../core/mail/team-templates';
+import { seatsHeldSql } from '../core/organizations/seats';
+import { teamEvent } from '../core/team-feed';
 import { randomToken, sha256 } from '../shared/crypto';
 import { DAY_MS, type Db, type Millis } from '../shared/db';
+import type { Deps } from '../shared/deps';
 
 export const INVITATION_DAYS = 7;
 
@@ -91,4 +94,56 @@ export async function invitationMail(
 /** When an invitation sent at `now` expires. */
 export function invitationExpiry(now: Millis): Millis {
   return now + INVITATION_DAYS * DAY_MS;
+}
+
+/**
+ * A new invitation's three statements, for one db.batch: the INSERT that holds a seat only while
+ * members plus open invitations stay below the seats, the term runs and `guard` holds; its e-mail
+ * and its team feed event, both written only when the INSERT was. `skipTaken` makes an address
+ * already invited a skipped row instead of a UNIQUE violation (the caller tells the cases apart).
+ */
+export async function newInvitation(
+  deps: Pick<Deps, 'db' | 'now' | 'origin'>,
+  organization: OrganizationRow,
+  inviter: { userId: string; name: string },
+  email: string,
+  emailNormalized: string,
+  options: { guard: SQL; skipTaken: boolean },
+) {
+  const { db, now, origin } = deps;
+  const id = crypto.randomUUID();
+  const { token, tokenHash } = await newInvitationToken();
+  const expiresAt = invitationExpiry(now);
+  const written = sql`exists (select 1 from organization_invitations where id = ${id})`;
+  const mail = await invitationMail(
+    db,
+    email,
+    { organizationName: organization.name, inviterName: inviter.name, token, expiresAt },
+    origin,
+    now,
+    written,
+  );
+  // Values in the table's column order (schema.ts).
+  const rows = db.insert(organizationInvitations).select(
+    sql`select ${id}, o.id, ${email}, ${emailNormalized}, ${tokenHash}, ${inviter.userId}, ${now}, ${expiresAt}, 1, ${now}, null, null, null
+        from organizations as o where o.id = ${organization.id} and o.term_end > ${now}
+          and ${seatsHeldSql(sql`o.id`, now)} < o.seats
+          and ${options.guard}`,
+  );
+  const insert = (options.skipTaken ? rows.onConflictDoNothing() : rows).returning({
+    id: organizationInvitations.id,
+  });
+  const event = teamEvent(
+    db,
+    {
+      organizationId: organization.id,
+      userId: null,
+      actorUserId: inviter.userId,
+      kind: 'invited',
+      detail: email,
+      now,
+    },
+    written,
+  );
+  return { insert, mail, event };
 }

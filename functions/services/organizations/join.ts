@@ -41,7 +41,8 @@ import type { Deps } from '../shared/deps';
 import { site } from '../../../src/site.config';
 import { assertOpen, invitationByToken } from './invitations';
 import { teamEvent } from '../core/team-feed';
-import { findOrganization, seatsTakenSql } from './organizations';
+import { seatsTakenSql } from '../core/organizations/seats';
+import { findOrganization } from './organizations';
 import { alertSeats } from './utilization';
 
 /** What the invitation page shows before anyone accepts. */
@@ -112,11 +113,12 @@ function joinStatements(
     memberId,
     statements: [
       ...lead(canJoin),
-      // Values in the table's column order (schema.ts).
+      // Values in the table's column order (schema.ts); the name, e-mail, devices in use and
+      // last activity are the triggers' to fill (migration 0029).
       db
         .insert(organizationMembers)
         .select(
-          sql`select ${memberId}, ${organization.id}, ${userId}, ${licenseId}, ${now}, null where ${canJoin}`,
+          sql`select ${memberId}, ${organization.id}, ${userId}, ${licenseId}, ${now}, null, '', '', 0, null where ${canJoin}`,
         )
         .returning({ id: organizationMembers.id }),
       // Devices on the account's older licenses are freed: those keys now read REVOKED.

@@ -26,10 +26,11 @@ import { normalizeEmail } from '../shared/emails';
 import {
   invitationExpiry,
   invitationMail,
+  newInvitation,
   newInvitationToken,
   openInvitationWhere,
 } from './invitations';
-import { afterMembershipStatements, openInvitationsSql, seatsTakenSql } from './organizations';
+import { afterMembershipStatements } from './organizations';
 
 /** Who acts on the team: the owner, or an operator with the audit row to put first. */
 export interface TeamActor {
@@ -65,7 +66,7 @@ export async function invite(
   actor: TeamActor,
   email: string,
 ): Promise<void> {
-  const { db, now, origin } = deps;
+  const { db, now } = deps;
   const emailNormalized = normalizeEmail(email);
   if (organization.termEnd <= now) throw fail('NO_SEATS', { message: TeamMessages.termEnded });
   const [onTeam] = await db
@@ -82,50 +83,14 @@ export async function invite(
     .limit(1);
   if (onTeam) throw fail('ALREADY_MEMBER', { message: TeamMessages.alreadyOnTeam });
 
-  const id = crypto.randomUUID();
-  const { token, tokenHash } = await newInvitationToken();
-  const expiresAt = invitationExpiry(now);
-  const orgId = sql`${organization.id}`;
-  const written = sql`exists (select 1 from organization_invitations where id = ${id})`;
-  const mail = await invitationMail(
-    db,
-    email,
-    { organizationName: organization.name, inviterName: actor.name, token, expiresAt },
-    origin,
-    now,
-    written,
-  );
+  const invitation = await newInvitation(deps, organization, actor, email, emailNormalized, {
+    guard: actor.audit?.written ?? always,
+    skipTaken: false,
+  });
+  const { mail } = invitation;
   let inserted: unknown[];
   try {
-    inserted = await run(
-      db,
-      actor,
-      // Values in the table's column order (schema.ts).
-      db
-        .insert(organizationInvitations)
-        .select(
-          sql`select ${id}, o.id, ${email}, ${emailNormalized}, ${tokenHash}, ${actor.userId}, ${now}, ${expiresAt}, 1, ${now}, null, null, null
-            from organizations as o where o.id = ${organization.id} and o.term_end > ${now}
-              and ${seatsTakenSql(orgId)} + ${openInvitationsSql(orgId, now)} < o.seats
-              and ${actor.audit?.written ?? always}`,
-        )
-        .returning({ id: organizationInvitations.id }),
-      () => [
-        mail.insert,
-        teamEvent(
-          db,
-          {
-            organizationId: organization.id,
-            userId: null,
-            actorUserId: actor.userId,
-            kind: 'invited',
-            detail: email,
-            now,
-          },
-          written,
-        ),
-      ],
-    );
+    inserted = await run(db, actor, invitation.insert, () => [mail.insert, invitation.event]);
   } catch (error) {
     if (isUniqueViolation(error, 'organization_invitations')) {
       throw fail('ALREADY_MEMBER', { message: TeamMessages.alreadyInvited });
@@ -263,12 +228,16 @@ async function memberOf(db: Db, organizationId: string, userId: string) {
   return member;
 }
 
-/** Removes a member: their license is revoked (the plugin is told REVOKED), devices and seat freed. */
+/**
+ * Removes a member: their license is revoked (the plugin is told REVOKED), devices and seat freed.
+ * The owner removing themselves leaves their seat (`seat-left` in the feed; owner-seat.ts).
+ */
 export async function removeMember(
   { db, now }: Pick<Deps, 'db' | 'now'>,
   organization: OrganizationRow,
   actor: TeamActor,
   userId: string,
+  kind: 'removed' | 'seat-left' = userId === organization.ownerUserId ? 'seat-left' : 'removed',
 ): Promise<void> {
   const { member, email } = await memberOf(db, organization.id, userId);
   const closed = sql`exists (select 1 from organization_members where id = ${member.id} and removed_at = ${now})`;
@@ -294,7 +263,7 @@ export async function removeMember(
           organizationId: organization.id,
           userId,
           actorUserId: actor.userId,
-          kind: 'removed',
+          kind,
           detail: email,
           now,
         },
@@ -359,6 +328,9 @@ export async function transferOwnership(
   actor: TeamActor,
   toUserId: string,
 ): Promise<void> {
+  if (toUserId === organization.ownerUserId) {
+    throw fail('ALREADY_MEMBER', { message: TeamMessages.transferToSelf });
+  }
   const { email } = await memberOf(db, organization.id, toUserId).catch(() => {
     throw fail('NOT_FOUND', { message: TeamMessages.transferToMember });
   });

@@ -52,19 +52,6 @@ export async function membershipOf(
   return row;
 }
 
-/** SQL: seats taken in organization `orgId` (members not removed). */
-export function seatsTakenSql(orgId: SQL): SQL<number> {
-  return sql<number>`(select count(*) from organization_members as taken
-    where taken.organization_id = ${orgId} and taken.removed_at is null)`;
-}
-
-/** SQL: open invitations of organization `orgId` at `now` (they hold their seat until used). */
-export function openInvitationsSql(orgId: SQL, now: Millis): SQL<number> {
-  return sql<number>`(select count(*) from organization_invitations as held
-    where held.organization_id = ${orgId} and held.accepted_at is null
-      and held.revoked_at is null and held.expires_at > ${now})`;
-}
-
 /**
  * What follows the end of a membership (removal by the owner or an operator): the member's
  * Enterprise license is revoked (the plugin is told REVOKED) and its devices are freed with a

@@ -22,6 +22,7 @@ import {
 } from './membership';
 import { inviteMany } from './bulk-invitations';
 import { membershipOf, organizationOwnedBy } from './organizations';
+import { leaveOwnSeat, takeOwnSeat } from './owner-seat';
 
 /**
  * The organization the signed-in account owns; 403 for anyone else, saying what the team page is
@@ -71,6 +72,14 @@ export const ownerActions = {
   async freeDevice(deps: Deps, ownerId: string, deviceRowId: string) {
     const organization = await ownedOrganization(deps.db, ownerId);
     await freeMemberDevice(deps, organization, await ownerActor(deps.db, ownerId), deviceRowId);
+  },
+  async takeSeat(deps: Deps, ownerId: string) {
+    const organization = await ownedOrganization(deps.db, ownerId);
+    await takeOwnSeat(deps, organization, await ownerActor(deps.db, ownerId));
+  },
+  async leaveSeat(deps: Deps, ownerId: string) {
+    const organization = await ownedOrganization(deps.db, ownerId);
+    await leaveOwnSeat(deps, organization, await ownerActor(deps.db, ownerId));
   },
   async transfer(deps: Deps, ownerId: string, toUserId: string) {
     const organization = await ownedOrganization(deps.db, ownerId);

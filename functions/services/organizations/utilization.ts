@@ -40,9 +40,9 @@ import {
 } from '../core/mail/outbox';
 import { DAY_MS, iso, utcDay, type Db, type Millis } from '../shared/db';
 import type { Deps } from '../shared/deps';
-import { isIdle, lastActivity } from './idle';
+import { isIdle } from './idle';
 import { csvField } from './views';
-import { seatsTakenSql } from './organizations';
+import { seatsTakenSql } from '../core/organizations/seats';
 
 const { features } = featureUsage;
 
@@ -79,16 +79,6 @@ function byLicense(
   return result;
 }
 
-/** The time of a last use (`YYYY-MM-DD`, or `YYYY-MM` once folded: its first day). */
-const lastUseTime = (lastUsed: readonly (string | null)[]): Millis | null => {
-  const latest = lastUsed.reduce<string | null>(
-    (max, last) => (last !== null && (max === null || last > max) ? last : max),
-    null,
-  );
-  if (latest === null) return null;
-  return Date.parse(`${latest.length === 7 ? `${latest}-01` : latest}T00:00:00Z`);
-};
-
 /** One member's use of their seat (the page's rows and the CSV's). */
 export interface MemberUse {
   userId: string;
@@ -103,9 +93,10 @@ export interface MemberUse {
 }
 
 /**
- * Every active member's last activity (the latest of a device's last seen and a day with a
- * command used), active devices and uses per command over the last `teamIdleDays` days. A member
- * is idle with no activity for `teamIdleDays` days, counted from joining when there was none.
+ * Every active member's last activity (kept on the member row: the latest of a device's last
+ * seen and a day with a command used, idle.ts), active devices and uses per command over the last
+ * `teamIdleDays` days. A member is idle with no activity for `teamIdleDays` days, counted from
+ * joining when there was none.
  */
 export async function memberUses(
   db: Db,
@@ -119,43 +110,37 @@ export async function memberUses(
     now,
     limits.teamIdleDays,
   );
-  const [memberRows, deviceRows, dayRows, monthRows, refs] = await Promise.all([
+  const [memberRows, dayRows, monthRows, refs] = await Promise.all([
     db.all<{
       userId: string;
       customerName: string;
       email: string;
       joinedAt: number;
       licenseId: string;
-    }>(sql`select u.id as userId, u.customer_name as customerName, u.email as email,
-        m.joined_at as joinedAt, m.license_id as licenseId
-      from organization_members as m join users as u on u.id = m.user_id
+      lastActiveAt: number | null;
+      devicesInUse: number;
+    }>(sql`select m.user_id as userId, m.customer_name as customerName, m.email as email,
+        m.joined_at as joinedAt, m.license_id as licenseId, m.last_active_at as lastActiveAt,
+        m.devices_in_use as devicesInUse
+      from organization_members as m
       where m.organization_id = ${organization.id} and m.removed_at is null
-      order by m.joined_at, u.email`),
-    db.all<{ licenseId: string; inUse: number; lastSeen: number | null }>(
-      sql`select license_id as licenseId, sum(deactivated_at is null) as inUse,
-          max(last_seen_at) as lastSeen
-        from devices where license_id in ${licensesOf} group by license_id`,
-    ),
+      order by m.joined_at, m.email`),
     inDays,
     inMonths,
     refLicenses(db, licensesOf),
   ]);
   const usageOf = byLicense(mergeUsage(dayRows, monthRows), refs);
-  const devicesOf = new Map(deviceRows.map((row) => [row.licenseId, row]));
   return memberRows.map((member) => {
-    const device = devicesOf.get(member.licenseId);
     const usage = usageOf.get(member.licenseId);
-    const lastDay = usage ? lastUseTime(usage.lastUsed) : null;
-    const lastActivityAt = lastActivity(device?.lastSeen ?? null, lastDay);
     return {
       userId: member.userId,
       customerName: member.customerName,
       email: member.email,
       joinedAt: member.joinedAt,
-      lastActivityAt,
-      devicesInUse: Number(device?.inUse ?? 0),
+      lastActivityAt: member.lastActiveAt,
+      devicesInUse: member.devicesInUse,
       features: features.map((_, index) => usage?.counts[index] ?? 0),
-      idle: isIdle(lastActivityAt, member.joinedAt, now),
+      idle: isIdle(member.lastActiveAt, member.joinedAt, now),
     };
   });
 }

@@ -1,152 +1,121 @@
 /**
  * What a team looks like, read for the owner's page and the console's organization page: seats,
- * members with their devices and last activity, open invitations, and the team activity feed (activations,
- * deactivations and replacements from the members' license events; sign-ins, invitations and
- * membership from the organization's own events), filterable by member and date and exportable
- * as CSV.
+ * members with their devices and last activity, open invitations (the owner's table reads them a
+ * page at a time, people.ts), and the team activity feed (activations, deactivations and
+ * replacements from the members' license events; sign-ins, invitations and membership from the
+ * organization's own events), filterable by member and date and exportable as CSV.
  */
-import { and, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
-import { featureUsage } from '../../../src/site.config';
+import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
+import type {
+  TeamDevice,
+  TeamInvitation,
+  TeamMember,
+  TeamOverview,
+} from '../../../src/contract/team';
 import {
   devices,
   licenses,
   organizationInvitations,
   organizationMembers,
-  usageDayColumns,
-  usageMonthColumns,
-  users,
   type OrganizationRow,
 } from '../../db/schema';
-import { effectiveLicenseStatus } from '../core/licenses/licenses';
-import { dayNumber, integerList, monthlyWindow } from '../core/usage/usage-store';
-import { DAY_MS, iso, isoOrNull, type Db, type Millis } from '../shared/db';
-import { isIdle, lastActivity } from './idle';
+import { iso, type Db, type Millis } from '../shared/db';
+import { teamMember } from './people';
 
-export interface TeamOverview {
-  organization: {
-    id: string;
-    name: string;
-    seats: number;
-    seatsTaken: number;
-    invitationsOpen: number;
-    deviceLimit: number;
-    termStart: string;
-    termEnd: string;
-    supportTier: string;
-  };
-  members: {
-    userId: string;
-    customerName: string;
-    email: string;
-    joinedAt: string;
-    licenseStatus: string;
-    lastSeenAt: string | null;
-    lastActivityAt: string | null;
-    idle: boolean;
-    devices: { id: string; deviceName: string; activatedAt: string; lastSeenAt: string }[];
-  }[];
-  invitations: {
-    id: string;
-    email: string;
-    createdAt: string;
-    expiresAt: string;
-    sentCount: number;
-  }[];
-}
-
-/** SQL: `alias` (usage_days or usage_months) has a command used (a report may count 0). */
-function anyUse(alias: string, columns: typeof usageDayColumns): SQL {
-  const used = featureUsage.features.map(({ slug }) => `${alias}.${columns[slug].name} > 0`);
-  return sql.raw(`(${used.join(' or ')})`);
+/** SQL: the open invitations of the organization not yet expired. */
+function openInvitations(organizationId: string, now: Millis) {
+  return and(
+    eq(organizationInvitations.organizationId, organizationId),
+    isNull(organizationInvitations.acceptedAt),
+    isNull(organizationInvitations.revokedAt),
+    sql`${organizationInvitations.expiresAt} > ${now}`,
+  );
 }
 
 /**
- * Every device of the active members (freed ones too: their last license check still counts as
- * activity), with the last day a command was used on it, or, for a device with no day kept, the
- * last month: one backward seek per device (the day table's key starts with the device), the
- * same activity the Utilization section reads (utilization.ts) without adding up the counts. One
- * statement for the whole team: never one per member.
+ * GET /api/team: the organization's figures, the same size for any team: two counts read from
+ * the members' and the open invitations' indexes (the people come a page at a time, people.ts).
  */
-function teamDevices(db: Db, organizationId: string, now: Millis) {
-  const months = integerList(monthlyWindow(dayNumber(now)));
-  const lastDay = sql`(select u.day from usage_days as u
-    where u.device_ref = devices.usage_ref and ${anyUse('u', usageDayColumns)}
-    order by u.day desc limit 1)`;
-  return db
-    .select({
-      id: devices.id,
-      licenseId: devices.licenseId,
-      deviceName: devices.deviceName,
-      activatedAt: devices.activatedAt,
-      lastSeenAt: devices.lastSeenAt,
-      deactivatedAt: devices.deactivatedAt,
-      lastDay: sql<number | null>`${lastDay}`,
-      // Days are always newer than folded months: a month is read only without any day.
-      lastMonth: sql<number | null>`case when ${lastDay} is null then
-        (select o.month from usage_months as o where o.month in ${months}
-          and o.device_ref = devices.usage_ref and ${anyUse('o', usageMonthColumns)}
-          order by o.month desc limit 1) end`,
-    })
-    .from(devices)
-    .where(
-      sql`${devices.licenseId} in (select license_id from organization_members
-        where organization_id = ${organizationId} and removed_at is null)`,
-    )
-    .orderBy(desc(devices.lastSeenAt));
-}
-
-/** The start of a day number's day, or of a yyyymm month. */
-const dayStart = (day: number): Millis => day * DAY_MS;
-const monthStart = (month: number): Millis =>
-  Date.UTC(Math.trunc(month / 100), (month % 100) - 1, 1);
-
-type TeamDeviceRow = Awaited<ReturnType<typeof teamDevices>>[number];
-
-/** A member's activity from their devices: last seen, and the last day (or month) of use. */
-function activityOf(own: readonly TeamDeviceRow[]): Millis | null {
-  let seen: Millis | null = null;
-  let day: number | null = null;
-  let month: number | null = null;
-  for (const device of own) {
-    seen = Math.max(seen ?? 0, device.lastSeenAt);
-    if (device.lastDay !== null) day = Math.max(day ?? 0, device.lastDay);
-    if (device.lastMonth !== null) month = Math.max(month ?? 0, device.lastMonth);
-  }
-  const used = day !== null ? dayStart(day) : month !== null ? monthStart(month) : null;
-  return lastActivity(seen, used);
-}
-
-/**
- * GET /api/team: everything the owner's page shows, in ONE D1 batch of three grouped reads
- * (members, their devices, open invitations) whatever the team's size.
- */
-export async function teamOverview(
+export async function teamSummary(
   db: Db,
   organization: OrganizationRow,
   now: Millis,
 ): Promise<TeamOverview> {
+  const [counted] = await db.all<{
+    seatsTaken: number;
+    invitationsOpen: number;
+    ownerHoldsSeat: number;
+  }>(
+    sql`select (select count(*) from organization_members as m
+          where m.organization_id = ${organization.id} and m.removed_at is null) as seatsTaken,
+        exists (select 1 from organization_members as o
+          where o.organization_id = ${organization.id} and o.user_id = ${organization.ownerUserId}
+            and o.removed_at is null) as ownerHoldsSeat,
+        (select count(*) from organization_invitations as i
+          where i.organization_id = ${organization.id} and i.accepted_at is null
+            and i.revoked_at is null and i.expires_at > ${now}) as invitationsOpen`,
+  );
+  return {
+    organization: {
+      id: organization.id,
+      name: organization.name,
+      seats: organization.seats,
+      seatsTaken: counted?.seatsTaken ?? 0,
+      invitationsOpen: counted?.invitationsOpen ?? 0,
+      ownerUserId: organization.ownerUserId,
+      ownerHoldsSeat: counted?.ownerHoldsSeat === 1,
+      deviceLimit: organization.deviceLimit,
+      termStart: iso(organization.termStart),
+      termEnd: iso(organization.termEnd),
+      supportTier: organization.supportTier,
+    },
+  };
+}
+
+/**
+ * The console's organization page: the figures, every member (by joining) with their active
+ * devices and last activity, and every open invitation (newest first), in one D1 batch.
+ */
+export async function teamRoster(
+  db: Db,
+  organization: OrganizationRow,
+  now: Millis,
+): Promise<TeamOverview & { members: TeamMember[]; invitations: TeamInvitation[] }> {
+  const active = and(
+    eq(organizationMembers.organizationId, organization.id),
+    isNull(organizationMembers.removedAt),
+  );
   const [memberRows, deviceRows, invitationRows] = await db.batch([
     db
       .select({
-        userId: users.id,
-        customerName: users.customerName,
-        email: users.email,
+        userId: organizationMembers.userId,
+        customerName: organizationMembers.customerName,
+        email: organizationMembers.email,
         joinedAt: organizationMembers.joinedAt,
+        lastActiveAt: organizationMembers.lastActiveAt,
         licenseId: organizationMembers.licenseId,
-        status: licenses.status,
-        expiresAt: licenses.expiresAt,
+        licenseStatus: licenses.status,
+        licenseExpiresAt: licenses.expiresAt,
       })
       .from(organizationMembers)
-      .innerJoin(users, eq(users.id, organizationMembers.userId))
       .innerJoin(licenses, eq(licenses.id, organizationMembers.licenseId))
+      .where(active)
+      .orderBy(asc(organizationMembers.joinedAt)),
+    db
+      .select({
+        id: devices.id,
+        licenseId: devices.licenseId,
+        deviceName: devices.deviceName,
+        activatedAt: devices.activatedAt,
+        lastSeenAt: devices.lastSeenAt,
+      })
+      .from(devices)
       .where(
-        and(
-          eq(organizationMembers.organizationId, organization.id),
-          isNull(organizationMembers.removedAt),
-        ),
+        sql`${devices.licenseId} in (select license_id from organization_members
+          where organization_id = ${organization.id} and removed_at is null)
+          and ${devices.deactivatedAt} is null`,
       )
-      .orderBy(organizationMembers.joinedAt),
-    teamDevices(db, organization.id, now),
+      .orderBy(desc(devices.lastSeenAt)),
     db
       .select({
         id: organizationInvitations.id,
@@ -156,21 +125,20 @@ export async function teamOverview(
         sentCount: organizationInvitations.sentCount,
       })
       .from(organizationInvitations)
-      .where(
-        and(
-          eq(organizationInvitations.organizationId, organization.id),
-          isNull(organizationInvitations.acceptedAt),
-          isNull(organizationInvitations.revokedAt),
-          sql`${organizationInvitations.expiresAt} > ${now}`,
-        ),
-      )
+      .where(openInvitations(organization.id, now))
       .orderBy(desc(organizationInvitations.createdAt)),
   ]);
-  const devicesOf = new Map<string, TeamDeviceRow[]>();
-  for (const device of deviceRows) {
-    const own = devicesOf.get(device.licenseId);
+  const devicesOf = new Map<string, TeamDevice[]>();
+  for (const row of deviceRows) {
+    const device = {
+      id: row.id,
+      deviceName: row.deviceName,
+      activatedAt: iso(row.activatedAt),
+      lastSeenAt: iso(row.lastSeenAt),
+    };
+    const own = devicesOf.get(row.licenseId);
     if (own) own.push(device);
-    else devicesOf.set(device.licenseId, [device]);
+    else devicesOf.set(row.licenseId, [device]);
   }
   return {
     organization: {
@@ -179,32 +147,16 @@ export async function teamOverview(
       seats: organization.seats,
       seatsTaken: memberRows.length,
       invitationsOpen: invitationRows.length,
+      ownerUserId: organization.ownerUserId,
+      ownerHoldsSeat: memberRows.some((row) => row.userId === organization.ownerUserId),
       deviceLimit: organization.deviceLimit,
       termStart: iso(organization.termStart),
       termEnd: iso(organization.termEnd),
       supportTier: organization.supportTier,
     },
-    members: memberRows.map((member) => {
-      const own = devicesOf.get(member.licenseId) ?? [];
-      const active = own.filter((device) => device.deactivatedAt === null);
-      const lastActivityAt = activityOf(own);
-      return {
-        userId: member.userId,
-        customerName: member.customerName,
-        email: member.email,
-        joinedAt: iso(member.joinedAt),
-        licenseStatus: effectiveLicenseStatus(member, now),
-        lastSeenAt: active[0] ? iso(active[0].lastSeenAt) : null,
-        lastActivityAt: isoOrNull(lastActivityAt),
-        idle: isIdle(lastActivityAt, member.joinedAt, now),
-        devices: active.map((device) => ({
-          id: device.id,
-          deviceName: device.deviceName,
-          activatedAt: iso(device.activatedAt),
-          lastSeenAt: iso(device.lastSeenAt),
-        })),
-      };
-    }),
+    members: memberRows.map((row) =>
+      teamMember({ ...row, devices: devicesOf.get(row.licenseId) ?? [] }, now),
+    ),
     invitations: invitationRows.map((row) => ({
       id: row.id,
       email: row.email,

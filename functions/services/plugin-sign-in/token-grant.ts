@@ -1,8 +1,9 @@
 /**
  * The token endpoint and revocation: the plugin polls with its device code until the customer
  * decides (RFC 8628 §3.4-3.5), then refreshes its short-lived access token with a refresh token
- * that is replaced at each use (RFC 6749 §6), and ends the sign-in by revoking either token
- * (RFC 7009). Failures are OAuth errors (lib/oauth-errors.ts).
+ * that is replaced at each use (RFC 6749 §6), reuse of any replaced one ending the sign-in and a
+ * retry within seconds getting the same answer (RFC 9700 §4.14), and ends the sign-in by revoking
+ * either token (RFC 7009). Failures are OAuth errors (lib/oauth-errors.ts).
  */
 import { and, eq } from 'drizzle-orm';
 import * as Texts from '../../../src/contract/plugin-sign-in-texts';
@@ -17,20 +18,22 @@ import { deviceAuthorizations, type DeviceAuthorizationRow } from '../../db/sche
 import { oauthFail } from '../../lib/oauth-errors';
 import {
   newTokenPair,
+  refreshPluginTokens,
   revokePluginToken,
-  rotateRefreshToken,
   tokensFromApproval,
-  type NewTokenPair,
+  type IssuedPair,
 } from '../core/users/plugin-tokens';
+import type { Millis } from '../shared/db';
 import type { Deps } from '../shared/deps';
 import { assertKnownClient, grantedScope } from './clients';
 import { deviceCodeHash } from './codes';
 
-function tokenResponse(pair: NewTokenPair): TokenResponse {
+/** The token endpoint's answer for `pair`; `expires_in` counts from `now`. */
+function tokenResponse(pair: IssuedPair, now: Millis): TokenResponse {
   return {
     access_token: pair.accessToken,
     token_type: 'Bearer',
-    expires_in: pluginSignIn.accessTokenSeconds,
+    expires_in: Math.max(0, Math.ceil((pair.accessExpiresAt - now) / 1000)),
     refresh_token: pair.refreshToken,
     scope: pluginSignIn.scope,
   };
@@ -44,9 +47,9 @@ export async function grantTokens(deps: Deps, request: TokenRequest): Promise<To
   }
   grantedScope(request.scope);
   const pair = await newTokenPair(deps.now);
-  const rotated = await rotateRefreshToken(deps, request.refresh_token, request.client_id, pair);
-  if (!rotated) throw oauthFail('invalid_grant', Texts.refreshTokenInvalid);
-  return tokenResponse(pair);
+  const outcome = await refreshPluginTokens(deps, request.refresh_token, request.client_id, pair);
+  if (outcome.kind === 'refused') throw oauthFail('invalid_grant', Texts.refreshTokenInvalid);
+  return tokenResponse(outcome.pair, deps.now);
 }
 
 /**
@@ -83,7 +86,7 @@ async function exchangeDeviceCode(
   ]);
   // A concurrent poll took the tokens first, or the account was deleted meanwhile.
   if (issued.length === 0) throw oauthFail('invalid_grant', Texts.deviceCodeInvalid);
-  return tokenResponse(pair);
+  return tokenResponse(pair, now);
 }
 
 /** Records a poll of a pending request and throws what the plugin should do next. */

@@ -3,8 +3,8 @@ import type { DrizzleD1Database } from 'drizzle-orm/d1';
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import type * as schema from '../../db/schema';
 
-/** The drizzle client services take as their first argument (built per request). */
-export type Db = DrizzleD1Database<typeof schema>;
+/** The drizzle client services take as their first argument (built per request), with its D1 binding. */
+export type Db = DrizzleD1Database<typeof schema> & { $client: D1Database };
 
 /** Milliseconds since the epoch; services take `now` as a value so tests control the clock. */
 export type Millis = number;
@@ -54,4 +54,25 @@ export function outerColumn(column: SQLiteColumn): SQL {
  */
 export function prefixEnd(prefix: string): string {
   return `${prefix}\u{10FFFF}`;
+}
+
+/** The rows a raw read answers (`sql<Row>`…). */
+type RowsOf<Query> = Query extends SQL<infer Row> ? Row[] : never;
+
+/**
+ * Raw reads (`sql<Row>`…, as `db.all` takes them) sent as ONE D1 batch: drizzle's own batch
+ * cannot carry raw SQL with parameters. Each answers its rows as objects.
+ */
+export async function readBatch<const Queries extends readonly SQL[]>(
+  db: Db,
+  queries: Queries,
+): Promise<{ -readonly [K in keyof Queries]: RowsOf<Queries[K]> }> {
+  const statements = queries.map((query) => {
+    const { sql: text, params } = db.all(query).getQuery();
+    return db.$client.prepare(text).bind(...params);
+  });
+  const results = await db.$client.batch<unknown>(statements);
+  return results.map((result) => result.results) as {
+    -readonly [K in keyof Queries]: RowsOf<Queries[K]>;
+  };
 }

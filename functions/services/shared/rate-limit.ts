@@ -23,7 +23,7 @@ const messages: Record<RateLimitRule, (minutes: number) => string> = {
   loginPerKnownBrowser: ApiMessages.tooManyLoginAttempts,
   secondFactorPerAccount: ApiMessages.tooManyCodeAttempts,
   passkeyPerIp: ApiMessages.tooManyLoginAttempts,
-  forgotPasswordPerEmail: ApiMessages.tooManyResetRequests,
+  passkeyOptionsPerIp: ApiMessages.tooManyLoginAttempts,
   forgotPasswordPerIp: ApiMessages.tooManyResetRequests,
   contactPerIp: ApiMessages.tooManyContactMessages,
   // Never refused: over it the acknowledgement is just not sent.

@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { Messages } from '../messages';
-import { isPlainLine } from '../plain-text';
+import { plainName } from './names';
 import {
   codeRule,
   customerNameRule,
@@ -135,7 +135,7 @@ export type SetPasswordBody = z.infer<typeof setPasswordSchema>;
 /** POST /api/contact */
 export const contactSchema = lazySchema(() =>
   z.object({
-    name: z.string().trim().min(1).max(200).refine(isPlainLine, Messages.nameNotPlain),
+    name: plainName(z.string().trim().min(1).max(200)),
     email,
     message: z.string().trim().min(1).max(5000),
     recaptchaToken: botToken,

@@ -29,8 +29,7 @@ import { z } from 'zod';
 // Explicit .ts extensions: the reference client runs this file under plain Node (type stripping),
 // which resolves no extensionless paths; Vite, wrangler and tsc accept either form.
 import { licensing } from '../../site.config.ts';
-import { Messages } from '../messages.ts';
-import { isPlainLine } from '../plain-text.ts';
+import { plainName } from './names.ts';
 import type { DeviceView } from '../usage.ts';
 import type { Agree } from './agree.ts';
 import { planLabels } from '../user.ts';
@@ -90,12 +89,7 @@ export const deviceIdSchema = lazySchema(() =>
 );
 
 export const deviceNameSchema = lazySchema(() =>
-  z
-    .string()
-    .trim()
-    .min(1, 'Please name the device.')
-    .max(licensing.deviceNameMaxLength)
-    .refine(isPlainLine, Messages.nameNotPlain),
+  plainName(z.string().trim().min(1, 'Please name the device.').max(licensing.deviceNameMaxLength)),
 );
 
 const appVersion = lazySchema(() =>

@@ -4,19 +4,19 @@
  * what it proves is for @simplewebauthn/server to verify.
  */
 import { z } from 'zod';
-import { Messages } from '../messages';
-import { isPlainLine } from '../plain-text';
+import { plainName } from './names';
 import { lazySchema } from './lazy';
 
 /** A passkey's name is shown in Account Settings and written into an e-mail: one plain line. */
 export const passkeyNameMaxLength = 60;
 export const passkeyName = lazySchema(() =>
-  z
-    .string()
-    .trim()
-    .min(1, 'Name the passkey.')
-    .max(passkeyNameMaxLength, `A passkey name has at most ${passkeyNameMaxLength} characters.`)
-    .refine(isPlainLine, Messages.nameNotPlain),
+  plainName(
+    z
+      .string()
+      .trim()
+      .min(1, 'Name the passkey.')
+      .max(passkeyNameMaxLength, `A passkey name has at most ${passkeyNameMaxLength} characters.`),
+  ),
 );
 
 /** A base64url value of a WebAuthn answer; 16 KiB is far above any real one. */

@@ -21,7 +21,7 @@ import { z } from 'zod';
 // Explicit .ts extensions: the reference client runs this file under plain Node (type stripping).
 import * as pluginSignIn from '../../config/plugin-sign-in.ts';
 import { licensing } from '../../site.config.ts';
-import { isPlainLine } from '../plain-text.ts';
+import { plainName } from './names.ts';
 import { codeMalformed } from '../plugin-sign-in-texts.ts';
 import { lazySchema } from './lazy.ts';
 
@@ -60,13 +60,10 @@ export const deviceAuthorizationRequestSchema = lazySchema(() =>
   z.object({
     client_id: z.string().max(200),
     scope: scopeParam,
-    device_name: z
-      .string()
-      .trim()
-      .min(1)
-      .max(licensing.deviceNameMaxLength)
-      .refine(isPlainLine, 'Device name must be plain text on one line.')
-      .optional(),
+    device_name: plainName(
+      z.string().trim().min(1).max(licensing.deviceNameMaxLength),
+      'Device name must be plain text on one line.',
+    ).optional(),
     device_id: z
       .string()
       .trim()

@@ -4,9 +4,10 @@
  */
 import { z } from 'zod';
 import { supportTiers } from '../admin-organizations';
+import { sortDirections, statusFilters, teamSortKeys } from '../team';
 import { bulkInviteMax } from '../address-list';
-import { Messages, TeamMessages } from '../messages';
-import { isPlainLine } from '../plain-text';
+import { TeamMessages } from '../messages';
+import { plainName } from './names';
 import { by } from './by';
 import { customerNameRule, emailRule, newPasswordRule } from '../rules';
 import { lazySchema } from './lazy';
@@ -51,6 +52,31 @@ export const invitationSignupSchema = lazySchema(() =>
   }),
 );
 
+/**
+ * GET /api/team/members: a page of the team table. Every parameter may be left out (page 1, by
+ * name A to Z, no search, every status); a parameter given twice is refused like a wrong one.
+ */
+export const peopleQuerySchema = lazySchema(() =>
+  z.object({
+    page: z
+      .string({ error: TeamMessages.pageInvalid })
+      .regex(/^\d{1,5}$/, TeamMessages.pageInvalid)
+      .transform(Number)
+      .refine((page) => page >= 1 && page <= 10_000, TeamMessages.pageInvalid)
+      .default(1),
+    sort: z.enum(teamSortKeys, { error: TeamMessages.sortInvalid(teamSortKeys) }).default('name'),
+    dir: z.enum(sortDirections, { error: TeamMessages.directionInvalid }).default('asc'),
+    q: z
+      .string({ error: TeamMessages.searchInvalid })
+      .max(200, TeamMessages.searchInvalid)
+      .default(''),
+    status: z
+      .enum(statusFilters, { error: TeamMessages.statusInvalid(statusFilters) })
+      .default('all'),
+  }),
+);
+export type PeopleQuery = z.output<typeof peopleQuerySchema>;
+
 /** GET /api/team/activity and activity.csv */
 export const activityQuerySchema = lazySchema(() =>
   z.object({
@@ -70,12 +96,7 @@ const reason = lazySchema(() =>
 const termDate = lazySchema(() => z.iso.date('Dates must be written YYYY-MM-DD.'));
 /** An organization's name is shown to its members and written into their e-mails: one plain line. */
 const organizationName = lazySchema(() =>
-  z
-    .string()
-    .trim()
-    .min(1, 'Name the organization.')
-    .max(200)
-    .refine(isPlainLine, Messages.nameNotPlain),
+  plainName(z.string().trim().min(1, 'Name the organization.').max(200)),
 );
 
 /** GET /api/admin/organizations?q=…: a name's start, an e-mail or a license key; '' lists the newest. */

@@ -25,8 +25,9 @@ export const newRecoveryCodesSchema = lazySchema(() => z.object({ code: secondFa
 export type NewRecoveryCodesBody = z.infer<typeof newRecoveryCodesSchema>;
 
 /**
- * Proof that the person at the keyboard owns the account: a current code, or the password.
- * Turning two-step sign-in off (POST /api/two-step/off) and POST /api/verify-identity take it.
+ * Proof that the person at the keyboard owns the account: a current code, or the password (which
+ * the Worker takes only from a person who has no authenticator app and no passkey). Turning
+ * two-step sign-in off (POST /api/two-step/off) and POST /api/verify-identity take it.
  */
 export const identityProofSchema = lazySchema(() =>
   z

@@ -6,8 +6,8 @@
 import { z } from 'zod';
 import { usageRanges, type UsageRange } from '../../config/feature-usage.ts';
 import { licensing } from '../../site.config.ts';
-import { ApiMessages, Messages } from '../messages.ts';
-import { isPlainLine } from '../plain-text.ts';
+import { ApiMessages } from '../messages.ts';
+import { plainName } from './names.ts';
 import { lazySchema } from './lazy.ts';
 
 /**
@@ -34,15 +34,16 @@ export type UsageSharingBody = z.infer<typeof usageSharingBodySchema>;
 /** PATCH /api/devices/:id: the name the customer gives one of their devices on Usage & Sessions. */
 export const deviceRenameSchema = lazySchema(() =>
   z.object({
-    deviceName: z
-      .string({ error: 'Please name the device.' })
-      .trim()
-      .min(1, 'Please name the device.')
-      .max(
-        licensing.deviceNameMaxLength,
-        `A device name can be at most ${licensing.deviceNameMaxLength} characters.`,
-      )
-      .refine(isPlainLine, Messages.nameNotPlain),
+    deviceName: plainName(
+      z
+        .string({ error: 'Please name the device.' })
+        .trim()
+        .min(1, 'Please name the device.')
+        .max(
+          licensing.deviceNameMaxLength,
+          `A device name can be at most ${licensing.deviceNameMaxLength} characters.`,
+        ),
+    ),
   }),
 );
 export type DeviceRenameBody = z.infer<typeof deviceRenameSchema>;

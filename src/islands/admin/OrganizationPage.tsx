@@ -14,10 +14,10 @@ import {
 } from '../../contract/admin-organizations';
 import { ConsoleMessages } from '../../contract/messages';
 import { withErrorBoundary } from '../ErrorBoundary';
-import { apiCall, ApiFailure } from '../shared/api';
+import { ApiFailure } from '../shared/api';
 import { AgreementFields } from './AgreementFields';
 import { AuditTable } from './AuditTable';
-import { adminGet, adminPost, problemOf, type Problem } from './console-api';
+import { adminGet, adminPatch, adminPost, problemOf, type Problem } from './console-api';
 import {
   agreementChanges,
   agreementInput,
@@ -102,7 +102,7 @@ function OrganizationPage() {
       const changes = agreement ? agreementChanges(organization, agreement) : {};
       if (Object.keys(changes).length === 0)
         return Promise.reject(new ApiFailure(400, 'Nothing was changed.', null));
-      return apiCall('PATCH', base, organizationActionResultSchema, { ...changes, reason });
+      return adminPatch(base, organizationActionResultSchema, { ...changes, reason });
     }
     return adminPost(
       `${base}/team`,

@@ -5,7 +5,7 @@
 import type { TeamActivity, TeamInvitation, TeamMember } from '../../contract/team';
 import { formatDate, formatShortDateTime } from '../../lib/format';
 import type { Column } from '../shared/DataTable';
-import { kindLabel, memberLabel } from '../team/format';
+import { kindLabel, memberLabel } from '../team/feed-format';
 import { Moment } from '../shared/Moment';
 import type { OrganizationPending } from './organization-actions';
 import { ActionButton, Badge, ConsoleTable, customerHref } from './parts';

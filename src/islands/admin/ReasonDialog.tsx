@@ -3,12 +3,12 @@
  * as children), a required reason that is kept in the audit log, and the action. The server
  * checks the reason; its refusal is shown here, next to the form. When the state changed
  * meanwhile (409, 404) or no answer came, the dialog closes and the page reloads (`onStale`).
- * When the action wants a fresher proof of who is at the keyboard (a refund, a cancellation, a
- * deletion after 10 minutes), the dialog asks for a code or the password, then sends it again.
+ * When the action wants a fresh proof of who is at the keyboard (every change, 10 minutes after
+ * the last), the call itself asks for it in a dialog on top of this one and sends it again
+ * (console-api.ts); cancelled, the refusal is shown here.
  */
 import { useId, useState, type ReactNode } from 'react';
 import { ConfirmActions } from '../shared/ConfirmActions';
-import { ConfirmIdentity } from '../shared/ConfirmIdentity';
 import { Modal } from '../shared/Modal';
 import { SignInAgainLink } from './ConsoleAlert';
 import { networkAction, problemOf, type Problem } from './console-api';
@@ -90,65 +90,53 @@ export function ReasonDialog<T>({
 
   return (
     <Modal open={open} onClose={close} title={title} dismissible={!busy} className="console-dialog">
-      {problem?.kind === 'confirm' ? (
-        <ConfirmIdentity
-          methods={['code', 'password']}
-          passkey
-          onConfirmed={() => {
-            setProblem(null);
-            void submit();
-          }}
-          onCancel={() => setProblem(null)}
-        />
-      ) : (
-        <form
-          className="console-dialog-form"
-          noValidate
-          onSubmit={(event) => {
-            event.preventDefault();
-            void submit();
-          }}
-        >
-          {children}
-          <div className="field">
-            <label htmlFor={fieldId}>{reasonLabel}</label>
-            <textarea
-              id={fieldId}
-              className="console-textarea"
-              rows={reasonRows}
-              maxLength={reasonMax}
-              value={reason}
-              aria-required="true"
-              aria-invalid={problem?.kind === 'input'}
-              aria-describedby={hintId}
-              onChange={(event) => setReason(event.target.value)}
-              // The reason comes first: showModal() focuses it (see ConfirmActions).
-              ref={(element) => {
-                element?.setAttribute('autofocus', '');
-              }}
-            />
-            <p className="field-hint" id={hintId}>
-              {reasonHint}
-            </p>
-          </div>
-          <ConfirmActions
-            error={
-              problem && (
-                <>
-                  {problem.message} {problem.kind === 'signin' && <SignInAgainLink />}
-                </>
-              )
-            }
-            busy={busy}
-            keepLabel={keepLabel}
-            confirmLabel={confirmLabel}
-            busyLabel={busyLabel}
-            onKeep={close}
-            tone={tone}
-            submit
+      <form
+        className="console-dialog-form"
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          void submit();
+        }}
+      >
+        {children}
+        <div className="field">
+          <label htmlFor={fieldId}>{reasonLabel}</label>
+          <textarea
+            id={fieldId}
+            className="console-textarea"
+            rows={reasonRows}
+            maxLength={reasonMax}
+            value={reason}
+            aria-required="true"
+            aria-invalid={problem?.kind === 'input'}
+            aria-describedby={hintId}
+            onChange={(event) => setReason(event.target.value)}
+            // The reason comes first: showModal() focuses it (see ConfirmActions).
+            ref={(element) => {
+              element?.setAttribute('autofocus', '');
+            }}
           />
-        </form>
-      )}
+          <p className="field-hint" id={hintId}>
+            {reasonHint}
+          </p>
+        </div>
+        <ConfirmActions
+          error={
+            problem && (
+              <>
+                {problem.message} {problem.kind === 'signin' && <SignInAgainLink />}
+              </>
+            )
+          }
+          busy={busy}
+          keepLabel={keepLabel}
+          confirmLabel={confirmLabel}
+          busyLabel={busyLabel}
+          onKeep={close}
+          tone={tone}
+          submit
+        />
+      </form>
     </Modal>
   );
 }

@@ -2,14 +2,17 @@
  * The console islands' calls to /api/admin/* (shared/api.ts does the fetch and the shape check)
  * and what each failure means to an operator: sign in again (401: no session, or one older than
  * the console's 12 hours), set up a second factor (403: the session proved none), confirm it is
- * you (403: a money action wants a proof of the last minutes), the customer changed meanwhile
- * (409), a refused input (400), gone (404), or no answer at all. Islands show a `Problem` with ConsoleAlert.
+ * you (403: every change wants a proof of the last 10 minutes; the write calls here ask for it
+ * in a dialog and send again, so this is left only when the operator cancelled), the customer
+ * changed meanwhile (409), a refused input (400), gone (404), or no answer at all. Islands show a
+ * `Problem` with ConsoleAlert.
  */
 import { ConsoleMessages } from '../../contract/messages';
 import type { Shape } from '../../contract/shape';
 import { forgetLocalSession } from '../../lib/auth/guard';
 import { loginReturningTo } from '../../lib/auth/return-path';
 import { apiCall, ApiFailure } from '../shared/api';
+import { withFreshProof } from '../shared/fresh-proof';
 
 export type ProblemKind =
   'signin' | 'second-factor' | 'confirm' | 'stale' | 'input' | 'missing' | 'network' | 'other';
@@ -32,7 +35,7 @@ export function problemOf(error: unknown, fallback = unexpected, network = netwo
   if (!(error instanceof ApiFailure)) return { kind: 'other', message: fallback };
   if (error.isNetwork) return { kind: 'network', message: network };
   const message = error.message || fallback;
-  // The console needs a session with a second factor; money actions a fresh proof as well.
+  // The console needs a session with a second factor; every change a fresh proof as well.
   if (error.code === 'SECOND_FACTOR_REQUIRED') return { kind: 'second-factor', message };
   if (error.code === 'FRESH_VERIFICATION_REQUIRED') return { kind: 'confirm', message };
   switch (error.status) {
@@ -53,12 +56,17 @@ export function adminGet<T>(path: string, shape: Shape<T>): Promise<T> {
   return apiCall('GET', path, shape);
 }
 
+/** A change: asks for a fresh proof when the server wants one, then sends it again. */
 export function adminPost<T>(path: string, shape: Shape<T>, body: unknown): Promise<T> {
-  return apiCall('POST', path, shape, body);
+  return withFreshProof(() => apiCall('POST', path, shape, body));
+}
+
+export function adminPatch<T>(path: string, shape: Shape<T>, body: unknown): Promise<T> {
+  return withFreshProof(() => apiCall('PATCH', path, shape, body));
 }
 
 export function adminDelete<T>(path: string, shape: Shape<T>): Promise<T> {
-  return apiCall('DELETE', path, shape);
+  return withFreshProof(() => apiCall('DELETE', path, shape));
 }
 
 /** `/api/admin/x?a=1&b=2`, leaving out empty values. */

@@ -23,10 +23,13 @@ import {
   deviceLimitText,
   dateText,
   failedRenewalText,
+  invoiceNotice,
   planOf,
   priceText,
   statusText,
+  teamReadyNotice,
 } from './format';
+import { inviteTeam, teamReadyHeading, viewInvoice } from '../../contract/invoice-notice-texts';
 import { InvoiceTable } from './InvoiceTable';
 import { ManageButtons, usePortal } from './ManageButtons';
 import { ResumeDialog } from './ResumeDialog';
@@ -91,6 +94,12 @@ function BillingPage() {
   const { value: overview } = state;
   const card = cardText(overview.card, now);
   const failed = failedRenewalText(overview);
+  // Where a purchase by invoice lands (`?invoice=`): only ever rendered in the browser.
+  const ready = teamReadyNotice(
+    overview,
+    new URLSearchParams(window.location.search).get('invoice'),
+  );
+  const due = ready ? null : invoiceNotice(overview);
   return (
     <div className="dashboard billing">
       {done && (
@@ -99,6 +108,25 @@ function BillingPage() {
             ? SuccessMessages.subscriptionCancelled
             : SuccessMessages.subscriptionResumed}
         </p>
+      )}
+      {ready && (
+        <section className="card billing-ready" aria-labelledby="ready-title">
+          <h2 id="ready-title">{teamReadyHeading}</h2>
+          <p>{ready.text}</p>
+          <p className="billing-links">
+            {ready.url && <a href={ready.url}>{viewInvoice}</a>}
+            <a href="/dashboard/team">{inviteTeam}</a>
+          </p>
+        </section>
+      )}
+      {due && (
+        <div
+          className={due.overdue ? 'billing-alert' : 'billing-note'}
+          role={due.overdue ? 'alert' : undefined}
+        >
+          <p>{due.text}</p>
+          {due.url && <a href={due.url}>{viewInvoice}</a>}
+        </div>
       )}
       {failed && <FailedRenewal text={failed} canChange={overview.actions.manageCard} />}
       <CurrentPlan overview={overview} card={card} now={now} headingRef={planHeading} />

@@ -3,12 +3,14 @@
  * address, country, tax ID), with "Change billing details" opening the form in place. Without
  * saved details it says where they come from: the checkout.
  */
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import type { BillingOverview } from '../../contract/billing';
-import { DetailsForm } from './DetailsForm';
 import { addressLines } from './format';
 
 export const detailsSaved = 'Your billing details are saved. Your next invoice will carry them.';
+
+// Most visits never change their details: the form (and its country list) loads when asked for.
+const DetailsForm = lazy(async () => ({ default: (await import('./DetailsForm')).DetailsForm }));
 
 interface Props {
   overview: BillingOverview;
@@ -45,14 +47,16 @@ export function DetailsCard({ overview, onSaved }: Props) {
         </p>
       )}
       {editing ? (
-        <DetailsForm
-          details={details}
-          onClose={() => close(false)}
-          onSaved={(next) => {
-            onSaved(next);
-            close(true);
-          }}
-        />
+        <Suspense fallback={null}>
+          <DetailsForm
+            details={details}
+            onClose={() => close(false)}
+            onSaved={(next) => {
+              onSaved(next);
+              close(true);
+            }}
+          />
+        </Suspense>
       ) : (
         <>
           {details ? (

@@ -1,9 +1,12 @@
 /**
  * Account management on Billing & Invoices: what the server's `actions` allow. Trial → upgrade
- * (the same checkout as the dashboard), a card customer → Manage card (the payment provider's
- * portal), a renewing subscription → Cancel subscription, Enterprise → contact us.
+ * (the same checkout as the dashboard), or for a team of 5 or more, pay by bank transfer (the
+ * bank-transfer form, loaded when asked for); a card customer → Manage card (the payment
+ * provider's portal), a renewing subscription → Cancel subscription, Enterprise → contact us.
  */
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { upgradeByInvoice } from '../../contract/invoice-notice-texts';
+import type { InvoicePurchase } from '../shared/BankTransferDialog';
 import { portalResponseSchema, type BillingOverview } from '../../contract/billing';
 import { Messages } from '../../contract/messages';
 import { plans } from '../../site.config';
@@ -13,6 +16,15 @@ import { leftForLogin } from '../shared/session-ended';
 import { formatDate } from '../../lib/format';
 
 export const portalFailed = 'We could not open the card page. Please try again.';
+
+const BankTransferDialog = lazy(async () => ({
+  default: (await import('../shared/BankTransferDialog')).BankTransferDialog,
+}));
+
+/** The bank-transfer form's confirmation, loaded with the form. */
+async function buyByInvoice(purchase: InvoicePurchase): Promise<void> {
+  await (await import('./invoice-upgrade')).buyByInvoice(purchase);
+}
 
 interface Props {
   overview: BillingOverview;
@@ -24,6 +36,8 @@ export function ManageButtons({ overview, onCancel, onResume }: Props) {
   const { actions, subscription } = overview;
   const upgrade = useUpgrade();
   const portal = usePortal();
+  /** The bank-transfer form, once asked for (then kept, so it closes with its animation). */
+  const [invoice, setInvoice] = useState<{ open: boolean; purchaseId: string } | null>(null);
   const ending =
     subscription !== null &&
     (subscription.status === 'cancelling' ||
@@ -81,6 +95,17 @@ export function ManageButtons({ overview, onCancel, onResume }: Props) {
               {upgrade.busy ? upgradeBusyText : buyLabel}
             </button>
           )}
+          {actions.upgrade && (
+            <button
+              type="button"
+              className="button button-secondary"
+              onClick={() =>
+                setInvoice({ open: true, purchaseId: invoice?.purchaseId ?? crypto.randomUUID() })
+              }
+            >
+              {upgradeByInvoice}
+            </button>
+          )}
           {actions.manageCard && (
             <button
               type="button"
@@ -102,6 +127,17 @@ export function ManageButtons({ overview, onCancel, onResume }: Props) {
         <p className="form-error" role="alert">
           {error}
         </p>
+      )}
+      {invoice && (
+        <Suspense fallback={null}>
+          <BankTransferDialog
+            open={invoice.open}
+            onClose={() => setInvoice({ ...invoice, open: false })}
+            purchaseId={invoice.purchaseId}
+            details={overview.details}
+            onConfirm={buyByInvoice}
+          />
+        </Suspense>
       )}
     </div>
   );

@@ -6,9 +6,19 @@
 import type { BillingOverview, InvoiceView } from '../../contract/billing';
 import type { PlanLabel } from '../../contract/user';
 import { capitalize } from '../../lib/auth/account-view';
+import {
+  invoiceOpenText,
+  invoiceOverdueText,
+  pastDueByInvoice,
+  renewsByInvoice,
+  teamReadyText,
+} from '../../contract/invoice-notice-texts';
 import { chargeSentence, seatsText, seatsTimesPrice, unitPriceText } from '../../lib/charges';
 import { formatDate, formatMoney } from '../../lib/format';
 import { plans, type Plan } from '../../site.config';
+import { countryNameOf } from '../shared/countries';
+
+export { countryNameOf };
 
 /** The site.config plan of a stored plan label ('Standard' → plans.standard). */
 export function planOf(label: PlanLabel): Plan {
@@ -80,7 +90,10 @@ export function statusText(overview: BillingOverview): { text: string; tone: Sta
   const end = subscription.currentPeriodEnd ?? overview.licenseExpiresAt;
   switch (subscription.status) {
     case 'past_due':
-      return { text: 'Past due — update your card', tone: 'danger' };
+      // A team paying by invoice has no card to update: its invoice is what is late.
+      return subscription.paidBy === 'invoice'
+        ? { text: pastDueByInvoice, tone: 'danger' }
+        : { text: 'Past due — update your card', tone: 'danger' };
     case 'canceled':
       return { text: 'Canceled', tone: 'danger' };
     case 'cancelling':
@@ -111,7 +124,11 @@ export function dateText(
     return {
       label: 'Renews on',
       value: formatDate(subscription.currentPeriodEnd),
-      note: `for ${chargeSentence(subscription.renewal)}`,
+      // A team paying by invoice is sent the renewal's invoice; no card is charged.
+      note:
+        subscription.paidBy === 'invoice'
+          ? renewsByInvoice(chargeSentence(subscription.renewal))
+          : `for ${chargeSentence(subscription.renewal)}`,
     };
   }
   const ended = Date.parse(overview.licenseExpiresAt) <= now;
@@ -162,18 +179,10 @@ export function cardName(card: NonNullable<BillingOverview['card']>): string {
  */
 export function failedRenewalText(overview: BillingOverview): string | null {
   const subscription = overview.subscription;
-  if (subscription?.status !== 'past_due') return null;
+  // A team paying by invoice is told about its invoice instead (invoiceNotice).
+  if (subscription?.status !== 'past_due' || subscription.paidBy === 'invoice') return null;
   const day = subscription.paymentFailedAt ? ` on ${formatDate(subscription.paymentFailedAt)}` : '';
   return `Your last renewal payment failed${day}. Update your card to keep ${plans.standard.name}.`;
-}
-
-/** A country's English name from its ISO code (the code itself where Intl lacks it). */
-export function countryNameOf(code: string): string {
-  try {
-    return new Intl.DisplayNames(['en'], { type: 'region' }).of(code) ?? code;
-  } catch {
-    return code;
-  }
 }
 
 /** The postal address of billing details, one line each, as invoices print it. */
@@ -184,4 +193,59 @@ export function addressLines(details: NonNullable<BillingOverview['details']>): 
     [details.postalCode, details.city, details.state].filter(Boolean).join(' '),
     countryNameOf(details.country),
   ];
+}
+
+/** The open invoice (sent for bank transfer) that is due first; null when none is open. */
+function firstOpenInvoice(overview: BillingOverview): InvoiceView | null {
+  const open = overview.invoices.filter(
+    (invoice) => invoice.status === 'open' && invoice.dueAt && invoice.refund === null,
+  );
+  open.sort((a, b) => Date.parse(a.dueAt ?? '') - Date.parse(b.dueAt ?? ''));
+  return open[0] ?? null;
+}
+
+/**
+ * What a team paying by invoice reads about its open invoice: when it is due and the link to it;
+ * once it is overdue (the subscription past due, its licenses suspended), that it must be paid.
+ * Null for a card customer, or with nothing open.
+ */
+export function invoiceNotice(
+  overview: BillingOverview,
+): { text: string; overdue: boolean; url: string | null } | null {
+  const subscription = overview.subscription;
+  if (subscription?.paidBy !== 'invoice') return null;
+  const invoice = firstOpenInvoice(overview);
+  if (!invoice?.dueAt) return null;
+  const facts = [
+    invoiceNumber(invoice),
+    formatMoney(invoice.amountPaid, invoice.currency),
+    formatDate(invoice.dueAt),
+  ] as const;
+  const overdue = subscription.status === 'past_due';
+  return {
+    text: overdue ? invoiceOverdueText(...facts) : invoiceOpenText(...facts),
+    overdue,
+    url: invoice.url,
+  };
+}
+
+/**
+ * Where a purchase by invoice lands (`?invoice=<id>`): the team is ready, with the invoice's
+ * number, amount and due date, while that invoice is open; null otherwise.
+ */
+export function teamReadyNotice(
+  overview: BillingOverview,
+  invoiceId: string | null,
+): { text: string; url: string | null } | null {
+  const invoice = overview.invoices.find((item) => item.id === invoiceId);
+  if (invoice?.status !== 'open' || !invoice.dueAt) return null;
+  return {
+    text: teamReadyText(
+      invoice.quantity,
+      invoiceNumber(invoice),
+      formatMoney(invoice.amountPaid, invoice.currency),
+      formatDate(invoice.dueAt),
+    ),
+    url: invoice.url,
+  };
 }

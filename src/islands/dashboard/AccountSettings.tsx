@@ -81,7 +81,7 @@ function AccountSettings() {
         </div>
       </section>
       {!user.isDeleted && <ChangePassword user={user} />}
-      {!user.isDeleted && <Passkeys user={user} />}
+      {!user.isDeleted && <Passkeys />}
       {!user.isDeleted && <TwoStepSignIn user={user} />}
       {!user.isDeleted && <UsageSharing />}
       <section className="card danger-zone" aria-labelledby="danger-title">

@@ -2,20 +2,20 @@
  * Account Settings' Password card: the current password, the new one twice, then
  * POST /api/change-password. This browser stays signed in; every other session is signed out and
  * the owner gets an e-mail. An account that signs in with Google only sets a first password
- * instead (POST /api/set-password), which wants a recent sign-in or a code from its app.
+ * instead (POST /api/set-password). Both are step-up actions: with an authenticator app or a
+ * passkey, or without a password to type, the server may want a fresh proof first, which the
+ * step-up dialog asks for (fresh-proof.ts) before the change is sent again.
  */
 import { useId, useState, type FormEvent } from 'react';
 import { messageResponseSchema, type User } from '../../contract/user';
 import { Messages } from '../../contract/messages';
 import { loginPasswordRule, newPasswordRule } from '../../contract/rules';
 import { limits } from '../../site.config';
-import { ErrorCode } from '../../contract/error-codes';
-import { ApiFailure, apiCall, messageFor } from '../shared/api';
-import { ConfirmIdentity } from '../shared/ConfirmIdentity';
+import { apiCall, messageFor } from '../shared/api';
+import { withFreshProof } from '../shared/fresh-proof';
 import { PasswordField } from '../shared/PasswordField';
 
-type Outcome =
-  { kind: 'idle' } | { kind: 'saving' } | { kind: 'confirm' } | { kind: 'done'; message: string };
+type Outcome = { kind: 'idle' } | { kind: 'saving' } | { kind: 'done'; message: string };
 
 export function ChangePassword({ user }: { user: User }) {
   const id = useId();
@@ -43,38 +43,23 @@ export function ChangePassword({ user }: { user: User }) {
     if (problem) return setError(problem);
     setOutcome({ kind: 'saving' });
     try {
-      const answer = first
-        ? await apiCall('POST', '/api/set-password', messageResponseSchema, { newPassword: next })
-        : await apiCall('POST', '/api/change-password', messageResponseSchema, {
-            currentPassword: current,
-            newPassword: next,
-          });
+      const answer = await withFreshProof(() =>
+        first
+          ? apiCall('POST', '/api/set-password', messageResponseSchema, { newPassword: next })
+          : apiCall('POST', '/api/change-password', messageResponseSchema, {
+              currentPassword: current,
+              newPassword: next,
+            }),
+      );
       setCurrent('');
       setNext('');
       setRepeat('');
       setOutcome({ kind: 'done', message: answer.message });
     } catch (failure) {
-      if (failure instanceof ApiFailure && failure.code === ErrorCode.FRESH_VERIFICATION_REQUIRED) {
-        return setOutcome({ kind: 'confirm' });
-      }
       setError(messageFor(failure, Messages.passwordChangeFailed));
       setOutcome({ kind: 'idle' });
     }
   };
-
-  if (outcome.kind === 'confirm') {
-    return (
-      <section className="card" aria-labelledby={`${id}-title`}>
-        <h2 id={`${id}-title`}>Password</h2>
-        <ConfirmIdentity
-          methods={['code']}
-          onConfirmed={() => setOutcome({ kind: 'idle' })}
-          onCancel={() => setOutcome({ kind: 'idle' })}
-          signInAgainText="No authenticator app? Log out and sign in again with Google, then set your password within 10 minutes."
-        />
-      </section>
-    );
-  }
 
   return (
     <section className="card" aria-labelledby={`${id}-title`}>

@@ -1,8 +1,10 @@
 /**
  * Account Settings' Passkeys card: the account's passkeys (name, when added, when last used), "Add
  * a passkey" (the Worker's options first, then a name, suggested from this browser, then the
- * browser's prompt), renaming one, and removing one after a confirm step. @simplewebauthn/browser
- * is loaded only when a passkey is added (shared/webauthn.ts).
+ * browser's prompt), renaming one, and removing one after a confirm step. Adding and removing are
+ * step-up actions: the server may first want a fresh proof of the strongest factor, which the
+ * step-up dialog asks for (shared/fresh-proof.ts). @simplewebauthn/browser is loaded only when a
+ * passkey is added (shared/webauthn.ts).
  */
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import type { PublicKeyCredentialCreationOptionsJSON } from '@simplewebauthn/browser';
@@ -14,12 +16,11 @@ import {
   type Passkey,
   type PasskeyList,
 } from '../../contract/passkeys';
-import { ErrorCode } from '../../contract/error-codes';
-import { messageResponseSchema, type User } from '../../contract/user';
-import { isPlainLine } from '../../contract/plain-text';
+import { messageResponseSchema } from '../../contract/user';
+import { hasVisibleText, isPlainLine } from '../../contract/plain-text';
 import { formatDate } from '../../lib/format';
-import { ApiFailure, apiCall, messageFor } from '../shared/api';
-import { ConfirmIdentity } from '../shared/ConfirmIdentity';
+import { apiCall, messageFor } from '../shared/api';
+import { withFreshProof } from '../shared/fresh-proof';
 import { useLoad } from '../shared/use-load';
 import { runCeremony } from '../shared/webauthn';
 
@@ -33,21 +34,23 @@ type Step =
   | { kind: 'creating' }
   | { kind: 'renaming'; id: string }
   | { kind: 'removing'; id: string }
-  | { kind: 'busy' }
-  /** Adding wants a recent proof of who is at the keyboard: asked first, then adding goes on. */
-  | { kind: 'confirm' };
+  | { kind: 'busy' };
 
 const loadPasskeys = () => apiCall('GET', '/api/passkeys', passkeyListSchema);
 const describeFailure = (failure: unknown) => messageFor(failure, Messages.passkeysLoadFailed);
 
-/** The name's problem, or null: one line, 1 to 60 characters (the Worker checks it again). */
+/**
+ * The name's problem, or null: one line that shows something, 1 to 60 characters (the Worker
+ * checks it again).
+ */
 function nameProblem(name: string): string | null {
   if (!name.trim()) return 'Name the passkey.';
   if (name.trim().length > NAME_MAX) return `A passkey name has at most ${NAME_MAX} characters.`;
-  return isPlainLine(name) ? null : Messages.nameNotPlain;
+  if (!isPlainLine(name)) return Messages.nameNotPlain;
+  return hasVisibleText(name) ? null : Messages.nameInvisible;
 }
 
-export function Passkeys({ user }: { user: User }) {
+export function Passkeys() {
   const id = useId();
   const { state, replace, reload } = useLoad(loadPasskeys, describeFailure);
   const list = state.kind === 'ready' ? state.value : null;
@@ -84,11 +87,8 @@ export function Passkeys({ user }: { user: User }) {
   const startAdding = async () => {
     begin({ kind: 'starting' });
     try {
-      const answer = await apiCall(
-        'POST',
-        '/api/passkeys/register/options',
-        registrationOptionsSchema,
-        {},
+      const answer = await withFreshProof(() =>
+        apiCall('POST', '/api/passkeys/register/options', registrationOptionsSchema, {}),
       );
       setName(answer.suggestedName.slice(0, NAME_MAX));
       setStep({
@@ -97,9 +97,6 @@ export function Passkeys({ user }: { user: User }) {
         options: answer.options as PublicKeyCredentialCreationOptionsJSON,
       });
     } catch (failure) {
-      if (failure instanceof ApiFailure && failure.code === ErrorCode.FRESH_VERIFICATION_REQUIRED) {
-        return begin({ kind: 'confirm' });
-      }
       fail(failure, Messages.passkeyNotCreated);
     }
   };
@@ -116,11 +113,13 @@ export function Passkeys({ user }: { user: User }) {
         ({ startRegistration }) => startRegistration({ optionsJSON: step.options }),
         Messages.passkeyNotCreated,
       );
-      const added = await apiCall('POST', '/api/passkeys/register/verify', passkeySchema, {
-        challengeId: step.challengeId,
-        name: name.trim(),
-        response,
-      });
+      const added = await withFreshProof(() =>
+        apiCall('POST', '/api/passkeys/register/verify', passkeySchema, {
+          challengeId: step.challengeId,
+          name: name.trim(),
+          response,
+        }),
+      );
       update((current) => [added, ...current]);
       setDone(`Passkey "${added.name}" added.`);
       setStep({ kind: 'idle' });
@@ -155,7 +154,9 @@ export function Passkeys({ user }: { user: User }) {
   const remove = async (target: string) => {
     setStep({ kind: 'busy' });
     try {
-      await apiCall('DELETE', `/api/passkeys/${encodeURIComponent(target)}`, messageResponseSchema);
+      await withFreshProof(() =>
+        apiCall('DELETE', `/api/passkeys/${encodeURIComponent(target)}`, messageResponseSchema),
+      );
       update((current) => current.filter((key) => key.id !== target));
       setDone(SuccessMessages.passkeyRemoved);
       setStep({ kind: 'idle' });
@@ -197,19 +198,6 @@ export function Passkeys({ user }: { user: User }) {
         stays on your device or in your password manager, and needs no code from an authenticator
         app.
       </p>
-      {step.kind === 'confirm' && (
-        <ConfirmIdentity
-          methods={user.authProvider === 'google' ? ['code'] : ['password', 'code']}
-          passkey={(passkeys?.length ?? 0) > 0}
-          onConfirmed={() => void startAdding()}
-          onCancel={() => begin({ kind: 'idle' })}
-          signInAgainText={
-            user.authProvider === 'google'
-              ? 'No authenticator app? Log out and sign in again with Google, then add the passkey within 10 minutes.'
-              : undefined
-          }
-        />
-      )}
       {state.kind === 'failed' ? (
         <p className="form-error" role="alert">
           {state.problem}

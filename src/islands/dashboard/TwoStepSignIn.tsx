@@ -2,10 +2,11 @@
  * Account Settings' Two-Step Sign-In card: an authenticator app as the second step of signing in.
  * Off: "Set up an authenticator app" shows a QR code (drawn by the Worker) and the secret as text,
  * and the app's first code turns it on; the 10 recovery codes are shown once, to copy or download.
- * On: new recovery codes (for a current code) and Turn Off (for a code or the password).
+ * On: new recovery codes (for a current code) and Turn Off (for a current code: the password is
+ * never enough to undo the app). Turning it on is a step-up action: the server may first want a
+ * fresh proof of the strongest factor, which the step-up dialog asks for (shared/fresh-proof.ts).
  */
 import { useCallback, useId, useState, type FormEvent } from 'react';
-import { ErrorCode } from '../../contract/error-codes';
 import {
   recoveryCodesSchema,
   twoStepSetupSchema,
@@ -16,14 +17,13 @@ import {
 import { messageResponseSchema, type User } from '../../contract/user';
 import { formatDate } from '../../lib/format';
 import { site } from '../../site.config';
-import { ApiFailure, apiCall, messageFor } from '../shared/api';
-import { ConfirmIdentity, type ProofMethod } from '../shared/ConfirmIdentity';
+import { apiCall, messageFor } from '../shared/api';
+import { withFreshProof } from '../shared/fresh-proof';
 import { useLoad } from '../shared/use-load';
 import { CopyButton } from './CopyButton';
 
 type Step =
   | { kind: 'idle' }
-  | { kind: 'confirm-identity' }
   | { kind: 'setup'; setup: TwoStepSetup }
   | { kind: 'codes'; codes: string[] }
   | { kind: 'new-codes' }
@@ -68,12 +68,11 @@ export function TwoStepSignIn({ user }: { user: User }) {
     setError(null);
     setNotice(null);
     try {
-      const setup = await apiCall('POST', '/api/two-step/setup', twoStepSetupSchema);
+      const setup = await withFreshProof(() =>
+        apiCall('POST', '/api/two-step/setup', twoStepSetupSchema),
+      );
       reset({ kind: 'setup', setup });
     } catch (failure) {
-      if (failure instanceof ApiFailure && failure.code === ErrorCode.FRESH_VERIFICATION_REQUIRED) {
-        return reset({ kind: 'confirm-identity' });
-      }
       setError(messageFor(failure, 'The setup could not be started. Please try again.'));
       setBusy(false);
     }
@@ -96,9 +95,9 @@ export function TwoStepSignIn({ user }: { user: User }) {
   };
 
   const confirmSetup = submitCode(async (typed) => {
-    const { recoveryCodes } = await apiCall('POST', '/api/two-step/confirm', recoveryCodesSchema, {
-      code: typed,
-    });
+    const { recoveryCodes } = await withFreshProof(() =>
+      apiCall('POST', '/api/two-step/confirm', recoveryCodesSchema, { code: typed }),
+    );
     return { kind: 'codes', codes: recoveryCodes };
   });
   const newCodes = submitCode(async (typed) => {
@@ -111,14 +110,9 @@ export function TwoStepSignIn({ user }: { user: User }) {
     return { kind: 'codes', codes: recoveryCodes };
   });
   const turnOff = submitCode(async (typed) => {
-    const isCode =
-      /^[\d\s]{6,8}$/.test(typed.trim()) || /^[a-z2-9]{5}-?[a-z2-9]{5}$/i.test(typed.trim());
-    const answer = await apiCall(
-      'POST',
-      '/api/two-step/off',
-      messageResponseSchema,
-      isCode ? { code: typed } : { password: typed },
-    );
+    const answer = await apiCall('POST', '/api/two-step/off', messageResponseSchema, {
+      code: typed,
+    });
     setNotice(answer.message);
     return { kind: 'idle' };
   });
@@ -165,8 +159,6 @@ export function TwoStepSignIn({ user }: { user: User }) {
     </p>
   );
 
-  const proofMethods: ProofMethod[] = user.authProvider === 'google' ? [] : ['password'];
-
   let body;
   if (state.kind === 'loading') {
     body = <p className="dashboard-loading">Loading...</p>;
@@ -180,15 +172,6 @@ export function TwoStepSignIn({ user }: { user: User }) {
           Retry
         </button>
       </>
-    );
-  } else if (step.kind === 'confirm-identity') {
-    body = (
-      <ConfirmIdentity
-        methods={proofMethods}
-        onConfirmed={() => void startSetup()}
-        onCancel={() => reset()}
-        signInAgainText="For your safety, log out and sign in again with Google, then set up the app within 10 minutes."
-      />
     );
   } else if (step.kind === 'setup') {
     body = (
@@ -262,13 +245,9 @@ export function TwoStepSignIn({ user }: { user: User }) {
       <form method="post" onSubmit={(event) => void turnOff(event)} noValidate>
         <p>
           Signing in will need your {user.authProvider === 'google' ? 'Google account' : 'password'}{' '}
-          only. Confirm with a code from your authenticator app
-          {user.authProvider === 'google' ? '' : ' or your password'}.
+          only. Confirm with a code from your authenticator app.
         </p>
-        {codeField(
-          user.authProvider === 'google' ? 'Authenticator code' : 'Authenticator code or password',
-          'A recovery code works too.',
-        )}
+        {codeField('Authenticator code', 'A recovery code works too.')}
         {errorLine}
         {actions('Turn Off', 'Turning off...')}
       </form>

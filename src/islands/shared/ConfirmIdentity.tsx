@@ -1,52 +1,66 @@
 /**
- * "Confirm it is you": asked when an action wants a recent proof of who is at the keyboard (the
- * server answered FRESH_VERIFICATION_REQUIRED). A code from the authenticator app or the password
- * (whichever the account has) goes to POST /api/verify-identity, or a passkey proves it; then the
- * action is tried again.
+ * "Confirm it is you", the form inside the step-up dialog (ProofDialog.tsx): asks for the proof
+ * the server names for this person (GET /api/verify-identity), which is their strongest factor —
+ * a passkey or a code from the authenticator app when they have one, the password only when it
+ * is all they have, and nothing to type for an account that signs in with Google alone (it signs
+ * in again). A code or the password goes to POST /api/verify-identity, a passkey through
+ * passkey-confirm.ts; then `onConfirmed`, and the action is tried again.
  */
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import { identityProofMethodsSchema, type ProofMethod } from '../../contract/two-step';
 import { messageResponseSchema } from '../../contract/user';
 import { apiCall, messageFor } from './api';
 import './forms.css';
 
-export type ProofMethod = 'code' | 'password';
+type TypedMethod = Exclude<ProofMethod, 'passkey'>;
 
 interface Props {
-  /** What the account can prove with, in the order offered; empty: it must sign in again. */
-  methods: readonly ProofMethod[];
-  /** Offer "Use a passkey" too (the account has one; POST /api/passkeys/confirm/…). */
-  passkey?: boolean;
   onConfirmed: () => void;
   onCancel: () => void;
-  /**
-   * Another way, in words: shown under the form, or alone when the account has no code and no
-   * password to offer (a Google-only account signs in again).
-   */
+  /** What to do when there is nothing to type (an account that signs in with Google only). */
   signInAgainText?: string | undefined;
 }
 
-const labels: Record<ProofMethod, string> = {
+const labels: Record<TypedMethod, string> = {
   code: 'Code from your authenticator app',
   password: 'Your password',
 };
+const failed = 'We could not confirm it is you. Please try again.';
+const signInAgain = 'For your safety, log out and sign in again, then try this within 10 minutes.';
 
-export function ConfirmIdentity({
-  methods,
-  passkey = false,
-  onConfirmed,
-  onCancel,
-  signInAgainText,
-}: Props) {
+export function ConfirmIdentity({ onConfirmed, onCancel, signInAgainText }: Props) {
   const id = useId();
-  const [method, setMethod] = useState<ProofMethod | undefined>(methods[0]);
+  const [methods, setMethods] = useState<readonly ProofMethod[] | null>(null);
   const [value, setValue] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
+  useEffect(() => {
+    let current = true;
+    apiCall('GET', '/api/verify-identity', identityProofMethodsSchema)
+      .then((answer) => current && setMethods(answer.methods))
+      .catch((failure: unknown) => {
+        if (!current) return;
+        setMethods([]);
+        setError(messageFor(failure, failed));
+      });
+    return () => {
+      current = false;
+    };
+  }, []);
+
+  // The one typed proof offered: a code when the person has an app, else the password.
+  const typed: TypedMethod | undefined = methods?.includes('code')
+    ? 'code'
+    : methods?.includes('password')
+      ? 'password'
+      : undefined;
+  const passkey = methods?.includes('passkey') ?? false;
+
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (!method || busy) return;
-    if (!value.trim()) return setError(`Please enter ${labels[method].toLowerCase()}.`);
+    if (!typed || busy) return;
+    if (!value.trim()) return setError(`Please enter ${labels[typed].toLowerCase()}.`);
     setBusy(true);
     setError(null);
     try {
@@ -54,12 +68,12 @@ export function ConfirmIdentity({
         'POST',
         '/api/verify-identity',
         messageResponseSchema,
-        method === 'code' ? { code: value } : { password: value },
+        typed === 'code' ? { code: value } : { password: value },
       );
       setValue('');
       onConfirmed();
     } catch (failure) {
-      setError(messageFor(failure, 'We could not confirm it is you. Please try again.'));
+      setError(messageFor(failure, failed));
     } finally {
       setBusy(false);
     }
@@ -75,45 +89,62 @@ export function ConfirmIdentity({
       await confirmWithPasskey();
       onConfirmed();
     } catch (failure) {
-      setError(messageFor(failure, 'We could not confirm it is you. Please try again.'));
+      setError(messageFor(failure, failed));
     } finally {
       setBusy(false);
     }
   };
+
+  const errorId = `${id}-error`;
+  const errorLine = error && (
+    <p id={errorId} className="form-error" role="alert">
+      {error}
+    </p>
+  );
   const passkeyButton = passkey && (
     <button
       type="button"
-      className="button button-secondary"
+      className={typed ? 'button button-secondary' : 'button'}
       onClick={() => void confirmByPasskey()}
       aria-disabled={busy}
     >
-      Use a Passkey
+      {busy && !typed ? 'Confirming...' : 'Use a Passkey'}
+    </button>
+  );
+  const cancel = (
+    <button type="button" className="button button-secondary" onClick={onCancel}>
+      Cancel
     </button>
   );
 
-  if (!method) {
+  if (methods === null) {
+    return (
+      <div className="confirm-identity">
+        <p className="form-info" role="status">
+          Loading...
+        </p>
+        <div className="form-actions">{cancel}</div>
+      </div>
+    );
+  }
+
+  if (!typed) {
     return (
       <div className="confirm-identity" role="group" aria-labelledby={`${id}-title`}>
         <p id={`${id}-title`} className="form-info">
-          {signInAgainText ??
-            'For your safety, log out and sign in again, then try this within 10 minutes.'}
+          {passkey
+            ? 'For your safety, confirm it is you with your passkey before going on.'
+            : (signInAgainText ?? signInAgain)}
         </p>
-        {error && (
-          <p className="form-error" role="alert">
-            {error}
-          </p>
-        )}
+        {errorLine}
         <div className="form-actions">
           {passkeyButton}
-          <button type="button" className="button button-secondary" onClick={onCancel}>
-            Cancel
-          </button>
+          {cancel}
         </div>
       </div>
     );
   }
 
-  const errorId = `${id}-error`;
   return (
     <form
       className="confirm-identity"
@@ -125,34 +156,14 @@ export function ConfirmIdentity({
       <p id={`${id}-title`} className="form-info">
         For your safety, confirm it is you before going on.
       </p>
-      {methods.length > 1 && (
-        <fieldset className="choice-row">
-          <legend className="visually-hidden">Confirm with</legend>
-          {methods.map((option) => (
-            <label key={option} className="checkbox-row">
-              <input
-                type="radio"
-                name={`${id}-method`}
-                checked={method === option}
-                onChange={() => {
-                  setMethod(option);
-                  setValue('');
-                  setError(null);
-                }}
-              />
-              {option === 'code' ? 'Authenticator code' : 'Password'}
-            </label>
-          ))}
-        </fieldset>
-      )}
       <div className="field">
-        <label htmlFor={`${id}-value`}>{labels[method]}</label>
+        <label htmlFor={`${id}-value`}>{labels[typed]}</label>
         <input
           id={`${id}-value`}
-          type={method === 'password' ? 'password' : 'text'}
-          autoComplete={method === 'password' ? 'current-password' : 'one-time-code'}
-          inputMode={method === 'code' ? 'numeric' : undefined}
-          maxLength={method === 'code' ? 32 : 1024}
+          type={typed === 'password' ? 'password' : 'text'}
+          autoComplete={typed === 'password' ? 'current-password' : 'one-time-code'}
+          inputMode={typed === 'code' ? 'numeric' : undefined}
+          maxLength={typed === 'code' ? 32 : 1024}
           value={value}
           onChange={(event) => {
             setValue(event.target.value);
@@ -162,21 +173,15 @@ export function ConfirmIdentity({
           aria-describedby={error ? errorId : undefined}
           autoFocus
         />
+        {typed === 'code' && <p className="field-hint">A recovery code works too.</p>}
       </div>
-      {signInAgainText && <p className="field-hint">{signInAgainText}</p>}
-      {error && (
-        <p id={errorId} className="form-error" role="alert">
-          {error}
-        </p>
-      )}
+      {errorLine}
       <div className="form-actions">
         <button type="submit" className="button" aria-disabled={busy}>
           {busy ? 'Confirming...' : 'Confirm'}
         </button>
         {passkeyButton}
-        <button type="button" className="button button-secondary" onClick={onCancel}>
-          Cancel
-        </button>
+        {cancel}
       </div>
     </form>
   );

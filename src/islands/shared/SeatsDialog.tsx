@@ -167,7 +167,7 @@ function AddDialog({ open, summary, onClose, onChanged }: Omit<Props, 'kind'> & 
             <dt>Prorated price</dt>
             <dd>{money(preview.subtotal)}</dd>
             <dt>Tax</dt>
-            <dd>{money(preview.tax)}</dd>
+            <dd>{preview.reverseCharge ? 'Reverse charge' : money(preview.tax)}</dd>
             <dt>Charged now</dt>
             <dd>
               <strong>{money(preview.total)}</strong>

@@ -5,7 +5,7 @@
  * The dialogs load on first use.
  */
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
-import { seatCount } from '../../contract/seat-texts';
+import { seatCount, seatsByInvoice } from '../../contract/seat-texts';
 import { seatSummaryResponseSchema, type SeatSummary } from '../../contract/seats';
 import { formatDate } from '../../lib/format';
 import { apiCall } from './api';
@@ -61,10 +61,13 @@ export function SeatsPanel({ onChanged }: Props) {
           {notice}
         </p>
       )}
+      {summary.paysByInvoice && <p className="field-hint">{seatsByInvoice}</p>}
       <div className="team-row-actions">
-        <button type="button" className="button" onClick={() => open('add')}>
-          Add seats
-        </button>
+        {!summary.paysByInvoice && (
+          <button type="button" className="button" onClick={() => open('add')}>
+            Add seats
+          </button>
+        )}
         <button type="button" className="button button-secondary" onClick={() => open('renewal')}>
           Change seats at renewal
         </button>

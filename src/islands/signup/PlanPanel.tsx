@@ -1,7 +1,8 @@
 /** The side panel of /signup: price and duration of the plan, and its steps. */
+import { invoiceSignupSteps } from '../../contract/invoice-texts';
 import type { SignupPlan } from '../../contract/signup';
 import type { Plan } from '../../site.config';
-import { SeatChooser } from './SeatChooser';
+import { paysByInvoiceIn, SeatChooser, useSignupQuery } from './SeatChooser';
 
 /** What /signup shows of a plan; src/pages/signup.astro passes it in from the plan config. */
 export type SignupPlanDetails = Pick<Plan, 'name' | 'priceLabel' | 'period' | 'summary'>;
@@ -21,6 +22,9 @@ const steps: Record<SignupPlan, readonly string[]> = {
 };
 
 export function PlanPanel({ plan, details }: { plan: SignupPlan; details: SignupPlanDetails }) {
+  // A team paying by bank transfer goes through other steps than the card checkout.
+  const search = useSignupQuery();
+  const byInvoice = plan === 'standard' && paysByInvoiceIn(search);
   return (
     <aside className="card signup-panel" aria-labelledby="signup-plan-name">
       <h2 id="signup-plan-name">{details.name}</h2>
@@ -32,7 +36,7 @@ export function PlanPanel({ plan, details }: { plan: SignupPlan; details: Signup
       {plan === 'standard' && <SeatChooser />}
       <h3>What happens next</h3>
       <ol className="signup-steps">
-        {steps[plan].map((step) => (
+        {(byInvoice ? invoiceSignupSteps : steps[plan]).map((step) => (
           <li key={step}>{step}</li>
         ))}
       </ol>

@@ -25,6 +25,10 @@ const VerificationModal = lazy(async () => ({
 }));
 const ErrorScreen = lazy(async () => ({ default: (await import('./ErrorScreens')).ErrorScreen }));
 const MemberModal = lazy(async () => ({ default: (await import('./MemberModal')).MemberModal }));
+// Only a team paying by bank transfer sees it, after the e-mail is verified.
+const BankTransferDialog = lazy(async () => ({
+  default: (await import('../shared/BankTransferDialog')).BankTransferDialog,
+}));
 
 const noSubscription = () => () => {};
 
@@ -159,6 +163,17 @@ function SignupPage({ plans }: Props) {
             onResend={flow.resend}
             onCancel={flow.startOver}
             onDismiss={flow.closeVerification}
+          />
+        </Suspense>
+      )}
+      {flow.invoice && (
+        <Suspense fallback={null}>
+          <BankTransferDialog
+            open={flow.invoice.open}
+            onClose={flow.closeInvoice}
+            purchaseId={flow.invoice.purchaseId}
+            seats={flow.invoice.seats}
+            onConfirm={flow.confirmInvoice}
           />
         </Suspense>
       )}

@@ -13,6 +13,11 @@ import {
   standardCheckoutResponseSchema,
   type StandardCheckoutResponse,
 } from '../../contract/payments';
+import {
+  invoiceSignupResponseSchema,
+  type InvoiceSignupResponse,
+} from '../../contract/invoice-purchase';
+import type { InvoicePurchase } from '../shared/BankTransferDialog';
 import { sendVerificationResponseSchema, type VerifiedFormData } from '../../contract/signup';
 import { authResponseSchema, type AuthResponse } from '../../contract/user';
 import { apiCall } from '../shared/api';
@@ -97,6 +102,38 @@ export function registerGoogleStandard(
 ): Promise<StandardCheckoutResponse> {
   return rethrowing(
     () => apiCall('POST', '/api/register-google-standard', standardCheckoutResponseSchema, body),
+    Messages.googleSignupDefault,
+  );
+}
+
+/**
+ * POST /api/register-email-standard-invoice: the verified signup paying by bank transfer; the
+ * account, its team and the invoice are made at once and the browser is signed in.
+ */
+export function registerEmailInvoice(
+  formData: VerifiedFormData,
+  password: string,
+  purchase: InvoicePurchase,
+): Promise<InvoiceSignupResponse> {
+  const body = { ...registration(formData, password), plan: 'standard' as const, ...purchase };
+  return rethrowing(
+    () =>
+      apiCall('POST', '/api/register-email-standard-invoice', invoiceSignupResponseSchema, body),
+    Messages.emailSignupDefault,
+  );
+}
+
+/** POST /api/register-google-standard-invoice */
+export function registerGoogleInvoice(
+  body: RegisterGoogleBody,
+  purchase: InvoicePurchase,
+): Promise<InvoiceSignupResponse> {
+  return rethrowing(
+    () =>
+      apiCall('POST', '/api/register-google-standard-invoice', invoiceSignupResponseSchema, {
+        ...body,
+        ...purchase,
+      }),
     Messages.googleSignupDefault,
   );
 }

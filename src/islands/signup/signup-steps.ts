@@ -16,9 +16,23 @@ import type { BotCheckController } from '../shared/bot-check';
 import type { OverlayText } from '../shared/Overlay';
 import { checkSignup } from './form-rules';
 import { interpretVerification, screenFor, type SignupScreen } from './outcomes';
-import { checkCode, registerEmailTrial, registerGoogleTrial, sendCode } from './signup-api';
+import { invoiceSentPath } from '../../contract/invoice-purchase';
+import type { InvoicePurchase } from '../shared/BankTransferDialog';
+import {
+  checkCode,
+  registerEmailInvoice,
+  registerEmailTrial,
+  registerGoogleInvoice,
+  registerGoogleTrial,
+  sendCode,
+} from './signup-api';
 import type { FieldError, SignupValues } from './signup-values';
-import { continueStandardSignup } from './standard-checkout';
+import {
+  chosenSeats,
+  continueStandardSignup,
+  paysByInvoice,
+  type StandardSignup,
+} from './standard-checkout';
 import type { ResendResult } from './VerificationModal';
 
 export { clearAuthError } from '../shared/auth-store';
@@ -38,6 +52,11 @@ export interface SignupPage {
   setVerification: (verification: { expiresIn: number; email: string } | null) => void;
   /** The code was sent: the verification modal loads and stays mounted from then on. */
   markVerificationUsed: () => void;
+  /**
+   * A verified Standard signup paying by bank transfer for `seats` seats: the page opens the
+   * bank-transfer form.
+   */
+  startInvoice: (signup: StandardSignup, seats: number) => void;
 }
 
 /** A failure's error screen (then null), else the inline message for it. */
@@ -110,6 +129,11 @@ export async function verify(
     if (!result.ok) return result.message;
     stage = 'register';
     setOverlay('Creating Your Account');
+    if (result.formData.plan === 'standard' && paysByInvoice()) {
+      page.setVerification(null);
+      page.startInvoice({ formData: result.formData, password }, chosenSeats());
+      return null;
+    }
     if (result.formData.plan === 'standard') {
       await continueStandardSignup({ formData: result.formData, password }, () => {
         leaving.current = true;
@@ -154,6 +178,11 @@ export async function signUpWithGoogle(
     const fingerprintId = await fingerprint;
     if (!fingerprintId) return setError({ message: Messages.fingerprintFailed, field: null });
     const body: RegisterGoogleBody = { googleToken, agreeToTerms: true, fingerprintId, plan };
+    if (plan === 'standard' && paysByInvoice()) {
+      const formData = { customerName: '', email: '', plan, fingerprintId };
+      page.startInvoice({ formData, googleToken }, chosenSeats());
+      return;
+    }
     if (plan === 'standard') {
       const formData = { customerName: '', email: '', plan, fingerprintId };
       await continueStandardSignup({ formData, googleToken }, () => {
@@ -174,4 +203,30 @@ export async function signUpWithGoogle(
   } finally {
     if (!leaving.current) setOverlay(null);
   }
+}
+
+/**
+ * The bank-transfer form's confirmation: the verified signup and the purchase in one call; the
+ * new account is signed in and lands on Billing & Invoices, which says the team is ready. A
+ * failure is thrown to the form, which shows it.
+ */
+export async function confirmInvoice(
+  page: SignupPage,
+  signup: StandardSignup,
+  purchase: InvoicePurchase,
+): Promise<void> {
+  const { formData, googleToken, password } = signup;
+  const done = googleToken
+    ? await registerGoogleInvoice(
+        {
+          googleToken,
+          agreeToTerms: true,
+          fingerprintId: formData.fingerprintId,
+          plan: 'standard',
+        },
+        purchase,
+      )
+    : await registerEmailInvoice(formData, password ?? '', purchase);
+  page.leaving.current = true;
+  completeSignIn(done, invoiceSentPath(done.invoice.id));
 }

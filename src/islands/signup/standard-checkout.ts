@@ -7,7 +7,7 @@
 import type { VerifiedFormData } from '../../contract/signup';
 import type { StandardCheckoutResponse } from '../../contract/payments';
 import { limits, seats as seatRules } from '../../site.config';
-import { signupSeatsFromQuery } from '../../lib/auth/signup-plan';
+import { signupPaysByInvoice, signupSeatsFromQuery } from '../../lib/auth/signup-plan';
 import { registerEmailStandard, registerGoogleStandard } from './signup-api';
 
 export interface StandardSignup {
@@ -42,3 +42,15 @@ export async function continueStandardSignup(
   redirect(started.checkoutUrl);
   return started;
 }
+
+/** The seats chosen on the page (its URL, where the seat panel keeps them). */
+export const chosenSeats = (): number =>
+  signupSeatsFromQuery(window.location.search, seatRules.standardSeats.max);
+
+/** The buyer chose to pay by bank transfer (the seat panel, for enough seats). */
+export const paysByInvoice = (): boolean =>
+  signupPaysByInvoice(
+    window.location.search,
+    chosenSeats(),
+    seatRules.standardSeats.invoiceMinimum,
+  );

@@ -6,12 +6,18 @@
  */
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { Messages } from '../../contract/messages';
+import { normalizeEmail } from '../../contract/rules';
+import { signupSeatsFromQuery } from '../../lib/auth/signup-plan';
+import { seats as seatRules } from '../../site.config';
+import { paysByInvoiceIn } from './SeatChooser';
 import type { SignupPlan } from '../../contract/signup';
 import type { BotCheckController } from '../shared/bot-check';
 import { getFingerprint } from '../shared/fingerprint';
 import type { OverlayText } from '../shared/Overlay';
 import type { SignupScreen } from './outcomes';
 import type { Pending, SignupPage } from './signup-steps';
+import type { StandardSignup } from './standard-checkout';
+import type { InvoicePurchase } from '../shared/BankTransferDialog';
 import { emptySignup, type FieldError, type SignupValues } from './signup-values';
 import type { ResendResult } from './VerificationModal';
 
@@ -34,6 +40,11 @@ export function useSignupFlow(
   );
   /** True once a code was sent: the verification modal is loaded and stays mounted from then. */
   const [verificationUsed, setVerificationUsed] = useState(false);
+  /**
+   * A verified signup paying by bank transfer, waiting in the bank-transfer form (kept when the
+   * form is closed, so submitting the same e-mail again reopens it instead of a new code).
+   */
+  const [invoice, setInvoice] = useState<InvoiceSignup | null>(null);
   const pending = useRef<Pending | null>(null);
   const bot = useRef<BotCheckController | null>(null);
   /** Set once a sign-in completes: the overlay stays up while the browser leaves for /dashboard. */
@@ -50,6 +61,8 @@ export function useSignupFlow(
       setOverlay,
       setVerification,
       markVerificationUsed: () => setVerificationUsed(true),
+      startInvoice: (signup, seats) =>
+        setInvoice({ signup, seats, open: true, purchaseId: crypto.randomUUID() }),
     }),
     [],
   );
@@ -63,6 +76,18 @@ export function useSignupFlow(
   }, []);
 
   const submit = useCallback(async () => {
+    // Verified already and only the bank-transfer form was closed: open it again, for the seats
+    // chosen now (a buyer who went back to paying by card sends the form as usual).
+    if (
+      invoice &&
+      !invoice.signup.googleToken &&
+      invoice.signup.formData.email === normalizeEmail(values.email) &&
+      paysByInvoiceIn(window.location.search)
+    ) {
+      const seats = signupSeatsFromQuery(window.location.search, seatRules.standardSeats.max);
+      setInvoice({ ...invoice, seats, open: true });
+      return;
+    }
     const step = await steps();
     if (!step) return setError({ message: Messages.sendNetwork, field: null });
     await step.submit(
@@ -71,7 +96,21 @@ export function useSignupFlow(
       { id: fingerprint, failed: fingerprintFailed },
       bot.current,
     );
-  }, [page, plan, values, fingerprint, fingerprintFailed]);
+  }, [page, plan, values, fingerprint, fingerprintFailed, invoice]);
+
+  /** The bank-transfer form's confirmation; a failure is thrown back to the form. */
+  const confirmInvoice = useCallback(
+    async (purchase: InvoicePurchase) => {
+      const step = await steps();
+      if (!step || !invoice) throw new Error('The signup steps could not be loaded.');
+      await step.confirmInvoice(page, invoice.signup, purchase);
+    },
+    [page, invoice],
+  );
+
+  const closeInvoice = useCallback(() => {
+    setInvoice((current) => current && { ...current, open: false });
+  }, []);
 
   const verify = useCallback(
     async (code: string): Promise<string | null> => {
@@ -96,6 +135,7 @@ export function useSignupFlow(
   /** Cancel and Start Over resets the form and the modal. */
   const startOver = useCallback(() => {
     pending.current = null;
+    setInvoice(null);
     setVerification(null);
     setValues(emptySignup);
     setError(null);
@@ -149,5 +189,17 @@ export function useSignupFlow(
     closeVerification,
     differentEmail,
     signUpWithGoogle,
+    invoice,
+    confirmInvoice,
+    closeInvoice,
   };
+}
+
+/** A verified Standard signup paying by bank transfer, and its bank-transfer form. */
+interface InvoiceSignup {
+  signup: StandardSignup;
+  seats: number;
+  open: boolean;
+  /** One per verified signup: every confirmation of it is the same purchase. */
+  purchaseId: string;
 }

@@ -1,40 +1,57 @@
 /**
  * The team activity feed: devices activated, deactivated and replaced by members, their sign-ins
  * and the team's own events, filtered by member and by day, and exported as CSV with the same
- * filter (a plain link: the browser downloads what the Worker writes).
+ * filter (a plain link: the browser downloads what the Worker writes). Loaded when the page is
+ * scrolled to it (TeamPage); the member filter lists every member (GET /api/team/member-names).
  */
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import type { TeamActivity, TeamMember } from '../../contract/team';
+import type { TeamActivity, TeamMemberNames } from '../../contract/team';
 import { DataTable, type Column } from '../shared/DataTable';
 import { dashboardProblem } from '../shared/session-ended';
 import { useLoad, type LoadState } from '../shared/use-load';
-import { kindLabel, memberLabel } from './format';
+import { kindLabel, memberLabel } from './feed-format';
 import {
   activityLoadFailed,
   activityQuery,
   loadActivity,
+  loadMemberNames,
   noFilter,
-  teamNetwork,
   type ActivityFilter,
-} from './team-calls';
+} from './section-calls';
+import { teamNetwork } from './team-calls';
 import { formatShortDateTime } from '../../lib/format';
 
 type Feed = LoadState<TeamActivity[], string>;
 
 const problem = dashboardProblem(activityLoadFailed, teamNetwork);
 
+type Members = TeamMemberNames['members'];
+
 interface Props {
-  members: TeamMember[];
   /** Bumped by the page after each owner action, so the feed shows it. */
   version: number;
 }
 
-export function ActivitySection({ members, version }: Props) {
+export function ActivitySection({ version }: Props) {
   const id = useId();
+  // The filter's choices; without them (not loaded yet, or failed) the feed still shows.
+  const [members, setMembers] = useState<Members>([]);
   const [draft, setDraft] = useState<ActivityFilter>(noFilter);
   const [applied, setApplied] = useState<ActivityFilter>(noFilter);
   const load = useCallback(() => loadActivity(applied), [applied]);
   const { state: feed, refresh } = useLoad(load, problem);
+
+  // The members: now, and after an owner action (someone joined, left or was renamed).
+  useEffect(() => {
+    let current = true;
+    loadMemberNames().then(
+      (names) => current && setMembers(names),
+      () => undefined,
+    );
+    return () => {
+      current = false;
+    };
+  }, [version]);
 
   // After an owner action the feed loads again, its rows staying on screen meanwhile.
   const shownVersion = useRef(version);
@@ -111,7 +128,7 @@ export function ActivitySection({ members, version }: Props) {
   );
 }
 
-const columns = (members: TeamMember[]): Column<TeamActivity>[] => [
+const columns = (members: Members): Column<TeamActivity>[] => [
   {
     header: 'Time',
     className: 'usage-nowrap',
@@ -127,7 +144,7 @@ const columns = (members: TeamMember[]): Column<TeamActivity>[] => [
   { header: 'Detail', className: 'team-break', cell: (row) => row.detail || '—' },
 ];
 
-function FeedTable({ feed, members }: { feed: Feed; members: TeamMember[] }) {
+function FeedTable({ feed, members }: { feed: Feed; members: Members }) {
   if (feed.kind === 'loading')
     return (
       <p className="usage-empty" role="status">

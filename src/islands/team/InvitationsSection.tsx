@@ -8,23 +8,23 @@ import { seatsFull } from './format';
 import { InviteBox } from './InviteBox';
 
 interface Props {
-  overview: TeamOverview;
+  organization: TeamOverview['organization'];
   /** After invitations were sent: the line to show, and the team is loaded again. */
   onInvited: (message: string) => void;
 }
 
-export function InvitationsSection({ overview, onInvited }: Props) {
+export function InvitationsSection({ organization, onInvited }: Props) {
   return (
     <section className="card" aria-labelledby="team-invite-title">
       <h2 id="team-invite-title">Invitations</h2>
-      {seatsFull(overview.organization) && (
+      {seatsFull(organization) && (
         <p className="form-info">
           Every seat is taken or held by an open invitation: remove a member or withdraw an
           invitation to invite someone else, or add seats (a team bought per seat: Seats, above;
           Enterprise: <a href="/about">ask us</a>).
         </p>
       )}
-      <InviteBox organization={overview.organization} onInvited={onInvited} />
+      <InviteBox organization={organization} onInvited={onInvited} />
     </section>
   );
 }

@@ -1,61 +1,139 @@
 /**
  * The team's people in one table: members and open invitations, with their status (Active, Idle
  * after `teamIdleDays` days without activity, Invited), last activity, devices in use and when
- * they joined or were invited. Searchable by name or e-mail, filtered by status, sortable by each
- * column and paged, so a team of hundreds stays one screen. Each row's actions (free a device,
- * make owner, remove; send an invitation again, withdraw it) are confirmed in a dialog first.
- * On a phone each row becomes a labelled block (usage.css).
+ * they joined or were invited. The server answers one page of 50 at a time
+ * (GET /api/team/members), searched by name or e-mail (sent 300 ms after the last key), filtered
+ * by status and sorted by a column, so a team of hundreds costs the same as a team of five; the
+ * view is kept in the page's address. Each row's actions (free a device, make owner, remove; send
+ * an invitation again, withdraw it) are confirmed in a dialog first; after one, the page shown
+ * loads again. On a phone each row becomes a labelled block (usage.css).
  */
-import { useId, useMemo, useState } from 'react';
-import type { TeamMember, TeamOverview } from '../../contract/team';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import type {
+  TeamOverview,
+  TeamPeoplePage,
+  TeamPerson,
+  TeamTableMember,
+} from '../../contract/team';
+import { statusFilters, type StatusFilter } from '../../contract/team';
 import { teamIdleDays } from '../../config/limits';
 import { formatShortDate } from '../../lib/format';
-import { DataTable, type TableSort } from '../shared/DataTable';
+import { DataTable } from '../shared/DataTable';
 import { Moment } from '../shared/Moment';
+import { dashboardProblem } from '../shared/session-ended';
+import { DevicesMenu } from './DevicesMenu';
 import type { MemberActions } from './member-actions';
 import {
-  filterPeople,
-  pageOf,
-  sortPeople,
-  statusCounts,
-  teamPeople,
-  type Person,
-  type StatusFilter,
+  firstView,
+  personEmail,
+  personKey,
+  rangeText,
+  SEARCH_MAX,
+  sortedBy,
+  viewOf,
+  viewQuery,
+  type TableView,
 } from './people';
-import { teamAction, teamNetwork } from './team-calls';
+import { loadPeople, peopleLoadFailed, teamAction, teamNetwork } from './team-calls';
 import type { PendingAction } from './TeamConfirm';
 
 interface Props {
-  overview: TeamOverview;
-  now: number;
+  organization: TeamOverview['organization'];
+  /** Bumped by the page after each owner action: the page shown loads again. */
+  version: number;
   onAsk: (action: PendingAction) => void;
+  /** After the first page is shown (or failed): the page has its height. */
+  onShown?: () => void;
 }
 
-const filters: StatusFilter[] = ['all', 'active', 'idle', 'invited'];
-const loadActions = () => import('./member-actions');
+/** The search is sent this long after the last key. */
+const SEARCH_DELAY_MS = 300;
+/** A row action's words and the dialog that confirms it, loaded on the first press. */
+export const loadActions = async () => {
+  const [actions] = await Promise.all([import('./member-actions'), import('./TeamConfirm')]);
+  return actions;
+};
+const problemOf = dashboardProblem(peopleLoadFailed, teamNetwork);
+const capital = (word: string) => `${word[0]?.toUpperCase() ?? ''}${word.slice(1)}`;
 
-export function MembersSection({ overview, now, onAsk }: Props) {
+/** The view in the address when the page opened (the server answers the first view without one). */
+const startView = (): TableView =>
+  typeof window === 'undefined' ? firstView : viewOf(window.location.search);
+
+export function MembersSection({ organization, version, onAsk, onShown }: Props) {
   const id = useId();
-  const people = useMemo(() => teamPeople(overview), [overview]);
-  const [query, setQuery] = useState('');
-  const [status, setStatus] = useState<StatusFilter>('all');
-  const [sort, setSort] = useState<TableSort>({ key: 'name', direction: 'ascending' });
-  const [page, setPage] = useState(1);
+  const [view, setView] = useState<TableView>(startView);
+  const [draft, setDraft] = useState(view.q);
+  const [shown, setShown] = useState<{ answer: TeamPeoplePage; now: number } | null>(null);
+  const [loading, setLoading] = useState(true);
+  const [problem, setProblem] = useState<string | null>(null);
   const [offline, setOffline] = useState(false);
-  const { organization, members } = overview;
-  const counts = statusCounts(people);
-  const found = useMemo(
-    () => sortPeople(filterPeople(people, query, status), sort),
-    [people, query, status, sort],
-  );
-  const view = pageOf(found, page);
-  const show = (nextQuery: string, nextStatus: StatusFilter) => {
-    setQuery(nextQuery);
-    setStatus(nextStatus);
-    setPage(1);
+  const [retries, setRetries] = useState(0);
+  // Only the newest call may show its answer; `settled` is a view already answered (the last
+  // page, given for one past it), not to be asked for again.
+  const latest = useRef(0);
+  const settled = useRef('');
+
+  // Typing: the search goes out a moment after the last key, from page 1.
+  useEffect(() => {
+    if (draft.trim() === view.q.trim()) return;
+    const timer = window.setTimeout(
+      () => setView((now) => ({ ...now, q: draft, page: 1 })),
+      SEARCH_DELAY_MS,
+    );
+    return () => window.clearTimeout(timer);
+  }, [draft, view.q]);
+
+  // The page of the view, again after an owner action or Retry; the address follows the view.
+  useEffect(() => {
+    const key = `${viewQuery(view)}|${version}|${retries}`;
+    const { pathname, hash } = window.location;
+    window.history.replaceState(window.history.state, '', `${pathname}${viewQuery(view)}${hash}`);
+    if (key === settled.current) {
+      settled.current = '';
+      return;
+    }
+    const call = ++latest.current;
+    // From a task, not the effect body, so the first state change is not a cascade.
+    const timer = window.setTimeout(() => {
+      setLoading(true);
+      loadPeople(view).then(
+        (answer) => {
+          if (call !== latest.current) return;
+          setShown({ answer, now: Date.now() });
+          setProblem(null);
+          setLoading(false);
+          onShown?.();
+          // Past the last page (rows removed, a narrower search) the server answered the last.
+          if (answer.page !== view.page) {
+            const last = { ...view, page: answer.page };
+            settled.current = `${viewQuery(last)}|${version}|${retries}`;
+            setView(last);
+          }
+        },
+        (failure: unknown) => {
+          if (call !== latest.current) return;
+          const text = problemOf(failure);
+          if (text !== null) setProblem(text);
+          setLoading(false);
+          onShown?.();
+        },
+      );
+    }, 0);
+    return () => window.clearTimeout(timer);
+  }, [view, version, retries, onShown]);
+
+  const show = (change: Partial<TableView>) => setView((now) => ({ ...now, page: 1, ...change }));
+  const clear = () => {
+    setDraft('');
+    setView((now) => ({ ...now, q: '', status: 'all', page: 1 }));
+  };
+  const search = (event: FormEvent) => {
+    event.preventDefault();
+    if (draft !== view.q) show({ q: draft });
   };
 
-  // A row's button: the confirmation's words load on the first press (member-actions.ts).
+  // A row's button: the confirmation's words and dialog load on the first press.
   const action = (
     label: string,
     hidden: string,
@@ -77,231 +155,274 @@ export function MembersSection({ overview, now, onAsk }: Props) {
     </button>
   );
 
-  const devicesCell = (who: TeamMember) => {
-    const text = `${who.devices.length} of ${organization.deviceLimit}`;
-    if (who.devices.length === 0) return text;
-    return (
-      <details className="team-devices-menu">
-        <summary>
-          {text}
-          <span className="visually-hidden"> devices of {who.customerName}</span>
-        </summary>
-        <ul aria-label={`Devices of ${who.customerName}`}>
-          {who.devices.map((device) => (
-            <li key={device.id}>
-              <span className="team-device-name">{device.deviceName}</span>
-              <span className="team-muted">
-                seen <Moment iso={device.lastSeenAt} now={now} />
-              </span>
-              {action('Free device', `${device.deviceName} of ${who.customerName}`, (calls) =>
-                calls.freeDevice(who, device),
-              )}
-            </li>
-          ))}
-        </ul>
-      </details>
-    );
-  };
+  const now = shown?.now ?? 0;
+  const devicesCell = (who: TeamTableMember) => (
+    <DevicesMenu
+      member={who}
+      deviceLimit={organization.deviceLimit}
+      version={version}
+      freeButton={(device) =>
+        action('Free device', `${device.deviceName} of ${who.customerName}`, (calls) =>
+          calls.freeDevice(who, device),
+        )
+      }
+    />
+  );
 
-  return (
-    <section className="card" aria-labelledby={`${id}-title`}>
-      <div className="usage-heading">
-        <h2 id={`${id}-title`}>Members and invitations</h2>
-        <p className="usage-count">
-          {members.length} {members.length === 1 ? 'member' : 'members'}
-          {counts.invited > 0 && `, ${counts.invited} invited`}
+  const answer = shown?.answer;
+  const counts = answer?.counts;
+  const members = counts ? counts.active + counts.idle : 0;
+  const status = (
+    <p className="visually-hidden" aria-live="polite">
+      {loading
+        ? 'Loading members...'
+        : answer
+          ? `${answer.total} of ${answer.counts.all} shown.`
+          : ''}
+    </p>
+  );
+
+  const body = () => {
+    if (!answer)
+      return problem ? null : (
+        <p className="usage-empty" aria-hidden="true">
+          Loading members...
         </p>
-      </div>
-      {people.length === 0 ? (
-        <p className="usage-empty">No members yet. Invite your colleagues below.</p>
-      ) : (
-        <>
-          <div className="team-table-tools">
-            <div className="field team-search">
-              <label htmlFor={`${id}-search`}>Search by name or e-mail</label>
-              <input
-                id={`${id}-search`}
-                type="search"
-                autoComplete="off"
-                value={query}
-                onChange={(event) => show(event.target.value, status)}
-              />
+      );
+    if (answer.counts.all === 0)
+      return <p className="usage-empty">No members yet. Invite your colleagues below.</p>;
+    // Nothing to keep on screen while the next rows load (after "No one matches").
+    if (loading && answer.people.length === 0)
+      return (
+        <p className="usage-empty" aria-hidden="true">
+          Loading members...
+        </p>
+      );
+    return (
+      <>
+        <DataTable<TeamPerson>
+          caption={`Members and open invitations, page ${answer.page} of ${answer.pages}`}
+          className="usage-table team-table"
+          wrapClassName={loading ? 'usage-table-wrap team-table-busy' : 'usage-table-wrap'}
+          sort={{ key: view.sort, direction: view.dir === 'asc' ? 'ascending' : 'descending' }}
+          onSort={(key) => setView((now) => sortedBy(now, key as TableView['sort']))}
+          empty={
+            <div className="usage-empty team-no-match">
+              <p>No one matches.</p>
+              <button type="button" className="button button-secondary" onClick={clear}>
+                Clear filters
+              </button>
             </div>
-            <div className="team-status-filter" role="group" aria-label="Show by status">
-              {filters.map((value) => (
-                <button
-                  key={value}
-                  type="button"
-                  className="team-chip"
-                  aria-pressed={status === value}
-                  onClick={() => show(query, value)}
-                >
-                  {value[0]?.toUpperCase()}
-                  {value.slice(1)} <span className="team-chip-count">{counts[value]}</span>
-                </button>
-              ))}
-            </div>
-          </div>
-          {offline && (
-            <p className="form-error" role="alert">
-              {teamNetwork}
-            </p>
-          )}
-          <p className="visually-hidden" aria-live="polite">
-            {found.length} of {people.length} shown.
-          </p>
-          <DataTable<Person>
-            caption={`Members and open invitations, page ${view.page} of ${view.pages}`}
-            className="usage-table team-table"
-            sort={sort}
-            onSort={(key) => {
-              setSort({
-                key,
-                direction:
-                  sort.key === key && sort.direction === 'ascending' ? 'descending' : 'ascending',
-              });
-              setPage(1);
-            }}
-            empty={
-              <div className="usage-empty team-no-match">
-                <p>No one matches.</p>
-                <button
-                  type="button"
-                  className="button button-secondary"
-                  onClick={() => show('', 'all')}
-                >
-                  Clear filters
-                </button>
-              </div>
-            }
-            columns={[
-              {
-                header: 'Name',
-                rowHeader: true,
-                sortKey: 'name',
-                cell: (person) => person.name ?? <span className="team-muted">Not joined yet</span>,
-              },
-              {
-                header: 'E-mail',
-                sortKey: 'email',
-                // A long address breaks at its @ first.
-                cell: ({ email }) => {
-                  const at = email.indexOf('@');
-                  return (
-                    <span className="team-address">
-                      {email.slice(0, at)}
-                      <wbr />
-                      {email.slice(at)}
-                    </span>
-                  );
-                },
-              },
-              {
-                header: 'Status',
-                sortKey: 'status',
-                cell: ({ status: state, member }) => (
-                  <span className="team-badges">
-                    <span
-                      className={`status-badge ${state === 'active' ? 'status-active' : `team-${state}`}`}
-                    >
-                      {state[0]?.toUpperCase()}
-                      {state.slice(1)}
-                    </span>
-                    {member && member.licenseStatus !== 'active' && (
-                      <span className={`status-badge status-${member.licenseStatus}`}>
-                        License {member.licenseStatus}
-                      </span>
-                    )}
+          }
+          columns={[
+            {
+              header: 'Name',
+              rowHeader: true,
+              sortKey: 'name',
+              cell: ({ member }) =>
+                member?.customerName ?? <span className="team-muted">Not joined yet</span>,
+            },
+            {
+              header: 'E-mail',
+              sortKey: 'email',
+              // A long address breaks at its @ first.
+              cell: (person) => {
+                const email = personEmail(person);
+                const at = email.indexOf('@');
+                return (
+                  <span className="team-address">
+                    {email.slice(0, at)}
+                    <wbr />
+                    {email.slice(at)}
                   </span>
-                ),
+                );
               },
-              {
-                header: 'Last active',
-                sortKey: 'lastActive',
-                cell: ({ lastActive, member }) =>
-                  lastActive ? <Moment iso={lastActive} now={now} /> : member ? 'Never' : '—',
-              },
-              {
-                header: 'Devices in use',
-                label: 'Devices',
-                sortKey: 'devices',
-                cell: ({ member }) => (member ? devicesCell(member) : '—'),
-              },
-              {
-                header: 'Joined',
-                sortKey: 'since',
-                cell: ({ since, invitation }) =>
-                  invitation ? (
-                    // One element: on a phone the cell is a label and one value.
-                    <span>
-                      Invited {formatShortDate(since)}
-                      <span className="usage-muted">
-                        {invitation.sentCount > 1 && `sent ${invitation.sentCount} times, `}
-                        expires {formatShortDate(invitation.expiresAt)}
-                      </span>
+            },
+            {
+              header: 'Status',
+              sortKey: 'status',
+              cell: ({ status: state, member }) => (
+                <span className="team-badges">
+                  <span
+                    className={`status-badge ${state === 'active' ? 'status-active' : `team-${state}`}`}
+                  >
+                    {capital(state)}
+                  </span>
+                  {member && member.licenseStatus !== 'active' && (
+                    <span className={`status-badge status-${member.licenseStatus}`}>
+                      License {member.licenseStatus}
                     </span>
-                  ) : (
-                    formatShortDate(since)
-                  ),
-              },
-              {
-                header: 'Actions',
-                action: true,
-                className: 'usage-action',
-                cell: ({ email, member, invitation }) => (
-                  <span className="team-actions">
-                    {invitation && (
-                      <>
-                        {action('Send again', `to ${email}`, (calls) => calls.resend(invitation))}
-                        {action('Withdraw', `the invitation to ${email}`, (calls) =>
-                          calls.withdraw(invitation),
-                        )}
-                      </>
-                    )}
-                    {member && (
+                  )}
+                </span>
+              ),
+            },
+            {
+              header: 'Last active',
+              sortKey: 'lastActive',
+              cell: ({ member }) =>
+                !member ? (
+                  '—'
+                ) : member.lastActivityAt ? (
+                  <Moment iso={member.lastActivityAt} now={now} />
+                ) : (
+                  'Never'
+                ),
+            },
+            {
+              header: 'Devices in use',
+              label: 'Devices',
+              sortKey: 'devices',
+              cell: ({ member }) => (member ? devicesCell(member) : '—'),
+            },
+            {
+              header: 'Joined',
+              sortKey: 'joined',
+              cell: ({ member, invitation }) =>
+                invitation ? (
+                  // One element: on a phone the cell is a label and one value.
+                  <span>
+                    Invited {formatShortDate(invitation.createdAt)}
+                    <span className="usage-muted">
+                      {invitation.sentCount > 1 && `sent ${invitation.sentCount} times, `}
+                      expires {formatShortDate(invitation.expiresAt)}
+                    </span>
+                  </span>
+                ) : (
+                  formatShortDate(member?.joinedAt ?? '')
+                ),
+            },
+            {
+              header: 'Actions',
+              action: true,
+              className: 'usage-action',
+              cell: ({ member, invitation }) => (
+                <span className="team-actions">
+                  {invitation && (
+                    <>
+                      {action('Send again', `to ${invitation.email}`, (calls) =>
+                        calls.resend(invitation),
+                      )}
+                      {action('Withdraw', `the invitation to ${invitation.email}`, (calls) =>
+                        calls.withdraw(invitation),
+                      )}
+                    </>
+                  )}
+                  {member &&
+                    (member.userId === organization.ownerUserId ? (
+                      action('Leave my seat', '', (calls) => calls.leaveSeat())
+                    ) : (
                       <>
                         {action('Make owner', member.customerName, (calls) =>
                           calls.transfer(member),
                         )}
                         {action('Remove', member.customerName, (calls) => calls.remove(member))}
                       </>
-                    )}
-                  </span>
-                ),
-              },
-            ]}
-            rows={view.rows}
-            rowKey={(person) => person.key}
-          />
+                    ))}
+                </span>
+              ),
+            },
+          ]}
+          rows={answer.people}
+          rowKey={personKey}
+        />
+        {answer.total > 0 && (
           <p className="field-hint">
             Idle: no activity (a device seen, a command used) for {teamIdleDays} days or more.
           </p>
-          {found.length > 0 && (
-            <nav className="team-pager" aria-label="Pages of members and invitations">
-              <p>
-                {view.first}–{view.first + view.rows.length - 1} of {found.length}
-              </p>
+        )}
+        {answer.total > 0 && (
+          <nav className="team-pager" aria-label="Pages of members and invitations">
+            <p>{rangeText(answer.page, answer.pageSize, answer.people.length, answer.total)}</p>
+            <button
+              type="button"
+              className="button button-secondary usage-button"
+              disabled={answer.page === 1}
+              onClick={() => setView((now) => ({ ...now, page: answer.page - 1 }))}
+            >
+              Previous<span className="visually-hidden"> page</span>
+            </button>
+            Page {answer.page} of {answer.pages}
+            <button
+              type="button"
+              className="button button-secondary usage-button"
+              disabled={answer.page === answer.pages}
+              onClick={() => setView((now) => ({ ...now, page: answer.page + 1 }))}
+            >
+              Next<span className="visually-hidden"> page</span>
+            </button>
+          </nav>
+        )}
+      </>
+    );
+  };
+
+  return (
+    <section
+      className="card"
+      aria-labelledby={`${id}-title`}
+      aria-busy={loading ? true : undefined}
+    >
+      <div className="usage-heading">
+        <h2 id={`${id}-title`}>Members and invitations</h2>
+        {counts && (
+          <p className="usage-count">
+            {members} {members === 1 ? 'member' : 'members'}
+            {counts.invited > 0 && `, ${counts.invited} invited`}
+          </p>
+        )}
+      </div>
+      {(!counts || counts.all > 0) && (
+        <div className="team-table-tools">
+          <form
+            role="search"
+            aria-label="Members and invitations by name or e-mail"
+            className="field team-search"
+            onSubmit={search}
+          >
+            <label htmlFor={`${id}-search`}>Search by name or e-mail</label>
+            <input
+              id={`${id}-search`}
+              type="search"
+              autoComplete="off"
+              maxLength={SEARCH_MAX}
+              value={draft}
+              onChange={(event) => setDraft(event.target.value)}
+            />
+          </form>
+          <div className="team-status-filter" role="group" aria-label="Show by status">
+            {statusFilters.map((value: StatusFilter) => (
               <button
+                key={value}
                 type="button"
-                className="button button-secondary usage-button"
-                disabled={view.page === 1}
-                onClick={() => setPage(view.page - 1)}
+                className="team-chip"
+                aria-pressed={view.status === value}
+                onClick={() => show({ status: value })}
               >
-                Previous<span className="visually-hidden"> page</span>
+                {capital(value)} <span className="team-chip-count">{counts?.[value] ?? '–'}</span>
               </button>
-              Page {view.page} of {view.pages}
-              <button
-                type="button"
-                className="button button-secondary usage-button"
-                disabled={view.page === view.pages}
-                onClick={() => setPage(view.page + 1)}
-              >
-                Next<span className="visually-hidden"> page</span>
-              </button>
-            </nav>
-          )}
-        </>
+            ))}
+          </div>
+        </div>
       )}
+      {status}
+      {problem && (
+        <div className="form-error" role="alert">
+          <p>{problem}</p>
+          <button
+            type="button"
+            className="button button-secondary usage-button"
+            onClick={() => setRetries((n) => n + 1)}
+          >
+            Retry
+          </button>
+        </div>
+      )}
+      {offline && (
+        <p className="form-error" role="alert">
+          {teamNetwork}
+        </p>
+      )}
+      {body()}
     </section>
   );
 }

@@ -1,26 +1,50 @@
 /**
  * /dashboard/team, the owner's team page: seats and term, one table of members and open
- * invitations (MembersSection), the invite form, the utilization and the activity feed. Each owner action is confirmed in one dialog (TeamConfirm);
- * its result is one line at the top of the page, focused, and the team is loaded again.
+ * invitations (MembersSection, a page at a time from the server), the invite form, the
+ * utilization and the activity feed (these two load when the page is scrolled near them,
+ * WhenNear). Each owner action is confirmed in one dialog (TeamConfirm, loaded on the first
+ * action); its result is one line at the top of the page, focused, and the figures and the
+ * table's page are loaded again.
  */
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { withErrorBoundary } from '../ErrorBoundary';
 import { dashboardProblem } from '../shared/session-ended';
 import { useLoad } from '../shared/use-load';
-import { NotOwner } from './NotOwner';
-import { ActivitySection } from './ActivitySection';
 import { InvitationsSection } from './InvitationsSection';
-import { MembersSection } from './MembersSection';
+import { loadActions, MembersSection } from './MembersSection';
 import { SummarySection } from './SummarySection';
-import { loadTeam, loadTeamPage, teamLoadFailed, teamNetwork } from './team-calls';
-import { TeamConfirm, type PendingAction } from './TeamConfirm';
-import { UtilizationSection } from './UtilizationSection';
+import { loadTeam, loadTeamPage, teamAction, teamLoadFailed, teamNetwork } from './team-calls';
+import type { PendingAction } from './TeamConfirm';
+import { deferred, WhenNear } from './WhenNear';
 import '../shared/forms.css';
 import '../dashboard/dashboard.css';
 import '../usage/usage.css';
 import './team.css';
 
 const problem = dashboardProblem(teamLoadFailed, teamNetwork);
+// For members and accounts in no organization only; without its chunk, the network's sentence.
+const NotOwner = lazy(() =>
+  import('./NotOwner').then(
+    (module) => ({ default: module.NotOwner }),
+    () => ({
+      default: () => (
+        <p className="form-error" role="alert">
+          {teamNetwork}
+        </p>
+      ),
+    }),
+  ),
+);
+// The confirm dialog loads with the first row action's words (MembersSection), not with the page.
+const TeamConfirm = lazy(async () => ({ default: (await import('./TeamConfirm')).TeamConfirm }));
+const UtilizationSection = deferred(
+  'Utilization',
+  async () => (await import('./UtilizationSection')).UtilizationSection,
+);
+const ActivitySection = deferred(
+  'Team activity',
+  async () => (await import('./ActivitySection')).ActivitySection,
+);
 
 interface Notice {
   text: string;
@@ -34,6 +58,9 @@ function TeamPage() {
   const [pending, setPending] = useState<PendingAction | null>(null);
   const [notice, setNotice] = useState<Notice | null>(null);
   const [transferred, setTransferred] = useState(false);
+  // The sections below the table wait for its first page (WhenNear).
+  const [tableShown, setTableShown] = useState(false);
+  const shownTable = useCallback(() => setTableShown(true), []);
   const noticeRef = useRef<HTMLParagraphElement>(null);
 
   // The row whose button was pressed may be gone after the action: focus goes to the result.
@@ -77,7 +104,12 @@ function TeamPage() {
     );
 
   // A member, or an account in no organization: what the page is for, not an error to retry.
-  if (!state.value.owner) return <NotOwner card={state.value.card} />;
+  if (!state.value.owner)
+    return (
+      <Suspense fallback={null}>
+        <NotOwner card={state.value.card} />
+      </Suspense>
+    );
 
   const noticeLine = notice && (
     <p ref={noticeRef} tabIndex={-1} className="form-success" role="status">
@@ -96,7 +128,7 @@ function TeamPage() {
     );
 
   const { overview } = state.value;
-  const { now } = state;
+  const version = notice?.id ?? 0;
   const ask = (action: PendingAction) => {
     setPending(action);
     setOpen(true);
@@ -111,15 +143,30 @@ function TeamPage() {
           // The Seats panel says what changed; the team's figures are loaded again.
           loadTeam().then((fresh) => replace({ owner: true, overview: fresh }), reload);
         }}
+        onTakeSeat={() =>
+          loadActions().then(({ memberActions }) =>
+            ask(memberActions(teamAction, overview.organization.name).takeSeat()),
+          )
+        }
       />
-      <MembersSection overview={overview} now={now} onAsk={ask} />
-      <InvitationsSection overview={overview} onInvited={done} />
-      <UtilizationSection
-        deviceLimit={overview.organization.deviceLimit}
-        version={notice?.id ?? 0}
+      <MembersSection
+        organization={overview.organization}
+        version={version}
+        onAsk={ask}
+        onShown={shownTable}
       />
-      <ActivitySection members={overview.members} version={notice?.id ?? 0} />
-      <TeamConfirm open={open} action={pending} onClose={() => setOpen(false)} onDone={done} />
+      <InvitationsSection organization={overview.organization} onInvited={done} />
+      <WhenNear title="Utilization" watch={tableShown}>
+        <UtilizationSection deviceLimit={overview.organization.deviceLimit} version={version} />
+      </WhenNear>
+      <WhenNear title="Team activity" watch={tableShown}>
+        <ActivitySection version={version} />
+      </WhenNear>
+      {pending && (
+        <Suspense fallback={null}>
+          <TeamConfirm open={open} action={pending} onClose={() => setOpen(false)} onDone={done} />
+        </Suspense>
+      )}
     </div>
   );
 }

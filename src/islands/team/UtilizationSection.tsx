@@ -15,7 +15,8 @@ import { dayText, LineChart } from '../shared/LineChart';
 import { dashboardProblem } from '../shared/session-ended';
 import { useLoad } from '../shared/use-load';
 import { Moment } from '../shared/Moment';
-import { loadUtilization, teamNetwork, utilizationLoadFailed } from './team-calls';
+import { loadUtilization, utilizationLoadFailed } from './section-calls';
+import { teamNetwork } from './team-calls';
 
 const problem = dashboardProblem(utilizationLoadFailed, teamNetwork);
 const number = (value: number) => value.toLocaleString('en-US');

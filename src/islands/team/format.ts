@@ -1,4 +1,4 @@
-/** Display rules of the team page: seats, the term and the feed's words. Pure. */
+/** Display rules of the team page: seats and the term (the feed's words: feed-format.ts). Pure. */
 import type { TeamOverview } from '../../contract/team';
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
@@ -27,37 +27,4 @@ export function deviceLimitText(limit: number): string {
 /** "2 devices". */
 export function devicesText(n: number): string {
   return plural(n, 'device', 'devices');
-}
-
-const kindLabels: Record<string, string> = {
-  activated: 'Device activated',
-  deactivated: 'Device deactivated',
-  replaced: 'Device replaced',
-  renamed: 'Device renamed',
-  'signed-in': 'Signed in',
-  joined: 'Joined the team',
-  invited: 'Invited',
-  'invitation-resent': 'Invitation sent again',
-  'invitation-revoked': 'Invitation withdrawn',
-  removed: 'Removed from the team',
-  'device-freed': 'Device freed',
-  'ownership-transferred': 'Ownership transferred',
-  'term-changed': 'Term changed',
-  'seats-changed': 'Seats changed',
-  'seats-added': 'Seats added',
-  'seats-removed-at-renewal': 'Seats at renewal changed',
-};
-
-/** "activated" → "Device activated"; a kind this page does not know reads as written. */
-export function kindLabel(kind: string): string {
-  return kindLabels[kind] ?? kind;
-}
-
-/** The feed's member: their name while they are on the team, else the e-mail it recorded. */
-export function memberLabel(
-  row: { userId: string | null; member: string },
-  members: readonly { userId: string; customerName: string }[],
-): string {
-  const known = members.find((who) => who.userId === row.userId);
-  return known?.customerName || row.member || '—';
 }

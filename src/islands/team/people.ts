@@ -1,97 +1,78 @@
 /**
- * The team table's rows (members and open invitations together) and what the owner does to them:
- * search, the status filter, sorting and paging. Pure: the table (MembersSection) renders it.
+ * The members table's view: its page, the column it is sorted by and which way, the search and
+ * the status filter. The server pages, sorts and filters (GET /api/team/members); the view is its
+ * query, kept in the page's address too, so a reload or a shared link shows the same rows. Pure.
  */
-import type { TeamInvitation, TeamMember, TeamOverview } from '../../contract/team';
-import type { TableSort } from '../shared/DataTable';
+import {
+  sortDirections,
+  statusFilters,
+  teamSortKeys,
+  type SortDirection,
+  type StatusFilter,
+  type TeamPerson,
+  type TeamSortKey,
+} from '../../contract/team';
 
-/** In the order the Status column sorts them. */
-export type PersonStatus = 'active' | 'idle' | 'invited';
-export type StatusFilter = 'all' | PersonStatus;
-
-/** A row: its fields are the sort keys of the table's columns. */
-export interface Person {
-  key: string;
-  /** Null for an invitation: nobody has joined yet. */
-  name: string | null;
-  email: string;
-  status: PersonStatus;
-  /** ISO 8601; null without activity and for invitations. */
-  lastActive: string | null;
-  /** Devices in use; null for invitations. */
-  devices: number | null;
-  /** Joined, or invited (ISO 8601). */
-  since: string;
-  member?: TeamMember;
-  invitation?: TeamInvitation;
+export interface TableView {
+  /** From 1. */
+  page: number;
+  sort: TeamSortKey;
+  dir: SortDirection;
+  /** Words of a name or an e-mail address; '' for everyone. */
+  q: string;
+  status: StatusFilter;
 }
 
-export const PAGE_SIZE = 25;
+/** What the table first shows: everyone by name, A to Z, from page 1. */
+export const firstView: TableView = { page: 1, sort: 'name', dir: 'asc', q: '', status: 'all' };
 
-/** Members, then open invitations, as one list of people. */
-export function teamPeople({ members, invitations }: TeamOverview): Person[] {
-  return [
-    ...members.map((member) => ({
-      key: member.userId,
-      name: member.customerName,
-      email: member.email,
-      status: member.idle ? ('idle' as const) : ('active' as const),
-      lastActive: member.lastActivityAt,
-      devices: member.devices.length,
-      since: member.joinedAt,
-      member,
-    })),
-    ...invitations.map((invitation) => ({
-      key: invitation.id,
-      name: null,
-      email: invitation.email,
-      status: 'invited' as const,
-      lastActive: null,
-      devices: null,
-      since: invitation.createdAt,
-      invitation,
-    })),
-  ];
+/** The longest search the server takes. */
+export const SEARCH_MAX = 200;
+
+const oneOf = <T extends string>(values: readonly T[], value: string | null, fallback: T): T =>
+  values.includes(value as T) ? (value as T) : fallback;
+
+/** The view an address's query asks for; what is missing or not understood reads as the first view's. */
+export function viewOf(search: string): TableView {
+  const query = new URLSearchParams(search);
+  const page = Number(query.get('page'));
+  return {
+    page: Number.isInteger(page) && page >= 1 && page <= 10_000 ? page : 1,
+    sort: oneOf(teamSortKeys, query.get('sort'), firstView.sort),
+    dir: oneOf(sortDirections, query.get('dir'), firstView.dir),
+    q: (query.get('q') ?? '').slice(0, SEARCH_MAX),
+    status: oneOf(statusFilters, query.get('status'), firstView.status),
+  };
 }
 
-/** How many people each status filter shows. */
-export function statusCounts(people: readonly Person[]): Record<StatusFilter, number> {
-  const counts = { all: people.length, active: 0, idle: 0, invited: 0 };
-  for (const person of people) counts[person.status] += 1;
-  return counts;
+/** "?page=2&sort=email": the view's query, what equals the first view's left out ('' for it). */
+export function viewQuery(view: TableView): string {
+  const query = new URLSearchParams();
+  for (const key of ['page', 'sort', 'dir', 'q', 'status'] as const) {
+    if (view[key] !== firstView[key]) query.set(key, String(view[key]));
+  }
+  const text = query.toString();
+  return text ? `?${text}` : '';
 }
 
-/** The people of `status` whose name or e-mail holds `query` (any case; blank matches all). */
-export function filterPeople(people: readonly Person[], query: string, status: StatusFilter) {
-  const words = query.trim().toLowerCase();
-  return people.filter(
-    (person) =>
-      (status === 'all' || person.status === status) &&
-      `${person.name ?? ''}\n${person.email}`.toLowerCase().includes(words),
-  );
+/** The view after a column's heading is pressed: the same column turns around, another is A to Z. */
+export function sortedBy(view: TableView, sort: TeamSortKey): TableView {
+  const dir = view.sort === sort && view.dir === 'asc' ? 'desc' : 'asc';
+  return { ...view, sort, dir, page: 1 };
 }
 
-/** Sorted by `sort` (ties by e-mail); people without a value (never active, …) come last. */
-export function sortPeople(people: readonly Person[], { key, direction }: TableSort): Person[] {
-  const sign = direction === 'ascending' ? 1 : -1;
-  const value = (person: Person) => person[key as keyof Person] as string | number | null;
-  return [...people].sort((a, b) => {
-    const x = value(a);
-    const y = value(b);
-    if (x === y) return a.email.localeCompare(b.email);
-    if (x === null) return 1;
-    if (y === null) return -1;
-    return (
-      sign *
-      (typeof x === 'number' ? x - Number(y) : x.localeCompare(String(y), 'en', { numeric: true }))
-    );
-  });
+/** "51–100 of 262": the rows of page `page` of `total`, `size` a page. */
+export function rangeText(page: number, size: number, shown: number, total: number): string {
+  const first = (page - 1) * size + 1;
+  return `${first}–${first + shown - 1} of ${total}`;
 }
 
-/** Page `page` (from 1; kept within the pages there are) of `rows`. */
-export function pageOf<Row>(rows: readonly Row[], page: number) {
-  const pages = Math.max(1, Math.ceil(rows.length / PAGE_SIZE));
-  const current = Math.min(Math.max(1, page), pages);
-  const start = (current - 1) * PAGE_SIZE;
-  return { rows: rows.slice(start, start + PAGE_SIZE), page: current, pages, first: start + 1 };
+/** A row's key: the member's account, or the invitation. */
+export function personKey(person: TeamPerson): string {
+  return person.member?.userId ?? person.invitation?.id ?? '';
+}
+
+/** A row's e-mail address. */
+export function personEmail(person: TeamPerson): string {
+  return person.member?.email ?? person.invitation?.email ?? '';
 }

@@ -17,3 +17,15 @@ export function signupSeatsFromQuery(search: string, max: number): number {
   const seats = /^\d{1,4}$/.test(value) ? Number(value) : 1;
   return seats >= 1 && seats <= max ? seats : 1;
 }
+
+/**
+ * How a Standard signup pays: `invoice` (bank transfer) when the query says `pay=invoice` and the
+ * seats are at least `invoiceMinimum`, otherwise by card.
+ */
+export function signupPaysByInvoice(
+  search: string,
+  seats: number,
+  invoiceMinimum: number,
+): boolean {
+  return new URLSearchParams(search).get('pay') === 'invoice' && seats >= invoiceMinimum;
+}

@@ -149,6 +149,12 @@ export function createMemoryCheckoutStore(): LocalCheckoutStore & {
       Object.assign(invoice, { status: 'paid', paidAt });
       return { ...invoice };
     },
+    async markInvoiceVoid(id) {
+      const invoice = invoices.get(id);
+      if (!invoice || invoice.status !== 'open') return null;
+      invoice.status = 'void';
+      return { ...invoice };
+    },
     async listPaid(customerId) {
       return [...sessions.values()]
         .filter((session) => session.customerId === customerId && session.paidAt !== null)

@@ -100,7 +100,20 @@ export function createFakeStripe(options: { apiKey?: string } = {}) {
     },
   });
 
-  const addSubscription = (id: string, fields: { customer: string; currentPeriodEnd: number }) => {
+  const YEAR_SECONDS = 365 * 24 * 60 * 60;
+  /** Stripe's proration for more seats: the added seats' price for the rest of the period. */
+  const prorated = (item: Json, quantity: number, at: number) => {
+    const end = item['current_period_end'] as number;
+    const added = quantity - ((item['quantity'] as number | undefined) ?? 1);
+    return Math.max(0, Math.round((12900 * added * (end - at)) / YEAR_SECONDS));
+  };
+  const seatLine = (subscription: Json) =>
+    (subscription['items'] as { data: Json[] }).data[0] as Json;
+
+  const addSubscription = (
+    id: string,
+    fields: { customer: string; currentPeriodEnd: number; quantity?: number },
+  ) => {
     subscriptions.set(id, {
       id,
       object: 'subscription',
@@ -112,7 +125,14 @@ export function createFakeStripe(options: { apiKey?: string } = {}) {
       ended_at: null,
       items: {
         object: 'list',
-        data: [{ id: nextId('si'), current_period_end: fields.currentPeriodEnd }],
+        data: [
+          {
+            id: nextId('si'),
+            quantity: fields.quantity ?? 1,
+            current_period_start: fields.currentPeriodEnd - YEAR_SECONDS,
+            current_period_end: fields.currentPeriodEnd,
+          },
+        ],
       },
       metadata: {},
     });
@@ -208,6 +228,24 @@ export function createFakeStripe(options: { apiKey?: string } = {}) {
           (status === undefined || invoice['status'] === status),
       );
       return c.json(page(matching, c.req.query('limit'), '/v1/invoices'));
+    })
+    .get('/v1/invoices/:id', (c) => {
+      const invoice = invoices.find((item) => item['id'] === c.req.param('id'));
+      if (!invoice) return noSuch('invoice', c.req.param('id'));
+      return c.json(invoice);
+    })
+    // Stripe voids only open (or uncollectible) invoices; a paid or void one is refused.
+    .post('/v1/invoices/:id/void', (c) => {
+      const invoice = invoices.find((item) => item['id'] === c.req.param('id'));
+      if (!invoice) return noSuch('invoice', c.req.param('id'));
+      if (invoice['status'] !== 'open' && invoice['status'] !== 'uncollectible') {
+        return stripeError(
+          400,
+          `You can only void open or uncollectible invoices. This invoice is ${String(invoice['status'])}.`,
+        );
+      }
+      invoice['status'] = 'void';
+      return c.json(invoice);
     })
     .get('/v1/invoice_payments', (c) => {
       const { invoice, status } = c.req.query();
@@ -474,10 +512,70 @@ export function createFakeStripe(options: { apiKey?: string } = {}) {
         });
       return c.json(expanded);
     })
+    // What changing the seat line would invoice now (prorated, no tax in the fake).
+    .post('/v1/invoices/create_preview', (c) => {
+      const form = requests.at(-1)?.form ?? new URLSearchParams();
+      const id = form.get('subscription') ?? '';
+      const subscription = subscriptions.get(id);
+      if (!subscription) return noSuch('subscription', id);
+      const quantity = Number(form.get('subscription_details[items][0][quantity]'));
+      const at = Number(form.get('subscription_details[proration_date]') ?? nowSeconds());
+      const amount = prorated(seatLine(subscription), quantity, at);
+      return c.json({
+        object: 'invoice',
+        customer: subscription['customer'],
+        subtotal: amount,
+        total: amount,
+        total_taxes: [],
+        currency: 'usd',
+      });
+    })
     .post('/v1/subscriptions/:id', (c) => {
       const subscription = subscriptions.get(c.req.param('id'));
       if (!subscription) return noSuch('subscription', c.req.param('id'));
-      const form = requests.at(-1)?.form ?? new URLSearchParams();
+      const request = requests.at(-1);
+      const form = request?.form ?? new URLSearchParams();
+      const key = request?.headers.get('Idempotency-Key') ?? null;
+      const earlier = key === null ? undefined : idempotent.get(`subscription-update:${key}`);
+      if (earlier) return c.json(earlier.body, earlier.status as 200);
+      const seats = form.get('items[0][quantity]');
+      if (seats !== null) {
+        const line = seatLine(subscription);
+        if (form.get('items[0][id]') !== line['id']) {
+          return stripeError(400, 'No such subscription item.', 'resource_missing');
+        }
+        const at = Number(form.get('proration_date') ?? nowSeconds());
+        // Charged at once with its own invoice, paid by the card on file.
+        if (form.get('proration_behavior') === 'always_invoice') {
+          const amount = prorated(line, Number(seats), at);
+          const invoice: Json = {
+            id: nextId('in'),
+            object: 'invoice',
+            customer: subscription['customer'],
+            billing_reason: 'subscription_update',
+            status: 'paid',
+            number: `FAKE-${String(counter).padStart(4, '0')}`,
+            amount_due: amount,
+            amount_paid: amount,
+            subtotal: amount,
+            total: amount,
+            total_taxes: [],
+            currency: 'usd',
+            created: nowSeconds(),
+            customer_tax_exempt: 'none',
+            hosted_invoice_url: null,
+            invoice_pdf: null,
+            parent: {
+              type: 'subscription_details',
+              quote_details: null,
+              subscription_details: { subscription: subscription['id'], metadata: {} },
+            },
+          };
+          invoices.unshift(invoice);
+          subscription['latest_invoice'] = invoice['id'];
+        }
+        line['quantity'] = Number(seats);
+      }
       if (form.get('cancel_at_period_end') === 'true') {
         subscription['cancel_at_period_end'] = true;
         const items = subscription['items'] as { data: { current_period_end: number }[] };
@@ -488,7 +586,22 @@ export function createFakeStripe(options: { apiKey?: string } = {}) {
         subscription['cancel_at_period_end'] = false;
         subscription['cancel_at'] = null;
       }
-      return c.json(subscription);
+      const expand = [...form].filter(([name]) => name.startsWith('expand[')).map(([, v]) => v);
+      const answer = expand.includes('latest_invoice')
+        ? {
+            ...subscription,
+            latest_invoice:
+              invoices.find((invoice) => invoice['id'] === subscription['latest_invoice']) ?? null,
+          }
+        : subscription;
+      if (key !== null) {
+        idempotent.set(`subscription-update:${key}`, {
+          form: form.toString(),
+          status: 200,
+          body: structuredClone(answer),
+        });
+      }
+      return c.json(answer);
     })
     .all('*', (c) =>
       stripeError(404, `Unrecognized request URL (${c.req.method}: ${c.req.path}).`),
@@ -627,7 +740,13 @@ export function createFakeStripe(options: { apiKey?: string } = {}) {
      */
     addPaidSubscription(
       id: string,
-      fields: { customer: string; currentPeriodEnd: number; amount?: number; currency?: string },
+      fields: {
+        customer: string;
+        currentPeriodEnd: number;
+        amount?: number;
+        currency?: string;
+        quantity?: number;
+      },
     ) {
       addSubscription(id, fields);
       const amount = fields.amount ?? 12900;
@@ -668,6 +787,16 @@ export function createFakeStripe(options: { apiKey?: string } = {}) {
         created: nowSeconds(),
       });
       return { invoiceId, paymentIntentId };
+    },
+    /** Marks an invoice paid, as an operator's "Mark as paid" does. */
+    markInvoicePaid(id: string) {
+      const invoice = invoices.find((item) => item['id'] === id);
+      if (!invoice) throw new Error(`no fake invoice ${id}`);
+      Object.assign(invoice, { status: 'paid', amount_paid: invoice['amount_due'] });
+    },
+    /** An invoice's state as the fake holds it (null if unknown). */
+    invoiceStatus(id: string): string | null {
+      return (invoices.find((item) => item['id'] === id)?.['status'] as string | undefined) ?? null;
     },
     /** A subscription's state as the fake holds it (null if unknown). */
     subscriptionStatus(id: string): string | null {

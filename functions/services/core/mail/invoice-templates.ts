@@ -1,7 +1,9 @@
 /**
  * The texts of paying by invoice (bank transfer), for teams of `standardSeats.invoiceMinimum`
- * seats or more: the invoice itself, the reminders before and on its due date, and the notice
- * that an unpaid invoice suspended the team's licenses. When each is sent: rules.ts.
+ * seats or more: the invoice itself (the first year's, or a renewal's), the reminders before and
+ * on its due date, the notice that an unpaid invoice suspended the team's licenses, and the
+ * notice that an order we could not apply was cancelled with its invoice. When each is sent:
+ * rules.ts.
  */
 import { billing, site } from '../../../../src/site.config';
 import { formatDate, formatMoney } from '../../../../src/lib/format';
@@ -30,6 +32,7 @@ export const invoiceSubjects = {
   dueToday: (number: string) => `${site.product} invoice ${number} is due today`,
   overdue: (number: string) =>
     `${site.product} invoice ${number} is overdue: your licenses are suspended`,
+  voided: () => `Your ${site.product} order was cancelled: nothing to pay`,
 };
 
 /** Where the money goes: the seller's account (src/config/billing.ts) and the reference. */
@@ -74,10 +77,13 @@ export async function invoiceSentMail(
     /** "VAT 19%", or null when no tax applied. */
     taxLabel: string | null;
     reverseChargeNote: string | null;
+    /** A renewal's invoice (the next year of a running team), not a new order's. */
+    renewal?: boolean;
   },
   origin: string,
 ): Promise<Mail> {
   const money = (cents: number) => formatMoney(cents, invoice.currency);
+  const due = formatDate(invoice.dueAt, 'UTC');
   const facts: [string, string][] = [
     ...invoiceFacts(invoice).slice(0, 1),
     [
@@ -90,8 +96,11 @@ export async function invoiceSentMail(
     ...invoiceFacts(invoice).slice(1),
   ];
   const blocks: MailBlock[] = [
-    `Thank you for your order. Your team's ${seatCount(invoice.seats)} are ready to use now; ` +
-      `please pay this invoice by bank transfer by ${formatDate(invoice.dueAt, 'UTC')}.`,
+    invoice.renewal
+      ? `Your team's subscription has renewed for another year: its ${seatCount(invoice.seats)} ` +
+        `keep working. Please pay this invoice by bank transfer by ${due}.`
+      : `Thank you for your order. Your team's ${seatCount(invoice.seats)} are ready to use now; ` +
+        `please pay this invoice by bank transfer by ${due}.`,
     { facts },
   ];
   if (invoice.reverseChargeNote) blocks.push(invoice.reverseChargeNote);
@@ -163,6 +172,28 @@ export async function invoiceOverdueMail(
       bankFacts(invoice),
       'If you have paid already, please reply with the date of the transfer.',
       billingLink(origin),
+    ],
+  });
+}
+
+/**
+ * An order paid by invoice that we could not apply (the e-mail got an account meanwhile, the
+ * account already pays, ...): nothing was paid, so nothing is refunded; its invoice is void and
+ * its subscription cancelled.
+ */
+export async function invoiceVoidedMail(to: string, why: string, origin: string): Promise<Mail> {
+  return composeMail({
+    to,
+    tag: 'invoice-voided',
+    subject: invoiceSubjects.voided(),
+    greeting: greeting(''),
+    origin,
+    blocks: [
+      `We could not apply your ${site.product} Standard order paid by invoice: ${why}. We have ` +
+        'cancelled its invoice and its subscription, so there is nothing to pay.',
+      'If you have already sent a bank transfer for it, reply to this e-mail and we will send ' +
+        'the money back.',
+      { label: 'Your account', link: `${origin}/login` },
     ],
   });
 }

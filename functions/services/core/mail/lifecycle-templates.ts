@@ -3,7 +3,7 @@
  * their plan, license or account. Each has a text and an HTML part (compose.ts) and a link into
  * the dashboard. When each is sent, and why only once: rules.ts.
  */
-import { legal, plans, site } from '../../../../src/site.config';
+import { legal, plans, seats, site } from '../../../../src/site.config';
 import type { YearlyCharge } from '../../../../src/contract/billing';
 import { chargeSentence, seatsTimesPrice } from '../../../../src/lib/charges';
 import { formatDate, formatMoney, formatUtcMoment } from '../../../../src/lib/format';
@@ -68,35 +68,44 @@ export async function trialEndingMail(
 
 /**
  * Sent by the cron `renewalReminderDays` before a paid year renews: the amount the card will be
- * charged, with tax (core/payments/charges.ts), and how to cancel.
+ * charged, with tax (core/payments/charges.ts), and how to cancel. A team paying by invoice is
+ * told that the renewal's invoice comes instead, due `standardSeats.invoiceDueDays` days later.
  */
 export async function renewalReminderMail(
   to: string,
   name: string,
-  renewal: { renewsAt: number; now: number; charge: YearlyCharge },
+  renewal: { renewsAt: number; now: number; charge: YearlyCharge; byInvoice?: boolean },
   origin: string,
 ): Promise<Mail> {
   const standard = plans.standard;
   const day = formatDate(renewal.renewsAt, 'UTC');
   const { billing, dashboard } = links(origin);
+  const one = renewal.charge.quantity === 1;
+  const continues = `your ${one ? 'license continues' : 'licenses continue'} for another year`;
+  const renews =
+    `Your ${standard.name} plan renews automatically on ${day} ` +
+    `(in ${plural(daysUntil(renewal.renewsAt, renewal.now), 'day')}).`;
+  const blocks: MailBlock[] = renewal.byInvoice
+    ? [
+        `${renews} We will e-mail you its invoice for ${chargeSentence(renewal.charge)}, to pay ` +
+          `by bank transfer within ${seats.standardSeats.invoiceDueDays} days, and ${continues}.`,
+        `To cancel, choose Cancel subscription on Billing & Invoices before ${day}: no invoice ` +
+          `is sent, and your license stays active until ${day}.`,
+      ]
+    : [
+        `${renews} We will charge ${chargeSentence(renewal.charge)} to the card on file, and ` +
+          `${continues}. You do not need to do anything to keep ${one ? 'it' : 'them'}.`,
+        `To pay with another card, choose Manage card on Billing & Invoices. To cancel, choose ` +
+          `Cancel subscription there before ${day}: you will not be charged again, and your ` +
+          `license stays active until ${day}.`,
+      ];
   return composeMail({
     to,
     tag: 'renewal-reminder',
     subject: lifecycleSubjects.renewalReminder(renewal.renewsAt),
     greeting: greeting(name),
     origin,
-    blocks: [
-      `Your ${standard.name} plan renews automatically on ${day} ` +
-        `(in ${plural(daysUntil(renewal.renewsAt, renewal.now), 'day')}). We will charge ` +
-        `${chargeSentence(renewal.charge)} to the card on file, and your ` +
-        `${renewal.charge.quantity === 1 ? 'license continues' : 'licenses continue'} for another ` +
-        `year. You do not need to do anything to keep ${renewal.charge.quantity === 1 ? 'it' : 'them'}.`,
-      `To pay with another card, choose Manage card on Billing & Invoices. To cancel, choose ` +
-        `Cancel subscription there before ${day}: you will not be charged again, and your ` +
-        `license stays active until ${day}.`,
-      billing,
-      dashboard,
-    ],
+    blocks: [...blocks, billing, dashboard],
   });
 }
 

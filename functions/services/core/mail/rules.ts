@@ -41,12 +41,15 @@
  * | `two-step-off`           | the authenticator app's removal (Account Settings)                             |
  * | `passkey-added`          | the new passkey row (Account Settings)                                         |
  * | `recovery-code-used`     | the recovery code turning used (a sign-in's second step)                       |
- * | `invoice-sent`           | a subscription paid by invoice starting (fulfillment of `invoice.finalized`, or |
- * |                          | the invoiced purchase); once per invoice (`invoice-sent:<id>`)                 |
+ * | `invoice-sent`           | a subscription paid by invoice starting (the purchase route's fulfillment, or  |
+ * |                          | `invoice.finalized`, whichever is first), or its renewal invoice               |
+ * |                          | (`invoice.finalized`); once per invoice (`invoice-sent:<id>`)                  |
  * | `invoice-reminder`       | nothing: the cron, `invoiceReminderDays` before the due date and on it; once   |
  * |                          | each (`invoice-due-soon:<id>`, `invoice-due-today:<id>`)                       |
  * | `invoice-overdue`        | the cron's suspension at the due date of an unpaid invoice; once per invoice   |
  * |                          | (`invoice-overdue:<id>`, written after the suspension it reports)              |
+ * | `invoice-voided`         | an order paid by invoice that could not be applied: its record turning done   |
+ * |                          | once its invoice is void and its subscription cancelled (billing/refunds.ts)   |
  *
  * None holds a secret. Exactly once per cause: the outbox row sits in the same batch as the
  * change, so only the call that made the change (webhook or polling, whichever won the race)
@@ -91,6 +94,7 @@ const mailRules = {
   'invoice-sent': { holdsSecret: false },
   'invoice-reminder': { holdsSecret: false },
   'invoice-overdue': { holdsSecret: false },
+  'invoice-voided': { holdsSecret: false },
   'password-changed': { holdsSecret: false },
   'two-step-on': { holdsSecret: false },
   'two-step-off': { holdsSecret: false },

@@ -67,8 +67,9 @@ export function newTeamStatements(
         .select(
           sql`select ${organizationId}, ${team.name}, ${team.ownerUserId}, ${team.seats}, ${plans.standard.deviceLimit ?? 2}, ${team.termStart}, ${team.termEnd}, 'standard', null, null, ${now}, ${now}, null, 'team', ${team.stripeSubscriptionId} where ${when}`,
         ),
+      // The name, e-mail, devices in use and last activity are the triggers' to fill.
       db.insert(organizationMembers).select(
-        sql`select ${crypto.randomUUID()}, ${organizationId}, ${team.ownerUserId}, ${team.licenseId}, ${now}, null
+        sql`select ${crypto.randomUUID()}, ${organizationId}, ${team.ownerUserId}, ${team.licenseId}, ${now}, null, '', '', 0, null
             where exists (select 1 from organizations where id = ${organizationId})`,
       ),
       teamEvent(
@@ -96,6 +97,18 @@ export function licensesPaidBy(sub: Pick<SubscriptionRow, 'userId' | 'stripeSubs
     or licenses.id in (select m.license_id from organization_members as m
       join organizations as o on o.id = m.organization_id
       where o.stripe_subscription_id = ${sub.stripeSubscriptionId} and m.removed_at is null)))`;
+}
+
+/**
+ * SQL: the license `licenseId` names is a team member's whose team's subscription still pays
+ * (`active`, or `past_due` while the provider retries): the other side of `licensesPaidBy`.
+ */
+export function paidByLiveTeamSql(licenseId: SQL) {
+  return sql`exists (select 1 from organization_members as m
+    join organizations as o on o.id = m.organization_id
+    join subscriptions as s on s.stripe_subscription_id = o.stripe_subscription_id
+    where m.license_id = ${licenseId} and m.removed_at is null
+      and s.status in ('active', 'past_due'))`;
 }
 
 /** The team a subscription pays for moves its term end with the subscription's period. */

@@ -2,13 +2,15 @@
  * The tokens of a plugin signed in from its ribbon: one `plugin_tokens` row per approved sign-in,
  * holding the SHA-256 of its current access and refresh tokens (like sessions, the secret itself
  * is never stored). The access token is short-lived and reaches only the plugin's license calls
- * (middleware/plugin-token.ts); the refresh token is replaced at every use. Ending a sign-in
- * (revocation, Usage & Sessions, a password change or reset, deletion) ends both tokens at once.
+ * (middleware/plugin-token.ts); the refresh token is replaced at every use, and every token it
+ * replaced stays in the sign-in's family (`plugin_refresh_tokens`), so reusing any of them ends
+ * the sign-in. Ending a sign-in (revocation, Usage & Sessions, a password change or reset,
+ * deletion, reuse) ends both tokens at once.
  */
-import { and, desc, eq, gt, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNotNull, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import { pluginSignIn } from '../../../../src/site.config';
-import { pluginTokens, type PluginTokenRow } from '../../../db/schema';
-import { randomToken, sha256 } from '../../shared/crypto';
+import { pluginRefreshTokens, pluginTokens, type PluginTokenRow } from '../../../db/schema';
+import { decryptText, encryptText, randomToken, sha256 } from '../../shared/crypto';
 import { DAY_MS, outerColumn, type Db, type Millis } from '../../shared/db';
 import type { Deps } from '../../shared/deps';
 import { accountDeletedSql } from './users';
@@ -96,59 +98,188 @@ export async function pluginGrantForAccessToken(
   return { id: row.id, userId: row.userId, scope: row.scope };
 }
 
+/** What a refresh with a refresh token came to. */
+export type RefreshOutcome =
+  /** The token was current: `next` replaced it. */
+  | { kind: 'rotated'; pair: NewTokenPair }
+  /** A retry of the latest refresh: the pair that refresh gave, again. */
+  | { kind: 'retried'; pair: IssuedPair }
+  /** Unknown, ended, or an earlier token of the family used again (which ends the family). */
+  | { kind: 'refused' };
+
+/** A pair already given to the plugin, and when its access token stops working. */
+export interface IssuedPair {
+  accessToken: string;
+  refreshToken: string;
+  accessExpiresAt: Millis;
+}
+
+/** The purpose the retry copies are sealed for (shared/crypto.ts), followed by the old token. */
+const RETRY_PURPOSE = 'plugin-refresh-retry';
+
 /**
- * Replaces the pair of the sign-in whose current refresh token is `refreshToken` by `next`, in one
- * conditional UPDATE (of two refreshes with the same token, one wins). A refresh token that was
- * already replaced is a copy someone else holds: the sign-in ends. Undefined when nothing was
- * replaced.
+ * The new pair, sealed so that only a presenter of the replaced refresh token can open it: the
+ * AES key is derived from the Worker's secret and the replaced token itself, which the database
+ * never holds (only its hash). A retry must answer exactly what the lost answer said; tokens stay
+ * random rather than derived from their predecessor, because a derivation (next = HMAC(secret,
+ * previous)) would let anyone with the secret and one old token compute every later token of
+ * the family, for as long as it lives. The sealed copy is kept only on the family's latest row,
+ * and only until the cron clears it after the retry window.
  */
-export async function rotateRefreshToken(
-  { db, now }: Pick<Deps, 'db' | 'now'>,
+function sealPair(secret: string, replaced: string, pair: IssuedPair): Promise<string> {
+  const { accessToken, refreshToken, accessExpiresAt } = pair;
+  return encryptText(
+    secret,
+    `${RETRY_PURPOSE}/${replaced}`,
+    JSON.stringify({ accessToken, refreshToken, accessExpiresAt }),
+  );
+}
+
+/** Opens what `sealPair` sealed with the same replaced token; undefined when it does not open. */
+async function openPair(
+  secret: string,
+  replaced: string,
+  sealed: string,
+): Promise<IssuedPair | undefined> {
+  try {
+    const pair = JSON.parse(
+      await decryptText(secret, `${RETRY_PURPOSE}/${replaced}`, sealed),
+    ) as IssuedPair;
+    return typeof pair.accessToken === 'string' && typeof pair.refreshToken === 'string'
+      ? pair
+      : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * A refresh with `refreshToken` (RFC 9700 §4.14: rotation with reuse detection over the whole
+ * family). When it is the sign-in's current token, one db.batch replaces the pair by `next`
+ * (a conditional UPDATE: of two refreshes with the same token, one wins) and records the replaced
+ * token in the family with a sealed copy of `next`. When it is an earlier token of the family:
+ * a retry of the latest refresh (same client and address, within the retry window, its answer
+ * still current) gets that answer again; anything else means two parties hold the sign-in, and
+ * the whole family ends, with its access token.
+ */
+export async function refreshPluginTokens(
+  { db, now, secrets, client }: Pick<Deps, 'db' | 'now' | 'secrets' | 'client'>,
   refreshToken: string,
   clientId: string,
   next: NewTokenPair,
-): Promise<PluginTokenRow | undefined> {
+): Promise<RefreshOutcome> {
   const hash = await sha256(refreshToken);
-  const [rotated] = await db
-    .update(pluginTokens)
-    .set({
-      accessTokenHash: next.accessTokenHash,
-      accessExpiresAt: next.accessExpiresAt,
-      refreshTokenHash: next.refreshTokenHash,
-      refreshExpiresAt: next.refreshExpiresAt,
-      previousRefreshHash: hash,
-      lastUsedAt: now,
-    })
-    .where(
-      and(
-        eq(pluginTokens.refreshTokenHash, hash),
-        eq(pluginTokens.clientId, clientId),
-        liveSql(now),
+  const sealed = await sealPair(secrets.jwtSecret, refreshToken, next);
+  // The rows below only exist once the UPDATE applied (`next`'s hash is new and unique).
+  const rotatedFamily = sql`(select ${pluginTokens.id} from ${pluginTokens}
+    where ${pluginTokens.refreshTokenHash} = ${next.refreshTokenHash})`;
+  const [rotated] = await db.batch([
+    db
+      .update(pluginTokens)
+      .set({
+        accessTokenHash: next.accessTokenHash,
+        accessExpiresAt: next.accessExpiresAt,
+        refreshTokenHash: next.refreshTokenHash,
+        refreshExpiresAt: next.refreshExpiresAt,
+        lastUsedAt: now,
+      })
+      .where(
+        and(
+          eq(pluginTokens.refreshTokenHash, hash),
+          eq(pluginTokens.clientId, clientId),
+          liveSql(now),
+        ),
+      )
+      .returning({ id: pluginTokens.id }),
+    // Only the newest rotation can be retried: older copies go.
+    db
+      .update(pluginRefreshTokens)
+      .set({ successorSealed: null })
+      .where(
+        and(
+          sql`${pluginRefreshTokens.pluginTokenId} in ${rotatedFamily}`,
+          isNotNull(pluginRefreshTokens.successorSealed),
+        ),
       ),
-    )
-    .returning();
-  if (rotated) return rotated;
-  // A replaced refresh token used again: the plugin and someone else both hold the sign-in.
+    db.insert(pluginRefreshTokens).select(
+      sql`select ${hash}, ${pluginTokens.id}, ${now}, ${next.refreshTokenHash}, ${sealed},
+          ${client.ip} from ${pluginTokens}
+          where ${pluginTokens.refreshTokenHash} = ${next.refreshTokenHash}`,
+    ),
+  ]);
+  if (rotated.length > 0) return { kind: 'rotated', pair: next };
+  return earlierTokenUsed({ db, now, secrets, client }, refreshToken, hash, clientId);
+}
+
+/** A refresh token that is not the current one of a live sign-in: a retry, or the family ends. */
+async function earlierTokenUsed(
+  { db, now, secrets, client }: Pick<Deps, 'db' | 'now' | 'secrets' | 'client'>,
+  refreshToken: string,
+  hash: string,
+  clientId: string,
+): Promise<RefreshOutcome> {
+  const [spent] = await db
+    .select({
+      familyId: pluginRefreshTokens.pluginTokenId,
+      replacedAt: pluginRefreshTokens.replacedAt,
+      replacedByIp: pluginRefreshTokens.replacedByIp,
+      successorHash: pluginRefreshTokens.successorHash,
+      successorSealed: pluginRefreshTokens.successorSealed,
+      currentHash: pluginTokens.refreshTokenHash,
+      familyClientId: pluginTokens.clientId,
+      live: sql<number>`${liveSql(now)}`,
+    })
+    .from(pluginRefreshTokens)
+    .innerJoin(pluginTokens, eq(pluginTokens.id, pluginRefreshTokens.pluginTokenId))
+    .where(eq(pluginRefreshTokens.tokenHash, hash))
+    .limit(1);
+  // Unknown, or the token of a sign-in that ended: nothing more to end.
+  if (!spent) return { kind: 'refused' };
+
+  const retry =
+    Boolean(spent.live) &&
+    spent.familyClientId === clientId &&
+    (spent.replacedByIp === null || spent.replacedByIp === client.ip) &&
+    now - spent.replacedAt <= pluginSignIn.refreshRetrySeconds * 1000 &&
+    spent.currentHash === spent.successorHash;
+  if (retry && spent.successorSealed !== null) {
+    const pair = await openPair(secrets.jwtSecret, refreshToken, spent.successorSealed);
+    if (pair && (await sha256(pair.refreshToken)) === spent.successorHash) {
+      return { kind: 'retried', pair };
+    }
+  }
+  // An earlier token of the family used again: the plugin and someone else both hold it.
   await db
     .update(pluginTokens)
     .set({ revokedAt: now })
-    .where(and(eq(pluginTokens.previousRefreshHash, hash), isNull(pluginTokens.revokedAt)));
-  return undefined;
+    .where(and(eq(pluginTokens.id, spent.familyId), isNull(pluginTokens.revokedAt)));
+  return { kind: 'refused' };
 }
 
-/** Ends the sign-in whose access or refresh token is `token` (the plugin's revocation). */
+/**
+ * Ends the sign-in whose access or refresh token is `token`, current or earlier in its family
+ * (the plugin's revocation).
+ */
 export async function revokePluginToken(
   { db, now }: Pick<Deps, 'db' | 'now'>,
   token: string,
   clientId: string,
 ): Promise<void> {
   const hash = await sha256(token);
+  const family = db
+    .select({ id: pluginRefreshTokens.pluginTokenId })
+    .from(pluginRefreshTokens)
+    .where(eq(pluginRefreshTokens.tokenHash, hash));
   await db
     .update(pluginTokens)
     .set({ revokedAt: now })
     .where(
       and(
-        or(eq(pluginTokens.accessTokenHash, hash), eq(pluginTokens.refreshTokenHash, hash)),
+        or(
+          eq(pluginTokens.accessTokenHash, hash),
+          eq(pluginTokens.refreshTokenHash, hash),
+          inArray(pluginTokens.id, family),
+        ),
         eq(pluginTokens.clientId, clientId),
         isNull(pluginTokens.revokedAt),
       ),
@@ -225,7 +356,7 @@ export function tokensFromApproval(
     .insert(pluginTokens)
     .select(
       sql`select ${crypto.randomUUID()}, a.user_id, a.client_id, a.scope, a.device_name, a.device_id,
-          ${pair.accessTokenHash}, ${pair.accessExpiresAt}, ${pair.refreshTokenHash}, null,
+          ${pair.accessTokenHash}, ${pair.accessExpiresAt}, ${pair.refreshTokenHash},
           ${pair.refreshExpiresAt}, a.decided_at, ${now}, null
         from device_authorizations as a
         where a.id = ${authorizationId} and a.status = 'approved' and a.expires_at > ${now}

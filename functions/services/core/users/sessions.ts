@@ -253,17 +253,6 @@ export function markSessionVerified(
     .where(eq(sessions.id, sessionId));
 }
 
-/**
- * Throws 403 FRESH_VERIFICATION_REQUIRED unless the person at `session` proved who they are (the
- * sign-in, a code, a passkey or the password) within the last minutes: an unlocked computer left
- * alone is not enough for what cannot be undone or locks the owner out.
- */
-export function assertRecentlyVerified(session: SessionInfo, now: Millis) {
-  if (now - session.verifiedAt > limits.freshVerificationMinutes * 60_000) {
-    throw fail('FRESH_VERIFICATION_REQUIRED');
-  }
-}
-
 /** Revokes one session (logout). */
 export function revokeSession({ db, now }: Pick<Deps, 'db' | 'now'>, sessionId: string) {
   return db
