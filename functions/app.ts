@@ -8,6 +8,7 @@ import { allowedMethods } from './lib/http';
 import { limitBody, requireJson } from './middleware/api-guards';
 import { rememberKnownBrowser } from './middleware/auth';
 import { createContextMiddleware } from './middleware/context';
+import { onlyOwnHost } from './middleware/host';
 import { securityHeaders } from './middleware/security-headers';
 import { consoleSpellings, operatorPages } from './middleware/operator';
 import { accountRoutes } from './routes/account';
@@ -54,7 +55,7 @@ export function createApp(
   } = {},
 ) {
   const app = new Hono<AppEnv>()
-    .use('*', securityHeaders(), createContextMiddleware(options.adapters))
+    .use('*', securityHeaders(), createContextMiddleware(options.adapters), onlyOwnHost())
     // Before the /api guards: the webhook has its own, larger body limit (routes/stripe-webhook.ts).
     .route('/api', webhookRoutes)
     // Also before them: OAuth requests are form-encoded (routes/oauth.ts has its own guards).
