@@ -88,4 +88,7 @@ export const ApiMessages = {
   devBotTokenUsage: (actions: readonly string[]) =>
     `Send JSON {"action": one of ${actions.join(', ')}}.`,
   devMailboxUsage: 'to must be an e-mail and limit 1 to 100.',
+  /** A form an island sends, sent by the browser itself before the page's scripts had loaded. */
+  formSentBeforeLoaded:
+    'The page was still loading when this form was sent, so nothing was done yet. Please press the button again.',
 } as const;
