@@ -47,6 +47,8 @@ export default defineConfig({
               bindings: {
                 // Pinned here so a developer's .dev.vars (ENVIRONMENT=development) cannot leak in.
                 ENVIRONMENT: 'production',
+                // Test requests go to this origin; production answers no other host.
+                SITE_ORIGIN: 'https://sheetwright.test',
                 JWT_SECRET: testSecret(),
                 PASSWORD_PEPPER: testSecret(),
                 LICENSE_SIGNING_KEY: testLicenseKey(),

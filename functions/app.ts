@@ -9,6 +9,7 @@ import { limitBody, requireJson } from './middleware/api-guards';
 import { rememberKnownBrowser } from './middleware/auth';
 import { createContextMiddleware } from './middleware/context';
 import { devPathNotFound } from './middleware/dev-paths';
+import { onlyOwnHost } from './middleware/host';
 import { securityHeaders } from './middleware/security-headers';
 import { consoleSpellings, operatorPages } from './middleware/operator';
 import { accountRoutes } from './routes/account';
@@ -22,6 +23,7 @@ import { billingRoutes } from './routes/billing';
 import { configRoutes } from './routes/config';
 import { contactRoutes } from './routes/contact';
 import { downloadRoutes, installerLinkRoutes } from './routes/download';
+import { earlyFormRoutes } from './routes/early-forms';
 import { healthRoutes } from './routes/health';
 import { openApiRoutes } from './routes/openapi';
 import { licenseRoutes } from './routes/licenses';
@@ -40,7 +42,8 @@ import { oauthRoutes, wellKnownRoutes } from './routes/oauth';
 import { pluginRoutes } from './routes/plugin';
 
 /**
- * Builds the Worker's Hono app. Only /api/*, /dev/*, the console's paths, /login and /login/code reach the Worker first
+ * Builds the Worker's Hono app. Only /api/*, /dev/*, the console's paths and the pages whose forms
+ * post (/login, /login/code, /forgot-password, /activate, /signup, /reset-password) reach the Worker first
  * (wrangler.toml run_worker_first); any other path the app does not know goes to the assets binding, so the
  * static site and its 404 page answer. Tests call this to mount extra routes on a fresh app, and
  * pass `adapters` to replace outside services (mail, bot check, Google, payments) with their own,
@@ -53,7 +56,7 @@ export function createApp(
   } = {},
 ) {
   const app = new Hono<AppEnv>()
-    .use('*', securityHeaders(), createContextMiddleware(options.adapters))
+    .use('*', securityHeaders(), createContextMiddleware(options.adapters), onlyOwnHost())
     // Before the /api guards: the webhook has its own, larger body limit (routes/stripe-webhook.ts).
     .route('/api', webhookRoutes)
     // Also before them: OAuth requests are form-encoded (routes/oauth.ts has its own guards).
@@ -88,6 +91,9 @@ export function createApp(
     .route('/api', adminMoneyRoutes)
     // The sign-in forms' POSTs (routes/login-form.ts); their GETs are the static pages.
     .route('/', loginFormRoutes)
+    // The other island forms, posted by the browser before their scripts loaded
+    // (routes/early-forms.ts): their own page again, never an empty 405.
+    .route('/', earlyFormRoutes)
     // The console's pages: operators get them, anyone else the ordinary 404 page; any other
     // spelling of them (`/admin.html`, `/adm%69n/`) is the 404 page for everyone.
     .use('*', consoleSpellings)

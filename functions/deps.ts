@@ -26,11 +26,17 @@ export type AppAdapters = Adapters & {
 };
 
 /**
- * Where links point when there is no request to take an origin from (cron, queue): the
- * deployment's public address (`site.url` in site.config), or `npm start`'s in development.
+ * The site's own origin. In production it is configuration only (`SITE_ORIGIN`, else `site.url`
+ * of site.config): a request's Host header never decides where links, the OAuth issuer or the
+ * passkey RP ID point, and requests for any other host are refused (middleware/host.ts). Locally
+ * (`development`) the site answers at whatever address it was opened at and its links follow
+ * `requestUrl`; without a request (cron, queue) they point at `npm start`'s address.
  */
-export function siteOrigin(config: Config): string {
-  return config.ENVIRONMENT === 'development' ? 'http://localhost:8787' : site.url;
+export function siteOrigin(config: Config, requestUrl?: string): string {
+  if (config.ENVIRONMENT === 'development') {
+    return requestUrl ? new URL(requestUrl).origin : 'http://localhost:8787';
+  }
+  return new URL(config.SITE_ORIGIN ?? site.url).origin;
 }
 
 export interface DepsInput {

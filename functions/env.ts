@@ -32,6 +32,18 @@ const configSchema = lazySchema(() =>
   z.object({
     /** `development` turns on /dev/* tools and local adapters; set in .dev.vars by `npm start`. */
     ENVIRONMENT: z.enum(['production', 'development']),
+    /**
+     * The site's public origin in production (`https://…`, no path), e.g. a staging deployment's;
+     * empty means `site.url` of src/config/site.ts. Links, the OAuth issuer, the passkey RP ID and
+     * checkout return URLs are built from it, never from the request's Host header ([vars]).
+     */
+    SITE_ORIGIN: optional(
+      z
+        .url({ protocol: /^https?$/ })
+        .refine((value) => new URL(value).origin === value.replace(/\/$/, ''), {
+          message: 'must be an origin such as https://sheetwright.example, with no path',
+        }),
+    ),
     /** Signs session JWTs. At least 32 characters: it is an HMAC key. */
     JWT_SECRET: z.string().min(32),
     /** Keys the password hash so a leaked database alone cannot be cracked. */

@@ -1,11 +1,11 @@
 import type { MiddlewareHandler } from 'hono';
-import { buildDeps, type AppAdapters } from '../deps';
+import { buildDeps, siteOrigin, type AppAdapters } from '../deps';
 import { readConfig, type AppEnv } from '../env';
 import { clientOf } from './client';
 
 /**
  * Puts the validated config and the services' deps (db, the request's time, secrets, adapters,
- * origin, client) on the context, built once per request from the bindings. `overrides` replace
+ * the site's origin, client) on the context, built once per request from the bindings. `overrides` replace
  * outside services (tests only); a test's injected clock (`c.set('clock')`) gives the time.
  */
 export function createContextMiddleware(
@@ -20,7 +20,7 @@ export function createContextMiddleware(
         env: c.env,
         config,
         now: (c.get('clock') ?? Date.now)(),
-        origin: new URL(c.req.url).origin,
+        origin: siteOrigin(config, c.req.url),
         client: clientOf(c),
         overrides,
       }),

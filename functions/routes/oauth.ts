@@ -40,8 +40,8 @@ oauthRouter.use('*', limitBody);
 export const oauthRoutes = oauthRouter
   .openapi(deviceAuthorizationRoute, async (c) => {
     const request = parseParams(deviceAuthorizationRequestSchema, await formParams(c));
-    const origin = new URL(c.req.url).origin;
-    const result = await requestDeviceAuthorization(c.get('deps'), request, origin);
+    const deps = c.get('deps');
+    const result = await requestDeviceAuthorization(deps, request, deps.origin);
     return c.json(result, 200);
   })
   .openapi(tokenRoute, async (c) => {
@@ -64,7 +64,7 @@ export const oauthRoutes = oauthRouter
 
 /** Mounted at /.well-known (run_worker_first in wrangler.toml sends it to the Worker). */
 export const wellKnownRoutes = declaredRoutes<AppEnv>().openapi(metadataRoute, (c) => {
-  const metadata = authorizationServerMetadata(new URL(c.req.url).origin);
+  const metadata = authorizationServerMetadata(c.get('deps').origin);
   return c.json(metadata, 200, {
     'Cache-Control': 'public, max-age=3600',
   });

@@ -24,7 +24,7 @@ import * as PluginSignInTexts from './plugin-sign-in-texts.ts';
 
 /** The statuses an expected failure may have (4xx, and an honest 5xx when a provider fails). */
 export type ErrorStatus =
-  400 | 401 | 403 | 404 | 405 | 409 | 410 | 413 | 415 | 429 | 500 | 502 | 503;
+  400 | 401 | 403 | 404 | 405 | 409 | 410 | 413 | 415 | 421 | 429 | 500 | 502 | 503;
 
 /** One error code: the status it is always answered with and its default message. */
 export interface ErrorEntry {
@@ -40,6 +40,11 @@ export const errorCatalogue = {
   VALIDATION_FAILED: { status: 400, message: 'Invalid request body.' },
   NOT_FOUND: { status: 404, message: 'Not found' },
   METHOD_NOT_ALLOWED: { status: 405, message: 'Method not allowed.' },
+  /** A request for another host name than the site's own (a forged or stray Host header). */
+  WRONG_HOST: {
+    status: 421,
+    message: `This address does not serve ${site.product}. Open ${site.url} instead.`,
+  },
   PAYLOAD_TOO_LARGE: { status: 413, message: 'Request body is too large.' },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, message: 'Request body must be application/json.' },
   /** Anything unexpected: logged, never shown (functions/lib/errors.ts onError). */

@@ -19,6 +19,8 @@ const plural = (minutes: number) => (minutes === 1 ? 'minute' : 'minutes');
 /** Texts only the API answers: precise texts for one case of an error code, its limits and tools. */
 export const ApiMessages = {
   checkoutNotFound: 'Checkout session not found.',
+  /** A request for another host than the site's own: where the site is. */
+  wrongHost: (origin: string) => `This address does not serve Sheetwright. Open ${origin} instead.`,
   /** Usage & Sessions: the session in use is ended with Log out, not from the list. */
   cannotRevokeCurrentSession: 'This is the session you are using. Use Log out to end it.',
   sessionAlreadyEnded: 'This session has already ended.',
@@ -86,4 +88,7 @@ export const ApiMessages = {
   devBotTokenUsage: (actions: readonly string[]) =>
     `Send JSON {"action": one of ${actions.join(', ')}}.`,
   devMailboxUsage: 'to must be an e-mail and limit 1 to 100.',
+  /** A form an island sends, sent by the browser itself before the page's scripts had loaded. */
+  formSentBeforeLoaded:
+    'The page was still loading when this form was sent, so nothing was done yet. Please press the button again.',
 } as const;

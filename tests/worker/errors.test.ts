@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:workers';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createApp } from '../../functions/app';
-import { callWorker } from './helpers';
+import { callWorker, ORIGIN } from './helpers';
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -16,7 +16,7 @@ describe('an unexpected error in a route', () => {
       throw new Error('database password is hunter2');
     });
 
-    const response = await app.request('/api/test-only/boom', {}, env);
+    const response = await app.request(`${ORIGIN}/api/test-only/boom`, {}, env);
     const text = await response.text();
 
     expect(response.status).toBe(500);
@@ -43,7 +43,7 @@ describe('a database that refuses for a moment', () => {
       });
     });
 
-    const response = await app.request('/api/test-only/busy', { method: 'POST' }, env);
+    const response = await app.request(`${ORIGIN}/api/test-only/busy`, { method: 'POST' }, env);
 
     expect(response.status).toBe(503);
     expect(response.headers.get('Retry-After')).toBe('2');

@@ -7,7 +7,7 @@ import worker from '../../functions/index';
 import type { Deps } from '../../functions/services/shared/deps';
 import { runTask } from '../../functions/queue';
 
-/** Origin of test requests; any will do, the Worker never reads it yet. */
+/** Origin of test requests: the configured SITE_ORIGIN (vitest.config.ts); other hosts get 421. */
 export const ORIGIN = 'https://sheetwright.test';
 
 /**

@@ -20,6 +20,7 @@ import { hasStoredSession } from '../../lib/auth/storage';
 import { formatDateTime } from '../../lib/format';
 import { ApiFailure, apiCall, messageFor } from '../shared/api';
 import { forgetSession } from '../shared/auth-store';
+import { dismissEarlyFormNotice, useKeepTyped } from '../shared/keep-typed';
 import { withErrorBoundary } from '../ErrorBoundary';
 import '../shared/forms.css';
 import '../auth/auth.css';
@@ -70,13 +71,20 @@ function ActivatePage() {
   const [busy, setBusy] = useState<'lookup' | 'approved' | 'denied' | null>(null);
   const [error, setError] = useState<string | null>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
+  // A code typed before hydration, or written back by the Worker, stays (keep-typed.ts); it
+  // wins over the plugin's link, also on the way to /login and back.
+  const early = useRef('');
+  const input = useKeepTyped(typed ?? '', (code) => {
+    early.current = code;
+    setTyped(code);
+  });
 
   useEffect(() => {
     const fromLink = new URLSearchParams(window.location.search).get('user_code') ?? '';
+    const code = early.current || fromLink;
     // No session: sign in first, then come back here with the code.
-    if (!signedInHere(fromLink)) return;
-    // eslint-disable-next-line react-hooks/set-state-in-effect
-    setTyped(fromLink.slice(0, 20));
+    if (!signedInHere(code)) return;
+    setTyped(code.slice(0, 20));
   }, []);
 
   // Each new step moves focus to its heading, so a screen reader hears what changed.
@@ -87,6 +95,7 @@ function ActivatePage() {
   const lookUp = async () => {
     const code = normalizeCode(typed ?? '');
     if (!code) return setError(Texts.codeMalformed);
+    dismissEarlyFormNotice();
     setBusy('lookup');
     setError(null);
     try {
@@ -207,6 +216,8 @@ function ActivatePage() {
     <div className="card auth-card activate-card">
       <h1>{Texts.activateTitle}</h1>
       <p className="auth-lead">{Texts.activateIntro}</p>
+      {/* Posts to this page: sent before hydration, the Worker answers the page again with the
+          code filled in (functions/routes/early-forms.ts). */}
       <form
         className="account-form"
         method="post"
@@ -218,9 +229,11 @@ function ActivatePage() {
         <div className="field">
           <label htmlFor={`${id}-code`}>{Texts.codeLabel}</label>
           <input
+            ref={input}
             id={`${id}-code`}
             className="activate-code"
             type="text"
+            name="user_code"
             inputMode="text"
             autoComplete="one-time-code"
             autoCapitalize="characters"

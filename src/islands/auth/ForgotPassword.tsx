@@ -10,6 +10,7 @@ import { withErrorBoundary } from '../ErrorBoundary';
 import { apiCall, messageFor } from '../shared/api';
 import { BotCheck } from '../shared/BotCheck';
 import type { BotCheckController } from '../shared/bot-check';
+import { dismissEarlyFormNotice, useKeepTyped } from '../shared/keep-typed';
 import '../shared/forms.css';
 import './auth.css';
 
@@ -20,11 +21,14 @@ function ForgotPassword() {
   const [sent, setSent] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const bot = useRef<BotCheckController | null>(null);
+  // An address typed before hydration, or written back by the Worker, stays (keep-typed.ts).
+  const input = useKeepTyped(email, setEmail);
 
   const submit = async () => {
     const address = normalizeEmail(email);
     const problem = emailRule(address);
     if (problem) return setError(problem);
+    dismissEarlyFormNotice();
     setBusy(true);
     try {
       const recaptchaToken = await bot.current?.takeToken();
@@ -70,6 +74,8 @@ function ForgotPassword() {
         Enter the e-mail address of your account and we will send you a link to choose a new
         password.
       </p>
+      {/* Posts to this page: sent before hydration, the Worker answers the page again with the
+          address filled in (functions/routes/early-forms.ts). */}
       <form
         className="account-form"
         method="post"
@@ -81,8 +87,10 @@ function ForgotPassword() {
         <div className="field">
           <label htmlFor={`${id}-email`}>Email</label>
           <input
+            ref={input}
             id={`${id}-email`}
             type="email"
+            name="email"
             autoComplete="email"
             required
             maxLength={254}

@@ -1,6 +1,7 @@
 /** The login form itself: every label and button exactly as specified. */
 import { useId } from 'react';
 import { GoogleButton } from '../shared/GoogleButton';
+import { useKeepTicked, useKeepTyped } from '../shared/keep-typed';
 import { PasswordField } from '../shared/PasswordField';
 import { PasskeySignIn } from './PasskeySignIn';
 
@@ -31,6 +32,9 @@ export function LoginForm({
 }: Props) {
   const id = useId();
   const errorId = error ? `${id}-error` : undefined;
+  // What was typed or filled in before hydration stays (keep-typed.ts).
+  const email = useKeepTyped(values.email, (typed) => onChange({ email: typed }));
+  const remember = useKeepTicked(values.remember, (ticked) => onChange({ remember: ticked }));
   return (
     <>
       {/* Posts, never GETs: without JavaScript (or before hydration) the browser sends the form to
@@ -47,6 +51,7 @@ export function LoginForm({
         <div className="field">
           <label htmlFor={`${id}-email`}>Email</label>
           <input
+            ref={email}
             id={`${id}-email`}
             type="email"
             name="email"
@@ -70,6 +75,7 @@ export function LoginForm({
         <div className="login-options">
           <label className="checkbox-row">
             <input
+              ref={remember}
               type="checkbox"
               checked={values.remember}
               onChange={(event) => onChange({ remember: event.target.checked })}

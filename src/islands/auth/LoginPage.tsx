@@ -86,12 +86,13 @@ function LoginPage() {
     }
     const query = new URLSearchParams(window.location.search);
     const remembered = readRememberedEmail(localStorage);
-    // Storage and the query exist only in the browser, so they are applied after hydration.
+    // Storage and the query exist only in the browser, so they are applied after hydration,
+    // never over an address typed or filled in before it (LoginForm keeps those).
     // eslint-disable-next-line react-hooks/set-state-in-effect
     setValues((current) => ({
       ...current,
-      email: query.get('email') ?? remembered,
-      remember: remembered !== '',
+      email: current.email || (query.get('email') ?? remembered),
+      remember: current.remember || remembered !== '',
     }));
     setNotice(allowedLoginMessage(query.get('message')));
     // Only a return from Google's consent page has a fragment; google.ts is loaded only then.

@@ -1,5 +1,6 @@
 /** A password input with its show/hide toggle (Signup). */
 import { useId, useState } from 'react';
+import { useKeepTyped } from './keep-typed';
 
 interface Props {
   label: string;
@@ -23,11 +24,14 @@ export function PasswordField({
 }: Props) {
   const id = useId();
   const [shown, setShown] = useState(false);
+  // A password typed or filled in before hydration stays (keep-typed.ts).
+  const input = useKeepTyped(value, onChange);
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
       <div className="password-row">
         <input
+          ref={input}
           id={id}
           name={name}
           type={shown ? 'text' : 'password'}

@@ -5,6 +5,7 @@ import { limits } from '../../site.config';
 import { BotCheck } from '../shared/BotCheck';
 import type { BotCheckController } from '../shared/bot-check';
 import { GoogleButton } from '../shared/GoogleButton';
+import { useKeepTicked, useKeepTyped } from '../shared/keep-typed';
 import { PasswordField } from '../shared/PasswordField';
 import type { FieldError, SignupField, SignupValues } from './signup-values';
 
@@ -39,6 +40,10 @@ export function SignupForm(props: Props) {
   const describe = (field: SignupField) =>
     error && (error.field === field || error.field === null) ? errorId : undefined;
   const invalid = (field: SignupField) => (error?.field === field ? true : undefined);
+  // What was typed or filled in before hydration stays (keep-typed.ts).
+  const name = useKeepTyped(values.customerName, (typed) => onChange({ customerName: typed }));
+  const email = useKeepTyped(values.email, (typed) => onChange({ email: typed }));
+  const terms = useKeepTicked(values.agreeToTerms, (ticked) => onChange({ agreeToTerms: ticked }));
 
   return (
     <>
@@ -53,6 +58,7 @@ export function SignupForm(props: Props) {
         <div className="field">
           <label htmlFor={`${id}-name`}>Full Name</label>
           <input
+            ref={name}
             id={`${id}-name`}
             type="text"
             autoComplete="name"
@@ -67,6 +73,7 @@ export function SignupForm(props: Props) {
         <div className="field">
           <label htmlFor={`${id}-email`}>Email Address</label>
           <input
+            ref={email}
             id={`${id}-email`}
             type="email"
             autoComplete="email"
@@ -95,6 +102,7 @@ export function SignupForm(props: Props) {
         <p className="field-hint">At least {limits.passwordMinLength} characters.</p>
         <label className="checkbox-row">
           <input
+            ref={terms}
             type="checkbox"
             checked={values.agreeToTerms}
             onChange={(event) => onChange({ agreeToTerms: event.target.checked })}
