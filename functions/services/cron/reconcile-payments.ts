@@ -23,7 +23,7 @@ export const SETTLE_MS = 10 * MINUTE_MS;
  */
 const RECENT_CHECKOUT_MS = 2 * 60 * MINUTE_MS;
 /** How far back to look: well past Stripe's three days of webhook retries. */
-const LOOKBACK_MS = 7 * DAY_MS;
+const LOOK_BACK_MS = 7 * DAY_MS;
 /** Checkouts, and subscriptions, looked at per run. */
 const BATCH = 25;
 
@@ -41,7 +41,7 @@ function checkoutsToAsk({ db, now }: Pick<Deps, 'db' | 'now'>) {
           gte(checkoutSessions.createdAt, now - RECENT_CHECKOUT_MS),
           and(
             lte(checkoutSessions.expiresAt, now),
-            gte(checkoutSessions.expiresAt, now - LOOKBACK_MS),
+            gte(checkoutSessions.expiresAt, now - LOOK_BACK_MS),
           ),
         ),
       ),
@@ -59,7 +59,7 @@ function subscriptionsWithoutInvoice({ db, now }: Pick<Deps, 'db' | 'now'>) {
       and(
         eq(subscriptions.collectionMethod, 'charge_automatically'),
         lte(subscriptions.createdAt, now - SETTLE_MS),
-        gte(subscriptions.createdAt, now - LOOKBACK_MS),
+        gte(subscriptions.createdAt, now - LOOK_BACK_MS),
         notExists(
           db
             .select({ one: sql`1` })
@@ -112,7 +112,7 @@ export async function reconcilePayments(deps: Deps): Promise<JobCounts> {
       if (done.checkout === 'applied') counts.checkoutsApplied += 1;
       if (done.invoice === 'recorded') counts.invoicesRecorded += 1;
       // Expired, or paid and applied (or refunded): nothing more to ask about it. One paid with
-      // nothing to apply yet is asked again, until LOOKBACK_MS after it expired.
+      // nothing to apply yet is asked again, until LOOK_BACK_MS after it expired.
       const settled =
         session.status === 'expired' ||
         (session.status === 'complete' && done.checkout !== 'unknown');
@@ -128,7 +128,7 @@ export async function reconcilePayments(deps: Deps): Promise<JobCounts> {
           counts.invoicesRecorded += 1;
         }
       } catch (error) {
-        // Not the provider's (any more): nothing to record; asked again until LOOKBACK_MS.
+        // Not the provider's (any more): nothing to record; asked again until LOOK_BACK_MS.
         if (isProviderError(error, 'not_found')) return;
         throw error;
       }
