@@ -85,6 +85,8 @@ describe('upgrade on Stripe (fake server)', () => {
         },
       },
       { method: 'GET', path: `/v1/checkout/sessions/${sessionId}`, form: {} },
+      // The paid invoices of the new subscription, in case its invoice.paid event was lost.
+      expect.objectContaining({ method: 'GET', path: '/v1/invoices' }),
     ]);
     expect(completion).toMatchObject({
       accountCreated: true,

@@ -90,6 +90,11 @@ export function bearer(accessToken: string): Record<string, string> {
   return { Authorization: `Bearer ${accessToken}` };
 }
 
+/** The status of the plugin's license list with `accessToken`: 200 while it works, else 401. */
+export async function licensesStatus(app: AccountApp, accessToken: string): Promise<number> {
+  return (await app.request('/api/plugin/licenses', { headers: bearer(accessToken) })).status;
+}
+
 /** POST /api/oauth/token with a refresh token. */
 export function refresh(app: AccountApp, refreshToken: string) {
   return postForm(app, '/api/oauth/token', {

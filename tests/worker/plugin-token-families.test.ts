@@ -13,17 +13,12 @@ import { pluginSignIn } from '../../src/site.config';
 import { accountApp, queryAll, signUpTrial, type AccountApp } from './account-helpers';
 import {
   CLIENT_ID,
-  bearer,
   expectOAuthError,
+  licensesStatus,
   postForm,
   refresh,
   signedInPlugin,
 } from './plugin-sign-in-helpers';
-
-/** The status of the plugin's license list with `accessToken`. */
-async function licensesStatus(app: AccountApp, accessToken: string): Promise<number> {
-  return (await app.request('/api/plugin/licenses', { headers: bearer(accessToken) })).status;
-}
 
 /** Refreshes with `refreshToken`, asserting success; the new pair. */
 async function refreshed(app: AccountApp, refreshToken: string): Promise<TokenResponse> {

@@ -11,21 +11,17 @@ import { SuccessMessages } from '../../src/contract/messages';
 import type { TokenResponse } from '../../src/contract/schemas/plugin-sign-in';
 import type { UsageOverview } from '../../src/contract/usage';
 import { pluginSignIn } from '../../src/site.config';
-import { accountApp, botToken, queryAll, signUpTrial, type AccountApp } from './account-helpers';
+import { accountApp, botToken, queryAll, signUpTrial } from './account-helpers';
 import { act, operator } from './admin-helpers';
 import {
   CLIENT_ID,
   bearer,
   expectOAuthError,
+  licensesStatus,
   postForm,
   refresh,
   signedInPlugin,
 } from './plugin-sign-in-helpers';
-
-/** The status of the plugin's license list with `accessToken`. */
-async function licensesStatus(app: AccountApp, accessToken: string): Promise<number> {
-  return (await app.request('/api/plugin/licenses', { headers: bearer(accessToken) })).status;
-}
 
 describe('the access token', () => {
   it('reaches the plugin license calls', async () => {

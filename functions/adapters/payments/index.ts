@@ -109,6 +109,7 @@ export function createUnconfiguredPayments(reason: string): PaymentProvider {
     retrieveCheckoutSession: refuse,
     createPortalSession: refuse,
     listInvoices: refuse,
+    firstPaidInvoice: refuse,
     previewSeats: refuse,
     addSeats: refuse,
     setRenewalSeats: refuse,

@@ -512,6 +512,21 @@ export function createLocalPayments({
       ].sort((a, b) => b.created - a.created);
     },
 
+    async firstPaidInvoice(subscriptionId) {
+      const session = await sessionOfSubscription(subscriptionId);
+      if (!session) throw new PaymentProviderError('not_found', 'No such subscription.');
+      // The same invoice object its `invoice.paid` event carries (local-events.ts).
+      if (session.collectionMethod === 'charge_automatically') {
+        if (session.paidAt === null) return null;
+        const { object } = firstInvoicePaidEvent(session, session.paidAt, DEV_CHECKOUT_PATH).data;
+        return { object, paidAt: session.paidAt, livemode: false };
+      }
+      const invoice = await store.getInvoice(localIds(session).invoiceId);
+      if (invoice?.status !== 'paid' || invoice.paidAt === null) return null;
+      const { object } = sentInvoicePaidEvent(session, invoice, DEV_CHECKOUT_PATH).data;
+      return { object, paidAt: invoice.paidAt, livemode: false };
+    },
+
     async cancelAtPeriodEnd(subscriptionId) {
       const paidAt = await paidAtOf(subscriptionId);
       return { cancelAtPeriodEnd: true, currentPeriodEnd: periodEndAfter(paidAt) };

@@ -323,6 +323,22 @@ export function createStripeSdkPayments(options: StripePaymentsOptions): Payment
       return page.data.map(toInvoiceSummary);
     },
 
+    async firstPaidInvoice(subscriptionId: string) {
+      if (!subscriptionIdPattern.test(subscriptionId)) {
+        throw new PaymentProviderError('not_found', 'No such subscription.');
+      }
+      const page = await call(() =>
+        stripe.invoices.list({ subscription: subscriptionId, status: 'paid', limit: 100 }),
+      );
+      // Newest first: the checkout's own invoice (`subscription_create`), else the oldest paid.
+      const invoice =
+        page.data.find((candidate) => candidate.billing_reason === 'subscription_create') ??
+        page.data.at(-1);
+      if (!invoice) return null;
+      const paidAt = invoice.status_transitions?.paid_at ?? invoice.created;
+      return { object: invoice, paidAt: paidAt * 1000, livemode: invoice.livemode };
+    },
+
     async cancelAtPeriodEnd(subscriptionId: string) {
       if (!subscriptionIdPattern.test(subscriptionId)) {
         throw new PaymentProviderError('not_found', 'No such subscription.');

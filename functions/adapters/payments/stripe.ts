@@ -24,6 +24,7 @@ export function createStripePayments(options: StripePaymentsOptions): PaymentPro
     retrieveCheckoutSession: async (id) => (await provider()).retrieveCheckoutSession(id),
     createPortalSession: async (input) => (await provider()).createPortalSession(input),
     listInvoices: async (customerId) => (await provider()).listInvoices(customerId),
+    firstPaidInvoice: async (subscriptionId) => (await provider()).firstPaidInvoice(subscriptionId),
     cancelAtPeriodEnd: async (subscriptionId) =>
       (await provider()).cancelAtPeriodEnd(subscriptionId),
     resumeSubscription: async (subscriptionId) =>

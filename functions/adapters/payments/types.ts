@@ -72,6 +72,19 @@ export interface InvoiceSummary {
   invoicePdf: string | null;
 }
 
+/**
+ * A paid invoice as the provider holds it, for recording a payment whose `invoice.paid` webhook
+ * never arrived. `object` is the provider's own invoice object (Stripe's JSON shape, which the
+ * local stand-in imitates), read by services/billing/webhook-events.ts exactly as the object of
+ * an `invoice.paid` event is.
+ */
+export interface PaidInvoice {
+  object: unknown;
+  /** Milliseconds since the epoch: when it was paid. */
+  paidAt: number;
+  livemode: boolean;
+}
+
 /** Result of cancelAtPeriodEnd: the license stays valid until `currentPeriodEnd`. */
 export interface CancellationResult {
   cancelAtPeriodEnd: true;
@@ -234,6 +247,11 @@ export interface PaymentProvider {
   createPortalSession(input: { customerId: string; returnUrl: string }): Promise<{ url: string }>;
   /** Newest first. */
   listInvoices(customerId: string): Promise<InvoiceSummary[]>;
+  /**
+   * The paid invoice that started the subscription (the first invoice of a paid checkout), or
+   * null while none is paid. Throws PaymentProviderError('not_found') for an unknown id.
+   */
+  firstPaidInvoice(subscriptionId: string): Promise<PaidInvoice | null>;
   cancelAtPeriodEnd(subscriptionId: string): Promise<CancellationResult>;
   /**
    * Undoes a cancellation at period end while the period runs: the subscription renews again.

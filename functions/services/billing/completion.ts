@@ -2,7 +2,8 @@
  * check-payment-completion: asks the provider for
  * the checkout session and fulfills it itself when the webhook is late. Idempotent: the webhook
  * and any number of polls create one account (fulfill-signup.ts) or upgrade one once
- * (fulfill-upgrade.ts); whichever call does the work sends the e-mail. The browser that paid for a
+ * (fulfill-upgrade.ts); whichever call does the work sends the e-mail. A paid checkout's invoice
+ * and receipt are recorded here too when its invoice.paid webhook is late (reconcile.ts). The browser that paid for a
  * new account is signed in once (`signInPaidSignup`).
  */
 import type { UserRow, LicenseRow, RefundRow } from '../../db/schema';
@@ -20,6 +21,7 @@ import { fulfilledAccount, fulfillPendingSignup } from './fulfill-signup';
 import { fulfillUpgrade } from './fulfill-upgrade';
 import { findPendingSignup } from '../core/payments/pending-signups';
 import { callProvider } from '../core/payments/provider';
+import { recordCheckoutInvoiceSoon } from './reconcile';
 
 const unknownSession = () => fail('NOT_FOUND', { message: ApiMessages.checkoutNotFound });
 /**
@@ -89,6 +91,8 @@ export async function checkPaymentCompletion(deps: Deps, sessionId: string): Pro
     if (session.status === 'expired') throw closedSession();
     return { accountCreated: false };
   }
+  // Its invoice and receipt, if the invoice.paid webhook has not recorded them (reconcile.ts).
+  if (isPaid(session)) await recordCheckoutInvoiceSoon(deps, session.subscriptionId);
   return {
     accountCreated: true,
     kind: 'signup',
@@ -166,6 +170,8 @@ async function upgradeCompletion(
   switch (result.outcome) {
     case 'upgraded':
     case 'already':
+      // Its invoice and receipt, if the invoice.paid webhook has not recorded them (reconcile.ts).
+      await recordCheckoutInvoiceSoon(deps, session.subscriptionId);
       return {
         accountCreated: true,
         kind: 'upgrade',

@@ -153,6 +153,8 @@ function invoiceRow(
     billingReason: event.billingReason,
     periodStart: event.periodStart,
     periodEnd: event.periodEnd,
+    // What the hourly reconcile-payments job looks for: a subscription with no invoice yet.
+    stripeSubscriptionId: sub.stripeSubscriptionId,
   };
 }
 
@@ -260,13 +262,15 @@ function periodStatements(
 
 /**
  * invoice.paid: record the invoice (with its buyer and tax), extend the license to the period
- * end, reactivate, and e-mail the receipt.
+ * end, reactivate, and e-mail the receipt. Without `record`, the same for a paid invoice read from
+ * the provider because its event is late or lost (reconcile.ts): the invoice row is keyed by its
+ * id and the receipt by `receipt:<invoice id>`, so whichever comes first records them, once.
  */
 async function invoicePaid(
   deps: EffectDeps,
   event: InvoiceEvent,
   sub: SubscriptionRow,
-  record: EventRecord,
+  record: EventRecord | null,
 ) {
   const { db, now } = deps;
   const periodEnd = event.periodEnd ?? now;
@@ -275,8 +279,7 @@ async function invoicePaid(
     buyerOf(db, event, sub.userId),
   ]);
   const mail = user && (await receiptOf(deps, event, user.email, user.customerName));
-  const statements: Parameters<Db['batch']>[0] = [
-    recordEvent(db, record, now),
+  const effect: Parameters<Db['batch']>[0] = [
     db
       .insert(invoices)
       .values(invoiceRow(event, sub, 'paid', buyer))
@@ -297,6 +300,7 @@ async function invoicePaid(
           billingReason: event.billingReason,
           periodStart: event.periodStart,
           periodEnd: event.periodEnd,
+          stripeSubscriptionId: sub.stripeSubscriptionId,
         },
       }),
     ...(mail ? [mail.insert] : []),
@@ -317,7 +321,7 @@ async function invoicePaid(
       paymentFailedAt: null,
     }),
   ];
-  return run(deps, statements, mail);
+  return run(deps, record ? [recordEvent(db, record, now), ...effect] : effect, mail);
 }
 
 /**
@@ -545,6 +549,13 @@ async function onSubscription<E extends InvoiceEvent | SubscriptionEvent>(
 /** invoice.paid */
 export const onInvoicePaid = (deps: Deps, event: InvoiceEvent, record: EventRecord) =>
   onSubscription(deps, event, record, invoicePaid);
+
+/**
+ * A paid invoice read from the provider instead of from its `invoice.paid` event (reconcile.ts):
+ * the same effect, with no event to record.
+ */
+export const recordPaidInvoice = (deps: Deps, event: InvoiceEvent, sub: SubscriptionRow) =>
+  invoicePaid(deps, event, sub, null);
 
 /** invoice.finalized of a renewal paid by invoice (invoice-finalized.ts picks it). */
 export const onRenewalInvoiceSent = (

@@ -27,6 +27,7 @@ import { refreshCard } from './card-on-file';
 import { subscriptions } from '../../db/schema';
 import { desc, eq } from 'drizzle-orm';
 import { recordWebhookFailure, resolveWebhookFailure } from './webhook-failures';
+import { recordCheckoutInvoiceSoon } from './reconcile';
 
 /** What the webhook did with a delivery (answered to Stripe, seen in its dashboard). */
 export type WebhookOutcome = string;
@@ -137,6 +138,14 @@ async function onCheckoutCompleted(
       event.created,
       deps.now,
     );
+  }
+  // Its invoice and receipt, unless invoice.paid recorded them first (reconcile.ts).
+  if (
+    result.outcome === 'created' ||
+    result.outcome === 'upgraded' ||
+    result.outcome === 'already'
+  ) {
+    await recordCheckoutInvoiceSoon(deps, event.subscriptionId);
   }
   return result.outcome;
 }

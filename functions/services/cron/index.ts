@@ -17,6 +17,7 @@ import { remindTrialsEnding } from './remind-trials';
 import { requeueStuckMail } from './requeue-mail';
 import { finishOperatorRefunds } from './finish-operator-refunds';
 import { retryRefunds } from './retry-refunds';
+import { reconcilePayments } from './reconcile-payments';
 import { pruneFeatureUsage } from './usage-retention';
 import { alertTeamSeats, mailTeamUsageReports, snapshotTeamSeats } from './team-utilization';
 
@@ -38,6 +39,7 @@ export const cronJobs: readonly CronJob[] = [
   { name: 'requeue-stuck-mail', run: requeueStuckMail },
   { name: 'retry-refunds', run: retryRefunds },
   { name: 'finish-operator-refunds', run: finishOperatorRefunds },
+  { name: 'reconcile-payments', run: reconcilePayments },
   { name: 'prune-feature-usage', run: pruneFeatureUsage },
   { name: 'snapshot-team-seats', run: snapshotTeamSeats },
   { name: 'alert-team-seats', run: alertTeamSeats },
