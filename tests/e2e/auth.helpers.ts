@@ -94,6 +94,15 @@ export async function signUpForTrial(page: Page, name = 'Ada Lovelace') {
   const email = uniqueEmail();
   await page.goto('/signup?plan=trial');
   await fillSignupForm(page, { name, email });
+  await startTrialAndVerify(page, email, name);
+  return { email, password: PASSWORD, name };
+}
+
+/**
+ * On a filled trial signup form: Start Free Trial, the e-mailed code in its dialog, and the
+ * dashboard's welcome for `name`.
+ */
+export async function startTrialAndVerify(page: Page, email: string, name: string) {
   await page.getByRole('button', { name: 'Start Free Trial' }).click();
   const dialog = page.getByRole('dialog', { name: 'Verify Your Email' });
   await expect(dialog).toBeVisible();
@@ -101,7 +110,6 @@ export async function signUpForTrial(page: Page, name = 'Ada Lovelace') {
   await dialog.getByRole('button', { name: 'Verify Email' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByText(`Welcome back, ${name}!`)).toBeVisible();
-  return { email, password: PASSWORD, name };
 }
 
 /** Waits until every island on the page has hydrated (Astro drops `ssr` from <astro-island>). */

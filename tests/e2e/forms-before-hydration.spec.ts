@@ -11,7 +11,7 @@ import type { DeviceAuthorizationResponse } from '../../src/contract/schemas/plu
 import { pluginSignIn } from '../../src/site.config';
 import {
   islandsReady,
-  latestCode,
+  startTrialAndVerify,
   newVisitor,
   PASSWORD,
   signUpForTrial,
@@ -113,13 +113,7 @@ test.describe('Forms typed into before their scripts load', () => {
 
     // The bot check is the island's own; nothing typed has to be typed again.
     await page.getByRole('checkbox', { name: 'Verify you are human' }).check();
-    await page.getByRole('button', { name: 'Start Free Trial' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Verify Your Email' });
-    await expect(dialog).toBeVisible();
-    await dialog.getByLabel('Verification code').fill(await latestCode(page.request, email));
-    await dialog.getByRole('button', { name: 'Verify Email' }).click();
-    await expect(page).toHaveURL(/\/dashboard$/);
-    await expect(page.getByText(`Welcome back, ${name}!`)).toBeVisible();
+    await startTrialAndVerify(page, email, name);
   });
 
   test('/activate keeps the user code typed before hydration and continues to approval', async ({
