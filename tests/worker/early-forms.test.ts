@@ -8,20 +8,13 @@
 import { SELF } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { ApiMessages } from '../../src/contract/messages';
-import { ORIGIN } from './helpers';
+import { ORIGIN, ownPageFormPost } from './helpers';
 
 /** The form as a browser on our own page posts it, through the assets layer. */
 function postForm(path: string, fields: Record<string, string>, headers = {}) {
   return SELF.fetch(new URL(path, ORIGIN), {
-    method: 'POST',
+    ...ownPageFormPost(fields, headers),
     redirect: 'manual',
-    headers: {
-      'Content-Type': 'application/x-www-form-urlencoded',
-      Origin: ORIGIN,
-      'Sec-Fetch-Site': 'same-origin',
-      ...headers,
-    },
-    body: new URLSearchParams(fields).toString(),
   });
 }
 

@@ -10,6 +10,23 @@ import { runTask } from '../../functions/queue';
 /** Origin of test requests: the configured SITE_ORIGIN (vitest.config.ts); other hosts get 421. */
 export const ORIGIN = 'https://sheetwright.test';
 
+/** A form-encoded POST as a browser on our own page sends it (`headers` add or replace). */
+export function ownPageFormPost(
+  fields: Record<string, string>,
+  headers: Record<string, string> = {},
+): RequestInit {
+  return {
+    method: 'POST',
+    headers: {
+      'Content-Type': 'application/x-www-form-urlencoded',
+      Origin: ORIGIN,
+      'Sec-Fetch-Site': 'same-origin',
+      ...headers,
+    },
+    body: new URLSearchParams(fields).toString(),
+  };
+}
+
 /**
  * Sends one request through the Worker's real entry. `overrides` replace bindings for this call
  * only (e.g. ENVIRONMENT), so tests never share or mutate environment state.

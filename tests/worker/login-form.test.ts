@@ -12,7 +12,7 @@ import {
   uniqueEmail,
   type AccountApp,
 } from './account-helpers';
-import { callWorker, ORIGIN } from './helpers';
+import { callWorker, ORIGIN, ownPageFormPost } from './helpers';
 
 /** The form as a browser on our own page posts it. */
 function postForm(
@@ -21,16 +21,7 @@ function postForm(
   headers: Record<string, string> = {},
   path = '/login',
 ) {
-  return app.request(path, {
-    method: 'POST',
-    headers: {
-      'Content-Type': 'application/x-www-form-urlencoded',
-      Origin: ORIGIN,
-      'Sec-Fetch-Site': 'same-origin',
-      ...headers,
-    },
-    body: new URLSearchParams(fields).toString(),
-  });
+  return app.request(path, ownPageFormPost(fields, headers));
 }
 
 /** The text of the page's error element, or null when it is still hidden and empty. */
