@@ -346,14 +346,7 @@ export function createStripeSdkPayments(options: StripePaymentsOptions): Payment
       const subscription = await call(() =>
         stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: true }),
       );
-      const periodEnd = subscriptionPeriodEnd(subscription);
-      if (periodEnd === null) {
-        throw new PaymentProviderError(
-          'rejected',
-          'Stripe returned a subscription without a period end.',
-        );
-      }
-      return { cancelAtPeriodEnd: true, currentPeriodEnd: periodEnd * 1000 };
+      return { cancelAtPeriodEnd: true, currentPeriodEnd: periodEndMs(subscription) };
     },
 
     async previewSeats({ subscriptionId, quantity }) {
@@ -463,14 +456,7 @@ export function createStripeSdkPayments(options: StripePaymentsOptions): Payment
               }),
             )
           : current;
-      const periodEnd = subscriptionPeriodEnd(subscription);
-      if (periodEnd === null) {
-        throw new PaymentProviderError(
-          'rejected',
-          'Stripe returned a subscription without a period end.',
-        );
-      }
-      return { resumed: true, currentPeriodEnd: periodEnd * 1000 };
+      return { resumed: true, currentPeriodEnd: periodEndMs(subscription) };
     },
 
     async paymentCard({ customerId, subscriptionId }) {
@@ -715,4 +701,16 @@ function subscriptionPeriodEnd(subscription: Stripe.Subscription): number | null
   const itemEnds = subscription.items.data.map((item) => item.current_period_end);
   if (itemEnds.length > 0) return Math.max(...itemEnds);
   return subscription.cancel_at;
+}
+
+/** The paid period's end in milliseconds; a subscription without one is Stripe's mistake. */
+function periodEndMs(subscription: Stripe.Subscription): number {
+  const periodEnd = subscriptionPeriodEnd(subscription);
+  if (periodEnd === null) {
+    throw new PaymentProviderError(
+      'rejected',
+      'Stripe returned a subscription without a period end.',
+    );
+  }
+  return periodEnd * 1000;
 }
