@@ -84,6 +84,7 @@ export function buildDeps({ env, config, now, origin, client, overrides = {} }: 
     mailer: adapters.mailer,
     botCheck: adapters.botCheck,
     google: adapters.google,
+    vatRegister: adapters.vatRegister,
     payments: adapters.payments,
     tasks: adapters.tasks,
     releases: adapters.releases,

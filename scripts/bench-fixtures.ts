@@ -173,6 +173,7 @@ export function benchFixtures(now = Date.now()): BenchFixtures {
       country: 'DE',
       taxId: 'DE136695976',
     },
+    taxIdNote: null,
     invoices: [
       {
         id: 'in_1BenchInvoice0001',

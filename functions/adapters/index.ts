@@ -15,7 +15,8 @@ import { createTurnstileBotCheck, createUnconfiguredBotCheck } from './botcheck'
 import type { LocalBotCheckOptions } from './botcheck-local';
 import { createGoogleIdentity, createUnconfiguredGoogleIdentity, googleJwks } from './identity';
 import { createResendMailer, createUnconfiguredMailer } from './mail';
-import type { Adapters, BotCheck, GoogleIdentity, Mailer } from './types';
+import type { Adapters, BotCheck, GoogleIdentity, Mailer, VatRegister } from './types';
+import { createViesRegister } from './vat-register';
 
 export type {
   Adapters,
@@ -25,6 +26,8 @@ export type {
   GoogleProfile,
   MailMessage,
   Mailer,
+  VatRegister,
+  VatRegisterAnswer,
 } from './types';
 export { GoogleTokenError } from './identity';
 export { MailDeliveryError } from './mail';
@@ -53,6 +56,7 @@ export interface LocalAdapters {
   createLocalMailer(): Mailer;
   createLocalBotCheck(options: LocalBotCheckOptions): BotCheck;
   createDevGoogleIdentity(privateJwk: string | undefined): GoogleIdentity;
+  createLocalVatRegister(): VatRegister;
 }
 
 export interface AdapterDeps {
@@ -76,7 +80,17 @@ export function createAdapters(config: Config, deps: AdapterDeps): Adapters {
     mailer: pickMailer(modes.mail, config, deps.local),
     botCheck: pickBotCheck(modes.botCheck, config, deps),
     google: pickGoogle(modes.google, config, deps.local),
+    vatRegister: pickVatRegister(config, deps.local),
   };
+}
+
+/**
+ * VIES needs no settings, so production always asks it; development asks the stand-in, which
+ * knows two numbers (vat-register-local.ts), unless the build has no stand-ins.
+ */
+function pickVatRegister(config: Config, local?: LocalAdapters): VatRegister {
+  if (config.ENVIRONMENT === 'development' && local) return local.createLocalVatRegister();
+  return createViesRegister();
 }
 
 function pickMailer(mode: AdapterModes['mail'], config: Config, local?: LocalAdapters): Mailer {

@@ -69,9 +69,21 @@ export interface GoogleIdentity {
   verify(idToken: string): Promise<GoogleProfile>;
 }
 
+/** What the EU's VAT register says of one number (vat-register.ts). */
+export type VatRegisterAnswer = 'registered' | 'not_registered' | 'unavailable';
+
+/** Asks the EU's VAT register whether a normalized VAT number (country prefix first) is registered. */
+export interface VatRegister {
+  /** VIES in production, the stand-in in development. */
+  readonly kind: 'vies' | 'local';
+  /** Never throws: an outage or timeout answers `unavailable`. */
+  check(vatNumber: string): Promise<VatRegisterAnswer>;
+}
+
 /** The adapters built for every request and cron run (with `payments` and `tasks`, functions/deps.ts). */
 export interface Adapters {
   mailer: Mailer;
   botCheck: BotCheck;
   google: GoogleIdentity;
+  vatRegister: VatRegister;
 }

@@ -679,6 +679,21 @@ export const invoices = sqliteTable(
  * The account's billing details (company, name, address, tax ID) as its latest checkout gave
  * them; each invoice keeps its own copy in `invoices.buyer`.
  */
+/** What the EU's VAT register said of a buyer's VAT number (services/billing/vat-check.ts). */
+export const taxIdStatuses = ['confirmed', 'not_registered', 'unavailable'] as const;
+export type TaxIdStatus = (typeof taxIdStatuses)[number];
+
+/**
+ * The register's answers, kept a day per number: the evidence for each reverse charge, and one
+ * question to VIES however often a buyer asks for a quote. Outages are not kept.
+ */
+export const vatRegisterChecks = sqliteTable('vat_register_checks', {
+  /** Normalized, country prefix first (EL for Greece). */
+  vatNumber: text('vat_number').primaryKey(),
+  registered: integer('registered', { mode: 'boolean' }).notNull(),
+  checkedAt: integer('checked_at').notNull(),
+});
+
 export const billingProfiles = sqliteTable('billing_profiles', {
   userId: text('user_id')
     .primaryKey()
@@ -693,6 +708,12 @@ export const billingProfiles = sqliteTable('billing_profiles', {
   /** ISO 3166-1 alpha-2. */
   country: text('country').notNull(),
   taxId: text('tax_id'),
+  /**
+   * What the EU's VAT register said of an EU `tax_id` when it was given: only `confirmed` is
+   * reverse-charged; null for none, for a number outside the EU, and for details saved before
+   * numbers were checked (which count as unconfirmed).
+   */
+  taxIdStatus: text('tax_id_status', { enum: taxIdStatuses }),
   /** `created` (ms) of the checkout event the details came from; older ones never overwrite. */
   sourceCreated: integer('source_created').notNull(),
   updatedAt: integer('updated_at').notNull(),

@@ -1,7 +1,7 @@
 /**
  * The development stand-ins for outside services, in one place: the /dev tools (mailbox, Google
  * consent, bot-check tokens, the card checkout that imitates Stripe), the local payment provider
- * and its D1 session store, and the local Google identity, bot check and mailer. The Worker
+ * and its D1 session store, and the local Google identity, bot check, mailer and VAT register. The Worker
  * reaches them only through load.ts, which a production build replaces with absent.ts
  * (scripts/build-worker.mjs): a deployed Worker contains none of this, as
  * tests/unit/worker-bundle.test.ts checks.
@@ -11,6 +11,7 @@ import type { LocalAdapters } from '../adapters';
 import { createLocalBotCheck } from '../adapters/botcheck-local';
 import { createDevGoogleIdentity } from '../adapters/identity-local';
 import { createLocalMailer } from '../adapters/mail-local';
+import { createLocalVatRegister } from '../adapters/vat-register-local';
 import { createD1CheckoutStore } from '../adapters/payments/d1-store';
 import { createLocalPayments, DEV_CHECKOUT_PATH } from '../adapters/payments/local';
 import type { AppEnv } from '../env';
@@ -28,6 +29,7 @@ export const standIns = {
     createLocalMailer,
     createLocalBotCheck,
     createDevGoogleIdentity,
+    createLocalVatRegister,
   } satisfies LocalAdapters,
   createLocalPayments,
   createD1CheckoutStore,

@@ -34,6 +34,7 @@ import {
   readBillingDetails,
 } from '../services/billing/details';
 import { countryName, formatRate, quoteTax } from '../services/billing/tax';
+import { checkTaxId, taxedDetails, taxIdNote } from '../services/billing/vat-check';
 import { devPage } from './dev/page';
 import { STRIPE_WEBHOOK_PATH } from './stripe-webhook';
 
@@ -175,12 +176,17 @@ function readQuantity(value: unknown): number | null {
 }
 
 /** The open checkout: details form, then (once they are in) the total and the card. */
-function checkoutPage(
+async function checkoutPage(
   c: Context<AppEnv>,
   session: LocalCheckoutSession,
   state: PageState,
 ): Promise<Response> {
   const saved = session.billingDetails;
+  // A VAT number the register did not confirm: VAT is added, and the buyer is told why.
+  const taxNote =
+    saved === null || saved.taxId === null || session.reverseCharge
+      ? null
+      : taxIdNote(saved.taxId, await checkTaxId(c.get('deps'), saved));
   const value = (key: keyof BillingDetails): string => {
     if (state.typed) {
       const typed = state.typed[billingFieldNames[key]];
@@ -270,7 +276,7 @@ function checkoutPage(
       })}
       ${field('taxId', 'Tax ID', value('taxId'), {
         optional: true,
-        hint: 'Buying as an EU business? Your VAT ID, e.g. DE123456789: no VAT is added (reverse charge).',
+        hint: 'Buying as an EU business? Your VAT ID, e.g. DE123456789: no VAT is added once the EU VAT register confirms it (reverse charge).',
         autocomplete: 'off',
         invalid: invalid('taxId'),
       })}
@@ -312,6 +318,7 @@ function checkoutPage(
       <dd>${session.customerEmail}</dd>
     </dl>
     ${saved === null ? html`<p>Enter your billing details to see the total with tax.</p>` : ''}
+    ${taxNote === null ? '' : html`<p id="checkout-tax-note">${taxNote}</p>`}
   </article>`;
   const pay = html`<form method="post" action="${DEV_CHECKOUT_PATH}/pay">
     <input type="hidden" name="session_id" value="${session.id}" />
@@ -591,7 +598,10 @@ export function createDevCheckoutRoutes(options: DevCheckoutOptions) {
           });
         }
         // Tax on the total of every seat, as Stripe computes it on the line's amount.
-        const quote = quoteTax(STANDARD_AMOUNT * quantity, read.details);
+        // Like our own checks before the provider's page: only a VAT number the EU's register
+        // confirms goes without VAT (production removes any other after Stripe's page).
+        const taxIdStatus = await checkTaxId(c.get('deps'), read.details);
+        const quote = quoteTax(STANDARD_AMOUNT * quantity, taxedDetails(read.details, taxIdStatus));
         await payments.saveCheckoutDetails(id, read.details, quote, quantity);
         return c.redirect(`${DEV_CHECKOUT_PATH}?session_id=${encodeURIComponent(id)}`, 303);
       })

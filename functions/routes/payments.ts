@@ -145,7 +145,7 @@ async function invoiceSignupResponse(
   pendingOf: (purchase: CheckedPurchase) => Promise<PendingSignupRow>,
 ) {
   const deps = c.get('deps');
-  const purchase = checkPurchase(body);
+  const purchase = await checkPurchase(deps, body);
   const pending = await pendingOf(purchase);
   const signup = await invoicePendingSignup(deps, pending, purchase);
   const auth = await signInInvoicedSignup(deps, signup);
@@ -165,8 +165,11 @@ export const paymentRoutes = new Hono<AccountEnv>()
 
   // What an invoice for these seats and billing details will charge (no session: the signup
   // asks before the account exists).
-  .post('/invoice-quote', jsonBody(invoiceQuoteSchema), (c) =>
-    c.json(quoteInvoice(c.req.valid('json')) satisfies InvoiceQuoteResponse, 200),
+  .post('/invoice-quote', jsonBody(invoiceQuoteSchema), async (c) =>
+    c.json(
+      (await quoteInvoice(c.get('deps'), c.req.valid('json'))) satisfies InvoiceQuoteResponse,
+      200,
+    ),
   )
 
   .post('/register-email-standard-invoice', jsonBody(registerEmailInvoiceSchema), async (c) => {

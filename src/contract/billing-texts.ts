@@ -24,3 +24,12 @@ export const billingDetailsMissing = 'Please enter your billing details first.';
 export const cardDeclined = 'Your card was declined.';
 export const cardInsufficientFunds = 'Your card has insufficient funds.';
 export const cardNumberIncorrect = 'Your card number is incorrect.';
+/**
+ * Why a VAT number did not make the purchase VAT-free: the EU's VAT register (VIES) does not list
+ * it. Shown next to the total and under Billing details.
+ */
+export const taxIdNotRegistered = (taxId: string) =>
+  `VAT is added: the EU VAT register (VIES) does not list ${taxId} as a registered business, and a purchase goes without VAT only for a number it confirms. If the number is right, check it with your tax office; once it is listed, correct it under Billing details on Billing & Invoices and future invoices carry no VAT.`;
+/** The register could not be asked (a member state's register or VIES itself was down). */
+export const taxIdUnverifiable = (taxId: string) =>
+  `VAT is added: the EU VAT register (VIES) could not be reached to confirm ${taxId}. Save your billing details again later on Billing & Invoices; once the register confirms the number, future invoices carry no VAT.`;

@@ -159,6 +159,11 @@ export const billingOverviewSchema = object({
   ),
   /** What future invoices are billed to (from the latest checkout or change); null when none. */
   details: nullable(billingDetailsViewSchema),
+  /**
+   * Why future invoices carry VAT although the details hold a VAT number (the EU's VAT register
+   * did not confirm it), in one sentence; null otherwise.
+   */
+  taxIdNote: nullable(string),
   /** Newest first. */
   invoices: array(invoiceViewSchema),
   /** Which buttons the page offers. */

@@ -9,7 +9,7 @@ const minimum = String(standardSeats.invoiceMinimum);
 
 export const invoiceFormTitle = 'Pay by bank transfer';
 export const invoiceFormIntro =
-  'Whom the invoice is billed to. A business in the EU with a valid VAT ID pays no VAT (reverse charge).';
+  'Whom the invoice is billed to. A business in the EU whose VAT ID the EU VAT register confirms pays no VAT (reverse charge).';
 export const invoiceSeatsLabel = 'Seats';
 export const invoiceSeatsHint = `One seat per person: ${minimum} to ${String(standardSeats.max)} for payment by bank transfer.`;
 export const showInvoiceTotal = 'Show the total';

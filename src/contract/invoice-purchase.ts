@@ -23,10 +23,15 @@ import { yearlyChargeSchema } from './billing.ts';
 import { integer, nullable, object, string, type Infer } from './shape.ts';
 import { userSchema } from './user.ts';
 
-/** What the invoice will charge, with tax, and when it is due (days after it is sent). */
+/**
+ * What the invoice will charge, with tax, and when it is due (days after it is sent).
+ * `taxIdNote` says why VAT is added although a VAT number was given (the EU's VAT register did
+ * not confirm it); null otherwise.
+ */
 export const invoiceQuoteResponseSchema = object({
   charge: yearlyChargeSchema,
   dueDays: integer,
+  taxIdNote: nullable(string),
 });
 export type InvoiceQuoteResponse = Infer<typeof invoiceQuoteResponseSchema>;
 

@@ -1,7 +1,7 @@
 /**
  * Billing a firm can file, in the browser: the local checkout asks for billing details and shows
  * the total with tax before Pay (a German company with a VAT ID: reverse charge; a German
- * consumer: 19 % VAT), a declined test card stays on the checkout with Stripe's message, and
+ * consumer: 19 % VAT; a made-up VAT number: VAT, and why), a declined test card stays on the checkout with Stripe's message, and
  * Billing & Invoices offers each invoice's PDF; the receipt lands in /dev/mailbox. Billing &
  * Invoices shows the saved billing details and changes them for future invoices (refusing what
  * the checkout refuses), while the issued invoice keeps its own. Axe on each, at both widths.
@@ -123,6 +123,44 @@ test('a German consumer sees $129.00 + $24.51 VAT = $153.51 before Pay, and on t
   await expect(detail('VAT 19%')).toHaveText('$24.51');
   await expect(detail('Total')).toHaveText('$153.51 / year');
   await expect(detail('Renews on')).toContainText('for $153.51 ($129 plus VAT 19%)');
+});
+
+test('a German freelancer who types a VAT number the register does not list pays VAT, is told why, and corrects it later', async ({
+  page,
+}, testInfo) => {
+  test.setTimeout(90_000);
+  const email = uniqueEmail('de-freelancer');
+  await startStandardSignupAtCheckout(page, { name: 'Grete Müller', email });
+  // Right format and check digit, registered to no one.
+  await enterBillingDetails(page, { ...GERMAN_CONSUMER, taxId: 'DE558291406' });
+
+  const summary = page.getByRole('article', { name: 'Order summary' });
+  await expect(summary).toContainText('VAT 19% (Germany)');
+  await expect(summary.locator('#checkout-total')).toHaveText('$153.51');
+  await expect(summary).toContainText(
+    'VAT is added: the EU VAT register (VIES) does not list DE558291406 as a registered business',
+  );
+  await expectNoAxeViolations(page);
+  await shoot(page, testInfo, 'checkout-unregistered-vat');
+  await pay(page);
+
+  const row = await firstInvoice(page);
+  await expect(row).toContainText('$153.51');
+  const details = page.getByRole('region', { name: 'Billing details' });
+  await expect(details.getByTestId('tax-id-note')).toContainText('does not list DE558291406');
+  await expectNoAxeViolations(page);
+  await shoot(page, testInfo, 'billing-unregistered-vat');
+
+  // She finds her real number: the note goes, and the renewal goes without VAT.
+  await details.getByRole('button', { name: 'Change billing details' }).click();
+  await details.getByLabel('Tax ID').fill('DE136695976');
+  await details.getByRole('button', { name: 'Save billing details' }).click();
+  await expect(details.getByRole('status')).toBeVisible();
+  await expect(details.getByTestId('tax-id-note')).toHaveCount(0);
+  const plan = page.getByRole('region', { name: 'Current plan' });
+  await expect(plan.locator('dt', { hasText: 'Renews on' }).locator('+ dd')).toContainText(
+    'reverse charge',
+  );
 });
 
 test('a malformed VAT ID is refused in plain words before paying', async ({

@@ -48,6 +48,7 @@ function overview(patch: Partial<BillingOverview> = {}): BillingOverview {
     },
     card: null,
     details: null,
+    taxIdNote: null,
     invoices: [],
     actions: { upgrade: false, manageCard: true, cancel: true, resume: false, editDetails: true },
     ...patch,

@@ -10,7 +10,13 @@ import { expect } from 'vitest';
 import type { AuthResponse } from '../../src/contract/user';
 import type { Release } from '../../src/releases/releases';
 import type { PaymentProvider } from '../../functions/adapters/payments';
-import type { BotAction, GoogleProfile, MailMessage } from '../../functions/adapters/types';
+import type {
+  BotAction,
+  GoogleProfile,
+  MailMessage,
+  VatRegister,
+} from '../../functions/adapters/types';
+import { createLocalVatRegister } from '../../functions/adapters/vat-register-local';
 import { createApp, unknownRoute } from '../../functions/app';
 import { buildDeps, type AppAdapters } from '../../functions/deps';
 import { readConfig, type Bindings } from '../../functions/env';
@@ -79,6 +85,8 @@ export interface AccountAppOptions {
   env?: Partial<Bindings>;
   /** The releases the app knows (default: src/generated/releases.ts, the repository's own). */
   releases?: readonly Release[];
+  /** The EU's VAT register (default: the local stand-in, which knows two numbers). */
+  vatRegister?: VatRegister;
 }
 
 /** A fresh app with fake adapters and a clock starting at START. */
@@ -114,6 +122,8 @@ export function accountApp(options: AccountAppOptions = {}): AccountApp {
         return JSON.parse(new TextDecoder().decode(bytes)) as GoogleProfile;
       },
     },
+    // Tests run as production, which would ask VIES over the network: the stand-in answers.
+    vatRegister: options.vatRegister ?? createLocalVatRegister(),
     ...(options.payments ? { payments: options.payments } : {}),
     ...(options.releases ? { releases: options.releases } : {}),
   };

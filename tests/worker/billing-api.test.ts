@@ -54,6 +54,7 @@ describe('GET /api/billing', () => {
       subscription: null,
       card: null,
       details: null,
+      taxIdNote: null,
       invoices: [],
       actions: {
         upgrade: true,
@@ -117,6 +118,7 @@ describe('GET /api/billing', () => {
       card: { brand: 'visa', last4: '4242', expMonth: 12, expYear: 2030 },
       // This checkout was paid without entering details: nothing saved, but a customer to add to.
       details: null,
+      taxIdNote: null,
       invoices: [
         {
           id: `in_local_${suffix}`,

@@ -195,7 +195,10 @@ describe('PATCH /api/billing/details with Stripe', () => {
       customer,
       currentPeriodEnd: seconds(subscription.currentPeriodEnd ?? 0),
     });
-    await saveBillingProfile(testDb(), userId, GERMAN_CONSUMER, app.clock.now, app.clock.now);
+    await saveBillingProfile(testDb(), userId, GERMAN_CONSUMER, null, {
+      sourceCreated: app.clock.now,
+      now: app.clock.now,
+    });
     const paidInvoice = async (id: string, reason: string, buyer: Record<string, unknown>) => {
       const metadata = { userId, plan: 'standard' };
       const invoice = invoiceObject({

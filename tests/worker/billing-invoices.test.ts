@@ -203,7 +203,10 @@ describe('GET /dev/checkout for an account with saved billing details', () => {
   it('fills the form with them; the total waits until the buyer continues', async () => {
     const buyer = await trialWithCheckout();
     const details = GERMAN_COMPANY;
-    await saveBillingProfile(createDb(env.DB), buyer.userId, details, Date.now(), Date.now());
+    await saveBillingProfile(createDb(env.DB), buyer.userId, details, 'confirmed', {
+      sourceCreated: Date.now(),
+      now: Date.now(),
+    });
 
     const page = await callWorker(`/dev/checkout?session_id=${buyer.sessionId}`, {}, devEnv);
     const html = await page.text();

@@ -72,6 +72,7 @@ describe('POST /api/invoice-quote', () => {
         currency: 'usd',
       },
       dueDays: 30,
+      taxIdNote: null,
     });
     const consumer = await world.app.post('/api/invoice-quote', {
       seats: 5,

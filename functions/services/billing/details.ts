@@ -8,7 +8,7 @@ import type { BillingDetails } from '../../../src/contract/billing';
 import { hasVisibleText, isPlainLine } from '../../../src/contract/plain-text';
 import * as Texts from '../../../src/contract/billing-texts';
 import { billing } from '../../../src/site.config';
-import { billingProfiles } from '../../db/schema';
+import { billingProfiles, type TaxIdStatus } from '../../db/schema';
 import type { Db, Millis } from '../shared/db';
 import { normalizeTaxId, taxIdProblem } from './tax';
 
@@ -93,8 +93,17 @@ export function readBillingDetails(form: Record<string, unknown>): DetailsResult
   };
 }
 
+/** The account's saved billing details and what the VAT register said of their VAT number. */
+export interface SavedBillingProfile {
+  details: BillingDetails;
+  taxIdStatus: TaxIdStatus | null;
+}
+
 /** The account's saved billing details (what future invoices carry); null when none. */
-export async function billingProfileOf(db: Db, userId: string): Promise<BillingDetails | null> {
+export async function savedBillingProfile(
+  db: Db,
+  userId: string,
+): Promise<SavedBillingProfile | null> {
   const [row] = await db
     .select()
     .from(billingProfiles)
@@ -102,30 +111,40 @@ export async function billingProfileOf(db: Db, userId: string): Promise<BillingD
     .limit(1);
   if (!row) return null;
   const { company, name, line1, line2, postalCode, city, state, country, taxId } = row;
-  return { company, name, line1, line2, postalCode, city, state, country, taxId };
+  return {
+    details: { company, name, line1, line2, postalCode, city, state, country, taxId },
+    taxIdStatus: row.taxIdStatus,
+  };
+}
+
+/** The account's saved billing details alone; null when none. */
+export async function billingProfileOf(db: Db, userId: string): Promise<BillingDetails | null> {
+  return (await savedBillingProfile(db, userId))?.details ?? null;
 }
 
 /** The name an invoice is billed to: the company when given, else the person. */
 export const billedTo = (details: BillingDetails): string => details.company ?? details.name;
 
 /**
- * Stores `details` as the account's billing details; a checkout older than the stored one
+ * Stores `details` as the account's billing details, with what the VAT register said of their VAT
+ * number (vat-check.ts); a checkout older than the stored one
  * (webhooks arrive in any order) leaves them as they are.
  */
 export function saveBillingProfile(
   db: Db,
   userId: string,
   details: BillingDetails,
-  sourceCreated: Millis,
-  now: Millis,
+  taxIdStatus: TaxIdStatus | null,
+  times: { sourceCreated: Millis; now: Millis },
 ) {
-  const row = { ...details, userId, sourceCreated, updatedAt: now };
+  const { sourceCreated, now } = times;
+  const row = { ...details, taxIdStatus, userId, sourceCreated, updatedAt: now };
   return db
     .insert(billingProfiles)
     .values(row)
     .onConflictDoUpdate({
       target: billingProfiles.userId,
-      set: { ...details, sourceCreated, updatedAt: now },
+      set: { ...details, taxIdStatus, sourceCreated, updatedAt: now },
       setWhere: sql`${billingProfiles.sourceCreated} <= ${sourceCreated}`,
     });
 }

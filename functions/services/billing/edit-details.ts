@@ -3,7 +3,9 @@
  * exactly as the checkout checks them (details.ts), sent to the payment provider's customer
  * (which prints them on the invoices it makes from now on), then saved on the account. Invoices
  * already issued keep the copy they were issued with (`invoices.buyer`). Bad input changes
- * nothing, here or at the provider.
+ * nothing, here or at the provider. A VAT number the EU's register does not confirm is saved as
+ * typed but not given to the provider, so future invoices carry VAT (vat-check.ts); correcting it
+ * later to a confirmed one makes them VAT-free.
  */
 import type { BillingDetails } from '../../../src/contract/billing';
 import { taxIdRefusedByProvider } from '../../../src/contract/billing-texts';
@@ -19,6 +21,7 @@ import {
   saveBillingProfile,
 } from './details';
 import { countryName } from './tax';
+import { checkTaxId, taxedDetails } from './vat-check';
 
 /** The body as the checkout's form fields, so both are read by the same code. */
 function asForm(body: BillingDetailsBody): Record<string, unknown> {
@@ -38,7 +41,7 @@ const invalid = (field: keyof BillingDetails, message: string) =>
  * account that never bought.
  */
 export async function changeBillingDetails(
-  deps: Pick<Deps, 'db' | 'now' | 'payments'>,
+  deps: Pick<Deps, 'db' | 'now' | 'payments' | 'vatRegister'>,
   userId: string,
   body: BillingDetailsBody,
 ): Promise<void> {
@@ -50,9 +53,12 @@ export async function changeBillingDetails(
     newestSubscription(deps.db, userId),
   ]);
   if (!saved && !subscription) throw fail('NO_BILLING_DETAILS');
+  // Only a number the register confirms reaches the provider, which reverse-charges any it holds.
+  const taxIdStatus = await checkTaxId(deps, details);
   if (subscription) {
+    const forProvider = taxedDetails(details, taxIdStatus);
     const outcome = await callProvider(
-      () => deps.payments.updateCustomerDetails(subscription.stripeCustomerId, details),
+      () => deps.payments.updateCustomerDetails(subscription.stripeCustomerId, forProvider),
       () => fail('NO_BILLING_DETAILS'),
     );
     if (outcome === 'tax_id_refused') {
@@ -60,5 +66,8 @@ export async function changeBillingDetails(
     }
   }
   // Dated now: a late event of an earlier checkout never brings the old details back.
-  await saveBillingProfile(deps.db, userId, details, deps.now, deps.now);
+  await saveBillingProfile(deps.db, userId, details, taxIdStatus, {
+    sourceCreated: deps.now,
+    now: deps.now,
+  });
 }

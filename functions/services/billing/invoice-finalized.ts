@@ -7,6 +7,7 @@
 import { fail } from '../../lib/errors';
 import type { Deps } from '../shared/deps';
 import { saveBillingProfile } from './details';
+import { checkTaxId } from './vat-check';
 import { fulfillPendingSignup } from './fulfill-signup';
 import { fulfillUpgrade } from './fulfill-upgrade';
 import { onRenewalInvoiceSent } from './lifecycle';
@@ -71,7 +72,13 @@ export async function onInvoiceFinalized(
       : await fulfillUpgrade(deps, { userId: reference.userId, ...invoiced });
   // The account's billing details, from what the invoice is billed to.
   if (event.buyer && 'user' in result) {
-    await saveBillingProfile(deps.db, result.user.id, event.buyer, event.created, deps.now);
+    await saveBillingProfile(
+      deps.db,
+      result.user.id,
+      event.buyer,
+      await checkTaxId(deps, event.buyer),
+      { sourceCreated: event.created, now: deps.now },
+    );
   }
   return result.outcome;
 }

@@ -14,7 +14,7 @@
  * has nothing to refund: its invoice is voided and its subscription cancelled (refunds.ts).
  */
 import { invoiceAllowed, readPoNumber } from '../../../src/contract/invoice-texts';
-import type { SentInvoiceView } from '../../../src/contract/invoice-purchase';
+import type { InvoiceQuoteResponse, SentInvoiceView } from '../../../src/contract/invoice-purchase';
 import type { BillingDetails } from '../../../src/contract/billing';
 import type { AuthResponse } from '../../../src/contract/user';
 import type { BillingDetailsBody } from '../../../src/contract/schemas/billing-details';
@@ -25,7 +25,7 @@ import {
   type CheckoutReference,
   type InvoicedSubscription,
 } from '../../adapters/payments';
-import type { LicenseRow, PendingSignupRow, UserRow } from '../../db/schema';
+import type { LicenseRow, PendingSignupRow, TaxIdStatus, UserRow } from '../../db/schema';
 import { fail } from '../../lib/errors';
 import { currentLicense } from '../core/licenses/licenses';
 import { yearlyCharge, type YearlyCharge } from '../core/payments/charges';
@@ -43,12 +43,15 @@ import { fulfillUpgrade } from './fulfill-upgrade';
 import type { SentInvoice } from './invoiced';
 import { upgradeRefusal } from './purchase-rules';
 import { quoteTax } from './tax';
+import { checkTaxId, taxedDetails, taxIdNote } from './vat-check';
 import { taxRateOf } from './webhook-events';
 
 /** A purchase by invoice whose seats, billing details and PO number passed their checks. */
 export interface CheckedPurchase {
   seats: number;
   details: BillingDetails;
+  /** What the EU's VAT register said of the VAT number (vat-check.ts). */
+  taxIdStatus: TaxIdStatus | null;
   poNumber: string | null;
   /** What the invoice will charge, with tax, as the buyer was shown it. */
   charge: YearlyCharge;
@@ -66,11 +69,13 @@ function asForm(details: BillingDetailsBody): Record<string, unknown> {
 /**
  * Checks a purchase by invoice before anything is stored: 400 INVOICE_NEEDS_SEATS under
  * `standardSeats.invoiceMinimum` seats, 400 INVALID_BILLING_DETAILS with the checkout's own
- * sentence and `field`, 400 INVALID_PO_NUMBER (field `poNumber`).
+ * sentence and `field`, 400 INVALID_PO_NUMBER (field `poNumber`). Then the EU's VAT register is
+ * asked about a VAT number: only one it confirms goes without VAT.
  */
-export function checkPurchase(
+export async function checkPurchase(
+  deps: Pick<Deps, 'db' | 'now' | 'vatRegister'>,
   body: Pick<InvoicePurchaseBody, 'seats' | 'details'> & { poNumber?: string | null | undefined },
-): CheckedPurchase {
+): Promise<CheckedPurchase> {
   if (!invoiceAllowed(body.seats)) throw fail('INVOICE_NEEDS_SEATS');
   const read = readBillingDetails(asForm(body.details));
   if (!read.ok) {
@@ -78,11 +83,13 @@ export function checkPurchase(
   }
   const po = readPoNumber(body.poNumber);
   if (!po.ok) throw fail('INVALID_PO_NUMBER', { extra: { field: 'poNumber' } });
+  const taxIdStatus = await checkTaxId(deps, read.details);
   const subtotal = STANDARD_UNIT_AMOUNT * body.seats;
-  const quote = quoteTax(subtotal, read.details);
+  const quote = quoteTax(subtotal, taxedDetails(read.details, taxIdStatus));
   return {
     seats: body.seats,
     details: read.details,
+    taxIdStatus,
     poNumber: po.poNumber,
     charge: yearlyCharge(body.seats, STANDARD_UNIT_AMOUNT, {
       rateBp: quote.rateBp,
@@ -91,9 +98,20 @@ export function checkPurchase(
   };
 }
 
-/** POST /api/invoice-quote: what the invoice will charge, and when it is due. */
-export function quoteInvoice(body: Pick<InvoicePurchaseBody, 'seats' | 'details'>) {
-  return { charge: checkPurchase(body).charge, dueDays: seatRules.standardSeats.invoiceDueDays };
+/**
+ * POST /api/invoice-quote: what the invoice will charge, when it is due, and why VAT is added
+ * although a VAT number was given.
+ */
+export async function quoteInvoice(
+  deps: Pick<Deps, 'db' | 'now' | 'vatRegister'>,
+  body: Pick<InvoicePurchaseBody, 'seats' | 'details'>,
+): Promise<InvoiceQuoteResponse> {
+  const purchase = await checkPurchase(deps, body);
+  return {
+    charge: purchase.charge,
+    dueDays: seatRules.standardSeats.invoiceDueDays,
+    taxIdNote: taxIdNote(purchase.details.taxId, purchase.taxIdStatus),
+  };
 }
 
 /** The subscription's first invoice as fulfillment records it (invoiced.ts). */
@@ -161,7 +179,8 @@ function invoicedSubscription(
       plan: 'standard',
       customerEmail: email,
       ...(customerId === undefined ? {} : { customerId }),
-      details: purchase.details,
+      // The provider reverse-charges any VAT number it is given: only a confirmed one goes.
+      details: taxedDetails(purchase.details, purchase.taxIdStatus),
       quantity: purchase.seats,
       poNumber: purchase.poNumber,
       idempotencyKey,
@@ -209,7 +228,10 @@ export async function invoicePendingSignup(
     case 'already': {
       const license = await currentLicense(deps.db, result.user.id);
       if (!license) throw new Error(`Invoiced signup ${pending.id} made no license`);
-      await saveBillingProfile(deps.db, result.user.id, purchase.details, made.created, deps.now);
+      await saveBillingProfile(deps.db, result.user.id, purchase.details, purchase.taxIdStatus, {
+        sourceCreated: made.created,
+        now: deps.now,
+      });
       // A card checkout left open for this e-mail (another tab) must not take money as well.
       await closeOpenCheckout(deps, { kind: 'signup', emailNormalized: pending.emailNormalized });
       return { user: result.user, license, invoice: invoiceView(made) };
@@ -253,7 +275,7 @@ export async function startInvoicedUpgrade(
   userId: string,
   body: InvoicePurchaseBody,
 ): Promise<SentInvoiceView> {
-  const purchase = checkPurchase(body);
+  const purchase = await checkPurchase(deps, body);
   const { db, now } = deps;
   const user = await findUserById(db, userId);
   // The session was valid a moment ago; a vanished user reads as signed out.
@@ -287,7 +309,10 @@ export async function startInvoicedUpgrade(
   switch (result.outcome) {
     case 'upgraded':
     case 'already':
-      await saveBillingProfile(db, user.id, purchase.details, made.created, now);
+      await saveBillingProfile(db, user.id, purchase.details, purchase.taxIdStatus, {
+        sourceCreated: made.created,
+        now,
+      });
       // A card checkout left open for this account must not take money as well.
       await closeOpenCheckout(deps, { kind: 'upgrade', userId: user.id });
       return invoiceView(made);

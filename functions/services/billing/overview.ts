@@ -20,7 +20,8 @@ import { iso } from '../shared/db';
 import { isResumable } from '../core/payments/resume';
 import { listUnitAmount, subscriptionCharges } from '../core/payments/charges';
 import { cardOnFile } from './card-on-file';
-import { billingProfileOf } from './details';
+import { savedBillingProfile } from './details';
+import { taxIdNote } from './vat-check';
 
 /** More than any account will have (Standard bills once a year); bounds the answer. */
 const INVOICE_LIMIT = 100;
@@ -45,7 +46,7 @@ export async function billingOverview(
   { db, now }: Pick<Deps, 'db' | 'now'>,
   userId: string,
 ): Promise<BillingOverview> {
-  const [user, license, subscription, rows, details] = await Promise.all([
+  const [user, license, subscription, rows, profile] = await Promise.all([
     findUserById(db, userId),
     currentLicense(db, userId),
     newestSubscription(db, userId),
@@ -55,8 +56,9 @@ export async function billingOverview(
       .where(eq(invoices.userId, userId))
       .orderBy(desc(invoices.created), desc(invoices.id))
       .limit(INVOICE_LIMIT),
-    billingProfileOf(db, userId),
+    savedBillingProfile(db, userId),
   ]);
+  const details = profile?.details ?? null;
   if (!user || !license) throw new Error(`User ${userId} has no account or license`);
   // Only while a subscription is on the card: an ended one's card is not "on file" for anything.
   const [card, activeDevices, deviceLimit, charges] = await Promise.all([
@@ -88,6 +90,7 @@ export async function billingOverview(
         : null,
     card,
     details,
+    taxIdNote: profile ? taxIdNote(profile.details.taxId, profile.taxIdStatus) : null,
     invoices: rows.map((row): InvoiceView => ({
       id: row.id,
       number: row.number,

@@ -8,7 +8,9 @@
 import { ApiError, fail } from '../../lib/errors';
 import { callProvider } from '../core/payments/provider';
 import type { Deps } from '../shared/deps';
+import type { BillingDetails } from '../../../src/contract/billing';
 import { saveBillingProfile } from './details';
+import { checkTaxId, taxedDetails } from './vat-check';
 import { fulfillPendingSignup } from './fulfill-signup';
 import { fulfillUpgrade } from './fulfill-upgrade';
 import { onInvoiceFinalized } from './invoice-finalized';
@@ -131,13 +133,7 @@ async function onCheckoutCompleted(
   // The account's billing details, from what the buyer gave at this checkout (a replay or a
   // late older event changes nothing: the newer checkout's details stay).
   if (event.billingDetails && 'user' in result) {
-    await saveBillingProfile(
-      deps.db,
-      result.user.id,
-      event.billingDetails,
-      event.created,
-      deps.now,
-    );
+    await saveCheckoutDetails(deps, result.user.id, event, event.billingDetails);
   }
   // Its invoice and receipt, unless invoice.paid recorded them first (reconcile.ts).
   if (
@@ -148,6 +144,30 @@ async function onCheckoutCompleted(
     await recordCheckoutInvoiceSoon(deps, event.subscriptionId);
   }
   return result.outcome;
+}
+
+/**
+ * Saves what the buyer gave at the checkout, with what the EU's VAT register says of a VAT number.
+ * The provider's checkout page takes any well-formed number and has no way to ask the register
+ * first; one it does not confirm is taken off the provider's customer at once, so every later
+ * invoice (renewal, added seats) carries VAT, and Billing & Invoices says why.
+ */
+async function saveCheckoutDetails(
+  deps: Deps,
+  userId: string,
+  event: CheckoutEvent,
+  details: BillingDetails,
+) {
+  const taxIdStatus = await checkTaxId(deps, details);
+  const forProvider = taxedDetails(details, taxIdStatus);
+  const { customerId } = event;
+  if (forProvider !== details && customerId !== null) {
+    await callProvider(() => deps.payments.updateCustomerDetails(customerId, forProvider));
+  }
+  await saveBillingProfile(deps.db, userId, details, taxIdStatus, {
+    sourceCreated: event.created,
+    now: deps.now,
+  });
 }
 
 /**

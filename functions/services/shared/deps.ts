@@ -4,7 +4,13 @@
  * bindings, headers or the system clock themselves, and tests control each part.
  */
 import type { PaymentProvider } from '../../adapters/payments';
-import type { BotCheck, GoogleIdentity, Mailer, TaskQueue } from '../../adapters/types';
+import type {
+  BotCheck,
+  GoogleIdentity,
+  Mailer,
+  TaskQueue,
+  VatRegister,
+} from '../../adapters/types';
 import type { Release } from '../../../src/releases/releases';
 import type { Db, Millis } from './db';
 
@@ -41,6 +47,8 @@ export interface Deps {
   botCheck: BotCheck;
   /** Google ID token verifier: Google's JWKS, or the /dev/google key in development. */
   google: GoogleIdentity;
+  /** The EU's VAT register: VIES, or the stand-in that knows two numbers in development. */
+  vatRegister: VatRegister;
   /** Card payments: Stripe, or the /dev/checkout stand-in in development. */
   payments: PaymentProvider;
   /**

@@ -87,6 +87,11 @@ export function DetailsCard({ overview, onSaved }: Props) {
               buy Standard are saved here and printed on your invoices.
             </p>
           )}
+          {details && overview.taxIdNote && (
+            <p className="billing-tax-note" data-testid="tax-id-note">
+              {overview.taxIdNote}
+            </p>
+          )}
           {actions.editDetails && (
             <div className="form-actions billing-actions billing-details-actions">
               <button

@@ -67,6 +67,8 @@ export function BankTransferDialog(props: Props) {
   const [typedSeats, setTypedSeats] = useState(String(props.seats ?? invoiceMinimum));
   const [po, setPo] = useState('');
   const [charge, setCharge] = useState<YearlyCharge | null>(null);
+  // Why VAT is added although a VAT number was given (the EU's register did not confirm it).
+  const [taxIdNote, setTaxIdNote] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<FormError | null>(null);
   const body = useRef<HTMLDivElement>(null);
@@ -126,6 +128,7 @@ export function BankTransferDialog(props: Props) {
         details: values,
       });
       setCharge(quote.charge);
+      setTaxIdNote(quote.taxIdNote);
     } catch (failure) {
       fail(failure, FormTexts.invoiceQuoteFailed);
     } finally {
@@ -240,6 +243,7 @@ export function BankTransferDialog(props: Props) {
         ) : (
           <InvoiceTotal
             charge={charge}
+            taxIdNote={taxIdNote}
             details={values}
             poNumber={po}
             busy={busy}
@@ -259,6 +263,7 @@ export function BankTransferDialog(props: Props) {
 /** The invoice in figures before it is sent: seats × price, tax (or reverse charge), total. */
 function InvoiceTotal(props: {
   charge: YearlyCharge;
+  taxIdNote: string | null;
   details: BillingValues;
   poNumber: string;
   busy: boolean;
@@ -311,6 +316,7 @@ function InvoiceTotal(props: {
           {money(charge.total)}
         </dd>
       </dl>
+      {props.taxIdNote && <p className="bank-transfer-tax-note">{props.taxIdNote}</p>}
       <p>{FormTexts.invoiceDueLine}</p>
       <ConfirmActions
         error={props.error}

@@ -47,7 +47,7 @@ const after: FieldSpec[] = [
     label: 'Tax ID',
     autoComplete: 'off',
     optional: true,
-    hint: 'Buying as an EU business? Your VAT ID, e.g. DE123456789: no VAT is added (reverse charge).',
+    hint: 'Buying as an EU business? Your VAT ID, e.g. DE123456789: no VAT is added once the EU VAT register confirms it (reverse charge).',
   },
 ];
 

@@ -7,8 +7,10 @@
  * - seats: `quantity` now; at the renewal `renewalQuantity` when seats were removed for it;
  * - price per seat: `unit_amount` as bought, else the configured Standard price (older rows);
  * - tax: the rate of the newest paid invoice (or its reverse charge), since that is how the
- *   provider taxes this customer; without one that recorded tax, the billing details' rate
- *   (`quoteTax`, the checkout's table); with neither, none.
+ *   provider taxes this customer, unless the billing details changed the reverse charge since
+ *   (a VAT number the EU's register did not confirm, or one corrected later); without an
+ *   invoice that recorded tax, the billing details' rate (`quoteTax`, the checkout's table);
+ *   with neither, none.
  */
 import { and, desc, eq } from 'drizzle-orm';
 import type { YearlyCharge } from '../../../../src/contract/billing';
@@ -64,26 +66,63 @@ export async function taxBasisOf(db: Db, userId: string): Promise<TaxBasis | nul
         subtotal: invoices.subtotal,
         taxRateBp: invoices.taxRateBp,
         reverseCharge: invoices.reverseCharge,
+        created: invoices.created,
       })
       .from(invoices)
       .where(and(eq(invoices.userId, userId), eq(invoices.status, 'paid')))
       .orderBy(desc(invoices.created), desc(invoices.id))
       .limit(1),
     db
-      .select({ country: billingProfiles.country, taxId: billingProfiles.taxId })
+      .select({
+        country: billingProfiles.country,
+        taxId: billingProfiles.taxId,
+        taxIdStatus: billingProfiles.taxIdStatus,
+        sourceCreated: billingProfiles.sourceCreated,
+      })
       .from(billingProfiles)
       .where(eq(billingProfiles.userId, userId))
       .limit(1),
   ]);
   // An invoice from before tax was recorded has no subtotal: it says nothing about tax.
   if (invoice && invoice.subtotal !== null) {
-    return { rateBp: invoice.taxRateBp ?? 0, reverseCharge: invoice.reverseCharge };
+    const basis = { rateBp: invoice.taxRateBp ?? 0, reverseCharge: invoice.reverseCharge };
+    return profile ? withReverseChargeOf(basis, profile, invoice.created) : basis;
   }
   if (profile) {
-    const quote = quoteTax(0, profile);
+    const quote = quoteTax(0, { country: profile.country, taxId: confirmedTaxId(profile) });
     return { rateBp: quote.rateBp, reverseCharge: quote.reverseCharge };
   }
   return null;
+}
+
+interface ProfileTax {
+  country: string;
+  taxId: string | null;
+  taxIdStatus: 'confirmed' | 'not_registered' | 'unavailable' | null;
+  sourceCreated: number;
+}
+
+/** The saved VAT number when the EU's register confirmed it (only such a number goes without VAT). */
+const confirmedTaxId = (profile: ProfileTax) =>
+  profile.taxIdStatus === 'confirmed' ? profile.taxId : null;
+
+/**
+ * The invoice's basis, unless the billing details say the reverse charge has changed since: a
+ * number the register did not confirm (the provider's page took it, and it was removed from the
+ * customer) or details changed after the invoice tax the invoices to come at the country's rate;
+ * a confirmed number given after the invoice makes them VAT-free.
+ */
+function withReverseChargeOf(basis: TaxBasis, profile: ProfileTax, invoiceCreated: number) {
+  const reverse = quoteTax(0, { country: profile.country, taxId: confirmedTaxId(profile) });
+  const changedSince = profile.sourceCreated > invoiceCreated;
+  if (basis.reverseCharge && !reverse.reverseCharge) {
+    const unconfirmed = profile.taxId !== null && profile.taxIdStatus !== null;
+    if (unconfirmed || changedSince) return { rateBp: reverse.rateBp, reverseCharge: false };
+  }
+  if (!basis.reverseCharge && reverse.reverseCharge && changedSince) {
+    return { rateBp: 0, reverseCharge: true };
+  }
+  return basis;
 }
 
 /** A subscription's year now and at its next renewal (the figure every renewal sentence names). */
