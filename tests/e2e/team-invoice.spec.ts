@@ -29,6 +29,7 @@ async function expectNoAxeViolations(page: Page) {
 }
 
 const BANK_TRANSFER = 'Pay by bank transfer (invoice, due in 30 days)';
+const CHANGE_DETAILS = 'Change details';
 
 test('a firm buys 40 seats by bank transfer and pays within the 30 days', async ({ page }) => {
   // A long journey with five accessibility sweeps; on a busy machine it outlasts the default.
@@ -66,8 +67,15 @@ test('a firm buys 40 seats by bank transfer and pays within the 30 days', async 
   await form.getByLabel('Address', { exact: true }).fill('Friedrichstraße 50');
   await form.getByLabel('Postal code').fill('10117');
   await form.getByLabel('City').fill('Berlin');
-  await form.getByLabel('Tax ID').fill('DE136695976');
   await form.getByLabel(/Purchase-order reference/).fill('PO-2026-0815');
+  // A VAT number the EU's register does not list: VAT is added, and the total says why.
+  await form.getByLabel('Tax ID').fill('DE558291406');
+  await form.getByRole('button', { name: 'Show the total' }).click();
+  await expect(form.getByText(/does not list DE558291406 as a registered business/)).toBeVisible();
+  await expect(form.getByTestId('invoice-total')).toHaveText('$6,140.40');
+  await expectNoAxeViolations(page);
+  await form.getByRole('button', { name: CHANGE_DETAILS }).click();
+  await form.getByLabel('Tax ID').fill('DE136695976');
   await expectNoAxeViolations(page);
   await form.getByRole('button', { name: 'Show the total' }).click();
 
