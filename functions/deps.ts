@@ -10,7 +10,7 @@ import type { Release } from '../src/releases/releases';
 import { site } from '../src/site.config';
 import { createAdapters, type Adapters } from './adapters';
 import { createPayments, type PaymentProvider } from './adapters/payments';
-import { quoteTax } from './services/billing/tax';
+import { quoteTax } from './services/core/payments/tax-quote';
 import { createCloudflareTaskQueue } from './adapters/tasks';
 import type { TaskQueue } from './adapters/types';
 import { createDb } from './db/client';

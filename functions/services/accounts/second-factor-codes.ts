@@ -6,7 +6,7 @@
  * on the same per-account budget as a password and no code is ever accepted twice.
  */
 import { and, count, eq, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
-import { Secret, TOTP } from 'otpauth';
+import type { TOTP } from 'otpauth';
 import { limits, site } from '../../../src/site.config';
 import { recoveryCodes, totpFactors, type TotpFactorRow, type UserRow } from '../../db/schema';
 import { fail } from '../../lib/errors';
@@ -26,8 +26,15 @@ const PERIOD_SECONDS = 30;
 const RECOVERY_ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789'; // cspell:disable-line
 const RECOVERY_LENGTH = 10;
 
+/**
+ * The TOTP library, loaded the first time a code is made or checked: a Worker started for any
+ * other request does not evaluate it (docs/performance.md, "Cold start").
+ */
+const otpauth = () => import('otpauth');
+
 /** The authenticator app's view of an account's secret: what the QR code and the text carry. */
-export function totpFor(email: string, secretBase32: string): TOTP {
+export async function totpFor(email: string, secretBase32: string): Promise<TOTP> {
+  const { Secret, TOTP } = await otpauth();
   return new TOTP({
     issuer: site.product,
     label: email,
@@ -39,7 +46,8 @@ export function totpFor(email: string, secretBase32: string): TOTP {
 }
 
 /** A new random shared secret (160 bits, as RFC 4226 recommends), base32 as apps expect it. */
-export function newTotpSecret(): string {
+export async function newTotpSecret(): Promise<string> {
+  const { Secret } = await otpauth();
   return new Secret({ size: 20 }).base32;
 }
 
@@ -52,8 +60,13 @@ export function openTotpSecret(deps: Pick<Deps, 'secrets'>, factor: TotpFactorRo
 }
 
 /** The 30-second step `code` belongs to, when it is right for `secretBase32` at `now`; else null. */
-export function totpStep(secretBase32: string, code: string, now: Millis): number | null {
-  const delta = totpFor('', secretBase32).validate({ token: code, timestamp: now, window: 1 });
+export async function totpStep(
+  secretBase32: string,
+  code: string,
+  now: Millis,
+): Promise<number | null> {
+  const totp = await totpFor('', secretBase32);
+  const delta = totp.validate({ token: code, timestamp: now, window: 1 });
   if (delta === null) return null;
   return Math.floor(now / 1000 / PERIOD_SECONDS) + delta;
 }
@@ -99,7 +112,7 @@ export async function acceptSecondFactorCode(
   const factor = await confirmedTotp(db, user.id);
   if (!factor) throw fail('TWO_STEP_NOT_ON');
   if (isTotpShape(code)) {
-    const step = totpStep(await openTotpSecret(deps, factor), code, now);
+    const step = await totpStep(await openTotpSecret(deps, factor), code, now);
     if (step === null) throw fail('WRONG_SECOND_FACTOR_CODE');
     const accepted = await db
       .update(totpFactors)

@@ -67,7 +67,7 @@ export async function startTwoStepSetup(deps: Deps, session: SessionInfo): Promi
   const user = await liveAccount(deps.db, session.userId);
   await assertStepUp(deps, session, 'two-step-on');
   if (await confirmedTotp(db, user.id)) throw fail('TWO_STEP_ALREADY_ON');
-  const secret = newTotpSecret();
+  const secret = await newTotpSecret();
   const secretEncrypted = await sealTotpSecret(deps, secret);
   const replaced = await db
     .insert(totpFactors)
@@ -80,7 +80,7 @@ export async function startTwoStepSetup(deps: Deps, session: SessionInfo): Promi
     })
     .returning({ userId: totpFactors.userId });
   if (replaced.length === 0) throw fail('TWO_STEP_ALREADY_ON');
-  const uri = totpFor(user.email, secret).toString();
+  const uri = (await totpFor(user.email, secret)).toString();
   return {
     secret: readable(secret),
     uri,
@@ -106,7 +106,7 @@ export async function confirmTwoStep(
   // The app's first code proves the new app, not the person: the setup's proof must still hold.
   await assertStepUp(deps, session, 'two-step-on');
   await enforceRateLimit(deps, 'secondFactorPerAccount', user.id);
-  const step = totpStep(await openTotpSecret(deps, factor), code.replace(/\s/g, ''), now);
+  const step = await totpStep(await openTotpSecret(deps, factor), code.replace(/\s/g, ''), now);
   if (step === null) throw fail('WRONG_SECOND_FACTOR_CODE');
 
   // Only the setup this code was checked against, still unconfirmed (not a newer one).
