@@ -56,6 +56,8 @@ export interface OperationView {
 export interface GroupView {
   tag: string;
   slug: string;
+  /** What the calls of the group are for (the document's description of the tag). */
+  description: string;
   operations: OperationView[];
 }
 
@@ -74,6 +76,7 @@ interface Operation {
 
 export interface ApiDocumentLike {
   paths?: Record<string, Record<string, Operation> | undefined>;
+  tags?: { name: string; description?: string }[];
 }
 
 const slug = (text: string) =>
@@ -156,10 +159,16 @@ function credentialOf(security: Record<string, unknown>[] | undefined): string |
 /** The document's operations, grouped by their first tag in the order they first appear. */
 export function referenceGroups(document: ApiDocumentLike): GroupView[] {
   const groups = new Map<string, GroupView>();
+  const described = new Map((document.tags ?? []).map((tag) => [tag.name, tag.description]));
   for (const [path, item] of Object.entries(document.paths ?? {})) {
     for (const [method, operation] of Object.entries(item ?? {})) {
       const tag = operation.tags?.[0] ?? 'Other';
-      const group = groups.get(tag) ?? { tag, slug: slug(tag), operations: [] };
+      const group = groups.get(tag) ?? {
+        tag,
+        slug: slug(tag),
+        description: described.get(tag) ?? '',
+        operations: [],
+      };
       groups.set(tag, group);
       const [bodyType, bodyMedia] = Object.entries(operation.requestBody?.content ?? {})[0] ?? [];
       group.operations.push({

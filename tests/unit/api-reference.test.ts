@@ -50,6 +50,11 @@ describe('the API reference page', () => {
     );
     expect(operations).toHaveLength(documented.length);
     expect(groups.map((group) => group.tag)).toContain('Plugin sign-in');
+    // Each group opens with what its calls are for, from the document's tags.
+    expect(groups.filter((group) => group.description === '')).toEqual([]);
+    expect(groups.find((group) => group.tag === 'Updates')?.description).toBe(
+      'Whether a newer version is out, and a link to download its installer.',
+    );
     const activate = operations.find((operation) => operation.path === '/api/licenses/activate');
     expect(activate?.body[0]?.rows.map((row) => row.name)).toContain('licenseKey');
     expect(activate?.responses.map((answer) => answer.status)).toEqual(

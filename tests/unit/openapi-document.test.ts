@@ -32,6 +32,47 @@ describe('the OpenAPI document', () => {
     expect(document.servers).toEqual([{ url: 'https://example.test' }]);
   });
 
+  /** Every operation of the document, with its method and path. */
+  const operations = () =>
+    Object.entries(document.paths ?? {}).flatMap(([path, item]) =>
+      Object.entries(item ?? {}).map(([method, operation]) => ({
+        where: `${method.toUpperCase()} ${path}`,
+        operation: operation as { operationId?: string; tags?: string[]; security?: unknown[] },
+      })),
+    );
+
+  it('names every operation with a unique camelCase operationId, for generated clients', () => {
+    const ids = operations().map(({ where, operation }) => [where, operation.operationId]);
+    expect(ids.filter(([, id]) => !/^[a-z][A-Za-z]+$/.test(id ?? ''))).toEqual([]);
+    const unique = new Set(ids.map(([, id]) => id));
+    expect(unique.size).toBe(ids.length);
+    expect(Object.fromEntries(ids)).toMatchObject({
+      'POST /api/licenses/activate': 'activateLicense',
+      'POST /api/oauth/token': 'exchangeToken',
+    });
+  });
+
+  it('puts every operation under tags the document defines and describes', () => {
+    const defined = new Map((document.tags ?? []).map((tag) => [tag.name, tag.description]));
+    const used = new Set(operations().flatMap(({ operation }) => operation.tags ?? []));
+    expect(operations().filter(({ operation }) => (operation.tags ?? []).length === 0)).toEqual([]);
+    expect([...used].filter((tag) => !defined.get(tag))).toEqual([]);
+    expect([...defined.keys()].filter((tag) => !used.has(tag))).toEqual([]);
+  });
+
+  it('says how each operation is authorized: a scheme, or none (an empty list) for a public call', () => {
+    const schemes = Object.keys(document.components?.securitySchemes ?? {});
+    const missing = operations().filter(({ operation }) => !Array.isArray(operation.security));
+    expect(missing.map(({ where }) => where)).toEqual([]);
+    const named = operations().flatMap(({ operation }) =>
+      (operation.security ?? []).flatMap((requirement) => Object.keys(requirement as object)),
+    );
+    expect(named.filter((name) => !schemes.includes(name))).toEqual([]);
+    const byWhere = Object.fromEntries(operations().map((o) => [o.where, o.operation.security]));
+    expect(byWhere['POST /api/licenses/validate']).toEqual([]);
+    expect(byWhere['GET /api/plugin/licenses']).toEqual([{ pluginToken: [] }]);
+  });
+
   it('documents each error code under the status the catalogue gives it', () => {
     const mismatches: string[] = [];
     for (const [path, item] of Object.entries(document.paths ?? {})) {

@@ -37,6 +37,7 @@ const approvalErrors: readonly ErrorCode[] = [
 export const lookUpSignInRoute = declareRoute({
   method: 'post',
   path: '/device-authorizations/lookup',
+  operationId: 'lookUpPluginSignIn',
   tags: approvalTag,
   summary: 'Look up a sign-in code',
   description:
@@ -54,6 +55,7 @@ export const lookUpSignInRoute = declareRoute({
 export const approveSignInRoute = declareRoute({
   method: 'post',
   path: '/device-authorizations/approve',
+  operationId: 'approvePluginSignIn',
   tags: approvalTag,
   summary: 'Approve a plugin sign-in',
   description:
@@ -71,6 +73,7 @@ export const approveSignInRoute = declareRoute({
 export const denySignInRoute = declareRoute({
   method: 'post',
   path: '/device-authorizations/deny',
+  operationId: 'denyPluginSignIn',
   tags: approvalTag,
   summary: 'Deny a plugin sign-in',
   description:
@@ -95,6 +98,7 @@ const idParam = z.object({ id: z.string() });
 export const usageOverviewRoute = declareRoute({
   method: 'get',
   path: '/usage',
+  operationId: 'getUsageOverview',
   tags: usageTag,
   summary: 'Devices, history and sessions',
   description:
@@ -111,6 +115,7 @@ export const usageOverviewRoute = declareRoute({
 export const deactivateDeviceRoute = declareRoute({
   method: 'post',
   path: '/devices/{id}/deactivate',
+  operationId: 'deactivateDevice',
   tags: usageTag,
   summary: 'Free a device',
   description:
@@ -128,6 +133,7 @@ export const deactivateDeviceRoute = declareRoute({
 export const renameDeviceRoute = declareRoute({
   method: 'patch',
   path: '/devices/{id}',
+  operationId: 'renameDevice',
   tags: usageTag,
   summary: 'Rename a device',
   description: "Renames one of the account's active devices; the plugin lists it by that name too.",
@@ -144,6 +150,7 @@ export const renameDeviceRoute = declareRoute({
 export const revokeOtherSessionsRoute = declareRoute({
   method: 'post',
   path: '/sessions/revoke-others',
+  operationId: 'revokeOtherSessions',
   tags: usageTag,
   summary: 'Sign out every other session',
   description: 'Every session of the account but the one making this request ends at once.',
@@ -159,6 +166,7 @@ export const revokeOtherSessionsRoute = declareRoute({
 export const revokeSessionRoute = declareRoute({
   method: 'delete',
   path: '/sessions/{id}',
+  operationId: 'revokeSession',
   tags: usageTag,
   summary: 'Sign out one session',
   description:
@@ -176,6 +184,7 @@ export const revokeSessionRoute = declareRoute({
 export const signOutPluginRoute = declareRoute({
   method: 'delete',
   path: '/plugin-sign-ins/{id}',
+  operationId: 'signOutPlugin',
   tags: usageTag,
   summary: 'Sign out a plugin',
   description:
@@ -193,6 +202,7 @@ export const signOutPluginRoute = declareRoute({
 export const featureUsageViewRoute = declareRoute({
   method: 'get',
   path: '/usage/features',
+  operationId: 'getFeatureUsage',
   tags: usageTag,
   summary: 'Feature usage per device',
   description:

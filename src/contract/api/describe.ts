@@ -41,6 +41,9 @@ export const declareRoute: typeof createRoute = (config) => {
 };
 
 /** A JSON request body, validated against `schema` before the handler runs. */
+/** The `security` of a call anyone may make: no credentials (an empty list, as OpenAPI says it). */
+export const publicCall: { [scheme: string]: string[] }[] = [];
+
 export function jsonRequest<T extends z.ZodType>(schema: T) {
   return {
     body: { required: true, content: { 'application/json': { schema } } },

@@ -56,5 +56,41 @@ export function apiDocument(origin: string = url) {
       description: `The calls the ${product} plugin makes to ${url} (activating and checking licenses, updates, feature usage, and signing in from the ribbon to manage the account's licenses), and the account calls that the plugin's sign-in page and the Usage page make with the customer's session (approving a sign-in, devices, sessions, feature usage). Errors answer \`{ message, code }\` (the OAuth endpoints \`{ error, error_description }\`); a known path asked with another method answers 405 with \`Allow\`. What this reference cannot say (the offline rule, the device id, the license file) is in the plugin guide of the repository (docs/plugin-api.md).`,
     },
     servers: [{ url: origin }],
+    // Every tag an operation uses, in the order the reference lists them.
+    tags: [
+      {
+        name: 'Licenses',
+        description:
+          'Activating, checking and deactivating the license on a device, with the signed license file the plugin keeps for working offline.',
+      },
+      {
+        name: 'Updates',
+        description: 'Whether a newer version is out, and a link to download its installer.',
+      },
+      {
+        name: 'Feature usage',
+        description:
+          "The plugin's daily counts of the commands it ran, sent when the account shares them.",
+      },
+      {
+        name: 'Plugin sign-in',
+        description:
+          "Signing in from the plugin's ribbon: the OAuth 2.0 device authorization grant (RFC 8628), its tokens and their revocation.",
+      },
+      {
+        name: 'Signed-in plugin',
+        description:
+          'What the signed-in plugin does for the account: list its licenses, move this device to another license, free a device on another computer.',
+      },
+      {
+        name: 'Plugin sign-in approval',
+        description: `The account's side of a plugin sign-in: the code shown in the plugin, typed at ${origin}/activate, looked up, approved or denied.`,
+      },
+      {
+        name: 'Usage and sessions',
+        description:
+          "The account's devices, sign-ins and feature usage, as the Usage & Sessions page shows and changes them.",
+      },
+    ],
   });
 }

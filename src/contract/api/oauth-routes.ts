@@ -14,7 +14,14 @@ import {
   tokenRequestSchema,
   tokenResponseSchema,
 } from '../schemas/plugin-sign-in';
-import { declareRoute, emptyAnswer, errorAnswers, formRequest, jsonAnswer } from './describe';
+import {
+  declareRoute,
+  emptyAnswer,
+  errorAnswers,
+  formRequest,
+  jsonAnswer,
+  publicCall,
+} from './describe';
 
 const tags = ['Plugin sign-in'];
 
@@ -36,6 +43,7 @@ const tooMany = () =>
 export const deviceAuthorizationRoute = declareRoute({
   method: 'post',
   path: '/device',
+  operationId: 'startDeviceAuthorization',
   tags,
   summary: 'Start a sign-in',
   description:
@@ -52,11 +60,13 @@ export const deviceAuthorizationRoute = declareRoute({
       ...errorAnswers('PAYLOAD_TOO_LARGE'),
     };
   },
+  security: publicCall,
 });
 
 export const tokenRoute = declareRoute({
   method: 'post',
   path: '/token',
+  operationId: 'exchangeToken',
   tags,
   summary: 'Get or refresh tokens',
   description:
@@ -85,11 +95,13 @@ export const tokenRoute = declareRoute({
       ...errorAnswers('PAYLOAD_TOO_LARGE'),
     };
   },
+  security: publicCall,
 });
 
 export const revokeRoute = declareRoute({
   method: 'post',
   path: '/revoke',
+  operationId: 'revokeToken',
   tags,
   summary: 'Sign out',
   description:
@@ -106,6 +118,7 @@ export const revokeRoute = declareRoute({
       ...errorAnswers('PAYLOAD_TOO_LARGE'),
     };
   },
+  security: publicCall,
 });
 
 /** Paths relative to `/api/oauth`. */
@@ -114,6 +127,7 @@ export const oauthRoutes = [deviceAuthorizationRoute, tokenRoute, revokeRoute];
 export const metadataRoute = declareRoute({
   method: 'get',
   path: '/oauth-authorization-server',
+  operationId: 'getAuthorizationServerMetadata',
   tags,
   summary: 'Authorization server metadata',
   description: 'RFC 8414: where a standard OAuth client finds the endpoints above.',
@@ -123,6 +137,7 @@ export const metadataRoute = declareRoute({
       ...errorAnswers(),
     };
   },
+  security: publicCall,
 });
 
 /** Paths relative to `/.well-known`. */

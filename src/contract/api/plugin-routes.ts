@@ -15,7 +15,14 @@ import {
 import { freeBodySchema, pluginLicensesSchema, switchBodySchema } from '../schemas/plugin-licenses';
 import { updateCheckBodySchema, updateCheckResponseSchema } from '../schemas/releases';
 import { usageReportBodySchema, usageReportResponseSchema } from '../schemas/usage-report';
-import { bodyErrors, declareRoute, errorAnswers, jsonAnswer, jsonRequest } from './describe';
+import {
+  bodyErrors,
+  declareRoute,
+  errorAnswers,
+  jsonAnswer,
+  jsonRequest,
+  publicCall,
+} from './describe';
 import { lazySchema } from '../schemas/lazy';
 
 /** The plugin's access token from its sign-in (the OAuth device flow), scope `licenses`. */
@@ -26,6 +33,7 @@ const licenseTag = ['Licenses'];
 export const activateRoute = declareRoute({
   method: 'post',
   path: '/licenses/activate',
+  operationId: 'activateLicense',
   tags: licenseTag,
   summary: 'Activate this device',
   description:
@@ -47,11 +55,13 @@ export const activateRoute = declareRoute({
       ),
     };
   },
+  security: publicCall,
 });
 
 export const validateRoute = declareRoute({
   method: 'post',
   path: '/licenses/validate',
+  operationId: 'validateLicense',
   tags: licenseTag,
   summary: 'Check the license on this device',
   description:
@@ -63,11 +73,13 @@ export const validateRoute = declareRoute({
       ...errorAnswers(...bodyErrors, 'TOO_MANY_ATTEMPTS'),
     };
   },
+  security: publicCall,
 });
 
 export const deactivateRoute = declareRoute({
   method: 'post',
   path: '/licenses/deactivate',
+  operationId: 'deactivateLicense',
   tags: licenseTag,
   summary: 'Free this device',
   request: jsonRequest(deactivateBodySchema),
@@ -83,6 +95,7 @@ export const deactivateRoute = declareRoute({
       ),
     };
   },
+  security: publicCall,
 });
 
 const publicJwkSchema = lazySchema(() =>
@@ -100,6 +113,7 @@ const publicJwkSchema = lazySchema(() =>
 export const publicKeyRoute = declareRoute({
   method: 'get',
   path: '/licenses/public-key',
+  operationId: 'getLicensePublicKey',
   tags: licenseTag,
   summary: 'The key that signs license files',
   description:
@@ -110,11 +124,13 @@ export const publicKeyRoute = declareRoute({
       ...errorAnswers(),
     };
   },
+  security: publicCall,
 });
 
 export const updateCheckRoute = declareRoute({
   method: 'post',
   path: '/releases/check',
+  operationId: 'checkForUpdate',
   tags: ['Updates'],
   summary: 'Check for an update',
   description:
@@ -126,11 +142,13 @@ export const updateCheckRoute = declareRoute({
       ...errorAnswers(...bodyErrors, 'TOO_MANY_ATTEMPTS'),
     };
   },
+  security: publicCall,
 });
 
 export const installerLinkRoute = declareRoute({
   method: 'get',
   path: '/releases/download/{version}',
+  operationId: 'getInstallerLink',
   tags: ['Updates'],
   summary: 'Download an offered update',
   description:
@@ -151,11 +169,13 @@ export const installerLinkRoute = declareRoute({
       ...errorAnswers('DOWNLOAD_LINK_INVALID', 'DEVICE_NOT_ACTIVATED', 'DOWNLOAD_UNAVAILABLE'),
     };
   },
+  security: publicCall,
 });
 
 export const usageReportRoute = declareRoute({
   method: 'post',
   path: '/usage/report',
+  operationId: 'reportFeatureUsage',
   tags: ['Feature usage'],
   summary: 'Report feature usage',
   description:
@@ -167,6 +187,7 @@ export const usageReportRoute = declareRoute({
       ...errorAnswers(...bodyErrors, 'TOO_MANY_ATTEMPTS'),
     };
   },
+  security: publicCall,
 });
 
 const pluginTag = ['Signed-in plugin'];
@@ -175,6 +196,7 @@ const tokenErrors = ['UNAUTHORIZED'] as const;
 export const pluginLicensesRoute = declareRoute({
   method: 'get',
   path: '/plugin/licenses',
+  operationId: 'listPluginLicenses',
   tags: pluginTag,
   summary: "The account's licenses",
   description: 'Every license of the account, newest first, with its devices.',
@@ -190,6 +212,7 @@ export const pluginLicensesRoute = declareRoute({
 export const pluginSwitchRoute = declareRoute({
   method: 'post',
   path: '/plugin/switch',
+  operationId: 'switchPluginLicense',
   tags: pluginTag,
   summary: 'Move this device to another license',
   description:
@@ -217,6 +240,7 @@ export const pluginSwitchRoute = declareRoute({
 export const pluginFreeRoute = declareRoute({
   method: 'post',
   path: '/plugin/free',
+  operationId: 'freeOtherDevice',
   tags: pluginTag,
   summary: 'Free a device on another computer',
   description: "On the same deactivation budget as the dashboard's.",
