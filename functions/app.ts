@@ -10,6 +10,7 @@ import { rememberKnownBrowser } from './middleware/auth';
 import { createContextMiddleware } from './middleware/context';
 import { devPathNotFound } from './middleware/dev-paths';
 import { onlyOwnHost } from './middleware/host';
+import { refuseWrongMethod } from './middleware/wrong-method';
 import { securityHeaders } from './middleware/security-headers';
 import { consoleSpellings, operatorPages } from './middleware/operator';
 import { accountRoutes } from './routes/account';
@@ -55,8 +56,16 @@ export function createApp(
     deliverWebhook?: (request: Request, c: Context<AppEnv>) => Promise<Response>;
   } = {},
 ) {
+  // The route table, complete once the app below is built; read per request.
+  let routeTable: readonly RouterRoute[] = [];
   const app = new Hono<AppEnv>()
-    .use('*', securityHeaders(), createContextMiddleware(options.adapters), onlyOwnHost())
+    .use(
+      '*',
+      securityHeaders(),
+      createContextMiddleware(options.adapters),
+      onlyOwnHost(),
+      refuseWrongMethod(() => routeTable),
+    )
     // Before the /api guards: the webhook has its own, larger body limit (routes/stripe-webhook.ts).
     .route('/api', webhookRoutes)
     // Also before them: OAuth requests are form-encoded (routes/oauth.ts has its own guards).
@@ -113,6 +122,7 @@ export function createApp(
   } else {
     app.all('/dev/*', devPathNotFound);
   }
+  routeTable = app.routes;
   return app.onError(onError).notFound(unknownRoute(app.routes));
 }
 

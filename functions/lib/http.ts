@@ -28,9 +28,17 @@ function patternOf(path: string): RegExp {
  */
 export function allowedMethods(routes: readonly RouterRoute[], path: string): string[] {
   const methods = new Set<string>();
+  const exact = new Set<string>();
+  const trimmed = path.replace(/(.)\/$/, '$1');
   for (const route of routes) {
-    if (route.method !== 'ALL' && patternOf(route.path).test(path)) methods.add(route.method);
+    if (route.method === 'ALL' || !patternOf(route.path).test(path)) continue;
+    methods.add(route.method);
+    if (route.path === trimmed) exact.add(route.method);
   }
-  if (methods.has('GET')) methods.add('HEAD');
-  return [...methods];
+  // A path spelled out by a route is that route's, never a value of another's parameter:
+  // DELETE /sessions/revoke-others is the wrong method for POST /sessions/revoke-others, not a
+  // session called "revoke-others".
+  const answer = exact.size > 0 ? exact : methods;
+  if (answer.has('GET')) answer.add('HEAD');
+  return [...answer];
 }
