@@ -73,6 +73,39 @@ describe('the OpenAPI document', () => {
     expect(byWhere['GET /api/plugin/licenses']).toEqual([{ pluginToken: [] }]);
   });
 
+  it('says of request fields exactly what the server accepts: no looser, no stricter', () => {
+    type Field = { pattern?: string; format?: string };
+    const body = (path: string) =>
+      (
+        document.paths?.[path]?.post as {
+          requestBody: {
+            content: Record<string, { schema: { properties: Record<string, Field> } }>;
+          };
+        }
+      ).requestBody.content['application/json']!.schema.properties;
+    const accepts = (field: Field | undefined, value: string) =>
+      new RegExp(field?.pattern ?? '', 'u').test(value);
+    const key = body('/api/licenses/validate')['licenseKey'];
+    const activate = body('/api/licenses/activate');
+    const update = body('/api/releases/check');
+
+    // The server forgives case and spaces around a license key; the document must too.
+    expect(accepts(key, ' sw-abcde-fghjk-mnpqr-stuvw ')).toBe(true);
+    expect(accepts(key, 'SW-ABCDE-FGHJK-MNPQR-STUV')).toBe(false);
+    // A device name with a control character is refused by the server, so by the document.
+    expect(accepts(activate['deviceName'], 'Drafting PC')).toBe(true);
+    expect(accepts(activate['deviceName'], 'Drafting\u0007PC')).toBe(false);
+    expect(accepts(activate['deviceName'], 'Drafting\u202EPC')).toBe(false);
+    // An empty version is no version.
+    expect(accepts(update['currentVersion'], '')).toBe(false);
+    expect(accepts(update['currentVersion'], ' 1.2.0-beta.1 ')).toBe(true);
+    const usage = document.paths?.['/api/usage/report']?.post as unknown as {
+      requestBody: { content: Record<string, { schema: unknown }> };
+    };
+    const day = JSON.stringify(usage.requestBody.content['application/json']!.schema);
+    expect(day).toContain('"format":"date"');
+  });
+
   it('documents each error code under the status the catalogue gives it', () => {
     const mismatches: string[] = [];
     for (const [path, item] of Object.entries(document.paths ?? {})) {

@@ -75,7 +75,9 @@ export const licenseKeySchema = lazySchema(() =>
     .string()
     .trim()
     .toUpperCase()
-    .regex(/^SW(-[23456789A-HJ-NP-Z]{5}){4}$/, 'Please enter a valid license key.'),
+    .regex(/^SW(-[23456789A-HJ-NP-Z]{5}){4}$/, 'Please enter a valid license key.')
+    // What a client may send, as the document says it: the key in either case, spaces around.
+    .meta({ pattern: '^\\s*[Ss][Ww](-[23456789A-HJ-NP-Za-hj-np-z]{5}){4}\\s*$' }),
 );
 
 /** The plugin's stable machine id: opaque, URL-safe. */

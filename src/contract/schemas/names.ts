@@ -8,7 +8,18 @@ import type { z } from 'zod';
 import { Messages } from '../messages.ts';
 import { hasVisibleText, isPlainLine } from '../plain-text.ts';
 
+/** `isPlainLine` as a JSON Schema pattern: none of the characters it refuses. */
+const PLAIN_LINE_PATTERN =
+  '^[^\\u0000-\\u001F\\u007F-\\u009F\\u2028\\u2029\\u202A-\\u202E\\u2066-\\u2069]*$';
+
 /** `name` (trimmed, with its lengths) refusing line breaks and names that show nothing. */
 export function plainName(name: z.ZodString, notPlain: string = Messages.nameNotPlain) {
-  return name.refine(isPlainLine, notPlain).refine(hasVisibleText, Messages.nameInvisible);
+  return (
+    name
+      .refine(isPlainLine, notPlain)
+      .refine(hasVisibleText, Messages.nameInvisible)
+      // The document says what isPlainLine refuses: control characters, line and paragraph
+      // separators, bidirectional overrides (spelled as ranges, which every JSON Schema tool reads).
+      .meta({ pattern: PLAIN_LINE_PATTERN })
+  );
 }

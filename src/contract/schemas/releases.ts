@@ -15,7 +15,7 @@
 import { z } from 'zod';
 // Explicit .ts extensions: the reference client runs this file under plain Node (type stripping).
 import { releaseChannels } from '../../releases/releases.ts';
-import { isVersion } from '../../releases/versions.ts';
+import { isVersion, VERSION_PATTERN } from '../../releases/versions.ts';
 import { deviceIdSchema, LICENSE_FILE_ISSUER, licenseKeySchema } from './licensing.ts';
 import { lazySchema } from './lazy.ts';
 
@@ -27,7 +27,9 @@ export const updateCheckBodySchema = lazySchema(() =>
     currentVersion: z
       .string()
       .trim()
-      .refine(isVersion, 'Current version must be a version such as 1.0.0 or 1.1.0-beta.1.'),
+      .refine(isVersion, 'Current version must be a version such as 1.0.0 or 1.1.0-beta.1.')
+      // What a client may send, as the document says it: a version, spaces around forgiven.
+      .meta({ pattern: `^\\s*${VERSION_PATTERN.source.slice(1, -1)}\\s*$` }),
     /** `beta` also offers beta-channel releases; default `stable`. */
     channel: z
       .enum(releaseChannels, { error: `Channel must be ${releaseChannels.join(' or ')}.` })

@@ -27,12 +27,6 @@ import {
 } from './licensing.ts';
 import { lazySchema } from './lazy.ts';
 
-/** `YYYY-MM-DD` naming a real calendar day. */
-export function isCalendarDay(value: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
-  const date = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
-}
 
 /** One command's uses on one day, already summed by the plugin. */
 export const usageEventSchema = lazySchema(() => {
@@ -41,7 +35,8 @@ export const usageEventSchema = lazySchema(() => {
     feature: z.enum(featureSlugs, {
       error: `Feature must be one of ${featureSlugs.join(', ')}.`,
     }),
-    day: z.string().refine(isCalendarDay, 'Day must be a date written as YYYY-MM-DD.'),
+    // zod's ISO date is a real calendar day (no 2026-02-30), and the document says so.
+    day: z.iso.date({ error: 'Day must be a date written as YYYY-MM-DD.' }),
     count: z
       .number()
       .int('Count must be a whole number.')
