@@ -106,6 +106,26 @@ describe('the OpenAPI document', () => {
     expect(day).toContain('"format":"date"');
   });
 
+  it('declares the headers a client must read: Allow on 405, Retry-After on 429 and 503', () => {
+    const missing: string[] = [];
+    for (const { where, operation } of operations()) {
+      const responses =
+        (operation as { responses?: Record<string, { headers?: Record<string, unknown> }> })
+          .responses ?? {};
+      const expected: Record<string, string> = {
+        405: 'Allow',
+        429: 'Retry-After',
+        503: 'Retry-After',
+      };
+      for (const [status, header] of Object.entries(expected)) {
+        const answer = responses[status];
+        if (answer && !answer.headers?.[header]) missing.push(`${where} ${status} ${header}`);
+      }
+      if (!responses['405']) missing.push(`${where} has no 405`);
+    }
+    expect(missing).toEqual([]);
+  });
+
   it('documents each error code under the status the catalogue gives it', () => {
     const mismatches: string[] = [];
     for (const [path, item] of Object.entries(document.paths ?? {})) {

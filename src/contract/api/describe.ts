@@ -102,6 +102,7 @@ export function errorAnswers(...codes: readonly ErrorCode[]) {
         description: list
           .map((code) => `\`${code}\`: ${errorCatalogue[code].message}`)
           .join('\n\n'),
+        ...(status in answerHeaders ? { headers: answerHeaders[status] } : {}),
         content: {
           'application/json': {
             schema: errorBodySchema
@@ -116,6 +117,26 @@ export function errorAnswers(...codes: readonly ErrorCode[]) {
 
 /** What any request may be answered besides its route's own errors. */
 const common: readonly ErrorCode[] = ['METHOD_NOT_ALLOWED', 'SERVICE_BUSY', 'INTERNAL'];
+
+/** The Retry-After header of an answer, as the document declares it. */
+export function retryAfter(description = 'Seconds to wait before trying again.') {
+  return { description, schema: { type: 'integer' as const, minimum: 0 } };
+}
+
+/** The headers a client must read on an error answer, by status. */
+const answerHeaders: Record<
+  number,
+  Record<string, { description: string; schema: { type: 'string' | 'integer' } }>
+> = {
+  405: {
+    Allow: {
+      description: 'The methods this path answers, e.g. `POST` or `GET, HEAD`.',
+      schema: { type: 'string' as const },
+    },
+  },
+  429: { 'Retry-After': retryAfter() },
+  503: { 'Retry-After': retryAfter('Seconds after which trying again is likely to work.') },
+};
 
 /** The errors of a route that reads a JSON body. */
 export const bodyErrors: readonly ErrorCode[] = [

@@ -21,6 +21,7 @@ import {
   formRequest,
   jsonAnswer,
   publicCall,
+  retryAfter,
 } from './describe';
 
 const tags = ['Plugin sign-in'];
@@ -33,12 +34,13 @@ function oauthError(description: string, codes: readonly [string, ...string[]]) 
   );
 }
 
-let tooManyAnswer: ReturnType<typeof oauthError> | undefined;
+const tooManyOf = () => ({
+  ...oauthError('Too many requests from this address; see Retry-After.', ['invalid_request']),
+  headers: { 'Retry-After': retryAfter() },
+});
+let tooManyAnswer: ReturnType<typeof tooManyOf> | undefined;
 /** Too many requests from one address: `invalid_request` with Retry-After (one answer, shared). */
-const tooMany = () =>
-  (tooManyAnswer ??= oauthError('Too many requests from this address; see Retry-After.', [
-    'invalid_request',
-  ]));
+const tooMany = () => (tooManyAnswer ??= tooManyOf());
 
 export const deviceAuthorizationRoute = declareRoute({
   method: 'post',
