@@ -126,6 +126,22 @@ describe('the OpenAPI document', () => {
     expect(missing).toEqual([]);
   });
 
+  it('types the devices of a TOO_MANY_DEVICES answer, so a client can list them without a cast', () => {
+    type Schema = { properties?: Record<string, Schema>; items?: Schema; type?: string };
+    for (const path of ['/api/licenses/activate', '/api/plugin/switch']) {
+      const answer = (
+        document.paths?.[path]?.post as {
+          responses: Record<string, { content: Record<string, { schema: Schema }> }>;
+        }
+      ).responses['403']!.content['application/json']!.schema;
+      const devices = answer.properties?.['devices'];
+      expect(devices?.type, path).toBe('array');
+      expect(Object.keys(devices?.items?.properties ?? {}), path).toEqual(
+        expect.arrayContaining(['id', 'deviceId', 'deviceName', 'lastSeenAt']),
+      );
+    }
+  });
+
   it('documents each error code under the status the catalogue gives it', () => {
     const mismatches: string[] = [];
     for (const [path, item] of Object.entries(document.paths ?? {})) {

@@ -8,6 +8,7 @@ import { createRoute } from '@hono/zod-openapi';
 import { z } from 'zod';
 import { errorCatalogue, type ErrorCode } from '../catalogue';
 import { lazySchema } from '../schemas/lazy';
+import { deviceViewSchema } from '../schemas/licensing';
 
 /**
  * `createRoute` of @hono/zod-openapi, for declarations whose documentation is built only when the
@@ -85,6 +86,16 @@ export const errorBodySchema = lazySchema(() =>
   }),
 );
 
+/** The fields some error answers carry besides `message` and `code`, typed for clients. */
+const errorExtras: Partial<Record<ErrorCode, () => Record<string, z.ZodType>>> = {
+  TOO_MANY_DEVICES: () => ({
+    devices: z.array(deviceViewSchema).optional().meta({
+      description:
+        'With `TOO_MANY_DEVICES`: the devices active on the license, to show the user; send again with `replaceDeviceId` set to one of their `deviceId`s to free it.',
+    }),
+  }),
+};
+
 /**
  * The error answers of a route, grouped by the status each code always has (catalogue.ts), each
  * status listing its codes. Every route also lists the answers any request may get (`common`).
@@ -105,9 +116,10 @@ export function errorAnswers(...codes: readonly ErrorCode[]) {
         ...(status in answerHeaders ? { headers: answerHeaders[status] } : {}),
         content: {
           'application/json': {
-            schema: errorBodySchema
-              .unwrap()
-              .extend({ code: z.enum(list as [ErrorCode, ...ErrorCode[]]) }),
+            schema: errorBodySchema.unwrap().extend({
+              code: z.enum(list as [ErrorCode, ...ErrorCode[]]),
+              ...Object.assign({}, ...list.map((code) => errorExtras[code]?.() ?? {})),
+            }),
           },
         },
       },
