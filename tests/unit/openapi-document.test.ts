@@ -142,6 +142,37 @@ describe('the OpenAPI document', () => {
     }
   });
 
+  it('lists 400 VALIDATION_FAILED on every call whose parameters or body can fail validation, and 429 codes on the rate-limited plugin calls', () => {
+    type Answer = {
+      content?: Record<string, { schema?: { properties?: { code?: { enum?: string[] } } } }>;
+    };
+    const codesAt = (operation: object, status: string) =>
+      (operation as { responses?: Record<string, Answer> }).responses?.[status]?.content?.[
+        'application/json'
+      ]?.schema?.properties?.code?.enum ?? [];
+    const missing = operations()
+      .filter(({ where }) => !where.includes('/api/oauth/') && !where.includes('/.well-known/'))
+      .filter(({ operation }) => {
+        const reads = operation as {
+          parameters?: { schema?: object }[];
+          requestBody?: unknown;
+        };
+        // A parameter that may be any string cannot fail; one with a limit can.
+        const limited = (reads.parameters ?? []).some((parameter) =>
+          Object.keys(parameter.schema ?? {}).some((key) => key !== 'type'),
+        );
+        return limited || reads.requestBody !== undefined;
+      })
+      .filter(({ operation }) => !codesAt(operation, '400').includes('VALIDATION_FAILED'))
+      .map(({ where }) => where);
+    expect(missing).toEqual([]);
+    const plugin = operations().filter(({ where }) => where.includes('/api/plugin/'));
+    expect(plugin.length).toBe(3);
+    for (const { where, operation } of plugin) {
+      expect(codesAt(operation, '429'), where).toContain('TOO_MANY_ATTEMPTS');
+    }
+  });
+
   it('documents each error code under the status the catalogue gives it', () => {
     const mismatches: string[] = [];
     for (const [path, item] of Object.entries(document.paths ?? {})) {

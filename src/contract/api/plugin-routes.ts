@@ -166,7 +166,12 @@ export const installerLinkRoute = declareRoute({
           'application/octet-stream': { schema: { type: 'string', format: 'binary' } as const },
         },
       },
-      ...errorAnswers('DOWNLOAD_LINK_INVALID', 'DEVICE_NOT_ACTIVATED', 'DOWNLOAD_UNAVAILABLE'),
+      ...errorAnswers(
+        'VALIDATION_FAILED',
+        'DOWNLOAD_LINK_INVALID',
+        'DEVICE_NOT_ACTIVATED',
+        'DOWNLOAD_UNAVAILABLE',
+      ),
     };
   },
   security: publicCall,
@@ -191,7 +196,8 @@ export const usageReportRoute = declareRoute({
 });
 
 const pluginTag = ['Signed-in plugin'];
-const tokenErrors = ['UNAUTHORIZED'] as const;
+// Every signed-in plugin call is also on the license API's per-address budget (429).
+const tokenErrors = ['UNAUTHORIZED', 'TOO_MANY_ATTEMPTS'] as const;
 
 export const pluginLicensesRoute = declareRoute({
   method: 'get',
