@@ -26,9 +26,21 @@ function onwarn(warning, warn) {
     warning.message.includes('"use astro:head-inject"');
   if (!astroHeadInject) warn(warning);
 }
-/** What every island page loads: React, ReactDOM, the scheduler and the island error boundary. */
+/**
+ * What every island page loads, and only island pages: React, ReactDOM, the scheduler, Astro's
+ * React client and the island error boundary; with them the stored session (its guard, store and
+ * user contract) and the error codes, which all island pages but the signup's and the two
+ * password-reset pages read. One chunk: spread over several, each cost its imports and gzip
+ * framing on every page.
+ */
 const REACT_BASE =
-  /node_modules[\\/](react|react-dom|scheduler)[\\/]|[\\/]src[\\/]islands[\\/]ErrorBoundary\.tsx$/;
+  /node_modules[\\/](react|react-dom|scheduler)[\\/]|node_modules[\\/]@astrojs[\\/]react[\\/]dist[\\/]client\.js$|[\\/]src[\\/](islands[\\/](ErrorBoundary\.tsx|shared[\\/]auth-store\.ts)|lib[\\/]auth[\\/](guard|storage|storage-keys)\.ts|contract[\\/](user|error-codes)\.ts)$/;
+/**
+ * The API layer: the fetch wrapper and the small contracts every answer is checked with. The
+ * pages that call the API load all of it, the contact form on /about included (no React there).
+ */
+const API_LAYER =
+  /[\\/]src[\\/](islands[\\/]shared[\\/]api\.ts|contract[\\/](shape|messages|seat-texts)\.ts|config[\\/]seats\.ts)$/;
 
 export default defineConfig({
   site: site.url,
@@ -84,8 +96,8 @@ export default defineConfig({
       {
         // Islands import a few small chunks on first use (login-calls.ts and the like); Vite's
         // preload helper for those would weigh more than the chunks' own imports it saves.
-        // React, ReactDOM, the JSX runtime and the island error boundary, which every island page
-        // loads, share one chunk; spread over three, each cost its own imports and gzip framing.
+        // What every island page loads shares one chunk (REACT_BASE), and the API layer another
+        // (API_LAYER); spread over many, each costs its own imports and gzip framing.
         // Astro sets the client build's options itself, so these are set as its last step.
         name: 'sheetwright:client-chunks',
         configEnvironment(name, config) {
@@ -98,7 +110,19 @@ export default defineConfig({
               ...rolldownOptions,
               output: {
                 ...rolldownOptions.output,
-                codeSplitting: { groups: [{ name: 'react', test: REACT_BASE }] },
+                codeSplitting: {
+                  groups: [
+                    // The texts messages.ts re-exports keep a chunk of their own, loaded only by
+                    // the pages that show one (the API layer would otherwise take them along).
+                    {
+                      name: 'texts',
+                      test: /[\\/]src[\\/]contract[\\/](texts|refunds)\.ts$/,
+                      priority: 4,
+                    },
+                    { name: 'api', test: API_LAYER, priority: 3 },
+                    { name: 'react', test: REACT_BASE, priority: 2 },
+                  ],
+                },
               },
             },
           };
