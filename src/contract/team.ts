@@ -215,18 +215,9 @@ export const organizationResponseSchema = object({
 });
 export type OrganizationResponse = Infer<typeof organizationResponseSchema>;
 
-/** GET /api/invitations/:token: what the invitation page shows before joining. */
-export const invitationPreviewSchema = object({
-  organizationName: string,
-  inviterName: string,
-  /** The invited address (the signup's e-mail, not editable). */
-  email: string,
-  /** ISO 8601. */
-  expiresAt: string,
-  /** Whether the address has an account (sign in) or not (sign up). */
-  hasAccount: boolean,
-});
-export type InvitationPreview = Infer<typeof invitationPreviewSchema>;
+// GET /api/invitations/:token: a module of its own (invitation.ts), so /invite does not load the
+// team page's shapes.
+export { invitationPreviewSchema, type InvitationPreview } from './invitation.ts';
 
 /** One day of the utilization chart: seats and devices in use against what was bought. */
 export const utilizationDaySchema = object({
