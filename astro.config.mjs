@@ -26,21 +26,20 @@ function onwarn(warning, warn) {
     warning.message.includes('"use astro:head-inject"');
   if (!astroHeadInject) warn(warning);
 }
-/**
- * What every island page loads, and only island pages: React, ReactDOM, the scheduler, Astro's
- * React client and the island error boundary; with them the stored session (its guard, store and
- * user contract) and the error codes, which all island pages but the signup's and the two
- * password-reset pages read. One chunk: spread over several, each cost its imports and gzip
- * framing on every page.
- */
+/** What every island page loads, and only island pages: React and its client, the error boundary. */
 const REACT_BASE =
-  /node_modules[\\/](react|react-dom|scheduler)[\\/]|node_modules[\\/]@astrojs[\\/]react[\\/]dist[\\/]client\.js$|[\\/]src[\\/](islands[\\/](ErrorBoundary\.tsx|shared[\\/]auth-store\.ts)|lib[\\/]auth[\\/](guard|storage|storage-keys)\.ts|contract[\\/](user|error-codes)\.ts)$/;
+  /node_modules[\\/](react|react-dom|scheduler)[\\/]|node_modules[\\/]@astrojs[\\/]react[\\/]dist[\\/]client\.js$|[\\/]src[\\/]islands[\\/]ErrorBoundary\.tsx$/;
 /**
- * The API layer: the fetch wrapper and the small contracts every answer is checked with. The
- * pages that call the API load all of it, the contact form on /about included (no React there).
+ * The small contracts nearly every page with a script reads (the contact form on /about too, no
+ * React there): shapes, the message catalogue and the seat words.
  */
-const API_LAYER =
-  /[\\/]src[\\/](islands[\\/]shared[\\/]api\.ts|contract[\\/](shape|messages|seat-texts)\.ts|config[\\/]seats\.ts)$/;
+const CONTRACTS = /[\\/]src[\\/](contract[\\/](shape|messages|seat-texts)|config[\\/]seats)\.ts$/;
+/**
+ * The stored session, as the pages of a signed-in account and the sign-in pages read it: the
+ * guard, the storage, the auth store and the error codes (not the signup or password-reset pages).
+ */
+const SESSION =
+  /[\\/]src[\\/](lib[\\/]auth[\\/](guard|storage|storage-keys)|islands[\\/]shared[\\/]auth-store|contract[\\/]error-codes)\.ts$/;
 
 export default defineConfig({
   site: site.url,
@@ -96,8 +95,9 @@ export default defineConfig({
       {
         // Islands import a few small chunks on first use (login-calls.ts and the like); Vite's
         // preload helper for those would weigh more than the chunks' own imports it saves.
-        // What every island page loads shares one chunk (REACT_BASE), and the API layer another
-        // (API_LAYER); spread over many, each costs its own imports and gzip framing.
+        // What every island page loads shares one chunk (REACT_BASE), and the contracts and the
+        // stored session, read together by most pages, one each; spread over a dozen, each
+        // module cost its own imports and gzip framing on every page.
         // Astro sets the client build's options itself, so these are set as its last step.
         name: 'sheetwright:client-chunks',
         configEnvironment(name, config) {
@@ -112,15 +112,18 @@ export default defineConfig({
                 ...rolldownOptions.output,
                 codeSplitting: {
                   groups: [
-                    // The texts messages.ts re-exports keep a chunk of their own, loaded only by
-                    // the pages that show one (the API layer would otherwise take them along).
+                    // Kept apart from the groups below, which would otherwise take them along
+                    // as imports: the texts messages.ts re-exports (only the pages that show one
+                    // load them) and the user contract (the password-reset pages read it alone).
                     {
                       name: 'texts',
                       test: /[\\/]src[\\/]contract[\\/](texts|refunds)\.ts$/,
-                      priority: 4,
+                      priority: 6,
                     },
-                    { name: 'api', test: API_LAYER, priority: 3 },
-                    { name: 'react', test: REACT_BASE, priority: 2 },
+                    { name: 'user', test: /[\\/]src[\\/]contract[\\/]user\.ts$/, priority: 4 },
+                    { name: 'contracts', test: CONTRACTS, priority: 5 },
+                    { name: 'session', test: SESSION, priority: 3 },
+                    { name: 'react', test: REACT_BASE, priority: 7 },
                   ],
                 },
               },
