@@ -119,6 +119,7 @@ test.describe('Two-step sign-in', () => {
     const card = page.getByRole('region', { name: 'Two-Step Sign-In' });
     await card.getByRole('button', { name: 'Set Up an Authenticator App' }).click();
     await expect(card.getByRole('alert')).toHaveText(partFailed);
+    await expect(card.getByRole('button', { name: 'Try again' })).toBeFocused();
     await card.screenshot({ path: test.info().outputPath('two-step-load-failed.png') });
     offline = false;
     await card.getByRole('button', { name: 'Try again' }).click();

@@ -4,7 +4,7 @@
  * stands in its place; a failed load says so, with a button that tries again. Once loaded, a part
  * renders at once, on every page of the session.
  */
-import { useEffect, useState, type ComponentType } from 'react';
+import { useEffect, useRef, useState, type ComponentType } from 'react';
 
 export const partLoading = 'Loading...';
 export const partFailed = 'This part of the page could not be loaded. Check your connection.';
@@ -34,6 +34,11 @@ export function lazyPart<P extends object>(load: () => Promise<ComponentType<P>>
   function Part(props: P) {
     const [failed, setFailed] = useState(false);
     const [, setReady] = useState(false);
+    const retry = useRef<HTMLButtonElement>(null);
+    // What opened the part may be gone (a step replaced its button): focus is not left on <body>.
+    useEffect(() => {
+      if (failed && document.activeElement === document.body) retry.current?.focus();
+    }, [failed]);
     useEffect(() => {
       if (loaded || failed) return;
       let live = true;
@@ -61,7 +66,12 @@ export function lazyPart<P extends object>(load: () => Promise<ComponentType<P>>
         <p className="form-error" role="alert">
           {partFailed}
         </p>
-        <button type="button" className="button button-secondary" onClick={() => setFailed(false)}>
+        <button
+          ref={retry}
+          type="button"
+          className="button button-secondary"
+          onClick={() => setFailed(false)}
+        >
           Try again
         </button>
       </div>
