@@ -1,7 +1,6 @@
 /**
  * What the invitation page (/invite) reads before joining (routes/invitations.ts), as a shape the
- * island checks (see shape.ts). On its own, so that page loads none of the team page's shapes;
- * team.ts re-exports it.
+ * island checks (see shape.ts). Not in team.ts: that page loads none of the team page's shapes.
  */
 import { boolean, object, string, type Infer } from './shape.ts';
 

@@ -1,6 +1,6 @@
 /**
- * What the Enterprise team calls answer (routes/team.ts, routes/invitations.ts), as shapes the
- * team islands check (see shape.ts). The requests the Worker validates are zod schemas in
+ * What the Enterprise team calls answer (routes/team.ts, routes/invitations.ts; the invitation
+ * page's preview is invitation.ts), as shapes the team islands check (see shape.ts). The requests the Worker validates are zod schemas in
  * schemas/team-requests.ts.
  */
 import { yearlyChargeSchema } from './billing.ts';
@@ -214,10 +214,6 @@ export const organizationResponseSchema = object({
   organization: nullable(organizationCardSchema),
 });
 export type OrganizationResponse = Infer<typeof organizationResponseSchema>;
-
-// GET /api/invitations/:token: a module of its own (invitation.ts), so /invite does not load the
-// team page's shapes.
-export { invitationPreviewSchema, type InvitationPreview } from './invitation.ts';
 
 /** One day of the utilization chart: seats and devices in use against what was bought. */
 export const utilizationDaySchema = object({
