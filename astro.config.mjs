@@ -26,9 +26,20 @@ function onwarn(warning, warn) {
     warning.message.includes('"use astro:head-inject"');
   if (!astroHeadInject) warn(warning);
 }
-/** What every island page loads: React, ReactDOM, the scheduler and the island error boundary. */
+/** What every island page loads, and only island pages: React and its client, the error boundary. */
 const REACT_BASE =
-  /node_modules[\\/](react|react-dom|scheduler)[\\/]|[\\/]src[\\/]islands[\\/]ErrorBoundary\.tsx$/;
+  /node_modules[\\/](react|react-dom|scheduler)[\\/]|node_modules[\\/]@astrojs[\\/]react[\\/]dist[\\/]client\.js$|[\\/]src[\\/]islands[\\/]ErrorBoundary\.tsx$/;
+/**
+ * The small contracts nearly every page with a script reads (the contact form on /about too, no
+ * React there): shapes, the message catalogue and the seat words.
+ */
+const CONTRACTS = /[\\/]src[\\/](contract[\\/](shape|messages|seat-texts)|config[\\/]seats)\.ts$/;
+/**
+ * The stored session, as the pages of a signed-in account and the sign-in pages read it: the
+ * guard, the storage, the auth store and the error codes (not the signup or password-reset pages).
+ */
+const SESSION =
+  /[\\/]src[\\/](lib[\\/]auth[\\/](guard|storage|storage-keys)|islands[\\/]shared[\\/]auth-store|contract[\\/]error-codes)\.ts$/;
 
 export default defineConfig({
   site: site.url,
@@ -84,8 +95,9 @@ export default defineConfig({
       {
         // Islands import a few small chunks on first use (login-calls.ts and the like); Vite's
         // preload helper for those would weigh more than the chunks' own imports it saves.
-        // React, ReactDOM, the JSX runtime and the island error boundary, which every island page
-        // loads, share one chunk; spread over three, each cost its own imports and gzip framing.
+        // What every island page loads shares one chunk (REACT_BASE), and the contracts and the
+        // stored session, read together by most pages, one each; spread over a dozen, each
+        // module cost its own imports and gzip framing on every page.
         // Astro sets the client build's options itself, so these are set as its last step.
         name: 'sheetwright:client-chunks',
         configEnvironment(name, config) {
@@ -98,7 +110,22 @@ export default defineConfig({
               ...rolldownOptions,
               output: {
                 ...rolldownOptions.output,
-                codeSplitting: { groups: [{ name: 'react', test: REACT_BASE }] },
+                codeSplitting: {
+                  groups: [
+                    // Kept apart from the groups below, which would otherwise take them along
+                    // as imports: the texts messages.ts re-exports (only the pages that show one
+                    // load them) and the user contract (the password-reset pages read it alone).
+                    {
+                      name: 'texts',
+                      test: /[\\/]src[\\/]contract[\\/](texts|refunds)\.ts$/,
+                      priority: 6,
+                    },
+                    { name: 'user', test: /[\\/]src[\\/]contract[\\/]user\.ts$/, priority: 4 },
+                    { name: 'contracts', test: CONTRACTS, priority: 5 },
+                    { name: 'session', test: SESSION, priority: 3 },
+                    { name: 'react', test: REACT_BASE, priority: 7 },
+                  ],
+                },
               },
             },
           };

@@ -10,8 +10,8 @@ import type { PublicConfig } from '../functions/routes/config';
 import type { AccountLicense } from '../src/contract/account';
 import type { BillingOverview } from '../src/contract/billing';
 import type { PasskeyList } from '../src/contract/passkeys';
+import type { InvitationPreview } from '../src/contract/invitation';
 import type {
-  InvitationPreview,
   OrganizationResponse,
   TeamActivityResponse,
   TeamMember,

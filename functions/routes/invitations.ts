@@ -8,7 +8,7 @@ import {
   acceptInvitationSchema,
   invitationSignupSchema,
 } from '../../src/contract/schemas/team-requests';
-import type { InvitationPreview } from '../../src/contract/team';
+import type { InvitationPreview } from '../../src/contract/invitation';
 import type { AuthResponse, MessageResponse } from '../../src/contract/user';
 import { jsonBody } from '../lib/validate';
 import { requireSession, setSessionCookie, type AccountEnv } from '../middleware/auth';

@@ -1,6 +1,6 @@
 /**
- * What the Enterprise team calls answer (routes/team.ts, routes/invitations.ts), as shapes the
- * team islands check (see shape.ts). The requests the Worker validates are zod schemas in
+ * What the Enterprise team calls answer (routes/team.ts, routes/invitations.ts; the invitation
+ * page's preview is invitation.ts), as shapes the team islands check (see shape.ts). The requests the Worker validates are zod schemas in
  * schemas/team-requests.ts.
  */
 import { yearlyChargeSchema } from './billing.ts';
@@ -214,19 +214,6 @@ export const organizationResponseSchema = object({
   organization: nullable(organizationCardSchema),
 });
 export type OrganizationResponse = Infer<typeof organizationResponseSchema>;
-
-/** GET /api/invitations/:token: what the invitation page shows before joining. */
-export const invitationPreviewSchema = object({
-  organizationName: string,
-  inviterName: string,
-  /** The invited address (the signup's e-mail, not editable). */
-  email: string,
-  /** ISO 8601. */
-  expiresAt: string,
-  /** Whether the address has an account (sign in) or not (sign up). */
-  hasAccount: boolean,
-});
-export type InvitationPreview = Infer<typeof invitationPreviewSchema>;
 
 /** One day of the utilization chart: seats and devices in use against what was bought. */
 export const utilizationDaySchema = object({

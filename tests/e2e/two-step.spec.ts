@@ -1,5 +1,6 @@
 import type { Browser, Page } from '@playwright/test';
 import { islandsReady, newVisitor, PASSWORD, signUpForTrial } from './auth.helpers';
+import { partFailed } from '../../src/islands/shared/lazy-part';
 import { expect, failedLoad, test } from './fixtures';
 import { enableTwoStepByApi, freshCode, totpCode } from './two-step.helpers';
 
@@ -99,6 +100,32 @@ test.describe('Two-step sign-in', () => {
     await expect(card.getByRole('status')).toHaveText('Two-step sign-in is off.');
     await expect(card.getByRole('button', { name: 'Set Up an Authenticator App' })).toBeVisible();
     expect(totpCode(secret)).toMatch(/^\d{6}$/);
+  });
+
+  test('its steps load when set-up starts; a failed load says so, and Try again loads them', async ({
+    page,
+    allowConsoleError,
+  }) => {
+    await newVisitor(page);
+    await signUpForTrial(page);
+    // The steps' chunk is refused once, as an offline moment would.
+    allowConsoleError(/^Failed to load resource: net::ERR_FAILED @ .*\/_astro\/TwoStepSteps\./);
+    let offline = true;
+    await page.route('**/_astro/TwoStepSteps.*.js', (route) =>
+      offline ? route.abort() : route.continue(),
+    );
+    await page.goto('/dashboard/settings');
+    await islandsReady(page);
+    const card = page.getByRole('region', { name: 'Two-Step Sign-In' });
+    await card.getByRole('button', { name: 'Set Up an Authenticator App' }).click();
+    await expect(card.getByRole('alert')).toHaveText(partFailed);
+    await expect(card.getByRole('button', { name: 'Try again' })).toBeFocused();
+    await card.screenshot({ path: test.info().outputPath('two-step-load-failed.png') });
+    offline = false;
+    await card.getByRole('button', { name: 'Try again' }).click();
+    await expect(card.getByRole('img', { name: /QR code/ })).toBeVisible();
+    await expect(card.getByLabel('Code from the app')).toBeFocused();
+    await page.screenshot({ path: test.info().outputPath('two-step-setup.png'), fullPage: true });
   });
 });
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parse } from '../../src/contract/shape';
+import { invitationPreviewSchema } from '../../src/contract/invitation';
 import {
-  invitationPreviewSchema,
   teamMemberNamesSchema,
   teamOverviewSchema,
   teamPeoplePageSchema,

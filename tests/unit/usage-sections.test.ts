@@ -13,6 +13,7 @@ import type {
   SessionView,
   UsageOverview,
 } from '../../src/contract/usage';
+import { DeactivateDialog } from '../../src/islands/usage/DeactivateDialog';
 import { DevicesSection } from '../../src/islands/usage/DevicesSection';
 import { HistorySection } from '../../src/islands/usage/HistorySection';
 import { TeamActivitySection, UsageStatsSection } from '../../src/islands/usage/NoteSections';
@@ -103,8 +104,19 @@ describe('Active devices', () => {
     expect(page).toContain('2 of 2 devices');
     expect(page).toContain('Version unknown');
     expect(page.match(/>Replace this device</g)).toHaveLength(2);
-    expect(page).toContain('Replace this device?');
     expect(page).not.toContain('>Deactivate<');
+    // Its dialog loads when first opened (lazy-part.tsx); it asks to replace, not to deactivate.
+    const dialog = html(
+      createElement(DeactivateDialog, {
+        open: true,
+        device: device('d1', 'Office PC'),
+        replacing: true,
+        deactivations: { used: 1, max: 5, windowDays: 30 },
+        onClose: () => {},
+        onDone: () => {},
+      }),
+    );
+    expect(dialog).toContain('Replace this device?');
   });
 
   it("for Enterprise, shows the count against the seat's limit", () => {

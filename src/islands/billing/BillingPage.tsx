@@ -15,7 +15,7 @@ import { SuccessMessages } from '../../contract/messages';
 import { apiCall } from '../shared/api';
 import { SeatsPanel } from '../shared/SeatsPanel';
 import { withErrorBoundary } from '../ErrorBoundary';
-import { CancelDialog } from './CancelDialog';
+import { lazyDialog } from '../shared/lazy-part';
 import { DetailsCard } from './DetailsCard';
 import {
   cardName,
@@ -32,11 +32,14 @@ import {
 import { inviteTeam, teamReadyHeading, viewInvoice } from '../../contract/invoice-notice-texts';
 import { InvoiceTable } from './InvoiceTable';
 import { ManageButtons, usePortal } from './ManageButtons';
-import { ResumeDialog } from './ResumeDialog';
 import { useBilling } from './use-billing';
 import '../shared/forms.css';
 import '../dashboard/dashboard.css';
 import './billing.css';
+
+// Few visits cancel or resume: their dialogs load when first opened.
+const CancelDialog = lazyDialog(async () => (await import('./CancelDialog')).CancelDialog);
+const ResumeDialog = lazyDialog(async () => (await import('./ResumeDialog')).ResumeDialog);
 
 function BillingPage() {
   const { state, reload, replace } = useBilling();

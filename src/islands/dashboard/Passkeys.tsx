@@ -3,8 +3,8 @@
  * a passkey" (the Worker's options first, then a name, suggested from this browser, then the
  * browser's prompt), renaming one, and removing one after a confirm step. Adding and removing are
  * step-up actions: the server may first want a fresh proof of the strongest factor, which the
- * step-up dialog asks for (shared/fresh-proof.ts). @simplewebauthn/browser is loaded only when a
- * passkey is added (shared/webauthn.ts).
+ * step-up dialog asks for (shared/fresh-proof.ts). The ceremony's code (shared/webauthn.ts and
+ * @simplewebauthn/browser) loads only when a passkey is added.
  */
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import type { PublicKeyCredentialCreationOptionsJSON } from '@simplewebauthn/browser';
@@ -22,7 +22,6 @@ import { formatDate } from '../../lib/format';
 import { apiCall, messageFor } from '../shared/api';
 import { withFreshProof } from '../shared/fresh-proof';
 import { useLoad } from '../shared/use-load';
-import { runCeremony } from '../shared/webauthn';
 
 /** As the Worker allows (src/contract/schemas/passkeys.ts). */
 const NAME_MAX = 60;
@@ -86,6 +85,8 @@ export function Passkeys() {
 
   const startAdding = async () => {
     begin({ kind: 'starting' });
+    // The ceremony's code loads while the Worker makes the options (`create` awaits it).
+    import('../shared/webauthn').catch(() => undefined);
     try {
       const answer = await withFreshProof(() =>
         apiCall('POST', '/api/passkeys/register/options', registrationOptionsSchema, {}),
@@ -109,6 +110,8 @@ export function Passkeys() {
     setError(null);
     setStep({ kind: 'creating' });
     try {
+      // The ceremony's code loads only when a passkey is created (a failed load says so here).
+      const { runCeremony } = await import('../shared/webauthn');
       const response = await runCeremony(
         ({ startRegistration }) => startRegistration({ optionsJSON: step.options }),
         Messages.passkeyNotCreated,

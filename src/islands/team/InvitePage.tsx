@@ -7,7 +7,7 @@
 import { useEffect, useState } from 'react';
 import { ErrorCode } from '../../contract/error-codes';
 import { Messages, TeamMessages } from '../../contract/messages';
-import type { InvitationPreview } from '../../contract/team';
+import type { InvitationPreview } from '../../contract/invitation';
 import { withErrorBoundary } from '../ErrorBoundary';
 import { ApiFailure, messageFor } from '../shared/api';
 import {

@@ -3,7 +3,7 @@
  * signing up by the link. The token comes from the URL fragment, which browsers never send to a
  * server or put in a Referer, so the link's secret stays out of logs.
  */
-import { invitationPreviewSchema, type InvitationPreview } from '../../contract/team';
+import { invitationPreviewSchema, type InvitationPreview } from '../../contract/invitation';
 import { authResponseSchema, messageResponseSchema, type AuthResponse } from '../../contract/user';
 import { apiCall } from '../shared/api';
 

@@ -6,11 +6,16 @@ import { useState, type ReactNode } from 'react';
 import type { DeviceView, UsageOverview } from '../../contract/usage';
 import { site } from '../../site.config';
 import { DataTable, type Column } from '../shared/DataTable';
-import { DeactivateDialog } from './DeactivateDialog';
+import { lazyDialog } from '../shared/lazy-part';
 import { DeviceName } from './DeviceName';
 import { atDeviceLimit, deactivationsText, deviceCountText } from './format';
 import { Moment } from '../shared/Moment';
 import { formatDate } from '../../lib/format';
+
+// Loaded when a device is first deactivated or replaced.
+const DeactivateDialog = lazyDialog(
+  async () => (await import('./DeactivateDialog')).DeactivateDialog,
+);
 
 interface Props {
   overview: UsageOverview;

@@ -1,0 +1,102 @@
+/**
+ * Parts of a page that most visits never open (dialogs, set-up steps, forms behind a button),
+ * loaded when first shown instead of with the page. While the part loads, a short "Loading..."
+ * stands in its place; a failed load says so, with a button that tries again. Once loaded, a part
+ * renders at once, on every page of the session.
+ */
+import { useEffect, useRef, useState, type ComponentType } from 'react';
+
+export const partLoading = 'Loading...';
+export const partFailed = 'This part of the page could not be loaded. Check your connection.';
+
+export interface LazyPart<P> {
+  (props: P): React.ReactNode;
+  /**
+   * Starts the load ahead of the first render (while a call the part needs is under way, say);
+   * settles when it is done either way: a failed load shows where the part renders.
+   */
+  preload: () => Promise<void>;
+}
+
+/** `load` as a component that loads on first render. A failed load may be tried again. */
+export function lazyPart<P extends object>(load: () => Promise<ComponentType<P>>): LazyPart<P> {
+  let loaded: ComponentType<P> | null = null;
+  let loading: Promise<ComponentType<P>> | null = null;
+  const start = () =>
+    (loading ??= load().then(
+      (component) => (loaded = component),
+      (error: unknown) => {
+        loading = null;
+        throw error;
+      },
+    ));
+
+  function Part(props: P) {
+    const [failed, setFailed] = useState(false);
+    const [, setReady] = useState(false);
+    const retry = useRef<HTMLButtonElement>(null);
+    // What opened the part may be gone (a step replaced its button): focus is not left on <body>.
+    useEffect(() => {
+      if (failed && document.activeElement === document.body) retry.current?.focus();
+    }, [failed]);
+    useEffect(() => {
+      if (loaded || failed) return;
+      let live = true;
+      start().then(
+        () => live && setReady(true),
+        () => live && setFailed(true),
+      );
+      return () => {
+        live = false;
+      };
+    }, [failed]);
+
+    if (loaded) {
+      const Loaded = loaded;
+      return <Loaded {...props} />;
+    }
+    if (!failed)
+      return (
+        <p className="dashboard-loading" role="status">
+          {partLoading}
+        </p>
+      );
+    return (
+      <div className="part-failed">
+        <p className="form-error" role="alert">
+          {partFailed}
+        </p>
+        <button
+          ref={retry}
+          type="button"
+          className="button button-secondary"
+          onClick={() => setFailed(false)}
+        >
+          Try again
+        </button>
+      </div>
+    );
+  }
+  const preload = () =>
+    start().then(
+      () => undefined,
+      () => undefined,
+    );
+  return Object.assign(Part, { preload });
+}
+
+/**
+ * A dialog that loads the first time it opens (`open` true) and stays mounted afterwards, so it
+ * closes with its own animation and keeps what was typed, as an always-mounted dialog does.
+ */
+export function lazyDialog<P extends { open: boolean }>(
+  load: () => Promise<ComponentType<P>>,
+): LazyPart<P> {
+  const Part = lazyPart(load);
+  function Dialog(props: P) {
+    const [used, setUsed] = useState(props.open);
+    if (props.open && !used) setUsed(true);
+    return used ? <Part {...props} /> : null;
+  }
+  return Object.assign(Dialog, { preload: Part.preload });
+}
