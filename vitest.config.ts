@@ -62,6 +62,11 @@ export default defineConfig({
         test: {
           name: 'worker',
           include: ['tests/worker/**/*.test.ts'],
+          // One runtime per worker process for all its files rather than one per file: starting a
+          // runtime and loading the Worker's modules into it again took most of this project's
+          // time. setup.ts gives each file empty storage and the migrations, as a runtime of its own
+          // would.
+          isolate: false,
           setupFiles: ['tests/worker/setup.ts'],
         },
       },
