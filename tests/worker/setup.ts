@@ -10,7 +10,7 @@ import { vi } from 'vitest';
 vi.restoreAllMocks();
 vi.unstubAllGlobals();
 vi.useRealTimers();
-// Deletes the data of every attached binding (the D1 database among them), as a new runtime has none.
+// Deletes the data of every attached binding (the D1 database among them): a new runtime has none.
 await reset();
 const { TEST_MIGRATIONS } = env as Env & { TEST_MIGRATIONS: D1Migration[] };
 await applyD1Migrations(env.DB, TEST_MIGRATIONS);
