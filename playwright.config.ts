@@ -6,6 +6,11 @@ import { chromiumArgs, chromiumPath } from './tests/browser';
  * started by `npm start` exactly as a user starts it.
  */
 const port = Number(process.env.E2E_PORT ?? 8787);
+/**
+ * E2E_REUSE_BUILD=1 (.ci/run, right after its build step) starts the server on the dist/ just
+ * built instead of building the site a second time; without it `npm start` builds as usual.
+ */
+const startArgs = process.env.E2E_REUSE_BUILD === '1' ? ' --no-build' : '';
 const chromium = { ...devices['Desktop Chrome'], channel: undefined };
 /**
  * The specs that grant operator rights (tests/e2e/console.helpers.ts grantOperator) or otherwise
@@ -43,7 +48,7 @@ export default defineConfig({
     },
   ],
   webServer: {
-    command: `PORT=${port} node scripts/start.mjs`,
+    command: `PORT=${port} node scripts/start.mjs${startArgs}`,
     url: `http://localhost:${port}/api/health`,
     reuseExistingServer: !process.env.CI,
     timeout: 180_000,

@@ -30,6 +30,10 @@ export default defineConfig({
           name: 'unit',
           environment: 'node',
           include: ['tests/unit/**/*.test.ts'],
+          // The files share one module graph instead of importing their modules again each:
+          // what the tests import is pure or caches only what its inputs determine, and the few
+          // mocks and stubbed globals are undone by the tests that make them.
+          isolate: false,
         },
       },
       {
@@ -62,6 +66,11 @@ export default defineConfig({
         test: {
           name: 'worker',
           include: ['tests/worker/**/*.test.ts'],
+          // One runtime per worker process for all its files rather than one per file: starting a
+          // runtime and loading the Worker's modules into it again took most of this project's
+          // time. setup.ts gives each file empty storage and the migrations, as a runtime of its own
+          // would.
+          isolate: false,
           setupFiles: ['tests/worker/setup.ts'],
         },
       },

@@ -1,8 +1,17 @@
-// Applies the real D1 migrations before the worker tests, so they run against the same schema
-// production has. vitest.config.ts reads the SQL in Node and passes it in as TEST_MIGRATIONS.
-import { applyD1Migrations, type D1Migration } from 'cloudflare:test';
+// Runs before each worker test file. The files share one runtime and its loaded modules
+// (vitest.config.ts, isolate: false), so each starts here from what a runtime of its own would give
+// it: empty storage, the real D1 migrations applied (the schema production has; vitest.config.ts
+// reads the SQL in Node and passes it in as TEST_MIGRATIONS), and no mock or stubbed global left
+// over from the file before.
+import { applyD1Migrations, reset, type D1Migration } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
+import { vi } from 'vitest';
 
+vi.restoreAllMocks();
+vi.unstubAllGlobals();
+vi.useRealTimers();
+// Deletes the data of every attached binding (the D1 database among them): a new runtime has none.
+await reset();
 const { TEST_MIGRATIONS } = env as Env & { TEST_MIGRATIONS: D1Migration[] };
 await applyD1Migrations(env.DB, TEST_MIGRATIONS);
 
