@@ -90,7 +90,7 @@ describe('the OpenAPI document', () => {
     const update = body('/api/releases/check');
 
     // The server forgives case and spaces around a license key; the document must too.
-    expect(accepts(key, ' sw-abcde-fghjk-mnpqr-stuvw ')).toBe(true);
+    expect(accepts(key, ' sw-abcde-fghjk-mnpqr-stuvw ')).toBe(true); // cspell:disable-line
     expect(accepts(key, 'SW-ABCDE-FGHJK-MNPQR-STUV')).toBe(false);
     // A device name with a control character is refused by the server, so by the document.
     expect(accepts(activate['deviceName'], 'Drafting PC')).toBe(true);

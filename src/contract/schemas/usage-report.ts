@@ -27,7 +27,6 @@ import {
 } from './licensing.ts';
 import { lazySchema } from './lazy.ts';
 
-
 /** One command's uses on one day, already summed by the plugin. */
 export const usageEventSchema = lazySchema(() => {
   const countText = maxCountPerDay.toLocaleString('en-US');
