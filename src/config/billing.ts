@@ -48,8 +48,8 @@ export const invoicePrefix = 'SW';
 
 /**
  * Standard VAT rates of the 27 EU member states, in basis points (1900 = 19 %), keyed by ISO
- * country code. A consumer in one of them pays its rate on top of the price; a business with a
- * VAT ID valid for its country pays none (reverse charge). Check the rates yearly.
+ * country code. A consumer in one of them pays its rate on top of the price; a business whose VAT
+ * ID the EU's VAT register confirms pays none (reverse charge). Check the rates yearly.
  */
 export const euVatRates: Readonly<Record<string, number>> = {
   AT: 2000,

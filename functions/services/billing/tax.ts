@@ -2,7 +2,8 @@
  * Tax on a card purchase, computed on the server from the buyer's billing details, the way Stripe
  * Tax decides it for a seller outside the EU registered for EU VAT: an EU consumer pays their
  * country's standard rate on top of the price; an EU business with a VAT ID valid in format for
- * its country pays none (reverse charge); elsewhere the rate of `otherTaxRates`, else nothing.
+ * its country and confirmed by the EU's VAT register (vat-check.ts) pays none (reverse charge);
+ * elsewhere the rate of `otherTaxRates`, else nothing.
  * The rates are `billing` in src/site.config.ts, applied by core/payments/tax-quote.ts (re-exported
  * here). The local checkout uses this; in production Stripe Tax computes tax when
  * `STRIPE_AUTOMATIC_TAX` is on.

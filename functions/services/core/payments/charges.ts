@@ -15,7 +15,12 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { YearlyCharge } from '../../../../src/contract/billing';
 import { plans } from '../../../../src/site.config';
-import { billingProfiles, invoices, type SubscriptionRow } from '../../../db/schema';
+import {
+  billingProfiles,
+  invoices,
+  type SubscriptionRow,
+  type TaxIdStatus,
+} from '../../../db/schema';
 import type { Db } from '../../shared/db';
 import { quoteAtRate, quoteTax } from './tax-quote';
 
@@ -98,7 +103,7 @@ export async function taxBasisOf(db: Db, userId: string): Promise<TaxBasis | nul
 interface ProfileTax {
   country: string;
   taxId: string | null;
-  taxIdStatus: 'confirmed' | 'not_registered' | 'unavailable' | null;
+  taxIdStatus: TaxIdStatus | null;
   sourceCreated: number;
 }
 

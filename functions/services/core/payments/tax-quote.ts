@@ -12,7 +12,7 @@ export interface TaxQuote {
   total: number;
   /** Basis points (1900 = 19 %); 0 when no tax applies. */
   rateBp: number;
-  /** An EU business buying with a valid VAT ID: no VAT, the invoice says "Reverse charge". */
+  /** An EU business with a confirmed VAT ID: no VAT, the invoice says "Reverse charge". */
   reverseCharge: boolean;
 }
 
@@ -31,7 +31,8 @@ export function quoteAtRate(subtotal: number, rateBp: number, reverseCharge = fa
 
 /**
  * The amounts for `subtotal` cents bought by a buyer in `country`, with a tax ID or without. A
- * tax ID here is taken as valid (billing/tax.ts checks it first).
+ * tax ID here is taken as confirmed: callers pass only a VAT ID the EU's register confirmed
+ * (`taxedDetails` in billing/vat-check.ts), as the payment provider reverse-charges any it holds.
  */
 export function quoteTax(
   subtotal: number,
