@@ -13,11 +13,11 @@ const port = Number(process.env.E2E_PORT ?? 8787);
 const startArgs = process.env.E2E_REUSE_BUILD === '1' ? ' --no-build' : '';
 const chromium = { ...devices['Desktop Chrome'], channel: undefined };
 /**
- * The specs that grant operator rights (tests/e2e/console.helpers.ts grantOperator) or otherwise
- * write the server's local D1 from a second process (team-table seeds its team so).
+ * The specs that write the server's local D1 file from a second process: the README's
+ * `npm run admin -- grant` (admin-second-factor) and team-table's seed (`wrangler d1 execute`).
+ * Other tests get their operators from the server itself (POST /dev/operators).
  */
-const OPERATOR_SPECS =
-  /(admin-console|admin-organizations|admin-second-factor|enterprise-dashboard|team|team-bulk-invite|team-table)\.spec\.ts$/;
+const SECOND_PROCESS_SPECS = /(admin-second-factor|team-table)\.spec\.ts$/;
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -35,13 +35,12 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'chromium', testIgnore: OPERATOR_SPECS, use: chromium },
-    // These make accounts operators with `npm run admin -- grant`, a second process writing the
-    // server's local D1 file; a request of another test at that moment finds it locked
-    // (SQLITE_BUSY, answered 503). So they run after the others, one at a time.
+    { name: 'chromium', testIgnore: SECOND_PROCESS_SPECS, use: chromium },
+    // A request of another test while a second process writes the local D1 file finds it locked
+    // (SQLITE_BUSY, answered 503). So these run after the others, one at a time.
     {
       name: 'console',
-      testMatch: OPERATOR_SPECS,
+      testMatch: SECOND_PROCESS_SPECS,
       dependencies: ['chromium'],
       workers: 1,
       use: chromium,

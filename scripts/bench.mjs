@@ -26,6 +26,7 @@
 //   BENCH_RUNS=N             Lighthouse runs per page and site (default 3; the median is reported)
 //   BENCH_SKIP_BUILD=1       use the existing dist/ (built only when missing)
 //   BENCH_SCREENSHOTS=dir    save a full-page screenshot of every page measured
+//   BENCH_DETAIL=1           list every island page's script files with their sizes
 //   BENCH_PAGES=/,/pricing   compare only these of the four pages with Starlight (default all)
 import { execSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync } from 'node:fs';
@@ -92,6 +93,8 @@ const skipLighthouse = env.BENCH_SKIP_LIGHTHOUSE === '1';
 const skipStarlight = env.BENCH_SKIP_STARLIGHT === '1';
 const runs = Math.max(1, Number.parseInt(env.BENCH_RUNS ?? '3', 10) || 3);
 const screenshots = env.BENCH_SCREENSHOTS;
+/** BENCH_DETAIL=1: every island page's script files with their gzip sizes, largest first. */
+const detail = env.BENCH_DETAIL === '1';
 /** The Starlight comparisons to run: all four, or those BENCH_PAGES names (Lighthouse is slow). */
 const onlyPages = env.BENCH_PAGES?.split(',').map((path) => path.trim());
 const comparedPages = onlyPages
@@ -245,6 +248,7 @@ async function measure(browser, origin, path, { signIn = false, ready, shot } = 
   const landed = new URL(page.url()).pathname;
   let js = 0;
   let total = 0;
+  const scripts = [];
   for (const response of loads) {
     const body = await response.body().catch(() => Buffer.alloc(0));
     // Media is sent as is; everything else is measured as the gzip a CDN would send.
@@ -252,11 +256,23 @@ async function measure(browser, origin, path, { signIn = false, ready, shot } = 
       ? body.length
       : gzipSync(body).length;
     total += size;
-    if (response.request().resourceType() === 'script') js += size;
+    if (response.request().resourceType() === 'script') {
+      js += size;
+      scripts.push([size, new URL(response.url()).pathname]);
+    }
     // Inline scripts (the header's, the islands' bootstraps) are JavaScript too, sent in the page.
-    if (response.request().resourceType() === 'document') js += inlineScriptBytes(body.toString());
+    if (response.request().resourceType() === 'document') {
+      const inline = inlineScriptBytes(body.toString());
+      js += inline;
+      scripts.push([inline, '(inline)']);
+    }
   }
   const hasIsland = (await page.locator('astro-island').count()) > 0;
+  if (detail && hasIsland) {
+    console.log(`${path}: ${(js / KB).toFixed(1)} KB`);
+    for (const [size, name] of scripts.sort((a, b) => b[0] - a[0]))
+      console.log(`  ${(size / KB).toFixed(1).padStart(6)} KB  ${name}`);
+  }
   if (shot) await page.screenshot({ path: shot, fullPage: true });
   await context.close();
   return { js, total, requests: loads.length, hasIsland, rendered, landed, warnings };

@@ -88,6 +88,8 @@ export const ApiMessages = {
   devBotTokenUsage: (actions: readonly string[]) =>
     `Send JSON {"action": one of ${actions.join(', ')}}.`,
   devMailboxUsage: 'to must be an e-mail and limit 1 to 100.',
+  devOperatorsUsage: 'Send JSON {"email": an account\'s e-mail, "operator": true or false}.',
+  devOperatorsNoAccount: 'No account has this e-mail in the local database.',
   /** A form an island sends, sent by the browser itself before the page's scripts had loaded. */
   formSentBeforeLoaded:
     'The page was still loading when this form was sent, so nothing was done yet. Please press the button again.',

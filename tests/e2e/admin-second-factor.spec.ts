@@ -1,7 +1,7 @@
 import { newVisitor, signUpForTrial, islandsReady } from './auth.helpers';
 import {
   closeOperator,
-  grantOperator,
+  grantOperatorFromCommandLine,
   operatorApp,
   operatorEmail,
   signInOperator,
@@ -23,7 +23,7 @@ test.describe('The console and second factors', () => {
     allowConsoleError(failedLoad(403, '/api/admin/metrics'));
     await newVisitor(page);
     const { email } = await signUpForTrial(page, 'Nora Newcomer');
-    await grantOperator(email);
+    await grantOperatorFromCommandLine(email);
 
     const response = await page.goto('/admin');
     expect(response?.status()).toBe(403);

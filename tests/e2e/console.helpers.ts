@@ -1,6 +1,6 @@
 /**
- * The operator's side of the console tests: an account made an operator from the command line
- * (`npm run admin -- grant`, against the e2e server's local D1), its own browser, and the checks
+ * The operator's side of the console tests: an account made an operator (through the development
+ * server, or from the command line as the README says), its own browser, and the checks
  * every console page passes (axe, no sideways scrolling).
  */
 import { execFile } from 'node:child_process';
@@ -16,12 +16,12 @@ const root = new URL('../../', import.meta.url).pathname;
 
 /**
  * Makes the account an operator exactly as the README says: `npm run admin -- grant EMAIL`, a
- * second process writing the server's local SQLite file. The specs that call it run by
- * themselves, one at a time (the `console` project of playwright.config.ts), so no other test's
- * request meets the file locked; should the server itself hold it (its own write of that
- * moment), the grant is tried again.
+ * second process writing the server's local SQLite file. Only the spec that walks through the
+ * README uses it, in the `console` project of playwright.config.ts, which runs by itself after
+ * the others so no other test's request meets the file locked; should the server itself hold it
+ * (its own write of that moment), the grant is tried again.
  */
-export async function grantOperator(email: string): Promise<void> {
+export async function grantOperatorFromCommandLine(email: string): Promise<void> {
   let lastError: unknown = null;
   for (let attempt = 0; attempt < 4; attempt += 1) {
     try {
@@ -38,6 +38,18 @@ export async function grantOperator(email: string): Promise<void> {
     }
   }
   throw lastError;
+}
+
+/**
+ * Makes the account an operator through the development server itself (POST /dev/operators,
+ * the same change as the command line), so tests that need an operator run beside the others.
+ */
+export async function grantOperator(page: Page, email: string): Promise<void> {
+  const response = await page.request.post('/dev/operators', {
+    data: { email, operator: true },
+  });
+  expect(response.status()).toBe(200);
+  expect(await response.json()).toMatchObject({ operator: true });
 }
 
 /** The e-mail each operator page signed up with (the password is auth.helpers' PASSWORD). */
@@ -69,7 +81,7 @@ export async function signInOperator(browser: Browser): Promise<Page> {
   const page = await context.newPage();
   await newVisitor(page);
   const { email } = await signUpForTrial(page, 'Olive Operator');
-  await grantOperator(email);
+  await grantOperator(page, email);
   // The console needs a second factor: the operator sets up an authenticator app first.
   operatorTwoStep.set(page, await enableTwoStepByApi(page));
   operatorEmails.set(page, email);

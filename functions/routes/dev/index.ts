@@ -10,10 +10,11 @@ import { devPathNotFound } from '../../middleware/dev-paths';
 import { botcheckRoutes } from './botcheck';
 import { googleRoutes } from './google';
 import { mailboxRoutes } from './mailbox';
+import { operatorRoutes } from './operators';
 import { devPage } from './page';
 
 /** Tools listed on /dev/; each later feature adds its page here. */
-const devTools: readonly { href: string; label: string; description: string }[] = [
+const devTools: readonly { href?: string; label: string; description: string }[] = [
   {
     href: '/dev/mailbox',
     label: 'Mailbox',
@@ -31,6 +32,11 @@ const devTools: readonly { href: string; label: string; description: string }[] 
     label: 'Bot check',
     description:
       'how the local bot-check tokens work (issued by POST /dev/botcheck/token, single use)',
+  },
+  {
+    label: 'Operators',
+    description:
+      'POST /dev/operators {"email", "operator": true|false} makes an account an operator or not, as npm run admin -- grant|revoke does, through this server',
   },
   {
     href: '/dev/checkout',
@@ -52,11 +58,16 @@ export const devRoutes = new Hono<AppEnv>()
         <p>Local stand-ins for outside services. This page exists only in development.</p>
         <ul>
           ${devTools.map(
-            (tool) => html`<li><a href="${tool.href}">${tool.label}</a>: ${tool.description}</li>`,
+            (tool) =>
+              html`<li>
+                ${tool.href ? html`<a href="${tool.href}">${tool.label}</a>` : tool.label}:
+                ${tool.description}
+              </li>`,
           )}
         </ul>`,
     }),
   )
   .route('/', mailboxRoutes)
+  .route('/', operatorRoutes)
   .route('/', googleRoutes)
   .route('/', botcheckRoutes);

@@ -24,6 +24,8 @@ export function useLoad<T, P>(load: () => Promise<T>, describe: (error: unknown)
 
   const run = useCallback(
     async (keep: boolean) => {
+      // The page is on its way to /login (src/lib/auth/guard.ts): a call now would only fail.
+      if (document.documentElement.dataset['leaving'] !== undefined) return;
       const call = ++latest.current;
       setState((current) =>
         keep && current.kind === 'ready' ? { ...current, refreshing: true } : { kind: 'loading' },

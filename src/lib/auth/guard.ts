@@ -20,8 +20,13 @@ export function dropSignedInHint(): void {
   document.cookie = `${SIGNED_IN_HINT_COOKIE}=; Max-Age=0; Path=/; Secure; SameSite=Lax`;
 }
 
-/** Leaves for /login without leaving this page in the history. */
+/**
+ * Leaves for /login without leaving this page in the history. The page keeps running until the
+ * next one arrives, so it is marked as leaving: its islands then start no call that could only
+ * answer 401 (shared/use-load.ts).
+ */
 export function redirectToLogin(): void {
+  document.documentElement.dataset['leaving'] = '';
   window.location.replace('/login');
 }
 
