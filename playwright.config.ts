@@ -24,6 +24,9 @@ export default defineConfig({
   forbidOnly: !!process.env.CI,
   retries: process.env.CI ? 1 : 0,
   workers: 2,
+  // Tests, not files, are handed to the workers: each test sets up its own visitor and accounts,
+  // and a long file (the console's walk-throughs) no longer keeps one worker busy at the end.
+  fullyParallel: true,
   timeout: 30_000,
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
   use: {
@@ -39,7 +42,7 @@ export default defineConfig({
     // A request of another test while a second process writes the local D1 file finds it locked
     // (SQLITE_BUSY, answered 503). So these run after the others, one at a time.
     {
-      name: 'console',
+      name: 'serial',
       testMatch: SECOND_PROCESS_SPECS,
       dependencies: ['chromium'],
       workers: 1,

@@ -17,7 +17,7 @@ const root = new URL('../../', import.meta.url).pathname;
 /**
  * Makes the account an operator exactly as the README says: `npm run admin -- grant EMAIL`, a
  * second process writing the server's local SQLite file. Only the spec that walks through the
- * README uses it, in the `console` project of playwright.config.ts, which runs by itself after
+ * README uses it, in the `serial` project of playwright.config.ts, which runs by itself after
  * the others so no other test's request meets the file locked; should the server itself hold it
  * (its own write of that moment), the grant is tried again.
  */

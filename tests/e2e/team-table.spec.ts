@@ -1,7 +1,7 @@
 /**
  * The owner's team table with 250 members and a dozen open invitations: seeded straight into the
  * e2e server's local D1 (as `npm run admin` writes it, so this spec runs in the one-at-a-time
- * `console` project), then, at 390 px, no sideways scrolling and nothing axe objects to, and the
+ * `serial` project), then, at 390 px, no sideways scrolling and nothing axe objects to, and the
  * owner sorts by a column (by keyboard too), pages (the server answers 50 rows a page; the view
  * is kept in the address), searches, filters by status, and withdraws an invitation through the
  * confirm dialog, after which the page shown loads again. Screenshots at 1280 and 390 px are kept
