@@ -5,7 +5,7 @@
  */
 import { OpenAPIHono, type RouteConfig } from '@hono/zod-openapi';
 import * as pluginSignIn from '../../config/plugin-sign-in';
-import { currentVersion, product, url } from '../../config/site';
+import { company, currentVersion, product, supportEmail, url } from '../../config/site';
 import { dashboardRoutes } from './dashboard-routes';
 import { oauthRoutes, wellKnownRoutes } from './oauth-routes';
 import { pluginRoutes } from './plugin-routes';
@@ -53,6 +53,9 @@ export function apiDocument(origin: string = url) {
     info: {
       title: `${product} plugin API`,
       version: currentVersion,
+      contact: { name: `${product} support`, email: supportEmail, url: `${url}/about` },
+      // The API serves licensed customers under the product's terms; it is not open source.
+      license: { name: `${company.name} terms of service`, url: `${url}/terms` },
       description: `The calls the ${product} plugin makes to ${url} (activating and checking licenses, updates, feature usage, and signing in from the ribbon to manage the account's licenses), and the account calls that the plugin's sign-in page and the Usage page make with the customer's session (approving a sign-in, devices, sessions, feature usage). Errors answer \`{ message, code }\` (the OAuth endpoints \`{ error, error_description }\`); a known path asked with another method answers 405 with \`Allow\`. What this reference cannot say (the offline rule, the device id, the license file) is in the plugin guide of the repository (docs/plugin-api.md).`,
     },
     servers: [{ url: origin }],

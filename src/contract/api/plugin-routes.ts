@@ -82,6 +82,8 @@ export const deactivateRoute = declareRoute({
   operationId: 'deactivateLicense',
   tags: licenseTag,
   summary: 'Free this device',
+  description:
+    "Frees the device's place on the license so another computer can use it. Counts against the license's deactivation budget (too many in a rolling window answers 429 `DEACTIVATION_LIMIT` with `Retry-After`).",
   request: jsonRequest(deactivateBodySchema),
   get responses() {
     return {
