@@ -14,23 +14,19 @@ import {
   jwtVerify,
   type JSONWebKeySet,
 } from 'jose';
+import createClient from 'openapi-fetch';
 import { z } from 'zod';
+import type { paths } from '../src/generated/api-types.ts';
+import { pluginLicensesSchema } from '../src/contract/schemas/plugin-licenses.ts';
 import {
   activateResponseSchema,
   deactivateResponseSchema,
-  deviceViewSchema,
   LICENSE_FILE_AUDIENCE,
   LICENSE_FILE_ISSUER,
   licenseFileClaimsSchema,
   validateResponseSchema,
-  type ActivateBody,
-  type ActivateResponse,
-  type DeactivateBody,
-  type DeactivateResponse,
   type DeviceView,
   type LicenseFileClaims,
-  type ValidateBody,
-  type ValidateResponse,
 } from '../src/contract/schemas/licensing.ts';
 import {
   LicenseFileMessages,
@@ -43,14 +39,8 @@ import {
   updateCheckResponseSchema,
   type ReleaseManifestClaims,
   type ReleaseOffer,
-  type UpdateCheckRequest,
-  type UpdateCheckResponse,
 } from '../src/contract/schemas/releases.ts';
-import {
-  usageReportResponseSchema,
-  type UsageReportBody,
-  type UsageReportResponse,
-} from '../src/contract/schemas/usage-report.ts';
+import { usageReportResponseSchema } from '../src/contract/schemas/usage-report.ts';
 import { compareVersions } from '../src/releases/versions.ts';
 
 /** The part of `fetch` the client uses. */
@@ -75,12 +65,6 @@ export interface Problem {
 
 export type Result<T> = { ok: true; data: T } | { ok: false; problem: Problem };
 
-const errorBodySchema = z.object({
-  message: z.string(),
-  code: z.string().nullable(),
-  devices: z.array(deviceViewSchema).optional(),
-});
-
 const jwksSchema = z.object({
   keys: z
     .array(
@@ -92,11 +76,43 @@ const jwksSchema = z.object({
 /** What the plugin says when the server cannot be reached: it keeps working offline meanwhile. */
 export const networkMessage = LicenseServerUnreachable;
 
-async function problemOf(response: Response): Promise<Problem> {
+/** The JSON body an operation of the document takes. */
+type JsonBody<Operation> = Operation extends {
+  requestBody: { content: { 'application/json': infer Body } };
+}
+  ? Body
+  : never;
+export type ActivateBody = JsonBody<paths['/api/licenses/activate']['post']>;
+export type ValidateBody = JsonBody<paths['/api/licenses/validate']['post']>;
+export type DeactivateBody = JsonBody<paths['/api/licenses/deactivate']['post']>;
+export type UsageReportBody = JsonBody<paths['/api/usage/report']['post']>;
+export type UpdateCheckRequest = JsonBody<paths['/api/releases/check']['post']>;
+export type SwitchBody = JsonBody<paths['/api/plugin/switch']['post']>;
+export type FreeBody = JsonBody<paths['/api/plugin/free']['post']>;
+
+/** The server could not be reached (thrown by the client's fetch, told apart from a bad answer). */
+class Unreachable extends Error {}
+
+/** Seconds from `Retry-After`, when the server sent a positive number of them. */
+function retryAfterOf(response: Response): { retryAfterSeconds?: number } {
   const retry = Number(response.headers.get('Retry-After'));
-  const retryAfter = Number.isFinite(retry) && retry > 0 ? { retryAfterSeconds: retry } : {};
-  const parsed = errorBodySchema.safeParse(await response.json().catch(() => null));
-  if (!parsed.success) {
+  return Number.isFinite(retry) && retry > 0 ? { retryAfterSeconds: retry } : {};
+}
+
+/** An error answer as the document declares them: `{ message, code }`, and `devices` on TOO_MANY_DEVICES. */
+interface ErrorAnswer {
+  message: string;
+  code: string | null;
+  devices?: DeviceView[];
+}
+
+/**
+ * The problem an error answer describes. Its body is typed by the document; what arrives is
+ * checked too, since a proxy in between may answer with an HTML page or nothing.
+ */
+function problemOf(error: ErrorAnswer | string, response: Response): Problem {
+  const retryAfter = retryAfterOf(response);
+  if (typeof error !== 'object' || typeof error.message !== 'string') {
     return {
       code: 'SERVER',
       status: response.status,
@@ -104,95 +120,138 @@ async function problemOf(response: Response): Promise<Problem> {
       ...retryAfter,
     };
   }
-  const { message, code, devices } = parsed.data;
+  const devices = Array.isArray(error.devices) ? { devices: error.devices } : {};
   return {
-    code: code ?? 'SERVER',
+    code: error.code ?? 'SERVER',
     status: response.status,
-    message,
-    ...(devices ? { devices } : {}),
+    message: error.message,
+    ...devices,
     ...retryAfter,
   };
+}
+
+/** A body read without the document's types (the installer's link): an error answer or not. */
+function errorAnswerOf(body: unknown): ErrorAnswer | string {
+  if (typeof body !== 'object' || body === null || !('message' in body)) return '';
+  const { message } = body;
+  const code = 'code' in body && typeof body.code === 'string' ? body.code : null;
+  return typeof message === 'string' ? { message, code } : '';
+}
+
+const unreadable = (status: number): Problem => ({
+  code: 'SERVER',
+  status,
+  message: 'The license server sent an answer this client does not understand.',
+});
+
+/**
+ * A typed call's outcome as a Result: the error answer as a Problem, the answer checked against
+ * the contract's schema (the same one the document is generated from).
+ */
+async function settle<D, E extends ErrorAnswer>(
+  pending: Promise<
+    | { data: D; error?: never; response: Response }
+    | { data?: never; error: E | string; response: Response }
+  >,
+  schema: z.ZodType,
+): Promise<Result<D>> {
+  let answer: Awaited<typeof pending>;
+  try {
+    answer = await pending;
+  } catch (error) {
+    if (error instanceof Unreachable)
+      return { ok: false, problem: { code: 'NETWORK', message: networkMessage } };
+    // The answer was not JSON: openapi-fetch failed to parse it.
+    return { ok: false, problem: unreadable(0) };
+  }
+  // openapi-fetch sets `error` for every answer that is not 2xx (the body, or '' without one).
+  const { data, error, response } = answer;
+  if (error !== undefined) return { ok: false, problem: problemOf(error, response) };
+  if (data === undefined || !schema.safeParse(data).success)
+    return { ok: false, problem: unreadable(response.status) };
+  return { ok: true, data };
+}
+
+/**
+ * The API's typed client (openapi-fetch over the types generated from the OpenAPI document,
+ * src/generated/api-types.ts): paths, bodies and answers, error answers included, come from the
+ * document. `accessToken` signs the calls of the plugin's sign-in.
+ */
+export function createApiClient(options: { baseUrl: string; fetch?: Fetch; accessToken?: string }) {
+  const doFetch: Fetch = options.fetch ?? ((url, init) => fetch(url, init));
+  return createClient<paths>({
+    baseUrl: options.baseUrl.replace(/\/$/, ''),
+    headers: {
+      Accept: 'application/json',
+      ...(options.accessToken ? { Authorization: `Bearer ${options.accessToken}` } : {}),
+    },
+    fetch: async (request) => {
+      const body = ['GET', 'HEAD'].includes(request.method) ? undefined : await request.text();
+      try {
+        return await doFetch(request.url, {
+          method: request.method,
+          headers: request.headers,
+          ...(body === undefined ? {} : { body }),
+        });
+      } catch {
+        throw new Unreachable();
+      }
+    },
+  });
 }
 
 /** The license API as the plugin calls it. `baseUrl` is the site, e.g. https://sheetwright.example. */
 export function createLicenseClient(options: { baseUrl: string; fetch?: Fetch }) {
   const doFetch: Fetch = options.fetch ?? ((url, init) => fetch(url, init));
-  const url = (path: string) => new URL(path, options.baseUrl).toString();
-
-  async function call<T>(
-    path: string,
-    init: RequestInit,
-    schema: z.ZodType<T>,
-  ): Promise<Result<T>> {
-    let response: Response;
-    try {
-      response = await doFetch(url(path), {
-        ...init,
-        headers: { Accept: 'application/json', ...init.headers },
-      });
-    } catch {
-      return { ok: false, problem: { code: 'NETWORK', message: networkMessage } };
-    }
-    if (!response.ok) return { ok: false, problem: await problemOf(response) };
-    const parsed = schema.safeParse(await response.json().catch(() => null));
-    if (!parsed.success) {
-      return {
-        ok: false,
-        problem: {
-          code: 'SERVER',
-          status: response.status,
-          message: 'The license server sent an answer this client does not understand.',
-        },
-      };
-    }
-    return { ok: true, data: parsed.data };
-  }
-
-  const post = <T>(path: string, body: unknown, schema: z.ZodType<T>) =>
-    call(
-      path,
-      {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify(body),
-      },
-      schema,
-    );
+  const api = createApiClient({ ...options, fetch: doFetch });
 
   return {
-    /** Any call of the API, its answer checked with `schema` (the token's license calls use it). */
-    request: call,
     /** Activates this device (idempotent); at the limit, `replaceDeviceId` frees one in the same step. */
-    activate: (body: ActivateBody): Promise<Result<ActivateResponse>> =>
-      post('/api/licenses/activate', body, activateResponseSchema),
+    activate: (body: ActivateBody) =>
+      settle(api.POST('/api/licenses/activate', { body }), activateResponseSchema),
     /** Checks the license online; VALID brings a fresh license file. Other statuses are answers, not errors. */
-    validate: (body: ValidateBody): Promise<Result<ValidateResponse>> =>
-      post('/api/licenses/validate', body, validateResponseSchema),
+    validate: (body: ValidateBody) =>
+      settle(api.POST('/api/licenses/validate', { body }), validateResponseSchema),
     /** Frees this device (switching licenses = deactivate, then activate the other key). */
-    deactivate: (body: DeactivateBody): Promise<Result<DeactivateResponse>> =>
-      post('/api/licenses/deactivate', body, deactivateResponseSchema),
+    deactivate: (body: DeactivateBody) =>
+      settle(api.POST('/api/licenses/deactivate', { body }), deactivateResponseSchema),
     /**
      * Sends one batch of feature usage (send it again, with the same `batchId`, until it is
      * answered): VALID means received (once, however often sent); `usageReporting: false`
      * means stop reporting. A license that is not valid answers validate's status.
      */
-    reportUsage: (body: UsageReportBody): Promise<Result<UsageReportResponse>> =>
-      post('/api/usage/report', body, usageReportResponseSchema),
+    reportUsage: (body: UsageReportBody) =>
+      settle(api.POST('/api/usage/report', { body }), usageReportResponseSchema),
     /** The JWKS to verify license files with; keep a copy for offline use. */
-    publicKeys: (): Promise<Result<JSONWebKeySet>> =>
-      call('/api/licenses/public-key', { method: 'GET' }, jwksSchema as z.ZodType<JSONWebKeySet>),
+    publicKeys: () => settle(api.GET('/api/licenses/public-key'), jwksSchema),
     /**
      * Asks whether a newer version is offered to this device. An offer (UPDATE_AVAILABLE) is
      * only a claim until `verifyUpdateOffer` accepts it; statuses other than an offer are answers.
      */
-    checkUpdate: (body: UpdateCheckRequest): Promise<Result<UpdateCheckResponse>> =>
-      post('/api/releases/check', body, updateCheckResponseSchema),
+    checkUpdate: (body: UpdateCheckRequest) =>
+      settle(api.POST('/api/releases/check', { body }), updateCheckResponseSchema),
     /**
      * Downloads an accepted offer's installer and checks its size and SHA-256 against the signed
      * manifest: the bytes come back only when both match.
      */
     downloadUpdate: (offer: VerifiedOffer): Promise<Result<Uint8Array<ArrayBuffer>>> =>
       downloadInstaller(doFetch, offer),
+  };
+}
+
+/** The calls of the signed-in plugin, with the access token of its sign-in. */
+export function createPluginClient(options: {
+  baseUrl: string;
+  fetch?: Fetch;
+  accessToken: string;
+}) {
+  const api = createApiClient(options);
+  return {
+    list: () => settle(api.GET('/api/plugin/licenses'), pluginLicensesSchema),
+    switchTo: (body: SwitchBody) =>
+      settle(api.POST('/api/plugin/switch', { body }), activateResponseSchema),
+    free: (body: FreeBody) =>
+      settle(api.POST('/api/plugin/free', { body }), deactivateResponseSchema),
   };
 }
 
@@ -356,7 +415,10 @@ async function downloadInstaller(
   } catch {
     return { ok: false, problem: { code: 'NETWORK', message: networkMessage } };
   }
-  if (!response.ok) return { ok: false, problem: await problemOf(response) };
+  if (!response.ok) {
+    const body: unknown = await response.json().catch(() => '');
+    return { ok: false, problem: problemOf(errorAnswerOf(body), response) };
+  }
   const bytes = new Uint8Array(await response.arrayBuffer());
   const refusal = await checkInstaller(bytes, offer.claims);
   if (refusal) return { ok: false, problem: { code: refusal.reason, message: refusal.message } };

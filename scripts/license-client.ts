@@ -29,6 +29,7 @@ import {
   type LicenseInfo,
 } from '../src/contract/schemas/licensing.ts';
 import { updateCheckBodySchema } from '../src/contract/schemas/releases.ts';
+import { releaseChannels } from '../src/releases/releases.ts';
 import { usageEventSchema, type UsageEvent } from '../src/contract/schemas/usage-report.ts';
 import { devicesOfLimit } from '../src/lib/format.ts';
 import { featureUsage, installer } from '../src/site.config.ts';
@@ -142,14 +143,18 @@ const flagOf: Record<string, string> = {
 };
 
 /** Checks a body with its contract schema before sending: a typo is a usage error, not a call. */
-function checked<T extends z.ZodType>(schema: T, body: unknown): z.infer<T> {
+/**
+ * The body as typed, once the contract's schema accepts it (a usage error naming the flag
+ * otherwise): the body's type is the document's, the schema the server's own check.
+ */
+function checked<Body>(schema: z.ZodType, body: Body): Body {
   const parsed = schema.safeParse(body);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const field = String(issue?.path[0] ?? '');
     throw new UsageError(`${flagOf[field] ?? field}: ${issue?.message ?? 'invalid value'}`);
   }
-  return parsed.data;
+  return body;
 }
 
 const day = (date: Date | string) => new Date(date).toISOString().slice(0, 10);
@@ -282,8 +287,8 @@ async function run(command: string, values: Values, io: Io): Promise<number> {
         licenseKey,
         deviceId,
         deviceName: required(values, 'device-name'),
-        appVersion,
-        replaceDeviceId,
+        ...(appVersion === undefined ? {} : { appVersion }),
+        ...(replaceDeviceId === undefined ? {} : { replaceDeviceId }),
       }),
     );
     if (!result.ok) return reportProblem(io, result.problem);
@@ -296,7 +301,11 @@ async function run(command: string, values: Values, io: Io): Promise<number> {
 
   if (command === 'validate') {
     const result = await client.validate(
-      checked(validateBodySchema, { licenseKey, deviceId, appVersion }),
+      checked(validateBodySchema, {
+        licenseKey,
+        deviceId,
+        ...(appVersion === undefined ? {} : { appVersion }),
+      }),
     );
     if (!result.ok) return reportProblem(io, result.problem);
     const { status, message, license, licenseFile } = result.data;
@@ -369,7 +378,14 @@ async function checkUpdate(
 ): Promise<number> {
   const currentVersion = values['current-version'];
   if (!currentVersion) throw new UsageError('Missing --current-version.');
-  const body = checked(updateCheckBodySchema, { ...who, currentVersion, channel: values.channel });
+  const channel = releaseChannels.find((known) => known === values.channel);
+  if (values.channel !== undefined && channel === undefined)
+    throw new UsageError(`--channel: Channel must be ${releaseChannels.join(' or ')}.`);
+  const body = checked(updateCheckBodySchema, {
+    ...who,
+    currentVersion,
+    ...(channel === undefined ? {} : { channel }),
+  });
   const result = await client.checkUpdate(body);
   if (!result.ok) return reportProblem(io, result.problem);
   const answer = result.data;

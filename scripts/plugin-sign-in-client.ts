@@ -10,10 +10,6 @@
 import { z } from 'zod';
 import { pluginSignIn } from '../src/site.config.ts';
 import {
-  activateResponseSchema,
-  deactivateResponseSchema,
-} from '../src/contract/schemas/licensing.ts';
-import {
   DEVICE_CODE_GRANT,
   REFRESH_TOKEN_GRANT,
   deviceAuthorizationResponseSchema,
@@ -22,12 +18,7 @@ import {
   type DeviceAuthorizationResponse,
   type TokenResponse,
 } from '../src/contract/schemas/plugin-sign-in.ts';
-import {
-  pluginLicensesSchema,
-  type FreeBody,
-  type SwitchBody,
-} from '../src/contract/schemas/plugin-licenses.ts';
-import { createLicenseClient, type Fetch, type Result } from './license-client-core.ts';
+import { createPluginClient, type Fetch, type Result } from './license-client-core.ts';
 
 /** Tokens as the client keeps them: `expiresAt` is when the access token stops working (ms). */
 export interface SavedTokens {
@@ -161,33 +152,8 @@ export function createSignInClient(options: SignInOptions) {
 
   /** The license API with a Bearer token. */
   function licenses(accessToken: string) {
-    const api = createLicenseClient({
-      baseUrl: options.baseUrl,
-      fetch: (target, init) =>
-        doFetch(target, {
-          ...init,
-          headers: {
-            ...(init.headers as Record<string, string>),
-            Authorization: `Bearer ${accessToken}`,
-          },
-        }),
-    });
-    return {
-      list: () => api.request('/api/plugin/licenses', { method: 'GET' }, pluginLicensesSchema),
-      switchTo: (body: SwitchBody) =>
-        api.request('/api/plugin/switch', jsonInit(body), activateResponseSchema),
-      free: (body: FreeBody) =>
-        api.request('/api/plugin/free', jsonInit(body), deactivateResponseSchema),
-    };
+    return createPluginClient({ baseUrl: options.baseUrl, fetch: doFetch, accessToken });
   }
 
   return { start, waitForTokens, refresh, revoke, licenses };
-}
-
-function jsonInit(body: unknown): RequestInit {
-  return {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify(body),
-  };
 }
