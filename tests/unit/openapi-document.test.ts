@@ -152,6 +152,8 @@ describe('the OpenAPI document', () => {
       ]?.schema?.properties?.code?.enum ?? [];
     const missing = operations()
       .filter(({ where }) => !where.includes('/api/oauth/') && !where.includes('/.well-known/'))
+      // The webhook reads its signed body itself: a bad one is INVALID_SIGNATURE or INVALID_EVENT.
+      .filter(({ where }) => where !== 'POST /api/stripe/webhook')
       .filter(({ operation }) => {
         const reads = operation as {
           parameters?: { schema?: object }[];
