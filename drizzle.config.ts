@@ -4,6 +4,6 @@ import { defineConfig } from 'drizzle-kit';
 
 export default defineConfig({
   dialect: 'sqlite',
-  schema: './functions/db/schema.ts',
+  schema: './functions/db/schema/index.ts',
   out: './migrations',
 });

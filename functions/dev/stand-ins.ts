@@ -16,7 +16,7 @@ import { createD1CheckoutStore } from '../adapters/payments/d1-store';
 import { createLocalPayments, DEV_CHECKOUT_PATH } from '../adapters/payments/local';
 import type { AppEnv } from '../env';
 import { devRoutes } from '../routes/dev';
-import { createDevCheckoutRoutes, type DevCheckoutOptions } from '../routes/dev-checkout';
+import { createDevCheckoutRoutes, type DevCheckoutOptions } from '../routes/dev/checkout';
 
 /** Mounts /dev/ and, after it (so its development-only guard runs first), /dev/checkout. */
 function mountDevTools(app: Hono<AppEnv>, options: DevCheckoutOptions): void {

@@ -4,11 +4,17 @@
  * `requireOperator` like routes/admin.ts: a fresh operator session, same-site, rate-limited.
  * Each retry answers what happened and the page to redraw.
  */
-import { Hono, type Context } from 'hono';
+import type { Context } from 'hono';
 import type { MoneyActionResult, MoneyOverview } from '../../src/contract/admin';
-import { moneyRetrySchema } from '../../src/contract/schemas/admin-requests';
+import {
+  adminInvoicePdfRoute,
+  moneyOverviewRoute,
+  retryInvoiceRefundRoute,
+  retryMailRoute,
+  retryRefundRoute,
+} from '../../src/contract/api/admin-routes';
 import { ConsoleMessages } from '../../src/contract/messages';
-import { jsonBody } from '../lib/validate';
+import { declaredRoutes } from '../lib/openapi';
 import { operatorAct, requireOperator, type OperatorEnv } from '../middleware/operator';
 import { retryInvoiceRefund } from '../services/admin/money';
 import { invoicePdfFor } from '../services/billing/invoice-pdf';
@@ -26,35 +32,37 @@ async function result(c: Context<OperatorEnv>, message: string) {
   return c.json(body, 200);
 }
 
-export const adminMoneyRoutes = new Hono<OperatorEnv>()
-  .use('/admin/money', ...requireOperator)
-  .use('/admin/money/*', ...requireOperator)
+const router = declaredRoutes<OperatorEnv>();
+router.use('/admin/money', ...requireOperator);
+router.use('/admin/money/*', ...requireOperator);
 
-  .get('/admin/money', async (c) => {
+export const adminMoneyRoutes = router
+
+  .openapi(moneyOverviewRoute, async (c) => {
     const { db, now } = c.get('deps');
     return c.json((await moneyOverview(db, now)) satisfies MoneyOverview, 200);
   })
 
-  .post('/admin/money/refunds/:id/retry', jsonBody(moneyRetrySchema), async (c) => {
+  .openapi(retryRefundRoute, async (c) => {
     const { reason } = c.req.valid('json');
-    await retryAutomaticRefund(c.get('deps'), operatorAct(c, reason), c.req.param('id'));
+    await retryAutomaticRefund(c.get('deps'), operatorAct(c, reason), c.req.valid('param').id);
     return result(c, ConsoleMessages.refundRetried);
   })
 
-  .post('/admin/money/invoices/:id/retry-refund', jsonBody(moneyRetrySchema), async (c) => {
+  .openapi(retryInvoiceRefundRoute, async (c) => {
     const { reason } = c.req.valid('json');
-    await retryInvoiceRefund(c.get('deps'), operatorAct(c, reason), c.req.param('id'));
+    await retryInvoiceRefund(c.get('deps'), operatorAct(c, reason), c.req.valid('param').id);
     return result(c, ConsoleMessages.refundRetried);
   })
 
   // Any customer's invoice as a PDF, for support.
-  .get('/admin/money/invoices/:id/pdf', async (c) => {
-    const { number, pdf } = await invoicePdfFor(c.get('deps').db, c.req.param('id'), null);
+  .openapi(adminInvoicePdfRoute, async (c) => {
+    const { number, pdf } = await invoicePdfFor(c.get('deps').db, c.req.valid('param').id, null);
     return invoicePdfResponse(number, pdf);
   })
 
-  .post('/admin/money/mails/:id/retry', jsonBody(moneyRetrySchema), async (c) => {
+  .openapi(retryMailRoute, async (c) => {
     const { reason } = c.req.valid('json');
-    await retryDeadMail(c.get('deps'), operatorAct(c, reason), c.req.param('id'));
+    await retryDeadMail(c.get('deps'), operatorAct(c, reason), c.req.valid('param').id);
     return result(c, ConsoleMessages.mailRetried);
   });

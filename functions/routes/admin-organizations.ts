@@ -1,13 +1,13 @@
 /** The console's Enterprise organizations (docs/organizations.md), behind `requireOperator`. */
-import { Hono } from 'hono';
 import { ConsoleMessages } from '../../src/contract/messages';
 import {
-  createOrganizationSchema,
-  operatorTeamActionSchema,
-  organizationQuerySchema,
-  updateOrganizationSchema,
-} from '../../src/contract/schemas/team-requests';
-import { jsonBody, queryParams } from '../lib/validate';
+  createOrganizationRoute,
+  findOrganizationsRoute,
+  organizationRoute,
+  organizationTeamActionRoute,
+  updateOrganizationRoute,
+} from '../../src/contract/api/admin-routes';
+import { declaredRoutes } from '../lib/openapi';
 import { operatorAct, requireOperator, type OperatorEnv } from '../middleware/operator';
 import {
   createOrganization,
@@ -18,15 +18,17 @@ import {
 } from '../services/admin/organizations';
 import { utcDayStart } from '../services/shared/db';
 
-export const adminOrganizationRoutes = new Hono<OperatorEnv>()
-  .use('/admin/organizations', ...requireOperator)
-  .use('/admin/organizations/*', ...requireOperator)
+const router = declaredRoutes<OperatorEnv>();
+router.use('/admin/organizations', ...requireOperator);
+router.use('/admin/organizations/*', ...requireOperator);
 
-  .get('/admin/organizations', queryParams(organizationQuerySchema), async (c) => {
+export const adminOrganizationRoutes = router
+
+  .openapi(findOrganizationsRoute, async (c) => {
     const found = await findOrganizations(c.get('deps').db, c.req.valid('query').q);
     return c.json({ organizations: found }, 200);
   })
-  .post('/admin/organizations', jsonBody(createOrganizationSchema), async (c) => {
+  .openapi(createOrganizationRoute, async (c) => {
     const body = c.req.valid('json');
     const id = await createOrganization(c.get('deps'), operatorAct(c, body.reason), {
       ...body,
@@ -36,14 +38,14 @@ export const adminOrganizationRoutes = new Hono<OperatorEnv>()
     return c.json({ message: ConsoleMessages.organizationCreated, id }, 200);
   })
 
-  .get('/admin/organizations/:id', async (c) => {
+  .openapi(organizationRoute, async (c) => {
     const { db, now } = c.get('deps');
-    return c.json(await organizationDetail(db, c.req.param('id'), now), 200);
+    return c.json(await organizationDetail(db, c.req.valid('param').id, now), 200);
   })
-  .patch('/admin/organizations/:id', jsonBody(updateOrganizationSchema), async (c) => {
+  .openapi(updateOrganizationRoute, async (c) => {
     const { reason, termEnd, ...changes } = c.req.valid('json');
     const deps = c.get('deps');
-    const id = c.req.param('id');
+    const id = c.req.valid('param').id;
     await updateOrganization(deps, operatorAct(c, reason), id, {
       ...changes,
       ...(termEnd ? { termEnd: utcDayStart(termEnd) } : {}),
@@ -52,10 +54,10 @@ export const adminOrganizationRoutes = new Hono<OperatorEnv>()
     return c.json({ message: ConsoleMessages.organizationUpdated, detail }, 200);
   })
 
-  .post('/admin/organizations/:id/team', jsonBody(operatorTeamActionSchema), async (c) => {
+  .openapi(organizationTeamActionRoute, async (c) => {
     const { reason, ...input } = c.req.valid('json');
     const deps = c.get('deps');
-    const id = c.req.param('id');
+    const id = c.req.valid('param').id;
     const message = await operatorTeamAction(deps, operatorAct(c, reason), id, input);
     const detail = await organizationDetail(deps.db, id, deps.now);
     return c.json({ message, detail }, 200);

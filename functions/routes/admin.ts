@@ -3,7 +3,6 @@
  * operator session, same-site, rate-limited, and every change a recent step-up. Each action answers what to show next, so the
  * console redraws from one answer.
  */
-import { Hono } from 'hono';
 import type {
   AuditPage,
   CustomerActionResult,
@@ -13,20 +12,23 @@ import type {
   SearchResults,
 } from '../../src/contract/admin';
 import {
-  auditQuerySchema,
-  contactReplyRequestSchema,
-  customerActionSchema,
-  customerNoteRequestSchema,
-  handleContactSchema,
-  inboxQuerySchema,
-  metricsQuerySchema,
-  searchQuerySchema,
-} from '../../src/contract/schemas/admin-requests';
+  addNoteRoute,
+  auditRoute,
+  customerActionRoute,
+  customerRoute,
+  deleteNoteRoute,
+  handleMessageRoute,
+  inboxRoute,
+  metricsRoute,
+  operatorRoute,
+  replyRoute,
+  searchRoute,
+} from '../../src/contract/api/admin-routes';
 import type { BusinessMetrics } from '../../src/contract/admin-metrics';
 import { ConsoleMessages } from '../../src/contract/messages';
 import type { MessageResponse } from '../../src/contract/user';
 import { DAY_MS } from '../services/shared/db';
-import { jsonBody, queryParams } from '../lib/validate';
+import { declaredRoutes } from '../lib/openapi';
 import {
   operatorAct,
   operatorActs,
@@ -42,41 +44,43 @@ import { businessMetrics } from '../services/admin/metrics';
 import { toOperatorView } from '../services/admin/operators';
 import { searchCustomers } from '../services/admin/search';
 
-export const adminRoutes = new Hono<OperatorEnv>()
-  .use('/admin/*', ...requireOperator)
+const router = declaredRoutes<OperatorEnv>();
+router.use('/admin/*', ...requireOperator);
 
-  .get('/admin/session', (c) => c.json(toOperatorView(c.get('operator')) satisfies Operator, 200))
+export const adminRoutes = router
 
-  .get('/admin/metrics', queryParams(metricsQuerySchema), async (c) => {
+  .openapi(operatorRoute, (c) => c.json(toOperatorView(c.get('operator')) satisfies Operator, 200))
+
+  .openapi(metricsRoute, async (c) => {
     const { db, now } = c.get('deps');
     const metrics = await businessMetrics(db, c.req.valid('query').range, now);
     return c.json(metrics satisfies BusinessMetrics, 200);
   })
 
-  .get('/admin/search', queryParams(searchQuerySchema), async (c) => {
+  .openapi(searchRoute, async (c) => {
     const { q, cursor } = c.req.valid('query');
     const results = await searchCustomers(c.get('deps').db, q, cursor);
     return c.json(results satisfies SearchResults, 200);
   })
 
-  .get('/admin/customers/:id', async (c) => {
+  .openapi(customerRoute, async (c) => {
     const { db, now } = c.get('deps');
-    const detail = await customerDetail(db, c.req.param('id'), now, c.get('operator').userId);
+    const detail = await customerDetail(db, c.req.valid('param').id, now, c.get('operator').userId);
     return c.json(detail satisfies CustomerDetail, 200);
   })
 
-  .post('/admin/customers/:id/actions', jsonBody(customerActionSchema), async (c) => {
+  .openapi(customerActionRoute, async (c) => {
     const deps = c.get('deps');
     const body = c.req.valid('json');
-    const userId = c.req.param('id');
+    const userId = c.req.valid('param').id;
     const message = await runCustomerAction(deps, operatorAct(c, body.reason), userId, body);
     const detail = await customerDetail(deps.db, userId, deps.now, c.get('operator').userId);
     return c.json({ message, detail } satisfies CustomerActionResult, 200);
   })
 
-  .post('/admin/customers/:id/notes', jsonBody(customerNoteRequestSchema), async (c) => {
+  .openapi(addNoteRoute, async (c) => {
     const deps = c.get('deps');
-    const userId = c.req.param('id');
+    const userId = c.req.valid('param').id;
     await addNote(deps, operatorActs(c), userId, c.req.valid('json').text);
     const detail = await customerDetail(deps.db, userId, deps.now, c.get('operator').userId);
     return c.json(
@@ -85,10 +89,10 @@ export const adminRoutes = new Hono<OperatorEnv>()
     );
   })
 
-  .delete('/admin/customers/:id/notes/:noteId', async (c) => {
+  .openapi(deleteNoteRoute, async (c) => {
     const deps = c.get('deps');
-    const userId = c.req.param('id');
-    await deleteNote(deps, operatorActs(c), userId, c.req.param('noteId'));
+    const userId = c.req.valid('param').id;
+    await deleteNote(deps, operatorActs(c), userId, c.req.valid('param').noteId);
     const detail = await customerDetail(deps.db, userId, deps.now, c.get('operator').userId);
     return c.json(
       { message: ConsoleMessages.noteDeleted, detail } satisfies CustomerActionResult,
@@ -96,23 +100,28 @@ export const adminRoutes = new Hono<OperatorEnv>()
     );
   })
 
-  .get('/admin/inbox', queryParams(inboxQuerySchema), async (c) => {
+  .openapi(inboxRoute, async (c) => {
     const { status, cursor } = c.req.valid('query');
     return c.json((await inboxPage(c.get('deps').db, status, cursor)) satisfies Inbox, 200);
   })
 
-  .post('/admin/inbox/:id/handle', jsonBody(handleContactSchema), async (c) => {
+  .openapi(handleMessageRoute, async (c) => {
     const { note } = c.req.valid('json');
-    await markHandled(c.get('deps').db, operatorAct(c, note), c.req.param('id'));
+    await markHandled(c.get('deps').db, operatorAct(c, note), c.req.valid('param').id);
     return c.json({ message: ConsoleMessages.messageHandled } satisfies MessageResponse, 200);
   })
 
-  .post('/admin/inbox/:id/reply', jsonBody(contactReplyRequestSchema), async (c) => {
-    await replyToMessage(c.get('deps'), operatorActs(c), c.req.param('id'), c.req.valid('json'));
+  .openapi(replyRoute, async (c) => {
+    await replyToMessage(
+      c.get('deps'),
+      operatorActs(c),
+      c.req.valid('param').id,
+      c.req.valid('json'),
+    );
     return c.json({ message: ConsoleMessages.replySent } satisfies MessageResponse, 200);
   })
 
-  .get('/admin/audit', queryParams(auditQuerySchema), async (c) => {
+  .openapi(auditRoute, async (c) => {
     const query = c.req.valid('query');
     const page = await auditPage(c.get('deps').db, {
       operatorId: query.operator,

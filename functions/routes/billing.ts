@@ -4,19 +4,23 @@
  * a session: Bearer, or the cookie with our Origin on the POSTs and the PATCH (CSRF,
  * middleware/auth.ts). Each invoice's PDF downloads from here too.
  */
-import { Hono } from 'hono';
+import {
+  billingDetailsRoute,
+  billingOverviewRoute,
+  billingPortalRoute,
+  cancelSubscriptionRoute,
+  invoicePdfRoute,
+  invoiceUpgradeRoute,
+  renewalSeatsRoute,
+  resumeSubscriptionRoute,
+  seatAdditionRoute,
+  seatPreviewRoute,
+  seatSummaryRoute,
+  upgradeCheckoutRoute,
+} from '../../src/contract/api/billing-routes';
 import type { BillingOverview, PortalResponse } from '../../src/contract/billing';
 import type { StandardCheckoutResponse } from '../../src/contract/payments';
 import type { InvoiceUpgradeResponse } from '../../src/contract/invoice-purchase';
-import { invoiceUpgradeSchema } from '../../src/contract/schemas/invoice-purchase';
-import { cancelSubscriptionSchema } from '../../src/contract/schemas/auth';
-import { billingDetailsBodySchema } from '../../src/contract/schemas/billing-details';
-import {
-  renewalSeatsSchema,
-  seatAdditionSchema,
-  seatPreviewSchema,
-  upgradeCheckoutSchema,
-} from '../../src/contract/schemas/seats';
 import type {
   RenewalSeatsResponse,
   SeatAdditionResponse,
@@ -31,7 +35,7 @@ import {
   seatSummary,
   setRenewalSeats,
 } from '../services/billing/seats';
-import { jsonBody } from '../lib/validate';
+import { declaredRoutes } from '../lib/openapi';
 import { requireSession, type AccountEnv } from '../middleware/auth';
 import { invoicePdfFor } from '../services/billing/invoice-pdf';
 import { changeBillingDetails } from '../services/billing/edit-details';
@@ -54,21 +58,25 @@ export function invoicePdfResponse(number: string, pdf: Uint8Array): Response {
   });
 }
 
-export const billingRoutes = new Hono<AccountEnv>()
-  .get('/billing', requireSession, async (c) => {
+export const billingRoutes = declaredRoutes<AccountEnv>()
+  .openapi({ ...billingOverviewRoute, middleware: requireSession }, async (c) => {
     const overview = await billingOverview(c.get('deps'), c.get('session').userId);
     return c.json(overview satisfies BillingOverview, 200);
   })
 
   // Our PDF of one of the account's invoices (404 for anyone else's).
-  .get('/billing/invoices/:id/pdf', requireSession, async (c) => {
+  .openapi({ ...invoicePdfRoute, middleware: requireSession }, async (c) => {
     const { db } = c.get('deps');
-    const { number, pdf } = await invoicePdfFor(db, c.req.param('id'), c.get('session').userId);
+    const { number, pdf } = await invoicePdfFor(
+      db,
+      c.req.valid('param').id,
+      c.get('session').userId,
+    );
     return invoicePdfResponse(number, pdf);
   })
 
   // The body is optional: `{ seats }` to buy more than one seat.
-  .post('/billing/checkout', requireSession, jsonBody(upgradeCheckoutSchema), async (c) => {
+  .openapi({ ...upgradeCheckoutRoute, middleware: requireSession }, async (c) => {
     const { seats } = c.req.valid('json');
     const link = await startUpgradeCheckout(c.get('deps'), c.get('session').userId, seats);
     return c.json(
@@ -78,28 +86,28 @@ export const billingRoutes = new Hono<AccountEnv>()
   })
 
   // Standard for a team paying by invoice (bank transfer): upgraded at once, invoice open.
-  .post('/billing/invoice', requireSession, jsonBody(invoiceUpgradeSchema), async (c) => {
+  .openapi({ ...invoiceUpgradeRoute, middleware: requireSession }, async (c) => {
     const body = c.req.valid('json');
     const invoice = await startInvoicedUpgrade(c.get('deps'), c.get('session').userId, body);
     return c.json({ invoice } satisfies InvoiceUpgradeResponse, 200);
   })
 
   // The billing details future invoices carry; answers the fresh page.
-  .patch('/billing/details', requireSession, jsonBody(billingDetailsBodySchema), async (c) => {
+  .openapi({ ...billingDetailsRoute, middleware: requireSession }, async (c) => {
     const deps = c.get('deps');
     const { userId } = c.get('session');
     await changeBillingDetails(deps, userId, c.req.valid('json'));
     return c.json((await billingOverview(deps, userId)) satisfies BillingOverview, 200);
   })
 
-  .post('/billing/portal', requireSession, async (c) => {
+  .openapi({ ...billingPortalRoute, middleware: requireSession }, async (c) => {
     const portal = await openPortal(c.get('deps'), c.get('session').userId);
     return c.json({ url: portal.url } satisfies PortalResponse, 200);
   })
 
   // Cancel at period end (the no-refund rule is in the confirm dialog); answers the fresh page.
   // The body is optional: `{ reason }` when the customer said why.
-  .post('/billing/cancel', requireSession, jsonBody(cancelSubscriptionSchema), async (c) => {
+  .openapi({ ...cancelSubscriptionRoute, middleware: requireSession }, async (c) => {
     const deps = c.get('deps');
     const { userId } = c.get('session');
     await cancelAtPeriodEnd(deps, userId, c.req.valid('json').reason);
@@ -108,12 +116,12 @@ export const billingRoutes = new Hono<AccountEnv>()
 
   // Seats of a running subscription: what adding costs now, adding (charged at once), and the
   // seats it renews with (fewer take effect at renewal).
-  .get('/billing/seats', requireSession, async (c) => {
+  .openapi({ ...seatSummaryRoute, middleware: requireSession }, async (c) => {
     const summary = await seatSummary(c.get('deps'), c.get('session').userId);
     return c.json({ summary } satisfies SeatSummaryResponse, 200);
   })
 
-  .post('/billing/seats/preview', requireSession, jsonBody(seatPreviewSchema), async (c) => {
+  .openapi({ ...seatPreviewRoute, middleware: requireSession }, async (c) => {
     const { add } = c.req.valid('json');
     const preview = await previewSeatAddition(c.get('deps'), c.get('session').userId, add);
     return c.json(
@@ -131,7 +139,7 @@ export const billingRoutes = new Hono<AccountEnv>()
     );
   })
 
-  .post('/billing/seats', requireSession, jsonBody(seatAdditionSchema), async (c) => {
+  .openapi({ ...seatAdditionRoute, middleware: requireSession }, async (c) => {
     const { add, expectedTotal } = c.req.valid('json');
     const added = await addSeats(c.get('deps'), c.get('session').userId, {
       added: add,
@@ -152,7 +160,7 @@ export const billingRoutes = new Hono<AccountEnv>()
     );
   })
 
-  .post('/billing/seats/renewal', requireSession, jsonBody(renewalSeatsSchema), async (c) => {
+  .openapi({ ...renewalSeatsRoute, middleware: requireSession }, async (c) => {
     const { seats } = c.req.valid('json');
     const set = await setRenewalSeats(c.get('deps'), c.get('session').userId, seats);
     const message =
@@ -163,7 +171,7 @@ export const billingRoutes = new Hono<AccountEnv>()
   })
 
   // Undo a cancellation at period end while the period runs; answers the fresh page.
-  .post('/billing/resume', requireSession, async (c) => {
+  .openapi({ ...resumeSubscriptionRoute, middleware: requireSession }, async (c) => {
     const deps = c.get('deps');
     const { userId } = c.get('session');
     await resumeSubscription(deps, userId);

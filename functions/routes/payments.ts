@@ -5,13 +5,16 @@
  * Routes parse and shape; services/signup and services/billing hold the rules. The Stripe
  * webhook is routes/stripe-webhook.ts.
  */
-import { Hono, type Context } from 'hono';
+import type { Context } from 'hono';
 import { deleteCookie, getSignedCookie, setSignedCookie } from 'hono/cookie';
-import { checkPaymentCompletionSchema } from '../../src/contract/schemas/auth';
 import {
-  registerEmailStandardSchema,
-  registerGoogleStandardSchema,
-} from '../../src/contract/schemas/register-plans';
+  emailInvoiceSignupRoute,
+  emailStandardSignupRoute,
+  googleInvoiceSignupRoute,
+  googleStandardSignupRoute,
+  invoiceQuoteRoute,
+  paymentCompletionRoute,
+} from '../../src/contract/api/payments-routes';
 import type {
   PaymentCompletionResponse,
   StandardCheckoutResponse,
@@ -20,14 +23,9 @@ import type {
   InvoiceQuoteResponse,
   InvoiceSignupResponse,
 } from '../../src/contract/invoice-purchase';
-import {
-  invoiceQuoteSchema,
-  registerEmailInvoiceSchema,
-  registerGoogleInvoiceSchema,
-  type InvoicePurchaseBody,
-} from '../../src/contract/schemas/invoice-purchase';
+import type { InvoicePurchaseBody } from '../../src/contract/schemas/invoice-purchase';
 import { ApiError } from '../lib/errors';
-import { jsonBody } from '../lib/validate';
+import { declaredRoutes } from '../lib/openapi';
 import { readSession, setSessionCookie, type AccountEnv } from '../middleware/auth';
 import { toUserView } from '../services/core/users/user-view';
 import {
@@ -154,39 +152,39 @@ async function invoiceSignupResponse(
 }
 
 /** Standard signup and payment completion (behind the /api JSON and size guards). */
-export const paymentRoutes = new Hono<AccountEnv>()
-  .post('/register-email-standard', jsonBody(registerEmailStandardSchema), async (c) =>
+export const paymentRoutes = declaredRoutes<AccountEnv>()
+  .openapi(emailStandardSignupRoute, async (c) =>
     checkoutResponse(c, await startEmailStandardCheckout(c.get('deps'), c.req.valid('json'))),
   )
 
-  .post('/register-google-standard', jsonBody(registerGoogleStandardSchema), async (c) =>
+  .openapi(googleStandardSignupRoute, async (c) =>
     checkoutResponse(c, await startGoogleStandardCheckout(c.get('deps'), c.req.valid('json'))),
   )
 
   // What an invoice for these seats and billing details will charge (no session: the signup
   // asks before the account exists).
-  .post('/invoice-quote', jsonBody(invoiceQuoteSchema), async (c) =>
+  .openapi(invoiceQuoteRoute, async (c) =>
     c.json(
       (await quoteInvoice(c.get('deps'), c.req.valid('json'))) satisfies InvoiceQuoteResponse,
       200,
     ),
   )
 
-  .post('/register-email-standard-invoice', jsonBody(registerEmailInvoiceSchema), async (c) => {
+  .openapi(emailInvoiceSignupRoute, async (c) => {
     const body = c.req.valid('json');
     return invoiceSignupResponse(c, body, (purchase) =>
       emailInvoiceSignup(c.get('deps'), body, { ...purchase, purchaseId: body.purchaseId }),
     );
   })
 
-  .post('/register-google-standard-invoice', jsonBody(registerGoogleInvoiceSchema), async (c) => {
+  .openapi(googleInvoiceSignupRoute, async (c) => {
     const body = c.req.valid('json');
     return invoiceSignupResponse(c, body, (purchase) =>
       googleInvoiceSignup(c.get('deps'), body, { ...purchase, purchaseId: body.purchaseId }),
     );
   })
 
-  .post('/check-payment-completion', jsonBody(checkPaymentCompletionSchema), async (c) => {
+  .openapi(paymentCompletionRoute, async (c) => {
     const completion = await checkPaymentCompletion(c.get('deps'), c.req.valid('json').sessionId);
     if (!completion.accountCreated) {
       // A refunded payment says why (never whose account): the page tells the payer in words.

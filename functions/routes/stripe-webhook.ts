@@ -4,9 +4,11 @@
  * larger limit); no session is read, so CSRF does not apply: the Stripe signature is the
  * authentication.
  */
-import { Hono } from 'hono';
+import type { MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
+import { stripeWebhookRoute } from '../../src/contract/api/payments-routes';
 import type { AppEnv } from '../env';
+import { declaredRoutes } from '../lib/openapi';
 import { fail } from '../lib/errors';
 import { handleStripeWebhook } from '../services/billing/webhook';
 
@@ -16,19 +18,22 @@ export const STRIPE_WEBHOOK_PATH = '/api/stripe/webhook';
 /** Stripe events are small, but a large invoice can exceed the API's 64 KB; 512 KB is ample. */
 export const WEBHOOK_MAX_BYTES = 512 * 1024;
 
-export const webhookRoutes = new Hono<AppEnv>().post(
-  '/stripe/webhook',
-  bodyLimit({
-    maxSize: WEBHOOK_MAX_BYTES,
-    onError: () => {
-      throw fail('PAYLOAD_TOO_LARGE');
-    },
-  }),
+const limitWebhookBody: MiddlewareHandler<AppEnv> = bodyLimit({
+  maxSize: WEBHOOK_MAX_BYTES,
+  onError: () => {
+    throw fail('PAYLOAD_TOO_LARGE');
+  },
+});
+
+// Its request is documented only (a getter, declared in payments-routes.ts), so no validator reads
+// the body before the signature check does.
+export const webhookRoutes = declaredRoutes<AppEnv>().openapi(
+  { ...stripeWebhookRoute, middleware: limitWebhookBody },
   async (c) => {
     const outcome = await handleStripeWebhook(c.get('deps'), {
       rawBody: await c.req.text(),
       signature: c.req.header('Stripe-Signature') ?? null,
     });
-    return c.json({ received: true, outcome }, 200);
+    return c.json({ received: true as const, outcome }, 200);
   },
 );

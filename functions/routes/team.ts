@@ -3,16 +3,28 @@
  * a page at a time; the feed, the utilization and the owner's actions), the member's Organization card
  * (/api/organization), signed in by cookie (with our Origin on writes) or Bearer.
  */
-import { Hono, type Context } from 'hono';
-import { TeamMessages } from '../../src/contract/messages';
+import type { Context } from 'hono';
 import {
-  activityQuerySchema,
-  bulkInviteSchema,
-  inviteSchema,
-  peopleQuerySchema,
-  transferSchema,
-  utilizationQuerySchema,
-} from '../../src/contract/schemas/team-requests';
+  bulkInviteRoute,
+  freeTeamDeviceRoute,
+  inviteRoute,
+  leaveSeatRoute,
+  organizationCardRoute,
+  removeMemberRoute,
+  resendInvitationRoute,
+  takeSeatRoute,
+  teamActivityCsvRoute,
+  teamActivityRoute,
+  teamMemberDevicesRoute,
+  teamMemberNamesRoute,
+  teamOverviewRoute,
+  teamPeopleRoute,
+  teamUtilizationCsvRoute,
+  teamUtilizationRoute,
+  transferOwnershipRoute,
+  withdrawInvitationRoute,
+} from '../../src/contract/api/team-routes';
+import { TeamMessages } from '../../src/contract/messages';
 import type {
   BulkInviteResponse,
   OrganizationResponse,
@@ -24,7 +36,7 @@ import type {
   TeamUtilization,
 } from '../../src/contract/team';
 import type { MessageResponse } from '../../src/contract/user';
-import { jsonBody, queryParams } from '../lib/validate';
+import { declaredRoutes } from '../lib/openapi';
 import { requireSession, type AccountEnv } from '../middleware/auth';
 import { organizationCard, ownedOrganization, ownerActions } from '../services/organizations/team';
 import {
@@ -53,41 +65,41 @@ function done(c: Context<AccountEnv>, message: string) {
   return c.json({ message } satisfies MessageResponse, 200);
 }
 
-export const teamRoutes = new Hono<AccountEnv>()
-  .get('/team', requireSession, async (c) => {
+export const teamRoutes = declaredRoutes<AccountEnv>()
+  .openapi({ ...teamOverviewRoute, middleware: requireSession }, async (c) => {
     const { db, now } = c.get('deps');
     const organization = await ownedOrganization(db, c.get('session').userId, true);
     return c.json((await teamSummary(db, organization, now)) satisfies TeamOverview, 200);
   })
 
-  .get('/team/members', requireSession, queryParams(peopleQuerySchema), async (c) => {
+  .openapi({ ...teamPeopleRoute, middleware: requireSession }, async (c) => {
     const { db, now } = c.get('deps');
     const organization = await ownedOrganization(db, c.get('session').userId, true);
     const page = await teamPeoplePage(db, organization, c.req.valid('query'), now);
     return c.json(page satisfies TeamPeoplePage, 200);
   })
 
-  .get('/team/members/:userId/devices', requireSession, async (c) => {
+  .openapi({ ...teamMemberDevicesRoute, middleware: requireSession }, async (c) => {
     const { db } = c.get('deps');
     const organization = await ownedOrganization(db, c.get('session').userId, true);
-    const devices = await teamMemberDevices(db, organization, c.req.param('userId'));
+    const devices = await teamMemberDevices(db, organization, c.req.valid('param').userId);
     return c.json({ devices } satisfies TeamMemberDevices, 200);
   })
 
-  .get('/team/member-names', requireSession, async (c) => {
+  .openapi({ ...teamMemberNamesRoute, middleware: requireSession }, async (c) => {
     const organization = await ownedOrganization(c.get('deps').db, c.get('session').userId, true);
     const members = await teamMemberNames(c.get('deps').db, organization);
     return c.json({ members } satisfies TeamMemberNames, 200);
   })
 
-  .get('/team/activity', requireSession, queryParams(activityQuerySchema), async (c) => {
+  .openapi({ ...teamActivityRoute, middleware: requireSession }, async (c) => {
     const { db } = c.get('deps');
     const organization = await ownedOrganization(db, c.get('session').userId, true);
     const rows = await teamActivity(db, organization, activityFilter(c.req.valid('query')));
     return c.json({ activity: rows } satisfies TeamActivityResponse, 200);
   })
 
-  .get('/team/activity.csv', requireSession, queryParams(activityQuerySchema), async (c) => {
+  .openapi({ ...teamActivityCsvRoute, middleware: requireSession }, async (c) => {
     const { db, now } = c.get('deps');
     const organization = await ownedOrganization(db, c.get('session').userId, true);
     const rows = await teamActivity(db, organization, activityFilter(c.req.valid('query')));
@@ -98,14 +110,14 @@ export const teamRoutes = new Hono<AccountEnv>()
     });
   })
 
-  .get('/team/utilization', requireSession, queryParams(utilizationQuerySchema), async (c) => {
+  .openapi({ ...teamUtilizationRoute, middleware: requireSession }, async (c) => {
     const { db, now } = c.get('deps');
     const organization = await ownedOrganization(db, c.get('session').userId, true);
     const view = await teamUtilization(db, organization, now, c.req.valid('query').days);
     return c.json(view satisfies TeamUtilization, 200);
   })
 
-  .get('/team/utilization.csv', requireSession, async (c) => {
+  .openapi({ ...teamUtilizationCsvRoute, middleware: requireSession }, async (c) => {
     const { db, now } = c.get('deps');
     const organization = await ownedOrganization(db, c.get('session').userId, true);
     const day = new Date(now).toISOString().slice(0, 10);
@@ -115,58 +127,58 @@ export const teamRoutes = new Hono<AccountEnv>()
     });
   })
 
-  .post('/team/invitations', requireSession, jsonBody(inviteSchema), async (c) => {
+  .openapi({ ...inviteRoute, middleware: requireSession }, async (c) => {
     await ownerActions.invite(c.get('deps'), c.get('session').userId, c.req.valid('json').email);
     return done(c, TeamMessages.invited);
   })
 
-  .post('/team/invitations/bulk', requireSession, jsonBody(bulkInviteSchema), async (c) => {
+  .openapi({ ...bulkInviteRoute, middleware: requireSession }, async (c) => {
     const { entries } = c.req.valid('json');
     const answer = await ownerActions.inviteMany(c.get('deps'), c.get('session').userId, entries);
     return c.json(answer satisfies BulkInviteResponse, 200);
   })
 
-  .post('/team/invitations/:id/resend', requireSession, async (c) => {
-    await ownerActions.resend(c.get('deps'), c.get('session').userId, c.req.param('id'));
+  .openapi({ ...resendInvitationRoute, middleware: requireSession }, async (c) => {
+    await ownerActions.resend(c.get('deps'), c.get('session').userId, c.req.valid('param').id);
     return done(c, TeamMessages.invitationResent);
   })
 
-  .delete('/team/invitations/:id', requireSession, async (c) => {
-    await ownerActions.withdraw(c.get('deps'), c.get('session').userId, c.req.param('id'));
+  .openapi({ ...withdrawInvitationRoute, middleware: requireSession }, async (c) => {
+    await ownerActions.withdraw(c.get('deps'), c.get('session').userId, c.req.valid('param').id);
     return done(c, TeamMessages.invitationWithdrawn);
   })
 
-  .delete('/team/members/:userId', requireSession, async (c) => {
+  .openapi({ ...removeMemberRoute, middleware: requireSession }, async (c) => {
     const { userId } = c.get('session');
-    await ownerActions.remove(c.get('deps'), userId, c.req.param('userId'));
+    await ownerActions.remove(c.get('deps'), userId, c.req.valid('param').userId);
     return done(
       c,
-      c.req.param('userId') === userId ? TeamMessages.seatLeft : TeamMessages.memberRemoved,
+      c.req.valid('param').userId === userId ? TeamMessages.seatLeft : TeamMessages.memberRemoved,
     );
   })
 
   // The owner's own seat: taken while one is free, left for a colleague.
-  .post('/team/seat', requireSession, async (c) => {
+  .openapi({ ...takeSeatRoute, middleware: requireSession }, async (c) => {
     await ownerActions.takeSeat(c.get('deps'), c.get('session').userId);
     return done(c, TeamMessages.seatTaken);
   })
 
-  .delete('/team/seat', requireSession, async (c) => {
+  .openapi({ ...leaveSeatRoute, middleware: requireSession }, async (c) => {
     await ownerActions.leaveSeat(c.get('deps'), c.get('session').userId);
     return done(c, TeamMessages.seatLeft);
   })
 
-  .post('/team/devices/:id/free', requireSession, async (c) => {
-    await ownerActions.freeDevice(c.get('deps'), c.get('session').userId, c.req.param('id'));
+  .openapi({ ...freeTeamDeviceRoute, middleware: requireSession }, async (c) => {
+    await ownerActions.freeDevice(c.get('deps'), c.get('session').userId, c.req.valid('param').id);
     return done(c, TeamMessages.deviceFreed);
   })
 
-  .post('/team/transfer', requireSession, jsonBody(transferSchema), async (c) => {
+  .openapi({ ...transferOwnershipRoute, middleware: requireSession }, async (c) => {
     await ownerActions.transfer(c.get('deps'), c.get('session').userId, c.req.valid('json').userId);
     return done(c, TeamMessages.ownershipTransferred);
   })
 
-  .get('/organization', requireSession, async (c) => {
+  .openapi({ ...organizationCardRoute, middleware: requireSession }, async (c) => {
     const card = await organizationCard(c.get('deps').db, c.get('session').userId);
     return c.json({ organization: card } satisfies OrganizationResponse, 200);
   });

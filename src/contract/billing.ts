@@ -36,7 +36,10 @@ import {
 } from './shape.ts';
 import { licenseStatuses, planLabels } from './user.ts';
 
-/** What the page shows as the subscription's state (functions/db/schema.ts subscriptions.status). */
+/**
+ * What the page shows as the subscription's state (subscriptions.status in
+ * functions/db/schema/billing.ts).
+ */
 export const subscriptionStatuses = ['active', 'cancelling', 'past_due', 'canceled'] as const;
 export type SubscriptionStatus = (typeof subscriptionStatuses)[number];
 

@@ -474,11 +474,212 @@ const cases: Record<string, Case[]> = {
       status: 404,
     },
   ],
+  ...accountAndConsoleCases(),
   'GET /.well-known/oauth-authorization-server': [
     { name: 'the metadata', call: () => ({ method: 'GET' }), status: 200 },
     { name: 'another method', call: () => ({ method: 'PUT', data: {} }), status: 405 },
   ],
 };
+
+/**
+ * The account, signup, team, invitation, console and webhook calls: what the seeded Standard
+ * customer (no team, no operator role) and a caller without a session get. Every call is asked at
+ * least once, so each answer it gives is checked against the document.
+ */
+function accountAndConsoleCases(): Record<string, Case[]> {
+  const get = (path: string) => ({ method: 'GET' as const, path });
+  const withoutSession = (method: Call['method'], path: string, data?: unknown): Case => ({
+    name: 'without a session',
+    call: () => ({ method, path, ...(data === undefined ? {} : { data }) }),
+    status: 401,
+  });
+  const signedIn = (
+    name: string,
+    method: Call['method'],
+    path: string,
+    status: number,
+    data?: unknown,
+  ): Case => ({
+    name,
+    call: (s) => ({
+      method,
+      path,
+      headers: bearer(s.session),
+      ...(data === undefined ? {} : { data }),
+    }),
+    status,
+  });
+  const cases: Record<string, Case[]> = {
+    'GET /api/billing': [
+      signedIn('the Standard account', 'GET', '/api/billing', 200),
+      withoutSession('GET', '/api/billing'),
+    ],
+    'GET /api/billing/invoices/{id}/pdf': [
+      signedIn('an invoice of nobody', 'GET', '/api/billing/invoices/in_unknown/pdf', 404),
+      withoutSession('GET', '/api/billing/invoices/in_unknown/pdf'),
+    ],
+    'POST /api/billing/checkout': [
+      signedIn('an account already on Standard', 'POST', '/api/billing/checkout', 409, {}),
+      withoutSession('POST', '/api/billing/checkout', {}),
+    ],
+    'POST /api/billing/invoice': [
+      signedIn('an empty body', 'POST', '/api/billing/invoice', 400, {}),
+      withoutSession('POST', '/api/billing/invoice', {}),
+    ],
+    'PATCH /api/billing/details': [
+      signedIn('an empty body', 'PATCH', '/api/billing/details', 400, {}),
+      withoutSession('PATCH', '/api/billing/details', {}),
+    ],
+    'POST /api/billing/portal': [withoutSession('POST', '/api/billing/portal')],
+    'POST /api/billing/cancel': [
+      signedIn('a reason too long', 'POST', '/api/billing/cancel', 400, {
+        reason: 'x'.repeat(5000),
+      }),
+      withoutSession('POST', '/api/billing/cancel', {}),
+    ],
+    'POST /api/billing/resume': [withoutSession('POST', '/api/billing/resume')],
+    'GET /api/billing/seats': [
+      signedIn('the seats', 'GET', '/api/billing/seats', 200),
+      withoutSession('GET', '/api/billing/seats'),
+    ],
+    'POST /api/billing/seats/preview': [
+      signedIn('no seats', 'POST', '/api/billing/seats/preview', 400, { add: 0 }),
+      withoutSession('POST', '/api/billing/seats/preview', { add: 1 }),
+    ],
+    'POST /api/billing/seats': [
+      signedIn('an empty body', 'POST', '/api/billing/seats', 400, {}),
+      withoutSession('POST', '/api/billing/seats', {}),
+    ],
+    'POST /api/billing/seats/renewal': [
+      signedIn('an empty body', 'POST', '/api/billing/seats/renewal', 400, {}),
+      withoutSession('POST', '/api/billing/seats/renewal', {}),
+    ],
+    'POST /api/register-email-standard': [
+      { name: 'an empty body', call: () => ({ data: {} }), status: 400 },
+    ],
+    'POST /api/register-google-standard': [
+      { name: 'an empty body', call: () => ({ data: {} }), status: 400 },
+    ],
+    'POST /api/check-payment-completion': [
+      { name: 'an empty body', call: () => ({ data: {} }), status: 400 },
+    ],
+    'POST /api/invoice-quote': [{ name: 'an empty body', call: () => ({ data: {} }), status: 400 }],
+    'POST /api/register-email-standard-invoice': [
+      { name: 'an empty body', call: () => ({ data: {} }), status: 400 },
+    ],
+    'POST /api/register-google-standard-invoice': [
+      { name: 'an empty body', call: () => ({ data: {} }), status: 400 },
+    ],
+    'POST /api/stripe/webhook': [
+      {
+        name: 'an unsigned event',
+        call: () => ({ data: { id: 'evt_x', type: 'x' } }),
+        status: 400,
+      },
+    ],
+    'GET /api/invitations/{token}': [
+      { name: 'an unknown link', call: () => get('/api/invitations/not-a-token'), status: 410 },
+    ],
+    'POST /api/invitations/{token}/accept': [
+      withoutSession('POST', '/api/invitations/not-a-token/accept', {}),
+    ],
+    'POST /api/invitations/{token}/signup': [
+      {
+        name: 'an empty body',
+        call: () => ({ path: '/api/invitations/not-a-token/signup', data: {} }),
+        status: 400,
+      },
+    ],
+    'GET /api/organization': [
+      signedIn('an account without a team', 'GET', '/api/organization', 200),
+      withoutSession('GET', '/api/organization'),
+    ],
+  };
+  // The team page's calls: the customer owns no organization (403), nobody without a session.
+  const team: [Call['method'], string, string, unknown?][] = [
+    ['GET', '/api/team', 'GET /api/team'],
+    ['GET', '/api/team/members', 'GET /api/team/members'],
+    ['GET', '/api/team/members/someone/devices', 'GET /api/team/members/{userId}/devices'],
+    ['GET', '/api/team/member-names', 'GET /api/team/member-names'],
+    ['GET', '/api/team/activity', 'GET /api/team/activity'],
+    ['GET', '/api/team/activity.csv', 'GET /api/team/activity.csv'],
+    ['GET', '/api/team/utilization', 'GET /api/team/utilization'],
+    ['GET', '/api/team/utilization.csv', 'GET /api/team/utilization.csv'],
+    ['POST', '/api/team/invitations', 'POST /api/team/invitations', { email: 'a@example.com' }],
+    [
+      'POST',
+      '/api/team/invitations/bulk',
+      'POST /api/team/invitations/bulk',
+      { entries: ['a@example.com'] },
+    ],
+    ['POST', '/api/team/invitations/someone/resend', 'POST /api/team/invitations/{id}/resend'],
+    ['DELETE', '/api/team/invitations/someone', 'DELETE /api/team/invitations/{id}'],
+    ['DELETE', '/api/team/members/someone', 'DELETE /api/team/members/{userId}'],
+    ['POST', '/api/team/seat', 'POST /api/team/seat'],
+    ['DELETE', '/api/team/seat', 'DELETE /api/team/seat'],
+    ['POST', '/api/team/devices/someone/free', 'POST /api/team/devices/{id}/free'],
+    ['POST', '/api/team/transfer', 'POST /api/team/transfer', { userId: 'someone' }],
+  ];
+  for (const [method, path, key, data] of team) {
+    cases[key] = [
+      signedIn('not the owner of a team', method, path, 403, data),
+      withoutSession(method, path, data),
+    ];
+  }
+  cases['GET /api/team/members']!.push(
+    signedIn('a page that is no number', 'GET', '/api/team/members?page=x', 400),
+  );
+  // The console: the customer is no operator (403), nobody without a session.
+  const admin: [Call['method'], string, string, unknown?][] = [
+    ['GET', '/api/admin/session', 'GET /api/admin/session'],
+    ['GET', '/api/admin/metrics', 'GET /api/admin/metrics'],
+    ['GET', '/api/admin/search?q=a', 'GET /api/admin/search'],
+    ['GET', '/api/admin/customers/someone', 'GET /api/admin/customers/{id}'],
+    ['POST', '/api/admin/customers/someone/actions', 'POST /api/admin/customers/{id}/actions', {}],
+    ['POST', '/api/admin/customers/someone/notes', 'POST /api/admin/customers/{id}/notes', {}],
+    [
+      'DELETE',
+      '/api/admin/customers/someone/notes/note',
+      'DELETE /api/admin/customers/{id}/notes/{noteId}',
+    ],
+    ['GET', '/api/admin/inbox', 'GET /api/admin/inbox'],
+    ['POST', '/api/admin/inbox/someone/handle', 'POST /api/admin/inbox/{id}/handle', {}],
+    ['POST', '/api/admin/inbox/someone/reply', 'POST /api/admin/inbox/{id}/reply', {}],
+    ['GET', '/api/admin/audit', 'GET /api/admin/audit'],
+    ['GET', '/api/admin/money', 'GET /api/admin/money'],
+    [
+      'POST',
+      '/api/admin/money/refunds/someone/retry',
+      'POST /api/admin/money/refunds/{id}/retry',
+      {},
+    ],
+    [
+      'POST',
+      '/api/admin/money/invoices/someone/retry-refund',
+      'POST /api/admin/money/invoices/{id}/retry-refund',
+      {},
+    ],
+    ['GET', '/api/admin/money/invoices/someone/pdf', 'GET /api/admin/money/invoices/{id}/pdf'],
+    ['POST', '/api/admin/money/mails/someone/retry', 'POST /api/admin/money/mails/{id}/retry', {}],
+    ['GET', '/api/admin/organizations', 'GET /api/admin/organizations'],
+    ['POST', '/api/admin/organizations', 'POST /api/admin/organizations', {}],
+    ['GET', '/api/admin/organizations/someone', 'GET /api/admin/organizations/{id}'],
+    ['PATCH', '/api/admin/organizations/someone', 'PATCH /api/admin/organizations/{id}', {}],
+    [
+      'POST',
+      '/api/admin/organizations/someone/team',
+      'POST /api/admin/organizations/{id}/team',
+      {},
+    ],
+  ];
+  for (const [method, path, key, data] of admin) {
+    cases[key] = [
+      signedIn('a customer who is no operator', method, path, 403, data),
+      withoutSession(method, path, data),
+    ];
+  }
+  return cases;
+}
 
 /** Sends one case's request as the plugin would (its own client IP, so limits stay apart). */
 function send(request: APIRequestContext, method: string, path: string, call: Call) {

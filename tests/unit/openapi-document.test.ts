@@ -152,6 +152,8 @@ describe('the OpenAPI document', () => {
       ]?.schema?.properties?.code?.enum ?? [];
     const missing = operations()
       .filter(({ where }) => !where.includes('/api/oauth/') && !where.includes('/.well-known/'))
+      // The webhook reads its signed body itself: a bad one is INVALID_SIGNATURE or INVALID_EVENT.
+      .filter(({ where }) => where !== 'POST /api/stripe/webhook')
       .filter(({ operation }) => {
         const reads = operation as {
           parameters?: { schema?: object }[];
@@ -171,6 +173,72 @@ describe('the OpenAPI document', () => {
     for (const { where, operation } of plugin) {
       expect(codesAt(operation, '429'), where).toContain('TOO_MANY_ATTEMPTS');
     }
+  });
+
+  it('publishes the billing, signup, team, invitation, console and webhook calls, each with who may make it', () => {
+    const byWhere = Object.fromEntries(operations().map((o) => [o.where, o.operation]));
+    const expected: Record<string, [string, unknown[]]> = {
+      'GET /api/billing': ['getBillingOverview', [{ sessionBearer: [] }]],
+      'POST /api/billing/seats': ['addSeats', [{ sessionBearer: [] }]],
+      'POST /api/register-email-standard': ['startEmailStandardSignup', []],
+      'POST /api/check-payment-completion': ['checkPaymentCompletion', []],
+      'POST /api/stripe/webhook': ['receiveStripeEvent', []],
+      'GET /api/team/members': ['listTeamPeople', [{ sessionBearer: [] }]],
+      'GET /api/invitations/{token}': ['previewInvitation', []],
+      'POST /api/invitations/{token}/accept': ['acceptInvitation', [{ sessionBearer: [] }]],
+      'GET /api/admin/customers/{id}': ['getCustomer', [{ operatorSession: [] }]],
+      'POST /api/admin/money/mails/{id}/retry': ['retryDeadMail', [{ operatorSession: [] }]],
+      'PATCH /api/admin/organizations/{id}': ['updateOrganization', [{ operatorSession: [] }]],
+    };
+    for (const [where, [operationId, security]] of Object.entries(expected)) {
+      expect(byWhere[where]?.operationId, where).toBe(operationId);
+      expect(byWhere[where]?.security, where).toEqual(security);
+    }
+    expect(document.components?.securitySchemes?.['operatorSession']).toMatchObject({
+      type: 'http',
+      scheme: 'bearer',
+    });
+    // A change in the console also wants a fresh proof of the strongest factor; a read does not.
+    const codesAt = (where: string, status: string) =>
+      (byWhere[where] as { responses?: Record<string, Answer> } | undefined)?.responses?.[status]
+        ?.content?.['application/json']?.schema?.properties?.code?.enum ?? [];
+    expect(codesAt('POST /api/admin/customers/{id}/actions', '403')).toEqual(
+      expect.arrayContaining(['FORBIDDEN', 'CSRF_REJECTED', 'FRESH_VERIFICATION_REQUIRED']),
+    );
+    expect(codesAt('GET /api/admin/customers/{id}', '403')).not.toContain(
+      'FRESH_VERIFICATION_REQUIRED',
+    );
+    expect(codesAt('GET /api/admin/customers/{id}', '429')).toContain('TOO_MANY_ATTEMPTS');
+  });
+
+  it('says what the billing, team and webhook calls take and give beyond JSON', () => {
+    type Operation = {
+      parameters?: { name: string; in: string; schema?: { pattern?: string } }[];
+      requestBody?: { content: Record<string, { schema?: { properties?: object } }> };
+      responses: Record<string, { content?: Record<string, unknown> }>;
+    };
+    const operation = (path: string, method: string) =>
+      (document.paths?.[path] as Record<string, Operation> | undefined)?.[method];
+    const pdf = operation('/api/billing/invoices/{id}/pdf', 'get');
+    expect(Object.keys(pdf?.responses['200']?.content ?? {})).toEqual(['application/pdf']);
+    const csv = operation('/api/team/activity.csv', 'get');
+    expect(Object.keys(csv?.responses['200']?.content ?? {})).toEqual(['text/csv']);
+    // The team table's query: every parameter listed, the page a number of up to five digits.
+    const people = operation('/api/team/members', 'get')?.parameters ?? [];
+    expect(people.map((parameter) => parameter.name).sort()).toEqual(
+      ['dir', 'page', 'q', 'sort', 'status'].sort(),
+    );
+    const page = people.find((parameter) => parameter.name === 'page');
+    expect(new RegExp(page?.schema?.pattern ?? '').test('12')).toBe(true);
+    expect(new RegExp(page?.schema?.pattern ?? '').test('123456')).toBe(false);
+    // The webhook's signed body and its signature header are documented, not validated.
+    const webhook = operation('/api/stripe/webhook', 'post');
+    expect(webhook?.parameters?.map((parameter) => `${parameter.in} ${parameter.name}`)).toEqual([
+      'header Stripe-Signature',
+    ]);
+    expect(
+      Object.keys(webhook?.requestBody?.content['application/json']?.schema?.properties ?? {}),
+    ).toEqual(expect.arrayContaining(['id', 'type', 'data']));
   });
 
   it('documents each error code under the status the catalogue gives it', () => {

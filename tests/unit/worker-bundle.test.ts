@@ -27,7 +27,6 @@ interface Metafile {
 const STAND_INS = [
   /^functions\/dev\/stand-ins\.ts$/,
   /^functions\/routes\/dev\//,
-  /^functions\/routes\/dev-checkout\.ts$/,
   /^functions\/adapters\/payments\/(local|local-events|d1-store)\.ts$/,
   /^functions\/adapters\/(identity-local|botcheck-local|mail-local)\.ts$/,
 ];

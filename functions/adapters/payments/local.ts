@@ -1,6 +1,6 @@
 /**
  * The development payment provider: no outside calls. Checkout sessions live in a
- * LocalCheckoutStore and are paid on /dev/checkout (routes/dev-checkout.ts), which delivers the
+ * LocalCheckoutStore and are paid on /dev/checkout (routes/dev/checkout.ts), which delivers the
  * Stripe-signed events built here to our own webhook route, so the same fulfillment code runs
  * locally as in production.
  */
@@ -42,7 +42,7 @@ import {
 import { prorateByDay } from './proration';
 import { signWebhookPayload, verifyWebhookSignature } from './webhook-signature';
 
-/** Where the checkout imitation is mounted; the lead mounts routes/dev-checkout.ts here. */
+/** Where the checkout imitation is mounted; the lead mounts routes/dev/checkout.ts here. */
 export const DEV_CHECKOUT_PATH = '/dev/checkout';
 
 const DAY_MS = 24 * 60 * 60 * 1000;

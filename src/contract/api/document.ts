@@ -9,6 +9,10 @@ import { company, currentVersion, product, supportEmail, url } from '../../confi
 import { dashboardRoutes } from './dashboard-routes';
 import { oauthRoutes, wellKnownRoutes } from './oauth-routes';
 import { pluginRoutes } from './plugin-routes';
+import { billingRoutes } from './billing-routes';
+import { paymentRoutes, webhookRoutes } from './payments-routes';
+import { invitationRoutes, teamRoutes } from './team-routes';
+import { adminMoneyRoutes, adminOrganizationRoutes, adminRoutes } from './admin-routes';
 
 /** Where each group of declarations is mounted. */
 export const apiRouteGroups: readonly { prefix: string; routes: readonly RouteConfig[] }[] = [
@@ -16,6 +20,14 @@ export const apiRouteGroups: readonly { prefix: string; routes: readonly RouteCo
   { prefix: '/api/oauth', routes: oauthRoutes },
   { prefix: '/.well-known', routes: wellKnownRoutes },
   { prefix: '/api', routes: dashboardRoutes },
+  { prefix: '/api', routes: billingRoutes },
+  { prefix: '/api', routes: paymentRoutes },
+  { prefix: '/api', routes: webhookRoutes },
+  { prefix: '/api', routes: teamRoutes },
+  { prefix: '/api', routes: invitationRoutes },
+  { prefix: '/api', routes: adminRoutes },
+  { prefix: '/api', routes: adminMoneyRoutes },
+  { prefix: '/api', routes: adminOrganizationRoutes },
 ];
 
 /** The OpenAPI path of a declaration mounted at `prefix` (`{name}` for path parameters). */
@@ -36,6 +48,11 @@ export function apiDocument(origin: string = url) {
     type: 'http',
     scheme: 'bearer',
     description: `The signed-in account's session: the \`token\` that ${origin}/api/login answers, sent as Bearer. The site's own pages send the same session as an HttpOnly cookie instead, and then a change needs the request's \`Origin\` to be ${origin} (403 \`CSRF_REJECTED\` otherwise). It reaches the account calls.`,
+  });
+  registry.openAPIRegistry.registerComponent('securitySchemes', 'operatorSession', {
+    type: 'http',
+    scheme: 'bearer',
+    description: `The session of an operator, sent as \`sessionBearer\` is: an account holding the operator role (granted only from the command line), signed in within the last hours with a second factor. Another site's page is refused even for a read (\`Sec-Fetch-Site\`), the calls count against the operator's rate limit, and every change also needs a recent proof of the operator's strongest factor (403 \`FRESH_VERIFICATION_REQUIRED\`) and a reason, kept in the audit log. It reaches the console calls.`,
   });
   for (const { prefix, routes } of apiRouteGroups) {
     for (const route of routes) {
@@ -93,6 +110,46 @@ export function apiDocument(origin: string = url) {
         name: 'Usage and sessions',
         description:
           "The account's devices, sign-ins and feature usage, as the Usage & Sessions page shows and changes them.",
+      },
+      {
+        name: 'Billing',
+        description:
+          "The account's plan, subscription, card, billing details and invoices, as the Billing & Invoices page shows and changes them: upgrading from Trial, seats, cancelling and resuming.",
+      },
+      {
+        name: 'Standard signup',
+        description:
+          'A new Standard account: paid by card at the payment provider (the account is made when the payment arrives, and the page polls for it), or for a team by invoice (made at once).',
+      },
+      {
+        name: 'Payment provider',
+        description:
+          "The payment provider's signed events, which make accounts, record payments and invoices, and renew or end subscriptions.",
+      },
+      {
+        name: 'Team',
+        description:
+          "An organization's team page, for its owner: seats, members and invitations, devices, activity and utilization; and the organization card every member sees.",
+      },
+      {
+        name: 'Invitations',
+        description:
+          'An invitation link (/invite): what it offers, accepting it signed in, or signing up by it.',
+      },
+      {
+        name: 'Console: customers',
+        description:
+          "The operator console's customer pages, support actions, business figures, contact inbox and audit log.",
+      },
+      {
+        name: 'Console: money',
+        description:
+          "The console's money page: refunds, e-mails and payment provider events that need an operator, and a retry for each.",
+      },
+      {
+        name: 'Console: organizations',
+        description:
+          "The console's Enterprise organizations: found, created from an agreement, changed, and acted on for their owner.",
       },
     ],
   });

@@ -12,31 +12,31 @@
  */
 import { Hono, type Context } from 'hono';
 import { html } from 'hono/html';
-import { formatIsoDay, formatMoney } from '../../src/lib/format';
-import type { BillingDetails } from '../../src/contract/billing';
-import { billingDetailsMissing } from '../../src/contract/billing-texts';
-import { billing, plans, seats, site } from '../../src/site.config';
-import { seatPriceLine, seatsOutOfRange } from '../../src/contract/seat-texts';
-import { STANDARD_UNIT_AMOUNT as STANDARD_AMOUNT } from '../services/core/payments/subscriptions';
-import type { LocalCheckoutSession, PaymentProvider } from '../adapters/payments';
+import { formatIsoDay, formatMoney } from '../../../src/lib/format';
+import type { BillingDetails } from '../../../src/contract/billing';
+import { billingDetailsMissing } from '../../../src/contract/billing-texts';
+import { billing, plans, seats, site } from '../../../src/site.config';
+import { seatPriceLine, seatsOutOfRange } from '../../../src/contract/seat-texts';
+import { STANDARD_UNIT_AMOUNT as STANDARD_AMOUNT } from '../../services/core/payments/subscriptions';
+import type { LocalCheckoutSession, PaymentProvider } from '../../adapters/payments';
 import {
   DEV_CHECKOUT_PATH,
   isLocalPayments,
   type LocalPaymentProvider,
   type SignedEvent,
-} from '../adapters/payments/local';
-import type { LocalInvoice } from '../adapters/payments/types';
-import type { AppEnv } from '../env';
+} from '../../adapters/payments/local';
+import type { LocalInvoice } from '../../adapters/payments/types';
+import type { AppEnv } from '../../env';
 import {
   billedTo,
   billingFieldNames,
   billingProfileOf,
   readBillingDetails,
-} from '../services/billing/details';
-import { countryName, formatRate, quoteTax } from '../services/billing/tax';
-import { checkTaxId, taxedDetails, taxIdNote } from '../services/billing/vat-check';
-import { devPage } from './dev/page';
-import { STRIPE_WEBHOOK_PATH } from './stripe-webhook';
+} from '../../services/billing/details';
+import { countryName, formatRate, quoteTax } from '../../services/billing/tax';
+import { checkTaxId, taxedDetails, taxIdNote } from '../../services/billing/vat-check';
+import { devPage } from './page';
+import { STRIPE_WEBHOOK_PATH } from '../stripe-webhook';
 
 export interface DevCheckoutOptions {
   /** The request's payment provider; pages answer 404 unless it is the local one. */
