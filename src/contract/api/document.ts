@@ -9,6 +9,7 @@ import { currentVersion, product, url } from '../../config/site';
 import { dashboardRoutes } from './dashboard-routes';
 import { oauthRoutes, wellKnownRoutes } from './oauth-routes';
 import { pluginRoutes } from './plugin-routes';
+import { signInRoutes } from './sign-in-routes';
 
 /** Where each group of declarations is mounted. */
 export const apiRouteGroups: readonly { prefix: string; routes: readonly RouteConfig[] }[] = [
@@ -16,6 +17,7 @@ export const apiRouteGroups: readonly { prefix: string; routes: readonly RouteCo
   { prefix: '/api/oauth', routes: oauthRoutes },
   { prefix: '/.well-known', routes: wellKnownRoutes },
   { prefix: '/api', routes: dashboardRoutes },
+  { prefix: '/api', routes: signInRoutes },
 ];
 
 /** The OpenAPI path of a declaration mounted at `prefix` (`{name}` for path parameters). */
@@ -90,6 +92,11 @@ export function apiDocument(origin: string = url) {
         name: 'Usage and sessions',
         description:
           "The account's devices, sign-ins and feature usage, as the Usage & Sessions page shows and changes them.",
+      },
+      {
+        name: 'Sign-in',
+        description:
+          'Signing in to the account (e-mail and password, or Google) for a session, asking who is signed in, signing out, and a forgotten password.',
       },
     ],
   });
