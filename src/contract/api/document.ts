@@ -10,6 +10,7 @@ import { dashboardRoutes } from './dashboard-routes';
 import { oauthRoutes, wellKnownRoutes } from './oauth-routes';
 import { pluginRoutes } from './plugin-routes';
 import { signInRoutes } from './sign-in-routes';
+import { signupRoutes } from './signup-routes';
 
 /** Where each group of declarations is mounted. */
 export const apiRouteGroups: readonly { prefix: string; routes: readonly RouteConfig[] }[] = [
@@ -18,6 +19,7 @@ export const apiRouteGroups: readonly { prefix: string; routes: readonly RouteCo
   { prefix: '/.well-known', routes: wellKnownRoutes },
   { prefix: '/api', routes: dashboardRoutes },
   { prefix: '/api', routes: signInRoutes },
+  { prefix: '/api', routes: signupRoutes },
 ];
 
 /** The OpenAPI path of a declaration mounted at `prefix` (`{name}` for path parameters). */
@@ -97,6 +99,11 @@ export function apiDocument(origin: string = url) {
         name: 'Sign-in',
         description:
           'Signing in to the account (e-mail and password, or Google) for a session, asking who is signed in, signing out, and a forgotten password.',
+      },
+      {
+        name: 'Signup',
+        description:
+          'Starting a trial: an e-mailed code proves the address, then the account is made with a password or with Google, and signed in.',
       },
     ],
   });
