@@ -6,6 +6,7 @@
 import { OpenAPIHono, type RouteConfig } from '@hono/zod-openapi';
 import * as pluginSignIn from '../../config/plugin-sign-in';
 import { currentVersion, product, url } from '../../config/site';
+import { accountRoutes } from './account-routes';
 import { dashboardRoutes } from './dashboard-routes';
 import { oauthRoutes, wellKnownRoutes } from './oauth-routes';
 import { pluginRoutes } from './plugin-routes';
@@ -20,6 +21,7 @@ export const apiRouteGroups: readonly { prefix: string; routes: readonly RouteCo
   { prefix: '/api', routes: dashboardRoutes },
   { prefix: '/api', routes: signInRoutes },
   { prefix: '/api', routes: signupRoutes },
+  { prefix: '/api', routes: accountRoutes },
 ];
 
 /** The OpenAPI path of a declaration mounted at `prefix` (`{name}` for path parameters). */
@@ -104,6 +106,11 @@ export function apiDocument(origin: string = url) {
         name: 'Signup',
         description:
           'Starting a trial: an e-mailed code proves the address, then the account is made with a password or with Google, and signed in.',
+      },
+      {
+        name: 'Account',
+        description:
+          "The signed-in account's own settings: its license summary and installer, its password, sharing feature usage, and deleting it.",
       },
     ],
   });
