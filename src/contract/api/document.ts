@@ -9,9 +9,11 @@ import { currentVersion, product, url } from '../../config/site';
 import { accountRoutes } from './account-routes';
 import { dashboardRoutes } from './dashboard-routes';
 import { oauthRoutes, wellKnownRoutes } from './oauth-routes';
+import { passkeyRoutes } from './passkey-routes';
 import { pluginRoutes } from './plugin-routes';
 import { signInRoutes } from './sign-in-routes';
 import { signupRoutes } from './signup-routes';
+import { twoStepRoutes } from './two-step-routes';
 
 /** Where each group of declarations is mounted. */
 export const apiRouteGroups: readonly { prefix: string; routes: readonly RouteConfig[] }[] = [
@@ -22,6 +24,8 @@ export const apiRouteGroups: readonly { prefix: string; routes: readonly RouteCo
   { prefix: '/api', routes: signInRoutes },
   { prefix: '/api', routes: signupRoutes },
   { prefix: '/api', routes: accountRoutes },
+  { prefix: '/api', routes: passkeyRoutes },
+  { prefix: '/api', routes: twoStepRoutes },
 ];
 
 /** The OpenAPI path of a declaration mounted at `prefix` (`{name}` for path parameters). */
@@ -111,6 +115,16 @@ export function apiDocument(origin: string = url) {
         name: 'Account',
         description:
           "The signed-in account's own settings: its license summary and installer, its password, sharing feature usage, and deleting it.",
+      },
+      {
+        name: 'Passkeys',
+        description:
+          "Passkeys (WebAuthn) of the account: adding, renaming and removing them, signing in with one, and confirming it is you with one. Each ceremony is an options call, whose `options` go to @simplewebauthn/browser, then a verify call with the browser's answer.",
+      },
+      {
+        name: 'Two-step sign-in',
+        description:
+          'Two-step sign-in with an authenticator app and its recovery codes, and confirming it is you (a code or the password) before an action that asks for a recent proof.',
       },
     ],
   });
