@@ -13,6 +13,7 @@ import { passkeyRoutes } from './passkey-routes';
 import { pluginRoutes } from './plugin-routes';
 import { signInRoutes } from './sign-in-routes';
 import { signupRoutes } from './signup-routes';
+import { siteRoutes } from './site-routes';
 import { twoStepRoutes } from './two-step-routes';
 
 /** Where each group of declarations is mounted. */
@@ -26,6 +27,7 @@ export const apiRouteGroups: readonly { prefix: string; routes: readonly RouteCo
   { prefix: '/api', routes: accountRoutes },
   { prefix: '/api', routes: passkeyRoutes },
   { prefix: '/api', routes: twoStepRoutes },
+  { prefix: '/api', routes: siteRoutes },
 ];
 
 /** The OpenAPI path of a declaration mounted at `prefix` (`{name}` for path parameters). */
@@ -125,6 +127,11 @@ export function apiDocument(origin: string = url) {
         name: 'Two-step sign-in',
         description:
           'Two-step sign-in with an authenticator app and its recovery codes, and confirming it is you (a code or the password) before an action that asks for a recent proof.',
+      },
+      {
+        name: 'Site',
+        description:
+          "The site's own public calls: whether it is up, the public configuration its pages read, and writing to support.",
       },
     ],
   });
