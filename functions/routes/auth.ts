@@ -1,12 +1,20 @@
-/** Signing in and out: /api/login, /api/login-google, /api/me and /api/logout. */
-import { Hono, type Context } from 'hono';
+/**
+ * Signing in and out: /api/login, /api/login-google, /api/me and /api/logout, declared in
+ * src/contract/api/sign-in-routes.ts.
+ */
+import type { Context } from 'hono';
 import { getCookie } from 'hono/cookie';
-import { loginGoogleSchema, loginSchema } from '../../src/contract/schemas/auth';
+import {
+  loginGoogleRoute,
+  loginRoute,
+  logoutRoute,
+  meRoute,
+} from '../../src/contract/api/sign-in-routes';
 import { SuccessMessages } from '../../src/contract/messages';
 import type { SecondStepResponse } from '../../src/contract/two-step';
 import type { AuthResponse, MeResponse, MessageResponse } from '../../src/contract/user';
 import { ApiError } from '../lib/errors';
-import { jsonBody } from '../lib/validate';
+import { declaredRoutes } from '../lib/openapi';
 import {
   clearSessionCookie,
   KNOWN_BROWSER_COOKIE,
@@ -39,8 +47,8 @@ function answerSignIn(c: Context<AccountEnv>, outcome: SignInOutcome) {
   return c.json(outcome.auth satisfies AuthResponse, 200);
 }
 
-export const authRoutes = new Hono<AccountEnv>()
-  .post('/login', jsonBody(loginSchema), async (c) => {
+export const authRoutes = declaredRoutes<AccountEnv>()
+  .openapi(loginRoute, async (c) => {
     const knownBrowser = getCookie(c, KNOWN_BROWSER_COOKIE);
     return answerSignIn(
       c,
@@ -48,12 +56,12 @@ export const authRoutes = new Hono<AccountEnv>()
     );
   })
 
-  .post('/login-google', jsonBody(loginGoogleSchema), async (c) =>
+  .openapi(loginGoogleRoute, async (c) =>
     answerSignIn(c, await loginWithGoogle(c.get('deps'), c.req.valid('json'))),
   )
 
   // The session check, the account and its license in one D1 round trip (sessions.ts).
-  .get('/me', async (c) => {
+  .openapi(meRoute, async (c) => {
     const deps = c.get('deps');
     const { session, user, license, ownsOrganization, holdsSeat } = await verifySessionWithAccount(
       deps,
@@ -71,7 +79,7 @@ export const authRoutes = new Hono<AccountEnv>()
 
   // Logout always succeeds and clears the cookie; a live session is revoked (after the CSRF
   // check in readSession), a missing or already invalid one has nothing left to revoke.
-  .post('/logout', async (c) => {
+  .openapi(logoutRoute, async (c) => {
     const session = await readSession(c).catch((error: unknown) => {
       if (error instanceof ApiError && error.status === 401) return null;
       throw error;

@@ -1,19 +1,16 @@
-import { Hono } from 'hono';
+import { publicConfigRoute, type PublicConfig } from '../../src/contract/api/site-routes';
 import { adapterModes } from '../adapters';
 import type { AppEnv, Config } from '../env';
+import { declaredRoutes } from '../lib/openapi';
+
+export type { PublicConfig };
 
 /**
- * What the islands need to render the bot-check widget and the Google button: only public values
- * (site key, client id), never a secret. In production with a service unconfigured the mode stays
- * the production one with a null key, and the island shows the feature as unavailable.
+ * The public configuration for one environment (pure; the route and tests share it): what the
+ * islands need to render the bot-check widget and the Google button, only public values (site
+ * key, client id), never a secret. In production with a service unconfigured the mode stays the
+ * production one with a null key, and the island shows the feature as unavailable.
  */
-export interface PublicConfig {
-  environment: Config['ENVIRONMENT'];
-  botCheck: { mode: 'turnstile' | 'local'; siteKey: string | null };
-  google: { mode: 'gis' | 'local'; clientId: string | null };
-}
-
-/** The public configuration for one environment (pure; the route and tests share it). */
 export function publicConfig(config: Config): PublicConfig {
   const modes = adapterModes(config);
   return {
@@ -36,7 +33,7 @@ export function publicConfig(config: Config): PublicConfig {
 }
 
 /** GET /api/config: public, never cached (it changes with deployment settings). */
-export const configRoutes = new Hono<AppEnv>().get('/config', (c) => {
+export const configRoutes = declaredRoutes<AppEnv>().openapi(publicConfigRoute, (c) => {
   c.header('Cache-Control', 'no-store');
-  return c.json(publicConfig(c.get('config')));
+  return c.json(publicConfig(c.get('config')), 200);
 });

@@ -2,9 +2,11 @@
  * The installers, streamed from R2. GET /api/download: the one this account may have, signed in
  * by cookie or Bearer (a GET changes nothing, so no Origin check applies, middleware/auth).
  * GET /api/releases/download/:version?token=…: the update the plugin's check offered, through the
- * short-lived link that came with the offer (the plugin has no session).
+ * short-lived link that came with the offer (the plugin has no session). Both are declared in
+ * src/contract/api/ (account-routes.ts, plugin-routes.ts).
  */
-import { Hono, type Context } from 'hono';
+import type { Context } from 'hono';
+import { downloadRoute } from '../../src/contract/api/account-routes';
 import { installerLinkRoute } from '../../src/contract/api/plugin-routes';
 import { ApiError, fail } from '../lib/errors';
 import { declaredRoutes } from '../lib/openapi';
@@ -71,7 +73,8 @@ async function installerResponse(c: Context<AccountEnv>, choice: InstallerChoice
   return new Response(object.body, { headers: installerHeaders(object, choice.fileName) });
 }
 
-export const downloadRoutes = new Hono<AccountEnv>().on(['GET', 'HEAD'], '/download', async (c) => {
+/** The account's installer (HEAD, as for every GET route, reads the headers). */
+export const downloadRoutes = declaredRoutes<AccountEnv>().openapi(downloadRoute, async (c) => {
   const session = await sessionOrLogin(c);
   if (!session) return c.redirect('/login', 302);
   return installerResponse(c, await installerFor(c.get('deps'), session.userId));

@@ -1,14 +1,18 @@
-/** Trial signup: send and check the e-mail code, register by e-mail or Google. */
-import { Hono, type Context } from 'hono';
-import { sendVerificationSchema, verifyCodeSchema } from '../../src/contract/schemas/auth';
+/**
+ * Trial signup: send and check the e-mail code, register by e-mail or Google (declared in
+ * src/contract/api/signup-routes.ts).
+ */
+import type { Context } from 'hono';
+import {
+  registerEmailTrialRoute,
+  registerGoogleTrialRoute,
+  sendVerificationRoute,
+  verifyCodeRoute,
+} from '../../src/contract/api/signup-routes';
 import { SuccessMessages } from '../../src/contract/messages';
 import type { SendVerificationResponse, VerifyCodeResponse } from '../../src/contract/signup';
-import {
-  registerEmailTrialSchema,
-  registerGoogleTrialSchema,
-} from '../../src/contract/schemas/register-plans';
 import type { AuthResponse } from '../../src/contract/user';
-import { jsonBody } from '../lib/validate';
+import { declaredRoutes } from '../lib/openapi';
 import { setSessionCookie, type AccountEnv } from '../middleware/auth';
 import {
   registerEmailTrial,
@@ -24,8 +28,8 @@ function signedInResponse(c: Context<AccountEnv>, { response }: SignedIn) {
   return c.json(response satisfies AuthResponse, 200);
 }
 
-export const signupRoutes = new Hono<AccountEnv>()
-  .post('/send-verification-email', jsonBody(sendVerificationSchema), async (c) => {
+export const signupRoutes = declaredRoutes<AccountEnv>()
+  .openapi(sendVerificationRoute, async (c) => {
     const issued = await sendVerificationCode(c.get('deps'), c.req.valid('json'));
     return c.json(
       {
@@ -37,7 +41,7 @@ export const signupRoutes = new Hono<AccountEnv>()
     );
   })
 
-  .post('/verify-email-code', jsonBody(verifyCodeSchema), async (c) => {
+  .openapi(verifyCodeRoute, async (c) => {
     const formData = await checkCode(c.get('deps'), c.req.valid('json'));
     return c.json(
       {
@@ -49,10 +53,10 @@ export const signupRoutes = new Hono<AccountEnv>()
     );
   })
 
-  .post('/register-email-trial', jsonBody(registerEmailTrialSchema), async (c) =>
+  .openapi(registerEmailTrialRoute, async (c) =>
     signedInResponse(c, await registerEmailTrial(c.get('deps'), c.req.valid('json'))),
   )
 
-  .post('/register-google-trial', jsonBody(registerGoogleTrialSchema), async (c) =>
+  .openapi(registerGoogleTrialRoute, async (c) =>
     signedInResponse(c, await registerGoogleTrial(c.get('deps'), c.req.valid('json'))),
   );

@@ -20,9 +20,9 @@ import {
 export type Rule = (value: string) => string | null;
 
 /** Zod's "practical" e-mail pattern (z.email()), which the API used before these rules. */
-const EMAIL = /^(?:[\w'+-]+\.)*[\w'+-]*[\w+-]@(?:[A-Za-z0-9][A-Za-z0-9-]*\.)+[A-Za-z]{2,}$/;
-const EMAIL_MAX = 254;
-const NAME_MAX = 100;
+export const EMAIL = /^(?:[\w'+-]+\.)*[\w'+-]*[\w+-]@(?:[A-Za-z0-9][A-Za-z0-9-]*\.)+[A-Za-z]{2,}$/;
+export const EMAIL_MAX = 254;
+export const NAME_MAX = 100;
 
 /** E-mail addresses are compared and stored trimmed and lower-case. */
 export const normalizeEmail = (email: string): string => email.trim().toLowerCase();

@@ -485,6 +485,1834 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/login": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sign in with e-mail and password
+         * @description Attempts count per address and per e-mail (or, from a browser that signed in to this account before, per that browser), so guessing stays slow; a refusal says only that the e-mail or password is wrong.
+         */
+        post: operations["signIn"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/login-google": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sign in with Google
+         * @description The Google ID token (credential) of Google Identity Services, used once. An e-mail account with the same address as Google's verified one is linked to that Google account.
+         */
+        post: operations["signInWithGoogle"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/me": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Who is signed in
+         * @description The account of the session, its license, and when the session ends.
+         */
+        get: operations["getSignedInUser"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/logout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sign out
+         * @description Ends the session and clears its cookie. Succeeds without a session too, or with one that has already ended.
+         */
+        post: operations["signOut"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/forgot-password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * E-mail a password reset link
+         * @description Bot-checked (action `forgot_password`). The answer is the same, after the same work, whether or not the address has an account; an account that signs in with a password gets a link that works once.
+         */
+        post: operations["requestPasswordReset"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reset-password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Choose a new password with a reset link
+         * @description The `token` of the e-mailed link, used once. Every session and plugin sign-in of the account ends; sign in with the new password.
+         */
+        post: operations["resetPassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/send-verification-email": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * E-mail a signup code
+         * @description Bot-checked (action `signup`, or `resend_verification` with `resend: true`). The address must have no account, and a trial is refused to a disposable address or to an address or device that had one. Codes count per address and per e-mail.
+         */
+        post: operations["sendVerificationCode"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/verify-email-code": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Check a signup code
+         * @description The code e-mailed for this address. A few wrong codes end it (429); right, it answers the form it was sent for, and the address counts as verified for registering.
+         */
+        post: operations["verifySignupCode"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/register-email-trial": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start a trial with e-mail and password
+         * @description For an address verified with its code from the same device (`fingerprintId`) for the trial plan. Makes the account and its Trial license and signs it in.
+         */
+        post: operations["registerEmailTrial"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/register-google-trial": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start a trial with Google
+         * @description The Google ID token (credential) of Google Identity Services, used once. Google's verified address and Google account must have no account and no trial yet.
+         */
+        post: operations["registerGoogleTrial"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/license": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Devices and renewal of the license
+         * @description The current license's active devices against its limit, and whether a card subscription renews or ends, and when.
+         */
+        get: operations["getAccountLicense"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/download": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download the installer
+         * @description The plugin's installer this account may have (a trial gets its own version). A browser without a session (Accept names text/html) is sent to /login instead. HEAD answers the headers only.
+         */
+        get: operations["downloadInstaller"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/change-password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Change the password
+         * @description The current password proves it is the owner; an account with an authenticator app or a passkey must also have confirmed it is them recently. Wrong passwords count on the sign-in budget of the e-mail. This session stays signed in; the others end.
+         */
+        post: operations["changePassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/set-password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Set a first password
+         * @description For an account that signs in with Google only, after a recent proof of who is at the keyboard (signing in again, or its second factor). It may then sign in with either.
+         */
+        post: operations["setFirstPassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/usage-sharing": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Whether feature usage is shared
+         * @description Account Settings' "Share feature usage": whether the plugin sends its daily counts.
+         */
+        get: operations["getUsageSharing"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Share feature usage, or stop
+         * @description Turns the plugin's usage reports on or off; the plugin learns it at its next license check.
+         */
+        patch: operations["setUsageSharing"];
+        trace?: never;
+    };
+    "/api/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete the account
+         * @description Schedules the account for deletion: every session and plugin sign-in ends, a card subscription stops renewing, and an e-mail confirms it. Support can restore it for a while before it is erased.
+         */
+        delete: operations["deleteAccount"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/passkeys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The account's passkeys
+         * @description Newest first, with how many the account may keep.
+         */
+        get: operations["listPasskeys"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/passkeys/register/options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start adding a passkey
+         * @description Options for `startRegistration`, with a suggested name. Needs a recent proof of who is at the keyboard (its strongest factor).
+         */
+        post: operations["startAddingPasskey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/passkeys/register/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add the passkey
+         * @description The browser's answer to the ceremony and the name its owner gave it. Counts as a fresh proof of the second factor for this session; an e-mail tells the owner.
+         */
+        post: operations["addPasskey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/passkeys/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove a passkey
+         * @description Needs a recent proof of who is at the keyboard (its strongest factor). It can no longer sign in or confirm.
+         */
+        delete: operations["removePasskey"];
+        options?: never;
+        head?: never;
+        /**
+         * Rename a passkey
+         * @description Gives one of the account's passkeys the name it is listed by in Account Settings (what the passkey itself is, and signing in with it, do not change).
+         */
+        patch: operations["renamePasskey"];
+        trace?: never;
+    };
+    "/api/passkeys/sign-in/options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start signing in with a passkey
+         * @description Options for `startAuthentication` naming no account (the browser offers the passkeys it holds). Counted per address.
+         */
+        post: operations["startPasskeySignIn"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/passkeys/sign-in/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sign in with a passkey
+         * @description The browser's answer to the sign-in ceremony. A passkey counts as both factors, so no code is asked. Counted per address.
+         */
+        post: operations["signInWithPasskey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/passkeys/confirm/options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start confirming it is you with a passkey
+         * @description Options for `startAuthentication` listing the account's own passkeys.
+         */
+        post: operations["startPasskeyConfirmation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/passkeys/confirm/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Confirm it is you with a passkey
+         * @description The browser's answer with one of the account's passkeys: a fresh proof of the second factor for this session, for the actions that ask for one.
+         */
+        post: operations["confirmWithPasskey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/two-step": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Whether two-step sign-in is on
+         * @description Since when, and how many recovery codes are left unused.
+         */
+        get: operations["getTwoStepStatus"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/two-step/setup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start turning two-step sign-in on
+         * @description A new secret for the authenticator app, as text and as a QR code; nothing changes until the app's first code confirms it. Needs a recent proof of who is at the keyboard. Shown once: the answer says `Cache-Control: no-store`.
+         */
+        post: operations["startTwoStepSetup"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/two-step/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Turn two-step sign-in on
+         * @description The app's first code for the secret of the setup: two-step sign-in is on, and the answer holds the recovery codes. An e-mail tells the owner. Shown once: the answer says `Cache-Control: no-store`.
+         */
+        post: operations["confirmTwoStep"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/two-step/recovery-codes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Make new recovery codes
+         * @description For a current code; the old recovery codes stop working. Shown once: the answer says `Cache-Control: no-store`.
+         */
+        post: operations["replaceRecoveryCodes"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/two-step/off": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Turn two-step sign-in off
+         * @description For a current code (the password is never enough); the secret and the recovery codes are removed. An e-mail tells the owner.
+         */
+        post: operations["turnOffTwoStep"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/verify-identity": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * How to confirm it is you
+         * @description The proofs that count for this person, those of their strongest factor: a passkey (through the passkey calls), an authenticator code, or the password. Empty: nothing to type, they sign in again.
+         */
+        get: operations["getIdentityProofMethods"];
+        put?: never;
+        /**
+         * Confirm it is you
+         * @description A current code, or the password when it is the strongest factor the person has: for a few minutes this session may do the actions that ask for a recent proof. Wrong passwords count on the sign-in budget of the e-mail, wrong codes on the account's.
+         */
+        post: operations["verifyIdentity"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/health": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Is the site up
+         * @description For uptime checks: answers while the Worker runs, with the current plugin version.
+         */
+        get: operations["checkHealth"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/config": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What the pages need to show the bot check and the Google button
+         * @description Changes with the deployment, so it is never cached.
+         */
+        get: operations["getPublicConfig"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/contact": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Write to support
+         * @description The About page's "Get in Touch" form, bot-checked (action `contact`) and counted per address. Support receives the message, and the sender gets an acknowledgement (a few a day per address at most).
+         */
+        post: operations["sendContactMessage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/billing": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Plan, subscription and invoices
+         * @description The account's plan and license, its subscription with this year's and the renewal's charge, the card on file, the billing details, the invoices (newest first) and which actions the page offers.
+         */
+        get: operations["getBillingOverview"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/billing/invoices/{id}/pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download an invoice as PDF
+         * @description One of the account's invoices (`id` from `invoices`) as a PDF attachment named after its number; another account's invoice is not found.
+         */
+        get: operations["downloadInvoicePdf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/billing/checkout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Pay for Standard by card
+         * @description Opens the payment provider's checkout for the upgrade from Trial to Standard, for `seats` seats (one when left out); the browser goes to `checkoutUrl`. One checkout is open per account at a time.
+         */
+        post: operations["startUpgradeCheckout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/billing/invoice": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Buy Standard for a team, paid by invoice
+         * @description Upgrades the account to Standard at once for a team of enough seats paying by bank transfer, with the billing details the invoice carries; the invoice is sent open, due within its days.
+         */
+        post: operations["upgradeByInvoice"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/billing/details": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Change the billing details
+         * @description The company, name, address and tax ID that future invoices carry; invoices already issued keep theirs.
+         */
+        patch: operations["changeBillingDetails"];
+        trace?: never;
+    };
+    "/api/billing/portal": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Manage the card
+         * @description A link to the payment provider's page where the card on file is changed.
+         */
+        post: operations["openBillingPortal"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/billing/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel at the end of the period
+         * @description The subscription ends when the paid period does, with no refund; `reason` says why, when the customer gave one. It can be resumed until then.
+         */
+        post: operations["cancelSubscription"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/billing/resume": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Resume a cancelled subscription
+         * @description Undoes a cancellation while the paid period still runs: the subscription renews again.
+         */
+        post: operations["resumeSubscription"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/billing/seats": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Seats of the subscription
+         * @description The seats paid for, those taken, the seats the next renewal keeps and the price per seat; `summary` is null without a running subscription the account owns.
+         */
+        get: operations["getSeats"];
+        put?: never;
+        /**
+         * Add seats
+         * @description Adds `add` seats and charges the card at once; `expectedTotal` is the total the preview showed, and a different price is refused rather than charged.
+         */
+        post: operations["addSeats"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/billing/seats/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Price of more seats
+         * @description What adding `add` seats charges now: the part of the year left, with tax. Nothing changes.
+         */
+        post: operations["previewSeatAddition"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/billing/seats/renewal": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Seats from the renewal on
+         * @description Fewer seats from the next renewal (never fewer than are taken); the seats of today stay until then. The seats of today undo a reduction.
+         */
+        post: operations["setRenewalSeats"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/register-email-standard": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sign up for Standard with a password
+         * @description Opens the payment provider's checkout for a new Standard account whose e-mail was verified with a code; the account is made once the payment arrives.
+         */
+        post: operations["startEmailStandardSignup"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/register-google-standard": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sign up for Standard with Google
+         * @description Opens the payment provider's checkout for a new Standard account signed in with Google; the account is made once the payment arrives.
+         */
+        post: operations["startGoogleStandardSignup"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/check-payment-completion": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Whether a checkout was paid
+         * @description Polled by the page the checkout returns to, with the checkout's `sessionId`: whether the account exists (or was upgraded), or why the payment is being refunded. Only the browser that signed up is signed in, once; any other caller learns nothing more than `accountCreated`.
+         */
+        post: operations["checkPaymentCompletion"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/invoice-quote": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Price of a purchase by invoice
+         * @description What an invoice for these seats and billing details charges (with tax, or none for a VAT number the EU register confirms), and within how many days it is due. Nothing is stored.
+         */
+        post: operations["quoteInvoice"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/register-email-standard-invoice": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sign up a team with a password, paid by invoice
+         * @description Makes the Standard account (its e-mail verified with a code), its team and the open invoice at once. Sent again with the same `purchaseId`, it answers the same purchase.
+         */
+        post: operations["signUpEmailByInvoice"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/register-google-standard-invoice": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sign up a team with Google, paid by invoice
+         * @description Makes the Standard account signed in with Google, its team and the open invoice at once. Sent again with the same `purchaseId`, it answers the same purchase.
+         */
+        post: operations["signUpGoogleByInvoice"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/stripe/webhook": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The payment provider's events
+         * @description Stripe sends its events here (checkouts completed, invoices paid or failed, subscriptions changed or ended), signed with the webhook secret in `Stripe-Signature`. Each event is acted on once; a replay answers 200 again. Bodies up to 512 KB.
+         */
+        post: operations["receiveStripeEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/team": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The team in figures
+         * @description The organization the account owns: its seats, those taken and held by open invitations, the device limit per seat, the term and the support tier, and whether the owner holds a seat.
+         */
+        get: operations["getTeam"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/team/members": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A page of the team table
+         * @description Members and open invitations, searched by name or e-mail, filtered by status, sorted and a page at a time, with the count per status of the whole team.
+         */
+        get: operations["listTeamPeople"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/team/members/{userId}/devices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A member's devices
+         * @description The active devices of one member's license.
+         */
+        get: operations["listTeamMemberDevices"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/team/member-names": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every member by name
+         * @description The members' names and e-mails, for the activity feed's filter.
+         */
+        get: operations["listTeamMemberNames"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/team/activity": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The team's activity
+         * @description What happened on the team, newest first: devices activated and freed, members joining, invited and removed; of one `member` and between whole UTC days `from` and `to` when given.
+         */
+        get: operations["listTeamActivity"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/team/activity.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The team's activity as CSV
+         * @description The same rows as the activity, as a CSV attachment.
+         */
+        get: operations["exportTeamActivity"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/team/utilization": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Seats and devices in use
+         * @description Seats and devices in use per day over the last `days` days, and per member the devices in use, the last activity and the commands used.
+         */
+        get: operations["getTeamUtilization"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/team/utilization.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Member utilization as CSV
+         * @description Per member: devices in use, last activity and the uses of each command, as a CSV attachment.
+         */
+        get: operations["exportTeamUtilization"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/team/invitations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Invite someone
+         * @description E-mails an invitation link to the address; an open invitation holds a seat until it is accepted, withdrawn or expires.
+         */
+        post: operations["inviteTeamMember"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/team/invitations/bulk": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Invite many at once
+         * @description Invites each address of the list while seats last, and says per address what happened; an address given twice is invited once.
+         */
+        post: operations["inviteTeamMembers"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/team/invitations/{id}/resend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send an invitation again
+         * @description E-mails an open invitation again, with a fresh link that is valid for longer.
+         */
+        post: operations["resendInvitation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/team/invitations/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Withdraw an invitation
+         * @description Its link stops working and its seat is free again.
+         */
+        delete: operations["withdrawInvitation"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/team/members/{userId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove a member
+         * @description Takes the member's seat back: their license ends and their devices are freed. The owner's own id leaves the owner's seat.
+         */
+        delete: operations["removeTeamMember"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/team/seat": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Take a seat yourself
+         * @description The owner takes one of the free seats, and uses the plugin on it.
+         */
+        post: operations["takeOwnSeat"];
+        /**
+         * Leave the owner's seat
+         * @description The owner gives their seat up for a colleague; they keep owning the team.
+         */
+        delete: operations["leaveOwnSeat"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/team/devices/{id}/free": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Free a member's device
+         * @description Frees one device of a member's license (`id` from the member's devices).
+         */
+        post: operations["freeTeamDevice"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/team/transfer": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Hand the team to a member
+         * @description Another member becomes the owner; the previous owner stays a member if they held a seat.
+         */
+        post: operations["transferTeamOwnership"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/organization": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The account's organization
+         * @description The organization the account owns or holds a seat of, for the My Account card; `organization` is null for neither.
+         */
+        get: operations["getOrganization"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/invitations/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What an invitation link offers
+         * @description The organization, who invited, the invited address, when the link expires, and whether that address has an account (sign in and accept) or not (sign up). Counted against the sign-in budget per address.
+         */
+        get: operations["previewInvitation"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/invitations/{token}/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Accept an invitation
+         * @description The signed-in account of the invited address joins the organization and takes a seat. An account paying for Standard must confirm that its own subscription stops (`confirmCancelStandard`).
+         */
+        post: operations["acceptInvitation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/invitations/{token}/signup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sign up by an invitation
+         * @description Makes the account of the invited address (the link proves the address) with a name and a password, joins the organization and signs the browser in (the session also as a cookie). Counted against the sign-in budget per address.
+         */
+        post: operations["signUpByInvitation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/session": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The operator signed in
+         * @description Who is signed in to the console, and until when their sign-in counts as fresh.
+         */
+        get: operations["getOperator"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/metrics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The business in figures
+         * @description Trials, conversions, cancellations, refunds, recurring revenue, seats, devices and plugin versions per period of the `range`.
+         */
+        get: operations["getBusinessMetrics"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Find customers
+         * @description Customers whose e-mail, name, license key, device or payment ids match `q`, a page at a time (`cursor` from `nextCursor`).
+         */
+        get: operations["searchCustomers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/customers/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Everything about a customer
+         * @description The account, its licenses, devices, sessions, subscriptions, invoices, refunds, e-mails, organizations, messages, notes and audit trail.
+         */
+        get: operations["getCustomer"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/customers/{id}/actions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Act on a customer
+         * @description One support action (`action`: extend, suspend, reinstate or revoke a license, free a device, reset deactivations, replace a key, refund, cancel or resume a subscription, …) with its reason; answers the customer's page again.
+         */
+        post: operations["actOnCustomer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/customers/{id}/notes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add an internal note
+         * @description A note on the customer for operators only; the customer never sees it.
+         */
+        post: operations["addCustomerNote"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/customers/{id}/notes/{noteId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete an internal note
+         * @description Deletes a note its author wrote.
+         */
+        delete: operations["deleteCustomerNote"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/inbox": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The contact inbox
+         * @description Messages from the Get in Touch form, new or handled, a page at a time (`cursor` from `nextCursor`), with the replies sent.
+         */
+        get: operations["listContactMessages"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/inbox/{id}/handle": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mark a message handled
+         * @description With a note on how it was handled, kept in the audit log.
+         */
+        post: operations["markContactMessageHandled"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/inbox/{id}/reply": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reply to a message
+         * @description E-mails the reply to the sender, quoting their message, and keeps it with the message.
+         */
+        post: operations["replyToContactMessage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/audit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The audit log
+         * @description Every operator's actions, newest first, filtered by operator, customer, action and whole UTC days, a page at a time (`cursor` from `nextCursor`).
+         */
+        get: operations["listAuditLog"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/money": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What needs attention
+         * @description Refunds that failed or wait, e-mails that could not be delivered, and webhook events that failed.
+         */
+        get: operations["getMoneyOverview"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/money/refunds/{id}/retry": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Try an automatic refund again
+         * @description Asks the payment provider again for a refund that failed.
+         */
+        post: operations["retryAutomaticRefund"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/money/invoices/{id}/retry-refund": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Try an invoice's refund again
+         * @description Asks the payment provider again for support's refund of an invoice that failed.
+         */
+        post: operations["retryInvoiceRefund"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/money/invoices/{id}/pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Any customer's invoice as PDF
+         * @description The same PDF the customer downloads, for support.
+         */
+        get: operations["downloadCustomerInvoicePdf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/money/mails/{id}/retry": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send an e-mail again
+         * @description Queues again an e-mail that could not be delivered after every retry.
+         */
+        post: operations["retryDeadMail"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/organizations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Find organizations
+         * @description Organizations whose name starts with `q`, or whose owner's e-mail or a member's license key is `q`; the newest when `q` is empty.
+         */
+        get: operations["findOrganizations"];
+        put?: never;
+        /**
+         * Create an Enterprise organization
+         * @description From an agreement signed outside the payment provider: its seats, devices per seat, term and support tier, owned by the account of `ownerEmail`.
+         */
+        post: operations["createOrganization"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/organizations/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An organization in full
+         * @description The organization, its members, open invitations, activity and audit trail.
+         */
+        get: operations["getOrganizationDetail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Change an organization
+         * @description Its name, seats, devices per seat, term end, support tier, agreement or notes; extending the term extends every member's license.
+         */
+        patch: operations["updateOrganization"];
+        trace?: never;
+    };
+    "/api/admin/organizations/{id}/team": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Act for an organization's owner
+         * @description One of the owner's actions, taken by an operator (`action`): invite, resend or withdraw an invitation, remove a member, free a device, transfer ownership.
+         */
+        post: operations["actOnOrganizationTeam"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -4424,6 +6252,17046 @@ export interface operations {
                         message: string;
                         /** @enum {string} */
                         code: "METHOD_NOT_ALLOWED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `INTERNAL`: Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "INTERNAL";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `SERVICE_BUSY`: The service is busy for a moment. Please try again in a few seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds after which trying again is likely to work. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "SERVICE_BUSY";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    signIn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    email: string;
+                    password: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Signed in: the session (also set as the HttpOnly session cookie), or, when the account has two-step sign-in on, `secondFactorRequired` (the code is asked on /login/code). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        token: string;
+                        user: {
+                            userId: string;
+                            customerName: string;
+                            email: string;
+                            /** @enum {string} */
+                            plan: "Trial" | "Standard" | "Enterprise";
+                            /** @enum {string} */
+                            licenseStatus: "active" | "expired" | "suspended" | "revoked";
+                            activationDate: string;
+                            expirationDate: string;
+                            licenseKey: string;
+                            isDeleted: boolean;
+                            sessionStartedAt: string;
+                            /** @enum {string} */
+                            authProvider: "email" | "google";
+                            ownsOrganization?: boolean;
+                            holdsSeat?: boolean;
+                        };
+                        tokenExpiration: number;
+                    } | {
+                        /** @enum {boolean} */
+                        secondFactorRequired: true;
+                        expiresAt: number;
+                    };
+                };
+            };
+            /**
+             * @description `BAD_REQUEST`: Bad request
+             *
+             *     `VALIDATION_FAILED`: Invalid request body.
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "BAD_REQUEST" | "VALIDATION_FAILED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `INVALID_CREDENTIALS`: Invalid email or password. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "INVALID_CREDENTIALS";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `ACCOUNT_DELETED`: This account has been scheduled for deletion and can no longer sign in. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "ACCOUNT_DELETED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `METHOD_NOT_ALLOWED`: Method not allowed. */
+            405: {
+                headers: {
+                    /** @description The methods this path answers, e.g. `POST` or `GET, HEAD`. */
+                    Allow?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "METHOD_NOT_ALLOWED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `PAYLOAD_TOO_LARGE`: Request body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "PAYLOAD_TOO_LARGE";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `UNSUPPORTED_MEDIA_TYPE`: Request body must be application/json. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "UNSUPPORTED_MEDIA_TYPE";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `TOO_MANY_ATTEMPTS`: Too many attempts. Please try again later. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "TOO_MANY_ATTEMPTS";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `INTERNAL`: Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "INTERNAL";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `SERVICE_BUSY`: The service is busy for a moment. Please try again in a few seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds after which trying again is likely to work. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "SERVICE_BUSY";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    signInWithGoogle: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    googleAccessToken: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Signed in: the session (also set as the HttpOnly session cookie), or, when the account has two-step sign-in on, `secondFactorRequired` (the code is asked on /login/code). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        token: string;
+                        user: {
+                            userId: string;
+                            customerName: string;
+                            email: string;
+                            /** @enum {string} */
+                            plan: "Trial" | "Standard" | "Enterprise";
+                            /** @enum {string} */
+                            licenseStatus: "active" | "expired" | "suspended" | "revoked";
+                            activationDate: string;
+                            expirationDate: string;
+                            licenseKey: string;
+                            isDeleted: boolean;
+                            sessionStartedAt: string;
+                            /** @enum {string} */
+                            authProvider: "email" | "google";
+                            ownsOrganization?: boolean;
+                            holdsSeat?: boolean;
+                        };
+                        tokenExpiration: number;
+                    } | {
+                        /** @enum {boolean} */
+                        secondFactorRequired: true;
+                        expiresAt: number;
+                    };
+                };
+            };
+            /**
+             * @description `BAD_REQUEST`: Bad request
+             *
+             *     `VALIDATION_FAILED`: Invalid request body.
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "BAD_REQUEST" | "VALIDATION_FAILED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `GOOGLE_AUTH_FAILED`: Google authentication failed. Please try again. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "GOOGLE_AUTH_FAILED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `ACCOUNT_DELETED`: This account has been scheduled for deletion and can no longer sign in. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "ACCOUNT_DELETED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `GOOGLE_USER_NOT_FOUND`: No account is linked to this Google profile. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "GOOGLE_USER_NOT_FOUND";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `METHOD_NOT_ALLOWED`: Method not allowed. */
+            405: {
+                headers: {
+                    /** @description The methods this path answers, e.g. `POST` or `GET, HEAD`. */
+                    Allow?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "METHOD_NOT_ALLOWED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `PAYLOAD_TOO_LARGE`: Request body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "PAYLOAD_TOO_LARGE";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `UNSUPPORTED_MEDIA_TYPE`: Request body must be application/json. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "UNSUPPORTED_MEDIA_TYPE";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `TOO_MANY_ATTEMPTS`: Too many attempts. Please try again later. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "TOO_MANY_ATTEMPTS";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `INTERNAL`: Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "INTERNAL";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `SERVICE_BUSY`: The service is busy for a moment. Please try again in a few seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds after which trying again is likely to work. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "SERVICE_BUSY";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    getSignedInUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The signed-in account. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        user: {
+                            userId: string;
+                            customerName: string;
+                            email: string;
+                            /** @enum {string} */
+                            plan: "Trial" | "Standard" | "Enterprise";
+                            /** @enum {string} */
+                            licenseStatus: "active" | "expired" | "suspended" | "revoked";
+                            activationDate: string;
+                            expirationDate: string;
+                            licenseKey: string;
+                            isDeleted: boolean;
+                            sessionStartedAt: string;
+                            /** @enum {string} */
+                            authProvider: "email" | "google";
+                            ownsOrganization?: boolean;
+                            holdsSeat?: boolean;
+                        };
+                        tokenExpiration: number;
+                    };
+                };
+            };
+            /**
+             * @description `UNAUTHORIZED`: Please log in to continue.
+             *
+             *     `SESSION_EXPIRED`: Your session has expired. Please log in again.
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "UNAUTHORIZED" | "SESSION_EXPIRED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `METHOD_NOT_ALLOWED`: Method not allowed. */
+            405: {
+                headers: {
+                    /** @description The methods this path answers, e.g. `POST` or `GET, HEAD`. */
+                    Allow?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "METHOD_NOT_ALLOWED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `INTERNAL`: Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "INTERNAL";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `SERVICE_BUSY`: The service is busy for a moment. Please try again in a few seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds after which trying again is likely to work. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "SERVICE_BUSY";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    signOut: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Signed out. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /** @description `CSRF_REJECTED`: Cross-site request refused. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "CSRF_REJECTED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `METHOD_NOT_ALLOWED`: Method not allowed. */
+            405: {
+                headers: {
+                    /** @description The methods this path answers, e.g. `POST` or `GET, HEAD`. */
+                    Allow?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "METHOD_NOT_ALLOWED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `INTERNAL`: Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "INTERNAL";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `SERVICE_BUSY`: The service is busy for a moment. Please try again in a few seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds after which trying again is likely to work. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "SERVICE_BUSY";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    requestPasswordReset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    email: string;
+                    recaptchaToken: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Asked: a link is on its way if the account exists. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /**
+             * @description `BAD_REQUEST`: Bad request
+             *
+             *     `VALIDATION_FAILED`: Invalid request body.
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "BAD_REQUEST" | "VALIDATION_FAILED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `BOT_CHECK_FAILED`: Bot check failed. Please try again. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "BOT_CHECK_FAILED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `METHOD_NOT_ALLOWED`: Method not allowed. */
+            405: {
+                headers: {
+                    /** @description The methods this path answers, e.g. `POST` or `GET, HEAD`. */
+                    Allow?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "METHOD_NOT_ALLOWED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `PAYLOAD_TOO_LARGE`: Request body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "PAYLOAD_TOO_LARGE";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `UNSUPPORTED_MEDIA_TYPE`: Request body must be application/json. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "UNSUPPORTED_MEDIA_TYPE";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `TOO_MANY_ATTEMPTS`: Too many attempts. Please try again later. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "TOO_MANY_ATTEMPTS";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `INTERNAL`: Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "INTERNAL";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `EMAIL_DELIVERY_FAILED`: Failed to send verification email */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "EMAIL_DELIVERY_FAILED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `SERVICE_BUSY`: The service is busy for a moment. Please try again in a few seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds after which trying again is likely to work. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "SERVICE_BUSY";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    resetPassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    token: string;
+                    password: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The password is changed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /**
+             * @description `BAD_REQUEST`: Bad request
+             *
+             *     `VALIDATION_FAILED`: Invalid request body.
+             *
+             *     `WEAK_PASSWORD`: This password is too common. Please choose a less predictable one.
+             *
+             *     `INVALID_RESET_TOKEN`: This password reset link is invalid or has expired.
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "BAD_REQUEST" | "VALIDATION_FAILED" | "WEAK_PASSWORD" | "INVALID_RESET_TOKEN";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `METHOD_NOT_ALLOWED`: Method not allowed. */
+            405: {
+                headers: {
+                    /** @description The methods this path answers, e.g. `POST` or `GET, HEAD`. */
+                    Allow?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "METHOD_NOT_ALLOWED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `PAYLOAD_TOO_LARGE`: Request body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "PAYLOAD_TOO_LARGE";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `UNSUPPORTED_MEDIA_TYPE`: Request body must be application/json. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "UNSUPPORTED_MEDIA_TYPE";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `INTERNAL`: Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "INTERNAL";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `SERVICE_BUSY`: The service is busy for a moment. Please try again in a few seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds after which trying again is likely to work. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "SERVICE_BUSY";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    sendVerificationCode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    customerName: string;
+                    email: string;
+                    /** @enum {string} */
+                    plan: "trial" | "standard";
+                    recaptchaToken: string;
+                    fingerprintId: string;
+                    resend?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description The code is on its way. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        attempt: number;
+                        expiresIn: number;
+                    };
+                };
+            };
+            /**
+             * @description `BAD_REQUEST`: Bad request
+             *
+             *     `VALIDATION_FAILED`: Invalid request body.
+             *
+             *     `DISPOSABLE_EMAIL`: Please use a permanent e-mail address for your free trial.
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "BAD_REQUEST" | "VALIDATION_FAILED" | "DISPOSABLE_EMAIL";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `BOT_CHECK_FAILED`: Bot check failed. Please try again. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "BOT_CHECK_FAILED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `METHOD_NOT_ALLOWED`: Method not allowed. */
+            405: {
+                headers: {
+                    /** @description The methods this path answers, e.g. `POST` or `GET, HEAD`. */
+                    Allow?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "METHOD_NOT_ALLOWED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /**
+             * @description `ACCOUNT_EXISTS`: An account with this email already exists.
+             *
+             *     `DUPLICATE_TRIAL`: A free trial has already been claimed for this account or device.
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "ACCOUNT_EXISTS" | "DUPLICATE_TRIAL";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `PAYLOAD_TOO_LARGE`: Request body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "PAYLOAD_TOO_LARGE";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `UNSUPPORTED_MEDIA_TYPE`: Request body must be application/json. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "UNSUPPORTED_MEDIA_TYPE";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `TOO_MANY_ATTEMPTS`: Too many attempts. Please try again later. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "TOO_MANY_ATTEMPTS";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `INTERNAL`: Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "INTERNAL";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `SERVICE_BUSY`: The service is busy for a moment. Please try again in a few seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds after which trying again is likely to work. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "SERVICE_BUSY";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    verifySignupCode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    email: string;
+                    code: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Verified. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        verified: boolean;
+                        formData: {
+                            customerName: string;
+                            email: string;
+                            /** @enum {string} */
+                            plan: "trial" | "standard";
+                            fingerprintId: string;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /**
+             * @description `BAD_REQUEST`: Bad request
+             *
+             *     `VALIDATION_FAILED`: Invalid request body.
+             *
+             *     `INVALID_CODE`: Invalid verification code
+             *
+             *     `CODE_EXPIRED`: Code expired
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "BAD_REQUEST" | "VALIDATION_FAILED" | "INVALID_CODE" | "CODE_EXPIRED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `METHOD_NOT_ALLOWED`: Method not allowed. */
+            405: {
+                headers: {
+                    /** @description The methods this path answers, e.g. `POST` or `GET, HEAD`. */
+                    Allow?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "METHOD_NOT_ALLOWED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `PAYLOAD_TOO_LARGE`: Request body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "PAYLOAD_TOO_LARGE";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `UNSUPPORTED_MEDIA_TYPE`: Request body must be application/json. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "UNSUPPORTED_MEDIA_TYPE";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `TOO_MANY_ATTEMPTS`: Too many attempts. Please try again later. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "TOO_MANY_ATTEMPTS";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `INTERNAL`: Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "INTERNAL";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `SERVICE_BUSY`: The service is busy for a moment. Please try again in a few seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds after which trying again is likely to work. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "SERVICE_BUSY";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    registerEmailTrial: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    customerName: string;
+                    email: string;
+                    password: string;
+                    /** @enum {boolean} */
+                    agreeToTerms: true;
+                    fingerprintId: string;
+                    /** @enum {string} */
+                    plan: "trial";
+                    seats?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description The new account, signed in: the session (also set as the HttpOnly session cookie) and the user. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        token: string;
+                        user: {
+                            userId: string;
+                            customerName: string;
+                            email: string;
+                            /** @enum {string} */
+                            plan: "Trial" | "Standard" | "Enterprise";
+                            /** @enum {string} */
+                            licenseStatus: "active" | "expired" | "suspended" | "revoked";
+                            activationDate: string;
+                            expirationDate: string;
+                            licenseKey: string;
+                            isDeleted: boolean;
+                            sessionStartedAt: string;
+                            /** @enum {string} */
+                            authProvider: "email" | "google";
+                            ownsOrganization?: boolean;
+                            holdsSeat?: boolean;
+                        };
+                        tokenExpiration: number;
+                    };
+                };
+            };
+            /**
+             * @description `BAD_REQUEST`: Bad request
+             *
+             *     `VALIDATION_FAILED`: Invalid request body.
+             *
+             *     `WEAK_PASSWORD`: This password is too common. Please choose a less predictable one.
+             *
+             *     `NOT_VERIFIED`: Please verify your e-mail address first.
+             *
+             *     `DISPOSABLE_EMAIL`: Please use a permanent e-mail address for your free trial.
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "BAD_REQUEST" | "VALIDATION_FAILED" | "WEAK_PASSWORD" | "NOT_VERIFIED" | "DISPOSABLE_EMAIL";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `METHOD_NOT_ALLOWED`: Method not allowed. */
+            405: {
+                headers: {
+                    /** @description The methods this path answers, e.g. `POST` or `GET, HEAD`. */
+                    Allow?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "METHOD_NOT_ALLOWED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /**
+             * @description `ACCOUNT_EXISTS`: An account with this email already exists.
+             *
+             *     `DUPLICATE_TRIAL`: A free trial has already been claimed for this account or device.
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "ACCOUNT_EXISTS" | "DUPLICATE_TRIAL";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `PAYLOAD_TOO_LARGE`: Request body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "PAYLOAD_TOO_LARGE";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `UNSUPPORTED_MEDIA_TYPE`: Request body must be application/json. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "UNSUPPORTED_MEDIA_TYPE";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `INTERNAL`: Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "INTERNAL";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `SERVICE_BUSY`: The service is busy for a moment. Please try again in a few seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds after which trying again is likely to work. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "SERVICE_BUSY";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    registerGoogleTrial: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    googleToken: string;
+                    /** @enum {boolean} */
+                    agreeToTerms: true;
+                    fingerprintId: string;
+                    /** @enum {string} */
+                    plan: "trial";
+                    seats?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description The new account, signed in: the session (also set as the HttpOnly session cookie) and the user. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        token: string;
+                        user: {
+                            userId: string;
+                            customerName: string;
+                            email: string;
+                            /** @enum {string} */
+                            plan: "Trial" | "Standard" | "Enterprise";
+                            /** @enum {string} */
+                            licenseStatus: "active" | "expired" | "suspended" | "revoked";
+                            activationDate: string;
+                            expirationDate: string;
+                            licenseKey: string;
+                            isDeleted: boolean;
+                            sessionStartedAt: string;
+                            /** @enum {string} */
+                            authProvider: "email" | "google";
+                            ownsOrganization?: boolean;
+                            holdsSeat?: boolean;
+                        };
+                        tokenExpiration: number;
+                    };
+                };
+            };
+            /**
+             * @description `BAD_REQUEST`: Bad request
+             *
+             *     `VALIDATION_FAILED`: Invalid request body.
+             *
+             *     `DISPOSABLE_EMAIL`: Please use a permanent e-mail address for your free trial.
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "BAD_REQUEST" | "VALIDATION_FAILED" | "DISPOSABLE_EMAIL";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `GOOGLE_AUTH_FAILED`: Google authentication failed. Please try again. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "GOOGLE_AUTH_FAILED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `METHOD_NOT_ALLOWED`: Method not allowed. */
+            405: {
+                headers: {
+                    /** @description The methods this path answers, e.g. `POST` or `GET, HEAD`. */
+                    Allow?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "METHOD_NOT_ALLOWED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /**
+             * @description `ACCOUNT_EXISTS`: An account with this email already exists.
+             *
+             *     `DUPLICATE_TRIAL`: A free trial has already been claimed for this account or device.
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "ACCOUNT_EXISTS" | "DUPLICATE_TRIAL";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `PAYLOAD_TOO_LARGE`: Request body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "PAYLOAD_TOO_LARGE";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `UNSUPPORTED_MEDIA_TYPE`: Request body must be application/json. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "UNSUPPORTED_MEDIA_TYPE";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `INTERNAL`: Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "INTERNAL";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `SERVICE_BUSY`: The service is busy for a moment. Please try again in a few seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds after which trying again is likely to work. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "SERVICE_BUSY";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    getAccountLicense: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The license summary. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        devices: {
+                            active: number;
+                            limit: number;
+                        };
+                        renewal: {
+                            /** @enum {string} */
+                            kind: "renews" | "ends";
+                            on: string;
+                        } | null;
+                    };
+                };
+            };
+            /**
+             * @description `UNAUTHORIZED`: Please log in to continue.
+             *
+             *     `SESSION_EXPIRED`: Your session has expired. Please log in again.
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "UNAUTHORIZED" | "SESSION_EXPIRED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `METHOD_NOT_ALLOWED`: Method not allowed. */
+            405: {
+                headers: {
+                    /** @description The methods this path answers, e.g. `POST` or `GET, HEAD`. */
+                    Allow?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "METHOD_NOT_ALLOWED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `INTERNAL`: Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "INTERNAL";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `SERVICE_BUSY`: The service is busy for a moment. Please try again in a few seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds after which trying again is likely to work. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "SERVICE_BUSY";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    downloadInstaller: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The installer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": string;
+                };
+            };
+            /** @description A browser without a session: sign in first. */
+            302: {
+                headers: {
+                    /** @description `/login`. */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /**
+             * @description `UNAUTHORIZED`: Please log in to continue.
+             *
+             *     `SESSION_EXPIRED`: Your session has expired. Please log in again.
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "UNAUTHORIZED" | "SESSION_EXPIRED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `DOWNLOAD_UNAVAILABLE`: The installer is not available right now. Please try again later. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "DOWNLOAD_UNAVAILABLE";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `METHOD_NOT_ALLOWED`: Method not allowed. */
+            405: {
+                headers: {
+                    /** @description The methods this path answers, e.g. `POST` or `GET, HEAD`. */
+                    Allow?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "METHOD_NOT_ALLOWED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `INTERNAL`: Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "INTERNAL";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `SERVICE_BUSY`: The service is busy for a moment. Please try again in a few seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds after which trying again is likely to work. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "SERVICE_BUSY";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    changePassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    currentPassword: string;
+                    newPassword: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The password is changed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /**
+             * @description `BAD_REQUEST`: Bad request
+             *
+             *     `VALIDATION_FAILED`: Invalid request body.
+             *
+             *     `WEAK_PASSWORD`: This password is too common. Please choose a less predictable one.
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "BAD_REQUEST" | "VALIDATION_FAILED" | "WEAK_PASSWORD";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /**
+             * @description `UNAUTHORIZED`: Please log in to continue.
+             *
+             *     `SESSION_EXPIRED`: Your session has expired. Please log in again.
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "UNAUTHORIZED" | "SESSION_EXPIRED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /**
+             * @description `CSRF_REJECTED`: Cross-site request refused.
+             *
+             *     `CURRENT_PASSWORD_WRONG`: Your current password is not correct.
+             *
+             *     `FRESH_VERIFICATION_REQUIRED`: Please confirm it is you: enter a code from your authenticator app, use your passkey, or type your password.
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "CSRF_REJECTED" | "CURRENT_PASSWORD_WRONG" | "FRESH_VERIFICATION_REQUIRED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `METHOD_NOT_ALLOWED`: Method not allowed. */
+            405: {
+                headers: {
+                    /** @description The methods this path answers, e.g. `POST` or `GET, HEAD`. */
+                    Allow?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "METHOD_NOT_ALLOWED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `NO_PASSWORD_TO_CHANGE`: Your account signs in with Google and has no password to change. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "NO_PASSWORD_TO_CHANGE";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `PAYLOAD_TOO_LARGE`: Request body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "PAYLOAD_TOO_LARGE";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `UNSUPPORTED_MEDIA_TYPE`: Request body must be application/json. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "UNSUPPORTED_MEDIA_TYPE";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `TOO_MANY_ATTEMPTS`: Too many attempts. Please try again later. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "TOO_MANY_ATTEMPTS";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `INTERNAL`: Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "INTERNAL";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `SERVICE_BUSY`: The service is busy for a moment. Please try again in a few seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds after which trying again is likely to work. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "SERVICE_BUSY";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    setFirstPassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    newPassword: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The password is set. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /**
+             * @description `BAD_REQUEST`: Bad request
+             *
+             *     `VALIDATION_FAILED`: Invalid request body.
+             *
+             *     `WEAK_PASSWORD`: This password is too common. Please choose a less predictable one.
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "BAD_REQUEST" | "VALIDATION_FAILED" | "WEAK_PASSWORD";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /**
+             * @description `UNAUTHORIZED`: Please log in to continue.
+             *
+             *     `SESSION_EXPIRED`: Your session has expired. Please log in again.
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "UNAUTHORIZED" | "SESSION_EXPIRED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /**
+             * @description `CSRF_REJECTED`: Cross-site request refused.
+             *
+             *     `FRESH_VERIFICATION_REQUIRED`: Please confirm it is you: enter a code from your authenticator app, use your passkey, or type your password.
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "CSRF_REJECTED" | "FRESH_VERIFICATION_REQUIRED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `METHOD_NOT_ALLOWED`: Method not allowed. */
+            405: {
+                headers: {
+                    /** @description The methods this path answers, e.g. `POST` or `GET, HEAD`. */
+                    Allow?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "METHOD_NOT_ALLOWED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `PASSWORD_ALREADY_SET`: Your account already has a password: change it with your current password. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "PASSWORD_ALREADY_SET";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `PAYLOAD_TOO_LARGE`: Request body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "PAYLOAD_TOO_LARGE";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `UNSUPPORTED_MEDIA_TYPE`: Request body must be application/json. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "UNSUPPORTED_MEDIA_TYPE";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `INTERNAL`: Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "INTERNAL";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `SERVICE_BUSY`: The service is busy for a moment. Please try again in a few seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds after which trying again is likely to work. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "SERVICE_BUSY";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    getUsageSharing: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The setting. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        shareUsage: boolean;
+                        message?: string;
+                    };
+                };
+            };
+            /**
+             * @description `UNAUTHORIZED`: Please log in to continue.
+             *
+             *     `SESSION_EXPIRED`: Your session has expired. Please log in again.
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "UNAUTHORIZED" | "SESSION_EXPIRED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `METHOD_NOT_ALLOWED`: Method not allowed. */
+            405: {
+                headers: {
+                    /** @description The methods this path answers, e.g. `POST` or `GET, HEAD`. */
+                    Allow?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "METHOD_NOT_ALLOWED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `INTERNAL`: Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "INTERNAL";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `SERVICE_BUSY`: The service is busy for a moment. Please try again in a few seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds after which trying again is likely to work. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "SERVICE_BUSY";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    setUsageSharing: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    shareUsage: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Changed, with a `message`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        shareUsage: boolean;
+                        message?: string;
+                    };
+                };
+            };
+            /**
+             * @description `BAD_REQUEST`: Bad request
+             *
+             *     `VALIDATION_FAILED`: Invalid request body.
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "BAD_REQUEST" | "VALIDATION_FAILED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /**
+             * @description `UNAUTHORIZED`: Please log in to continue.
+             *
+             *     `SESSION_EXPIRED`: Your session has expired. Please log in again.
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "UNAUTHORIZED" | "SESSION_EXPIRED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `CSRF_REJECTED`: Cross-site request refused. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "CSRF_REJECTED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `METHOD_NOT_ALLOWED`: Method not allowed. */
+            405: {
+                headers: {
+                    /** @description The methods this path answers, e.g. `POST` or `GET, HEAD`. */
+                    Allow?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "METHOD_NOT_ALLOWED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `PAYLOAD_TOO_LARGE`: Request body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "PAYLOAD_TOO_LARGE";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `UNSUPPORTED_MEDIA_TYPE`: Request body must be application/json. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "UNSUPPORTED_MEDIA_TYPE";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `INTERNAL`: Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "INTERNAL";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `SERVICE_BUSY`: The service is busy for a moment. Please try again in a few seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds after which trying again is likely to work. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "SERVICE_BUSY";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    deleteAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Scheduled for deletion; the session cookie is cleared. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /**
+             * @description `UNAUTHORIZED`: Please log in to continue.
+             *
+             *     `SESSION_EXPIRED`: Your session has expired. Please log in again.
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "UNAUTHORIZED" | "SESSION_EXPIRED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `CSRF_REJECTED`: Cross-site request refused. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "CSRF_REJECTED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `METHOD_NOT_ALLOWED`: Method not allowed. */
+            405: {
+                headers: {
+                    /** @description The methods this path answers, e.g. `POST` or `GET, HEAD`. */
+                    Allow?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "METHOD_NOT_ALLOWED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `INTERNAL`: Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "INTERNAL";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `SERVICE_BUSY`: The service is busy for a moment. Please try again in a few seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds after which trying again is likely to work. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "SERVICE_BUSY";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    listPasskeys: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The passkeys. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        passkeys: {
+                            id: string;
+                            name: string;
+                            createdAt: number;
+                            lastUsedAt: number | null;
+                            backedUp: boolean;
+                        }[];
+                        max: number;
+                    };
+                };
+            };
+            /**
+             * @description `UNAUTHORIZED`: Please log in to continue.
+             *
+             *     `SESSION_EXPIRED`: Your session has expired. Please log in again.
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "UNAUTHORIZED" | "SESSION_EXPIRED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `METHOD_NOT_ALLOWED`: Method not allowed. */
+            405: {
+                headers: {
+                    /** @description The methods this path answers, e.g. `POST` or `GET, HEAD`. */
+                    Allow?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "METHOD_NOT_ALLOWED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `INTERNAL`: Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "INTERNAL";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `SERVICE_BUSY`: The service is busy for a moment. Please try again in a few seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds after which trying again is likely to work. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "SERVICE_BUSY";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    startAddingPasskey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The ceremony. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        challengeId: string;
+                        options?: unknown;
+                        suggestedName: string;
+                    };
+                };
+            };
+            /**
+             * @description `UNAUTHORIZED`: Please log in to continue.
+             *
+             *     `SESSION_EXPIRED`: Your session has expired. Please log in again.
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "UNAUTHORIZED" | "SESSION_EXPIRED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /**
+             * @description `CSRF_REJECTED`: Cross-site request refused.
+             *
+             *     `FRESH_VERIFICATION_REQUIRED`: Please confirm it is you: enter a code from your authenticator app, use your passkey, or type your password.
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "CSRF_REJECTED" | "FRESH_VERIFICATION_REQUIRED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `METHOD_NOT_ALLOWED`: Method not allowed. */
+            405: {
+                headers: {
+                    /** @description The methods this path answers, e.g. `POST` or `GET, HEAD`. */
+                    Allow?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "METHOD_NOT_ALLOWED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `PASSKEY_LIMIT`: You can keep up to 10 passkeys. Remove one to add another. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "PASSKEY_LIMIT";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `INTERNAL`: Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "INTERNAL";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `SERVICE_BUSY`: The service is busy for a moment. Please try again in a few seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds after which trying again is likely to work. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "SERVICE_BUSY";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    addPasskey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    challengeId: string;
+                    name: string;
+                    response: {
+                        id: string;
+                        rawId: string;
+                        /** @enum {string} */
+                        type: "public-key";
+                        response: {
+                            clientDataJSON: string;
+                            attestationObject: string;
+                            authenticatorData?: string;
+                            transports?: string[];
+                            publicKeyAlgorithm?: number;
+                            publicKey?: string;
+                        };
+                        /** @enum {string} */
+                        authenticatorAttachment?: "platform" | "cross-platform";
+                        clientExtensionResults: {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description The new passkey. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        name: string;
+                        createdAt: number;
+                        lastUsedAt: number | null;
+                        backedUp: boolean;
+                    };
+                };
+            };
+            /**
+             * @description `BAD_REQUEST`: Bad request
+             *
+             *     `VALIDATION_FAILED`: Invalid request body.
+             *
+             *     `PASSKEY_CHALLENGE_EXPIRED`: The passkey request expired. Please try again.
+             *
+             *     `PASSKEY_NOT_ACCEPTED`: This passkey could not be verified for this site. Please try again, or sign in with your password.
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "BAD_REQUEST" | "VALIDATION_FAILED" | "PASSKEY_CHALLENGE_EXPIRED" | "PASSKEY_NOT_ACCEPTED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /**
+             * @description `UNAUTHORIZED`: Please log in to continue.
+             *
+             *     `SESSION_EXPIRED`: Your session has expired. Please log in again.
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "UNAUTHORIZED" | "SESSION_EXPIRED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /**
+             * @description `CSRF_REJECTED`: Cross-site request refused.
+             *
+             *     `FRESH_VERIFICATION_REQUIRED`: Please confirm it is you: enter a code from your authenticator app, use your passkey, or type your password.
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "CSRF_REJECTED" | "FRESH_VERIFICATION_REQUIRED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `METHOD_NOT_ALLOWED`: Method not allowed. */
+            405: {
+                headers: {
+                    /** @description The methods this path answers, e.g. `POST` or `GET, HEAD`. */
+                    Allow?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "METHOD_NOT_ALLOWED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /**
+             * @description `PASSKEY_ALREADY_ADDED`: This passkey is already on your account.
+             *
+             *     `PASSKEY_LIMIT`: You can keep up to 10 passkeys. Remove one to add another.
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "PASSKEY_ALREADY_ADDED" | "PASSKEY_LIMIT";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `PAYLOAD_TOO_LARGE`: Request body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "PAYLOAD_TOO_LARGE";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `UNSUPPORTED_MEDIA_TYPE`: Request body must be application/json. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "UNSUPPORTED_MEDIA_TYPE";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `INTERNAL`: Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "INTERNAL";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `SERVICE_BUSY`: The service is busy for a moment. Please try again in a few seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds after which trying again is likely to work. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "SERVICE_BUSY";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    removePasskey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /**
+             * @description `UNAUTHORIZED`: Please log in to continue.
+             *
+             *     `SESSION_EXPIRED`: Your session has expired. Please log in again.
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "UNAUTHORIZED" | "SESSION_EXPIRED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /**
+             * @description `CSRF_REJECTED`: Cross-site request refused.
+             *
+             *     `FRESH_VERIFICATION_REQUIRED`: Please confirm it is you: enter a code from your authenticator app, use your passkey, or type your password.
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "CSRF_REJECTED" | "FRESH_VERIFICATION_REQUIRED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `PASSKEY_NOT_FOUND`: This passkey is not on your account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "PASSKEY_NOT_FOUND";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `METHOD_NOT_ALLOWED`: Method not allowed. */
+            405: {
+                headers: {
+                    /** @description The methods this path answers, e.g. `POST` or `GET, HEAD`. */
+                    Allow?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "METHOD_NOT_ALLOWED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `INTERNAL`: Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "INTERNAL";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `SERVICE_BUSY`: The service is busy for a moment. Please try again in a few seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds after which trying again is likely to work. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "SERVICE_BUSY";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    renamePasskey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Renamed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        name: string;
+                        createdAt: number;
+                        lastUsedAt: number | null;
+                        backedUp: boolean;
+                    };
+                };
+            };
+            /**
+             * @description `BAD_REQUEST`: Bad request
+             *
+             *     `VALIDATION_FAILED`: Invalid request body.
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "BAD_REQUEST" | "VALIDATION_FAILED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /**
+             * @description `UNAUTHORIZED`: Please log in to continue.
+             *
+             *     `SESSION_EXPIRED`: Your session has expired. Please log in again.
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "UNAUTHORIZED" | "SESSION_EXPIRED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `CSRF_REJECTED`: Cross-site request refused. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "CSRF_REJECTED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `PASSKEY_NOT_FOUND`: This passkey is not on your account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "PASSKEY_NOT_FOUND";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `METHOD_NOT_ALLOWED`: Method not allowed. */
+            405: {
+                headers: {
+                    /** @description The methods this path answers, e.g. `POST` or `GET, HEAD`. */
+                    Allow?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "METHOD_NOT_ALLOWED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `PAYLOAD_TOO_LARGE`: Request body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "PAYLOAD_TOO_LARGE";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `UNSUPPORTED_MEDIA_TYPE`: Request body must be application/json. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "UNSUPPORTED_MEDIA_TYPE";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `INTERNAL`: Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "INTERNAL";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `SERVICE_BUSY`: The service is busy for a moment. Please try again in a few seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds after which trying again is likely to work. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "SERVICE_BUSY";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    startPasskeySignIn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The ceremony. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        challengeId: string;
+                        options?: unknown;
+                    };
+                };
+            };
+            /** @description `METHOD_NOT_ALLOWED`: Method not allowed. */
+            405: {
+                headers: {
+                    /** @description The methods this path answers, e.g. `POST` or `GET, HEAD`. */
+                    Allow?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "METHOD_NOT_ALLOWED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `TOO_MANY_ATTEMPTS`: Too many attempts. Please try again later. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "TOO_MANY_ATTEMPTS";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `INTERNAL`: Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "INTERNAL";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `SERVICE_BUSY`: The service is busy for a moment. Please try again in a few seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds after which trying again is likely to work. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "SERVICE_BUSY";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    signInWithPasskey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    challengeId: string;
+                    response: {
+                        id: string;
+                        rawId: string;
+                        /** @enum {string} */
+                        type: "public-key";
+                        response: {
+                            clientDataJSON: string;
+                            authenticatorData: string;
+                            signature: string;
+                            userHandle?: string;
+                        };
+                        /** @enum {string} */
+                        authenticatorAttachment?: "platform" | "cross-platform";
+                        clientExtensionResults: {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Signed in: the session (also set as the HttpOnly session cookie) and the user. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        token: string;
+                        user: {
+                            userId: string;
+                            customerName: string;
+                            email: string;
+                            /** @enum {string} */
+                            plan: "Trial" | "Standard" | "Enterprise";
+                            /** @enum {string} */
+                            licenseStatus: "active" | "expired" | "suspended" | "revoked";
+                            activationDate: string;
+                            expirationDate: string;
+                            licenseKey: string;
+                            isDeleted: boolean;
+                            sessionStartedAt: string;
+                            /** @enum {string} */
+                            authProvider: "email" | "google";
+                            ownsOrganization?: boolean;
+                            holdsSeat?: boolean;
+                        };
+                        tokenExpiration: number;
+                    };
+                };
+            };
+            /**
+             * @description `BAD_REQUEST`: Bad request
+             *
+             *     `VALIDATION_FAILED`: Invalid request body.
+             *
+             *     `PASSKEY_CHALLENGE_EXPIRED`: The passkey request expired. Please try again.
+             *
+             *     `PASSKEY_NOT_ACCEPTED`: This passkey could not be verified for this site. Please try again, or sign in with your password.
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "BAD_REQUEST" | "VALIDATION_FAILED" | "PASSKEY_CHALLENGE_EXPIRED" | "PASSKEY_NOT_ACCEPTED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `PASSKEY_UNKNOWN`: This passkey is not registered here. Sign in with your password, then add the passkey in Account Settings. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "PASSKEY_UNKNOWN";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `ACCOUNT_DELETED`: This account has been scheduled for deletion and can no longer sign in. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "ACCOUNT_DELETED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `METHOD_NOT_ALLOWED`: Method not allowed. */
+            405: {
+                headers: {
+                    /** @description The methods this path answers, e.g. `POST` or `GET, HEAD`. */
+                    Allow?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "METHOD_NOT_ALLOWED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `PAYLOAD_TOO_LARGE`: Request body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "PAYLOAD_TOO_LARGE";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `UNSUPPORTED_MEDIA_TYPE`: Request body must be application/json. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "UNSUPPORTED_MEDIA_TYPE";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `TOO_MANY_ATTEMPTS`: Too many attempts. Please try again later. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "TOO_MANY_ATTEMPTS";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `INTERNAL`: Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "INTERNAL";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `SERVICE_BUSY`: The service is busy for a moment. Please try again in a few seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds after which trying again is likely to work. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "SERVICE_BUSY";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    startPasskeyConfirmation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The ceremony. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        challengeId: string;
+                        options?: unknown;
+                    };
+                };
+            };
+            /**
+             * @description `UNAUTHORIZED`: Please log in to continue.
+             *
+             *     `SESSION_EXPIRED`: Your session has expired. Please log in again.
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "UNAUTHORIZED" | "SESSION_EXPIRED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `CSRF_REJECTED`: Cross-site request refused. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "CSRF_REJECTED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `PASSKEY_NOT_FOUND`: This passkey is not on your account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "PASSKEY_NOT_FOUND";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `METHOD_NOT_ALLOWED`: Method not allowed. */
+            405: {
+                headers: {
+                    /** @description The methods this path answers, e.g. `POST` or `GET, HEAD`. */
+                    Allow?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "METHOD_NOT_ALLOWED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `INTERNAL`: Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "INTERNAL";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `SERVICE_BUSY`: The service is busy for a moment. Please try again in a few seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds after which trying again is likely to work. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "SERVICE_BUSY";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    confirmWithPasskey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    challengeId: string;
+                    response: {
+                        id: string;
+                        rawId: string;
+                        /** @enum {string} */
+                        type: "public-key";
+                        response: {
+                            clientDataJSON: string;
+                            authenticatorData: string;
+                            signature: string;
+                            userHandle?: string;
+                        };
+                        /** @enum {string} */
+                        authenticatorAttachment?: "platform" | "cross-platform";
+                        clientExtensionResults: {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Confirmed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /**
+             * @description `BAD_REQUEST`: Bad request
+             *
+             *     `VALIDATION_FAILED`: Invalid request body.
+             *
+             *     `PASSKEY_CHALLENGE_EXPIRED`: The passkey request expired. Please try again.
+             *
+             *     `PASSKEY_NOT_ACCEPTED`: This passkey could not be verified for this site. Please try again, or sign in with your password.
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "BAD_REQUEST" | "VALIDATION_FAILED" | "PASSKEY_CHALLENGE_EXPIRED" | "PASSKEY_NOT_ACCEPTED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /**
+             * @description `UNAUTHORIZED`: Please log in to continue.
+             *
+             *     `SESSION_EXPIRED`: Your session has expired. Please log in again.
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "UNAUTHORIZED" | "SESSION_EXPIRED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `CSRF_REJECTED`: Cross-site request refused. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "CSRF_REJECTED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `PASSKEY_NOT_FOUND`: This passkey is not on your account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "PASSKEY_NOT_FOUND";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `METHOD_NOT_ALLOWED`: Method not allowed. */
+            405: {
+                headers: {
+                    /** @description The methods this path answers, e.g. `POST` or `GET, HEAD`. */
+                    Allow?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "METHOD_NOT_ALLOWED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `PAYLOAD_TOO_LARGE`: Request body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "PAYLOAD_TOO_LARGE";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `UNSUPPORTED_MEDIA_TYPE`: Request body must be application/json. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "UNSUPPORTED_MEDIA_TYPE";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `INTERNAL`: Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "INTERNAL";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `SERVICE_BUSY`: The service is busy for a moment. Please try again in a few seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds after which trying again is likely to work. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "SERVICE_BUSY";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    getTwoStepStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The status. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        on: boolean;
+                        since: number | null;
+                        recoveryCodesLeft: number;
+                    };
+                };
+            };
+            /**
+             * @description `UNAUTHORIZED`: Please log in to continue.
+             *
+             *     `SESSION_EXPIRED`: Your session has expired. Please log in again.
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "UNAUTHORIZED" | "SESSION_EXPIRED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `METHOD_NOT_ALLOWED`: Method not allowed. */
+            405: {
+                headers: {
+                    /** @description The methods this path answers, e.g. `POST` or `GET, HEAD`. */
+                    Allow?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "METHOD_NOT_ALLOWED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `INTERNAL`: Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "INTERNAL";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `SERVICE_BUSY`: The service is busy for a moment. Please try again in a few seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds after which trying again is likely to work. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "SERVICE_BUSY";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    startTwoStepSetup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The secret to add to the app. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        secret: string;
+                        uri: string;
+                        qrSvg: string;
+                    };
+                };
+            };
+            /**
+             * @description `UNAUTHORIZED`: Please log in to continue.
+             *
+             *     `SESSION_EXPIRED`: Your session has expired. Please log in again.
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "UNAUTHORIZED" | "SESSION_EXPIRED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /**
+             * @description `CSRF_REJECTED`: Cross-site request refused.
+             *
+             *     `FRESH_VERIFICATION_REQUIRED`: Please confirm it is you: enter a code from your authenticator app, use your passkey, or type your password.
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "CSRF_REJECTED" | "FRESH_VERIFICATION_REQUIRED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `METHOD_NOT_ALLOWED`: Method not allowed. */
+            405: {
+                headers: {
+                    /** @description The methods this path answers, e.g. `POST` or `GET, HEAD`. */
+                    Allow?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "METHOD_NOT_ALLOWED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `TWO_STEP_ALREADY_ON`: Two-step sign-in is already turned on. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "TWO_STEP_ALREADY_ON";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `INTERNAL`: Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "INTERNAL";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `SERVICE_BUSY`: The service is busy for a moment. Please try again in a few seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds after which trying again is likely to work. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "SERVICE_BUSY";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    confirmTwoStep: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    code: string;
+                };
+            };
+        };
+        responses: {
+            /** @description On, with the recovery codes. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        recoveryCodes: string[];
+                    };
+                };
+            };
+            /**
+             * @description `BAD_REQUEST`: Bad request
+             *
+             *     `VALIDATION_FAILED`: Invalid request body.
+             *
+             *     `WRONG_SECOND_FACTOR_CODE`: That code is not correct. Enter the 6-digit code your authenticator app shows now, or one of your recovery codes.
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "BAD_REQUEST" | "VALIDATION_FAILED" | "WRONG_SECOND_FACTOR_CODE";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /**
+             * @description `UNAUTHORIZED`: Please log in to continue.
+             *
+             *     `SESSION_EXPIRED`: Your session has expired. Please log in again.
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "UNAUTHORIZED" | "SESSION_EXPIRED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /**
+             * @description `CSRF_REJECTED`: Cross-site request refused.
+             *
+             *     `FRESH_VERIFICATION_REQUIRED`: Please confirm it is you: enter a code from your authenticator app, use your passkey, or type your password.
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "CSRF_REJECTED" | "FRESH_VERIFICATION_REQUIRED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `METHOD_NOT_ALLOWED`: Method not allowed. */
+            405: {
+                headers: {
+                    /** @description The methods this path answers, e.g. `POST` or `GET, HEAD`. */
+                    Allow?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "METHOD_NOT_ALLOWED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /**
+             * @description `TWO_STEP_SETUP_MISSING`: Start the setup again: choose "Set up an authenticator app".
+             *
+             *     `TWO_STEP_ALREADY_ON`: Two-step sign-in is already turned on.
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "TWO_STEP_SETUP_MISSING" | "TWO_STEP_ALREADY_ON";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `PAYLOAD_TOO_LARGE`: Request body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "PAYLOAD_TOO_LARGE";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `UNSUPPORTED_MEDIA_TYPE`: Request body must be application/json. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "UNSUPPORTED_MEDIA_TYPE";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `TOO_MANY_ATTEMPTS`: Too many attempts. Please try again later. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "TOO_MANY_ATTEMPTS";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `INTERNAL`: Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "INTERNAL";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `SERVICE_BUSY`: The service is busy for a moment. Please try again in a few seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds after which trying again is likely to work. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "SERVICE_BUSY";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    replaceRecoveryCodes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    code: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The new recovery codes. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        recoveryCodes: string[];
+                    };
+                };
+            };
+            /**
+             * @description `BAD_REQUEST`: Bad request
+             *
+             *     `VALIDATION_FAILED`: Invalid request body.
+             *
+             *     `WRONG_SECOND_FACTOR_CODE`: That code is not correct. Enter the 6-digit code your authenticator app shows now, or one of your recovery codes.
+             *
+             *     `RECOVERY_CODE_USED`: This recovery code has already been used. Each recovery code works once: use another one.
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "BAD_REQUEST" | "VALIDATION_FAILED" | "WRONG_SECOND_FACTOR_CODE" | "RECOVERY_CODE_USED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /**
+             * @description `UNAUTHORIZED`: Please log in to continue.
+             *
+             *     `SESSION_EXPIRED`: Your session has expired. Please log in again.
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "UNAUTHORIZED" | "SESSION_EXPIRED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `CSRF_REJECTED`: Cross-site request refused. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "CSRF_REJECTED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `METHOD_NOT_ALLOWED`: Method not allowed. */
+            405: {
+                headers: {
+                    /** @description The methods this path answers, e.g. `POST` or `GET, HEAD`. */
+                    Allow?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "METHOD_NOT_ALLOWED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `TWO_STEP_NOT_ON`: Two-step sign-in is not turned on. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "TWO_STEP_NOT_ON";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `PAYLOAD_TOO_LARGE`: Request body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "PAYLOAD_TOO_LARGE";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `UNSUPPORTED_MEDIA_TYPE`: Request body must be application/json. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "UNSUPPORTED_MEDIA_TYPE";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `TOO_MANY_ATTEMPTS`: Too many attempts. Please try again later. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "TOO_MANY_ATTEMPTS";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `INTERNAL`: Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "INTERNAL";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `SERVICE_BUSY`: The service is busy for a moment. Please try again in a few seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds after which trying again is likely to work. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "SERVICE_BUSY";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    turnOffTwoStep: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    code?: string;
+                    password?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Off. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /**
+             * @description `BAD_REQUEST`: Bad request
+             *
+             *     `VALIDATION_FAILED`: Invalid request body.
+             *
+             *     `WRONG_SECOND_FACTOR_CODE`: That code is not correct. Enter the 6-digit code your authenticator app shows now, or one of your recovery codes.
+             *
+             *     `RECOVERY_CODE_USED`: This recovery code has already been used. Each recovery code works once: use another one.
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "BAD_REQUEST" | "VALIDATION_FAILED" | "WRONG_SECOND_FACTOR_CODE" | "RECOVERY_CODE_USED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /**
+             * @description `UNAUTHORIZED`: Please log in to continue.
+             *
+             *     `SESSION_EXPIRED`: Your session has expired. Please log in again.
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "UNAUTHORIZED" | "SESSION_EXPIRED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /**
+             * @description `CSRF_REJECTED`: Cross-site request refused.
+             *
+             *     `STRONGER_PROOF_REQUIRED`: Your account has an authenticator app or a passkey, so your password is not enough here: confirm it is you with one of those.
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "CSRF_REJECTED" | "STRONGER_PROOF_REQUIRED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `METHOD_NOT_ALLOWED`: Method not allowed. */
+            405: {
+                headers: {
+                    /** @description The methods this path answers, e.g. `POST` or `GET, HEAD`. */
+                    Allow?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "METHOD_NOT_ALLOWED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `TWO_STEP_NOT_ON`: Two-step sign-in is not turned on. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "TWO_STEP_NOT_ON";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `PAYLOAD_TOO_LARGE`: Request body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "PAYLOAD_TOO_LARGE";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `UNSUPPORTED_MEDIA_TYPE`: Request body must be application/json. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "UNSUPPORTED_MEDIA_TYPE";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `TOO_MANY_ATTEMPTS`: Too many attempts. Please try again later. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "TOO_MANY_ATTEMPTS";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `INTERNAL`: Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "INTERNAL";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `SERVICE_BUSY`: The service is busy for a moment. Please try again in a few seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds after which trying again is likely to work. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "SERVICE_BUSY";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    getIdentityProofMethods: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The proofs. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        methods: ("passkey" | "code" | "password")[];
+                    };
+                };
+            };
+            /**
+             * @description `UNAUTHORIZED`: Please log in to continue.
+             *
+             *     `SESSION_EXPIRED`: Your session has expired. Please log in again.
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "UNAUTHORIZED" | "SESSION_EXPIRED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `METHOD_NOT_ALLOWED`: Method not allowed. */
+            405: {
+                headers: {
+                    /** @description The methods this path answers, e.g. `POST` or `GET, HEAD`. */
+                    Allow?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "METHOD_NOT_ALLOWED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `INTERNAL`: Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "INTERNAL";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `SERVICE_BUSY`: The service is busy for a moment. Please try again in a few seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds after which trying again is likely to work. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "SERVICE_BUSY";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    verifyIdentity: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    code?: string;
+                    password?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Confirmed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /**
+             * @description `BAD_REQUEST`: Bad request
+             *
+             *     `VALIDATION_FAILED`: Invalid request body.
+             *
+             *     `WRONG_SECOND_FACTOR_CODE`: That code is not correct. Enter the 6-digit code your authenticator app shows now, or one of your recovery codes.
+             *
+             *     `RECOVERY_CODE_USED`: This recovery code has already been used. Each recovery code works once: use another one.
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "BAD_REQUEST" | "VALIDATION_FAILED" | "WRONG_SECOND_FACTOR_CODE" | "RECOVERY_CODE_USED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /**
+             * @description `UNAUTHORIZED`: Please log in to continue.
+             *
+             *     `SESSION_EXPIRED`: Your session has expired. Please log in again.
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "UNAUTHORIZED" | "SESSION_EXPIRED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /**
+             * @description `CSRF_REJECTED`: Cross-site request refused.
+             *
+             *     `STRONGER_PROOF_REQUIRED`: Your account has an authenticator app or a passkey, so your password is not enough here: confirm it is you with one of those.
+             *
+             *     `CURRENT_PASSWORD_WRONG`: Your current password is not correct.
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "CSRF_REJECTED" | "STRONGER_PROOF_REQUIRED" | "CURRENT_PASSWORD_WRONG";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `METHOD_NOT_ALLOWED`: Method not allowed. */
+            405: {
+                headers: {
+                    /** @description The methods this path answers, e.g. `POST` or `GET, HEAD`. */
+                    Allow?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "METHOD_NOT_ALLOWED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /**
+             * @description `TWO_STEP_NOT_ON`: Two-step sign-in is not turned on.
+             *
+             *     `NO_PASSWORD_TO_CHANGE`: Your account signs in with Google and has no password to change.
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "TWO_STEP_NOT_ON" | "NO_PASSWORD_TO_CHANGE";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `PAYLOAD_TOO_LARGE`: Request body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "PAYLOAD_TOO_LARGE";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `UNSUPPORTED_MEDIA_TYPE`: Request body must be application/json. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "UNSUPPORTED_MEDIA_TYPE";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `TOO_MANY_ATTEMPTS`: Too many attempts. Please try again later. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "TOO_MANY_ATTEMPTS";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `INTERNAL`: Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "INTERNAL";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `SERVICE_BUSY`: The service is busy for a moment. Please try again in a few seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds after which trying again is likely to work. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "SERVICE_BUSY";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    checkHealth: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Up. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        ok: true;
+                        version: string;
+                    };
+                };
+            };
+            /** @description `METHOD_NOT_ALLOWED`: Method not allowed. */
+            405: {
+                headers: {
+                    /** @description The methods this path answers, e.g. `POST` or `GET, HEAD`. */
+                    Allow?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "METHOD_NOT_ALLOWED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `INTERNAL`: Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "INTERNAL";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `SERVICE_BUSY`: The service is busy for a moment. Please try again in a few seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds after which trying again is likely to work. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "SERVICE_BUSY";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    getPublicConfig: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The public configuration. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        environment: "production" | "development";
+                        botCheck: {
+                            /** @enum {string} */
+                            mode: "turnstile" | "local";
+                            siteKey: string | null;
+                        };
+                        google: {
+                            /** @enum {string} */
+                            mode: "gis" | "local";
+                            clientId: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description `METHOD_NOT_ALLOWED`: Method not allowed. */
+            405: {
+                headers: {
+                    /** @description The methods this path answers, e.g. `POST` or `GET, HEAD`. */
+                    Allow?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "METHOD_NOT_ALLOWED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `INTERNAL`: Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "INTERNAL";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `SERVICE_BUSY`: The service is busy for a moment. Please try again in a few seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds after which trying again is likely to work. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "SERVICE_BUSY";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    sendContactMessage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                    email: string;
+                    message: string;
+                    recaptchaToken: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Sent. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /**
+             * @description `BAD_REQUEST`: Bad request
+             *
+             *     `VALIDATION_FAILED`: Invalid request body.
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "BAD_REQUEST" | "VALIDATION_FAILED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `BOT_CHECK_FAILED`: Bot check failed. Please try again. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "BOT_CHECK_FAILED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `METHOD_NOT_ALLOWED`: Method not allowed. */
+            405: {
+                headers: {
+                    /** @description The methods this path answers, e.g. `POST` or `GET, HEAD`. */
+                    Allow?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "METHOD_NOT_ALLOWED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `PAYLOAD_TOO_LARGE`: Request body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "PAYLOAD_TOO_LARGE";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `UNSUPPORTED_MEDIA_TYPE`: Request body must be application/json. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "UNSUPPORTED_MEDIA_TYPE";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `TOO_MANY_ATTEMPTS`: Too many attempts. Please try again later. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "TOO_MANY_ATTEMPTS";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `INTERNAL`: Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "INTERNAL";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `SERVICE_BUSY`: The service is busy for a moment. Please try again in a few seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds after which trying again is likely to work. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "SERVICE_BUSY";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    getBillingOverview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The page: the Billing & Invoices page as it stands now. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        plan: "Trial" | "Standard" | "Enterprise";
+                        /** @enum {string} */
+                        licenseStatus: "active" | "expired" | "suspended" | "revoked";
+                        licenseExpiresAt: string;
+                        devices: {
+                            active: number;
+                            limit: number;
+                        };
+                        subscription: {
+                            /** @enum {string} */
+                            status: "active" | "cancelling" | "past_due" | "canceled";
+                            currentPeriodEnd: string | null;
+                            cancelAtPeriodEnd: boolean;
+                            paymentFailedAt: string | null;
+                            /** @enum {string} */
+                            paidBy: "card" | "invoice";
+                            charge: {
+                                quantity: number;
+                                unitAmount: number;
+                                subtotal: number;
+                                tax: number;
+                                taxRateBp: number;
+                                reverseCharge: boolean;
+                                total: number;
+                                currency: string;
+                            };
+                            renewal: {
+                                quantity: number;
+                                unitAmount: number;
+                                subtotal: number;
+                                tax: number;
+                                taxRateBp: number;
+                                reverseCharge: boolean;
+                                total: number;
+                                currency: string;
+                            };
+                        } | null;
+                        card: {
+                            brand: string;
+                            last4: string;
+                            expMonth: number;
+                            expYear: number;
+                        } | null;
+                        details: {
+                            company: string | null;
+                            name: string;
+                            line1: string;
+                            line2: string | null;
+                            postalCode: string;
+                            city: string;
+                            state: string | null;
+                            country: string;
+                            taxId: string | null;
+                        } | null;
+                        taxIdNote: string | null;
+                        invoices: {
+                            id: string;
+                            number: string | null;
+                            created: string;
+                            amountPaid: number;
+                            currency: string;
+                            status: string;
+                            url: string | null;
+                            pdfUrl: string;
+                            taxAmount: number;
+                            reverseCharge: boolean;
+                            quantity: number;
+                            unitAmount: number;
+                            seatsAdded: boolean;
+                            dueAt?: string | null;
+                            refund: {
+                                /** @enum {string} */
+                                state: "in-progress" | "refunded";
+                                amount: number;
+                                refundedAt: string | null;
+                            } | null;
+                        }[];
+                        actions: {
+                            upgrade: boolean;
+                            manageCard: boolean;
+                            cancel: boolean;
+                            resume: boolean;
+                            editDetails: boolean;
+                        };
+                    };
+                };
+            };
+            /**
+             * @description `UNAUTHORIZED`: Please log in to continue.
+             *
+             *     `SESSION_EXPIRED`: Your session has expired. Please log in again.
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "UNAUTHORIZED" | "SESSION_EXPIRED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `METHOD_NOT_ALLOWED`: Method not allowed. */
+            405: {
+                headers: {
+                    /** @description The methods this path answers, e.g. `POST` or `GET, HEAD`. */
+                    Allow?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "METHOD_NOT_ALLOWED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `INTERNAL`: Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "INTERNAL";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `SERVICE_BUSY`: The service is busy for a moment. Please try again in a few seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds after which trying again is likely to work. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "SERVICE_BUSY";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    downloadInvoicePdf: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The invoice. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            /**
+             * @description `UNAUTHORIZED`: Please log in to continue.
+             *
+             *     `SESSION_EXPIRED`: Your session has expired. Please log in again.
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "UNAUTHORIZED" | "SESSION_EXPIRED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `NOT_FOUND`: Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "NOT_FOUND";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `METHOD_NOT_ALLOWED`: Method not allowed. */
+            405: {
+                headers: {
+                    /** @description The methods this path answers, e.g. `POST` or `GET, HEAD`. */
+                    Allow?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "METHOD_NOT_ALLOWED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `INTERNAL`: Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "INTERNAL";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `SERVICE_BUSY`: The service is busy for a moment. Please try again in a few seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds after which trying again is likely to work. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "SERVICE_BUSY";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    startUpgradeCheckout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    seats?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Where to pay. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uri */
+                        checkoutUrl: string;
+                        sessionId: string;
+                    };
+                };
+            };
+            /**
+             * @description `BAD_REQUEST`: Bad request
+             *
+             *     `VALIDATION_FAILED`: Invalid request body.
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "BAD_REQUEST" | "VALIDATION_FAILED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /**
+             * @description `UNAUTHORIZED`: Please log in to continue.
+             *
+             *     `SESSION_EXPIRED`: Your session has expired. Please log in again.
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "UNAUTHORIZED" | "SESSION_EXPIRED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `CSRF_REJECTED`: Cross-site request refused. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "CSRF_REJECTED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `METHOD_NOT_ALLOWED`: Method not allowed. */
+            405: {
+                headers: {
+                    /** @description The methods this path answers, e.g. `POST` or `GET, HEAD`. */
+                    Allow?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "METHOD_NOT_ALLOWED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /**
+             * @description `ENTERPRISE_PLAN`: Your Enterprise plan is all set. Contact us for any change to it.
+             *
+             *     `ALREADY_STANDARD`: You already have the Standard plan.
+             *
+             *     `CHECKOUT_IN_PROGRESS`: Your checkout is already being opened in another tab or window. Please try again in a moment.
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "ENTERPRISE_PLAN" | "ALREADY_STANDARD" | "CHECKOUT_IN_PROGRESS";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `PAYLOAD_TOO_LARGE`: Request body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "PAYLOAD_TOO_LARGE";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `UNSUPPORTED_MEDIA_TYPE`: Request body must be application/json. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "UNSUPPORTED_MEDIA_TYPE";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `INTERNAL`: Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "INTERNAL";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /**
+             * @description `PAYMENTS_UNAVAILABLE`: Card payments are not available right now.
+             *
+             *     `SERVICE_BUSY`: The service is busy for a moment. Please try again in a few seconds.
+             */
+            503: {
+                headers: {
+                    /** @description Seconds after which trying again is likely to work. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "PAYMENTS_UNAVAILABLE" | "SERVICE_BUSY";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    upgradeByInvoice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    seats: number;
+                    details: {
+                        company?: string | null;
+                        name?: string | null;
+                        line1?: string | null;
+                        line2?: string | null;
+                        postalCode?: string | null;
+                        city?: string | null;
+                        state?: string | null;
+                        country?: string | null;
+                        taxId?: string | null;
+                    };
+                    poNumber?: string | null;
+                    /** Format: uuid */
+                    purchaseId: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Upgraded; the invoice sent. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        invoice: {
+                            id: string;
+                            number: string | null;
+                            seats: number;
+                            amountDue: number;
+                            currency: string;
+                            dueAt: string;
+                            url: string | null;
+                        };
+                    };
+                };
+            };
+            /**
+             * @description `BAD_REQUEST`: Bad request
+             *
+             *     `VALIDATION_FAILED`: Invalid request body.
+             *
+             *     `INVOICE_NEEDS_SEATS`: Paying by bank transfer is possible from 5 seats. Choose 5 seats or more, or pay by card.
+             *
+             *     `INVALID_BILLING_DETAILS`: Please check your billing details.
+             *
+             *     `INVALID_PO_NUMBER`: The purchase-order reference can be up to 64 characters: letters, digits, spaces and - _ / . # : ( ).
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "BAD_REQUEST" | "VALIDATION_FAILED" | "INVOICE_NEEDS_SEATS" | "INVALID_BILLING_DETAILS" | "INVALID_PO_NUMBER";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /**
+             * @description `UNAUTHORIZED`: Please log in to continue.
+             *
+             *     `SESSION_EXPIRED`: Your session has expired. Please log in again.
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "UNAUTHORIZED" | "SESSION_EXPIRED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `CSRF_REJECTED`: Cross-site request refused. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "CSRF_REJECTED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `METHOD_NOT_ALLOWED`: Method not allowed. */
+            405: {
+                headers: {
+                    /** @description The methods this path answers, e.g. `POST` or `GET, HEAD`. */
+                    Allow?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "METHOD_NOT_ALLOWED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /**
+             * @description `ENTERPRISE_PLAN`: Your Enterprise plan is all set. Contact us for any change to it.
+             *
+             *     `ALREADY_STANDARD`: You already have the Standard plan.
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "ENTERPRISE_PLAN" | "ALREADY_STANDARD";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `PAYLOAD_TOO_LARGE`: Request body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "PAYLOAD_TOO_LARGE";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `UNSUPPORTED_MEDIA_TYPE`: Request body must be application/json. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "UNSUPPORTED_MEDIA_TYPE";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `INTERNAL`: Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "INTERNAL";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /**
+             * @description `PAYMENTS_UNAVAILABLE`: Card payments are not available right now.
+             *
+             *     `SERVICE_BUSY`: The service is busy for a moment. Please try again in a few seconds.
+             */
+            503: {
+                headers: {
+                    /** @description Seconds after which trying again is likely to work. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "PAYMENTS_UNAVAILABLE" | "SERVICE_BUSY";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    changeBillingDetails: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    company?: string | null;
+                    name?: string | null;
+                    line1?: string | null;
+                    line2?: string | null;
+                    postalCode?: string | null;
+                    city?: string | null;
+                    state?: string | null;
+                    country?: string | null;
+                    taxId?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Changed: the Billing & Invoices page as it stands now. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        plan: "Trial" | "Standard" | "Enterprise";
+                        /** @enum {string} */
+                        licenseStatus: "active" | "expired" | "suspended" | "revoked";
+                        licenseExpiresAt: string;
+                        devices: {
+                            active: number;
+                            limit: number;
+                        };
+                        subscription: {
+                            /** @enum {string} */
+                            status: "active" | "cancelling" | "past_due" | "canceled";
+                            currentPeriodEnd: string | null;
+                            cancelAtPeriodEnd: boolean;
+                            paymentFailedAt: string | null;
+                            /** @enum {string} */
+                            paidBy: "card" | "invoice";
+                            charge: {
+                                quantity: number;
+                                unitAmount: number;
+                                subtotal: number;
+                                tax: number;
+                                taxRateBp: number;
+                                reverseCharge: boolean;
+                                total: number;
+                                currency: string;
+                            };
+                            renewal: {
+                                quantity: number;
+                                unitAmount: number;
+                                subtotal: number;
+                                tax: number;
+                                taxRateBp: number;
+                                reverseCharge: boolean;
+                                total: number;
+                                currency: string;
+                            };
+                        } | null;
+                        card: {
+                            brand: string;
+                            last4: string;
+                            expMonth: number;
+                            expYear: number;
+                        } | null;
+                        details: {
+                            company: string | null;
+                            name: string;
+                            line1: string;
+                            line2: string | null;
+                            postalCode: string;
+                            city: string;
+                            state: string | null;
+                            country: string;
+                            taxId: string | null;
+                        } | null;
+                        taxIdNote: string | null;
+                        invoices: {
+                            id: string;
+                            number: string | null;
+                            created: string;
+                            amountPaid: number;
+                            currency: string;
+                            status: string;
+                            url: string | null;
+                            pdfUrl: string;
+                            taxAmount: number;
+                            reverseCharge: boolean;
+                            quantity: number;
+                            unitAmount: number;
+                            seatsAdded: boolean;
+                            dueAt?: string | null;
+                            refund: {
+                                /** @enum {string} */
+                                state: "in-progress" | "refunded";
+                                amount: number;
+                                refundedAt: string | null;
+                            } | null;
+                        }[];
+                        actions: {
+                            upgrade: boolean;
+                            manageCard: boolean;
+                            cancel: boolean;
+                            resume: boolean;
+                            editDetails: boolean;
+                        };
+                    };
+                };
+            };
+            /**
+             * @description `BAD_REQUEST`: Bad request
+             *
+             *     `VALIDATION_FAILED`: Invalid request body.
+             *
+             *     `INVALID_BILLING_DETAILS`: Please check your billing details.
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "BAD_REQUEST" | "VALIDATION_FAILED" | "INVALID_BILLING_DETAILS";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /**
+             * @description `UNAUTHORIZED`: Please log in to continue.
+             *
+             *     `SESSION_EXPIRED`: Your session has expired. Please log in again.
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "UNAUTHORIZED" | "SESSION_EXPIRED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `CSRF_REJECTED`: Cross-site request refused. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "CSRF_REJECTED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `NO_BILLING_DETAILS`: There are no billing details on this account yet. They are taken at checkout when you buy Standard. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "NO_BILLING_DETAILS";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `METHOD_NOT_ALLOWED`: Method not allowed. */
+            405: {
+                headers: {
+                    /** @description The methods this path answers, e.g. `POST` or `GET, HEAD`. */
+                    Allow?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "METHOD_NOT_ALLOWED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `PAYLOAD_TOO_LARGE`: Request body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "PAYLOAD_TOO_LARGE";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `UNSUPPORTED_MEDIA_TYPE`: Request body must be application/json. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "UNSUPPORTED_MEDIA_TYPE";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `INTERNAL`: Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "INTERNAL";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /**
+             * @description `PAYMENTS_UNAVAILABLE`: Card payments are not available right now.
+             *
+             *     `SERVICE_BUSY`: The service is busy for a moment. Please try again in a few seconds.
+             */
+            503: {
+                headers: {
+                    /** @description Seconds after which trying again is likely to work. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "PAYMENTS_UNAVAILABLE" | "SERVICE_BUSY";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    openBillingPortal: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Where to go. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uri */
+                        url: string;
+                    };
+                };
+            };
+            /**
+             * @description `UNAUTHORIZED`: Please log in to continue.
+             *
+             *     `SESSION_EXPIRED`: Your session has expired. Please log in again.
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "UNAUTHORIZED" | "SESSION_EXPIRED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `CSRF_REJECTED`: Cross-site request refused. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "CSRF_REJECTED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `NO_SUBSCRIPTION`: There is no card subscription on this account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "NO_SUBSCRIPTION";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `METHOD_NOT_ALLOWED`: Method not allowed. */
+            405: {
+                headers: {
+                    /** @description The methods this path answers, e.g. `POST` or `GET, HEAD`. */
+                    Allow?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "METHOD_NOT_ALLOWED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `INTERNAL`: Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "INTERNAL";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /**
+             * @description `PAYMENTS_UNAVAILABLE`: Card payments are not available right now.
+             *
+             *     `SERVICE_BUSY`: The service is busy for a moment. Please try again in a few seconds.
+             */
+            503: {
+                headers: {
+                    /** @description Seconds after which trying again is likely to work. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "PAYMENTS_UNAVAILABLE" | "SERVICE_BUSY";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    cancelSubscription: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    reason?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Set to end: the Billing & Invoices page as it stands now. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        plan: "Trial" | "Standard" | "Enterprise";
+                        /** @enum {string} */
+                        licenseStatus: "active" | "expired" | "suspended" | "revoked";
+                        licenseExpiresAt: string;
+                        devices: {
+                            active: number;
+                            limit: number;
+                        };
+                        subscription: {
+                            /** @enum {string} */
+                            status: "active" | "cancelling" | "past_due" | "canceled";
+                            currentPeriodEnd: string | null;
+                            cancelAtPeriodEnd: boolean;
+                            paymentFailedAt: string | null;
+                            /** @enum {string} */
+                            paidBy: "card" | "invoice";
+                            charge: {
+                                quantity: number;
+                                unitAmount: number;
+                                subtotal: number;
+                                tax: number;
+                                taxRateBp: number;
+                                reverseCharge: boolean;
+                                total: number;
+                                currency: string;
+                            };
+                            renewal: {
+                                quantity: number;
+                                unitAmount: number;
+                                subtotal: number;
+                                tax: number;
+                                taxRateBp: number;
+                                reverseCharge: boolean;
+                                total: number;
+                                currency: string;
+                            };
+                        } | null;
+                        card: {
+                            brand: string;
+                            last4: string;
+                            expMonth: number;
+                            expYear: number;
+                        } | null;
+                        details: {
+                            company: string | null;
+                            name: string;
+                            line1: string;
+                            line2: string | null;
+                            postalCode: string;
+                            city: string;
+                            state: string | null;
+                            country: string;
+                            taxId: string | null;
+                        } | null;
+                        taxIdNote: string | null;
+                        invoices: {
+                            id: string;
+                            number: string | null;
+                            created: string;
+                            amountPaid: number;
+                            currency: string;
+                            status: string;
+                            url: string | null;
+                            pdfUrl: string;
+                            taxAmount: number;
+                            reverseCharge: boolean;
+                            quantity: number;
+                            unitAmount: number;
+                            seatsAdded: boolean;
+                            dueAt?: string | null;
+                            refund: {
+                                /** @enum {string} */
+                                state: "in-progress" | "refunded";
+                                amount: number;
+                                refundedAt: string | null;
+                            } | null;
+                        }[];
+                        actions: {
+                            upgrade: boolean;
+                            manageCard: boolean;
+                            cancel: boolean;
+                            resume: boolean;
+                            editDetails: boolean;
+                        };
+                    };
+                };
+            };
+            /**
+             * @description `BAD_REQUEST`: Bad request
+             *
+             *     `VALIDATION_FAILED`: Invalid request body.
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "BAD_REQUEST" | "VALIDATION_FAILED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /**
+             * @description `UNAUTHORIZED`: Please log in to continue.
+             *
+             *     `SESSION_EXPIRED`: Your session has expired. Please log in again.
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "UNAUTHORIZED" | "SESSION_EXPIRED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `CSRF_REJECTED`: Cross-site request refused. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "CSRF_REJECTED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `NO_SUBSCRIPTION`: There is no card subscription on this account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "NO_SUBSCRIPTION";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `METHOD_NOT_ALLOWED`: Method not allowed. */
+            405: {
+                headers: {
+                    /** @description The methods this path answers, e.g. `POST` or `GET, HEAD`. */
+                    Allow?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "METHOD_NOT_ALLOWED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `PAYLOAD_TOO_LARGE`: Request body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "PAYLOAD_TOO_LARGE";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `UNSUPPORTED_MEDIA_TYPE`: Request body must be application/json. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "UNSUPPORTED_MEDIA_TYPE";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `INTERNAL`: Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "INTERNAL";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /**
+             * @description `PAYMENTS_UNAVAILABLE`: Card payments are not available right now.
+             *
+             *     `SERVICE_BUSY`: The service is busy for a moment. Please try again in a few seconds.
+             */
+            503: {
+                headers: {
+                    /** @description Seconds after which trying again is likely to work. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "PAYMENTS_UNAVAILABLE" | "SERVICE_BUSY";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    resumeSubscription: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Resumed: the Billing & Invoices page as it stands now. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        plan: "Trial" | "Standard" | "Enterprise";
+                        /** @enum {string} */
+                        licenseStatus: "active" | "expired" | "suspended" | "revoked";
+                        licenseExpiresAt: string;
+                        devices: {
+                            active: number;
+                            limit: number;
+                        };
+                        subscription: {
+                            /** @enum {string} */
+                            status: "active" | "cancelling" | "past_due" | "canceled";
+                            currentPeriodEnd: string | null;
+                            cancelAtPeriodEnd: boolean;
+                            paymentFailedAt: string | null;
+                            /** @enum {string} */
+                            paidBy: "card" | "invoice";
+                            charge: {
+                                quantity: number;
+                                unitAmount: number;
+                                subtotal: number;
+                                tax: number;
+                                taxRateBp: number;
+                                reverseCharge: boolean;
+                                total: number;
+                                currency: string;
+                            };
+                            renewal: {
+                                quantity: number;
+                                unitAmount: number;
+                                subtotal: number;
+                                tax: number;
+                                taxRateBp: number;
+                                reverseCharge: boolean;
+                                total: number;
+                                currency: string;
+                            };
+                        } | null;
+                        card: {
+                            brand: string;
+                            last4: string;
+                            expMonth: number;
+                            expYear: number;
+                        } | null;
+                        details: {
+                            company: string | null;
+                            name: string;
+                            line1: string;
+                            line2: string | null;
+                            postalCode: string;
+                            city: string;
+                            state: string | null;
+                            country: string;
+                            taxId: string | null;
+                        } | null;
+                        taxIdNote: string | null;
+                        invoices: {
+                            id: string;
+                            number: string | null;
+                            created: string;
+                            amountPaid: number;
+                            currency: string;
+                            status: string;
+                            url: string | null;
+                            pdfUrl: string;
+                            taxAmount: number;
+                            reverseCharge: boolean;
+                            quantity: number;
+                            unitAmount: number;
+                            seatsAdded: boolean;
+                            dueAt?: string | null;
+                            refund: {
+                                /** @enum {string} */
+                                state: "in-progress" | "refunded";
+                                amount: number;
+                                refundedAt: string | null;
+                            } | null;
+                        }[];
+                        actions: {
+                            upgrade: boolean;
+                            manageCard: boolean;
+                            cancel: boolean;
+                            resume: boolean;
+                            editDetails: boolean;
+                        };
+                    };
+                };
+            };
+            /**
+             * @description `UNAUTHORIZED`: Please log in to continue.
+             *
+             *     `SESSION_EXPIRED`: Your session has expired. Please log in again.
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "UNAUTHORIZED" | "SESSION_EXPIRED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `CSRF_REJECTED`: Cross-site request refused. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "CSRF_REJECTED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `NO_SUBSCRIPTION`: There is no card subscription on this account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "NO_SUBSCRIPTION";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `METHOD_NOT_ALLOWED`: Method not allowed. */
+            405: {
+                headers: {
+                    /** @description The methods this path answers, e.g. `POST` or `GET, HEAD`. */
+                    Allow?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "METHOD_NOT_ALLOWED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `SUBSCRIPTION_ENDED`: Your subscription has already ended, so it cannot be resumed. To use Standard again, buy it again on Billing & Invoices. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "SUBSCRIPTION_ENDED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `INTERNAL`: Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "INTERNAL";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /**
+             * @description `PAYMENTS_UNAVAILABLE`: Card payments are not available right now.
+             *
+             *     `SERVICE_BUSY`: The service is busy for a moment. Please try again in a few seconds.
+             */
+            503: {
+                headers: {
+                    /** @description Seconds after which trying again is likely to work. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "PAYMENTS_UNAVAILABLE" | "SERVICE_BUSY";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    getSeats: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The seats. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        summary: {
+                            seats: number;
+                            renewalSeats: number | null;
+                            taken: number;
+                            renewsOn: string | null;
+                            unitAmount: number;
+                            currency: string;
+                            paysByInvoice: boolean;
+                        } | null;
+                    };
+                };
+            };
+            /**
+             * @description `UNAUTHORIZED`: Please log in to continue.
+             *
+             *     `SESSION_EXPIRED`: Your session has expired. Please log in again.
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "UNAUTHORIZED" | "SESSION_EXPIRED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `METHOD_NOT_ALLOWED`: Method not allowed. */
+            405: {
+                headers: {
+                    /** @description The methods this path answers, e.g. `POST` or `GET, HEAD`. */
+                    Allow?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "METHOD_NOT_ALLOWED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `INTERNAL`: Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "INTERNAL";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `SERVICE_BUSY`: The service is busy for a moment. Please try again in a few seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds after which trying again is likely to work. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "SERVICE_BUSY";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    addSeats: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    add: number;
+                    expectedTotal?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Added and charged. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        seats: number;
+                        invoice: {
+                            id: string;
+                            number: string | null;
+                            total: number;
+                            currency: string;
+                        };
+                    };
+                };
+            };
+            /**
+             * @description `BAD_REQUEST`: Bad request
+             *
+             *     `VALIDATION_FAILED`: Invalid request body.
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "BAD_REQUEST" | "VALIDATION_FAILED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /**
+             * @description `UNAUTHORIZED`: Please log in to continue.
+             *
+             *     `SESSION_EXPIRED`: Your session has expired. Please log in again.
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "UNAUTHORIZED" | "SESSION_EXPIRED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /**
+             * @description `CSRF_REJECTED`: Cross-site request refused.
+             *
+             *     `NOT_SEAT_OWNER`: Only the owner of a Standard subscription can change its seats. Enterprise seats are changed by agreement: please contact us.
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "CSRF_REJECTED" | "NOT_SEAT_OWNER";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `METHOD_NOT_ALLOWED`: Method not allowed. */
+            405: {
+                headers: {
+                    /** @description The methods this path answers, e.g. `POST` or `GET, HEAD`. */
+                    Allow?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "METHOD_NOT_ALLOWED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /**
+             * @description `SUBSCRIPTION_NOT_RUNNING`: Seats can be changed only while the subscription renews. Resume it first.
+             *
+             *     `SEATS_BY_INVOICE`: Your team pays by bank transfer: write to us for more seats and we send the invoice for them. Fewer seats at renewal you change here.
+             *
+             *     `SEAT_CHANGE_IN_PROGRESS`: Another change of your seats is being made. Wait a moment and try again.
+             *
+             *     `SEAT_PRICE_CHANGED`: The price for the rest of the term has changed since it was shown. Check the new amount and confirm again.
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "SUBSCRIPTION_NOT_RUNNING" | "SEATS_BY_INVOICE" | "SEAT_CHANGE_IN_PROGRESS" | "SEAT_PRICE_CHANGED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `PAYLOAD_TOO_LARGE`: Request body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "PAYLOAD_TOO_LARGE";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `UNSUPPORTED_MEDIA_TYPE`: Request body must be application/json. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "UNSUPPORTED_MEDIA_TYPE";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `INTERNAL`: Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "INTERNAL";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /**
+             * @description `PAYMENTS_UNAVAILABLE`: Card payments are not available right now.
+             *
+             *     `SERVICE_BUSY`: The service is busy for a moment. Please try again in a few seconds.
+             */
+            503: {
+                headers: {
+                    /** @description Seconds after which trying again is likely to work. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "PAYMENTS_UNAVAILABLE" | "SERVICE_BUSY";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    previewSeatAddition: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    add: number;
+                };
+            };
+        };
+        responses: {
+            /** @description The price. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        seats: number;
+                        newSeats: number;
+                        subtotal: number;
+                        tax: number;
+                        total: number;
+                        currency: string;
+                        reverseCharge: boolean;
+                        periodEnd: string;
+                    };
+                };
+            };
+            /**
+             * @description `BAD_REQUEST`: Bad request
+             *
+             *     `VALIDATION_FAILED`: Invalid request body.
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "BAD_REQUEST" | "VALIDATION_FAILED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /**
+             * @description `UNAUTHORIZED`: Please log in to continue.
+             *
+             *     `SESSION_EXPIRED`: Your session has expired. Please log in again.
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "UNAUTHORIZED" | "SESSION_EXPIRED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /**
+             * @description `CSRF_REJECTED`: Cross-site request refused.
+             *
+             *     `NOT_SEAT_OWNER`: Only the owner of a Standard subscription can change its seats. Enterprise seats are changed by agreement: please contact us.
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "CSRF_REJECTED" | "NOT_SEAT_OWNER";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `METHOD_NOT_ALLOWED`: Method not allowed. */
+            405: {
+                headers: {
+                    /** @description The methods this path answers, e.g. `POST` or `GET, HEAD`. */
+                    Allow?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "METHOD_NOT_ALLOWED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /**
+             * @description `SUBSCRIPTION_NOT_RUNNING`: Seats can be changed only while the subscription renews. Resume it first.
+             *
+             *     `SEATS_BY_INVOICE`: Your team pays by bank transfer: write to us for more seats and we send the invoice for them. Fewer seats at renewal you change here.
+             *
+             *     `SEAT_CHANGE_IN_PROGRESS`: Another change of your seats is being made. Wait a moment and try again.
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "SUBSCRIPTION_NOT_RUNNING" | "SEATS_BY_INVOICE" | "SEAT_CHANGE_IN_PROGRESS";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `PAYLOAD_TOO_LARGE`: Request body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "PAYLOAD_TOO_LARGE";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `UNSUPPORTED_MEDIA_TYPE`: Request body must be application/json. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "UNSUPPORTED_MEDIA_TYPE";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `INTERNAL`: Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "INTERNAL";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /**
+             * @description `PAYMENTS_UNAVAILABLE`: Card payments are not available right now.
+             *
+             *     `SERVICE_BUSY`: The service is busy for a moment. Please try again in a few seconds.
+             */
+            503: {
+                headers: {
+                    /** @description Seconds after which trying again is likely to work. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "PAYMENTS_UNAVAILABLE" | "SERVICE_BUSY";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    setRenewalSeats: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    seats: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Set. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        renewalSeats: number | null;
+                    };
+                };
+            };
+            /**
+             * @description `BAD_REQUEST`: Bad request
+             *
+             *     `VALIDATION_FAILED`: Invalid request body.
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "BAD_REQUEST" | "VALIDATION_FAILED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /**
+             * @description `UNAUTHORIZED`: Please log in to continue.
+             *
+             *     `SESSION_EXPIRED`: Your session has expired. Please log in again.
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "UNAUTHORIZED" | "SESSION_EXPIRED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /**
+             * @description `CSRF_REJECTED`: Cross-site request refused.
+             *
+             *     `NOT_SEAT_OWNER`: Only the owner of a Standard subscription can change its seats. Enterprise seats are changed by agreement: please contact us.
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "CSRF_REJECTED" | "NOT_SEAT_OWNER";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `METHOD_NOT_ALLOWED`: Method not allowed. */
+            405: {
+                headers: {
+                    /** @description The methods this path answers, e.g. `POST` or `GET, HEAD`. */
+                    Allow?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "METHOD_NOT_ALLOWED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /**
+             * @description `SUBSCRIPTION_NOT_RUNNING`: Seats can be changed only while the subscription renews. Resume it first.
+             *
+             *     `SEATS_BY_INVOICE`: Your team pays by bank transfer: write to us for more seats and we send the invoice for them. Fewer seats at renewal you change here.
+             *
+             *     `SEAT_CHANGE_IN_PROGRESS`: Another change of your seats is being made. Wait a moment and try again.
+             *
+             *     `SEATS_BELOW_TAKEN`: Your team uses 1 seat (members and open invitations). Remove members or withdraw invitations first, or keep at least 1 seat.
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "SUBSCRIPTION_NOT_RUNNING" | "SEATS_BY_INVOICE" | "SEAT_CHANGE_IN_PROGRESS" | "SEATS_BELOW_TAKEN";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `PAYLOAD_TOO_LARGE`: Request body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "PAYLOAD_TOO_LARGE";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `UNSUPPORTED_MEDIA_TYPE`: Request body must be application/json. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "UNSUPPORTED_MEDIA_TYPE";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `INTERNAL`: Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "INTERNAL";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /**
+             * @description `PAYMENTS_UNAVAILABLE`: Card payments are not available right now.
+             *
+             *     `SERVICE_BUSY`: The service is busy for a moment. Please try again in a few seconds.
+             */
+            503: {
+                headers: {
+                    /** @description Seconds after which trying again is likely to work. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "PAYMENTS_UNAVAILABLE" | "SERVICE_BUSY";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    startEmailStandardSignup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    customerName: string;
+                    email: string;
+                    password: string;
+                    /** @enum {boolean} */
+                    agreeToTerms: true;
+                    fingerprintId: string;
+                    /** @enum {string} */
+                    plan: "standard";
+                    seats?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Where to pay. The browser also gets a short-lived cookie naming this signup, so the page it returns to after paying signs it in. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uri */
+                        checkoutUrl: string;
+                        sessionId: string;
+                    };
+                };
+            };
+            /**
+             * @description `BAD_REQUEST`: Bad request
+             *
+             *     `VALIDATION_FAILED`: Invalid request body.
+             *
+             *     `NOT_VERIFIED`: Please verify your e-mail address first.
+             *
+             *     `WEAK_PASSWORD`: This password is too common. Please choose a less predictable one.
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "BAD_REQUEST" | "VALIDATION_FAILED" | "NOT_VERIFIED" | "WEAK_PASSWORD";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `METHOD_NOT_ALLOWED`: Method not allowed. */
+            405: {
+                headers: {
+                    /** @description The methods this path answers, e.g. `POST` or `GET, HEAD`. */
+                    Allow?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "METHOD_NOT_ALLOWED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /**
+             * @description `ACCOUNT_EXISTS`: An account with this email already exists.
+             *
+             *     `CHECKOUT_IN_PROGRESS`: Your checkout is already being opened in another tab or window. Please try again in a moment.
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "ACCOUNT_EXISTS" | "CHECKOUT_IN_PROGRESS";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `PAYLOAD_TOO_LARGE`: Request body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "PAYLOAD_TOO_LARGE";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `UNSUPPORTED_MEDIA_TYPE`: Request body must be application/json. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "UNSUPPORTED_MEDIA_TYPE";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `INTERNAL`: Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "INTERNAL";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /**
+             * @description `PAYMENTS_UNAVAILABLE`: Card payments are not available right now.
+             *
+             *     `SERVICE_BUSY`: The service is busy for a moment. Please try again in a few seconds.
+             */
+            503: {
+                headers: {
+                    /** @description Seconds after which trying again is likely to work. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "PAYMENTS_UNAVAILABLE" | "SERVICE_BUSY";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    startGoogleStandardSignup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    googleToken: string;
+                    /** @enum {boolean} */
+                    agreeToTerms: true;
+                    fingerprintId: string;
+                    /** @enum {string} */
+                    plan: "standard";
+                    seats?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Where to pay. The browser also gets a short-lived cookie naming this signup, so the page it returns to after paying signs it in. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uri */
+                        checkoutUrl: string;
+                        sessionId: string;
+                    };
+                };
+            };
+            /**
+             * @description `BAD_REQUEST`: Bad request
+             *
+             *     `VALIDATION_FAILED`: Invalid request body.
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "BAD_REQUEST" | "VALIDATION_FAILED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `GOOGLE_AUTH_FAILED`: Google authentication failed. Please try again. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "GOOGLE_AUTH_FAILED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `METHOD_NOT_ALLOWED`: Method not allowed. */
+            405: {
+                headers: {
+                    /** @description The methods this path answers, e.g. `POST` or `GET, HEAD`. */
+                    Allow?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "METHOD_NOT_ALLOWED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /**
+             * @description `ACCOUNT_EXISTS`: An account with this email already exists.
+             *
+             *     `CHECKOUT_IN_PROGRESS`: Your checkout is already being opened in another tab or window. Please try again in a moment.
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "ACCOUNT_EXISTS" | "CHECKOUT_IN_PROGRESS";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `PAYLOAD_TOO_LARGE`: Request body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "PAYLOAD_TOO_LARGE";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `UNSUPPORTED_MEDIA_TYPE`: Request body must be application/json. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "UNSUPPORTED_MEDIA_TYPE";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `INTERNAL`: Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "INTERNAL";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /**
+             * @description `PAYMENTS_UNAVAILABLE`: Card payments are not available right now.
+             *
+             *     `SERVICE_BUSY`: The service is busy for a moment. Please try again in a few seconds.
+             */
+            503: {
+                headers: {
+                    /** @description Seconds after which trying again is likely to work. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "PAYMENTS_UNAVAILABLE" | "SERVICE_BUSY";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    checkPaymentCompletion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    sessionId: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Where the payment stands. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        accountCreated: boolean;
+                        upgraded?: boolean;
+                        email?: string;
+                        token?: string;
+                        user?: {
+                            userId: string;
+                            customerName: string;
+                            email: string;
+                            /** @enum {string} */
+                            plan: "Trial" | "Standard" | "Enterprise";
+                            /** @enum {string} */
+                            licenseStatus: "active" | "expired" | "suspended" | "revoked";
+                            activationDate: string;
+                            expirationDate: string;
+                            licenseKey: string;
+                            isDeleted: boolean;
+                            sessionStartedAt: string;
+                            /** @enum {string} */
+                            authProvider: "email" | "google";
+                            ownsOrganization?: boolean;
+                            holdsSeat?: boolean;
+                        };
+                        tokenExpiration?: number;
+                        refund?: {
+                            /** @enum {string} */
+                            reason: "account_exists" | "already_paying" | "account_deleted" | "enterprise" | "unknown_reference";
+                            done: boolean;
+                        };
+                    };
+                };
+            };
+            /**
+             * @description `BAD_REQUEST`: Bad request
+             *
+             *     `VALIDATION_FAILED`: Invalid request body.
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "BAD_REQUEST" | "VALIDATION_FAILED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `NOT_FOUND`: Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "NOT_FOUND";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `METHOD_NOT_ALLOWED`: Method not allowed. */
+            405: {
+                headers: {
+                    /** @description The methods this path answers, e.g. `POST` or `GET, HEAD`. */
+                    Allow?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "METHOD_NOT_ALLOWED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `CHECKOUT_CLOSED`: This checkout expired or was cancelled before payment, so nothing was charged. You can start again from Pricing. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "CHECKOUT_CLOSED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `PAYLOAD_TOO_LARGE`: Request body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "PAYLOAD_TOO_LARGE";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `UNSUPPORTED_MEDIA_TYPE`: Request body must be application/json. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "UNSUPPORTED_MEDIA_TYPE";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `TOO_MANY_ATTEMPTS`: Too many attempts. Please try again later. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "TOO_MANY_ATTEMPTS";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `INTERNAL`: Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "INTERNAL";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /**
+             * @description `PAYMENTS_UNAVAILABLE`: Card payments are not available right now.
+             *
+             *     `SERVICE_BUSY`: The service is busy for a moment. Please try again in a few seconds.
+             */
+            503: {
+                headers: {
+                    /** @description Seconds after which trying again is likely to work. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "PAYMENTS_UNAVAILABLE" | "SERVICE_BUSY";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    quoteInvoice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    seats: number;
+                    details: {
+                        company?: string | null;
+                        name?: string | null;
+                        line1?: string | null;
+                        line2?: string | null;
+                        postalCode?: string | null;
+                        city?: string | null;
+                        state?: string | null;
+                        country?: string | null;
+                        taxId?: string | null;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description The quote. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        charge: {
+                            quantity: number;
+                            unitAmount: number;
+                            subtotal: number;
+                            tax: number;
+                            taxRateBp: number;
+                            reverseCharge: boolean;
+                            total: number;
+                            currency: string;
+                        };
+                        dueDays: number;
+                        taxIdNote: string | null;
+                    };
+                };
+            };
+            /**
+             * @description `BAD_REQUEST`: Bad request
+             *
+             *     `VALIDATION_FAILED`: Invalid request body.
+             *
+             *     `INVOICE_NEEDS_SEATS`: Paying by bank transfer is possible from 5 seats. Choose 5 seats or more, or pay by card.
+             *
+             *     `INVALID_BILLING_DETAILS`: Please check your billing details.
+             *
+             *     `INVALID_PO_NUMBER`: The purchase-order reference can be up to 64 characters: letters, digits, spaces and - _ / . # : ( ).
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "BAD_REQUEST" | "VALIDATION_FAILED" | "INVOICE_NEEDS_SEATS" | "INVALID_BILLING_DETAILS" | "INVALID_PO_NUMBER";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `METHOD_NOT_ALLOWED`: Method not allowed. */
+            405: {
+                headers: {
+                    /** @description The methods this path answers, e.g. `POST` or `GET, HEAD`. */
+                    Allow?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "METHOD_NOT_ALLOWED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `PAYLOAD_TOO_LARGE`: Request body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "PAYLOAD_TOO_LARGE";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `UNSUPPORTED_MEDIA_TYPE`: Request body must be application/json. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "UNSUPPORTED_MEDIA_TYPE";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `INTERNAL`: Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "INTERNAL";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `SERVICE_BUSY`: The service is busy for a moment. Please try again in a few seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds after which trying again is likely to work. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "SERVICE_BUSY";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    signUpEmailByInvoice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    customerName: string;
+                    email: string;
+                    password: string;
+                    /** @enum {boolean} */
+                    agreeToTerms: true;
+                    fingerprintId: string;
+                    /** @enum {string} */
+                    plan: "trial" | "standard";
+                    seats: number;
+                    details: {
+                        company?: string | null;
+                        name?: string | null;
+                        line1?: string | null;
+                        line2?: string | null;
+                        postalCode?: string | null;
+                        city?: string | null;
+                        state?: string | null;
+                        country?: string | null;
+                        taxId?: string | null;
+                    };
+                    poNumber?: string | null;
+                    /** Format: uuid */
+                    purchaseId: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The account exists, with its team and the invoice sent; the browser is signed in (the session also as a cookie). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        invoice: {
+                            id: string;
+                            number: string | null;
+                            seats: number;
+                            amountDue: number;
+                            currency: string;
+                            dueAt: string;
+                            url: string | null;
+                        };
+                        token: string;
+                        user: {
+                            userId: string;
+                            customerName: string;
+                            email: string;
+                            /** @enum {string} */
+                            plan: "Trial" | "Standard" | "Enterprise";
+                            /** @enum {string} */
+                            licenseStatus: "active" | "expired" | "suspended" | "revoked";
+                            activationDate: string;
+                            expirationDate: string;
+                            licenseKey: string;
+                            isDeleted: boolean;
+                            sessionStartedAt: string;
+                            /** @enum {string} */
+                            authProvider: "email" | "google";
+                            ownsOrganization?: boolean;
+                            holdsSeat?: boolean;
+                        };
+                        tokenExpiration: number;
+                    };
+                };
+            };
+            /**
+             * @description `BAD_REQUEST`: Bad request
+             *
+             *     `VALIDATION_FAILED`: Invalid request body.
+             *
+             *     `INVOICE_NEEDS_SEATS`: Paying by bank transfer is possible from 5 seats. Choose 5 seats or more, or pay by card.
+             *
+             *     `INVALID_BILLING_DETAILS`: Please check your billing details.
+             *
+             *     `INVALID_PO_NUMBER`: The purchase-order reference can be up to 64 characters: letters, digits, spaces and - _ / . # : ( ).
+             *
+             *     `NOT_VERIFIED`: Please verify your e-mail address first.
+             *
+             *     `WEAK_PASSWORD`: This password is too common. Please choose a less predictable one.
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "BAD_REQUEST" | "VALIDATION_FAILED" | "INVOICE_NEEDS_SEATS" | "INVALID_BILLING_DETAILS" | "INVALID_PO_NUMBER" | "NOT_VERIFIED" | "WEAK_PASSWORD";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `METHOD_NOT_ALLOWED`: Method not allowed. */
+            405: {
+                headers: {
+                    /** @description The methods this path answers, e.g. `POST` or `GET, HEAD`. */
+                    Allow?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "METHOD_NOT_ALLOWED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `ACCOUNT_EXISTS`: An account with this email already exists. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "ACCOUNT_EXISTS";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `PAYLOAD_TOO_LARGE`: Request body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "PAYLOAD_TOO_LARGE";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `UNSUPPORTED_MEDIA_TYPE`: Request body must be application/json. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "UNSUPPORTED_MEDIA_TYPE";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `INTERNAL`: Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "INTERNAL";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /**
+             * @description `PAYMENTS_UNAVAILABLE`: Card payments are not available right now.
+             *
+             *     `SERVICE_BUSY`: The service is busy for a moment. Please try again in a few seconds.
+             */
+            503: {
+                headers: {
+                    /** @description Seconds after which trying again is likely to work. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "PAYMENTS_UNAVAILABLE" | "SERVICE_BUSY";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    signUpGoogleByInvoice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    googleToken: string;
+                    /** @enum {boolean} */
+                    agreeToTerms: true;
+                    fingerprintId: string;
+                    /** @enum {string} */
+                    plan: "trial" | "standard";
+                    seats: number;
+                    details: {
+                        company?: string | null;
+                        name?: string | null;
+                        line1?: string | null;
+                        line2?: string | null;
+                        postalCode?: string | null;
+                        city?: string | null;
+                        state?: string | null;
+                        country?: string | null;
+                        taxId?: string | null;
+                    };
+                    poNumber?: string | null;
+                    /** Format: uuid */
+                    purchaseId: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The account exists, with its team and the invoice sent; the browser is signed in (the session also as a cookie). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        invoice: {
+                            id: string;
+                            number: string | null;
+                            seats: number;
+                            amountDue: number;
+                            currency: string;
+                            dueAt: string;
+                            url: string | null;
+                        };
+                        token: string;
+                        user: {
+                            userId: string;
+                            customerName: string;
+                            email: string;
+                            /** @enum {string} */
+                            plan: "Trial" | "Standard" | "Enterprise";
+                            /** @enum {string} */
+                            licenseStatus: "active" | "expired" | "suspended" | "revoked";
+                            activationDate: string;
+                            expirationDate: string;
+                            licenseKey: string;
+                            isDeleted: boolean;
+                            sessionStartedAt: string;
+                            /** @enum {string} */
+                            authProvider: "email" | "google";
+                            ownsOrganization?: boolean;
+                            holdsSeat?: boolean;
+                        };
+                        tokenExpiration: number;
+                    };
+                };
+            };
+            /**
+             * @description `BAD_REQUEST`: Bad request
+             *
+             *     `VALIDATION_FAILED`: Invalid request body.
+             *
+             *     `INVOICE_NEEDS_SEATS`: Paying by bank transfer is possible from 5 seats. Choose 5 seats or more, or pay by card.
+             *
+             *     `INVALID_BILLING_DETAILS`: Please check your billing details.
+             *
+             *     `INVALID_PO_NUMBER`: The purchase-order reference can be up to 64 characters: letters, digits, spaces and - _ / . # : ( ).
+             *
+             *     `NOT_VERIFIED`: Please verify your e-mail address first.
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "BAD_REQUEST" | "VALIDATION_FAILED" | "INVOICE_NEEDS_SEATS" | "INVALID_BILLING_DETAILS" | "INVALID_PO_NUMBER" | "NOT_VERIFIED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `GOOGLE_AUTH_FAILED`: Google authentication failed. Please try again. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "GOOGLE_AUTH_FAILED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `METHOD_NOT_ALLOWED`: Method not allowed. */
+            405: {
+                headers: {
+                    /** @description The methods this path answers, e.g. `POST` or `GET, HEAD`. */
+                    Allow?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "METHOD_NOT_ALLOWED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `ACCOUNT_EXISTS`: An account with this email already exists. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "ACCOUNT_EXISTS";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `PAYLOAD_TOO_LARGE`: Request body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "PAYLOAD_TOO_LARGE";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `UNSUPPORTED_MEDIA_TYPE`: Request body must be application/json. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "UNSUPPORTED_MEDIA_TYPE";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `INTERNAL`: Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "INTERNAL";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /**
+             * @description `PAYMENTS_UNAVAILABLE`: Card payments are not available right now.
+             *
+             *     `SERVICE_BUSY`: The service is busy for a moment. Please try again in a few seconds.
+             */
+            503: {
+                headers: {
+                    /** @description Seconds after which trying again is likely to work. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "PAYMENTS_UNAVAILABLE" | "SERVICE_BUSY";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    receiveStripeEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The provider's signature of the raw body, with its timestamp. */
+                "Stripe-Signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    id: string;
+                    type: string;
+                    created: number;
+                    data: {
+                        [key: string]: unknown;
+                    };
+                } & {
+                    [key: string]: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description Received: acted on, already seen, or of a kind we do not act on. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        received: true;
+                        outcome: string;
+                    };
+                };
+            };
+            /**
+             * @description `INVALID_SIGNATURE`: The webhook signature could not be verified.
+             *
+             *     `INVALID_EVENT`: The event could not be read.
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "INVALID_SIGNATURE" | "INVALID_EVENT";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `NOT_FOUND`: Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "NOT_FOUND";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `METHOD_NOT_ALLOWED`: Method not allowed. */
+            405: {
+                headers: {
+                    /** @description The methods this path answers, e.g. `POST` or `GET, HEAD`. */
+                    Allow?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "METHOD_NOT_ALLOWED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `NOT_READY`: The subscription is not known yet; retry later. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "NOT_READY";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `PAYLOAD_TOO_LARGE`: Request body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "PAYLOAD_TOO_LARGE";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `INTERNAL`: Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "INTERNAL";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /**
+             * @description `PAYMENTS_UNAVAILABLE`: Card payments are not available right now.
+             *
+             *     `SERVICE_BUSY`: The service is busy for a moment. Please try again in a few seconds.
+             */
+            503: {
+                headers: {
+                    /** @description Seconds after which trying again is likely to work. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "PAYMENTS_UNAVAILABLE" | "SERVICE_BUSY";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    getTeam: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The team. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        organization: {
+                            id: string;
+                            name: string;
+                            seats: number;
+                            seatsTaken: number;
+                            invitationsOpen: number;
+                            ownerUserId: string;
+                            ownerHoldsSeat: boolean;
+                            deviceLimit: number;
+                            termStart: string;
+                            termEnd: string;
+                            supportTier: string;
+                        };
+                    };
+                };
+            };
+            /**
+             * @description `UNAUTHORIZED`: Please log in to continue.
+             *
+             *     `SESSION_EXPIRED`: Your session has expired. Please log in again.
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "UNAUTHORIZED" | "SESSION_EXPIRED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `FORBIDDEN`: You are not allowed to do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "FORBIDDEN";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `METHOD_NOT_ALLOWED`: Method not allowed. */
+            405: {
+                headers: {
+                    /** @description The methods this path answers, e.g. `POST` or `GET, HEAD`. */
+                    Allow?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "METHOD_NOT_ALLOWED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `INTERNAL`: Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "INTERNAL";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `SERVICE_BUSY`: The service is busy for a moment. Please try again in a few seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds after which trying again is likely to work. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "SERVICE_BUSY";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    listTeamPeople: {
+        parameters: {
+            query?: {
+                page?: string;
+                sort?: "name" | "email" | "status" | "lastActive" | "devices" | "joined";
+                dir?: "asc" | "desc";
+                q?: string;
+                status?: "all" | "active" | "idle" | "invited";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The page. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        people: {
+                            /** @enum {string} */
+                            status: "active" | "idle" | "invited";
+                            member: {
+                                userId: string;
+                                customerName: string;
+                                email: string;
+                                joinedAt: string;
+                                licenseStatus: string;
+                                lastActivityAt: string | null;
+                                idle: boolean;
+                                devicesInUse: number;
+                            } | null;
+                            invitation: {
+                                id: string;
+                                email: string;
+                                createdAt: string;
+                                expiresAt: string;
+                                sentCount: number;
+                            } | null;
+                        }[];
+                        page: number;
+                        pages: number;
+                        pageSize: number;
+                        total: number;
+                        counts: {
+                            all: number;
+                            active: number;
+                            idle: number;
+                            invited: number;
+                        };
+                    };
+                };
+            };
+            /** @description `VALIDATION_FAILED`: Invalid request body. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /**
+             * @description `UNAUTHORIZED`: Please log in to continue.
+             *
+             *     `SESSION_EXPIRED`: Your session has expired. Please log in again.
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "UNAUTHORIZED" | "SESSION_EXPIRED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `FORBIDDEN`: You are not allowed to do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "FORBIDDEN";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `METHOD_NOT_ALLOWED`: Method not allowed. */
+            405: {
+                headers: {
+                    /** @description The methods this path answers, e.g. `POST` or `GET, HEAD`. */
+                    Allow?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "METHOD_NOT_ALLOWED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `INTERNAL`: Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "INTERNAL";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `SERVICE_BUSY`: The service is busy for a moment. Please try again in a few seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds after which trying again is likely to work. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "SERVICE_BUSY";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    listTeamMemberDevices: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The devices. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        devices: {
+                            id: string;
+                            deviceName: string;
+                            activatedAt: string;
+                            lastSeenAt: string;
+                        }[];
+                    };
+                };
+            };
+            /**
+             * @description `UNAUTHORIZED`: Please log in to continue.
+             *
+             *     `SESSION_EXPIRED`: Your session has expired. Please log in again.
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "UNAUTHORIZED" | "SESSION_EXPIRED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `FORBIDDEN`: You are not allowed to do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "FORBIDDEN";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `NOT_FOUND`: Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "NOT_FOUND";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `METHOD_NOT_ALLOWED`: Method not allowed. */
+            405: {
+                headers: {
+                    /** @description The methods this path answers, e.g. `POST` or `GET, HEAD`. */
+                    Allow?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "METHOD_NOT_ALLOWED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `INTERNAL`: Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "INTERNAL";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `SERVICE_BUSY`: The service is busy for a moment. Please try again in a few seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds after which trying again is likely to work. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "SERVICE_BUSY";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    listTeamMemberNames: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The members. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        members: {
+                            userId: string;
+                            customerName: string;
+                            email: string;
+                        }[];
+                    };
+                };
+            };
+            /**
+             * @description `UNAUTHORIZED`: Please log in to continue.
+             *
+             *     `SESSION_EXPIRED`: Your session has expired. Please log in again.
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "UNAUTHORIZED" | "SESSION_EXPIRED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `FORBIDDEN`: You are not allowed to do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "FORBIDDEN";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `METHOD_NOT_ALLOWED`: Method not allowed. */
+            405: {
+                headers: {
+                    /** @description The methods this path answers, e.g. `POST` or `GET, HEAD`. */
+                    Allow?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "METHOD_NOT_ALLOWED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `INTERNAL`: Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "INTERNAL";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `SERVICE_BUSY`: The service is busy for a moment. Please try again in a few seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds after which trying again is likely to work. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "SERVICE_BUSY";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    listTeamActivity: {
+        parameters: {
+            query?: {
+                member?: string;
+                from?: string;
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The activity. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        activity: {
+                            at: string;
+                            userId: string | null;
+                            member: string;
+                            kind: string;
+                            detail: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description `VALIDATION_FAILED`: Invalid request body. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /**
+             * @description `UNAUTHORIZED`: Please log in to continue.
+             *
+             *     `SESSION_EXPIRED`: Your session has expired. Please log in again.
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "UNAUTHORIZED" | "SESSION_EXPIRED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `FORBIDDEN`: You are not allowed to do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "FORBIDDEN";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `METHOD_NOT_ALLOWED`: Method not allowed. */
+            405: {
+                headers: {
+                    /** @description The methods this path answers, e.g. `POST` or `GET, HEAD`. */
+                    Allow?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "METHOD_NOT_ALLOWED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `INTERNAL`: Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "INTERNAL";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `SERVICE_BUSY`: The service is busy for a moment. Please try again in a few seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds after which trying again is likely to work. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "SERVICE_BUSY";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    exportTeamActivity: {
+        parameters: {
+            query?: {
+                member?: string;
+                from?: string;
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The activity. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description `VALIDATION_FAILED`: Invalid request body. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /**
+             * @description `UNAUTHORIZED`: Please log in to continue.
+             *
+             *     `SESSION_EXPIRED`: Your session has expired. Please log in again.
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "UNAUTHORIZED" | "SESSION_EXPIRED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `FORBIDDEN`: You are not allowed to do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "FORBIDDEN";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `METHOD_NOT_ALLOWED`: Method not allowed. */
+            405: {
+                headers: {
+                    /** @description The methods this path answers, e.g. `POST` or `GET, HEAD`. */
+                    Allow?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "METHOD_NOT_ALLOWED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `INTERNAL`: Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "INTERNAL";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `SERVICE_BUSY`: The service is busy for a moment. Please try again in a few seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds after which trying again is likely to work. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "SERVICE_BUSY";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    getTeamUtilization: {
+        parameters: {
+            query?: {
+                days?: "30" | "90" | "365";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The utilization. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        days: number;
+                        from: string;
+                        to: string;
+                        idleDays: number;
+                        featureDays: number;
+                        history: {
+                            day: string;
+                            seatsUsed: number;
+                            seats: number;
+                            devicesInUse: number;
+                            devicesAllowed: number;
+                        }[];
+                        members: {
+                            userId: string;
+                            customerName: string;
+                            email: string;
+                            joinedAt: string;
+                            lastActivityAt: string | null;
+                            devicesInUse: number;
+                            features: number[];
+                            idle: boolean;
+                        }[];
+                    };
+                };
+            };
+            /** @description `VALIDATION_FAILED`: Invalid request body. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /**
+             * @description `UNAUTHORIZED`: Please log in to continue.
+             *
+             *     `SESSION_EXPIRED`: Your session has expired. Please log in again.
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "UNAUTHORIZED" | "SESSION_EXPIRED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `FORBIDDEN`: You are not allowed to do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "FORBIDDEN";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `METHOD_NOT_ALLOWED`: Method not allowed. */
+            405: {
+                headers: {
+                    /** @description The methods this path answers, e.g. `POST` or `GET, HEAD`. */
+                    Allow?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "METHOD_NOT_ALLOWED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `INTERNAL`: Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "INTERNAL";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `SERVICE_BUSY`: The service is busy for a moment. Please try again in a few seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds after which trying again is likely to work. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "SERVICE_BUSY";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    exportTeamUtilization: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The utilization. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /**
+             * @description `UNAUTHORIZED`: Please log in to continue.
+             *
+             *     `SESSION_EXPIRED`: Your session has expired. Please log in again.
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "UNAUTHORIZED" | "SESSION_EXPIRED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `FORBIDDEN`: You are not allowed to do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "FORBIDDEN";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `METHOD_NOT_ALLOWED`: Method not allowed. */
+            405: {
+                headers: {
+                    /** @description The methods this path answers, e.g. `POST` or `GET, HEAD`. */
+                    Allow?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "METHOD_NOT_ALLOWED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `INTERNAL`: Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "INTERNAL";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `SERVICE_BUSY`: The service is busy for a moment. Please try again in a few seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds after which trying again is likely to work. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "SERVICE_BUSY";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    inviteTeamMember: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    email: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Invited, with a sentence to show. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /**
+             * @description `BAD_REQUEST`: Bad request
+             *
+             *     `VALIDATION_FAILED`: Invalid request body.
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "BAD_REQUEST" | "VALIDATION_FAILED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /**
+             * @description `UNAUTHORIZED`: Please log in to continue.
+             *
+             *     `SESSION_EXPIRED`: Your session has expired. Please log in again.
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "UNAUTHORIZED" | "SESSION_EXPIRED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /**
+             * @description `CSRF_REJECTED`: Cross-site request refused.
+             *
+             *     `FORBIDDEN`: You are not allowed to do this.
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "CSRF_REJECTED" | "FORBIDDEN";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `METHOD_NOT_ALLOWED`: Method not allowed. */
+            405: {
+                headers: {
+                    /** @description The methods this path answers, e.g. `POST` or `GET, HEAD`. */
+                    Allow?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "METHOD_NOT_ALLOWED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /**
+             * @description `ALREADY_MEMBER`: This account already belongs to an organization.
+             *
+             *     `NO_SEATS`: All seats of this organization are taken or held by open invitations. Remove a member, withdraw an invitation or ask us for more seats.
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "ALREADY_MEMBER" | "NO_SEATS";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `PAYLOAD_TOO_LARGE`: Request body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "PAYLOAD_TOO_LARGE";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `UNSUPPORTED_MEDIA_TYPE`: Request body must be application/json. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "UNSUPPORTED_MEDIA_TYPE";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `INTERNAL`: Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "INTERNAL";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `SERVICE_BUSY`: The service is busy for a moment. Please try again in a few seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds after which trying again is likely to work. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "SERVICE_BUSY";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    inviteTeamMembers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    entries: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description What happened to each address. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        results: {
+                            address: string;
+                            /** @enum {string} */
+                            result: "invited" | "already_member" | "already_invited" | "invalid" | "no_seat";
+                        }[];
+                        duplicates: string[];
+                        seatsLeft: number;
+                    };
+                };
+            };
+            /**
+             * @description `BAD_REQUEST`: Bad request
+             *
+             *     `VALIDATION_FAILED`: Invalid request body.
+             *
+             *     `TOO_MANY_ADDRESSES`: You can invite at most 250 addresses at a time. Nobody was invited: split the list and send each part.
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "BAD_REQUEST" | "VALIDATION_FAILED" | "TOO_MANY_ADDRESSES";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /**
+             * @description `UNAUTHORIZED`: Please log in to continue.
+             *
+             *     `SESSION_EXPIRED`: Your session has expired. Please log in again.
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "UNAUTHORIZED" | "SESSION_EXPIRED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /**
+             * @description `CSRF_REJECTED`: Cross-site request refused.
+             *
+             *     `FORBIDDEN`: You are not allowed to do this.
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "CSRF_REJECTED" | "FORBIDDEN";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `METHOD_NOT_ALLOWED`: Method not allowed. */
+            405: {
+                headers: {
+                    /** @description The methods this path answers, e.g. `POST` or `GET, HEAD`. */
+                    Allow?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "METHOD_NOT_ALLOWED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `NO_SEATS`: All seats of this organization are taken or held by open invitations. Remove a member, withdraw an invitation or ask us for more seats. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "NO_SEATS";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `PAYLOAD_TOO_LARGE`: Request body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "PAYLOAD_TOO_LARGE";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `UNSUPPORTED_MEDIA_TYPE`: Request body must be application/json. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "UNSUPPORTED_MEDIA_TYPE";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `INTERNAL`: Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "INTERNAL";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `SERVICE_BUSY`: The service is busy for a moment. Please try again in a few seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds after which trying again is likely to work. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "SERVICE_BUSY";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    resendInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Sent, with a sentence to show. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /**
+             * @description `UNAUTHORIZED`: Please log in to continue.
+             *
+             *     `SESSION_EXPIRED`: Your session has expired. Please log in again.
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "UNAUTHORIZED" | "SESSION_EXPIRED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /**
+             * @description `CSRF_REJECTED`: Cross-site request refused.
+             *
+             *     `FORBIDDEN`: You are not allowed to do this.
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "CSRF_REJECTED" | "FORBIDDEN";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `NOT_FOUND`: Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "NOT_FOUND";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `METHOD_NOT_ALLOWED`: Method not allowed. */
+            405: {
+                headers: {
+                    /** @description The methods this path answers, e.g. `POST` or `GET, HEAD`. */
+                    Allow?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "METHOD_NOT_ALLOWED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `INTERNAL`: Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "INTERNAL";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `SERVICE_BUSY`: The service is busy for a moment. Please try again in a few seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds after which trying again is likely to work. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "SERVICE_BUSY";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    withdrawInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Withdrawn, with a sentence to show. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /**
+             * @description `UNAUTHORIZED`: Please log in to continue.
+             *
+             *     `SESSION_EXPIRED`: Your session has expired. Please log in again.
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "UNAUTHORIZED" | "SESSION_EXPIRED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /**
+             * @description `CSRF_REJECTED`: Cross-site request refused.
+             *
+             *     `FORBIDDEN`: You are not allowed to do this.
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "CSRF_REJECTED" | "FORBIDDEN";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `NOT_FOUND`: Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "NOT_FOUND";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `METHOD_NOT_ALLOWED`: Method not allowed. */
+            405: {
+                headers: {
+                    /** @description The methods this path answers, e.g. `POST` or `GET, HEAD`. */
+                    Allow?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "METHOD_NOT_ALLOWED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `INTERNAL`: Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "INTERNAL";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `SERVICE_BUSY`: The service is busy for a moment. Please try again in a few seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds after which trying again is likely to work. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "SERVICE_BUSY";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    removeTeamMember: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed, with a sentence to show. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /**
+             * @description `UNAUTHORIZED`: Please log in to continue.
+             *
+             *     `SESSION_EXPIRED`: Your session has expired. Please log in again.
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "UNAUTHORIZED" | "SESSION_EXPIRED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /**
+             * @description `CSRF_REJECTED`: Cross-site request refused.
+             *
+             *     `FORBIDDEN`: You are not allowed to do this.
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "CSRF_REJECTED" | "FORBIDDEN";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `NOT_FOUND`: Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "NOT_FOUND";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `METHOD_NOT_ALLOWED`: Method not allowed. */
+            405: {
+                headers: {
+                    /** @description The methods this path answers, e.g. `POST` or `GET, HEAD`. */
+                    Allow?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "METHOD_NOT_ALLOWED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `STALE_STATE`: Someone changed this customer meanwhile, or it is no longer in that state. Reload and try again. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "STALE_STATE";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `INTERNAL`: Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "INTERNAL";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `SERVICE_BUSY`: The service is busy for a moment. Please try again in a few seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds after which trying again is likely to work. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "SERVICE_BUSY";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    takeOwnSeat: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Taken, with a sentence to show. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /**
+             * @description `UNAUTHORIZED`: Please log in to continue.
+             *
+             *     `SESSION_EXPIRED`: Your session has expired. Please log in again.
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "UNAUTHORIZED" | "SESSION_EXPIRED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /**
+             * @description `CSRF_REJECTED`: Cross-site request refused.
+             *
+             *     `FORBIDDEN`: You are not allowed to do this.
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "CSRF_REJECTED" | "FORBIDDEN";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `METHOD_NOT_ALLOWED`: Method not allowed. */
+            405: {
+                headers: {
+                    /** @description The methods this path answers, e.g. `POST` or `GET, HEAD`. */
+                    Allow?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "METHOD_NOT_ALLOWED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /**
+             * @description `ALREADY_MEMBER`: This account already belongs to an organization.
+             *
+             *     `NO_SEATS`: All seats of this organization are taken or held by open invitations. Remove a member, withdraw an invitation or ask us for more seats.
+             *
+             *     `CONFIRMATION_REQUIRED`: Your Standard subscription will be cancelled at the end of the paid period; the time already paid is not refunded. Your account becomes part of the organization now. Confirm to continue.
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "ALREADY_MEMBER" | "NO_SEATS" | "CONFIRMATION_REQUIRED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `INTERNAL`: Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "INTERNAL";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `SERVICE_BUSY`: The service is busy for a moment. Please try again in a few seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds after which trying again is likely to work. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "SERVICE_BUSY";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    leaveOwnSeat: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Left, with a sentence to show. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /**
+             * @description `UNAUTHORIZED`: Please log in to continue.
+             *
+             *     `SESSION_EXPIRED`: Your session has expired. Please log in again.
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "UNAUTHORIZED" | "SESSION_EXPIRED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /**
+             * @description `CSRF_REJECTED`: Cross-site request refused.
+             *
+             *     `FORBIDDEN`: You are not allowed to do this.
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "CSRF_REJECTED" | "FORBIDDEN";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `NOT_FOUND`: Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "NOT_FOUND";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `METHOD_NOT_ALLOWED`: Method not allowed. */
+            405: {
+                headers: {
+                    /** @description The methods this path answers, e.g. `POST` or `GET, HEAD`. */
+                    Allow?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "METHOD_NOT_ALLOWED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `STALE_STATE`: Someone changed this customer meanwhile, or it is no longer in that state. Reload and try again. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "STALE_STATE";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `INTERNAL`: Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "INTERNAL";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `SERVICE_BUSY`: The service is busy for a moment. Please try again in a few seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds after which trying again is likely to work. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "SERVICE_BUSY";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    freeTeamDevice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Freed, with a sentence to show. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /**
+             * @description `UNAUTHORIZED`: Please log in to continue.
+             *
+             *     `SESSION_EXPIRED`: Your session has expired. Please log in again.
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "UNAUTHORIZED" | "SESSION_EXPIRED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /**
+             * @description `CSRF_REJECTED`: Cross-site request refused.
+             *
+             *     `FORBIDDEN`: You are not allowed to do this.
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "CSRF_REJECTED" | "FORBIDDEN";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `NOT_FOUND`: Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "NOT_FOUND";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `METHOD_NOT_ALLOWED`: Method not allowed. */
+            405: {
+                headers: {
+                    /** @description The methods this path answers, e.g. `POST` or `GET, HEAD`. */
+                    Allow?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "METHOD_NOT_ALLOWED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `INTERNAL`: Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "INTERNAL";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `SERVICE_BUSY`: The service is busy for a moment. Please try again in a few seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds after which trying again is likely to work. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "SERVICE_BUSY";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    transferTeamOwnership: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    userId: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Transferred, with a sentence to show. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /**
+             * @description `BAD_REQUEST`: Bad request
+             *
+             *     `VALIDATION_FAILED`: Invalid request body.
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "BAD_REQUEST" | "VALIDATION_FAILED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /**
+             * @description `UNAUTHORIZED`: Please log in to continue.
+             *
+             *     `SESSION_EXPIRED`: Your session has expired. Please log in again.
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "UNAUTHORIZED" | "SESSION_EXPIRED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /**
+             * @description `CSRF_REJECTED`: Cross-site request refused.
+             *
+             *     `FORBIDDEN`: You are not allowed to do this.
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "CSRF_REJECTED" | "FORBIDDEN";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `NOT_FOUND`: Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "NOT_FOUND";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `METHOD_NOT_ALLOWED`: Method not allowed. */
+            405: {
+                headers: {
+                    /** @description The methods this path answers, e.g. `POST` or `GET, HEAD`. */
+                    Allow?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "METHOD_NOT_ALLOWED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /**
+             * @description `ALREADY_MEMBER`: This account already belongs to an organization.
+             *
+             *     `STALE_STATE`: Someone changed this customer meanwhile, or it is no longer in that state. Reload and try again.
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "ALREADY_MEMBER" | "STALE_STATE";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `PAYLOAD_TOO_LARGE`: Request body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "PAYLOAD_TOO_LARGE";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `UNSUPPORTED_MEDIA_TYPE`: Request body must be application/json. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "UNSUPPORTED_MEDIA_TYPE";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `INTERNAL`: Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "INTERNAL";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `SERVICE_BUSY`: The service is busy for a moment. Please try again in a few seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds after which trying again is likely to work. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "SERVICE_BUSY";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    getOrganization: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The organization. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        organization: {
+                            name: string;
+                            ownerName: string;
+                            ownerEmail: string;
+                            isOwner: boolean;
+                            isMember: boolean;
+                            seats: number;
+                            seatsTaken: number;
+                            deviceLimit: number;
+                            termEnd: string;
+                            /** @enum {string} */
+                            kind: "enterprise" | "team";
+                            subscription: {
+                                ending: boolean;
+                                on: string;
+                                charge: {
+                                    quantity: number;
+                                    unitAmount: number;
+                                    subtotal: number;
+                                    tax: number;
+                                    taxRateBp: number;
+                                    reverseCharge: boolean;
+                                    total: number;
+                                    currency: string;
+                                };
+                            } | null;
+                        } | null;
+                    };
+                };
+            };
+            /**
+             * @description `UNAUTHORIZED`: Please log in to continue.
+             *
+             *     `SESSION_EXPIRED`: Your session has expired. Please log in again.
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "UNAUTHORIZED" | "SESSION_EXPIRED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `METHOD_NOT_ALLOWED`: Method not allowed. */
+            405: {
+                headers: {
+                    /** @description The methods this path answers, e.g. `POST` or `GET, HEAD`. */
+                    Allow?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "METHOD_NOT_ALLOWED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `INTERNAL`: Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "INTERNAL";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `SERVICE_BUSY`: The service is busy for a moment. Please try again in a few seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds after which trying again is likely to work. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "SERVICE_BUSY";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    previewInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The invitation. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        organizationName: string;
+                        inviterName: string;
+                        email: string;
+                        expiresAt: string;
+                        hasAccount: boolean;
+                    };
+                };
+            };
+            /** @description `METHOD_NOT_ALLOWED`: Method not allowed. */
+            405: {
+                headers: {
+                    /** @description The methods this path answers, e.g. `POST` or `GET, HEAD`. */
+                    Allow?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "METHOD_NOT_ALLOWED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `INVITATION_INVALID`: This invitation link is not valid. Ask the person who invited you to send a new one. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "INVITATION_INVALID";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `TOO_MANY_ATTEMPTS`: Too many attempts. Please try again later. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "TOO_MANY_ATTEMPTS";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `INTERNAL`: Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "INTERNAL";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `SERVICE_BUSY`: The service is busy for a moment. Please try again in a few seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds after which trying again is likely to work. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "SERVICE_BUSY";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    acceptInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @default false */
+                    confirmCancelStandard?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Joined, with a sentence to show. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /**
+             * @description `BAD_REQUEST`: Bad request
+             *
+             *     `VALIDATION_FAILED`: Invalid request body.
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "BAD_REQUEST" | "VALIDATION_FAILED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /**
+             * @description `UNAUTHORIZED`: Please log in to continue.
+             *
+             *     `SESSION_EXPIRED`: Your session has expired. Please log in again.
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "UNAUTHORIZED" | "SESSION_EXPIRED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /**
+             * @description `CSRF_REJECTED`: Cross-site request refused.
+             *
+             *     `FORBIDDEN`: You are not allowed to do this.
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "CSRF_REJECTED" | "FORBIDDEN";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `METHOD_NOT_ALLOWED`: Method not allowed. */
+            405: {
+                headers: {
+                    /** @description The methods this path answers, e.g. `POST` or `GET, HEAD`. */
+                    Allow?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "METHOD_NOT_ALLOWED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /**
+             * @description `CONFIRMATION_REQUIRED`: Your Standard subscription will be cancelled at the end of the paid period; the time already paid is not refunded. Your account becomes part of the organization now. Confirm to continue.
+             *
+             *     `ALREADY_MEMBER`: This account already belongs to an organization.
+             *
+             *     `NO_SEATS`: All seats of this organization are taken or held by open invitations. Remove a member, withdraw an invitation or ask us for more seats.
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "CONFIRMATION_REQUIRED" | "ALREADY_MEMBER" | "NO_SEATS";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `INVITATION_INVALID`: This invitation link is not valid. Ask the person who invited you to send a new one. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "INVITATION_INVALID";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `PAYLOAD_TOO_LARGE`: Request body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "PAYLOAD_TOO_LARGE";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `UNSUPPORTED_MEDIA_TYPE`: Request body must be application/json. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "UNSUPPORTED_MEDIA_TYPE";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `INTERNAL`: Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "INTERNAL";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `SERVICE_BUSY`: The service is busy for a moment. Please try again in a few seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds after which trying again is likely to work. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "SERVICE_BUSY";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    signUpByInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    customerName: string;
+                    password: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Signed up and in. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        token: string;
+                        user: {
+                            userId: string;
+                            customerName: string;
+                            email: string;
+                            /** @enum {string} */
+                            plan: "Trial" | "Standard" | "Enterprise";
+                            /** @enum {string} */
+                            licenseStatus: "active" | "expired" | "suspended" | "revoked";
+                            activationDate: string;
+                            expirationDate: string;
+                            licenseKey: string;
+                            isDeleted: boolean;
+                            sessionStartedAt: string;
+                            /** @enum {string} */
+                            authProvider: "email" | "google";
+                            ownsOrganization?: boolean;
+                            holdsSeat?: boolean;
+                        };
+                        tokenExpiration: number;
+                    };
+                };
+            };
+            /**
+             * @description `BAD_REQUEST`: Bad request
+             *
+             *     `VALIDATION_FAILED`: Invalid request body.
+             *
+             *     `WEAK_PASSWORD`: This password is too common. Please choose a less predictable one.
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "BAD_REQUEST" | "VALIDATION_FAILED" | "WEAK_PASSWORD";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `METHOD_NOT_ALLOWED`: Method not allowed. */
+            405: {
+                headers: {
+                    /** @description The methods this path answers, e.g. `POST` or `GET, HEAD`. */
+                    Allow?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "METHOD_NOT_ALLOWED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /**
+             * @description `ACCOUNT_EXISTS`: An account with this email already exists.
+             *
+             *     `ALREADY_MEMBER`: This account already belongs to an organization.
+             *
+             *     `NO_SEATS`: All seats of this organization are taken or held by open invitations. Remove a member, withdraw an invitation or ask us for more seats.
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "ACCOUNT_EXISTS" | "ALREADY_MEMBER" | "NO_SEATS";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `INVITATION_INVALID`: This invitation link is not valid. Ask the person who invited you to send a new one. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "INVITATION_INVALID";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `PAYLOAD_TOO_LARGE`: Request body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "PAYLOAD_TOO_LARGE";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `UNSUPPORTED_MEDIA_TYPE`: Request body must be application/json. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "UNSUPPORTED_MEDIA_TYPE";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `TOO_MANY_ATTEMPTS`: Too many attempts. Please try again later. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "TOO_MANY_ATTEMPTS";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `INTERNAL`: Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "INTERNAL";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `SERVICE_BUSY`: The service is busy for a moment. Please try again in a few seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds after which trying again is likely to work. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "SERVICE_BUSY";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    getOperator: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The operator. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        userId: string;
+                        email: string;
+                        customerName: string;
+                        freshUntil: string;
+                    };
+                };
+            };
+            /**
+             * @description `UNAUTHORIZED`: Please log in to continue.
+             *
+             *     `SESSION_EXPIRED`: Your session has expired. Please log in again.
+             *
+             *     `REAUTH_REQUIRED`: For your safety the console needs a sign-in from the last 12 hours. Please sign in again.
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "UNAUTHORIZED" | "SESSION_EXPIRED" | "REAUTH_REQUIRED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /**
+             * @description `CSRF_REJECTED`: Cross-site request refused.
+             *
+             *     `FORBIDDEN`: You are not allowed to do this.
+             *
+             *     `SECOND_FACTOR_REQUIRED`: The console needs two-step sign-in. Add a passkey or set up an authenticator app in Account Settings, then sign in again with it.
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "CSRF_REJECTED" | "FORBIDDEN" | "SECOND_FACTOR_REQUIRED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `METHOD_NOT_ALLOWED`: Method not allowed. */
+            405: {
+                headers: {
+                    /** @description The methods this path answers, e.g. `POST` or `GET, HEAD`. */
+                    Allow?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "METHOD_NOT_ALLOWED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `TOO_MANY_ATTEMPTS`: Too many attempts. Please try again later. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "TOO_MANY_ATTEMPTS";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `INTERNAL`: Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "INTERNAL";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `SERVICE_BUSY`: The service is busy for a moment. Please try again in a few seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds after which trying again is likely to work. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "SERVICE_BUSY";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    getBusinessMetrics: {
+        parameters: {
+            query?: {
+                range?: "7d" | "30d" | "90d" | "12m";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The figures. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        range: "7d" | "30d" | "90d" | "12m";
+                        periods: {
+                            start: number;
+                            end: number;
+                            label: string;
+                        }[];
+                        trialsStarted: number[];
+                        trialConversions: number[];
+                        cancellations: number[];
+                        refunds: number[];
+                        refundedCents: number[];
+                        activeSubscriptions: number[];
+                        paidSeats: number[];
+                        mrrCents: number[];
+                        enterpriseSeatsSold: number[];
+                        enterpriseSeatsUsed: number[];
+                        activeDevices: number[];
+                        cohort: {
+                            trialsStarted: number;
+                            converted: number;
+                        };
+                        cancellationReasons: {
+                            at: number;
+                            reason: string;
+                        }[];
+                        pluginVersions: {
+                            version: string | null;
+                            devices: number;
+                        }[];
+                        featureAdoption: {
+                            deviceDays: number[];
+                            features: {
+                                slug: string;
+                                uses: number[];
+                                deviceDays: number[];
+                            }[];
+                        };
+                        currency: string;
+                    };
+                };
+            };
+            /** @description `VALIDATION_FAILED`: Invalid request body. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /**
+             * @description `UNAUTHORIZED`: Please log in to continue.
+             *
+             *     `SESSION_EXPIRED`: Your session has expired. Please log in again.
+             *
+             *     `REAUTH_REQUIRED`: For your safety the console needs a sign-in from the last 12 hours. Please sign in again.
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "UNAUTHORIZED" | "SESSION_EXPIRED" | "REAUTH_REQUIRED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /**
+             * @description `CSRF_REJECTED`: Cross-site request refused.
+             *
+             *     `FORBIDDEN`: You are not allowed to do this.
+             *
+             *     `SECOND_FACTOR_REQUIRED`: The console needs two-step sign-in. Add a passkey or set up an authenticator app in Account Settings, then sign in again with it.
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "CSRF_REJECTED" | "FORBIDDEN" | "SECOND_FACTOR_REQUIRED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `METHOD_NOT_ALLOWED`: Method not allowed. */
+            405: {
+                headers: {
+                    /** @description The methods this path answers, e.g. `POST` or `GET, HEAD`. */
+                    Allow?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "METHOD_NOT_ALLOWED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `TOO_MANY_ATTEMPTS`: Too many attempts. Please try again later. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "TOO_MANY_ATTEMPTS";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `INTERNAL`: Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "INTERNAL";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `SERVICE_BUSY`: The service is busy for a moment. Please try again in a few seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds after which trying again is likely to work. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "SERVICE_BUSY";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    searchCustomers: {
+        parameters: {
+            query: {
+                q: string;
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The matches. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        query: string;
+                        results: {
+                            userId: string;
+                            email: string;
+                            customerName: string;
+                            /** @enum {string} */
+                            plan: "Trial" | "Standard" | "Enterprise";
+                            createdAt: string;
+                            isDeleted: boolean;
+                            matchedBy: string;
+                        }[];
+                        nextCursor: string | null;
+                    };
+                };
+            };
+            /** @description `VALIDATION_FAILED`: Invalid request body. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /**
+             * @description `UNAUTHORIZED`: Please log in to continue.
+             *
+             *     `SESSION_EXPIRED`: Your session has expired. Please log in again.
+             *
+             *     `REAUTH_REQUIRED`: For your safety the console needs a sign-in from the last 12 hours. Please sign in again.
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "UNAUTHORIZED" | "SESSION_EXPIRED" | "REAUTH_REQUIRED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /**
+             * @description `CSRF_REJECTED`: Cross-site request refused.
+             *
+             *     `FORBIDDEN`: You are not allowed to do this.
+             *
+             *     `SECOND_FACTOR_REQUIRED`: The console needs two-step sign-in. Add a passkey or set up an authenticator app in Account Settings, then sign in again with it.
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "CSRF_REJECTED" | "FORBIDDEN" | "SECOND_FACTOR_REQUIRED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `METHOD_NOT_ALLOWED`: Method not allowed. */
+            405: {
+                headers: {
+                    /** @description The methods this path answers, e.g. `POST` or `GET, HEAD`. */
+                    Allow?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "METHOD_NOT_ALLOWED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `TOO_MANY_ATTEMPTS`: Too many attempts. Please try again later. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "TOO_MANY_ATTEMPTS";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `INTERNAL`: Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "INTERNAL";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `SERVICE_BUSY`: The service is busy for a moment. Please try again in a few seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds after which trying again is likely to work. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "SERVICE_BUSY";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    getCustomer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The customer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        account: {
+                            id: string;
+                            email: string;
+                            customerName: string;
+                            /** @enum {string} */
+                            plan: "Trial" | "Standard" | "Enterprise";
+                            createdAt: string;
+                            verified: boolean;
+                            googleLinked: boolean;
+                            hasPassword: boolean;
+                            /** @enum {string|null} */
+                            role: "admin" | null;
+                            isDeleted: boolean;
+                            deletedAt: string | null;
+                            purgeAt: string | null;
+                            purgedAt: string | null;
+                        };
+                        licenses: {
+                            id: string;
+                            licenseKey: string;
+                            /** @enum {string} */
+                            plan: "Trial" | "Standard" | "Enterprise";
+                            /** @enum {string} */
+                            status: "active" | "expired" | "suspended" | "revoked";
+                            /** @enum {string} */
+                            effectiveStatus: "active" | "expired" | "suspended" | "revoked";
+                            current: boolean;
+                            activatedAt: string;
+                            expiresAt: string;
+                            createdAt: string;
+                            deviceLimit: number | null;
+                            activeDevices: number;
+                            deactivations: {
+                                used: number;
+                                max: number;
+                                windowDays: number;
+                                resetAt: string | null;
+                            };
+                        }[];
+                        devices: {
+                            id: string;
+                            licenseId: string;
+                            deviceId: string;
+                            deviceName: string;
+                            appVersion: string | null;
+                            activatedAt: string;
+                            lastSeenAt: string;
+                            deactivatedAt: string | null;
+                        }[];
+                        activations: {
+                            id: string;
+                            /** @enum {string} */
+                            action: "activated" | "deactivated" | "replaced" | "renamed";
+                            /** @enum {string} */
+                            source: "plugin" | "dashboard" | "system" | "support";
+                            deviceId: string;
+                            deviceName: string;
+                            at: string;
+                        }[];
+                        sessions: {
+                            id: string;
+                            createdAt: string;
+                            lastUsedAt: string;
+                            expiresAt: string;
+                            device: string;
+                            ip: string | null;
+                            revokedAt: string | null;
+                            live: boolean;
+                        }[];
+                        subscriptions: {
+                            stripeCustomerId: string;
+                            stripeSubscriptionId: string;
+                            /** @enum {string} */
+                            status: "active" | "past_due" | "cancelling" | "canceled";
+                            currentPeriodEnd: string | null;
+                            cancelAtPeriodEnd: boolean;
+                            createdAt: string;
+                        }[];
+                        invoices: {
+                            id: string;
+                            number: string | null;
+                            amountPaid: number;
+                            currency: string;
+                            status: string;
+                            created: string;
+                            hostedInvoiceUrl: string | null;
+                            billedTo: string | null;
+                            taxId: string | null;
+                            refund: {
+                                /** @enum {string} */
+                                status: "pending" | "refunded" | "failed";
+                                amount: number | null;
+                                refundedAt: string | null;
+                                error: string | null;
+                            } | null;
+                        }[];
+                        automaticRefunds: {
+                            id: string;
+                            reason: string;
+                            /** @enum {string} */
+                            status: "pending" | "refunded" | "failed";
+                            amount: number | null;
+                            currency: string | null;
+                            email: string;
+                            userId: string | null;
+                            stripeSubscriptionId: string;
+                            checkoutSessionId: string | null;
+                            attempts: number;
+                            lastError: string | null;
+                            createdAt: string;
+                            refundedAt: string | null;
+                        }[];
+                        mails: {
+                            id: string;
+                            to: string;
+                            subject: string;
+                            tag: string;
+                            /** @enum {string} */
+                            status: "queued" | "sending" | "sent" | "failed" | "dead";
+                            attempts: number;
+                            lastError: string | null;
+                            createdAt: string;
+                            sentAt: string | null;
+                        }[];
+                        trialMatches: {
+                            /** @enum {string} */
+                            kind: "email" | "google" | "fingerprint";
+                            value: string;
+                            userId: string;
+                            thisAccount: boolean;
+                            createdAt: string;
+                        }[];
+                        contactMessages: {
+                            id: string;
+                            name: string;
+                            email: string;
+                            message: string;
+                            createdAt: string;
+                            /** @enum {string} */
+                            status: "new" | "handled";
+                            handledAt: string | null;
+                            handledBy: string | null;
+                            handledNote: string | null;
+                            userId: string | null;
+                            replies: {
+                                id: string;
+                                text: string;
+                                createdAt: string;
+                                operatorEmail: string;
+                            }[];
+                        }[];
+                        audit: {
+                            id: string;
+                            createdAt: string;
+                            operatorId: string;
+                            operatorEmail: string;
+                            userId: string | null;
+                            customerName?: string | null;
+                            customerEmail?: string | null;
+                            /** @enum {string} */
+                            action: "extend-license" | "suspend-license" | "reinstate-license" | "revoke-license" | "free-device" | "reset-deactivations" | "replace-key" | "resend-license-mail" | "sign-out-everywhere" | "cancel-subscription" | "resume-subscription" | "refund-payment" | "schedule-deletion" | "restore-account" | "handle-contact" | "reply-contact" | "add-note" | "delete-note" | "retry-refund" | "retry-mail" | "create-organization" | "update-organization" | "team-invite" | "team-resend-invitation" | "team-withdraw-invitation" | "team-remove-member" | "team-free-device" | "team-transfer-ownership" | "owner-add-seats" | "owner-renewal-seats";
+                            subject: string;
+                            reason: string;
+                            before: string;
+                            after: string;
+                        }[];
+                        notes: {
+                            id: string;
+                            text: string;
+                            createdAt: string;
+                            authorId: string;
+                            authorEmail: string;
+                            authorName: string;
+                            mine: boolean;
+                        }[];
+                        organizations: {
+                            id: string;
+                            name: string;
+                            owner: boolean;
+                            member: boolean;
+                        }[];
+                    };
+                };
+            };
+            /**
+             * @description `UNAUTHORIZED`: Please log in to continue.
+             *
+             *     `SESSION_EXPIRED`: Your session has expired. Please log in again.
+             *
+             *     `REAUTH_REQUIRED`: For your safety the console needs a sign-in from the last 12 hours. Please sign in again.
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "UNAUTHORIZED" | "SESSION_EXPIRED" | "REAUTH_REQUIRED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /**
+             * @description `CSRF_REJECTED`: Cross-site request refused.
+             *
+             *     `FORBIDDEN`: You are not allowed to do this.
+             *
+             *     `SECOND_FACTOR_REQUIRED`: The console needs two-step sign-in. Add a passkey or set up an authenticator app in Account Settings, then sign in again with it.
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "CSRF_REJECTED" | "FORBIDDEN" | "SECOND_FACTOR_REQUIRED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `NOT_FOUND`: Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "NOT_FOUND";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `METHOD_NOT_ALLOWED`: Method not allowed. */
+            405: {
+                headers: {
+                    /** @description The methods this path answers, e.g. `POST` or `GET, HEAD`. */
+                    Allow?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "METHOD_NOT_ALLOWED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `TOO_MANY_ATTEMPTS`: Too many attempts. Please try again later. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "TOO_MANY_ATTEMPTS";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `INTERNAL`: Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "INTERNAL";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `SERVICE_BUSY`: The service is busy for a moment. Please try again in a few seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds after which trying again is likely to work. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "SERVICE_BUSY";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    actOnCustomer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    action: "extend-license";
+                    reason: string;
+                    licenseId: string;
+                    days: number;
+                } | {
+                    /** @enum {string} */
+                    action: "suspend-license";
+                    reason: string;
+                    licenseId: string;
+                } | {
+                    /** @enum {string} */
+                    action: "reinstate-license";
+                    reason: string;
+                    licenseId: string;
+                } | {
+                    /** @enum {string} */
+                    action: "revoke-license";
+                    reason: string;
+                    licenseId: string;
+                } | {
+                    /** @enum {string} */
+                    action: "free-device";
+                    reason: string;
+                    deviceRowId: string;
+                } | {
+                    /** @enum {string} */
+                    action: "reset-deactivations";
+                    reason: string;
+                    licenseId: string;
+                } | {
+                    /** @enum {string} */
+                    action: "replace-key";
+                    reason: string;
+                    licenseId: string;
+                } | {
+                    /** @enum {string} */
+                    action: "resend-license-mail";
+                    reason: string;
+                } | {
+                    /** @enum {string} */
+                    action: "sign-out-everywhere";
+                    reason: string;
+                } | {
+                    /** @enum {string} */
+                    action: "cancel-subscription";
+                    reason: string;
+                    /** @enum {string} */
+                    when: "period-end" | "now";
+                } | {
+                    /** @enum {string} */
+                    action: "resume-subscription";
+                    reason: string;
+                } | {
+                    /** @enum {string} */
+                    action: "refund-payment";
+                    reason: string;
+                    invoiceId: string;
+                    cancelSubscription?: boolean;
+                } | {
+                    /** @enum {string} */
+                    action: "schedule-deletion";
+                    reason: string;
+                } | {
+                    /** @enum {string} */
+                    action: "restore-account";
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Done. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        detail: {
+                            account: {
+                                id: string;
+                                email: string;
+                                customerName: string;
+                                /** @enum {string} */
+                                plan: "Trial" | "Standard" | "Enterprise";
+                                createdAt: string;
+                                verified: boolean;
+                                googleLinked: boolean;
+                                hasPassword: boolean;
+                                /** @enum {string|null} */
+                                role: "admin" | null;
+                                isDeleted: boolean;
+                                deletedAt: string | null;
+                                purgeAt: string | null;
+                                purgedAt: string | null;
+                            };
+                            licenses: {
+                                id: string;
+                                licenseKey: string;
+                                /** @enum {string} */
+                                plan: "Trial" | "Standard" | "Enterprise";
+                                /** @enum {string} */
+                                status: "active" | "expired" | "suspended" | "revoked";
+                                /** @enum {string} */
+                                effectiveStatus: "active" | "expired" | "suspended" | "revoked";
+                                current: boolean;
+                                activatedAt: string;
+                                expiresAt: string;
+                                createdAt: string;
+                                deviceLimit: number | null;
+                                activeDevices: number;
+                                deactivations: {
+                                    used: number;
+                                    max: number;
+                                    windowDays: number;
+                                    resetAt: string | null;
+                                };
+                            }[];
+                            devices: {
+                                id: string;
+                                licenseId: string;
+                                deviceId: string;
+                                deviceName: string;
+                                appVersion: string | null;
+                                activatedAt: string;
+                                lastSeenAt: string;
+                                deactivatedAt: string | null;
+                            }[];
+                            activations: {
+                                id: string;
+                                /** @enum {string} */
+                                action: "activated" | "deactivated" | "replaced" | "renamed";
+                                /** @enum {string} */
+                                source: "plugin" | "dashboard" | "system" | "support";
+                                deviceId: string;
+                                deviceName: string;
+                                at: string;
+                            }[];
+                            sessions: {
+                                id: string;
+                                createdAt: string;
+                                lastUsedAt: string;
+                                expiresAt: string;
+                                device: string;
+                                ip: string | null;
+                                revokedAt: string | null;
+                                live: boolean;
+                            }[];
+                            subscriptions: {
+                                stripeCustomerId: string;
+                                stripeSubscriptionId: string;
+                                /** @enum {string} */
+                                status: "active" | "past_due" | "cancelling" | "canceled";
+                                currentPeriodEnd: string | null;
+                                cancelAtPeriodEnd: boolean;
+                                createdAt: string;
+                            }[];
+                            invoices: {
+                                id: string;
+                                number: string | null;
+                                amountPaid: number;
+                                currency: string;
+                                status: string;
+                                created: string;
+                                hostedInvoiceUrl: string | null;
+                                billedTo: string | null;
+                                taxId: string | null;
+                                refund: {
+                                    /** @enum {string} */
+                                    status: "pending" | "refunded" | "failed";
+                                    amount: number | null;
+                                    refundedAt: string | null;
+                                    error: string | null;
+                                } | null;
+                            }[];
+                            automaticRefunds: {
+                                id: string;
+                                reason: string;
+                                /** @enum {string} */
+                                status: "pending" | "refunded" | "failed";
+                                amount: number | null;
+                                currency: string | null;
+                                email: string;
+                                userId: string | null;
+                                stripeSubscriptionId: string;
+                                checkoutSessionId: string | null;
+                                attempts: number;
+                                lastError: string | null;
+                                createdAt: string;
+                                refundedAt: string | null;
+                            }[];
+                            mails: {
+                                id: string;
+                                to: string;
+                                subject: string;
+                                tag: string;
+                                /** @enum {string} */
+                                status: "queued" | "sending" | "sent" | "failed" | "dead";
+                                attempts: number;
+                                lastError: string | null;
+                                createdAt: string;
+                                sentAt: string | null;
+                            }[];
+                            trialMatches: {
+                                /** @enum {string} */
+                                kind: "email" | "google" | "fingerprint";
+                                value: string;
+                                userId: string;
+                                thisAccount: boolean;
+                                createdAt: string;
+                            }[];
+                            contactMessages: {
+                                id: string;
+                                name: string;
+                                email: string;
+                                message: string;
+                                createdAt: string;
+                                /** @enum {string} */
+                                status: "new" | "handled";
+                                handledAt: string | null;
+                                handledBy: string | null;
+                                handledNote: string | null;
+                                userId: string | null;
+                                replies: {
+                                    id: string;
+                                    text: string;
+                                    createdAt: string;
+                                    operatorEmail: string;
+                                }[];
+                            }[];
+                            audit: {
+                                id: string;
+                                createdAt: string;
+                                operatorId: string;
+                                operatorEmail: string;
+                                userId: string | null;
+                                customerName?: string | null;
+                                customerEmail?: string | null;
+                                /** @enum {string} */
+                                action: "extend-license" | "suspend-license" | "reinstate-license" | "revoke-license" | "free-device" | "reset-deactivations" | "replace-key" | "resend-license-mail" | "sign-out-everywhere" | "cancel-subscription" | "resume-subscription" | "refund-payment" | "schedule-deletion" | "restore-account" | "handle-contact" | "reply-contact" | "add-note" | "delete-note" | "retry-refund" | "retry-mail" | "create-organization" | "update-organization" | "team-invite" | "team-resend-invitation" | "team-withdraw-invitation" | "team-remove-member" | "team-free-device" | "team-transfer-ownership" | "owner-add-seats" | "owner-renewal-seats";
+                                subject: string;
+                                reason: string;
+                                before: string;
+                                after: string;
+                            }[];
+                            notes: {
+                                id: string;
+                                text: string;
+                                createdAt: string;
+                                authorId: string;
+                                authorEmail: string;
+                                authorName: string;
+                                mine: boolean;
+                            }[];
+                            organizations: {
+                                id: string;
+                                name: string;
+                                owner: boolean;
+                                member: boolean;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /**
+             * @description `BAD_REQUEST`: Bad request
+             *
+             *     `VALIDATION_FAILED`: Invalid request body.
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "BAD_REQUEST" | "VALIDATION_FAILED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /**
+             * @description `UNAUTHORIZED`: Please log in to continue.
+             *
+             *     `SESSION_EXPIRED`: Your session has expired. Please log in again.
+             *
+             *     `REAUTH_REQUIRED`: For your safety the console needs a sign-in from the last 12 hours. Please sign in again.
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "UNAUTHORIZED" | "SESSION_EXPIRED" | "REAUTH_REQUIRED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /**
+             * @description `CSRF_REJECTED`: Cross-site request refused.
+             *
+             *     `FORBIDDEN`: You are not allowed to do this.
+             *
+             *     `SECOND_FACTOR_REQUIRED`: The console needs two-step sign-in. Add a passkey or set up an authenticator app in Account Settings, then sign in again with it.
+             *
+             *     `FRESH_VERIFICATION_REQUIRED`: Please confirm it is you: enter a code from your authenticator app, use your passkey, or type your password.
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "CSRF_REJECTED" | "FORBIDDEN" | "SECOND_FACTOR_REQUIRED" | "FRESH_VERIFICATION_REQUIRED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /**
+             * @description `NOT_FOUND`: Not found
+             *
+             *     `NO_SUBSCRIPTION`: There is no card subscription on this account.
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "NOT_FOUND" | "NO_SUBSCRIPTION";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `METHOD_NOT_ALLOWED`: Method not allowed. */
+            405: {
+                headers: {
+                    /** @description The methods this path answers, e.g. `POST` or `GET, HEAD`. */
+                    Allow?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "METHOD_NOT_ALLOWED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /**
+             * @description `STALE_STATE`: Someone changed this customer meanwhile, or it is no longer in that state. Reload and try again.
+             *
+             *     `SUBSCRIPTION_ENDED`: Your subscription has already ended, so it cannot be resumed. To use Standard again, buy it again on Billing & Invoices.
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "STALE_STATE" | "SUBSCRIPTION_ENDED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `PAYLOAD_TOO_LARGE`: Request body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "PAYLOAD_TOO_LARGE";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `UNSUPPORTED_MEDIA_TYPE`: Request body must be application/json. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "UNSUPPORTED_MEDIA_TYPE";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `TOO_MANY_ATTEMPTS`: Too many attempts. Please try again later. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "TOO_MANY_ATTEMPTS";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `INTERNAL`: Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "INTERNAL";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /**
+             * @description `PAYMENTS_UNAVAILABLE`: Card payments are not available right now.
+             *
+             *     `SERVICE_BUSY`: The service is busy for a moment. Please try again in a few seconds.
+             */
+            503: {
+                headers: {
+                    /** @description Seconds after which trying again is likely to work. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "PAYMENTS_UNAVAILABLE" | "SERVICE_BUSY";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    addCustomerNote: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    text: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Added. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        detail: {
+                            account: {
+                                id: string;
+                                email: string;
+                                customerName: string;
+                                /** @enum {string} */
+                                plan: "Trial" | "Standard" | "Enterprise";
+                                createdAt: string;
+                                verified: boolean;
+                                googleLinked: boolean;
+                                hasPassword: boolean;
+                                /** @enum {string|null} */
+                                role: "admin" | null;
+                                isDeleted: boolean;
+                                deletedAt: string | null;
+                                purgeAt: string | null;
+                                purgedAt: string | null;
+                            };
+                            licenses: {
+                                id: string;
+                                licenseKey: string;
+                                /** @enum {string} */
+                                plan: "Trial" | "Standard" | "Enterprise";
+                                /** @enum {string} */
+                                status: "active" | "expired" | "suspended" | "revoked";
+                                /** @enum {string} */
+                                effectiveStatus: "active" | "expired" | "suspended" | "revoked";
+                                current: boolean;
+                                activatedAt: string;
+                                expiresAt: string;
+                                createdAt: string;
+                                deviceLimit: number | null;
+                                activeDevices: number;
+                                deactivations: {
+                                    used: number;
+                                    max: number;
+                                    windowDays: number;
+                                    resetAt: string | null;
+                                };
+                            }[];
+                            devices: {
+                                id: string;
+                                licenseId: string;
+                                deviceId: string;
+                                deviceName: string;
+                                appVersion: string | null;
+                                activatedAt: string;
+                                lastSeenAt: string;
+                                deactivatedAt: string | null;
+                            }[];
+                            activations: {
+                                id: string;
+                                /** @enum {string} */
+                                action: "activated" | "deactivated" | "replaced" | "renamed";
+                                /** @enum {string} */
+                                source: "plugin" | "dashboard" | "system" | "support";
+                                deviceId: string;
+                                deviceName: string;
+                                at: string;
+                            }[];
+                            sessions: {
+                                id: string;
+                                createdAt: string;
+                                lastUsedAt: string;
+                                expiresAt: string;
+                                device: string;
+                                ip: string | null;
+                                revokedAt: string | null;
+                                live: boolean;
+                            }[];
+                            subscriptions: {
+                                stripeCustomerId: string;
+                                stripeSubscriptionId: string;
+                                /** @enum {string} */
+                                status: "active" | "past_due" | "cancelling" | "canceled";
+                                currentPeriodEnd: string | null;
+                                cancelAtPeriodEnd: boolean;
+                                createdAt: string;
+                            }[];
+                            invoices: {
+                                id: string;
+                                number: string | null;
+                                amountPaid: number;
+                                currency: string;
+                                status: string;
+                                created: string;
+                                hostedInvoiceUrl: string | null;
+                                billedTo: string | null;
+                                taxId: string | null;
+                                refund: {
+                                    /** @enum {string} */
+                                    status: "pending" | "refunded" | "failed";
+                                    amount: number | null;
+                                    refundedAt: string | null;
+                                    error: string | null;
+                                } | null;
+                            }[];
+                            automaticRefunds: {
+                                id: string;
+                                reason: string;
+                                /** @enum {string} */
+                                status: "pending" | "refunded" | "failed";
+                                amount: number | null;
+                                currency: string | null;
+                                email: string;
+                                userId: string | null;
+                                stripeSubscriptionId: string;
+                                checkoutSessionId: string | null;
+                                attempts: number;
+                                lastError: string | null;
+                                createdAt: string;
+                                refundedAt: string | null;
+                            }[];
+                            mails: {
+                                id: string;
+                                to: string;
+                                subject: string;
+                                tag: string;
+                                /** @enum {string} */
+                                status: "queued" | "sending" | "sent" | "failed" | "dead";
+                                attempts: number;
+                                lastError: string | null;
+                                createdAt: string;
+                                sentAt: string | null;
+                            }[];
+                            trialMatches: {
+                                /** @enum {string} */
+                                kind: "email" | "google" | "fingerprint";
+                                value: string;
+                                userId: string;
+                                thisAccount: boolean;
+                                createdAt: string;
+                            }[];
+                            contactMessages: {
+                                id: string;
+                                name: string;
+                                email: string;
+                                message: string;
+                                createdAt: string;
+                                /** @enum {string} */
+                                status: "new" | "handled";
+                                handledAt: string | null;
+                                handledBy: string | null;
+                                handledNote: string | null;
+                                userId: string | null;
+                                replies: {
+                                    id: string;
+                                    text: string;
+                                    createdAt: string;
+                                    operatorEmail: string;
+                                }[];
+                            }[];
+                            audit: {
+                                id: string;
+                                createdAt: string;
+                                operatorId: string;
+                                operatorEmail: string;
+                                userId: string | null;
+                                customerName?: string | null;
+                                customerEmail?: string | null;
+                                /** @enum {string} */
+                                action: "extend-license" | "suspend-license" | "reinstate-license" | "revoke-license" | "free-device" | "reset-deactivations" | "replace-key" | "resend-license-mail" | "sign-out-everywhere" | "cancel-subscription" | "resume-subscription" | "refund-payment" | "schedule-deletion" | "restore-account" | "handle-contact" | "reply-contact" | "add-note" | "delete-note" | "retry-refund" | "retry-mail" | "create-organization" | "update-organization" | "team-invite" | "team-resend-invitation" | "team-withdraw-invitation" | "team-remove-member" | "team-free-device" | "team-transfer-ownership" | "owner-add-seats" | "owner-renewal-seats";
+                                subject: string;
+                                reason: string;
+                                before: string;
+                                after: string;
+                            }[];
+                            notes: {
+                                id: string;
+                                text: string;
+                                createdAt: string;
+                                authorId: string;
+                                authorEmail: string;
+                                authorName: string;
+                                mine: boolean;
+                            }[];
+                            organizations: {
+                                id: string;
+                                name: string;
+                                owner: boolean;
+                                member: boolean;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /**
+             * @description `BAD_REQUEST`: Bad request
+             *
+             *     `VALIDATION_FAILED`: Invalid request body.
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "BAD_REQUEST" | "VALIDATION_FAILED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /**
+             * @description `UNAUTHORIZED`: Please log in to continue.
+             *
+             *     `SESSION_EXPIRED`: Your session has expired. Please log in again.
+             *
+             *     `REAUTH_REQUIRED`: For your safety the console needs a sign-in from the last 12 hours. Please sign in again.
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "UNAUTHORIZED" | "SESSION_EXPIRED" | "REAUTH_REQUIRED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /**
+             * @description `CSRF_REJECTED`: Cross-site request refused.
+             *
+             *     `FORBIDDEN`: You are not allowed to do this.
+             *
+             *     `SECOND_FACTOR_REQUIRED`: The console needs two-step sign-in. Add a passkey or set up an authenticator app in Account Settings, then sign in again with it.
+             *
+             *     `FRESH_VERIFICATION_REQUIRED`: Please confirm it is you: enter a code from your authenticator app, use your passkey, or type your password.
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "CSRF_REJECTED" | "FORBIDDEN" | "SECOND_FACTOR_REQUIRED" | "FRESH_VERIFICATION_REQUIRED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `NOT_FOUND`: Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "NOT_FOUND";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `METHOD_NOT_ALLOWED`: Method not allowed. */
+            405: {
+                headers: {
+                    /** @description The methods this path answers, e.g. `POST` or `GET, HEAD`. */
+                    Allow?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "METHOD_NOT_ALLOWED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `PAYLOAD_TOO_LARGE`: Request body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "PAYLOAD_TOO_LARGE";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `UNSUPPORTED_MEDIA_TYPE`: Request body must be application/json. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "UNSUPPORTED_MEDIA_TYPE";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `TOO_MANY_ATTEMPTS`: Too many attempts. Please try again later. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "TOO_MANY_ATTEMPTS";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `INTERNAL`: Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "INTERNAL";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `SERVICE_BUSY`: The service is busy for a moment. Please try again in a few seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds after which trying again is likely to work. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "SERVICE_BUSY";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    deleteCustomerNote: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                noteId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        detail: {
+                            account: {
+                                id: string;
+                                email: string;
+                                customerName: string;
+                                /** @enum {string} */
+                                plan: "Trial" | "Standard" | "Enterprise";
+                                createdAt: string;
+                                verified: boolean;
+                                googleLinked: boolean;
+                                hasPassword: boolean;
+                                /** @enum {string|null} */
+                                role: "admin" | null;
+                                isDeleted: boolean;
+                                deletedAt: string | null;
+                                purgeAt: string | null;
+                                purgedAt: string | null;
+                            };
+                            licenses: {
+                                id: string;
+                                licenseKey: string;
+                                /** @enum {string} */
+                                plan: "Trial" | "Standard" | "Enterprise";
+                                /** @enum {string} */
+                                status: "active" | "expired" | "suspended" | "revoked";
+                                /** @enum {string} */
+                                effectiveStatus: "active" | "expired" | "suspended" | "revoked";
+                                current: boolean;
+                                activatedAt: string;
+                                expiresAt: string;
+                                createdAt: string;
+                                deviceLimit: number | null;
+                                activeDevices: number;
+                                deactivations: {
+                                    used: number;
+                                    max: number;
+                                    windowDays: number;
+                                    resetAt: string | null;
+                                };
+                            }[];
+                            devices: {
+                                id: string;
+                                licenseId: string;
+                                deviceId: string;
+                                deviceName: string;
+                                appVersion: string | null;
+                                activatedAt: string;
+                                lastSeenAt: string;
+                                deactivatedAt: string | null;
+                            }[];
+                            activations: {
+                                id: string;
+                                /** @enum {string} */
+                                action: "activated" | "deactivated" | "replaced" | "renamed";
+                                /** @enum {string} */
+                                source: "plugin" | "dashboard" | "system" | "support";
+                                deviceId: string;
+                                deviceName: string;
+                                at: string;
+                            }[];
+                            sessions: {
+                                id: string;
+                                createdAt: string;
+                                lastUsedAt: string;
+                                expiresAt: string;
+                                device: string;
+                                ip: string | null;
+                                revokedAt: string | null;
+                                live: boolean;
+                            }[];
+                            subscriptions: {
+                                stripeCustomerId: string;
+                                stripeSubscriptionId: string;
+                                /** @enum {string} */
+                                status: "active" | "past_due" | "cancelling" | "canceled";
+                                currentPeriodEnd: string | null;
+                                cancelAtPeriodEnd: boolean;
+                                createdAt: string;
+                            }[];
+                            invoices: {
+                                id: string;
+                                number: string | null;
+                                amountPaid: number;
+                                currency: string;
+                                status: string;
+                                created: string;
+                                hostedInvoiceUrl: string | null;
+                                billedTo: string | null;
+                                taxId: string | null;
+                                refund: {
+                                    /** @enum {string} */
+                                    status: "pending" | "refunded" | "failed";
+                                    amount: number | null;
+                                    refundedAt: string | null;
+                                    error: string | null;
+                                } | null;
+                            }[];
+                            automaticRefunds: {
+                                id: string;
+                                reason: string;
+                                /** @enum {string} */
+                                status: "pending" | "refunded" | "failed";
+                                amount: number | null;
+                                currency: string | null;
+                                email: string;
+                                userId: string | null;
+                                stripeSubscriptionId: string;
+                                checkoutSessionId: string | null;
+                                attempts: number;
+                                lastError: string | null;
+                                createdAt: string;
+                                refundedAt: string | null;
+                            }[];
+                            mails: {
+                                id: string;
+                                to: string;
+                                subject: string;
+                                tag: string;
+                                /** @enum {string} */
+                                status: "queued" | "sending" | "sent" | "failed" | "dead";
+                                attempts: number;
+                                lastError: string | null;
+                                createdAt: string;
+                                sentAt: string | null;
+                            }[];
+                            trialMatches: {
+                                /** @enum {string} */
+                                kind: "email" | "google" | "fingerprint";
+                                value: string;
+                                userId: string;
+                                thisAccount: boolean;
+                                createdAt: string;
+                            }[];
+                            contactMessages: {
+                                id: string;
+                                name: string;
+                                email: string;
+                                message: string;
+                                createdAt: string;
+                                /** @enum {string} */
+                                status: "new" | "handled";
+                                handledAt: string | null;
+                                handledBy: string | null;
+                                handledNote: string | null;
+                                userId: string | null;
+                                replies: {
+                                    id: string;
+                                    text: string;
+                                    createdAt: string;
+                                    operatorEmail: string;
+                                }[];
+                            }[];
+                            audit: {
+                                id: string;
+                                createdAt: string;
+                                operatorId: string;
+                                operatorEmail: string;
+                                userId: string | null;
+                                customerName?: string | null;
+                                customerEmail?: string | null;
+                                /** @enum {string} */
+                                action: "extend-license" | "suspend-license" | "reinstate-license" | "revoke-license" | "free-device" | "reset-deactivations" | "replace-key" | "resend-license-mail" | "sign-out-everywhere" | "cancel-subscription" | "resume-subscription" | "refund-payment" | "schedule-deletion" | "restore-account" | "handle-contact" | "reply-contact" | "add-note" | "delete-note" | "retry-refund" | "retry-mail" | "create-organization" | "update-organization" | "team-invite" | "team-resend-invitation" | "team-withdraw-invitation" | "team-remove-member" | "team-free-device" | "team-transfer-ownership" | "owner-add-seats" | "owner-renewal-seats";
+                                subject: string;
+                                reason: string;
+                                before: string;
+                                after: string;
+                            }[];
+                            notes: {
+                                id: string;
+                                text: string;
+                                createdAt: string;
+                                authorId: string;
+                                authorEmail: string;
+                                authorName: string;
+                                mine: boolean;
+                            }[];
+                            organizations: {
+                                id: string;
+                                name: string;
+                                owner: boolean;
+                                member: boolean;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /**
+             * @description `UNAUTHORIZED`: Please log in to continue.
+             *
+             *     `SESSION_EXPIRED`: Your session has expired. Please log in again.
+             *
+             *     `REAUTH_REQUIRED`: For your safety the console needs a sign-in from the last 12 hours. Please sign in again.
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "UNAUTHORIZED" | "SESSION_EXPIRED" | "REAUTH_REQUIRED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /**
+             * @description `CSRF_REJECTED`: Cross-site request refused.
+             *
+             *     `FORBIDDEN`: You are not allowed to do this.
+             *
+             *     `SECOND_FACTOR_REQUIRED`: The console needs two-step sign-in. Add a passkey or set up an authenticator app in Account Settings, then sign in again with it.
+             *
+             *     `FRESH_VERIFICATION_REQUIRED`: Please confirm it is you: enter a code from your authenticator app, use your passkey, or type your password.
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "CSRF_REJECTED" | "FORBIDDEN" | "SECOND_FACTOR_REQUIRED" | "FRESH_VERIFICATION_REQUIRED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `NOT_FOUND`: Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "NOT_FOUND";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `METHOD_NOT_ALLOWED`: Method not allowed. */
+            405: {
+                headers: {
+                    /** @description The methods this path answers, e.g. `POST` or `GET, HEAD`. */
+                    Allow?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "METHOD_NOT_ALLOWED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `TOO_MANY_ATTEMPTS`: Too many attempts. Please try again later. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "TOO_MANY_ATTEMPTS";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `INTERNAL`: Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "INTERNAL";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `SERVICE_BUSY`: The service is busy for a moment. Please try again in a few seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds after which trying again is likely to work. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "SERVICE_BUSY";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    listContactMessages: {
+        parameters: {
+            query?: {
+                status?: "new" | "handled";
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The messages. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        messages: {
+                            id: string;
+                            name: string;
+                            email: string;
+                            message: string;
+                            createdAt: string;
+                            /** @enum {string} */
+                            status: "new" | "handled";
+                            handledAt: string | null;
+                            handledBy: string | null;
+                            handledNote: string | null;
+                            userId: string | null;
+                            replies: {
+                                id: string;
+                                text: string;
+                                createdAt: string;
+                                operatorEmail: string;
+                            }[];
+                        }[];
+                        nextCursor: string | null;
+                        newCount: number;
+                    };
+                };
+            };
+            /** @description `VALIDATION_FAILED`: Invalid request body. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /**
+             * @description `UNAUTHORIZED`: Please log in to continue.
+             *
+             *     `SESSION_EXPIRED`: Your session has expired. Please log in again.
+             *
+             *     `REAUTH_REQUIRED`: For your safety the console needs a sign-in from the last 12 hours. Please sign in again.
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "UNAUTHORIZED" | "SESSION_EXPIRED" | "REAUTH_REQUIRED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /**
+             * @description `CSRF_REJECTED`: Cross-site request refused.
+             *
+             *     `FORBIDDEN`: You are not allowed to do this.
+             *
+             *     `SECOND_FACTOR_REQUIRED`: The console needs two-step sign-in. Add a passkey or set up an authenticator app in Account Settings, then sign in again with it.
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "CSRF_REJECTED" | "FORBIDDEN" | "SECOND_FACTOR_REQUIRED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `METHOD_NOT_ALLOWED`: Method not allowed. */
+            405: {
+                headers: {
+                    /** @description The methods this path answers, e.g. `POST` or `GET, HEAD`. */
+                    Allow?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "METHOD_NOT_ALLOWED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `TOO_MANY_ATTEMPTS`: Too many attempts. Please try again later. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "TOO_MANY_ATTEMPTS";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `INTERNAL`: Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "INTERNAL";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `SERVICE_BUSY`: The service is busy for a moment. Please try again in a few seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds after which trying again is likely to work. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "SERVICE_BUSY";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    markContactMessageHandled: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    note: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Handled. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /**
+             * @description `BAD_REQUEST`: Bad request
+             *
+             *     `VALIDATION_FAILED`: Invalid request body.
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "BAD_REQUEST" | "VALIDATION_FAILED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /**
+             * @description `UNAUTHORIZED`: Please log in to continue.
+             *
+             *     `SESSION_EXPIRED`: Your session has expired. Please log in again.
+             *
+             *     `REAUTH_REQUIRED`: For your safety the console needs a sign-in from the last 12 hours. Please sign in again.
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "UNAUTHORIZED" | "SESSION_EXPIRED" | "REAUTH_REQUIRED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /**
+             * @description `CSRF_REJECTED`: Cross-site request refused.
+             *
+             *     `FORBIDDEN`: You are not allowed to do this.
+             *
+             *     `SECOND_FACTOR_REQUIRED`: The console needs two-step sign-in. Add a passkey or set up an authenticator app in Account Settings, then sign in again with it.
+             *
+             *     `FRESH_VERIFICATION_REQUIRED`: Please confirm it is you: enter a code from your authenticator app, use your passkey, or type your password.
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "CSRF_REJECTED" | "FORBIDDEN" | "SECOND_FACTOR_REQUIRED" | "FRESH_VERIFICATION_REQUIRED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `NOT_FOUND`: Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "NOT_FOUND";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `METHOD_NOT_ALLOWED`: Method not allowed. */
+            405: {
+                headers: {
+                    /** @description The methods this path answers, e.g. `POST` or `GET, HEAD`. */
+                    Allow?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "METHOD_NOT_ALLOWED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `STALE_STATE`: Someone changed this customer meanwhile, or it is no longer in that state. Reload and try again. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "STALE_STATE";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `PAYLOAD_TOO_LARGE`: Request body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "PAYLOAD_TOO_LARGE";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `UNSUPPORTED_MEDIA_TYPE`: Request body must be application/json. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "UNSUPPORTED_MEDIA_TYPE";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `TOO_MANY_ATTEMPTS`: Too many attempts. Please try again later. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "TOO_MANY_ATTEMPTS";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `INTERNAL`: Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "INTERNAL";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `SERVICE_BUSY`: The service is busy for a moment. Please try again in a few seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds after which trying again is likely to work. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "SERVICE_BUSY";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    replyToContactMessage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    replyId: string;
+                    text: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Sent. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /**
+             * @description `BAD_REQUEST`: Bad request
+             *
+             *     `VALIDATION_FAILED`: Invalid request body.
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "BAD_REQUEST" | "VALIDATION_FAILED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /**
+             * @description `UNAUTHORIZED`: Please log in to continue.
+             *
+             *     `SESSION_EXPIRED`: Your session has expired. Please log in again.
+             *
+             *     `REAUTH_REQUIRED`: For your safety the console needs a sign-in from the last 12 hours. Please sign in again.
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "UNAUTHORIZED" | "SESSION_EXPIRED" | "REAUTH_REQUIRED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /**
+             * @description `CSRF_REJECTED`: Cross-site request refused.
+             *
+             *     `FORBIDDEN`: You are not allowed to do this.
+             *
+             *     `SECOND_FACTOR_REQUIRED`: The console needs two-step sign-in. Add a passkey or set up an authenticator app in Account Settings, then sign in again with it.
+             *
+             *     `FRESH_VERIFICATION_REQUIRED`: Please confirm it is you: enter a code from your authenticator app, use your passkey, or type your password.
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "CSRF_REJECTED" | "FORBIDDEN" | "SECOND_FACTOR_REQUIRED" | "FRESH_VERIFICATION_REQUIRED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `NOT_FOUND`: Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "NOT_FOUND";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `METHOD_NOT_ALLOWED`: Method not allowed. */
+            405: {
+                headers: {
+                    /** @description The methods this path answers, e.g. `POST` or `GET, HEAD`. */
+                    Allow?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "METHOD_NOT_ALLOWED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `STALE_STATE`: Someone changed this customer meanwhile, or it is no longer in that state. Reload and try again. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "STALE_STATE";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `PAYLOAD_TOO_LARGE`: Request body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "PAYLOAD_TOO_LARGE";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `UNSUPPORTED_MEDIA_TYPE`: Request body must be application/json. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "UNSUPPORTED_MEDIA_TYPE";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `TOO_MANY_ATTEMPTS`: Too many attempts. Please try again later. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "TOO_MANY_ATTEMPTS";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `INTERNAL`: Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "INTERNAL";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `SERVICE_BUSY`: The service is busy for a moment. Please try again in a few seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds after which trying again is likely to work. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "SERVICE_BUSY";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    listAuditLog: {
+        parameters: {
+            query?: {
+                operator?: string;
+                customer?: string;
+                action?: "extend-license" | "suspend-license" | "reinstate-license" | "revoke-license" | "free-device" | "reset-deactivations" | "replace-key" | "resend-license-mail" | "sign-out-everywhere" | "cancel-subscription" | "resume-subscription" | "refund-payment" | "schedule-deletion" | "restore-account" | "handle-contact" | "reply-contact" | "add-note" | "delete-note" | "retry-refund" | "retry-mail" | "create-organization" | "update-organization" | "team-invite" | "team-resend-invitation" | "team-withdraw-invitation" | "team-remove-member" | "team-free-device" | "team-transfer-ownership" | "owner-add-seats" | "owner-renewal-seats";
+                from?: string;
+                to?: string;
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The entries. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        entries: {
+                            id: string;
+                            createdAt: string;
+                            operatorId: string;
+                            operatorEmail: string;
+                            userId: string | null;
+                            customerName?: string | null;
+                            customerEmail?: string | null;
+                            /** @enum {string} */
+                            action: "extend-license" | "suspend-license" | "reinstate-license" | "revoke-license" | "free-device" | "reset-deactivations" | "replace-key" | "resend-license-mail" | "sign-out-everywhere" | "cancel-subscription" | "resume-subscription" | "refund-payment" | "schedule-deletion" | "restore-account" | "handle-contact" | "reply-contact" | "add-note" | "delete-note" | "retry-refund" | "retry-mail" | "create-organization" | "update-organization" | "team-invite" | "team-resend-invitation" | "team-withdraw-invitation" | "team-remove-member" | "team-free-device" | "team-transfer-ownership" | "owner-add-seats" | "owner-renewal-seats";
+                            subject: string;
+                            reason: string;
+                            before: string;
+                            after: string;
+                        }[];
+                        nextCursor: string | null;
+                    };
+                };
+            };
+            /** @description `VALIDATION_FAILED`: Invalid request body. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /**
+             * @description `UNAUTHORIZED`: Please log in to continue.
+             *
+             *     `SESSION_EXPIRED`: Your session has expired. Please log in again.
+             *
+             *     `REAUTH_REQUIRED`: For your safety the console needs a sign-in from the last 12 hours. Please sign in again.
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "UNAUTHORIZED" | "SESSION_EXPIRED" | "REAUTH_REQUIRED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /**
+             * @description `CSRF_REJECTED`: Cross-site request refused.
+             *
+             *     `FORBIDDEN`: You are not allowed to do this.
+             *
+             *     `SECOND_FACTOR_REQUIRED`: The console needs two-step sign-in. Add a passkey or set up an authenticator app in Account Settings, then sign in again with it.
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "CSRF_REJECTED" | "FORBIDDEN" | "SECOND_FACTOR_REQUIRED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `METHOD_NOT_ALLOWED`: Method not allowed. */
+            405: {
+                headers: {
+                    /** @description The methods this path answers, e.g. `POST` or `GET, HEAD`. */
+                    Allow?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "METHOD_NOT_ALLOWED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `TOO_MANY_ATTEMPTS`: Too many attempts. Please try again later. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "TOO_MANY_ATTEMPTS";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `INTERNAL`: Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "INTERNAL";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `SERVICE_BUSY`: The service is busy for a moment. Please try again in a few seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds after which trying again is likely to work. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "SERVICE_BUSY";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    getMoneyOverview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The money page. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        automaticRefunds: {
+                            id: string;
+                            reason: string;
+                            /** @enum {string} */
+                            status: "pending" | "refunded" | "failed";
+                            amount: number | null;
+                            currency: string | null;
+                            email: string;
+                            userId: string | null;
+                            stripeSubscriptionId: string;
+                            checkoutSessionId: string | null;
+                            attempts: number;
+                            lastError: string | null;
+                            createdAt: string;
+                            refundedAt: string | null;
+                        }[];
+                        operatorRefunds: {
+                            invoice: {
+                                id: string;
+                                number: string | null;
+                                amountPaid: number;
+                                currency: string;
+                                status: string;
+                                created: string;
+                                hostedInvoiceUrl: string | null;
+                                billedTo: string | null;
+                                taxId: string | null;
+                                refund: {
+                                    /** @enum {string} */
+                                    status: "pending" | "refunded" | "failed";
+                                    amount: number | null;
+                                    refundedAt: string | null;
+                                    error: string | null;
+                                } | null;
+                            };
+                            userId: string;
+                            email: string;
+                        }[];
+                        failedWebhooks: {
+                            id: string;
+                            type: string;
+                            objectId: string | null;
+                            error: string;
+                            attempts: number;
+                            firstFailedAt: string;
+                            lastFailedAt: string;
+                        }[];
+                        deadMails: {
+                            id: string;
+                            to: string;
+                            subject: string;
+                            tag: string;
+                            /** @enum {string} */
+                            status: "queued" | "sending" | "sent" | "failed" | "dead";
+                            attempts: number;
+                            lastError: string | null;
+                            createdAt: string;
+                            sentAt: string | null;
+                        }[];
+                    };
+                };
+            };
+            /**
+             * @description `UNAUTHORIZED`: Please log in to continue.
+             *
+             *     `SESSION_EXPIRED`: Your session has expired. Please log in again.
+             *
+             *     `REAUTH_REQUIRED`: For your safety the console needs a sign-in from the last 12 hours. Please sign in again.
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "UNAUTHORIZED" | "SESSION_EXPIRED" | "REAUTH_REQUIRED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /**
+             * @description `CSRF_REJECTED`: Cross-site request refused.
+             *
+             *     `FORBIDDEN`: You are not allowed to do this.
+             *
+             *     `SECOND_FACTOR_REQUIRED`: The console needs two-step sign-in. Add a passkey or set up an authenticator app in Account Settings, then sign in again with it.
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "CSRF_REJECTED" | "FORBIDDEN" | "SECOND_FACTOR_REQUIRED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `METHOD_NOT_ALLOWED`: Method not allowed. */
+            405: {
+                headers: {
+                    /** @description The methods this path answers, e.g. `POST` or `GET, HEAD`. */
+                    Allow?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "METHOD_NOT_ALLOWED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `TOO_MANY_ATTEMPTS`: Too many attempts. Please try again later. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "TOO_MANY_ATTEMPTS";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `INTERNAL`: Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "INTERNAL";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `SERVICE_BUSY`: The service is busy for a moment. Please try again in a few seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds after which trying again is likely to work. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "SERVICE_BUSY";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    retryAutomaticRefund: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Tried again: what happened, and the money page now. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        money: {
+                            automaticRefunds: {
+                                id: string;
+                                reason: string;
+                                /** @enum {string} */
+                                status: "pending" | "refunded" | "failed";
+                                amount: number | null;
+                                currency: string | null;
+                                email: string;
+                                userId: string | null;
+                                stripeSubscriptionId: string;
+                                checkoutSessionId: string | null;
+                                attempts: number;
+                                lastError: string | null;
+                                createdAt: string;
+                                refundedAt: string | null;
+                            }[];
+                            operatorRefunds: {
+                                invoice: {
+                                    id: string;
+                                    number: string | null;
+                                    amountPaid: number;
+                                    currency: string;
+                                    status: string;
+                                    created: string;
+                                    hostedInvoiceUrl: string | null;
+                                    billedTo: string | null;
+                                    taxId: string | null;
+                                    refund: {
+                                        /** @enum {string} */
+                                        status: "pending" | "refunded" | "failed";
+                                        amount: number | null;
+                                        refundedAt: string | null;
+                                        error: string | null;
+                                    } | null;
+                                };
+                                userId: string;
+                                email: string;
+                            }[];
+                            failedWebhooks: {
+                                id: string;
+                                type: string;
+                                objectId: string | null;
+                                error: string;
+                                attempts: number;
+                                firstFailedAt: string;
+                                lastFailedAt: string;
+                            }[];
+                            deadMails: {
+                                id: string;
+                                to: string;
+                                subject: string;
+                                tag: string;
+                                /** @enum {string} */
+                                status: "queued" | "sending" | "sent" | "failed" | "dead";
+                                attempts: number;
+                                lastError: string | null;
+                                createdAt: string;
+                                sentAt: string | null;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /**
+             * @description `BAD_REQUEST`: Bad request
+             *
+             *     `VALIDATION_FAILED`: Invalid request body.
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "BAD_REQUEST" | "VALIDATION_FAILED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /**
+             * @description `UNAUTHORIZED`: Please log in to continue.
+             *
+             *     `SESSION_EXPIRED`: Your session has expired. Please log in again.
+             *
+             *     `REAUTH_REQUIRED`: For your safety the console needs a sign-in from the last 12 hours. Please sign in again.
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "UNAUTHORIZED" | "SESSION_EXPIRED" | "REAUTH_REQUIRED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /**
+             * @description `CSRF_REJECTED`: Cross-site request refused.
+             *
+             *     `FORBIDDEN`: You are not allowed to do this.
+             *
+             *     `SECOND_FACTOR_REQUIRED`: The console needs two-step sign-in. Add a passkey or set up an authenticator app in Account Settings, then sign in again with it.
+             *
+             *     `FRESH_VERIFICATION_REQUIRED`: Please confirm it is you: enter a code from your authenticator app, use your passkey, or type your password.
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "CSRF_REJECTED" | "FORBIDDEN" | "SECOND_FACTOR_REQUIRED" | "FRESH_VERIFICATION_REQUIRED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `NOT_FOUND`: Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "NOT_FOUND";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `METHOD_NOT_ALLOWED`: Method not allowed. */
+            405: {
+                headers: {
+                    /** @description The methods this path answers, e.g. `POST` or `GET, HEAD`. */
+                    Allow?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "METHOD_NOT_ALLOWED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `STALE_STATE`: Someone changed this customer meanwhile, or it is no longer in that state. Reload and try again. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "STALE_STATE";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `PAYLOAD_TOO_LARGE`: Request body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "PAYLOAD_TOO_LARGE";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `UNSUPPORTED_MEDIA_TYPE`: Request body must be application/json. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "UNSUPPORTED_MEDIA_TYPE";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `TOO_MANY_ATTEMPTS`: Too many attempts. Please try again later. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "TOO_MANY_ATTEMPTS";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `INTERNAL`: Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "INTERNAL";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /**
+             * @description `PAYMENTS_UNAVAILABLE`: Card payments are not available right now.
+             *
+             *     `SERVICE_BUSY`: The service is busy for a moment. Please try again in a few seconds.
+             */
+            503: {
+                headers: {
+                    /** @description Seconds after which trying again is likely to work. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "PAYMENTS_UNAVAILABLE" | "SERVICE_BUSY";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    retryInvoiceRefund: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Tried again: what happened, and the money page now. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        money: {
+                            automaticRefunds: {
+                                id: string;
+                                reason: string;
+                                /** @enum {string} */
+                                status: "pending" | "refunded" | "failed";
+                                amount: number | null;
+                                currency: string | null;
+                                email: string;
+                                userId: string | null;
+                                stripeSubscriptionId: string;
+                                checkoutSessionId: string | null;
+                                attempts: number;
+                                lastError: string | null;
+                                createdAt: string;
+                                refundedAt: string | null;
+                            }[];
+                            operatorRefunds: {
+                                invoice: {
+                                    id: string;
+                                    number: string | null;
+                                    amountPaid: number;
+                                    currency: string;
+                                    status: string;
+                                    created: string;
+                                    hostedInvoiceUrl: string | null;
+                                    billedTo: string | null;
+                                    taxId: string | null;
+                                    refund: {
+                                        /** @enum {string} */
+                                        status: "pending" | "refunded" | "failed";
+                                        amount: number | null;
+                                        refundedAt: string | null;
+                                        error: string | null;
+                                    } | null;
+                                };
+                                userId: string;
+                                email: string;
+                            }[];
+                            failedWebhooks: {
+                                id: string;
+                                type: string;
+                                objectId: string | null;
+                                error: string;
+                                attempts: number;
+                                firstFailedAt: string;
+                                lastFailedAt: string;
+                            }[];
+                            deadMails: {
+                                id: string;
+                                to: string;
+                                subject: string;
+                                tag: string;
+                                /** @enum {string} */
+                                status: "queued" | "sending" | "sent" | "failed" | "dead";
+                                attempts: number;
+                                lastError: string | null;
+                                createdAt: string;
+                                sentAt: string | null;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /**
+             * @description `BAD_REQUEST`: Bad request
+             *
+             *     `VALIDATION_FAILED`: Invalid request body.
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "BAD_REQUEST" | "VALIDATION_FAILED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /**
+             * @description `UNAUTHORIZED`: Please log in to continue.
+             *
+             *     `SESSION_EXPIRED`: Your session has expired. Please log in again.
+             *
+             *     `REAUTH_REQUIRED`: For your safety the console needs a sign-in from the last 12 hours. Please sign in again.
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "UNAUTHORIZED" | "SESSION_EXPIRED" | "REAUTH_REQUIRED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /**
+             * @description `CSRF_REJECTED`: Cross-site request refused.
+             *
+             *     `FORBIDDEN`: You are not allowed to do this.
+             *
+             *     `SECOND_FACTOR_REQUIRED`: The console needs two-step sign-in. Add a passkey or set up an authenticator app in Account Settings, then sign in again with it.
+             *
+             *     `FRESH_VERIFICATION_REQUIRED`: Please confirm it is you: enter a code from your authenticator app, use your passkey, or type your password.
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "CSRF_REJECTED" | "FORBIDDEN" | "SECOND_FACTOR_REQUIRED" | "FRESH_VERIFICATION_REQUIRED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `NOT_FOUND`: Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "NOT_FOUND";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `METHOD_NOT_ALLOWED`: Method not allowed. */
+            405: {
+                headers: {
+                    /** @description The methods this path answers, e.g. `POST` or `GET, HEAD`. */
+                    Allow?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "METHOD_NOT_ALLOWED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `STALE_STATE`: Someone changed this customer meanwhile, or it is no longer in that state. Reload and try again. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "STALE_STATE";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `PAYLOAD_TOO_LARGE`: Request body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "PAYLOAD_TOO_LARGE";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `UNSUPPORTED_MEDIA_TYPE`: Request body must be application/json. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "UNSUPPORTED_MEDIA_TYPE";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `TOO_MANY_ATTEMPTS`: Too many attempts. Please try again later. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "TOO_MANY_ATTEMPTS";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `INTERNAL`: Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "INTERNAL";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /**
+             * @description `PAYMENTS_UNAVAILABLE`: Card payments are not available right now.
+             *
+             *     `SERVICE_BUSY`: The service is busy for a moment. Please try again in a few seconds.
+             */
+            503: {
+                headers: {
+                    /** @description Seconds after which trying again is likely to work. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "PAYMENTS_UNAVAILABLE" | "SERVICE_BUSY";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    downloadCustomerInvoicePdf: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The invoice. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            /**
+             * @description `UNAUTHORIZED`: Please log in to continue.
+             *
+             *     `SESSION_EXPIRED`: Your session has expired. Please log in again.
+             *
+             *     `REAUTH_REQUIRED`: For your safety the console needs a sign-in from the last 12 hours. Please sign in again.
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "UNAUTHORIZED" | "SESSION_EXPIRED" | "REAUTH_REQUIRED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /**
+             * @description `CSRF_REJECTED`: Cross-site request refused.
+             *
+             *     `FORBIDDEN`: You are not allowed to do this.
+             *
+             *     `SECOND_FACTOR_REQUIRED`: The console needs two-step sign-in. Add a passkey or set up an authenticator app in Account Settings, then sign in again with it.
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "CSRF_REJECTED" | "FORBIDDEN" | "SECOND_FACTOR_REQUIRED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `NOT_FOUND`: Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "NOT_FOUND";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `METHOD_NOT_ALLOWED`: Method not allowed. */
+            405: {
+                headers: {
+                    /** @description The methods this path answers, e.g. `POST` or `GET, HEAD`. */
+                    Allow?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "METHOD_NOT_ALLOWED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `TOO_MANY_ATTEMPTS`: Too many attempts. Please try again later. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "TOO_MANY_ATTEMPTS";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `INTERNAL`: Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "INTERNAL";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `SERVICE_BUSY`: The service is busy for a moment. Please try again in a few seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds after which trying again is likely to work. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "SERVICE_BUSY";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    retryDeadMail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Tried again: what happened, and the money page now. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        money: {
+                            automaticRefunds: {
+                                id: string;
+                                reason: string;
+                                /** @enum {string} */
+                                status: "pending" | "refunded" | "failed";
+                                amount: number | null;
+                                currency: string | null;
+                                email: string;
+                                userId: string | null;
+                                stripeSubscriptionId: string;
+                                checkoutSessionId: string | null;
+                                attempts: number;
+                                lastError: string | null;
+                                createdAt: string;
+                                refundedAt: string | null;
+                            }[];
+                            operatorRefunds: {
+                                invoice: {
+                                    id: string;
+                                    number: string | null;
+                                    amountPaid: number;
+                                    currency: string;
+                                    status: string;
+                                    created: string;
+                                    hostedInvoiceUrl: string | null;
+                                    billedTo: string | null;
+                                    taxId: string | null;
+                                    refund: {
+                                        /** @enum {string} */
+                                        status: "pending" | "refunded" | "failed";
+                                        amount: number | null;
+                                        refundedAt: string | null;
+                                        error: string | null;
+                                    } | null;
+                                };
+                                userId: string;
+                                email: string;
+                            }[];
+                            failedWebhooks: {
+                                id: string;
+                                type: string;
+                                objectId: string | null;
+                                error: string;
+                                attempts: number;
+                                firstFailedAt: string;
+                                lastFailedAt: string;
+                            }[];
+                            deadMails: {
+                                id: string;
+                                to: string;
+                                subject: string;
+                                tag: string;
+                                /** @enum {string} */
+                                status: "queued" | "sending" | "sent" | "failed" | "dead";
+                                attempts: number;
+                                lastError: string | null;
+                                createdAt: string;
+                                sentAt: string | null;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /**
+             * @description `BAD_REQUEST`: Bad request
+             *
+             *     `VALIDATION_FAILED`: Invalid request body.
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "BAD_REQUEST" | "VALIDATION_FAILED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /**
+             * @description `UNAUTHORIZED`: Please log in to continue.
+             *
+             *     `SESSION_EXPIRED`: Your session has expired. Please log in again.
+             *
+             *     `REAUTH_REQUIRED`: For your safety the console needs a sign-in from the last 12 hours. Please sign in again.
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "UNAUTHORIZED" | "SESSION_EXPIRED" | "REAUTH_REQUIRED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /**
+             * @description `CSRF_REJECTED`: Cross-site request refused.
+             *
+             *     `FORBIDDEN`: You are not allowed to do this.
+             *
+             *     `SECOND_FACTOR_REQUIRED`: The console needs two-step sign-in. Add a passkey or set up an authenticator app in Account Settings, then sign in again with it.
+             *
+             *     `FRESH_VERIFICATION_REQUIRED`: Please confirm it is you: enter a code from your authenticator app, use your passkey, or type your password.
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "CSRF_REJECTED" | "FORBIDDEN" | "SECOND_FACTOR_REQUIRED" | "FRESH_VERIFICATION_REQUIRED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `NOT_FOUND`: Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "NOT_FOUND";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `METHOD_NOT_ALLOWED`: Method not allowed. */
+            405: {
+                headers: {
+                    /** @description The methods this path answers, e.g. `POST` or `GET, HEAD`. */
+                    Allow?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "METHOD_NOT_ALLOWED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `STALE_STATE`: Someone changed this customer meanwhile, or it is no longer in that state. Reload and try again. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "STALE_STATE";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `PAYLOAD_TOO_LARGE`: Request body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "PAYLOAD_TOO_LARGE";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `UNSUPPORTED_MEDIA_TYPE`: Request body must be application/json. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "UNSUPPORTED_MEDIA_TYPE";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `TOO_MANY_ATTEMPTS`: Too many attempts. Please try again later. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "TOO_MANY_ATTEMPTS";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `INTERNAL`: Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "INTERNAL";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `SERVICE_BUSY`: The service is busy for a moment. Please try again in a few seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds after which trying again is likely to work. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "SERVICE_BUSY";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    findOrganizations: {
+        parameters: {
+            query?: {
+                q?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The organizations. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        organizations: {
+                            id: string;
+                            name: string;
+                            ownerUserId: string;
+                            ownerName: string;
+                            ownerEmail: string;
+                            seats: number;
+                            seatsTaken: number;
+                            deviceLimit: number;
+                            termEnd: string;
+                            /** @enum {string} */
+                            supportTier: "standard" | "priority";
+                            matchedBy: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description `VALIDATION_FAILED`: Invalid request body. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /**
+             * @description `UNAUTHORIZED`: Please log in to continue.
+             *
+             *     `SESSION_EXPIRED`: Your session has expired. Please log in again.
+             *
+             *     `REAUTH_REQUIRED`: For your safety the console needs a sign-in from the last 12 hours. Please sign in again.
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "UNAUTHORIZED" | "SESSION_EXPIRED" | "REAUTH_REQUIRED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /**
+             * @description `CSRF_REJECTED`: Cross-site request refused.
+             *
+             *     `FORBIDDEN`: You are not allowed to do this.
+             *
+             *     `SECOND_FACTOR_REQUIRED`: The console needs two-step sign-in. Add a passkey or set up an authenticator app in Account Settings, then sign in again with it.
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "CSRF_REJECTED" | "FORBIDDEN" | "SECOND_FACTOR_REQUIRED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `METHOD_NOT_ALLOWED`: Method not allowed. */
+            405: {
+                headers: {
+                    /** @description The methods this path answers, e.g. `POST` or `GET, HEAD`. */
+                    Allow?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "METHOD_NOT_ALLOWED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `TOO_MANY_ATTEMPTS`: Too many attempts. Please try again later. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "TOO_MANY_ATTEMPTS";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `INTERNAL`: Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "INTERNAL";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `SERVICE_BUSY`: The service is busy for a moment. Please try again in a few seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds after which trying again is likely to work. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "SERVICE_BUSY";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    createOrganization: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                    ownerEmail: string;
+                    seats: number;
+                    deviceLimit: number;
+                    /** Format: date */
+                    termStart: string;
+                    /** Format: date */
+                    termEnd: string;
+                    /** @enum {string} */
+                    supportTier: "standard" | "priority";
+                    /** @default null */
+                    agreementRef?: string | null;
+                    /** @default null */
+                    notes?: string | null;
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Created. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        id: string;
+                    };
+                };
+            };
+            /**
+             * @description `BAD_REQUEST`: Bad request
+             *
+             *     `VALIDATION_FAILED`: Invalid request body.
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "BAD_REQUEST" | "VALIDATION_FAILED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /**
+             * @description `UNAUTHORIZED`: Please log in to continue.
+             *
+             *     `SESSION_EXPIRED`: Your session has expired. Please log in again.
+             *
+             *     `REAUTH_REQUIRED`: For your safety the console needs a sign-in from the last 12 hours. Please sign in again.
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "UNAUTHORIZED" | "SESSION_EXPIRED" | "REAUTH_REQUIRED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /**
+             * @description `CSRF_REJECTED`: Cross-site request refused.
+             *
+             *     `FORBIDDEN`: You are not allowed to do this.
+             *
+             *     `SECOND_FACTOR_REQUIRED`: The console needs two-step sign-in. Add a passkey or set up an authenticator app in Account Settings, then sign in again with it.
+             *
+             *     `FRESH_VERIFICATION_REQUIRED`: Please confirm it is you: enter a code from your authenticator app, use your passkey, or type your password.
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "CSRF_REJECTED" | "FORBIDDEN" | "SECOND_FACTOR_REQUIRED" | "FRESH_VERIFICATION_REQUIRED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `NOT_FOUND`: Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "NOT_FOUND";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `METHOD_NOT_ALLOWED`: Method not allowed. */
+            405: {
+                headers: {
+                    /** @description The methods this path answers, e.g. `POST` or `GET, HEAD`. */
+                    Allow?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "METHOD_NOT_ALLOWED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `STALE_STATE`: Someone changed this customer meanwhile, or it is no longer in that state. Reload and try again. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "STALE_STATE";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `PAYLOAD_TOO_LARGE`: Request body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "PAYLOAD_TOO_LARGE";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `UNSUPPORTED_MEDIA_TYPE`: Request body must be application/json. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "UNSUPPORTED_MEDIA_TYPE";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `TOO_MANY_ATTEMPTS`: Too many attempts. Please try again later. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "TOO_MANY_ATTEMPTS";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `INTERNAL`: Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "INTERNAL";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `SERVICE_BUSY`: The service is busy for a moment. Please try again in a few seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds after which trying again is likely to work. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "SERVICE_BUSY";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    getOrganizationDetail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The organization. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        organization: {
+                            id: string;
+                            name: string;
+                            ownerUserId: string;
+                            ownerName: string;
+                            ownerEmail: string;
+                            seats: number;
+                            seatsTaken: number;
+                            invitationsOpen: number;
+                            deviceLimit: number;
+                            termStart: string;
+                            termEnd: string;
+                            /** @enum {string} */
+                            supportTier: "standard" | "priority";
+                            agreementRef: string | null;
+                            notes: string | null;
+                            createdAt: string;
+                            updatedAt: string;
+                        };
+                        members: {
+                            userId: string;
+                            customerName: string;
+                            email: string;
+                            joinedAt: string;
+                            licenseStatus: string;
+                            lastSeenAt: string | null;
+                            lastActivityAt: string | null;
+                            idle: boolean;
+                            devices: {
+                                id: string;
+                                deviceName: string;
+                                activatedAt: string;
+                                lastSeenAt: string;
+                            }[];
+                        }[];
+                        invitations: {
+                            id: string;
+                            email: string;
+                            createdAt: string;
+                            expiresAt: string;
+                            sentCount: number;
+                        }[];
+                        activity: {
+                            at: string;
+                            userId: string | null;
+                            member: string;
+                            kind: string;
+                            detail: string;
+                        }[];
+                        audit: {
+                            id: string;
+                            createdAt: string;
+                            operatorId: string;
+                            operatorEmail: string;
+                            userId: string | null;
+                            customerName?: string | null;
+                            customerEmail?: string | null;
+                            /** @enum {string} */
+                            action: "extend-license" | "suspend-license" | "reinstate-license" | "revoke-license" | "free-device" | "reset-deactivations" | "replace-key" | "resend-license-mail" | "sign-out-everywhere" | "cancel-subscription" | "resume-subscription" | "refund-payment" | "schedule-deletion" | "restore-account" | "handle-contact" | "reply-contact" | "add-note" | "delete-note" | "retry-refund" | "retry-mail" | "create-organization" | "update-organization" | "team-invite" | "team-resend-invitation" | "team-withdraw-invitation" | "team-remove-member" | "team-free-device" | "team-transfer-ownership" | "owner-add-seats" | "owner-renewal-seats";
+                            subject: string;
+                            reason: string;
+                            before: string;
+                            after: string;
+                        }[];
+                    };
+                };
+            };
+            /**
+             * @description `UNAUTHORIZED`: Please log in to continue.
+             *
+             *     `SESSION_EXPIRED`: Your session has expired. Please log in again.
+             *
+             *     `REAUTH_REQUIRED`: For your safety the console needs a sign-in from the last 12 hours. Please sign in again.
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "UNAUTHORIZED" | "SESSION_EXPIRED" | "REAUTH_REQUIRED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /**
+             * @description `CSRF_REJECTED`: Cross-site request refused.
+             *
+             *     `FORBIDDEN`: You are not allowed to do this.
+             *
+             *     `SECOND_FACTOR_REQUIRED`: The console needs two-step sign-in. Add a passkey or set up an authenticator app in Account Settings, then sign in again with it.
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "CSRF_REJECTED" | "FORBIDDEN" | "SECOND_FACTOR_REQUIRED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `NOT_FOUND`: Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "NOT_FOUND";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `METHOD_NOT_ALLOWED`: Method not allowed. */
+            405: {
+                headers: {
+                    /** @description The methods this path answers, e.g. `POST` or `GET, HEAD`. */
+                    Allow?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "METHOD_NOT_ALLOWED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `TOO_MANY_ATTEMPTS`: Too many attempts. Please try again later. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "TOO_MANY_ATTEMPTS";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `INTERNAL`: Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "INTERNAL";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `SERVICE_BUSY`: The service is busy for a moment. Please try again in a few seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds after which trying again is likely to work. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "SERVICE_BUSY";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    updateOrganization: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name?: string;
+                    seats?: number;
+                    deviceLimit?: number;
+                    /** Format: date */
+                    termEnd?: string;
+                    /** @enum {string} */
+                    supportTier?: "standard" | "priority";
+                    agreementRef?: string | null;
+                    notes?: string | null;
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Changed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        detail: {
+                            organization: {
+                                id: string;
+                                name: string;
+                                ownerUserId: string;
+                                ownerName: string;
+                                ownerEmail: string;
+                                seats: number;
+                                seatsTaken: number;
+                                invitationsOpen: number;
+                                deviceLimit: number;
+                                termStart: string;
+                                termEnd: string;
+                                /** @enum {string} */
+                                supportTier: "standard" | "priority";
+                                agreementRef: string | null;
+                                notes: string | null;
+                                createdAt: string;
+                                updatedAt: string;
+                            };
+                            members: {
+                                userId: string;
+                                customerName: string;
+                                email: string;
+                                joinedAt: string;
+                                licenseStatus: string;
+                                lastSeenAt: string | null;
+                                lastActivityAt: string | null;
+                                idle: boolean;
+                                devices: {
+                                    id: string;
+                                    deviceName: string;
+                                    activatedAt: string;
+                                    lastSeenAt: string;
+                                }[];
+                            }[];
+                            invitations: {
+                                id: string;
+                                email: string;
+                                createdAt: string;
+                                expiresAt: string;
+                                sentCount: number;
+                            }[];
+                            activity: {
+                                at: string;
+                                userId: string | null;
+                                member: string;
+                                kind: string;
+                                detail: string;
+                            }[];
+                            audit: {
+                                id: string;
+                                createdAt: string;
+                                operatorId: string;
+                                operatorEmail: string;
+                                userId: string | null;
+                                customerName?: string | null;
+                                customerEmail?: string | null;
+                                /** @enum {string} */
+                                action: "extend-license" | "suspend-license" | "reinstate-license" | "revoke-license" | "free-device" | "reset-deactivations" | "replace-key" | "resend-license-mail" | "sign-out-everywhere" | "cancel-subscription" | "resume-subscription" | "refund-payment" | "schedule-deletion" | "restore-account" | "handle-contact" | "reply-contact" | "add-note" | "delete-note" | "retry-refund" | "retry-mail" | "create-organization" | "update-organization" | "team-invite" | "team-resend-invitation" | "team-withdraw-invitation" | "team-remove-member" | "team-free-device" | "team-transfer-ownership" | "owner-add-seats" | "owner-renewal-seats";
+                                subject: string;
+                                reason: string;
+                                before: string;
+                                after: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /**
+             * @description `BAD_REQUEST`: Bad request
+             *
+             *     `VALIDATION_FAILED`: Invalid request body.
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "BAD_REQUEST" | "VALIDATION_FAILED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /**
+             * @description `UNAUTHORIZED`: Please log in to continue.
+             *
+             *     `SESSION_EXPIRED`: Your session has expired. Please log in again.
+             *
+             *     `REAUTH_REQUIRED`: For your safety the console needs a sign-in from the last 12 hours. Please sign in again.
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "UNAUTHORIZED" | "SESSION_EXPIRED" | "REAUTH_REQUIRED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /**
+             * @description `CSRF_REJECTED`: Cross-site request refused.
+             *
+             *     `FORBIDDEN`: You are not allowed to do this.
+             *
+             *     `SECOND_FACTOR_REQUIRED`: The console needs two-step sign-in. Add a passkey or set up an authenticator app in Account Settings, then sign in again with it.
+             *
+             *     `FRESH_VERIFICATION_REQUIRED`: Please confirm it is you: enter a code from your authenticator app, use your passkey, or type your password.
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "CSRF_REJECTED" | "FORBIDDEN" | "SECOND_FACTOR_REQUIRED" | "FRESH_VERIFICATION_REQUIRED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `NOT_FOUND`: Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "NOT_FOUND";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `METHOD_NOT_ALLOWED`: Method not allowed. */
+            405: {
+                headers: {
+                    /** @description The methods this path answers, e.g. `POST` or `GET, HEAD`. */
+                    Allow?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "METHOD_NOT_ALLOWED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `STALE_STATE`: Someone changed this customer meanwhile, or it is no longer in that state. Reload and try again. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "STALE_STATE";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `PAYLOAD_TOO_LARGE`: Request body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "PAYLOAD_TOO_LARGE";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `UNSUPPORTED_MEDIA_TYPE`: Request body must be application/json. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "UNSUPPORTED_MEDIA_TYPE";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `TOO_MANY_ATTEMPTS`: Too many attempts. Please try again later. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "TOO_MANY_ATTEMPTS";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `INTERNAL`: Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "INTERNAL";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `SERVICE_BUSY`: The service is busy for a moment. Please try again in a few seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds after which trying again is likely to work. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "SERVICE_BUSY";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    actOnOrganizationTeam: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    action: "team-invite";
+                    email: string;
+                    reason: string;
+                } | {
+                    /** @enum {string} */
+                    action: "team-resend-invitation";
+                    invitationId: string;
+                    reason: string;
+                } | {
+                    /** @enum {string} */
+                    action: "team-withdraw-invitation";
+                    invitationId: string;
+                    reason: string;
+                } | {
+                    /** @enum {string} */
+                    action: "team-remove-member";
+                    userId: string;
+                    reason: string;
+                } | {
+                    /** @enum {string} */
+                    action: "team-free-device";
+                    deviceRowId: string;
+                    reason: string;
+                } | {
+                    /** @enum {string} */
+                    action: "team-transfer-ownership";
+                    userId: string;
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Done. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        detail: {
+                            organization: {
+                                id: string;
+                                name: string;
+                                ownerUserId: string;
+                                ownerName: string;
+                                ownerEmail: string;
+                                seats: number;
+                                seatsTaken: number;
+                                invitationsOpen: number;
+                                deviceLimit: number;
+                                termStart: string;
+                                termEnd: string;
+                                /** @enum {string} */
+                                supportTier: "standard" | "priority";
+                                agreementRef: string | null;
+                                notes: string | null;
+                                createdAt: string;
+                                updatedAt: string;
+                            };
+                            members: {
+                                userId: string;
+                                customerName: string;
+                                email: string;
+                                joinedAt: string;
+                                licenseStatus: string;
+                                lastSeenAt: string | null;
+                                lastActivityAt: string | null;
+                                idle: boolean;
+                                devices: {
+                                    id: string;
+                                    deviceName: string;
+                                    activatedAt: string;
+                                    lastSeenAt: string;
+                                }[];
+                            }[];
+                            invitations: {
+                                id: string;
+                                email: string;
+                                createdAt: string;
+                                expiresAt: string;
+                                sentCount: number;
+                            }[];
+                            activity: {
+                                at: string;
+                                userId: string | null;
+                                member: string;
+                                kind: string;
+                                detail: string;
+                            }[];
+                            audit: {
+                                id: string;
+                                createdAt: string;
+                                operatorId: string;
+                                operatorEmail: string;
+                                userId: string | null;
+                                customerName?: string | null;
+                                customerEmail?: string | null;
+                                /** @enum {string} */
+                                action: "extend-license" | "suspend-license" | "reinstate-license" | "revoke-license" | "free-device" | "reset-deactivations" | "replace-key" | "resend-license-mail" | "sign-out-everywhere" | "cancel-subscription" | "resume-subscription" | "refund-payment" | "schedule-deletion" | "restore-account" | "handle-contact" | "reply-contact" | "add-note" | "delete-note" | "retry-refund" | "retry-mail" | "create-organization" | "update-organization" | "team-invite" | "team-resend-invitation" | "team-withdraw-invitation" | "team-remove-member" | "team-free-device" | "team-transfer-ownership" | "owner-add-seats" | "owner-renewal-seats";
+                                subject: string;
+                                reason: string;
+                                before: string;
+                                after: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /**
+             * @description `BAD_REQUEST`: Bad request
+             *
+             *     `VALIDATION_FAILED`: Invalid request body.
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "BAD_REQUEST" | "VALIDATION_FAILED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /**
+             * @description `UNAUTHORIZED`: Please log in to continue.
+             *
+             *     `SESSION_EXPIRED`: Your session has expired. Please log in again.
+             *
+             *     `REAUTH_REQUIRED`: For your safety the console needs a sign-in from the last 12 hours. Please sign in again.
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "UNAUTHORIZED" | "SESSION_EXPIRED" | "REAUTH_REQUIRED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /**
+             * @description `CSRF_REJECTED`: Cross-site request refused.
+             *
+             *     `FORBIDDEN`: You are not allowed to do this.
+             *
+             *     `SECOND_FACTOR_REQUIRED`: The console needs two-step sign-in. Add a passkey or set up an authenticator app in Account Settings, then sign in again with it.
+             *
+             *     `FRESH_VERIFICATION_REQUIRED`: Please confirm it is you: enter a code from your authenticator app, use your passkey, or type your password.
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "CSRF_REJECTED" | "FORBIDDEN" | "SECOND_FACTOR_REQUIRED" | "FRESH_VERIFICATION_REQUIRED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `NOT_FOUND`: Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "NOT_FOUND";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `METHOD_NOT_ALLOWED`: Method not allowed. */
+            405: {
+                headers: {
+                    /** @description The methods this path answers, e.g. `POST` or `GET, HEAD`. */
+                    Allow?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "METHOD_NOT_ALLOWED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /**
+             * @description `STALE_STATE`: Someone changed this customer meanwhile, or it is no longer in that state. Reload and try again.
+             *
+             *     `ALREADY_MEMBER`: This account already belongs to an organization.
+             *
+             *     `NO_SEATS`: All seats of this organization are taken or held by open invitations. Remove a member, withdraw an invitation or ask us for more seats.
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "STALE_STATE" | "ALREADY_MEMBER" | "NO_SEATS";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `PAYLOAD_TOO_LARGE`: Request body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "PAYLOAD_TOO_LARGE";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `UNSUPPORTED_MEDIA_TYPE`: Request body must be application/json. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "UNSUPPORTED_MEDIA_TYPE";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `TOO_MANY_ATTEMPTS`: Too many attempts. Please try again later. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "TOO_MANY_ATTEMPTS";
                     } & {
                         [key: string]: unknown;
                     };

@@ -64,6 +64,29 @@ const otherDevice = { deviceId: 'contract-second-pc', deviceName: 'Second PC' };
 /** The session as the site's pages send it, without the Origin a browser adds to a change. */
 const crossSiteCookie = (session: string) => ({ Cookie: `__Host-sw_session=${session}` });
 
+const newPassword = 'a-new-contract-password';
+/** A signup form of someone new. */
+const newVisitorForm = () => ({
+  customerName: 'Ada Lovelace',
+  email: `contract-${crypto.randomUUID()}@example.com`,
+  fingerprintId: 'contract-fingerprint',
+});
+/** WebAuthn answers of the right outline, for ceremonies the server never started. */
+const registration = {
+  id: 'AAAA',
+  rawId: 'AAAA',
+  type: 'public-key',
+  response: { clientDataJSON: 'AAAA', attestationObject: 'AAAA' },
+  clientExtensionResults: {},
+};
+const assertion = {
+  id: 'AAAA',
+  rawId: 'AAAA',
+  type: 'public-key',
+  response: { clientDataJSON: 'AAAA', authenticatorData: 'AAAA', signature: 'AAAA' },
+  clientExtensionResults: {},
+};
+
 /** The cases of each documented operation, keyed `METHOD /path` as the document writes it. */
 const cases: Record<string, Case[]> = {
   'POST /api/licenses/activate': [
@@ -475,6 +498,256 @@ const cases: Record<string, Case[]> = {
     },
   ],
   ...accountAndConsoleCases(),
+  'POST /api/login': [
+    // No case signs in: the cookie it set would stay in the cases' context.
+    {
+      name: 'a wrong password',
+      call: (s) => ({ data: { email: s.email, password: 'not-the-password' } }),
+      status: 401,
+    },
+    { name: 'an empty body', call: () => ({ data: {} }), status: 400 },
+  ],
+  'POST /api/login-google': [
+    {
+      name: 'a forged token',
+      call: () => ({ data: { googleAccessToken: 'forged' } }),
+      status: 401,
+    },
+    { name: 'an empty body', call: () => ({ data: {} }), status: 400 },
+  ],
+  'GET /api/me': [
+    { name: 'signed in', call: (s) => ({ headers: bearer(s.session) }), status: 200 },
+    { name: 'without a session', call: () => ({}), status: 401 },
+  ],
+  'POST /api/logout': [
+    { name: 'without a session', call: () => ({}), status: 200 },
+    {
+      name: 'by a cookie from another site',
+      call: (s) => ({ headers: crossSiteCookie(s.session) }),
+      status: 403,
+    },
+  ],
+  'POST /api/forgot-password': [
+    {
+      name: 'a failed bot check',
+      call: (s) => ({ data: { email: s.email, recaptchaToken: 'forged' } }),
+      status: 403,
+    },
+    { name: 'an empty body', call: () => ({ data: {} }), status: 400 },
+  ],
+  'POST /api/reset-password': [
+    {
+      name: 'an unknown token',
+      call: () => ({ data: { token: 'x'.repeat(32), password: newPassword } }),
+      status: 400,
+    },
+  ],
+  'POST /api/send-verification-email': [
+    {
+      name: 'a failed bot check',
+      call: () => ({ data: { ...newVisitorForm(), plan: 'trial', recaptchaToken: 'forged' } }),
+      status: 403,
+    },
+    { name: 'an empty body', call: () => ({ data: {} }), status: 400 },
+  ],
+  'POST /api/verify-email-code': [
+    {
+      name: 'no code was sent',
+      call: () => ({ data: { email: newVisitorForm().email, code: '123456' } }),
+      status: 400,
+    },
+  ],
+  'POST /api/register-email-trial': [
+    {
+      name: 'an address not verified',
+      call: () => ({
+        data: { ...newVisitorForm(), password: newPassword, agreeToTerms: true, plan: 'trial' },
+      }),
+      status: 400,
+    },
+  ],
+  'POST /api/register-google-trial': [
+    {
+      name: 'a forged token',
+      call: () => ({
+        data: {
+          googleToken: 'forged',
+          agreeToTerms: true,
+          fingerprintId: 'contract-fingerprint',
+          plan: 'trial',
+        },
+      }),
+      status: 401,
+    },
+    { name: 'the other plan', call: () => ({ data: { plan: 'standard' } }), status: 400 },
+  ],
+  'GET /api/account/license': [
+    { name: 'signed in', call: (s) => ({ headers: bearer(s.session) }), status: 200 },
+    { name: 'without a session', call: () => ({}), status: 401 },
+  ],
+  'GET /api/download': [
+    { name: 'signed in', call: (s) => ({ headers: bearer(s.session) }), status: 200 },
+    { name: 'an API client without a session', call: () => ({}), status: 401 },
+  ],
+  'POST /api/change-password': [
+    {
+      name: 'a wrong current password',
+      call: (s) => ({
+        headers: bearer(s.session),
+        data: { currentPassword: 'not-the-password', newPassword },
+      }),
+      status: 403,
+    },
+    {
+      name: 'an empty body',
+      call: (s) => ({ headers: bearer(s.session), data: {} }),
+      status: 400,
+    },
+  ],
+  'POST /api/set-password': [
+    {
+      name: 'an account that has one',
+      call: (s) => ({ headers: bearer(s.session), data: { newPassword } }),
+      status: 409,
+    },
+  ],
+  'GET /api/account/usage-sharing': [
+    { name: 'signed in', call: (s) => ({ headers: bearer(s.session) }), status: 200 },
+  ],
+  'PATCH /api/account/usage-sharing': [
+    {
+      name: 'shares',
+      call: (s) => ({ method: 'PATCH', headers: bearer(s.session), data: { shareUsage: true } }),
+      status: 200,
+    },
+    {
+      name: 'not a boolean',
+      call: (s) => ({ method: 'PATCH', headers: bearer(s.session), data: { shareUsage: 'yes' } }),
+      status: 400,
+    },
+  ],
+  'DELETE /api/delete': [
+    { name: 'without a session', call: () => ({ method: 'DELETE' }), status: 401 },
+    {
+      name: 'by a cookie from another site',
+      call: (s) => ({ method: 'DELETE', headers: crossSiteCookie(s.session) }),
+      status: 403,
+    },
+  ],
+  'GET /api/passkeys': [
+    { name: 'signed in', call: (s) => ({ headers: bearer(s.session) }), status: 200 },
+  ],
+  'POST /api/passkeys/register/options': [
+    { name: 'just signed in', call: (s) => ({ headers: bearer(s.session) }), status: 200 },
+  ],
+  'POST /api/passkeys/register/verify': [
+    {
+      name: 'an unknown ceremony',
+      call: (s) => ({
+        headers: bearer(s.session),
+        data: { challengeId: 'unknown', name: 'Laptop', response: registration },
+      }),
+      status: 400,
+    },
+  ],
+  'PATCH /api/passkeys/{id}': [
+    {
+      name: 'a passkey the account does not have',
+      call: (s) => ({
+        method: 'PATCH',
+        path: '/api/passkeys/unknown',
+        headers: bearer(s.session),
+        data: { name: 'Laptop' },
+      }),
+      status: 404,
+    },
+    {
+      name: 'an empty name',
+      call: (s) => ({
+        method: 'PATCH',
+        path: '/api/passkeys/unknown',
+        headers: bearer(s.session),
+        data: { name: ' ' },
+      }),
+      status: 400,
+    },
+  ],
+  'DELETE /api/passkeys/{id}': [
+    {
+      name: 'without a session',
+      call: () => ({ method: 'DELETE', path: '/api/passkeys/unknown' }),
+      status: 401,
+    },
+  ],
+  'POST /api/passkeys/sign-in/options': [{ name: 'anyone', call: () => ({}), status: 200 }],
+  'POST /api/passkeys/sign-in/verify': [
+    {
+      name: 'an unknown ceremony',
+      call: () => ({ data: { challengeId: 'unknown', response: assertion } }),
+      status: 400,
+    },
+  ],
+  'POST /api/passkeys/confirm/options': [
+    { name: 'an account without one', call: (s) => ({ headers: bearer(s.session) }), status: 404 },
+  ],
+  'POST /api/passkeys/confirm/verify': [
+    {
+      name: 'an unknown ceremony',
+      call: (s) => ({
+        headers: bearer(s.session),
+        data: { challengeId: 'unknown', response: assertion },
+      }),
+      status: 400,
+    },
+  ],
+  'GET /api/two-step': [
+    { name: 'signed in', call: (s) => ({ headers: bearer(s.session) }), status: 200 },
+  ],
+  'POST /api/two-step/setup': [{ name: 'without a session', call: () => ({}), status: 401 }],
+  'POST /api/two-step/confirm': [
+    { name: 'no code', call: (s) => ({ headers: bearer(s.session), data: {} }), status: 400 },
+  ],
+  'POST /api/two-step/recovery-codes': [
+    {
+      name: 'two-step sign-in is off',
+      call: (s) => ({ headers: bearer(s.session), data: { code: '123456' } }),
+      status: 409,
+    },
+  ],
+  'POST /api/two-step/off': [
+    {
+      name: 'two-step sign-in is off',
+      call: (s) => ({ headers: bearer(s.session), data: { code: '123456' } }),
+      status: 409,
+    },
+  ],
+  'GET /api/verify-identity': [
+    { name: 'signed in', call: (s) => ({ headers: bearer(s.session) }), status: 200 },
+  ],
+  'POST /api/verify-identity': [
+    {
+      name: 'a wrong password',
+      call: (s) => ({ headers: bearer(s.session), data: { password: 'not-the-password' } }),
+      status: 403,
+    },
+    {
+      name: 'neither a code nor a password',
+      call: (s) => ({ headers: bearer(s.session), data: {} }),
+      status: 400,
+    },
+  ],
+  'GET /api/health': [{ name: 'up', call: () => ({ method: 'GET' }), status: 200 }],
+  'GET /api/config': [{ name: 'the configuration', call: () => ({ method: 'GET' }), status: 200 }],
+  'POST /api/contact': [
+    {
+      name: 'a failed bot check',
+      call: (s) => ({
+        data: { name: 'Ada', email: s.email, message: 'Hello', recaptchaToken: 'forged' },
+      }),
+      status: 403,
+    },
+    { name: 'an empty body', call: () => ({ data: {} }), status: 400 },
+  ],
   'GET /.well-known/oauth-authorization-server': [
     { name: 'the metadata', call: () => ({ method: 'GET' }), status: 200 },
     { name: 'another method', call: () => ({ method: 'PUT', data: {} }), status: 405 },
@@ -488,14 +761,18 @@ const cases: Record<string, Case[]> = {
  */
 function accountAndConsoleCases(): Record<string, Case[]> {
   const get = (path: string) => ({ method: 'GET' as const, path });
-  const withoutSession = (method: Call['method'], path: string, data?: unknown): Case => ({
+  const withoutSession = (
+    method: NonNullable<Call['method']>,
+    path: string,
+    data?: unknown,
+  ): Case => ({
     name: 'without a session',
     call: () => ({ method, path, ...(data === undefined ? {} : { data }) }),
     status: 401,
   });
   const signedIn = (
     name: string,
-    method: Call['method'],
+    method: NonNullable<Call['method']>,
     path: string,
     status: number,
     data?: unknown,
@@ -596,7 +873,7 @@ function accountAndConsoleCases(): Record<string, Case[]> {
     ],
   };
   // The team page's calls: the customer owns no organization (403), nobody without a session.
-  const team: [Call['method'], string, string, unknown?][] = [
+  const team: [NonNullable<Call['method']>, string, string, unknown?][] = [
     ['GET', '/api/team', 'GET /api/team'],
     ['GET', '/api/team/members', 'GET /api/team/members'],
     ['GET', '/api/team/members/someone/devices', 'GET /api/team/members/{userId}/devices'],
@@ -630,7 +907,7 @@ function accountAndConsoleCases(): Record<string, Case[]> {
     signedIn('a page that is no number', 'GET', '/api/team/members?page=x', 400),
   );
   // The console: the customer is no operator (403), nobody without a session.
-  const admin: [Call['method'], string, string, unknown?][] = [
+  const admin: [NonNullable<Call['method']>, string, string, unknown?][] = [
     ['GET', '/api/admin/session', 'GET /api/admin/session'],
     ['GET', '/api/admin/metrics', 'GET /api/admin/metrics'],
     ['GET', '/api/admin/search?q=a', 'GET /api/admin/search'],

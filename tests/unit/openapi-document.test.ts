@@ -241,6 +241,110 @@ describe('the OpenAPI document', () => {
     ).toEqual(expect.arrayContaining(['id', 'type', 'data']));
   });
 
+  it('publishes the account calls: signing in and up, the account, passkeys, two-step sign-in, the site', () => {
+    const byWhere = Object.fromEntries(operations().map((o) => [o.where, o.operation]));
+    const expected: Record<string, [operationId: string, tag: string, session: boolean]> = {
+      'POST /api/login': ['signIn', 'Sign-in', false],
+      'POST /api/login-google': ['signInWithGoogle', 'Sign-in', false],
+      'GET /api/me': ['getSignedInUser', 'Sign-in', true],
+      'POST /api/forgot-password': ['requestPasswordReset', 'Sign-in', false],
+      'POST /api/reset-password': ['resetPassword', 'Sign-in', false],
+      'POST /api/send-verification-email': ['sendVerificationCode', 'Signup', false],
+      'POST /api/verify-email-code': ['verifySignupCode', 'Signup', false],
+      'POST /api/register-email-trial': ['registerEmailTrial', 'Signup', false],
+      'POST /api/register-google-trial': ['registerGoogleTrial', 'Signup', false],
+      'GET /api/account/license': ['getAccountLicense', 'Account', true],
+      'GET /api/download': ['downloadInstaller', 'Account', true],
+      'POST /api/change-password': ['changePassword', 'Account', true],
+      'POST /api/set-password': ['setFirstPassword', 'Account', true],
+      'GET /api/account/usage-sharing': ['getUsageSharing', 'Account', true],
+      'PATCH /api/account/usage-sharing': ['setUsageSharing', 'Account', true],
+      'DELETE /api/delete': ['deleteAccount', 'Account', true],
+      'GET /api/passkeys': ['listPasskeys', 'Passkeys', true],
+      'POST /api/passkeys/register/options': ['startAddingPasskey', 'Passkeys', true],
+      'POST /api/passkeys/register/verify': ['addPasskey', 'Passkeys', true],
+      'PATCH /api/passkeys/{id}': ['renamePasskey', 'Passkeys', true],
+      'DELETE /api/passkeys/{id}': ['removePasskey', 'Passkeys', true],
+      'POST /api/passkeys/sign-in/options': ['startPasskeySignIn', 'Passkeys', false],
+      'POST /api/passkeys/sign-in/verify': ['signInWithPasskey', 'Passkeys', false],
+      'POST /api/passkeys/confirm/options': ['startPasskeyConfirmation', 'Passkeys', true],
+      'POST /api/passkeys/confirm/verify': ['confirmWithPasskey', 'Passkeys', true],
+      'GET /api/two-step': ['getTwoStepStatus', 'Two-step sign-in', true],
+      'POST /api/two-step/setup': ['startTwoStepSetup', 'Two-step sign-in', true],
+      'POST /api/two-step/confirm': ['confirmTwoStep', 'Two-step sign-in', true],
+      'POST /api/two-step/recovery-codes': ['replaceRecoveryCodes', 'Two-step sign-in', true],
+      'POST /api/two-step/off': ['turnOffTwoStep', 'Two-step sign-in', true],
+      'GET /api/verify-identity': ['getIdentityProofMethods', 'Two-step sign-in', true],
+      'POST /api/verify-identity': ['verifyIdentity', 'Two-step sign-in', true],
+      'GET /api/health': ['checkHealth', 'Site', false],
+      'GET /api/config': ['getPublicConfig', 'Site', false],
+      'POST /api/contact': ['sendContactMessage', 'Site', false],
+    };
+    const wrong = Object.entries(expected).filter(([where, [id, tag, session]]) => {
+      const operation = byWhere[where] as
+        | { operationId?: string; tags?: string[]; security?: unknown[]; summary?: string }
+        | undefined;
+      return (
+        operation?.operationId !== id ||
+        operation.tags?.join() !== tag ||
+        !operation.summary ||
+        JSON.stringify(operation.security) !== (session ? '[{"sessionBearer":[]}]' : '[]')
+      );
+    });
+    expect(wrong.map(([where]) => where)).toEqual([]);
+    // Signing out works with a session or without one.
+    expect((byWhere['POST /api/logout'] as { security?: unknown }).security).toEqual([
+      { sessionBearer: [] },
+      {},
+    ]);
+    // A browser without a session is sent to sign in before it downloads.
+    const download = byWhere['GET /api/download'] as { responses: Record<string, unknown> };
+    expect(Object.keys(download.responses)).toEqual(expect.arrayContaining(['200', '302', '401']));
+  });
+
+  it("says of the account calls' fields what the server accepts: trimmed e-mails, lengths, one plan per endpoint", () => {
+    type Field = { pattern?: string; minLength?: number; maxLength?: number; enum?: unknown[] };
+    const body = (path: string, method = 'post') =>
+      (
+        (document.paths?.[path] as Record<string, unknown>)[method] as {
+          requestBody: {
+            content: Record<string, { schema: { properties: Record<string, Field> } }>;
+          };
+        }
+      ).requestBody.content['application/json']!.schema.properties;
+    const accepts = (field: Field | undefined, value: string) =>
+      new RegExp(field?.pattern ?? '', 'u').test(value);
+
+    const login = body('/api/login');
+    // The server trims and lower-cases an address before checking it.
+    expect(accepts(login['email'], ' Ada@Example.COM ')).toBe(true);
+    expect(accepts(login['email'], 'ada@example')).toBe(false);
+    expect(accepts(login['email'], `${'a'.repeat(245)}@example.com`)).toBe(false);
+    expect(login['password']).toMatchObject({ minLength: 1, maxLength: 128 });
+    expect(body('/api/reset-password')['password']).toMatchObject({ minLength: 6, maxLength: 128 });
+
+    const code = body('/api/verify-email-code')['code'];
+    expect(accepts(code, '123456')).toBe(true);
+    expect(accepts(code, '12345')).toBe(false);
+
+    const trial = body('/api/register-email-trial');
+    expect(trial['plan']?.enum).toEqual(['trial']);
+    // A name is trimmed, then one plain line of at most 100 characters.
+    expect(accepts(trial['customerName'], '  Ada Lovelace ')).toBe(true);
+    expect(accepts(trial['customerName'], '   ')).toBe(false);
+    expect(accepts(trial['customerName'], 'Ada\nLovelace')).toBe(false);
+    expect(accepts(trial['customerName'], ` ${'a'.repeat(100)} `)).toBe(true);
+    expect(accepts(trial['customerName'], 'a'.repeat(101))).toBe(false);
+    expect(body('/api/register-google-trial')['plan']?.enum).toEqual(['trial']);
+
+    const fingerprint = trial['fingerprintId'];
+    expect(accepts(fingerprint, ' abcdefgh ')).toBe(true);
+    expect(accepts(fingerprint, ' abcdefg ')).toBe(false);
+
+    expect(accepts(body('/api/passkeys/{id}', 'patch')['name'], 'Work laptop')).toBe(true);
+    expect(accepts(body('/api/passkeys/{id}', 'patch')['name'], 'Work\u202Elaptop')).toBe(false);
+  });
+
   it('documents each error code under the status the catalogue gives it', () => {
     const mismatches: string[] = [];
     for (const [path, item] of Object.entries(document.paths ?? {})) {

@@ -20,9 +20,9 @@ import { bodyErrors, declareRoute, errorAnswers, jsonAnswer, jsonRequest } from 
 export const sessionSecurity = [{ sessionBearer: [] }];
 
 /** A read: no session, or one that is invalid, revoked or expired. */
-const readErrors: readonly ErrorCode[] = ['UNAUTHORIZED', 'SESSION_EXPIRED'];
+export const readErrors: readonly ErrorCode[] = ['UNAUTHORIZED', 'SESSION_EXPIRED'];
 /** A change: also refused when the session cookie comes from another site's page. */
-const writeErrors: readonly ErrorCode[] = [...readErrors, 'CSRF_REJECTED'];
+export const writeErrors: readonly ErrorCode[] = [...readErrors, 'CSRF_REJECTED'];
 
 const approvalTag = ['Plugin sign-in approval'];
 const approvalErrors: readonly ErrorCode[] = [

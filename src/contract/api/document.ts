@@ -6,13 +6,19 @@
 import { OpenAPIHono, type RouteConfig } from '@hono/zod-openapi';
 import * as pluginSignIn from '../../config/plugin-sign-in';
 import { company, currentVersion, product, supportEmail, url } from '../../config/site';
+import { accountRoutes } from './account-routes';
 import { dashboardRoutes } from './dashboard-routes';
 import { oauthRoutes, wellKnownRoutes } from './oauth-routes';
+import { passkeyRoutes } from './passkey-routes';
 import { pluginRoutes } from './plugin-routes';
 import { billingRoutes } from './billing-routes';
 import { paymentRoutes, webhookRoutes } from './payments-routes';
 import { invitationRoutes, teamRoutes } from './team-routes';
 import { adminMoneyRoutes, adminOrganizationRoutes, adminRoutes } from './admin-routes';
+import { signInRoutes } from './sign-in-routes';
+import { signupRoutes } from './signup-routes';
+import { siteRoutes } from './site-routes';
+import { twoStepRoutes } from './two-step-routes';
 
 /** Where each group of declarations is mounted. */
 export const apiRouteGroups: readonly { prefix: string; routes: readonly RouteConfig[] }[] = [
@@ -20,6 +26,12 @@ export const apiRouteGroups: readonly { prefix: string; routes: readonly RouteCo
   { prefix: '/api/oauth', routes: oauthRoutes },
   { prefix: '/.well-known', routes: wellKnownRoutes },
   { prefix: '/api', routes: dashboardRoutes },
+  { prefix: '/api', routes: signInRoutes },
+  { prefix: '/api', routes: signupRoutes },
+  { prefix: '/api', routes: accountRoutes },
+  { prefix: '/api', routes: passkeyRoutes },
+  { prefix: '/api', routes: twoStepRoutes },
+  { prefix: '/api', routes: siteRoutes },
   { prefix: '/api', routes: billingRoutes },
   { prefix: '/api', routes: paymentRoutes },
   { prefix: '/api', routes: webhookRoutes },
@@ -73,7 +85,7 @@ export function apiDocument(origin: string = url) {
       contact: { name: `${product} support`, email: supportEmail, url: `${url}/about` },
       // The API serves licensed customers under the product's terms; it is not open source.
       license: { name: `${company.name} terms of service`, url: `${url}/terms` },
-      description: `The calls the ${product} plugin makes to ${url} (activating and checking licenses, updates, feature usage, and signing in from the ribbon to manage the account's licenses), and the account calls that the plugin's sign-in page and the Usage page make with the customer's session (approving a sign-in, devices, sessions, feature usage). Errors answer \`{ message, code }\` (the OAuth endpoints \`{ error, error_description }\`); a known path asked with another method answers 405 with \`Allow\`. What this reference cannot say (the offline rule, the device id, the license file) is in the plugin guide of the repository (docs/plugin-api.md).`,
+      description: `The calls the ${product} plugin makes to ${url} (activating and checking licenses, updates, feature usage, and signing in from the ribbon to manage the account's licenses), and the calls the site's pages make: signing in and up, the account's settings, passkeys and two-step sign-in, billing, teams and invitations, the operator console, and with the customer's session the plugin's sign-in page and the Usage page (approving a sign-in, devices, sessions, feature usage). Errors answer \`{ message, code }\` (the OAuth endpoints \`{ error, error_description }\`); a known path asked with another method answers 405 with \`Allow\`. What this reference cannot say (the offline rule, the device id, the license file) is in the plugin guide of the repository (docs/plugin-api.md).`,
     },
     servers: [{ url: origin }],
     // Every tag an operation uses, in the order the reference lists them.
@@ -110,6 +122,36 @@ export function apiDocument(origin: string = url) {
         name: 'Usage and sessions',
         description:
           "The account's devices, sign-ins and feature usage, as the Usage & Sessions page shows and changes them.",
+      },
+      {
+        name: 'Sign-in',
+        description:
+          'Signing in to the account (e-mail and password, or Google) for a session, asking who is signed in, signing out, and a forgotten password.',
+      },
+      {
+        name: 'Signup',
+        description:
+          'Starting a trial: an e-mailed code proves the address, then the account is made with a password or with Google, and signed in.',
+      },
+      {
+        name: 'Account',
+        description:
+          "The signed-in account's own settings: its license summary and installer, its password, sharing feature usage, and deleting it.",
+      },
+      {
+        name: 'Passkeys',
+        description:
+          "Passkeys (WebAuthn) of the account: adding, renaming and removing them, signing in with one, and confirming it is you with one. Each ceremony is an options call, whose `options` go to @simplewebauthn/browser, then a verify call with the browser's answer.",
+      },
+      {
+        name: 'Two-step sign-in',
+        description:
+          'Two-step sign-in with an authenticator app and its recovery codes, and confirming it is you (a code or the password) before an action that asks for a recent proof.',
+      },
+      {
+        name: 'Site',
+        description:
+          "The site's own public calls: whether it is up, the public configuration its pages read, and writing to support.",
       },
       {
         name: 'Billing',

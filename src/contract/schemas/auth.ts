@@ -9,11 +9,17 @@ import { plainName } from './names';
 import {
   codeRule,
   customerNameRule,
+  EMAIL,
+  EMAIL_MAX,
   emailRule,
   loginPasswordRule,
+  NAME_MAX,
   newPasswordRule,
   resetTokenRule,
 } from '../rules';
+import { limits } from '../../site.config';
+import { PLAIN_LINE_CHAR } from './names';
+import { trimmedPattern } from './patterns';
 import { by } from './by';
 import { signupPlans } from '../signup';
 import { seatCountSchema } from './seats';
@@ -21,11 +27,46 @@ import { lazySchema } from './lazy';
 
 export const signupPlanSchema = lazySchema(() => z.enum(signupPlans));
 
-const email = lazySchema(() => z.string().trim().toLowerCase().superRefine(by(emailRule)));
-const customerName = lazySchema(() => z.string().trim().superRefine(by(customerNameRule)));
-export const passwordSchema = lazySchema(() => z.string().superRefine(by(newPasswordRule)));
+// Each `.meta` below says in the document what the rule beside it checks, for a value as sent.
+const email = lazySchema(() =>
+  z
+    .string()
+    .trim()
+    .toLowerCase()
+    .superRefine(by(emailRule))
+    .meta({
+      pattern: `^\\s*(?=\\S{1,${EMAIL_MAX}}\\s*$)${EMAIL.source.slice(1, -1)}\\s*$`,
+    }),
+);
+const customerName = lazySchema(() =>
+  z
+    .string()
+    .trim()
+    .superRefine(by(customerNameRule))
+    .meta({ pattern: trimmedPattern(1, NAME_MAX, PLAIN_LINE_CHAR) }),
+);
+export const passwordSchema = lazySchema(() =>
+  z
+    .string()
+    .superRefine(by(newPasswordRule))
+    .meta({ minLength: limits.passwordMinLength, maxLength: limits.passwordMaxLength }),
+);
+/** A password typed to sign in or to prove it is the owner. */
+const currentPassword = lazySchema(() =>
+  z
+    .string()
+    .superRefine(by(loginPasswordRule))
+    .meta({ minLength: 1, maxLength: limits.passwordMaxLength }),
+);
 /** Browser-derived visitor id (FingerprintJS visitorId). */
-const fingerprintId = lazySchema(() => z.string().trim().min(8).max(128));
+const fingerprintId = lazySchema(() =>
+  z
+    .string()
+    .trim()
+    .min(8)
+    .max(128)
+    .meta({ pattern: trimmedPattern(8, 128) }),
+);
 const botToken = lazySchema(() => z.string().min(1).max(4096));
 
 /** POST /api/send-verification-email (also the resend, with `resend: true`). */
@@ -46,7 +87,10 @@ export type SendVerificationBody = z.infer<typeof sendVerificationSchema>;
 export const verifyCodeSchema = lazySchema(() =>
   z.object({
     email,
-    code: z.string().superRefine(by(codeRule)),
+    code: z
+      .string()
+      .superRefine(by(codeRule))
+      .meta({ pattern: `^[0-9]{${limits.codeLength}}$` }),
   }),
 );
 export type VerifyCodeBody = z.infer<typeof verifyCodeSchema>;
@@ -84,7 +128,7 @@ export type RegisterGoogleBody = z.infer<typeof registerGoogleSchema>;
 export const loginSchema = lazySchema(() =>
   z.object({
     email,
-    password: z.string().superRefine(by(loginPasswordRule)),
+    password: currentPassword,
   }),
 );
 export type LoginBody = z.infer<typeof loginSchema>;
@@ -107,7 +151,7 @@ export type ForgotPasswordBody = z.infer<typeof forgotPasswordSchema>;
 /** POST /api/reset-password */
 export const resetPasswordSchema = lazySchema(() =>
   z.object({
-    token: z.string().superRefine(by(resetTokenRule)),
+    token: z.string().superRefine(by(resetTokenRule)).meta({ minLength: 16, maxLength: 256 }),
     password: passwordSchema,
   }),
 );
@@ -119,7 +163,7 @@ export type ResetPasswordBody = z.infer<typeof resetPasswordSchema>;
  */
 export const changePasswordSchema = lazySchema(() =>
   z.object({
-    currentPassword: z.string().superRefine(by(loginPasswordRule)),
+    currentPassword,
     newPassword: passwordSchema,
   }),
 );

@@ -8,9 +8,11 @@ import type { z } from 'zod';
 import { Messages } from '../messages.ts';
 import { hasVisibleText, isPlainLine } from '../plain-text.ts';
 
+/** One character `isPlainLine` allows, as a JSON Schema character class. */
+export const PLAIN_LINE_CHAR =
+  '[^\\u0000-\\u001F\\u007F-\\u009F\\u2028\\u2029\\u202A-\\u202E\\u2066-\\u2069]';
 /** `isPlainLine` as a JSON Schema pattern: none of the characters it refuses. */
-const PLAIN_LINE_PATTERN =
-  '^[^\\u0000-\\u001F\\u007F-\\u009F\\u2028\\u2029\\u202A-\\u202E\\u2066-\\u2069]*$';
+const PLAIN_LINE_PATTERN = `^${PLAIN_LINE_CHAR}*$`;
 
 /** `name` (trimmed, with its lengths) refusing line breaks and names that show nothing. */
 export function plainName(name: z.ZodString, notPlain: string = Messages.nameNotPlain) {

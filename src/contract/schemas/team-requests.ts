@@ -62,7 +62,9 @@ export const peopleQuerySchema = z.object({
     .regex(/^\d{1,5}$/, TeamMessages.pageInvalid)
     .transform(Number)
     .refine((page) => page >= 1 && page <= 10_000, TeamMessages.pageInvalid)
-    .default(1),
+    .default(1)
+    // As sent: a query parameter is text, so its documented default is the text "1".
+    .meta({ default: '1' }),
   sort: z.enum(teamSortKeys, { error: TeamMessages.sortInvalid(teamSortKeys) }).default('name'),
   dir: z.enum(sortDirections, { error: TeamMessages.directionInvalid }).default('asc'),
   q: z

@@ -1,0 +1,254 @@
+/**
+ * The zod twins of the answers the sign-in, signup, account, passkey and two-step calls give, so
+ * the published contract states their fields. The pages check those answers with the shapes of
+ * ../user.ts, ../signup.ts, ../account.ts, ../usage.ts, ../passkeys.ts and ../two-step.ts (no zod
+ * in the browser); the type checks below fail the build if a twin and its shape ever differ.
+ * Worker and contract only: no island imports this.
+ */
+import { z } from 'zod';
+import type { AccountLicense } from '../account';
+import type { Passkey, PasskeyList, PasskeyOptions, RegistrationOptions } from '../passkeys';
+import type { Agree } from '../schemas/agree';
+import { lazySchema } from '../schemas/lazy';
+import { signupPlans, type SendVerificationResponse, type VerifyCodeResponse } from '../signup';
+import {
+  proofMethods,
+  type IdentityProofMethods,
+  type RecoveryCodesResponse,
+  type SecondStepResponse,
+  type TwoStepSetup,
+  type TwoStepStatus,
+} from '../two-step';
+import type { UsageSharing } from '../usage';
+import {
+  licenseStatuses,
+  planLabels,
+  type AuthResponse,
+  type MeResponse,
+  type MessageResponse,
+  type User,
+} from '../user';
+
+/** The signed-in account as the site shows it (no secret: the session token is not in it). */
+export const userViewSchema = lazySchema(() =>
+  z.object({
+    userId: z.string(),
+    customerName: z.string(),
+    email: z.string(),
+    plan: z.enum(planLabels),
+    /** Status of the account's license. */
+    licenseStatus: z.enum(licenseStatuses),
+    /** ISO 8601. */
+    activationDate: z.string(),
+    expirationDate: z.string(),
+    licenseKey: z.string(),
+    isDeleted: z.boolean(),
+    /** When this session started, ISO 8601. */
+    sessionStartedAt: z.string(),
+    /** How the account signs in. */
+    authProvider: z.enum(['email', 'google']),
+    /** Sent by GET /api/me only: the account owns an Enterprise organization. */
+    ownsOrganization: z.boolean().optional(),
+    /** Sent by GET /api/me only: the account's license is a seat of an organization. */
+    holdsSeat: z.boolean().optional(),
+  }),
+);
+const usersAgree: Agree<typeof userViewSchema, User> = true;
+
+/** A new session: `token` for API clients (sent as Bearer), the same session also as a cookie. */
+export const authResponseSchema = lazySchema(() =>
+  z.object({
+    token: z.string(),
+    user: userViewSchema,
+    /** When the session ends, milliseconds since the epoch. */
+    tokenExpiration: z.number().int(),
+  }),
+);
+const authResponsesAgree: Agree<typeof authResponseSchema, AuthResponse> = true;
+
+/** Two-step sign-in is on: no session yet; the code is asked on /login/code. */
+export const secondStepResponseSchema = lazySchema(() =>
+  z.object({
+    secondFactorRequired: z.literal(true),
+    /** When the waiting sign-in ends, milliseconds since the epoch. */
+    expiresAt: z.number().int(),
+  }),
+);
+const secondStepsAgree: Agree<typeof secondStepResponseSchema, SecondStepResponse> = true;
+
+/** What a password or Google sign-in answers: a session, or the code step. */
+export const signInAnswerSchema = lazySchema(() =>
+  z.union([authResponseSchema, secondStepResponseSchema]),
+);
+
+export const meResponseSchema = lazySchema(() =>
+  z.object({
+    user: userViewSchema,
+    /** When the session ends, milliseconds since the epoch. */
+    tokenExpiration: z.number().int(),
+  }),
+);
+const meResponsesAgree: Agree<typeof meResponseSchema, MeResponse> = true;
+
+/** A sentence saying what was done. */
+export const messageResponseSchema = lazySchema(() => z.object({ message: z.string() }));
+const messageResponsesAgree: Agree<typeof messageResponseSchema, MessageResponse> = true;
+
+export const accountLicenseSchema = lazySchema(() =>
+  z.object({
+    devices: z.object({
+      /** Devices active on the license now. */
+      active: z.number().int(),
+      /** Devices it may have active: the plan's limit, or an Enterprise seat's. */
+      limit: z.number().int(),
+    }),
+    /** A card subscription's next step; null without one. */
+    renewal: z
+      .object({
+        kind: z.enum(['renews', 'ends']),
+        /** ISO 8601. */
+        on: z.string(),
+      })
+      .nullable(),
+  }),
+);
+const accountLicensesAgree: Agree<typeof accountLicenseSchema, AccountLicense> = true;
+
+export const usageSharingSchema = lazySchema(() =>
+  z.object({
+    /** Account Settings' "Share feature usage". */
+    shareUsage: z.boolean(),
+    /** With a change: what it did. */
+    message: z.string().optional(),
+  }),
+);
+const usageSharingAgrees: Agree<typeof usageSharingSchema, UsageSharing> = true;
+
+export const sendVerificationResponseSchema = lazySchema(() =>
+  z.object({
+    message: z.string(),
+    /** 1 for the first code sent to this e-mail in the current window, then 2, 3, … */
+    attempt: z.number().int(),
+    /** Seconds the code stays valid. */
+    expiresIn: z.number().int(),
+  }),
+);
+const sendVerificationsAgree: Agree<
+  typeof sendVerificationResponseSchema,
+  SendVerificationResponse
+> = true;
+
+export const verifyCodeResponseSchema = lazySchema(() =>
+  z.object({
+    verified: z.boolean(),
+    /** The form the code was sent for (no password in it). */
+    formData: z.object({
+      customerName: z.string(),
+      email: z.string(),
+      plan: z.enum(signupPlans),
+      fingerprintId: z.string(),
+    }),
+    message: z.string(),
+  }),
+);
+const verifyCodesAgree: Agree<typeof verifyCodeResponseSchema, VerifyCodeResponse> = true;
+
+/** One passkey of the account (times in milliseconds since the epoch). */
+export const passkeySchema = lazySchema(() =>
+  z.object({
+    id: z.string(),
+    name: z.string(),
+    createdAt: z.number().int(),
+    lastUsedAt: z.number().int().nullable(),
+    /** Synced between the owner's devices. */
+    backedUp: z.boolean(),
+  }),
+);
+const passkeysAgree: Agree<typeof passkeySchema, Passkey> = true;
+
+export const passkeyListSchema = lazySchema(() =>
+  z.object({
+    /** Newest first. */
+    passkeys: z.array(passkeySchema),
+    /** How many the account may keep. */
+    max: z.number().int(),
+  }),
+);
+const passkeyListsAgree: Agree<typeof passkeyListSchema, PasskeyList> = true;
+
+/** A WebAuthn ceremony: its id, sent back with the browser's answer, and the browser's options. */
+export const passkeyOptionsSchema = lazySchema(() =>
+  z.object({
+    challengeId: z.string(),
+    /** The options for `startRegistration` / `startAuthentication` of @simplewebauthn/browser. */
+    options: z.unknown(),
+  }),
+);
+const passkeyOptionsAgree: Agree<typeof passkeyOptionsSchema, PasskeyOptions> = true;
+
+export const registrationOptionsSchema = lazySchema(() =>
+  passkeyOptionsSchema.unwrap().extend({
+    /** A name for the new passkey, from the browser's user agent ("Chrome on macOS"). */
+    suggestedName: z.string(),
+  }),
+);
+const registrationOptionsAgree: Agree<typeof registrationOptionsSchema, RegistrationOptions> = true;
+
+export const twoStepStatusSchema = lazySchema(() =>
+  z.object({
+    on: z.boolean(),
+    /** When it was turned on, milliseconds since the epoch; null when off. */
+    since: z.number().int().nullable(),
+    recoveryCodesLeft: z.number().int(),
+  }),
+);
+const twoStepStatusesAgree: Agree<typeof twoStepStatusSchema, TwoStepStatus> = true;
+
+export const twoStepSetupSchema = lazySchema(() =>
+  z.object({
+    /** The new secret as text, in groups of four. */
+    secret: z.string(),
+    /** Its otpauth:// URI. */
+    uri: z.string(),
+    /** An SVG document of the QR code of `uri`. */
+    qrSvg: z.string(),
+  }),
+);
+const twoStepSetupsAgree: Agree<typeof twoStepSetupSchema, TwoStepSetup> = true;
+
+export const recoveryCodesSchema = lazySchema(() =>
+  z.object({
+    /** Shown once; each signs in once instead of an authenticator code. */
+    recoveryCodes: z.array(z.string()),
+  }),
+);
+const recoveryCodesAgree: Agree<typeof recoveryCodesSchema, RecoveryCodesResponse> = true;
+
+export const identityProofMethodsSchema = lazySchema(() =>
+  z.object({
+    /** The proofs that count, strongest first; empty: only signing in again proves it. */
+    methods: z.array(z.enum(proofMethods)),
+  }),
+);
+const identityProofMethodsAgree: Agree<typeof identityProofMethodsSchema, IdentityProofMethods> =
+  true;
+
+void [
+  usersAgree,
+  authResponsesAgree,
+  secondStepsAgree,
+  meResponsesAgree,
+  messageResponsesAgree,
+  accountLicensesAgree,
+  usageSharingAgrees,
+  sendVerificationsAgree,
+  verifyCodesAgree,
+  passkeysAgree,
+  passkeyListsAgree,
+  passkeyOptionsAgree,
+  registrationOptionsAgree,
+  twoStepStatusesAgree,
+  twoStepSetupsAgree,
+  recoveryCodesAgree,
+  identityProofMethodsAgree,
+];
