@@ -682,7 +682,8 @@ test.describe('operator console', () => {
     const before = await readOverview();
 
     // A trial left alone.
-    const idle = await browser.newContext({ baseURL: test.info().project.use.baseURL });
+    const { baseURL } = test.info().project.use;
+    const idle = await browser.newContext(baseURL ? { baseURL } : {});
     const idlePage = await idle.newPage();
     await newVisitor(idlePage);
     await signUpForTrial(idlePage, 'Ivy Idle');
@@ -701,7 +702,7 @@ test.describe('operator console', () => {
       visitorIp,
     );
     // Standard bought at signup, without a trial.
-    const direct = await browser.newContext({ baseURL: test.info().project.use.baseURL });
+    const direct = await browser.newContext(baseURL ? { baseURL } : {});
     const directPage = await direct.newPage();
     await newVisitor(directPage);
     await buyStandard(directPage, 'Dora Direct');
