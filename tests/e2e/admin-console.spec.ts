@@ -448,10 +448,11 @@ test.describe('operator console', () => {
     await expect(history.getByRole('row').nth(1)).toContainText(/Refunded on \w+ \d+, \d{4}/);
   });
 
-  test('refunds in full and cancels the subscription now in one step', async ({
+  test('refunds in full and cancels the subscription now in one step, audited in words', async ({
     page,
     browser,
-  }) => {
+  }, testInfo) => {
+    test.setTimeout(90_000);
     const payer = await buyStandard(page, 'Riley Refund');
     const userId = await userIdFromDashboard(page);
     const operator = await signInOperator(browser);
@@ -471,6 +472,38 @@ test.describe('operator console', () => {
     );
     const subscription = operator.getByRole('region', { name: 'Subscription' });
     await expect(subscription.getByRole('button', { name: /Cancel subscription/ })).toHaveCount(0);
+
+    // The audit log, filtered by the customer's e-mail, says what changed in words.
+    await operator.goto('/admin/audit');
+    await islandsReady(operator);
+    await operator.getByLabel('Customer (e-mail or User ID)').fill(payer.email.toUpperCase());
+    await operator.getByRole('button', { name: 'Filter', exact: true }).click();
+    await expect(operator).toHaveURL(/customer=/);
+    const row = operator.getByRole('row', { name: /Refund payment/ });
+    await expect(row).toBeVisible();
+    const change = row.locator('.console-changes');
+    await expect(change).toContainText('Amount: $129.00');
+    await expect(change).toContainText('Refund status: — → Pending');
+    await expect(change).toContainText('Subscription ended, when: Now');
+    await expect(change).toContainText(/Subscription ended, subscription: sub_\w+…\w{4}/);
+    await expect(change).not.toContainText(/[{}"]/);
+    for (const width of [1280, 390]) {
+      await operator.setViewportSize({ width, height: 900 });
+      expect(await sidewaysOverflow(operator), `audit log at ${width} px`).toBeLessThanOrEqual(0);
+      // The Change column ends inside its card.
+      const [cell, card] = await row
+        .locator('.console-change-cell')
+        .evaluate((td) => [
+          td.getBoundingClientRect().right,
+          td.closest('.card')!.getBoundingClientRect().right,
+        ]);
+      expect(cell, `change column at ${width} px`).toBeLessThanOrEqual(card);
+      await operator.screenshot({
+        path: testInfo.outputPath(`audit-${width}.png`),
+        fullPage: true,
+      });
+    }
+    expect(await axeViolations(operator)).toEqual([]);
     await closeOperator(operator);
 
     const mail = await latestMail(page.request, payer.email, 'invoice-refunded');
