@@ -1,6 +1,8 @@
 /** Search rules: the /search page's script and its rules read them (src/lib/search/rules.ts). */
 export const search = {
   delayMs: 300,
+  /** Results follow the page's own box as the visitor types, this long after the last key. */
+  typingDelayMs: 200,
   minQueryLength: 2,
   minWordLength: 2,
   snippetThreshold: 200,

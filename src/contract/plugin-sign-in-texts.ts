@@ -24,9 +24,15 @@ export const tokenRequired = 'token is required.';
 export const pluginTokenInvalid = 'Sign in to your account from the plugin again.';
 
 // /activate.
-export const activateTitle = 'Sign in the plugin';
+export const activateTitle = 'Sign in to the plugin';
 export const activateIntro =
-  'Enter the code the Sheetwright plugin shows to let it manage your licenses on that computer.';
+  'The Sheetwright plugin is waiting for your approval. Enter the code it shows to let it manage your licenses on that computer.';
+/** /activate without a session, and /login on the way back to it: a plugin is waiting. */
+export const waitingSignedOut =
+  'The Sheetwright plugin is waiting for you to sign in. Log in to your account to approve it; you will come straight back here.';
+export const logInToContinue = 'Log in to continue';
+export const loginWaiting =
+  'The Sheetwright plugin is waiting: log in to approve its sign-in on your computer.';
 export const codeLabel = 'Code from the plugin';
 export const codeHint = 'The 8 letters the plugin shows.';
 export const codeMalformed = 'Enter the 8 letters the plugin shows, for example BCDF-GHJK.';

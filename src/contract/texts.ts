@@ -80,6 +80,12 @@ export const passkeyCancelled =
 export const passkeyNotCreated = 'No passkey was saved. Please try again.';
 export const passkeyNotUsed = 'No passkey was used. Please try again.';
 export const passkeyUnsupported = 'This browser cannot use passkeys.';
+/** The browser refused a passkey because the address is an IP address, not a domain name. */
+export const passkeyNeedsDomain =
+  'Passkeys work only at a site name, and this page was opened at an IP address. Open it at its name (for example localhost instead of 127.0.0.1) and try again.';
+/** The browser refused a passkey for this address for another security reason. */
+export const passkeyWrongAddress =
+  'This browser does not allow passkeys for this address. Open the site at its usual name and try again.';
 /** The authenticator already holds one of this account's passkeys (it refuses to make a second). */
 export const passkeyOnThisDevice = 'This device already has a passkey for your account.';
 export const passkeySignInFailed = 'Signing in with a passkey failed. Please try again.';

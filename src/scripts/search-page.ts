@@ -2,10 +2,14 @@
  * The /search?q= page without a framework (React's runtime alone was over the page's 30 KB
  * budget, docs/performance.md). The query exists only in the browser, so the server-rendered
  * first paint is 'Searching...' (src/pages/search.astro); this script decides the rest:
- * - no query: the heading becomes 'Search' and the page offers its own search box;
+ * - no query: the heading becomes 'Search' and the page's own search box waits for words;
  * - otherwise, after the search delay *and* the index load, the summary, the count and either the
  *   results, the No results block or the unavailable message.
- * The static blocks (prompt, No results, unavailable) are `<template>`s in the page; results are
+ * The page's box searches as the visitor types: `search.typingDelayMs` after the last key, the
+ * results are replaced (the address follows with ?q=, so Back and a shared link give the same
+ * page); Enter searches at once. Arrow keys move from the box through the results' titles and
+ * back, Enter opens the one focused.
+ * The static blocks (No results, unavailable) are `<template>`s in the page; results are
  * built here with `createElement` and `createTextNode` only, never HTML, so page text and the
  * query stay text. The search rules themselves are in `lib/search/rules.ts`.
  */
@@ -45,10 +49,12 @@ export function queryFrom(locationSearch: string): string {
 /**
  * 'Searching...' for `search.delayMs` (300 ms). The engine runs only once that delay has passed
  * *and* the index is loaded; a failed load also waits, so the page never flickers between states.
+ * `wait: false` (a search as the visitor types, whose pause was the delay) skips it.
  */
 export async function runSearch(
   query: string,
   deps: SearchDeps = browserDeps,
+  { wait = true }: { wait?: boolean } = {},
 ): Promise<SearchOutcome> {
   const words = queryWords(query);
   // A query with no usable words has no results; it needs no index.
@@ -58,7 +64,7 @@ export async function runSearch(
       console.error('Search index could not be loaded', error);
       return null;
     }),
-    deps.wait(search.delayMs),
+    wait ? deps.wait(search.delayMs) : undefined,
   ]);
   if (!loaded) return { kind: 'unavailable', query };
   return {
@@ -67,6 +73,21 @@ export async function runSearch(
     words,
     results: groupByPage(searchEntries(loaded, query), words),
   };
+}
+
+/** The address of the page for a query: /search?q=…, or /search for none. */
+export function searchPath(query: string): string {
+  return query ? `/search?q=${encodeURIComponent(query)}` : '/search';
+}
+
+/**
+ * Where an arrow key moves from the item at `index` (-1: the search box) among `count` results:
+ * down to the next, up to the one before or back to the box; null when it stays put.
+ */
+export function arrowTarget(key: string, index: number, count: number): number | null {
+  if (key === 'ArrowDown') return index + 1 < count ? index + 1 : null;
+  if (key === 'ArrowUp') return index >= 0 ? index - 1 : null;
+  return null;
 }
 
 /** Where a result links: its page, at its section when it has one. */
@@ -86,13 +107,66 @@ export function initSearchPage(doc: Document): void {
   const fail = (error: unknown) => showError(root, error);
   try {
     const query = queryFrom(window.location.search);
-    if (!query) return showPrompt(root);
-    runSearch(query)
-      .then((outcome) => showOutcome(root, outcome))
-      .catch(fail);
+    const box = part(root, 'input') as HTMLInputElement;
+    // What the visitor typed before the script ran wins over the address.
+    if (!box.value) box.value = query;
+    /** Each search counts; an answer that arrives after a newer search began is dropped. */
+    let latest = 0;
+    const show = (text: string, wait: boolean) => {
+      const asked = (latest += 1);
+      if (!text) return showIdle(root);
+      part(root, 'heading').textContent = 'Search Results';
+      runSearch(text, browserDeps, { wait })
+        .then((outcome) => {
+          if (asked === latest) showOutcome(root, outcome);
+        })
+        .catch(fail);
+    };
+    followTyping(root, box, (text) => {
+      window.history.replaceState(null, '', searchPath(text));
+      show(text, false);
+    });
+    if (query) show(query, true);
+    else showIdle(root);
   } catch (error) {
     fail(error);
   }
+}
+
+/**
+ * The page's box: a search `search.typingDelayMs` after the last key, at once on Enter (never a
+ * new page load), and the arrow keys into the results.
+ */
+function followTyping(root: HTMLElement, box: HTMLInputElement, onSearch: (text: string) => void) {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let searched = box.value.trim();
+  const now = () => {
+    clearTimeout(timer);
+    const text = box.value.trim();
+    if (text === searched) return;
+    searched = text;
+    onSearch(text);
+  };
+  box.addEventListener('input', () => {
+    clearTimeout(timer);
+    timer = setTimeout(now, search.typingDelayMs);
+  });
+  box.form?.addEventListener('submit', (event) => {
+    // Handled here, before the header's rule for every search form turns it into a page load.
+    event.preventDefault();
+    event.stopPropagation();
+    now();
+  });
+  root.addEventListener('keydown', (event) => {
+    if (event.key !== 'ArrowDown' && event.key !== 'ArrowUp') return;
+    const links = [...root.querySelectorAll<HTMLAnchorElement>('.search-result-title a')];
+    const from = event.target === box ? -1 : links.indexOf(event.target as HTMLAnchorElement);
+    if (from === -1 && event.target !== box) return;
+    const to = arrowTarget(event.key, from, links.length);
+    if (to === null) return;
+    event.preventDefault();
+    (to === -1 ? box : links[to])?.focus();
+  });
 }
 
 function el<K extends keyof HTMLElementTagNameMap>(
@@ -123,15 +197,16 @@ function fromTemplate(root: HTMLElement, name: string): DocumentFragment {
   return (part(root, name) as HTMLTemplateElement).content.cloneNode(true) as DocumentFragment;
 }
 
-function showPrompt(root: HTMLElement): void {
+/** No query: the heading invites a search, and nothing is listed. */
+function showIdle(root: HTMLElement): void {
   part(root, 'heading').textContent = 'Search';
-  // Its form is a `data-search-form`: the header script gives it the header box's rule.
-  const prompt = fromTemplate(root, 'prompt');
-  part(root, 'summary').replaceWith(prompt);
+  part(root, 'summary').replaceChildren();
+  root.querySelector('.search-results')?.remove();
 }
 
 function showOutcome(root: HTMLElement, outcome: SearchOutcome): void {
   const summary = part(root, 'summary');
+  root.querySelector('.search-results')?.remove();
   const lines: Node[] = [el('p', '', `You searched for: "${outcome.query}"`)];
   if (outcome.kind === 'unavailable') lines.push(fromTemplate(root, 'unavailable'));
   else {

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { SuccessMessages } from '../../src/contract/messages';
+import { Messages, SuccessMessages } from '../../src/contract/messages';
 import { islandsReady, latestMail, newVisitor, signUpForTrial } from './auth.helpers';
 import { expect, test } from './fixtures';
 
@@ -87,4 +87,21 @@ test('an engineer adds a passkey, signs in with it without a password, then remo
   await expect(card.getByRole('status')).toHaveText(SuccessMessages.passkeyRemoved);
   await expect(card.getByRole('listitem')).toHaveCount(0);
   await expect(card.getByText('You have no passkeys yet.')).toBeVisible();
+});
+
+test('a passkey refused at an IP address names the cause in plain words', async ({
+  page,
+  allowConsoleError,
+}) => {
+  // The browser reports the refusal itself as well.
+  allowConsoleError(/SecurityError|invalid domain/i);
+  await virtualAuthenticator(page);
+  // The same server at its IP address: WebAuthn needs a domain name, so the browser refuses.
+  const atIp = new URL('/login', test.info().project.use.baseURL);
+  atIp.hostname = '127.0.0.1';
+  await page.goto(atIp.toString());
+  await islandsReady(page);
+  await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
+  await expect(page.getByText(Messages.passkeyNeedsDomain)).toBeVisible();
+  await expect(page.getByText('No passkey was used.')).toHaveCount(0);
 });

@@ -98,6 +98,38 @@ test.describe('at 390 px', () => {
     await expectLinksOnScreen(page, 'Dashboard');
   });
 
+  test("the API reference's field names read whole, never a letter a line", async ({
+    page,
+  }, testInfo) => {
+    await page.goto('/developers/api');
+    const names = page.locator('table.fields td:first-child code');
+    expect(await names.count()).toBeGreaterThan(10);
+    // Each name takes one line, unless it is wider than the whole screen.
+    const squeezed = await names.evaluateAll((codes) =>
+      codes
+        .filter((code) => {
+          const lineHeight = parseFloat(getComputedStyle(code).lineHeight) || 20;
+          return (
+            code.getBoundingClientRect().height > lineHeight * 1.5 && code.textContent.length < 30
+          );
+        })
+        .map((code) => code.textContent),
+    );
+    expect(squeezed).toEqual([]);
+    expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
+    await page.locator('table.fields').first().scrollIntoViewIfNeeded();
+    await page.screenshot({ path: testInfo.outputPath('developers-api-390.png') });
+  });
+
+  test('/activate signed out does not scroll sideways and says a plugin is waiting', async ({
+    page,
+  }) => {
+    await newVisitor(page);
+    await openSettled(page, '/activate?user_code=BCDF-GHJK');
+    await expect(page.getByText(/plugin is waiting for you to sign in/)).toBeVisible();
+    expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
+  });
+
   test('the documentation tabs show every link inside the screen', async ({ page }) => {
     for (const route of ['/features', '/overview']) {
       await page.goto(route);

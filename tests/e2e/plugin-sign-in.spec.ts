@@ -170,7 +170,9 @@ test.describe('/activate', () => {
 
     await page.goto('/activate');
     await islandsReady(page);
-    await expect(page.getByRole('heading', { name: 'Sign in the plugin' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Sign in to the plugin' })).toBeVisible();
+    await expect(page).toHaveTitle(/^Sign in to the plugin/);
+    await expect(page.getByText(/plugin is waiting for your approval/)).toBeVisible();
     await checkBothWidths(page, 'activate-enter');
 
     await page.getByLabel('Code from the plugin').fill(started.user_code.toLowerCase());
@@ -241,7 +243,7 @@ test.describe('/activate', () => {
     expect(await axeViolations(page)).toEqual([]);
   });
 
-  test('a visitor without a session signs in first and comes back to the code', async ({
+  test('a visitor without a session is told the plugin waits, signs in and comes back to the code', async ({
     page,
     browser,
   }) => {
@@ -252,14 +254,25 @@ test.describe('/activate', () => {
     await newVisitor(other);
     const target = new URL(started.verification_uri_complete);
     await other.goto(target.pathname + target.search);
+    await islandsReady(other);
+    // Before signing in: the plugin is waiting, with its code, and one way on.
+    await expect(other.getByRole('heading', { name: 'Sign in to the plugin' })).toBeVisible();
+    await expect(other.getByText(/plugin is waiting for you to sign in/)).toBeVisible();
+    await expect(other.getByText(started.user_code, { exact: true })).toBeVisible();
+    await checkBothWidths(other, 'activate-signed-out');
+    await other.getByRole('link', { name: 'Log in to continue' }).click();
     await expect(other).toHaveURL(/\/login\?next=%2Factivate%3Fuser_code%3D/);
     await islandsReady(other);
+    // On the sign-in page too.
+    await expect(other.getByRole('status')).toHaveText(/plugin is waiting: log in to approve/);
     await other.getByRole('textbox', { name: 'Email' }).fill(account.email);
     await other.getByLabel('Password', { exact: true }).fill(account.password);
     await other.getByRole('button', { name: 'Log In' }).click();
     await expect(other).toHaveURL(/\/activate\?user_code=/);
     await islandsReady(other);
     await expect(other.getByLabel('Code from the plugin')).toHaveValue(started.user_code);
+    // And after: the plugin is still waiting, for this approval.
+    await expect(other.getByText(/plugin is waiting for your approval/)).toBeVisible();
     await context.close();
   });
 });

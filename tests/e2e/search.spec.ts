@@ -154,6 +154,40 @@ test.describe('/search', () => {
     await expect(page.getByText('You searched for: "wipe"')).toBeVisible();
   });
 
+  test('shows results as the visitor types, and the arrow keys and Enter open one', async ({
+    page,
+  }) => {
+    await page.goto('/search');
+    const box = page.getByLabel('Type a word or two to find it on the site.');
+    await box.pressSequentially('renum', { delay: 40 });
+    // No Enter: the results follow the typing, and the address follows them.
+    await expect(page.getByText('You searched for: "renum"')).toBeVisible();
+    await expect(page).toHaveURL(/\/search\?q=renum$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Search Results' })).toBeVisible();
+    const titles = page.locator('.search-result-title a');
+    await expect(titles.first()).toHaveText('Renumber Views');
+    // Typing on replaces the results; a one-letter query keeps the rule: no results.
+    await box.fill('x');
+    await expect(page.getByText('You searched for: "x"')).toBeVisible();
+    await expect(page.getByText('0 result(s) found')).toBeVisible();
+    await expect(page.locator('.search-results')).toHaveCount(0);
+    await box.fill('renumber');
+    await expect(page.getByText('You searched for: "renumber"')).toBeVisible();
+    await expect(titles.first()).toHaveText('Renumber Views');
+
+    await box.press('ArrowDown');
+    await expect(titles.first()).toBeFocused();
+    await page.keyboard.press('ArrowDown');
+    await expect(titles.nth(1)).toBeFocused();
+    await page.keyboard.press('ArrowUp');
+    await page.keyboard.press('ArrowUp');
+    await expect(box).toBeFocused();
+    await box.press('ArrowDown');
+    const href = await titles.first().getAttribute('href');
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(new RegExp(`${href}$`));
+  });
+
   test('the query is shown as text, never as markup', async ({ page }) => {
     const query = '<b>bold</b> <img src=x>';
     await page.goto(`/search?q=${encodeURIComponent(query)}`);

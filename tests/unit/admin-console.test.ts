@@ -15,6 +15,7 @@ import {
 } from '../../src/islands/admin/customer-actions';
 import {
   changes,
+  subjectText,
   cleanQuery,
   deletionText,
   extendedEnd,
@@ -176,6 +177,42 @@ describe('display rules', () => {
       { key: 'Status', before: 'Past due', after: 'Canceled' },
       { key: 'Refunded', before: null, after: '$129.00' },
     ]);
+  });
+
+  it('spreads a nested value into lines of words, shortens ids and reads 0/1 as no/yes', () => {
+    const rows = changes(
+      JSON.stringify({ status: 'paid', amountPaid: 12900, currency: 'usd', refundStatus: null }),
+      JSON.stringify({
+        refundStatus: 'pending',
+        amount: 12900,
+        currency: 'usd',
+        cancelSubscription: {
+          subscription: 'sub_1234567890123456',
+          when: 'now',
+          licenseStatus: 'expired',
+        },
+      }),
+    );
+    expect(rows).toEqual([
+      { key: 'Status', before: 'Paid', after: null },
+      { key: 'Paid', before: '$129.00', after: null },
+      { key: 'Refund status', before: '—', after: 'Pending' },
+      { key: 'Amount', before: null, after: '$129.00' },
+      {
+        key: 'Subscription ended, subscription',
+        before: null,
+        after: 'sub_1234…3456',
+        full: 'sub_1234567890123456',
+      },
+      { key: 'Subscription ended, when', before: null, after: 'Now' },
+      { key: 'Subscription ended, license', before: null, after: 'Expired' },
+    ]);
+    for (const row of rows) expect(`${row.before} ${row.after}`).not.toMatch(/[{}"]/);
+    expect(changes('{"isDeleted":0}', '{"isDeleted":1}')).toEqual([
+      { key: 'Is deleted', before: 'No', after: 'Yes' },
+    ]);
+    expect(subjectText('invoice:in_10000000000000042')).toBe('Invoice in_10000…0042');
+    expect(subjectText('user:u-1')).toBe('User u-1');
   });
 
   it('extends from the end date, or from today once it has passed', () => {

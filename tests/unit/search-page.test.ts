@@ -2,7 +2,9 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { SearchEntry, SearchResult } from '../../src/lib/search/rules';
 import {
+  arrowTarget,
   queryFrom,
+  searchPath,
   resultHref,
   resultSection,
   runSearch,
@@ -106,5 +108,35 @@ describe('result links and sections', () => {
     expect(resultSection(result)).toBeUndefined();
     expect(resultSection({ ...result, section: 'Features' })).toBeUndefined();
     expect(resultSection({ ...result, section: 'Wipe Model' })).toBe('Wipe Model');
+  });
+});
+
+describe('searching as the visitor types', () => {
+  it('skips the page-load delay when asked, and keeps the rules', async () => {
+    const { d, waits } = deps(async () => entries);
+    const found = await runSearch('renumber', d, { wait: false });
+    expect(waits).toEqual([]);
+    expect(found.kind === 'results' && found.results.map((r) => r.path)).toEqual([
+      '/guide/renumber-views',
+      '/features',
+    ]);
+    // Under the minimum length: no results, and no index needed.
+    const short = await runSearch('r', d, { wait: false });
+    expect(short).toEqual({ kind: 'results', query: 'r', words: [], results: [] });
+  });
+
+  it('keeps the address in step with the box', () => {
+    expect(searchPath('wipe model')).toBe('/search?q=wipe%20model');
+    expect(searchPath('')).toBe('/search');
+  });
+
+  it('moves with the arrow keys from the box through the results and back', () => {
+    expect(arrowTarget('ArrowDown', -1, 3)).toBe(0);
+    expect(arrowTarget('ArrowDown', 1, 3)).toBe(2);
+    expect(arrowTarget('ArrowDown', 2, 3)).toBeNull();
+    expect(arrowTarget('ArrowDown', -1, 0)).toBeNull();
+    expect(arrowTarget('ArrowUp', 0, 3)).toBe(-1);
+    expect(arrowTarget('ArrowUp', -1, 3)).toBeNull();
+    expect(arrowTarget('Enter', 0, 3)).toBeNull();
   });
 });

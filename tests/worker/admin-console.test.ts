@@ -652,6 +652,31 @@ describe('the audit log', () => {
     expect(badDay.status).toBe(400);
     expect(await badDay.json()).toMatchObject({ message: 'Give dates as YYYY-MM-DD.' });
   });
+
+  it('finds an operator and a customer by e-mail address as by User ID', async () => {
+    const app = accountApp();
+    const admin = await operator(app);
+    const who = await licensee(app);
+    const bystander = await licensee(app);
+    await act(app, admin, who.userId, { action: 'sign-out-everywhere' });
+    await act(app, admin, bystander.userId, { action: 'sign-out-everywhere' });
+    const customersOf = async (query: string) => {
+      const response = await adminGet(app, admin, `/api/admin/audit?${query}`);
+      expect(response.status, await response.clone().text()).toBe(200);
+      return parse(auditPageSchema, await response.json()).entries.map((e) => e.userId);
+    };
+    // Typed as people type it: other case, spaces around.
+    const typed = encodeURIComponent(`  ${who.account.form.email.toUpperCase()} `);
+    expect(await customersOf(`customer=${typed}`)).toEqual([who.userId]);
+    expect(await customersOf(`customer=${who.userId}`)).toEqual([who.userId]);
+    const byOperator = await customersOf(
+      `operator=${encodeURIComponent(admin.form.email)}&action=sign-out-everywhere`,
+    );
+    expect(byOperator.sort()).toEqual([who.userId, bystander.userId].sort());
+    // An address of no account matches nothing, and is no error.
+    expect(await customersOf('customer=nobody%40example.com')).toEqual([]);
+    expect(await customersOf('operator=nobody%40example.com')).toEqual([]);
+  });
 });
 
 describe('the contact inbox', () => {

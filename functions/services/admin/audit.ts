@@ -9,7 +9,9 @@
 import { and, desc, eq, gte, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { AuditAction, AuditEntry } from '../../../src/contract/admin';
 import { auditLog, users } from '../../db/schema';
+import { findUserByEmail } from '../core/users/users';
 import type { Db, Millis } from '../shared/db';
+import { normalizeEmail } from '../shared/emails';
 
 /** The operator acting, and why (every action needs a reason). */
 export interface OperatorAct {
@@ -74,9 +76,14 @@ export function toAuditEntry(row: typeof auditLog.$inferSelect): AuditEntry {
   };
 }
 
-/** Filters of the audit log page; each is exact (ids, action name). */
+/**
+ * Filters of the audit log page; each is exact. An operator or a customer is named by User ID or
+ * by e-mail address (people know e-mails), which is looked up here.
+ */
 export interface AuditFilter {
+  /** The operator's User ID or e-mail address. */
   operatorId?: string | undefined;
+  /** The customer's User ID or e-mail address. */
   userId?: string | undefined;
   action?: AuditAction | undefined;
   /** Rows from this moment on, and before that one (ms). */
@@ -94,8 +101,26 @@ export async function auditPage(
   filter: AuditFilter,
 ): Promise<{ entries: AuditEntry[]; nextCursor: string | null }> {
   const conditions: SQL[] = [];
-  if (filter.operatorId) conditions.push(eq(auditLog.operatorId, filter.operatorId));
-  if (filter.userId) conditions.push(eq(auditLog.userId, filter.userId));
+  if (filter.operatorId) {
+    const operator = filter.operatorId;
+    if (isEmail(operator)) {
+      const account = await findUserByEmail(db, normalizeEmail(operator));
+      // The row keeps the operator's e-mail of that day, which finds it after a change too.
+      const byEmail = sql`lower(${auditLog.operatorEmail}) = ${operator.trim().toLowerCase()}`;
+      conditions.push(
+        account ? (or(eq(auditLog.operatorId, account.id), byEmail) ?? byEmail) : byEmail,
+      );
+    } else conditions.push(eq(auditLog.operatorId, operator));
+  }
+  if (filter.userId) {
+    const customer = filter.userId;
+    const userId = isEmail(customer)
+      ? (await findUserByEmail(db, normalizeEmail(customer)))?.id
+      : customer;
+    // An e-mail of no account matches no row.
+    if (userId === undefined) return { entries: [], nextCursor: null };
+    conditions.push(eq(auditLog.userId, userId));
+  }
   if (filter.action) conditions.push(eq(auditLog.action, filter.action));
   if (filter.from !== undefined) conditions.push(gte(auditLog.createdAt, filter.from));
   if (filter.until !== undefined) conditions.push(lt(auditLog.createdAt, filter.until));
@@ -133,6 +158,9 @@ export async function auditPage(
       rows.length > AUDIT_PAGE_SIZE && last ? `${last.row.createdAt}:${last.rowid}` : null,
   };
 }
+
+/** A filter naming someone by e-mail address rather than by User ID. */
+const isEmail = (text: string) => text.includes('@');
 
 function parseCursor(cursor: string | undefined): { at: number; rowid: number } | null {
   const match = cursor ? /^(\d{1,15}):(\d{1,15})$/.exec(cursor) : null;

@@ -124,10 +124,14 @@ const paidSql = sql`(select user_id, created_at as paid_at from subscriptions
     union all select owner_user_id, created_at from organizations where kind = 'team'
     union all select user_id, joined_at from organization_members)`;
 
-/** Each trial with the first moment its account became paid after it began (null: not yet). */
+/**
+ * Each trial with the first moment its account became paid once it began (null: not yet). A
+ * purchase in the same millisecond as the trial's start counts too: both are written at the
+ * request's one clock reading, so a trial bought at once would otherwise never convert.
+ */
 const conversionsSql = sql`(select t.user_id as user_id, t.started_at as started_at,
     (select min(p.paid_at) from ${paidSql} as p
-      where p.user_id = t.user_id and p.paid_at > t.started_at) as converted_at
+      where p.user_id = t.user_id and p.paid_at >= t.started_at) as converted_at
   from ${trialsSql} as t)`;
 
 /** The list price in cents, for subscriptions that recorded no price per seat. */

@@ -2,7 +2,8 @@
  * /activate: the customer signs the plugin in from its ribbon. The plugin shows a code and this
  * address (with the code in `?user_code=` when the customer followed its link); signed in here,
  * the customer enters or confirms the code, sees which app and computer ask, and approves or
- * denies. A visitor without a session goes to /login, which comes back here with the code.
+ * denies. A visitor without a session is told the plugin is waiting and offered /login, which
+ * comes back here with the code.
  */
 import { useEffect, useId, useRef, useState } from 'react';
 import { ErrorCode } from '../../contract/error-codes';
@@ -70,6 +71,8 @@ function ActivatePage() {
   const [step, setStep] = useState<Step>({ kind: 'enter' });
   const [busy, setBusy] = useState<'lookup' | 'approved' | 'denied' | null>(null);
   const [error, setError] = useState<string | null>(null);
+  /** Without a session: the plugin's code (null if none came with the link) and a way to log in. */
+  const [signedOut, setSignedOut] = useState<{ code: string | null } | null>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
   // A code typed before hydration, or written back by the Worker, stays (keep-typed.ts); it
   // wins over the plugin's link, also on the way to /login and back.
@@ -82,8 +85,9 @@ function ActivatePage() {
   useEffect(() => {
     const fromLink = new URLSearchParams(window.location.search).get('user_code') ?? '';
     const code = early.current || fromLink;
-    // No session: sign in first, then come back here with the code.
-    if (!signedInHere(code)) return;
+    // No session: say the plugin is waiting and offer to log in, coming back here with the code.
+    // The address and storage exist only in the browser, so this is decided after hydration.
+    if (!signedInHere()) return setSignedOut({ code: normalizeCode(code) });
     setTyped(code.slice(0, 20));
   }, []);
 
@@ -141,6 +145,24 @@ function ActivatePage() {
       {error}
     </p>
   );
+
+  if (signedOut) {
+    return (
+      <div className="card auth-card activate-card">
+        <h1>{Texts.activateTitle}</h1>
+        <p className="auth-lead">{Texts.waitingSignedOut}</p>
+        {signedOut.code && (
+          <dl className="activate-facts">
+            <dt>{Texts.codeLabel}</dt>
+            <dd className="activate-mono">{shown(signedOut.code)}</dd>
+          </dl>
+        )}
+        <a className="button button-block" href={returnHere(signedOut.code)}>
+          {Texts.logInToContinue}
+        </a>
+      </div>
+    );
+  }
 
   if (step.kind === 'done') {
     const approved = step.status === 'approved';
@@ -267,11 +289,10 @@ function returnHere(code: string | null): string {
   return loginReturningTo(code ? `/activate?user_code=${shown(code)}` : '/activate');
 }
 
-/** True when this browser has a session; otherwise leaves for /login, which comes back here. */
-function signedInHere(typed: string): boolean {
+/** True when this browser has a session; otherwise forgets what is left of an old one. */
+function signedInHere(): boolean {
   if (hasStoredSession(localStorage) || hasSignedInHint()) return true;
   forgetLocalSession();
-  window.location.replace(returnHere(normalizeCode(typed)));
   return false;
 }
 

@@ -1,6 +1,6 @@
 /**
  * /admin/audit: every operator action, newest first (GET /api/admin/audit), filtered by operator,
- * customer, action and days; the filters live in the address (?operator=…&customer=…&action=…
+ * customer (each by e-mail or User ID), action and days; the filters live in the address (?operator=…&customer=…&action=…
  * &from=…&to=…), so the customer page and the rows link to a filtered log.
  */
 import { useCallback, useEffect, useId, useState } from 'react';
@@ -73,7 +73,7 @@ function AuditPage() {
         }}
       >
         <div className="field">
-          <label htmlFor={`${id}-operator`}>Operator (User ID)</label>
+          <label htmlFor={`${id}-operator`}>Operator (e-mail or User ID)</label>
           <input
             id={`${id}-operator`}
             type="text"
@@ -84,7 +84,7 @@ function AuditPage() {
           />
         </div>
         <div className="field">
-          <label htmlFor={`${id}-customer`}>Customer (User ID)</label>
+          <label htmlFor={`${id}-customer`}>Customer (e-mail or User ID)</label>
           <input
             id={`${id}-customer`}
             type="text"

@@ -2,7 +2,7 @@
 import type { AuditEntry } from '../../contract/admin';
 import { formatDateTime } from '../../lib/format';
 import type { Column } from '../shared/DataTable';
-import { actionLabels, changes } from './format';
+import { actionLabels, changes, subjectText } from './format';
 import { ConsoleTable, customerHref } from './parts';
 
 interface Props {
@@ -23,7 +23,9 @@ const columns = (showCustomer: boolean): (Column<AuditEntry> | false)[] => [
     cell: (entry) => (
       <>
         <span className="console-strong">{actionLabels[entry.action]}</span>
-        <span className="usage-version console-id">{entry.subject}</span>
+        <span className="usage-version console-id" title={entry.subject}>
+          {subjectText(entry.subject)}
+        </span>
       </>
     ),
   },
@@ -61,11 +63,12 @@ const columns = (showCustomer: boolean): (Column<AuditEntry> | false)[] => [
   { header: 'Reason', className: 'console-reason', cell: (entry) => entry.reason },
   {
     header: 'Change',
+    className: 'console-change-cell',
     cell: (entry) => (
       <ul className="console-changes">
         {changes(entry.before, entry.after).map((change) => (
-          <li key={change.key}>
-            <span className="console-change-key">{change.key}</span>{' '}
+          <li key={change.key} title={change.full}>
+            <span className="console-change-key">{change.key}:</span>{' '}
             {change.before !== null && change.after !== null
               ? `${change.before} → ${change.after}`
               : (change.after ?? change.before)}

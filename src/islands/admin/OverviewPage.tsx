@@ -139,27 +139,52 @@ function MeasureCard({ measure, labels }: { measure: Measure; labels: readonly s
         values={measure.values}
         format={measure.format}
       />
-      <details className="console-numbers">
-        <summary>Numbers</summary>
-        <table>
-          <caption className="visually-hidden">{measure.title}</caption>
-          <thead>
-            <tr>
-              <th scope="col">Period</th>
-              <th scope="col">{measure.title}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {measure.values.map((value, i) => (
-              <tr key={labels[i] ?? i}>
-                <th scope="row">{labels[i]}</th>
-                <td>{measure.format(value)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </details>
+      <ChartTable
+        caption={measure.title}
+        column={measure.title}
+        labels={labels}
+        values={measure.values}
+        format={measure.format}
+      />
     </Section>
+  );
+}
+
+/** A chart's numbers as a table, one row a period, folded under "Show as table". */
+function ChartTable({
+  caption,
+  column,
+  labels,
+  values,
+  format,
+}: {
+  caption: string;
+  column: string;
+  labels: readonly string[];
+  values: readonly number[];
+  format: (value: number) => string;
+}) {
+  return (
+    <details className="console-numbers">
+      <summary>Show as table</summary>
+      <table>
+        <caption className="visually-hidden">{caption}</caption>
+        <thead>
+          <tr>
+            <th scope="col">Period</th>
+            <th scope="col">{column}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {values.map((value, i) => (
+            <tr key={labels[i] ?? i}>
+              <th scope="row">{labels[i]}</th>
+              <td>{format(value)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </details>
   );
 }
 
@@ -201,7 +226,7 @@ function AdoptionSection({
       <p className="console-headline">
         {totalDeviceDays === 0
           ? 'No device reported using a command in this range.'
-          : `${count(totalDeviceDays)} device-days with use${top && top.uses > 0 ? `; most used: ${top.label} (${count(top.uses)} uses)` : ''}`}
+          : `${counted(totalDeviceDays, 'device-day')} with use${top && top.uses > 0 ? `; most used: ${top.label} (${counted(top.uses, 'use')})` : ''}`}
       </p>
       <div className="field console-adoption-filter">
         <label htmlFor={`${id}-command`}>Command</label>
@@ -216,6 +241,13 @@ function AdoptionSection({
       </div>
       <BarChart
         title={`Uses of ${shown ? shown.label : 'all commands'} per period`}
+        labels={labels}
+        values={values}
+        format={count}
+      />
+      <ChartTable
+        caption={`Uses of ${shown ? shown.label : 'all commands'} per period`}
+        column="Uses"
         labels={labels}
         values={values}
         format={count}

@@ -70,6 +70,8 @@ export interface Change {
   before: string | null;
   /** Null when the row names the value only before (what the action was about). */
   after: string | null;
+  /** The whole values, when an id was shortened for the table ("sub_1234…3456"): its tooltip. */
+  full?: string;
 }
 
 /** Names of audit values as an operator reads them; any other is its camelCase in words. */
@@ -78,13 +80,21 @@ const keyLabels: Record<string, string> = {
   days: 'Days added',
   licenseKey: 'License key',
   licenseId: 'License',
+  licenseStatus: 'License',
+  licenseExpiresAt: 'License ends',
+  currentPeriodEnd: 'Period ends',
   deviceName: 'Device',
   deviceId: 'Device id',
   cancelAtPeriodEnd: 'Ends at period end',
+  cancelSubscription: 'Subscription ended',
+  subscription: 'Subscription',
   amount: 'Amount',
+  amountPaid: 'Paid',
   refundAmount: 'Refunded',
   seats: 'Seats',
   deviceLimit: 'Devices per seat',
+  when: 'When',
+  to: 'Sent to',
 };
 
 /** "refundStatus" → "Refund status". */
@@ -98,19 +108,49 @@ export function keyLabel(key: string): string {
 /** Cents, by the name of the value (amount, refundAmount, amountPaid, …). */
 const isCents = (key: string) => /amount|cents$/i.test(key);
 
+/** A moment in epoch milliseconds, by the name of the value (expiresAt, currentPeriodEnd, …). */
+const isMoment = (key: string) => /(At|End|Start)$/.test(key);
+
+/** A yes/no the database keeps as 0 or 1 (isDeleted, active, cancelAtPeriodEnd). */
+const isFlag = (key: string) => /^(is[A-Z]|active$|deleted$|cancelAtPeriodEnd$)/.test(key);
+
 /**
- * A value in words: epoch milliseconds as dates, cents as money, states and booleans as words,
- * everything else as its text.
+ * An id or key too long for a table cell (a UUID, a Stripe id, a license key): its start and
+ * end, enough to tell two apart; the whole value stays in the tooltip.
+ */
+const ID_KEEP = 14;
+function shortId(text: string): string {
+  return text.length > ID_KEEP + 2 && /^[\w-]+$/.test(text) && /\d/.test(text)
+    ? `${text.slice(0, 8)}…${text.slice(-4)}`
+    : text;
+}
+
+/**
+ * A value in words: epoch milliseconds as dates, cents as money, states and yes/no as words, ids
+ * shortened, everything else as its text.
  */
 function valueText(key: string, value: unknown, currency: string): string {
   if (value === null || value === undefined) return '—';
-  if (typeof value === 'number' && /At$/.test(key) && value > 1e11) {
+  if (typeof value === 'number' && isMoment(key) && value > 1e11) {
     return formatDateTime(value);
   }
   if (typeof value === 'number' && isCents(key)) return formatMoney(value, currency);
   if (typeof value === 'boolean') return value ? 'Yes' : 'No';
-  if (typeof value === 'string') return /^[a-z]+(_[a-z]+)*$/.test(value) ? stateText(value) : value;
-  return JSON.stringify(value);
+  if (typeof value === 'number' && isFlag(key) && (value === 0 || value === 1)) {
+    return value === 1 ? 'Yes' : 'No';
+  }
+  if (typeof value === 'number') return value.toLocaleString('en-US');
+  if (typeof value === 'string') {
+    return /^[a-z]+([_-][a-z]+)*$/.test(value) ? stateText(value) : shortId(value);
+  }
+  // Nested objects were spread out before (flatten); what is left is a list.
+  if (Array.isArray(value)) return value.map((one) => valueText(key, one, currency)).join(', ');
+  return '…';
+}
+
+/** The whole text of a value, for the tooltip of a shortened one. */
+function fullText(value: unknown): string | null {
+  return typeof value === 'string' && shortId(value) !== value ? value : null;
 }
 
 function record(text: string): Record<string, unknown> {
@@ -125,26 +165,68 @@ function record(text: string): Record<string, unknown> {
   return {};
 }
 
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * The values of one side with nested ones spread out (a refund that also ended a subscription
+ * names the subscription, when and its license inside one value): `parent.child` keys, read
+ * by the child's name.
+ */
+function flatten(values: Record<string, unknown>, prefix = ''): Map<string, unknown> {
+  const flat = new Map<string, unknown>();
+  for (const [key, value] of Object.entries(values)) {
+    if (isRecord(value)) {
+      for (const [inner, innerValue] of flatten(value, `${prefix}${key}.`)) {
+        flat.set(inner, innerValue);
+      }
+    } else flat.set(`${prefix}${key}`, value);
+  }
+  return flat;
+}
+
+/** "cancelSubscription.licenseStatus" → "Subscription ended, license". */
+function pathLabel(path: string): string {
+  const parts = path.split('.');
+  return parts
+    .map((part, i) => (i === 0 ? keyLabel(part) : keyLabel(part).toLowerCase()))
+    .join(', ');
+}
+
 /**
  * The values of an audit row in the order it names them: a changed value as before → after, an
  * unchanged or before-only one (the device that was freed) as it was, an after-only one (the days
- * added) as it became.
+ * added) as it became. Never JSON: nested values are spread into their own lines.
  */
 export function changes(beforeJson: string, afterJson: string): Change[] {
-  const before = record(beforeJson);
-  const after = record(afterJson);
-  const named = after['currency'] ?? before['currency'];
+  const before = flatten(record(beforeJson));
+  const after = flatten(record(afterJson));
+  const named = after.get('currency') ?? before.get('currency');
   const currency = typeof named === 'string' ? named : 'usd';
-  const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])].filter(
+  const keys = [...new Set([...before.keys(), ...after.keys()])].filter(
     (key) => key !== 'currency',
   );
-  return keys.map((key) => {
-    const was = key in before ? valueText(key, before[key], currency) : null;
-    const is = key in after ? valueText(key, after[key], currency) : null;
-    const label = keyLabel(key);
-    if (was !== null && is !== null && was === is) return { key: label, before: null, after: is };
-    return { key: label, before: was, after: is };
+  return keys.map((path) => {
+    const key = path.split('.').at(-1) ?? path;
+    const was = before.has(path) ? valueText(key, before.get(path), currency) : null;
+    const is = after.has(path) ? valueText(key, after.get(path), currency) : null;
+    const label = pathLabel(path);
+    const whole = [fullText(before.get(path)), fullText(after.get(path))].filter(
+      (text): text is string => text !== null,
+    );
+    const full = whole.length > 0 ? { full: whole.join(' → ') } : {};
+    if (was !== null && is !== null && was === is) {
+      return { key: label, before: null, after: is, ...full };
+    }
+    return { key: label, before: was, after: is, ...full };
   });
+}
+
+/** What an audit row acted on, its id shortened: "invoice:in_1234…5678" → "Invoice in_1234…5678". */
+export function subjectText(subject: string): string {
+  const colon = subject.indexOf(':');
+  if (colon < 0) return shortId(subject);
+  return `${keyLabel(subject.slice(0, colon))} ${shortId(subject.slice(colon + 1))}`;
 }
 
 const refundReasonLabels: Record<string, string> = {
@@ -172,7 +254,7 @@ export function trialKindLabel(kind: TrialMatch['kind']): string {
 
 /** "active" → "Active", "past_due" → "Past due". */
 export function stateText(state: string): string {
-  const words = state.replace(/_/g, ' ');
+  const words = state.replace(/[_-]/g, ' ');
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 

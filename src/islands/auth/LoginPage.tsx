@@ -6,6 +6,7 @@
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { ErrorCode } from '../../contract/error-codes';
 import { Messages } from '../../contract/messages';
+import { loginWaiting } from '../../contract/plugin-sign-in-texts';
 import type { SecondStepResponse } from '../../contract/two-step';
 import type { AuthResponse } from '../../contract/user';
 import { allowedLoginMessage } from '../../lib/auth/login-message';
@@ -94,7 +95,9 @@ function LoginPage() {
       email: current.email || (query.get('email') ?? remembered),
       remember: current.remember || remembered !== '',
     }));
-    setNotice(allowedLoginMessage(query.get('message')));
+    // On the way back to /activate, the plugin that sent the person here is waiting.
+    const waiting = destination().startsWith('/activate') ? loginWaiting : null;
+    setNotice(allowedLoginMessage(query.get('message')) ?? waiting);
     // Only a return from Google's consent page has a fragment; google.ts is loaded only then.
     if (!window.location.hash) return;
     import('../shared/google')

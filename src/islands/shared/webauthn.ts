@@ -35,11 +35,28 @@ export async function runCeremony<T>(
   try {
     return await ceremony(webauthn);
   } catch (error) {
-    const code = (error as { code?: unknown }).code;
-    const message =
-      code === 'ERROR_AUTHENTICATOR_PREVIOUSLY_REGISTERED'
-        ? Messages.passkeyOnThisDevice
-        : cancelled;
-    throw new ApiFailure(0, message, PASSKEY_CANCELLED);
+    throw new ApiFailure(0, refusalText(error, cancelled), PASSKEY_CANCELLED);
   }
+}
+
+/**
+ * Why the browser refused, in words: its SecurityError names a cause the person can act on (an IP
+ * address instead of a site name; WebAuthn needs a domain), unlike a closed prompt.
+ */
+export function refusalText(error: unknown, cancelled: string): string {
+  const code = (error as { code?: unknown } | null)?.code;
+  if (code === 'ERROR_AUTHENTICATOR_PREVIOUSLY_REGISTERED') return Messages.passkeyOnThisDevice;
+  if (code === 'ERROR_INVALID_DOMAIN') return Messages.passkeyNeedsDomain;
+  if (code === 'ERROR_INVALID_RP_ID') return Messages.passkeyWrongAddress;
+  if ((error as { name?: unknown } | null)?.name === 'SecurityError') {
+    return isIpAddress(window.location.hostname)
+      ? Messages.passkeyNeedsDomain
+      : Messages.passkeyWrongAddress;
+  }
+  return cancelled;
+}
+
+/** An IPv4 address, or an IPv6 one (which a URL's host name writes in brackets). */
+function isIpAddress(hostname: string): boolean {
+  return /^\d{1,3}(\.\d{1,3}){3}$/.test(hostname) || hostname.startsWith('[');
 }
