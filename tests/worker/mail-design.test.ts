@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { buttonStyle, colors, fonts, logo } from '../../functions/services/core/mail/theme';
+import { companyLine } from '../../functions/services/core/mail/footer';
 import { kindsWithoutLink, mailSamples, SAMPLE_KEY, SAMPLE_ORIGIN } from './mail-samples';
 
 /** The attributes of every <a> in `html`, entities decoded in href. */
@@ -103,7 +104,7 @@ describe('the contact messages', () => {
 
     expect(mail.text).toBe(
       'From: Ada Lovelace <ada@example.com>\nMessage id: c0ffee00-0000-4000-8000-000000000001\n\n' +
-        'Do you offer Enterprise pricing\nfor 40 seats?',
+        `Do you offer Enterprise pricing\nfor 40 seats?\n\n-- \n${companyLine}`,
     );
     expect(mail.html).toContain('Do you offer Enterprise pricing</span><span><br/>for 40 seats?');
   });
