@@ -81,7 +81,8 @@ function TextLink({ block }: { block: LinkBlock }) {
     <Text style={paragraph}>
       <Link
         href={block.link}
-        style={{ color: colors.accent, textDecoration: 'underline', wordBreak: 'break-all' }}
+        // A long word in a label wraps rather than widening the card; words break only there.
+        style={{ color: colors.accent, textDecoration: 'underline', wordBreak: 'break-word' }}
       >
         {block.label}
       </Link>
@@ -186,7 +187,6 @@ function Amounts({ block }: { block: AmountsBlock }) {
     ...cell,
     paddingLeft: '16px',
     textAlign: 'right',
-    whiteSpace: 'nowrap',
   };
   const total: CSSProperties = { borderTop: `1px solid ${colors.border}`, fontWeight: 700 };
   return (
