@@ -67,8 +67,7 @@ let renderer: typeof import('./html') | undefined;
 export async function composeMail(content: MailContent): Promise<Mail> {
   const { to, tag, subject, greeting, blocks, signed = true } = content;
   const parts = greeting === null ? blocks : [greeting, ...blocks];
-  const text =
-    parts.map(blockText).join('\n\n') + (signed ? signature : '') + footer;
+  const text = parts.map(blockText).join('\n\n') + (signed ? signature : '') + footer;
   renderer ??= await import('./html');
   return { to, tag, subject, text, html: renderer.renderMailHtml(content) };
 }
