@@ -92,10 +92,10 @@ describe('tax at checkout, on the invoice and in the receipt', () => {
       `Service period: ${formatDate(period?.period_start ?? 0, 'UTC')} – ${renewsOn}`,
     );
     expect(receipts[0]?.text).toContain(`renews on ${renewsOn} for $153.51`);
-    // One link to the invoice (the provider's page, which offers the PDF), one to the billing page.
+    // One link to the invoice's PDF, one to the billing page.
     const links = receipts[0]?.text.match(/https?:\/\/\S+/gu) ?? [];
     expect(links).toEqual([
-      `${ORIGIN}/dev/checkout/invoice?id=${invoice?.id ?? ''}`,
+      `${ORIGIN}/api/billing/invoices/${invoice?.id ?? ''}/pdf`,
       `${ORIGIN}/dashboard/billing`,
     ]);
     const [profile] = await queryAll<{ name: string; country: string }>(

@@ -187,7 +187,7 @@ export const mailSamples = {
         taxLabel: 'VAT 19%',
         reverseChargeNote: null,
         currency: 'usd',
-        invoice: { url: `${origin}/api/billing/invoices/inv_1/pdf`, isPdf: true },
+        pdfUrl: `${origin}/api/billing/invoices/inv_1/pdf`,
         paymentMethod: 'Visa ending in 4242',
         period: { start: SAMPLE_NOW, end: SAMPLE_NOW + 365 * DAY },
         renewal: { at: SAMPLE_NOW + 365 * DAY, amountCents: 15_351 },

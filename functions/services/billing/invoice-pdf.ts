@@ -7,10 +7,11 @@
  * metrics and images when it loads, work a Worker started for any other request should not do
  * (docs/performance.md, "Cold start").
  *
- * Type: where the build has the development stand-ins, Noto Sans embedded through a font engine
- * (functions/dev/pdf-fonts.ts), so names in Latin, Greek and Cyrillic script print as typed.
- * A production Worker has no room for the engine (docs/performance.md), and there the provider
- * renders the PDFs: this fallback draws with a standard font, which knows Latin-1 only.
+ * Type: Helvetica, one of PDF's standard fonts (Latin-1), for most invoices; for a buyer whose
+ * name or address has other letters, where the build has the development stand-ins, Noto Sans
+ * embedded through a font engine (functions/dev/pdf-fonts.ts), so names in Latin, Greek and
+ * Cyrillic script print as typed. A production Worker has no room for the engine
+ * (docs/performance.md), and there the provider renders the PDFs.
  */
 import { and, eq } from 'drizzle-orm';
 import type { PDFDocument, PDFFont, PDFPage, RGB } from 'pdf-lib';
@@ -26,16 +27,20 @@ import { standIns } from '../../dev/load';
 
 type InvoiceRow = typeof invoices.$inferSelect;
 
+/** A letter the standard fonts draw (WinAnsi: Latin-1 and a few more). */
+function inWinAnsi(char: string): boolean {
+  const code = char.codePointAt(0) ?? 0;
+  return (code >= 0x20 && code <= 0xff && code !== 0x7f) || '€‘’“”–—•…'.includes(char);
+}
+
 /**
- * Text the standard fonts can draw (WinAnsi: Latin-1 and a few more): other letters lose their
- * accents (ł → l is not possible, so it becomes ?); a name is never refused.
+ * Text the standard fonts can draw: other letters lose their accents (ł → l is not possible, so
+ * it becomes ?); a name is never refused.
  */
 function drawable(text: string): string {
   return [...text.normalize('NFC')]
     .map((char) => {
-      const code = char.codePointAt(0) ?? 0;
-      if (code >= 0x20 && code <= 0xff && code !== 0x7f) return char;
-      if ('€‘’“”–—•…'.includes(char)) return char;
+      if (inWinAnsi(char)) return char;
       const base = char.normalize('NFKD').replace(/\p{M}/gu, '');
       return /^[\x20-\x7e]+$/.test(base) ? base : '?';
     })
@@ -143,11 +148,18 @@ class Writer {
 }
 
 /**
- * The typeface of one PDF: Noto Sans embedded (only the letters used) where the build has it,
- * else the standard Helvetica.
+ * The typeface of one PDF: the standard Helvetica while every letter of `typed` (what people
+ * typed: names, addresses) is one it draws, as on most invoices; else Noto Sans embedded (only
+ * the letters used) where the build has it. The font engine takes a second or so to load, so
+ * only a PDF that needs it waits for it.
  */
-async function typefaceOf(doc: PDFDocument, lib: typeof import('pdf-lib')): Promise<Typeface> {
-  const fonts = await standIns?.pdfFonts();
+async function typefaceOf(
+  doc: PDFDocument,
+  lib: typeof import('pdf-lib'),
+  typed: readonly string[],
+): Promise<Typeface> {
+  const latin1 = typed.every((text) => [...text.normalize('NFC')].every(inWinAnsi));
+  const fonts = latin1 ? undefined : await standIns?.pdfFonts();
   if (!fonts) {
     return {
       regular: [await doc.embedFont(lib.StandardFonts.Helvetica)],
@@ -213,7 +225,8 @@ export async function renderInvoicePdf(row: InvoiceRow, email: string): Promise<
   doc.setAuthor(billing.seller.name);
   doc.setCreator(site.product);
   const page = doc.addPage([595.28, 841.89]);
-  const out = new Writer(page, await typefaceOf(doc, pdfLib), rgb);
+  const buyer = buyerLines(row, email);
+  const out = new Writer(page, await typefaceOf(doc, pdfLib, buyer), rgb);
   const money = (cents: number) => formatMoney(cents, row.currency);
   const code = row.currency.toUpperCase();
   const subtotal = row.subtotal ?? row.amountPaid - row.taxAmount;
@@ -247,7 +260,7 @@ export async function renderInvoicePdf(row: InvoiceRow, email: string): Promise<
   const sellerEnd = out.y;
   out.y = top;
   out.line('Billed to', { x: 310, bold: true });
-  for (const text of buyerLines(row, email)) out.wrapped(text, 310, 539 - 310);
+  for (const text of buyer) out.wrapped(text, 310, 539 - 310);
   out.y = Math.min(out.y, sellerEnd) - 16;
 
   out.text('Description', { bold: true });

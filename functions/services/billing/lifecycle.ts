@@ -217,7 +217,6 @@ async function receiptOf(
   email: string,
   name: string,
 ) {
-  const ownPdf = `${deps.origin}${invoicePdfPath(event.invoiceId)}`;
   return queueMailOnce(
     deps.db,
     await receiptMail(
@@ -235,10 +234,7 @@ async function receiptOf(
             : null,
         reverseChargeNote: event.reverseCharge ? billing.reverseChargeNote : null,
         currency: event.currency,
-        invoice:
-          event.hostedInvoiceUrl === null
-            ? { url: event.invoicePdf ?? ownPdf, isPdf: true }
-            : { url: event.hostedInvoiceUrl, isPdf: false },
+        pdfUrl: event.invoicePdf ?? `${deps.origin}${invoicePdfPath(event.invoiceId)}`,
         paymentMethod: await paymentMethodOf(deps, event),
         period:
           event.periodStart === null || event.periodEnd === null

@@ -270,13 +270,7 @@ async function invoiceStatements(
               : null,
           reverseChargeNote: invoice.reverseCharge ? billing.reverseChargeNote : null,
           currency: invoice.currency,
-          invoice:
-            invoice.hostedInvoiceUrl === null
-              ? {
-                  url: invoice.invoicePdf ?? `${origin}${invoicePdfPath(invoice.invoiceId)}`,
-                  isPdf: true,
-                }
-              : { url: invoice.hostedInvoiceUrl, isPdf: false },
+          pdfUrl: invoice.invoicePdf ?? `${origin}${invoicePdfPath(invoice.invoiceId)}`,
           item: `${SeatMessages.seatCount(invoice.quantityAdded)} added until ${formatDate(invoice.periodEnd, 'UTC')}`,
           // Added seats are charged at once to the card the subscription renews with.
           paymentMethod: await cardOnFile(db, subscription.stripeCustomerId).then(

@@ -121,8 +121,8 @@ export interface ReceiptFacts {
   /** The reverse-charge wording, when it applies. */
   reverseChargeNote: string | null;
   currency: string;
-  /** The invoice: the provider's page, which offers its PDF, or the PDF itself. */
-  invoice: { url: string; isPdf: boolean };
+  /** The invoice's PDF: the provider's, else ours. */
+  pdfUrl: string;
   /** What was bought, when not a year of Standard (e.g. "3 seats added until June 1, 2027"). */
   item?: string;
   /** How it was paid: "Visa ending in 4242", "Bank transfer"; null when the provider did not say. */
@@ -137,7 +137,7 @@ export interface ReceiptFacts {
  * Sent once per paid invoice (first purchase, seats added, renewal), laid out like the payment
  * provider's own receipts: the invoice's facts (number, day, payment method, service period), the
  * sums with the amounts right-aligned, the reverse-charge note, the next renewal, and one link to
- * the invoice and its PDF.
+ * the invoice's PDF (the provider's, else ours).
  */
 export async function receiptMail(
   to: string,
@@ -183,15 +183,7 @@ export async function receiptMail(
         `${money(invoice.renewal.amountCents)}. You can cancel before then on Billing & Invoices.`,
     );
   }
-  blocks.push(
-    {
-      label: invoice.invoice.isPdf
-        ? 'Download the invoice (PDF)'
-        : 'View the invoice and download its PDF',
-      link: invoice.invoice.url,
-    },
-    billing,
-  );
+  blocks.push({ label: 'Download the invoice (PDF)', link: invoice.pdfUrl }, billing);
   return composeMail({
     to,
     tag: 'receipt',
