@@ -64,7 +64,9 @@ test.describe('contact form', () => {
     const text = message.locator('details pre');
     await expect(text).toBeHidden();
     await message.getByText('Text part').click();
-    await expect(text).toContainText('We received your message and will reply to this address.');
+    await expect(text).toContainText(
+      `We received your message and will reply to this address ${site.supportReplyTime}.`,
+    );
     // The page around the messages; axe cannot run inside a frame that allows no script.
     const results = await new AxeBuilder({ page }).exclude('iframe.mail').analyze();
     expect(results.violations.map((violation) => violation.id)).toEqual([]);
