@@ -2,19 +2,13 @@
  * The fonts of the local invoice PDF (services/billing/invoice-pdf.ts): Noto Sans, so a name in
  * Latin, Greek or Cyrillic script prints as it was typed, and the font engine pdf-lib needs to
  * embed them (@pdf-lib/fontkit), which keeps only the letters a PDF uses. A development stand-in,
- * reached through load.ts and loaded the first time a PDF is asked for: the engine alone is about
- * 380 KiB gzipped, more than a production Worker has room for, and in production the payment
- * provider makes the invoices' PDFs.
+ * handed to adapters/pdf-fonts.ts by the composition root through load.ts, and loaded the first
+ * time a PDF needs it: the engine alone is about 380 KiB gzipped, more than a production Worker
+ * has room for, and in production the payment provider makes the invoices' PDFs.
  */
 import fontkit from '@pdf-lib/fontkit';
+import type { PdfFonts } from '../adapters/pdf-fonts';
 import { bold, regular } from './pdf-fonts-data';
-
-/** What invoice-pdf.ts embeds: the engine, and each weight's files in the order to try them. */
-export interface PdfFonts {
-  fontkit: typeof fontkit;
-  regular: Uint8Array[];
-  bold: Uint8Array[];
-}
 
 const bytes = (base64: string) => Uint8Array.from(atob(base64), (char) => char.charCodeAt(0));
 

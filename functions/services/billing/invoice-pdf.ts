@@ -9,7 +9,7 @@
  *
  * Type: Helvetica, one of PDF's standard fonts (Latin-1), for most invoices; for a buyer whose
  * name or address has other letters, where the build has the development stand-ins, Noto Sans
- * embedded through a font engine (functions/dev/pdf-fonts.ts), so names in Latin, Greek and
+ * embedded through a font engine (adapters/pdf-fonts.ts), so names in Latin, Greek and
  * Cyrillic script print as typed. A production Worker has no room for the engine
  * (docs/performance.md), and there the provider renders the PDFs.
  */
@@ -23,7 +23,7 @@ import { findUserById } from '../core/users/users';
 import type { Db } from '../shared/db';
 import { countryName, formatRate } from './tax';
 import { seatCount } from '../../../src/contract/seat-texts';
-import { standIns } from '../../dev/load';
+import { pdfFonts } from '../../adapters/pdf-fonts';
 
 type InvoiceRow = typeof invoices.$inferSelect;
 
@@ -159,7 +159,7 @@ async function typefaceOf(
   typed: readonly string[],
 ): Promise<Typeface> {
   const latin1 = typed.every((text) => [...text.normalize('NFC')].every(inWinAnsi));
-  const fonts = latin1 ? undefined : await standIns?.pdfFonts();
+  const fonts = latin1 ? undefined : await pdfFonts();
   if (!fonts) {
     return {
       regular: [await doc.embedFont(lib.StandardFonts.Helvetica)],
