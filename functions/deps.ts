@@ -11,12 +11,17 @@ import { site } from '../src/site.config';
 import { createAdapters, type Adapters } from './adapters';
 import { createPayments, type PaymentProvider } from './adapters/payments';
 import { quoteTax } from './services/core/payments/tax-quote';
+import { providePdfFonts } from './adapters/pdf-fonts';
 import { createCloudflareTaskQueue } from './adapters/tasks';
 import type { TaskQueue } from './adapters/types';
 import { createDb } from './db/client';
 import { standIns } from './dev/load';
 import type { Bindings, Config } from './env';
 import type { ClientInfo, Deps } from './services/shared/deps';
+
+// The invoice PDF's fonts for letters beyond Latin-1: the stand-ins' where the build has them.
+// Set once, at load, unlike the rest: what the build contains, whatever the bindings say.
+providePdfFonts(standIns?.pdfFonts);
 
 /** Every outside service, and the releases; tests may replace any of them. */
 export type AppAdapters = Adapters & {

@@ -1,7 +1,8 @@
 /**
  * The development stand-ins for outside services, in one place: the /dev tools (mailbox, Google
  * consent, bot-check tokens, the card checkout that imitates Stripe), the local payment provider
- * and its D1 session store, and the local Google identity, bot check, mailer and VAT register. The Worker
+ * and its D1 session store, the local Google identity, bot check, mailer and VAT register, and the
+ * fonts of the local invoice PDF. The Worker
  * reaches them only through load.ts, which a production build replaces with absent.ts
  * (scripts/build-worker.mjs): a deployed Worker contains none of this, as
  * tests/unit/worker-bundle.test.ts checks.
@@ -34,6 +35,8 @@ export const standIns = {
   createLocalPayments,
   createD1CheckoutStore,
   mountDevTools,
+  /** The local invoice PDF's fonts and font engine, loaded when a PDF is first asked for. */
+  pdfFonts: async () => (await import('./pdf-fonts')).pdfFonts(),
 };
 
 export type StandIns = typeof standIns;

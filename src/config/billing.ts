@@ -21,6 +21,13 @@ function sellerOf(owner: typeof company) {
 export const seller = /* @__PURE__ */ sellerOf(company);
 
 /**
+ * The seller's tax registration, printed under its address on every invoice our PDF renders.
+ * PLACEHOLDER VALUE: the deployment sets the company's real number (its US EIN, or the VAT number
+ * it is registered under) before invoicing.
+ */
+export const sellerTaxRegistration = 'EIN 00-0000000 (placeholder)';
+
+/**
  * Where a team paying by invoice sends its bank transfer: printed on the invoice e-mails and the
  * hosted invoice page. PLACEHOLDER VALUES: the deployment must set the seller's real account
  * before offering payment by invoice in production (docs/operating.md, "Teams paying by invoice").

@@ -22,6 +22,8 @@ export const repository = {
   branch: 'main',
 } as const;
 export const supportEmail = 'support@sheetwright.example';
+/** When someone who wrote to support can expect an answer (the contact acknowledgement says it). */
+export const supportReplyTime = 'within two business days';
 /** The powering company is not responsible for support or liability. */
 export const company = {
   name: 'Halden Engineering LLC',

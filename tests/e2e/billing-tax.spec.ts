@@ -89,7 +89,7 @@ test('a German company with a VAT ID buys Standard: reverse charge, PDF and rece
   await expectNoAxeViolations(page);
 
   const receipt = await latestMail(page.request, email, 'receipt');
-  expect(receipt.text).toMatch(/Invoice: SW-\d{4}-\d{6}/);
+  expect(receipt.text).toMatch(/Invoice number: SW-\d{4}-\d{6}/);
   expect(receipt.text).toContain('Total paid: $129.00');
   expect(receipt.text).toContain('Reverse charge');
   await page.goto(`/dev/mailbox?to=${encodeURIComponent(email)}`);

@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { Messages } from '../../src/contract/messages';
+import { site } from '../../src/site.config';
 import { latestMail, newVisitor, uniqueEmail } from './auth.helpers';
 import { expect, test } from './fixtures';
 
@@ -44,7 +45,10 @@ test.describe('contact form', () => {
     await expect(form.getByRole('status')).toHaveText(/Thank you/);
 
     const mail = await latestMail(page.request, email, 'contact-received');
-    expect(mail.text).toContain('We received your message and will reply to this address.');
+    expect(mail.text).toContain(
+      `We received your message and will reply to this address ${site.supportReplyTime}.`,
+    );
+    expect(mail.text).toContain('You wrote:\n> Do you offer Enterprise pricing for 40 seats?');
 
     await page.goto(`/dev/mailbox?to=${encodeURIComponent(email)}`);
     const message = page.getByRole('article').filter({ hasText: mail.subject });
@@ -60,7 +64,9 @@ test.describe('contact form', () => {
     const text = message.locator('details pre');
     await expect(text).toBeHidden();
     await message.getByText('Text part').click();
-    await expect(text).toContainText('We received your message and will reply to this address.');
+    await expect(text).toContainText(
+      `We received your message and will reply to this address ${site.supportReplyTime}.`,
+    );
     // The page around the messages; axe cannot run inside a frame that allows no script.
     const results = await new AxeBuilder({ page }).exclude('iframe.mail').analyze();
     expect(results.violations.map((violation) => violation.id)).toEqual([]);

@@ -37,11 +37,50 @@ describe('GET /api/admin/money/invoices/:id/pdf', () => {
         '10115 Berlin',
         'Germany',
         'VAT ID: DE136695976',
-        '$0.00 (reverse charge)',
+        'VAT 0% (reverse charge)',
+        '$0.00',
         '$129.00',
         billing.reverseChargeNote,
       ]),
     );
+    // As the provider's invoices: the currency's ISO code, the seller's tax registration and
+    // the service period.
+    expect(lines).toEqual(
+      expect.arrayContaining([
+        'Amount (USD)',
+        '$129.00 USD',
+        `Tax registration: ${billing.sellerTaxRegistration}`,
+      ]),
+    );
+    expect(
+      lines.some((line) => /^Service period: \w+ \d+, \d{4} – \w+ \d+, \d{4}$/u.test(line)),
+    ).toBe(true);
+  });
+
+  it('prints names in Greek, Cyrillic and Latin Extended letters as they were typed', async () => {
+    const world = billingWorld();
+    const { invoiceId } = await upgradedWithDetails(world, {
+      ...GERMAN_COMPANY,
+      company: 'ООО «Строитель»',
+      name: 'Αλέξανδρος Παπαδόπουλος',
+      line1: 'ul. Łąkowa 5',
+      city: 'Αθήνα',
+    });
+    const op = await operator(world.app);
+
+    const response = await adminGet(world.app, op, `/api/admin/money/invoices/${invoiceId}/pdf`);
+
+    expect(response.status).toBe(200);
+    // A line is drawn in runs, one per font (Latin, Greek, Cyrillic): read them joined.
+    const text = (await pdfText(new Uint8Array(await response.arrayBuffer()))).join('');
+    for (const typed of [
+      'ООО «Строитель»',
+      'Αλέξανδρος Παπαδόπουλος',
+      'ul. Łąkowa 5',
+      '10115 Αθήνα',
+    ]) {
+      expect(text).toContain(typed);
+    }
   });
 
   it('answers 404 with a plain message for an id that names no invoice', async () => {

@@ -11,6 +11,7 @@ import { signWebhookPayload } from '../../functions/adapters/payments/webhook-si
 import { createDb } from '../../functions/db/client';
 import { saveBillingProfile } from '../../functions/services/billing/details';
 import type { BillingOverview } from '../../src/contract/billing';
+import { formatDate } from '../../src/lib/format';
 import { billing } from '../../src/site.config';
 import { queryAll } from './account-helpers';
 import { GERMAN_COMPANY, trialWithDevCheckout } from './billing-helpers';
@@ -77,10 +78,26 @@ describe('tax at checkout, on the invoice and in the receipt', () => {
     });
     const receipts = (await mailsTo(buyer.email)).filter((mail) => mail.tag === 'receipt');
     expect(receipts).toHaveLength(1);
-    expect(receipts[0]?.text).toContain(`Invoice: ${invoice?.number ?? ''}`);
+    expect(receipts[0]?.text).toContain(`Invoice number: ${invoice?.number ?? ''}`);
     expect(receipts[0]?.text).toContain('VAT 19%: $24.51');
     expect(receipts[0]?.text).toContain('Total paid: $153.51');
-    expect(receipts[0]?.text).toContain(`${ORIGIN}/api/billing/invoices/${invoice?.id ?? ''}/pdf`);
+    // Like the provider's receipts: how it was paid, the year it pays for, the next renewal.
+    const [period] = await queryAll<{ period_start: number; period_end: number }>(
+      'SELECT period_start, period_end FROM invoices WHERE id = ?',
+      invoice?.id ?? '',
+    );
+    const renewsOn = formatDate(period?.period_end ?? 0, 'UTC');
+    expect(receipts[0]?.text).toContain('Payment method: Visa ending in 4242');
+    expect(receipts[0]?.text).toContain(
+      `Service period: ${formatDate(period?.period_start ?? 0, 'UTC')} – ${renewsOn}`,
+    );
+    expect(receipts[0]?.text).toContain(`renews on ${renewsOn} for $153.51`);
+    // One link to the invoice's PDF, one to the billing page.
+    const links = receipts[0]?.text.match(/https?:\/\/\S+/gu) ?? [];
+    expect(links).toEqual([
+      `${ORIGIN}/api/billing/invoices/${invoice?.id ?? ''}/pdf`,
+      `${ORIGIN}/dashboard/billing`,
+    ]);
     const [profile] = await queryAll<{ name: string; country: string }>(
       'SELECT name, country FROM billing_profiles WHERE user_id = ?',
       buyer.userId,

@@ -45,11 +45,12 @@ describe('POST /api/contact', () => {
     const acknowledgement = app.mail[1];
     expect(acknowledgement?.subject).toBe(`We received your message to ${site.product}`);
     expect(acknowledgement?.text).toContain(
-      'We received your message and will reply to this address.',
+      `We received your message and will reply to this address ${site.supportReplyTime}.`,
     );
-    // The address is not verified: nothing the sender typed goes back to it.
+    // The message is quoted so the sender knows which one it was; the address is not verified,
+    // so the greeting does not name them.
+    expect(acknowledgement?.text).toContain(`You wrote:\n> ${body.message}`);
     expect(acknowledgement?.text).not.toContain(body.name);
-    expect(acknowledgement?.text).not.toContain(body.message);
     expect(acknowledgement?.html).not.toContain(body.name);
     expect(app.botCalls).toEqual([{ token: botToken('contact'), action: 'contact' }]);
   });

@@ -5,6 +5,12 @@
  */
 import { describe, expect, it } from 'vitest';
 import { buttonStyle, colors, fonts, logo } from '../../functions/services/core/mail/theme';
+import { companyLine } from '../../functions/services/core/mail/footer';
+import {
+  contactReceivedMail,
+  contactReplyMail,
+} from '../../functions/services/core/mail/templates';
+import { site } from '../../src/site.config';
 import { kindsWithoutLink, mailSamples, SAMPLE_KEY, SAMPLE_ORIGIN } from './mail-samples';
 
 /** The attributes of every <a> in `html`, entities decoded in href. */
@@ -103,7 +109,7 @@ describe('the contact messages', () => {
 
     expect(mail.text).toBe(
       'From: Ada Lovelace <ada@example.com>\nMessage id: c0ffee00-0000-4000-8000-000000000001\n\n' +
-        'Do you offer Enterprise pricing\nfor 40 seats?',
+        `Do you offer Enterprise pricing\nfor 40 seats?\n\n-- \n${companyLine}`,
     );
     expect(mail.html).toContain('Do you offer Enterprise pricing</span><span><br/>for 40 seats?');
   });
@@ -115,4 +121,83 @@ describe('the contact messages', () => {
       'On November 26, 2026 you wrote:\n> Do you offer Enterprise pricing\n> for 40 seats?',
     );
   });
+
+  it('a reply that greets is greeted once; one that does not gets the greeting', async () => {
+    const greeted = await mailSamples['contact-reply']();
+    expect(greeted.text.match(/Hello/gu)).toEqual(['Hello']);
+    expect(greeted.text.startsWith('Hello Ada,\n\nYes:')).toBe(true);
+
+    const plain = await contactReplyMail(
+      'ada@example.com',
+      'Ada Lovelace',
+      { message: 'Is there a team plan?', createdAt: 0 },
+      'Yes: from two seats.',
+      SAMPLE_ORIGIN,
+    );
+    expect(plain.text.startsWith('Hello Ada Lovelace,\n\nYes: from two seats.')).toBe(true);
+  });
+
+  it('the acknowledgement quotes the message inert and says when the answer comes', async () => {
+    const mail = await contactReceivedMail(
+      'ada@example.com',
+      'See https://evil.example/x\nthanks',
+      SAMPLE_ORIGIN,
+    );
+
+    expect(mail.text).toContain(`reply to this address ${site.supportReplyTime}.`);
+    expect(mail.text).toContain('You wrote:\n> See hxxps[:]//evil[.]example/x\n> thanks');
+    expect(mail.html).not.toContain('evil.example');
+  });
+});
+
+describe('the receipt', () => {
+  it('shows the payment method, service period and renewal, and the sums right-aligned', async () => {
+    const mail = await mailSamples.receipt();
+
+    expect(mail.text).toContain('Payment method: Visa ending in 4242');
+    expect(mail.text).toContain('Service period: November 27, 2026 – November 27, 2027');
+    expect(mail.text).toContain('renews on November 27, 2027 for $153.51');
+    expect(mail.text).toContain(
+      'Sheetwright Standard, one year: $129.00\nVAT 19%: $24.51\nTotal paid: $153.51',
+    );
+    for (const amount of ['$129.00', '$24.51', '$153.51']) {
+      expect(mail.html).toMatch(
+        new RegExp(`<td style="[^"]*text-align:right[^"]*">\\${amount}</td>`),
+      );
+    }
+    // One link to the invoice, one to the billing page.
+    expect(mail.text.match(/https?:\/\/\S+/gu)).toEqual([
+      `${SAMPLE_ORIGIN}/api/billing/invoices/inv_1/pdf`,
+      `${SAMPLE_ORIGIN}/dashboard/billing`,
+    ]);
+  });
+});
+
+describe('the cancellation', () => {
+  it('says until when the subscription can be resumed, and links to where', async () => {
+    const mail = await mailSamples['subscription-cancelled']();
+
+    expect(mail.text).toContain(
+      'you can resume it: choose Resume subscription on Billing & Invoices',
+    );
+    expect(mail.text).toContain(
+      `Resume on Billing & Invoices:\n${SAMPLE_ORIGIN}/dashboard/billing`,
+    );
+  });
+});
+
+describe('the security e-mails', () => {
+  it.each(['two-step-on', 'password-changed', 'two-step-off'] as const)(
+    '%s: the button reviews the sign-in settings; resetting the password is the way out',
+    async (kind) => {
+      const mail = await mailSamples[kind]();
+      const buttons = anchors(mail.html ?? '').filter(({ style }) => isButton(style));
+
+      expect(buttons.map(({ href }) => href)).toEqual([`${SAMPLE_ORIGIN}/dashboard/settings`]);
+      expect(mail.html).toContain('>Review your sign-in settings</span>');
+      expect(mail.text).toContain(
+        `Not you? Reset your password:\n${SAMPLE_ORIGIN}/forgot-password`,
+      );
+    },
+  );
 });

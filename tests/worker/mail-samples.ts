@@ -96,13 +96,14 @@ export const mailSamples = {
       { name, email: to, message: 'Do you offer Enterprise pricing\nfor 40 seats?' },
       origin,
     ),
-  'contact-received': () => contactReceivedMail(to, origin),
+  'contact-received': () =>
+    contactReceivedMail(to, 'Do you offer Enterprise pricing\nfor 40 seats?', origin),
   'contact-reply': () =>
     contactReplyMail(
       to,
       name,
       { message: 'Do you offer Enterprise pricing\nfor 40 seats?', createdAt: SAMPLE_NOW - DAY },
-      'Yes: we will send you an offer for 40 seats this week.',
+      'Hello Ada,\n\nYes: we will send you an offer for 40 seats this week.',
       origin,
     ),
   'trial-ended': () => trialEndedMail(to, name, SAMPLE_NOW, origin),
@@ -187,6 +188,9 @@ export const mailSamples = {
         reverseChargeNote: null,
         currency: 'usd',
         pdfUrl: `${origin}/api/billing/invoices/inv_1/pdf`,
+        paymentMethod: 'Visa ending in 4242',
+        period: { start: SAMPLE_NOW, end: SAMPLE_NOW + 365 * DAY },
+        renewal: { at: SAMPLE_NOW + 365 * DAY, amountCents: 15_351 },
       },
       origin,
     ),

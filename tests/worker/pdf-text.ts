@@ -1,34 +1,95 @@
 /**
- * The text of a PDF our invoice code draws (pdf-lib, standard fonts): each Flate stream inflated,
- * each `<hex> Tj` string decoded as WinAnsi, one line per string in drawing order. Enough to read
- * what an invoice says without a PDF library in the test.
+ * The text of a PDF our invoice code draws (pdf-lib): each content stream of its pages read in
+ * drawing order, each `<hex> Tj` string decoded through the font it is drawn with — an embedded
+ * font by its ToUnicode map (glyph ids to letters), a standard font as WinAnsi — one line per
+ * string. Enough to read what an invoice says without a text extractor in the test.
  */
-async function inflate(bytes: Uint8Array): Promise<Uint8Array | null> {
-  try {
-    const stream = new Blob([bytes as Uint8Array<ArrayBuffer>])
-      .stream()
-      .pipeThrough(new DecompressionStream('deflate'));
-    return new Uint8Array(await new Response(stream).arrayBuffer());
-  } catch {
-    return null;
-  }
-}
+import {
+  decodePDFRawStream,
+  PDFArray,
+  PDFDict,
+  PDFDocument,
+  PDFName,
+  PDFRawStream,
+  PDFRef,
+} from 'pdf-lib';
 
 const winAnsi = new TextDecoder('windows-1252');
+const latin1 = new TextDecoder('latin1');
+
+/** A ToUnicode CMap as glyph id (hex) → text. */
+function toUnicodeMap(cmap: string): Map<string, string> {
+  const map = new Map<string, string>();
+  const text = (hex: string) =>
+    String.fromCodePoint(...(hex.match(/..../g) ?? []).map((unit) => parseInt(unit, 16)));
+  for (const [, block] of cmap.matchAll(/beginbfchar([\s\S]*?)endbfchar/g)) {
+    for (const [, glyph, unicode] of (block ?? '').matchAll(
+      /<([0-9A-Fa-f]+)>\s*<([0-9A-Fa-f]+)>/g,
+    )) {
+      map.set((glyph ?? '').toUpperCase(), text(unicode ?? ''));
+    }
+  }
+  for (const [, block] of cmap.matchAll(/beginbfrange([\s\S]*?)endbfrange/g)) {
+    for (const [, from, to, unicode] of (block ?? '').matchAll(
+      /<([0-9A-Fa-f]+)>\s*<([0-9A-Fa-f]+)>\s*<([0-9A-Fa-f]+)>/g,
+    )) {
+      const first = parseInt(from ?? '0', 16);
+      const base = parseInt(unicode ?? '0', 16);
+      for (let glyph = first; glyph <= parseInt(to ?? '0', 16); glyph++) {
+        map.set(
+          glyph.toString(16).toUpperCase().padStart(4, '0'),
+          String.fromCodePoint(base + glyph - first),
+        );
+      }
+    }
+  }
+  return map;
+}
+
+const streamText = (stream: unknown) =>
+  stream instanceof PDFRawStream ? latin1.decode(decodePDFRawStream(stream).decode()) : '';
 
 /** The lines of text drawn on the PDF's pages. */
 export async function pdfText(pdf: Uint8Array): Promise<string[]> {
-  // One character per byte, so string offsets are byte offsets.
-  const raw = winAnsi.decode(pdf);
+  const doc = await PDFDocument.load(pdf);
   const lines: string[] = [];
-  for (const match of raw.matchAll(/stream\r?\n/g)) {
-    const start = match.index + match[0].length;
-    const end = raw.indexOf('endstream', start);
-    const content = await inflate(pdf.slice(start, end).slice(0, -1));
-    if (!content) continue;
-    for (const [, hex] of winAnsi.decode(content).matchAll(/<([0-9A-Fa-f]*)>\s*Tj/g)) {
-      const bytes = Uint8Array.from(hex?.match(/../g) ?? [], (pair) => parseInt(pair, 16));
-      lines.push(winAnsi.decode(bytes));
+  for (const page of doc.getPages()) {
+    const fonts = new Map<string, Map<string, string> | null>();
+    const fontDict = page.node.Resources()?.lookup(PDFName.of('Font'), PDFDict);
+    for (const [name, ref] of fontDict?.entries() ?? []) {
+      const font = doc.context.lookup(ref, PDFDict);
+      const cmap = font.lookup(PDFName.of('ToUnicode'));
+      fonts.set(name.asString(), cmap ? toUnicodeMap(streamText(cmap)) : null);
+    }
+    const contents = page.node.Contents();
+    const streams =
+      contents instanceof PDFArray
+        ? contents.asArray().map((ref) => doc.context.lookup(ref as PDFRef))
+        : [contents];
+    for (const stream of streams) {
+      let font: Map<string, string> | null = null;
+      for (const [, name, hex] of streamText(stream).matchAll(
+        /(\/[^\s/]+)\s+[\d.]+\s+Tf|<([0-9A-Fa-f]*)>\s*Tj/g,
+      )) {
+        if (name !== undefined) {
+          font = fonts.get(name) ?? null;
+          continue;
+        }
+        const digits = hex ?? '';
+        if (font) {
+          lines.push(
+            (digits.match(/..../g) ?? [])
+              .map((glyph) => font?.get(glyph.toUpperCase()) ?? '?')
+              .join(''),
+          );
+        } else {
+          lines.push(
+            winAnsi.decode(
+              Uint8Array.from(digits.match(/../g) ?? [], (pair) => parseInt(pair, 16)),
+            ),
+          );
+        }
+      }
     }
   }
   return lines;

@@ -400,6 +400,11 @@ describe('seat changes of a running subscription', () => {
       (mail) => mail.to === account.form.email && mail.text.includes('3 seats added until'),
     );
     expect(receipts).toHaveLength(1);
+    // The card the seats were charged to, the rest of the term they pay for, and the renewal.
+    expect(receipts[0]?.text).toContain('Payment method: Visa ending in 4242');
+    expect(receipts[0]?.text).toMatch(/Service period: \w+ \d+, \d{4} – \w+ \d+, \d{4}/u);
+    // 15 seats × $129.00 + 19% VAT.
+    expect(receipts[0]?.text).toContain('renews on March 1, 2027 for $2,302.65.');
     const events = await queryAll<{ detail: string }>(
       `SELECT detail FROM organization_events WHERE organization_id = ? AND kind = 'seats-added' ORDER BY created_at`,
       team?.id,

@@ -1,13 +1,20 @@
 /**
  * Our PDF of an invoice, for the local stand-in (Stripe makes its own in production) and for any
- * invoice the provider gave no PDF: number, dates, seller, buyer, the line, tax (rate, or the
- * reverse-charge note) and total, from the invoice row as recorded (its buyer snapshot, not the
- * account's current details). pdf-lib with a standard font: nothing to fetch, nothing embedded.
- * pdf-lib is imported on first use: it inflates its fonts' metrics and images when it loads, work
- * a Worker started for any other request should not do (docs/performance.md, "Cold start").
+ * invoice the provider gave no PDF, laid out like the provider's: number, dates, service period,
+ * seller with its tax registration, buyer, the line, tax (rate, or the reverse-charge note) and
+ * total, with the currency's ISO code, from the invoice row as recorded (its buyer snapshot, not
+ * the account's current details). pdf-lib is imported on first use: it inflates its fonts'
+ * metrics and images when it loads, work a Worker started for any other request should not do
+ * (docs/performance.md, "Cold start").
+ *
+ * Type: Helvetica, one of PDF's standard fonts (Latin-1), for most invoices; for a buyer whose
+ * name or address has other letters, where the build has the development stand-ins, Noto Sans
+ * embedded through a font engine (adapters/pdf-fonts.ts), so names in Latin, Greek and
+ * Cyrillic script print as typed. A production Worker has no room for the engine
+ * (docs/performance.md), and there the provider renders the PDFs.
  */
 import { and, eq } from 'drizzle-orm';
-import type { PDFFont, PDFPage, RGB } from 'pdf-lib';
+import type { PDFDocument, PDFFont, PDFPage, RGB } from 'pdf-lib';
 import { formatDate, formatMoney } from '../../../src/lib/format';
 import { billing, plans, site } from '../../../src/site.config';
 import { invoices } from '../../db/schema';
@@ -16,49 +23,117 @@ import { findUserById } from '../core/users/users';
 import type { Db } from '../shared/db';
 import { countryName, formatRate } from './tax';
 import { seatCount } from '../../../src/contract/seat-texts';
+import { pdfFonts } from '../../adapters/pdf-fonts';
 
 type InvoiceRow = typeof invoices.$inferSelect;
 
+/** A letter the standard fonts draw (WinAnsi: Latin-1 and a few more). */
+function inWinAnsi(char: string): boolean {
+  const code = char.codePointAt(0) ?? 0;
+  return (code >= 0x20 && code <= 0xff && code !== 0x7f) || '€‘’“”–—•…'.includes(char);
+}
+
 /**
- * Text the standard fonts can draw (WinAnsi: Latin-1 and a few more): other letters lose their
- * accents (ł → l is not possible, so it becomes ?); a name is never refused.
+ * Text the standard fonts can draw: other letters lose their accents (ł → l is not possible, so
+ * it becomes ?); a name is never refused.
  */
 function drawable(text: string): string {
   return [...text.normalize('NFC')]
     .map((char) => {
-      const code = char.codePointAt(0) ?? 0;
-      if (code >= 0x20 && code <= 0xff && code !== 0x7f) return char;
-      if ('€‘’“”–—•…'.includes(char)) return char;
+      if (inWinAnsi(char)) return char;
       const base = char.normalize('NFKD').replace(/\p{M}/gu, '');
       return /^[\x20-\x7e]+$/.test(base) ? base : '?';
     })
     .join('');
 }
 
+/**
+ * The fonts text is drawn with, each weight a list to try in order: a letter is drawn with the
+ * first font that has it. A standard font comes alone, with its text made drawable first.
+ */
+interface Typeface {
+  regular: PDFFont[];
+  bold: PDFFont[];
+  standard: boolean;
+}
+
 /** Lines of text placed top-down on one page. */
 class Writer {
   y = 780;
+  private readonly covers = new Map<PDFFont, Set<number>>();
   constructor(
     readonly page: PDFPage,
-    readonly regular: PDFFont,
-    readonly bold: PDFFont,
+    readonly type: Typeface,
     readonly rgb: (red: number, green: number, blue: number) => RGB,
   ) {}
 
+  /** `text` as runs of one font each. */
+  private runs(text: string, fonts: PDFFont[]): { font: PDFFont; text: string }[] {
+    const [first] = fonts;
+    if (!first) return [];
+    if (this.type.standard) return [{ font: first, text: drawable(text) }];
+    const runs: { font: PDFFont; text: string }[] = [];
+    for (const char of text.normalize('NFC')) {
+      const code = char.codePointAt(0) ?? 0;
+      const last = runs.at(-1);
+      // A letter the current run's font has stays in it (spaces, digits), so runs are few.
+      const font =
+        last && this.cover(last.font).has(code)
+          ? last.font
+          : (fonts.find((candidate) => this.cover(candidate).has(code)) ?? first);
+      if (last?.font === font) last.text += char;
+      else runs.push({ font, text: char });
+    }
+    return runs;
+  }
+
+  private cover(font: PDFFont): Set<number> {
+    let set = this.covers.get(font);
+    if (!set) {
+      set = new Set(font.getCharacterSet());
+      this.covers.set(font, set);
+    }
+    return set;
+  }
+
   text(value: string, options: { x?: number; size?: number; bold?: boolean; right?: number } = {}) {
-    const font = options.bold ? this.bold : this.regular;
     const size = options.size ?? 10;
-    const safe = drawable(value);
-    const x =
-      options.right === undefined
-        ? (options.x ?? 56)
-        : options.right - font.widthOfTextAtSize(safe, size);
-    this.page.drawText(safe, { x, y: this.y, size, font, color: this.rgb(0.1, 0.1, 0.1) });
+    const runs = this.runs(value, options.bold ? this.type.bold : this.type.regular);
+    const width = runs.reduce((sum, run) => sum + run.font.widthOfTextAtSize(run.text, size), 0);
+    let x = options.right === undefined ? (options.x ?? 56) : options.right - width;
+    for (const run of runs) {
+      this.page.drawText(run.text, {
+        x,
+        y: this.y,
+        size,
+        font: run.font,
+        color: this.rgb(0.1, 0.1, 0.1),
+      });
+      x += run.font.widthOfTextAtSize(run.text, size);
+    }
   }
 
   line(value: string, options: { x?: number; size?: number; bold?: boolean; right?: number } = {}) {
     this.text(value, options);
     this.y -= (options.size ?? 10) + 5;
+  }
+
+  /** `value` as lines at `x` no wider than `width` points, broken at spaces (a long name). */
+  wrapped(value: string, x: number, width: number) {
+    const fits = (text: string) =>
+      this.runs(text, this.type.regular).reduce(
+        (sum, run) => sum + run.font.widthOfTextAtSize(run.text, 10),
+        0,
+      ) <= width;
+    let current = '';
+    for (const word of value.split(' ')) {
+      const next = current ? `${current} ${word}` : word;
+      if (current && !fits(next)) {
+        this.line(current, { x });
+        current = word;
+      } else current = next;
+    }
+    this.line(current, { x });
   }
 
   rule() {
@@ -70,6 +145,34 @@ class Writer {
     });
     this.y -= 10;
   }
+}
+
+/**
+ * The typeface of one PDF: the standard Helvetica while every letter of `typed` (what people
+ * typed: names, addresses) is one it draws, as on most invoices; else Noto Sans embedded (only
+ * the letters used) where the build has it. The font engine takes a second or so to load, so
+ * only a PDF that needs it waits for it.
+ */
+async function typefaceOf(
+  doc: PDFDocument,
+  lib: typeof import('pdf-lib'),
+  typed: readonly string[],
+): Promise<Typeface> {
+  const latin1 = typed.every((text) => [...text.normalize('NFC')].every(inWinAnsi));
+  const fonts = latin1 ? undefined : await pdfFonts();
+  if (!fonts) {
+    return {
+      regular: [await doc.embedFont(lib.StandardFonts.Helvetica)],
+      bold: [await doc.embedFont(lib.StandardFonts.HelveticaBold)],
+      standard: true,
+    };
+  }
+  doc.registerFontkit(fonts.fontkit);
+  const embed = (files: Uint8Array[]) =>
+    Promise.all(files.map((file) => doc.embedFont(file, { subset: true })));
+  const regular = await embed(fonts.regular);
+  // Bold has Latin only: other letters in a bold line are drawn regular.
+  return { regular, bold: [...(await embed(fonts.bold)), ...regular], standard: false };
 }
 
 /** The buyer block: company, person, address, country and tax ID as on the invoice. */
@@ -115,44 +218,53 @@ let pdfLib: typeof import('pdf-lib') | undefined;
 /** The PDF of one recorded invoice. */
 export async function renderInvoicePdf(row: InvoiceRow, email: string): Promise<Uint8Array> {
   pdfLib ??= await import('pdf-lib');
-  const { PDFDocument, StandardFonts, rgb } = pdfLib;
+  const { PDFDocument, rgb } = pdfLib;
   const doc = await PDFDocument.create();
   const number = row.number ?? row.id;
   doc.setTitle(`Invoice ${number}`);
   doc.setAuthor(billing.seller.name);
   doc.setCreator(site.product);
   const page = doc.addPage([595.28, 841.89]);
-  const out = new Writer(
-    page,
-    await doc.embedFont(StandardFonts.Helvetica),
-    await doc.embedFont(StandardFonts.HelveticaBold),
-    rgb,
-  );
+  const buyer = buyerLines(row, email);
+  const out = new Writer(page, await typefaceOf(doc, pdfLib, buyer), rgb);
   const money = (cents: number) => formatMoney(cents, row.currency);
+  const code = row.currency.toUpperCase();
   const subtotal = row.subtotal ?? row.amountPaid - row.taxAmount;
 
   out.line('Invoice', { size: 22, bold: true });
   out.y -= 6;
   out.line(`Invoice number: ${number}`, { bold: true });
   out.line(`Date of issue: ${formatDate(row.created, 'UTC')}`);
+  if (row.periodStart !== null && row.periodEnd !== null) {
+    out.line(
+      `Service period: ${formatDate(row.periodStart, 'UTC')} – ${formatDate(row.periodEnd, 'UTC')}`,
+    );
+  }
   out.line(
-    row.status === 'paid' ? `Paid on ${formatDate(row.created, 'UTC')}` : `Status: ${row.status}`,
+    row.status === 'paid'
+      ? `${money(row.amountPaid)} ${code} paid on ${formatDate(row.created, 'UTC')}`
+      : `Status: ${row.status}`,
   );
   out.y -= 12;
 
   const top = out.y;
   out.line('From', { bold: true });
-  for (const text of [billing.seller.name, ...billing.seller.addressLines, site.supportEmail]) {
+  for (const text of [
+    billing.seller.name,
+    ...billing.seller.addressLines,
+    site.supportEmail,
+    `Tax registration: ${billing.sellerTaxRegistration}`,
+  ]) {
     out.line(text);
   }
   const sellerEnd = out.y;
   out.y = top;
   out.line('Billed to', { x: 310, bold: true });
-  for (const text of buyerLines(row, email)) out.line(text, { x: 310 });
+  for (const text of buyer) out.wrapped(text, 310, 539 - 310);
   out.y = Math.min(out.y, sellerEnd) - 16;
 
   out.text('Description', { bold: true });
-  out.line('Amount', { bold: true, right: 539 });
+  out.line(`Amount (${code})`, { bold: true, right: 539 });
   out.rule();
   const { item, detail } = lineOf(row, subtotal);
   out.text(item);
@@ -162,15 +274,19 @@ export async function renderInvoicePdf(row: InvoiceRow, email: string): Promise<
   out.rule();
   out.text('Subtotal', { x: 310 });
   out.line(money(subtotal), { right: 539 });
+  // The tax line always names its rate, as the provider's invoices do; 0% where none applied.
   if (row.reverseCharge) {
-    out.text('VAT', { x: 310 });
-    out.line(`${money(0)} (reverse charge)`, { right: 539 });
+    out.text('VAT 0% (reverse charge)', { x: 310 });
+    out.line(money(0), { right: 539 });
   } else if (row.taxAmount > 0) {
     out.text(`VAT${row.taxRateBp === null ? '' : ` ${formatRate(row.taxRateBp)}`}`, { x: 310 });
     out.line(money(row.taxAmount), { right: 539 });
+  } else {
+    out.text('Tax 0%', { x: 310 });
+    out.line(money(0), { right: 539 });
   }
   out.text('Total', { x: 310, bold: true });
-  out.line(money(row.amountPaid), { right: 539, bold: true });
+  out.line(`${money(row.amountPaid)} ${code}`, { right: 539, bold: true });
   if (row.status === 'paid') {
     out.text('Amount paid', { x: 310 });
     out.line(money(row.amountPaid), { right: 539 });

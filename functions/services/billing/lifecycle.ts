@@ -33,7 +33,14 @@ import { subscriptionByStripeId } from '../core/payments/subscriptions';
 import type { InvoiceEvent, SubscriptionEvent } from './webhook-events';
 import { formatRate } from './tax';
 import { licensesPaidBy, teamTermStatement } from '../core/payments/teams';
-import { renewalCharge } from '../core/payments/charges';
+import {
+  renewalCharge,
+  renewalQuantityOf,
+  unitAmountOf,
+  yearlyCharge,
+} from '../core/payments/charges';
+import { cardName } from '../../../src/lib/cards';
+import { cardOnFile } from './card-on-file';
 import { sentInvoiceStatements } from './invoiced';
 
 /**
@@ -80,7 +87,7 @@ function touchSubscription(
 }
 
 /** The deps an effect uses: the database and clock, and the origin and queue of its e-mails. */
-type EffectDeps = Pick<Deps, 'db' | 'now' | 'origin' | 'tasks'>;
+type EffectDeps = Pick<Deps, 'db' | 'now' | 'origin' | 'tasks' | 'payments'>;
 
 /**
  * Runs one effect's batch; `mail`, when given, is one of `statements` and is delivered when the
@@ -159,11 +166,57 @@ function invoiceRow(
 }
 
 /**
+ * How an invoice was paid, in words: "Bank transfer" for one sent to be paid by transfer, else
+ * the card the provider charges for the subscription (asked now, best effort: a receipt is never
+ * held up by it), else the card on file; null when neither is known.
+ */
+async function paymentMethodOf(deps: EffectDeps, event: InvoiceEvent): Promise<string | null> {
+  if (event.collectionMethod === 'send_invoice') return 'Bank transfer';
+  if (event.customerId === null) return null;
+  try {
+    const card = await deps.payments.paymentCard({
+      customerId: event.customerId,
+      subscriptionId: event.subscriptionId,
+    });
+    if (card) return cardName(card);
+  } catch (error) {
+    console.error(`Could not read the card of invoice ${event.invoiceId}:`, error);
+  }
+  const known = await cardOnFile(deps.db, event.customerId);
+  return known && cardName(known);
+}
+
+/**
+ * The next renewal a receipt names: at the end of the period just paid, for the seats it renews
+ * with at this invoice's tax; null when the subscription is set to end instead.
+ */
+function nextRenewalOf(
+  event: InvoiceEvent,
+  sub: SubscriptionRow,
+): { at: number; amountCents: number } | null {
+  if (sub.cancelAtPeriodEnd || sub.status === 'canceled' || event.periodEnd === null) return null;
+  const seats =
+    event.billingReason === 'subscription_cycle' && event.quantity !== null
+      ? event.quantity
+      : renewalQuantityOf(sub);
+  const charge = yearlyCharge(seats, unitAmountOf(sub), {
+    rateBp: event.taxRateBp ?? 0,
+    reverseCharge: event.reverseCharge,
+  });
+  return { at: event.periodEnd, amountCents: charge.subtotal + charge.tax };
+}
+
+/**
  * The receipt of a paid invoice, written once per invoice (its dedupe key), whichever delivery or
  * path records the invoice.
  */
-async function receiptOf(deps: EffectDeps, event: InvoiceEvent, email: string, name: string) {
-  const pdfUrl = event.invoicePdf ?? `${deps.origin}${invoicePdfPath(event.invoiceId)}`;
+async function receiptOf(
+  deps: EffectDeps,
+  event: InvoiceEvent,
+  sub: SubscriptionRow,
+  email: string,
+  name: string,
+) {
   return queueMailOnce(
     deps.db,
     await receiptMail(
@@ -181,7 +234,13 @@ async function receiptOf(deps: EffectDeps, event: InvoiceEvent, email: string, n
             : null,
         reverseChargeNote: event.reverseCharge ? billing.reverseChargeNote : null,
         currency: event.currency,
-        pdfUrl,
+        pdfUrl: event.invoicePdf ?? `${deps.origin}${invoicePdfPath(event.invoiceId)}`,
+        paymentMethod: await paymentMethodOf(deps, event),
+        period:
+          event.periodStart === null || event.periodEnd === null
+            ? null
+            : { start: event.periodStart, end: event.periodEnd },
+        renewal: nextRenewalOf(event, sub),
         ...receiptItem(event),
       },
       deps.origin,
@@ -278,7 +337,7 @@ async function invoicePaid(
     findUserById(db, sub.userId),
     buyerOf(db, event, sub.userId),
   ]);
-  const mail = user && (await receiptOf(deps, event, user.email, user.customerName));
+  const mail = user && (await receiptOf(deps, event, sub, user.email, user.customerName));
   const effect: Parameters<Db['batch']>[0] = [
     db
       .insert(invoices)

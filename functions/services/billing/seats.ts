@@ -41,6 +41,9 @@ import { findUserById } from '../core/users/users';
 import type { Db, Millis } from '../shared/db';
 import type { Deps } from '../shared/deps';
 import { formatRate } from './tax';
+import { cardName } from '../../../src/lib/cards';
+import { unitAmountOf, yearlyCharge } from '../core/payments/charges';
+import { cardOnFile } from './card-on-file';
 
 const { max } = seatRules.standardSeats;
 /** A hold older than this lost its request (a killed Worker): it no longer blocks. */
@@ -197,12 +200,30 @@ function release(db: Db, subscriptionId: string) {
     .where(eq(subscriptions.id, subscriptionId));
 }
 
+/**
+ * The renewal after seats were added: at the end of the term, for the seats it renews with (fewer
+ * when the owner set that) at the price per seat and this invoice's tax.
+ */
+function nextRenewal(subscription: SubscriptionRow, seatsAfter: number, invoice: SeatInvoice) {
+  const charge = yearlyCharge(
+    subscription.renewalQuantity ?? seatsAfter,
+    unitAmountOf(subscription),
+    { rateBp: invoice.taxRateBp ?? 0, reverseCharge: invoice.reverseCharge },
+  );
+  return {
+    at: subscription.currentPeriodEnd ?? invoice.periodEnd,
+    amountCents: charge.subtotal + charge.tax,
+  };
+}
+
 /** The invoices row and the receipt of a seat addition's invoice. */
 async function invoiceStatements(
   deps: Pick<Deps, 'db' | 'now' | 'origin'>,
   userId: string,
   invoice: SeatInvoice,
   recipient: { email: string; customerName: string } | undefined,
+  subscription: SubscriptionRow,
+  seatsAfter: number,
 ) {
   const { db, now, origin } = deps;
   const row = db
@@ -251,6 +272,14 @@ async function invoiceStatements(
           currency: invoice.currency,
           pdfUrl: invoice.invoicePdf ?? `${origin}${invoicePdfPath(invoice.invoiceId)}`,
           item: `${SeatMessages.seatCount(invoice.quantityAdded)} added until ${formatDate(invoice.periodEnd, 'UTC')}`,
+          // Added seats are charged at once to the card the subscription renews with.
+          paymentMethod: await cardOnFile(db, subscription.stripeCustomerId).then(
+            (card) => card && cardName(card),
+          ),
+          period: { start: invoice.periodStart, end: invoice.periodEnd },
+          renewal: subscription.cancelAtPeriodEnd
+            ? null
+            : nextRenewal(subscription, seatsAfter, invoice),
         },
         origin,
       ),
@@ -344,7 +373,14 @@ export async function addSeats(
           recorded,
         ).statements
       : [];
-  const { row, receipt } = await invoiceStatements(deps, userId, invoice, user);
+  const { row, receipt } = await invoiceStatements(
+    deps,
+    userId,
+    invoice,
+    user,
+    subscription,
+    after,
+  );
   const results = await db.batch([
     db
       .update(subscriptions)

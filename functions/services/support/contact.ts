@@ -33,7 +33,7 @@ export async function sendContactMessage(deps: Deps, body: ContactBody): Promise
   );
   const acknowledgement =
     acknowledged.count <= limits.rateLimits.contactAcknowledgementsPerEmail.max
-      ? queueMail(db, await contactReceivedMail(body.email, origin), now)
+      ? queueMail(db, await contactReceivedMail(body.email, body.message, origin), now)
       : null;
   const store = db.insert(contactMessages).values({
     id,

@@ -20,6 +20,15 @@ export interface LinkBlock {
   note?: string;
 }
 
+/**
+ * A receipt's or an invoice's sums: label and amount rows, then the total, shown as a table with
+ * the amounts right-aligned; in the text "label: amount" lines.
+ */
+export interface AmountsBlock {
+  amounts: readonly (readonly [label: string, amount: string])[];
+  total: readonly [label: string, amount: string];
+}
+
 /** One part of a message body. */
 export type MailBlock =
   /** A paragraph; a line break in it stays a line break. */
@@ -32,6 +41,7 @@ export type MailBlock =
    * text "label: value", or the value alone, indented, when it has no label.
    */
   | { code: string; label?: string }
+  | AmountsBlock
   /** Someone's earlier words, quoted: the introducing line, then each line after "> ". */
   | { quote: readonly string[]; intro: string };
 

@@ -10,12 +10,16 @@
 import { toPlainLine } from '../../../../src/contract/plain-text';
 import { site } from '../../../../src/site.config';
 import type { MailBlock, MailContent } from './blocks';
+import { companyLine } from './footer';
 import type { Mail } from './rules';
 
 export type { MailBlock, MailContent } from './blocks';
 
 /** The closing lines of every signed e-mail (text). */
 const signature = `\n\n— The ${site.product} team\n${site.supportEmail}`;
+
+/** The foot of every e-mail's text, after the signature delimiter "-- " that clients grey out. */
+const footer = `\n\n-- \n${companyLine}`;
 
 /** A domain-like run: labels joined by dots, ending in a label of two letters or more. */
 const HOST_LIKE = /(?:[\p{L}\p{N}_-]+\.)+\p{L}{2,}/gu;
@@ -45,6 +49,9 @@ function blockText(block: MailBlock): string {
   }
   if ('facts' in block) return block.facts.map(([label, value]) => `${label}: ${value}`).join('\n');
   if ('code' in block) return block.label ? `${block.label}: ${block.code}` : `    ${block.code}`;
+  if ('amounts' in block) {
+    return [...block.amounts, block.total].map(([label, value]) => `${label}: ${value}`).join('\n');
+  }
   return [block.intro, ...block.quote.map((line) => `> ${line}`.trimEnd())].join('\n');
 }
 
@@ -60,7 +67,7 @@ let renderer: typeof import('./html') | undefined;
 export async function composeMail(content: MailContent): Promise<Mail> {
   const { to, tag, subject, greeting, blocks, signed = true } = content;
   const parts = greeting === null ? blocks : [greeting, ...blocks];
-  const text = parts.map(blockText).join('\n\n') + (signed ? signature : '');
+  const text = parts.map(blockText).join('\n\n') + (signed ? signature : '') + footer;
   renderer ??= await import('./html');
   return { to, tag, subject, text, html: renderer.renderMailHtml(content) };
 }

@@ -22,7 +22,8 @@ import {
 import type { CSSProperties, ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { site } from '../../../../src/site.config';
-import type { LinkBlock, MailBlock, MailContent } from './blocks';
+import type { AmountsBlock, LinkBlock, MailBlock, MailContent } from './blocks';
+import { companyLine } from './footer';
 import { buttonStyle, colors, fonts, logo } from './theme';
 
 /** The doctype React Email's own `render` writes: the one most mail clients expect. */
@@ -78,7 +79,11 @@ function LinkNote({ note }: { note: string }) {
 function TextLink({ block }: { block: LinkBlock }) {
   return (
     <Text style={paragraph}>
-      <Link href={block.link} style={{ color: colors.accent, textDecoration: 'underline' }}>
+      <Link
+        href={block.link}
+        // A long word in a label wraps rather than widening the card; words break only there.
+        style={{ color: colors.accent, textDecoration: 'underline', wordBreak: 'break-word' }}
+      >
         {block.label}
       </Link>
       {block.note && ` (${block.note})`}
@@ -119,7 +124,9 @@ function Facts({ facts }: { facts: readonly (readonly [string, string])[] }) {
               lineHeight: '22px',
               padding: '2px 0',
               verticalAlign: 'top',
-              overflowWrap: 'anywhere',
+              // A long name or number with no space wraps instead of widening the card
+              // (overflow-wrap is dropped by Gmail and Outlook; word-break is kept).
+              wordBreak: 'break-word',
             }}
           >
             {value}
@@ -152,13 +159,52 @@ function CodeBox({ code, label }: { code: string; label?: string | undefined }) 
           letterSpacing: short ? '6px' : '0.5px',
           lineHeight: short ? '36px' : '24px',
           margin: 0,
-          // A long key breaks at its hyphens on a narrow screen, never inside a group.
-          overflowWrap: 'break-word',
+          // A long key wraps on a narrow screen in every client: Gmail and Outlook drop
+          // overflow-wrap but keep word-break.
+          wordBreak: 'break-all',
           padding: '12px 14px',
         }}
       >
         {code}
       </Text>
+    </Section>
+  );
+}
+
+/**
+ * A receipt's sums: each line's label on the left and its amount right-aligned, the total last in
+ * bold above a rule, as a table (the layout every mail client keeps).
+ */
+function Amounts({ block }: { block: AmountsBlock }) {
+  const cell: CSSProperties = {
+    color: colors.text,
+    fontSize: '14px',
+    lineHeight: '22px',
+    padding: '4px 0',
+    verticalAlign: 'top',
+  };
+  const amount: CSSProperties = {
+    ...cell,
+    paddingLeft: '16px',
+    textAlign: 'right',
+  };
+  const total: CSSProperties = { borderTop: `1px solid ${colors.border}`, fontWeight: 700 };
+  return (
+    <Section style={{ margin: '0 0 16px' }}>
+      <table role="presentation" width="100%" cellPadding={0} cellSpacing={0} border={0}>
+        <tbody>
+          {block.amounts.map(([label, value], index) => (
+            <tr key={index}>
+              <td style={{ ...cell, color: colors.textMuted }}>{label}</td>
+              <td style={amount}>{value}</td>
+            </tr>
+          ))}
+          <tr>
+            <td style={{ ...cell, ...total }}>{block.total[0]}</td>
+            <td style={{ ...amount, ...total }}>{block.total[1]}</td>
+          </tr>
+        </tbody>
+      </table>
     </Section>
   );
 }
@@ -187,6 +233,7 @@ function Block({ block, primary }: { block: MailBlock; primary: boolean }): Reac
     return primary ? <PrimaryButton block={block} /> : <TextLink block={block} />;
   if ('facts' in block) return <Facts facts={block.facts} />;
   if ('code' in block) return <CodeBox code={block.code} label={block.label} />;
+  if ('amounts' in block) return <Amounts block={block} />;
   return <Quote intro={block.intro} quote={block.quote} />;
 }
 
@@ -198,6 +245,7 @@ function MailLayout({ content }: { content: MailContent }) {
   return (
     <Html lang="en">
       <Head>
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
         <title>{subject}</title>
         <meta name="color-scheme" content="light" />
         <meta name="supported-color-schemes" content="light" />
@@ -211,7 +259,8 @@ function MailLayout({ content }: { content: MailContent }) {
           padding: '24px 0',
         }}
       >
-        <Container style={{ maxWidth: '600px', padding: '0 8px' }}>
+        {/* The font is set again here: Outlook on phones drops <body> and its styles. */}
+        <Container style={{ fontFamily: fonts.sans, maxWidth: '600px', padding: '0 8px' }}>
           <Section style={{ padding: '0 4px 16px' }}>
             <Link href={origin} style={{ textDecoration: 'none' }}>
               <Img
@@ -219,6 +268,9 @@ function MailLayout({ content }: { content: MailContent }) {
                 width={logo.size}
                 height={logo.size}
                 alt=""
+                // Low priority keeps React from adding <link rel="preload"> for the logo to the
+                // head: mail clients drop <link> elements.
+                fetchPriority="low"
                 style={{ display: 'inline-block', verticalAlign: 'middle' }}
               />
               <span
@@ -260,6 +312,8 @@ function MailLayout({ content }: { content: MailContent }) {
             <Link href={origin} style={{ color: colors.textMuted }}>
               {new URL(origin).host}
             </Link>
+            <br />
+            {companyLine}
           </Text>
         </Container>
       </Body>

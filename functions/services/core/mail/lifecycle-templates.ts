@@ -109,35 +109,60 @@ export async function renewalReminderMail(
   });
 }
 
+/** What a receipt says about one paid invoice. */
+export interface ReceiptFacts {
+  number: string;
+  paidAt: number;
+  amountCents: number;
+  subtotalCents: number;
+  taxCents: number;
+  /** "VAT 19%", or null when no tax applied. */
+  taxLabel: string | null;
+  /** The reverse-charge wording, when it applies. */
+  reverseChargeNote: string | null;
+  currency: string;
+  /** The invoice's PDF: the provider's, else ours. */
+  pdfUrl: string;
+  /** What was bought, when not a year of Standard (e.g. "3 seats added until June 1, 2027"). */
+  item?: string;
+  /** How it was paid: "Visa ending in 4242", "Bank transfer"; null when the provider did not say. */
+  paymentMethod: string | null;
+  /** The service period the payment covers; null when the provider did not say. */
+  period: { start: number; end: number } | null;
+  /** The next renewal (day, and cents with tax); null when the subscription ends instead. */
+  renewal: { at: number; amountCents: number } | null;
+}
+
 /**
- * Sent once per paid invoice (first purchase, upgrade, renewal): what was paid, the tax or the
- * reverse-charge note, the invoice number and where its PDF is.
+ * Sent once per paid invoice (first purchase, seats added, renewal), laid out like the payment
+ * provider's own receipts: the invoice's facts (number, day, payment method, service period), the
+ * sums with the amounts right-aligned, the reverse-charge note, the next renewal, and one link to
+ * the invoice's PDF (the provider's, else ours).
  */
 export async function receiptMail(
   to: string,
   name: string,
-  invoice: {
-    number: string;
-    paidAt: number;
-    amountCents: number;
-    subtotalCents: number;
-    taxCents: number;
-    /** "VAT 19%", or null when no tax applied. */
-    taxLabel: string | null;
-    /** The reverse-charge wording, when it applies. */
-    reverseChargeNote: string | null;
-    currency: string;
-    pdfUrl: string;
-    /** What was bought, when not a year of Standard (e.g. "3 seats added until June 1, 2027"). */
-    item?: string;
-  },
+  invoice: ReceiptFacts,
   origin: string,
 ): Promise<Mail> {
-  const { billing, dashboard } = links(origin);
+  const { billing } = links(origin);
   const money = (cents: number) => formatMoney(cents, invoice.currency);
   const facts: [string, string][] = [
-    ['Invoice', invoice.number],
+    ['Invoice number', invoice.number],
     ['Paid on', formatDate(invoice.paidAt, 'UTC')],
+    ...(invoice.paymentMethod === null
+      ? []
+      : [['Payment method', invoice.paymentMethod] as [string, string]]),
+    ...(invoice.period === null
+      ? []
+      : [
+          [
+            'Service period',
+            `${formatDate(invoice.period.start, 'UTC')} – ${formatDate(invoice.period.end, 'UTC')}`,
+          ] as [string, string],
+        ]),
+  ];
+  const amounts: [string, string][] = [
     [
       invoice.item ?? `${site.product} ${plans.standard.name}, one year`,
       money(invoice.subtotalCents),
@@ -145,11 +170,20 @@ export async function receiptMail(
     ...(invoice.taxLabel === null
       ? []
       : [[invoice.taxLabel, money(invoice.taxCents)] as [string, string]]),
-    ['Total paid', money(invoice.amountCents)],
   ];
-  const blocks: MailBlock[] = ['Thank you for your payment. This is your receipt.', { facts }];
+  const blocks: MailBlock[] = [
+    `Thank you for your payment of ${money(invoice.amountCents)}. This is your receipt.`,
+    { facts },
+    { amounts, total: ['Total paid', money(invoice.amountCents)] },
+  ];
   if (invoice.reverseChargeNote) blocks.push(invoice.reverseChargeNote);
-  blocks.push({ label: 'Download the invoice (PDF)', link: invoice.pdfUrl }, billing, dashboard);
+  if (invoice.renewal) {
+    blocks.push(
+      `Your ${plans.standard.name} plan renews on ${formatDate(invoice.renewal.at, 'UTC')} for ` +
+        `${money(invoice.renewal.amountCents)}. You can cancel before then on Billing & Invoices.`,
+    );
+  }
+  blocks.push({ label: 'Download the invoice (PDF)', link: invoice.pdfUrl }, billing);
   return composeMail({
     to,
     tag: 'receipt',
@@ -223,8 +257,10 @@ export async function subscriptionCancelledMail(
           `Your ${standard.name} subscription is cancelled and will not renew, so you will not ` +
             `be charged again. Your license stays active until ${day}; after that, the plugin no ` +
             `longer runs with it.`,
-          `Once it has ended, you can renew ${standard.name} at any time from Billing & Invoices.`,
-          billing,
+          `Changed your mind? Until ${day} you can resume it: choose Resume subscription on ` +
+            `Billing & Invoices and it renews as before, with your license key and devices as ` +
+            `they are. After that, you can buy ${standard.name} again from the same page.`,
+          { label: 'Resume on Billing & Invoices', link: billing.link },
           dashboard,
         ]
       : [

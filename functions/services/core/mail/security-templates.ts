@@ -24,14 +24,28 @@ export interface SecurityChange {
   device: string;
 }
 
+/**
+ * The links of every security e-mail: the button reviews how the account signs in (Account
+ * Settings); resetting the password is the way out when the change was not the owner's.
+ */
+const review = (origin: string) => ({
+  label: 'Review your sign-in settings',
+  link: `${origin}/dashboard/settings`,
+});
+const reset = (origin: string) => ({
+  label: 'Not you? Reset your password',
+  link: `${origin}/forgot-password`,
+});
+
 /** What to do when a change was not the owner's: the same advice in every security e-mail. */
 function ifNotYou(origin: string, what: string) {
   return [
+    review(origin),
     `If this was you, there is nothing to do.`,
     `If it was not you, someone can sign in to your account: ${what}, reset your password with ` +
       `"Forgot password?" on the sign-in page (that signs every session out), then write to us ` +
       `at ${site.supportEmail}.`,
-    { label: 'Reset your password', link: `${origin}/forgot-password` },
+    reset(origin),
   ] as const;
 }
 
@@ -147,11 +161,12 @@ export async function passwordChangedMail(
       `${what} on ${formatUtcMoment(change.at)}, ` +
         `from ${change.device}. Every other session was signed out; the browser that made the ` +
         `change stays signed in.`,
+      review(origin),
       `If this was you, there is nothing to do.`,
       `If it was not you, someone knows your password and may be signed in: reset your password ` +
         `now with "Forgot password?" on the sign-in page (that signs every session out), then ` +
         `write to us at ${site.supportEmail}.`,
-      { label: 'Reset your password', link: `${origin}/forgot-password` },
+      reset(origin),
     ],
   });
 }

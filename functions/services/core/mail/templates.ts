@@ -187,12 +187,34 @@ export async function contactMail(
   });
 }
 
+/** How much of the sender's message a reply quotes: enough to recall it, not the whole text. */
+const REPLY_QUOTE_CHARS = 500;
+
+/** How much of the message its acknowledgement quotes: a reminder of which one it was. */
+const ACKNOWLEDGED_QUOTE_CHARS = 300;
+
 /**
- * The sender's acknowledgement of a Get in Touch message. The address was never verified, so it
- * echoes nothing the sender typed (no name, no message): it cannot carry anyone's words to a
- * stranger's inbox.
+ * Someone's message as a mail quotes it: at most `chars` characters, each line made inert like a
+ * name, since the address it goes to was never verified and nothing typed there may become a link.
  */
-export async function contactReceivedMail(to: string, origin: string): Promise<Mail> {
+function quoteOf(message: string, chars: number): string[] {
+  const cut = message.trim();
+  return (cut.length > chars ? `${cut.slice(0, chars)}…` : cut)
+    .split(/\r?\n/u)
+    .map((line) => inertName(line));
+}
+
+/**
+ * The sender's acknowledgement of a Get in Touch message: their words quoted, so they can tell
+ * which message it was, and when to expect the answer. The address was never verified, so the
+ * quote is short and inert, the greeting names no one, and the rate limit
+ * `contactAcknowledgementsPerEmail` bounds how many one address gets.
+ */
+export async function contactReceivedMail(
+  to: string,
+  message: string,
+  origin: string,
+): Promise<Mail> {
   return composeMail({
     to,
     tag: 'contact-received',
@@ -200,14 +222,19 @@ export async function contactReceivedMail(to: string, origin: string): Promise<M
     greeting: greeting(''),
     origin,
     blocks: [
-      `Thank you for writing to us. We received your message and will reply to this address.`,
+      `Thank you for writing to us. We received your message and will reply to this address ` +
+        `${site.supportReplyTime}.`,
+      { intro: 'You wrote:', quote: quoteOf(message, ACKNOWLEDGED_QUOTE_CHARS) },
       'If you did not write to us, you can ignore this e-mail.',
     ],
   });
 }
 
-/** How much of the sender's message a reply quotes: enough to recall it, not the whole text. */
-const REPLY_QUOTE_CHARS = 500;
+/**
+ * An opening line of a reply that already greets ("Hello Ada," "Hi," "Dear Ms Lovelace,"): the
+ * e-mail then adds no greeting of its own, so the reader is greeted once.
+ */
+const GREETS = /^(?:hello|hi|hey|dear|good (?:morning|afternoon|evening))\b[^\n]*$/iu;
 
 /**
  * An operator's reply to a Get in Touch message (the console's inbox), to the address the sender
@@ -221,17 +248,21 @@ export async function contactReplyMail(
   reply: string,
   origin: string,
 ): Promise<Mail> {
-  const cut = original.message.trim();
-  const quote = (cut.length > REPLY_QUOTE_CHARS ? `${cut.slice(0, REPLY_QUOTE_CHARS)}…` : cut)
-    .split(/\r?\n/u)
-    .map((line) => inertName(line));
+  const text = reply.trim();
+  const firstLine = text.split(/\r?\n/u, 1)[0] ?? '';
   return composeMail({
     to,
     tag: 'contact-reply',
     subject: `Re: Your message to ${site.product}`,
-    greeting: greeting(name),
+    greeting: GREETS.test(firstLine.trim()) ? null : greeting(name),
     origin,
-    blocks: [reply.trim(), { intro: `On ${day(original.createdAt)} you wrote:`, quote }],
+    blocks: [
+      text,
+      {
+        intro: `On ${day(original.createdAt)} you wrote:`,
+        quote: quoteOf(original.message, REPLY_QUOTE_CHARS),
+      },
+    ],
   });
 }
 
