@@ -13,11 +13,13 @@ const port = Number(process.env.E2E_PORT ?? 8787);
 const startArgs = process.env.E2E_REUSE_BUILD === '1' ? ' --no-build' : '';
 const chromium = { ...devices['Desktop Chrome'], channel: undefined };
 /**
- * The specs that write the server's local D1 file from a second process: the README's
- * `npm run admin -- grant` (admin-second-factor) and team-table's seed (`wrangler d1 execute`).
+ * Tests tagged `@alone` run by themselves, after the others: those that write the server's local
+ * D1 file from a second process (the README's `npm run admin -- grant`, team-table's seed through
+ * `wrangler d1 execute`), which a request of another test would find locked (SQLITE_BUSY, answered
+ * 503), and those that read the whole site's figures, which another test's signup would change.
  * Other tests get their operators from the server itself (POST /dev/operators).
  */
-const SECOND_PROCESS_SPECS = /(admin-second-factor|team-table)\.spec\.ts$/;
+const ALONE = /@alone/;
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -38,12 +40,10 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'chromium', testIgnore: SECOND_PROCESS_SPECS, use: chromium },
-    // A request of another test while a second process writes the local D1 file finds it locked
-    // (SQLITE_BUSY, answered 503). So these run after the others, one at a time.
+    { name: 'chromium', grepInvert: ALONE, use: chromium },
     {
       name: 'serial',
-      testMatch: SECOND_PROCESS_SPECS,
+      grep: ALONE,
       dependencies: ['chromium'],
       workers: 1,
       use: chromium,

@@ -654,133 +654,138 @@ test.describe('operator console', () => {
     await closeOperator(operator);
   });
 
-  test('shows each Overview number as the seeded journeys add up, in plain words', async ({
-    page,
-    browser,
-  }, testInfo) => {
-    test.setTimeout(150_000);
-    // The operator first: its own trial signup is counted before the first reading.
-    const operator = await signInOperator(browser);
-    const cards = {
-      trials: operator.getByRole('region', { name: 'Trials started' }),
-      conversions: operator.getByRole('region', { name: 'Trials converted to paid' }),
-      subscriptions: operator.getByRole('region', { name: 'Paid subscriptions' }),
-      mrr: operator.getByRole('region', { name: 'Monthly recurring revenue' }),
-      cancellations: operator.getByRole('region', { name: 'Cancellations' }),
-      refunds: operator.getByRole('region', { name: 'Refunds' }),
-      seats: operator.getByRole('region', { name: 'Enterprise seats used' }),
-      devices: operator.getByRole('region', { name: 'Active devices' }),
-    };
-    const money = (text: string) => Math.round(Number(text.replace(/[$,]/g, '')) * 100);
-    const int = (text: string | undefined) => Number((text ?? '').replace(/,/g, ''));
-    /** Every number of the Overview's cards, read from their headlines as an operator reads them. */
-    const readOverview = async () => {
-      await operator.goto('/admin?range=7d');
-      await expect(cards.trials.locator('.console-headline')).toBeVisible();
-      const line = async (card: keyof typeof cards, pattern: RegExp) => {
-        const text = await cards[card].locator('.console-headline').innerText();
-        const match = pattern.exec(text);
-        expect(match, `${card}: ${text}`).not.toBeNull();
-        return match!.slice(1);
+  // Alone (the `serial` project): it reads the whole site's figures before and after its journeys,
+  // so another test's signup at the same moment would count.
+  test(
+    'shows each Overview number as the seeded journeys add up, in plain words',
+    {
+      tag: '@alone',
+    },
+    async ({ page, browser }, testInfo) => {
+      test.setTimeout(150_000);
+      // The operator first: its own trial signup is counted before the first reading.
+      const operator = await signInOperator(browser);
+      const cards = {
+        trials: operator.getByRole('region', { name: 'Trials started' }),
+        conversions: operator.getByRole('region', { name: 'Trials converted to paid' }),
+        subscriptions: operator.getByRole('region', { name: 'Paid subscriptions' }),
+        mrr: operator.getByRole('region', { name: 'Monthly recurring revenue' }),
+        cancellations: operator.getByRole('region', { name: 'Cancellations' }),
+        refunds: operator.getByRole('region', { name: 'Refunds' }),
+        seats: operator.getByRole('region', { name: 'Enterprise seats used' }),
+        devices: operator.getByRole('region', { name: 'Active devices' }),
       };
-      const [trials, , converted, started] = await line(
-        'trials',
-        /^([\d,]+) in the range; (\d+%|no trials)(?: of them became paid \(([\d,]+) of ([\d,]+)\))?/,
-      );
-      const [conversions] = await line('conversions', /^([\d,]+) trials? became paid/);
-      const [paying, seats] = await line(
-        'subscriptions',
-        /^([\d,]+) paying now, ([\d,]+) seats?\b/,
-      );
-      const [mrr, arr] = await line('mrr', /^MRR (\$[\d,.]+), ARR (\$[\d,]+\.\d\d)/);
-      const [ended] = await line('cancellations', /^([\d,]+) subscriptions? ended/);
-      const [refunds, refunded] = await line('refunds', /^([\d,]+) refunds?, (\$[\d,.]+)/);
-      const [used, sold] = await line('seats', /^([\d,]+) of ([\d,]+) seats? sold in use/);
-      const [devices] = await line('devices', /^([\d,]+) devices? activated now/);
-      return {
-        trials: int(trials),
-        cohort: [int(converted ?? '0'), int(started ?? '0')],
-        conversions: int(conversions),
-        paying: int(paying),
-        seats: int(seats),
-        mrr: money(mrr!),
-        arr: money(arr!),
-        ended: int(ended),
-        refunds: int(refunds),
-        refunded: money(refunded!),
-        enterprise: [int(used), int(sold)],
-        devices: int(devices),
+      const money = (text: string) => Math.round(Number(text.replace(/[$,]/g, '')) * 100);
+      const int = (text: string | undefined) => Number((text ?? '').replace(/,/g, ''));
+      /** Every number of the Overview's cards, read from their headlines as an operator reads them. */
+      const readOverview = async () => {
+        await operator.goto('/admin?range=7d');
+        await expect(cards.trials.locator('.console-headline')).toBeVisible();
+        const line = async (card: keyof typeof cards, pattern: RegExp) => {
+          const text = await cards[card].locator('.console-headline').innerText();
+          const match = pattern.exec(text);
+          expect(match, `${card}: ${text}`).not.toBeNull();
+          return match!.slice(1);
+        };
+        const [trials, , converted, started] = await line(
+          'trials',
+          /^([\d,]+) in the range; (\d+%|no trials)(?: of them became paid \(([\d,]+) of ([\d,]+)\))?/,
+        );
+        const [conversions] = await line('conversions', /^([\d,]+) trials? became paid/);
+        const [paying, seats] = await line(
+          'subscriptions',
+          /^([\d,]+) paying now, ([\d,]+) seats?\b/,
+        );
+        const [mrr, arr] = await line('mrr', /^MRR (\$[\d,.]+), ARR (\$[\d,]+\.\d\d)/);
+        const [ended] = await line('cancellations', /^([\d,]+) subscriptions? ended/);
+        const [refunds, refunded] = await line('refunds', /^([\d,]+) refunds?, (\$[\d,.]+)/);
+        const [used, sold] = await line('seats', /^([\d,]+) of ([\d,]+) seats? sold in use/);
+        const [devices] = await line('devices', /^([\d,]+) devices? activated now/);
+        return {
+          trials: int(trials),
+          cohort: [int(converted ?? '0'), int(started ?? '0')],
+          conversions: int(conversions),
+          paying: int(paying),
+          seats: int(seats),
+          mrr: money(mrr!),
+          arr: money(arr!),
+          ended: int(ended),
+          refunds: int(refunds),
+          refunded: money(refunded!),
+          enterprise: [int(used), int(sold)],
+          devices: int(devices),
+        };
       };
-    };
-    const before = await readOverview();
+      const before = await readOverview();
 
-    // A trial left alone.
-    const { baseURL } = test.info().project.use;
-    const idle = await browser.newContext(baseURL ? { baseURL } : {});
-    const idlePage = await idle.newPage();
-    await newVisitor(idlePage);
-    await signUpForTrial(idlePage, 'Ivy Idle');
-    await idle.close();
-    // A trial upgraded to Standard by card, with a device activated.
-    await signUpForTrial(page, 'Una Upgrade');
-    await page
-      .getByRole('region', { name: 'Upgrade to Standard' })
-      .getByRole('button', { name: 'Upgrade to Standard' })
-      .click();
-    await payAtDevCheckout(page);
-    await activateDevice(
-      page.request,
-      await licenseKeyFromDashboard(page),
-      { deviceId: `e2e-overview-${Date.now()}-${random()}`, deviceName: 'Desk' },
-      visitorIp,
-    );
-    // Standard bought at signup, without a trial.
-    const direct = await browser.newContext(baseURL ? { baseURL } : {});
-    const directPage = await direct.newPage();
-    await newVisitor(directPage);
-    await buyStandard(directPage, 'Dora Direct');
-    await direct.close();
+      // A trial left alone.
+      const { baseURL } = test.info().project.use;
+      const idle = await browser.newContext(baseURL ? { baseURL } : {});
+      const idlePage = await idle.newPage();
+      await newVisitor(idlePage);
+      await signUpForTrial(idlePage, 'Ivy Idle');
+      await idle.close();
+      // A trial upgraded to Standard by card, with a device activated.
+      await signUpForTrial(page, 'Una Upgrade');
+      await page
+        .getByRole('region', { name: 'Upgrade to Standard' })
+        .getByRole('button', { name: 'Upgrade to Standard' })
+        .click();
+      await payAtDevCheckout(page);
+      await activateDevice(
+        page.request,
+        await licenseKeyFromDashboard(page),
+        { deviceId: `e2e-overview-${Date.now()}-${random()}`, deviceName: 'Desk' },
+        visitorIp,
+      );
+      // Standard bought at signup, without a trial.
+      const direct = await browser.newContext(baseURL ? { baseURL } : {});
+      const directPage = await direct.newPage();
+      await newVisitor(directPage);
+      await buyStandard(directPage, 'Dora Direct');
+      await direct.close();
 
-    const after = await readOverview();
-    const seatMonthCents = Math.round(((plans.standard.priceUsd ?? 0) * 100) / 12);
-    expect(after).toEqual({
-      trials: before.trials + 2,
-      cohort: [before.cohort[0]! + 1, before.cohort[1]! + 2],
-      conversions: before.conversions + 1,
-      paying: before.paying + 2,
-      seats: before.seats + 2,
-      mrr: before.mrr + 2 * seatMonthCents,
-      arr: (before.mrr + 2 * seatMonthCents) * 12,
-      ended: before.ended,
-      refunds: before.refunds,
-      refunded: before.refunded,
-      enterprise: before.enterprise,
-      devices: before.devices + 1,
-    });
-    // The chart's numbers as a table: today's trials there are the headline's last period.
-    await cards.trials.getByText('Show as table').click();
-    const rows = cards.trials.getByRole('row');
-    await expect(rows.last()).toBeVisible();
-    expect(await cards.trials.getByRole('img').getAttribute('aria-label')).toMatch(
-      /^Trials started/,
-    );
-    for (const width of [1280, 390]) {
-      await operator.setViewportSize({ width, height: 900 });
-      expect(await sidewaysOverflow(operator)).toBeLessThanOrEqual(0);
-      // The chart is drawn at its box's width: never stretched.
-      const chart = cards.trials.locator('svg.console-chart');
-      const [drawn, box] = await chart.evaluate((svg) => [
-        Number(svg.getAttribute('width')),
-        svg.parentElement!.getBoundingClientRect().width,
-      ]);
-      expect(Math.abs(drawn - box)).toBeLessThanOrEqual(1);
-      await operator.screenshot({
-        path: testInfo.outputPath(`overview-${width}.png`),
-        fullPage: true,
+      const after = await readOverview();
+      const seatMonthCents = Math.round(((plans.standard.priceUsd ?? 0) * 100) / 12);
+      expect(after).toEqual({
+        trials: before.trials + 2,
+        cohort: [before.cohort[0]! + 1, before.cohort[1]! + 2],
+        conversions: before.conversions + 1,
+        paying: before.paying + 2,
+        seats: before.seats + 2,
+        mrr: before.mrr + 2 * seatMonthCents,
+        arr: (before.mrr + 2 * seatMonthCents) * 12,
+        ended: before.ended,
+        refunds: before.refunds,
+        refunded: before.refunded,
+        enterprise: before.enterprise,
+        devices: before.devices + 1,
       });
-    }
-    await closeOperator(operator);
-  });
+      // The chart's numbers as a table: today's trials there are the headline's last period.
+      await cards.trials.getByText('Show as table').click();
+      const rows = cards.trials.getByRole('row');
+      await expect(rows.last()).toBeVisible();
+      expect(await cards.trials.getByRole('img').getAttribute('aria-label')).toMatch(
+        /^Trials started/,
+      );
+      for (const width of [1280, 390]) {
+        await operator.setViewportSize({ width, height: 900 });
+        expect(await sidewaysOverflow(operator)).toBeLessThanOrEqual(0);
+        // The chart is drawn at its box's width: never stretched.
+        const chart = cards.trials.locator('svg.console-chart');
+        const [drawn, box] = await chart.evaluate((svg) => [
+          Number(svg.getAttribute('width')),
+          svg.parentElement!.getBoundingClientRect().width,
+        ]);
+        expect(Math.abs(drawn - box)).toBeLessThanOrEqual(1);
+        await operator.screenshot({
+          path: testInfo.outputPath(`overview-${width}.png`),
+          fullPage: true,
+        });
+      }
+      await closeOperator(operator);
+    },
+  );
 
   test('has no accessibility violations on any console page, and works at 390 px', async ({
     page,

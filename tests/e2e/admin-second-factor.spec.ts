@@ -13,7 +13,9 @@ import { ageProofs, freshCode } from './two-step.helpers';
  * Operators are held to a second factor: the console tells an operator without one how to set it
  * up and opens once they have; a customer's deletion later asks again for a fresh code.
  */
-test.describe('The console and second factors', () => {
+// Alone (the `serial` project): the README's `npm run admin -- grant` and ageProofs write the
+// server's local D1 from a second process.
+test.describe('The console and second factors', { tag: '@alone' }, () => {
   test('an operator is asked to set up an authenticator app before the console opens', async ({
     page,
     allowConsoleError,
