@@ -106,10 +106,10 @@ export function initSearchPage(doc: Document): void {
   if (!root) return;
   const fail = (error: unknown) => showError(root, error);
   try {
-    const query = queryFrom(window.location.search);
     const box = part(root, 'input') as HTMLInputElement;
     // What the visitor typed before the script ran wins over the address.
-    if (!box.value) box.value = query;
+    const query = box.value.trim() || queryFrom(window.location.search);
+    if (!box.value.trim()) box.value = query;
     /** Each search counts; an answer that arrives after a newer search began is dropped. */
     let latest = 0;
     const show = (text: string, wait: boolean) => {
