@@ -70,7 +70,7 @@ export function apiDocument(origin: string = url) {
     info: {
       title: `${product} plugin API`,
       version: currentVersion,
-      description: `The calls the ${product} plugin makes to ${url} (activating and checking licenses, updates, feature usage, and signing in from the ribbon to manage the account's licenses), and the account calls that the plugin's sign-in page and the Usage page make with the customer's session (approving a sign-in, devices, sessions, feature usage). Errors answer \`{ message, code }\` (the OAuth endpoints \`{ error, error_description }\`); a known path asked with another method answers 405 with \`Allow\`. What this reference cannot say (the offline rule, the device id, the license file) is in the plugin guide of the repository (docs/plugin-api.md).`,
+      description: `The calls the ${product} plugin makes to ${url} (activating and checking licenses, updates, feature usage, and signing in from the ribbon to manage the account's licenses), the account calls that the plugin's sign-in page and the Usage page make with the customer's session (approving a sign-in, devices, sessions, feature usage), and the site's own calls for billing, Standard signup, teams and invitations, the payment provider's webhook and the operator console. Errors answer \`{ message, code }\` (the OAuth endpoints \`{ error, error_description }\`); a known path asked with another method answers 405 with \`Allow\`. What this reference cannot say (the offline rule, the device id, the license file) is in the plugin guide of the repository (docs/plugin-api.md).`,
     },
     servers: [{ url: origin }],
     // Every tag an operation uses, in the order the reference lists them.
