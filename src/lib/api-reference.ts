@@ -149,6 +149,7 @@ export function variantsOf(schema: Schema | undefined): SchemaVariant[] {
 const credentialLabels: Record<string, string> = {
   pluginToken: 'Plugin access token',
   sessionBearer: 'Account session',
+  operatorSession: 'Operator session',
 };
 
 function credentialOf(security: Record<string, unknown>[] | undefined): string | null {

@@ -760,19 +760,16 @@ const cases: Record<string, Case[]> = {
  * least once, so each answer it gives is checked against the document.
  */
 function accountAndConsoleCases(): Record<string, Case[]> {
+  type Method = NonNullable<Call['method']>;
   const get = (path: string) => ({ method: 'GET' as const, path });
-  const withoutSession = (
-    method: NonNullable<Call['method']>,
-    path: string,
-    data?: unknown,
-  ): Case => ({
+  const withoutSession = (method: Method, path: string, data?: unknown): Case => ({
     name: 'without a session',
     call: () => ({ method, path, ...(data === undefined ? {} : { data }) }),
     status: 401,
   });
   const signedIn = (
     name: string,
-    method: NonNullable<Call['method']>,
+    method: Method,
     path: string,
     status: number,
     data?: unknown,
@@ -873,7 +870,7 @@ function accountAndConsoleCases(): Record<string, Case[]> {
     ],
   };
   // The team page's calls: the customer owns no organization (403), nobody without a session.
-  const team: [NonNullable<Call['method']>, string, string, unknown?][] = [
+  const team: [Method, string, string, unknown?][] = [
     ['GET', '/api/team', 'GET /api/team'],
     ['GET', '/api/team/members', 'GET /api/team/members'],
     ['GET', '/api/team/members/someone/devices', 'GET /api/team/members/{userId}/devices'],
@@ -907,7 +904,7 @@ function accountAndConsoleCases(): Record<string, Case[]> {
     signedIn('a page that is no number', 'GET', '/api/team/members?page=x', 400),
   );
   // The console: the customer is no operator (403), nobody without a session.
-  const admin: [NonNullable<Call['method']>, string, string, unknown?][] = [
+  const admin: [Method, string, string, unknown?][] = [
     ['GET', '/api/admin/session', 'GET /api/admin/session'],
     ['GET', '/api/admin/metrics', 'GET /api/admin/metrics'],
     ['GET', '/api/admin/search?q=a', 'GET /api/admin/search'],

@@ -42,7 +42,14 @@ import {
   organizationDetailSchema,
   organizationListSchema,
 } from './admin-organizations-answers';
-import { bodyErrors, declareRoute, errorAnswers, jsonAnswer, jsonRequest } from './describe';
+import {
+  bodyErrors,
+  declareRoute,
+  errorAnswers,
+  jsonAnswer,
+  jsonRequest,
+  lazyParameters,
+} from './describe';
 import { messageResponseSchema } from './user-answers';
 
 /** Plain, not lazy: the OpenAPI generator reads a parameter schema's fields (schemas/lazy.ts). */
@@ -82,7 +89,7 @@ export const metricsRoute = declareRoute({
   description:
     'Trials, conversions, cancellations, refunds, recurring revenue, seats, devices and plugin versions per period of the `range`.',
   security: operatorSession,
-  request: { query: metricsQuerySchema },
+  request: { query: lazyParameters(metricsQuerySchema) },
   get responses() {
     return {
       200: jsonAnswer(businessMetricsSchema, 'The figures.'),
@@ -100,7 +107,7 @@ export const searchRoute = declareRoute({
   description:
     'Customers whose e-mail, name, license key, device or payment ids match `q`, a page at a time (`cursor` from `nextCursor`).',
   security: operatorSession,
-  request: { query: searchQuerySchema },
+  request: { query: lazyParameters(searchQuerySchema) },
   get responses() {
     return {
       200: jsonAnswer(searchResultsSchema, 'The matches.'),
@@ -195,7 +202,7 @@ export const inboxRoute = declareRoute({
   description:
     'Messages from the Get in Touch form, new or handled, a page at a time (`cursor` from `nextCursor`), with the replies sent.',
   security: operatorSession,
-  request: { query: inboxQuerySchema },
+  request: { query: lazyParameters(inboxQuerySchema) },
   get responses() {
     return {
       200: jsonAnswer(inboxSchema, 'The messages.'),
@@ -248,7 +255,7 @@ export const auditRoute = declareRoute({
   description:
     "Every operator's actions, newest first, filtered by operator, customer, action and whole UTC days, a page at a time (`cursor` from `nextCursor`).",
   security: operatorSession,
-  request: { query: auditQuerySchema },
+  request: { query: lazyParameters(auditQuerySchema) },
   get responses() {
     return {
       200: jsonAnswer(auditPageSchema, 'The entries.'),
@@ -362,7 +369,7 @@ export const findOrganizationsRoute = declareRoute({
   description:
     "Organizations whose name starts with `q`, or whose owner's e-mail or a member's license key is `q`; the newest when `q` is empty.",
   security: operatorSession,
-  request: { query: organizationQuerySchema },
+  request: { query: lazyParameters(organizationQuerySchema) },
   get responses() {
     return {
       200: jsonAnswer(organizationListSchema, 'The organizations.'),

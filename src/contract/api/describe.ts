@@ -157,3 +157,12 @@ export const bodyErrors: readonly ErrorCode[] = [
   'PAYLOAD_TOO_LARGE',
   'UNSUPPORTED_MEDIA_TYPE',
 ];
+
+/**
+ * A lazy query or path parameters schema (schemas/lazy.ts) for `request.query` or `params`, typed
+ * as the object it builds so handlers read its fields. It validates as it is, built on the first
+ * request; document.ts builds it before listing its fields.
+ */
+export function lazyParameters<T extends z.ZodObject>(schema: z.ZodLazy<T>): T {
+  return schema as unknown as T;
+}

@@ -4,6 +4,7 @@
  * /developers/api renders it for plugin developers; a test checks every answer against it.
  */
 import { OpenAPIHono, type RouteConfig } from '@hono/zod-openapi';
+import { z } from 'zod';
 import * as pluginSignIn from '../../config/plugin-sign-in';
 import { company, currentVersion, product, supportEmail, url } from '../../config/site';
 import { accountRoutes } from './account-routes';
@@ -42,6 +43,20 @@ export const apiRouteGroups: readonly { prefix: string; routes: readonly RouteCo
   { prefix: '/api', routes: adminOrganizationRoutes },
 ];
 
+/**
+ * The request of a declaration with its query and path parameters built: those schemas may be
+ * lazy (schemas/lazy.ts), and the generator lists a parameter schema's fields, which a lazy one
+ * shows only once built.
+ */
+function builtParameters(request: NonNullable<RouteConfig['request']>) {
+  const built = (schema: unknown) => (schema instanceof z.ZodLazy ? schema.unwrap() : schema);
+  return {
+    ...request,
+    ...(request.query === undefined ? {} : { query: built(request.query) }),
+    ...(request.params === undefined ? {} : { params: built(request.params) }),
+  } as typeof request;
+}
+
 /** The OpenAPI path of a declaration mounted at `prefix` (`{name}` for path parameters). */
 export function documentedPath(prefix: string, route: RouteConfig): string {
   return `${prefix}${route.path}`;
@@ -71,7 +86,7 @@ export function apiDocument(origin: string = url) {
       // `request` and `responses` may be getters (declareRoute), which a spread leaves out.
       registry.openAPIRegistry.registerPath({
         ...route,
-        ...(route.request === undefined ? {} : { request: route.request }),
+        ...(route.request === undefined ? {} : { request: builtParameters(route.request) }),
         responses: route.responses,
         path: documentedPath(prefix, route),
       });

@@ -23,6 +23,7 @@ import {
   errorAnswers,
   jsonAnswer,
   jsonRequest,
+  lazyParameters,
   publicCall,
 } from './describe';
 import { invitationPreviewSchema } from './invitation-answers';
@@ -79,7 +80,7 @@ export const teamPeopleRoute = declareRoute({
   description:
     'Members and open invitations, searched by name or e-mail, filtered by status, sorted and a page at a time, with the count per status of the whole team.',
   security: accountSession,
-  request: { query: peopleQuerySchema },
+  request: { query: lazyParameters(peopleQuerySchema) },
   get responses() {
     return {
       200: jsonAnswer(teamPeoplePageSchema, 'The page.'),
@@ -130,7 +131,7 @@ export const teamActivityRoute = declareRoute({
   description:
     'What happened on the team, newest first: devices activated and freed, members joining, invited and removed; of one `member` and between whole UTC days `from` and `to` when given.',
   security: accountSession,
-  request: { query: activityQuerySchema },
+  request: { query: lazyParameters(activityQuerySchema) },
   get responses() {
     return {
       200: jsonAnswer(teamActivityResponseSchema, 'The activity.'),
@@ -147,7 +148,7 @@ export const teamActivityCsvRoute = declareRoute({
   summary: "The team's activity as CSV",
   description: 'The same rows as the activity, as a CSV attachment.',
   security: accountSession,
-  request: { query: activityQuerySchema },
+  request: { query: lazyParameters(activityQuerySchema) },
   get responses() {
     return {
       200: csv('The activity.'),

@@ -63,36 +63,43 @@ export type CustomerActionBody = z.infer<typeof customerActionSchema>;
 export const moneyRetrySchema = lazySchema(() => z.object({ reason }));
 
 /** GET /api/admin/metrics */
-export const metricsQuerySchema = z.object({
-  range: z.enum(metricRanges, { error: 'Choose a range: 7d, 30d, 90d or 12m.' }).default('30d'),
-});
+export const metricsQuerySchema = lazySchema(() =>
+  z.object({
+    range: z.enum(metricRanges, { error: 'Choose a range: 7d, 30d, 90d or 12m.' }).default('30d'),
+  }),
+);
 
 /** GET /api/admin/search */
-export const searchQuerySchema = z.object({
-  q: z.string().max(200, 'The search is too long (200 characters at most).'),
-  cursor: z.string().max(400).optional(),
-});
+export const searchQuerySchema = lazySchema(() =>
+  z.object({
+    q: z.string().max(200, 'The search is too long (200 characters at most).'),
+    cursor: z.string().max(400).optional(),
+  }),
+);
 
 /** A day of the audit log's date filters (UTC), as a date field sends it. */
-const day = () => z.iso.date({ error: 'Give dates as YYYY-MM-DD.' });
+const day = lazySchema(() => z.iso.date({ error: 'Give dates as YYYY-MM-DD.' }));
 
 /** GET /api/admin/audit */
-export const auditQuerySchema = z.object({
-  // Plain (not the lazy `id`), so the document lists each parameter's limits.
-  operator: z.string().trim().min(1).max(128).optional(),
-  customer: z.string().trim().min(1).max(128).optional(),
-  action: z.enum(auditActions).optional(),
-  /** From the start of this day, through the end of `to` (both UTC, both optional). */
-  from: day().optional(),
-  to: day().optional(),
-  cursor: z.string().max(200).optional(),
-});
+export const auditQuerySchema = lazySchema(() =>
+  z.object({
+    operator: id.optional(),
+    customer: id.optional(),
+    action: z.enum(auditActions).optional(),
+    /** From the start of this day, through the end of `to` (both UTC, both optional). */
+    from: day.optional(),
+    to: day.optional(),
+    cursor: z.string().max(200).optional(),
+  }),
+);
 
 /** GET /api/admin/inbox */
-export const inboxQuerySchema = z.object({
-  status: z.enum(['new', 'handled']).default('new'),
-  cursor: z.string().max(200).optional(),
-});
+export const inboxQuerySchema = lazySchema(() =>
+  z.object({
+    status: z.enum(['new', 'handled']).default('new'),
+    cursor: z.string().max(200).optional(),
+  }),
+);
 
 /** POST /api/admin/inbox/:id/handle: the note is the audit row's reason. */
 export const handleContactSchema = lazySchema(() =>

@@ -8,8 +8,9 @@
  * document is the same), and builds that schema on first use. What an eager schema offers beyond
  * parsing (`.extend`, `.shape`) is on `.unwrap()`.
  *
- * The one exception: path and query parameters of a declared route (src/contract/api/) stay
- * plain objects, as the OpenAPI generator reads their fields to list the parameters.
+ * Path and query parameters of a declared route (src/contract/api/) may be lazy too: the OpenAPI
+ * document (document.ts) builds them before the generator reads their fields to list the
+ * parameters.
  */
 import { z } from 'zod';
 

@@ -56,33 +56,37 @@ export const invitationSignupSchema = lazySchema(() =>
  * GET /api/team/members: a page of the team table. Every parameter may be left out (page 1, by
  * name A to Z, no search, every status); a parameter given twice is refused like a wrong one.
  */
-export const peopleQuerySchema = z.object({
-  page: z
-    .string({ error: TeamMessages.pageInvalid })
-    .regex(/^\d{1,5}$/, TeamMessages.pageInvalid)
-    .transform(Number)
-    .refine((page) => page >= 1 && page <= 10_000, TeamMessages.pageInvalid)
-    .default(1)
-    // As sent: a query parameter is text, so its documented default is the text "1".
-    .meta({ default: '1' }),
-  sort: z.enum(teamSortKeys, { error: TeamMessages.sortInvalid(teamSortKeys) }).default('name'),
-  dir: z.enum(sortDirections, { error: TeamMessages.directionInvalid }).default('asc'),
-  q: z
-    .string({ error: TeamMessages.searchInvalid })
-    .max(200, TeamMessages.searchInvalid)
-    .default(''),
-  status: z
-    .enum(statusFilters, { error: TeamMessages.statusInvalid(statusFilters) })
-    .default('all'),
-});
+export const peopleQuerySchema = lazySchema(() =>
+  z.object({
+    page: z
+      .string({ error: TeamMessages.pageInvalid })
+      .regex(/^\d{1,5}$/, TeamMessages.pageInvalid)
+      .transform(Number)
+      .refine((page) => page >= 1 && page <= 10_000, TeamMessages.pageInvalid)
+      .default(1)
+      // As sent: a query parameter is text, so its documented default is the text "1".
+      .meta({ default: '1' }),
+    sort: z.enum(teamSortKeys, { error: TeamMessages.sortInvalid(teamSortKeys) }).default('name'),
+    dir: z.enum(sortDirections, { error: TeamMessages.directionInvalid }).default('asc'),
+    q: z
+      .string({ error: TeamMessages.searchInvalid })
+      .max(200, TeamMessages.searchInvalid)
+      .default(''),
+    status: z
+      .enum(statusFilters, { error: TeamMessages.statusInvalid(statusFilters) })
+      .default('all'),
+  }),
+);
 export type PeopleQuery = z.output<typeof peopleQuerySchema>;
 
 /** GET /api/team/activity and activity.csv */
-export const activityQuerySchema = z.object({
-  member: z.string().trim().max(128).optional(),
-  from: z.iso.date('From must be a date (YYYY-MM-DD).').optional(),
-  to: z.iso.date('To must be a date (YYYY-MM-DD).').optional(),
-});
+export const activityQuerySchema = lazySchema(() =>
+  z.object({
+    member: z.string().trim().max(128).optional(),
+    from: z.iso.date('From must be a date (YYYY-MM-DD).').optional(),
+    to: z.iso.date('To must be a date (YYYY-MM-DD).').optional(),
+  }),
+);
 
 const reason = lazySchema(() =>
   z
@@ -98,9 +102,11 @@ const organizationName = lazySchema(() =>
 );
 
 /** GET /api/admin/organizations?q=…: a name's start, an e-mail or a license key; '' lists the newest. */
-export const organizationQuerySchema = z.object({
-  q: z.string().max(200, 'The search is too long (200 characters at most).').default(''),
-});
+export const organizationQuerySchema = lazySchema(() =>
+  z.object({
+    q: z.string().max(200, 'The search is too long (200 characters at most).').default(''),
+  }),
+);
 
 /** POST /api/admin/organizations */
 export const createOrganizationSchema = lazySchema(() =>
