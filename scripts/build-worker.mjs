@@ -19,7 +19,7 @@
 //   node scripts/build-worker.mjs [--outdir DIR] [--development|--production] [--metafile FILE]
 import { build } from 'esbuild';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
-import { dirname, relative, resolve } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -51,6 +51,27 @@ const withoutStandIns = {
         resolveDir: dirname(absent),
       };
     });
+  },
+};
+
+/**
+ * zod's messages in English only. `z` is handed around as a value (@hono/zod-openapi extends it),
+ * so every export of the namespace stays in the bundle, `z.locales` with its 50-odd languages
+ * among them (about 70 KiB of gzip) though the Worker only ever speaks English (zod's default).
+ * The locales' index becomes one that has English alone.
+ */
+const englishZodOnly = {
+  name: 'sheetwright:english-zod-only',
+  setup(build) {
+    build.onResolve({ filter: /[\\/]locales[\\/]index\.js$/ }, (args) => {
+      if (!/[\\/]node_modules[\\/]zod[\\/]/.test(args.importer)) return undefined;
+      return { path: resolve(dirname(args.importer), args.path), namespace: 'zod-locales' };
+    });
+    build.onLoad({ filter: /.*/, namespace: 'zod-locales' }, (args) => ({
+      contents: `export { default as en } from ${JSON.stringify(join(dirname(args.path), 'en.js'))};`,
+      loader: 'js',
+      resolveDir: dirname(args.path),
+    }));
   },
 };
 
@@ -95,7 +116,7 @@ export async function buildWorker({
     legalComments: 'none',
     metafile: true,
     logLevel: 'warning',
-    plugins: kind === 'production' ? [withoutStandIns] : [],
+    plugins: kind === 'production' ? [withoutStandIns, englishZodOnly] : [englishZodOnly],
   });
   return result.metafile;
 }
