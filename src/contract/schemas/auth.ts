@@ -181,7 +181,12 @@ export const contactSchema = lazySchema(() =>
   z.object({
     name: plainName(z.string().trim().min(1).max(200)),
     email,
-    message: z.string().trim().min(1).max(5000),
+    message: z
+      .string()
+      .trim()
+      .min(1)
+      .max(5000)
+      .meta({ pattern: trimmedPattern(1, 5000) }),
     recaptchaToken: botToken,
   }),
 );
