@@ -2316,7 +2316,1553 @@ export interface paths {
 }
 export type webhooks = Record<string, never>;
 export interface components {
-    schemas: never;
+    schemas: {
+        ActivateLicenseAnswer: {
+            /** @enum {string} */
+            status: "VALID";
+            message: string;
+            licenseFile: string;
+            license: {
+                /** @enum {string} */
+                plan: "Trial" | "Standard" | "Enterprise";
+                /** @enum {string} */
+                status: "active" | "expired" | "suspended" | "revoked";
+                expiresAt: string;
+                deviceLimit: number;
+                activeDevices: number;
+            };
+            device: {
+                id: string;
+                deviceId: string;
+                deviceName: string;
+                appVersion: string | null;
+                activatedAt: string;
+                lastSeenAt: string;
+            };
+            usageReporting: boolean;
+        };
+        ValidateLicenseAnswer: {
+            /** @enum {string} */
+            status: "VALID" | "EXPIRED" | "SUSPENDED" | "REVOKED" | "NOT_FOUND" | "DEVICE_NOT_ACTIVATED" | "TOO_MANY_DEVICES";
+            message: string;
+            license?: {
+                /** @enum {string} */
+                plan: "Trial" | "Standard" | "Enterprise";
+                /** @enum {string} */
+                status: "active" | "expired" | "suspended" | "revoked";
+                expiresAt: string;
+                deviceLimit: number;
+                activeDevices: number;
+            };
+            licenseFile?: string;
+            usageReporting?: boolean;
+        };
+        DeactivateLicenseAnswer: {
+            message: string;
+            license: {
+                /** @enum {string} */
+                plan: "Trial" | "Standard" | "Enterprise";
+                /** @enum {string} */
+                status: "active" | "expired" | "suspended" | "revoked";
+                expiresAt: string;
+                deviceLimit: number;
+                activeDevices: number;
+            };
+        };
+        GetLicensePublicKeyAnswer: {
+            keys: {
+                /** @enum {string} */
+                kty: "OKP";
+                /** @enum {string} */
+                crv: "Ed25519";
+                x: string;
+                kid: string;
+                /** @enum {string} */
+                alg: "EdDSA";
+                /** @enum {string} */
+                use: "sig";
+            }[];
+        };
+        CheckForUpdateAnswer: {
+            /** @enum {string} */
+            status: "UP_TO_DATE";
+            message: string;
+            latestVersion: string;
+        } | {
+            /** @enum {string} */
+            status: "UPDATE_AVAILABLE";
+            message: string;
+            release: {
+                version: string;
+                /** @enum {string} */
+                channel: "stable" | "beta";
+                date: string;
+                /** Format: uri */
+                notesUrl: string;
+                /** Format: uri */
+                downloadUrl: string;
+                downloadExpiresAt: string;
+                size: number;
+                sha256: string;
+            };
+            manifest: string;
+        } | {
+            /** @enum {string} */
+            status: "UPDATE_NOT_INCLUDED";
+            message: string;
+            latestVersion: string;
+            /** Format: uri */
+            notesUrl: string;
+            /** Format: uri */
+            upgradeUrl: string;
+        } | {
+            /** @enum {string} */
+            status: "EXPIRED" | "SUSPENDED" | "REVOKED" | "NOT_FOUND" | "DEVICE_NOT_ACTIVATED";
+            message: string;
+        };
+        ReportFeatureUsageAnswer: {
+            /** @enum {string} */
+            status: "VALID" | "EXPIRED" | "SUSPENDED" | "REVOKED" | "NOT_FOUND" | "DEVICE_NOT_ACTIVATED" | "TOO_MANY_DEVICES";
+            message: string;
+            usageReporting?: boolean;
+            license?: {
+                /** @enum {string} */
+                plan: "Trial" | "Standard" | "Enterprise";
+                /** @enum {string} */
+                status: "active" | "expired" | "suspended" | "revoked";
+                expiresAt: string;
+                deviceLimit: number;
+                activeDevices: number;
+            };
+        };
+        ListPluginLicensesAnswer: {
+            licenses: {
+                /** @enum {string} */
+                plan: "Trial" | "Standard" | "Enterprise";
+                /** @enum {string} */
+                status: "active" | "expired" | "suspended" | "revoked";
+                expiresAt: string;
+                deviceLimit: number;
+                activeDevices: number;
+                id: string;
+                licenseKey: string;
+                current: boolean;
+                devices: {
+                    id: string;
+                    deviceId: string;
+                    deviceName: string;
+                    appVersion: string | null;
+                    activatedAt: string;
+                    lastSeenAt: string;
+                }[];
+            }[];
+        };
+        StartDeviceAuthorizationAnswer: {
+            device_code: string;
+            user_code: string;
+            verification_uri: string;
+            verification_uri_complete: string;
+            expires_in: number;
+            interval: number;
+        };
+        ExchangeTokenAnswer: {
+            access_token: string;
+            /** @enum {string} */
+            token_type: "Bearer";
+            expires_in: number;
+            refresh_token: string;
+            /** @enum {string} */
+            scope: "licenses";
+        };
+        GetAuthorizationServerMetadataAnswer: {
+            issuer: string;
+            device_authorization_endpoint: string;
+            token_endpoint: string;
+            revocation_endpoint: string;
+            grant_types_supported: string[];
+            response_types_supported: string[];
+            scopes_supported: string[];
+            token_endpoint_auth_methods_supported: string[];
+            revocation_endpoint_auth_methods_supported: string[];
+            service_documentation: string;
+        };
+        LookUpPluginSignInAnswer: {
+            userCode: string;
+            clientName: string;
+            scope: string;
+            deviceName: string | null;
+            deviceId: string | null;
+            accountEmail: string;
+            requestedAt: string;
+            expiresAt: string;
+        };
+        ApprovePluginSignInAnswer: {
+            /** @enum {string} */
+            status: "approved" | "denied";
+            message: string;
+        };
+        GetUsageOverviewAnswer: {
+            /** @enum {string} */
+            plan: "Trial" | "Standard" | "Enterprise";
+            deviceLimit: number;
+            devices: {
+                id: string;
+                deviceId: string;
+                deviceName: string;
+                appVersion: string | null;
+                activatedAt: string;
+                lastSeenAt: string;
+            }[];
+            history: {
+                id: string;
+                /** @enum {string} */
+                action: "activated" | "deactivated" | "replaced" | "renamed";
+                /** @enum {string} */
+                source: "plugin" | "dashboard" | "system" | "support";
+                deviceId: string;
+                deviceName: string;
+                at: string;
+            }[];
+            sessions: {
+                id: string;
+                createdAt: string;
+                lastUsedAt: string;
+                expiresAt: string;
+                device: string;
+                ip: string | null;
+                current: boolean;
+            }[];
+            plugins: {
+                id: string;
+                clientName: string;
+                deviceName: string | null;
+                deviceId: string | null;
+                approvedAt: string;
+                lastUsedAt: string;
+            }[];
+            deactivations: {
+                used: number;
+                max: number;
+                windowDays: number;
+            };
+            message?: string;
+        };
+        GetFeatureUsageAnswer: {
+            days: number;
+            from: string;
+            to: string;
+            shareUsage: boolean;
+            devices: {
+                deviceId: string;
+                deviceName: string;
+                counts: number[];
+                lastUsed: (string | null)[];
+            }[];
+        };
+        SignInAnswer: {
+            token: string;
+            user: {
+                userId: string;
+                customerName: string;
+                email: string;
+                /** @enum {string} */
+                plan: "Trial" | "Standard" | "Enterprise";
+                /** @enum {string} */
+                licenseStatus: "active" | "expired" | "suspended" | "revoked";
+                activationDate: string;
+                expirationDate: string;
+                licenseKey: string;
+                isDeleted: boolean;
+                sessionStartedAt: string;
+                /** @enum {string} */
+                authProvider: "email" | "google";
+                ownsOrganization?: boolean;
+                holdsSeat?: boolean;
+            };
+            tokenExpiration: number;
+        } | {
+            /** @enum {boolean} */
+            secondFactorRequired: true;
+            expiresAt: number;
+        };
+        GetSignedInUserAnswer: {
+            user: {
+                userId: string;
+                customerName: string;
+                email: string;
+                /** @enum {string} */
+                plan: "Trial" | "Standard" | "Enterprise";
+                /** @enum {string} */
+                licenseStatus: "active" | "expired" | "suspended" | "revoked";
+                activationDate: string;
+                expirationDate: string;
+                licenseKey: string;
+                isDeleted: boolean;
+                sessionStartedAt: string;
+                /** @enum {string} */
+                authProvider: "email" | "google";
+                ownsOrganization?: boolean;
+                holdsSeat?: boolean;
+            };
+            tokenExpiration: number;
+        };
+        SignOutAnswer: {
+            message: string;
+        };
+        SendVerificationCodeAnswer: {
+            message: string;
+            attempt: number;
+            expiresIn: number;
+        };
+        VerifySignupCodeAnswer: {
+            verified: boolean;
+            formData: {
+                customerName: string;
+                email: string;
+                /** @enum {string} */
+                plan: "trial" | "standard";
+                fingerprintId: string;
+            };
+            message: string;
+        };
+        RegisterEmailTrialAnswer: {
+            token: string;
+            user: {
+                userId: string;
+                customerName: string;
+                email: string;
+                /** @enum {string} */
+                plan: "Trial" | "Standard" | "Enterprise";
+                /** @enum {string} */
+                licenseStatus: "active" | "expired" | "suspended" | "revoked";
+                activationDate: string;
+                expirationDate: string;
+                licenseKey: string;
+                isDeleted: boolean;
+                sessionStartedAt: string;
+                /** @enum {string} */
+                authProvider: "email" | "google";
+                ownsOrganization?: boolean;
+                holdsSeat?: boolean;
+            };
+            tokenExpiration: number;
+        };
+        GetAccountLicenseAnswer: {
+            devices: {
+                active: number;
+                limit: number;
+            };
+            renewal: {
+                /** @enum {string} */
+                kind: "renews" | "ends";
+                on: string;
+            } | null;
+        };
+        GetUsageSharingAnswer: {
+            shareUsage: boolean;
+            message?: string;
+        };
+        ListPasskeysAnswer: {
+            passkeys: {
+                id: string;
+                name: string;
+                createdAt: number;
+                lastUsedAt: number | null;
+                backedUp: boolean;
+            }[];
+            max: number;
+        };
+        StartAddingPasskeyAnswer: {
+            challengeId: string;
+            options?: unknown;
+            suggestedName: string;
+        };
+        AddPasskeyAnswer: {
+            id: string;
+            name: string;
+            createdAt: number;
+            lastUsedAt: number | null;
+            backedUp: boolean;
+        };
+        StartPasskeySignInAnswer: {
+            challengeId: string;
+            options?: unknown;
+        };
+        GetTwoStepStatusAnswer: {
+            on: boolean;
+            since: number | null;
+            recoveryCodesLeft: number;
+        };
+        StartTwoStepSetupAnswer: {
+            secret: string;
+            uri: string;
+            qrSvg: string;
+        };
+        ConfirmTwoStepAnswer: {
+            recoveryCodes: string[];
+        };
+        GetIdentityProofMethodsAnswer: {
+            methods: ("passkey" | "code" | "password")[];
+        };
+        CheckHealthAnswer: {
+            /** @enum {boolean} */
+            ok: true;
+            version: string;
+        };
+        GetPublicConfigAnswer: {
+            /** @enum {string} */
+            environment: "production" | "development";
+            botCheck: {
+                /** @enum {string} */
+                mode: "turnstile" | "local";
+                siteKey: string | null;
+            };
+            google: {
+                /** @enum {string} */
+                mode: "gis" | "local";
+                clientId: string | null;
+            };
+        };
+        GetBillingOverviewAnswer: {
+            /** @enum {string} */
+            plan: "Trial" | "Standard" | "Enterprise";
+            /** @enum {string} */
+            licenseStatus: "active" | "expired" | "suspended" | "revoked";
+            licenseExpiresAt: string;
+            devices: {
+                active: number;
+                limit: number;
+            };
+            subscription: {
+                /** @enum {string} */
+                status: "active" | "cancelling" | "past_due" | "canceled";
+                currentPeriodEnd: string | null;
+                cancelAtPeriodEnd: boolean;
+                paymentFailedAt: string | null;
+                /** @enum {string} */
+                paidBy: "card" | "invoice";
+                charge: {
+                    quantity: number;
+                    unitAmount: number;
+                    subtotal: number;
+                    tax: number;
+                    taxRateBp: number;
+                    reverseCharge: boolean;
+                    total: number;
+                    currency: string;
+                };
+                renewal: {
+                    quantity: number;
+                    unitAmount: number;
+                    subtotal: number;
+                    tax: number;
+                    taxRateBp: number;
+                    reverseCharge: boolean;
+                    total: number;
+                    currency: string;
+                };
+            } | null;
+            card: {
+                brand: string;
+                last4: string;
+                expMonth: number;
+                expYear: number;
+            } | null;
+            details: {
+                company: string | null;
+                name: string;
+                line1: string;
+                line2: string | null;
+                postalCode: string;
+                city: string;
+                state: string | null;
+                country: string;
+                taxId: string | null;
+            } | null;
+            taxIdNote: string | null;
+            invoices: {
+                id: string;
+                number: string | null;
+                created: string;
+                amountPaid: number;
+                currency: string;
+                status: string;
+                url: string | null;
+                pdfUrl: string;
+                taxAmount: number;
+                reverseCharge: boolean;
+                quantity: number;
+                unitAmount: number;
+                seatsAdded: boolean;
+                dueAt?: string | null;
+                refund: {
+                    /** @enum {string} */
+                    state: "in-progress" | "refunded";
+                    amount: number;
+                    refundedAt: string | null;
+                } | null;
+            }[];
+            actions: {
+                upgrade: boolean;
+                manageCard: boolean;
+                cancel: boolean;
+                resume: boolean;
+                editDetails: boolean;
+            };
+        };
+        StartUpgradeCheckoutAnswer: {
+            /** Format: uri */
+            checkoutUrl: string;
+            sessionId: string;
+        };
+        UpgradeByInvoiceAnswer: {
+            invoice: {
+                id: string;
+                number: string | null;
+                seats: number;
+                amountDue: number;
+                currency: string;
+                dueAt: string;
+                url: string | null;
+            };
+        };
+        OpenBillingPortalAnswer: {
+            /** Format: uri */
+            url: string;
+        };
+        GetSeatsAnswer: {
+            summary: {
+                seats: number;
+                renewalSeats: number | null;
+                taken: number;
+                renewsOn: string | null;
+                unitAmount: number;
+                currency: string;
+                paysByInvoice: boolean;
+            } | null;
+        };
+        PreviewSeatAdditionAnswer: {
+            seats: number;
+            newSeats: number;
+            subtotal: number;
+            tax: number;
+            total: number;
+            currency: string;
+            reverseCharge: boolean;
+            periodEnd: string;
+        };
+        AddSeatsAnswer: {
+            message: string;
+            seats: number;
+            invoice: {
+                id: string;
+                number: string | null;
+                total: number;
+                currency: string;
+            };
+        };
+        SetRenewalSeatsAnswer: {
+            message: string;
+            renewalSeats: number | null;
+        };
+        CheckPaymentCompletionAnswer: {
+            accountCreated: boolean;
+            upgraded?: boolean;
+            email?: string;
+            token?: string;
+            user?: {
+                userId: string;
+                customerName: string;
+                email: string;
+                /** @enum {string} */
+                plan: "Trial" | "Standard" | "Enterprise";
+                /** @enum {string} */
+                licenseStatus: "active" | "expired" | "suspended" | "revoked";
+                activationDate: string;
+                expirationDate: string;
+                licenseKey: string;
+                isDeleted: boolean;
+                sessionStartedAt: string;
+                /** @enum {string} */
+                authProvider: "email" | "google";
+                ownsOrganization?: boolean;
+                holdsSeat?: boolean;
+            };
+            tokenExpiration?: number;
+            refund?: {
+                /** @enum {string} */
+                reason: "account_exists" | "already_paying" | "account_deleted" | "enterprise" | "unknown_reference";
+                done: boolean;
+            };
+        };
+        QuoteInvoiceAnswer: {
+            charge: {
+                quantity: number;
+                unitAmount: number;
+                subtotal: number;
+                tax: number;
+                taxRateBp: number;
+                reverseCharge: boolean;
+                total: number;
+                currency: string;
+            };
+            dueDays: number;
+            taxIdNote: string | null;
+        };
+        SignUpEmailByInvoiceAnswer: {
+            invoice: {
+                id: string;
+                number: string | null;
+                seats: number;
+                amountDue: number;
+                currency: string;
+                dueAt: string;
+                url: string | null;
+            };
+            token: string;
+            user: {
+                userId: string;
+                customerName: string;
+                email: string;
+                /** @enum {string} */
+                plan: "Trial" | "Standard" | "Enterprise";
+                /** @enum {string} */
+                licenseStatus: "active" | "expired" | "suspended" | "revoked";
+                activationDate: string;
+                expirationDate: string;
+                licenseKey: string;
+                isDeleted: boolean;
+                sessionStartedAt: string;
+                /** @enum {string} */
+                authProvider: "email" | "google";
+                ownsOrganization?: boolean;
+                holdsSeat?: boolean;
+            };
+            tokenExpiration: number;
+        };
+        ReceiveStripeEventAnswer: {
+            /** @enum {boolean} */
+            received: true;
+            outcome: string;
+        };
+        GetTeamAnswer: {
+            organization: {
+                id: string;
+                name: string;
+                seats: number;
+                seatsTaken: number;
+                invitationsOpen: number;
+                ownerUserId: string;
+                ownerHoldsSeat: boolean;
+                deviceLimit: number;
+                termStart: string;
+                termEnd: string;
+                supportTier: string;
+            };
+        };
+        ListTeamPeopleAnswer: {
+            people: {
+                /** @enum {string} */
+                status: "active" | "idle" | "invited";
+                member: {
+                    userId: string;
+                    customerName: string;
+                    email: string;
+                    joinedAt: string;
+                    licenseStatus: string;
+                    lastActivityAt: string | null;
+                    idle: boolean;
+                    devicesInUse: number;
+                } | null;
+                invitation: {
+                    id: string;
+                    email: string;
+                    createdAt: string;
+                    expiresAt: string;
+                    sentCount: number;
+                } | null;
+            }[];
+            page: number;
+            pages: number;
+            pageSize: number;
+            total: number;
+            counts: {
+                all: number;
+                active: number;
+                idle: number;
+                invited: number;
+            };
+        };
+        ListTeamMemberDevicesAnswer: {
+            devices: {
+                id: string;
+                deviceName: string;
+                activatedAt: string;
+                lastSeenAt: string;
+            }[];
+        };
+        ListTeamMemberNamesAnswer: {
+            members: {
+                userId: string;
+                customerName: string;
+                email: string;
+            }[];
+        };
+        ListTeamActivityAnswer: {
+            activity: {
+                at: string;
+                userId: string | null;
+                member: string;
+                kind: string;
+                detail: string;
+            }[];
+        };
+        GetTeamUtilizationAnswer: {
+            days: number;
+            from: string;
+            to: string;
+            idleDays: number;
+            featureDays: number;
+            history: {
+                day: string;
+                seatsUsed: number;
+                seats: number;
+                devicesInUse: number;
+                devicesAllowed: number;
+            }[];
+            members: {
+                userId: string;
+                customerName: string;
+                email: string;
+                joinedAt: string;
+                lastActivityAt: string | null;
+                devicesInUse: number;
+                features: number[];
+                idle: boolean;
+            }[];
+        };
+        InviteTeamMemberAnswer: {
+            message: string;
+        };
+        InviteTeamMembersAnswer: {
+            results: {
+                address: string;
+                /** @enum {string} */
+                result: "invited" | "already_member" | "already_invited" | "invalid" | "no_seat";
+            }[];
+            duplicates: string[];
+            seatsLeft: number;
+        };
+        GetOrganizationAnswer: {
+            organization: {
+                name: string;
+                ownerName: string;
+                ownerEmail: string;
+                isOwner: boolean;
+                isMember: boolean;
+                seats: number;
+                seatsTaken: number;
+                deviceLimit: number;
+                termEnd: string;
+                /** @enum {string} */
+                kind: "enterprise" | "team";
+                subscription: {
+                    ending: boolean;
+                    on: string;
+                    charge: {
+                        quantity: number;
+                        unitAmount: number;
+                        subtotal: number;
+                        tax: number;
+                        taxRateBp: number;
+                        reverseCharge: boolean;
+                        total: number;
+                        currency: string;
+                    };
+                } | null;
+            } | null;
+        };
+        PreviewInvitationAnswer: {
+            organizationName: string;
+            inviterName: string;
+            email: string;
+            expiresAt: string;
+            hasAccount: boolean;
+        };
+        SignUpByInvitationAnswer: {
+            token: string;
+            user: {
+                userId: string;
+                customerName: string;
+                email: string;
+                /** @enum {string} */
+                plan: "Trial" | "Standard" | "Enterprise";
+                /** @enum {string} */
+                licenseStatus: "active" | "expired" | "suspended" | "revoked";
+                activationDate: string;
+                expirationDate: string;
+                licenseKey: string;
+                isDeleted: boolean;
+                sessionStartedAt: string;
+                /** @enum {string} */
+                authProvider: "email" | "google";
+                ownsOrganization?: boolean;
+                holdsSeat?: boolean;
+            };
+            tokenExpiration: number;
+        };
+        GetOperatorAnswer: {
+            userId: string;
+            email: string;
+            customerName: string;
+            freshUntil: string;
+        };
+        GetBusinessMetricsAnswer: {
+            /** @enum {string} */
+            range: "7d" | "30d" | "90d" | "12m";
+            periods: {
+                start: number;
+                end: number;
+                label: string;
+            }[];
+            trialsStarted: number[];
+            trialConversions: number[];
+            cancellations: number[];
+            refunds: number[];
+            refundedCents: number[];
+            activeSubscriptions: number[];
+            paidSeats: number[];
+            mrrCents: number[];
+            enterpriseSeatsSold: number[];
+            enterpriseSeatsUsed: number[];
+            activeDevices: number[];
+            cohort: {
+                trialsStarted: number;
+                converted: number;
+            };
+            cancellationReasons: {
+                at: number;
+                reason: string;
+            }[];
+            pluginVersions: {
+                version: string | null;
+                devices: number;
+            }[];
+            featureAdoption: {
+                deviceDays: number[];
+                features: {
+                    slug: string;
+                    uses: number[];
+                    deviceDays: number[];
+                }[];
+            };
+            currency: string;
+        };
+        SearchCustomersAnswer: {
+            query: string;
+            results: {
+                userId: string;
+                email: string;
+                customerName: string;
+                /** @enum {string} */
+                plan: "Trial" | "Standard" | "Enterprise";
+                createdAt: string;
+                isDeleted: boolean;
+                matchedBy: string;
+            }[];
+            nextCursor: string | null;
+        };
+        GetCustomerAnswer: {
+            account: {
+                id: string;
+                email: string;
+                customerName: string;
+                /** @enum {string} */
+                plan: "Trial" | "Standard" | "Enterprise";
+                createdAt: string;
+                verified: boolean;
+                googleLinked: boolean;
+                hasPassword: boolean;
+                /** @enum {string|null} */
+                role: "admin" | null;
+                isDeleted: boolean;
+                deletedAt: string | null;
+                purgeAt: string | null;
+                purgedAt: string | null;
+            };
+            licenses: {
+                id: string;
+                licenseKey: string;
+                /** @enum {string} */
+                plan: "Trial" | "Standard" | "Enterprise";
+                /** @enum {string} */
+                status: "active" | "expired" | "suspended" | "revoked";
+                /** @enum {string} */
+                effectiveStatus: "active" | "expired" | "suspended" | "revoked";
+                current: boolean;
+                activatedAt: string;
+                expiresAt: string;
+                createdAt: string;
+                deviceLimit: number | null;
+                activeDevices: number;
+                deactivations: {
+                    used: number;
+                    max: number;
+                    windowDays: number;
+                    resetAt: string | null;
+                };
+            }[];
+            devices: {
+                id: string;
+                licenseId: string;
+                deviceId: string;
+                deviceName: string;
+                appVersion: string | null;
+                activatedAt: string;
+                lastSeenAt: string;
+                deactivatedAt: string | null;
+            }[];
+            activations: {
+                id: string;
+                /** @enum {string} */
+                action: "activated" | "deactivated" | "replaced" | "renamed";
+                /** @enum {string} */
+                source: "plugin" | "dashboard" | "system" | "support";
+                deviceId: string;
+                deviceName: string;
+                at: string;
+            }[];
+            sessions: {
+                id: string;
+                createdAt: string;
+                lastUsedAt: string;
+                expiresAt: string;
+                device: string;
+                ip: string | null;
+                revokedAt: string | null;
+                live: boolean;
+            }[];
+            subscriptions: {
+                stripeCustomerId: string;
+                stripeSubscriptionId: string;
+                /** @enum {string} */
+                status: "active" | "past_due" | "cancelling" | "canceled";
+                currentPeriodEnd: string | null;
+                cancelAtPeriodEnd: boolean;
+                createdAt: string;
+            }[];
+            invoices: {
+                id: string;
+                number: string | null;
+                amountPaid: number;
+                currency: string;
+                status: string;
+                created: string;
+                hostedInvoiceUrl: string | null;
+                billedTo: string | null;
+                taxId: string | null;
+                refund: {
+                    /** @enum {string} */
+                    status: "pending" | "refunded" | "failed";
+                    amount: number | null;
+                    refundedAt: string | null;
+                    error: string | null;
+                } | null;
+            }[];
+            automaticRefunds: {
+                id: string;
+                reason: string;
+                /** @enum {string} */
+                status: "pending" | "refunded" | "failed";
+                amount: number | null;
+                currency: string | null;
+                email: string;
+                userId: string | null;
+                stripeSubscriptionId: string;
+                checkoutSessionId: string | null;
+                attempts: number;
+                lastError: string | null;
+                createdAt: string;
+                refundedAt: string | null;
+            }[];
+            mails: {
+                id: string;
+                to: string;
+                subject: string;
+                tag: string;
+                /** @enum {string} */
+                status: "queued" | "sending" | "sent" | "failed" | "dead";
+                attempts: number;
+                lastError: string | null;
+                createdAt: string;
+                sentAt: string | null;
+            }[];
+            trialMatches: {
+                /** @enum {string} */
+                kind: "email" | "google" | "fingerprint";
+                value: string;
+                userId: string;
+                thisAccount: boolean;
+                createdAt: string;
+            }[];
+            contactMessages: {
+                id: string;
+                name: string;
+                email: string;
+                message: string;
+                createdAt: string;
+                /** @enum {string} */
+                status: "new" | "handled";
+                handledAt: string | null;
+                handledBy: string | null;
+                handledNote: string | null;
+                userId: string | null;
+                replies: {
+                    id: string;
+                    text: string;
+                    createdAt: string;
+                    operatorEmail: string;
+                }[];
+            }[];
+            audit: {
+                id: string;
+                createdAt: string;
+                operatorId: string;
+                operatorEmail: string;
+                userId: string | null;
+                customerName?: string | null;
+                customerEmail?: string | null;
+                /** @enum {string} */
+                action: "extend-license" | "suspend-license" | "reinstate-license" | "revoke-license" | "free-device" | "reset-deactivations" | "replace-key" | "resend-license-mail" | "sign-out-everywhere" | "cancel-subscription" | "resume-subscription" | "refund-payment" | "schedule-deletion" | "restore-account" | "handle-contact" | "reply-contact" | "add-note" | "delete-note" | "retry-refund" | "retry-mail" | "create-organization" | "update-organization" | "team-invite" | "team-resend-invitation" | "team-withdraw-invitation" | "team-remove-member" | "team-free-device" | "team-transfer-ownership" | "owner-add-seats" | "owner-renewal-seats";
+                subject: string;
+                reason: string;
+                before: string;
+                after: string;
+            }[];
+            notes: {
+                id: string;
+                text: string;
+                createdAt: string;
+                authorId: string;
+                authorEmail: string;
+                authorName: string;
+                mine: boolean;
+            }[];
+            organizations: {
+                id: string;
+                name: string;
+                owner: boolean;
+                member: boolean;
+            }[];
+        };
+        ActOnCustomerAnswer: {
+            message: string;
+            detail: {
+                account: {
+                    id: string;
+                    email: string;
+                    customerName: string;
+                    /** @enum {string} */
+                    plan: "Trial" | "Standard" | "Enterprise";
+                    createdAt: string;
+                    verified: boolean;
+                    googleLinked: boolean;
+                    hasPassword: boolean;
+                    /** @enum {string|null} */
+                    role: "admin" | null;
+                    isDeleted: boolean;
+                    deletedAt: string | null;
+                    purgeAt: string | null;
+                    purgedAt: string | null;
+                };
+                licenses: {
+                    id: string;
+                    licenseKey: string;
+                    /** @enum {string} */
+                    plan: "Trial" | "Standard" | "Enterprise";
+                    /** @enum {string} */
+                    status: "active" | "expired" | "suspended" | "revoked";
+                    /** @enum {string} */
+                    effectiveStatus: "active" | "expired" | "suspended" | "revoked";
+                    current: boolean;
+                    activatedAt: string;
+                    expiresAt: string;
+                    createdAt: string;
+                    deviceLimit: number | null;
+                    activeDevices: number;
+                    deactivations: {
+                        used: number;
+                        max: number;
+                        windowDays: number;
+                        resetAt: string | null;
+                    };
+                }[];
+                devices: {
+                    id: string;
+                    licenseId: string;
+                    deviceId: string;
+                    deviceName: string;
+                    appVersion: string | null;
+                    activatedAt: string;
+                    lastSeenAt: string;
+                    deactivatedAt: string | null;
+                }[];
+                activations: {
+                    id: string;
+                    /** @enum {string} */
+                    action: "activated" | "deactivated" | "replaced" | "renamed";
+                    /** @enum {string} */
+                    source: "plugin" | "dashboard" | "system" | "support";
+                    deviceId: string;
+                    deviceName: string;
+                    at: string;
+                }[];
+                sessions: {
+                    id: string;
+                    createdAt: string;
+                    lastUsedAt: string;
+                    expiresAt: string;
+                    device: string;
+                    ip: string | null;
+                    revokedAt: string | null;
+                    live: boolean;
+                }[];
+                subscriptions: {
+                    stripeCustomerId: string;
+                    stripeSubscriptionId: string;
+                    /** @enum {string} */
+                    status: "active" | "past_due" | "cancelling" | "canceled";
+                    currentPeriodEnd: string | null;
+                    cancelAtPeriodEnd: boolean;
+                    createdAt: string;
+                }[];
+                invoices: {
+                    id: string;
+                    number: string | null;
+                    amountPaid: number;
+                    currency: string;
+                    status: string;
+                    created: string;
+                    hostedInvoiceUrl: string | null;
+                    billedTo: string | null;
+                    taxId: string | null;
+                    refund: {
+                        /** @enum {string} */
+                        status: "pending" | "refunded" | "failed";
+                        amount: number | null;
+                        refundedAt: string | null;
+                        error: string | null;
+                    } | null;
+                }[];
+                automaticRefunds: {
+                    id: string;
+                    reason: string;
+                    /** @enum {string} */
+                    status: "pending" | "refunded" | "failed";
+                    amount: number | null;
+                    currency: string | null;
+                    email: string;
+                    userId: string | null;
+                    stripeSubscriptionId: string;
+                    checkoutSessionId: string | null;
+                    attempts: number;
+                    lastError: string | null;
+                    createdAt: string;
+                    refundedAt: string | null;
+                }[];
+                mails: {
+                    id: string;
+                    to: string;
+                    subject: string;
+                    tag: string;
+                    /** @enum {string} */
+                    status: "queued" | "sending" | "sent" | "failed" | "dead";
+                    attempts: number;
+                    lastError: string | null;
+                    createdAt: string;
+                    sentAt: string | null;
+                }[];
+                trialMatches: {
+                    /** @enum {string} */
+                    kind: "email" | "google" | "fingerprint";
+                    value: string;
+                    userId: string;
+                    thisAccount: boolean;
+                    createdAt: string;
+                }[];
+                contactMessages: {
+                    id: string;
+                    name: string;
+                    email: string;
+                    message: string;
+                    createdAt: string;
+                    /** @enum {string} */
+                    status: "new" | "handled";
+                    handledAt: string | null;
+                    handledBy: string | null;
+                    handledNote: string | null;
+                    userId: string | null;
+                    replies: {
+                        id: string;
+                        text: string;
+                        createdAt: string;
+                        operatorEmail: string;
+                    }[];
+                }[];
+                audit: {
+                    id: string;
+                    createdAt: string;
+                    operatorId: string;
+                    operatorEmail: string;
+                    userId: string | null;
+                    customerName?: string | null;
+                    customerEmail?: string | null;
+                    /** @enum {string} */
+                    action: "extend-license" | "suspend-license" | "reinstate-license" | "revoke-license" | "free-device" | "reset-deactivations" | "replace-key" | "resend-license-mail" | "sign-out-everywhere" | "cancel-subscription" | "resume-subscription" | "refund-payment" | "schedule-deletion" | "restore-account" | "handle-contact" | "reply-contact" | "add-note" | "delete-note" | "retry-refund" | "retry-mail" | "create-organization" | "update-organization" | "team-invite" | "team-resend-invitation" | "team-withdraw-invitation" | "team-remove-member" | "team-free-device" | "team-transfer-ownership" | "owner-add-seats" | "owner-renewal-seats";
+                    subject: string;
+                    reason: string;
+                    before: string;
+                    after: string;
+                }[];
+                notes: {
+                    id: string;
+                    text: string;
+                    createdAt: string;
+                    authorId: string;
+                    authorEmail: string;
+                    authorName: string;
+                    mine: boolean;
+                }[];
+                organizations: {
+                    id: string;
+                    name: string;
+                    owner: boolean;
+                    member: boolean;
+                }[];
+            };
+        };
+        ListContactMessagesAnswer: {
+            messages: {
+                id: string;
+                name: string;
+                email: string;
+                message: string;
+                createdAt: string;
+                /** @enum {string} */
+                status: "new" | "handled";
+                handledAt: string | null;
+                handledBy: string | null;
+                handledNote: string | null;
+                userId: string | null;
+                replies: {
+                    id: string;
+                    text: string;
+                    createdAt: string;
+                    operatorEmail: string;
+                }[];
+            }[];
+            nextCursor: string | null;
+            newCount: number;
+        };
+        ListAuditLogAnswer: {
+            entries: {
+                id: string;
+                createdAt: string;
+                operatorId: string;
+                operatorEmail: string;
+                userId: string | null;
+                customerName?: string | null;
+                customerEmail?: string | null;
+                /** @enum {string} */
+                action: "extend-license" | "suspend-license" | "reinstate-license" | "revoke-license" | "free-device" | "reset-deactivations" | "replace-key" | "resend-license-mail" | "sign-out-everywhere" | "cancel-subscription" | "resume-subscription" | "refund-payment" | "schedule-deletion" | "restore-account" | "handle-contact" | "reply-contact" | "add-note" | "delete-note" | "retry-refund" | "retry-mail" | "create-organization" | "update-organization" | "team-invite" | "team-resend-invitation" | "team-withdraw-invitation" | "team-remove-member" | "team-free-device" | "team-transfer-ownership" | "owner-add-seats" | "owner-renewal-seats";
+                subject: string;
+                reason: string;
+                before: string;
+                after: string;
+            }[];
+            nextCursor: string | null;
+        };
+        GetMoneyOverviewAnswer: {
+            automaticRefunds: {
+                id: string;
+                reason: string;
+                /** @enum {string} */
+                status: "pending" | "refunded" | "failed";
+                amount: number | null;
+                currency: string | null;
+                email: string;
+                userId: string | null;
+                stripeSubscriptionId: string;
+                checkoutSessionId: string | null;
+                attempts: number;
+                lastError: string | null;
+                createdAt: string;
+                refundedAt: string | null;
+            }[];
+            operatorRefunds: {
+                invoice: {
+                    id: string;
+                    number: string | null;
+                    amountPaid: number;
+                    currency: string;
+                    status: string;
+                    created: string;
+                    hostedInvoiceUrl: string | null;
+                    billedTo: string | null;
+                    taxId: string | null;
+                    refund: {
+                        /** @enum {string} */
+                        status: "pending" | "refunded" | "failed";
+                        amount: number | null;
+                        refundedAt: string | null;
+                        error: string | null;
+                    } | null;
+                };
+                userId: string;
+                email: string;
+            }[];
+            failedWebhooks: {
+                id: string;
+                type: string;
+                objectId: string | null;
+                error: string;
+                attempts: number;
+                firstFailedAt: string;
+                lastFailedAt: string;
+            }[];
+            deadMails: {
+                id: string;
+                to: string;
+                subject: string;
+                tag: string;
+                /** @enum {string} */
+                status: "queued" | "sending" | "sent" | "failed" | "dead";
+                attempts: number;
+                lastError: string | null;
+                createdAt: string;
+                sentAt: string | null;
+            }[];
+        };
+        RetryAutomaticRefundAnswer: {
+            message: string;
+            money: {
+                automaticRefunds: {
+                    id: string;
+                    reason: string;
+                    /** @enum {string} */
+                    status: "pending" | "refunded" | "failed";
+                    amount: number | null;
+                    currency: string | null;
+                    email: string;
+                    userId: string | null;
+                    stripeSubscriptionId: string;
+                    checkoutSessionId: string | null;
+                    attempts: number;
+                    lastError: string | null;
+                    createdAt: string;
+                    refundedAt: string | null;
+                }[];
+                operatorRefunds: {
+                    invoice: {
+                        id: string;
+                        number: string | null;
+                        amountPaid: number;
+                        currency: string;
+                        status: string;
+                        created: string;
+                        hostedInvoiceUrl: string | null;
+                        billedTo: string | null;
+                        taxId: string | null;
+                        refund: {
+                            /** @enum {string} */
+                            status: "pending" | "refunded" | "failed";
+                            amount: number | null;
+                            refundedAt: string | null;
+                            error: string | null;
+                        } | null;
+                    };
+                    userId: string;
+                    email: string;
+                }[];
+                failedWebhooks: {
+                    id: string;
+                    type: string;
+                    objectId: string | null;
+                    error: string;
+                    attempts: number;
+                    firstFailedAt: string;
+                    lastFailedAt: string;
+                }[];
+                deadMails: {
+                    id: string;
+                    to: string;
+                    subject: string;
+                    tag: string;
+                    /** @enum {string} */
+                    status: "queued" | "sending" | "sent" | "failed" | "dead";
+                    attempts: number;
+                    lastError: string | null;
+                    createdAt: string;
+                    sentAt: string | null;
+                }[];
+            };
+        };
+        FindOrganizationsAnswer: {
+            organizations: {
+                id: string;
+                name: string;
+                ownerUserId: string;
+                ownerName: string;
+                ownerEmail: string;
+                seats: number;
+                seatsTaken: number;
+                deviceLimit: number;
+                termEnd: string;
+                /** @enum {string} */
+                supportTier: "standard" | "priority";
+                matchedBy: string;
+            }[];
+        };
+        CreateOrganizationAnswer: {
+            message: string;
+            id: string;
+        };
+        GetOrganizationDetailAnswer: {
+            organization: {
+                id: string;
+                name: string;
+                ownerUserId: string;
+                ownerName: string;
+                ownerEmail: string;
+                seats: number;
+                seatsTaken: number;
+                invitationsOpen: number;
+                deviceLimit: number;
+                termStart: string;
+                termEnd: string;
+                /** @enum {string} */
+                supportTier: "standard" | "priority";
+                agreementRef: string | null;
+                notes: string | null;
+                createdAt: string;
+                updatedAt: string;
+            };
+            members: {
+                userId: string;
+                customerName: string;
+                email: string;
+                joinedAt: string;
+                licenseStatus: string;
+                lastSeenAt: string | null;
+                lastActivityAt: string | null;
+                idle: boolean;
+                devices: {
+                    id: string;
+                    deviceName: string;
+                    activatedAt: string;
+                    lastSeenAt: string;
+                }[];
+            }[];
+            invitations: {
+                id: string;
+                email: string;
+                createdAt: string;
+                expiresAt: string;
+                sentCount: number;
+            }[];
+            activity: {
+                at: string;
+                userId: string | null;
+                member: string;
+                kind: string;
+                detail: string;
+            }[];
+            audit: {
+                id: string;
+                createdAt: string;
+                operatorId: string;
+                operatorEmail: string;
+                userId: string | null;
+                customerName?: string | null;
+                customerEmail?: string | null;
+                /** @enum {string} */
+                action: "extend-license" | "suspend-license" | "reinstate-license" | "revoke-license" | "free-device" | "reset-deactivations" | "replace-key" | "resend-license-mail" | "sign-out-everywhere" | "cancel-subscription" | "resume-subscription" | "refund-payment" | "schedule-deletion" | "restore-account" | "handle-contact" | "reply-contact" | "add-note" | "delete-note" | "retry-refund" | "retry-mail" | "create-organization" | "update-organization" | "team-invite" | "team-resend-invitation" | "team-withdraw-invitation" | "team-remove-member" | "team-free-device" | "team-transfer-ownership" | "owner-add-seats" | "owner-renewal-seats";
+                subject: string;
+                reason: string;
+                before: string;
+                after: string;
+            }[];
+        };
+        UpdateOrganizationAnswer: {
+            message: string;
+            detail: {
+                organization: {
+                    id: string;
+                    name: string;
+                    ownerUserId: string;
+                    ownerName: string;
+                    ownerEmail: string;
+                    seats: number;
+                    seatsTaken: number;
+                    invitationsOpen: number;
+                    deviceLimit: number;
+                    termStart: string;
+                    termEnd: string;
+                    /** @enum {string} */
+                    supportTier: "standard" | "priority";
+                    agreementRef: string | null;
+                    notes: string | null;
+                    createdAt: string;
+                    updatedAt: string;
+                };
+                members: {
+                    userId: string;
+                    customerName: string;
+                    email: string;
+                    joinedAt: string;
+                    licenseStatus: string;
+                    lastSeenAt: string | null;
+                    lastActivityAt: string | null;
+                    idle: boolean;
+                    devices: {
+                        id: string;
+                        deviceName: string;
+                        activatedAt: string;
+                        lastSeenAt: string;
+                    }[];
+                }[];
+                invitations: {
+                    id: string;
+                    email: string;
+                    createdAt: string;
+                    expiresAt: string;
+                    sentCount: number;
+                }[];
+                activity: {
+                    at: string;
+                    userId: string | null;
+                    member: string;
+                    kind: string;
+                    detail: string;
+                }[];
+                audit: {
+                    id: string;
+                    createdAt: string;
+                    operatorId: string;
+                    operatorEmail: string;
+                    userId: string | null;
+                    customerName?: string | null;
+                    customerEmail?: string | null;
+                    /** @enum {string} */
+                    action: "extend-license" | "suspend-license" | "reinstate-license" | "revoke-license" | "free-device" | "reset-deactivations" | "replace-key" | "resend-license-mail" | "sign-out-everywhere" | "cancel-subscription" | "resume-subscription" | "refund-payment" | "schedule-deletion" | "restore-account" | "handle-contact" | "reply-contact" | "add-note" | "delete-note" | "retry-refund" | "retry-mail" | "create-organization" | "update-organization" | "team-invite" | "team-resend-invitation" | "team-withdraw-invitation" | "team-remove-member" | "team-free-device" | "team-transfer-ownership" | "owner-add-seats" | "owner-renewal-seats";
+                    subject: string;
+                    reason: string;
+                    before: string;
+                    after: string;
+                }[];
+            };
+        };
+    };
     responses: never;
     parameters: never;
     requestBodies: never;
@@ -2350,30 +3896,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {string} */
-                        status: "VALID";
-                        message: string;
-                        licenseFile: string;
-                        license: {
-                            /** @enum {string} */
-                            plan: "Trial" | "Standard" | "Enterprise";
-                            /** @enum {string} */
-                            status: "active" | "expired" | "suspended" | "revoked";
-                            expiresAt: string;
-                            deviceLimit: number;
-                            activeDevices: number;
-                        };
-                        device: {
-                            id: string;
-                            deviceId: string;
-                            deviceName: string;
-                            appVersion: string | null;
-                            activatedAt: string;
-                            lastSeenAt: string;
-                        };
-                        usageReporting: boolean;
-                    };
+                    "application/json": components["schemas"]["ActivateLicenseAnswer"];
                 };
             };
             /**
@@ -2571,22 +4094,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {string} */
-                        status: "VALID" | "EXPIRED" | "SUSPENDED" | "REVOKED" | "NOT_FOUND" | "DEVICE_NOT_ACTIVATED" | "TOO_MANY_DEVICES";
-                        message: string;
-                        license?: {
-                            /** @enum {string} */
-                            plan: "Trial" | "Standard" | "Enterprise";
-                            /** @enum {string} */
-                            status: "active" | "expired" | "suspended" | "revoked";
-                            expiresAt: string;
-                            deviceLimit: number;
-                            activeDevices: number;
-                        };
-                        licenseFile?: string;
-                        usageReporting?: boolean;
-                    };
+                    "application/json": components["schemas"]["ValidateLicenseAnswer"];
                 };
             };
             /**
@@ -2728,18 +4236,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        message: string;
-                        license: {
-                            /** @enum {string} */
-                            plan: "Trial" | "Standard" | "Enterprise";
-                            /** @enum {string} */
-                            status: "active" | "expired" | "suspended" | "revoked";
-                            expiresAt: string;
-                            deviceLimit: number;
-                            activeDevices: number;
-                        };
-                    };
+                    "application/json": components["schemas"]["DeactivateLicenseAnswer"];
                 };
             };
             /**
@@ -2897,20 +4394,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        keys: {
-                            /** @enum {string} */
-                            kty: "OKP";
-                            /** @enum {string} */
-                            crv: "Ed25519";
-                            x: string;
-                            kid: string;
-                            /** @enum {string} */
-                            alg: "EdDSA";
-                            /** @enum {string} */
-                            use: "sig";
-                        }[];
-                    };
+                    "application/json": components["schemas"]["GetLicensePublicKeyAnswer"];
                 };
             };
             /** @description `METHOD_NOT_ALLOWED`: Method not allowed. */
@@ -2992,43 +4476,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {string} */
-                        status: "UP_TO_DATE";
-                        message: string;
-                        latestVersion: string;
-                    } | {
-                        /** @enum {string} */
-                        status: "UPDATE_AVAILABLE";
-                        message: string;
-                        release: {
-                            version: string;
-                            /** @enum {string} */
-                            channel: "stable" | "beta";
-                            date: string;
-                            /** Format: uri */
-                            notesUrl: string;
-                            /** Format: uri */
-                            downloadUrl: string;
-                            downloadExpiresAt: string;
-                            size: number;
-                            sha256: string;
-                        };
-                        manifest: string;
-                    } | {
-                        /** @enum {string} */
-                        status: "UPDATE_NOT_INCLUDED";
-                        message: string;
-                        latestVersion: string;
-                        /** Format: uri */
-                        notesUrl: string;
-                        /** Format: uri */
-                        upgradeUrl: string;
-                    } | {
-                        /** @enum {string} */
-                        status: "EXPIRED" | "SUSPENDED" | "REVOKED" | "NOT_FOUND" | "DEVICE_NOT_ACTIVATED";
-                        message: string;
-                    };
+                    "application/json": components["schemas"]["CheckForUpdateAnswer"];
                 };
             };
             /**
@@ -3301,21 +4749,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {string} */
-                        status: "VALID" | "EXPIRED" | "SUSPENDED" | "REVOKED" | "NOT_FOUND" | "DEVICE_NOT_ACTIVATED" | "TOO_MANY_DEVICES";
-                        message: string;
-                        usageReporting?: boolean;
-                        license?: {
-                            /** @enum {string} */
-                            plan: "Trial" | "Standard" | "Enterprise";
-                            /** @enum {string} */
-                            status: "active" | "expired" | "suspended" | "revoked";
-                            expiresAt: string;
-                            deviceLimit: number;
-                            activeDevices: number;
-                        };
-                    };
+                    "application/json": components["schemas"]["ReportFeatureUsageAnswer"];
                 };
             };
             /**
@@ -3450,28 +4884,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        licenses: {
-                            /** @enum {string} */
-                            plan: "Trial" | "Standard" | "Enterprise";
-                            /** @enum {string} */
-                            status: "active" | "expired" | "suspended" | "revoked";
-                            expiresAt: string;
-                            deviceLimit: number;
-                            activeDevices: number;
-                            id: string;
-                            licenseKey: string;
-                            current: boolean;
-                            devices: {
-                                id: string;
-                                deviceId: string;
-                                deviceName: string;
-                                appVersion: string | null;
-                                activatedAt: string;
-                                lastSeenAt: string;
-                            }[];
-                        }[];
-                    };
+                    "application/json": components["schemas"]["ListPluginLicensesAnswer"];
                 };
             };
             /** @description `UNAUTHORIZED`: Please log in to continue. */
@@ -3582,30 +4995,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {string} */
-                        status: "VALID";
-                        message: string;
-                        licenseFile: string;
-                        license: {
-                            /** @enum {string} */
-                            plan: "Trial" | "Standard" | "Enterprise";
-                            /** @enum {string} */
-                            status: "active" | "expired" | "suspended" | "revoked";
-                            expiresAt: string;
-                            deviceLimit: number;
-                            activeDevices: number;
-                        };
-                        device: {
-                            id: string;
-                            deviceId: string;
-                            deviceName: string;
-                            appVersion: string | null;
-                            activatedAt: string;
-                            lastSeenAt: string;
-                        };
-                        usageReporting: boolean;
-                    };
+                    "application/json": components["schemas"]["ActivateLicenseAnswer"];
                 };
             };
             /**
@@ -3817,18 +5207,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        message: string;
-                        license: {
-                            /** @enum {string} */
-                            plan: "Trial" | "Standard" | "Enterprise";
-                            /** @enum {string} */
-                            status: "active" | "expired" | "suspended" | "revoked";
-                            expiresAt: string;
-                            deviceLimit: number;
-                            activeDevices: number;
-                        };
-                    };
+                    "application/json": components["schemas"]["DeactivateLicenseAnswer"];
                 };
             };
             /**
@@ -4010,14 +5389,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        device_code: string;
-                        user_code: string;
-                        verification_uri: string;
-                        verification_uri_complete: string;
-                        expires_in: number;
-                        interval: number;
-                    };
+                    "application/json": components["schemas"]["StartDeviceAuthorizationAnswer"];
                 };
             };
             /** @description A request that cannot be read. `error`: `invalid_request`, `invalid_scope`. */
@@ -4157,15 +5529,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        access_token: string;
-                        /** @enum {string} */
-                        token_type: "Bearer";
-                        expires_in: number;
-                        refresh_token: string;
-                        /** @enum {string} */
-                        scope: "licenses";
-                    };
+                    "application/json": components["schemas"]["ExchangeTokenAnswer"];
                 };
             };
             /** @description Not (yet) tokens. `error`: `invalid_request`, `invalid_grant`, `invalid_scope`, `unsupported_grant_type`, `authorization_pending`, `slow_down`, `access_denied`, `expired_token`. */
@@ -4422,18 +5786,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        issuer: string;
-                        device_authorization_endpoint: string;
-                        token_endpoint: string;
-                        revocation_endpoint: string;
-                        grant_types_supported: string[];
-                        response_types_supported: string[];
-                        scopes_supported: string[];
-                        token_endpoint_auth_methods_supported: string[];
-                        revocation_endpoint_auth_methods_supported: string[];
-                        service_documentation: string;
-                    };
+                    "application/json": components["schemas"]["GetAuthorizationServerMetadataAnswer"];
                 };
             };
             /** @description `METHOD_NOT_ALLOWED`: Method not allowed. */
@@ -4508,16 +5861,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        userCode: string;
-                        clientName: string;
-                        scope: string;
-                        deviceName: string | null;
-                        deviceId: string | null;
-                        accountEmail: string;
-                        requestedAt: string;
-                        expiresAt: string;
-                    };
+                    "application/json": components["schemas"]["LookUpPluginSignInAnswer"];
                 };
             };
             /**
@@ -4737,11 +6081,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {string} */
-                        status: "approved" | "denied";
-                        message: string;
-                    };
+                    "application/json": components["schemas"]["ApprovePluginSignInAnswer"];
                 };
             };
             /**
@@ -4961,11 +6301,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {string} */
-                        status: "approved" | "denied";
-                        message: string;
-                    };
+                    "application/json": components["schemas"]["ApprovePluginSignInAnswer"];
                 };
             };
             /**
@@ -5179,52 +6515,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {string} */
-                        plan: "Trial" | "Standard" | "Enterprise";
-                        deviceLimit: number;
-                        devices: {
-                            id: string;
-                            deviceId: string;
-                            deviceName: string;
-                            appVersion: string | null;
-                            activatedAt: string;
-                            lastSeenAt: string;
-                        }[];
-                        history: {
-                            id: string;
-                            /** @enum {string} */
-                            action: "activated" | "deactivated" | "replaced" | "renamed";
-                            /** @enum {string} */
-                            source: "plugin" | "dashboard" | "system" | "support";
-                            deviceId: string;
-                            deviceName: string;
-                            at: string;
-                        }[];
-                        sessions: {
-                            id: string;
-                            createdAt: string;
-                            lastUsedAt: string;
-                            expiresAt: string;
-                            device: string;
-                            ip: string | null;
-                            current: boolean;
-                        }[];
-                        plugins: {
-                            id: string;
-                            clientName: string;
-                            deviceName: string | null;
-                            deviceId: string | null;
-                            approvedAt: string;
-                            lastUsedAt: string;
-                        }[];
-                        deactivations: {
-                            used: number;
-                            max: number;
-                            windowDays: number;
-                        };
-                        message?: string;
-                    };
+                    "application/json": components["schemas"]["GetUsageOverviewAnswer"];
                 };
             };
             /**
@@ -5314,18 +6605,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        days: number;
-                        from: string;
-                        to: string;
-                        shareUsage: boolean;
-                        devices: {
-                            deviceId: string;
-                            deviceName: string;
-                            counts: number[];
-                            lastUsed: (string | null)[];
-                        }[];
-                    };
+                    "application/json": components["schemas"]["GetFeatureUsageAnswer"];
                 };
             };
             /** @description `VALIDATION_FAILED`: Invalid request body. */
@@ -5436,52 +6716,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {string} */
-                        plan: "Trial" | "Standard" | "Enterprise";
-                        deviceLimit: number;
-                        devices: {
-                            id: string;
-                            deviceId: string;
-                            deviceName: string;
-                            appVersion: string | null;
-                            activatedAt: string;
-                            lastSeenAt: string;
-                        }[];
-                        history: {
-                            id: string;
-                            /** @enum {string} */
-                            action: "activated" | "deactivated" | "replaced" | "renamed";
-                            /** @enum {string} */
-                            source: "plugin" | "dashboard" | "system" | "support";
-                            deviceId: string;
-                            deviceName: string;
-                            at: string;
-                        }[];
-                        sessions: {
-                            id: string;
-                            createdAt: string;
-                            lastUsedAt: string;
-                            expiresAt: string;
-                            device: string;
-                            ip: string | null;
-                            current: boolean;
-                        }[];
-                        plugins: {
-                            id: string;
-                            clientName: string;
-                            deviceName: string | null;
-                            deviceId: string | null;
-                            approvedAt: string;
-                            lastUsedAt: string;
-                        }[];
-                        deactivations: {
-                            used: number;
-                            max: number;
-                            windowDays: number;
-                        };
-                        message?: string;
-                    };
+                    "application/json": components["schemas"]["GetUsageOverviewAnswer"];
                 };
             };
             /**
@@ -5650,52 +6885,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {string} */
-                        plan: "Trial" | "Standard" | "Enterprise";
-                        deviceLimit: number;
-                        devices: {
-                            id: string;
-                            deviceId: string;
-                            deviceName: string;
-                            appVersion: string | null;
-                            activatedAt: string;
-                            lastSeenAt: string;
-                        }[];
-                        history: {
-                            id: string;
-                            /** @enum {string} */
-                            action: "activated" | "deactivated" | "replaced" | "renamed";
-                            /** @enum {string} */
-                            source: "plugin" | "dashboard" | "system" | "support";
-                            deviceId: string;
-                            deviceName: string;
-                            at: string;
-                        }[];
-                        sessions: {
-                            id: string;
-                            createdAt: string;
-                            lastUsedAt: string;
-                            expiresAt: string;
-                            device: string;
-                            ip: string | null;
-                            current: boolean;
-                        }[];
-                        plugins: {
-                            id: string;
-                            clientName: string;
-                            deviceName: string | null;
-                            deviceId: string | null;
-                            approvedAt: string;
-                            lastUsedAt: string;
-                        }[];
-                        deactivations: {
-                            used: number;
-                            max: number;
-                            windowDays: number;
-                        };
-                        message?: string;
-                    };
+                    "application/json": components["schemas"]["GetUsageOverviewAnswer"];
                 };
             };
             /**
@@ -5815,52 +7005,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {string} */
-                        plan: "Trial" | "Standard" | "Enterprise";
-                        deviceLimit: number;
-                        devices: {
-                            id: string;
-                            deviceId: string;
-                            deviceName: string;
-                            appVersion: string | null;
-                            activatedAt: string;
-                            lastSeenAt: string;
-                        }[];
-                        history: {
-                            id: string;
-                            /** @enum {string} */
-                            action: "activated" | "deactivated" | "replaced" | "renamed";
-                            /** @enum {string} */
-                            source: "plugin" | "dashboard" | "system" | "support";
-                            deviceId: string;
-                            deviceName: string;
-                            at: string;
-                        }[];
-                        sessions: {
-                            id: string;
-                            createdAt: string;
-                            lastUsedAt: string;
-                            expiresAt: string;
-                            device: string;
-                            ip: string | null;
-                            current: boolean;
-                        }[];
-                        plugins: {
-                            id: string;
-                            clientName: string;
-                            deviceName: string | null;
-                            deviceId: string | null;
-                            approvedAt: string;
-                            lastUsedAt: string;
-                        }[];
-                        deactivations: {
-                            used: number;
-                            max: number;
-                            windowDays: number;
-                        };
-                        message?: string;
-                    };
+                    "application/json": components["schemas"]["GetUsageOverviewAnswer"];
                 };
             };
             /** @description `BAD_REQUEST`: Bad request */
@@ -5993,52 +7138,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {string} */
-                        plan: "Trial" | "Standard" | "Enterprise";
-                        deviceLimit: number;
-                        devices: {
-                            id: string;
-                            deviceId: string;
-                            deviceName: string;
-                            appVersion: string | null;
-                            activatedAt: string;
-                            lastSeenAt: string;
-                        }[];
-                        history: {
-                            id: string;
-                            /** @enum {string} */
-                            action: "activated" | "deactivated" | "replaced" | "renamed";
-                            /** @enum {string} */
-                            source: "plugin" | "dashboard" | "system" | "support";
-                            deviceId: string;
-                            deviceName: string;
-                            at: string;
-                        }[];
-                        sessions: {
-                            id: string;
-                            createdAt: string;
-                            lastUsedAt: string;
-                            expiresAt: string;
-                            device: string;
-                            ip: string | null;
-                            current: boolean;
-                        }[];
-                        plugins: {
-                            id: string;
-                            clientName: string;
-                            deviceName: string | null;
-                            deviceId: string | null;
-                            approvedAt: string;
-                            lastUsedAt: string;
-                        }[];
-                        deactivations: {
-                            used: number;
-                            max: number;
-                            windowDays: number;
-                        };
-                        message?: string;
-                    };
+                    "application/json": components["schemas"]["GetUsageOverviewAnswer"];
                 };
             };
             /**
@@ -6143,52 +7243,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {string} */
-                        plan: "Trial" | "Standard" | "Enterprise";
-                        deviceLimit: number;
-                        devices: {
-                            id: string;
-                            deviceId: string;
-                            deviceName: string;
-                            appVersion: string | null;
-                            activatedAt: string;
-                            lastSeenAt: string;
-                        }[];
-                        history: {
-                            id: string;
-                            /** @enum {string} */
-                            action: "activated" | "deactivated" | "replaced" | "renamed";
-                            /** @enum {string} */
-                            source: "plugin" | "dashboard" | "system" | "support";
-                            deviceId: string;
-                            deviceName: string;
-                            at: string;
-                        }[];
-                        sessions: {
-                            id: string;
-                            createdAt: string;
-                            lastUsedAt: string;
-                            expiresAt: string;
-                            device: string;
-                            ip: string | null;
-                            current: boolean;
-                        }[];
-                        plugins: {
-                            id: string;
-                            clientName: string;
-                            deviceName: string | null;
-                            deviceId: string | null;
-                            approvedAt: string;
-                            lastUsedAt: string;
-                        }[];
-                        deactivations: {
-                            used: number;
-                            max: number;
-                            windowDays: number;
-                        };
-                        message?: string;
-                    };
+                    "application/json": components["schemas"]["GetUsageOverviewAnswer"];
                 };
             };
             /**
@@ -6313,32 +7368,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        token: string;
-                        user: {
-                            userId: string;
-                            customerName: string;
-                            email: string;
-                            /** @enum {string} */
-                            plan: "Trial" | "Standard" | "Enterprise";
-                            /** @enum {string} */
-                            licenseStatus: "active" | "expired" | "suspended" | "revoked";
-                            activationDate: string;
-                            expirationDate: string;
-                            licenseKey: string;
-                            isDeleted: boolean;
-                            sessionStartedAt: string;
-                            /** @enum {string} */
-                            authProvider: "email" | "google";
-                            ownsOrganization?: boolean;
-                            holdsSeat?: boolean;
-                        };
-                        tokenExpiration: number;
-                    } | {
-                        /** @enum {boolean} */
-                        secondFactorRequired: true;
-                        expiresAt: number;
-                    };
+                    "application/json": components["schemas"]["SignInAnswer"];
                 };
             };
             /**
@@ -6509,32 +7539,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        token: string;
-                        user: {
-                            userId: string;
-                            customerName: string;
-                            email: string;
-                            /** @enum {string} */
-                            plan: "Trial" | "Standard" | "Enterprise";
-                            /** @enum {string} */
-                            licenseStatus: "active" | "expired" | "suspended" | "revoked";
-                            activationDate: string;
-                            expirationDate: string;
-                            licenseKey: string;
-                            isDeleted: boolean;
-                            sessionStartedAt: string;
-                            /** @enum {string} */
-                            authProvider: "email" | "google";
-                            ownsOrganization?: boolean;
-                            holdsSeat?: boolean;
-                        };
-                        tokenExpiration: number;
-                    } | {
-                        /** @enum {boolean} */
-                        secondFactorRequired: true;
-                        expiresAt: number;
-                    };
+                    "application/json": components["schemas"]["SignInAnswer"];
                 };
             };
             /**
@@ -6714,27 +7719,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        user: {
-                            userId: string;
-                            customerName: string;
-                            email: string;
-                            /** @enum {string} */
-                            plan: "Trial" | "Standard" | "Enterprise";
-                            /** @enum {string} */
-                            licenseStatus: "active" | "expired" | "suspended" | "revoked";
-                            activationDate: string;
-                            expirationDate: string;
-                            licenseKey: string;
-                            isDeleted: boolean;
-                            sessionStartedAt: string;
-                            /** @enum {string} */
-                            authProvider: "email" | "google";
-                            ownsOrganization?: boolean;
-                            holdsSeat?: boolean;
-                        };
-                        tokenExpiration: number;
-                    };
+                    "application/json": components["schemas"]["GetSignedInUserAnswer"];
                 };
             };
             /**
@@ -6822,9 +7807,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        message: string;
-                    };
+                    "application/json": components["schemas"]["SignOutAnswer"];
                 };
             };
             /** @description `CSRF_REJECTED`: Cross-site request refused. */
@@ -6915,9 +7898,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        message: string;
-                    };
+                    "application/json": components["schemas"]["SignOutAnswer"];
                 };
             };
             /**
@@ -7089,9 +8070,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        message: string;
-                    };
+                    "application/json": components["schemas"]["SignOutAnswer"];
                 };
             };
             /**
@@ -7225,11 +8204,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        message: string;
-                        attempt: number;
-                        expiresIn: number;
-                    };
+                    "application/json": components["schemas"]["SendVerificationCodeAnswer"];
                 };
             };
             /**
@@ -7407,17 +8382,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        verified: boolean;
-                        formData: {
-                            customerName: string;
-                            email: string;
-                            /** @enum {string} */
-                            plan: "trial" | "standard";
-                            fingerprintId: string;
-                        };
-                        message: string;
-                    };
+                    "application/json": components["schemas"]["VerifySignupCodeAnswer"];
                 };
             };
             /**
@@ -7570,28 +8535,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        token: string;
-                        user: {
-                            userId: string;
-                            customerName: string;
-                            email: string;
-                            /** @enum {string} */
-                            plan: "Trial" | "Standard" | "Enterprise";
-                            /** @enum {string} */
-                            licenseStatus: "active" | "expired" | "suspended" | "revoked";
-                            activationDate: string;
-                            expirationDate: string;
-                            licenseKey: string;
-                            isDeleted: boolean;
-                            sessionStartedAt: string;
-                            /** @enum {string} */
-                            authProvider: "email" | "google";
-                            ownsOrganization?: boolean;
-                            holdsSeat?: boolean;
-                        };
-                        tokenExpiration: number;
-                    };
+                    "application/json": components["schemas"]["RegisterEmailTrialAnswer"];
                 };
             };
             /**
@@ -7746,28 +8690,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        token: string;
-                        user: {
-                            userId: string;
-                            customerName: string;
-                            email: string;
-                            /** @enum {string} */
-                            plan: "Trial" | "Standard" | "Enterprise";
-                            /** @enum {string} */
-                            licenseStatus: "active" | "expired" | "suspended" | "revoked";
-                            activationDate: string;
-                            expirationDate: string;
-                            licenseKey: string;
-                            isDeleted: boolean;
-                            sessionStartedAt: string;
-                            /** @enum {string} */
-                            authProvider: "email" | "google";
-                            ownsOrganization?: boolean;
-                            holdsSeat?: boolean;
-                        };
-                        tokenExpiration: number;
-                    };
+                    "application/json": components["schemas"]["RegisterEmailTrialAnswer"];
                 };
             };
             /**
@@ -7921,17 +8844,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        devices: {
-                            active: number;
-                            limit: number;
-                        };
-                        renewal: {
-                            /** @enum {string} */
-                            kind: "renews" | "ends";
-                            on: string;
-                        } | null;
-                    };
+                    "application/json": components["schemas"]["GetAccountLicenseAnswer"];
                 };
             };
             /**
@@ -8138,9 +9051,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        message: string;
-                    };
+                    "application/json": components["schemas"]["SignOutAnswer"];
                 };
             };
             /**
@@ -8338,9 +9249,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        message: string;
-                    };
+                    "application/json": components["schemas"]["SignOutAnswer"];
                 };
             };
             /**
@@ -8513,10 +9422,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        shareUsage: boolean;
-                        message?: string;
-                    };
+                    "application/json": components["schemas"]["GetUsageSharingAnswer"];
                 };
             };
             /**
@@ -8610,10 +9516,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        shareUsage: boolean;
-                        message?: string;
-                    };
+                    "application/json": components["schemas"]["GetUsageSharingAnswer"];
                 };
             };
             /**
@@ -8765,9 +9668,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        message: string;
-                    };
+                    "application/json": components["schemas"]["SignOutAnswer"];
                 };
             };
             /**
@@ -8870,16 +9771,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        passkeys: {
-                            id: string;
-                            name: string;
-                            createdAt: number;
-                            lastUsedAt: number | null;
-                            backedUp: boolean;
-                        }[];
-                        max: number;
-                    };
+                    "application/json": components["schemas"]["ListPasskeysAnswer"];
                 };
             };
             /**
@@ -8967,11 +9859,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        challengeId: string;
-                        options?: unknown;
-                        suggestedName: string;
-                    };
+                    "application/json": components["schemas"]["StartAddingPasskeyAnswer"];
                 };
             };
             /**
@@ -9119,13 +10007,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        id: string;
-                        name: string;
-                        createdAt: number;
-                        lastUsedAt: number | null;
-                        backedUp: boolean;
-                    };
+                    "application/json": components["schemas"]["AddPasskeyAnswer"];
                 };
             };
             /**
@@ -9306,9 +10188,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        message: string;
-                    };
+                    "application/json": components["schemas"]["SignOutAnswer"];
                 };
             };
             /**
@@ -9438,13 +10318,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        id: string;
-                        name: string;
-                        createdAt: number;
-                        lastUsedAt: number | null;
-                        backedUp: boolean;
-                    };
+                    "application/json": components["schemas"]["AddPasskeyAnswer"];
                 };
             };
             /**
@@ -9611,10 +10485,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        challengeId: string;
-                        options?: unknown;
-                    };
+                    "application/json": components["schemas"]["StartPasskeySignInAnswer"];
                 };
             };
             /** @description `METHOD_NOT_ALLOWED`: Method not allowed. */
@@ -9723,28 +10594,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        token: string;
-                        user: {
-                            userId: string;
-                            customerName: string;
-                            email: string;
-                            /** @enum {string} */
-                            plan: "Trial" | "Standard" | "Enterprise";
-                            /** @enum {string} */
-                            licenseStatus: "active" | "expired" | "suspended" | "revoked";
-                            activationDate: string;
-                            expirationDate: string;
-                            licenseKey: string;
-                            isDeleted: boolean;
-                            sessionStartedAt: string;
-                            /** @enum {string} */
-                            authProvider: "email" | "google";
-                            ownsOrganization?: boolean;
-                            holdsSeat?: boolean;
-                        };
-                        tokenExpiration: number;
-                    };
+                    "application/json": components["schemas"]["RegisterEmailTrialAnswer"];
                 };
             };
             /**
@@ -9913,10 +10763,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        challengeId: string;
-                        options?: unknown;
-                    };
+                    "application/json": components["schemas"]["StartPasskeySignInAnswer"];
                 };
             };
             /**
@@ -10057,9 +10904,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        message: string;
-                    };
+                    "application/json": components["schemas"]["SignOutAnswer"];
                 };
             };
             /**
@@ -10230,11 +11075,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        on: boolean;
-                        since: number | null;
-                        recoveryCodesLeft: number;
-                    };
+                    "application/json": components["schemas"]["GetTwoStepStatusAnswer"];
                 };
             };
             /**
@@ -10322,11 +11163,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        secret: string;
-                        uri: string;
-                        qrSvg: string;
-                    };
+                    "application/json": components["schemas"]["StartTwoStepSetupAnswer"];
                 };
             };
             /**
@@ -10454,9 +11291,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        recoveryCodes: string[];
-                    };
+                    "application/json": components["schemas"]["ConfirmTwoStepAnswer"];
                 };
             };
             /**
@@ -10656,9 +11491,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        recoveryCodes: string[];
-                    };
+                    "application/json": components["schemas"]["ConfirmTwoStepAnswer"];
                 };
             };
             /**
@@ -10853,9 +11686,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        message: string;
-                    };
+                    "application/json": components["schemas"]["SignOutAnswer"];
                 };
             };
             /**
@@ -11047,9 +11878,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        methods: ("passkey" | "code" | "password")[];
-                    };
+                    "application/json": components["schemas"]["GetIdentityProofMethodsAnswer"];
                 };
             };
             /**
@@ -11144,9 +11973,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        message: string;
-                    };
+                    "application/json": components["schemas"]["SignOutAnswer"];
                 };
             };
             /**
@@ -11344,11 +12171,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        ok: true;
-                        version: string;
-                    };
+                    "application/json": components["schemas"]["CheckHealthAnswer"];
                 };
             };
             /** @description `METHOD_NOT_ALLOWED`: Method not allowed. */
@@ -11417,20 +12240,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {string} */
-                        environment: "production" | "development";
-                        botCheck: {
-                            /** @enum {string} */
-                            mode: "turnstile" | "local";
-                            siteKey: string | null;
-                        };
-                        google: {
-                            /** @enum {string} */
-                            mode: "gis" | "local";
-                            clientId: string | null;
-                        };
-                    };
+                    "application/json": components["schemas"]["GetPublicConfigAnswer"];
                 };
             };
             /** @description `METHOD_NOT_ALLOWED`: Method not allowed. */
@@ -11508,9 +12318,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        message: string;
-                    };
+                    "application/json": components["schemas"]["SignOutAnswer"];
                 };
             };
             /**
@@ -11660,93 +12468,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {string} */
-                        plan: "Trial" | "Standard" | "Enterprise";
-                        /** @enum {string} */
-                        licenseStatus: "active" | "expired" | "suspended" | "revoked";
-                        licenseExpiresAt: string;
-                        devices: {
-                            active: number;
-                            limit: number;
-                        };
-                        subscription: {
-                            /** @enum {string} */
-                            status: "active" | "cancelling" | "past_due" | "canceled";
-                            currentPeriodEnd: string | null;
-                            cancelAtPeriodEnd: boolean;
-                            paymentFailedAt: string | null;
-                            /** @enum {string} */
-                            paidBy: "card" | "invoice";
-                            charge: {
-                                quantity: number;
-                                unitAmount: number;
-                                subtotal: number;
-                                tax: number;
-                                taxRateBp: number;
-                                reverseCharge: boolean;
-                                total: number;
-                                currency: string;
-                            };
-                            renewal: {
-                                quantity: number;
-                                unitAmount: number;
-                                subtotal: number;
-                                tax: number;
-                                taxRateBp: number;
-                                reverseCharge: boolean;
-                                total: number;
-                                currency: string;
-                            };
-                        } | null;
-                        card: {
-                            brand: string;
-                            last4: string;
-                            expMonth: number;
-                            expYear: number;
-                        } | null;
-                        details: {
-                            company: string | null;
-                            name: string;
-                            line1: string;
-                            line2: string | null;
-                            postalCode: string;
-                            city: string;
-                            state: string | null;
-                            country: string;
-                            taxId: string | null;
-                        } | null;
-                        taxIdNote: string | null;
-                        invoices: {
-                            id: string;
-                            number: string | null;
-                            created: string;
-                            amountPaid: number;
-                            currency: string;
-                            status: string;
-                            url: string | null;
-                            pdfUrl: string;
-                            taxAmount: number;
-                            reverseCharge: boolean;
-                            quantity: number;
-                            unitAmount: number;
-                            seatsAdded: boolean;
-                            dueAt?: string | null;
-                            refund: {
-                                /** @enum {string} */
-                                state: "in-progress" | "refunded";
-                                amount: number;
-                                refundedAt: string | null;
-                            } | null;
-                        }[];
-                        actions: {
-                            upgrade: boolean;
-                            manageCard: boolean;
-                            cancel: boolean;
-                            resume: boolean;
-                            editDetails: boolean;
-                        };
-                    };
+                    "application/json": components["schemas"]["GetBillingOverviewAnswer"];
                 };
             };
             /**
@@ -11945,11 +12667,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** Format: uri */
-                        checkoutUrl: string;
-                        sessionId: string;
-                    };
+                    "application/json": components["schemas"]["StartUpgradeCheckoutAnswer"];
                 };
             };
             /**
@@ -12146,17 +12864,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        invoice: {
-                            id: string;
-                            number: string | null;
-                            seats: number;
-                            amountDue: number;
-                            currency: string;
-                            dueAt: string;
-                            url: string | null;
-                        };
-                    };
+                    "application/json": components["schemas"]["UpgradeByInvoiceAnswer"];
                 };
             };
             /**
@@ -12351,93 +13059,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {string} */
-                        plan: "Trial" | "Standard" | "Enterprise";
-                        /** @enum {string} */
-                        licenseStatus: "active" | "expired" | "suspended" | "revoked";
-                        licenseExpiresAt: string;
-                        devices: {
-                            active: number;
-                            limit: number;
-                        };
-                        subscription: {
-                            /** @enum {string} */
-                            status: "active" | "cancelling" | "past_due" | "canceled";
-                            currentPeriodEnd: string | null;
-                            cancelAtPeriodEnd: boolean;
-                            paymentFailedAt: string | null;
-                            /** @enum {string} */
-                            paidBy: "card" | "invoice";
-                            charge: {
-                                quantity: number;
-                                unitAmount: number;
-                                subtotal: number;
-                                tax: number;
-                                taxRateBp: number;
-                                reverseCharge: boolean;
-                                total: number;
-                                currency: string;
-                            };
-                            renewal: {
-                                quantity: number;
-                                unitAmount: number;
-                                subtotal: number;
-                                tax: number;
-                                taxRateBp: number;
-                                reverseCharge: boolean;
-                                total: number;
-                                currency: string;
-                            };
-                        } | null;
-                        card: {
-                            brand: string;
-                            last4: string;
-                            expMonth: number;
-                            expYear: number;
-                        } | null;
-                        details: {
-                            company: string | null;
-                            name: string;
-                            line1: string;
-                            line2: string | null;
-                            postalCode: string;
-                            city: string;
-                            state: string | null;
-                            country: string;
-                            taxId: string | null;
-                        } | null;
-                        taxIdNote: string | null;
-                        invoices: {
-                            id: string;
-                            number: string | null;
-                            created: string;
-                            amountPaid: number;
-                            currency: string;
-                            status: string;
-                            url: string | null;
-                            pdfUrl: string;
-                            taxAmount: number;
-                            reverseCharge: boolean;
-                            quantity: number;
-                            unitAmount: number;
-                            seatsAdded: boolean;
-                            dueAt?: string | null;
-                            refund: {
-                                /** @enum {string} */
-                                state: "in-progress" | "refunded";
-                                amount: number;
-                                refundedAt: string | null;
-                            } | null;
-                        }[];
-                        actions: {
-                            upgrade: boolean;
-                            manageCard: boolean;
-                            cancel: boolean;
-                            resume: boolean;
-                            editDetails: boolean;
-                        };
-                    };
+                    "application/json": components["schemas"]["GetBillingOverviewAnswer"];
                 };
             };
             /**
@@ -12610,10 +13232,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** Format: uri */
-                        url: string;
-                    };
+                    "application/json": components["schemas"]["OpenBillingPortalAnswer"];
                 };
             };
             /**
@@ -12741,93 +13360,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {string} */
-                        plan: "Trial" | "Standard" | "Enterprise";
-                        /** @enum {string} */
-                        licenseStatus: "active" | "expired" | "suspended" | "revoked";
-                        licenseExpiresAt: string;
-                        devices: {
-                            active: number;
-                            limit: number;
-                        };
-                        subscription: {
-                            /** @enum {string} */
-                            status: "active" | "cancelling" | "past_due" | "canceled";
-                            currentPeriodEnd: string | null;
-                            cancelAtPeriodEnd: boolean;
-                            paymentFailedAt: string | null;
-                            /** @enum {string} */
-                            paidBy: "card" | "invoice";
-                            charge: {
-                                quantity: number;
-                                unitAmount: number;
-                                subtotal: number;
-                                tax: number;
-                                taxRateBp: number;
-                                reverseCharge: boolean;
-                                total: number;
-                                currency: string;
-                            };
-                            renewal: {
-                                quantity: number;
-                                unitAmount: number;
-                                subtotal: number;
-                                tax: number;
-                                taxRateBp: number;
-                                reverseCharge: boolean;
-                                total: number;
-                                currency: string;
-                            };
-                        } | null;
-                        card: {
-                            brand: string;
-                            last4: string;
-                            expMonth: number;
-                            expYear: number;
-                        } | null;
-                        details: {
-                            company: string | null;
-                            name: string;
-                            line1: string;
-                            line2: string | null;
-                            postalCode: string;
-                            city: string;
-                            state: string | null;
-                            country: string;
-                            taxId: string | null;
-                        } | null;
-                        taxIdNote: string | null;
-                        invoices: {
-                            id: string;
-                            number: string | null;
-                            created: string;
-                            amountPaid: number;
-                            currency: string;
-                            status: string;
-                            url: string | null;
-                            pdfUrl: string;
-                            taxAmount: number;
-                            reverseCharge: boolean;
-                            quantity: number;
-                            unitAmount: number;
-                            seatsAdded: boolean;
-                            dueAt?: string | null;
-                            refund: {
-                                /** @enum {string} */
-                                state: "in-progress" | "refunded";
-                                amount: number;
-                                refundedAt: string | null;
-                            } | null;
-                        }[];
-                        actions: {
-                            upgrade: boolean;
-                            manageCard: boolean;
-                            cancel: boolean;
-                            resume: boolean;
-                            editDetails: boolean;
-                        };
-                    };
+                    "application/json": components["schemas"]["GetBillingOverviewAnswer"];
                 };
             };
             /**
@@ -12998,93 +13531,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {string} */
-                        plan: "Trial" | "Standard" | "Enterprise";
-                        /** @enum {string} */
-                        licenseStatus: "active" | "expired" | "suspended" | "revoked";
-                        licenseExpiresAt: string;
-                        devices: {
-                            active: number;
-                            limit: number;
-                        };
-                        subscription: {
-                            /** @enum {string} */
-                            status: "active" | "cancelling" | "past_due" | "canceled";
-                            currentPeriodEnd: string | null;
-                            cancelAtPeriodEnd: boolean;
-                            paymentFailedAt: string | null;
-                            /** @enum {string} */
-                            paidBy: "card" | "invoice";
-                            charge: {
-                                quantity: number;
-                                unitAmount: number;
-                                subtotal: number;
-                                tax: number;
-                                taxRateBp: number;
-                                reverseCharge: boolean;
-                                total: number;
-                                currency: string;
-                            };
-                            renewal: {
-                                quantity: number;
-                                unitAmount: number;
-                                subtotal: number;
-                                tax: number;
-                                taxRateBp: number;
-                                reverseCharge: boolean;
-                                total: number;
-                                currency: string;
-                            };
-                        } | null;
-                        card: {
-                            brand: string;
-                            last4: string;
-                            expMonth: number;
-                            expYear: number;
-                        } | null;
-                        details: {
-                            company: string | null;
-                            name: string;
-                            line1: string;
-                            line2: string | null;
-                            postalCode: string;
-                            city: string;
-                            state: string | null;
-                            country: string;
-                            taxId: string | null;
-                        } | null;
-                        taxIdNote: string | null;
-                        invoices: {
-                            id: string;
-                            number: string | null;
-                            created: string;
-                            amountPaid: number;
-                            currency: string;
-                            status: string;
-                            url: string | null;
-                            pdfUrl: string;
-                            taxAmount: number;
-                            reverseCharge: boolean;
-                            quantity: number;
-                            unitAmount: number;
-                            seatsAdded: boolean;
-                            dueAt?: string | null;
-                            refund: {
-                                /** @enum {string} */
-                                state: "in-progress" | "refunded";
-                                amount: number;
-                                refundedAt: string | null;
-                            } | null;
-                        }[];
-                        actions: {
-                            upgrade: boolean;
-                            manageCard: boolean;
-                            cancel: boolean;
-                            resume: boolean;
-                            editDetails: boolean;
-                        };
-                    };
+                    "application/json": components["schemas"]["GetBillingOverviewAnswer"];
                 };
             };
             /**
@@ -13221,17 +13668,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        summary: {
-                            seats: number;
-                            renewalSeats: number | null;
-                            taken: number;
-                            renewsOn: string | null;
-                            unitAmount: number;
-                            currency: string;
-                            paysByInvoice: boolean;
-                        } | null;
-                    };
+                    "application/json": components["schemas"]["GetSeatsAnswer"];
                 };
             };
             /**
@@ -13326,16 +13763,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        message: string;
-                        seats: number;
-                        invoice: {
-                            id: string;
-                            number: string | null;
-                            total: number;
-                            currency: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["AddSeatsAnswer"];
                 };
             };
             /**
@@ -13524,16 +13952,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        seats: number;
-                        newSeats: number;
-                        subtotal: number;
-                        tax: number;
-                        total: number;
-                        currency: string;
-                        reverseCharge: boolean;
-                        periodEnd: string;
-                    };
+                    "application/json": components["schemas"]["PreviewSeatAdditionAnswer"];
                 };
             };
             /**
@@ -13720,10 +14139,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        message: string;
-                        renewalSeats: number | null;
-                    };
+                    "application/json": components["schemas"]["SetRenewalSeatsAnswer"];
                 };
             };
             /**
@@ -13920,11 +14336,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** Format: uri */
-                        checkoutUrl: string;
-                        sessionId: string;
-                    };
+                    "application/json": components["schemas"]["StartUpgradeCheckoutAnswer"];
                 };
             };
             /**
@@ -14081,11 +14493,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** Format: uri */
-                        checkoutUrl: string;
-                        sessionId: string;
-                    };
+                    "application/json": components["schemas"]["StartUpgradeCheckoutAnswer"];
                 };
             };
             /**
@@ -14247,36 +14655,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        accountCreated: boolean;
-                        upgraded?: boolean;
-                        email?: string;
-                        token?: string;
-                        user?: {
-                            userId: string;
-                            customerName: string;
-                            email: string;
-                            /** @enum {string} */
-                            plan: "Trial" | "Standard" | "Enterprise";
-                            /** @enum {string} */
-                            licenseStatus: "active" | "expired" | "suspended" | "revoked";
-                            activationDate: string;
-                            expirationDate: string;
-                            licenseKey: string;
-                            isDeleted: boolean;
-                            sessionStartedAt: string;
-                            /** @enum {string} */
-                            authProvider: "email" | "google";
-                            ownsOrganization?: boolean;
-                            holdsSeat?: boolean;
-                        };
-                        tokenExpiration?: number;
-                        refund?: {
-                            /** @enum {string} */
-                            reason: "account_exists" | "already_paying" | "account_deleted" | "enterprise" | "unknown_reference";
-                            done: boolean;
-                        };
-                    };
+                    "application/json": components["schemas"]["CheckPaymentCompletionAnswer"];
                 };
             };
             /**
@@ -14462,20 +14841,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        charge: {
-                            quantity: number;
-                            unitAmount: number;
-                            subtotal: number;
-                            tax: number;
-                            taxRateBp: number;
-                            reverseCharge: boolean;
-                            total: number;
-                            currency: string;
-                        };
-                        dueDays: number;
-                        taxIdNote: string | null;
-                    };
+                    "application/json": components["schemas"]["QuoteInvoiceAnswer"];
                 };
             };
             /**
@@ -14627,37 +14993,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        invoice: {
-                            id: string;
-                            number: string | null;
-                            seats: number;
-                            amountDue: number;
-                            currency: string;
-                            dueAt: string;
-                            url: string | null;
-                        };
-                        token: string;
-                        user: {
-                            userId: string;
-                            customerName: string;
-                            email: string;
-                            /** @enum {string} */
-                            plan: "Trial" | "Standard" | "Enterprise";
-                            /** @enum {string} */
-                            licenseStatus: "active" | "expired" | "suspended" | "revoked";
-                            activationDate: string;
-                            expirationDate: string;
-                            licenseKey: string;
-                            isDeleted: boolean;
-                            sessionStartedAt: string;
-                            /** @enum {string} */
-                            authProvider: "email" | "google";
-                            ownsOrganization?: boolean;
-                            holdsSeat?: boolean;
-                        };
-                        tokenExpiration: number;
-                    };
+                    "application/json": components["schemas"]["SignUpEmailByInvoiceAnswer"];
                 };
             };
             /**
@@ -14830,37 +15166,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        invoice: {
-                            id: string;
-                            number: string | null;
-                            seats: number;
-                            amountDue: number;
-                            currency: string;
-                            dueAt: string;
-                            url: string | null;
-                        };
-                        token: string;
-                        user: {
-                            userId: string;
-                            customerName: string;
-                            email: string;
-                            /** @enum {string} */
-                            plan: "Trial" | "Standard" | "Enterprise";
-                            /** @enum {string} */
-                            licenseStatus: "active" | "expired" | "suspended" | "revoked";
-                            activationDate: string;
-                            expirationDate: string;
-                            licenseKey: string;
-                            isDeleted: boolean;
-                            sessionStartedAt: string;
-                            /** @enum {string} */
-                            authProvider: "email" | "google";
-                            ownsOrganization?: boolean;
-                            holdsSeat?: boolean;
-                        };
-                        tokenExpiration: number;
-                    };
+                    "application/json": components["schemas"]["SignUpEmailByInvoiceAnswer"];
                 };
             };
             /**
@@ -15036,11 +15342,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        received: true;
-                        outcome: string;
-                    };
+                    "application/json": components["schemas"]["ReceiveStripeEventAnswer"];
                 };
             };
             /**
@@ -15177,21 +15479,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        organization: {
-                            id: string;
-                            name: string;
-                            seats: number;
-                            seatsTaken: number;
-                            invitationsOpen: number;
-                            ownerUserId: string;
-                            ownerHoldsSeat: boolean;
-                            deviceLimit: number;
-                            termStart: string;
-                            termEnd: string;
-                            supportTier: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["GetTeamAnswer"];
                 };
             };
             /**
@@ -15300,39 +15588,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        people: {
-                            /** @enum {string} */
-                            status: "active" | "idle" | "invited";
-                            member: {
-                                userId: string;
-                                customerName: string;
-                                email: string;
-                                joinedAt: string;
-                                licenseStatus: string;
-                                lastActivityAt: string | null;
-                                idle: boolean;
-                                devicesInUse: number;
-                            } | null;
-                            invitation: {
-                                id: string;
-                                email: string;
-                                createdAt: string;
-                                expiresAt: string;
-                                sentCount: number;
-                            } | null;
-                        }[];
-                        page: number;
-                        pages: number;
-                        pageSize: number;
-                        total: number;
-                        counts: {
-                            all: number;
-                            active: number;
-                            idle: number;
-                            invited: number;
-                        };
-                    };
+                    "application/json": components["schemas"]["ListTeamPeopleAnswer"];
                 };
             };
             /** @description `VALIDATION_FAILED`: Invalid request body. */
@@ -15452,14 +15708,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        devices: {
-                            id: string;
-                            deviceName: string;
-                            activatedAt: string;
-                            lastSeenAt: string;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["ListTeamMemberDevicesAnswer"];
                 };
             };
             /**
@@ -15577,13 +15826,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        members: {
-                            userId: string;
-                            customerName: string;
-                            email: string;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["ListTeamMemberNamesAnswer"];
                 };
             };
             /**
@@ -15690,15 +15933,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        activity: {
-                            at: string;
-                            userId: string | null;
-                            member: string;
-                            kind: string;
-                            detail: string;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["ListTeamActivityAnswer"];
                 };
             };
             /** @description `VALIDATION_FAILED`: Invalid request body. */
@@ -15940,30 +16175,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        days: number;
-                        from: string;
-                        to: string;
-                        idleDays: number;
-                        featureDays: number;
-                        history: {
-                            day: string;
-                            seatsUsed: number;
-                            seats: number;
-                            devicesInUse: number;
-                            devicesAllowed: number;
-                        }[];
-                        members: {
-                            userId: string;
-                            customerName: string;
-                            email: string;
-                            joinedAt: string;
-                            lastActivityAt: string | null;
-                            devicesInUse: number;
-                            features: number[];
-                            idle: boolean;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["GetTeamUtilizationAnswer"];
                 };
             };
             /** @description `VALIDATION_FAILED`: Invalid request body. */
@@ -16190,9 +16402,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        message: string;
-                    };
+                    "application/json": components["schemas"]["InviteTeamMemberAnswer"];
                 };
             };
             /**
@@ -16373,15 +16583,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        results: {
-                            address: string;
-                            /** @enum {string} */
-                            result: "invited" | "already_member" | "already_invited" | "invalid" | "no_seat";
-                        }[];
-                        duplicates: string[];
-                        seatsLeft: number;
-                    };
+                    "application/json": components["schemas"]["InviteTeamMembersAnswer"];
                 };
             };
             /**
@@ -16556,9 +16758,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        message: string;
-                    };
+                    "application/json": components["schemas"]["InviteTeamMemberAnswer"];
                 };
             };
             /**
@@ -16682,9 +16882,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        message: string;
-                    };
+                    "application/json": components["schemas"]["InviteTeamMemberAnswer"];
                 };
             };
             /**
@@ -16808,9 +17006,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        message: string;
-                    };
+                    "application/json": components["schemas"]["InviteTeamMemberAnswer"];
                 };
             };
             /**
@@ -16947,9 +17143,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        message: string;
-                    };
+                    "application/json": components["schemas"]["InviteTeamMemberAnswer"];
                 };
             };
             /**
@@ -17077,9 +17271,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        message: string;
-                    };
+                    "application/json": components["schemas"]["InviteTeamMemberAnswer"];
                 };
             };
             /**
@@ -17218,9 +17410,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        message: string;
-                    };
+                    "application/json": components["schemas"]["InviteTeamMemberAnswer"];
                 };
             };
             /**
@@ -17348,9 +17538,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        message: string;
-                    };
+                    "application/json": components["schemas"]["InviteTeamMemberAnswer"];
                 };
             };
             /**
@@ -17540,35 +17728,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        organization: {
-                            name: string;
-                            ownerName: string;
-                            ownerEmail: string;
-                            isOwner: boolean;
-                            isMember: boolean;
-                            seats: number;
-                            seatsTaken: number;
-                            deviceLimit: number;
-                            termEnd: string;
-                            /** @enum {string} */
-                            kind: "enterprise" | "team";
-                            subscription: {
-                                ending: boolean;
-                                on: string;
-                                charge: {
-                                    quantity: number;
-                                    unitAmount: number;
-                                    subtotal: number;
-                                    tax: number;
-                                    taxRateBp: number;
-                                    reverseCharge: boolean;
-                                    total: number;
-                                    currency: string;
-                                };
-                            } | null;
-                        } | null;
-                    };
+                    "application/json": components["schemas"]["GetOrganizationAnswer"];
                 };
             };
             /**
@@ -17658,13 +17818,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        organizationName: string;
-                        inviterName: string;
-                        email: string;
-                        expiresAt: string;
-                        hasAccount: boolean;
-                    };
+                    "application/json": components["schemas"]["PreviewInvitationAnswer"];
                 };
             };
             /** @description `METHOD_NOT_ALLOWED`: Method not allowed. */
@@ -17774,9 +17928,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        message: string;
-                    };
+                    "application/json": components["schemas"]["InviteTeamMemberAnswer"];
                 };
             };
             /**
@@ -17977,28 +18129,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        token: string;
-                        user: {
-                            userId: string;
-                            customerName: string;
-                            email: string;
-                            /** @enum {string} */
-                            plan: "Trial" | "Standard" | "Enterprise";
-                            /** @enum {string} */
-                            licenseStatus: "active" | "expired" | "suspended" | "revoked";
-                            activationDate: string;
-                            expirationDate: string;
-                            licenseKey: string;
-                            isDeleted: boolean;
-                            sessionStartedAt: string;
-                            /** @enum {string} */
-                            authProvider: "email" | "google";
-                            ownsOrganization?: boolean;
-                            holdsSeat?: boolean;
-                        };
-                        tokenExpiration: number;
-                    };
+                    "application/json": components["schemas"]["SignUpByInvitationAnswer"];
                 };
             };
             /**
@@ -18171,12 +18302,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        userId: string;
-                        email: string;
-                        customerName: string;
-                        freshUntil: string;
-                    };
+                    "application/json": components["schemas"]["GetOperatorAnswer"];
                 };
             };
             /**
@@ -18306,47 +18432,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {string} */
-                        range: "7d" | "30d" | "90d" | "12m";
-                        periods: {
-                            start: number;
-                            end: number;
-                            label: string;
-                        }[];
-                        trialsStarted: number[];
-                        trialConversions: number[];
-                        cancellations: number[];
-                        refunds: number[];
-                        refundedCents: number[];
-                        activeSubscriptions: number[];
-                        paidSeats: number[];
-                        mrrCents: number[];
-                        enterpriseSeatsSold: number[];
-                        enterpriseSeatsUsed: number[];
-                        activeDevices: number[];
-                        cohort: {
-                            trialsStarted: number;
-                            converted: number;
-                        };
-                        cancellationReasons: {
-                            at: number;
-                            reason: string;
-                        }[];
-                        pluginVersions: {
-                            version: string | null;
-                            devices: number;
-                        }[];
-                        featureAdoption: {
-                            deviceDays: number[];
-                            features: {
-                                slug: string;
-                                uses: number[];
-                                deviceDays: number[];
-                            }[];
-                        };
-                        currency: string;
-                    };
+                    "application/json": components["schemas"]["GetBusinessMetricsAnswer"];
                 };
             };
             /** @description `VALIDATION_FAILED`: Invalid request body. */
@@ -18492,20 +18578,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        query: string;
-                        results: {
-                            userId: string;
-                            email: string;
-                            customerName: string;
-                            /** @enum {string} */
-                            plan: "Trial" | "Standard" | "Enterprise";
-                            createdAt: string;
-                            isDeleted: boolean;
-                            matchedBy: string;
-                        }[];
-                        nextCursor: string | null;
-                    };
+                    "application/json": components["schemas"]["SearchCustomersAnswer"];
                 };
             };
             /** @description `VALIDATION_FAILED`: Invalid request body. */
@@ -18650,189 +18723,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        account: {
-                            id: string;
-                            email: string;
-                            customerName: string;
-                            /** @enum {string} */
-                            plan: "Trial" | "Standard" | "Enterprise";
-                            createdAt: string;
-                            verified: boolean;
-                            googleLinked: boolean;
-                            hasPassword: boolean;
-                            /** @enum {string|null} */
-                            role: "admin" | null;
-                            isDeleted: boolean;
-                            deletedAt: string | null;
-                            purgeAt: string | null;
-                            purgedAt: string | null;
-                        };
-                        licenses: {
-                            id: string;
-                            licenseKey: string;
-                            /** @enum {string} */
-                            plan: "Trial" | "Standard" | "Enterprise";
-                            /** @enum {string} */
-                            status: "active" | "expired" | "suspended" | "revoked";
-                            /** @enum {string} */
-                            effectiveStatus: "active" | "expired" | "suspended" | "revoked";
-                            current: boolean;
-                            activatedAt: string;
-                            expiresAt: string;
-                            createdAt: string;
-                            deviceLimit: number | null;
-                            activeDevices: number;
-                            deactivations: {
-                                used: number;
-                                max: number;
-                                windowDays: number;
-                                resetAt: string | null;
-                            };
-                        }[];
-                        devices: {
-                            id: string;
-                            licenseId: string;
-                            deviceId: string;
-                            deviceName: string;
-                            appVersion: string | null;
-                            activatedAt: string;
-                            lastSeenAt: string;
-                            deactivatedAt: string | null;
-                        }[];
-                        activations: {
-                            id: string;
-                            /** @enum {string} */
-                            action: "activated" | "deactivated" | "replaced" | "renamed";
-                            /** @enum {string} */
-                            source: "plugin" | "dashboard" | "system" | "support";
-                            deviceId: string;
-                            deviceName: string;
-                            at: string;
-                        }[];
-                        sessions: {
-                            id: string;
-                            createdAt: string;
-                            lastUsedAt: string;
-                            expiresAt: string;
-                            device: string;
-                            ip: string | null;
-                            revokedAt: string | null;
-                            live: boolean;
-                        }[];
-                        subscriptions: {
-                            stripeCustomerId: string;
-                            stripeSubscriptionId: string;
-                            /** @enum {string} */
-                            status: "active" | "past_due" | "cancelling" | "canceled";
-                            currentPeriodEnd: string | null;
-                            cancelAtPeriodEnd: boolean;
-                            createdAt: string;
-                        }[];
-                        invoices: {
-                            id: string;
-                            number: string | null;
-                            amountPaid: number;
-                            currency: string;
-                            status: string;
-                            created: string;
-                            hostedInvoiceUrl: string | null;
-                            billedTo: string | null;
-                            taxId: string | null;
-                            refund: {
-                                /** @enum {string} */
-                                status: "pending" | "refunded" | "failed";
-                                amount: number | null;
-                                refundedAt: string | null;
-                                error: string | null;
-                            } | null;
-                        }[];
-                        automaticRefunds: {
-                            id: string;
-                            reason: string;
-                            /** @enum {string} */
-                            status: "pending" | "refunded" | "failed";
-                            amount: number | null;
-                            currency: string | null;
-                            email: string;
-                            userId: string | null;
-                            stripeSubscriptionId: string;
-                            checkoutSessionId: string | null;
-                            attempts: number;
-                            lastError: string | null;
-                            createdAt: string;
-                            refundedAt: string | null;
-                        }[];
-                        mails: {
-                            id: string;
-                            to: string;
-                            subject: string;
-                            tag: string;
-                            /** @enum {string} */
-                            status: "queued" | "sending" | "sent" | "failed" | "dead";
-                            attempts: number;
-                            lastError: string | null;
-                            createdAt: string;
-                            sentAt: string | null;
-                        }[];
-                        trialMatches: {
-                            /** @enum {string} */
-                            kind: "email" | "google" | "fingerprint";
-                            value: string;
-                            userId: string;
-                            thisAccount: boolean;
-                            createdAt: string;
-                        }[];
-                        contactMessages: {
-                            id: string;
-                            name: string;
-                            email: string;
-                            message: string;
-                            createdAt: string;
-                            /** @enum {string} */
-                            status: "new" | "handled";
-                            handledAt: string | null;
-                            handledBy: string | null;
-                            handledNote: string | null;
-                            userId: string | null;
-                            replies: {
-                                id: string;
-                                text: string;
-                                createdAt: string;
-                                operatorEmail: string;
-                            }[];
-                        }[];
-                        audit: {
-                            id: string;
-                            createdAt: string;
-                            operatorId: string;
-                            operatorEmail: string;
-                            userId: string | null;
-                            customerName?: string | null;
-                            customerEmail?: string | null;
-                            /** @enum {string} */
-                            action: "extend-license" | "suspend-license" | "reinstate-license" | "revoke-license" | "free-device" | "reset-deactivations" | "replace-key" | "resend-license-mail" | "sign-out-everywhere" | "cancel-subscription" | "resume-subscription" | "refund-payment" | "schedule-deletion" | "restore-account" | "handle-contact" | "reply-contact" | "add-note" | "delete-note" | "retry-refund" | "retry-mail" | "create-organization" | "update-organization" | "team-invite" | "team-resend-invitation" | "team-withdraw-invitation" | "team-remove-member" | "team-free-device" | "team-transfer-ownership" | "owner-add-seats" | "owner-renewal-seats";
-                            subject: string;
-                            reason: string;
-                            before: string;
-                            after: string;
-                        }[];
-                        notes: {
-                            id: string;
-                            text: string;
-                            createdAt: string;
-                            authorId: string;
-                            authorEmail: string;
-                            authorName: string;
-                            mine: boolean;
-                        }[];
-                        organizations: {
-                            id: string;
-                            name: string;
-                            owner: boolean;
-                            member: boolean;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["GetCustomerAnswer"];
                 };
             };
             /**
@@ -19049,192 +18940,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        message: string;
-                        detail: {
-                            account: {
-                                id: string;
-                                email: string;
-                                customerName: string;
-                                /** @enum {string} */
-                                plan: "Trial" | "Standard" | "Enterprise";
-                                createdAt: string;
-                                verified: boolean;
-                                googleLinked: boolean;
-                                hasPassword: boolean;
-                                /** @enum {string|null} */
-                                role: "admin" | null;
-                                isDeleted: boolean;
-                                deletedAt: string | null;
-                                purgeAt: string | null;
-                                purgedAt: string | null;
-                            };
-                            licenses: {
-                                id: string;
-                                licenseKey: string;
-                                /** @enum {string} */
-                                plan: "Trial" | "Standard" | "Enterprise";
-                                /** @enum {string} */
-                                status: "active" | "expired" | "suspended" | "revoked";
-                                /** @enum {string} */
-                                effectiveStatus: "active" | "expired" | "suspended" | "revoked";
-                                current: boolean;
-                                activatedAt: string;
-                                expiresAt: string;
-                                createdAt: string;
-                                deviceLimit: number | null;
-                                activeDevices: number;
-                                deactivations: {
-                                    used: number;
-                                    max: number;
-                                    windowDays: number;
-                                    resetAt: string | null;
-                                };
-                            }[];
-                            devices: {
-                                id: string;
-                                licenseId: string;
-                                deviceId: string;
-                                deviceName: string;
-                                appVersion: string | null;
-                                activatedAt: string;
-                                lastSeenAt: string;
-                                deactivatedAt: string | null;
-                            }[];
-                            activations: {
-                                id: string;
-                                /** @enum {string} */
-                                action: "activated" | "deactivated" | "replaced" | "renamed";
-                                /** @enum {string} */
-                                source: "plugin" | "dashboard" | "system" | "support";
-                                deviceId: string;
-                                deviceName: string;
-                                at: string;
-                            }[];
-                            sessions: {
-                                id: string;
-                                createdAt: string;
-                                lastUsedAt: string;
-                                expiresAt: string;
-                                device: string;
-                                ip: string | null;
-                                revokedAt: string | null;
-                                live: boolean;
-                            }[];
-                            subscriptions: {
-                                stripeCustomerId: string;
-                                stripeSubscriptionId: string;
-                                /** @enum {string} */
-                                status: "active" | "past_due" | "cancelling" | "canceled";
-                                currentPeriodEnd: string | null;
-                                cancelAtPeriodEnd: boolean;
-                                createdAt: string;
-                            }[];
-                            invoices: {
-                                id: string;
-                                number: string | null;
-                                amountPaid: number;
-                                currency: string;
-                                status: string;
-                                created: string;
-                                hostedInvoiceUrl: string | null;
-                                billedTo: string | null;
-                                taxId: string | null;
-                                refund: {
-                                    /** @enum {string} */
-                                    status: "pending" | "refunded" | "failed";
-                                    amount: number | null;
-                                    refundedAt: string | null;
-                                    error: string | null;
-                                } | null;
-                            }[];
-                            automaticRefunds: {
-                                id: string;
-                                reason: string;
-                                /** @enum {string} */
-                                status: "pending" | "refunded" | "failed";
-                                amount: number | null;
-                                currency: string | null;
-                                email: string;
-                                userId: string | null;
-                                stripeSubscriptionId: string;
-                                checkoutSessionId: string | null;
-                                attempts: number;
-                                lastError: string | null;
-                                createdAt: string;
-                                refundedAt: string | null;
-                            }[];
-                            mails: {
-                                id: string;
-                                to: string;
-                                subject: string;
-                                tag: string;
-                                /** @enum {string} */
-                                status: "queued" | "sending" | "sent" | "failed" | "dead";
-                                attempts: number;
-                                lastError: string | null;
-                                createdAt: string;
-                                sentAt: string | null;
-                            }[];
-                            trialMatches: {
-                                /** @enum {string} */
-                                kind: "email" | "google" | "fingerprint";
-                                value: string;
-                                userId: string;
-                                thisAccount: boolean;
-                                createdAt: string;
-                            }[];
-                            contactMessages: {
-                                id: string;
-                                name: string;
-                                email: string;
-                                message: string;
-                                createdAt: string;
-                                /** @enum {string} */
-                                status: "new" | "handled";
-                                handledAt: string | null;
-                                handledBy: string | null;
-                                handledNote: string | null;
-                                userId: string | null;
-                                replies: {
-                                    id: string;
-                                    text: string;
-                                    createdAt: string;
-                                    operatorEmail: string;
-                                }[];
-                            }[];
-                            audit: {
-                                id: string;
-                                createdAt: string;
-                                operatorId: string;
-                                operatorEmail: string;
-                                userId: string | null;
-                                customerName?: string | null;
-                                customerEmail?: string | null;
-                                /** @enum {string} */
-                                action: "extend-license" | "suspend-license" | "reinstate-license" | "revoke-license" | "free-device" | "reset-deactivations" | "replace-key" | "resend-license-mail" | "sign-out-everywhere" | "cancel-subscription" | "resume-subscription" | "refund-payment" | "schedule-deletion" | "restore-account" | "handle-contact" | "reply-contact" | "add-note" | "delete-note" | "retry-refund" | "retry-mail" | "create-organization" | "update-organization" | "team-invite" | "team-resend-invitation" | "team-withdraw-invitation" | "team-remove-member" | "team-free-device" | "team-transfer-ownership" | "owner-add-seats" | "owner-renewal-seats";
-                                subject: string;
-                                reason: string;
-                                before: string;
-                                after: string;
-                            }[];
-                            notes: {
-                                id: string;
-                                text: string;
-                                createdAt: string;
-                                authorId: string;
-                                authorEmail: string;
-                                authorName: string;
-                                mine: boolean;
-                            }[];
-                            organizations: {
-                                id: string;
-                                name: string;
-                                owner: boolean;
-                                member: boolean;
-                            }[];
-                        };
-                    };
+                    "application/json": components["schemas"]["ActOnCustomerAnswer"];
                 };
             };
             /**
@@ -19463,192 +19169,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        message: string;
-                        detail: {
-                            account: {
-                                id: string;
-                                email: string;
-                                customerName: string;
-                                /** @enum {string} */
-                                plan: "Trial" | "Standard" | "Enterprise";
-                                createdAt: string;
-                                verified: boolean;
-                                googleLinked: boolean;
-                                hasPassword: boolean;
-                                /** @enum {string|null} */
-                                role: "admin" | null;
-                                isDeleted: boolean;
-                                deletedAt: string | null;
-                                purgeAt: string | null;
-                                purgedAt: string | null;
-                            };
-                            licenses: {
-                                id: string;
-                                licenseKey: string;
-                                /** @enum {string} */
-                                plan: "Trial" | "Standard" | "Enterprise";
-                                /** @enum {string} */
-                                status: "active" | "expired" | "suspended" | "revoked";
-                                /** @enum {string} */
-                                effectiveStatus: "active" | "expired" | "suspended" | "revoked";
-                                current: boolean;
-                                activatedAt: string;
-                                expiresAt: string;
-                                createdAt: string;
-                                deviceLimit: number | null;
-                                activeDevices: number;
-                                deactivations: {
-                                    used: number;
-                                    max: number;
-                                    windowDays: number;
-                                    resetAt: string | null;
-                                };
-                            }[];
-                            devices: {
-                                id: string;
-                                licenseId: string;
-                                deviceId: string;
-                                deviceName: string;
-                                appVersion: string | null;
-                                activatedAt: string;
-                                lastSeenAt: string;
-                                deactivatedAt: string | null;
-                            }[];
-                            activations: {
-                                id: string;
-                                /** @enum {string} */
-                                action: "activated" | "deactivated" | "replaced" | "renamed";
-                                /** @enum {string} */
-                                source: "plugin" | "dashboard" | "system" | "support";
-                                deviceId: string;
-                                deviceName: string;
-                                at: string;
-                            }[];
-                            sessions: {
-                                id: string;
-                                createdAt: string;
-                                lastUsedAt: string;
-                                expiresAt: string;
-                                device: string;
-                                ip: string | null;
-                                revokedAt: string | null;
-                                live: boolean;
-                            }[];
-                            subscriptions: {
-                                stripeCustomerId: string;
-                                stripeSubscriptionId: string;
-                                /** @enum {string} */
-                                status: "active" | "past_due" | "cancelling" | "canceled";
-                                currentPeriodEnd: string | null;
-                                cancelAtPeriodEnd: boolean;
-                                createdAt: string;
-                            }[];
-                            invoices: {
-                                id: string;
-                                number: string | null;
-                                amountPaid: number;
-                                currency: string;
-                                status: string;
-                                created: string;
-                                hostedInvoiceUrl: string | null;
-                                billedTo: string | null;
-                                taxId: string | null;
-                                refund: {
-                                    /** @enum {string} */
-                                    status: "pending" | "refunded" | "failed";
-                                    amount: number | null;
-                                    refundedAt: string | null;
-                                    error: string | null;
-                                } | null;
-                            }[];
-                            automaticRefunds: {
-                                id: string;
-                                reason: string;
-                                /** @enum {string} */
-                                status: "pending" | "refunded" | "failed";
-                                amount: number | null;
-                                currency: string | null;
-                                email: string;
-                                userId: string | null;
-                                stripeSubscriptionId: string;
-                                checkoutSessionId: string | null;
-                                attempts: number;
-                                lastError: string | null;
-                                createdAt: string;
-                                refundedAt: string | null;
-                            }[];
-                            mails: {
-                                id: string;
-                                to: string;
-                                subject: string;
-                                tag: string;
-                                /** @enum {string} */
-                                status: "queued" | "sending" | "sent" | "failed" | "dead";
-                                attempts: number;
-                                lastError: string | null;
-                                createdAt: string;
-                                sentAt: string | null;
-                            }[];
-                            trialMatches: {
-                                /** @enum {string} */
-                                kind: "email" | "google" | "fingerprint";
-                                value: string;
-                                userId: string;
-                                thisAccount: boolean;
-                                createdAt: string;
-                            }[];
-                            contactMessages: {
-                                id: string;
-                                name: string;
-                                email: string;
-                                message: string;
-                                createdAt: string;
-                                /** @enum {string} */
-                                status: "new" | "handled";
-                                handledAt: string | null;
-                                handledBy: string | null;
-                                handledNote: string | null;
-                                userId: string | null;
-                                replies: {
-                                    id: string;
-                                    text: string;
-                                    createdAt: string;
-                                    operatorEmail: string;
-                                }[];
-                            }[];
-                            audit: {
-                                id: string;
-                                createdAt: string;
-                                operatorId: string;
-                                operatorEmail: string;
-                                userId: string | null;
-                                customerName?: string | null;
-                                customerEmail?: string | null;
-                                /** @enum {string} */
-                                action: "extend-license" | "suspend-license" | "reinstate-license" | "revoke-license" | "free-device" | "reset-deactivations" | "replace-key" | "resend-license-mail" | "sign-out-everywhere" | "cancel-subscription" | "resume-subscription" | "refund-payment" | "schedule-deletion" | "restore-account" | "handle-contact" | "reply-contact" | "add-note" | "delete-note" | "retry-refund" | "retry-mail" | "create-organization" | "update-organization" | "team-invite" | "team-resend-invitation" | "team-withdraw-invitation" | "team-remove-member" | "team-free-device" | "team-transfer-ownership" | "owner-add-seats" | "owner-renewal-seats";
-                                subject: string;
-                                reason: string;
-                                before: string;
-                                after: string;
-                            }[];
-                            notes: {
-                                id: string;
-                                text: string;
-                                createdAt: string;
-                                authorId: string;
-                                authorEmail: string;
-                                authorName: string;
-                                mine: boolean;
-                            }[];
-                            organizations: {
-                                id: string;
-                                name: string;
-                                owner: boolean;
-                                member: boolean;
-                            }[];
-                        };
-                    };
+                    "application/json": components["schemas"]["ActOnCustomerAnswer"];
                 };
             };
             /**
@@ -19845,192 +19366,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        message: string;
-                        detail: {
-                            account: {
-                                id: string;
-                                email: string;
-                                customerName: string;
-                                /** @enum {string} */
-                                plan: "Trial" | "Standard" | "Enterprise";
-                                createdAt: string;
-                                verified: boolean;
-                                googleLinked: boolean;
-                                hasPassword: boolean;
-                                /** @enum {string|null} */
-                                role: "admin" | null;
-                                isDeleted: boolean;
-                                deletedAt: string | null;
-                                purgeAt: string | null;
-                                purgedAt: string | null;
-                            };
-                            licenses: {
-                                id: string;
-                                licenseKey: string;
-                                /** @enum {string} */
-                                plan: "Trial" | "Standard" | "Enterprise";
-                                /** @enum {string} */
-                                status: "active" | "expired" | "suspended" | "revoked";
-                                /** @enum {string} */
-                                effectiveStatus: "active" | "expired" | "suspended" | "revoked";
-                                current: boolean;
-                                activatedAt: string;
-                                expiresAt: string;
-                                createdAt: string;
-                                deviceLimit: number | null;
-                                activeDevices: number;
-                                deactivations: {
-                                    used: number;
-                                    max: number;
-                                    windowDays: number;
-                                    resetAt: string | null;
-                                };
-                            }[];
-                            devices: {
-                                id: string;
-                                licenseId: string;
-                                deviceId: string;
-                                deviceName: string;
-                                appVersion: string | null;
-                                activatedAt: string;
-                                lastSeenAt: string;
-                                deactivatedAt: string | null;
-                            }[];
-                            activations: {
-                                id: string;
-                                /** @enum {string} */
-                                action: "activated" | "deactivated" | "replaced" | "renamed";
-                                /** @enum {string} */
-                                source: "plugin" | "dashboard" | "system" | "support";
-                                deviceId: string;
-                                deviceName: string;
-                                at: string;
-                            }[];
-                            sessions: {
-                                id: string;
-                                createdAt: string;
-                                lastUsedAt: string;
-                                expiresAt: string;
-                                device: string;
-                                ip: string | null;
-                                revokedAt: string | null;
-                                live: boolean;
-                            }[];
-                            subscriptions: {
-                                stripeCustomerId: string;
-                                stripeSubscriptionId: string;
-                                /** @enum {string} */
-                                status: "active" | "past_due" | "cancelling" | "canceled";
-                                currentPeriodEnd: string | null;
-                                cancelAtPeriodEnd: boolean;
-                                createdAt: string;
-                            }[];
-                            invoices: {
-                                id: string;
-                                number: string | null;
-                                amountPaid: number;
-                                currency: string;
-                                status: string;
-                                created: string;
-                                hostedInvoiceUrl: string | null;
-                                billedTo: string | null;
-                                taxId: string | null;
-                                refund: {
-                                    /** @enum {string} */
-                                    status: "pending" | "refunded" | "failed";
-                                    amount: number | null;
-                                    refundedAt: string | null;
-                                    error: string | null;
-                                } | null;
-                            }[];
-                            automaticRefunds: {
-                                id: string;
-                                reason: string;
-                                /** @enum {string} */
-                                status: "pending" | "refunded" | "failed";
-                                amount: number | null;
-                                currency: string | null;
-                                email: string;
-                                userId: string | null;
-                                stripeSubscriptionId: string;
-                                checkoutSessionId: string | null;
-                                attempts: number;
-                                lastError: string | null;
-                                createdAt: string;
-                                refundedAt: string | null;
-                            }[];
-                            mails: {
-                                id: string;
-                                to: string;
-                                subject: string;
-                                tag: string;
-                                /** @enum {string} */
-                                status: "queued" | "sending" | "sent" | "failed" | "dead";
-                                attempts: number;
-                                lastError: string | null;
-                                createdAt: string;
-                                sentAt: string | null;
-                            }[];
-                            trialMatches: {
-                                /** @enum {string} */
-                                kind: "email" | "google" | "fingerprint";
-                                value: string;
-                                userId: string;
-                                thisAccount: boolean;
-                                createdAt: string;
-                            }[];
-                            contactMessages: {
-                                id: string;
-                                name: string;
-                                email: string;
-                                message: string;
-                                createdAt: string;
-                                /** @enum {string} */
-                                status: "new" | "handled";
-                                handledAt: string | null;
-                                handledBy: string | null;
-                                handledNote: string | null;
-                                userId: string | null;
-                                replies: {
-                                    id: string;
-                                    text: string;
-                                    createdAt: string;
-                                    operatorEmail: string;
-                                }[];
-                            }[];
-                            audit: {
-                                id: string;
-                                createdAt: string;
-                                operatorId: string;
-                                operatorEmail: string;
-                                userId: string | null;
-                                customerName?: string | null;
-                                customerEmail?: string | null;
-                                /** @enum {string} */
-                                action: "extend-license" | "suspend-license" | "reinstate-license" | "revoke-license" | "free-device" | "reset-deactivations" | "replace-key" | "resend-license-mail" | "sign-out-everywhere" | "cancel-subscription" | "resume-subscription" | "refund-payment" | "schedule-deletion" | "restore-account" | "handle-contact" | "reply-contact" | "add-note" | "delete-note" | "retry-refund" | "retry-mail" | "create-organization" | "update-organization" | "team-invite" | "team-resend-invitation" | "team-withdraw-invitation" | "team-remove-member" | "team-free-device" | "team-transfer-ownership" | "owner-add-seats" | "owner-renewal-seats";
-                                subject: string;
-                                reason: string;
-                                before: string;
-                                after: string;
-                            }[];
-                            notes: {
-                                id: string;
-                                text: string;
-                                createdAt: string;
-                                authorId: string;
-                                authorEmail: string;
-                                authorName: string;
-                                mine: boolean;
-                            }[];
-                            organizations: {
-                                id: string;
-                                name: string;
-                                owner: boolean;
-                                member: boolean;
-                            }[];
-                        };
-                    };
+                    "application/json": components["schemas"]["ActOnCustomerAnswer"];
                 };
             };
             /**
@@ -20178,29 +19514,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        messages: {
-                            id: string;
-                            name: string;
-                            email: string;
-                            message: string;
-                            createdAt: string;
-                            /** @enum {string} */
-                            status: "new" | "handled";
-                            handledAt: string | null;
-                            handledBy: string | null;
-                            handledNote: string | null;
-                            userId: string | null;
-                            replies: {
-                                id: string;
-                                text: string;
-                                createdAt: string;
-                                operatorEmail: string;
-                            }[];
-                        }[];
-                        nextCursor: string | null;
-                        newCount: number;
-                    };
+                    "application/json": components["schemas"]["ListContactMessagesAnswer"];
                 };
             };
             /** @description `VALIDATION_FAILED`: Invalid request body. */
@@ -20351,9 +19665,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        message: string;
-                    };
+                    "application/json": components["schemas"]["InviteTeamMemberAnswer"];
                 };
             };
             /**
@@ -20572,9 +19884,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        message: string;
-                    };
+                    "application/json": components["schemas"]["InviteTeamMemberAnswer"];
                 };
             };
             /**
@@ -20790,24 +20100,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        entries: {
-                            id: string;
-                            createdAt: string;
-                            operatorId: string;
-                            operatorEmail: string;
-                            userId: string | null;
-                            customerName?: string | null;
-                            customerEmail?: string | null;
-                            /** @enum {string} */
-                            action: "extend-license" | "suspend-license" | "reinstate-license" | "revoke-license" | "free-device" | "reset-deactivations" | "replace-key" | "resend-license-mail" | "sign-out-everywhere" | "cancel-subscription" | "resume-subscription" | "refund-payment" | "schedule-deletion" | "restore-account" | "handle-contact" | "reply-contact" | "add-note" | "delete-note" | "retry-refund" | "retry-mail" | "create-organization" | "update-organization" | "team-invite" | "team-resend-invitation" | "team-withdraw-invitation" | "team-remove-member" | "team-free-device" | "team-transfer-ownership" | "owner-add-seats" | "owner-renewal-seats";
-                            subject: string;
-                            reason: string;
-                            before: string;
-                            after: string;
-                        }[];
-                        nextCursor: string | null;
-                    };
+                    "application/json": components["schemas"]["ListAuditLogAnswer"];
                 };
             };
             /** @description `VALIDATION_FAILED`: Invalid request body. */
@@ -20950,67 +20243,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        automaticRefunds: {
-                            id: string;
-                            reason: string;
-                            /** @enum {string} */
-                            status: "pending" | "refunded" | "failed";
-                            amount: number | null;
-                            currency: string | null;
-                            email: string;
-                            userId: string | null;
-                            stripeSubscriptionId: string;
-                            checkoutSessionId: string | null;
-                            attempts: number;
-                            lastError: string | null;
-                            createdAt: string;
-                            refundedAt: string | null;
-                        }[];
-                        operatorRefunds: {
-                            invoice: {
-                                id: string;
-                                number: string | null;
-                                amountPaid: number;
-                                currency: string;
-                                status: string;
-                                created: string;
-                                hostedInvoiceUrl: string | null;
-                                billedTo: string | null;
-                                taxId: string | null;
-                                refund: {
-                                    /** @enum {string} */
-                                    status: "pending" | "refunded" | "failed";
-                                    amount: number | null;
-                                    refundedAt: string | null;
-                                    error: string | null;
-                                } | null;
-                            };
-                            userId: string;
-                            email: string;
-                        }[];
-                        failedWebhooks: {
-                            id: string;
-                            type: string;
-                            objectId: string | null;
-                            error: string;
-                            attempts: number;
-                            firstFailedAt: string;
-                            lastFailedAt: string;
-                        }[];
-                        deadMails: {
-                            id: string;
-                            to: string;
-                            subject: string;
-                            tag: string;
-                            /** @enum {string} */
-                            status: "queued" | "sending" | "sent" | "failed" | "dead";
-                            attempts: number;
-                            lastError: string | null;
-                            createdAt: string;
-                            sentAt: string | null;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["GetMoneyOverviewAnswer"];
                 };
             };
             /**
@@ -21146,70 +20379,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        message: string;
-                        money: {
-                            automaticRefunds: {
-                                id: string;
-                                reason: string;
-                                /** @enum {string} */
-                                status: "pending" | "refunded" | "failed";
-                                amount: number | null;
-                                currency: string | null;
-                                email: string;
-                                userId: string | null;
-                                stripeSubscriptionId: string;
-                                checkoutSessionId: string | null;
-                                attempts: number;
-                                lastError: string | null;
-                                createdAt: string;
-                                refundedAt: string | null;
-                            }[];
-                            operatorRefunds: {
-                                invoice: {
-                                    id: string;
-                                    number: string | null;
-                                    amountPaid: number;
-                                    currency: string;
-                                    status: string;
-                                    created: string;
-                                    hostedInvoiceUrl: string | null;
-                                    billedTo: string | null;
-                                    taxId: string | null;
-                                    refund: {
-                                        /** @enum {string} */
-                                        status: "pending" | "refunded" | "failed";
-                                        amount: number | null;
-                                        refundedAt: string | null;
-                                        error: string | null;
-                                    } | null;
-                                };
-                                userId: string;
-                                email: string;
-                            }[];
-                            failedWebhooks: {
-                                id: string;
-                                type: string;
-                                objectId: string | null;
-                                error: string;
-                                attempts: number;
-                                firstFailedAt: string;
-                                lastFailedAt: string;
-                            }[];
-                            deadMails: {
-                                id: string;
-                                to: string;
-                                subject: string;
-                                tag: string;
-                                /** @enum {string} */
-                                status: "queued" | "sending" | "sent" | "failed" | "dead";
-                                attempts: number;
-                                lastError: string | null;
-                                createdAt: string;
-                                sentAt: string | null;
-                            }[];
-                        };
-                    };
+                    "application/json": components["schemas"]["RetryAutomaticRefundAnswer"];
                 };
             };
             /**
@@ -21430,70 +20600,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        message: string;
-                        money: {
-                            automaticRefunds: {
-                                id: string;
-                                reason: string;
-                                /** @enum {string} */
-                                status: "pending" | "refunded" | "failed";
-                                amount: number | null;
-                                currency: string | null;
-                                email: string;
-                                userId: string | null;
-                                stripeSubscriptionId: string;
-                                checkoutSessionId: string | null;
-                                attempts: number;
-                                lastError: string | null;
-                                createdAt: string;
-                                refundedAt: string | null;
-                            }[];
-                            operatorRefunds: {
-                                invoice: {
-                                    id: string;
-                                    number: string | null;
-                                    amountPaid: number;
-                                    currency: string;
-                                    status: string;
-                                    created: string;
-                                    hostedInvoiceUrl: string | null;
-                                    billedTo: string | null;
-                                    taxId: string | null;
-                                    refund: {
-                                        /** @enum {string} */
-                                        status: "pending" | "refunded" | "failed";
-                                        amount: number | null;
-                                        refundedAt: string | null;
-                                        error: string | null;
-                                    } | null;
-                                };
-                                userId: string;
-                                email: string;
-                            }[];
-                            failedWebhooks: {
-                                id: string;
-                                type: string;
-                                objectId: string | null;
-                                error: string;
-                                attempts: number;
-                                firstFailedAt: string;
-                                lastFailedAt: string;
-                            }[];
-                            deadMails: {
-                                id: string;
-                                to: string;
-                                subject: string;
-                                tag: string;
-                                /** @enum {string} */
-                                status: "queued" | "sending" | "sent" | "failed" | "dead";
-                                attempts: number;
-                                lastError: string | null;
-                                createdAt: string;
-                                sentAt: string | null;
-                            }[];
-                        };
-                    };
+                    "application/json": components["schemas"]["RetryAutomaticRefundAnswer"];
                 };
             };
             /**
@@ -21859,70 +20966,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        message: string;
-                        money: {
-                            automaticRefunds: {
-                                id: string;
-                                reason: string;
-                                /** @enum {string} */
-                                status: "pending" | "refunded" | "failed";
-                                amount: number | null;
-                                currency: string | null;
-                                email: string;
-                                userId: string | null;
-                                stripeSubscriptionId: string;
-                                checkoutSessionId: string | null;
-                                attempts: number;
-                                lastError: string | null;
-                                createdAt: string;
-                                refundedAt: string | null;
-                            }[];
-                            operatorRefunds: {
-                                invoice: {
-                                    id: string;
-                                    number: string | null;
-                                    amountPaid: number;
-                                    currency: string;
-                                    status: string;
-                                    created: string;
-                                    hostedInvoiceUrl: string | null;
-                                    billedTo: string | null;
-                                    taxId: string | null;
-                                    refund: {
-                                        /** @enum {string} */
-                                        status: "pending" | "refunded" | "failed";
-                                        amount: number | null;
-                                        refundedAt: string | null;
-                                        error: string | null;
-                                    } | null;
-                                };
-                                userId: string;
-                                email: string;
-                            }[];
-                            failedWebhooks: {
-                                id: string;
-                                type: string;
-                                objectId: string | null;
-                                error: string;
-                                attempts: number;
-                                firstFailedAt: string;
-                                lastFailedAt: string;
-                            }[];
-                            deadMails: {
-                                id: string;
-                                to: string;
-                                subject: string;
-                                tag: string;
-                                /** @enum {string} */
-                                status: "queued" | "sending" | "sent" | "failed" | "dead";
-                                attempts: number;
-                                lastError: string | null;
-                                createdAt: string;
-                                sentAt: string | null;
-                            }[];
-                        };
-                    };
+                    "application/json": components["schemas"]["RetryAutomaticRefundAnswer"];
                 };
             };
             /**
@@ -22133,22 +21177,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        organizations: {
-                            id: string;
-                            name: string;
-                            ownerUserId: string;
-                            ownerName: string;
-                            ownerEmail: string;
-                            seats: number;
-                            seatsTaken: number;
-                            deviceLimit: number;
-                            termEnd: string;
-                            /** @enum {string} */
-                            supportTier: "standard" | "priority";
-                            matchedBy: string;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["FindOrganizationsAnswer"];
                 };
             };
             /** @description `VALIDATION_FAILED`: Invalid request body. */
@@ -22311,10 +21340,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        message: string;
-                        id: string;
-                    };
+                    "application/json": components["schemas"]["CreateOrganizationAnswer"];
                 };
             };
             /**
@@ -22525,72 +21551,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        organization: {
-                            id: string;
-                            name: string;
-                            ownerUserId: string;
-                            ownerName: string;
-                            ownerEmail: string;
-                            seats: number;
-                            seatsTaken: number;
-                            invitationsOpen: number;
-                            deviceLimit: number;
-                            termStart: string;
-                            termEnd: string;
-                            /** @enum {string} */
-                            supportTier: "standard" | "priority";
-                            agreementRef: string | null;
-                            notes: string | null;
-                            createdAt: string;
-                            updatedAt: string;
-                        };
-                        members: {
-                            userId: string;
-                            customerName: string;
-                            email: string;
-                            joinedAt: string;
-                            licenseStatus: string;
-                            lastSeenAt: string | null;
-                            lastActivityAt: string | null;
-                            idle: boolean;
-                            devices: {
-                                id: string;
-                                deviceName: string;
-                                activatedAt: string;
-                                lastSeenAt: string;
-                            }[];
-                        }[];
-                        invitations: {
-                            id: string;
-                            email: string;
-                            createdAt: string;
-                            expiresAt: string;
-                            sentCount: number;
-                        }[];
-                        activity: {
-                            at: string;
-                            userId: string | null;
-                            member: string;
-                            kind: string;
-                            detail: string;
-                        }[];
-                        audit: {
-                            id: string;
-                            createdAt: string;
-                            operatorId: string;
-                            operatorEmail: string;
-                            userId: string | null;
-                            customerName?: string | null;
-                            customerEmail?: string | null;
-                            /** @enum {string} */
-                            action: "extend-license" | "suspend-license" | "reinstate-license" | "revoke-license" | "free-device" | "reset-deactivations" | "replace-key" | "resend-license-mail" | "sign-out-everywhere" | "cancel-subscription" | "resume-subscription" | "refund-payment" | "schedule-deletion" | "restore-account" | "handle-contact" | "reply-contact" | "add-note" | "delete-note" | "retry-refund" | "retry-mail" | "create-organization" | "update-organization" | "team-invite" | "team-resend-invitation" | "team-withdraw-invitation" | "team-remove-member" | "team-free-device" | "team-transfer-ownership" | "owner-add-seats" | "owner-renewal-seats";
-                            subject: string;
-                            reason: string;
-                            before: string;
-                            after: string;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["GetOrganizationDetailAnswer"];
                 };
             };
             /**
@@ -22750,75 +21711,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        message: string;
-                        detail: {
-                            organization: {
-                                id: string;
-                                name: string;
-                                ownerUserId: string;
-                                ownerName: string;
-                                ownerEmail: string;
-                                seats: number;
-                                seatsTaken: number;
-                                invitationsOpen: number;
-                                deviceLimit: number;
-                                termStart: string;
-                                termEnd: string;
-                                /** @enum {string} */
-                                supportTier: "standard" | "priority";
-                                agreementRef: string | null;
-                                notes: string | null;
-                                createdAt: string;
-                                updatedAt: string;
-                            };
-                            members: {
-                                userId: string;
-                                customerName: string;
-                                email: string;
-                                joinedAt: string;
-                                licenseStatus: string;
-                                lastSeenAt: string | null;
-                                lastActivityAt: string | null;
-                                idle: boolean;
-                                devices: {
-                                    id: string;
-                                    deviceName: string;
-                                    activatedAt: string;
-                                    lastSeenAt: string;
-                                }[];
-                            }[];
-                            invitations: {
-                                id: string;
-                                email: string;
-                                createdAt: string;
-                                expiresAt: string;
-                                sentCount: number;
-                            }[];
-                            activity: {
-                                at: string;
-                                userId: string | null;
-                                member: string;
-                                kind: string;
-                                detail: string;
-                            }[];
-                            audit: {
-                                id: string;
-                                createdAt: string;
-                                operatorId: string;
-                                operatorEmail: string;
-                                userId: string | null;
-                                customerName?: string | null;
-                                customerEmail?: string | null;
-                                /** @enum {string} */
-                                action: "extend-license" | "suspend-license" | "reinstate-license" | "revoke-license" | "free-device" | "reset-deactivations" | "replace-key" | "resend-license-mail" | "sign-out-everywhere" | "cancel-subscription" | "resume-subscription" | "refund-payment" | "schedule-deletion" | "restore-account" | "handle-contact" | "reply-contact" | "add-note" | "delete-note" | "retry-refund" | "retry-mail" | "create-organization" | "update-organization" | "team-invite" | "team-resend-invitation" | "team-withdraw-invitation" | "team-remove-member" | "team-free-device" | "team-transfer-ownership" | "owner-add-seats" | "owner-renewal-seats";
-                                subject: string;
-                                reason: string;
-                                before: string;
-                                after: string;
-                            }[];
-                        };
-                    };
+                    "application/json": components["schemas"]["UpdateOrganizationAnswer"];
                 };
             };
             /**
@@ -23063,75 +21956,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        message: string;
-                        detail: {
-                            organization: {
-                                id: string;
-                                name: string;
-                                ownerUserId: string;
-                                ownerName: string;
-                                ownerEmail: string;
-                                seats: number;
-                                seatsTaken: number;
-                                invitationsOpen: number;
-                                deviceLimit: number;
-                                termStart: string;
-                                termEnd: string;
-                                /** @enum {string} */
-                                supportTier: "standard" | "priority";
-                                agreementRef: string | null;
-                                notes: string | null;
-                                createdAt: string;
-                                updatedAt: string;
-                            };
-                            members: {
-                                userId: string;
-                                customerName: string;
-                                email: string;
-                                joinedAt: string;
-                                licenseStatus: string;
-                                lastSeenAt: string | null;
-                                lastActivityAt: string | null;
-                                idle: boolean;
-                                devices: {
-                                    id: string;
-                                    deviceName: string;
-                                    activatedAt: string;
-                                    lastSeenAt: string;
-                                }[];
-                            }[];
-                            invitations: {
-                                id: string;
-                                email: string;
-                                createdAt: string;
-                                expiresAt: string;
-                                sentCount: number;
-                            }[];
-                            activity: {
-                                at: string;
-                                userId: string | null;
-                                member: string;
-                                kind: string;
-                                detail: string;
-                            }[];
-                            audit: {
-                                id: string;
-                                createdAt: string;
-                                operatorId: string;
-                                operatorEmail: string;
-                                userId: string | null;
-                                customerName?: string | null;
-                                customerEmail?: string | null;
-                                /** @enum {string} */
-                                action: "extend-license" | "suspend-license" | "reinstate-license" | "revoke-license" | "free-device" | "reset-deactivations" | "replace-key" | "resend-license-mail" | "sign-out-everywhere" | "cancel-subscription" | "resume-subscription" | "refund-payment" | "schedule-deletion" | "restore-account" | "handle-contact" | "reply-contact" | "add-note" | "delete-note" | "retry-refund" | "retry-mail" | "create-organization" | "update-organization" | "team-invite" | "team-resend-invitation" | "team-withdraw-invitation" | "team-remove-member" | "team-free-device" | "team-transfer-ownership" | "owner-add-seats" | "owner-renewal-seats";
-                                subject: string;
-                                reason: string;
-                                before: string;
-                                after: string;
-                            }[];
-                        };
-                    };
+                    "application/json": components["schemas"]["UpdateOrganizationAnswer"];
                 };
             };
             /**

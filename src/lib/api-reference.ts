@@ -157,11 +157,45 @@ function credentialOf(security: Record<string, unknown>[] | undefined): string |
   return scheme === undefined ? null : (credentialLabels[scheme] ?? scheme);
 }
 
+/**
+ * The document with every `$ref` to `#/components/schemas/…` replaced by the schema it names,
+ * for readers that look at a body or an answer as one tree (this page's field tables, a JSON
+ * Schema validator given one answer at a time). The components themselves stay as they are.
+ */
+export function withoutRefs<T>(document: T): T {
+  const components: unknown =
+    typeof document === 'object' && document !== null && 'components' in document
+      ? document.components
+      : undefined;
+  const schemas: Record<string, unknown> =
+    typeof components === 'object' && components !== null && 'schemas' in components
+      ? (components.schemas as Record<string, unknown>)
+      : {};
+  const resolve = (value: unknown, seen: readonly string[]): unknown => {
+    if (Array.isArray(value)) return value.map((item) => resolve(item, seen));
+    if (typeof value !== 'object' || value === null) return value;
+    if ('$ref' in value && typeof value.$ref === 'string') {
+      const name = /^#\/components\/schemas\/(.+)$/.exec(value.$ref)?.[1];
+      // A schema that contains itself stays a reference where it recurs.
+      if (name !== undefined && name in schemas && !seen.includes(name))
+        return resolve(schemas[name], [...seen, name]);
+    }
+    return Object.fromEntries(
+      Object.entries(value).map(([key, item]) => [
+        key,
+        key === 'components' ? item : resolve(item, seen),
+      ]),
+    );
+  };
+  return resolve(document, []) as T;
+}
+
 /** The document's operations, grouped by their first tag in the order they first appear. */
 export function referenceGroups(document: ApiDocumentLike): GroupView[] {
   const groups = new Map<string, GroupView>();
   const described = new Map((document.tags ?? []).map((tag) => [tag.name, tag.description]));
-  for (const [path, item] of Object.entries(document.paths ?? {})) {
+  const paths = withoutRefs(document).paths ?? {};
+  for (const [path, item] of Object.entries(paths)) {
     for (const [method, operation] of Object.entries(item ?? {})) {
       const tag = operation.tags?.[0] ?? 'Other';
       const group = groups.get(tag) ?? {

@@ -1,6 +1,7 @@
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { describe, expect, it } from 'vitest';
 import { apiDocument, apiRouteGroups, documentedPath } from '../../src/contract/api/document';
+import { withoutRefs } from '../../src/lib/api-reference';
 import { errorCatalogue } from '../../src/contract/catalogue';
 
 type Document = ReturnType<typeof apiDocument>;
@@ -10,11 +11,13 @@ interface Answer {
 }
 
 describe('the OpenAPI document', () => {
-  const document: Document = apiDocument('https://example.test');
+  const published: Document = apiDocument('https://example.test');
+  // Bodies and answers are named components; the checks below read each as one tree.
+  const document: Document = withoutRefs(published);
 
   it('is valid OpenAPI 3.1', async () => {
     const validator = new Validator();
-    const result = await validator.validate(structuredClone(document) as never);
+    const result = await validator.validate(structuredClone(published) as never);
     expect(result.errors ?? []).toEqual([]);
     expect(validator.version).toBe('3.1');
   });

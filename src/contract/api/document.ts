@@ -57,6 +57,53 @@ function builtParameters(request: NonNullable<RouteConfig['request']>) {
   } as typeof request;
 }
 
+/**
+ * The named copy of each answer schema, so that the document lists them under
+ * `components.schemas` and clients generated from it get a type of that name (the first
+ * operation to use a schema names it: `ActivateLicenseAnswer`). Kept per
+ * schema, as zod's registry takes each name once however often the document is built.
+ */
+const namedSchemas = new WeakMap<z.ZodType, z.ZodType>();
+
+function named(schema: z.ZodType, name: string): z.ZodType {
+  let copy = namedSchemas.get(schema);
+  if (!copy) {
+    copy = schema.meta({ id: name });
+    namedSchemas.set(schema, copy);
+  }
+  return copy;
+}
+
+const pascal = (id: string) => id.charAt(0).toUpperCase() + id.slice(1);
+
+/** A JSON content map with its schema named, other contents as they are. */
+function namedContent<T>(content: T, name: string): T {
+  if (typeof content !== 'object' || content === null || !('application/json' in content))
+    return content;
+  const json = content['application/json'];
+  if (typeof json !== 'object' || json === null || !('schema' in json)) return content;
+  const { schema } = json;
+  if (!(schema instanceof z.ZodType)) return content;
+  return { ...content, 'application/json': { ...json, schema: named(schema, name) } };
+}
+
+/**
+ * The declaration's success answers as named components. Bodies stay inline: the generator
+ * writes a named schema as zod's output, where a field with a default is required, while a
+ * request may leave it out.
+ */
+function withNamedAnswers(route: RouteConfig) {
+  const id = pascal(route.operationId ?? `${route.method}${route.path}`);
+  return Object.fromEntries(
+    Object.entries(route.responses).map(([status, answer]) => [
+      status,
+      /^2\d\d$/.test(status) && 'content' in answer && answer.content
+        ? { ...answer, content: namedContent(answer.content, `${id}Answer`) }
+        : answer,
+    ]),
+  );
+}
+
 /** The OpenAPI path of a declaration mounted at `prefix` (`{name}` for path parameters). */
 export function documentedPath(prefix: string, route: RouteConfig): string {
   return `${prefix}${route.path}`;
@@ -87,7 +134,7 @@ export function apiDocument(origin: string = url) {
       registry.openAPIRegistry.registerPath({
         ...route,
         ...(route.request === undefined ? {} : { request: builtParameters(route.request) }),
-        responses: route.responses,
+        responses: withNamedAnswers(route),
         path: documentedPath(prefix, route),
       });
     }
