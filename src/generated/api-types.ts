@@ -1157,6 +1157,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/openapi.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * This document
+         * @description The API as OpenAPI 3.1, generated from the declarations the server validates every call by: the same for everyone, cacheable for five minutes, readable from any origin. Generate a client from it (openapi-typescript and the like).
+         */
+        get: operations["getOpenApiDocument"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/billing": {
         parameters: {
             query?: never;
@@ -2722,6 +2742,21 @@ export interface components {
                 mode: "gis" | "local";
                 clientId: string | null;
             };
+        };
+        GetOpenApiDocumentAnswer: {
+            /** @enum {string} */
+            openapi: "3.1.0";
+            info: {
+                title: string;
+                version: string;
+            } & {
+                [key: string]: unknown;
+            };
+            paths: {
+                [key: string]: unknown;
+            };
+        } & {
+            [key: string]: unknown;
         };
         GetBillingOverviewAnswer: {
             /** @enum {string} */
@@ -12414,6 +12449,75 @@ export interface operations {
                         message: string;
                         /** @enum {string} */
                         code: "TOO_MANY_ATTEMPTS";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `INTERNAL`: Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "INTERNAL";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `SERVICE_BUSY`: The service is busy for a moment. Please try again in a few seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds after which trying again is likely to work. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "SERVICE_BUSY";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    getOpenApiDocument: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The document. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GetOpenApiDocumentAnswer"];
+                };
+            };
+            /** @description `METHOD_NOT_ALLOWED`: Method not allowed. */
+            405: {
+                headers: {
+                    /** @description The methods this path answers, e.g. `POST` or `GET, HEAD`. */
+                    Allow?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "METHOD_NOT_ALLOWED";
                     } & {
                         [key: string]: unknown;
                     };

@@ -739,6 +739,10 @@ const cases: Record<string, Case[]> = {
   ],
   'GET /api/health': [{ name: 'up', call: () => ({ method: 'GET' }), status: 200 }],
   'GET /api/config': [{ name: 'the configuration', call: () => ({ method: 'GET' }), status: 200 }],
+  'GET /api/openapi.json': [
+    { name: 'the document', call: () => ({ method: 'GET' }), status: 200 },
+    { name: 'another method', call: () => ({ method: 'DELETE' }), status: 405 },
+  ],
   'POST /api/contact': [
     {
       name: 'a failed bot check',

@@ -97,5 +97,31 @@ export const contactRoute = declareRoute({
   },
 });
 
+/** What a client can rely on in the document itself; the rest is OpenAPI 3.1. */
+export const documentSchema = lazySchema(() =>
+  z.looseObject({
+    openapi: z.literal('3.1.0'),
+    info: z.looseObject({ title: z.string(), version: z.string() }),
+    paths: z.record(z.string(), z.unknown()),
+  }),
+);
+
+export const documentRoute = declareRoute({
+  method: 'get',
+  path: '/openapi.json',
+  operationId: 'getOpenApiDocument',
+  tags: siteTag,
+  summary: 'This document',
+  description:
+    'The API as OpenAPI 3.1, generated from the declarations the server validates every call by: the same for everyone, cacheable for five minutes, readable from any origin. Generate a client from it (openapi-typescript and the like).',
+  security: publicCall,
+  get responses() {
+    return {
+      200: jsonAnswer(documentSchema, 'The document.'),
+      ...errorAnswers(),
+    };
+  },
+});
+
 /** Every site call, in the order the document lists them. */
-export const siteRoutes = [healthRoute, publicConfigRoute, contactRoute];
+export const siteRoutes = [healthRoute, publicConfigRoute, contactRoute, documentRoute];
