@@ -3076,9 +3076,6 @@ export interface components {
                 idle: boolean;
             }[];
         };
-        InviteTeamMemberAnswer: {
-            message: string;
-        };
         InviteTeamMembersAnswer: {
             results: {
                 address: string;
@@ -3123,28 +3120,6 @@ export interface components {
             email: string;
             expiresAt: string;
             hasAccount: boolean;
-        };
-        SignUpByInvitationAnswer: {
-            token: string;
-            user: {
-                userId: string;
-                customerName: string;
-                email: string;
-                /** @enum {string} */
-                plan: "Trial" | "Standard" | "Enterprise";
-                /** @enum {string} */
-                licenseStatus: "active" | "expired" | "suspended" | "revoked";
-                activationDate: string;
-                expirationDate: string;
-                licenseKey: string;
-                isDeleted: boolean;
-                sessionStartedAt: string;
-                /** @enum {string} */
-                authProvider: "email" | "google";
-                ownsOrganization?: boolean;
-                holdsSeat?: boolean;
-            };
-            tokenExpiration: number;
         };
         GetOperatorAnswer: {
             userId: string;
@@ -16506,7 +16481,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["InviteTeamMemberAnswer"];
+                    "application/json": components["schemas"]["SignOutAnswer"];
                 };
             };
             /**
@@ -16862,7 +16837,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["InviteTeamMemberAnswer"];
+                    "application/json": components["schemas"]["SignOutAnswer"];
                 };
             };
             /**
@@ -16986,7 +16961,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["InviteTeamMemberAnswer"];
+                    "application/json": components["schemas"]["SignOutAnswer"];
                 };
             };
             /**
@@ -17110,7 +17085,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["InviteTeamMemberAnswer"];
+                    "application/json": components["schemas"]["SignOutAnswer"];
                 };
             };
             /**
@@ -17247,7 +17222,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["InviteTeamMemberAnswer"];
+                    "application/json": components["schemas"]["SignOutAnswer"];
                 };
             };
             /**
@@ -17375,7 +17350,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["InviteTeamMemberAnswer"];
+                    "application/json": components["schemas"]["SignOutAnswer"];
                 };
             };
             /**
@@ -17514,7 +17489,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["InviteTeamMemberAnswer"];
+                    "application/json": components["schemas"]["SignOutAnswer"];
                 };
             };
             /**
@@ -17642,7 +17617,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["InviteTeamMemberAnswer"];
+                    "application/json": components["schemas"]["SignOutAnswer"];
                 };
             };
             /**
@@ -18032,7 +18007,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["InviteTeamMemberAnswer"];
+                    "application/json": components["schemas"]["SignOutAnswer"];
                 };
             };
             /**
@@ -18233,7 +18208,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["SignUpByInvitationAnswer"];
+                    "application/json": components["schemas"]["RegisterEmailTrialAnswer"];
                 };
             };
             /**
@@ -19769,7 +19744,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["InviteTeamMemberAnswer"];
+                    "application/json": components["schemas"]["SignOutAnswer"];
                 };
             };
             /**
@@ -19988,7 +19963,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["InviteTeamMemberAnswer"];
+                    "application/json": components["schemas"]["SignOutAnswer"];
                 };
             };
             /**

@@ -50,7 +50,7 @@ import {
   jsonRequest,
   lazyParameters,
 } from './describe';
-import { messageResponseSchema } from './user-answers';
+import { messageResponseSchema } from './account-schemas';
 
 /** Plain, not lazy: the OpenAPI generator reads a parameter schema's fields (schemas/lazy.ts). */
 const idParam = z.object({ id: z.string() });

@@ -14,7 +14,7 @@ import {
   type SentInvoiceView,
 } from '../invoice-purchase';
 import { yearlyChargeSchema } from './billing-answers';
-import { userSchema } from './user-answers';
+import { userViewSchema as userSchema } from './account-schemas';
 
 /**
  * What the invoice will charge, with tax, and when it is due (days after it is sent).

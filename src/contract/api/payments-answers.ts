@@ -9,7 +9,7 @@ import type { Agree } from '../schemas/agree';
 import { lazySchema } from '../schemas/lazy';
 import { type PaymentCompletionResponse, type StandardCheckoutResponse } from '../payments';
 import { refundReasons } from '../refunds';
-import { userSchema } from './user-answers';
+import { userViewSchema as userSchema } from './account-schemas';
 
 /** Answer of POST /api/register-email-standard: send the browser to `checkoutUrl`. */
 export const standardCheckoutResponseSchema = lazySchema(() =>

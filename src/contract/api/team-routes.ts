@@ -37,7 +37,7 @@ import {
   teamPeoplePageSchema,
   teamUtilizationSchema,
 } from './team-answers';
-import { authResponseSchema, messageResponseSchema } from './user-answers';
+import { authResponseSchema, messageResponseSchema } from './account-schemas';
 
 const tags = ['Team'];
 /** The owner's reads: anyone but the organization's owner is refused (403 `FORBIDDEN`). */
