@@ -33,7 +33,9 @@ export default defineConfig({
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
   use: {
     baseURL: `http://localhost:${port}`,
-    trace: 'retain-on-failure',
+    // Recording a trace costs CPU in every test (screencast frames, DOM snapshots), and the
+    // end-to-end tests are CPU-bound on 2 cores: a failed test's retry records one instead.
+    trace: 'on-first-retry',
     launchOptions: {
       executablePath: chromiumPath,
       args: chromiumArgs,
