@@ -12,7 +12,7 @@ test.describe('public pages', () => {
 
     test(`${route} has no accessibility violations`, async ({ page }) => {
       // Axe walks every node: the API reference is long, and a busy 2-core machine takes its time.
-      test.setTimeout(90_000);
+      test.setTimeout(150_000);
       await page.goto(route);
       await page.waitForLoadState('networkidle');
       const results = await new AxeBuilder({ page }).analyze();
