@@ -83,6 +83,11 @@ export const rateLimits = {
    * address is typed must not become a way to flood someone else's inbox.
    */
   contactAcknowledgementsPerEmail: { max: 3, windowSeconds: 86_400 },
+  /**
+   * Invoice quotes from one IP: a buyer's form asks again as seats and details change, and each
+   * asks the EU's VAT register about a new number, which must not be a free relay to it.
+   */
+  invoiceQuotePerIp: { max: 120, windowSeconds: 3600 },
   /** The payment page polls every 3 s up to 40 times; this leaves room for a few tabs. */
   paymentCompletionPerIp: { max: 200, windowSeconds: 600 },
   /** Plugin calls (activate, validate, deactivate, the update check) per IP. */

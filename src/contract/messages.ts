@@ -53,6 +53,8 @@ export const ApiMessages = {
     `Too many password reset requests. Please try again in ${minutes} ${plural(minutes)}.`,
   tooManyContactMessages: (minutes: number) =>
     `Too many messages. Please try again in ${minutes} ${plural(minutes)}.`,
+  tooManyQuotes: (minutes: number) =>
+    `Too many price checks. Please try again in ${minutes} ${plural(minutes)}.`,
   tooManyPaymentChecks: (minutes: number) =>
     `Too many payment checks. Please try again in ${minutes} ${plural(minutes)}.`,
   tooManyLicenseRequests: (minutes: number) =>

@@ -15,6 +15,7 @@ import { createLocalVatRegister } from '../../functions/adapters/vat-register-lo
 import type { BillingDetails, BillingOverview } from '../../src/contract/billing';
 import { taxIdNotRegistered, taxIdUnverifiable } from '../../src/contract/billing-texts';
 import type { InvoiceQuoteResponse } from '../../src/contract/invoice-purchase';
+import { limits } from '../../src/site.config';
 import { accountApp, queryAll, signUpTrial } from './account-helpers';
 import {
   billingWorld,
@@ -353,5 +354,30 @@ describe('after the checkout and on Billing & Invoices', () => {
     expect(afterRight.subscription?.renewal).toMatchObject({ tax: 0, reverseCharge: true });
     // The provider's customer never held the unconfirmed number; it holds the confirmed one.
     expect(sent.map((details) => details?.taxId)).toEqual([null, null, 'DE136695976']);
+  });
+});
+
+describe('POST /api/invoice-quote, counted per IP', () => {
+  it('answers 429 with Retry-After past 120 quotes an hour from one IP, and still quotes another IP', async () => {
+    const app = accountApp();
+    const { max } = limits.rateLimits.invoiceQuotePerIp;
+    for (let i = 0; i < max; i += 1) expect((await quote(app, GERMAN_COMPANY)).status).toBe(200);
+
+    const refused = await quote(app, GERMAN_COMPANY);
+    expect(refused.status).toBe(429);
+    expect(await refused.json()).toMatchObject({
+      code: 'TOO_MANY_ATTEMPTS',
+      message: expect.stringMatching(
+        /^Too many price checks\. Please try again in \d+ minutes?\.$/,
+      ),
+    });
+    expect(Number(refused.headers.get('Retry-After'))).toBeGreaterThan(0);
+
+    const elsewhere = await app.post(
+      '/api/invoice-quote',
+      { seats: 5, details: GERMAN_COMPANY },
+      { 'CF-Connecting-IP': '203.0.113.77' },
+    );
+    expect(elsewhere.status).toBe(200);
   });
 });

@@ -45,6 +45,7 @@ import { upgradeRefusal } from './purchase-rules';
 import { quoteTax } from './tax';
 import { checkTaxId, taxedDetails, taxIdNote } from './vat-check';
 import { taxRateOf } from './webhook-events';
+import { enforceRateLimit } from '../shared/rate-limit';
 
 /** A purchase by invoice whose seats, billing details and PO number passed their checks. */
 export interface CheckedPurchase {
@@ -100,12 +101,14 @@ export async function checkPurchase(
 
 /**
  * POST /api/invoice-quote: what the invoice will charge, when it is due, and why VAT is added
- * although a VAT number was given.
+ * although a VAT number was given. Counted per IP (`invoiceQuotePerIp`) before the VAT register
+ * is asked.
  */
 export async function quoteInvoice(
-  deps: Pick<Deps, 'db' | 'now' | 'vatRegister'>,
+  deps: Pick<Deps, 'db' | 'now' | 'vatRegister' | 'client'>,
   body: Pick<InvoicePurchaseBody, 'seats' | 'details'>,
 ): Promise<InvoiceQuoteResponse> {
+  await enforceRateLimit(deps, 'invoiceQuotePerIp', deps.client.ip);
   const purchase = await checkPurchase(deps, body);
   return {
     charge: purchase.charge,

@@ -28,6 +28,7 @@ const messages: Record<RateLimitRule, (minutes: number) => string> = {
   contactPerIp: ApiMessages.tooManyContactMessages,
   // Never refused: over it the acknowledgement is just not sent.
   contactAcknowledgementsPerEmail: ApiMessages.tooManyContactMessages,
+  invoiceQuotePerIp: ApiMessages.tooManyQuotes,
   paymentCompletionPerIp: ApiMessages.tooManyPaymentChecks,
   licenseApiPerIp: ApiMessages.tooManyLicenseRequests,
   adminPerOperator: ApiMessages.tooManyConsoleRequests,

@@ -106,7 +106,7 @@ export const invoiceQuoteRoute = declareRoute({
   get responses() {
     return {
       200: jsonAnswer(invoiceQuoteResponseSchema, 'The quote.'),
-      ...errorAnswers(...bodyErrors, ...invoicePurchaseErrors),
+      ...errorAnswers(...bodyErrors, ...invoicePurchaseErrors, 'TOO_MANY_ATTEMPTS'),
     };
   },
 });
