@@ -14995,6 +14995,23 @@ export interface operations {
                     };
                 };
             };
+            /** @description `TOO_MANY_ATTEMPTS`: Too many attempts. Please try again later. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "TOO_MANY_ATTEMPTS";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
             /** @description `INTERNAL`: Internal error */
             500: {
                 headers: {
