@@ -16,13 +16,14 @@ import {
 } from './dashboard-schemas';
 import { bodyErrors, declareRoute, errorAnswers, jsonAnswer, jsonRequest } from './describe';
 
-/** The account's session: the Bearer token of a sign-in, or the site's session cookie. */
-export const sessionSecurity = [{ sessionBearer: [] }];
+// The account's session and what its check refuses, as every account call declares them.
+import {
+  accountSession as sessionSecurity,
+  sessionReadErrors as readErrors,
+  sessionWriteErrors as writeErrors,
+} from './access';
 
-/** A read: no session, or one that is invalid, revoked or expired. */
-export const readErrors: readonly ErrorCode[] = ['UNAUTHORIZED', 'SESSION_EXPIRED'];
-/** A change: also refused when the session cookie comes from another site's page. */
-export const writeErrors: readonly ErrorCode[] = [...readErrors, 'CSRF_REJECTED'];
+export { readErrors, sessionSecurity, writeErrors };
 
 const approvalTag = ['Plugin sign-in approval'];
 const approvalErrors: readonly ErrorCode[] = [
