@@ -72,6 +72,10 @@ export default defineConfig({
           // would.
           isolate: false,
           setupFiles: ['tests/worker/setup.ts'],
+          // A test walks whole journeys through the Worker (sign-ups, purchases, PDFs) and took
+          // 1 to 3 s on a quiet machine; on a loaded one (CI's checks beside it) vitest's default
+          // 5 s failed tests that were only slow. A hung test still fails.
+          testTimeout: 20_000,
         },
       },
     ],

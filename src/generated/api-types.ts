@@ -11686,7 +11686,7 @@ export interface operations {
                 "application/json": {
                     code?: string;
                     password?: string;
-                };
+                } & (unknown | unknown);
             };
         };
         responses: {
@@ -11973,7 +11973,7 @@ export interface operations {
                 "application/json": {
                     code?: string;
                     password?: string;
-                };
+                } & (unknown | unknown);
             };
         };
         responses: {
@@ -12921,13 +12921,13 @@ export interface operations {
                     seats: number;
                     details: {
                         company?: string | null;
-                        name?: string | null;
-                        line1?: string | null;
+                        name: string;
+                        line1: string;
                         line2?: string | null;
-                        postalCode?: string | null;
-                        city?: string | null;
+                        postalCode: string;
+                        city: string;
                         state?: string | null;
-                        country?: string | null;
+                        country: string;
                         taxId?: string | null;
                     };
                     poNumber?: string | null;
@@ -13120,13 +13120,13 @@ export interface operations {
             content: {
                 "application/json": {
                     company?: string | null;
-                    name?: string | null;
-                    line1?: string | null;
+                    name: string;
+                    line1: string;
                     line2?: string | null;
-                    postalCode?: string | null;
-                    city?: string | null;
+                    postalCode: string;
+                    city: string;
                     state?: string | null;
-                    country?: string | null;
+                    country: string;
                     taxId?: string | null;
                 };
             };
@@ -14901,13 +14901,13 @@ export interface operations {
                     seats: number;
                     details: {
                         company?: string | null;
-                        name?: string | null;
-                        line1?: string | null;
+                        name: string;
+                        line1: string;
                         line2?: string | null;
-                        postalCode?: string | null;
-                        city?: string | null;
+                        postalCode: string;
+                        city: string;
                         state?: string | null;
-                        country?: string | null;
+                        country: string;
                         taxId?: string | null;
                     };
                 };
@@ -15063,17 +15063,17 @@ export interface operations {
                     agreeToTerms: true;
                     fingerprintId: string;
                     /** @enum {string} */
-                    plan: "trial" | "standard";
+                    plan: "standard";
                     seats: number;
                     details: {
                         company?: string | null;
-                        name?: string | null;
-                        line1?: string | null;
+                        name: string;
+                        line1: string;
                         line2?: string | null;
-                        postalCode?: string | null;
-                        city?: string | null;
+                        postalCode: string;
+                        city: string;
                         state?: string | null;
-                        country?: string | null;
+                        country: string;
                         taxId?: string | null;
                     };
                     poNumber?: string | null;
@@ -15236,17 +15236,17 @@ export interface operations {
                     agreeToTerms: true;
                     fingerprintId: string;
                     /** @enum {string} */
-                    plan: "trial" | "standard";
+                    plan: "standard";
                     seats: number;
                     details: {
                         company?: string | null;
-                        name?: string | null;
-                        line1?: string | null;
+                        name: string;
+                        line1: string;
                         line2?: string | null;
-                        postalCode?: string | null;
-                        city?: string | null;
+                        postalCode: string;
+                        city: string;
                         state?: string | null;
-                        country?: string | null;
+                        country: string;
                         taxId?: string | null;
                     };
                     poNumber?: string | null;

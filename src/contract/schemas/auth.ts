@@ -28,7 +28,8 @@ import { lazySchema } from './lazy';
 export const signupPlanSchema = lazySchema(() => z.enum(signupPlans));
 
 // Each `.meta` below says in the document what the rule beside it checks, for a value as sent.
-const email = lazySchema(() =>
+/** An e-mail address as typed: trimmed, lower-cased, checked by `emailRule`. */
+export const emailSchema = lazySchema(() =>
   z
     .string()
     .trim()
@@ -38,7 +39,8 @@ const email = lazySchema(() =>
       pattern: `^\\s*(?=\\S{1,${EMAIL_MAX}}\\s*$)${EMAIL.source.slice(1, -1)}\\s*$`,
     }),
 );
-const customerName = lazySchema(() =>
+/** A person's name as typed: trimmed, checked by `customerNameRule`. */
+export const customerNameSchema = lazySchema(() =>
   z
     .string()
     .trim()
@@ -72,8 +74,8 @@ const botToken = lazySchema(() => z.string().min(1).max(4096));
 /** POST /api/send-verification-email (also the resend, with `resend: true`). */
 export const sendVerificationSchema = lazySchema(() =>
   z.object({
-    customerName,
-    email,
+    customerName: customerNameSchema,
+    email: emailSchema,
     plan: signupPlanSchema,
     recaptchaToken: botToken,
     fingerprintId,
@@ -86,7 +88,7 @@ export type SendVerificationBody = z.infer<typeof sendVerificationSchema>;
 /** POST /api/verify-email-code */
 export const verifyCodeSchema = lazySchema(() =>
   z.object({
-    email,
+    email: emailSchema,
     code: z
       .string()
       .superRefine(by(codeRule))
@@ -98,8 +100,8 @@ export type VerifyCodeBody = z.infer<typeof verifyCodeSchema>;
 /** POST /api/register-email-trial and /api/register-email-standard (signup payload). */
 export const registerEmailSchema = lazySchema(() =>
   z.object({
-    customerName,
-    email,
+    customerName: customerNameSchema,
+    email: emailSchema,
     password: passwordSchema,
     agreeToTerms: z.literal(true, { error: Messages.termsRequired }),
     fingerprintId,
@@ -127,7 +129,7 @@ export type RegisterGoogleBody = z.infer<typeof registerGoogleSchema>;
 /** POST /api/login */
 export const loginSchema = lazySchema(() =>
   z.object({
-    email,
+    email: emailSchema,
     password: currentPassword,
   }),
 );
@@ -145,7 +147,9 @@ export type LoginGoogleBody = z.infer<typeof loginGoogleSchema>;
  * POST /api/forgot-password: always answers 200 with the same message (no account probing);
  * bot-checked like signup (action `forgot_password`).
  */
-export const forgotPasswordSchema = lazySchema(() => z.object({ email, recaptchaToken: botToken }));
+export const forgotPasswordSchema = lazySchema(() =>
+  z.object({ email: emailSchema, recaptchaToken: botToken }),
+);
 export type ForgotPasswordBody = z.infer<typeof forgotPasswordSchema>;
 
 /** POST /api/reset-password */
@@ -180,7 +184,7 @@ export type SetPasswordBody = z.infer<typeof setPasswordSchema>;
 export const contactSchema = lazySchema(() =>
   z.object({
     name: plainName(z.string().trim().min(1).max(200)),
-    email,
+    email: emailSchema,
     message: z
       .string()
       .trim()

@@ -9,11 +9,18 @@ import { registerEmailSchema, registerGoogleSchema } from './auth';
 import { billingDetailsBodySchema } from './billing-details';
 import { lazySchema } from './lazy';
 import { seatCountSchema } from './seats';
+import { poNumberMaxLength } from '../../config/billing.ts';
+import { standardSeats } from '../../config/seats.ts';
+
+/** Seats of a purchase by invoice: the check refuses fewer than `invoiceMinimum` with its own sentence. */
+const invoiceSeats = () => seatCountSchema.meta({ minimum: standardSeats.invoiceMinimum });
+/** The purchase-order reference as the check reads it: spaces folded, then its length and letters. */
+const poNumberPattern = `^\\s*(?:[\\p{L}\\p{N}\\-_/.#:()]|\\s+(?=[\\p{L}\\p{N}\\-_/.#:()])){0,${String(poNumberMaxLength)}}\\s*$`;
 
 /** POST /api/invoice-quote */
 export const invoiceQuoteSchema = lazySchema(() =>
   z.object({
-    seats: seatCountSchema,
+    seats: invoiceSeats(),
     details: billingDetailsBodySchema,
   }),
 );
@@ -21,10 +28,10 @@ export type InvoiceQuoteBody = z.infer<typeof invoiceQuoteSchema>;
 
 /** What every purchase by invoice carries (built with the schema that uses it: lazy.ts). */
 const purchase = () => ({
-  seats: seatCountSchema,
+  seats: invoiceSeats(),
   details: billingDetailsBodySchema,
   /** The buyer's purchase-order reference, printed on the invoice (optional). */
-  poNumber: z.string().max(1000).nullable().optional(),
+  poNumber: z.string().max(1000).nullable().optional().meta({ pattern: poNumberPattern }),
   /** Made once per purchase by the browser: a repeat (a double click, a retry) makes nothing twice. */
   purchaseId: z.uuid(),
 });
@@ -37,10 +44,7 @@ const standardOnly = { error: ApiMessages.standardEndpointOnly };
 
 /** POST /api/register-email-standard-invoice */
 export const registerEmailInvoiceSchema = lazySchema(() =>
-  registerEmailSchema
-    .unwrap()
-    .extend(purchase())
-    .refine((body) => body.plan === 'standard', standardOnly),
+  registerEmailSchema.unwrap().extend({ ...purchase(), plan: z.literal('standard', standardOnly) }),
 );
 export type RegisterEmailInvoiceBody = z.infer<typeof registerEmailInvoiceSchema>;
 
@@ -48,8 +52,7 @@ export type RegisterEmailInvoiceBody = z.infer<typeof registerEmailInvoiceSchema
 export const registerGoogleInvoiceSchema = lazySchema(() =>
   registerGoogleSchema
     .unwrap()
-    .extend(purchase())
-    .refine((body) => body.plan === 'standard', standardOnly),
+    .extend({ ...purchase(), plan: z.literal('standard', standardOnly) }),
 );
 export type RegisterGoogleInvoiceBody = z.infer<typeof registerGoogleInvoiceSchema>;
 

@@ -145,8 +145,9 @@ export const authorizationServerMetadataSchema = lazySchema(() =>
 export type AuthorizationServerMetadata = z.infer<typeof authorizationServerMetadataSchema>;
 
 /** The user code as typed on /activate: case, spaces and dashes are forgiven. */
-export const userCodeSchema = lazySchema(() =>
-  z
+export const userCodeSchema = lazySchema(() => {
+  const letter = `[${pluginSignIn.userCodeAlphabet}${pluginSignIn.userCodeAlphabet.toLowerCase()}]`;
+  return z
     .string()
     .max(40)
     .transform((value) => value.toUpperCase().replace(/[\s-]/g, ''))
@@ -155,8 +156,9 @@ export const userCodeSchema = lazySchema(() =>
         value.length === pluginSignIn.userCodeLength &&
         [...value].every((char) => pluginSignIn.userCodeAlphabet.includes(char)),
       codeMalformed,
-    ),
-);
+    )
+    .meta({ pattern: `^[\\s-]*(?:${letter}[\\s-]*){${pluginSignIn.userCodeLength}}$` });
+});
 
 export const userCodeBodySchema = lazySchema(() => z.object({ userCode: userCodeSchema }));
 export type UserCodeBody = z.infer<typeof userCodeBodySchema>;

@@ -8,11 +8,8 @@ import { sortDirections, statusFilters, teamSortKeys } from '../team';
 import { bulkInviteMax } from '../address-list';
 import { TeamMessages } from '../messages';
 import { plainName } from './names';
-import { by } from './by';
-import { customerNameRule, emailRule, newPasswordRule } from '../rules';
 import { lazySchema } from './lazy';
-
-const email = lazySchema(() => z.string().trim().toLowerCase().superRefine(by(emailRule)));
+import { customerNameSchema, emailSchema as email, passwordSchema } from './auth';
 
 /** POST /api/team/invitations */
 export const inviteSchema = lazySchema(() => z.object({ email }));
@@ -47,8 +44,8 @@ export const acceptInvitationSchema = lazySchema(() =>
 /** POST /api/invitations/:token/signup: the link proved the address; name and password only. */
 export const invitationSignupSchema = lazySchema(() =>
   z.object({
-    customerName: z.string().trim().superRefine(by(customerNameRule)),
-    password: z.string().superRefine(by(newPasswordRule)),
+    customerName: customerNameSchema,
+    password: passwordSchema,
   }),
 );
 
@@ -60,9 +57,10 @@ export const peopleQuerySchema = lazySchema(() =>
   z.object({
     page: z
       .string({ error: TeamMessages.pageInvalid })
-      .regex(/^\d{1,5}$/, TeamMessages.pageInvalid)
+      // 1 to 10,000, leading zeros forgiven.
+      .regex(/^0*(?:[1-9]\d{0,3}|10000)$/, TeamMessages.pageInvalid)
+      .max(5, TeamMessages.pageInvalid)
       .transform(Number)
-      .refine((page) => page >= 1 && page <= 10_000, TeamMessages.pageInvalid)
       .default(1)
       // As sent: a query parameter is text, so its documented default is the text "1".
       .meta({ default: '1' }),

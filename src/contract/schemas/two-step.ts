@@ -6,14 +6,22 @@
 import { z } from 'zod';
 import { Messages } from '../messages';
 import { lazySchema } from './lazy';
+import { trimmedPattern } from './patterns';
 
 /** An authenticator code (6 digits) or a recovery code (10 letters and digits, one dash). */
 export const secondFactorCode = lazySchema(() =>
   z
     .string()
     .trim()
-    .min(1, Messages.secondFactorCodeRequired)
-    .max(32, Messages.wrongSecondFactorCode),
+    // The lengths count the trimmed code, so they are rules rather than the string's own bounds
+    // (which the document would apply to the code as sent, spaces around it included).
+    .superRefine((code, context) => {
+      if (code.length === 0)
+        context.addIssue({ code: 'custom', message: Messages.secondFactorCodeRequired });
+      else if (code.length > 32)
+        context.addIssue({ code: 'custom', message: Messages.wrongSecondFactorCode });
+    })
+    .meta({ pattern: trimmedPattern(1, 32) }),
 );
 
 /** POST /api/two-step/confirm: the first code the app shows, proving it holds the secret. */
@@ -37,6 +45,8 @@ export const identityProofSchema = lazySchema(() =>
     })
     .refine((body) => (body.code === undefined) !== (body.password === undefined), {
       message: Messages.identityProofRequired,
-    }),
+    })
+    // One of the two, never both.
+    .meta({ oneOf: [{ required: ['code'] }, { required: ['password'] }] }),
 );
 export type IdentityProofBody = z.infer<typeof identityProofSchema>;
