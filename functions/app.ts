@@ -12,7 +12,8 @@ import { devPathNotFound } from './middleware/dev-paths';
 import { onlyOwnHost } from './middleware/host';
 import { refuseWrongMethod } from './middleware/wrong-method';
 import { securityHeaders } from './middleware/security-headers';
-import { consoleSpellings, operatorPages } from './middleware/operator';
+import { consoleSpellings } from './middleware/operator';
+import { consolePageRoutes } from './routes/console-pages';
 import { accountRoutes } from './routes/account';
 import { adminRoutes } from './routes/admin';
 import { adminOrganizationRoutes } from './routes/admin-organizations';
@@ -106,8 +107,7 @@ export function createApp(
     // The console's pages: operators get them, anyone else the ordinary 404 page; any other
     // spelling of them (`/admin.html`, `/adm%69n/`) is the 404 page for everyone.
     .use('*', consoleSpellings)
-    .get('/admin', operatorPages)
-    .get('/admin/*', operatorPages);
+    .route('/', consolePageRoutes);
   // The development tools under /dev/ (mailbox, Google consent, bot check, the checkout): only a
   // development build has them (dev/load.ts), and they answer only when ENVIRONMENT is
   // `development`. A production build answers every /dev path with the 404 page, as they do

@@ -130,7 +130,7 @@ export const consoleSpellings: MiddlewareHandler<AppEnv> = async (c, next) => {
  * An operator whose session proved no second factor gets the page with status 403: its first
  * API call answers SECOND_FACTOR_REQUIRED, and the page says how to set one up.
  */
-export const operatorPages: MiddlewareHandler<AppEnv> = async (c) => {
+export async function operatorPages(c: Context<AppEnv>): Promise<Response> {
   let allowed = false;
   let refused = false;
   try {
@@ -150,7 +150,7 @@ export const operatorPages: MiddlewareHandler<AppEnv> = async (c) => {
   page.headers.set('Cache-Control', 'no-store');
   page.headers.set('X-Robots-Tag', 'noindex');
   return page;
-};
+}
 
 /**
  * The site's own 404 page, as any unknown path gets it: with the headers of dist/_headers, whose

@@ -10,8 +10,9 @@
  * to the assets (wrangler.toml's run_worker_first sends these paths to the Worker first).
  */
 import type { Context } from 'hono';
-import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
+import { earlyFormRoutes as declarations } from '../../src/contract/api/page-routes';
+import { declaredRoutes } from '../lib/openapi';
 import { MAX_BODY_BYTES } from '../middleware/api-guards';
 import type { AccountEnv } from '../middleware/auth';
 import {
@@ -74,14 +75,19 @@ async function pageWith(
   return new Response(shown.body, { status: 200, headers });
 }
 
-export const earlyFormRoutes = new Hono<AccountEnv>();
+export const earlyFormRoutes = declaredRoutes<AccountEnv>();
 for (const path of earlyFormPaths) {
-  earlyFormRoutes.post(
-    path,
-    bodyLimit({
-      maxSize: MAX_BODY_BYTES,
-      onError: (c) => pageWith(c as Context<AccountEnv>, path, answerEarlyForm(path, {}, false)),
-    }),
-    async (c) => pageWith(c, path, answerEarlyForm(path, await formFields(c), fromOurSite(c))),
+  const route = declarations.find((each) => each.path === path);
+  if (!route) throw new Error(`${path} has no declaration`);
+  earlyFormRoutes.openapi(
+    {
+      ...route,
+      middleware: bodyLimit({
+        maxSize: MAX_BODY_BYTES,
+        onError: (c) => pageWith(c as Context<AccountEnv>, path, answerEarlyForm(path, {}, false)),
+      }),
+    },
+    async (c: Context<AccountEnv>) =>
+      pageWith(c, path, answerEarlyForm(path, await formFields(c), fromOurSite(c))),
   );
 }

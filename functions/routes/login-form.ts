@@ -24,16 +24,17 @@
  * the assets.
  */
 import type { Context } from 'hono';
-import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { getCookie } from 'hono/cookie';
 import type { z } from 'zod';
+import { codeFormRoute, loginFormRoute } from '../../src/contract/api/page-routes';
 import { loginSchema } from '../../src/contract/schemas/auth';
 import { confirmTwoStepSchema } from '../../src/contract/schemas/two-step';
 import type { AuthResponse } from '../../src/contract/user';
 import { plainIssueMessage } from '../../src/contract/schemas/plain-issues';
 import { returnPath } from '../../src/lib/auth/return-path';
 import { ApiError, errorResponse, fail, isTransientDbError } from '../lib/errors';
+import { declaredRoutes } from '../lib/openapi';
 import { MAX_BODY_BYTES } from '../middleware/api-guards';
 import {
   assertSameOrigin,
@@ -149,12 +150,14 @@ function signedIn(c: Context<AccountEnv>, auth: AuthResponse) {
   return c.redirect(returnPath(c.req.query('next')), 303);
 }
 
-export const loginFormRoutes = new Hono<AccountEnv>()
-  .post(
-    '/login',
-    rememberKnownBrowser,
-    sameSiteForm('login'),
-    formBodyLimit('login'),
+// The forms' fields are read by the handlers (a refusal is the form's page, not JSON), so the
+// declarations only document them.
+export const loginFormRoutes = declaredRoutes<AccountEnv>()
+  .openapi(
+    {
+      ...loginFormRoute,
+      middleware: [rememberKnownBrowser, sameSiteForm('login'), formBodyLimit('login')] as const,
+    },
     async (c) => {
       try {
         const body = await parseForm(loginSchema, await formFields(c, ['email', 'password']));
@@ -171,11 +174,11 @@ export const loginFormRoutes = new Hono<AccountEnv>()
       }
     },
   )
-  .post(
-    '/login/code',
-    rememberKnownBrowser,
-    sameSiteForm('code'),
-    formBodyLimit('code'),
+  .openapi(
+    {
+      ...codeFormRoute,
+      middleware: [rememberKnownBrowser, sameSiteForm('code'), formBodyLimit('code')] as const,
+    },
     async (c) => {
       try {
         const { code } = await parseForm(confirmTwoStepSchema, await formFields(c, ['code']));

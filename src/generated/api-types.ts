@@ -2333,6 +2333,166 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/login": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sign in without JavaScript
+         * @description The /login page's form as the browser posts it: the same sign-in as `POST /api/login`. Signed in, it goes on with the session cookie; with two-step sign-in on, to /login/code. The form must come from the site's own page (`Origin`).
+         */
+        post: operations["submitLoginForm"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/login/code": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The code of two-step sign-in, without JavaScript
+         * @description The /login/code form: the code from the authenticator app (or a recovery code) for the sign-in waiting in its cookie.
+         */
+        post: operations["submitSignInCodeForm"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/forgot-password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The forgot-password form, posted before its script loaded
+         * @description Nothing is acted on: the page again, asking to press the button once more, with the e-mail address or plugin code typed still in its field.
+         */
+        post: operations["submitForgotPasswordFormEarly"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/activate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The plugin sign-in form, posted before its script loaded
+         * @description Nothing is acted on: the page again, asking to press the button once more, with the e-mail address or plugin code typed still in its field.
+         */
+        post: operations["submitActivateFormEarly"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/signup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The signup form, posted before its script loaded
+         * @description Nothing is acted on: the page again, asking to press the button once more, with the e-mail address or plugin code typed still in its field.
+         */
+        post: operations["submitSignupFormEarly"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/reset-password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The new password form, posted before its script loaded
+         * @description Nothing is acted on: the page again, asking to press the button once more, with the e-mail address or plugin code typed still in its field.
+         */
+        post: operations["submitResetPasswordFormEarly"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The console's overview page
+         * @description The operators' console. To anyone else it is an address the site does not have.
+         */
+        get: operations["getConsoleHome"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/{page}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A page of the console
+         * @description Search, a customer, organizations, the inbox, the audit log, money. Any other address under /admin answers 404.
+         */
+        get: operations["getConsolePage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -22248,6 +22408,448 @@ export interface operations {
                     } & {
                         [key: string]: unknown;
                     };
+                };
+            };
+        };
+    };
+    submitLoginForm: {
+        parameters: {
+            query?: {
+                /** @description The account or console page to go to once signed in. */
+                next?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    email: string;
+                    password: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Signed in (to the dashboard or `next`), or on to the code form. */
+            303: {
+                headers: {
+                    /** @description Where the browser goes next. */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The form's page again, saying why: `BAD_REQUEST` (Bad request); `VALIDATION_FAILED` (Invalid request body.). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "BAD_REQUEST" | "VALIDATION_FAILED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description The form's page again, saying why: `INVALID_CREDENTIALS` (Invalid email or password.). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "INVALID_CREDENTIALS";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description The form's page again, saying why: `CSRF_REJECTED` (Cross-site request refused.). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "CSRF_REJECTED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description The form's page again, saying why: `PAYLOAD_TOO_LARGE` (Request body is too large.). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "PAYLOAD_TOO_LARGE";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description The form's page again, saying why: `TOO_MANY_ATTEMPTS` (Too many attempts. Please try again later.). */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "TOO_MANY_ATTEMPTS";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description The form's page again, saying why: `SERVICE_BUSY` (The service is busy for a moment. Please try again in a few seconds.). */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "SERVICE_BUSY";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    submitSignInCodeForm: {
+        parameters: {
+            query?: {
+                /** @description The account or console page to go to once signed in. */
+                next?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    code: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Signed in: to the dashboard or `next`. */
+            303: {
+                headers: {
+                    /** @description Where the browser goes next. */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The form's page again, saying why: `BAD_REQUEST` (Bad request); `VALIDATION_FAILED` (Invalid request body.); `WRONG_SECOND_FACTOR_CODE` (That code is not correct. Enter the 6-digit code your authenticator app shows now, or one of your recovery codes.); `RECOVERY_CODE_USED` (This recovery code has already been used. Each recovery code works once: use another one.). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "BAD_REQUEST" | "VALIDATION_FAILED" | "WRONG_SECOND_FACTOR_CODE" | "RECOVERY_CODE_USED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description The form's page again, saying why: `SECOND_STEP_EXPIRED` (Your sign-in took too long. Please sign in again.). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "SECOND_STEP_EXPIRED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description The form's page again, saying why: `CSRF_REJECTED` (Cross-site request refused.). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "CSRF_REJECTED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description The form's page again, saying why: `PAYLOAD_TOO_LARGE` (Request body is too large.). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "PAYLOAD_TOO_LARGE";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description The form's page again, saying why: `TOO_MANY_ATTEMPTS` (Too many attempts. Please try again later.). */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "TOO_MANY_ATTEMPTS";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description The form's page again, saying why: `SERVICE_BUSY` (The service is busy for a moment. Please try again in a few seconds.). */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "SERVICE_BUSY";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    submitForgotPasswordFormEarly: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    [key: string]: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The page with its notice. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+        };
+    };
+    submitActivateFormEarly: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    [key: string]: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The page with its notice. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+        };
+    };
+    submitSignupFormEarly: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    [key: string]: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The page with its notice. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+        };
+    };
+    submitResetPasswordFormEarly: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    [key: string]: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The page with its notice. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+        };
+    };
+    getConsoleHome: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The page, for an operator who proved a second factor; never cached. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description The page, which asks the operator to set up or use a second factor first. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description The site's page for an address it does not have: anyone else. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+        };
+    };
+    getConsolePage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The page, such as `customer` or `audit`. */
+                page: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The page, for an operator who proved a second factor; never cached. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description The page, which asks the operator to set up or use a second factor first. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description The site's page for an address it does not have: anyone else. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
                 };
             };
         };

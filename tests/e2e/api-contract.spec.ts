@@ -12,7 +12,7 @@ import addFormats from 'ajv-formats';
 import { withoutRefs } from '../../src/lib/api-reference';
 import { DEVICE_CODE_GRANT, REFRESH_TOKEN_GRANT } from '../../src/contract/schemas/plugin-sign-in';
 import { pluginSignIn } from '../../src/site.config';
-import { buyStandard, licenseKeyFromDashboard, newVisitor } from './auth.helpers';
+import { buyStandard, licenseKeyFromDashboard, newVisitor, PASSWORD } from './auth.helpers';
 import { expect, test } from './fixtures';
 
 interface Operation {
@@ -28,6 +28,8 @@ interface OpenApiDocument {
  */
 interface Seed {
   email: string;
+  /** The site's origin, which the site's own forms send. */
+  origin: string;
   session: string;
   /** The row id (on Usage & Sessions) of `device`, of the current session and of another one. */
   deviceRowId: string;
@@ -51,6 +53,8 @@ interface Call {
   data?: unknown;
   form?: Record<string, string>;
   headers?: Record<string, string>;
+  /** 0 to read a redirect itself rather than where it leads. */
+  maxRedirects?: number;
 }
 interface Case {
   name: string;
@@ -757,6 +761,57 @@ const cases: Record<string, Case[]> = {
     { name: 'the metadata', call: () => ({ method: 'GET' }), status: 200 },
     { name: 'another method', call: () => ({ method: 'PUT', data: {} }), status: 405 },
   ],
+  // The site's own forms and the console's pages, which answer pages.
+  'POST /login': [
+    {
+      name: 'the right password, from our page',
+      call: (s) => ({
+        headers: { Origin: s.origin },
+        form: { email: s.email, password: PASSWORD },
+        maxRedirects: 0,
+      }),
+      status: 303,
+    },
+    {
+      name: 'a wrong password',
+      call: (s) => ({ headers: { Origin: s.origin }, form: { email: s.email, password: 'wrong' } }),
+      status: 401,
+    },
+    {
+      name: 'no e-mail',
+      call: (s) => ({ headers: { Origin: s.origin }, form: { password: 'x' } }),
+      status: 400,
+    },
+    {
+      name: 'from another site',
+      call: (s) => ({ form: { email: s.email, password: PASSWORD } }),
+      status: 403,
+    },
+  ],
+  'POST /login/code': [
+    {
+      name: 'no sign-in waiting for a code',
+      call: (s) => ({ headers: { Origin: s.origin }, form: { code: '123456' } }),
+      status: 401,
+    },
+    {
+      name: 'no code',
+      call: (s) => ({ headers: { Origin: s.origin }, form: { code: '' } }),
+      status: 400,
+    },
+  ],
+  'POST /forgot-password': [
+    { name: 'an address', call: (s) => ({ form: { email: s.email } }), status: 200 },
+  ],
+  'POST /activate': [
+    { name: 'a code', call: () => ({ form: { user_code: 'BCDF-GHJK' } }), status: 200 },
+  ],
+  'POST /signup': [{ name: 'anything', call: () => ({ form: { plan: 'trial' } }), status: 200 }],
+  'POST /reset-password': [{ name: 'nothing', call: () => ({ form: {} }), status: 200 }],
+  'GET /admin': [{ name: 'no operator', call: () => ({ method: 'GET' }), status: 404 }],
+  'GET /admin/{page}': [
+    { name: 'no operator', call: () => ({ method: 'GET', path: '/admin/audit' }), status: 404 },
+  ],
 };
 
 /**
@@ -964,7 +1019,11 @@ function accountAndConsoleCases(): Record<string, Case[]> {
 function send(request: APIRequestContext, method: string, path: string, call: Call) {
   const headers = { 'CF-Connecting-IP': ip(), ...call.headers };
   const options = call.form ? { headers, form: call.form } : { headers, data: call.data };
-  return request.fetch(call.path ?? path, { method: call.method ?? method, ...options });
+  return request.fetch(call.path ?? path, {
+    method: call.method ?? method,
+    ...options,
+    ...(call.maxRedirects === undefined ? {} : { maxRedirects: call.maxRedirects }),
+  });
 }
 
 test.describe('The published API contract', () => {
@@ -1124,6 +1183,7 @@ async function seedAccount(
   }
   return {
     email: account.email,
+    origin: new URL(page.url()).origin,
     session,
     deviceRowId: overview.devices.find((each) => each.deviceId === device.deviceId)?.id ?? '',
     sessionId: current(overview.sessions),

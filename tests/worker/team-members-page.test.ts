@@ -408,6 +408,9 @@ describe("The owner's team table, a page at a time", () => {
     const none = await page('?q=nobody-by-this-name');
     expect(none).toMatchObject({ people: [], total: 0, page: 1, pages: 1 });
     expect(none.counts.all).toBe(262);
+    // The longest search allowed (200 characters) is a search like any other, not an error.
+    const longest = await page(`?q=${'helen grant '.repeat(17).slice(0, 200)}`);
+    expect(longest).toMatchObject({ people: [], total: 0 });
   });
 
   it('filters by status, alone and with a search', async () => {

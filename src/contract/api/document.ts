@@ -19,6 +19,7 @@ import { adminMoneyRoutes, adminOrganizationRoutes, adminRoutes } from './admin-
 import { signInRoutes } from './sign-in-routes';
 import { signupRoutes } from './signup-routes';
 import { siteRoutes } from './site-routes';
+import { pageRoutes } from './page-routes';
 import { twoStepRoutes } from './two-step-routes';
 
 /** Where each group of declarations is mounted. */
@@ -41,6 +42,7 @@ export const apiRouteGroups: readonly { prefix: string; routes: readonly RouteCo
   { prefix: '/api', routes: adminRoutes },
   { prefix: '/api', routes: adminMoneyRoutes },
   { prefix: '/api', routes: adminOrganizationRoutes },
+  { prefix: '', routes: pageRoutes },
 ];
 
 /**
@@ -254,6 +256,15 @@ export function apiDocument(origin: string = url) {
         name: 'Console: organizations',
         description:
           "The console's Enterprise organizations: found, created from an agreement, changed, and acted on for their owner.",
+      },
+      {
+        name: 'Site forms',
+        description:
+          'What the browser posts by itself, outside /api: the sign-in forms without JavaScript, and island forms sent before their scripts loaded. They answer pages.',
+      },
+      {
+        name: 'Console pages',
+        description: "The operators' console as pages; to anyone else they do not exist.",
       },
     ],
   });
