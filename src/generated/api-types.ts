@@ -2521,6 +2521,13 @@ export interface components {
             };
             usageReporting: boolean;
         };
+        ActivateLicenseRequest: {
+            licenseKey: string;
+            deviceId: string;
+            deviceName: string;
+            appVersion?: string;
+            replaceDeviceId?: string;
+        };
         ValidateLicenseAnswer: {
             /** @enum {string} */
             status: "VALID" | "EXPIRED" | "SUSPENDED" | "REVOKED" | "NOT_FOUND" | "DEVICE_NOT_ACTIVATED" | "TOO_MANY_DEVICES";
@@ -2537,6 +2544,11 @@ export interface components {
             licenseFile?: string;
             usageReporting?: boolean;
         };
+        ValidateLicenseRequest: {
+            licenseKey: string;
+            deviceId: string;
+            appVersion?: string;
+        };
         DeactivateLicenseAnswer: {
             message: string;
             license: {
@@ -2548,6 +2560,10 @@ export interface components {
                 deviceLimit: number;
                 activeDevices: number;
             };
+        };
+        DeactivateLicenseRequest: {
+            licenseKey: string;
+            deviceId: string;
         };
         GetLicensePublicKeyAnswer: {
             keys: {
@@ -2600,6 +2616,16 @@ export interface components {
             status: "EXPIRED" | "SUSPENDED" | "REVOKED" | "NOT_FOUND" | "DEVICE_NOT_ACTIVATED";
             message: string;
         };
+        CheckForUpdateRequest: {
+            licenseKey: string;
+            deviceId: string;
+            currentVersion: string;
+            /**
+             * @default stable
+             * @enum {string}
+             */
+            channel?: "stable" | "beta";
+        };
         ReportFeatureUsageAnswer: {
             /** @enum {string} */
             status: "VALID" | "EXPIRED" | "SUSPENDED" | "REVOKED" | "NOT_FOUND" | "DEVICE_NOT_ACTIVATED" | "TOO_MANY_DEVICES";
@@ -2614,6 +2640,19 @@ export interface components {
                 deviceLimit: number;
                 activeDevices: number;
             };
+        };
+        ReportFeatureUsageRequest: {
+            licenseKey: string;
+            deviceId: string;
+            batchId: string;
+            appVersion?: string;
+            events: {
+                /** @enum {string} */
+                feature: "renumber-views" | "schedule-link" | "general-notes" | "sheet-notes" | "legends-from-word" | "dummy-schedules" | "drafting-export" | "cad-import" | "wipe-model";
+                /** Format: date */
+                day: string;
+                count: number;
+            }[];
         };
         ListPluginLicensesAnswer: {
             licenses: {
@@ -2636,6 +2675,17 @@ export interface components {
                     lastSeenAt: string;
                 }[];
             }[];
+        };
+        SwitchPluginLicenseRequest: {
+            deviceId: string;
+            deviceName: string;
+            fromLicenseId?: string;
+            toLicenseId: string;
+            appVersion?: string;
+        };
+        FreeOtherDeviceRequest: {
+            licenseId: string;
+            deviceId: string;
         };
         StartDeviceAuthorizationAnswer: {
             device_code: string;
@@ -2675,6 +2725,9 @@ export interface components {
             accountEmail: string;
             requestedAt: string;
             expiresAt: string;
+        };
+        LookUpPluginSignInRequest: {
+            userCode: string;
         };
         ApprovePluginSignInAnswer: {
             /** @enum {string} */
@@ -2739,6 +2792,9 @@ export interface components {
                 lastUsed: (string | null)[];
             }[];
         };
+        RenameDeviceRequest: {
+            deviceName: string;
+        };
         SignInAnswer: {
             token: string;
             user: {
@@ -2765,6 +2821,13 @@ export interface components {
             secondFactorRequired: true;
             expiresAt: number;
         };
+        SignInRequest: {
+            email: string;
+            password: string;
+        };
+        SignInWithGoogleRequest: {
+            googleAccessToken: string;
+        };
         GetSignedInUserAnswer: {
             user: {
                 userId: string;
@@ -2789,10 +2852,27 @@ export interface components {
         SignOutAnswer: {
             message: string;
         };
+        RequestPasswordResetRequest: {
+            email: string;
+            recaptchaToken: string;
+        };
+        ResetPasswordRequest: {
+            token: string;
+            password: string;
+        };
         SendVerificationCodeAnswer: {
             message: string;
             attempt: number;
             expiresIn: number;
+        };
+        SendVerificationCodeRequest: {
+            customerName: string;
+            email: string;
+            /** @enum {string} */
+            plan: "trial" | "standard";
+            recaptchaToken: string;
+            fingerprintId: string;
+            resend?: boolean;
         };
         VerifySignupCodeAnswer: {
             verified: boolean;
@@ -2804,6 +2884,10 @@ export interface components {
                 fingerprintId: string;
             };
             message: string;
+        };
+        VerifySignupCodeRequest: {
+            email: string;
+            code: string;
         };
         RegisterEmailTrialAnswer: {
             token: string;
@@ -2827,6 +2911,26 @@ export interface components {
             };
             tokenExpiration: number;
         };
+        RegisterEmailTrialRequest: {
+            customerName: string;
+            email: string;
+            password: string;
+            /** @enum {boolean} */
+            agreeToTerms: true;
+            fingerprintId: string;
+            /** @enum {string} */
+            plan: "trial";
+            seats?: number;
+        };
+        RegisterGoogleTrialRequest: {
+            googleToken: string;
+            /** @enum {boolean} */
+            agreeToTerms: true;
+            fingerprintId: string;
+            /** @enum {string} */
+            plan: "trial";
+            seats?: number;
+        };
         GetAccountLicenseAnswer: {
             devices: {
                 active: number;
@@ -2838,9 +2942,19 @@ export interface components {
                 on: string;
             } | null;
         };
+        ChangePasswordRequest: {
+            currentPassword: string;
+            newPassword: string;
+        };
+        SetFirstPasswordRequest: {
+            newPassword: string;
+        };
         GetUsageSharingAnswer: {
             shareUsage: boolean;
             message?: string;
+        };
+        SetUsageSharingRequest: {
+            shareUsage: boolean;
         };
         ListPasskeysAnswer: {
             passkeys: {
@@ -2864,9 +2978,55 @@ export interface components {
             lastUsedAt: number | null;
             backedUp: boolean;
         };
+        AddPasskeyRequest: {
+            challengeId: string;
+            name: string;
+            response: {
+                id: string;
+                rawId: string;
+                /** @enum {string} */
+                type: "public-key";
+                response: {
+                    clientDataJSON: string;
+                    attestationObject: string;
+                    authenticatorData?: string;
+                    transports?: string[];
+                    publicKeyAlgorithm?: number;
+                    publicKey?: string;
+                };
+                /** @enum {string} */
+                authenticatorAttachment?: "platform" | "cross-platform";
+                clientExtensionResults: {
+                    [key: string]: unknown;
+                };
+            };
+        };
+        RenamePasskeyRequest: {
+            name: string;
+        };
         StartPasskeySignInAnswer: {
             challengeId: string;
             options?: unknown;
+        };
+        SignInWithPasskeyRequest: {
+            challengeId: string;
+            response: {
+                id: string;
+                rawId: string;
+                /** @enum {string} */
+                type: "public-key";
+                response: {
+                    clientDataJSON: string;
+                    authenticatorData: string;
+                    signature: string;
+                    userHandle?: string;
+                };
+                /** @enum {string} */
+                authenticatorAttachment?: "platform" | "cross-platform";
+                clientExtensionResults: {
+                    [key: string]: unknown;
+                };
+            };
         };
         GetTwoStepStatusAnswer: {
             on: boolean;
@@ -2881,6 +3041,16 @@ export interface components {
         ConfirmTwoStepAnswer: {
             recoveryCodes: string[];
         };
+        ConfirmTwoStepRequest: {
+            code: string;
+        };
+        ReplaceRecoveryCodesRequest: {
+            code: string;
+        };
+        TurnOffTwoStepRequest: {
+            code?: string;
+            password?: string;
+        } & (unknown | unknown);
         GetIdentityProofMethodsAnswer: {
             methods: ("passkey" | "code" | "password")[];
         };
@@ -2902,6 +3072,12 @@ export interface components {
                 mode: "gis" | "local";
                 clientId: string | null;
             };
+        };
+        SendContactMessageRequest: {
+            name: string;
+            email: string;
+            message: string;
+            recaptchaToken: string;
         };
         GetOpenApiDocumentAnswer: {
             /** @enum {string} */
@@ -3010,6 +3186,9 @@ export interface components {
             checkoutUrl: string;
             sessionId: string;
         };
+        StartUpgradeCheckoutRequest: {
+            seats?: number;
+        };
         UpgradeByInvoiceAnswer: {
             invoice: {
                 id: string;
@@ -3021,9 +3200,40 @@ export interface components {
                 url: string | null;
             };
         };
+        UpgradeByInvoiceRequest: {
+            seats: number;
+            details: {
+                company?: string | null;
+                name: string;
+                line1: string;
+                line2?: string | null;
+                postalCode: string;
+                city: string;
+                state?: string | null;
+                country: string;
+                taxId?: string | null;
+            };
+            poNumber?: string | null;
+            /** Format: uuid */
+            purchaseId: string;
+        };
+        ChangeBillingDetailsRequest: {
+            company?: string | null;
+            name: string;
+            line1: string;
+            line2?: string | null;
+            postalCode: string;
+            city: string;
+            state?: string | null;
+            country: string;
+            taxId?: string | null;
+        };
         OpenBillingPortalAnswer: {
             /** Format: uri */
             url: string;
+        };
+        CancelSubscriptionRequest: {
+            reason?: string;
         };
         GetSeatsAnswer: {
             summary: {
@@ -3046,6 +3256,9 @@ export interface components {
             reverseCharge: boolean;
             periodEnd: string;
         };
+        PreviewSeatAdditionRequest: {
+            add: number;
+        };
         AddSeatsAnswer: {
             message: string;
             seats: number;
@@ -3056,9 +3269,36 @@ export interface components {
                 currency: string;
             };
         };
+        AddSeatsRequest: {
+            add: number;
+            expectedTotal?: number;
+        };
         SetRenewalSeatsAnswer: {
             message: string;
             renewalSeats: number | null;
+        };
+        SetRenewalSeatsRequest: {
+            seats: number;
+        };
+        StartEmailStandardSignupRequest: {
+            customerName: string;
+            email: string;
+            password: string;
+            /** @enum {boolean} */
+            agreeToTerms: true;
+            fingerprintId: string;
+            /** @enum {string} */
+            plan: "standard";
+            seats?: number;
+        };
+        StartGoogleStandardSignupRequest: {
+            googleToken: string;
+            /** @enum {boolean} */
+            agreeToTerms: true;
+            fingerprintId: string;
+            /** @enum {string} */
+            plan: "standard";
+            seats?: number;
         };
         CheckPaymentCompletionAnswer: {
             accountCreated: boolean;
@@ -3090,6 +3330,9 @@ export interface components {
                 done: boolean;
             };
         };
+        CheckPaymentCompletionRequest: {
+            sessionId: string;
+        };
         QuoteInvoiceAnswer: {
             charge: {
                 quantity: number;
@@ -3103,6 +3346,20 @@ export interface components {
             };
             dueDays: number;
             taxIdNote: string | null;
+        };
+        QuoteInvoiceRequest: {
+            seats: number;
+            details: {
+                company?: string | null;
+                name: string;
+                line1: string;
+                line2?: string | null;
+                postalCode: string;
+                city: string;
+                state?: string | null;
+                country: string;
+                taxId?: string | null;
+            };
         };
         SignUpEmailByInvoiceAnswer: {
             invoice: {
@@ -3134,6 +3391,54 @@ export interface components {
                 holdsSeat?: boolean;
             };
             tokenExpiration: number;
+        };
+        SignUpEmailByInvoiceRequest: {
+            customerName: string;
+            email: string;
+            password: string;
+            /** @enum {boolean} */
+            agreeToTerms: true;
+            fingerprintId: string;
+            /** @enum {string} */
+            plan: "standard";
+            seats: number;
+            details: {
+                company?: string | null;
+                name: string;
+                line1: string;
+                line2?: string | null;
+                postalCode: string;
+                city: string;
+                state?: string | null;
+                country: string;
+                taxId?: string | null;
+            };
+            poNumber?: string | null;
+            /** Format: uuid */
+            purchaseId: string;
+        };
+        SignUpGoogleByInvoiceRequest: {
+            googleToken: string;
+            /** @enum {boolean} */
+            agreeToTerms: true;
+            fingerprintId: string;
+            /** @enum {string} */
+            plan: "standard";
+            seats: number;
+            details: {
+                company?: string | null;
+                name: string;
+                line1: string;
+                line2?: string | null;
+                postalCode: string;
+                city: string;
+                state?: string | null;
+                country: string;
+                taxId?: string | null;
+            };
+            poNumber?: string | null;
+            /** Format: uuid */
+            purchaseId: string;
         };
         ReceiveStripeEventAnswer: {
             /** @enum {boolean} */
@@ -3236,6 +3541,9 @@ export interface components {
                 idle: boolean;
             }[];
         };
+        InviteTeamMemberRequest: {
+            email: string;
+        };
         InviteTeamMembersAnswer: {
             results: {
                 address: string;
@@ -3244,6 +3552,12 @@ export interface components {
             }[];
             duplicates: string[];
             seatsLeft: number;
+        };
+        InviteTeamMembersRequest: {
+            entries: string[];
+        };
+        TransferTeamOwnershipRequest: {
+            userId: string;
         };
         GetOrganizationAnswer: {
             organization: {
@@ -3280,6 +3594,14 @@ export interface components {
             email: string;
             expiresAt: string;
             hasAccount: boolean;
+        };
+        AcceptInvitationRequest: {
+            /** @default false */
+            confirmCancelStandard?: boolean;
+        };
+        SignUpByInvitationRequest: {
+            customerName: string;
+            password: string;
         };
         GetOperatorAnswer: {
             userId: string;
@@ -3711,6 +4033,78 @@ export interface components {
                 }[];
             };
         };
+        ActOnCustomerRequest: {
+            /** @enum {string} */
+            action: "extend-license";
+            reason: string;
+            licenseId: string;
+            days: number;
+        } | {
+            /** @enum {string} */
+            action: "suspend-license";
+            reason: string;
+            licenseId: string;
+        } | {
+            /** @enum {string} */
+            action: "reinstate-license";
+            reason: string;
+            licenseId: string;
+        } | {
+            /** @enum {string} */
+            action: "revoke-license";
+            reason: string;
+            licenseId: string;
+        } | {
+            /** @enum {string} */
+            action: "free-device";
+            reason: string;
+            deviceRowId: string;
+        } | {
+            /** @enum {string} */
+            action: "reset-deactivations";
+            reason: string;
+            licenseId: string;
+        } | {
+            /** @enum {string} */
+            action: "replace-key";
+            reason: string;
+            licenseId: string;
+        } | {
+            /** @enum {string} */
+            action: "resend-license-mail";
+            reason: string;
+        } | {
+            /** @enum {string} */
+            action: "sign-out-everywhere";
+            reason: string;
+        } | {
+            /** @enum {string} */
+            action: "cancel-subscription";
+            reason: string;
+            /** @enum {string} */
+            when: "period-end" | "now";
+        } | {
+            /** @enum {string} */
+            action: "resume-subscription";
+            reason: string;
+        } | {
+            /** @enum {string} */
+            action: "refund-payment";
+            reason: string;
+            invoiceId: string;
+            cancelSubscription?: boolean;
+        } | {
+            /** @enum {string} */
+            action: "schedule-deletion";
+            reason: string;
+        } | {
+            /** @enum {string} */
+            action: "restore-account";
+            reason: string;
+        };
+        AddCustomerNoteRequest: {
+            text: string;
+        };
         ListContactMessagesAnswer: {
             messages: {
                 id: string;
@@ -3733,6 +4127,14 @@ export interface components {
             }[];
             nextCursor: string | null;
             newCount: number;
+        };
+        MarkContactMessageHandledRequest: {
+            note: string;
+        };
+        ReplyToContactMessageRequest: {
+            /** Format: uuid */
+            replyId: string;
+            text: string;
         };
         ListAuditLogAnswer: {
             entries: {
@@ -3877,6 +4279,9 @@ export interface components {
                 }[];
             };
         };
+        RetryAutomaticRefundRequest: {
+            reason: string;
+        };
         FindOrganizationsAnswer: {
             organizations: {
                 id: string;
@@ -3896,6 +4301,23 @@ export interface components {
         CreateOrganizationAnswer: {
             message: string;
             id: string;
+        };
+        CreateOrganizationRequest: {
+            name: string;
+            ownerEmail: string;
+            seats: number;
+            deviceLimit: number;
+            /** Format: date */
+            termStart: string;
+            /** Format: date */
+            termEnd: string;
+            /** @enum {string} */
+            supportTier: "standard" | "priority";
+            /** @default null */
+            agreementRef?: string | null;
+            /** @default null */
+            notes?: string | null;
+            reason: string;
         };
         GetOrganizationDetailAnswer: {
             organization: {
@@ -4032,6 +4454,49 @@ export interface components {
                 }[];
             };
         };
+        UpdateOrganizationRequest: {
+            name?: string;
+            seats?: number;
+            deviceLimit?: number;
+            /** Format: date */
+            termEnd?: string;
+            /** @enum {string} */
+            supportTier?: "standard" | "priority";
+            agreementRef?: string | null;
+            notes?: string | null;
+            reason: string;
+        };
+        ActOnOrganizationTeamRequest: {
+            /** @enum {string} */
+            action: "team-invite";
+            email: string;
+            reason: string;
+        } | {
+            /** @enum {string} */
+            action: "team-resend-invitation";
+            invitationId: string;
+            reason: string;
+        } | {
+            /** @enum {string} */
+            action: "team-withdraw-invitation";
+            invitationId: string;
+            reason: string;
+        } | {
+            /** @enum {string} */
+            action: "team-remove-member";
+            userId: string;
+            reason: string;
+        } | {
+            /** @enum {string} */
+            action: "team-free-device";
+            deviceRowId: string;
+            reason: string;
+        } | {
+            /** @enum {string} */
+            action: "team-transfer-ownership";
+            userId: string;
+            reason: string;
+        };
     };
     responses: never;
     parameters: never;
@@ -4050,13 +4515,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    licenseKey: string;
-                    deviceId: string;
-                    deviceName: string;
-                    appVersion?: string;
-                    replaceDeviceId?: string;
-                };
+                "application/json": components["schemas"]["ActivateLicenseRequest"];
             };
         };
         responses: {
@@ -4250,11 +4709,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    licenseKey: string;
-                    deviceId: string;
-                    appVersion?: string;
-                };
+                "application/json": components["schemas"]["ValidateLicenseRequest"];
             };
         };
         responses: {
@@ -4393,10 +4848,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    licenseKey: string;
-                    deviceId: string;
-                };
+                "application/json": components["schemas"]["DeactivateLicenseRequest"];
             };
         };
         responses: {
@@ -4627,16 +5079,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    licenseKey: string;
-                    deviceId: string;
-                    currentVersion: string;
-                    /**
-                     * @default stable
-                     * @enum {string}
-                     */
-                    channel?: "stable" | "beta";
-                };
+                "application/json": components["schemas"]["CheckForUpdateRequest"];
             };
         };
         responses: {
@@ -4897,19 +5340,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    licenseKey: string;
-                    deviceId: string;
-                    batchId: string;
-                    appVersion?: string;
-                    events: {
-                        /** @enum {string} */
-                        feature: "renumber-views" | "schedule-link" | "general-notes" | "sheet-notes" | "legends-from-word" | "dummy-schedules" | "drafting-export" | "cad-import" | "wipe-model";
-                        /** Format: date */
-                        day: string;
-                        count: number;
-                    }[];
-                };
+                "application/json": components["schemas"]["ReportFeatureUsageRequest"];
             };
         };
         responses: {
@@ -5149,13 +5580,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    deviceId: string;
-                    deviceName: string;
-                    fromLicenseId?: string;
-                    toLicenseId: string;
-                    appVersion?: string;
-                };
+                "application/json": components["schemas"]["SwitchPluginLicenseRequest"];
             };
         };
         responses: {
@@ -5364,10 +5789,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    licenseId: string;
-                    deviceId: string;
-                };
+                "application/json": components["schemas"]["FreeOtherDeviceRequest"];
             };
         };
         responses: {
@@ -6019,9 +6441,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    userCode: string;
-                };
+                "application/json": components["schemas"]["LookUpPluginSignInRequest"];
             };
         };
         responses: {
@@ -6239,9 +6659,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    userCode: string;
-                };
+                "application/json": components["schemas"]["LookUpPluginSignInRequest"];
             };
         };
         responses: {
@@ -6459,9 +6877,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    userCode: string;
-                };
+                "application/json": components["schemas"]["LookUpPluginSignInRequest"];
             };
         };
         responses: {
@@ -6874,9 +7290,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    deviceName: string;
-                };
+                "application/json": components["schemas"]["RenameDeviceRequest"];
             };
         };
         responses: {
@@ -7525,10 +7939,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    email: string;
-                    password: string;
-                };
+                "application/json": components["schemas"]["SignInRequest"];
             };
         };
         responses: {
@@ -7697,9 +8108,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    googleAccessToken: string;
-                };
+                "application/json": components["schemas"]["SignInWithGoogleRequest"];
             };
         };
         responses: {
@@ -8055,10 +8464,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    email: string;
-                    recaptchaToken: string;
-                };
+                "application/json": components["schemas"]["RequestPasswordResetRequest"];
             };
         };
         responses: {
@@ -8227,10 +8633,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    token: string;
-                    password: string;
-                };
+                "application/json": components["schemas"]["ResetPasswordRequest"];
             };
         };
         responses: {
@@ -8356,15 +8759,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    customerName: string;
-                    email: string;
-                    /** @enum {string} */
-                    plan: "trial" | "standard";
-                    recaptchaToken: string;
-                    fingerprintId: string;
-                    resend?: boolean;
-                };
+                "application/json": components["schemas"]["SendVerificationCodeRequest"];
             };
         };
         responses: {
@@ -8539,10 +8934,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    email: string;
-                    code: string;
-                };
+                "application/json": components["schemas"]["VerifySignupCodeRequest"];
             };
         };
         responses: {
@@ -8685,17 +9077,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    customerName: string;
-                    email: string;
-                    password: string;
-                    /** @enum {boolean} */
-                    agreeToTerms: true;
-                    fingerprintId: string;
-                    /** @enum {string} */
-                    plan: "trial";
-                    seats?: number;
-                };
+                "application/json": components["schemas"]["RegisterEmailTrialRequest"];
             };
         };
         responses: {
@@ -8842,15 +9224,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    googleToken: string;
-                    /** @enum {boolean} */
-                    agreeToTerms: true;
-                    fingerprintId: string;
-                    /** @enum {string} */
-                    plan: "trial";
-                    seats?: number;
-                };
+                "application/json": components["schemas"]["RegisterGoogleTrialRequest"];
             };
         };
         responses: {
@@ -9208,10 +9582,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    currentPassword: string;
-                    newPassword: string;
-                };
+                "application/json": components["schemas"]["ChangePasswordRequest"];
             };
         };
         responses: {
@@ -9407,9 +9778,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    newPassword: string;
-                };
+                "application/json": components["schemas"]["SetFirstPasswordRequest"];
             };
         };
         responses: {
@@ -9674,9 +10043,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    shareUsage: boolean;
-                };
+                "application/json": components["schemas"]["SetUsageSharingRequest"];
             };
         };
         responses: {
@@ -10145,29 +10512,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    challengeId: string;
-                    name: string;
-                    response: {
-                        id: string;
-                        rawId: string;
-                        /** @enum {string} */
-                        type: "public-key";
-                        response: {
-                            clientDataJSON: string;
-                            attestationObject: string;
-                            authenticatorData?: string;
-                            transports?: string[];
-                            publicKeyAlgorithm?: number;
-                            publicKey?: string;
-                        };
-                        /** @enum {string} */
-                        authenticatorAttachment?: "platform" | "cross-platform";
-                        clientExtensionResults: {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
+                "application/json": components["schemas"]["AddPasskeyRequest"];
             };
         };
         responses: {
@@ -10476,9 +10821,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    name: string;
-                };
+                "application/json": components["schemas"]["RenamePasskeyRequest"];
             };
         };
         responses: {
@@ -10735,26 +11078,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    challengeId: string;
-                    response: {
-                        id: string;
-                        rawId: string;
-                        /** @enum {string} */
-                        type: "public-key";
-                        response: {
-                            clientDataJSON: string;
-                            authenticatorData: string;
-                            signature: string;
-                            userHandle?: string;
-                        };
-                        /** @enum {string} */
-                        authenticatorAttachment?: "platform" | "cross-platform";
-                        clientExtensionResults: {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
+                "application/json": components["schemas"]["SignInWithPasskeyRequest"];
             };
         };
         responses: {
@@ -11045,26 +11369,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    challengeId: string;
-                    response: {
-                        id: string;
-                        rawId: string;
-                        /** @enum {string} */
-                        type: "public-key";
-                        response: {
-                            clientDataJSON: string;
-                            authenticatorData: string;
-                            signature: string;
-                            userHandle?: string;
-                        };
-                        /** @enum {string} */
-                        authenticatorAttachment?: "platform" | "cross-platform";
-                        clientExtensionResults: {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
+                "application/json": components["schemas"]["SignInWithPasskeyRequest"];
             };
         };
         responses: {
@@ -11449,9 +11754,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    code: string;
-                };
+                "application/json": components["schemas"]["ConfirmTwoStepRequest"];
             };
         };
         responses: {
@@ -11649,9 +11952,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    code: string;
-                };
+                "application/json": components["schemas"]["ReplaceRecoveryCodesRequest"];
             };
         };
         responses: {
@@ -11843,10 +12144,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    code?: string;
-                    password?: string;
-                } & (unknown | unknown);
+                "application/json": components["schemas"]["TurnOffTwoStepRequest"];
             };
         };
         responses: {
@@ -12130,10 +12428,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    code?: string;
-                    password?: string;
-                } & (unknown | unknown);
+                "application/json": components["schemas"]["TurnOffTwoStepRequest"];
             };
         };
         responses: {
@@ -12473,12 +12768,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    name: string;
-                    email: string;
-                    message: string;
-                    recaptchaToken: string;
-                };
+                "application/json": components["schemas"]["SendContactMessageRequest"];
             };
         };
         responses: {
@@ -12894,9 +13184,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    seats?: number;
-                };
+                "application/json": components["schemas"]["StartUpgradeCheckoutRequest"];
             };
         };
         responses: {
@@ -13077,23 +13365,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    seats: number;
-                    details: {
-                        company?: string | null;
-                        name: string;
-                        line1: string;
-                        line2?: string | null;
-                        postalCode: string;
-                        city: string;
-                        state?: string | null;
-                        country: string;
-                        taxId?: string | null;
-                    };
-                    poNumber?: string | null;
-                    /** Format: uuid */
-                    purchaseId: string;
-                };
+                "application/json": components["schemas"]["UpgradeByInvoiceRequest"];
             };
         };
         responses: {
@@ -13278,17 +13550,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    company?: string | null;
-                    name: string;
-                    line1: string;
-                    line2?: string | null;
-                    postalCode: string;
-                    city: string;
-                    state?: string | null;
-                    country: string;
-                    taxId?: string | null;
-                };
+                "application/json": components["schemas"]["ChangeBillingDetailsRequest"];
             };
         };
         responses: {
@@ -13587,9 +13849,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    reason?: string;
-                };
+                "application/json": components["schemas"]["CancelSubscriptionRequest"];
             };
         };
         responses: {
@@ -13989,10 +14249,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    add: number;
-                    expectedTotal?: number;
-                };
+                "application/json": components["schemas"]["AddSeatsRequest"];
             };
         };
         responses: {
@@ -14179,9 +14436,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    add: number;
-                };
+                "application/json": components["schemas"]["PreviewSeatAdditionRequest"];
             };
         };
         responses: {
@@ -14366,9 +14621,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    seats: number;
-                };
+                "application/json": components["schemas"]["SetRenewalSeatsRequest"];
             };
         };
         responses: {
@@ -14555,17 +14808,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    customerName: string;
-                    email: string;
-                    password: string;
-                    /** @enum {boolean} */
-                    agreeToTerms: true;
-                    fingerprintId: string;
-                    /** @enum {string} */
-                    plan: "standard";
-                    seats?: number;
-                };
+                "application/json": components["schemas"]["StartEmailStandardSignupRequest"];
             };
         };
         responses: {
@@ -14714,15 +14957,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    googleToken: string;
-                    /** @enum {boolean} */
-                    agreeToTerms: true;
-                    fingerprintId: string;
-                    /** @enum {string} */
-                    plan: "standard";
-                    seats?: number;
-                };
+                "application/json": components["schemas"]["StartGoogleStandardSignupRequest"];
             };
         };
         responses: {
@@ -14882,9 +15117,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    sessionId: string;
-                };
+                "application/json": components["schemas"]["CheckPaymentCompletionRequest"];
             };
         };
         responses: {
@@ -15057,20 +15290,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    seats: number;
-                    details: {
-                        company?: string | null;
-                        name: string;
-                        line1: string;
-                        line2?: string | null;
-                        postalCode: string;
-                        city: string;
-                        state?: string | null;
-                        country: string;
-                        taxId?: string | null;
-                    };
-                };
+                "application/json": components["schemas"]["QuoteInvoiceRequest"];
             };
         };
         responses: {
@@ -15215,31 +15435,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    customerName: string;
-                    email: string;
-                    password: string;
-                    /** @enum {boolean} */
-                    agreeToTerms: true;
-                    fingerprintId: string;
-                    /** @enum {string} */
-                    plan: "standard";
-                    seats: number;
-                    details: {
-                        company?: string | null;
-                        name: string;
-                        line1: string;
-                        line2?: string | null;
-                        postalCode: string;
-                        city: string;
-                        state?: string | null;
-                        country: string;
-                        taxId?: string | null;
-                    };
-                    poNumber?: string | null;
-                    /** Format: uuid */
-                    purchaseId: string;
-                };
+                "application/json": components["schemas"]["SignUpEmailByInvoiceRequest"];
             };
         };
         responses: {
@@ -15390,29 +15586,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    googleToken: string;
-                    /** @enum {boolean} */
-                    agreeToTerms: true;
-                    fingerprintId: string;
-                    /** @enum {string} */
-                    plan: "standard";
-                    seats: number;
-                    details: {
-                        company?: string | null;
-                        name: string;
-                        line1: string;
-                        line2?: string | null;
-                        postalCode: string;
-                        city: string;
-                        state?: string | null;
-                        country: string;
-                        taxId?: string | null;
-                    };
-                    poNumber?: string | null;
-                    /** Format: uuid */
-                    purchaseId: string;
-                };
+                "application/json": components["schemas"]["SignUpGoogleByInvoiceRequest"];
             };
         };
         responses: {
@@ -16646,9 +16820,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    email: string;
-                };
+                "application/json": components["schemas"]["InviteTeamMemberRequest"];
             };
         };
         responses: {
@@ -16827,9 +16999,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    entries: string[];
-                };
+                "application/json": components["schemas"]["InviteTeamMembersRequest"];
             };
         };
         responses: {
@@ -17782,9 +17952,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    userId: string;
-                };
+                "application/json": components["schemas"]["TransferTeamOwnershipRequest"];
             };
         };
         responses: {
@@ -18171,10 +18339,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /** @default false */
-                    confirmCancelStandard?: boolean;
-                };
+                "application/json": components["schemas"]["AcceptInvitationRequest"];
             };
         };
         responses: {
@@ -18372,10 +18537,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    customerName: string;
-                    password: string;
-                };
+                "application/json": components["schemas"]["SignUpByInvitationRequest"];
             };
         };
         responses: {
@@ -19118,75 +19280,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /** @enum {string} */
-                    action: "extend-license";
-                    reason: string;
-                    licenseId: string;
-                    days: number;
-                } | {
-                    /** @enum {string} */
-                    action: "suspend-license";
-                    reason: string;
-                    licenseId: string;
-                } | {
-                    /** @enum {string} */
-                    action: "reinstate-license";
-                    reason: string;
-                    licenseId: string;
-                } | {
-                    /** @enum {string} */
-                    action: "revoke-license";
-                    reason: string;
-                    licenseId: string;
-                } | {
-                    /** @enum {string} */
-                    action: "free-device";
-                    reason: string;
-                    deviceRowId: string;
-                } | {
-                    /** @enum {string} */
-                    action: "reset-deactivations";
-                    reason: string;
-                    licenseId: string;
-                } | {
-                    /** @enum {string} */
-                    action: "replace-key";
-                    reason: string;
-                    licenseId: string;
-                } | {
-                    /** @enum {string} */
-                    action: "resend-license-mail";
-                    reason: string;
-                } | {
-                    /** @enum {string} */
-                    action: "sign-out-everywhere";
-                    reason: string;
-                } | {
-                    /** @enum {string} */
-                    action: "cancel-subscription";
-                    reason: string;
-                    /** @enum {string} */
-                    when: "period-end" | "now";
-                } | {
-                    /** @enum {string} */
-                    action: "resume-subscription";
-                    reason: string;
-                } | {
-                    /** @enum {string} */
-                    action: "refund-payment";
-                    reason: string;
-                    invoiceId: string;
-                    cancelSubscription?: boolean;
-                } | {
-                    /** @enum {string} */
-                    action: "schedule-deletion";
-                    reason: string;
-                } | {
-                    /** @enum {string} */
-                    action: "restore-account";
-                    reason: string;
-                };
+                "application/json": components["schemas"]["ActOnCustomerRequest"];
             };
         };
         responses: {
@@ -19413,9 +19507,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    text: string;
-                };
+                "application/json": components["schemas"]["AddCustomerNoteRequest"];
             };
         };
         responses: {
@@ -19909,9 +20001,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    note: string;
-                };
+                "application/json": components["schemas"]["MarkContactMessageHandledRequest"];
             };
         };
         responses: {
@@ -20126,11 +20216,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /** Format: uuid */
-                    replyId: string;
-                    text: string;
-                };
+                "application/json": components["schemas"]["ReplyToContactMessageRequest"];
             };
         };
         responses: {
@@ -20623,9 +20709,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    reason: string;
-                };
+                "application/json": components["schemas"]["RetryAutomaticRefundRequest"];
             };
         };
         responses: {
@@ -20844,9 +20928,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    reason: string;
-                };
+                "application/json": components["schemas"]["RetryAutomaticRefundRequest"];
             };
         };
         responses: {
@@ -21210,9 +21292,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    reason: string;
-                };
+                "application/json": components["schemas"]["RetryAutomaticRefundRequest"];
             };
         };
         responses: {
@@ -21570,23 +21650,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    name: string;
-                    ownerEmail: string;
-                    seats: number;
-                    deviceLimit: number;
-                    /** Format: date */
-                    termStart: string;
-                    /** Format: date */
-                    termEnd: string;
-                    /** @enum {string} */
-                    supportTier: "standard" | "priority";
-                    /** @default null */
-                    agreementRef?: string | null;
-                    /** @default null */
-                    notes?: string | null;
-                    reason: string;
-                };
+                "application/json": components["schemas"]["CreateOrganizationRequest"];
             };
         };
         responses: {
@@ -21946,18 +22010,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    name?: string;
-                    seats?: number;
-                    deviceLimit?: number;
-                    /** Format: date */
-                    termEnd?: string;
-                    /** @enum {string} */
-                    supportTier?: "standard" | "priority";
-                    agreementRef?: string | null;
-                    notes?: string | null;
-                    reason: string;
-                };
+                "application/json": components["schemas"]["UpdateOrganizationRequest"];
             };
         };
         responses: {
@@ -22172,37 +22225,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /** @enum {string} */
-                    action: "team-invite";
-                    email: string;
-                    reason: string;
-                } | {
-                    /** @enum {string} */
-                    action: "team-resend-invitation";
-                    invitationId: string;
-                    reason: string;
-                } | {
-                    /** @enum {string} */
-                    action: "team-withdraw-invitation";
-                    invitationId: string;
-                    reason: string;
-                } | {
-                    /** @enum {string} */
-                    action: "team-remove-member";
-                    userId: string;
-                    reason: string;
-                } | {
-                    /** @enum {string} */
-                    action: "team-free-device";
-                    deviceRowId: string;
-                    reason: string;
-                } | {
-                    /** @enum {string} */
-                    action: "team-transfer-ownership";
-                    userId: string;
-                    reason: string;
-                };
+                "application/json": components["schemas"]["ActOnOrganizationTeamRequest"];
             };
         };
         responses: {

@@ -89,11 +89,7 @@ function namedContent<T>(content: T, name: string): T {
   return { ...content, 'application/json': { ...json, schema: named(schema, name) } };
 }
 
-/**
- * The declaration's success answers as named components. Bodies stay inline: the generator
- * writes a named schema as zod's output, where a field with a default is required, while a
- * request may leave it out.
- */
+/** The declaration's success answers as named components (`GetTeamAnswer`). */
 function withNamedAnswers(route: RouteConfig) {
   const id = pascal(route.operationId ?? `${route.method}${route.path}`);
   return Object.fromEntries(
@@ -104,6 +100,18 @@ function withNamedAnswers(route: RouteConfig) {
         : answer,
     ]),
   );
+}
+
+/**
+ * The declaration's JSON body as a named component (`ActivateLicenseRequest`). A field with a
+ * default is optional there, as the request may leave it out; the generated TypeScript types say
+ * so too (scripts/openapi.mjs: `--default-non-nullable false`).
+ */
+function withNamedBody(route: RouteConfig, request: NonNullable<RouteConfig['request']>) {
+  const id = pascal(route.operationId ?? `${route.method}${route.path}`);
+  const body = request.body;
+  if (!body || !('content' in body)) return request;
+  return { ...request, body: { ...body, content: namedContent(body.content, `${id}Request`) } };
 }
 
 /** The OpenAPI path of a declaration mounted at `prefix` (`{name}` for path parameters). */
@@ -135,7 +143,9 @@ export function apiDocument(origin: string = url) {
       // `request` and `responses` may be getters (declareRoute), which a spread leaves out.
       registry.openAPIRegistry.registerPath({
         ...route,
-        ...(route.request === undefined ? {} : { request: builtParameters(route.request) }),
+        ...(route.request === undefined
+          ? {}
+          : { request: withNamedBody(route, builtParameters(route.request)) }),
         responses: withNamedAnswers(route),
         path: documentedPath(prefix, route),
       });
