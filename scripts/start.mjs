@@ -7,7 +7,8 @@
 //   4. apply the D1 migrations to the local database
 //   5. seed the local R2 bucket with a development installer per release (once)
 //   6. run `wrangler dev` (which builds the Worker with its development stand-ins first,
-//      scripts/build-worker.mjs), forwarding Ctrl-C / SIGTERM to it
+//      scripts/build-worker.mjs), forwarding Ctrl-C / SIGTERM to it, and beside it a local
+//      OpenID provider for single sign-on on http://localhost:8790 (scripts/local-idp.mjs)
 //
 // Everything runs non-interactively (CI, no TTY) and offline.
 import { spawn } from 'node:child_process';
@@ -124,8 +125,29 @@ async function writeReleases() {
   await run('node', [join(root, 'scripts', 'releases.ts')]);
 }
 
+/**
+ * The local OpenID provider (scripts/local-idp.mjs), for as long as this runs. Its port may be
+ * taken by another `npm start` (the end-to-end tests' server beside a developer's): then that
+ * one serves, and the site still starts.
+ */
+function startIdentityProvider() {
+  const child = spawn('node', [join(root, 'scripts', 'local-idp.mjs')], {
+    cwd: root,
+    env: { ...childEnv, PORT: String(PORT) },
+    stdio: ['ignore', 'inherit', 'pipe'],
+  });
+  child.stderr.on('data', (chunk) => {
+    const text = String(chunk);
+    if (text.includes('EADDRINUSE')) console.log('start: the local OpenID provider already runs');
+    else if (!text.includes('Unsupported runtime')) process.stderr.write(text);
+  });
+  process.on('exit', () => child.kill());
+  return child;
+}
+
 /** Runs wrangler dev in the foreground until it exits; this process exits with its status. */
 function serve() {
+  const idp = startIdentityProvider();
   const child = spawn(
     join(bin, 'wrangler'),
     ['dev', '--port', String(PORT), '--ip', '127.0.0.1', '--show-interactive-dev-session=false'],
@@ -136,6 +158,7 @@ function serve() {
   for (const signal of ['SIGINT', 'SIGTERM']) {
     process.on(signal, () => {
       stopping = true;
+      idp.kill(signal);
       child.kill(signal);
     });
   }
