@@ -1,21 +1,24 @@
 // The API's OpenAPI document as a file, for the tools that read one: `npm run openapi` writes
 // it, lints it with Redocly CLI (recommended rules) and Spectral (`spectral:oas`), and writes
 // the TypeScript types a client reads it through (src/generated/api-types.ts, by
-// openapi-typescript). `--check` (run by `npm run check`) lints and fails when those types are
-// stale; `--lint` only lints.
+// openapi-typescript) and the islands' checks of the answers (src/generated/answer-checks.ts,
+// by answer-checks.mjs: one per named schema). `--check` (run by `npm run check`) lints and fails
+// when either generated file is stale; `--lint` only lints.
 //
 // The document is built exactly as the Worker builds it (src/contract/api/document.ts), bundled
 // with esbuild into a module under node_modules/.cache so that its packages resolve.
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
+import { answerChecksSource } from './answer-checks.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const cache = join(root, 'node_modules/.cache/openapi');
 const documentFile = join(cache, 'openapi.json');
 const typesFile = join(root, 'src/generated/api-types.ts');
+const checksFile = join(root, 'src/generated/answer-checks.ts');
 const bin = (name) => join(root, 'node_modules/.bin', name);
 
 async function writeDocument() {
@@ -31,7 +34,32 @@ async function writeDocument() {
     logLevel: 'error',
   });
   const { apiDocument } = await import(`${pathToFileURL(bundle).href}?${Date.now()}`);
-  writeFileSync(documentFile, `${JSON.stringify(apiDocument(), null, 2)}\n`);
+  const document = apiDocument();
+  writeFileSync(documentFile, `${JSON.stringify(document, null, 2)}\n`);
+  return document;
+}
+
+/** The islands' checks of the document's named answers, as committed (prettier-formatted). */
+function generatedChecks(document) {
+  // Formatted although .prettierignore leaves src/generated/ alone, so that it reads as code.
+  const noIgnoreFile = join(cache, 'no-prettierignore');
+  writeFileSync(noIgnoreFile, '');
+  return execFileSync(
+    bin('prettier'),
+    ['--ignore-path', noIgnoreFile, '--stdin-filepath', checksFile],
+    {
+      input: answerChecksSource(document),
+      encoding: 'utf8',
+    },
+  );
+}
+
+/** The generated files with what they should hold now. */
+function generatedFiles(document) {
+  return [
+    { file: typesFile, text: generatedTypes() },
+    { file: checksFile, text: generatedChecks(document) },
+  ];
 }
 
 /** openapi-typescript's output for the document, as committed (prettier-formatted). */
@@ -64,25 +92,29 @@ function lint() {
 
 const check = process.argv.includes('--check');
 const lintOnly = process.argv.includes('--lint');
-await writeDocument();
+const document = await writeDocument();
 if (lintOnly) {
   lint();
 } else if (check) {
-  let current = '';
-  try {
-    current = readFileSync(typesFile, 'utf8');
-  } catch {
-    // Missing counts as stale.
-  }
-  if (current !== generatedTypes()) {
-    console.error(
-      'src/generated/api-types.ts is stale: the OpenAPI document changed. Run `npm run openapi`.',
-    );
-    process.exit(1);
+  for (const { file, text } of generatedFiles(document)) {
+    let current = '';
+    try {
+      current = readFileSync(file, 'utf8');
+    } catch {
+      // Missing counts as stale.
+    }
+    if (current !== text) {
+      console.error(
+        `${relative(root, file)} is stale: the OpenAPI document changed. Run \`npm run openapi\`.`,
+      );
+      process.exit(1);
+    }
   }
   lint();
 } else {
-  writeFileSync(typesFile, generatedTypes());
-  console.log(`openapi: wrote ${documentFile} and src/generated/api-types.ts`);
+  for (const { file, text } of generatedFiles(document)) writeFileSync(file, text);
+  console.log(
+    `openapi: wrote ${documentFile}, src/generated/api-types.ts and src/generated/answer-checks.ts`,
+  );
   lint();
 }

@@ -2579,54 +2579,39 @@ export interface components {
                 lastUsed: (string | null)[];
             }[];
         };
-        SignInAnswer: {
-            token: string;
-            user: {
-                userId: string;
-                customerName: string;
-                email: string;
-                /** @enum {string} */
-                plan: "Trial" | "Standard" | "Enterprise";
-                /** @enum {string} */
-                licenseStatus: "active" | "expired" | "suspended" | "revoked";
-                activationDate: string;
-                expirationDate: string;
-                licenseKey: string;
-                isDeleted: boolean;
-                sessionStartedAt: string;
-                /** @enum {string} */
-                authProvider: "email" | "google";
-                ownsOrganization?: boolean;
-                holdsSeat?: boolean;
-            };
-            tokenExpiration: number;
-        } | {
+        SignInAnswer: components["schemas"]["SessionAnswer"] | {
             /** @enum {boolean} */
             secondFactorRequired: true;
             expiresAt: number;
         };
-        GetSignedInUserAnswer: {
-            user: {
-                userId: string;
-                customerName: string;
-                email: string;
-                /** @enum {string} */
-                plan: "Trial" | "Standard" | "Enterprise";
-                /** @enum {string} */
-                licenseStatus: "active" | "expired" | "suspended" | "revoked";
-                activationDate: string;
-                expirationDate: string;
-                licenseKey: string;
-                isDeleted: boolean;
-                sessionStartedAt: string;
-                /** @enum {string} */
-                authProvider: "email" | "google";
-                ownsOrganization?: boolean;
-                holdsSeat?: boolean;
-            };
+        SessionAnswer: {
+            token: string;
+            user: components["schemas"]["User"];
             tokenExpiration: number;
         };
-        SignOutAnswer: {
+        User: {
+            userId: string;
+            customerName: string;
+            email: string;
+            /** @enum {string} */
+            plan: "Trial" | "Standard" | "Enterprise";
+            /** @enum {string} */
+            licenseStatus: "active" | "expired" | "suspended" | "revoked";
+            activationDate: string;
+            expirationDate: string;
+            licenseKey: string;
+            isDeleted: boolean;
+            sessionStartedAt: string;
+            /** @enum {string} */
+            authProvider: "email" | "google";
+            ownsOrganization?: boolean;
+            holdsSeat?: boolean;
+        };
+        GetSignedInUserAnswer: {
+            user: components["schemas"]["User"];
+            tokenExpiration: number;
+        };
+        MessageAnswer: {
             message: string;
         };
         SendVerificationCodeAnswer: {
@@ -2636,36 +2621,15 @@ export interface components {
         };
         VerifySignupCodeAnswer: {
             verified: boolean;
-            formData: {
-                customerName: string;
-                email: string;
-                /** @enum {string} */
-                plan: "trial" | "standard";
-                fingerprintId: string;
-            };
+            formData: components["schemas"]["VerifiedFormData"];
             message: string;
         };
-        RegisterEmailTrialAnswer: {
-            token: string;
-            user: {
-                userId: string;
-                customerName: string;
-                email: string;
-                /** @enum {string} */
-                plan: "Trial" | "Standard" | "Enterprise";
-                /** @enum {string} */
-                licenseStatus: "active" | "expired" | "suspended" | "revoked";
-                activationDate: string;
-                expirationDate: string;
-                licenseKey: string;
-                isDeleted: boolean;
-                sessionStartedAt: string;
-                /** @enum {string} */
-                authProvider: "email" | "google";
-                ownsOrganization?: boolean;
-                holdsSeat?: boolean;
-            };
-            tokenExpiration: number;
+        VerifiedFormData: {
+            customerName: string;
+            email: string;
+            /** @enum {string} */
+            plan: "trial" | "standard";
+            fingerprintId: string;
         };
         GetAccountLicenseAnswer: {
             devices: {
@@ -2704,7 +2668,7 @@ export interface components {
             lastUsedAt: number | null;
             backedUp: boolean;
         };
-        StartPasskeySignInAnswer: {
+        PasskeyOptionsAnswer: {
             challengeId: string;
             options?: unknown;
         };
@@ -2845,7 +2809,7 @@ export interface components {
                 editDetails: boolean;
             };
         };
-        StartUpgradeCheckoutAnswer: {
+        CheckoutAnswer: {
             /** Format: uri */
             checkoutUrl: string;
             sessionId: string;
@@ -2905,24 +2869,7 @@ export interface components {
             upgraded?: boolean;
             email?: string;
             token?: string;
-            user?: {
-                userId: string;
-                customerName: string;
-                email: string;
-                /** @enum {string} */
-                plan: "Trial" | "Standard" | "Enterprise";
-                /** @enum {string} */
-                licenseStatus: "active" | "expired" | "suspended" | "revoked";
-                activationDate: string;
-                expirationDate: string;
-                licenseKey: string;
-                isDeleted: boolean;
-                sessionStartedAt: string;
-                /** @enum {string} */
-                authProvider: "email" | "google";
-                ownsOrganization?: boolean;
-                holdsSeat?: boolean;
-            };
+            user?: components["schemas"]["User"];
             tokenExpiration?: number;
             refund?: {
                 /** @enum {string} */
@@ -2955,24 +2902,7 @@ export interface components {
                 url: string | null;
             };
             token: string;
-            user: {
-                userId: string;
-                customerName: string;
-                email: string;
-                /** @enum {string} */
-                plan: "Trial" | "Standard" | "Enterprise";
-                /** @enum {string} */
-                licenseStatus: "active" | "expired" | "suspended" | "revoked";
-                activationDate: string;
-                expirationDate: string;
-                licenseKey: string;
-                isDeleted: boolean;
-                sessionStartedAt: string;
-                /** @enum {string} */
-                authProvider: "email" | "google";
-                ownsOrganization?: boolean;
-                holdsSeat?: boolean;
-            };
+            user: components["schemas"]["User"];
             tokenExpiration: number;
         };
         ReceiveStripeEventAnswer: {
@@ -3653,7 +3583,7 @@ export interface components {
                 sentAt: string | null;
             }[];
         };
-        RetryAutomaticRefundAnswer: {
+        MoneyActionAnswer: {
             message: string;
             money: {
                 automaticRefunds: {
@@ -7817,7 +7747,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["SignOutAnswer"];
+                    "application/json": components["schemas"]["MessageAnswer"];
                 };
             };
             /** @description `CSRF_REJECTED`: Cross-site request refused. */
@@ -7908,7 +7838,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["SignOutAnswer"];
+                    "application/json": components["schemas"]["MessageAnswer"];
                 };
             };
             /**
@@ -8080,7 +8010,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["SignOutAnswer"];
+                    "application/json": components["schemas"]["MessageAnswer"];
                 };
             };
             /**
@@ -8545,7 +8475,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["RegisterEmailTrialAnswer"];
+                    "application/json": components["schemas"]["SessionAnswer"];
                 };
             };
             /**
@@ -8700,7 +8630,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["RegisterEmailTrialAnswer"];
+                    "application/json": components["schemas"]["SessionAnswer"];
                 };
             };
             /**
@@ -9061,7 +8991,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["SignOutAnswer"];
+                    "application/json": components["schemas"]["MessageAnswer"];
                 };
             };
             /**
@@ -9259,7 +9189,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["SignOutAnswer"];
+                    "application/json": components["schemas"]["MessageAnswer"];
                 };
             };
             /**
@@ -9678,7 +9608,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["SignOutAnswer"];
+                    "application/json": components["schemas"]["MessageAnswer"];
                 };
             };
             /**
@@ -10198,7 +10128,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["SignOutAnswer"];
+                    "application/json": components["schemas"]["MessageAnswer"];
                 };
             };
             /**
@@ -10495,7 +10425,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["StartPasskeySignInAnswer"];
+                    "application/json": components["schemas"]["PasskeyOptionsAnswer"];
                 };
             };
             /** @description `METHOD_NOT_ALLOWED`: Method not allowed. */
@@ -10604,7 +10534,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["RegisterEmailTrialAnswer"];
+                    "application/json": components["schemas"]["SessionAnswer"];
                 };
             };
             /**
@@ -10773,7 +10703,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["StartPasskeySignInAnswer"];
+                    "application/json": components["schemas"]["PasskeyOptionsAnswer"];
                 };
             };
             /**
@@ -10914,7 +10844,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["SignOutAnswer"];
+                    "application/json": components["schemas"]["MessageAnswer"];
                 };
             };
             /**
@@ -11696,7 +11626,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["SignOutAnswer"];
+                    "application/json": components["schemas"]["MessageAnswer"];
                 };
             };
             /**
@@ -11983,7 +11913,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["SignOutAnswer"];
+                    "application/json": components["schemas"]["MessageAnswer"];
                 };
             };
             /**
@@ -12328,7 +12258,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["SignOutAnswer"];
+                    "application/json": components["schemas"]["MessageAnswer"];
                 };
             };
             /**
@@ -12746,7 +12676,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["StartUpgradeCheckoutAnswer"];
+                    "application/json": components["schemas"]["CheckoutAnswer"];
                 };
             };
             /**
@@ -14415,7 +14345,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["StartUpgradeCheckoutAnswer"];
+                    "application/json": components["schemas"]["CheckoutAnswer"];
                 };
             };
             /**
@@ -14572,7 +14502,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["StartUpgradeCheckoutAnswer"];
+                    "application/json": components["schemas"]["CheckoutAnswer"];
                 };
             };
             /**
@@ -16498,7 +16428,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["SignOutAnswer"];
+                    "application/json": components["schemas"]["MessageAnswer"];
                 };
             };
             /**
@@ -16854,7 +16784,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["SignOutAnswer"];
+                    "application/json": components["schemas"]["MessageAnswer"];
                 };
             };
             /**
@@ -16978,7 +16908,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["SignOutAnswer"];
+                    "application/json": components["schemas"]["MessageAnswer"];
                 };
             };
             /**
@@ -17102,7 +17032,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["SignOutAnswer"];
+                    "application/json": components["schemas"]["MessageAnswer"];
                 };
             };
             /**
@@ -17239,7 +17169,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["SignOutAnswer"];
+                    "application/json": components["schemas"]["MessageAnswer"];
                 };
             };
             /**
@@ -17367,7 +17297,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["SignOutAnswer"];
+                    "application/json": components["schemas"]["MessageAnswer"];
                 };
             };
             /**
@@ -17506,7 +17436,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["SignOutAnswer"];
+                    "application/json": components["schemas"]["MessageAnswer"];
                 };
             };
             /**
@@ -17634,7 +17564,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["SignOutAnswer"];
+                    "application/json": components["schemas"]["MessageAnswer"];
                 };
             };
             /**
@@ -18024,7 +17954,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["SignOutAnswer"];
+                    "application/json": components["schemas"]["MessageAnswer"];
                 };
             };
             /**
@@ -18225,7 +18155,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["RegisterEmailTrialAnswer"];
+                    "application/json": components["schemas"]["SessionAnswer"];
                 };
             };
             /**
@@ -19761,7 +19691,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["SignOutAnswer"];
+                    "application/json": components["schemas"]["MessageAnswer"];
                 };
             };
             /**
@@ -19980,7 +19910,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["SignOutAnswer"];
+                    "application/json": components["schemas"]["MessageAnswer"];
                 };
             };
             /**
@@ -20475,7 +20405,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["RetryAutomaticRefundAnswer"];
+                    "application/json": components["schemas"]["MoneyActionAnswer"];
                 };
             };
             /**
@@ -20696,7 +20626,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["RetryAutomaticRefundAnswer"];
+                    "application/json": components["schemas"]["MoneyActionAnswer"];
                 };
             };
             /**
@@ -21062,7 +20992,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["RetryAutomaticRefundAnswer"];
+                    "application/json": components["schemas"]["MoneyActionAnswer"];
                 };
             };
             /**

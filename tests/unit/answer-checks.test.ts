@@ -1,0 +1,178 @@
+/**
+ * The islands' checks of the API's answers, generated from the zod schemas of the route
+ * declarations by `npm run openapi` (scripts/answer-checks.mjs → src/generated/answer-checks.ts).
+ * They must say what the schemas say, structurally: extra fields pass, nothing is transformed.
+ */
+import { describe, expect, it } from 'vitest';
+import { accountLicenseSchema, userViewSchema } from '../../src/contract/api/account-schemas';
+import { apiDocument } from '../../src/contract/api/document';
+import { paymentCompletionResponseSchema } from '../../src/contract/api/payments-answers';
+import { seatSummaryResponseSchema } from '../../src/contract/api/seats-answers';
+import { matches } from '../../src/contract/shape';
+import * as checks from '../../src/generated/answer-checks';
+import { answerChecksSource } from '../../scripts/answer-checks.mjs';
+
+const user = {
+  userId: 'u_1',
+  customerName: 'Ada',
+  email: 'ada@example.com',
+  plan: 'Standard',
+  licenseStatus: 'active',
+  activationDate: '2026-11-01T00:00:00.000Z',
+  expirationDate: '2027-11-01T00:00:00.000Z',
+  licenseKey: 'SW-AAAAA-BBBBB-CCCCC-DDDDD',
+  isDeleted: false,
+  sessionStartedAt: '2026-11-01T00:00:00.000Z',
+  authProvider: 'email',
+};
+
+const summary = {
+  seats: 5,
+  renewalSeats: null,
+  taken: 3,
+  renewsOn: '2027-11-01T00:00:00.000Z',
+  unitAmount: 12000,
+  currency: 'eur',
+  paysByInvoice: false,
+};
+
+describe('the generated answer checks', () => {
+  it('exist for every named answer of the document, one export each', () => {
+    const named = Object.keys(apiDocument().components?.schemas ?? {});
+    expect(named.length).toBeGreaterThan(50);
+    expect(
+      named.filter(
+        (name) => typeof (checks as Record<string, unknown>)[`is${name}`] !== 'function',
+      ),
+    ).toEqual([]);
+    expect(Object.keys(checks).sort()).toEqual(named.map((name) => `is${name}`).sort());
+  });
+
+  it('read a nullable object and nullable fields', () => {
+    expect(matches(checks.isGetSeatsAnswer, { summary })).toBe(true);
+    expect(matches(checks.isGetSeatsAnswer, { summary: null })).toBe(true);
+    expect(matches(checks.isGetSeatsAnswer, { summary: { ...summary, renewalSeats: 6 } })).toBe(
+      true,
+    );
+    expect(matches(checks.isGetSeatsAnswer, {})).toBe(false);
+    expect(matches(checks.isGetSeatsAnswer, { summary: { ...summary, renewalSeats: '6' } })).toBe(
+      false,
+    );
+    expect(matches(checks.isGetSeatsAnswer, { summary: { ...summary, seats: 5.5 } })).toBe(false);
+  });
+
+  it('read an enum, refusing any other value', () => {
+    expect(
+      matches(checks.isApprovePluginSignInAnswer, { status: 'approved', message: 'OK.' }),
+    ).toBe(true);
+    expect(matches(checks.isApprovePluginSignInAnswer, { status: 'maybe', message: 'OK.' })).toBe(
+      false,
+    );
+    const renewal = (kind: string) => ({
+      devices: { active: 1, limit: 3 },
+      renewal: { kind, on: '2027-11-01' },
+    });
+    expect(matches(checks.isGetAccountLicenseAnswer, renewal('ends'))).toBe(true);
+    expect(matches(checks.isGetAccountLicenseAnswer, renewal('stops'))).toBe(false);
+  });
+
+  it('read an array of objects, item by item', () => {
+    const passkey = { id: 'p', name: 'Phone', createdAt: 1, lastUsedAt: null, backedUp: true };
+    expect(matches(checks.isListPasskeysAnswer, { passkeys: [], max: 10 })).toBe(true);
+    expect(matches(checks.isListPasskeysAnswer, { passkeys: [passkey, passkey], max: 10 })).toBe(
+      true,
+    );
+    expect(
+      matches(checks.isListPasskeysAnswer, {
+        passkeys: [passkey, { ...passkey, backedUp: 'yes' }],
+        max: 10,
+      }),
+    ).toBe(false);
+    expect(matches(checks.isListPasskeysAnswer, { passkeys: passkey, max: 10 })).toBe(false);
+  });
+
+  it('read optional fields: absent or of their type, never of another', () => {
+    const check = checks.isCheckPaymentCompletionAnswer;
+    expect(matches(check, { accountCreated: false })).toBe(true);
+    expect(
+      matches(check, { accountCreated: false, refund: { reason: 'account_exists', done: true } }),
+    ).toBe(true);
+    expect(
+      matches(check, { accountCreated: false, refund: { reason: 'no_reason', done: true } }),
+    ).toBe(false);
+    expect(matches(check, { accountCreated: true, user, tokenExpiration: 1 })).toBe(true);
+    expect(matches(check, { accountCreated: true, user: { ...user, email: 1 } })).toBe(false);
+    expect(matches(check, { accountCreated: true, upgraded: 'yes' })).toBe(false);
+  });
+
+  it('read a union of answers (a session, or the code step)', () => {
+    const session = { token: 't', user, tokenExpiration: 1 };
+    expect(matches(checks.isSignInAnswer, session)).toBe(true);
+    expect(matches(checks.isSignInAnswer, { secondFactorRequired: true, expiresAt: 1 })).toBe(true);
+    expect(matches(checks.isSignInAnswer, { secondFactorRequired: false, expiresAt: 1 })).toBe(
+      false,
+    );
+  });
+
+  it('send the browser only to http(s) URLs', () => {
+    expect(matches(checks.isOpenBillingPortalAnswer, { url: 'https://billing.example/p' })).toBe(
+      true,
+    );
+    expect(matches(checks.isOpenBillingPortalAnswer, { url: 'javascript:alert(1)' })).toBe(false);
+  });
+
+  it('accept extra fields and return the very value, as the zod schemas parse it', () => {
+    const answers = [
+      [seatSummaryResponseSchema, checks.isGetSeatsAnswer, { summary, extra: 1 }],
+      [userViewSchema, checks.isUser, { ...user, holdsSeat: true }],
+      [
+        paymentCompletionResponseSchema,
+        checks.isCheckPaymentCompletionAnswer,
+        { accountCreated: false },
+      ],
+      [
+        accountLicenseSchema,
+        checks.isGetAccountLicenseAnswer,
+        { devices: { active: 0, limit: 2 }, renewal: null },
+      ],
+    ] as const;
+    for (const [schema, check, value] of answers) {
+      const before = structuredClone(value);
+      expect(schema.safeParse(value).success).toBe(true);
+      expect(matches(check, value)).toBe(true);
+      expect(value).toEqual(before);
+    }
+    const wrong = { ...user, plan: 'Gold' };
+    expect(userViewSchema.safeParse(wrong).success).toBe(false);
+    expect(matches(checks.isUser, wrong)).toBe(false);
+  });
+});
+
+describe('the generator of the answer checks', () => {
+  const document = (schemas: Record<string, unknown>) => ({ components: { schemas } });
+
+  it('writes one typed, tree-shakable export per component, a referenced one first', () => {
+    const source = answerChecksSource(
+      document({
+        Outer: {
+          type: 'object',
+          properties: { inner: { $ref: '#/components/schemas/Inner' } },
+          required: ['inner'],
+        },
+        Inner: { type: ['string', 'null'], enum: ['a', 'b', null] },
+      }),
+    );
+    expect(source.indexOf('export const isInner')).toBeLessThan(
+      source.indexOf('export const isOuter'),
+    );
+    expect(source).toContain("export type Outer = components['schemas']['Outer'];");
+    expect(source).toContain('/* @__PURE__ */ nullable(/* @__PURE__ */ oneOf(["a","b"]))');
+    expect(source).toContain('"inner": isInner');
+  });
+
+  it('refuses, by name, a schema it cannot check', () => {
+    expect(() => answerChecksSource(document({ Mixed: { allOf: [{ type: 'object' }] } }))).toThrow(
+      'answer-checks: Mixed uses allOf, which the generator does not handle.',
+    );
+  });
+});
