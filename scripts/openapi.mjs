@@ -1,24 +1,25 @@
 // The API's OpenAPI document as a file, for the tools that read one: `npm run openapi` writes
 // it, lints it with Redocly CLI (recommended rules) and Spectral (`spectral:oas`), and writes
 // the TypeScript types a client reads it through (src/generated/api-types.ts, by
-// openapi-typescript) and the islands' checks of the answers (src/generated/answer-checks.ts,
-// by answer-checks.mjs: one per named schema). `--check` (run by `npm run check`) lints and fails
-// when either generated file is stale; `--lint` only lints.
+// openapi-typescript) and the islands' checks of the answers (src/generated/answers/<Name>.ts,
+// by answer-checks.mjs: one module per named schema). `--check` (run by `npm run check`) lints
+// and fails when a generated file is stale, missing or left over; `--lint` only lints.
 //
 // The document is built exactly as the Worker builds it (src/contract/api/document.ts), bundled
 // with esbuild into a module under node_modules/.cache so that its packages resolve.
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
-import { answerChecksSource } from './answer-checks.mjs';
+import { answerChecksFiles } from './answer-checks.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const cache = join(root, 'node_modules/.cache/openapi');
 const documentFile = join(cache, 'openapi.json');
 const typesFile = join(root, 'src/generated/api-types.ts');
-const checksFile = join(root, 'src/generated/answer-checks.ts');
+const generated = join(root, 'src/generated');
+const answersDir = join(generated, 'answers');
 const bin = (name) => join(root, 'node_modules/.bin', name);
 
 async function writeDocument() {
@@ -39,29 +40,6 @@ async function writeDocument() {
   return document;
 }
 
-/** The islands' checks of the document's named answers, as committed (prettier-formatted). */
-function generatedChecks(document) {
-  // Formatted although .prettierignore leaves src/generated/ alone, so that it reads as code.
-  const noIgnoreFile = join(cache, 'no-prettierignore');
-  writeFileSync(noIgnoreFile, '');
-  return execFileSync(
-    bin('prettier'),
-    ['--ignore-path', noIgnoreFile, '--stdin-filepath', checksFile],
-    {
-      input: answerChecksSource(document),
-      encoding: 'utf8',
-    },
-  );
-}
-
-/** The generated files with what they should hold now. */
-function generatedFiles(document) {
-  return [
-    { file: typesFile, text: generatedTypes() },
-    { file: checksFile, text: generatedChecks(document) },
-  ];
-}
-
 /** openapi-typescript's output for the document, as committed (prettier-formatted). */
 function generatedTypes() {
   const raw = execFileSync(bin('openapi-typescript'), [documentFile], {
@@ -74,6 +52,42 @@ function generatedTypes() {
     input: header + raw,
     encoding: 'utf8',
   });
+}
+
+/** The islands' checks of the document's named answers, as committed (prettier-formatted). */
+function generatedChecks(document) {
+  // Formatted although .prettierignore leaves src/generated/ alone, so that they read as code.
+  const noIgnoreFile = join(cache, 'no-prettierignore');
+  writeFileSync(noIgnoreFile, '');
+  return [...answerChecksFiles(document)].map(([path, source]) => {
+    const file = join(generated, path);
+    const text = execFileSync(
+      bin('prettier'),
+      ['--ignore-path', noIgnoreFile, '--stdin-filepath', file],
+      {
+        input: source,
+        encoding: 'utf8',
+      },
+    );
+    return { file, text };
+  });
+}
+
+/** The generated files with what they should hold now. */
+function generatedFiles(document) {
+  return [{ file: typesFile, text: generatedTypes() }, ...generatedChecks(document)];
+}
+
+/** Checks of answers the document no longer names. */
+function leftoverChecks(files) {
+  const wanted = new Set(files.map(({ file }) => file));
+  let present = [];
+  try {
+    present = readdirSync(answersDir).map((name) => join(answersDir, name));
+  } catch {
+    // No folder yet: nothing left over.
+  }
+  return present.filter((file) => !wanted.has(file));
 }
 
 /** Redocly CLI's `recommended-strict` (redocly.yaml) and Spectral's `spectral:oas` (.spectral.yaml), warnings failing too. */
@@ -96,7 +110,8 @@ const document = await writeDocument();
 if (lintOnly) {
   lint();
 } else if (check) {
-  for (const { file, text } of generatedFiles(document)) {
+  const files = generatedFiles(document);
+  for (const { file, text } of files) {
     let current = '';
     try {
       current = readFileSync(file, 'utf8');
@@ -110,11 +125,20 @@ if (lintOnly) {
       process.exit(1);
     }
   }
+  for (const file of leftoverChecks(files)) {
+    console.error(
+      `${relative(root, file)} checks an answer the OpenAPI document no longer names. Run \`npm run openapi\`.`,
+    );
+    process.exit(1);
+  }
   lint();
 } else {
-  for (const { file, text } of generatedFiles(document)) writeFileSync(file, text);
+  const files = generatedFiles(document);
+  mkdirSync(answersDir, { recursive: true });
+  for (const { file, text } of files) writeFileSync(file, text);
+  for (const file of leftoverChecks(files)) rmSync(file);
   console.log(
-    `openapi: wrote ${documentFile}, src/generated/api-types.ts and src/generated/answer-checks.ts`,
+    `openapi: wrote ${documentFile}, src/generated/api-types.ts and src/generated/answers/`,
   );
   lint();
 }

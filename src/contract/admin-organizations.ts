@@ -1,14 +1,12 @@
 /**
  * What the console's organization calls answer (routes/admin-organizations.ts): zod schemas in
- * api/admin-organizations-answers.ts, checked by src/generated/answer-checks.ts. The requests are
+ * api/admin-organizations-answers.ts, checked by src/generated/answers/. The requests are
  * zod schemas in schemas/team-requests.ts.
  * Times are ISO 8601 strings.
  */
-import type {
-  FindOrganizationsAnswer,
-  GetOrganizationDetailAnswer,
-  UpdateOrganizationAnswer,
-} from '../generated/answer-checks';
+import type { FindOrganizationsAnswer } from '../generated/answers/FindOrganizationsAnswer';
+import type { GetOrganizationDetailAnswer } from '../generated/answers/GetOrganizationDetailAnswer';
+import type { UpdateOrganizationAnswer } from '../generated/answers/UpdateOrganizationAnswer';
 
 export const supportTiers = ['standard', 'priority'] as const;
 

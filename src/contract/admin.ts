@@ -1,18 +1,16 @@
 /**
  * What the operator console's API answers (routes/admin.ts): zod schemas in api/admin-answers.ts,
- * checked by src/generated/answer-checks.ts. The requests are zod schemas in
+ * checked by src/generated/answers/. The requests are zod schemas in
  * schemas/admin-requests.ts (Worker only). Times are ISO 8601 strings; money is in cents with its lower-case currency.
  */
-import type {
-  ActOnCustomerAnswer,
-  GetCustomerAnswer,
-  GetMoneyOverviewAnswer,
-  GetOperatorAnswer,
-  ListAuditLogAnswer,
-  ListContactMessagesAnswer,
-  MoneyActionAnswer,
-  SearchCustomersAnswer,
-} from '../generated/answer-checks';
+import type { ActOnCustomerAnswer } from '../generated/answers/ActOnCustomerAnswer';
+import type { GetCustomerAnswer } from '../generated/answers/GetCustomerAnswer';
+import type { GetMoneyOverviewAnswer } from '../generated/answers/GetMoneyOverviewAnswer';
+import type { GetOperatorAnswer } from '../generated/answers/GetOperatorAnswer';
+import type { ListAuditLogAnswer } from '../generated/answers/ListAuditLogAnswer';
+import type { ListContactMessagesAnswer } from '../generated/answers/ListContactMessagesAnswer';
+import type { MoneyActionAnswer } from '../generated/answers/MoneyActionAnswer';
+import type { SearchCustomersAnswer } from '../generated/answers/SearchCustomersAnswer';
 
 /** What an operator can do to a customer (POST /api/admin/customers/:id/actions). */
 export const customerActions = [

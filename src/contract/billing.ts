@@ -22,7 +22,8 @@
  *   (idempotent when it already renews). 404 NO_SUBSCRIPTION without one; 409
  *   SUBSCRIPTION_ENDED once the paid period is over (buy Standard again instead).
  */
-import type { GetBillingOverviewAnswer, OpenBillingPortalAnswer } from '../generated/answer-checks';
+import type { GetBillingOverviewAnswer } from '../generated/answers/GetBillingOverviewAnswer';
+import type { OpenBillingPortalAnswer } from '../generated/answers/OpenBillingPortalAnswer';
 
 /**
  * What the page shows as the subscription's state (subscriptions.status in

@@ -19,11 +19,9 @@
  * The purchase answers 400 INVALID_BILLING_DETAILS / INVALID_PO_NUMBER (with `field`) and
  * INVOICE_NEEDS_SEATS before anything is stored or sent to the payment provider.
  */
-import type {
-  QuoteInvoiceAnswer,
-  SignUpEmailByInvoiceAnswer,
-  UpgradeByInvoiceAnswer,
-} from '../generated/answer-checks';
+import type { QuoteInvoiceAnswer } from '../generated/answers/QuoteInvoiceAnswer';
+import type { SignUpEmailByInvoiceAnswer } from '../generated/answers/SignUpEmailByInvoiceAnswer';
+import type { UpgradeByInvoiceAnswer } from '../generated/answers/UpgradeByInvoiceAnswer';
 
 /**
  * What the invoice will charge, with tax, and when it is due (days after it is sent).

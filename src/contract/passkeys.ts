@@ -1,8 +1,9 @@
 /**
  * Answers of the passkey routes (Account Settings, /login, confirming it is you), described by
- * their zod schemas (api/account-schemas.ts) and checked by src/generated/answer-checks.ts.
+ * their zod schemas (api/account-schemas.ts) and checked by src/generated/answers/.
  */
-import type { AddPasskeyAnswer, ListPasskeysAnswer } from '../generated/answer-checks';
+import type { AddPasskeyAnswer } from '../generated/answers/AddPasskeyAnswer';
+import type { ListPasskeysAnswer } from '../generated/answers/ListPasskeysAnswer';
 
 /** One passkey of the account, as Account Settings lists it (times in ms since the epoch). */
 export type Passkey = AddPasskeyAnswer;

@@ -2,9 +2,10 @@
  * Card payment answers: the standard signup answers where to pay, and the payment-processing
  * page polls check-payment-completion (its request: schemas/auth.ts). No temporary password exists: the
  * browser that signed up holds an HttpOnly pending-signup cookie and is signed in directly.
- * The zod schemas are in api/payments-answers.ts; the islands' checks in src/generated/answer-checks.ts.
+ * The zod schemas are in api/payments-answers.ts; the islands' checks in src/generated/answers/.
  */
-import type { CheckPaymentCompletionAnswer, CheckoutAnswer } from '../generated/answer-checks';
+import type { CheckPaymentCompletionAnswer } from '../generated/answers/CheckPaymentCompletionAnswer';
+import type { CheckoutAnswer } from '../generated/answers/CheckoutAnswer';
 
 /** Answer of POST /api/register-email-standard: send the browser to `checkoutUrl`. */
 export type StandardCheckoutResponse = CheckoutAnswer;

@@ -1,13 +1,11 @@
 /**
  * Answers of the seat calls of a Standard subscription (routes/billing.ts): zod schemas in
- * api/seats-answers.ts, checked by src/generated/answer-checks.ts.
+ * api/seats-answers.ts, checked by src/generated/answers/.
  */
-import type {
-  AddSeatsAnswer,
-  GetSeatsAnswer,
-  PreviewSeatAdditionAnswer,
-  SetRenewalSeatsAnswer,
-} from '../generated/answer-checks';
+import type { AddSeatsAnswer } from '../generated/answers/AddSeatsAnswer';
+import type { GetSeatsAnswer } from '../generated/answers/GetSeatsAnswer';
+import type { PreviewSeatAdditionAnswer } from '../generated/answers/PreviewSeatAdditionAnswer';
+import type { SetRenewalSeatsAnswer } from '../generated/answers/SetRenewalSeatsAnswer';
 
 /** GET /api/billing/seats: the seats of the owner's running subscription. */
 export type SeatSummary = NonNullable<GetSeatsAnswer['summary']>;

@@ -3,7 +3,7 @@
  * it. A shape is a plain predicate with its TypeScript type attached, so the islands carry a few
  * hundred bytes of checks instead of a schema library (budgets: docs/performance.md). The answers
  * are described once, by the zod schemas of the route declarations (api/); `npm run openapi`
- * writes one check per named answer with these combinators (src/generated/answer-checks.ts).
+ * writes one check per named answer with these combinators (src/generated/answers/).
  * A check is structural: it accepts extra fields and never transforms the value.
  */
 

@@ -1,20 +1,18 @@
 /**
  * What the Enterprise team calls answer (routes/team.ts, routes/invitations.ts; the invitation
  * page's preview is invitation.ts): zod schemas in api/team-answers.ts, checked by
- * src/generated/answer-checks.ts. The requests the Worker validates are zod schemas in
+ * src/generated/answers/. The requests the Worker validates are zod schemas in
  * schemas/team-requests.ts.
  */
-import type {
-  GetOrganizationAnswer,
-  GetOrganizationDetailAnswer,
-  GetTeamAnswer,
-  GetTeamUtilizationAnswer,
-  InviteTeamMembersAnswer,
-  ListTeamActivityAnswer,
-  ListTeamMemberDevicesAnswer,
-  ListTeamMemberNamesAnswer,
-  ListTeamPeopleAnswer,
-} from '../generated/answer-checks';
+import type { GetOrganizationAnswer } from '../generated/answers/GetOrganizationAnswer';
+import type { GetOrganizationDetailAnswer } from '../generated/answers/GetOrganizationDetailAnswer';
+import type { GetTeamAnswer } from '../generated/answers/GetTeamAnswer';
+import type { GetTeamUtilizationAnswer } from '../generated/answers/GetTeamUtilizationAnswer';
+import type { InviteTeamMembersAnswer } from '../generated/answers/InviteTeamMembersAnswer';
+import type { ListTeamActivityAnswer } from '../generated/answers/ListTeamActivityAnswer';
+import type { ListTeamMemberDevicesAnswer } from '../generated/answers/ListTeamMemberDevicesAnswer';
+import type { ListTeamMemberNamesAnswer } from '../generated/answers/ListTeamMemberNamesAnswer';
+import type { ListTeamPeopleAnswer } from '../generated/answers/ListTeamPeopleAnswer';
 
 /** A member's active device on the owner's team page. */
 export type TeamDevice = ListTeamMemberDevicesAnswer['devices'][number];

@@ -1,15 +1,13 @@
 /**
  * Answers of two-step sign-in (Account Settings and the sign-in's code step), described by their
- * zod schemas (api/account-schemas.ts) and checked by src/generated/answer-checks.ts.
+ * zod schemas (api/account-schemas.ts) and checked by src/generated/answers/.
  */
-import type {
-  ConfirmTwoStepAnswer,
-  GetIdentityProofMethodsAnswer,
-  GetTwoStepStatusAnswer,
-  SessionAnswer,
-  SignInAnswer,
-  StartTwoStepSetupAnswer,
-} from '../generated/answer-checks';
+import type { ConfirmTwoStepAnswer } from '../generated/answers/ConfirmTwoStepAnswer';
+import type { GetIdentityProofMethodsAnswer } from '../generated/answers/GetIdentityProofMethodsAnswer';
+import type { GetTwoStepStatusAnswer } from '../generated/answers/GetTwoStepStatusAnswer';
+import type { SessionAnswer } from '../generated/answers/SessionAnswer';
+import type { SignInAnswer } from '../generated/answers/SignInAnswer';
+import type { StartTwoStepSetupAnswer } from '../generated/answers/StartTwoStepSetupAnswer';
 
 /** The proofs of who is at the keyboard: a passkey, an authenticator (or recovery) code, the password. */
 export const proofMethods = ['passkey', 'code', 'password'] as const;

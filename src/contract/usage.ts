@@ -1,12 +1,10 @@
 /**
  * What the dashboard's Usage & Sessions calls answer (the calls: schemas/licensing.ts), described
- * by their zod schemas in api/dashboard-schemas.ts and checked by src/generated/answer-checks.ts.
+ * by their zod schemas in api/dashboard-schemas.ts and checked by src/generated/answers/.
  */
-import type {
-  GetFeatureUsageAnswer,
-  GetUsageOverviewAnswer,
-  GetUsageSharingAnswer,
-} from '../generated/answer-checks';
+import type { GetFeatureUsageAnswer } from '../generated/answers/GetFeatureUsageAnswer';
+import type { GetUsageOverviewAnswer } from '../generated/answers/GetUsageOverviewAnswer';
+import type { GetUsageSharingAnswer } from '../generated/answers/GetUsageSharingAnswer';
 
 /** An active device as the plugin's 403 and the Usage page list it. */
 export type DeviceView = GetUsageOverviewAnswer['devices'][number];

@@ -1,14 +1,12 @@
 /**
  * The user object the API returns and the browser keeps in storage, and the answers of the
  * sign-in calls. It carries no secrets: the session token itself stays in an HttpOnly cookie.
- * Described by zod schemas (api/account-schemas.ts) and checked by src/generated/answer-checks.ts.
+ * Described by zod schemas (api/account-schemas.ts) and checked by src/generated/answers/.
  */
-import type {
-  GetSignedInUserAnswer,
-  MessageAnswer,
-  SessionAnswer,
-} from '../generated/answer-checks';
-export type { User } from '../generated/answer-checks';
+import type { GetSignedInUserAnswer } from '../generated/answers/GetSignedInUserAnswer';
+import type { MessageAnswer } from '../generated/answers/MessageAnswer';
+import type { SessionAnswer } from '../generated/answers/SessionAnswer';
+export type { User } from '../generated/answers/User';
 
 export const planLabels = ['Trial', 'Standard', 'Enterprise'] as const;
 export type PlanLabel = (typeof planLabels)[number];

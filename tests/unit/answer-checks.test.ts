@@ -1,6 +1,6 @@
 /**
  * The islands' checks of the API's answers, generated from the zod schemas of the route
- * declarations by `npm run openapi` (scripts/answer-checks.mjs → src/generated/answer-checks.ts).
+ * declarations by `npm run openapi` (scripts/answer-checks.mjs → src/generated/answers/<Name>.ts).
  * They must say what the schemas say, structurally: extra fields pass, nothing is transformed.
  */
 import { describe, expect, it } from 'vitest';
@@ -9,8 +9,32 @@ import { apiDocument } from '../../src/contract/api/document';
 import { paymentCompletionResponseSchema } from '../../src/contract/api/payments-answers';
 import { seatSummaryResponseSchema } from '../../src/contract/api/seats-answers';
 import { matches } from '../../src/contract/shape';
-import * as checks from '../../src/generated/answer-checks';
-import { answerChecksSource } from '../../scripts/answer-checks.mjs';
+import { isApprovePluginSignInAnswer } from '../../src/generated/answers/ApprovePluginSignInAnswer';
+import { isCheckPaymentCompletionAnswer } from '../../src/generated/answers/CheckPaymentCompletionAnswer';
+import { isGetAccountLicenseAnswer } from '../../src/generated/answers/GetAccountLicenseAnswer';
+import { isGetSeatsAnswer } from '../../src/generated/answers/GetSeatsAnswer';
+import { isListPasskeysAnswer } from '../../src/generated/answers/ListPasskeysAnswer';
+import { isOpenBillingPortalAnswer } from '../../src/generated/answers/OpenBillingPortalAnswer';
+import { isSignInAnswer } from '../../src/generated/answers/SignInAnswer';
+import { isUser } from '../../src/generated/answers/User';
+import { answerChecksFiles } from '../../scripts/answer-checks.mjs';
+
+const checks = {
+  isApprovePluginSignInAnswer,
+  isCheckPaymentCompletionAnswer,
+  isGetAccountLicenseAnswer,
+  isGetSeatsAnswer,
+  isListPasskeysAnswer,
+  isOpenBillingPortalAnswer,
+  isSignInAnswer,
+  isUser,
+};
+
+/** Every generated module, by file name. */
+const modules: Record<string, Record<string, unknown>> = import.meta.glob(
+  '../../src/generated/answers/*.ts',
+  { eager: true },
+);
 
 const user = {
   userId: 'u_1',
@@ -37,15 +61,16 @@ const summary = {
 };
 
 describe('the generated answer checks', () => {
-  it('exist for every named answer of the document, one export each', () => {
+  it('exist for every named answer of the document, one module and one check each', () => {
     const named = Object.keys(apiDocument().components?.schemas ?? {});
     expect(named.length).toBeGreaterThan(50);
-    expect(
-      named.filter(
-        (name) => typeof (checks as Record<string, unknown>)[`is${name}`] !== 'function',
-      ),
-    ).toEqual([]);
-    expect(Object.keys(checks).sort()).toEqual(named.map((name) => `is${name}`).sort());
+    const files = Object.keys(modules).map((path) => path.replace(/^.*\/(\w+)\.ts$/, '$1'));
+    expect(files.sort()).toEqual([...named].sort());
+    for (const name of named) {
+      const exported = modules[`../../src/generated/answers/${name}.ts`] ?? {};
+      expect(Object.keys(exported)).toEqual([`is${name}`]);
+      expect(typeof exported[`is${name}`]).toBe('function');
+    }
   });
 
   it('read a nullable object and nullable fields', () => {
@@ -151,27 +176,29 @@ describe('the generated answer checks', () => {
 describe('the generator of the answer checks', () => {
   const document = (schemas: Record<string, unknown>) => ({ components: { schemas } });
 
-  it('writes one typed, tree-shakable export per component, a referenced one first', () => {
-    const source = answerChecksSource(
+  it('writes one typed, tree-shakable module per component, importing those it refers to', () => {
+    const files = answerChecksFiles(
       document({
         Outer: {
           type: 'object',
-          properties: { inner: { $ref: '#/components/schemas/Inner' } },
+          properties: { inner: { $ref: '#/components/schemas/Inner' }, note: { type: 'string' } },
           required: ['inner'],
         },
         Inner: { type: ['string', 'null'], enum: ['a', 'b', null] },
       }),
     );
-    expect(source.indexOf('export const isInner')).toBeLessThan(
-      source.indexOf('export const isOuter'),
+    expect([...files.keys()]).toEqual(['answers/Outer.ts', 'answers/Inner.ts']);
+    const outer = files.get('answers/Outer.ts') ?? '';
+    expect(outer).toContain("import { isInner } from './Inner';");
+    expect(outer).toContain("export type Outer = components['schemas']['Outer'];");
+    expect(outer).toContain('"inner": isInner, "note": /* @__PURE__ */ optional(string)');
+    expect(files.get('answers/Inner.ts')).toContain(
+      'export const isInner = /* @__PURE__ */ nullable(/* @__PURE__ */ oneOf(["a","b"])) as Shape<Inner>;',
     );
-    expect(source).toContain("export type Outer = components['schemas']['Outer'];");
-    expect(source).toContain('/* @__PURE__ */ nullable(/* @__PURE__ */ oneOf(["a","b"]))');
-    expect(source).toContain('"inner": isInner');
   });
 
   it('refuses, by name, a schema it cannot check', () => {
-    expect(() => answerChecksSource(document({ Mixed: { allOf: [{ type: 'object' }] } }))).toThrow(
+    expect(() => answerChecksFiles(document({ Mixed: { allOf: [{ type: 'object' }] } }))).toThrow(
       'answer-checks: Mixed uses allOf, which the generator does not handle.',
     );
   });

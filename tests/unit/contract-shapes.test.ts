@@ -36,7 +36,7 @@ import {
   record,
   string,
 } from '../../src/contract/shape';
-import { isUser } from '../../src/generated/answer-checks';
+import { isUser } from '../../src/generated/answers/User';
 import { limits } from '../../src/site.config';
 
 const user = {

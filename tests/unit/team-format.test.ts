@@ -5,12 +5,10 @@ import { kindLabel, memberLabel } from '../../src/islands/team/feed-format';
 import { heldText, seatsFull, seatsText } from '../../src/islands/team/format';
 import { activityQuery, noFilter } from '../../src/islands/team/section-calls';
 import { benchFixtures, benchInvitationToken } from '../../scripts/bench-fixtures';
-import {
-  isGetTeamAnswer,
-  isListTeamMemberNamesAnswer,
-  isListTeamPeopleAnswer,
-  isPreviewInvitationAnswer,
-} from '../../src/generated/answer-checks';
+import { isGetTeamAnswer } from '../../src/generated/answers/GetTeamAnswer';
+import { isListTeamMemberNamesAnswer } from '../../src/generated/answers/ListTeamMemberNamesAnswer';
+import { isListTeamPeopleAnswer } from '../../src/generated/answers/ListTeamPeopleAnswer';
+import { isPreviewInvitationAnswer } from '../../src/generated/answers/PreviewInvitationAnswer';
 
 const organization = {
   id: 'o1',

@@ -7,7 +7,7 @@ import {
   type MemberUse,
 } from '../../functions/services/organizations/utilization';
 import { benchFixtures } from '../../scripts/bench-fixtures';
-import { isGetTeamUtilizationAnswer } from '../../src/generated/answer-checks';
+import { isGetTeamUtilizationAnswer } from '../../src/generated/answers/GetTeamUtilizationAnswer';
 
 describe('team utilization rules', () => {
   it('names the commands used, in ribbon order, with their counts', () => {

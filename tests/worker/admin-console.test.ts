@@ -16,12 +16,10 @@ import {
   newDeviceId,
   validate,
 } from './licenses-helpers';
-import {
-  isGetOperatorAnswer,
-  isListAuditLogAnswer,
-  isListContactMessagesAnswer,
-  isSearchCustomersAnswer,
-} from '../../src/generated/answer-checks';
+import { isGetOperatorAnswer } from '../../src/generated/answers/GetOperatorAnswer';
+import { isListAuditLogAnswer } from '../../src/generated/answers/ListAuditLogAnswer';
+import { isListContactMessagesAnswer } from '../../src/generated/answers/ListContactMessagesAnswer';
+import { isSearchCustomersAnswer } from '../../src/generated/answers/SearchCustomersAnswer';
 
 async function search(app: AccountApp, who: Awaited<ReturnType<typeof operator>>, q: string) {
   const response = await adminGet(app, who, `/api/admin/search?q=${encodeURIComponent(q)}`);

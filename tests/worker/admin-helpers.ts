@@ -6,7 +6,8 @@ import { type CustomerActionResult, type CustomerDetail } from '../../src/contra
 import type { AuthResponse } from '../../src/contract/user';
 import { credentials, signUpTrial, type AccountApp, type SignedInAccount } from './account-helpers';
 import { enableTwoStep, nextCode, type TwoStep } from './two-step-helpers';
-import { isActOnCustomerAnswer, isGetCustomerAnswer } from '../../src/generated/answer-checks';
+import { isActOnCustomerAnswer } from '../../src/generated/answers/ActOnCustomerAnswer';
+import { isGetCustomerAnswer } from '../../src/generated/answers/GetCustomerAnswer';
 
 /**
  * A signed-in operator: the account, headers of its session (signed in after the grant), and its

@@ -11,7 +11,7 @@ import { accountApp, signUpTrial } from './account-helpers';
 import { adminGet, operator } from './admin-helpers';
 import { activateOk, licensee, newDeviceId } from './licenses-helpers';
 import { reportUsage } from './usage-helpers';
-import { isGetBusinessMetricsAnswer } from '../../src/generated/answer-checks';
+import { isGetBusinessMetricsAnswer } from '../../src/generated/answers/GetBusinessMetricsAnswer';
 
 const H = 60 * 60 * 1000;
 /** Midnight UTC of a day of February 2031 (far from every other test's rows). */

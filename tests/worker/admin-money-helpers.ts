@@ -10,7 +10,7 @@ import { queryAll, type AccountApp, type SignedInAccount } from './account-helpe
 import { PaymentProviderError, type PaymentProvider } from '../../functions/adapters/payments';
 import { adminGet, adminPost, operator } from './admin-helpers';
 import { upgradedAccount, type BillingWorld } from './billing-helpers';
-import { isGetMoneyOverviewAnswer } from '../../src/generated/answer-checks';
+import { isGetMoneyOverviewAnswer } from '../../src/generated/answers/GetMoneyOverviewAnswer';
 
 /** POST /api/admin/customers/:id/actions as the operator's browser, whatever it answers. */
 export function customerAction(

@@ -15,10 +15,8 @@ import { adminGet, adminPost, detailOf, operator } from './admin-helpers';
 import { quietCronLogs, testDb } from './cron-helpers';
 import { ORIGIN } from './helpers';
 import { DAY_MS } from './licenses-helpers';
-import {
-  isActOnCustomerAnswer,
-  isListContactMessagesAnswer,
-} from '../../src/generated/answer-checks';
+import { isActOnCustomerAnswer } from '../../src/generated/answers/ActOnCustomerAnswer';
+import { isListContactMessagesAnswer } from '../../src/generated/answers/ListContactMessagesAnswer';
 
 const count = async (sql: string, ...params: unknown[]) =>
   (await queryAll<{ n: number }>(sql, ...params))[0]?.n ?? 0;

@@ -14,7 +14,7 @@ import { billingWorld, deliver, payLocal, upgradedAccount } from './billing-help
 import { quietCronLogs, runJobsAt } from './cron-helpers';
 import { teamUpgradedByInvoice } from './invoice-helpers';
 import { activateOk, newDeviceId } from './licenses-helpers';
-import { isGetBusinessMetricsAnswer } from '../../src/generated/answer-checks';
+import { isGetBusinessMetricsAnswer } from '../../src/generated/answers/GetBusinessMetricsAnswer';
 
 const DAY = 24 * 60 * 60 * 1000;
 /**

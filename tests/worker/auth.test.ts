@@ -12,7 +12,8 @@ import {
   uniqueEmail,
   uniqueFingerprint,
 } from './account-helpers';
-import { isGetSignedInUserAnswer, isSessionAnswer } from '../../src/generated/answer-checks';
+import { isGetSignedInUserAnswer } from '../../src/generated/answers/GetSignedInUserAnswer';
+import { isSessionAnswer } from '../../src/generated/answers/SessionAnswer';
 
 afterEach(() => {
   vi.restoreAllMocks();

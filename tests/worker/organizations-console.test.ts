@@ -18,11 +18,9 @@ import { adminGet, adminPost, operator, type OperatorAccount } from './admin-hel
 import { billingRows, billingWorld, upgradedAccount } from './billing-helpers';
 import { activateOk, newDeviceId } from './licenses-helpers';
 import { invite, organization, ownerPost, signUpByLink } from './organizations-helpers';
-import {
-  isFindOrganizationsAnswer,
-  isGetOrganizationDetailAnswer,
-  isUpdateOrganizationAnswer,
-} from '../../src/generated/answer-checks';
+import { isFindOrganizationsAnswer } from '../../src/generated/answers/FindOrganizationsAnswer';
+import { isGetOrganizationDetailAnswer } from '../../src/generated/answers/GetOrganizationDetailAnswer';
+import { isUpdateOrganizationAnswer } from '../../src/generated/answers/UpdateOrganizationAnswer';
 
 async function find(app: AccountApp, admin: OperatorAccount, q: string) {
   const response = await adminGet(

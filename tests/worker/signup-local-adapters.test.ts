@@ -10,7 +10,7 @@ import { issueLocalGoogleToken, loadLocalGoogleKey } from '../../functions/adapt
 import { devGooglePrivateJwk } from './adapters-fakes';
 import { uniqueEmail, uniqueFingerprint } from './account-helpers';
 import { callWorker, ORIGIN } from './helpers';
-import { isSessionAnswer } from '../../src/generated/answer-checks';
+import { isSessionAnswer } from '../../src/generated/answers/SessionAnswer';
 
 const privateJwk = await devGooglePrivateJwk();
 /** One client address for this file, so its rate counters are its own. */

@@ -17,7 +17,7 @@ import {
   verifyEmail,
   START,
 } from './account-helpers';
-import { isSessionAnswer } from '../../src/generated/answer-checks';
+import { isSessionAnswer } from '../../src/generated/answers/SessionAnswer';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

@@ -15,7 +15,7 @@ import {
   validate,
   type Licensee,
 } from './licenses-helpers';
-import { isGetUsageOverviewAnswer } from '../../src/generated/answer-checks';
+import { isGetUsageOverviewAnswer } from '../../src/generated/answers/GetUsageOverviewAnswer';
 
 const WINDOWS_CHROME =
   'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';

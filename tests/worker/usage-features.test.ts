@@ -11,7 +11,7 @@ import { featureUsage } from '../../src/site.config';
 import { accountApp, queryAll, type AccountApp } from './account-helpers';
 import { activateOk, DAY_MS, licensee, newDeviceId, type Licensee } from './licenses-helpers';
 import { dayAt, reportUsage, seedUsageMonth, seedUsageRow, setShareUsage } from './usage-helpers';
-import { isGetFeatureUsageAnswer } from '../../src/generated/answer-checks';
+import { isGetFeatureUsageAnswer } from '../../src/generated/answers/GetFeatureUsageAnswer';
 
 const slugs = featureUsage.features.map((feature) => feature.slug);
 const at = (feature: string) => slugs.indexOf(feature as (typeof slugs)[number]);

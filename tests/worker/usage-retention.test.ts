@@ -27,7 +27,7 @@ import {
   usageRefOf,
   usageRows,
 } from './usage-helpers';
-import { isGetFeatureUsageAnswer } from '../../src/generated/answer-checks';
+import { isGetFeatureUsageAnswer } from '../../src/generated/answers/GetFeatureUsageAnswer';
 
 const ago = (app: AccountApp, days: number) => dayAt(app.clock.now - days * DAY_MS);
 

@@ -17,7 +17,7 @@ import { keyedHash, timingSafeEqualText } from '../shared/crypto';
 import type { Millis } from '../shared/db';
 import type { Deps } from '../shared/deps';
 import { normalizeEmail } from '../shared/emails';
-import { isVerifiedFormData } from '../../../src/generated/answer-checks';
+import { isVerifiedFormData } from '../../../src/generated/answers/VerifiedFormData';
 
 const CODE_TTL_MS = limits.codeValiditySeconds * 1000;
 /** A series of codes (and its wrong-try count) lasts as long as the per-e-mail send window. */

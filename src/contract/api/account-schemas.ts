@@ -1,7 +1,7 @@
 /**
  * The answers the sign-in, signup, account, passkey and two-step calls give, described once:
  * these zod schemas are what the published contract states and what `npm run openapi` turns into
- * the islands' checks (src/generated/answer-checks.ts); ../user.ts, ../signup.ts, ../account.ts,
+ * the islands' checks (src/generated/answers/); ../user.ts, ../signup.ts, ../account.ts,
  * ../usage.ts, ../passkeys.ts and ../two-step.ts name their types. Worker and contract only: no
  * island imports this (no zod in the browser).
  */

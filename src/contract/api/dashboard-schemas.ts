@@ -1,7 +1,7 @@
 /**
  * The answers the account calls give (/activate's, Usage & Sessions'), described once: these zod
  * schemas are what the published contract states and what `npm run openapi` turns into the
- * islands' checks (src/generated/answer-checks.ts); ../usage.ts and ../plugin-sign-in.ts name
+ * islands' checks (src/generated/answers/); ../usage.ts and ../plugin-sign-in.ts name
  * their types. Worker and contract only: no island imports this (no zod in the browser).
  */
 import { z } from 'zod';

@@ -61,7 +61,7 @@ function builtParameters(request: NonNullable<RouteConfig['request']>) {
  * The named copy of each answer schema, so that the document lists them under
  * `components.schemas` and clients generated from it get a type of that name (the first
  * operation to use a schema names it: `ActivateLicenseAnswer`), and the islands a check of that
- * name (src/generated/answer-checks.ts). A schema that many calls answer is named where it is
+ * name (src/generated/answers/). A schema that many calls answer is named where it is
  * declared (`.meta({ id: 'MessageAnswer' })`) and keeps its name. Kept per schema, as zod's
  * registry takes each name once however often the document is built.
  */

@@ -1,7 +1,7 @@
 /**
  * The answers whose domain types src/contract/invoice-purchase.ts names, described once: these zod schemas are
  * what the Worker's answers are typed by, what the published API states, and what
- * `npm run openapi` turns into the islands' checks (src/generated/answer-checks.ts). Worker and
+ * `npm run openapi` turns into the islands' checks (src/generated/answers/). Worker and
  * contract only: no island imports this (no zod in the browser).
  */
 import { z } from 'zod';

@@ -2,7 +2,7 @@
  * Request bodies of the account API, validated by the Worker at the route edge. Server only: the
  * fields people type follow the rules of rules.ts, which the islands apply themselves before
  * sending (so their bundles carry no schema library); the answers are zod schemas in
- * api/account-schemas.ts, which the islands check through src/generated/answer-checks.ts.
+ * api/account-schemas.ts, which the islands check through src/generated/answers/.
  */
 import { z } from 'zod';
 import { Messages } from '../messages';

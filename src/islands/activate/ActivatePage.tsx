@@ -22,10 +22,8 @@ import { withErrorBoundary } from '../ErrorBoundary';
 import '../shared/forms.css';
 import '../auth/auth.css';
 import './activate.css';
-import {
-  isApprovePluginSignInAnswer,
-  isLookUpPluginSignInAnswer,
-} from '../../generated/answer-checks';
+import { isApprovePluginSignInAnswer } from '../../generated/answers/ApprovePluginSignInAnswer';
+import { isLookUpPluginSignInAnswer } from '../../generated/answers/LookUpPluginSignInAnswer';
 
 type Step =
   | { kind: 'enter' }

@@ -16,7 +16,7 @@ import '../shared/forms.css';
 import '../dashboard/dashboard.css';
 import '../usage/usage.css';
 import './admin.css';
-import { isListAuditLogAnswer } from '../../generated/answer-checks';
+import { isListAuditLogAnswer } from '../../generated/answers/ListAuditLogAnswer';
 
 const loadFailed = 'We could not load the audit log. Please try again.';
 

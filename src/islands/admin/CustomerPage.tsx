@@ -36,7 +36,8 @@ import '../shared/forms.css';
 import '../dashboard/dashboard.css';
 import '../usage/usage.css';
 import './admin.css';
-import { isActOnCustomerAnswer, isGetCustomerAnswer } from '../../generated/answer-checks';
+import { isActOnCustomerAnswer } from '../../generated/answers/ActOnCustomerAnswer';
+import { isGetCustomerAnswer } from '../../generated/answers/GetCustomerAnswer';
 
 const loadFailed = 'We could not load this customer. Please try again.';
 const loadProblem = (error: unknown) => problemOf(error, loadFailed);

@@ -20,7 +20,8 @@ import '../shared/forms.css';
 import '../dashboard/dashboard.css';
 import '../usage/usage.css';
 import './admin.css';
-import { isListContactMessagesAnswer, isMessageAnswer } from '../../generated/answer-checks';
+import { isListContactMessagesAnswer } from '../../generated/answers/ListContactMessagesAnswer';
+import { isMessageAnswer } from '../../generated/answers/MessageAnswer';
 
 type Status = 'new' | 'handled';
 const tabs: readonly Status[] = ['new', 'handled'];

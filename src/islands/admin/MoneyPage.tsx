@@ -18,7 +18,8 @@ import '../shared/forms.css';
 import '../dashboard/dashboard.css';
 import '../usage/usage.css';
 import './admin.css';
-import { isGetMoneyOverviewAnswer, isMoneyActionAnswer } from '../../generated/answer-checks';
+import { isGetMoneyOverviewAnswer } from '../../generated/answers/GetMoneyOverviewAnswer';
+import { isMoneyActionAnswer } from '../../generated/answers/MoneyActionAnswer';
 
 const loadFailed = 'We could not load the money overview. Please try again.';
 const loadProblem = (error: unknown) => problemOf(error, loadFailed);

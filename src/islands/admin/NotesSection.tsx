@@ -14,7 +14,7 @@ import { SignInAgainLink } from './ConsoleAlert';
 import { adminDelete, adminPost, networkAction, problemOf, type Problem } from './console-api';
 import { ActionButton, Empty, Section } from './parts';
 import { useNotice } from './use-notice';
-import { isActOnCustomerAnswer } from '../../generated/answer-checks';
+import { isActOnCustomerAnswer } from '../../generated/answers/ActOnCustomerAnswer';
 
 const emptyNote = 'Write the note first: it is empty.';
 const maxNote = limits.customerNoteMaxLength;

@@ -34,10 +34,8 @@ import '../shared/forms.css';
 import '../dashboard/dashboard.css';
 import '../usage/usage.css';
 import './admin.css';
-import {
-  isGetOrganizationDetailAnswer,
-  isUpdateOrganizationAnswer,
-} from '../../generated/answer-checks';
+import { isGetOrganizationDetailAnswer } from '../../generated/answers/GetOrganizationDetailAnswer';
+import { isUpdateOrganizationAnswer } from '../../generated/answers/UpdateOrganizationAnswer';
 
 const loadFailed = 'We could not load this organization. Please try again.';
 const loadProblem = (error: unknown) => problemOf(error, loadFailed);

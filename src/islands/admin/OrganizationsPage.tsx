@@ -20,10 +20,8 @@ import '../shared/forms.css';
 import '../dashboard/dashboard.css';
 import '../usage/usage.css';
 import './admin.css';
-import {
-  isCreateOrganizationAnswer,
-  isFindOrganizationsAnswer,
-} from '../../generated/answer-checks';
+import { isCreateOrganizationAnswer } from '../../generated/answers/CreateOrganizationAnswer';
+import { isFindOrganizationsAnswer } from '../../generated/answers/FindOrganizationsAnswer';
 
 const findFailed = 'We could not load the organizations. Please try again.';
 const createFailed = 'We could not create the organization. Please try again.';

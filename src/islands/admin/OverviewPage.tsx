@@ -23,7 +23,7 @@ import { Loading, Section } from './parts';
 import '../shared/forms.css';
 import '../dashboard/dashboard.css';
 import './admin.css';
-import { isGetBusinessMetricsAnswer } from '../../generated/answer-checks';
+import { isGetBusinessMetricsAnswer } from '../../generated/answers/GetBusinessMetricsAnswer';
 
 const loadFailed = 'We could not load the overview. Please try again.';
 const loadProblem = (error: unknown) => problemOf(error, loadFailed);

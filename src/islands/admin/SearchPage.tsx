@@ -19,7 +19,7 @@ import '../shared/forms.css';
 import '../dashboard/dashboard.css';
 import '../usage/usage.css';
 import './admin.css';
-import { isSearchCustomersAnswer } from '../../generated/answer-checks';
+import { isSearchCustomersAnswer } from '../../generated/answers/SearchCustomersAnswer';
 
 const searchFailed = 'The search did not work. Please try again.';
 

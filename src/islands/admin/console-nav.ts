@@ -6,7 +6,8 @@
  */
 import { adminGet, problemOf, signInAgain, signInAgainHref } from './console-api';
 import { formatDateTime } from '../../lib/format';
-import { isGetOperatorAnswer, isListContactMessagesAnswer } from '../../generated/answer-checks';
+import { isGetOperatorAnswer } from '../../generated/answers/GetOperatorAnswer';
+import { isListContactMessagesAnswer } from '../../generated/answers/ListContactMessagesAnswer';
 
 function showCount(root: ParentNode, count: number): void {
   const badge = root.querySelector<HTMLElement>('[data-new-count]');

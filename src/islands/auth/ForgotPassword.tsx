@@ -12,7 +12,7 @@ import type { BotCheckController } from '../shared/bot-check';
 import { dismissEarlyFormNotice, useKeepTyped } from '../shared/keep-typed';
 import '../shared/forms.css';
 import './auth.css';
-import { isMessageAnswer } from '../../generated/answer-checks';
+import { isMessageAnswer } from '../../generated/answers/MessageAnswer';
 
 function ForgotPassword() {
   const id = useId();

@@ -8,7 +8,7 @@ import { PasswordField } from '../shared/PasswordField';
 import { checkNewPassword } from '../signup/form-rules';
 import '../shared/forms.css';
 import './auth.css';
-import { isMessageAnswer } from '../../generated/answer-checks';
+import { isMessageAnswer } from '../../generated/answers/MessageAnswer';
 
 function ResetPassword() {
   const id = useId();

@@ -13,7 +13,7 @@ import { apiCall } from '../shared/api';
 import { runAuthCall } from '../shared/auth-calls';
 import { setAuthError } from '../shared/auth-store';
 import type { LoginValues } from './LoginForm';
-import { isSignInAnswer } from '../../generated/answer-checks';
+import { isSignInAnswer } from '../../generated/answers/SignInAnswer';
 
 /**
  * POST /api/login (`sending` runs once the form passed its checks); null when the form is refused

@@ -9,7 +9,8 @@ import { type AuthResponse } from '../../contract/user';
 import { apiCall } from '../shared/api';
 import { runAuthCall } from '../shared/auth-calls';
 import { loadWebAuthn, runCeremony } from '../shared/webauthn';
-import { isPasskeyOptionsAnswer, isSessionAnswer } from '../../generated/answer-checks';
+import { isPasskeyOptionsAnswer } from '../../generated/answers/PasskeyOptionsAnswer';
+import { isSessionAnswer } from '../../generated/answers/SessionAnswer';
 
 const options = () =>
   apiCall('POST', '/api/passkeys/sign-in/options', isPasskeyOptionsAnswer, {}).then(

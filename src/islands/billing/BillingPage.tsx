@@ -32,7 +32,7 @@ import { useBilling } from './use-billing';
 import '../shared/forms.css';
 import '../dashboard/dashboard.css';
 import './billing.css';
-import { isGetBillingOverviewAnswer } from '../../generated/answer-checks';
+import { isGetBillingOverviewAnswer } from '../../generated/answers/GetBillingOverviewAnswer';
 
 // Few visits cancel or resume: their dialogs load when first opened.
 const CancelDialog = lazyDialog(async () => (await import('./CancelDialog')).CancelDialog);

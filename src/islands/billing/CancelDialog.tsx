@@ -13,7 +13,7 @@ import { ConfirmActions } from '../shared/ConfirmActions';
 import { Modal } from '../shared/Modal';
 import { leftForLogin } from '../shared/session-ended';
 import { site } from '../../site.config';
-import { isGetBillingOverviewAnswer } from '../../generated/answer-checks';
+import { isGetBillingOverviewAnswer } from '../../generated/answers/GetBillingOverviewAnswer';
 
 /** The longest reason the server keeps. */
 const CANCEL_REASON_MAX = 500;

@@ -10,7 +10,7 @@ import { Messages } from '../../contract/messages';
 import { ApiFailure, apiCall, messageFor } from '../shared/api';
 import { BillingFields, billingValuesOf, isBillingField } from '../shared/BillingFields';
 import { leftForLogin } from '../shared/session-ended';
-import { isGetBillingOverviewAnswer } from '../../generated/answer-checks';
+import { isGetBillingOverviewAnswer } from '../../generated/answers/GetBillingOverviewAnswer';
 
 export const detailsSaveFailed = 'We could not save your billing details. Please try again.';
 

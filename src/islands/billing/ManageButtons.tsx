@@ -14,7 +14,7 @@ import { apiCall, messageFor } from '../shared/api';
 import { upgradeBusyText, upgradeNetwork, useUpgrade } from '../shared/upgrade';
 import { leftForLogin } from '../shared/session-ended';
 import { formatDate } from '../../lib/format';
-import { isOpenBillingPortalAnswer } from '../../generated/answer-checks';
+import { isOpenBillingPortalAnswer } from '../../generated/answers/OpenBillingPortalAnswer';
 
 export const portalFailed = 'We could not open the card page. Please try again.';
 

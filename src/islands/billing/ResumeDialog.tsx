@@ -12,7 +12,7 @@ import { apiCall, messageFor } from '../shared/api';
 import { ConfirmActions } from '../shared/ConfirmActions';
 import { Modal } from '../shared/Modal';
 import { leftForLogin } from '../shared/session-ended';
-import { isGetBillingOverviewAnswer } from '../../generated/answer-checks';
+import { isGetBillingOverviewAnswer } from '../../generated/answers/GetBillingOverviewAnswer';
 
 export const resumeFailed = 'We could not resume your subscription. Please try again.';
 

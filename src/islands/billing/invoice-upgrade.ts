@@ -5,7 +5,7 @@
 import { invoiceSentPath } from '../../contract/invoice-purchase';
 import type { InvoicePurchase } from '../shared/BankTransferDialog';
 import { apiCall } from '../shared/api';
-import { isUpgradeByInvoiceAnswer } from '../../generated/answer-checks';
+import { isUpgradeByInvoiceAnswer } from '../../generated/answers/UpgradeByInvoiceAnswer';
 
 /** Sends the purchase; a failure (ApiFailure) is thrown to the form, which shows it. */
 export async function buyByInvoice(purchase: InvoicePurchase): Promise<void> {

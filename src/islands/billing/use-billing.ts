@@ -2,7 +2,7 @@
 import { apiCall } from '../shared/api';
 import { dashboardProblem } from '../shared/session-ended';
 import { useLoad } from '../shared/use-load';
-import { isGetBillingOverviewAnswer } from '../../generated/answer-checks';
+import { isGetBillingOverviewAnswer } from '../../generated/answers/GetBillingOverviewAnswer';
 
 export const billingLoadFailed = 'We could not load your billing details. Please try again.';
 export const billingNetwork = 'Network error. Please check your connection and try again.';

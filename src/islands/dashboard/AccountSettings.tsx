@@ -16,7 +16,7 @@ import { UsageSharing } from './UsageSharing';
 import { useDashboardUser } from './use-dashboard-user';
 import '../shared/forms.css';
 import './dashboard.css';
-import { isMessageAnswer } from '../../generated/answer-checks';
+import { isMessageAnswer } from '../../generated/answers/MessageAnswer';
 
 type Step =
   | { kind: 'idle' }

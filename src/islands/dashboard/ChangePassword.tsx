@@ -14,7 +14,7 @@ import { limits } from '../../site.config';
 import { apiCall, messageFor } from '../shared/api';
 import { withFreshProof } from '../shared/fresh-proof';
 import { PasswordField } from '../shared/PasswordField';
-import { isMessageAnswer } from '../../generated/answer-checks';
+import { isMessageAnswer } from '../../generated/answers/MessageAnswer';
 
 type Outcome = { kind: 'idle' } | { kind: 'saving' } | { kind: 'done'; message: string };
 

@@ -15,12 +15,10 @@ import { formatDate } from '../../lib/format';
 import { apiCall, messageFor } from '../shared/api';
 import { withFreshProof } from '../shared/fresh-proof';
 import { useLoad } from '../shared/use-load';
-import {
-  isAddPasskeyAnswer,
-  isListPasskeysAnswer,
-  isMessageAnswer,
-  isStartAddingPasskeyAnswer,
-} from '../../generated/answer-checks';
+import { isAddPasskeyAnswer } from '../../generated/answers/AddPasskeyAnswer';
+import { isListPasskeysAnswer } from '../../generated/answers/ListPasskeysAnswer';
+import { isMessageAnswer } from '../../generated/answers/MessageAnswer';
+import { isStartAddingPasskeyAnswer } from '../../generated/answers/StartAddingPasskeyAnswer';
 
 /** As the Worker allows (src/contract/schemas/passkeys.ts). */
 const NAME_MAX = 60;

@@ -16,7 +16,8 @@ import { withFreshProof } from '../shared/fresh-proof';
 import { lazyPart } from '../shared/lazy-part';
 import { useLoad } from '../shared/use-load';
 import type { TwoStepStep } from './TwoStepSteps';
-import { isGetTwoStepStatusAnswer, isStartTwoStepSetupAnswer } from '../../generated/answer-checks';
+import { isGetTwoStepStatusAnswer } from '../../generated/answers/GetTwoStepStatusAnswer';
+import { isStartTwoStepSetupAnswer } from '../../generated/answers/StartTwoStepSetupAnswer';
 
 const TwoStepSteps = lazyPart(async () => (await import('./TwoStepSteps')).TwoStepSteps);
 

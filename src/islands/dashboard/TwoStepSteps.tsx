@@ -10,7 +10,8 @@ import { site } from '../../site.config';
 import { apiCall, messageFor } from '../shared/api';
 import { withFreshProof } from '../shared/fresh-proof';
 import { CopyButton } from './CopyButton';
-import { isConfirmTwoStepAnswer, isMessageAnswer } from '../../generated/answer-checks';
+import { isConfirmTwoStepAnswer } from '../../generated/answers/ConfirmTwoStepAnswer';
+import { isMessageAnswer } from '../../generated/answers/MessageAnswer';
 
 export type TwoStepStep =
   | { kind: 'idle' }

@@ -8,7 +8,7 @@ import { type UsageSharing as Sharing } from '../../contract/usage';
 import { apiCall, messageFor } from '../shared/api';
 import { dashboardProblem, leftForLogin } from '../shared/session-ended';
 import { useLoad } from '../shared/use-load';
-import { isGetUsageSharingAnswer } from '../../generated/answer-checks';
+import { isGetUsageSharingAnswer } from '../../generated/answers/GetUsageSharingAnswer';
 
 export const sharingLoadFailed = 'We could not load your usage sharing setting. Please try again.';
 export const sharingSaveFailed = 'We could not save your usage sharing setting. Please try again.';

@@ -7,7 +7,8 @@ import { type AccountLicense } from '../../contract/account';
 import { type OrganizationCard } from '../../contract/team';
 import { apiCall } from '../shared/api';
 import { useLoad } from '../shared/use-load';
-import { isGetAccountLicenseAnswer, isGetOrganizationAnswer } from '../../generated/answer-checks';
+import { isGetAccountLicenseAnswer } from '../../generated/answers/GetAccountLicenseAnswer';
+import { isGetOrganizationAnswer } from '../../generated/answers/GetOrganizationAnswer';
 
 export interface AccountExtras {
   organization: OrganizationCard | null;

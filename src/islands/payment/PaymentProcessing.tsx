@@ -17,7 +17,7 @@ import { completeSignIn } from '../shared/auth-store';
 import { completionOutcome, deadCheckoutOf, sessionIdFrom, type DeadCheckout } from './completion';
 import { defaultPollSettings, pollSettings, type PollSettings } from './poll-settings';
 import './payment.css';
-import { isCheckPaymentCompletionAnswer } from '../../generated/answer-checks';
+import { isCheckPaymentCompletionAnswer } from '../../generated/answers/CheckPaymentCompletionAnswer';
 
 type Phase = 'processing' | 'success' | 'upgraded' | 'refunded' | 'error';
 

@@ -8,7 +8,8 @@ import { type AuthResponse, type MeResponse } from '../../contract/user';
 import { ErrorCode } from '../../contract/error-codes';
 import { loginUrl } from '../../lib/auth/login-message';
 import { ApiFailure } from '../shared/api';
-import { isGetSignedInUserAnswer, isSessionAnswer } from '../../generated/answer-checks';
+import { isGetSignedInUserAnswer } from '../../generated/answers/GetSignedInUserAnswer';
+import { isSessionAnswer } from '../../generated/answers/SessionAnswer';
 
 export type CompletionOutcome =
   /** Not created yet: keep polling (the attempt counts). */

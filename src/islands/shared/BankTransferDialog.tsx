@@ -28,7 +28,7 @@ import { countryNameOf } from './countries';
 import { Modal } from './Modal';
 import { leftForLogin } from './session-ended';
 import './bank-transfer.css';
-import { isQuoteInvoiceAnswer } from '../../generated/answer-checks';
+import { isQuoteInvoiceAnswer } from '../../generated/answers/QuoteInvoiceAnswer';
 
 const { invoiceMinimum, max } = seatRules.standardSeats;
 

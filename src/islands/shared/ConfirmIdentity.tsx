@@ -10,7 +10,8 @@ import { useEffect, useId, useState, type FormEvent } from 'react';
 import { type ProofMethod } from '../../contract/two-step';
 import { apiCall, messageFor } from './api';
 import './forms.css';
-import { isGetIdentityProofMethodsAnswer, isMessageAnswer } from '../../generated/answer-checks';
+import { isGetIdentityProofMethodsAnswer } from '../../generated/answers/GetIdentityProofMethodsAnswer';
+import { isMessageAnswer } from '../../generated/answers/MessageAnswer';
 
 type TypedMethod = Exclude<ProofMethod, 'passkey'>;
 

@@ -13,11 +13,9 @@ import { apiCall, messageFor } from './api';
 import { ConfirmActions } from './ConfirmActions';
 import { Modal } from './Modal';
 import { leftForLogin } from './session-ended';
-import {
-  isAddSeatsAnswer,
-  isPreviewSeatAdditionAnswer,
-  isSetRenewalSeatsAnswer,
-} from '../../generated/answer-checks';
+import { isAddSeatsAnswer } from '../../generated/answers/AddSeatsAnswer';
+import { isPreviewSeatAdditionAnswer } from '../../generated/answers/PreviewSeatAdditionAnswer';
+import { isSetRenewalSeatsAnswer } from '../../generated/answers/SetRenewalSeatsAnswer';
 
 const { max } = seatRules.standardSeats;
 const failed = 'We could not change your seats. Please try again.';

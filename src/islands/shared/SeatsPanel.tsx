@@ -9,7 +9,7 @@ import { seatCount, seatsByInvoice } from '../../contract/seat-texts';
 import { type SeatSummary } from '../../contract/seats';
 import { formatDate } from '../../lib/format';
 import { apiCall } from './api';
-import { isGetSeatsAnswer } from '../../generated/answer-checks';
+import { isGetSeatsAnswer } from '../../generated/answers/GetSeatsAnswer';
 
 const SeatsDialog = lazy(async () => ({ default: (await import('./SeatsDialog')).SeatsDialog }));
 

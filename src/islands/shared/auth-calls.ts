@@ -5,7 +5,8 @@
 import { type User } from '../../contract/user';
 import { apiCall, ApiFailure, errorState } from './api';
 import { forgetSession, getAuthState, remember, updateAuth } from './auth-store';
-import { isGetSignedInUserAnswer, isMessageAnswer } from '../../generated/answer-checks';
+import { isGetSignedInUserAnswer } from '../../generated/answers/GetSignedInUserAnswer';
+import { isMessageAnswer } from '../../generated/answers/MessageAnswer';
 
 /** Logout ends the server session, clears user, expiry and error, then /overview. */
 export async function logout(destination = '/overview'): Promise<void> {

@@ -9,7 +9,8 @@ import type { PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/brow
 import { Messages } from '../../contract/messages';
 import { apiCall } from './api';
 import { runCeremony } from './webauthn';
-import { isMessageAnswer, isPasskeyOptionsAnswer } from '../../generated/answer-checks';
+import { isMessageAnswer } from '../../generated/answers/MessageAnswer';
+import { isPasskeyOptionsAnswer } from '../../generated/answers/PasskeyOptionsAnswer';
 
 export async function confirmWithPasskey(): Promise<void> {
   const { challengeId, options } = await apiCall(

@@ -5,7 +5,7 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { apiCall, messageFor } from './api';
-import { isCheckoutAnswer } from '../../generated/answer-checks';
+import { isCheckoutAnswer } from '../../generated/answers/CheckoutAnswer';
 
 /** Shown on the button while the browser leaves for the checkout. */
 export const upgradeBusyText = 'Redirecting to checkout...';

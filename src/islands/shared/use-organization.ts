@@ -6,7 +6,7 @@
 import { type OrganizationCard } from '../../contract/team';
 import { apiCall } from './api';
 import { useLoad } from './use-load';
-import { isGetOrganizationAnswer } from '../../generated/answer-checks';
+import { isGetOrganizationAnswer } from '../../generated/answers/GetOrganizationAnswer';
 
 const loadOrganization = () =>
   apiCall('GET', '/api/organization', isGetOrganizationAnswer).then(

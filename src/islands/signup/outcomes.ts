@@ -16,7 +16,7 @@ import {
 } from '../../contract/shape';
 import { type VerifiedFormData } from '../../contract/signup';
 import { ApiFailure } from '../shared/api';
-import { isVerifiedFormData } from '../../generated/answer-checks';
+import { isVerifiedFormData } from '../../generated/answers/VerifiedFormData';
 
 export type SignupScreen =
   | {

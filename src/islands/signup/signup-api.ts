@@ -17,12 +17,10 @@ import { type AuthResponse } from '../../contract/user';
 import { apiCall } from '../shared/api';
 import { runAuthCall } from '../shared/auth-calls';
 import { verifyAnswerSchema } from './outcomes';
-import {
-  isCheckoutAnswer,
-  isSendVerificationCodeAnswer,
-  isSessionAnswer,
-  isSignUpEmailByInvoiceAnswer,
-} from '../../generated/answer-checks';
+import { isCheckoutAnswer } from '../../generated/answers/CheckoutAnswer';
+import { isSendVerificationCodeAnswer } from '../../generated/answers/SendVerificationCodeAnswer';
+import { isSessionAnswer } from '../../generated/answers/SessionAnswer';
+import { isSignUpEmailByInvoiceAnswer } from '../../generated/answers/SignUpEmailByInvoiceAnswer';
 
 /** runAuthCall with rethrow never resolves to undefined; this narrows the type. */
 async function rethrowing<T>(

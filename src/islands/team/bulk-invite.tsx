@@ -16,7 +16,7 @@ import { invalidEmail } from '../../contract/texts';
 import { type BulkInviteResponse, type BulkInviteResult } from '../../contract/team';
 import { apiCall } from '../shared/api';
 import { teamAction } from './team-calls';
-import { isInviteTeamMembersAnswer } from '../../generated/answer-checks';
+import { isInviteTeamMembersAnswer } from '../../generated/answers/InviteTeamMembersAnswer';
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 

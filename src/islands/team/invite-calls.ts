@@ -6,11 +6,9 @@
 import { type InvitationPreview } from '../../contract/invitation';
 import { type AuthResponse } from '../../contract/user';
 import { apiCall } from '../shared/api';
-import {
-  isMessageAnswer,
-  isPreviewInvitationAnswer,
-  isSessionAnswer,
-} from '../../generated/answer-checks';
+import { isMessageAnswer } from '../../generated/answers/MessageAnswer';
+import { isPreviewInvitationAnswer } from '../../generated/answers/PreviewInvitationAnswer';
+import { isSessionAnswer } from '../../generated/answers/SessionAnswer';
 
 /** The token of `#token=…`, or null when the link has none. */
 export function tokenFromHash(hash: string): string | null {

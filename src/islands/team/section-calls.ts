@@ -5,11 +5,9 @@
 import { type TeamActivity, type TeamMemberNames, type TeamUtilization } from '../../contract/team';
 import type { UsageRange } from '../../config/feature-usage';
 import { apiCall } from '../shared/api';
-import {
-  isGetTeamUtilizationAnswer,
-  isListTeamActivityAnswer,
-  isListTeamMemberNamesAnswer,
-} from '../../generated/answer-checks';
+import { isGetTeamUtilizationAnswer } from '../../generated/answers/GetTeamUtilizationAnswer';
+import { isListTeamActivityAnswer } from '../../generated/answers/ListTeamActivityAnswer';
+import { isListTeamMemberNamesAnswer } from '../../generated/answers/ListTeamMemberNamesAnswer';
 
 export const utilizationLoadFailed = 'We could not load the utilization. Please try again.';
 export const activityLoadFailed = 'We could not load the team activity. Please try again.';

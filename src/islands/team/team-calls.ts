@@ -12,13 +12,11 @@ import {
 } from '../../contract/team';
 import { apiCall } from '../shared/api';
 import { viewQuery, type TableView } from './people';
-import {
-  isGetOrganizationAnswer,
-  isGetTeamAnswer,
-  isListTeamMemberDevicesAnswer,
-  isListTeamPeopleAnswer,
-  isMessageAnswer,
-} from '../../generated/answer-checks';
+import { isGetOrganizationAnswer } from '../../generated/answers/GetOrganizationAnswer';
+import { isGetTeamAnswer } from '../../generated/answers/GetTeamAnswer';
+import { isListTeamMemberDevicesAnswer } from '../../generated/answers/ListTeamMemberDevicesAnswer';
+import { isListTeamPeopleAnswer } from '../../generated/answers/ListTeamPeopleAnswer';
+import { isMessageAnswer } from '../../generated/answers/MessageAnswer';
 
 export const teamLoadFailed = 'We could not load your team. Please try again.';
 export const peopleLoadFailed = 'We could not load the members. Please try again.';

@@ -8,7 +8,7 @@ import type { UsageRange } from '../../config/feature-usage';
 import { apiCall } from '../shared/api';
 import { dashboardProblem } from '../shared/session-ended';
 import { useLoad } from '../shared/use-load';
-import { isGetFeatureUsageAnswer } from '../../generated/answer-checks';
+import { isGetFeatureUsageAnswer } from '../../generated/answers/GetFeatureUsageAnswer';
 
 export const featureUsageLoadFailed = 'We could not load your feature usage. Please try again.';
 const network = 'Network error. Please check your connection and try again.';

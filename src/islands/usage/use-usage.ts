@@ -6,7 +6,7 @@ import { type UsageOverview } from '../../contract/usage';
 import { apiCall } from '../shared/api';
 import { dashboardProblem } from '../shared/session-ended';
 import { useLoad } from '../shared/use-load';
-import { isGetUsageOverviewAnswer } from '../../generated/answer-checks';
+import { isGetUsageOverviewAnswer } from '../../generated/answers/GetUsageOverviewAnswer';
 
 export const usageLoadFailed = 'We could not load your usage and sessions. Please try again.';
 export const usageNetwork = 'Network error. Please check your connection and try again.';

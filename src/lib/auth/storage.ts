@@ -5,7 +5,7 @@
 import { matches } from '../../contract/shape';
 import { type User } from '../../contract/user';
 import { REMEMBERED_EMAIL_KEY, TOKEN_EXPIRATION_KEY, USER_KEY } from './storage-keys';
-import { isUser } from '../../generated/answer-checks';
+import { isUser } from '../../generated/answers/User';
 
 export const STORAGE_KEYS = {
   user: USER_KEY,
