@@ -8,7 +8,7 @@ import { accountLicenseSchema, userViewSchema } from '../../src/contract/api/acc
 import { apiDocument } from '../../src/contract/api/document';
 import { paymentCompletionResponseSchema } from '../../src/contract/api/payments-answers';
 import { seatSummaryResponseSchema } from '../../src/contract/api/seats-answers';
-import { matches } from '../../src/contract/shape';
+import { matches, type Shape } from '../../src/contract/shape';
 import { isApprovePluginSignInAnswer } from '../../src/generated/answers/ApprovePluginSignInAnswer';
 import { isCheckPaymentCompletionAnswer } from '../../src/generated/answers/CheckPaymentCompletionAnswer';
 import { isGetAccountLicenseAnswer } from '../../src/generated/answers/GetAccountLicenseAnswer';
@@ -147,20 +147,21 @@ describe('the generated answer checks', () => {
   });
 
   it('accept extra fields and return the very value, as the zod schemas parse it', () => {
-    const answers = [
-      [seatSummaryResponseSchema, checks.isGetSeatsAnswer, { summary, extra: 1 }],
-      [userViewSchema, checks.isUser, { ...user, holdsSeat: true }],
+    const answers: [{ safeParse(value: unknown): { success: boolean } }, Shape<unknown>, object][] =
       [
-        paymentCompletionResponseSchema,
-        checks.isCheckPaymentCompletionAnswer,
-        { accountCreated: false },
-      ],
-      [
-        accountLicenseSchema,
-        checks.isGetAccountLicenseAnswer,
-        { devices: { active: 0, limit: 2 }, renewal: null },
-      ],
-    ] as const;
+        [seatSummaryResponseSchema, checks.isGetSeatsAnswer, { summary, extra: 1 }],
+        [userViewSchema, checks.isUser, { ...user, holdsSeat: true }],
+        [
+          paymentCompletionResponseSchema,
+          checks.isCheckPaymentCompletionAnswer,
+          { accountCreated: false },
+        ],
+        [
+          accountLicenseSchema,
+          checks.isGetAccountLicenseAnswer,
+          { devices: { active: 0, limit: 2 }, renewal: null },
+        ],
+      ];
     for (const [schema, check, value] of answers) {
       const before = structuredClone(value);
       expect(schema.safeParse(value).success).toBe(true);
