@@ -1,21 +1,25 @@
 // The API's OpenAPI document as a file, for the tools that read one: `npm run openapi` writes
 // it, lints it with Redocly CLI (recommended rules) and Spectral (`spectral:oas`), and writes
 // the TypeScript types a client reads it through (src/generated/api-types.ts, by
-// openapi-typescript). `--check` (run by `npm run check`) lints and fails when those types are
-// stale; `--lint` only lints.
+// openapi-typescript) and the islands' checks of the answers (src/generated/answers/<Name>.ts,
+// by answer-checks.mjs: one module per named schema). `--check` (run by `npm run check`) lints
+// and fails when a generated file is stale, missing or left over; `--lint` only lints.
 //
 // The document is built exactly as the Worker builds it (src/contract/api/document.ts), bundled
 // with esbuild into a module under node_modules/.cache so that its packages resolve.
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
+import { answerChecksFiles } from './answer-checks.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const cache = join(root, 'node_modules/.cache/openapi');
 const documentFile = join(cache, 'openapi.json');
 const typesFile = join(root, 'src/generated/api-types.ts');
+const generated = join(root, 'src/generated');
+const answersDir = join(generated, 'answers');
 const bin = (name) => join(root, 'node_modules/.bin', name);
 
 async function writeDocument() {
@@ -31,7 +35,9 @@ async function writeDocument() {
     logLevel: 'error',
   });
   const { apiDocument } = await import(`${pathToFileURL(bundle).href}?${Date.now()}`);
-  writeFileSync(documentFile, `${JSON.stringify(apiDocument(), null, 2)}\n`);
+  const document = apiDocument();
+  writeFileSync(documentFile, `${JSON.stringify(document, null, 2)}\n`);
+  return document;
 }
 
 /** openapi-typescript's output for the document, as committed (prettier-formatted). */
@@ -58,6 +64,42 @@ function generatedTypes() {
   });
 }
 
+/** The islands' checks of the document's named answers, as committed (prettier-formatted). */
+function generatedChecks(document) {
+  // Formatted although .prettierignore leaves src/generated/ alone, so that they read as code.
+  const noIgnoreFile = join(cache, 'no-prettierignore');
+  writeFileSync(noIgnoreFile, '');
+  return [...answerChecksFiles(document)].map(([path, source]) => {
+    const file = join(generated, path);
+    const text = execFileSync(
+      bin('prettier'),
+      ['--ignore-path', noIgnoreFile, '--stdin-filepath', file],
+      {
+        input: source,
+        encoding: 'utf8',
+      },
+    );
+    return { file, text };
+  });
+}
+
+/** The generated files with what they should hold now. */
+function generatedFiles(document) {
+  return [{ file: typesFile, text: generatedTypes() }, ...generatedChecks(document)];
+}
+
+/** Checks of answers the document no longer names. */
+function leftoverChecks(files) {
+  const wanted = new Set(files.map(({ file }) => file));
+  let present = [];
+  try {
+    present = readdirSync(answersDir).map((name) => join(answersDir, name));
+  } catch {
+    // No folder yet: nothing left over.
+  }
+  return present.filter((file) => !wanted.has(file));
+}
+
 /** Redocly CLI's `recommended-strict` (redocly.yaml) and Spectral's `spectral:oas` (.spectral.yaml), warnings failing too. */
 function lint() {
   const env = { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' };
@@ -74,25 +116,39 @@ function lint() {
 
 const check = process.argv.includes('--check');
 const lintOnly = process.argv.includes('--lint');
-await writeDocument();
+const document = await writeDocument();
 if (lintOnly) {
   lint();
 } else if (check) {
-  let current = '';
-  try {
-    current = readFileSync(typesFile, 'utf8');
-  } catch {
-    // Missing counts as stale.
+  const files = generatedFiles(document);
+  for (const { file, text } of files) {
+    let current = '';
+    try {
+      current = readFileSync(file, 'utf8');
+    } catch {
+      // Missing counts as stale.
+    }
+    if (current !== text) {
+      console.error(
+        `${relative(root, file)} is stale: the OpenAPI document changed. Run \`npm run openapi\`.`,
+      );
+      process.exit(1);
+    }
   }
-  if (current !== generatedTypes()) {
+  for (const file of leftoverChecks(files)) {
     console.error(
-      'src/generated/api-types.ts is stale: the OpenAPI document changed. Run `npm run openapi`.',
+      `${relative(root, file)} checks an answer the OpenAPI document no longer names. Run \`npm run openapi\`.`,
     );
     process.exit(1);
   }
   lint();
 } else {
-  writeFileSync(typesFile, generatedTypes());
-  console.log(`openapi: wrote ${documentFile} and src/generated/api-types.ts`);
+  const files = generatedFiles(document);
+  mkdirSync(answersDir, { recursive: true });
+  for (const { file, text } of files) writeFileSync(file, text);
+  for (const file of leftoverChecks(files)) rmSync(file);
+  console.log(
+    `openapi: wrote ${documentFile}, src/generated/api-types.ts and src/generated/answers/`,
+  );
   lint();
 }

@@ -1,24 +1,8 @@
 /**
  * GET /api/account/license: what My Account states beside the user object (user.ts): the
- * license's devices against its limit and whether a paid plan renews or ends. A shape the
- * island checks (see shape.ts).
+ * license's devices against its limit and whether a paid plan renews or ends. Its zod schema
+ * is in api/account-schemas.ts; the island checks it with src/generated/answers/.
  */
-import { integer, nullable, object, oneOf, string, type Infer } from './shape.ts';
+import type { GetAccountLicenseAnswer } from '../generated/answers/GetAccountLicenseAnswer';
 
-export const accountLicenseSchema = object({
-  devices: object({
-    /** Devices active on the license now. */
-    active: integer,
-    /** Devices it may have active: the plan's limit, or an Enterprise seat's. */
-    limit: integer,
-  }),
-  /** A card subscription's next step: renews (or ends, once cancelled) on `on`; null without one. */
-  renewal: nullable(
-    object({
-      kind: oneOf(['renews', 'ends']),
-      /** ISO 8601. */
-      on: string,
-    }),
-  ),
-});
-export type AccountLicense = Infer<typeof accountLicenseSchema>;
+export type AccountLicense = GetAccountLicenseAnswer;

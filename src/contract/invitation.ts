@@ -1,18 +1,8 @@
 /**
- * What the invitation page (/invite) reads before joining (routes/invitations.ts), as a shape the
- * island checks (see shape.ts). Not in team.ts: that page loads none of the team page's shapes.
+ * What the invitation page (/invite) reads before joining (routes/invitations.ts); its zod schema
+ * is in api/invitation-answers.ts and its check in src/generated/answers/.
  */
-import { boolean, object, string, type Infer } from './shape.ts';
+import type { PreviewInvitationAnswer } from '../generated/answers/PreviewInvitationAnswer';
 
 /** GET /api/invitations/:token: what the invitation page shows before joining. */
-export const invitationPreviewSchema = object({
-  organizationName: string,
-  inviterName: string,
-  /** The invited address (the signup's e-mail, not editable). */
-  email: string,
-  /** ISO 8601. */
-  expiresAt: string,
-  /** Whether the address has an account (sign in) or not (sign up). */
-  hasAccount: boolean,
-});
-export type InvitationPreview = Infer<typeof invitationPreviewSchema>;
+export type InvitationPreview = PreviewInvitationAnswer;

@@ -19,49 +19,25 @@
  * The purchase answers 400 INVALID_BILLING_DETAILS / INVALID_PO_NUMBER (with `field`) and
  * INVOICE_NEEDS_SEATS before anything is stored or sent to the payment provider.
  */
-import { yearlyChargeSchema } from './billing.ts';
-import { integer, nullable, object, string, type Infer } from './shape.ts';
-import { userSchema } from './user.ts';
+import type { QuoteInvoiceAnswer } from '../generated/answers/QuoteInvoiceAnswer';
+import type { SignUpEmailByInvoiceAnswer } from '../generated/answers/SignUpEmailByInvoiceAnswer';
+import type { UpgradeByInvoiceAnswer } from '../generated/answers/UpgradeByInvoiceAnswer';
 
 /**
  * What the invoice will charge, with tax, and when it is due (days after it is sent).
  * `taxIdNote` says why VAT is added although a VAT number was given (the EU's VAT register did
  * not confirm it); null otherwise.
  */
-export const invoiceQuoteResponseSchema = object({
-  charge: yearlyChargeSchema,
-  dueDays: integer,
-  taxIdNote: nullable(string),
-});
-export type InvoiceQuoteResponse = Infer<typeof invoiceQuoteResponseSchema>;
+export type InvoiceQuoteResponse = QuoteInvoiceAnswer;
 
 /** The invoice a purchase sent: what the landing page and its link show. */
-export const sentInvoiceViewSchema = object({
-  id: string,
-  number: nullable(string),
-  seats: integer,
-  /** Cents, tax included. */
-  amountDue: integer,
-  currency: string,
-  /** ISO 8601. */
-  dueAt: string,
-  /** The hosted invoice page (locally /dev/checkout/invoice); null when the provider gave none. */
-  url: nullable(string),
-});
-export type SentInvoiceView = Infer<typeof sentInvoiceViewSchema>;
+export type SentInvoiceView = UpgradeByInvoiceAnswer['invoice'];
 
 /** Answer of POST /api/billing/invoice. */
-export const invoiceUpgradeResponseSchema = object({ invoice: sentInvoiceViewSchema });
-export type InvoiceUpgradeResponse = Infer<typeof invoiceUpgradeResponseSchema>;
+export type InvoiceUpgradeResponse = UpgradeByInvoiceAnswer;
 
 /** Answer of the invoice signups: the new account signed in (as AuthResponse) and its invoice. */
-export const invoiceSignupResponseSchema = object({
-  invoice: sentInvoiceViewSchema,
-  token: string,
-  user: userSchema,
-  tokenExpiration: integer,
-});
-export type InvoiceSignupResponse = Infer<typeof invoiceSignupResponseSchema>;
+export type InvoiceSignupResponse = SignUpEmailByInvoiceAnswer;
 
 /** Where the buyer lands: Billing & Invoices, which says the team is ready and links the invoice. */
 export const invoiceSentPath = (invoiceId: string): string =>

@@ -1,29 +1,12 @@
 /**
- * What /activate's calls answer (the calls: schemas/plugin-sign-in.ts), as shapes the island
- * checks (see shape.ts); the published contract's zod twins are in api/dashboard-schemas.ts.
+ * What /activate's calls answer (the calls: schemas/plugin-sign-in.ts), described by their zod
+ * schemas in api/dashboard-schemas.ts and checked by src/generated/answers/.
  */
-import { nullable, object, oneOf, string, type Infer } from './shape.ts';
+import type { ApprovePluginSignInAnswer } from '../generated/answers/ApprovePluginSignInAnswer';
+import type { LookUpPluginSignInAnswer } from '../generated/answers/LookUpPluginSignInAnswer';
 
 /** A pending sign-in request, as /activate shows it before the customer decides. */
-export const deviceRequestViewSchema = object({
-  /** The user code, formatted XXXX-XXXX. */
-  userCode: string,
-  clientName: string,
-  scope: string,
-  /** What the plugin said about the computer; null when it said nothing. */
-  deviceName: nullable(string),
-  deviceId: nullable(string),
-  /** The signed-in account's e-mail, so the customer sees which account is being given. */
-  accountEmail: string,
-  /** ISO 8601. */
-  requestedAt: string,
-  expiresAt: string,
-});
-export type DeviceRequestView = Infer<typeof deviceRequestViewSchema>;
+export type DeviceRequestView = LookUpPluginSignInAnswer;
 
 /** The answer to approve or deny. */
-export const deviceDecisionSchema = object({
-  status: oneOf(['approved', 'denied']),
-  message: string,
-});
-export type DeviceDecision = Infer<typeof deviceDecisionSchema>;
+export type DeviceDecision = ApprovePluginSignInAnswer;

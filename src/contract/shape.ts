@@ -1,8 +1,9 @@
 /**
- * Shapes of the JSON our API answers, checked in the browser before an island trusts it. A shape
- * is a plain predicate with its TypeScript type attached, so the islands carry a few hundred bytes
- * of checks instead of a schema library (budgets: docs/performance.md); the Worker validates
- * what it *receives* with zod (schemas/) and only builds these answers, typed by `Infer`.
+ * The runtime of the checks the browser runs on the JSON our API answers before an island trusts
+ * it. A shape is a plain predicate with its TypeScript type attached, so the islands carry a few
+ * hundred bytes of checks instead of a schema library (budgets: docs/performance.md). The answers
+ * are described once, by the zod schemas of the route declarations (api/); `npm run openapi`
+ * writes one check per named answer with these combinators (src/generated/answers/).
  * A check is structural: it accepts extra fields and never transforms the value.
  */
 
@@ -16,6 +17,7 @@ const is = <T>(test: (value: unknown) => boolean): Shape<T> => test;
 export const string = is<string>((value) => typeof value === 'string');
 export const boolean = is<boolean>((value) => typeof value === 'boolean');
 export const integer = is<number>(Number.isInteger);
+export const number = is<number>((value) => typeof value === 'number' && Number.isFinite(value));
 /** Anything, read further by the caller. */
 export const unknown = is<unknown>(() => true);
 /** An absolute http(s) URL the browser may be sent to. */
@@ -27,8 +29,13 @@ export const httpUrl = is<string>(
 export const oneOf = <const T extends readonly string[]>(values: T): Shape<T[number]> =>
   is((value) => values.includes(value as string));
 
-export const literal = <const T extends string | boolean>(expected: T): Shape<T> =>
+export const literal = <const T extends string | number | boolean | null>(expected: T): Shape<T> =>
   is((value) => value === expected);
+
+/** Any of the given shapes (a TypeScript union of their types). */
+export const either = <const S extends readonly Shape<unknown>[]>(
+  ...shapes: S
+): Shape<Infer<S[number]>> => is((value) => shapes.some((shape) => shape(value)));
 
 export const nullable = <T>(shape: Shape<T>): Shape<T | null> =>
   is((value) => value === null || shape(value));
@@ -39,6 +46,16 @@ export const optional = <T>(shape: Shape<T>): Shape<T | undefined> =>
 
 export const array = <T>(shape: Shape<T>): Shape<T[]> =>
   is((value) => Array.isArray(value) && value.every((item) => shape(item)));
+
+/** An object whose every value has the shape (a map keyed by strings). */
+export const record = <T>(shape: Shape<T>): Shape<Record<string, T>> =>
+  is(
+    (value) =>
+      typeof value === 'object' &&
+      value !== null &&
+      !Array.isArray(value) &&
+      Object.values(value).every((item) => shape(item)),
+  );
 
 type Fields = Record<string, Shape<unknown>>;
 type OptionalKeys<F extends Fields> = {

@@ -2795,31 +2795,33 @@ export interface components {
         RenameDeviceRequest: {
             deviceName: string;
         };
-        SignInAnswer: {
-            token: string;
-            user: {
-                userId: string;
-                customerName: string;
-                email: string;
-                /** @enum {string} */
-                plan: "Trial" | "Standard" | "Enterprise";
-                /** @enum {string} */
-                licenseStatus: "active" | "expired" | "suspended" | "revoked";
-                activationDate: string;
-                expirationDate: string;
-                licenseKey: string;
-                isDeleted: boolean;
-                sessionStartedAt: string;
-                /** @enum {string} */
-                authProvider: "email" | "google";
-                ownsOrganization?: boolean;
-                holdsSeat?: boolean;
-            };
-            tokenExpiration: number;
-        } | {
+        SignInAnswer: components["schemas"]["SessionAnswer"] | {
             /** @enum {boolean} */
             secondFactorRequired: true;
             expiresAt: number;
+        };
+        SessionAnswer: {
+            token: string;
+            user: components["schemas"]["User"];
+            tokenExpiration: number;
+        };
+        User: {
+            userId: string;
+            customerName: string;
+            email: string;
+            /** @enum {string} */
+            plan: "Trial" | "Standard" | "Enterprise";
+            /** @enum {string} */
+            licenseStatus: "active" | "expired" | "suspended" | "revoked";
+            activationDate: string;
+            expirationDate: string;
+            licenseKey: string;
+            isDeleted: boolean;
+            sessionStartedAt: string;
+            /** @enum {string} */
+            authProvider: "email" | "google";
+            ownsOrganization?: boolean;
+            holdsSeat?: boolean;
         };
         SignInRequest: {
             email: string;
@@ -2829,27 +2831,10 @@ export interface components {
             googleAccessToken: string;
         };
         GetSignedInUserAnswer: {
-            user: {
-                userId: string;
-                customerName: string;
-                email: string;
-                /** @enum {string} */
-                plan: "Trial" | "Standard" | "Enterprise";
-                /** @enum {string} */
-                licenseStatus: "active" | "expired" | "suspended" | "revoked";
-                activationDate: string;
-                expirationDate: string;
-                licenseKey: string;
-                isDeleted: boolean;
-                sessionStartedAt: string;
-                /** @enum {string} */
-                authProvider: "email" | "google";
-                ownsOrganization?: boolean;
-                holdsSeat?: boolean;
-            };
+            user: components["schemas"]["User"];
             tokenExpiration: number;
         };
-        SignOutAnswer: {
+        MessageAnswer: {
             message: string;
         };
         RequestPasswordResetRequest: {
@@ -2876,40 +2861,19 @@ export interface components {
         };
         VerifySignupCodeAnswer: {
             verified: boolean;
-            formData: {
-                customerName: string;
-                email: string;
-                /** @enum {string} */
-                plan: "trial" | "standard";
-                fingerprintId: string;
-            };
+            formData: components["schemas"]["VerifiedFormData"];
             message: string;
+        };
+        VerifiedFormData: {
+            customerName: string;
+            email: string;
+            /** @enum {string} */
+            plan: "trial" | "standard";
+            fingerprintId: string;
         };
         VerifySignupCodeRequest: {
             email: string;
             code: string;
-        };
-        RegisterEmailTrialAnswer: {
-            token: string;
-            user: {
-                userId: string;
-                customerName: string;
-                email: string;
-                /** @enum {string} */
-                plan: "Trial" | "Standard" | "Enterprise";
-                /** @enum {string} */
-                licenseStatus: "active" | "expired" | "suspended" | "revoked";
-                activationDate: string;
-                expirationDate: string;
-                licenseKey: string;
-                isDeleted: boolean;
-                sessionStartedAt: string;
-                /** @enum {string} */
-                authProvider: "email" | "google";
-                ownsOrganization?: boolean;
-                holdsSeat?: boolean;
-            };
-            tokenExpiration: number;
         };
         RegisterEmailTrialRequest: {
             customerName: string;
@@ -3004,7 +2968,7 @@ export interface components {
         RenamePasskeyRequest: {
             name: string;
         };
-        StartPasskeySignInAnswer: {
+        PasskeyOptionsAnswer: {
             challengeId: string;
             options?: unknown;
         };
@@ -3181,7 +3145,7 @@ export interface components {
                 editDetails: boolean;
             };
         };
-        StartUpgradeCheckoutAnswer: {
+        CheckoutAnswer: {
             /** Format: uri */
             checkoutUrl: string;
             sessionId: string;
@@ -3305,24 +3269,7 @@ export interface components {
             upgraded?: boolean;
             email?: string;
             token?: string;
-            user?: {
-                userId: string;
-                customerName: string;
-                email: string;
-                /** @enum {string} */
-                plan: "Trial" | "Standard" | "Enterprise";
-                /** @enum {string} */
-                licenseStatus: "active" | "expired" | "suspended" | "revoked";
-                activationDate: string;
-                expirationDate: string;
-                licenseKey: string;
-                isDeleted: boolean;
-                sessionStartedAt: string;
-                /** @enum {string} */
-                authProvider: "email" | "google";
-                ownsOrganization?: boolean;
-                holdsSeat?: boolean;
-            };
+            user?: components["schemas"]["User"];
             tokenExpiration?: number;
             refund?: {
                 /** @enum {string} */
@@ -3372,24 +3319,7 @@ export interface components {
                 url: string | null;
             };
             token: string;
-            user: {
-                userId: string;
-                customerName: string;
-                email: string;
-                /** @enum {string} */
-                plan: "Trial" | "Standard" | "Enterprise";
-                /** @enum {string} */
-                licenseStatus: "active" | "expired" | "suspended" | "revoked";
-                activationDate: string;
-                expirationDate: string;
-                licenseKey: string;
-                isDeleted: boolean;
-                sessionStartedAt: string;
-                /** @enum {string} */
-                authProvider: "email" | "google";
-                ownsOrganization?: boolean;
-                holdsSeat?: boolean;
-            };
+            user: components["schemas"]["User"];
             tokenExpiration: number;
         };
         SignUpEmailByInvoiceRequest: {
@@ -4215,7 +4145,7 @@ export interface components {
                 sentAt: string | null;
             }[];
         };
-        RetryAutomaticRefundAnswer: {
+        MoneyActionAnswer: {
             message: string;
             money: {
                 automaticRefunds: {
@@ -8386,7 +8316,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["SignOutAnswer"];
+                    "application/json": components["schemas"]["MessageAnswer"];
                 };
             };
             /** @description `CSRF_REJECTED`: Cross-site request refused. */
@@ -8474,7 +8404,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["SignOutAnswer"];
+                    "application/json": components["schemas"]["MessageAnswer"];
                 };
             };
             /**
@@ -8643,7 +8573,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["SignOutAnswer"];
+                    "application/json": components["schemas"]["MessageAnswer"];
                 };
             };
             /**
@@ -9087,7 +9017,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["RegisterEmailTrialAnswer"];
+                    "application/json": components["schemas"]["SessionAnswer"];
                 };
             };
             /**
@@ -9234,7 +9164,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["RegisterEmailTrialAnswer"];
+                    "application/json": components["schemas"]["SessionAnswer"];
                 };
             };
             /**
@@ -9592,7 +9522,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["SignOutAnswer"];
+                    "application/json": components["schemas"]["MessageAnswer"];
                 };
             };
             /**
@@ -9788,7 +9718,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["SignOutAnswer"];
+                    "application/json": components["schemas"]["MessageAnswer"];
                 };
             };
             /**
@@ -10205,7 +10135,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["SignOutAnswer"];
+                    "application/json": components["schemas"]["MessageAnswer"];
                 };
             };
             /**
@@ -10703,7 +10633,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["SignOutAnswer"];
+                    "application/json": components["schemas"]["MessageAnswer"];
                 };
             };
             /**
@@ -10998,7 +10928,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["StartPasskeySignInAnswer"];
+                    "application/json": components["schemas"]["PasskeyOptionsAnswer"];
                 };
             };
             /** @description `METHOD_NOT_ALLOWED`: Method not allowed. */
@@ -11088,7 +11018,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["RegisterEmailTrialAnswer"];
+                    "application/json": components["schemas"]["SessionAnswer"];
                 };
             };
             /**
@@ -11257,7 +11187,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["StartPasskeySignInAnswer"];
+                    "application/json": components["schemas"]["PasskeyOptionsAnswer"];
                 };
             };
             /**
@@ -11379,7 +11309,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["SignOutAnswer"];
+                    "application/json": components["schemas"]["MessageAnswer"];
                 };
             };
             /**
@@ -12154,7 +12084,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["SignOutAnswer"];
+                    "application/json": components["schemas"]["MessageAnswer"];
                 };
             };
             /**
@@ -12438,7 +12368,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["SignOutAnswer"];
+                    "application/json": components["schemas"]["MessageAnswer"];
                 };
             };
             /**
@@ -12778,7 +12708,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["SignOutAnswer"];
+                    "application/json": components["schemas"]["MessageAnswer"];
                 };
             };
             /**
@@ -13194,7 +13124,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["StartUpgradeCheckoutAnswer"];
+                    "application/json": components["schemas"]["CheckoutAnswer"];
                 };
             };
             /**
@@ -14818,7 +14748,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["StartUpgradeCheckoutAnswer"];
+                    "application/json": components["schemas"]["CheckoutAnswer"];
                 };
             };
             /**
@@ -14967,7 +14897,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["StartUpgradeCheckoutAnswer"];
+                    "application/json": components["schemas"]["CheckoutAnswer"];
                 };
             };
             /**
@@ -16830,7 +16760,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["SignOutAnswer"];
+                    "application/json": components["schemas"]["MessageAnswer"];
                 };
             };
             /**
@@ -17184,7 +17114,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["SignOutAnswer"];
+                    "application/json": components["schemas"]["MessageAnswer"];
                 };
             };
             /**
@@ -17308,7 +17238,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["SignOutAnswer"];
+                    "application/json": components["schemas"]["MessageAnswer"];
                 };
             };
             /**
@@ -17432,7 +17362,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["SignOutAnswer"];
+                    "application/json": components["schemas"]["MessageAnswer"];
                 };
             };
             /**
@@ -17569,7 +17499,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["SignOutAnswer"];
+                    "application/json": components["schemas"]["MessageAnswer"];
                 };
             };
             /**
@@ -17697,7 +17627,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["SignOutAnswer"];
+                    "application/json": components["schemas"]["MessageAnswer"];
                 };
             };
             /**
@@ -17836,7 +17766,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["SignOutAnswer"];
+                    "application/json": components["schemas"]["MessageAnswer"];
                 };
             };
             /**
@@ -17962,7 +17892,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["SignOutAnswer"];
+                    "application/json": components["schemas"]["MessageAnswer"];
                 };
             };
             /**
@@ -18349,7 +18279,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["SignOutAnswer"];
+                    "application/json": components["schemas"]["MessageAnswer"];
                 };
             };
             /**
@@ -18547,7 +18477,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["RegisterEmailTrialAnswer"];
+                    "application/json": components["schemas"]["SessionAnswer"];
                 };
             };
             /**
@@ -20011,7 +19941,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["SignOutAnswer"];
+                    "application/json": components["schemas"]["MessageAnswer"];
                 };
             };
             /**
@@ -20226,7 +20156,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["SignOutAnswer"];
+                    "application/json": components["schemas"]["MessageAnswer"];
                 };
             };
             /**
@@ -20719,7 +20649,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["RetryAutomaticRefundAnswer"];
+                    "application/json": components["schemas"]["MoneyActionAnswer"];
                 };
             };
             /**
@@ -20938,7 +20868,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["RetryAutomaticRefundAnswer"];
+                    "application/json": components["schemas"]["MoneyActionAnswer"];
                 };
             };
             /**
@@ -21302,7 +21232,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["RetryAutomaticRefundAnswer"];
+                    "application/json": components["schemas"]["MoneyActionAnswer"];
                 };
             };
             /**

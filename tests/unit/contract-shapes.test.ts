@@ -1,5 +1,6 @@
 /**
- * The browser's side of the contract: answer shapes (src/contract/shape.ts) and the field rules
+ * The browser's side of the contract: the combinators the generated answer checks are built with
+ * (src/contract/shape.ts; the checks themselves: answer-checks.test.ts) and the field rules
  * (src/contract/rules.ts) that the Worker's zod request schemas apply too.
  */
 import { describe, expect, it } from 'vitest';
@@ -10,7 +11,6 @@ import {
   verifyCodeSchema,
 } from '../../src/contract/schemas/auth';
 import { Messages } from '../../src/contract/messages';
-import { paymentCompletionResponseSchema } from '../../src/contract/payments';
 import {
   codeRule,
   customerNameRule,
@@ -22,17 +22,21 @@ import {
 } from '../../src/contract/rules';
 import {
   array,
+  either,
   httpUrl,
   integer,
+  literal,
   matches,
   nullable,
+  number,
   object,
   oneOf,
   optional,
   parse,
+  record,
   string,
 } from '../../src/contract/shape';
-import { userSchema } from '../../src/contract/user';
+import { isUser } from '../../src/generated/answers/User';
 import { limits } from '../../src/site.config';
 
 const user = {
@@ -49,7 +53,7 @@ const user = {
   authProvider: 'email',
 };
 
-describe('answer shapes', () => {
+describe('the combinators of the answer checks', () => {
   const device = object({
     id: string,
     count: integer,
@@ -86,34 +90,26 @@ describe('answer shapes', () => {
     expect(matches(httpUrl, '//evil.example')).toBe(false);
   });
 
-  it('parse returns the value or throws a plain error', () => {
-    expect(parse(userSchema, user)).toBe(user);
-    expect(() => parse(userSchema, { ...user, plan: 'Gold' }, 'user')).toThrow(
-      'The user does not have the expected shape.',
-    );
+  it('tell unions, literals, numbers and maps apart', () => {
+    const answer = either(object({ done: literal(true) }), object({ waitSeconds: number }));
+    expect(matches(answer, { done: true })).toBe(true);
+    expect(matches(answer, { waitSeconds: 1.5 })).toBe(true);
+    expect(matches(answer, { done: false })).toBe(false);
+    expect(matches(answer, { waitSeconds: Number.NaN })).toBe(false);
+    expect(matches(literal(null), null)).toBe(true);
+    expect(matches(literal(null), undefined)).toBe(false);
+    const counts = record(integer);
+    expect(matches(counts, { a: 1, b: 2 })).toBe(true);
+    expect(matches(counts, {})).toBe(true);
+    expect(matches(counts, { a: '1' })).toBe(false);
+    expect(matches(counts, [1])).toBe(false);
   });
 
-  it('read a payment completion with and without its optional parts', () => {
-    expect(matches(paymentCompletionResponseSchema, { accountCreated: false })).toBe(true);
-    expect(
-      matches(paymentCompletionResponseSchema, {
-        accountCreated: false,
-        refund: { reason: 'account_exists', done: true },
-      }),
-    ).toBe(true);
-    expect(
-      matches(paymentCompletionResponseSchema, {
-        accountCreated: false,
-        refund: { reason: 'no_reason', done: true },
-      }),
-    ).toBe(false);
-    expect(matches(paymentCompletionResponseSchema, { accountCreated: true, user })).toBe(true);
-    expect(
-      matches(paymentCompletionResponseSchema, {
-        accountCreated: true,
-        user: { ...user, email: 1 },
-      }),
-    ).toBe(false);
+  it('parse returns the value or throws a plain error', () => {
+    expect(parse(isUser, user)).toBe(user);
+    expect(() => parse(isUser, { ...user, plan: 'Gold' }, 'user')).toThrow(
+      'The user does not have the expected shape.',
+    );
   });
 });
 

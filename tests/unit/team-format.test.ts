@@ -1,16 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { parse } from '../../src/contract/shape';
-import { invitationPreviewSchema } from '../../src/contract/invitation';
-import {
-  teamMemberNamesSchema,
-  teamOverviewSchema,
-  teamPeoplePageSchema,
-} from '../../src/contract/team';
 import { tokenFromHash } from '../../src/islands/team/invite-calls';
 import { kindLabel, memberLabel } from '../../src/islands/team/feed-format';
 import { heldText, seatsFull, seatsText } from '../../src/islands/team/format';
 import { activityQuery, noFilter } from '../../src/islands/team/section-calls';
 import { benchFixtures, benchInvitationToken } from '../../scripts/bench-fixtures';
+import { isGetTeamAnswer } from '../../src/generated/answers/GetTeamAnswer';
+import { isListTeamMemberNamesAnswer } from '../../src/generated/answers/ListTeamMemberNamesAnswer';
+import { isListTeamPeopleAnswer } from '../../src/generated/answers/ListTeamPeopleAnswer';
+import { isPreviewInvitationAnswer } from '../../src/generated/answers/PreviewInvitationAnswer';
 
 const organization = {
   id: 'o1',
@@ -75,16 +73,18 @@ describe('the invitation link', () => {
 describe('the team shapes', () => {
   it('accept the bench fixtures the pages are measured with', () => {
     const { answers } = benchFixtures(Date.UTC(2026, 0, 1));
-    expect(() => parse(teamOverviewSchema, answers['GET /api/team'])).not.toThrow();
-    expect(() => parse(teamPeoplePageSchema, answers['GET /api/team/members'])).not.toThrow();
-    expect(() => parse(teamMemberNamesSchema, answers['GET /api/team/member-names'])).not.toThrow();
+    expect(() => parse(isGetTeamAnswer, answers['GET /api/team'])).not.toThrow();
+    expect(() => parse(isListTeamPeopleAnswer, answers['GET /api/team/members'])).not.toThrow();
     expect(() =>
-      parse(invitationPreviewSchema, answers[`GET /api/invitations/${benchInvitationToken}`]),
+      parse(isListTeamMemberNamesAnswer, answers['GET /api/team/member-names']),
     ).not.toThrow();
-    expect(teamOverviewSchema({ organization: { ...organization, seats: '5' } })).toBe(false);
-    const page = parse(teamPeoplePageSchema, answers['GET /api/team/members']);
-    expect(teamPeoplePageSchema({ ...page, people: [{ ...page.people[0], status: 'gone' }] })).toBe(
-      false,
-    );
+    expect(() =>
+      parse(isPreviewInvitationAnswer, answers[`GET /api/invitations/${benchInvitationToken}`]),
+    ).not.toThrow();
+    expect(isGetTeamAnswer({ organization: { ...organization, seats: '5' } })).toBe(false);
+    const page = parse(isListTeamPeopleAnswer, answers['GET /api/team/members']);
+    expect(
+      isListTeamPeopleAnswer({ ...page, people: [{ ...page.people[0], status: 'gone' }] }),
+    ).toBe(false);
   });
 });

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { parse } from '../../src/contract/shape';
-import { teamUtilizationSchema } from '../../src/contract/team';
 import { featuresUsed } from '../../src/islands/team/UtilizationSection';
 import {
   previousMonth,
@@ -8,6 +7,7 @@ import {
   type MemberUse,
 } from '../../functions/services/organizations/utilization';
 import { benchFixtures } from '../../scripts/bench-fixtures';
+import { isGetTeamUtilizationAnswer } from '../../src/generated/answers/GetTeamUtilizationAnswer';
 
 describe('team utilization rules', () => {
   it('names the commands used, in ribbon order, with their counts', () => {
@@ -46,6 +46,6 @@ describe('team utilization rules', () => {
 
   it("the bench's answer is a valid utilization", () => {
     const answer = benchFixtures().answers['GET /api/team/utilization'];
-    expect(parse(teamUtilizationSchema, answer)).toBe(answer);
+    expect(parse(isGetTeamUtilizationAnswer, answer)).toBe(answer);
   });
 });

@@ -5,12 +5,6 @@ import { describe, expect, it } from 'vitest';
 import { ConsoleMessages } from '../../src/contract/messages';
 import { licensing } from '../../src/site.config';
 import { parse } from '../../src/contract/shape';
-import {
-  auditPageSchema,
-  inboxSchema,
-  operatorSchema,
-  searchResultsSchema,
-} from '../../src/contract/admin';
 import { accountApp, botToken, queryAll, signUpTrial, type AccountApp } from './account-helpers';
 import { act, adminGet, adminPost, detailOf, operator } from './admin-helpers';
 import { ORIGIN } from './helpers';
@@ -22,11 +16,15 @@ import {
   newDeviceId,
   validate,
 } from './licenses-helpers';
+import { isGetOperatorAnswer } from '../../src/generated/answers/GetOperatorAnswer';
+import { isListAuditLogAnswer } from '../../src/generated/answers/ListAuditLogAnswer';
+import { isListContactMessagesAnswer } from '../../src/generated/answers/ListContactMessagesAnswer';
+import { isSearchCustomersAnswer } from '../../src/generated/answers/SearchCustomersAnswer';
 
 async function search(app: AccountApp, who: Awaited<ReturnType<typeof operator>>, q: string) {
   const response = await adminGet(app, who, `/api/admin/search?q=${encodeURIComponent(q)}`);
   expect(response.status, await response.clone().text()).toBe(200);
-  return parse(searchResultsSchema, await response.json());
+  return parse(isSearchCustomersAnswer, await response.json());
 }
 
 describe('who may use the console', () => {
@@ -44,7 +42,7 @@ describe('who may use the console', () => {
     }
     const allowed = await adminGet(app, admin, '/api/admin/session');
     expect(allowed.status).toBe(200);
-    expect(parse(operatorSchema, await allowed.json())).toMatchObject({
+    expect(parse(isGetOperatorAnswer, await allowed.json())).toMatchObject({
       userId: admin.userId,
       freshUntil: new Date(app.clock.now + 12 * 60 * 60 * 1000).toISOString(),
     });
@@ -232,7 +230,7 @@ describe('GET /api/admin/search', () => {
       admin,
       `/api/admin/search?q=${tag}&cursor=${encodeURIComponent(first.nextCursor ?? '')}`,
     );
-    const second = parse(searchResultsSchema, await response.json());
+    const second = parse(isSearchCustomersAnswer, await response.json());
     expect(second.results.map((r) => r.userId)).toEqual(ids.slice(0, 2).reverse());
     expect(second.nextCursor).toBeNull();
   });
@@ -621,7 +619,7 @@ describe('the audit log', () => {
       `operator=${admin.userId}&action=sign-out-everywhere`,
     ]) {
       const response = await adminGet(app, admin, `/api/admin/audit?${query}`);
-      const page = parse(auditPageSchema, await response.json());
+      const page = parse(isListAuditLogAnswer, await response.json());
       expect(page.entries.some((e) => e.userId === who.userId)).toBe(true);
       // Each row names its customer as they are now, not by id alone.
       expect(page.entries.find((e) => e.userId === who.userId)).toMatchObject({
@@ -640,7 +638,7 @@ describe('the audit log', () => {
     const tomorrow = new Date(app.clock.now + DAY_MS).toISOString().slice(0, 10);
     const byDay = async (query: string) =>
       parse(
-        auditPageSchema,
+        isListAuditLogAnswer,
         await (
           await adminGet(app, admin, `/api/admin/audit?customer=${who.userId}&${query}`)
         ).json(),
@@ -663,7 +661,7 @@ describe('the audit log', () => {
     const customersOf = async (query: string) => {
       const response = await adminGet(app, admin, `/api/admin/audit?${query}`);
       expect(response.status, await response.clone().text()).toBe(200);
-      return parse(auditPageSchema, await response.json()).entries.map((e) => e.userId);
+      return parse(isListAuditLogAnswer, await response.json()).entries.map((e) => e.userId);
     };
     // Typed as people type it: other case, spaces around.
     const typed = encodeURIComponent(`  ${who.account.form.email.toUpperCase()} `);
@@ -697,7 +695,10 @@ describe('the contact inbox', () => {
     );
     expect(sent.status).toBe(200);
 
-    const inbox = parse(inboxSchema, await (await adminGet(app, admin, '/api/admin/inbox')).json());
+    const inbox = parse(
+      isListContactMessagesAnswer,
+      await (await adminGet(app, admin, '/api/admin/inbox')).json(),
+    );
     const message = inbox.messages.find((m) => m.message === text);
     expect(message).toMatchObject({ status: 'new', userId: who.userId });
     expect(inbox.newCount).toBeGreaterThan(0);
@@ -709,7 +710,7 @@ describe('the contact inbox', () => {
     expect((await handle('Again')).status).toBe(409);
 
     const handled = parse(
-      inboxSchema,
+      isListContactMessagesAnswer,
       await (await adminGet(app, admin, '/api/admin/inbox?status=handled')).json(),
     );
     expect(handled.messages.find((m) => m.id === message?.id)).toMatchObject({

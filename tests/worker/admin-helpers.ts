@@ -2,15 +2,12 @@
 import { env } from 'cloudflare:workers';
 import { expect } from 'vitest';
 import { parse } from '../../src/contract/shape';
-import {
-  customerActionResultSchema,
-  customerDetailSchema,
-  type CustomerActionResult,
-  type CustomerDetail,
-} from '../../src/contract/admin';
+import { type CustomerActionResult, type CustomerDetail } from '../../src/contract/admin';
 import type { AuthResponse } from '../../src/contract/user';
 import { credentials, signUpTrial, type AccountApp, type SignedInAccount } from './account-helpers';
 import { enableTwoStep, nextCode, type TwoStep } from './two-step-helpers';
+import { isActOnCustomerAnswer } from '../../src/generated/answers/ActOnCustomerAnswer';
+import { isGetCustomerAnswer } from '../../src/generated/answers/GetCustomerAnswer';
 
 /**
  * A signed-in operator: the account, headers of its session (signed in after the grant), and its
@@ -86,8 +83,8 @@ export async function detailOf(
   const response = await adminGet(app, who, `/api/admin/customers/${userId}`);
   expect(response.status, await response.clone().text()).toBe(200);
   const body: unknown = await response.json();
-  expect(customerDetailSchema(body)).toBe(true);
-  return parse(customerDetailSchema, body);
+  expect(isGetCustomerAnswer(body)).toBe(true);
+  return parse(isGetCustomerAnswer, body);
 }
 
 /** Runs a customer action and asserts it succeeded; answers the result. */
@@ -102,5 +99,5 @@ export async function act(
     ...body,
   });
   expect(response.status, await response.clone().text()).toBe(200);
-  return parse(customerActionResultSchema, await response.json());
+  return parse(isActOnCustomerAnswer, await response.json());
 }

@@ -7,11 +7,11 @@
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { parse } from '../../src/contract/shape';
-import { businessMetricsSchema } from '../../src/contract/admin-metrics';
 import { accountApp, signUpTrial } from './account-helpers';
 import { adminGet, operator } from './admin-helpers';
 import { activateOk, licensee, newDeviceId } from './licenses-helpers';
 import { reportUsage } from './usage-helpers';
+import { isGetBusinessMetricsAnswer } from '../../src/generated/answers/GetBusinessMetricsAnswer';
 
 const H = 60 * 60 * 1000;
 /** Midnight UTC of a day of February 2031 (far from every other test's rows). */
@@ -205,7 +205,7 @@ describe('GET /api/admin/metrics', () => {
 
     const response = await adminGet(app, fresh, '/api/admin/metrics?range=7d');
     expect(response.status, await response.clone().text()).toBe(200);
-    const metrics = parse(businessMetricsSchema, await response.json());
+    const metrics = parse(isGetBusinessMetricsAnswer, await response.json());
     expect(metrics.periods.map((p) => p.label)).toEqual([
       'Jun 2',
       'Jun 3',
@@ -237,7 +237,7 @@ describe('GET /api/admin/metrics', () => {
 
     const response = await adminGet(app, fresh, '/api/admin/metrics?range=7d');
     expect(response.status, await response.clone().text()).toBe(200);
-    const metrics = parse(businessMetricsSchema, await response.json());
+    const metrics = parse(isGetBusinessMetricsAnswer, await response.json());
     expect(metrics.periods.map((p) => p.label)).toEqual([
       'Feb 23',
       'Feb 24',
@@ -268,7 +268,7 @@ describe('GET /api/admin/metrics', () => {
     const app = accountApp();
     const admin = await operator(app);
     const months = await adminGet(app, admin, '/api/admin/metrics?range=12m');
-    const metrics = parse(businessMetricsSchema, await months.json());
+    const metrics = parse(isGetBusinessMetricsAnswer, await months.json());
     expect(metrics.periods).toHaveLength(12);
     expect(metrics.periods.at(-1)?.label).toBe('Mar 2026');
     expect(metrics.periods[0]?.label).toBe('Apr 2025');
@@ -302,7 +302,7 @@ describe('GET /api/admin/metrics', () => {
     const admin = await operator(app);
 
     const response = await adminGet(app, admin, '/api/admin/metrics?range=7d');
-    const { featureAdoption: adoption } = parse(businessMetricsSchema, await response.json());
+    const { featureAdoption: adoption } = parse(isGetBusinessMetricsAnswer, await response.json());
 
     const of = (slug: string) => adoption.features.find((feature) => feature.slug === slug);
     expect(adoption.deviceDays).toEqual([0, 0, 0, 0, 0, 2, 1]);

@@ -4,12 +4,13 @@
  * written, and error answers.
  */
 import { expect } from 'vitest';
-import { moneyOverviewSchema, type MoneyOverview } from '../../src/contract/admin';
+import { type MoneyOverview } from '../../src/contract/admin';
 import { parse } from '../../src/contract/shape';
 import { queryAll, type AccountApp, type SignedInAccount } from './account-helpers';
 import { PaymentProviderError, type PaymentProvider } from '../../functions/adapters/payments';
 import { adminGet, adminPost, operator } from './admin-helpers';
 import { upgradedAccount, type BillingWorld } from './billing-helpers';
+import { isGetMoneyOverviewAnswer } from '../../src/generated/answers/GetMoneyOverviewAnswer';
 
 /** POST /api/admin/customers/:id/actions as the operator's browser, whatever it answers. */
 export function customerAction(
@@ -26,8 +27,8 @@ export async function moneyPage(app: AccountApp, who: SignedInAccount): Promise<
   const response = await adminGet(app, who, '/api/admin/money');
   expect(response.status, await response.clone().text()).toBe(200);
   const body: unknown = await response.json();
-  expect(moneyOverviewSchema(body)).toBe(true);
-  return parse(moneyOverviewSchema, body);
+  expect(isGetMoneyOverviewAnswer(body)).toBe(true);
+  return parse(isGetMoneyOverviewAnswer, body);
 }
 
 /** An audit row as stored, with its JSON values parsed. */

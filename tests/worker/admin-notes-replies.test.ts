@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { purgeDeletedAccounts } from '../../functions/services/cron/purge-accounts';
-import { customerActionResultSchema, inboxSchema } from '../../src/contract/admin';
 import { ConsoleMessages } from '../../src/contract/messages';
 import { parse } from '../../src/contract/shape';
 import { retentionDays } from '../../src/site.config';
@@ -16,6 +15,8 @@ import { adminGet, adminPost, detailOf, operator } from './admin-helpers';
 import { quietCronLogs, testDb } from './cron-helpers';
 import { ORIGIN } from './helpers';
 import { DAY_MS } from './licenses-helpers';
+import { isActOnCustomerAnswer } from '../../src/generated/answers/ActOnCustomerAnswer';
+import { isListContactMessagesAnswer } from '../../src/generated/answers/ListContactMessagesAnswer';
 
 const count = async (sql: string, ...params: unknown[]) =>
   (await queryAll<{ n: number }>(sql, ...params))[0]?.n ?? 0;
@@ -54,7 +55,7 @@ describe('internal notes on a customer', () => {
 
     const first = await addNote(app, admin, userId, '  Called about the invoice.  ');
     expect(first.status, await first.clone().text()).toBe(200);
-    const added = parse(customerActionResultSchema, await first.json());
+    const added = parse(isActOnCustomerAnswer, await first.json());
     expect(added.message).toBe(ConsoleMessages.noteAdded);
     app.clock.advance(60);
     expect((await addNote(app, admin, userId, 'x'.repeat(2000))).status).toBe(200);
@@ -104,7 +105,7 @@ describe('internal notes on a customer', () => {
 
     const deleted = await deleteNote(app, author, userId, note!.id);
     expect(deleted.status, await deleted.clone().text()).toBe(200);
-    const result = parse(customerActionResultSchema, await deleted.json());
+    const result = parse(isActOnCustomerAnswer, await deleted.json());
     expect(result.message).toBe(ConsoleMessages.noteDeleted);
     expect(result.detail.notes).toEqual([]);
     expect(result.detail.audit[0]).toMatchObject({
@@ -203,7 +204,10 @@ async function contactMessage(app: AccountApp, admin: SignedInAccount, email: st
     { Origin: ORIGIN },
   );
   expect(sent.status).toBe(200);
-  const inbox = parse(inboxSchema, await (await adminGet(app, admin, '/api/admin/inbox')).json());
+  const inbox = parse(
+    isListContactMessagesAnswer,
+    await (await adminGet(app, admin, '/api/admin/inbox')).json(),
+  );
   const message = inbox.messages.find((m) => m.message === text);
   expect(message).toBeDefined();
   return { id: message!.id, text };
@@ -245,7 +249,7 @@ describe('replying to a contact message', () => {
     expect(app.mail.filter((m) => m.tag === 'contact-reply' && m.to === email)).toHaveLength(1);
 
     const handled = parse(
-      inboxSchema,
+      isListContactMessagesAnswer,
       await (await adminGet(app, admin, '/api/admin/inbox?status=handled')).json(),
     );
     expect(handled.messages.find((m) => m.id === message.id)).toMatchObject({

@@ -7,7 +7,6 @@
  */
 import { describe, expect, it } from 'vitest';
 import { parse } from '../../src/contract/shape';
-import { businessMetricsSchema } from '../../src/contract/admin-metrics';
 import { plans } from '../../src/site.config';
 import { signUpTrial, signupForm, verifyEmail } from './account-helpers';
 import { adminGet, operator } from './admin-helpers';
@@ -15,6 +14,7 @@ import { billingWorld, deliver, payLocal, upgradedAccount } from './billing-help
 import { quietCronLogs, runJobsAt } from './cron-helpers';
 import { teamUpgradedByInvoice } from './invoice-helpers';
 import { activateOk, newDeviceId } from './licenses-helpers';
+import { isGetBusinessMetricsAnswer } from '../../src/generated/answers/GetBusinessMetricsAnswer';
 
 const DAY = 24 * 60 * 60 * 1000;
 /**
@@ -86,7 +86,7 @@ describe('the Overview over seeded journeys', () => {
 
     const response = await adminGet(app, admin, '/api/admin/metrics?range=30d');
     expect(response.status, await response.clone().text()).toBe(200);
-    const metrics = parse(businessMetricsSchema, await response.json());
+    const metrics = parse(isGetBusinessMetricsAnswer, await response.json());
     const days = metrics.periods.map((period) => period.start);
     /** A 30-day series with `values` at the days after START given. */
     const on = (values: Record<number, number>) =>

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { parse } from '../../src/contract/shape';
-import { authResponseSchema, meResponseSchema, type AuthResponse } from '../../src/contract/user';
+import { type AuthResponse } from '../../src/contract/user';
 import { limits } from '../../src/site.config';
 import {
   accountApp,
@@ -12,6 +12,8 @@ import {
   uniqueEmail,
   uniqueFingerprint,
 } from './account-helpers';
+import { isGetSignedInUserAnswer } from '../../src/generated/answers/GetSignedInUserAnswer';
+import { isSessionAnswer } from '../../src/generated/answers/SessionAnswer';
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -25,7 +27,7 @@ describe('POST /api/login', () => {
     const response = await app.post('/api/login', { email: form.email, password: form.password });
 
     expect(response.status).toBe(200);
-    const body = parse(authResponseSchema, await response.json());
+    const body = parse(isSessionAnswer, await response.json());
     expect(body.user.userId).toBe(signup.user.userId);
     expect(body.token).not.toBe(signup.token);
     expect(sessionCookieOf(response)).toBe(body.token);
@@ -195,7 +197,7 @@ describe('GET /api/me', () => {
     expect(response.status).toBe(200);
     // The same user as the sign-in answered, and whether the account owns an organization or
     // holds a seat of one.
-    expect(parse(meResponseSchema, await response.json())).toEqual({
+    expect(parse(isGetSignedInUserAnswer, await response.json())).toEqual({
       user: { ...auth.user, ownsOrganization: false, holdsSeat: false },
       tokenExpiration: auth.tokenExpiration,
     });
@@ -234,7 +236,9 @@ describe('GET /api/me', () => {
     const response = await app.request('/api/me', { headers: credentials(login.token).bearer });
 
     expect(response.status).toBe(200);
-    expect(parse(meResponseSchema, await response.json()).user.licenseStatus).toBe('expired');
+    expect(parse(isGetSignedInUserAnswer, await response.json()).user.licenseStatus).toBe(
+      'expired',
+    );
   });
 });
 
@@ -313,7 +317,7 @@ describe('POST /api/login-google', () => {
     });
 
     expect(response.status).toBe(200);
-    const body = parse(authResponseSchema, await response.json());
+    const body = parse(isSessionAnswer, await response.json());
     expect(body.user.userId).toBe(signup.user.userId);
     expect(sessionCookieOf(response)).toBe(body.token);
   });

@@ -4,12 +4,7 @@
  * and freed devices; and a Standard subscriber who joins.
  */
 import { describe, expect, it } from 'vitest';
-import {
-  organizationActionResultSchema,
-  organizationDetailSchema,
-  organizationListSchema,
-  type OrganizationDetail,
-} from '../../src/contract/admin-organizations';
+import { type OrganizationDetail } from '../../src/contract/admin-organizations';
 import { parse } from '../../src/contract/shape';
 import type { AuthResponse } from '../../src/contract/user';
 import {
@@ -23,6 +18,9 @@ import { adminGet, adminPost, operator, type OperatorAccount } from './admin-hel
 import { billingRows, billingWorld, upgradedAccount } from './billing-helpers';
 import { activateOk, newDeviceId } from './licenses-helpers';
 import { invite, organization, ownerPost, signUpByLink } from './organizations-helpers';
+import { isFindOrganizationsAnswer } from '../../src/generated/answers/FindOrganizationsAnswer';
+import { isGetOrganizationDetailAnswer } from '../../src/generated/answers/GetOrganizationDetailAnswer';
+import { isUpdateOrganizationAnswer } from '../../src/generated/answers/UpdateOrganizationAnswer';
 
 async function find(app: AccountApp, admin: OperatorAccount, q: string) {
   const response = await adminGet(
@@ -31,13 +29,13 @@ async function find(app: AccountApp, admin: OperatorAccount, q: string) {
     `/api/admin/organizations?q=${encodeURIComponent(q)}`,
   );
   expect(response.status, await response.clone().text()).toBe(200);
-  return parse(organizationListSchema, await response.json()).organizations;
+  return parse(isFindOrganizationsAnswer, await response.json()).organizations;
 }
 
 async function detail(app: AccountApp, admin: OperatorAccount, id: string) {
   const response = await adminGet(app, admin, `/api/admin/organizations/${id}`);
   expect(response.status, await response.clone().text()).toBe(200);
-  return parse(organizationDetailSchema, await response.json());
+  return parse(isGetOrganizationDetailAnswer, await response.json());
 }
 
 /** A member who signed up by the owner's invitation, signed in. */
@@ -122,7 +120,7 @@ describe('organizations in the console', () => {
       headers: { ...admin.browser, 'Sec-Fetch-Site': 'same-origin' },
     });
     expect(changed.status, await changed.clone().text()).toBe(200);
-    const result = parse(organizationActionResultSchema, await changed.json());
+    const result = parse(isUpdateOrganizationAnswer, await changed.json());
     expect(result.detail.organization).toMatchObject({
       seats: 5,
       notes: 'Second office joins in March',
@@ -150,7 +148,7 @@ describe('organizations in the console', () => {
       reason: 'Owner asked by phone',
     });
     expect(invited.status, await invited.clone().text()).toBe(200);
-    const team = parse(organizationActionResultSchema, await invited.json());
+    const team = parse(isUpdateOrganizationAnswer, await invited.json());
     expect(team.message).toBe('The invitation has been sent.');
     expect(team.detail.invitations).toHaveLength(2);
     expect(team.detail.audit[0]).toMatchObject({ action: 'team-invite' });

@@ -6,11 +6,11 @@
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { parse } from '../../src/contract/shape';
-import { authResponseSchema } from '../../src/contract/user';
 import { issueLocalGoogleToken, loadLocalGoogleKey } from '../../functions/adapters/identity-local';
 import { devGooglePrivateJwk } from './adapters-fakes';
 import { uniqueEmail, uniqueFingerprint } from './account-helpers';
 import { callWorker, ORIGIN } from './helpers';
+import { isSessionAnswer } from '../../src/generated/answers/SessionAnswer';
 
 const privateJwk = await devGooglePrivateJwk();
 /** One client address for this file, so its rate counters are its own. */
@@ -74,7 +74,7 @@ describe('the trial signup with the local adapters', () => {
       agreeToTerms: true,
     });
     expect(registered.status).toBe(200);
-    const auth = parse(authResponseSchema, await registered.json());
+    const auth = parse(isSessionAnswer, await registered.json());
     expect(await outboxText(form.email, 'welcome')).toContain(auth.user.licenseKey);
 
     const me = await callWorker('/api/me', {

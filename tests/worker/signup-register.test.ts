@@ -1,7 +1,7 @@
 import { dictionary } from '@zxcvbn-ts/language-common';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { parse } from '../../src/contract/shape';
-import { authResponseSchema, type AuthResponse } from '../../src/contract/user';
+import { type AuthResponse } from '../../src/contract/user';
 import { limits, plans, site } from '../../src/site.config';
 import { isValidLicenseKey } from '../../functions/services/core/licenses/license-keys';
 import {
@@ -17,6 +17,7 @@ import {
   verifyEmail,
   START,
 } from './account-helpers';
+import { isSessionAnswer } from '../../src/generated/answers/SessionAnswer';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -33,7 +34,7 @@ describe('POST /api/register-email-trial', () => {
     const response = await app.post('/api/register-email-trial', form);
 
     expect(response.status).toBe(200);
-    const body = parse(authResponseSchema, await response.json());
+    const body = parse(isSessionAnswer, await response.json());
     expect(body.user).toMatchObject({
       customerName: 'Ada Lovelace',
       email: form.email.toLowerCase(),
@@ -317,7 +318,7 @@ describe('POST /api/register-google-trial', () => {
     });
 
     expect(response.status).toBe(200);
-    const body = parse(authResponseSchema, await response.json());
+    const body = parse(isSessionAnswer, await response.json());
     expect(body.user).toMatchObject({
       customerName: 'Grace Hopper',
       email,

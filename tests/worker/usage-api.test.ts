@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parse } from '../../src/contract/shape';
 import { SuccessMessages } from '../../src/contract/messages';
-import { usageOverviewSchema, type UsageOverview } from '../../src/contract/usage';
+import { type UsageOverview } from '../../src/contract/usage';
 import type { AuthResponse } from '../../src/contract/user';
 import { licensing } from '../../src/site.config';
 import { accountApp, credentials, queryAll, type AccountApp } from './account-helpers';
@@ -15,6 +15,7 @@ import {
   validate,
   type Licensee,
 } from './licenses-helpers';
+import { isGetUsageOverviewAnswer } from '../../src/generated/answers/GetUsageOverviewAnswer';
 
 const WINDOWS_CHROME =
   'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
@@ -35,7 +36,7 @@ async function anotherSession(app: AccountApp, who: Licensee, userAgent = MAC_FI
 async function usage(app: AccountApp, headers: Record<string, string>): Promise<UsageOverview> {
   const response = await app.request('/api/usage', { headers });
   expect(response.status, await response.clone().text()).toBe(200);
-  return parse(usageOverviewSchema, await response.json());
+  return parse(isGetUsageOverviewAnswer, await response.json());
 }
 
 function post(app: AccountApp, path: string, headers: Record<string, string>) {
@@ -161,7 +162,7 @@ describe('POST /api/devices/:id/deactivate', () => {
     const response = await post(app, `/api/devices/${device.id}/deactivate`, who.account.browser);
 
     expect(response.status).toBe(200);
-    const overview = parse(usageOverviewSchema, await response.json());
+    const overview = parse(isGetUsageOverviewAnswer, await response.json());
     expect(overview.message).toBe(SuccessMessages.deviceDeactivated);
     expect(overview.devices).toEqual([]);
     expect(overview.deactivations.used).toBe(1);
@@ -260,7 +261,7 @@ describe('DELETE /api/sessions/:id', () => {
     });
 
     expect(response.status).toBe(200);
-    const overview = parse(usageOverviewSchema, await response.json());
+    const overview = parse(isGetUsageOverviewAnswer, await response.json());
     expect(overview.message).toBe(SuccessMessages.sessionRevoked);
     expect(overview.sessions.map((s) => s.current)).toEqual([true]);
     expect((await app.request('/api/me', { headers: other.bearer })).status).toBe(401);
@@ -321,7 +322,7 @@ describe('POST /api/sessions/revoke-others', () => {
     const response = await post(app, '/api/sessions/revoke-others', who.account.browser);
 
     expect(response.status).toBe(200);
-    const overview = parse(usageOverviewSchema, await response.json());
+    const overview = parse(isGetUsageOverviewAnswer, await response.json());
     expect(overview.message).toBe(SuccessMessages.sessionsRevoked);
     expect(overview.sessions).toHaveLength(1);
     for (const other of others) {

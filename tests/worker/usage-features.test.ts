@@ -6,11 +6,12 @@
 import { describe, expect, it } from 'vitest';
 import { parse } from '../../src/contract/shape';
 import { SuccessMessages } from '../../src/contract/messages';
-import { featureUsageViewSchema, type FeatureUsageView } from '../../src/contract/usage';
+import { type FeatureUsageView } from '../../src/contract/usage';
 import { featureUsage } from '../../src/site.config';
 import { accountApp, queryAll, type AccountApp } from './account-helpers';
 import { activateOk, DAY_MS, licensee, newDeviceId, type Licensee } from './licenses-helpers';
 import { dayAt, reportUsage, seedUsageMonth, seedUsageRow, setShareUsage } from './usage-helpers';
+import { isGetFeatureUsageAnswer } from '../../src/generated/answers/GetFeatureUsageAnswer';
 
 const slugs = featureUsage.features.map((feature) => feature.slug);
 const at = (feature: string) => slugs.indexOf(feature as (typeof slugs)[number]);
@@ -23,7 +24,7 @@ async function features(app: AccountApp, who: Licensee, days?: string | number) 
 async function view(app: AccountApp, who: Licensee, days: number): Promise<FeatureUsageView> {
   const response = await features(app, who, days);
   expect(response.status, await response.clone().text()).toBe(200);
-  return parse(featureUsageViewSchema, await response.json());
+  return parse(isGetFeatureUsageAnswer, await response.json());
 }
 
 /** Days ago, as the UTC day of the app's clock. */
@@ -108,7 +109,7 @@ describe('GET /api/usage/features', () => {
     const who = await licensee(app);
     const response = await features(app, who);
     expect(response.status).toBe(200);
-    expect(parse(featureUsageViewSchema, await response.json())).toMatchObject({
+    expect(parse(isGetFeatureUsageAnswer, await response.json())).toMatchObject({
       days: 30,
       devices: [],
     });

@@ -14,7 +14,6 @@ import {
   pruneFeatureUsage,
 } from '../../functions/services/cron/usage-retention';
 import { parse } from '../../src/contract/shape';
-import { featureUsageViewSchema } from '../../src/contract/usage';
 import { featureUsage, retentionDays } from '../../src/site.config';
 import { accountApp, queryAll, type AccountApp } from './account-helpers';
 import { quietCronLogs, testDb } from './cron-helpers';
@@ -28,6 +27,7 @@ import {
   usageRefOf,
   usageRows,
 } from './usage-helpers';
+import { isGetFeatureUsageAnswer } from '../../src/generated/answers/GetFeatureUsageAnswer';
 
 const ago = (app: AccountApp, days: number) => dayAt(app.clock.now - days * DAY_MS);
 
@@ -36,7 +36,7 @@ async function view(app: AccountApp, who: Licensee, days: number) {
     headers: who.account.bearer,
   });
   expect(response.status, await response.clone().text()).toBe(200);
-  return parse(featureUsageViewSchema, await response.json());
+  return parse(isGetFeatureUsageAnswer, await response.json());
 }
 
 /** Runs the retention job until it folds nothing more; returns each run's counts. */

@@ -7,11 +7,7 @@
 import { and, count, desc, eq, gt, gte, isNull, lt, sql } from 'drizzle-orm';
 import { ApiMessages } from '../../../src/contract/messages';
 import { parse } from '../../../src/contract/shape';
-import {
-  verifiedFormDataSchema,
-  type SignupPlan,
-  type VerifiedFormData,
-} from '../../../src/contract/signup';
+import { type SignupPlan, type VerifiedFormData } from '../../../src/contract/signup';
 import { limits } from '../../../src/site.config';
 import { verificationCodes, type VerificationRow } from '../../db/schema';
 import { fail, type ApiError } from '../../lib/errors';
@@ -21,6 +17,7 @@ import { keyedHash, timingSafeEqualText } from '../shared/crypto';
 import type { Millis } from '../shared/db';
 import type { Deps } from '../shared/deps';
 import { normalizeEmail } from '../shared/emails';
+import { isVerifiedFormData } from '../../../src/generated/answers/VerifiedFormData';
 
 const CODE_TTL_MS = limits.codeValiditySeconds * 1000;
 /** A series of codes (and its wrong-try count) lasts as long as the per-e-mail send window. */
@@ -194,7 +191,7 @@ export async function checkCode(
 /** Exactly the four fields: the row is ours, but only these may reach an answer. */
 function parseFormData(json: string): VerifiedFormData {
   const { customerName, email, plan, fingerprintId } = parse(
-    verifiedFormDataSchema,
+    isVerifiedFormData,
     JSON.parse(json),
     'stored signup form',
   );

@@ -1,33 +1,15 @@
 /**
- * The zod twins of the answers the sign-in, signup, account, passkey and two-step calls give, so
- * the published contract states their fields. The pages check those answers with the shapes of
- * ../user.ts, ../signup.ts, ../account.ts, ../usage.ts, ../passkeys.ts and ../two-step.ts (no zod
- * in the browser); the type checks below fail the build if a twin and its shape ever differ.
- * Worker and contract only: no island imports this.
+ * The answers the sign-in, signup, account, passkey and two-step calls give, described once:
+ * these zod schemas are what the published contract states and what `npm run openapi` turns into
+ * the islands' checks (src/generated/answers/); ../user.ts, ../signup.ts, ../account.ts,
+ * ../usage.ts, ../passkeys.ts and ../two-step.ts name their types. Worker and contract only: no
+ * island imports this (no zod in the browser).
  */
 import { z } from 'zod';
-import type { AccountLicense } from '../account';
-import type { Passkey, PasskeyList, PasskeyOptions, RegistrationOptions } from '../passkeys';
-import type { Agree } from '../schemas/agree';
 import { lazySchema } from '../schemas/lazy';
-import { signupPlans, type SendVerificationResponse, type VerifyCodeResponse } from '../signup';
-import {
-  proofMethods,
-  type IdentityProofMethods,
-  type RecoveryCodesResponse,
-  type SecondStepResponse,
-  type TwoStepSetup,
-  type TwoStepStatus,
-} from '../two-step';
-import type { UsageSharing } from '../usage';
-import {
-  licenseStatuses,
-  planLabels,
-  type AuthResponse,
-  type MeResponse,
-  type MessageResponse,
-  type User,
-} from '../user';
+import { signupPlans } from '../signup';
+import { proofMethods } from '../two-step';
+import { licenseStatuses, planLabels } from '../user';
 
 /** The signed-in account as the site shows it (no secret: the session token is not in it). */
 export const userViewSchema = lazySchema(() =>
@@ -52,8 +34,7 @@ export const userViewSchema = lazySchema(() =>
     /** Sent by GET /api/me only: the account's license is a seat of an organization. */
     holdsSeat: z.boolean().optional(),
   }),
-);
-const usersAgree: Agree<typeof userViewSchema, User> = true;
+).meta({ id: 'User' });
 
 /** A new session: `token` for API clients (sent as Bearer), the same session also as a cookie. */
 export const authResponseSchema = lazySchema(() =>
@@ -63,8 +44,7 @@ export const authResponseSchema = lazySchema(() =>
     /** When the session ends, milliseconds since the epoch. */
     tokenExpiration: z.number().int(),
   }),
-);
-const authResponsesAgree: Agree<typeof authResponseSchema, AuthResponse> = true;
+).meta({ id: 'SessionAnswer' });
 
 /** Two-step sign-in is on: no session yet; the code is asked on /login/code. */
 export const secondStepResponseSchema = lazySchema(() =>
@@ -74,7 +54,6 @@ export const secondStepResponseSchema = lazySchema(() =>
     expiresAt: z.number().int(),
   }),
 );
-const secondStepsAgree: Agree<typeof secondStepResponseSchema, SecondStepResponse> = true;
 
 /** What a password or Google sign-in answers: a session, or the code step. */
 export const signInAnswerSchema = lazySchema(() =>
@@ -88,11 +67,11 @@ export const meResponseSchema = lazySchema(() =>
     tokenExpiration: z.number().int(),
   }),
 );
-const meResponsesAgree: Agree<typeof meResponseSchema, MeResponse> = true;
 
 /** A sentence saying what was done. */
-export const messageResponseSchema = lazySchema(() => z.object({ message: z.string() }));
-const messageResponsesAgree: Agree<typeof messageResponseSchema, MessageResponse> = true;
+export const messageResponseSchema = lazySchema(() => z.object({ message: z.string() })).meta({
+  id: 'MessageAnswer',
+});
 
 export const accountLicenseSchema = lazySchema(() =>
   z.object({
@@ -112,7 +91,6 @@ export const accountLicenseSchema = lazySchema(() =>
       .nullable(),
   }),
 );
-const accountLicensesAgree: Agree<typeof accountLicenseSchema, AccountLicense> = true;
 
 export const usageSharingSchema = lazySchema(() =>
   z.object({
@@ -122,7 +100,6 @@ export const usageSharingSchema = lazySchema(() =>
     message: z.string().optional(),
   }),
 );
-const usageSharingAgrees: Agree<typeof usageSharingSchema, UsageSharing> = true;
 
 export const sendVerificationResponseSchema = lazySchema(() =>
   z.object({
@@ -133,25 +110,22 @@ export const sendVerificationResponseSchema = lazySchema(() =>
     expiresIn: z.number().int(),
   }),
 );
-const sendVerificationsAgree: Agree<
-  typeof sendVerificationResponseSchema,
-  SendVerificationResponse
-> = true;
 
 export const verifyCodeResponseSchema = lazySchema(() =>
   z.object({
     verified: z.boolean(),
     /** The form the code was sent for (no password in it). */
-    formData: z.object({
-      customerName: z.string(),
-      email: z.string(),
-      plan: z.enum(signupPlans),
-      fingerprintId: z.string(),
-    }),
+    formData: z
+      .object({
+        customerName: z.string(),
+        email: z.string(),
+        plan: z.enum(signupPlans),
+        fingerprintId: z.string(),
+      })
+      .meta({ id: 'VerifiedFormData' }),
     message: z.string(),
   }),
 );
-const verifyCodesAgree: Agree<typeof verifyCodeResponseSchema, VerifyCodeResponse> = true;
 
 /** One passkey of the account (times in milliseconds since the epoch). */
 export const passkeySchema = lazySchema(() =>
@@ -164,7 +138,6 @@ export const passkeySchema = lazySchema(() =>
     backedUp: z.boolean(),
   }),
 );
-const passkeysAgree: Agree<typeof passkeySchema, Passkey> = true;
 
 export const passkeyListSchema = lazySchema(() =>
   z.object({
@@ -174,7 +147,6 @@ export const passkeyListSchema = lazySchema(() =>
     max: z.number().int(),
   }),
 );
-const passkeyListsAgree: Agree<typeof passkeyListSchema, PasskeyList> = true;
 
 /** A WebAuthn ceremony: its id, sent back with the browser's answer, and the browser's options. */
 export const passkeyOptionsSchema = lazySchema(() =>
@@ -183,8 +155,7 @@ export const passkeyOptionsSchema = lazySchema(() =>
     /** The options for `startRegistration` / `startAuthentication` of @simplewebauthn/browser. */
     options: z.unknown(),
   }),
-);
-const passkeyOptionsAgree: Agree<typeof passkeyOptionsSchema, PasskeyOptions> = true;
+).meta({ id: 'PasskeyOptionsAnswer' });
 
 export const registrationOptionsSchema = lazySchema(() =>
   passkeyOptionsSchema.unwrap().extend({
@@ -192,7 +163,6 @@ export const registrationOptionsSchema = lazySchema(() =>
     suggestedName: z.string(),
   }),
 );
-const registrationOptionsAgree: Agree<typeof registrationOptionsSchema, RegistrationOptions> = true;
 
 export const twoStepStatusSchema = lazySchema(() =>
   z.object({
@@ -202,7 +172,6 @@ export const twoStepStatusSchema = lazySchema(() =>
     recoveryCodesLeft: z.number().int(),
   }),
 );
-const twoStepStatusesAgree: Agree<typeof twoStepStatusSchema, TwoStepStatus> = true;
 
 export const twoStepSetupSchema = lazySchema(() =>
   z.object({
@@ -214,7 +183,6 @@ export const twoStepSetupSchema = lazySchema(() =>
     qrSvg: z.string(),
   }),
 );
-const twoStepSetupsAgree: Agree<typeof twoStepSetupSchema, TwoStepSetup> = true;
 
 export const recoveryCodesSchema = lazySchema(() =>
   z.object({
@@ -222,7 +190,6 @@ export const recoveryCodesSchema = lazySchema(() =>
     recoveryCodes: z.array(z.string()),
   }),
 );
-const recoveryCodesAgree: Agree<typeof recoveryCodesSchema, RecoveryCodesResponse> = true;
 
 export const identityProofMethodsSchema = lazySchema(() =>
   z.object({
@@ -230,25 +197,3 @@ export const identityProofMethodsSchema = lazySchema(() =>
     methods: z.array(z.enum(proofMethods)),
   }),
 );
-const identityProofMethodsAgree: Agree<typeof identityProofMethodsSchema, IdentityProofMethods> =
-  true;
-
-void [
-  usersAgree,
-  authResponsesAgree,
-  secondStepsAgree,
-  meResponsesAgree,
-  messageResponsesAgree,
-  accountLicensesAgree,
-  usageSharingAgrees,
-  sendVerificationsAgree,
-  verifyCodesAgree,
-  passkeysAgree,
-  passkeyListsAgree,
-  passkeyOptionsAgree,
-  registrationOptionsAgree,
-  twoStepStatusesAgree,
-  twoStepSetupsAgree,
-  recoveryCodesAgree,
-  identityProofMethodsAgree,
-];

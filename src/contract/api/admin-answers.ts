@@ -1,39 +1,12 @@
 /**
- * The zod twins of the answers src/contract/admin.ts describes with shapes, so the published API
- * states their fields. The pages keep checking those answers with the shapes (no zod in the
- * browser); each `Agree` below fails the build if a twin and its shape ever differ. Worker and
- * contract only: no island imports this.
+ * The answers whose domain types src/contract/admin.ts names, described once: these zod schemas are
+ * what the Worker's answers are typed by, what the published API states, and what
+ * `npm run openapi` turns into the islands' checks (src/generated/answers/). Worker and
+ * contract only: no island imports this (no zod in the browser).
  */
 import { z } from 'zod';
-import type { Agree } from '../schemas/agree';
 import { lazySchema } from '../schemas/lazy';
-import {
-  auditActions,
-  licenseStatuses,
-  mailStatuses,
-  type AdminDevice,
-  type AdminInvoice,
-  type AdminLicense,
-  type AdminMail,
-  type AdminSession,
-  type AdminSubscription,
-  type AuditEntry,
-  type AuditPage,
-  type AutomaticRefund,
-  type ContactMessageView,
-  type ContactReplyView,
-  type CustomerActionResult,
-  type CustomerDetail,
-  type CustomerHit,
-  type CustomerNote,
-  type FailedWebhook,
-  type Inbox,
-  type MoneyActionResult,
-  type MoneyOverview,
-  type Operator,
-  type SearchResults,
-  type TrialMatch,
-} from '../admin';
+import { auditActions, licenseStatuses, mailStatuses } from '../admin';
 import { planLabels } from '../user';
 import { licenseEventViewSchema } from './dashboard-schemas';
 
@@ -47,8 +20,6 @@ export const operatorSchema = lazySchema(() =>
     freshUntil: z.string(),
   }),
 );
-
-const operatorAgrees: Agree<typeof operatorSchema, Operator> = true;
 
 /** One customer found by the console's search. */
 export const customerHitSchema = lazySchema(() =>
@@ -64,8 +35,6 @@ export const customerHitSchema = lazySchema(() =>
   }),
 );
 
-const customerHitAgrees: Agree<typeof customerHitSchema, CustomerHit> = true;
-
 /** GET /api/admin/search?q=…&cursor=…: newest first, a page at a time. */
 export const searchResultsSchema = lazySchema(() =>
   z.object({
@@ -75,8 +44,6 @@ export const searchResultsSchema = lazySchema(() =>
     nextCursor: z.nullable(z.string()),
   }),
 );
-
-const searchResultsAgrees: Agree<typeof searchResultsSchema, SearchResults> = true;
 
 export const adminLicenseSchema = lazySchema(() =>
   z.object({
@@ -104,8 +71,6 @@ export const adminLicenseSchema = lazySchema(() =>
   }),
 );
 
-const adminLicenseAgrees: Agree<typeof adminLicenseSchema, AdminLicense> = true;
-
 export const adminDeviceSchema = lazySchema(() =>
   z.object({
     /** Our row id (for free-device). */
@@ -119,8 +84,6 @@ export const adminDeviceSchema = lazySchema(() =>
     deactivatedAt: z.nullable(z.string()),
   }),
 );
-
-const adminDeviceAgrees: Agree<typeof adminDeviceSchema, AdminDevice> = true;
 
 export const adminSessionSchema = lazySchema(() =>
   z.object({
@@ -137,8 +100,6 @@ export const adminSessionSchema = lazySchema(() =>
   }),
 );
 
-const adminSessionAgrees: Agree<typeof adminSessionSchema, AdminSession> = true;
-
 export const adminSubscriptionSchema = lazySchema(() =>
   z.object({
     stripeCustomerId: z.string(),
@@ -149,8 +110,6 @@ export const adminSubscriptionSchema = lazySchema(() =>
     createdAt: z.string(),
   }),
 );
-
-const adminSubscriptionAgrees: Agree<typeof adminSubscriptionSchema, AdminSubscription> = true;
 
 export const adminInvoiceSchema = lazySchema(() =>
   z.object({
@@ -175,8 +134,6 @@ export const adminInvoiceSchema = lazySchema(() =>
   }),
 );
 
-const adminInvoiceAgrees: Agree<typeof adminInvoiceSchema, AdminInvoice> = true;
-
 /** An automatic refund of a payment we could not apply (docs/operating.md, "Refunds
  * and the money page"). */
 export const automaticRefundSchema = lazySchema(() =>
@@ -197,8 +154,6 @@ export const automaticRefundSchema = lazySchema(() =>
   }),
 );
 
-const automaticRefundAgrees: Agree<typeof automaticRefundSchema, AutomaticRefund> = true;
-
 export const adminMailSchema = lazySchema(() =>
   z.object({
     id: z.string(),
@@ -213,8 +168,6 @@ export const adminMailSchema = lazySchema(() =>
   }),
 );
 
-const adminMailAgrees: Agree<typeof adminMailSchema, AdminMail> = true;
-
 export const trialMatchSchema = lazySchema(() =>
   z.object({
     kind: z.enum(['email', 'google', 'fingerprint']),
@@ -227,8 +180,6 @@ export const trialMatchSchema = lazySchema(() =>
   }),
 );
 
-const trialMatchAgrees: Agree<typeof trialMatchSchema, TrialMatch> = true;
-
 /** An operator's e-mail reply to a contact message. */
 export const contactReplySchema = lazySchema(() =>
   z.object({
@@ -238,8 +189,6 @@ export const contactReplySchema = lazySchema(() =>
     operatorEmail: z.string(),
   }),
 );
-
-const contactReplyAgrees: Agree<typeof contactReplySchema, ContactReplyView> = true;
 
 export const contactMessageSchema = lazySchema(() =>
   z.object({
@@ -258,8 +207,6 @@ export const contactMessageSchema = lazySchema(() =>
     replies: z.array(contactReplySchema),
   }),
 );
-
-const contactMessageAgrees: Agree<typeof contactMessageSchema, ContactMessageView> = true;
 
 export const auditEntrySchema = lazySchema(() =>
   z.object({
@@ -283,8 +230,6 @@ export const auditEntrySchema = lazySchema(() =>
   }),
 );
 
-const auditEntryAgrees: Agree<typeof auditEntrySchema, AuditEntry> = true;
-
 /** An operator's internal note on a customer; the customer never sees it. */
 export const customerNoteSchema = lazySchema(() =>
   z.object({
@@ -299,8 +244,6 @@ export const customerNoteSchema = lazySchema(() =>
     mine: z.boolean(),
   }),
 );
-
-const customerNoteAgrees: Agree<typeof customerNoteSchema, CustomerNote> = true;
 
 /** GET /api/admin/customers/:id: everything about one customer. */
 export const customerDetailSchema = lazySchema(() =>
@@ -345,8 +288,6 @@ export const customerDetailSchema = lazySchema(() =>
   }),
 );
 
-const customerDetailAgrees: Agree<typeof customerDetailSchema, CustomerDetail> = true;
-
 /** The answer to every customer action: what happened, and the page to redraw. */
 export const customerActionResultSchema = lazySchema(() =>
   z.object({
@@ -354,9 +295,6 @@ export const customerActionResultSchema = lazySchema(() =>
     detail: customerDetailSchema,
   }),
 );
-
-const customerActionResultAgrees: Agree<typeof customerActionResultSchema, CustomerActionResult> =
-  true;
 
 /** GET /api/admin/inbox?status=new|handled&cursor=… */
 export const inboxSchema = lazySchema(() =>
@@ -366,8 +304,6 @@ export const inboxSchema = lazySchema(() =>
     newCount: z.int(),
   }),
 );
-
-const inboxAgrees: Agree<typeof inboxSchema, Inbox> = true;
 
 /** A webhook event we could not apply (its handler failed; Stripe retries it). */
 export const failedWebhookSchema = lazySchema(() =>
@@ -381,8 +317,6 @@ export const failedWebhookSchema = lazySchema(() =>
     lastFailedAt: z.string(),
   }),
 );
-
-const failedWebhookAgrees: Agree<typeof failedWebhookSchema, FailedWebhook> = true;
 
 /** GET /api/admin/money: what needs an operator's attention. */
 export const moneyOverviewSchema = lazySchema(() =>
@@ -400,17 +334,13 @@ export const moneyOverviewSchema = lazySchema(() =>
   }),
 );
 
-const moneyOverviewAgrees: Agree<typeof moneyOverviewSchema, MoneyOverview> = true;
-
 /** The answer to a retry on the money page: what happened, and the page to redraw. */
 export const moneyActionResultSchema = lazySchema(() =>
   z.object({
     message: z.string(),
     money: moneyOverviewSchema,
   }),
-);
-
-const moneyActionResultAgrees: Agree<typeof moneyActionResultSchema, MoneyActionResult> = true;
+).meta({ id: 'MoneyActionAnswer' });
 
 /** GET /api/admin/audit?operator=…&customer=…&action=…&cursor=… */
 export const auditPageSchema = lazySchema(() =>
@@ -419,30 +349,3 @@ export const auditPageSchema = lazySchema(() =>
     nextCursor: z.nullable(z.string()),
   }),
 );
-
-const auditPageAgrees: Agree<typeof auditPageSchema, AuditPage> = true;
-
-void [
-  operatorAgrees,
-  customerHitAgrees,
-  searchResultsAgrees,
-  adminLicenseAgrees,
-  adminDeviceAgrees,
-  adminSessionAgrees,
-  adminSubscriptionAgrees,
-  adminInvoiceAgrees,
-  automaticRefundAgrees,
-  adminMailAgrees,
-  trialMatchAgrees,
-  contactReplyAgrees,
-  contactMessageAgrees,
-  auditEntryAgrees,
-  customerNoteAgrees,
-  customerDetailAgrees,
-  customerActionResultAgrees,
-  inboxAgrees,
-  failedWebhookAgrees,
-  moneyOverviewAgrees,
-  moneyActionResultAgrees,
-  auditPageAgrees,
-];

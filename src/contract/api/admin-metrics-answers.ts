@@ -1,13 +1,12 @@
 /**
- * The zod twins of the answers src/contract/admin-metrics.ts describes with shapes, so the published API
- * states their fields. The pages keep checking those answers with the shapes (no zod in the
- * browser); each `Agree` below fails the build if a twin and its shape ever differ. Worker and
- * contract only: no island imports this.
+ * The answers whose domain types src/contract/admin-metrics.ts names, described once: these zod schemas are
+ * what the Worker's answers are typed by, what the published API states, and what
+ * `npm run openapi` turns into the islands' checks (src/generated/answers/). Worker and
+ * contract only: no island imports this (no zod in the browser).
  */
 import { z } from 'zod';
-import type { Agree } from '../schemas/agree';
 import { lazySchema } from '../schemas/lazy';
-import { metricRanges, type BusinessMetrics } from '../admin-metrics';
+import { metricRanges } from '../admin-metrics';
 
 export const businessMetricsSchema = lazySchema(() =>
   z.object({
@@ -54,7 +53,3 @@ export const businessMetricsSchema = lazySchema(() =>
     currency: z.string(),
   }),
 );
-
-const businessMetricsAgrees: Agree<typeof businessMetricsSchema, BusinessMetrics> = true;
-
-void [businessMetricsAgrees];

@@ -1,20 +1,12 @@
 /**
- * The zod twins of the answers src/contract/admin-organizations.ts describes with shapes, so the published API
- * states their fields. The pages keep checking those answers with the shapes (no zod in the
- * browser); each `Agree` below fails the build if a twin and its shape ever differ. Worker and
- * contract only: no island imports this.
+ * The answers whose domain types src/contract/admin-organizations.ts names, described once: these zod schemas are
+ * what the Worker's answers are typed by, what the published API states, and what
+ * `npm run openapi` turns into the islands' checks (src/generated/answers/). Worker and
+ * contract only: no island imports this (no zod in the browser).
  */
 import { z } from 'zod';
-import type { Agree } from '../schemas/agree';
 import { lazySchema } from '../schemas/lazy';
-import {
-  supportTiers,
-  type AdminOrganization,
-  type OrganizationActionResult,
-  type OrganizationDetail,
-  type OrganizationHit,
-  type OrganizationList,
-} from '../admin-organizations';
+import { supportTiers } from '../admin-organizations';
 import { auditEntrySchema } from './admin-answers';
 import { teamActivitySchema, teamInvitationSchema, teamMemberSchema } from './team-answers';
 
@@ -36,13 +28,9 @@ export const organizationHitSchema = lazySchema(() =>
   }),
 );
 
-const organizationHitAgrees: Agree<typeof organizationHitSchema, OrganizationHit> = true;
-
 export const organizationListSchema = lazySchema(() =>
   z.object({ organizations: z.array(organizationHitSchema) }),
 );
-
-const organizationListAgrees: Agree<typeof organizationListSchema, OrganizationList> = true;
 
 /** The organization's own record, as operators see and change it. */
 export const adminOrganizationSchema = lazySchema(() =>
@@ -68,8 +56,6 @@ export const adminOrganizationSchema = lazySchema(() =>
   }),
 );
 
-const adminOrganizationAgrees: Agree<typeof adminOrganizationSchema, AdminOrganization> = true;
-
 /** GET /api/admin/organizations/:id: the whole picture on one page. */
 export const organizationDetailSchema = lazySchema(() =>
   z.object({
@@ -84,8 +70,6 @@ export const organizationDetailSchema = lazySchema(() =>
   }),
 );
 
-const organizationDetailAgrees: Agree<typeof organizationDetailSchema, OrganizationDetail> = true;
-
 /** The answer to a change: what happened, and the page to redraw. */
 export const organizationActionResultSchema = lazySchema(() =>
   z.object({
@@ -94,20 +78,7 @@ export const organizationActionResultSchema = lazySchema(() =>
   }),
 );
 
-const organizationActionResultAgrees: Agree<
-  typeof organizationActionResultSchema,
-  OrganizationActionResult
-> = true;
-
 /** POST /api/admin/organizations: the new organization's id. */
 export const organizationCreatedSchema = lazySchema(() =>
   z.object({ message: z.string(), id: z.string() }),
 );
-
-void [
-  organizationHitAgrees,
-  organizationListAgrees,
-  adminOrganizationAgrees,
-  organizationDetailAgrees,
-  organizationActionResultAgrees,
-];

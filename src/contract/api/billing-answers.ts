@@ -1,19 +1,12 @@
 /**
- * The zod twins of the answers src/contract/billing.ts describes with shapes, so the published API
- * states their fields. The pages keep checking those answers with the shapes (no zod in the
- * browser); each `Agree` below fails the build if a twin and its shape ever differ. Worker and
- * contract only: no island imports this.
+ * The answers whose domain types src/contract/billing.ts names, described once: these zod schemas are
+ * what the Worker's answers are typed by, what the published API states, and what
+ * `npm run openapi` turns into the islands' checks (src/generated/answers/). Worker and
+ * contract only: no island imports this (no zod in the browser).
  */
 import { z } from 'zod';
-import type { Agree } from '../schemas/agree';
 import { lazySchema } from '../schemas/lazy';
-import {
-  subscriptionStatuses,
-  type BillingOverview,
-  type InvoiceView,
-  type PortalResponse,
-  type YearlyCharge,
-} from '../billing';
+import { subscriptionStatuses } from '../billing';
 import { licenseStatuses, planLabels } from '../user';
 
 /**
@@ -36,8 +29,6 @@ export const yearlyChargeSchema = lazySchema(() =>
     currency: z.string(),
   }),
 );
-
-const yearlyChargeAgrees: Agree<typeof yearlyChargeSchema, YearlyCharge> = true;
 
 export const invoiceViewSchema = lazySchema(() =>
   z.object({
@@ -83,8 +74,6 @@ export const invoiceViewSchema = lazySchema(() =>
     ),
   }),
 );
-
-const invoiceViewAgrees: Agree<typeof invoiceViewSchema, InvoiceView> = true;
 
 /**
  * The account's billing details as the page shows them (BillingDetails): `country` is an ISO
@@ -167,12 +156,6 @@ export const billingOverviewSchema = lazySchema(() =>
   }),
 );
 
-const billingOverviewAgrees: Agree<typeof billingOverviewSchema, BillingOverview> = true;
-
 export const portalResponseSchema = lazySchema(() =>
   z.object({ url: z.url({ protocol: /^https?$/ }) }),
 );
-
-const portalResponseAgrees: Agree<typeof portalResponseSchema, PortalResponse> = true;
-
-void [yearlyChargeAgrees, invoiceViewAgrees, billingOverviewAgrees, portalResponseAgrees];

@@ -1,21 +1,11 @@
 /**
- * The zod twins of the answers the account calls give (/activate's, Usage & Sessions'), so the
- * published contract states their fields. The pages check those answers with the shapes of
- * ../usage.ts and ../plugin-sign-in.ts (no zod in the browser); the type checks below fail the
- * build if a twin and its shape ever differ. Worker and contract only: no island imports this.
+ * The answers the account calls give (/activate's, Usage & Sessions'), described once: these zod
+ * schemas are what the published contract states and what `npm run openapi` turns into the
+ * islands' checks (src/generated/answers/); ../usage.ts and ../plugin-sign-in.ts name
+ * their types. Worker and contract only: no island imports this (no zod in the browser).
  */
 import { z } from 'zod';
-import type { DeviceDecision, DeviceRequestView } from '../plugin-sign-in';
-import type { Agree } from '../schemas/agree';
 import { deviceViewSchema } from '../schemas/licensing';
-import type {
-  FeatureUsageDevice,
-  FeatureUsageView,
-  LicenseEventView,
-  PluginSignInView,
-  SessionView,
-  UsageOverview,
-} from '../usage';
 import { planLabels } from '../user';
 import { lazySchema } from '../schemas/lazy';
 
@@ -35,7 +25,6 @@ export const deviceRequestViewSchema = lazySchema(() =>
     expiresAt: z.string(),
   }),
 );
-const deviceRequestViewsAgree: Agree<typeof deviceRequestViewSchema, DeviceRequestView> = true;
 
 export const deviceDecisionSchema = lazySchema(() =>
   z.object({
@@ -43,7 +32,6 @@ export const deviceDecisionSchema = lazySchema(() =>
     message: z.string(),
   }),
 );
-const deviceDecisionsAgree: Agree<typeof deviceDecisionSchema, DeviceDecision> = true;
 
 /** One row of the activation history. */
 export const licenseEventViewSchema = lazySchema(() =>
@@ -58,7 +46,6 @@ export const licenseEventViewSchema = lazySchema(() =>
     at: z.string(),
   }),
 );
-const licenseEventViewsAgree: Agree<typeof licenseEventViewSchema, LicenseEventView> = true;
 
 /** A browser (or API) session of the account. */
 export const sessionViewSchema = lazySchema(() =>
@@ -75,7 +62,6 @@ export const sessionViewSchema = lazySchema(() =>
     current: z.boolean(),
   }),
 );
-const sessionViewsAgree: Agree<typeof sessionViewSchema, SessionView> = true;
 
 /** A plugin signed in to the account from its ribbon. */
 export const pluginSignInViewSchema = lazySchema(() =>
@@ -89,7 +75,6 @@ export const pluginSignInViewSchema = lazySchema(() =>
     lastUsedAt: z.string(),
   }),
 );
-const pluginSignInViewsAgree: Agree<typeof pluginSignInViewSchema, PluginSignInView> = true;
 
 export const usageOverviewSchema = lazySchema(() =>
   z.object({
@@ -113,7 +98,6 @@ export const usageOverviewSchema = lazySchema(() =>
     message: z.string().optional(),
   }),
 );
-const usageOverviewsAgree: Agree<typeof usageOverviewSchema, UsageOverview> = true;
 
 export const featureUsageDeviceSchema = lazySchema(() =>
   z.object({
@@ -127,7 +111,6 @@ export const featureUsageDeviceSchema = lazySchema(() =>
     lastUsed: z.array(z.string().nullable()),
   }),
 );
-const featureUsageDevicesAgree: Agree<typeof featureUsageDeviceSchema, FeatureUsageDevice> = true;
 
 export const featureUsageViewSchema = lazySchema(() =>
   z.object({
@@ -141,15 +124,3 @@ export const featureUsageViewSchema = lazySchema(() =>
     devices: z.array(featureUsageDeviceSchema),
   }),
 );
-const featureUsageViewsAgree: Agree<typeof featureUsageViewSchema, FeatureUsageView> = true;
-
-void [
-  deviceRequestViewsAgree,
-  deviceDecisionsAgree,
-  licenseEventViewsAgree,
-  sessionViewsAgree,
-  pluginSignInViewsAgree,
-  usageOverviewsAgree,
-  featureUsageDevicesAgree,
-  featureUsageViewsAgree,
-];

@@ -62,12 +62,15 @@ function builtParameters(request: NonNullable<RouteConfig['request']>) {
 /**
  * The named copy of each answer schema, so that the document lists them under
  * `components.schemas` and clients generated from it get a type of that name (the first
- * operation to use a schema names it: `ActivateLicenseAnswer`). Kept per
- * schema, as zod's registry takes each name once however often the document is built.
+ * operation to use a schema names it: `ActivateLicenseAnswer`), and the islands a check of that
+ * name (src/generated/answers/). A schema that many calls answer is named where it is
+ * declared (`.meta({ id: 'MessageAnswer' })`) and keeps its name. Kept per schema, as zod's
+ * registry takes each name once however often the document is built.
  */
 const namedSchemas = new WeakMap<z.ZodType, z.ZodType>();
 
 function named(schema: z.ZodType, name: string): z.ZodType {
+  if (z.globalRegistry.get(schema)?.id !== undefined) return schema;
   let copy = namedSchemas.get(schema);
   if (!copy) {
     copy = schema.meta({ id: name });

@@ -1,13 +1,11 @@
 /**
- * The zod twins of the answers src/contract/invitation.ts describes with shapes, so the published API
- * states their fields. The pages keep checking those answers with the shapes (no zod in the
- * browser); each `Agree` below fails the build if a twin and its shape ever differ. Worker and
- * contract only: no island imports this.
+ * The answers whose domain types src/contract/invitation.ts names, described once: these zod schemas are
+ * what the Worker's answers are typed by, what the published API states, and what
+ * `npm run openapi` turns into the islands' checks (src/generated/answers/). Worker and
+ * contract only: no island imports this (no zod in the browser).
  */
 import { z } from 'zod';
-import type { Agree } from '../schemas/agree';
 import { lazySchema } from '../schemas/lazy';
-import { type InvitationPreview } from '../invitation';
 
 /** GET /api/invitations/:token: what the invitation page shows before joining. */
 export const invitationPreviewSchema = lazySchema(() =>
@@ -22,7 +20,3 @@ export const invitationPreviewSchema = lazySchema(() =>
     hasAccount: z.boolean(),
   }),
 );
-
-const invitationPreviewAgrees: Agree<typeof invitationPreviewSchema, InvitationPreview> = true;
-
-void [invitationPreviewAgrees];

@@ -1,18 +1,11 @@
 /**
- * The zod twins of the answers src/contract/invoice-purchase.ts describes with shapes, so the published API
- * states their fields. The pages keep checking those answers with the shapes (no zod in the
- * browser); each `Agree` below fails the build if a twin and its shape ever differ. Worker and
- * contract only: no island imports this.
+ * The answers whose domain types src/contract/invoice-purchase.ts names, described once: these zod schemas are
+ * what the Worker's answers are typed by, what the published API states, and what
+ * `npm run openapi` turns into the islands' checks (src/generated/answers/). Worker and
+ * contract only: no island imports this (no zod in the browser).
  */
 import { z } from 'zod';
-import type { Agree } from '../schemas/agree';
 import { lazySchema } from '../schemas/lazy';
-import {
-  type InvoiceQuoteResponse,
-  type InvoiceSignupResponse,
-  type InvoiceUpgradeResponse,
-  type SentInvoiceView,
-} from '../invoice-purchase';
 import { yearlyChargeSchema } from './billing-answers';
 import { userViewSchema as userSchema } from './account-schemas';
 
@@ -28,9 +21,6 @@ export const invoiceQuoteResponseSchema = lazySchema(() =>
     taxIdNote: z.nullable(z.string()),
   }),
 );
-
-const invoiceQuoteResponseAgrees: Agree<typeof invoiceQuoteResponseSchema, InvoiceQuoteResponse> =
-  true;
 
 /** The invoice a purchase sent: what the landing page and its link show. */
 export const sentInvoiceViewSchema = lazySchema(() =>
@@ -48,17 +38,10 @@ export const sentInvoiceViewSchema = lazySchema(() =>
   }),
 );
 
-const sentInvoiceViewAgrees: Agree<typeof sentInvoiceViewSchema, SentInvoiceView> = true;
-
 /** Answer of POST /api/billing/invoice. */
 export const invoiceUpgradeResponseSchema = lazySchema(() =>
   z.object({ invoice: sentInvoiceViewSchema }),
 );
-
-const invoiceUpgradeResponseAgrees: Agree<
-  typeof invoiceUpgradeResponseSchema,
-  InvoiceUpgradeResponse
-> = true;
 
 /** Answer of the invoice signups: the new account signed in (as AuthResponse) and its invoice. */
 export const invoiceSignupResponseSchema = lazySchema(() =>
@@ -69,15 +52,3 @@ export const invoiceSignupResponseSchema = lazySchema(() =>
     tokenExpiration: z.int(),
   }),
 );
-
-const invoiceSignupResponseAgrees: Agree<
-  typeof invoiceSignupResponseSchema,
-  InvoiceSignupResponse
-> = true;
-
-void [
-  invoiceQuoteResponseAgrees,
-  sentInvoiceViewAgrees,
-  invoiceUpgradeResponseAgrees,
-  invoiceSignupResponseAgrees,
-];

@@ -1,13 +1,11 @@
 /**
- * The zod twins of the answers src/contract/payments.ts describes with shapes, so the published API
- * states their fields. The pages keep checking those answers with the shapes (no zod in the
- * browser); each `Agree` below fails the build if a twin and its shape ever differ. Worker and
- * contract only: no island imports this.
+ * The answers whose domain types src/contract/payments.ts names, described once: these zod schemas are
+ * what the Worker's answers are typed by, what the published API states, and what
+ * `npm run openapi` turns into the islands' checks (src/generated/answers/). Worker and
+ * contract only: no island imports this (no zod in the browser).
  */
 import { z } from 'zod';
-import type { Agree } from '../schemas/agree';
 import { lazySchema } from '../schemas/lazy';
-import { type PaymentCompletionResponse, type StandardCheckoutResponse } from '../payments';
 import { refundReasons } from '../refunds';
 import { userViewSchema as userSchema } from './account-schemas';
 
@@ -18,12 +16,7 @@ export const standardCheckoutResponseSchema = lazySchema(() =>
     /** The checkout session id (also in the success URL as `session_id`). */
     sessionId: z.string(),
   }),
-);
-
-const standardCheckoutResponseAgrees: Agree<
-  typeof standardCheckoutResponseSchema,
-  StandardCheckoutResponse
-> = true;
+).meta({ id: 'CheckoutAnswer' });
 
 /**
  * Answer of POST /api/check-payment-completion. Unpaid yet: `{ accountCreated: false }`. Paid:
@@ -53,10 +46,3 @@ export const paymentCompletionResponseSchema = lazySchema(() =>
     refund: z.optional(z.object({ reason: z.enum(refundReasons), done: z.boolean() })),
   }),
 );
-
-const paymentCompletionResponseAgrees: Agree<
-  typeof paymentCompletionResponseSchema,
-  PaymentCompletionResponse
-> = true;
-
-void [standardCheckoutResponseAgrees, paymentCompletionResponseAgrees];

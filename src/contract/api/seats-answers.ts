@@ -1,19 +1,11 @@
 /**
- * The zod twins of the answers src/contract/seats.ts describes with shapes, so the published API
- * states their fields. The pages keep checking those answers with the shapes (no zod in the
- * browser); each `Agree` below fails the build if a twin and its shape ever differ. Worker and
- * contract only: no island imports this.
+ * The answers whose domain types src/contract/seats.ts names, described once: these zod schemas are
+ * what the Worker's answers are typed by, what the published API states, and what
+ * `npm run openapi` turns into the islands' checks (src/generated/answers/). Worker and
+ * contract only: no island imports this (no zod in the browser).
  */
 import { z } from 'zod';
-import type { Agree } from '../schemas/agree';
 import { lazySchema } from '../schemas/lazy';
-import {
-  type RenewalSeatsResponse,
-  type SeatAdditionResponse,
-  type SeatPreview,
-  type SeatSummary,
-  type SeatSummaryResponse,
-} from '../seats';
 
 /** GET /api/billing/seats: the seats of the owner's running subscription. */
 export const seatSummarySchema = lazySchema(() =>
@@ -33,8 +25,6 @@ export const seatSummarySchema = lazySchema(() =>
   }),
 );
 
-const seatSummaryAgrees: Agree<typeof seatSummarySchema, SeatSummary> = true;
-
 /**
  * GET /api/billing/seats: the summary, or null when the account owns no running Standard
  * subscription (nothing to change here: Enterprise seats change by agreement).
@@ -42,9 +32,6 @@ const seatSummaryAgrees: Agree<typeof seatSummarySchema, SeatSummary> = true;
 export const seatSummaryResponseSchema = lazySchema(() =>
   z.object({ summary: z.nullable(seatSummarySchema) }),
 );
-
-const seatSummaryResponseAgrees: Agree<typeof seatSummaryResponseSchema, SeatSummaryResponse> =
-  true;
 
 /** POST /api/billing/seats/preview: what adding seats costs now, with tax. */
 export const seatPreviewResponseSchema = lazySchema(() =>
@@ -64,8 +51,6 @@ export const seatPreviewResponseSchema = lazySchema(() =>
   }),
 );
 
-const seatPreviewResponseAgrees: Agree<typeof seatPreviewResponseSchema, SeatPreview> = true;
-
 /** POST /api/billing/seats: the seats added and their invoice. */
 export const seatAdditionResponseSchema = lazySchema(() =>
   z.object({
@@ -80,9 +65,6 @@ export const seatAdditionResponseSchema = lazySchema(() =>
   }),
 );
 
-const seatAdditionResponseAgrees: Agree<typeof seatAdditionResponseSchema, SeatAdditionResponse> =
-  true;
-
 /** POST /api/billing/seats/renewal */
 export const renewalSeatsResponseSchema = lazySchema(() =>
   z.object({
@@ -90,14 +72,3 @@ export const renewalSeatsResponseSchema = lazySchema(() =>
     renewalSeats: z.nullable(z.int()),
   }),
 );
-
-const renewalSeatsResponseAgrees: Agree<typeof renewalSeatsResponseSchema, RenewalSeatsResponse> =
-  true;
-
-void [
-  seatSummaryAgrees,
-  seatSummaryResponseAgrees,
-  seatPreviewResponseAgrees,
-  seatAdditionResponseAgrees,
-  renewalSeatsResponseAgrees,
-];

@@ -1,33 +1,12 @@
 /**
- * The zod twins of the answers src/contract/team.ts describes with shapes, so the published API
- * states their fields. The pages keep checking those answers with the shapes (no zod in the
- * browser); each `Agree` below fails the build if a twin and its shape ever differ. Worker and
- * contract only: no island imports this.
+ * The answers whose domain types src/contract/team.ts names, described once: these zod schemas are
+ * what the Worker's answers are typed by, what the published API states, and what
+ * `npm run openapi` turns into the islands' checks (src/generated/answers/). Worker and
+ * contract only: no island imports this (no zod in the browser).
  */
 import { z } from 'zod';
-import type { Agree } from '../schemas/agree';
 import { lazySchema } from '../schemas/lazy';
-import {
-  bulkInviteResults,
-  personStatuses,
-  type BulkInviteResponse,
-  type MemberUtilization,
-  type OrganizationCard,
-  type OrganizationResponse,
-  type TeamActivity,
-  type TeamActivityResponse,
-  type TeamDevice,
-  type TeamInvitation,
-  type TeamMember,
-  type TeamMemberDevices,
-  type TeamMemberNames,
-  type TeamOverview,
-  type TeamPeoplePage,
-  type TeamPerson,
-  type TeamTableMember,
-  type TeamUtilization,
-  type UtilizationDay,
-} from '../team';
+import { bulkInviteResults, personStatuses } from '../team';
 import { yearlyChargeSchema } from './billing-answers';
 
 /** A member's active device on the owner's team page. */
@@ -41,8 +20,6 @@ export const teamDeviceSchema = lazySchema(() =>
     lastSeenAt: z.string(),
   }),
 );
-
-const teamDeviceAgrees: Agree<typeof teamDeviceSchema, TeamDevice> = true;
 
 export const teamMemberSchema = lazySchema(() =>
   z.object({
@@ -66,8 +43,6 @@ export const teamMemberSchema = lazySchema(() =>
   }),
 );
 
-const teamMemberAgrees: Agree<typeof teamMemberSchema, TeamMember> = true;
-
 export const teamInvitationSchema = lazySchema(() =>
   z.object({
     id: z.string(),
@@ -78,8 +53,6 @@ export const teamInvitationSchema = lazySchema(() =>
     sentCount: z.int(),
   }),
 );
-
-const teamInvitationAgrees: Agree<typeof teamInvitationSchema, TeamInvitation> = true;
 
 /** GET /api/team: the owner's page, its figures (the people come a page at a time). */
 export const teamOverviewSchema = lazySchema(() =>
@@ -103,8 +76,6 @@ export const teamOverviewSchema = lazySchema(() =>
   }),
 );
 
-const teamOverviewAgrees: Agree<typeof teamOverviewSchema, TeamOverview> = true;
-
 /**
  * A member as a row of the team table shows them: their devices are counted, and listed on
  * demand (GET /api/team/members/:userId/devices), so a page costs the same whatever they use.
@@ -126,8 +97,6 @@ export const teamTableMemberSchema = lazySchema(() =>
   }),
 );
 
-const teamTableMemberAgrees: Agree<typeof teamTableMemberSchema, TeamTableMember> = true;
-
 /** One row of the team table: a member, or an open invitation (exactly one of the two is set). */
 export const teamPersonSchema = lazySchema(() =>
   z.object({
@@ -137,8 +106,6 @@ export const teamPersonSchema = lazySchema(() =>
     invitation: z.nullable(teamInvitationSchema),
   }),
 );
-
-const teamPersonAgrees: Agree<typeof teamPersonSchema, TeamPerson> = true;
 
 /**
  * GET /api/team/members?page=&sort=&dir=&q=&status=: one page of the team table (members and open
@@ -160,14 +127,10 @@ export const teamPeoplePageSchema = lazySchema(() =>
   }),
 );
 
-const teamPeoplePageAgrees: Agree<typeof teamPeoplePageSchema, TeamPeoplePage> = true;
-
 /** GET /api/team/members/:userId/devices: the member's active devices, most recently seen first. */
 export const teamMemberDevicesSchema = lazySchema(() =>
   z.object({ devices: z.array(teamDeviceSchema) }),
 );
-
-const teamMemberDevicesAgrees: Agree<typeof teamMemberDevicesSchema, TeamMemberDevices> = true;
 
 /** GET /api/team/member-names: every member by name, the team activity's member filter. */
 export const teamMemberNamesSchema = lazySchema(() =>
@@ -175,8 +138,6 @@ export const teamMemberNamesSchema = lazySchema(() =>
     members: z.array(z.object({ userId: z.string(), customerName: z.string(), email: z.string() })),
   }),
 );
-
-const teamMemberNamesAgrees: Agree<typeof teamMemberNamesSchema, TeamMemberNames> = true;
 
 /** POST /api/team/invitations/bulk: each entry in the order given, and what became of it. */
 export const bulkInviteResponseSchema = lazySchema(() =>
@@ -195,8 +156,6 @@ export const bulkInviteResponseSchema = lazySchema(() =>
   }),
 );
 
-const bulkInviteResponseAgrees: Agree<typeof bulkInviteResponseSchema, BulkInviteResponse> = true;
-
 /** One row of the team feed. */
 export const teamActivitySchema = lazySchema(() =>
   z.object({
@@ -211,15 +170,10 @@ export const teamActivitySchema = lazySchema(() =>
   }),
 );
 
-const teamActivityAgrees: Agree<typeof teamActivitySchema, TeamActivity> = true;
-
 /** GET /api/team/activity: newest first, at most 500. */
 export const teamActivityResponseSchema = lazySchema(() =>
   z.object({ activity: z.array(teamActivitySchema) }),
 );
-
-const teamActivityResponseAgrees: Agree<typeof teamActivityResponseSchema, TeamActivityResponse> =
-  true;
 
 /** The Organization card on My Account. */
 export const organizationCardSchema = lazySchema(() =>
@@ -247,17 +201,12 @@ export const organizationCardSchema = lazySchema(() =>
   }),
 );
 
-const organizationCardAgrees: Agree<typeof organizationCardSchema, OrganizationCard> = true;
-
 /** GET /api/organization: null for accounts in no organization. */
 export const organizationResponseSchema = lazySchema(() =>
   z.object({
     organization: z.nullable(organizationCardSchema),
   }),
 );
-
-const organizationResponseAgrees: Agree<typeof organizationResponseSchema, OrganizationResponse> =
-  true;
 
 /** One day of the utilization chart: seats and devices in use against what was bought. */
 export const utilizationDaySchema = lazySchema(() =>
@@ -271,8 +220,6 @@ export const utilizationDaySchema = lazySchema(() =>
     devicesAllowed: z.int(),
   }),
 );
-
-const utilizationDayAgrees: Agree<typeof utilizationDaySchema, UtilizationDay> = true;
 
 /** A member's use of their seat. */
 export const memberUtilizationSchema = lazySchema(() =>
@@ -292,8 +239,6 @@ export const memberUtilizationSchema = lazySchema(() =>
   }),
 );
 
-const memberUtilizationAgrees: Agree<typeof memberUtilizationSchema, MemberUtilization> = true;
-
 /** GET /api/team/utilization?days=30|90|365: the owner's Utilization section. */
 export const teamUtilizationSchema = lazySchema(() =>
   z.object({
@@ -308,25 +253,3 @@ export const teamUtilizationSchema = lazySchema(() =>
     members: z.array(memberUtilizationSchema),
   }),
 );
-
-const teamUtilizationAgrees: Agree<typeof teamUtilizationSchema, TeamUtilization> = true;
-
-void [
-  teamDeviceAgrees,
-  teamMemberAgrees,
-  teamInvitationAgrees,
-  teamOverviewAgrees,
-  teamTableMemberAgrees,
-  teamPersonAgrees,
-  teamPeoplePageAgrees,
-  teamMemberDevicesAgrees,
-  teamMemberNamesAgrees,
-  bulkInviteResponseAgrees,
-  teamActivityAgrees,
-  teamActivityResponseAgrees,
-  organizationCardAgrees,
-  organizationResponseAgrees,
-  utilizationDayAgrees,
-  memberUtilizationAgrees,
-  teamUtilizationAgrees,
-];

@@ -1,7 +1,8 @@
 /**
  * Request bodies of the account API, validated by the Worker at the route edge. Server only: the
  * fields people type follow the rules of rules.ts, which the islands apply themselves before
- * sending (so their bundles carry no schema library); the answers are shapes (user.ts, signup.ts).
+ * sending (so their bundles carry no schema library); the answers are zod schemas in
+ * api/account-schemas.ts, which the islands check through src/generated/answers/.
  */
 import { z } from 'zod';
 import { Messages } from '../messages';

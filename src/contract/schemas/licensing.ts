@@ -31,16 +31,11 @@ import { z } from 'zod';
 import { licensing } from '../../site.config.ts';
 import { plainName } from './names.ts';
 import type { DeviceView } from '../usage.ts';
-import type { Agree } from './agree.ts';
 import { planLabels } from '../user.ts';
 import { lazySchema } from './lazy.ts';
 
 export type { DeviceView };
-/**
- * An active device as the plugin's answers and the Usage page list it: the zod twin of the Usage
- * page's shape (usage.ts), so the published contract states its fields. The type check below
- * fails the build if the two ever differ.
- */
+/** An active device as the plugin's answers and the Usage page list it (the type: usage.ts). */
 export const deviceViewSchema = lazySchema(() =>
   z.object({
     /** Our row id (for /api/devices/:id/deactivate). */
@@ -54,8 +49,6 @@ export const deviceViewSchema = lazySchema(() =>
     lastSeenAt: z.string(),
   }),
 );
-const deviceViewsAgree: Agree<typeof deviceViewSchema, DeviceView> = true;
-void deviceViewsAgree;
 
 /** What a check of a license on a device can say; the plugin tells the user what to do. */
 export const licenseCheckStatuses = [

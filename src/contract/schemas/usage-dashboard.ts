@@ -1,7 +1,7 @@
 /**
  * The dashboard's feature-usage calls (signed in): the period asked of
  * GET /api/usage/features and Account Settings' PATCH /api/account/usage-sharing body. The
- * answers are shapes in ../usage.ts.
+ * answers are zod schemas in ../api/dashboard-schemas.ts and ../api/account-schemas.ts.
  */
 import { z } from 'zod';
 import { usageRanges, type UsageRange } from '../../config/feature-usage.ts';

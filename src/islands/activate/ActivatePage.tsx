@@ -8,11 +8,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { ErrorCode } from '../../contract/error-codes';
 import { Messages } from '../../contract/messages';
-import {
-  deviceDecisionSchema,
-  deviceRequestViewSchema,
-  type DeviceRequestView,
-} from '../../contract/plugin-sign-in';
+import { type DeviceRequestView } from '../../contract/plugin-sign-in';
 import * as Texts from '../../contract/plugin-sign-in-texts';
 import { pluginSignIn } from '../../site.config';
 import { forgetLocalSession, hasSignedInHint } from '../../lib/auth/guard';
@@ -26,6 +22,8 @@ import { withErrorBoundary } from '../ErrorBoundary';
 import '../shared/forms.css';
 import '../auth/auth.css';
 import './activate.css';
+import { isApprovePluginSignInAnswer } from '../../generated/answers/ApprovePluginSignInAnswer';
+import { isLookUpPluginSignInAnswer } from '../../generated/answers/LookUpPluginSignInAnswer';
 
 type Step =
   | { kind: 'enter' }
@@ -106,7 +104,7 @@ function ActivatePage() {
       const request = await apiCall(
         'POST',
         '/api/device-authorizations/lookup',
-        deviceRequestViewSchema,
+        isLookUpPluginSignInAnswer,
         { userCode: code },
       );
       setStep({ kind: 'confirm', request });
@@ -124,7 +122,7 @@ function ActivatePage() {
     setError(null);
     try {
       const path = `/api/device-authorizations/${decision === 'approved' ? 'approve' : 'deny'}`;
-      const result = await apiCall('POST', path, deviceDecisionSchema, { userCode: code });
+      const result = await apiCall('POST', path, isApprovePluginSignInAnswer, { userCode: code });
       setStep({ kind: 'done', status: result.status });
     } catch (failure) {
       if (!signInAgain(failure, code)) setError(codeProblem(failure));

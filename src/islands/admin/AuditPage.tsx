@@ -4,7 +4,7 @@
  * &from=…&to=…), so the customer page and the rows link to a filtered log.
  */
 import { useCallback, useEffect, useId, useState } from 'react';
-import { auditActions, auditPageSchema, type AuditEntry } from '../../contract/admin';
+import { auditActions, type AuditEntry } from '../../contract/admin';
 import { withErrorBoundary } from '../ErrorBoundary';
 import { AuditTable } from './AuditTable';
 import { ConsoleAlert } from './ConsoleAlert';
@@ -16,6 +16,7 @@ import '../shared/forms.css';
 import '../dashboard/dashboard.css';
 import '../usage/usage.css';
 import './admin.css';
+import { isListAuditLogAnswer } from '../../generated/answers/ListAuditLogAnswer';
 
 const loadFailed = 'We could not load the audit log. Please try again.';
 
@@ -41,7 +42,7 @@ function AuditPage() {
       void start(async (cursor) => {
         const page = await adminGet(
           withQuery('/api/admin/audit', { ...clean, cursor }),
-          auditPageSchema,
+          isListAuditLogAnswer,
         );
         return { items: page.entries, nextCursor: page.nextCursor };
       });

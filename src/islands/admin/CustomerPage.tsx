@@ -5,11 +5,7 @@
  * is redrawn from the answer's `detail`.
  */
 import { useCallback, useState } from 'react';
-import {
-  customerActionResultSchema,
-  customerDetailSchema,
-  type CustomerDetail,
-} from '../../contract/admin';
+import { type CustomerDetail } from '../../contract/admin';
 import { ConsoleMessages } from '../../contract/messages';
 import { withErrorBoundary } from '../ErrorBoundary';
 import { ApiFailure } from '../shared/api';
@@ -40,6 +36,8 @@ import '../shared/forms.css';
 import '../dashboard/dashboard.css';
 import '../usage/usage.css';
 import './admin.css';
+import { isActOnCustomerAnswer } from '../../generated/answers/ActOnCustomerAnswer';
+import { isGetCustomerAnswer } from '../../generated/answers/GetCustomerAnswer';
 
 const loadFailed = 'We could not load this customer. Please try again.';
 const loadProblem = (error: unknown) => problemOf(error, loadFailed);
@@ -53,7 +51,7 @@ function customerId(): string {
 function loadCustomer(): Promise<CustomerDetail> {
   const id = customerId();
   if (!id) return Promise.reject(new ApiFailure(404, noCustomer, null));
-  return adminGet(`/api/admin/customers/${encodeURIComponent(id)}`, customerDetailSchema);
+  return adminGet(`/api/admin/customers/${encodeURIComponent(id)}`, isGetCustomerAnswer);
 }
 
 /** The page's jump links, in page order. */
@@ -198,7 +196,7 @@ function CustomerPage() {
         send={(reason) =>
           adminPost(
             `/api/admin/customers/${encodeURIComponent(account.id)}/actions`,
-            customerActionResultSchema,
+            isActOnCustomerAnswer,
             pending ? actionBody(pending, reason, input) : {},
           )
         }

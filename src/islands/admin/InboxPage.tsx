@@ -5,8 +5,7 @@
  * handled" with a required note (POST /api/admin/inbox/:id/handle).
  */
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
-import { inboxSchema, type ContactMessageView } from '../../contract/admin';
-import { messageResponseSchema } from '../../contract/user';
+import { type ContactMessageView } from '../../contract/admin';
 import { withErrorBoundary } from '../ErrorBoundary';
 import { ConsoleAlert } from './ConsoleAlert';
 import { adminGet, adminPost, announceNewCount, withQuery } from './console-api';
@@ -21,6 +20,8 @@ import '../shared/forms.css';
 import '../dashboard/dashboard.css';
 import '../usage/usage.css';
 import './admin.css';
+import { isListContactMessagesAnswer } from '../../generated/answers/ListContactMessagesAnswer';
+import { isMessageAnswer } from '../../generated/answers/MessageAnswer';
 
 type Status = 'new' | 'handled';
 const tabs: readonly Status[] = ['new', 'handled'];
@@ -45,7 +46,7 @@ function InboxPage() {
       start(async (cursor) => {
         const inbox = await adminGet(
           withQuery('/api/admin/inbox', { status, cursor }),
-          inboxSchema,
+          isListContactMessagesAnswer,
         );
         setNewCount(inbox.newCount);
         announceNewCount(inbox.newCount);
@@ -175,11 +176,10 @@ function InboxPage() {
           const id = target?.id ?? '';
           const replyId = replyIds.current.get(id) ?? crypto.randomUUID();
           replyIds.current.set(id, replyId);
-          return adminPost(
-            `/api/admin/inbox/${encodeURIComponent(id)}/reply`,
-            messageResponseSchema,
-            { replyId, text },
-          ).then((answer) => {
+          return adminPost(`/api/admin/inbox/${encodeURIComponent(id)}/reply`, isMessageAnswer, {
+            replyId,
+            text,
+          }).then((answer) => {
             replyIds.current.delete(id);
             return answer;
           });
@@ -206,7 +206,7 @@ function InboxPage() {
         send={(note) =>
           adminPost(
             `/api/admin/inbox/${encodeURIComponent(target?.id ?? '')}/handle`,
-            messageResponseSchema,
+            isMessageAnswer,
             { note },
           )
         }

@@ -4,11 +4,7 @@
  * handler failed, and e-mails given up on; each refund or e-mail can be tried again with a reason.
  */
 import { useState } from 'react';
-import {
-  moneyActionResultSchema,
-  moneyOverviewSchema,
-  type MoneyOverview,
-} from '../../contract/admin';
+import { type MoneyOverview } from '../../contract/admin';
 import { withErrorBoundary } from '../ErrorBoundary';
 import { ConsoleAlert } from './ConsoleAlert';
 import { adminGet, adminPost, problemOf } from './console-api';
@@ -22,10 +18,12 @@ import '../shared/forms.css';
 import '../dashboard/dashboard.css';
 import '../usage/usage.css';
 import './admin.css';
+import { isGetMoneyOverviewAnswer } from '../../generated/answers/GetMoneyOverviewAnswer';
+import { isMoneyActionAnswer } from '../../generated/answers/MoneyActionAnswer';
 
 const loadFailed = 'We could not load the money overview. Please try again.';
 const loadProblem = (error: unknown) => problemOf(error, loadFailed);
-const loadMoney = () => adminGet('/api/admin/money', moneyOverviewSchema);
+const loadMoney = () => adminGet('/api/admin/money', isGetMoneyOverviewAnswer);
 
 type MoneySection = 'automatic' | 'operator' | 'mails';
 
@@ -150,7 +148,7 @@ function MoneyPage() {
           retry && target
             ? adminPost(
                 retryPaths[retry.kind](encodeURIComponent(target.id)),
-                moneyActionResultSchema,
+                isMoneyActionAnswer,
                 { reason },
               )
             : Promise.reject(new Error('Nothing to retry'))

@@ -4,11 +4,7 @@
  * own notes only) asks to confirm. Both answer the whole customer, so the page redraws from it.
  */
 import { useId, useState } from 'react';
-import {
-  customerActionResultSchema,
-  type CustomerActionResult,
-  type CustomerNote,
-} from '../../contract/admin';
+import { type CustomerActionResult, type CustomerNote } from '../../contract/admin';
 import { ConsoleMessages } from '../../contract/messages';
 import { formatDateTime } from '../../lib/format';
 import { limits } from '../../site.config';
@@ -18,6 +14,7 @@ import { SignInAgainLink } from './ConsoleAlert';
 import { adminDelete, adminPost, networkAction, problemOf, type Problem } from './console-api';
 import { ActionButton, Empty, Section } from './parts';
 import { useNotice } from './use-notice';
+import { isActOnCustomerAnswer } from '../../generated/answers/ActOnCustomerAnswer';
 
 const emptyNote = 'Write the note first: it is empty.';
 const maxNote = limits.customerNoteMaxLength;
@@ -62,7 +59,7 @@ export function NotesSection({ userId, notes, onDetail, onStale }: Props) {
     setBusy(true);
     setProblem(null);
     try {
-      const result = await adminPost(base, customerActionResultSchema, { text });
+      const result = await adminPost(base, isActOnCustomerAnswer, { text });
       setText('');
       onDetail(result);
       notice.show(result.message, true);
@@ -146,7 +143,7 @@ export function NotesSection({ userId, notes, onDetail, onStale }: Props) {
       <DeleteNoteDialog
         note={doomed}
         send={(note) =>
-          adminDelete(`${base}/${encodeURIComponent(note.id)}`, customerActionResultSchema)
+          adminDelete(`${base}/${encodeURIComponent(note.id)}`, isActOnCustomerAnswer)
         }
         onDone={(result) => {
           setDoomed(null);

@@ -7,8 +7,6 @@
  */
 import { useCallback, useId, useState } from 'react';
 import {
-  organizationActionResultSchema,
-  organizationDetailSchema,
   type OrganizationActionResult,
   type OrganizationDetail,
 } from '../../contract/admin-organizations';
@@ -36,6 +34,8 @@ import '../shared/forms.css';
 import '../dashboard/dashboard.css';
 import '../usage/usage.css';
 import './admin.css';
+import { isGetOrganizationDetailAnswer } from '../../generated/answers/GetOrganizationDetailAnswer';
+import { isUpdateOrganizationAnswer } from '../../generated/answers/UpdateOrganizationAnswer';
 
 const loadFailed = 'We could not load this organization. Please try again.';
 const loadProblem = (error: unknown) => problemOf(error, loadFailed);
@@ -49,7 +49,10 @@ function organizationId(): string {
 function loadOrganization(): Promise<OrganizationDetail> {
   const id = organizationId();
   if (!id) return Promise.reject(new ApiFailure(404, noOrganization, null));
-  return adminGet(`/api/admin/organizations/${encodeURIComponent(id)}`, organizationDetailSchema);
+  return adminGet(
+    `/api/admin/organizations/${encodeURIComponent(id)}`,
+    isGetOrganizationDetailAnswer,
+  );
 }
 
 const jumps = [
@@ -102,11 +105,11 @@ function OrganizationPage() {
       const changes = agreement ? agreementChanges(organization, agreement) : {};
       if (Object.keys(changes).length === 0)
         return Promise.reject(new ApiFailure(400, 'Nothing was changed.', null));
-      return adminPatch(base, organizationActionResultSchema, { ...changes, reason });
+      return adminPatch(base, isUpdateOrganizationAnswer, { ...changes, reason });
     }
     return adminPost(
       `${base}/team`,
-      organizationActionResultSchema,
+      isUpdateOrganizationAnswer,
       teamActionBody(pending, reason, email),
     );
   };

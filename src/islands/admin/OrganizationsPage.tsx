@@ -5,11 +5,7 @@
  * sender's address and message (?new=1&owner=…&notes=…).
  */
 import { useCallback, useEffect, useId, useState } from 'react';
-import {
-  organizationCreatedSchema,
-  organizationListSchema,
-  type OrganizationHit,
-} from '../../contract/admin-organizations';
+import { type OrganizationHit } from '../../contract/admin-organizations';
 import { withErrorBoundary } from '../ErrorBoundary';
 import type { CreateInput } from './agreement-input';
 import { AgreementFields, tierLabels } from './AgreementFields';
@@ -24,6 +20,8 @@ import '../shared/forms.css';
 import '../dashboard/dashboard.css';
 import '../usage/usage.css';
 import './admin.css';
+import { isCreateOrganizationAnswer } from '../../generated/answers/CreateOrganizationAnswer';
+import { isFindOrganizationsAnswer } from '../../generated/answers/FindOrganizationsAnswer';
 
 const findFailed = 'We could not load the organizations. Please try again.';
 const createFailed = 'We could not create the organization. Please try again.';
@@ -48,7 +46,7 @@ function OrganizationsPage() {
     try {
       const found = await adminGet(
         withQuery('/api/admin/organizations', { q }),
-        organizationListSchema,
+        isFindOrganizationsAnswer,
       );
       setList({ kind: 'ready', query: q, items: found.organizations });
     } catch (error) {
@@ -218,7 +216,7 @@ function CreateForm({ draft, onChange, onCancel }: CreateProps) {
     try {
       const created = await adminPost(
         '/api/admin/organizations',
-        organizationCreatedSchema,
+        isCreateOrganizationAnswer,
         createBody(draft, reason),
       );
       window.location.assign(organizationHref(created.id));

@@ -7,7 +7,6 @@
  */
 import { useCallback, useEffect, useId, useState } from 'react';
 import {
-  businessMetricsSchema,
   metricRangeLabels,
   metricRanges,
   type BusinessMetrics,
@@ -24,6 +23,7 @@ import { Loading, Section } from './parts';
 import '../shared/forms.css';
 import '../dashboard/dashboard.css';
 import './admin.css';
+import { isGetBusinessMetricsAnswer } from '../../generated/answers/GetBusinessMetricsAnswer';
 
 const loadFailed = 'We could not load the overview. Please try again.';
 const loadProblem = (error: unknown) => problemOf(error, loadFailed);
@@ -292,7 +292,7 @@ function OverviewPage() {
     setRange(rangeFromAddress());
   }, []);
   const load = useCallback(
-    () => adminGet(withQuery('/api/admin/metrics', { range }), businessMetricsSchema),
+    () => adminGet(withQuery('/api/admin/metrics', { range }), isGetBusinessMetricsAnswer),
     [range],
   );
   const { state, reload } = useLoad(load, loadProblem);

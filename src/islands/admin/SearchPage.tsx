@@ -5,7 +5,7 @@
  * (?q=…), so Back from a customer returns to the same results.
  */
 import { useCallback, useEffect, useId, useState } from 'react';
-import { searchResultsSchema, type CustomerHit } from '../../contract/admin';
+import { type CustomerHit } from '../../contract/admin';
 import { ConsoleMessages } from '../../contract/messages';
 import { withErrorBoundary } from '../ErrorBoundary';
 import { ConsoleAlert } from './ConsoleAlert';
@@ -19,6 +19,7 @@ import '../shared/forms.css';
 import '../dashboard/dashboard.css';
 import '../usage/usage.css';
 import './admin.css';
+import { isSearchCustomersAnswer } from '../../generated/answers/SearchCustomersAnswer';
 
 const searchFailed = 'The search did not work. Please try again.';
 
@@ -44,7 +45,7 @@ function SearchPage() {
       void start(async (cursor) => {
         const page = await adminGet(
           withQuery('/api/admin/search', { q, cursor }),
-          searchResultsSchema,
+          isSearchCustomersAnswer,
         );
         return { items: page.results, nextCursor: page.nextCursor };
       });

@@ -4,9 +4,10 @@
  * `console:new-count` event). A session that needs a fresh sign-in says so with a link; one
  * without a second factor gets the steps to set one up in place of the page.
  */
-import { inboxSchema, operatorSchema } from '../../contract/admin';
 import { adminGet, problemOf, signInAgain, signInAgainHref } from './console-api';
 import { formatDateTime } from '../../lib/format';
+import { isGetOperatorAnswer } from '../../generated/answers/GetOperatorAnswer';
+import { isListContactMessagesAnswer } from '../../generated/answers/ListContactMessagesAnswer';
 
 function showCount(root: ParentNode, count: number): void {
   const badge = root.querySelector<HTMLElement>('[data-new-count]');
@@ -85,7 +86,7 @@ function showSecondFactorGate(root: ParentNode, message: string): void {
 async function showOperator(root: ParentNode): Promise<boolean> {
   const slot = root.querySelector<HTMLElement>('[data-operator]');
   try {
-    const operator = await adminGet('/api/admin/session', operatorSchema);
+    const operator = await adminGet('/api/admin/session', isGetOperatorAnswer);
     if (slot) {
       slot.textContent = `Signed in as ${operator.customerName} (${operator.email})`;
       slot.title = `This sign-in is good for the console until ${formatDateTime(operator.freshUntil)}.`;
@@ -109,7 +110,7 @@ async function showOperator(root: ParentNode): Promise<boolean> {
 
 async function loadCount(root: ParentNode): Promise<void> {
   try {
-    const inbox = await adminGet('/api/admin/inbox?status=new', inboxSchema);
+    const inbox = await adminGet('/api/admin/inbox?status=new', isListContactMessagesAnswer);
     showCount(root, inbox.newCount);
   } catch {
     // The count is a convenience; the inbox page itself says what went wrong.

@@ -5,7 +5,6 @@
 import { useId, useRef, useState } from 'react';
 import { Messages } from '../../contract/messages';
 import { emailRule, normalizeEmail } from '../../contract/rules';
-import { messageResponseSchema } from '../../contract/user';
 import { withErrorBoundary } from '../ErrorBoundary';
 import { apiCall, messageFor } from '../shared/api';
 import { BotCheck } from '../shared/BotCheck';
@@ -13,6 +12,7 @@ import type { BotCheckController } from '../shared/bot-check';
 import { dismissEarlyFormNotice, useKeepTyped } from '../shared/keep-typed';
 import '../shared/forms.css';
 import './auth.css';
+import { isMessageAnswer } from '../../generated/answers/MessageAnswer';
 
 function ForgotPassword() {
   const id = useId();
@@ -33,7 +33,7 @@ function ForgotPassword() {
     try {
       const recaptchaToken = await bot.current?.takeToken();
       if (!recaptchaToken) return setError(Messages.recaptchaNotReady);
-      const answer = await apiCall('POST', '/api/forgot-password', messageResponseSchema, {
+      const answer = await apiCall('POST', '/api/forgot-password', isMessageAnswer, {
         email: address,
         recaptchaToken,
       });

@@ -2,13 +2,13 @@
 import { useEffect, useId, useState } from 'react';
 import { Messages } from '../../contract/messages';
 import { resetTokenRule } from '../../contract/rules';
-import { messageResponseSchema } from '../../contract/user';
 import { withErrorBoundary } from '../ErrorBoundary';
 import { apiCall, messageFor } from '../shared/api';
 import { PasswordField } from '../shared/PasswordField';
 import { checkNewPassword } from '../signup/form-rules';
 import '../shared/forms.css';
 import './auth.css';
+import { isMessageAnswer } from '../../generated/answers/MessageAnswer';
 
 function ResetPassword() {
   const id = useId();
@@ -36,7 +36,7 @@ function ResetPassword() {
     if (problem || !token) return setError(problem ?? Messages.invalidResetToken);
     setBusy(true);
     try {
-      const answer = await apiCall('POST', '/api/reset-password', messageResponseSchema, {
+      const answer = await apiCall('POST', '/api/reset-password', isMessageAnswer, {
         token,
         password,
       });

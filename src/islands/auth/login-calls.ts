@@ -6,13 +6,14 @@
 import { ErrorCode } from '../../contract/error-codes';
 import { Messages } from '../../contract/messages';
 import { emailRule, loginPasswordRule, normalizeEmail } from '../../contract/rules';
-import { signInAnswerSchema, type SecondStepResponse } from '../../contract/two-step';
+import { type SecondStepResponse } from '../../contract/two-step';
 import type { AuthResponse } from '../../contract/user';
 import { rememberEmail } from '../../lib/auth/storage';
 import { apiCall } from '../shared/api';
 import { runAuthCall } from '../shared/auth-calls';
 import { setAuthError } from '../shared/auth-store';
 import type { LoginValues } from './LoginForm';
+import { isSignInAnswer } from '../../generated/answers/SignInAnswer';
 
 /**
  * POST /api/login (`sending` runs once the form passed its checks); null when the form is refused
@@ -31,7 +32,7 @@ export async function passwordLogin(
   }
   sending();
   const response = await runAuthCall(
-    () => apiCall('POST', '/api/login', signInAnswerSchema, { email, password }),
+    () => apiCall('POST', '/api/login', isSignInAnswer, { email, password }),
     Messages.loginDefault,
   );
   if (response) rememberEmail(localStorage, email, values.remember);
@@ -44,7 +45,7 @@ export async function googleLogin(
 ): Promise<AuthResponse | SecondStepResponse | null> {
   const response = await runAuthCall(
     () =>
-      apiCall('POST', '/api/login-google', signInAnswerSchema, {
+      apiCall('POST', '/api/login-google', isSignInAnswer, {
         googleAccessToken: credential,
       }),
     Messages.googleLoginDefault,

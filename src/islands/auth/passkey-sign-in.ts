@@ -5,14 +5,15 @@
  */
 import type { PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/browser';
 import { Messages } from '../../contract/messages';
-import { passkeyOptionsSchema } from '../../contract/passkeys';
-import { authResponseSchema, type AuthResponse } from '../../contract/user';
+import { type AuthResponse } from '../../contract/user';
 import { apiCall } from '../shared/api';
 import { runAuthCall } from '../shared/auth-calls';
 import { loadWebAuthn, runCeremony } from '../shared/webauthn';
+import { isPasskeyOptionsAnswer } from '../../generated/answers/PasskeyOptionsAnswer';
+import { isSessionAnswer } from '../../generated/answers/SessionAnswer';
 
 const options = () =>
-  apiCall('POST', '/api/passkeys/sign-in/options', passkeyOptionsSchema, {}).then(
+  apiCall('POST', '/api/passkeys/sign-in/options', isPasskeyOptionsAnswer, {}).then(
     ({ challengeId, options: json }) => ({
       challengeId,
       optionsJSON: json as PublicKeyCredentialRequestOptionsJSON,
@@ -20,7 +21,7 @@ const options = () =>
   );
 
 const verify = (challengeId: string, response: unknown) =>
-  apiCall('POST', '/api/passkeys/sign-in/verify', authResponseSchema, { challengeId, response });
+  apiCall('POST', '/api/passkeys/sign-in/verify', isSessionAnswer, { challengeId, response });
 
 /**
  * The browser's autofill (conditional UI): the e-mail field's suggestions list this site's

@@ -4,11 +4,7 @@
  * empty state and the upgrade; Enterprise is billed by agreement.
  */
 import { useEffect, useRef, useState } from 'react';
-import {
-  billingOverviewSchema,
-  type BillingOverview,
-  type YearlyCharge,
-} from '../../contract/billing';
+import { type BillingOverview, type YearlyCharge } from '../../contract/billing';
 import { chargeSeatsText, chargeTotalText } from '../../lib/charges';
 import { devicesOfLimit, formatMoney } from '../../lib/format';
 import { SuccessMessages } from '../../contract/messages';
@@ -36,6 +32,7 @@ import { useBilling } from './use-billing';
 import '../shared/forms.css';
 import '../dashboard/dashboard.css';
 import './billing.css';
+import { isGetBillingOverviewAnswer } from '../../generated/answers/GetBillingOverviewAnswer';
 
 // Few visits cancel or resume: their dialogs load when first opened.
 const CancelDialog = lazyDialog(async () => (await import('./CancelDialog')).CancelDialog);
@@ -138,7 +135,10 @@ function BillingPage() {
         <SeatsPanel
           onChanged={() => {
             // The page stays as it is (with the panel's message) while the figures refresh.
-            apiCall('GET', '/api/billing', billingOverviewSchema).then(replace, () => undefined);
+            apiCall('GET', '/api/billing', isGetBillingOverviewAnswer).then(
+              replace,
+              () => undefined,
+            );
           }}
         />
       )}

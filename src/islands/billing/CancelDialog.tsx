@@ -6,13 +6,14 @@
  * new overview.
  */
 import { useId, useState } from 'react';
-import { billingOverviewSchema, type BillingOverview } from '../../contract/billing';
+import { type BillingOverview } from '../../contract/billing';
 import { Messages } from '../../contract/messages';
 import { apiCall, messageFor } from '../shared/api';
 import { ConfirmActions } from '../shared/ConfirmActions';
 import { Modal } from '../shared/Modal';
 import { leftForLogin } from '../shared/session-ended';
 import { site } from '../../site.config';
+import { isGetBillingOverviewAnswer } from '../../generated/answers/GetBillingOverviewAnswer';
 
 /** The longest reason the server keeps. */
 const CANCEL_REASON_MAX = 500;
@@ -45,7 +46,7 @@ export function CancelDialog({ open, onClose, onCancelled }: Props) {
       const overview = await apiCall(
         'POST',
         '/api/billing/cancel',
-        billingOverviewSchema,
+        isGetBillingOverviewAnswer,
         said ? { reason: said } : {},
       );
       onCancelled(overview);

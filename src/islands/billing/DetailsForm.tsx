@@ -5,15 +5,12 @@
  * focused; nothing changes until it accepts them.
  */
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import {
-  billingOverviewSchema,
-  type BillingDetails,
-  type BillingOverview,
-} from '../../contract/billing';
+import { type BillingDetails, type BillingOverview } from '../../contract/billing';
 import { Messages } from '../../contract/messages';
 import { ApiFailure, apiCall, messageFor } from '../shared/api';
 import { BillingFields, billingValuesOf, isBillingField } from '../shared/BillingFields';
 import { leftForLogin } from '../shared/session-ended';
+import { isGetBillingOverviewAnswer } from '../../generated/answers/GetBillingOverviewAnswer';
 
 export const detailsSaveFailed = 'We could not save your billing details. Please try again.';
 
@@ -45,7 +42,7 @@ export function DetailsForm({ details, onSaved, onClose }: Props) {
     setBusy(true);
     setError(null);
     try {
-      onSaved(await apiCall('PATCH', '/api/billing/details', billingOverviewSchema, values));
+      onSaved(await apiCall('PATCH', '/api/billing/details', isGetBillingOverviewAnswer, values));
     } catch (failure) {
       if (leftForLogin(failure)) return;
       const field = failure instanceof ApiFailure ? failure.field : null;

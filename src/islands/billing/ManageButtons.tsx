@@ -7,13 +7,14 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { upgradeByInvoice } from '../../contract/invoice-notice-texts';
 import type { InvoicePurchase } from '../shared/BankTransferDialog';
-import { portalResponseSchema, type BillingOverview } from '../../contract/billing';
+import { type BillingOverview } from '../../contract/billing';
 import { Messages } from '../../contract/messages';
 import { plans } from '../../site.config';
 import { apiCall, messageFor } from '../shared/api';
 import { upgradeBusyText, upgradeNetwork, useUpgrade } from '../shared/upgrade';
 import { leftForLogin } from '../shared/session-ended';
 import { formatDate } from '../../lib/format';
+import { isOpenBillingPortalAnswer } from '../../generated/answers/OpenBillingPortalAnswer';
 
 export const portalFailed = 'We could not open the card page. Please try again.';
 
@@ -161,7 +162,7 @@ export function usePortal() {
     if (busy) return;
     setBusy(true);
     setError(null);
-    apiCall('POST', '/api/billing/portal', portalResponseSchema)
+    apiCall('POST', '/api/billing/portal', isOpenBillingPortalAnswer)
       .then(({ url }) => window.location.assign(url))
       .catch((failure: unknown) => {
         setBusy(false);

@@ -3,7 +3,7 @@
  * with tax the renewal charges (the same figure as the e-mail's), to the card on file. The server answers the new overview (or 409 once the period has ended).
  */
 import { useState } from 'react';
-import { billingOverviewSchema, type BillingOverview } from '../../contract/billing';
+import { type BillingOverview } from '../../contract/billing';
 import { Messages } from '../../contract/messages';
 import { chargeSentence } from '../../lib/charges';
 import { formatDate } from '../../lib/format';
@@ -12,6 +12,7 @@ import { apiCall, messageFor } from '../shared/api';
 import { ConfirmActions } from '../shared/ConfirmActions';
 import { Modal } from '../shared/Modal';
 import { leftForLogin } from '../shared/session-ended';
+import { isGetBillingOverviewAnswer } from '../../generated/answers/GetBillingOverviewAnswer';
 
 export const resumeFailed = 'We could not resume your subscription. Please try again.';
 
@@ -41,7 +42,7 @@ export function ResumeDialog({ open, overview, card, onClose, onResumed }: Props
     setBusy(true);
     setError(null);
     try {
-      onResumed(await apiCall('POST', '/api/billing/resume', billingOverviewSchema));
+      onResumed(await apiCall('POST', '/api/billing/resume', isGetBillingOverviewAnswer));
     } catch (failure) {
       if (leftForLogin(failure)) return;
       setError(messageFor(failure, resumeFailed, Messages.sendNetwork));

@@ -4,7 +4,6 @@
  * server's message → after 2 s log out and go to /overview. What a deletion does: docs/operating.md, "Deletion and restore".
  */
 import { useEffect, useId, useRef, useState } from 'react';
-import { messageResponseSchema } from '../../contract/user';
 import { Messages } from '../../contract/messages';
 import { limits } from '../../site.config';
 import { withErrorBoundary } from '../ErrorBoundary';
@@ -17,6 +16,7 @@ import { UsageSharing } from './UsageSharing';
 import { useDashboardUser } from './use-dashboard-user';
 import '../shared/forms.css';
 import './dashboard.css';
+import { isMessageAnswer } from '../../generated/answers/MessageAnswer';
 
 type Step =
   | { kind: 'idle' }
@@ -49,7 +49,7 @@ function AccountSettings() {
     setStep({ kind: 'deleting' });
     setError(null);
     try {
-      const answer = await apiCall('DELETE', '/api/delete', messageResponseSchema);
+      const answer = await apiCall('DELETE', '/api/delete', isMessageAnswer);
       setStep({ kind: 'deleted', message: answer.message });
     } catch (failure) {
       setError(messageFor(failure, Messages.deleteFailed));

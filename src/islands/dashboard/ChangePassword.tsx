@@ -7,13 +7,14 @@
  * step-up dialog asks for (fresh-proof.ts) before the change is sent again.
  */
 import { useId, useState, type FormEvent } from 'react';
-import { messageResponseSchema, type User } from '../../contract/user';
+import { type User } from '../../contract/user';
 import { Messages } from '../../contract/messages';
 import { loginPasswordRule, newPasswordRule } from '../../contract/rules';
 import { limits } from '../../site.config';
 import { apiCall, messageFor } from '../shared/api';
 import { withFreshProof } from '../shared/fresh-proof';
 import { PasswordField } from '../shared/PasswordField';
+import { isMessageAnswer } from '../../generated/answers/MessageAnswer';
 
 type Outcome = { kind: 'idle' } | { kind: 'saving' } | { kind: 'done'; message: string };
 
@@ -45,8 +46,8 @@ export function ChangePassword({ user }: { user: User }) {
     try {
       const answer = await withFreshProof(() =>
         first
-          ? apiCall('POST', '/api/set-password', messageResponseSchema, { newPassword: next })
-          : apiCall('POST', '/api/change-password', messageResponseSchema, {
+          ? apiCall('POST', '/api/set-password', isMessageAnswer, { newPassword: next })
+          : apiCall('POST', '/api/change-password', isMessageAnswer, {
               currentPassword: current,
               newPassword: next,
             }),

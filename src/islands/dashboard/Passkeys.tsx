@@ -9,19 +9,16 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import type { PublicKeyCredentialCreationOptionsJSON } from '@simplewebauthn/browser';
 import { Messages, SuccessMessages } from '../../contract/messages';
-import {
-  passkeyListSchema,
-  passkeySchema,
-  registrationOptionsSchema,
-  type Passkey,
-  type PasskeyList,
-} from '../../contract/passkeys';
-import { messageResponseSchema } from '../../contract/user';
+import { type Passkey, type PasskeyList } from '../../contract/passkeys';
 import { hasVisibleText, isPlainLine } from '../../contract/plain-text';
 import { formatDate } from '../../lib/format';
 import { apiCall, messageFor } from '../shared/api';
 import { withFreshProof } from '../shared/fresh-proof';
 import { useLoad } from '../shared/use-load';
+import { isAddPasskeyAnswer } from '../../generated/answers/AddPasskeyAnswer';
+import { isListPasskeysAnswer } from '../../generated/answers/ListPasskeysAnswer';
+import { isMessageAnswer } from '../../generated/answers/MessageAnswer';
+import { isStartAddingPasskeyAnswer } from '../../generated/answers/StartAddingPasskeyAnswer';
 
 /** As the Worker allows (src/contract/schemas/passkeys.ts). */
 const NAME_MAX = 60;
@@ -35,7 +32,7 @@ type Step =
   | { kind: 'removing'; id: string }
   | { kind: 'busy' };
 
-const loadPasskeys = () => apiCall('GET', '/api/passkeys', passkeyListSchema);
+const loadPasskeys = () => apiCall('GET', '/api/passkeys', isListPasskeysAnswer);
 const describeFailure = (failure: unknown) => messageFor(failure, Messages.passkeysLoadFailed);
 
 /**
@@ -89,7 +86,7 @@ export function Passkeys() {
     import('../shared/webauthn').catch(() => undefined);
     try {
       const answer = await withFreshProof(() =>
-        apiCall('POST', '/api/passkeys/register/options', registrationOptionsSchema, {}),
+        apiCall('POST', '/api/passkeys/register/options', isStartAddingPasskeyAnswer, {}),
       );
       setName(answer.suggestedName.slice(0, NAME_MAX));
       setStep({
@@ -117,7 +114,7 @@ export function Passkeys() {
         Messages.passkeyNotCreated,
       );
       const added = await withFreshProof(() =>
-        apiCall('POST', '/api/passkeys/register/verify', passkeySchema, {
+        apiCall('POST', '/api/passkeys/register/verify', isAddPasskeyAnswer, {
           challengeId: step.challengeId,
           name: name.trim(),
           response,
@@ -143,7 +140,7 @@ export function Passkeys() {
       const renamed = await apiCall(
         'PATCH',
         `/api/passkeys/${encodeURIComponent(target)}`,
-        passkeySchema,
+        isAddPasskeyAnswer,
         { name: name.trim() },
       );
       update((current) => current.map((key) => (key.id === target ? renamed : key)));
@@ -158,7 +155,7 @@ export function Passkeys() {
     setStep({ kind: 'busy' });
     try {
       await withFreshProof(() =>
-        apiCall('DELETE', `/api/passkeys/${encodeURIComponent(target)}`, messageResponseSchema),
+        apiCall('DELETE', `/api/passkeys/${encodeURIComponent(target)}`, isMessageAnswer),
       );
       update((current) => current.filter((key) => key.id !== target));
       setDone(SuccessMessages.passkeyRemoved);

@@ -8,11 +8,7 @@
  * The steps themselves (TwoStepSteps.tsx) load when one is opened.
  */
 import { useCallback, useId, useState } from 'react';
-import {
-  twoStepSetupSchema,
-  twoStepStatusSchema,
-  type TwoStepStatus,
-} from '../../contract/two-step';
+import { type TwoStepStatus } from '../../contract/two-step';
 import type { User } from '../../contract/user';
 import { formatDate } from '../../lib/format';
 import { apiCall, messageFor } from '../shared/api';
@@ -20,10 +16,12 @@ import { withFreshProof } from '../shared/fresh-proof';
 import { lazyPart } from '../shared/lazy-part';
 import { useLoad } from '../shared/use-load';
 import type { TwoStepStep } from './TwoStepSteps';
+import { isGetTwoStepStatusAnswer } from '../../generated/answers/GetTwoStepStatusAnswer';
+import { isStartTwoStepSetupAnswer } from '../../generated/answers/StartTwoStepSetupAnswer';
 
 const TwoStepSteps = lazyPart(async () => (await import('./TwoStepSteps')).TwoStepSteps);
 
-const loadStatus = () => apiCall('GET', '/api/two-step', twoStepStatusSchema);
+const loadStatus = () => apiCall('GET', '/api/two-step', isGetTwoStepStatusAnswer);
 const describeFailure = (error: unknown) =>
   messageFor(error, 'Two-step sign-in could not be loaded.');
 
@@ -47,7 +45,7 @@ export function TwoStepSignIn({ user }: { user: User }) {
     setNotice(null);
     try {
       const [setup] = await Promise.all([
-        withFreshProof(() => apiCall('POST', '/api/two-step/setup', twoStepSetupSchema)),
+        withFreshProof(() => apiCall('POST', '/api/two-step/setup', isStartTwoStepSetupAnswer)),
         // The set-up step loads while the server makes the secret; a failed load shows there.
         TwoStepSteps.preload(),
       ]);

@@ -4,12 +4,14 @@
  * Off. Each step sends a code from the authenticator app and says which step comes next.
  */
 import { useId, useState, type FormEvent } from 'react';
-import { recoveryCodesSchema, type TwoStepSetup } from '../../contract/two-step';
-import { messageResponseSchema, type User } from '../../contract/user';
+import { type TwoStepSetup } from '../../contract/two-step';
+import { type User } from '../../contract/user';
 import { site } from '../../site.config';
 import { apiCall, messageFor } from '../shared/api';
 import { withFreshProof } from '../shared/fresh-proof';
 import { CopyButton } from './CopyButton';
+import { isConfirmTwoStepAnswer } from '../../generated/answers/ConfirmTwoStepAnswer';
+import { isMessageAnswer } from '../../generated/answers/MessageAnswer';
 
 export type TwoStepStep =
   | { kind: 'idle' }
@@ -65,7 +67,7 @@ export function TwoStepSteps({ step, user, onNext, onNotice, onCancel }: Props) 
 
   const confirmSetup = submitCode(async (typed) => {
     const { recoveryCodes } = await withFreshProof(() =>
-      apiCall('POST', '/api/two-step/confirm', recoveryCodesSchema, { code: typed }),
+      apiCall('POST', '/api/two-step/confirm', isConfirmTwoStepAnswer, { code: typed }),
     );
     return { kind: 'codes', codes: recoveryCodes };
   });
@@ -73,13 +75,13 @@ export function TwoStepSteps({ step, user, onNext, onNotice, onCancel }: Props) 
     const { recoveryCodes } = await apiCall(
       'POST',
       '/api/two-step/recovery-codes',
-      recoveryCodesSchema,
+      isConfirmTwoStepAnswer,
       { code: typed },
     );
     return { kind: 'codes', codes: recoveryCodes };
   });
   const turnOff = submitCode(async (typed) => {
-    const answer = await apiCall('POST', '/api/two-step/off', messageResponseSchema, {
+    const answer = await apiCall('POST', '/api/two-step/off', isMessageAnswer, {
       code: typed,
     });
     onNotice(answer.message);

@@ -4,16 +4,17 @@
  * the switch saves at once and says so. What is collected, and for how long: the privacy policy.
  */
 import { useCallback, useId, useState } from 'react';
-import { usageSharingSchema, type UsageSharing as Sharing } from '../../contract/usage';
+import { type UsageSharing as Sharing } from '../../contract/usage';
 import { apiCall, messageFor } from '../shared/api';
 import { dashboardProblem, leftForLogin } from '../shared/session-ended';
 import { useLoad } from '../shared/use-load';
+import { isGetUsageSharingAnswer } from '../../generated/answers/GetUsageSharingAnswer';
 
 export const sharingLoadFailed = 'We could not load your usage sharing setting. Please try again.';
 export const sharingSaveFailed = 'We could not save your usage sharing setting. Please try again.';
 const network = 'Network error. Please check your connection and try again.';
 
-const loadSharing = () => apiCall('GET', '/api/account/usage-sharing', usageSharingSchema);
+const loadSharing = () => apiCall('GET', '/api/account/usage-sharing', isGetUsageSharingAnswer);
 const problem = dashboardProblem(sharingLoadFailed, network);
 
 export function UsageSharing() {
@@ -29,9 +30,14 @@ export function UsageSharing() {
       // The box shows the choice at once; a failure puts it back.
       replace({ shareUsage });
       try {
-        const answer = await apiCall('PATCH', '/api/account/usage-sharing', usageSharingSchema, {
-          shareUsage,
-        });
+        const answer = await apiCall(
+          'PATCH',
+          '/api/account/usage-sharing',
+          isGetUsageSharingAnswer,
+          {
+            shareUsage,
+          },
+        );
         replace(answer);
         setResult({ ok: true, text: answer.message ?? '' });
       } catch (failure) {

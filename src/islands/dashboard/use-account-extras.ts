@@ -3,10 +3,12 @@
  * /api/organization) and the license's devices and renewal (GET /api/account/license), asked
  * together so the page settles once. Either may fail: the page then leaves that part out.
  */
-import { accountLicenseSchema, type AccountLicense } from '../../contract/account';
-import { organizationResponseSchema, type OrganizationCard } from '../../contract/team';
+import { type AccountLicense } from '../../contract/account';
+import { type OrganizationCard } from '../../contract/team';
 import { apiCall } from '../shared/api';
 import { useLoad } from '../shared/use-load';
+import { isGetAccountLicenseAnswer } from '../../generated/answers/GetAccountLicenseAnswer';
+import { isGetOrganizationAnswer } from '../../generated/answers/GetOrganizationAnswer';
 
 export interface AccountExtras {
   organization: OrganizationCard | null;
@@ -15,11 +17,11 @@ export interface AccountExtras {
 
 const loadExtras = async (): Promise<AccountExtras> => {
   const [organization, license] = await Promise.all([
-    apiCall('GET', '/api/organization', organizationResponseSchema).then(
+    apiCall('GET', '/api/organization', isGetOrganizationAnswer).then(
       (answer) => answer.organization,
       () => null,
     ),
-    apiCall('GET', '/api/account/license', accountLicenseSchema).catch(() => null),
+    apiCall('GET', '/api/account/license', isGetAccountLicenseAnswer).catch(() => null),
   ]);
   return { organization, license };
 };

@@ -9,7 +9,6 @@
  * successful", since no payment was taken with it.
  */
 import { useEffect, useRef, useState } from 'react';
-import { paymentCompletionResponseSchema } from '../../contract/payments';
 import { Messages } from '../../contract/messages';
 import { plans, site } from '../../site.config';
 import { withErrorBoundary } from '../ErrorBoundary';
@@ -18,6 +17,7 @@ import { completeSignIn } from '../shared/auth-store';
 import { completionOutcome, deadCheckoutOf, sessionIdFrom, type DeadCheckout } from './completion';
 import { defaultPollSettings, pollSettings, type PollSettings } from './poll-settings';
 import './payment.css';
+import { isCheckPaymentCompletionAnswer } from '../../generated/answers/CheckPaymentCompletionAnswer';
 
 type Phase = 'processing' | 'success' | 'upgraded' | 'refunded' | 'error';
 
@@ -47,7 +47,7 @@ function PaymentProcessing() {
         const answer = await apiCall(
           'POST',
           '/api/check-payment-completion',
-          paymentCompletionResponseSchema,
+          isCheckPaymentCompletionAnswer,
           { sessionId: sessionId ?? '' },
         );
         if (stopped) return;

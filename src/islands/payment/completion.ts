@@ -4,15 +4,12 @@
 import { Messages } from '../../contract/messages';
 import type { PaymentCompletionResponse } from '../../contract/payments';
 import { matches } from '../../contract/shape';
-import {
-  authResponseSchema,
-  meResponseSchema,
-  type AuthResponse,
-  type MeResponse,
-} from '../../contract/user';
+import { type AuthResponse, type MeResponse } from '../../contract/user';
 import { ErrorCode } from '../../contract/error-codes';
 import { loginUrl } from '../../lib/auth/login-message';
 import { ApiFailure } from '../shared/api';
+import { isGetSignedInUserAnswer } from '../../generated/answers/GetSignedInUserAnswer';
+import { isSessionAnswer } from '../../generated/answers/SessionAnswer';
 
 export type CompletionOutcome =
   /** Not created yet: keep polling (the attempt counts). */
@@ -49,11 +46,11 @@ export function completionOutcome(answer: PaymentCompletionResponse): Completion
   if (!answer.accountCreated) return { kind: 'pending' };
   if (answer.upgraded) {
     const session = { user: answer.user, tokenExpiration: answer.tokenExpiration };
-    if (matches(meResponseSchema, session)) return { kind: 'upgraded', session };
+    if (matches(isGetSignedInUserAnswer, session)) return { kind: 'upgraded', session };
     return { kind: 'login', url: loginUrl(answer.email, Messages.upgradedPleaseLogin) };
   }
   const auth = { token: answer.token, user: answer.user, tokenExpiration: answer.tokenExpiration };
-  if (matches(authResponseSchema, auth)) return { kind: 'signedIn', auth };
+  if (matches(isSessionAnswer, auth)) return { kind: 'signedIn', auth };
   return { kind: 'login', url: loginUrl(answer.email, Messages.accountCreatedPleaseLogin) };
 }
 

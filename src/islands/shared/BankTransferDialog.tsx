@@ -7,7 +7,6 @@
  */
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import type { BillingDetails, YearlyCharge } from '../../contract/billing';
-import { invoiceQuoteResponseSchema } from '../../contract/invoice-purchase';
 import * as FormTexts from '../../contract/invoice-form-texts';
 import * as Texts from '../../contract/invoice-texts';
 import { Messages } from '../../contract/messages';
@@ -29,6 +28,7 @@ import { countryNameOf } from './countries';
 import { Modal } from './Modal';
 import { leftForLogin } from './session-ended';
 import './bank-transfer.css';
+import { isQuoteInvoiceAnswer } from '../../generated/answers/QuoteInvoiceAnswer';
 
 const { invoiceMinimum, max } = seatRules.standardSeats;
 
@@ -123,7 +123,7 @@ export function BankTransferDialog(props: Props) {
     setBusy(true);
     setError(null);
     try {
-      const quote = await apiCall('POST', '/api/invoice-quote', invoiceQuoteResponseSchema, {
+      const quote = await apiCall('POST', '/api/invoice-quote', isQuoteInvoiceAnswer, {
         seats,
         details: values,
       });

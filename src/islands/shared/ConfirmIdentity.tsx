@@ -7,10 +7,11 @@
  * passkey-confirm.ts; then `onConfirmed`, and the action is tried again.
  */
 import { useEffect, useId, useState, type FormEvent } from 'react';
-import { identityProofMethodsSchema, type ProofMethod } from '../../contract/two-step';
-import { messageResponseSchema } from '../../contract/user';
+import { type ProofMethod } from '../../contract/two-step';
 import { apiCall, messageFor } from './api';
 import './forms.css';
+import { isGetIdentityProofMethodsAnswer } from '../../generated/answers/GetIdentityProofMethodsAnswer';
+import { isMessageAnswer } from '../../generated/answers/MessageAnswer';
 
 type TypedMethod = Exclude<ProofMethod, 'passkey'>;
 
@@ -37,7 +38,7 @@ export function ConfirmIdentity({ onConfirmed, onCancel, signInAgainText }: Prop
 
   useEffect(() => {
     let current = true;
-    apiCall('GET', '/api/verify-identity', identityProofMethodsSchema)
+    apiCall('GET', '/api/verify-identity', isGetIdentityProofMethodsAnswer)
       .then((answer) => current && setMethods(answer.methods))
       .catch((failure: unknown) => {
         if (!current) return;
@@ -67,7 +68,7 @@ export function ConfirmIdentity({ onConfirmed, onCancel, signInAgainText }: Prop
       await apiCall(
         'POST',
         '/api/verify-identity',
-        messageResponseSchema,
+        isMessageAnswer,
         typed === 'code' ? { code: value } : { password: value },
       );
       setValue('');

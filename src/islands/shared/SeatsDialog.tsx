@@ -6,19 +6,16 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Messages } from '../../contract/messages';
 import { seatCount } from '../../contract/seat-texts';
-import {
-  renewalSeatsResponseSchema,
-  seatAdditionResponseSchema,
-  seatPreviewResponseSchema,
-  type SeatPreview,
-  type SeatSummary,
-} from '../../contract/seats';
+import { type SeatPreview, type SeatSummary } from '../../contract/seats';
 import { formatDate, formatMoney } from '../../lib/format';
 import { seats as seatRules } from '../../site.config';
 import { apiCall, messageFor } from './api';
 import { ConfirmActions } from './ConfirmActions';
 import { Modal } from './Modal';
 import { leftForLogin } from './session-ended';
+import { isAddSeatsAnswer } from '../../generated/answers/AddSeatsAnswer';
+import { isPreviewSeatAdditionAnswer } from '../../generated/answers/PreviewSeatAdditionAnswer';
+import { isSetRenewalSeatsAnswer } from '../../generated/answers/SetRenewalSeatsAnswer';
 
 const { max } = seatRules.standardSeats;
 const failed = 'We could not change your seats. Please try again.';
@@ -113,7 +110,7 @@ function AddDialog({ open, summary, onClose, onChanged }: Omit<Props, 'kind'> & 
     }
     void run(async () => {
       setPreview(
-        await apiCall('POST', '/api/billing/seats/preview', seatPreviewResponseSchema, { add }),
+        await apiCall('POST', '/api/billing/seats/preview', isPreviewSeatAdditionAnswer, { add }),
       );
     });
   };
@@ -121,7 +118,7 @@ function AddDialog({ open, summary, onClose, onChanged }: Omit<Props, 'kind'> & 
   const confirm = () =>
     void run(async () => {
       if (!preview) return;
-      const added = await apiCall('POST', '/api/billing/seats', seatAdditionResponseSchema, {
+      const added = await apiCall('POST', '/api/billing/seats', isAddSeatsAnswer, {
         add: preview.newSeats - preview.seats,
         expectedTotal: preview.total,
       });
@@ -207,7 +204,7 @@ function RenewalDialog({ summary, onClose, onChanged }: Omit<Props, 'kind'>) {
     setBusy(true);
     setError(null);
     try {
-      const set = await apiCall('POST', '/api/billing/seats/renewal', renewalSeatsResponseSchema, {
+      const set = await apiCall('POST', '/api/billing/seats/renewal', isSetRenewalSeatsAnswer, {
         seats,
       });
       onChanged(set.message);

@@ -6,9 +6,10 @@
  */
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { seatCount, seatsByInvoice } from '../../contract/seat-texts';
-import { seatSummaryResponseSchema, type SeatSummary } from '../../contract/seats';
+import { type SeatSummary } from '../../contract/seats';
 import { formatDate } from '../../lib/format';
 import { apiCall } from './api';
+import { isGetSeatsAnswer } from '../../generated/answers/GetSeatsAnswer';
 
 const SeatsDialog = lazy(async () => ({ default: (await import('./SeatsDialog')).SeatsDialog }));
 
@@ -24,7 +25,7 @@ export function SeatsPanel({ onChanged }: Props) {
   const [notice, setNotice] = useState<string | null>(null);
 
   const load = useCallback(() => {
-    apiCall('GET', '/api/billing/seats', seatSummaryResponseSchema).then(
+    apiCall('GET', '/api/billing/seats', isGetSeatsAnswer).then(
       (answer) => setSummary(answer.summary),
       () => setSummary(null),
     );

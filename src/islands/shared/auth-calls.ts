@@ -2,15 +2,17 @@
  * The calls that change the auth state (auth-store.ts): sign-in calls run through `runAuthCall`,
  * the user is refreshed from /api/me, and logout ends the server session.
  */
-import { meResponseSchema, messageResponseSchema, type User } from '../../contract/user';
+import { type User } from '../../contract/user';
 import { apiCall, ApiFailure, errorState } from './api';
 import { forgetSession, getAuthState, remember, updateAuth } from './auth-store';
+import { isGetSignedInUserAnswer } from '../../generated/answers/GetSignedInUserAnswer';
+import { isMessageAnswer } from '../../generated/answers/MessageAnswer';
 
 /** Logout ends the server session, clears user, expiry and error, then /overview. */
 export async function logout(destination = '/overview'): Promise<void> {
   updateAuth({ loading: true });
   try {
-    await apiCall('POST', '/api/logout', messageResponseSchema);
+    await apiCall('POST', '/api/logout', isMessageAnswer);
   } catch {
     // The session may already be gone (expired, revoked by deletion); the browser forgets it anyway.
   }
@@ -25,7 +27,7 @@ export async function logout(destination = '/overview'): Promise<void> {
  */
 export async function refreshUser(): Promise<User | null> {
   try {
-    const me = await apiCall('GET', '/api/me', meResponseSchema);
+    const me = await apiCall('GET', '/api/me', isGetSignedInUserAnswer);
     remember(me.user, me.tokenExpiration);
     return me.user;
   } catch (error) {

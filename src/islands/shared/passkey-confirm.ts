@@ -7,16 +7,16 @@
  */
 import type { PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/browser';
 import { Messages } from '../../contract/messages';
-import { passkeyOptionsSchema } from '../../contract/passkeys';
-import { messageResponseSchema } from '../../contract/user';
 import { apiCall } from './api';
 import { runCeremony } from './webauthn';
+import { isMessageAnswer } from '../../generated/answers/MessageAnswer';
+import { isPasskeyOptionsAnswer } from '../../generated/answers/PasskeyOptionsAnswer';
 
 export async function confirmWithPasskey(): Promise<void> {
   const { challengeId, options } = await apiCall(
     'POST',
     '/api/passkeys/confirm/options',
-    passkeyOptionsSchema,
+    isPasskeyOptionsAnswer,
     {},
   );
   const response = await runCeremony(
@@ -24,7 +24,7 @@ export async function confirmWithPasskey(): Promise<void> {
       startAuthentication({ optionsJSON: options as PublicKeyCredentialRequestOptionsJSON }),
     Messages.passkeyNotUsed,
   );
-  await apiCall('POST', '/api/passkeys/confirm/verify', messageResponseSchema, {
+  await apiCall('POST', '/api/passkeys/confirm/verify', isMessageAnswer, {
     challengeId,
     response,
   });

@@ -4,8 +4,8 @@
  * box, the signup page's member modal and the Billing & Invoices page, so all three behave alike.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { standardCheckoutResponseSchema } from '../../contract/payments';
 import { apiCall, messageFor } from './api';
+import { isCheckoutAnswer } from '../../generated/answers/CheckoutAnswer';
 
 /** Shown on the button while the browser leaves for the checkout. */
 export const upgradeBusyText = 'Redirecting to checkout...';
@@ -17,11 +17,7 @@ export const upgradeNetwork = 'Network error. Please check your connection and t
 export async function startUpgrade(
   redirect: (url: string) => void = (url) => window.location.assign(url),
 ): Promise<void> {
-  const { checkoutUrl } = await apiCall(
-    'POST',
-    '/api/billing/checkout',
-    standardCheckoutResponseSchema,
-  );
+  const { checkoutUrl } = await apiCall('POST', '/api/billing/checkout', isCheckoutAnswer);
   redirect(checkoutUrl);
 }
 

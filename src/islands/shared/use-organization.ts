@@ -3,12 +3,13 @@
  * card and the Usage page's team note. Null while loading, for no organization and on failure:
  * the pages show their other content either way.
  */
-import { organizationResponseSchema, type OrganizationCard } from '../../contract/team';
+import { type OrganizationCard } from '../../contract/team';
 import { apiCall } from './api';
 import { useLoad } from './use-load';
+import { isGetOrganizationAnswer } from '../../generated/answers/GetOrganizationAnswer';
 
 const loadOrganization = () =>
-  apiCall('GET', '/api/organization', organizationResponseSchema).then(
+  apiCall('GET', '/api/organization', isGetOrganizationAnswer).then(
     (answer) => answer.organization,
   );
 /** A failure shows nothing: the card is left out. */

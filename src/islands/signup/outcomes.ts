@@ -14,8 +14,9 @@ import {
   unknown,
   type Infer,
 } from '../../contract/shape';
-import { verifiedFormDataSchema, type VerifiedFormData } from '../../contract/signup';
+import { type VerifiedFormData } from '../../contract/signup';
 import { ApiFailure } from '../shared/api';
+import { isVerifiedFormData } from '../../generated/answers/VerifiedFormData';
 
 export type SignupScreen =
   | {
@@ -69,7 +70,7 @@ export function interpretVerification(
       return { ok: false, message: Messages.verifyServerData };
     }
   }
-  return matches(verifiedFormDataSchema, data)
+  return matches(isVerifiedFormData, data)
     ? { ok: true, formData: data }
     : { ok: false, message: Messages.verifyServerData };
 }

@@ -9,20 +9,18 @@ import type {
   SendVerificationBody,
 } from '../../contract/schemas/auth';
 import { Messages } from '../../contract/messages';
-import {
-  standardCheckoutResponseSchema,
-  type StandardCheckoutResponse,
-} from '../../contract/payments';
-import {
-  invoiceSignupResponseSchema,
-  type InvoiceSignupResponse,
-} from '../../contract/invoice-purchase';
+import { type StandardCheckoutResponse } from '../../contract/payments';
+import { type InvoiceSignupResponse } from '../../contract/invoice-purchase';
 import type { InvoicePurchase } from '../shared/BankTransferDialog';
-import { sendVerificationResponseSchema, type VerifiedFormData } from '../../contract/signup';
-import { authResponseSchema, type AuthResponse } from '../../contract/user';
+import { type VerifiedFormData } from '../../contract/signup';
+import { type AuthResponse } from '../../contract/user';
 import { apiCall } from '../shared/api';
 import { runAuthCall } from '../shared/auth-calls';
 import { verifyAnswerSchema } from './outcomes';
+import { isCheckoutAnswer } from '../../generated/answers/CheckoutAnswer';
+import { isSendVerificationCodeAnswer } from '../../generated/answers/SendVerificationCodeAnswer';
+import { isSessionAnswer } from '../../generated/answers/SessionAnswer';
+import { isSignUpEmailByInvoiceAnswer } from '../../generated/answers/SignUpEmailByInvoiceAnswer';
 
 /** runAuthCall with rethrow never resolves to undefined; this narrows the type. */
 async function rethrowing<T>(
@@ -38,7 +36,7 @@ async function rethrowing<T>(
 export function sendCode(body: SendVerificationBody) {
   const resend = body.resend === true;
   return rethrowing(
-    () => apiCall('POST', '/api/send-verification-email', sendVerificationResponseSchema, body),
+    () => apiCall('POST', '/api/send-verification-email', isSendVerificationCodeAnswer, body),
     resend ? Messages.resendFailed : Messages.sendFailed,
     resend ? Messages.resendFailedRetry : Messages.sendNetwork,
   );
@@ -66,7 +64,7 @@ export function registerEmailTrial(
 ): Promise<AuthResponse> {
   const body: RegisterEmailBody = { ...registration(formData, password), plan: 'trial' };
   return rethrowing(
-    () => apiCall('POST', '/api/register-email-trial', authResponseSchema, body),
+    () => apiCall('POST', '/api/register-email-trial', isSessionAnswer, body),
     Messages.emailSignupDefault,
   );
 }
@@ -74,7 +72,7 @@ export function registerEmailTrial(
 /** POST /api/register-google-trial */
 export function registerGoogleTrial(body: RegisterGoogleBody): Promise<AuthResponse> {
   return rethrowing(
-    () => apiCall('POST', '/api/register-google-trial', authResponseSchema, body),
+    () => apiCall('POST', '/api/register-google-trial', isSessionAnswer, body),
     Messages.googleSignupDefault,
   );
 }
@@ -91,7 +89,7 @@ export function registerEmailStandard(
     ...(seats > 1 ? { seats } : {}),
   };
   return rethrowing(
-    () => apiCall('POST', '/api/register-email-standard', standardCheckoutResponseSchema, body),
+    () => apiCall('POST', '/api/register-email-standard', isCheckoutAnswer, body),
     Messages.emailSignupDefault,
   );
 }
@@ -101,7 +99,7 @@ export function registerGoogleStandard(
   body: RegisterGoogleBody,
 ): Promise<StandardCheckoutResponse> {
   return rethrowing(
-    () => apiCall('POST', '/api/register-google-standard', standardCheckoutResponseSchema, body),
+    () => apiCall('POST', '/api/register-google-standard', isCheckoutAnswer, body),
     Messages.googleSignupDefault,
   );
 }
@@ -118,7 +116,7 @@ export function registerEmailInvoice(
   const body = { ...registration(formData, password), plan: 'standard' as const, ...purchase };
   return rethrowing(
     () =>
-      apiCall('POST', '/api/register-email-standard-invoice', invoiceSignupResponseSchema, body),
+      apiCall('POST', '/api/register-email-standard-invoice', isSignUpEmailByInvoiceAnswer, body),
     Messages.emailSignupDefault,
   );
 }
@@ -130,7 +128,7 @@ export function registerGoogleInvoice(
 ): Promise<InvoiceSignupResponse> {
   return rethrowing(
     () =>
-      apiCall('POST', '/api/register-google-standard-invoice', invoiceSignupResponseSchema, {
+      apiCall('POST', '/api/register-google-standard-invoice', isSignUpEmailByInvoiceAnswer, {
         ...body,
         ...purchase,
       }),

@@ -13,13 +13,10 @@ import {
 } from '../../contract/address-list';
 import { TeamMessages } from '../../contract/messages';
 import { invalidEmail } from '../../contract/texts';
-import {
-  bulkInviteResponseSchema,
-  type BulkInviteResponse,
-  type BulkInviteResult,
-} from '../../contract/team';
+import { type BulkInviteResponse, type BulkInviteResult } from '../../contract/team';
 import { apiCall } from '../shared/api';
 import { teamAction } from './team-calls';
+import { isInviteTeamMembersAnswer } from '../../generated/answers/InviteTeamMembersAnswer';
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
@@ -81,7 +78,7 @@ export async function sendList(text: string): Promise<Sent> {
     const message = await teamAction('POST', '/api/team/invitations', { email: only.email });
     return { kind: 'one', message };
   }
-  const answer = await apiCall('POST', '/api/team/invitations/bulk', bulkInviteResponseSchema, {
+  const answer = await apiCall('POST', '/api/team/invitations/bulk', isInviteTeamMembersAnswer, {
     entries,
   });
   return { kind: 'many', answer };

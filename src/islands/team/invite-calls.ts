@@ -3,9 +3,12 @@
  * signing up by the link. The token comes from the URL fragment, which browsers never send to a
  * server or put in a Referer, so the link's secret stays out of logs.
  */
-import { invitationPreviewSchema, type InvitationPreview } from '../../contract/invitation';
-import { authResponseSchema, messageResponseSchema, type AuthResponse } from '../../contract/user';
+import { type InvitationPreview } from '../../contract/invitation';
+import { type AuthResponse } from '../../contract/user';
 import { apiCall } from '../shared/api';
+import { isMessageAnswer } from '../../generated/answers/MessageAnswer';
+import { isPreviewInvitationAnswer } from '../../generated/answers/PreviewInvitationAnswer';
+import { isSessionAnswer } from '../../generated/answers/SessionAnswer';
 
 /** The token of `#token=…`, or null when the link has none. */
 export function tokenFromHash(hash: string): string | null {
@@ -17,7 +20,7 @@ const base = (token: string) => `/api/invitations/${encodeURIComponent(token)}`;
 
 /** GET /api/invitations/:token. */
 export function loadPreview(token: string): Promise<InvitationPreview> {
-  return apiCall('GET', base(token), invitationPreviewSchema);
+  return apiCall('GET', base(token), isPreviewInvitationAnswer);
 }
 
 /** POST /api/invitations/:token/accept (signed in); answers the welcome message. */
@@ -25,7 +28,7 @@ export async function acceptInvitation(
   token: string,
   confirmCancelStandard: boolean,
 ): Promise<string> {
-  const answer = await apiCall('POST', `${base(token)}/accept`, messageResponseSchema, {
+  const answer = await apiCall('POST', `${base(token)}/accept`, isMessageAnswer, {
     confirmCancelStandard,
   });
   return answer.message;
@@ -36,10 +39,10 @@ export function signUpByInvitation(
   token: string,
   values: { customerName: string; password: string },
 ): Promise<AuthResponse> {
-  return apiCall('POST', `${base(token)}/signup`, authResponseSchema, values);
+  return apiCall('POST', `${base(token)}/signup`, isSessionAnswer, values);
 }
 
 /** POST /api/login with the invited address. */
 export function logInAs(email: string, password: string): Promise<AuthResponse> {
-  return apiCall('POST', '/api/login', authResponseSchema, { email, password });
+  return apiCall('POST', '/api/login', isSessionAnswer, { email, password });
 }

@@ -5,18 +5,18 @@
  * section-calls.ts.
  */
 import {
-  organizationResponseSchema,
-  teamMemberDevicesSchema,
-  teamOverviewSchema,
-  teamPeoplePageSchema,
   type OrganizationCard,
   type TeamDevice,
   type TeamOverview,
   type TeamPeoplePage,
 } from '../../contract/team';
-import { messageResponseSchema } from '../../contract/user';
 import { apiCall } from '../shared/api';
 import { viewQuery, type TableView } from './people';
+import { isGetOrganizationAnswer } from '../../generated/answers/GetOrganizationAnswer';
+import { isGetTeamAnswer } from '../../generated/answers/GetTeamAnswer';
+import { isListTeamMemberDevicesAnswer } from '../../generated/answers/ListTeamMemberDevicesAnswer';
+import { isListTeamPeopleAnswer } from '../../generated/answers/ListTeamPeopleAnswer';
+import { isMessageAnswer } from '../../generated/answers/MessageAnswer';
 
 export const teamLoadFailed = 'We could not load your team. Please try again.';
 export const peopleLoadFailed = 'We could not load the members. Please try again.';
@@ -24,18 +24,18 @@ export const teamNetwork = 'Network error. Please check your connection and try 
 
 /** GET /api/team. */
 export function loadTeam(): Promise<TeamOverview> {
-  return apiCall('GET', '/api/team', teamOverviewSchema);
+  return apiCall('GET', '/api/team', isGetTeamAnswer);
 }
 
 /** GET /api/team/members: one page of the members table, as the view asks. */
 export function loadPeople(view: TableView): Promise<TeamPeoplePage> {
-  return apiCall('GET', `/api/team/members${viewQuery(view)}`, teamPeoplePageSchema);
+  return apiCall('GET', `/api/team/members${viewQuery(view)}`, isListTeamPeopleAnswer);
 }
 
 /** GET /api/team/members/:userId/devices: a member's active devices, most recently seen first. */
 export async function loadMemberDevices(userId: string): Promise<TeamDevice[]> {
   const path = `/api/team/members/${encodeURIComponent(userId)}/devices`;
-  return (await apiCall('GET', path, teamMemberDevicesSchema)).devices;
+  return (await apiCall('GET', path, isListTeamMemberDevicesAnswer)).devices;
 }
 
 /** What /dashboard/team shows: the owner's team, or the account's organization card (or none). */
@@ -47,7 +47,7 @@ export type TeamPageData =
  * so a member or an account in none is told what the page is for without a refused call.
  */
 export async function loadTeamPage(): Promise<TeamPageData> {
-  const { organization } = await apiCall('GET', '/api/organization', organizationResponseSchema);
+  const { organization } = await apiCall('GET', '/api/organization', isGetOrganizationAnswer);
   if (!organization?.isOwner) return { owner: false, card: organization };
   return { owner: true, overview: await loadTeam() };
 }
@@ -58,6 +58,6 @@ export async function teamAction(
   path: string,
   body?: unknown,
 ): Promise<string> {
-  const answer = await apiCall(method, path, messageResponseSchema, body);
+  const answer = await apiCall(method, path, isMessageAnswer, body);
   return answer.message;
 }

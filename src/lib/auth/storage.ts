@@ -3,8 +3,9 @@
  * HttpOnly cookie and is never readable by scripts; storage holds only what the UI needs.
  */
 import { matches } from '../../contract/shape';
-import { userSchema, type User } from '../../contract/user';
+import { type User } from '../../contract/user';
 import { REMEMBERED_EMAIL_KEY, TOKEN_EXPIRATION_KEY, USER_KEY } from './storage-keys';
+import { isUser } from '../../generated/answers/User';
 
 export const STORAGE_KEYS = {
   user: USER_KEY,
@@ -59,7 +60,7 @@ export function readStoredSession(storage: Writer, now = Date.now()): StoredSess
   let user: User | null = null;
   try {
     const parsed: unknown = JSON.parse(rawUser ?? '');
-    if (matches(userSchema, parsed)) user = parsed;
+    if (matches(isUser, parsed)) user = parsed;
   } catch {
     user = null;
   }
