@@ -58,10 +58,10 @@ export type UsageTrend = Infer<typeof usageTrendSchema>;
 
 /**
  * The change of `current` against `previous` in plain words: "+100%", "−50%", "no change",
- * "new" (nothing before), "none" (nothing in either).
+ * "new" (nothing before), "no use" (nothing in either).
  */
 export function changeText(current: number, previous: number): string {
-  if (previous === 0) return current === 0 ? 'none' : 'new';
+  if (previous === 0) return current === 0 ? 'no use' : 'new';
   const percent = Math.round(((current - previous) / previous) * 100);
   if (percent === 0) return 'no change';
   return percent > 0 ? `+${percent}%` : `\u2212${-percent}%`;

@@ -89,7 +89,7 @@ describe('changeText', () => {
     expect(changeText(0, 10)).toBe('\u2212100%');
     expect(changeText(10, 10)).toBe('no change');
     expect(changeText(7, 0)).toBe('new');
-    expect(changeText(0, 0)).toBe('none');
+    expect(changeText(0, 0)).toBe('no use');
     expect(changeText(1, 3)).toBe('\u221267%');
     expect(changePercent(7, 0)).toBeNull();
     expect(changePercent(3, 2)).toBe(50);

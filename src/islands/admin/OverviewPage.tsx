@@ -3,7 +3,7 @@
  * paid plan, paying subscriptions and their seats with MRR and ARR, cancellations, refunds, Enterprise seats,
  * active devices, plugin versions and feature adoption — each over the chosen range (7, 30 or 90 days, 12 months,
  * kept in the address as ?range=) as a chart with the numbers beside it, and linking to the page
- * that lists what it counts. Feature adoption ends with each command's use over time and its last
+ * that lists what it counts. After feature adoption, each command's use over time and its last
  * 30 days against the 30 before (shared/UsageTrendPanel.tsx, loaded when scrolled near).
  */
 import { useCallback, useEffect, useId, useState } from 'react';
@@ -209,11 +209,9 @@ export const trendDays = (range: MetricRange): 30 | 90 | 365 =>
 function AdoptionSection({
   adoption,
   labels,
-  range,
 }: {
   adoption: BusinessMetrics['featureAdoption'];
   labels: readonly string[];
-  range: MetricRange;
 }) {
   const id = useId();
   const [chosen, setChosen] = useState(ALL);
@@ -294,13 +292,6 @@ function AdoptionSection({
         A device-day is one device using a command on one day; the share is of the device-days on
         which any command was used.
       </p>
-      <h3 className="trend-title">Use over time, last {trendDays(range)} days</h3>
-      <Near minHeight="20rem">
-        <UsageTrendPanel
-          path={`/api/admin/usage-trend?days=${trendDays(range)}`}
-          who="on every device"
-        />
-      </Near>
     </Section>
   );
 }
@@ -368,8 +359,18 @@ function OverviewPage() {
           <AdoptionSection
             adoption={state.value.featureAdoption}
             labels={state.value.periods.map((period) => period.label)}
-            range={range}
           />
+          <Section
+            id="adoption-trend"
+            title={`Feature use over time, last ${trendDays(range)} days`}
+          >
+            <Near minHeight="20rem">
+              <UsageTrendPanel
+                path={`/api/admin/usage-trend?days=${trendDays(range)}`}
+                who="on every device"
+              />
+            </Near>
+          </Section>
           <Section id="versions" title="Plugin versions in use">
             {state.value.pluginVersions.length === 0 ? (
               <p>No device has reported in the last 30 days.</p>

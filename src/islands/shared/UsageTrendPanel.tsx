@@ -81,7 +81,7 @@ function Spark({
     >
       <line x1={PAD} x2={WIDTH - PAD} y1={HEIGHT - PAD} y2={HEIGHT - PAD} className="trend-base" />
       <polyline points={line.join(' ')} className="trend-line" />
-      <circle cx={end[0]} cy={end[1]} r={2.5} className="trend-dot" />
+      {top > 0 && <circle cx={end[0]} cy={end[1]} r={2.5} className="trend-dot" />}
     </svg>
   );
 }
@@ -97,6 +97,13 @@ function altOf(command: TrendCommand, points: readonly TrendPoint[], unit: strin
   const peakPoint = points[peak];
   const latest = command.counts.at(-1) ?? 0;
   return `${label} per ${unit}: most uses (${number(command.counts[peak] ?? 0)}) ${peakPoint ? pointText(peakPoint) : ''}; ${number(latest)} in the latest ${unit}.`;
+}
+
+/** The change in a sentence: "+100% vs previous 30 days", "new in the last 30 days". */
+function changePhrase({ last30, previous30 }: TrendCommand): string {
+  if (previous30 === 0)
+    return last30 === 0 ? 'no use in the last 60 days' : 'new in the last 30 days';
+  return `${changeText(last30, previous30)} vs previous 30 days`;
 }
 
 /** The change in words, and its numbers. */
@@ -138,7 +145,7 @@ export function UsageTrendView({ trend, who }: { trend: UsageTrend; who: string 
           .slice(0, 3)
           .map(
             (command) =>
-              `${labelOf(command.slug)} ${number(command.uses)} (${changeText(command.last30, command.previous30)} vs previous 30 days)`,
+              `${labelOf(command.slug)} ${number(command.uses)} (${changePhrase(command)})`,
           )
           .join(', ')}.`;
   const newestFirst = points.map((point, i) => ({ point, i })).reverse();
@@ -148,8 +155,7 @@ export function UsageTrendView({ trend, who }: { trend: UsageTrend; who: string 
       <div className="trend-scroll">
         <table className="trend-table">
           <caption className="visually-hidden">
-            Uses per command {who}, most used first: a line of the uses per {unit} from {period},
-            the uses in the period, and the change of {compared}
+            {`Use over time ${who}, most used first: a line of each command’s uses per ${unit} from ${period}, its uses in the period, and the change of ${compared}`}
           </caption>
           <thead>
             <tr>
@@ -184,9 +190,7 @@ export function UsageTrendView({ trend, who }: { trend: UsageTrend; who: string 
         </table>
       </div>
       <p className="dashboard-small trend-note">
-        The change compares {compared}: &ldquo;new&rdquo; when a command had no uses before. Each
-        line shows a command&rsquo;s uses per day of each {unit} on its own scale
-        {unit === 'week' ? '; weeks run Monday to Sunday' : ''}, in UTC.
+        {`The change compares ${compared}: “new” when a command had no uses before. Each line shows a command’s uses per day of each ${unit} on its own scale${unit === 'week' ? '; weeks run Monday to Sunday' : ''}, in UTC.`}
         {lastMonth
           ? ` Uses before ${short(points[months.length]?.from ?? trend.to)} are kept per month only, so the line starts with whole months.`
           : ''}
@@ -196,7 +200,7 @@ export function UsageTrendView({ trend, who }: { trend: UsageTrend; who: string 
         <div className="trend-scroll" tabIndex={0} role="region" aria-labelledby={`${id}-numbers`}>
           <table className="trend-table trend-numbers">
             <caption id={`${id}-numbers`}>
-              Uses per {unit} and command {who}, newest first
+              {`Use over time per ${unit} and command ${who}, newest first`}
             </caption>
             <thead>
               <tr>
