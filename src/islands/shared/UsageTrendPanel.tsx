@@ -7,7 +7,7 @@
  * lines are images with a text alternative; the same rows are a real table, and every point's
  * numbers are a second table under "Show the numbers".
  */
-import { useCallback, useId, useMemo } from 'react';
+import { useCallback, useMemo } from 'react';
 import { features } from '../../config/feature-usage';
 import {
   changeText,
@@ -89,7 +89,7 @@ function Spark({
 /** A command's points in words, for its line's text alternative. */
 function altOf(command: TrendCommand, points: readonly TrendPoint[], unit: string): string {
   const label = labelOf(command.slug);
-  if (command.uses === 0) return `${label}: no uses in the period.`;
+  if (command.uses === 0) return `${label}: not used.`;
   const peak = command.counts.reduce(
     (best, count, i) => (count > (command.counts[best] ?? 0) ? i : best),
     0,
@@ -130,7 +130,6 @@ function Change({ command }: { command: TrendCommand }) {
 }
 
 export function UsageTrendView({ trend, who }: { trend: UsageTrend; who: string }) {
-  const id = useId();
   const unit = trend.unit;
   const { points, commands, change } = trend;
   const months = points.filter((point) => point.unit === 'month');
@@ -197,11 +196,14 @@ export function UsageTrendView({ trend, who }: { trend: UsageTrend; who: string 
       </p>
       <details className="trend-details">
         <summary>Show the numbers per {unit}</summary>
-        <div className="trend-scroll" tabIndex={0} role="region" aria-labelledby={`${id}-numbers`}>
+        <div
+          className="trend-scroll"
+          tabIndex={0}
+          role="region"
+          aria-label={`Numbers per ${unit}, newest first`}
+        >
           <table className="trend-table trend-numbers">
-            <caption id={`${id}-numbers`}>
-              {`Use over time per ${unit} and command ${who}, newest first`}
-            </caption>
+            <caption>{`Use over time per ${unit} and command ${who}, newest first`}</caption>
             <thead>
               <tr>
                 <th scope="col">{unit === 'day' ? 'Day' : 'Week or month'}</th>
