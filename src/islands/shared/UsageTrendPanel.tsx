@@ -189,7 +189,7 @@ export function UsageTrendView({ trend, who }: { trend: UsageTrend; who: string 
         </table>
       </div>
       <p className="dashboard-small trend-note">
-        {`The change compares ${compared}: “new” when a command had no uses before. Each line shows a command’s uses per day of each ${unit} on its own scale${unit === 'week' ? '; weeks run Monday to Sunday' : ''}, in UTC.`}
+        {`The change compares ${compared}: “new” when a command had no uses before. Each line shows a command’s ${unit === 'week' ? 'uses per day of each week (or month), so a cut week compares with whole ones; weeks run Monday to Sunday' : 'uses per day'}, on its own scale, in UTC.`}
         {lastMonth
           ? ` Uses before ${short(points[months.length]?.from ?? trend.to)} are kept per month only, so the line starts with whole months.`
           : ''}
