@@ -2,10 +2,13 @@
  * The pure rules of feature use over time: the points of a period (days, Monday-to-Sunday weeks
  * cut at the ends, whole months where only months are kept) and the change in plain words.
  */
+import { createElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { trendBuckets, weekOf, type Bucket } from '../../functions/services/core/usage/usage-trend';
 import { dayNumberOf, isoDay } from '../../functions/services/core/usage/usage-store';
-import { changePercent, changeText } from '../../src/contract/usage-trend';
+import { changePercent, changeText, type UsageTrend } from '../../src/contract/usage-trend';
+import { pointText, UsageTrendView } from '../../src/islands/shared/UsageTrendPanel';
 
 const day = dayNumberOf;
 const text = (buckets: Bucket[]) =>
@@ -93,5 +96,63 @@ describe('changeText', () => {
     expect(changeText(1, 3)).toBe('\u221267%');
     expect(changePercent(7, 0)).toBeNull();
     expect(changePercent(3, 2)).toBe(50);
+  });
+});
+
+describe('UsageTrendView', () => {
+  const command = (slug: string, counts: number[], last30: number, previous30: number) => ({
+    slug,
+    uses: counts.reduce((a, b) => a + b, 0),
+    counts,
+    last30,
+    previous30,
+    changePercent: changePercent(last30, previous30),
+  });
+  const trend: UsageTrend = {
+    days: 365,
+    from: '2026-08-01',
+    to: '2026-09-09',
+    unit: 'week',
+    points: [
+      { from: '2026-08-01', to: '2026-08-31', unit: 'month' },
+      { from: '2026-09-01', to: '2026-09-06', unit: 'week' },
+      { from: '2026-09-07', to: '2026-09-09', unit: 'week' },
+    ],
+    commands: [
+      command('cad-import', [40, 6, 3], 9, 0),
+      command('renumber-views', [10, 2, 0], 2, 1),
+      command('wipe-model', [0, 0, 0], 0, 0),
+    ],
+    change: {
+      from: '2026-08-11',
+      to: '2026-09-09',
+      previousFrom: '2026-07-12',
+      previousTo: '2026-08-10',
+    },
+  };
+  const page = renderToStaticMarkup(
+    createElement(UsageTrendView, { trend, who: 'on all devices' }),
+  );
+
+  it('keeps the answer’s order, says the change in words and the numbers beside it', () => {
+    const rows = [...page.matchAll(/<tr><th scope="row">([^<]+)<\/th>/g)].map((m) => m[1]);
+    expect(rows.slice(0, 3)).toEqual(['CAD Import', 'Renumber Views', 'Wipe Model']);
+    expect(page).toContain('>new</strong>');
+    expect(page).toContain('>+100%</strong>');
+    expect(page).toContain('>no use</strong>');
+    expect(page).toContain('9 vs 0');
+    expect(page).toContain('CAD Import 49 (new in the last 30 days)');
+    expect(page).toContain('Renumber Views 12 (+100% vs previous 30 days)');
+  });
+
+  it('names months and weeks, and says where only months are kept', () => {
+    expect(pointText(trend.points[0]!)).toBe('August 2026');
+    expect(pointText(trend.points[1]!)).toBe('Sep 1, 2026 to Sep 6, 2026');
+    expect(pointText({ from: '2026-09-09', to: '2026-09-09', unit: 'day' })).toBe('Sep 9, 2026');
+    expect(page).toContain('Uses before Sep 1, 2026 are kept per month only');
+    expect(page).toContain(
+      'aria-label="CAD Import per week: most uses (40) August 2026; 3 in the latest week."',
+    );
+    expect(page).toContain('aria-label="Wipe Model: not used."');
   });
 });
