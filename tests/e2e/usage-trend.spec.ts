@@ -27,6 +27,8 @@ const axe = async (page: Page) =>
 test('shows each command over time, most used first, with its change, and passes axe', async ({
   page,
 }, testInfo) => {
+  // Two axe runs over long tables on a shared machine.
+  test.setTimeout(90_000);
   const { ip } = await newVisitor(page);
   await signUpForTrial(page);
   const licenseKey = await licenseKeyFromDashboard(page);
