@@ -310,6 +310,9 @@ describe('GET /api/admin/usage-trend', () => {
     expect(month.unit).toBe('day');
     expect(command(month, 'cad-import').counts.at(-1)).toBe(2);
 
+    const bad = await adminGet(app, admin, '/api/admin/usage-trend?days=12');
+    expect(bad.status).toBe(400);
+    expect(await bad.json()).toMatchObject({ message: 'Days must be one of 30, 90, 365.' });
     const customer = await signUpTrial(app);
     expect((await adminGet(app, customer, '/api/admin/usage-trend')).status).toBe(403);
   });
