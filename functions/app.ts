@@ -39,6 +39,7 @@ import { twoStepRoutes } from './routes/two-step';
 import { webhookRoutes } from './routes/stripe-webhook';
 import { usageRoutes } from './routes/usage';
 import { featureUsageRoutes } from './routes/feature-usage';
+import { adminUsageTrendRoutes, usageTrendRoutes } from './routes/usage-trend';
 import { deviceApprovalRoutes } from './routes/device-approval';
 import { oauthRoutes, wellKnownRoutes } from './routes/oauth';
 import { pluginRoutes } from './routes/plugin';
@@ -92,6 +93,7 @@ export function createApp(
     .route('/api', releaseRoutes)
     .route('/api', usageRoutes)
     .route('/api', featureUsageRoutes)
+    .route('/api', usageTrendRoutes)
     .route('/api', deviceApprovalRoutes)
     .route('/api', pluginRoutes)
     .route('/api', adminRoutes)
@@ -99,6 +101,7 @@ export function createApp(
     .route('/api', teamRoutes)
     .route('/api', invitationRoutes)
     .route('/api', adminMoneyRoutes)
+    .route('/api', adminUsageTrendRoutes)
     // The sign-in forms' POSTs (routes/login-form.ts); their GETs are the static pages.
     .route('/', loginFormRoutes)
     // The other island forms, posted by the browser before their scripts loaded

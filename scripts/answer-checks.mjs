@@ -137,7 +137,7 @@ function answerNames(document) {
  * splits a module between pages, and a module that re-exported them all would put every check
  * any page reads into one chunk that every page loads.
  *
- * @param {{ components?: { schemas?: Record<string, any> } }} document
+ * @param {{ paths?: Record<string, any>, components?: { schemas?: Record<string, any> } }} document
  * @returns {Map<string, string>}
  */
 export function answerChecksFiles(document) {

@@ -32,9 +32,14 @@ import { teamPeoplePage } from '../functions/services/organizations/people';
 import type { PeopleQuery } from '../src/contract/schemas/team-requests';
 import {
   dayNumber,
+  deviceRefs,
   usageQueries,
   usageTotalsQuery,
 } from '../functions/services/core/usage/usage-store';
+import {
+  deviceTrendStatements,
+  productTrendStatements,
+} from '../functions/services/core/usage/usage-trend';
 import { reportStatements, sumReport } from '../functions/services/licensing/feature-usage';
 import type { Db, Millis } from '../functions/services/shared/db';
 import type { Secrets } from '../functions/services/shared/deps';
@@ -265,6 +270,29 @@ export const hotQueries: HotQuery[] = [
     lookup: 'usage_totals by day, the last 90',
     usedBy: "the console overview's feature adoption (businessMetrics → usageTotalsQuery)",
     run: (db, _keys, now) => usageTotalsQuery(db, dayNumber(now) - 89),
+  },
+  {
+    name: 'usage-trend',
+    lookup:
+      "usage_days by the account's devices' usage_ref from a day on, grouped per point; usage_months by month and usage_ref; the last 60 days",
+    usedBy: 'Usage & Sessions, use over 365 days (accountUsageTrend → deviceTrendStatements)',
+    batch: true,
+    run: (db, keys, now) =>
+      db.batch(
+        deviceTrendStatements(
+          db,
+          deviceRefs(db, eq(devices.userId, keys.usageUserId)),
+          dayNumber(now),
+          365,
+        ).statements,
+      ),
+  },
+  {
+    name: 'usage-trend-product',
+    lookup: 'usage_totals by day, the last 365 grouped per week, and the last 60',
+    usedBy: "the console's feature adoption over time (productUsageTrend → productTrendStatements)",
+    batch: true,
+    run: (db, _keys, now) => db.batch(productTrendStatements(db, dayNumber(now), 365).statements),
   },
   {
     name: 'admin-search-text',

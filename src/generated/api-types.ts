@@ -485,6 +485,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/usage/trend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Feature usage over time
+         * @description The plugin's daily reports for the account's devices (or the one `device`, its machine id) over the last `days` days: per command its uses per day (30 days) or per week (Monday to Sunday, UTC, for 90 and 365 days), most used first, and its uses in the last 30 days against the 30 days before. Days older than 90 are kept per calendar month only, so the 365-day series starts with whole months. A device that never reported use on this account answers 404 `NOT_FOUND`.
+         */
+        get: operations["getFeatureUsageTrend"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/team/usage-trend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Team feature usage over time
+         * @description The devices of every active member of the organization together, over the last `days` days: per command its uses per day (30 days) or per week (Monday to Sunday, UTC, for 90 and 365 days), most used first, and its uses in the last 30 days against the 30 days before. Days older than 90 are kept per calendar month only, so the 365-day series starts with whole months. For the owner only.
+         */
+        get: operations["getTeamUsageTrend"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/login": {
         parameters: {
             query?: never;
@@ -2165,6 +2205,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/usage-trend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Product feature usage over time
+         * @description Every device's reports together, from the product's daily totals, over the last `days` days: per command its uses per day (30 days) or per week (Monday to Sunday, UTC, for 90 and 365 days), most used first, and its uses in the last 30 days against the 30 days before.
+         */
+        get: operations["getProductUsageTrend"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/money": {
         parameters: {
             query?: never;
@@ -2794,6 +2854,33 @@ export interface components {
         };
         RenameDeviceRequest: {
             deviceName: string;
+        };
+        GetFeatureUsageTrendAnswer: {
+            days: number;
+            from: string;
+            to: string;
+            /** @enum {string} */
+            unit: "day" | "week";
+            points: {
+                from: string;
+                to: string;
+                /** @enum {string} */
+                unit: "day" | "week" | "month";
+            }[];
+            commands: {
+                slug: string;
+                uses: number;
+                counts: number[];
+                last30: number;
+                previous30: number;
+                changePercent: number | null;
+            }[];
+            change: {
+                from: string;
+                to: string;
+                previousFrom: string;
+                previousTo: string;
+            };
         };
         SignInAnswer: components["schemas"]["SessionAnswer"] | {
             /** @enum {boolean} */
@@ -7804,6 +7891,247 @@ export interface operations {
                         message: string;
                         /** @enum {string} */
                         code: "NOT_FOUND";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `METHOD_NOT_ALLOWED`: Method not allowed. */
+            405: {
+                headers: {
+                    /** @description The methods this path answers, e.g. `POST` or `GET, HEAD`. */
+                    Allow?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "METHOD_NOT_ALLOWED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `INTERNAL`: Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "INTERNAL";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `SERVICE_BUSY`: The service is busy for a moment. Please try again in a few seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds after which trying again is likely to work. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "SERVICE_BUSY";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    getFeatureUsageTrend: {
+        parameters: {
+            query?: {
+                days?: "30" | "90" | "365";
+                device?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The series. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GetFeatureUsageTrendAnswer"];
+                };
+            };
+            /** @description `VALIDATION_FAILED`: Invalid request body. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /**
+             * @description `UNAUTHORIZED`: Please log in to continue.
+             *
+             *     `SESSION_EXPIRED`: Your session has expired. Please log in again.
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "UNAUTHORIZED" | "SESSION_EXPIRED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `NOT_FOUND`: Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "NOT_FOUND";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `METHOD_NOT_ALLOWED`: Method not allowed. */
+            405: {
+                headers: {
+                    /** @description The methods this path answers, e.g. `POST` or `GET, HEAD`. */
+                    Allow?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "METHOD_NOT_ALLOWED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `INTERNAL`: Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "INTERNAL";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `SERVICE_BUSY`: The service is busy for a moment. Please try again in a few seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds after which trying again is likely to work. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "SERVICE_BUSY";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    getTeamUsageTrend: {
+        parameters: {
+            query?: {
+                days?: "30" | "90" | "365";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The series. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GetFeatureUsageTrendAnswer"];
+                };
+            };
+            /** @description `VALIDATION_FAILED`: Invalid request body. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /**
+             * @description `UNAUTHORIZED`: Please log in to continue.
+             *
+             *     `SESSION_EXPIRED`: Your session has expired. Please log in again.
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "UNAUTHORIZED" | "SESSION_EXPIRED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `FORBIDDEN`: You are not allowed to do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "FORBIDDEN";
                     } & {
                         [key: string]: unknown;
                     };
@@ -20373,6 +20701,151 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ListAuditLogAnswer"];
+                };
+            };
+            /** @description `VALIDATION_FAILED`: Invalid request body. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /**
+             * @description `UNAUTHORIZED`: Please log in to continue.
+             *
+             *     `SESSION_EXPIRED`: Your session has expired. Please log in again.
+             *
+             *     `REAUTH_REQUIRED`: For your safety the console needs a sign-in from the last 12 hours. Please sign in again.
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "UNAUTHORIZED" | "SESSION_EXPIRED" | "REAUTH_REQUIRED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /**
+             * @description `CSRF_REJECTED`: Cross-site request refused.
+             *
+             *     `FORBIDDEN`: You are not allowed to do this.
+             *
+             *     `SECOND_FACTOR_REQUIRED`: The console needs two-step sign-in. Add a passkey or set up an authenticator app in Account Settings, then sign in again with it.
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "CSRF_REJECTED" | "FORBIDDEN" | "SECOND_FACTOR_REQUIRED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `METHOD_NOT_ALLOWED`: Method not allowed. */
+            405: {
+                headers: {
+                    /** @description The methods this path answers, e.g. `POST` or `GET, HEAD`. */
+                    Allow?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "METHOD_NOT_ALLOWED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `TOO_MANY_ATTEMPTS`: Too many attempts. Please try again later. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "TOO_MANY_ATTEMPTS";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `INTERNAL`: Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "INTERNAL";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `SERVICE_BUSY`: The service is busy for a moment. Please try again in a few seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds after which trying again is likely to work. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "SERVICE_BUSY";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    getProductUsageTrend: {
+        parameters: {
+            query?: {
+                days?: "30" | "90" | "365";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The series. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GetFeatureUsageTrendAnswer"];
                 };
             };
             /** @description `VALIDATION_FAILED`: Invalid request body. */

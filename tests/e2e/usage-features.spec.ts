@@ -45,7 +45,7 @@ const byCommand = (rows: string[][], index: number): Record<string, string> =>
 /** The feature table's rows as [command, uses, last used]. */
 async function tableRows(page: Page): Promise<string[][]> {
   const section = page.getByRole('region', { name: 'Feature usage' });
-  const rows = section.getByRole('table').locator('tbody tr');
+  const rows = section.getByRole('table', { name: /^Uses per command/ }).locator('tbody tr');
   return rows.evaluateAll((trs) =>
     trs.map((tr) =>
       [...tr.querySelectorAll('th, td')].map((cell) => {
@@ -85,10 +85,19 @@ test.describe('Feature usage', () => {
 
     await page.goto('/dashboard/usage');
     const section = page.getByRole('region', { name: 'Feature usage' });
-    await expect(section.getByRole('table')).toBeVisible();
+    await expect(section.getByRole('table', { name: /^Uses per command/ })).toBeVisible();
     const rows = await tableRows(page);
     const uses = byCommand(rows, 1);
-    expect(rows.map((row) => row[0])).toEqual(labels);
+    // Most used first; the unused in ribbon order.
+    const unused = labels.filter(
+      (label) => !['Renumber Views', 'CAD Import', 'Wipe Model'].includes(label),
+    );
+    expect(rows.map((row) => row[0])).toEqual([
+      'Renumber Views',
+      'CAD Import',
+      'Wipe Model',
+      ...unused,
+    ]);
     expect(uses).toMatchObject({
       'Renumber Views': '42',
       'CAD Import': '4',
@@ -104,6 +113,9 @@ test.describe('Feature usage', () => {
     // The other periods include the same days.
     await section.getByLabel('Period').selectOption('365');
     await expect(section.getByText('Uses in the last 365 days')).toBeVisible();
+    await expect(
+      section.getByRole('table', { name: /over the last 365 days/ }).locator('tbody tr'),
+    ).toHaveCount(labels.length);
     expect(byCommand(await tableRows(page), 1)).toMatchObject({
       'Renumber Views': '42',
       'Wipe Model': '1',

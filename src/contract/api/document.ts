@@ -21,6 +21,7 @@ import { signupRoutes } from './signup-routes';
 import { siteRoutes } from './site-routes';
 import { pageRoutes } from './page-routes';
 import { twoStepRoutes } from './two-step-routes';
+import { adminUsageTrendRoutes, usageTrendRoutes } from './usage-trend-routes';
 
 /** Where each group of declarations is mounted. */
 export const apiRouteGroups: readonly { prefix: string; routes: readonly RouteConfig[] }[] = [
@@ -28,6 +29,7 @@ export const apiRouteGroups: readonly { prefix: string; routes: readonly RouteCo
   { prefix: '/api/oauth', routes: oauthRoutes },
   { prefix: '/.well-known', routes: wellKnownRoutes },
   { prefix: '/api', routes: dashboardRoutes },
+  { prefix: '/api', routes: usageTrendRoutes },
   { prefix: '/api', routes: signInRoutes },
   { prefix: '/api', routes: signupRoutes },
   { prefix: '/api', routes: accountRoutes },
@@ -40,6 +42,7 @@ export const apiRouteGroups: readonly { prefix: string; routes: readonly RouteCo
   { prefix: '/api', routes: teamRoutes },
   { prefix: '/api', routes: invitationRoutes },
   { prefix: '/api', routes: adminRoutes },
+  { prefix: '/api', routes: adminUsageTrendRoutes },
   { prefix: '/api', routes: adminMoneyRoutes },
   { prefix: '/api', routes: adminOrganizationRoutes },
   { prefix: '', routes: pageRoutes },

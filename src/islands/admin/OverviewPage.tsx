@@ -3,7 +3,8 @@
  * paid plan, paying subscriptions and their seats with MRR and ARR, cancellations, refunds, Enterprise seats,
  * active devices, plugin versions and feature adoption — each over the chosen range (7, 30 or 90 days, 12 months,
  * kept in the address as ?range=) as a chart with the numbers beside it, and linking to the page
- * that lists what it counts.
+ * that lists what it counts. After feature adoption, each command's use over time and its last
+ * 30 days against the 30 before (shared/UsageTrendPanel.tsx, loaded when scrolled near).
  */
 import { useCallback, useEffect, useId, useState } from 'react';
 import {
@@ -15,6 +16,8 @@ import {
 import { features } from '../../config/feature-usage';
 import { formatDate, formatMoney } from '../../lib/format';
 import { withErrorBoundary } from '../ErrorBoundary';
+import { lazyPart } from '../shared/lazy-part';
+import { Near } from '../shared/Near';
 import { useLoad } from '../shared/use-load';
 import { BarChart } from './BarChart';
 import { ConsoleAlert } from './ConsoleAlert';
@@ -190,6 +193,15 @@ function ChartTable({
 
 const ALL = 'all';
 
+/** Each command's use over time: its code and data load when the page is scrolled near it. */
+const UsageTrendPanel = lazyPart(
+  async () => (await import('../shared/UsageTrendPanel')).UsageTrendPanel,
+);
+
+/** The trend's period for a range: 30 days per day for the short ranges, else per week. */
+export const trendDays = (range: MetricRange): 30 | 90 | 365 =>
+  range === '12m' ? 365 : range === '90d' ? 90 : 30;
+
 /**
  * Which of the plugin's commands are used: a chart of uses per period (all commands, or the one
  * chosen), and per command its uses, device-days and share of the device-days with any use.
@@ -348,6 +360,17 @@ function OverviewPage() {
             adoption={state.value.featureAdoption}
             labels={state.value.periods.map((period) => period.label)}
           />
+          <Section
+            id="adoption-trend"
+            title={`Feature use over time, last ${trendDays(range)} days`}
+          >
+            <Near minHeight="20rem">
+              <UsageTrendPanel
+                path={`/api/admin/usage-trend?days=${trendDays(range)}`}
+                who="on every device"
+              />
+            </Near>
+          </Section>
           <Section id="versions" title="Plugin versions in use">
             {state.value.pluginVersions.length === 0 ? (
               <p>No device has reported in the last 30 days.</p>

@@ -2,7 +2,8 @@
  * Utilization, for the owner: seats used against seats bought and devices in use against the
  * limit (members × devices per seat) over the last 30, 90 or 365 days, each as a chart with a
  * table of the same numbers; then every member's last activity, devices and commands used in the
- * last 30 days, members idle for 30 days marked in words. The member list exports as CSV (a plain
+ * last 30 days, members idle for 30 days marked in words. The commands used over time, all members
+ * together (shared/UsageTrendPanel.tsx, its own chunk), sit between the charts and the members. The member list exports as CSV (a plain
  * link: the browser downloads what the Worker writes).
  */
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
@@ -11,6 +12,7 @@ import type { UsageRange } from '../../config/feature-usage';
 import { formatDate, formatShortDate } from '../../lib/format';
 import { featureUsage } from '../../site.config';
 import { DataTable } from '../shared/DataTable';
+import { lazyPart } from '../shared/lazy-part';
 import { dayText, LineChart } from '../shared/LineChart';
 import { dashboardProblem } from '../shared/session-ended';
 import { useLoad } from '../shared/use-load';
@@ -19,6 +21,10 @@ import { loadUtilization, utilizationLoadFailed } from './section-calls';
 import { teamNetwork } from './team-calls';
 
 const problem = dashboardProblem(utilizationLoadFailed, teamNetwork);
+/** The commands' use over time: its own chunk, loaded with the section's numbers. */
+const UsageTrendPanel = lazyPart(
+  async () => (await import('../shared/UsageTrendPanel')).UsageTrendPanel,
+);
 const number = (value: number) => value.toLocaleString('en-US');
 
 /** ["Renumber Views 5", "Sheet Notes 2"]: the commands used, in ribbon order. */
@@ -328,6 +334,11 @@ function UtilizationBody({
         <SeriesFigure view={view} series={seatSeries} />
         <SeriesFigure view={view} series={deviceSeries} />
       </div>
+      <h3 className="trend-title">Commands used over time</h3>
+      <UsageTrendPanel
+        path={`/api/team/usage-trend?days=${view.days}`}
+        who="by the team's members together"
+      />
       <MembersTable view={view} deviceLimit={deviceLimit} now={now} />
       <p className="dashboard-small">
         Days are in UTC; seats and devices are counted every hour and a day keeps its last count.

@@ -2,7 +2,9 @@
  * Feature usage on Usage & Sessions: how often each plugin command was used over the last 30, 90
  * or 365 days, as a bar chart with a table of the same numbers beside it, for all devices or one,
  * and the last day each command was used. The numbers are the plugin's daily reports
- * (GET /api/usage/features); with none yet, the section says how the plugin reports.
+ * (GET /api/usage/features); with none yet, the section says how the plugin reports. Below, each
+ * command's use over time for the same period and devices (shared/UsageTrendPanel.tsx, loaded
+ * when the page is scrolled near it).
  */
 import { useId, useState } from 'react';
 import type { FeatureUsageDevice, FeatureUsageView } from '../../contract/usage';
@@ -11,9 +13,16 @@ import { formatDate } from '../../lib/format';
 import { featureUsage, legal } from '../../site.config';
 import { DataTable } from '../shared/DataTable';
 import { FeatureChart } from '../shared/FeatureChart';
+import { lazyPart } from '../shared/lazy-part';
+import { Near } from '../shared/Near';
 import { useFeatureUsage } from './use-feature-usage';
 
 const ALL = '';
+
+/** The commands' use over time: its code and data load when the page is scrolled near it. */
+const UsageTrendPanel = lazyPart(
+  async () => (await import('../shared/UsageTrendPanel')).UsageTrendPanel,
+);
 
 /** One command's numbers for the chosen devices. */
 interface FeatureRow {
@@ -52,7 +61,8 @@ export function FeatureUsageBody({ view, days }: { view: FeatureUsageView; days:
     );
   }
   const chosen = view.devices.filter((entry) => device === ALL || entry.deviceId === device);
-  const rows = featureRows(chosen);
+  // Most used first; a tie keeps the ribbon order (the sort is stable).
+  const rows = featureRows(chosen).sort((a, b) => b.uses - a.uses);
   const who = device === ALL ? 'all devices' : (chosen[0]?.deviceName ?? 'this device');
   const period = `the last ${days} days (${dayText(view.from)} to ${dayText(view.to)})`;
   const total = rows.reduce((sum, row) => sum + row.uses, 0);
@@ -118,6 +128,13 @@ export function FeatureUsageBody({ view, days }: { view: FeatureUsageView; days:
           rowKey={(row) => row.label}
         />
       </div>
+      <h3 className="trend-title">Use over time</h3>
+      <Near minHeight="20rem">
+        <UsageTrendPanel
+          path={`/api/usage/trend?days=${days}${device === ALL ? '' : `&device=${encodeURIComponent(device)}`}`}
+          who={device === ALL ? 'on all devices' : `on ${who}`}
+        />
+      </Near>
       <p className="dashboard-small">
         Days are in UTC. The plugin reports once a day; counts are kept for{' '}
         {legal.retention.usageLogs}.

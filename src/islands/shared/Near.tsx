@@ -1,0 +1,33 @@
+/**
+ * A part of a page that loads only when the page is scrolled near it (or at once where the
+ * browser cannot tell): until then an empty block of `minHeight` holds its place, so the page
+ * does not jump. With lazy-part.tsx, the part's code and data wait for the visit that gets there.
+ */
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+
+/** Loaded this far (px) before it scrolls into view, so it is usually there when it arrives. */
+const AHEAD = '600px 0px';
+
+export function Near({ children, minHeight }: { children: ReactNode; minHeight: string }) {
+  const [near, setNear] = useState(false);
+  const holder = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const element = holder.current;
+    if (near || !element) return;
+    if (typeof IntersectionObserver === 'undefined') {
+      const timer = window.setTimeout(() => setNear(true), 0);
+      return () => window.clearTimeout(timer);
+    }
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (!entries.some((entry) => entry.isIntersecting)) return;
+        observer.disconnect();
+        setNear(true);
+      },
+      { rootMargin: AHEAD },
+    );
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [near]);
+  return near ? children : <div ref={holder} style={{ minHeight }} aria-hidden="true" />;
+}
