@@ -353,6 +353,36 @@ const cases: Record<string, Case[]> = {
       status: 401,
     },
   ],
+  'GET /api/usage/trend': [
+    {
+      name: 'the last 90 days',
+      call: (s) => ({
+        method: 'GET',
+        path: '/api/usage/trend?days=90',
+        headers: bearer(s.session),
+      }),
+      status: 200,
+    },
+    {
+      name: 'a device that never reported',
+      call: (s) => ({
+        method: 'GET',
+        path: '/api/usage/trend?days=30&device=never-reported-pc',
+        headers: bearer(s.session),
+      }),
+      status: 404,
+    },
+    {
+      name: 'a period not offered',
+      call: (s) => ({
+        method: 'GET',
+        path: '/api/usage/trend?days=7',
+        headers: bearer(s.session),
+      }),
+      status: 400,
+    },
+    { name: 'signed out', call: () => ({ method: 'GET' }), status: 401 },
+  ],
   'GET /api/usage/features': [
     {
       name: 'the last 90 days',
@@ -938,6 +968,7 @@ function accountAndConsoleCases(): Record<string, Case[]> {
     ['GET', '/api/team/activity', 'GET /api/team/activity'],
     ['GET', '/api/team/activity.csv', 'GET /api/team/activity.csv'],
     ['GET', '/api/team/utilization', 'GET /api/team/utilization'],
+    ['GET', '/api/team/usage-trend', 'GET /api/team/usage-trend'],
     ['GET', '/api/team/utilization.csv', 'GET /api/team/utilization.csv'],
     ['POST', '/api/team/invitations', 'POST /api/team/invitations', { email: 'a@example.com' }],
     [
@@ -967,6 +998,7 @@ function accountAndConsoleCases(): Record<string, Case[]> {
   const admin: [Method, string, string, unknown?][] = [
     ['GET', '/api/admin/session', 'GET /api/admin/session'],
     ['GET', '/api/admin/metrics', 'GET /api/admin/metrics'],
+    ['GET', '/api/admin/usage-trend', 'GET /api/admin/usage-trend'],
     ['GET', '/api/admin/search?q=a', 'GET /api/admin/search'],
     ['GET', '/api/admin/customers/someone', 'GET /api/admin/customers/{id}'],
     ['POST', '/api/admin/customers/someone/actions', 'POST /api/admin/customers/{id}/actions', {}],
