@@ -13,6 +13,11 @@ import { users } from './accounts';
 export const supportTierValues = ['standard', 'priority'] as const;
 /** How an organization was sold: by agreement (Enterprise) or as Standard seats (a team). */
 export const organizationKindValues = ['enterprise', 'team'] as const;
+/**
+ * How a member came to the team: by an invitation link, by single sign-on, provisioned by the
+ * firm's identity provider (SCIM), or as the owner taking a seat (buying a team seats the buyer).
+ */
+export const memberSourceValues = ['invited', 'sso', 'scim', 'owner'] as const;
 
 /**
  * Enterprise organizations, created by operators from an agreement signed outside
@@ -102,6 +107,8 @@ export const organizationMembers = sqliteTable(
      * command used; null for neither. Moved forward by triggers, never back (services/organizations/idle.ts).
      */
     lastActiveAt: integer('last_active_at'),
+    /** How the member came (`memberSourceValues`); last, as the migration added it. */
+    source: text('source', { enum: memberSourceValues }).notNull().default('invited'),
   },
   (table) => [
     uniqueIndex('organization_members_user_active_unique')
@@ -193,6 +200,8 @@ export const organizationEventKinds = [
   'seats-changed',
   'seats-added',
   'seats-removed-at-renewal',
+  'scim-token-created',
+  'scim-token-revoked',
 ] as const;
 
 /**
