@@ -26,5 +26,5 @@ CREATE TABLE `scim_users` (
 --> statement-breakpoint
 CREATE UNIQUE INDEX `scim_users_user_name_unique` ON `scim_users` (`organization_id`,`user_name_normalized`);--> statement-breakpoint
 CREATE INDEX `scim_users_org_email_idx` ON `scim_users` (`organization_id`,`email_normalized`);--> statement-breakpoint
-CREATE INDEX `scim_users_org_created_idx` ON `scim_users` (`organization_id`,`created_at`,`id`);--> statement-breakpoint
+CREATE INDEX `scim_users_org_created_idx` ON `scim_users` (`organization_id`,`created_at`);--> statement-breakpoint
 ALTER TABLE `organization_members` ADD `source` text DEFAULT 'invited' NOT NULL;

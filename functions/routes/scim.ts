@@ -115,9 +115,15 @@ const handler = (run: (c: Context<AppEnv>) => Promise<Response>) => run as never
 
 const notFound = () => new ScimError(404, null, ScimMessages.notFound);
 
-/** Paths this service answers, for telling a wrong method (405) from an unknown path (404). */
-const knownPath =
-  /^\/scim\/v2\/(ServiceProviderConfig|ResourceTypes(\/[^/]+)?|Schemas(\/[^/]+)?|Users(\/[^/]+)?)\/?$/;
+/** The methods each path of this service answers, for a 405's `Allow` (404 for other paths). */
+function allowedAt(path: string): string | null {
+  const rest = path.replace(/^\/scim\/v2/, '').replace(/\/$/, '');
+  if (/^\/(ServiceProviderConfig|ResourceTypes(\/[^/]+)?|Schemas(\/[^/]+)?)$/.test(rest))
+    return 'GET';
+  if (rest === '/Users') return 'GET, POST';
+  if (/^\/Users\/[^/]+$/.test(rest)) return 'GET, PUT, PATCH, DELETE';
+  return null;
+}
 
 export const scimRoutes = declaredRoutes<AppEnv>()
   .openapi(
@@ -239,9 +245,8 @@ export const scimRoutes = declaredRoutes<AppEnv>()
   // Anything else under /scim/v2: 405 for a known path asked with another method, else 404.
   .all('*', (c) =>
     answer(async () => {
-      if (knownPath.test(c.req.path)) {
-        throw new ScimError(405, null, ScimMessages.methodNotAllowed);
-      }
+      const allow = allowedAt(c.req.path);
+      if (allow) throw new ScimError(405, null, ScimMessages.methodNotAllowed, { Allow: allow });
       throw notFound();
     }),
   );

@@ -34,7 +34,9 @@ describe('SCIM discovery', () => {
       expect.objectContaining({ type: 'oauthbearertoken', primary: true }),
     ]);
 
-    const types = await (await scim(world, 'GET', '/ResourceTypes')).json<{
+    const types = await (
+      await scim(world, 'GET', '/ResourceTypes')
+    ).json<{
       Resources: { id: string; endpoint: string; schema: string }[];
     }>();
     expect(types.Resources).toEqual([
@@ -43,7 +45,9 @@ describe('SCIM discovery', () => {
     expect((await scim(world, 'GET', '/ResourceTypes/User')).status).toBe(200);
     await expectScimError(await scim(world, 'GET', '/ResourceTypes/Group'), 404);
 
-    const schemas = await (await scim(world, 'GET', '/Schemas')).json<{
+    const schemas = await (
+      await scim(world, 'GET', '/Schemas')
+    ).json<{
       totalResults: number;
       Resources: { id: string; attributes: { name: string }[] }[];
     }>();
@@ -61,15 +65,19 @@ describe('SCIM discovery', () => {
 
   it('answers Groups and Bulk as not supported, in the SCIM error shape', async () => {
     const world = await scimWorld();
-    expect(await expectScimError(await scim(world, 'GET', '/Groups'), 501)).toMatch(/not supported/);
-    await expectScimError(
-      await scim(world, 'POST', '/Groups', { displayName: 'Structures' }),
-      501,
+    expect(await expectScimError(await scim(world, 'GET', '/Groups'), 501)).toMatch(
+      /not supported/,
     );
+    await expectScimError(await scim(world, 'POST', '/Groups', { displayName: 'Structures' }), 501);
     await expectScimError(await scim(world, 'PATCH', '/Groups/abc', {}), 501);
     await expectScimError(await scim(world, 'POST', '/Bulk', {}), 501);
     await expectScimError(await scim(world, 'GET', '/Nothing'), 404);
-    await expectScimError(await scim(world, 'DELETE', '/ServiceProviderConfig'), 405);
+    const wrongMethod = await scim(world, 'DELETE', '/ServiceProviderConfig');
+    await expectScimError(wrongMethod, 405);
+    expect(wrongMethod.headers.get('Allow')).toBe('GET');
+    expect((await scim(world, 'POST', '/Users/abc', {})).headers.get('Allow')).toBe(
+      'GET, PUT, PATCH, DELETE',
+    );
   });
 });
 
@@ -79,8 +87,14 @@ describe('the SCIM token', () => {
     const anonymous = await world.app.request('/scim/v2/Users');
     expect(await expectScimError(anonymous, 401)).toMatch(/bearer token/i);
     expect(anonymous.headers.get('WWW-Authenticate')).toMatch(/^Bearer/);
-    await expectScimError(await scim({ ...world, token: 'swscim_not-the-token' }, 'GET', '/Users'), 401);
-    await expectScimError(await scim({ ...world, token: world.owner.auth.token }, 'GET', '/Users'), 401);
+    await expectScimError(
+      await scim({ ...world, token: 'swscim_not-the-token' }, 'GET', '/Users'),
+      401,
+    );
+    await expectScimError(
+      await scim({ ...world, token: world.owner.auth.token }, 'GET', '/Users'),
+      401,
+    );
 
     // Replaced: the old token stops at once, the new one works.
     const replacement = await makeToken(world.app, world.owner);
@@ -197,7 +211,9 @@ describe('SCIM Users', () => {
     );
     expect(await none.json()).toMatchObject({ totalResults: 0, itemsPerPage: 0, Resources: [] });
 
-    const page = await (await scim(world, 'GET', '/Users?startIndex=2&count=1')).json<{
+    const page = await (
+      await scim(world, 'GET', '/Users?startIndex=2&count=1')
+    ).json<{
       totalResults: number;
       startIndex: number;
       itemsPerPage: number;
@@ -218,7 +234,10 @@ describe('SCIM Users', () => {
     });
     expect(replaced.status, await replaced.clone().text()).toBe(200);
     const after = await replaced.json<Record<string, unknown>>();
-    expect(after).toMatchObject({ id: ana.id, name: { givenName: 'Ana María', familyName: 'López' } });
+    expect(after).toMatchObject({
+      id: ana.id,
+      name: { givenName: 'Ana María', familyName: 'López' },
+    });
     expect(after.externalId).toBeUndefined();
     expect(after.displayName).toBeUndefined();
 
@@ -233,7 +252,10 @@ describe('SCIM Users', () => {
     await createUser(world, 'dan@firm.example');
     const again = await scim(world, 'POST', '/Users', entraUser('DAN@firm.example'));
     expect(await expectScimError(again, 409, 'uniqueness')).toMatch(/already provisioned/);
-    const users = await queryAll('SELECT id FROM scim_users WHERE organization_id = ?', world.organizationId);
+    const users = await queryAll(
+      'SELECT id FROM scim_users WHERE organization_id = ?',
+      world.organizationId,
+    );
     expect(users).toHaveLength(1);
 
     // Renaming onto another user's userName is refused too.
@@ -311,14 +333,35 @@ describe('SCIM Users', () => {
     const cases: [Response, string][] = [
       [await scim(world, 'POST', '/Users', '{"userName": '), 'invalidSyntax'],
       [await scim(world, 'POST', '/Users', '[1, 2]'), 'invalidSyntax'],
-      [await scim(world, 'POST', '/Users', { userName: 'x@firm.example', shoeSize: 44 }), 'invalidSyntax'],
+      [
+        await scim(world, 'POST', '/Users', { userName: 'x@firm.example', shoeSize: 44 }),
+        'invalidSyntax',
+      ],
       [await scim(world, 'POST', '/Users', { userName: 12 }), 'invalidValue'],
       [await scim(world, 'POST', '/Users', { userName: 'no-address' }), 'invalidValue'],
-      [await scim(world, 'POST', '/Users', { userName: 'i@firm.example', active: 'maybe' }), 'invalidValue'],
-      [await scim(world, 'POST', '/Users', { userName: 'i@firm.example', emails: 'i@firm.example' }), 'invalidValue'],
-      [await scim(world, 'POST', '/Users', { userName: 'i@firm.example', name: 'Ida' }), 'invalidValue'],
-      [await scim(world, 'GET', `/Users?filter=${encodeURIComponent('emails co "firm"')}`), 'invalidFilter'],
-      [await scim(world, 'GET', `/Users?filter=${encodeURIComponent('userName eq unquoted')}`), 'invalidFilter'],
+      [
+        await scim(world, 'POST', '/Users', { userName: 'i@firm.example', active: 'maybe' }),
+        'invalidValue',
+      ],
+      [
+        await scim(world, 'POST', '/Users', {
+          userName: 'i@firm.example',
+          emails: 'i@firm.example',
+        }),
+        'invalidValue',
+      ],
+      [
+        await scim(world, 'POST', '/Users', { userName: 'i@firm.example', name: 'Ida' }),
+        'invalidValue',
+      ],
+      [
+        await scim(world, 'GET', `/Users?filter=${encodeURIComponent('emails co "firm"')}`),
+        'invalidFilter',
+      ],
+      [
+        await scim(world, 'GET', `/Users?filter=${encodeURIComponent('userName eq unquoted')}`),
+        'invalidFilter',
+      ],
       [await scim(world, 'GET', '/Users?startIndex=first'), 'invalidValue'],
       [await scim(world, 'PATCH', `/Users/${user.id}`, { Operations: [] }), 'invalidSyntax'],
       [
@@ -350,7 +393,13 @@ describe('SCIM Users', () => {
         'mutability',
       ],
       [
-        await scim(world, 'PUT', `/Users/${user.id}`, { userName: 'hal@firm.example', id: 'x', meta: 1, active: null, emails: [{ value: 'not an address' }] }),
+        await scim(world, 'PUT', `/Users/${user.id}`, {
+          userName: 'hal@firm.example',
+          id: 'x',
+          meta: 1,
+          active: null,
+          emails: [{ value: 'not an address' }],
+        }),
         'invalidValue',
       ],
     ];
@@ -370,7 +419,9 @@ describe('SCIM Users', () => {
     // Nothing changed: one user, as created.
     const list = await (await scim(world, 'GET', '/Users')).json<{ Resources: unknown[] }>();
     expect(list.Resources).toEqual([await (await scim(world, 'GET', `/Users/${user.id}`)).json()]);
-    expect(list.Resources).toEqual([expect.objectContaining({ active: true, userName: 'hal@firm.example' })]);
+    expect(list.Resources).toEqual([
+      expect.objectContaining({ active: true, userName: 'hal@firm.example' }),
+    ]);
   });
 
   it('accepts application/json as well', async () => {

@@ -62,7 +62,7 @@ export const scimUsers = sqliteTable(
   (table) => [
     uniqueIndex('scim_users_user_name_unique').on(table.organizationId, table.userNameNormalized),
     index('scim_users_org_email_idx').on(table.organizationId, table.emailNormalized),
-    index('scim_users_org_created_idx').on(table.organizationId, table.createdAt, table.id),
+    index('scim_users_org_created_idx').on(table.organizationId, table.createdAt),
   ],
 );
 /** A row of `scimUsers`. */

@@ -40,6 +40,15 @@ function scimErrors(statuses: Partial<Record<400 | 403 | 404 | 409, string>>) {
         scimAnswer(scimErrorSchema, description),
       ]),
     ),
+    405: {
+      ...scimAnswer(scimErrorSchema, 'A method this path does not answer.'),
+      headers: {
+        Allow: {
+          description: 'The methods this path answers, e.g. `GET, POST`.',
+          schema: { type: 'string' as const },
+        },
+      },
+    },
     401: scimAnswer(
       scimErrorSchema,
       'No token, or one that is wrong, replaced or revoked (`WWW-Authenticate: Bearer`).',

@@ -4,7 +4,7 @@
  * lookup is by hash), revoking clears it. Each SCIM call finds its organization by the token's
  * hash, counts against the organization's rate limit and records the time of the call.
  */
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { SCIM_BASE_PATH, ScimMessages, type ScimStatus } from '../../../../src/contract/scim';
 import { organizationScim, organizations, type OrganizationRow } from '../../../db/schema';
 import { ApiError } from '../../../lib/errors';
@@ -83,16 +83,24 @@ export async function revokeScimToken(
   organization: Pick<OrganizationRow, 'id'>,
   actor: { userId: string; email: string },
 ): Promise<boolean> {
-  const revoked = sql`exists (select 1 from organization_scim where organization_id = ${organization.id}
-    and token_hash is null and token_created_at = ${now})`;
+  const [row] = await db
+    .select({ tokenHash: organizationScim.tokenHash })
+    .from(organizationScim)
+    .where(eq(organizationScim.organizationId, organization.id))
+    .limit(1);
+  if (!row?.tokenHash) return false;
   const [rows] = await db.batch([
     db
       .update(organizationScim)
-      .set({ tokenHash: null, tokenCreatedAt: now })
+      .set({ tokenHash: null, tokenCreatedAt: null })
       .where(
-        sql`${organizationScim.organizationId} = ${organization.id} and token_hash is not null`,
+        and(
+          eq(organizationScim.organizationId, organization.id),
+          eq(organizationScim.tokenHash, row.tokenHash),
+        ),
       )
       .returning({ id: organizationScim.organizationId }),
+    // Written only by the call that revoked this token (a replaced one is not revoked here).
     teamEvent(
       db,
       {
@@ -103,7 +111,7 @@ export async function revokeScimToken(
         detail: `SCIM token revoked by ${actor.email}`,
         now,
       },
-      revoked,
+      sql`changes() = 1 and not exists (select 1 from organization_scim where token_hash = ${row.tokenHash})`,
     ),
   ]);
   return rows.length > 0;

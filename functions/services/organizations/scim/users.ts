@@ -524,7 +524,7 @@ export async function listScimUsers(
       .select()
       .from(scimUsers)
       .where(where)
-      .orderBy(asc(scimUsers.createdAt), asc(scimUsers.id))
+      .orderBy(asc(scimUsers.createdAt), sql`rowid`)
       .limit(count)
       .offset(startIndex - 1),
   ]);
