@@ -138,7 +138,7 @@ describe('SCIM provisioning', () => {
 
   it('invites an address without an account; the link makes a SCIM member', async () => {
     const world = await scimWorld(2);
-    const user = await createUser(world, 'new.hire@firm.example');
+    await createUser(world, 'new.hire@firm.example');
     const [invitation] = await queryAll<{ email: string }>(
       'SELECT email FROM organization_invitations WHERE organization_id = ? AND accepted_at IS NULL AND revoked_at IS NULL',
       world.organizationId,

@@ -1,8 +1,8 @@
 /**
  * /dashboard/team, the owner's team page: seats and term, one table of members and open
  * invitations (MembersSection, a page at a time from the server), the invite form, the
- * utilization and the activity feed (these two load when the page is scrolled near them,
- * WhenNear). Each owner action is confirmed in one dialog (TeamConfirm, loaded on the first
+ * utilization, the activity feed and the provisioning (SCIM) settings (these load when the page
+ * is scrolled near them, WhenNear). Each owner action is confirmed in one dialog (TeamConfirm, loaded on the first
  * action); its result is one line at the top of the page, focused, and the figures and the
  * table's page are loaded again.
  */
@@ -44,6 +44,10 @@ const UtilizationSection = deferred(
 const ActivitySection = deferred(
   'Team activity',
   async () => (await import('./ActivitySection')).ActivitySection,
+);
+const ScimSection = deferred(
+  'Provisioning (SCIM)',
+  async () => (await import('./ScimSection')).ScimSection,
 );
 
 interface Notice {
@@ -161,6 +165,9 @@ function TeamPage() {
       </WhenNear>
       <WhenNear title="Team activity" watch={tableShown}>
         <ActivitySection version={version} />
+      </WhenNear>
+      <WhenNear title="Provisioning (SCIM)" watch={tableShown}>
+        <ScimSection />
       </WhenNear>
       {pending && (
         <Suspense fallback={null}>
