@@ -261,7 +261,7 @@ export function benchFixtures(now = Date.now()): BenchFixtures {
     people: [
       ...teamMembers.map(({ devices, lastSeenAt: _seen, ...one }) => ({
         status: one.idle ? ('idle' as const) : ('active' as const),
-        member: { ...one, devicesInUse: devices.length },
+        member: { ...one, devicesInUse: devices.length, source: 'invited' as const },
         invitation: null,
       })),
       {

@@ -85,6 +85,13 @@ export type SortDirection = (typeof sortDirections)[number];
  * A member as a row of the team table shows them: their devices are counted, and listed on
  * demand (GET /api/team/members/:userId/devices), so a page costs the same whatever they use.
  */
+/**
+ * How a member came to the team: by an invitation link, by single sign-on, provisioned by the
+ * firm's identity provider (SCIM), or as the owner taking a seat.
+ */
+export const memberSources = ['invited', 'sso', 'scim', 'owner'] as const;
+export type MemberSource = (typeof memberSources)[number];
+
 export const teamTableMemberSchema = object({
   userId: string,
   customerName: string,
@@ -98,6 +105,8 @@ export const teamTableMemberSchema = object({
   idle: boolean,
   /** Active devices of the member's license. */
   devicesInUse: integer,
+  /** How the member came (`memberSources`). */
+  source: oneOf(memberSources),
 });
 export type TeamTableMember = Infer<typeof teamTableMemberSchema>;
 

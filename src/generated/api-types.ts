@@ -3208,6 +3208,8 @@ export interface components {
                     lastActivityAt: string | null;
                     idle: boolean;
                     devicesInUse: number;
+                    /** @enum {string} */
+                    source: "invited" | "sso" | "scim" | "owner";
                 } | null;
                 invitation: {
                     id: string;

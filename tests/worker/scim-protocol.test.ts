@@ -61,7 +61,7 @@ describe('SCIM discovery', () => {
       'active',
     ]);
     expect((await scim(world, 'GET', `/Schemas/${USER_URN}`)).status).toBe(200);
-  });
+  }, 20_000);
 
   it('answers Groups and Bulk as not supported, in the SCIM error shape', async () => {
     const world = await scimWorld();
@@ -78,7 +78,7 @@ describe('SCIM discovery', () => {
     expect((await scim(world, 'POST', '/Users/abc', {})).headers.get('Allow')).toBe(
       'GET, PUT, PATCH, DELETE',
     );
-  });
+  }, 20_000);
 });
 
 describe('the SCIM token', () => {
@@ -137,7 +137,7 @@ describe('the SCIM token', () => {
       'scim-token-created',
       'scim-token-revoked',
     ]);
-  });
+  }, 20_000);
 
   it('records the time of the last call and belongs to the owner alone', async () => {
     const world = await scimWorld();
@@ -159,7 +159,7 @@ describe('the SCIM token', () => {
       headers: stranger.browser,
     });
     expect(refused.status).toBe(403);
-  });
+  }, 20_000);
 });
 
 describe('SCIM Users', () => {
@@ -245,7 +245,7 @@ describe('SCIM Users', () => {
     expect(deleted.status).toBe(204);
     await expectScimError(await scim(world, 'GET', `/Users/${ana.id}`), 404);
     await expectScimError(await scim(world, 'DELETE', `/Users/${ana.id}`), 404);
-  });
+  }, 20_000);
 
   it('refuses a userName the team has already, in any case (409 uniqueness)', async () => {
     const world = await scimWorld();
@@ -265,7 +265,7 @@ describe('SCIM Users', () => {
       Operations: [{ op: 'replace', path: 'userName', value: 'Dan@Firm.example' }],
     });
     await expectScimError(renamed, 409, 'uniqueness');
-  });
+  }, 20_000);
 
   it("applies PATCH in Entra ID's form (capitals, string booleans, paths)", async () => {
     const world = await scimWorld();
@@ -297,7 +297,7 @@ describe('SCIM Users', () => {
       Operations: [{ op: 'Remove', path: 'externalId' }],
     });
     expect((await removed.json<Record<string, unknown>>()).externalId).toBeUndefined();
-  });
+  }, 20_000);
 
   it("applies PATCH in Okta's form (no path, an object of attributes)", async () => {
     const world = await scimWorld();
@@ -325,7 +325,7 @@ describe('SCIM Users', () => {
       name: { givenName: 'Gustav', familyName: 'Lopez' },
       emails: [{ value: 'gustav@firm.example' }],
     });
-  });
+  }, 20_000);
 
   it('answers bad input with a SCIM 400 in plain words and changes nothing', async () => {
     const world = await scimWorld();
@@ -422,7 +422,7 @@ describe('SCIM Users', () => {
     expect(list.Resources).toEqual([
       expect.objectContaining({ active: true, userName: 'hal@firm.example' }),
     ]);
-  });
+  }, 20_000);
 
   it('accepts application/json as well', async () => {
     const world = await scimWorld();
@@ -432,5 +432,5 @@ describe('SCIM Users', () => {
       body: JSON.stringify(entraUser('ivy@firm.example')),
     });
     expect(response.status, await response.clone().text()).toBe(201);
-  });
+  }, 20_000);
 });

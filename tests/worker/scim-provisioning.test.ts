@@ -6,6 +6,7 @@
  * while one is free; no free seat is a plain 403. Every change is in the team's feed, by SCIM.
  */
 import { describe, expect, it } from 'vitest';
+import type { TeamPeoplePage } from '../../src/contract/team';
 import { queryAll, signUpTrial, type SignedInAccount } from './account-helpers';
 import { activateOk, newDeviceId } from './licenses-helpers';
 import { signUpByLink, tokenMailedTo } from './organizations-helpers';
@@ -63,6 +64,12 @@ describe('SCIM provisioning', () => {
 
     const [joined] = await membership(world, userId);
     expect(joined).toMatchObject({ source: 'scim', removed_at: null });
+    // The owner's team table says how the member came.
+    const table = await world.app.request('/api/team/members', { headers: world.owner.browser });
+    const { people } = await table.json<TeamPeoplePage>();
+    expect(people.map((row) => row.member && [row.member.email, row.member.source])).toEqual([
+      [person.form.email, 'scim'],
+    ]);
     const license = await licenseKeyOf(joined?.license_id ?? '');
     expect(license?.status).toBe('active');
     // Signed in on the web, in the plugin, and with the plugin active on a device.
@@ -114,7 +121,7 @@ describe('SCIM provisioning', () => {
       { kind: 'removed', detail: `${person.form.email} (deactivated by SCIM)` },
       { kind: 'joined', detail: `${person.form.email} (added by SCIM)` },
     ]);
-  });
+  }, 20_000);
 
   it('deleting a user frees the seat as deactivating does', async () => {
     const world = await scimWorld(1);
@@ -134,7 +141,7 @@ describe('SCIM provisioning', () => {
     const next = await signUpTrial(world.app);
     await createUser(world, next.form.email);
     expect(await seatsTaken(world)).toBe(1);
-  });
+  }, 20_000);
 
   it('invites an address without an account; the link makes a SCIM member', async () => {
     const world = await scimWorld(2);
@@ -170,7 +177,7 @@ describe('SCIM provisioning', () => {
     expect((await feed(world)).find((e) => e.kind === 'invited')?.detail).toBe(
       'new.hire@firm.example (invited by SCIM)',
     );
-  });
+  }, 20_000);
 
   it('answers a plain 403 when the team has no free seat, and stores nothing', async () => {
     const world = await scimWorld(1);
@@ -195,7 +202,7 @@ describe('SCIM provisioning', () => {
     expect(
       (await (await scim(world, 'GET', `/Users/${parked.id}`)).json<{ active: boolean }>()).active,
     ).toBe(false);
-  });
+  }, 20_000);
 
   it('refuses a person who belongs to another team', async () => {
     const first = await scimWorld(2);
@@ -210,5 +217,5 @@ describe('SCIM provisioning', () => {
     const world = { app: first.app, token: await makeToken(first.app, second.owner) };
     const refused = await scim(world, 'POST', '/Users', entraUser(person.form.email));
     expect(await expectScimError(refused, 409)).toMatch(/another team/);
-  });
+  }, 20_000);
 });

@@ -7,17 +7,15 @@ import {
   text,
   uniqueIndex,
 } from 'drizzle-orm/sqlite-core';
+import { memberSources } from '../../../src/contract/team';
 import { users } from './accounts';
 
 /** Support tiers an Enterprise agreement can include. */
 export const supportTierValues = ['standard', 'priority'] as const;
 /** How an organization was sold: by agreement (Enterprise) or as Standard seats (a team). */
 export const organizationKindValues = ['enterprise', 'team'] as const;
-/**
- * How a member came to the team: by an invitation link, by single sign-on, provisioned by the
- * firm's identity provider (SCIM), or as the owner taking a seat (buying a team seats the buyer).
- */
-export const memberSourceValues = ['invited', 'sso', 'scim', 'owner'] as const;
+/** How a member came to the team (the team table shows it); buying a team seats the buyer as `owner`. */
+export const memberSourceValues = memberSources;
 
 /**
  * Enterprise organizations, created by operators from an agreement signed outside

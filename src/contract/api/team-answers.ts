@@ -9,6 +9,7 @@ import type { Agree } from '../schemas/agree';
 import { lazySchema } from '../schemas/lazy';
 import {
   bulkInviteResults,
+  memberSources,
   personStatuses,
   type BulkInviteResponse,
   type MemberUtilization,
@@ -123,6 +124,8 @@ export const teamTableMemberSchema = lazySchema(() =>
     idle: z.boolean(),
     /** Active devices of the member's license. */
     devicesInUse: z.int(),
+    /** How the member came: invited, sso (single sign-on), scim (the identity provider), owner. */
+    source: z.enum(memberSources),
   }),
 );
 
