@@ -62,6 +62,8 @@ export const organizationDetailSchema = object({
   activity: array(teamActivitySchema),
   /** Operators' changes to this organization, newest first. */
   audit: array(auditEntrySchema),
+  /** Its SCIM provisioning: when its token was made (null: none) and the last SCIM call. */
+  scim: object({ tokenCreatedAt: nullable(string), lastCallAt: nullable(string) }),
 });
 export type OrganizationDetail = Infer<typeof organizationDetailSchema>;
 

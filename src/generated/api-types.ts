@@ -4017,6 +4017,10 @@ export interface components {
                 before: string;
                 after: string;
             }[];
+            scim: {
+                tokenCreatedAt: string | null;
+                lastCallAt: string | null;
+            };
         };
         UpdateOrganizationAnswer: {
             message: string;
@@ -4085,6 +4089,10 @@ export interface components {
                     before: string;
                     after: string;
                 }[];
+                scim: {
+                    tokenCreatedAt: string | null;
+                    lastCallAt: string | null;
+                };
             };
         };
     };

@@ -5,7 +5,7 @@
 import { expect } from 'vitest';
 import type { ScimTokenAnswer } from '../../src/contract/scim';
 import { accountApp, type AccountApp, type SignedInAccount } from './account-helpers';
-import { operator } from './admin-helpers';
+import { operator, type OperatorAccount } from './admin-helpers';
 import { organization, ownerPost } from './organizations-helpers';
 
 export const ERROR_URN = 'urn:ietf:params:scim:api:messages:2.0:Error';
@@ -16,6 +16,7 @@ export interface ScimWorld {
   app: AccountApp;
   organizationId: string;
   owner: SignedInAccount;
+  admin: OperatorAccount;
   token: string;
 }
 
@@ -31,7 +32,7 @@ export async function scimWorld(seats = 3): Promise<ScimWorld> {
   const app = accountApp();
   const admin = await operator(app);
   const { id, owner } = await organization(app, admin, { seats });
-  return { app, organizationId: id, owner, token: await makeToken(app, owner) };
+  return { app, organizationId: id, owner, admin, token: await makeToken(app, owner) };
 }
 
 /** A SCIM call with the token; a body is sent as application/scim+json (a string as it is). */

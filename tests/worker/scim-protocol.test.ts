@@ -5,8 +5,10 @@
  * input, which always answers a SCIM 400 (never a 500) and changes nothing.
  */
 import { describe, expect, it } from 'vitest';
+import type { OrganizationDetail } from '../../src/contract/admin-organizations';
 import type { ScimStatus } from '../../src/contract/scim';
 import { queryAll, signUpTrial } from './account-helpers';
+import { adminGet } from './admin-helpers';
 import {
   PATCH_URN,
   USER_URN,
@@ -152,6 +154,17 @@ describe('the SCIM token', () => {
       await world.app.request('/api/team/scim', { headers: world.owner.browser })
     ).json<ScimStatus>();
     expect(after.lastCallAt).toBe(new Date(world.app.clock.now).toISOString());
+
+    // The console's organization page shows both.
+    const consolePage = await adminGet(
+      world.app,
+      world.admin,
+      `/api/admin/organizations/${world.organizationId}`,
+    );
+    expect((await consolePage.json<OrganizationDetail>()).scim).toEqual({
+      tokenCreatedAt: before.tokenCreatedAt,
+      lastCallAt: after.lastCallAt,
+    });
 
     const stranger = await signUpTrial(world.app);
     const refused = await world.app.request('/api/team/scim/token', {
