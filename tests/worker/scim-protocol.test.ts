@@ -447,3 +447,109 @@ describe('SCIM Users', () => {
     expect(response.status, await response.clone().text()).toBe(201);
   }, 20_000);
 });
+
+describe('SCIM under hostile input', () => {
+  /** A seeded stream of numbers, so a failure can be replayed. */
+  function seeded(seed: number) {
+    let state = seed;
+    return () => {
+      state = (state * 1_103_515_245 + 12_345) % 2_147_483_648;
+      return state / 2_147_483_648;
+    };
+  }
+
+  it('never answers a 5xx, and every error is in the SCIM shape', async () => {
+    const world = await scimWorld();
+    const user = await createUser(world, 'fuzz@firm.example');
+    const random = seeded(7);
+    const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)] as T;
+    const values: unknown[] = [
+      null,
+      true,
+      'False',
+      0,
+      -1,
+      1e308,
+      '',
+      ' ',
+      'x'.repeat(400),
+      '\u0000\u202e',
+      [],
+      [{}],
+      {},
+      { value: 'a@b.example' },
+      [{ value: 5 }],
+      [{ value: 'not an address', primary: 'yes' }],
+      { givenName: 7 },
+      { nested: { deeper: [1, [2, [3]]] } },
+    ];
+    const keys = [
+      'userName',
+      'active',
+      'emails',
+      'name',
+      'displayName',
+      'externalId',
+      'schemas',
+      'id',
+      'meta',
+      'title',
+      'groups',
+      'Operations',
+      'urn:ietf:params:scim:schemas:core:2.0:User:active',
+    ];
+    const body = () =>
+      Object.fromEntries(
+        Array.from({ length: 1 + Math.floor(random() * 4) }, () => [pick(keys), pick(values)]),
+      );
+    const operation = () => ({
+      op: pick(['add', 'Replace', 'remove', 'REMOVE', 'copy', 5, null]),
+      ...(random() < 0.7
+        ? {
+            path: pick([
+              'active',
+              'name.givenName',
+              'emails[type eq "work"].value',
+              'emails[',
+              'userName',
+              'meta.created',
+              'x.y.z',
+              '',
+            ]),
+          }
+        : {}),
+      ...(random() < 0.8 ? { value: random() < 0.5 ? pick(values) : body() } : {}),
+    });
+    const calls: [string, string, unknown][] = [];
+    for (let i = 0; i < 60; i += 1) {
+      const kind = Math.floor(random() * 4);
+      if (kind === 0) calls.push(['POST', '/Users', body()]);
+      else if (kind === 1) calls.push(['PUT', `/Users/${user.id}`, body()]);
+      else if (kind === 2)
+        calls.push([
+          'PATCH',
+          `/Users/${user.id}`,
+          {
+            schemas: [PATCH_URN],
+            Operations: Array.from({ length: 1 + Math.floor(random() * 3) }, operation),
+          },
+        ]);
+      else
+        calls.push([
+          'GET',
+          `/Users?filter=${encodeURIComponent(pick(['userName eq "', 'userName eq "\\u0000"', 'userName sw "a"', '"', 'userName eq "fuzz@firm.example" and active eq true']))}&startIndex=${pick(['-5', '0', '1e3', '99999999999', ''])}&count=${pick(['-1', '1000', 'x', ''])}`,
+          undefined,
+        ]);
+    }
+    for (const [method, path, payload] of calls) {
+      const response = await scim(world, method, path, payload);
+      const where = `${method} ${path} ${JSON.stringify(payload)}`;
+      expect(response.status, where).toBeLessThan(500);
+      if (response.status >= 400) {
+        const error = await response.json<{ schemas: string[]; detail: string }>();
+        expect(error.schemas, where).toEqual(['urn:ietf:params:scim:api:messages:2.0:Error']);
+        expect(error.detail.length, where).toBeGreaterThan(0);
+      }
+    }
+  }, 60_000);
+});

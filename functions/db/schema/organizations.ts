@@ -200,6 +200,7 @@ export const organizationEventKinds = [
   'seats-removed-at-renewal',
   'scim-token-created',
   'scim-token-revoked',
+  'scim-user-changed',
 ] as const;
 
 /**

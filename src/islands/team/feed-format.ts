@@ -24,6 +24,7 @@ const kindLabels: Record<string, string> = {
   'seats-removed-at-renewal': 'Seats at renewal changed',
   'scim-token-created': 'SCIM token made',
   'scim-token-revoked': 'SCIM token revoked',
+  'scim-user-changed': 'Changed by SCIM',
 };
 
 /** "activated" → "Device activated"; a kind this page does not know reads as written. */

@@ -7,6 +7,8 @@
  * active. The core User attributes this service does not keep (title, phoneNumbers, locale, …)
  * and the enterprise extension are accepted and ignored; any other attribute is a 400.
  */
+import { isPlainLine } from '../../../../src/contract/plain-text';
+import { emailRule } from '../../../../src/contract/rules';
 import { ScimMessages, ScimSchemas } from '../../../../src/contract/scim';
 import { ScimError } from './errors';
 
@@ -47,7 +49,8 @@ const ignored = new Set([
 const readOnly = new Set(['id', 'meta']);
 
 const LIMIT = 320;
-const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** An address the invitation can go to (the same rule as the owner's invite form). */
+const isEmail = (text: string) => emailRule(text) === null;
 
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -57,8 +60,8 @@ function text(value: unknown, name: string, optional: true): string | null;
 function text(value: unknown, name: string, optional: false): string;
 function text(value: unknown, name: string, optional: boolean): string | null {
   if ((value === null || value === undefined) && optional) return null;
-  if (typeof value !== 'string' || value.length > LIMIT) {
-    throw new ScimError(400, 'invalidValue', ScimMessages.wrongType(name, 'a text'));
+  if (typeof value !== 'string' || value.length > LIMIT || !isPlainLine(value)) {
+    throw new ScimError(400, 'invalidValue', ScimMessages.wrongType(name, 'a text of one line'));
   }
   const trimmed = value.trim();
   return trimmed === '' && optional ? null : trimmed;
@@ -94,7 +97,7 @@ function emailOf(value: unknown): string | null {
 }
 
 function checkedEmail(email: string): string {
-  if (!emailPattern.test(email)) {
+  if (!isEmail(email)) {
     throw new ScimError(400, 'invalidValue', ScimMessages.badEmail(email));
   }
   return email;
@@ -103,7 +106,7 @@ function checkedEmail(email: string): string {
 /** The e-mail of a user: its work address, else its userName when that is an address. */
 function emailFor(userName: string, email: string | null): string {
   if (email) return checkedEmail(email);
-  if (emailPattern.test(userName)) return userName;
+  if (isEmail(userName)) return userName;
   throw new ScimError(400, 'invalidValue', ScimMessages.noEmail);
 }
 

@@ -274,23 +274,27 @@ async function inviteByScim(deps: Deps, organization: OrganizationRow, email: st
  * account joins at once, unless its own subscription still renews (then it is invited, and
  * ends that subscription when accepting); an address without an account is invited.
  */
-async function grantSeat(deps: Deps, organization: OrganizationRow, email: string) {
+async function grantSeat(
+  deps: Deps,
+  organization: OrganizationRow,
+  email: string,
+): Promise<boolean> {
   const { db, now } = deps;
   if (organization.termEnd <= now) throw new ScimError(403, null, ScimMessages.termEnded);
   const emailNormalized = normalizeEmail(email);
-  if (await memberByEmail(deps, organization, emailNormalized)) return;
+  if (await memberByEmail(deps, organization, emailNormalized)) return false;
   const [invited] = await db
     .select({ id: organizationInvitations.id })
     .from(organizationInvitations)
     .where(openInvitationOf(organization.id, emailNormalized, now))
     .limit(1);
-  if (invited) return;
+  if (invited) return false;
   const account = await findUserByEmail(db, emailNormalized);
   if (account?.isDeleted) throw new ScimError(409, null, ScimMessages.deletedAccount);
   if (account && !isCancellable(await newestSubscription(db, account.id))) {
     if (await membershipOf(db, account.id)) throw new ScimError(409, null, ScimMessages.otherTeam);
     await addMember(deps, organization, account);
-    return;
+    return true;
   }
   try {
     await inviteByScim(deps, organization, email);
@@ -298,6 +302,7 @@ async function grantSeat(deps: Deps, organization: OrganizationRow, email: strin
     if (error instanceof ApiError && error.code === 'NO_SEATS') throw noSeat();
     throw error;
   }
+  return true;
 }
 
 /**
@@ -309,7 +314,7 @@ async function releaseSeat(
   deps: Deps,
   organization: Pick<OrganizationRow, 'id'>,
   email: string,
-): Promise<void> {
+): Promise<boolean> {
   const { db, now } = deps;
   const emailNormalized = normalizeEmail(email);
   const member = await memberByEmail(deps, organization, emailNormalized);
@@ -319,7 +324,8 @@ async function releaseSeat(
     db
       .update(organizationInvitations)
       .set({ revokedAt: now })
-      .where(openInvitationOf(organization.id, emailNormalized, now)),
+      .where(openInvitationOf(organization.id, emailNormalized, now))
+      .returning({ id: organizationInvitations.id }),
     teamEvent(
       db,
       {
@@ -360,20 +366,55 @@ async function releaseSeat(
       ),
     );
   }
-  await db.batch(statements as Batch);
+  const [withdrawnRows] = (await db.batch(statements as Batch)) as [unknown[], ...unknown[]];
+  return member !== undefined || withdrawnRows.length > 0;
 }
 
-/** Applies the change from `before` to `after` to the team (seat given or freed). */
+/**
+ * Applies the change from `before` to `after` to the team (seat given or freed); true when the
+ * team changed, which the feed then reports.
+ */
 async function applyToTeam(
   deps: Deps,
   organization: OrganizationRow,
   before: ScimUserFields | null,
   after: ScimUserFields,
-): Promise<void> {
+): Promise<boolean> {
   const wasActive = before?.active === true;
   const moved = before !== null && normalizeEmail(before.email) !== normalizeEmail(after.email);
-  if (wasActive && (!after.active || moved)) await releaseSeat(deps, organization, before.email);
-  if (after.active && (!wasActive || moved)) await grantSeat(deps, organization, after.email);
+  let changed = false;
+  if (wasActive && (!after.active || moved)) {
+    changed = await releaseSeat(deps, organization, before.email);
+  }
+  if (after.active && (!wasActive || moved)) {
+    changed = (await grantSeat(deps, organization, after.email)) || changed;
+  }
+  return changed;
+}
+
+/**
+ * The feed's event of a SCIM change that moved no seat (a name changed, a user made inactive or
+ * deleted while inactive), so that every SCIM change is in the feed; none when `teamChanged`.
+ */
+function userChangedEvent(
+  { db, now }: Pick<Deps, 'db' | 'now'>,
+  organization: Pick<OrganizationRow, 'id'>,
+  email: string,
+  verb: 'provisioned' | 'updated' | 'deleted',
+  teamChanged: boolean,
+) {
+  return teamEvent(
+    db,
+    {
+      organizationId: organization.id,
+      userId: null,
+      actorUserId: null,
+      kind: 'scim-user-changed',
+      detail: `${email} (${verb} by ${SCIM_ACTOR})`,
+      now,
+    },
+    teamChanged ? sql`0 = 1` : sql`1 = 1`,
+  );
 }
 
 function rowValues(fields: ScimUserFields) {
@@ -399,7 +440,7 @@ export async function createScimUser(
   const { db, now, origin } = deps;
   const fields = readUser(body);
   await assertUserNameFree(deps, organization, fields.userName, null);
-  await applyToTeam(deps, organization, null, fields);
+  const teamChanged = await applyToTeam(deps, organization, null, fields);
   const row: ScimUserRow = {
     id: crypto.randomUUID(),
     organizationId: organization.id,
@@ -408,7 +449,10 @@ export async function createScimUser(
     updatedAt: now,
   };
   try {
-    await db.insert(scimUsers).values(row);
+    await db.batch([
+      db.insert(scimUsers).values(row),
+      userChangedEvent(deps, organization, fields.email, 'provisioned', teamChanged),
+    ]);
   } catch (error) {
     if (isUniqueViolation(error, 'scim_users')) {
       throw new ScimError(409, 'uniqueness', ScimMessages.userNameTaken(fields.userName));
@@ -429,8 +473,9 @@ async function update(
   if (normalizeUserName(after.userName) !== row.userNameNormalized) {
     await assertUserNameFree(deps, organization, after.userName, row.id);
   }
+  let teamChanged: boolean;
   try {
-    await applyToTeam(deps, organization, fieldsOf(row), after);
+    teamChanged = await applyToTeam(deps, organization, fieldsOf(row), after);
   } catch (error) {
     // The old address's seat was freed but the new one got none: the user is kept inactive.
     if (row.active && after.active && normalizeEmail(row.email) !== normalizeEmail(after.email)) {
@@ -443,7 +488,10 @@ async function update(
   }
   const values = { ...rowValues(after), updatedAt: now };
   try {
-    await db.update(scimUsers).set(values).where(eq(scimUsers.id, row.id));
+    await db.batch([
+      db.update(scimUsers).set(values).where(eq(scimUsers.id, row.id)),
+      userChangedEvent(deps, organization, after.email, 'updated', teamChanged),
+    ]);
   } catch (error) {
     if (isUniqueViolation(error, 'scim_users')) {
       throw new ScimError(409, 'uniqueness', ScimMessages.userNameTaken(after.userName));
@@ -482,8 +530,11 @@ export async function deleteScimUser(
   id: string,
 ): Promise<void> {
   const row = await findScimUser(deps, organization, id);
-  if (row.active) await releaseSeat(deps, organization, row.email);
-  await deps.db.delete(scimUsers).where(eq(scimUsers.id, row.id));
+  const teamChanged = row.active && (await releaseSeat(deps, organization, row.email));
+  await deps.db.batch([
+    deps.db.delete(scimUsers).where(eq(scimUsers.id, row.id)),
+    userChangedEvent(deps, organization, row.email, 'deleted', teamChanged),
+  ]);
 }
 
 /** GET /Users/:id. */
