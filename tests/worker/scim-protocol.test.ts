@@ -4,7 +4,9 @@
  * deleted; the organization's token (wrong, replaced, revoked); Groups not supported; and bad
  * input, which always answers a SCIM 400 (never a 500) and changes nothing.
  */
+import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
+import { limits } from '../../src/site.config';
 import type { OrganizationDetail } from '../../src/contract/admin-organizations';
 import type { ScimStatus } from '../../src/contract/scim';
 import { queryAll, signUpTrial } from './account-helpers';
@@ -310,6 +312,19 @@ describe('SCIM Users', () => {
       Operations: [{ op: 'Remove', path: 'externalId' }],
     });
     expect((await removed.json<Record<string, unknown>>()).externalId).toBeUndefined();
+
+    // Every change is in the team's feed, by SCIM: the seat's as such, a name's as a change.
+    const events = await queryAll<{ kind: string; detail: string }>(
+      `SELECT kind, detail FROM organization_events WHERE organization_id = ?
+        AND kind != 'scim-token-created' ORDER BY created_at, rowid`,
+      world.organizationId,
+    );
+    expect(events).toEqual([
+      { kind: 'invited', detail: 'fay@firm.example (invited by SCIM)' },
+      { kind: 'invitation-revoked', detail: 'fay@firm.example (deactivated by SCIM)' },
+      { kind: 'invited', detail: 'fay@firm.example (invited by SCIM)' },
+      { kind: 'scim-user-changed', detail: 'fay@firm.example (updated by SCIM)' },
+    ]);
   }, 20_000);
 
   it("applies PATCH in Okta's form (no path, an object of attributes)", async () => {
@@ -445,6 +460,23 @@ describe('SCIM Users', () => {
       body: JSON.stringify(entraUser('ivy@firm.example')),
     });
     expect(response.status, await response.clone().text()).toBe(201);
+  }, 20_000);
+});
+
+describe('the SCIM rate limit', () => {
+  it("slows an organization's identity provider down with a SCIM 429 and Retry-After", async () => {
+    const world = await scimWorld();
+    const { max } = limits.rateLimits.scimPerOrganization;
+    // The window's calls so far, as if the provider had made them all just now.
+    await env.DB.prepare('INSERT INTO rate_limits (key, count, window_start) VALUES (?, ?, ?)')
+      .bind(`scimPerOrganization:${world.organizationId}`, max, world.app.clock.now)
+      .run();
+    const refused = await scim(world, 'GET', '/Users');
+    expect(await expectScimError(refused, 429, 'tooMany')).toMatch(/Too many SCIM calls/);
+    expect(Number(refused.headers.get('Retry-After'))).toBeGreaterThan(0);
+    // The window passes: calls go through again.
+    world.app.clock.advance(limits.rateLimits.scimPerOrganization.windowSeconds + 1);
+    expect((await scim(world, 'GET', '/Users')).status).toBe(200);
   }, 20_000);
 });
 
