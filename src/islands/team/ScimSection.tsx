@@ -196,7 +196,7 @@ function Settings({ status, token, step, busy, onAsk, onConfirm }: SettingsProps
         <dd>{status.lastCallAt ? formatShortDateTime(status.lastCallAt) : 'Never'}</dd>
       </dl>
       {token && (
-        <div className="scim-token" role="status">
+        <div className="scim-token">
           <p>
             <strong>Copy the token now:</strong> it is shown only this once. Paste it into your
             identity provider as the secret (bearer) token.
