@@ -1,10 +1,11 @@
 /**
  * /dashboard/team, the owner's team page: seats and term, one table of members and open
  * invitations (MembersSection, a page at a time from the server), the invite form, the
- * utilization, the activity feed and the provisioning (SCIM) settings (these load when the page
- * is scrolled near them, WhenNear). Each owner action is confirmed in one dialog (TeamConfirm, loaded on the first
+ * utilization and the activity feed (these two load when the page is scrolled near them,
+ * WhenNear). Each owner action is confirmed in one dialog (TeamConfirm, loaded on the first
  * action); its result is one line at the top of the page, focused, and the figures and the
  * table's page are loaded again.
+ * The Provisioning (SCIM) section (ScimSection) loads the same way, below them.
  */
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { withErrorBoundary } from '../ErrorBoundary';
