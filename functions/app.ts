@@ -19,6 +19,8 @@ import { adminRoutes } from './routes/admin';
 import { adminOrganizationRoutes } from './routes/admin-organizations';
 import { invitationRoutes } from './routes/invitations';
 import { teamRoutes } from './routes/team';
+import { scimRoutes } from './routes/scim';
+import { teamScimRoutes } from './routes/team-scim';
 import { adminMoneyRoutes } from './routes/admin-money';
 import { authRoutes } from './routes/auth';
 import { billingRoutes } from './routes/billing';
@@ -99,6 +101,7 @@ export function createApp(
     .route('/api', adminRoutes)
     .route('/api', adminOrganizationRoutes)
     .route('/api', teamRoutes)
+    .route('/api', teamScimRoutes)
     .route('/api', invitationRoutes)
     .route('/api', adminMoneyRoutes)
     .route('/api', adminUsageTrendRoutes)
@@ -107,6 +110,9 @@ export function createApp(
     // The other island forms, posted by the browser before their scripts loaded
     // (routes/early-forms.ts): their own page again, never an empty 405.
     .route('/', earlyFormRoutes)
+    // SCIM 2.0 for organizations' identity providers (routes/scim.ts): its own token, media
+    // types and error shape, so none of the /api guards.
+    .route('/scim/v2', scimRoutes)
     // The console's pages: operators get them, anyone else the ordinary 404 page; any other
     // spelling of them (`/admin.html`, `/adm%69n/`) is the 404 page for everyone.
     .use('*', consoleSpellings)

@@ -10,6 +10,7 @@ import type { PublicConfig } from '../functions/routes/config';
 import type { AccountLicense } from '../src/contract/account';
 import type { BillingOverview } from '../src/contract/billing';
 import type { PasskeyList } from '../src/contract/passkeys';
+import type { ScimStatus } from '../src/contract/scim';
 import type { InvitationPreview } from '../src/contract/invitation';
 import type {
   OrganizationResponse,
@@ -261,7 +262,7 @@ export function benchFixtures(now = Date.now()): BenchFixtures {
     people: [
       ...teamMembers.map(({ devices, lastSeenAt: _seen, ...one }) => ({
         status: one.idle ? ('idle' as const) : ('active' as const),
-        member: { ...one, devicesInUse: devices.length },
+        member: { ...one, devicesInUse: devices.length, source: 'invited' as const },
         invitation: null,
       })),
       {
@@ -423,6 +424,11 @@ export function benchFixtures(now = Date.now()): BenchFixtures {
       'GET /api/team/member-names': memberNames,
       'GET /api/team/activity': activity,
       'GET /api/team/utilization': utilization,
+      'GET /api/team/scim': {
+        baseUrl: 'https://sheetwright.example/scim/v2',
+        tokenCreatedAt: new Date(now - 30 * DAY).toISOString(),
+        lastCallAt: new Date(now - HOUR).toISOString(),
+      } satisfies ScimStatus,
       [`GET /api/invitations/${benchInvitationToken}`]: invitation,
       'GET /api/me': me,
       'GET /api/config': config,

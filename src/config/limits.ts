@@ -52,6 +52,11 @@ export const passwordResetMinutes = 30;
 export const passwordResetLinksMax = 3;
 /** Rate limits: at most `max` events per `windowSeconds` (429 with Retry-After beyond). */
 export const rateLimits = {
+  /**
+   * SCIM calls per organization (its identity provider's token): a full sync of a large team
+   * fits, a runaway client is slowed.
+   */
+  scimPerOrganization: { max: 600, windowSeconds: 60 },
   sendCodePerEmail: { max: 5, windowSeconds: 3600 },
   sendCodePerIp: { max: 20, windowSeconds: 3600 },
   loginPerIp: { max: 30, windowSeconds: 900 },

@@ -40,6 +40,13 @@ export type SortDirection = (typeof sortDirections)[number];
  * A member as a row of the team table shows them: their devices are counted, and listed on
  * demand (GET /api/team/members/:userId/devices), so a page costs the same whatever they use.
  */
+/**
+ * How a member came to the team: by an invitation link, by single sign-on, provisioned by the
+ * firm's identity provider (SCIM), or as the owner taking a seat.
+ */
+export const memberSources = ['invited', 'sso', 'scim', 'owner'] as const;
+export type MemberSource = (typeof memberSources)[number];
+
 export type TeamTableMember = NonNullable<TeamPerson['member']>;
 
 /** One row of the team table: a member, or an open invitation (exactly one of the two is set). */

@@ -984,6 +984,9 @@ function accountAndConsoleCases(): Record<string, Case[]> {
     ['DELETE', '/api/team/seat', 'DELETE /api/team/seat'],
     ['POST', '/api/team/devices/someone/free', 'POST /api/team/devices/{id}/free'],
     ['POST', '/api/team/transfer', 'POST /api/team/transfer', { userId: 'someone' }],
+    ['GET', '/api/team/scim', 'GET /api/team/scim'],
+    ['POST', '/api/team/scim/token', 'POST /api/team/scim/token'],
+    ['DELETE', '/api/team/scim/token', 'DELETE /api/team/scim/token'],
   ];
   for (const [method, path, key, data] of team) {
     cases[key] = [
@@ -994,6 +997,40 @@ function accountAndConsoleCases(): Record<string, Case[]> {
   cases['GET /api/team/members']!.push(
     signedIn('a page that is no number', 'GET', '/api/team/members?page=x', 400),
   );
+  // SCIM: the customer owns no organization, so holds no SCIM token; none, or a wrong one, is 401
+  // in SCIM's own error shape.
+  const user = {
+    schemas: ['urn:ietf:params:scim:schemas:core:2.0:User'],
+    userName: 'a@example.com',
+  };
+  const scim: [Method, string, string, unknown?][] = [
+    ['GET', '/scim/v2/ServiceProviderConfig', 'GET /scim/v2/ServiceProviderConfig'],
+    ['GET', '/scim/v2/ResourceTypes', 'GET /scim/v2/ResourceTypes'],
+    ['GET', '/scim/v2/ResourceTypes/User', 'GET /scim/v2/ResourceTypes/{id}'],
+    ['GET', '/scim/v2/Schemas', 'GET /scim/v2/Schemas'],
+    ['GET', '/scim/v2/Schemas/x', 'GET /scim/v2/Schemas/{id}'],
+    ['GET', '/scim/v2/Users', 'GET /scim/v2/Users'],
+    ['POST', '/scim/v2/Users', 'POST /scim/v2/Users', user],
+    ['GET', '/scim/v2/Users/someone', 'GET /scim/v2/Users/{id}'],
+    ['PUT', '/scim/v2/Users/someone', 'PUT /scim/v2/Users/{id}', user],
+    ['PATCH', '/scim/v2/Users/someone', 'PATCH /scim/v2/Users/{id}', { Operations: [] }],
+    ['DELETE', '/scim/v2/Users/someone', 'DELETE /scim/v2/Users/{id}'],
+  ];
+  for (const [method, path, key, data] of scim) {
+    cases[key] = [
+      { ...withoutSession(method, path, data), name: 'without a token' },
+      {
+        name: 'with a wrong token',
+        call: () => ({
+          method,
+          path,
+          headers: bearer('swscim_not-a-token'),
+          ...(data === undefined ? {} : { data }),
+        }),
+        status: 401,
+      },
+    ];
+  }
   // The console: the customer is no operator (403), nobody without a session.
   const admin: [Method, string, string, unknown?][] = [
     ['GET', '/api/admin/session', 'GET /api/admin/session'],

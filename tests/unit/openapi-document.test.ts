@@ -163,6 +163,8 @@ describe('the OpenAPI document', () => {
       .filter(({ where }) => !where.includes('/api/oauth/') && !where.includes('/.well-known/'))
       // The webhook reads its signed body itself: a bad one is INVALID_SIGNATURE or INVALID_EVENT.
       .filter(({ where }) => where !== 'POST /api/stripe/webhook')
+      // SCIM reads its bodies and queries itself: a bad one is SCIM's own 400 with a scimType.
+      .filter(({ where }) => !where.includes(' /scim/v2/'))
       .filter(({ operation }) => {
         const reads = operation as {
           parameters?: { schema?: object }[];

@@ -66,6 +66,7 @@ describe("the members table's view", () => {
         lastActivityAt: null,
         idle: true,
         devicesInUse: 0,
+        source: 'scim',
       },
       invitation: null,
     };

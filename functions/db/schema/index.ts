@@ -15,6 +15,7 @@ export * from './mail';
 export * from './organizations';
 export * from './payments';
 export * from './plugin-sign-in';
+export * from './scim';
 export * from './second-factors';
 export * from './shared';
 export * from './signup';

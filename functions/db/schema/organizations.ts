@@ -7,12 +7,15 @@ import {
   text,
   uniqueIndex,
 } from 'drizzle-orm/sqlite-core';
+import { memberSources } from '../../../src/contract/team';
 import { users } from './accounts';
 
 /** Support tiers an Enterprise agreement can include. */
 export const supportTierValues = ['standard', 'priority'] as const;
 /** How an organization was sold: by agreement (Enterprise) or as Standard seats (a team). */
 export const organizationKindValues = ['enterprise', 'team'] as const;
+/** How a member came to the team (the team table shows it); buying a team seats the buyer as `owner`. */
+export const memberSourceValues = memberSources;
 
 /**
  * Enterprise organizations, created by operators from an agreement signed outside
@@ -102,6 +105,8 @@ export const organizationMembers = sqliteTable(
      * command used; null for neither. Moved forward by triggers, never back (services/organizations/idle.ts).
      */
     lastActiveAt: integer('last_active_at'),
+    /** How the member came (`memberSourceValues`); last, as the migration added it. */
+    source: text('source', { enum: memberSourceValues }).notNull().default('invited'),
   },
   (table) => [
     uniqueIndex('organization_members_user_active_unique')
@@ -193,6 +198,9 @@ export const organizationEventKinds = [
   'seats-changed',
   'seats-added',
   'seats-removed-at-renewal',
+  'scim-token-created',
+  'scim-token-revoked',
+  'scim-user-changed',
 ] as const;
 
 /**

@@ -9,12 +9,18 @@ import type {
   OrganizationHit,
 } from '../../../src/contract/admin-organizations';
 import { ConsoleMessages, TeamMessages } from '../../../src/contract/messages';
-import { auditLog, organizations, users, type OrganizationRow } from '../../db/schema';
+import {
+  auditLog,
+  organizationScim,
+  organizations,
+  users,
+  type OrganizationRow,
+} from '../../db/schema';
 import { teamEvent } from '../core/team-feed';
 import { fail } from '../../lib/errors';
 import { findUserByEmail } from '../core/users/users';
 import { normalizeLicenseKey } from '../core/licenses/license-keys';
-import { iso, prefixEnd, utcDay, type Db, type Millis } from '../shared/db';
+import { iso, isoOrNull, prefixEnd, utcDay, type Db, type Millis } from '../shared/db';
 import type { Deps } from '../shared/deps';
 import { normalizeEmail } from '../shared/emails';
 import { seatsTakenSql } from '../core/organizations/seats';
@@ -276,7 +282,7 @@ export async function organizationDetail(
   now: Millis,
 ): Promise<OrganizationDetail> {
   const organization = await organizationOf(db, id);
-  const [team, activity, [owner], auditRows] = await Promise.all([
+  const [team, activity, [owner], auditRows, [scim]] = await Promise.all([
     teamRoster(db, organization, now),
     teamActivity(db, organization, {}),
     db
@@ -290,6 +296,11 @@ export async function organizationDetail(
       .where(eq(auditLog.subject, subjectOf(organization.id)))
       .orderBy(desc(auditLog.createdAt), desc(sql`rowid`))
       .limit(AUDIT_PAGE_SIZE),
+    db
+      .select()
+      .from(organizationScim)
+      .where(eq(organizationScim.organizationId, organization.id))
+      .limit(1),
   ]);
   return {
     organization: {
@@ -307,6 +318,10 @@ export async function organizationDetail(
     invitations: team.invitations,
     activity,
     audit: auditRows.map(toAuditEntry),
+    scim: {
+      tokenCreatedAt: scim?.tokenHash ? isoOrNull(scim.tokenCreatedAt) : null,
+      lastCallAt: isoOrNull(scim?.lastCallAt ?? null),
+    },
   };
 }
 

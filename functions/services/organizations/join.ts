@@ -94,6 +94,15 @@ export async function previewInvitation(
 const memberPlan = (organization: Pick<OrganizationRow, 'kind'>) =>
   organization.kind === 'team' ? ('Standard' as const) : ('Enterprise' as const);
 
+/**
+ * SQL: how a member joining by `invitation` came: `scim` when the organization's identity
+ * provider provisions that address (the invitation was its), else `invited`.
+ */
+function sourceOf(organizationId: string, invitation: InvitationRow): SQL {
+  return sql`case when exists (select 1 from scim_users as s where s.organization_id = ${organizationId}
+    and s.email_normalized = ${invitation.emailNormalized} and s.active = 1) then 'scim' else 'invited' end`;
+}
+
 function joinStatements(
   db: Db,
   invitation: InvitationRow,
@@ -118,7 +127,7 @@ function joinStatements(
       db
         .insert(organizationMembers)
         .select(
-          sql`select ${memberId}, ${organization.id}, ${userId}, ${licenseId}, ${now}, null, '', '', 0, null where ${canJoin}`,
+          sql`select ${memberId}, ${organization.id}, ${userId}, ${licenseId}, ${now}, null, '', '', 0, null, ${sourceOf(organization.id, invitation)} where ${canJoin}`,
         )
         .returning({ id: organizationMembers.id }),
       // Devices on the account's older licenses are freed: those keys now read REVOKED.

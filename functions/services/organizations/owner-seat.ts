@@ -78,7 +78,7 @@ export async function takeOwnSeat(
     db
       .insert(organizationMembers)
       .select(
-        sql`select ${memberId}, o.id, ${owner.userId}, ${licenseId}, ${now}, null, '', '', 0, null
+        sql`select ${memberId}, o.id, ${owner.userId}, ${licenseId}, ${now}, null, '', '', 0, null, 'owner'
           from organizations as o where o.id = ${organization.id} and o.term_end > ${now}
             and o.owner_user_id = ${owner.userId} and ${seatsHeldSql(orgId, now)} < o.seats`,
       )

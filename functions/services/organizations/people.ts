@@ -16,6 +16,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { teamPageSize } from '../../../src/config/limits';
 import type { PeopleQuery } from '../../../src/contract/schemas/team-requests';
 import type {
+  MemberSource,
   TeamDevice,
   TeamMember,
   TeamPeoplePage,
@@ -121,7 +122,10 @@ function pageStatement(organizationId: string, query: PeopleQuery, now: Millis, 
       ${rows} order by ${order} limit ${teamPageSize} offset ${(page - 1) * teamPageSize}
     )
     select json_group_array(json_array(page.kind, page.id, page.name, page.email, page.since,
-        page.lastActive, page.devices, page.expiresAt, page.sentCount, l.status, l.expires_at))
+        page.lastActive, page.devices, page.expiresAt, page.sentCount, l.status, l.expires_at,
+        -- How the member came, read for the page's rows alone (the roster index has no source).
+        (select s.source from organization_members as s
+          where page.kind = 'member' and s.user_id = page.id and s.removed_at is null)))
       as page
     from page left join licenses as l on l.id = page.licenseId`;
 }
@@ -140,6 +144,8 @@ type PageRow = [
   sentCount: number | null,
   licenseStatus: 'active' | 'expired' | 'suspended' | 'revoked' | null,
   licenseExpiresAt: number | null,
+  /** Null for an invitation. */
+  source: MemberSource | null,
 ];
 
 /** The rows of the page statement's one value. */
@@ -178,8 +184,20 @@ export function teamMember(
 }
 
 function toPerson(row: PageRow, now: Millis): TeamPerson {
-  const [kind, id, name, email, since, lastActive, devices, expiresAt, sentCount, status, ends] =
-    row;
+  const [
+    kind,
+    id,
+    name,
+    email,
+    since,
+    lastActive,
+    devices,
+    expiresAt,
+    sentCount,
+    status,
+    ends,
+    source,
+  ] = row;
   if (kind === 'invitation' || name === null) {
     return {
       status: 'invited',
@@ -208,6 +226,7 @@ function toPerson(row: PageRow, now: Millis): TeamPerson {
       lastActivityAt: isoOrNull(lastActive),
       idle,
       devicesInUse: devices ?? 0,
+      source: source ?? 'invited',
     },
     invitation: null,
   };

@@ -5,6 +5,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { ApiMessages } from '../../../src/contract/messages';
+import { ScimMessages } from '../../../src/contract/scim';
 import { limits } from '../../../src/site.config';
 import { rateLimits } from '../../db/schema';
 import { fail, type ApiError } from '../../lib/errors';
@@ -35,6 +36,7 @@ const messages: Record<RateLimitRule, (minutes: number) => string> = {
   deviceAuthorizationPerIp: ApiMessages.tooManySignInRequests,
   deviceApprovalPerIp: ApiMessages.tooManySignInCodes,
   deviceApprovalPerAccount: ApiMessages.tooManySignInCodes,
+  scimPerOrganization: ScimMessages.tooManyRequests,
 };
 
 /** Result of counting one event: how many so far in this window (this one included). */

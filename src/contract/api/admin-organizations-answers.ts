@@ -67,6 +67,8 @@ export const organizationDetailSchema = lazySchema(() =>
     activity: z.array(teamActivitySchema),
     /** Operators' changes to this organization, newest first. */
     audit: z.array(auditEntrySchema),
+    /** Its SCIM provisioning: when its token was made (null: none) and the last SCIM call. */
+    scim: z.object({ tokenCreatedAt: z.nullable(z.string()), lastCallAt: z.nullable(z.string()) }),
   }),
 );
 

@@ -18,8 +18,10 @@ import { invitationRoutes, teamRoutes } from './team-routes';
 import { adminMoneyRoutes, adminOrganizationRoutes, adminRoutes } from './admin-routes';
 import { signInRoutes } from './sign-in-routes';
 import { signupRoutes } from './signup-routes';
+import { scimRoutes } from './scim-routes';
 import { siteRoutes } from './site-routes';
 import { pageRoutes } from './page-routes';
+import { teamScimRoutes } from './team-scim-routes';
 import { twoStepRoutes } from './two-step-routes';
 import { adminUsageTrendRoutes, usageTrendRoutes } from './usage-trend-routes';
 
@@ -40,12 +42,14 @@ export const apiRouteGroups: readonly { prefix: string; routes: readonly RouteCo
   { prefix: '/api', routes: paymentRoutes },
   { prefix: '/api', routes: webhookRoutes },
   { prefix: '/api', routes: teamRoutes },
+  { prefix: '/api', routes: teamScimRoutes },
   { prefix: '/api', routes: invitationRoutes },
   { prefix: '/api', routes: adminRoutes },
   { prefix: '/api', routes: adminUsageTrendRoutes },
   { prefix: '/api', routes: adminMoneyRoutes },
   { prefix: '/api', routes: adminOrganizationRoutes },
   { prefix: '', routes: pageRoutes },
+  { prefix: '/scim/v2', routes: scimRoutes },
 ];
 
 /**
@@ -143,6 +147,11 @@ export function apiDocument(origin: string = url) {
     type: 'http',
     scheme: 'bearer',
     description: `The session of an operator, sent as \`sessionBearer\` is: an account holding the operator role (granted only from the command line), signed in within the last hours with a second factor. Another site's page is refused even for a read (\`Sec-Fetch-Site\`), the calls count against the operator's rate limit, and every change also needs a recent proof of the operator's strongest factor (403 \`FRESH_VERIFICATION_REQUIRED\`) and a reason, kept in the audit log. It reaches the console calls.`,
+  });
+  registry.openAPIRegistry.registerComponent('securitySchemes', 'scimToken', {
+    type: 'http',
+    scheme: 'bearer',
+    description: `An organization's SCIM token, made by its owner on the team page (Provisioning (SCIM)) and given to the identity provider with the base URL ${origin}/scim/v2. It reaches the SCIM calls of that organization and nothing else.`,
   });
   for (const { prefix, routes } of apiRouteGroups) {
     for (const route of routes) {
@@ -281,6 +290,11 @@ export function apiDocument(origin: string = url) {
       {
         name: 'Console pages',
         description: "The operators' console as pages; to anyone else they do not exist.",
+      },
+      {
+        name: 'SCIM',
+        description:
+          "SCIM 2.0 (RFC 7643, RFC 7644) for an organization's identity provider (Entra ID, Okta, Google Workspace): it provisions and deprovisions the team's members. Bodies are application/scim+json and errors answer the SCIM error shape.",
       },
     ],
   });

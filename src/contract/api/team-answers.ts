@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import { lazySchema } from '../schemas/lazy';
-import { bulkInviteResults, personStatuses } from '../team';
+import { bulkInviteResults, memberSources, personStatuses } from '../team';
 import { yearlyChargeSchema } from './billing-answers';
 
 /** A member's active device on the owner's team page. */
@@ -94,6 +94,8 @@ export const teamTableMemberSchema = lazySchema(() =>
     idle: z.boolean(),
     /** Active devices of the member's license. */
     devicesInUse: z.int(),
+    /** How the member came: invited, sso (single sign-on), scim (the identity provider), owner. */
+    source: z.enum(memberSources),
   }),
 );
 

@@ -117,4 +117,8 @@ export const isGetOrganizationDetailAnswer = /* @__PURE__ */ object({
       after: string,
     }),
   ),
+  scim: /* @__PURE__ */ object({
+    tokenCreatedAt: /* @__PURE__ */ nullable(string),
+    lastCallAt: /* @__PURE__ */ nullable(string),
+  }),
 }) as Shape<GetOrganizationDetailAnswer>;

@@ -26,6 +26,7 @@ export const isListTeamPeopleAnswer = /* @__PURE__ */ object({
           lastActivityAt: /* @__PURE__ */ nullable(string),
           idle: boolean,
           devicesInUse: integer,
+          source: /* @__PURE__ */ oneOf(['invited', 'sso', 'scim', 'owner']),
         }),
       ),
       invitation: /* @__PURE__ */ nullable(

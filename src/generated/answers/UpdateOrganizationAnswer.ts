@@ -119,5 +119,9 @@ export const isUpdateOrganizationAnswer = /* @__PURE__ */ object({
         after: string,
       }),
     ),
+    scim: /* @__PURE__ */ object({
+      tokenCreatedAt: /* @__PURE__ */ nullable(string),
+      lastCallAt: /* @__PURE__ */ nullable(string),
+    }),
   }),
 }) as Shape<UpdateOrganizationAnswer>;

@@ -11,6 +11,7 @@ import {
   type OrganizationDetail,
 } from '../../contract/admin-organizations';
 import { ConsoleMessages } from '../../contract/messages';
+import { formatDateTime } from '../../lib/format';
 import { withErrorBoundary } from '../ErrorBoundary';
 import { ApiFailure } from '../shared/api';
 import { AgreementFields } from './AgreementFields';
@@ -60,6 +61,7 @@ const jumps = [
   ['members', 'Members'],
   ['invitations', 'Invitations'],
   ['activity', 'Team activity'],
+  ['scim', 'Provisioning'],
   ['audit', 'Audit trail'],
 ] as const;
 
@@ -178,6 +180,22 @@ function OrganizationPage() {
         ) : (
           <ActivityTable activity={detail.activity} members={detail.members} />
         )}
+      </Section>
+      <Section id="scim" title="Provisioning (SCIM)">
+        <dl className="dashboard-details console-details">
+          <div>
+            <dt>SCIM token</dt>
+            <dd>
+              {detail.scim.tokenCreatedAt
+                ? `Yes, made ${formatDateTime(detail.scim.tokenCreatedAt)}`
+                : 'None'}
+            </dd>
+          </div>
+          <div>
+            <dt>Last SCIM call</dt>
+            <dd>{detail.scim.lastCallAt ? formatDateTime(detail.scim.lastCallAt) : 'Never'}</dd>
+          </div>
+        </dl>
       </Section>
       <Section id="audit" title="Audit trail">
         {detail.audit.length === 0 ? (

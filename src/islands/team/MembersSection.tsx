@@ -54,6 +54,13 @@ export const loadActions = async () => {
   return actions;
 };
 const problemOf = dashboardProblem(peopleLoadFailed, teamNetwork);
+/** How a member came, under the day they joined. */
+const sourceWords: Record<TeamTableMember['source'], string> = {
+  invited: 'by invitation',
+  sso: 'by single sign-on',
+  scim: 'by SCIM',
+  owner: 'owner',
+};
 const capital = (word: string) => `${word[0]?.toUpperCase() ?? ''}${word.slice(1)}`;
 
 /** The view in the address when the page opened (the server answers the first view without one). */
@@ -288,7 +295,10 @@ export function MembersSection({ organization, version, onAsk, onShown }: Props)
                     </span>
                   </span>
                 ) : (
-                  formatShortDate(member?.joinedAt ?? '')
+                  <span>
+                    {formatShortDate(member?.joinedAt ?? '')}
+                    <span className="usage-muted">{sourceWords[member?.source ?? 'invited']}</span>
+                  </span>
                 ),
             },
             {

@@ -5,6 +5,7 @@
  * WhenNear). Each owner action is confirmed in one dialog (TeamConfirm, loaded on the first
  * action); its result is one line at the top of the page, focused, and the figures and the
  * table's page are loaded again.
+ * The Provisioning (SCIM) section (ScimSection) loads the same way, below them.
  */
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { withErrorBoundary } from '../ErrorBoundary';
@@ -44,6 +45,10 @@ const UtilizationSection = deferred(
 const ActivitySection = deferred(
   'Team activity',
   async () => (await import('./ActivitySection')).ActivitySection,
+);
+const ScimSection = deferred(
+  'Provisioning (SCIM)',
+  async () => (await import('./ScimSection')).ScimSection,
 );
 
 interface Notice {
@@ -161,6 +166,9 @@ function TeamPage() {
       </WhenNear>
       <WhenNear title="Team activity" watch={tableShown}>
         <ActivitySection version={version} />
+      </WhenNear>
+      <WhenNear title="Provisioning (SCIM)" watch={tableShown}>
+        <ScimSection />
       </WhenNear>
       {pending && (
         <Suspense fallback={null}>

@@ -22,6 +22,9 @@ const kindLabels: Record<string, string> = {
   'seats-changed': 'Seats changed',
   'seats-added': 'Seats added',
   'seats-removed-at-renewal': 'Seats at renewal changed',
+  'scim-token-created': 'SCIM token made',
+  'scim-token-revoked': 'SCIM token revoked',
+  'scim-user-changed': 'Changed by SCIM',
 };
 
 /** "activated" → "Device activated"; a kind this page does not know reads as written. */

@@ -69,7 +69,7 @@ export function newTeamStatements(
         ),
       // The name, e-mail, devices in use and last activity are the triggers' to fill.
       db.insert(organizationMembers).select(
-        sql`select ${crypto.randomUUID()}, ${organizationId}, ${team.ownerUserId}, ${team.licenseId}, ${now}, null, '', '', 0, null
+        sql`select ${crypto.randomUUID()}, ${organizationId}, ${team.ownerUserId}, ${team.licenseId}, ${now}, null, '', '', 0, null, 'owner'
             where exists (select 1 from organizations where id = ${organizationId})`,
       ),
       teamEvent(
