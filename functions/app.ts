@@ -18,6 +18,7 @@ import { adminRoutes } from './routes/admin';
 import { adminOrganizationRoutes } from './routes/admin-organizations';
 import { invitationRoutes } from './routes/invitations';
 import { teamRoutes } from './routes/team';
+import { teamDomainRoutes } from './routes/team-domains';
 import { adminMoneyRoutes } from './routes/admin-money';
 import { authRoutes } from './routes/auth';
 import { billingRoutes } from './routes/billing';
@@ -96,6 +97,7 @@ export function createApp(
     .route('/api', adminRoutes)
     .route('/api', adminOrganizationRoutes)
     .route('/api', teamRoutes)
+    .route('/api', teamDomainRoutes)
     .route('/api', invitationRoutes)
     .route('/api', adminMoneyRoutes)
     // The sign-in forms' POSTs (routes/login-form.ts); their GETs are the static pages.

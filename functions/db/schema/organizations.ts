@@ -193,6 +193,10 @@ export const organizationEventKinds = [
   'seats-changed',
   'seats-added',
   'seats-removed-at-renewal',
+  'domain-added',
+  'domain-verified',
+  'domain-lapsed',
+  'domain-removed',
 ] as const;
 
 /**

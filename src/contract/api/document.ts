@@ -15,6 +15,7 @@ import { pluginRoutes } from './plugin-routes';
 import { billingRoutes } from './billing-routes';
 import { paymentRoutes, webhookRoutes } from './payments-routes';
 import { invitationRoutes, teamRoutes } from './team-routes';
+import { adminDomainRoutes, teamDomainRoutes } from './domain-routes';
 import { adminMoneyRoutes, adminOrganizationRoutes, adminRoutes } from './admin-routes';
 import { signInRoutes } from './sign-in-routes';
 import { signupRoutes } from './signup-routes';
@@ -37,10 +38,12 @@ export const apiRouteGroups: readonly { prefix: string; routes: readonly RouteCo
   { prefix: '/api', routes: paymentRoutes },
   { prefix: '/api', routes: webhookRoutes },
   { prefix: '/api', routes: teamRoutes },
+  { prefix: '/api', routes: teamDomainRoutes },
   { prefix: '/api', routes: invitationRoutes },
   { prefix: '/api', routes: adminRoutes },
   { prefix: '/api', routes: adminMoneyRoutes },
   { prefix: '/api', routes: adminOrganizationRoutes },
+  { prefix: '/api', routes: adminDomainRoutes },
 ];
 
 /**
