@@ -22,6 +22,10 @@ const kindLabels: Record<string, string> = {
   'seats-changed': 'Seats changed',
   'seats-added': 'Seats added',
   'seats-removed-at-renewal': 'Seats at renewal changed',
+  'domain-added': 'Domain added',
+  'domain-verified': 'Domain verified',
+  'domain-lapsed': 'Domain lapsed',
+  'domain-removed': 'Domain removed',
 };
 
 /** "activated" → "Device activated"; a kind this page does not know reads as written. */
