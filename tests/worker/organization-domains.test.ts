@@ -319,6 +319,30 @@ describe("An organization's domains", () => {
     expect(again.status).toBe(404);
   });
 
+  it('are published on /dev/dns only with a host name and a value', async () => {
+    const app = devApp();
+    const post = (fields: Record<string, string>) =>
+      app.request('/dev/dns', {
+        method: 'POST',
+        headers: { Origin: ORIGIN, 'Content-Type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams(fields).toString(),
+      });
+    const spaced = await post({ name: 'halden example', value: 'x' });
+    expect(spaced.status).toBe(400);
+    expect(await spaced.text()).toContain('Enter a host name without spaces');
+    const empty = await post({ name: 'halden-empty.example', value: '  ' });
+    expect(empty.status).toBe(400);
+    const rows = await queryAll(
+      'SELECT id FROM dev_dns_records WHERE name IN (?, ?)',
+      'halden example',
+      'halden-empty.example',
+    );
+    expect(rows).toEqual([]);
+    const page = await app.request('/dev/dns');
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('Publish TXT record');
+  });
+
   it("show read only on the console's organization page", async () => {
     const app = devApp();
     const admin = await operator(app);
