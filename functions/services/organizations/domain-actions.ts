@@ -3,7 +3,8 @@
  * signed-in account owns: anyone else is refused as on the rest of the team page.
  */
 import type { Deps } from '../shared/deps';
-import { addDomain, checkDomain, listDomains, removeDomain } from './domains';
+import { checkDomain } from './domain-check';
+import { addDomain, listDomains, removeDomain } from './domains';
 import { ownedOrganization, ownerActor } from './team';
 
 export const domainOwnerActions = {

@@ -2,29 +2,16 @@
  * The team page's Domains section: the e-mail domains the organization proves it owns (the first
  * step of single sign-on). The owner adds a domain, publishes the TXT record shown at it (a copy
  * button beside it) and chooses Check now; each domain says where it stands (pending, verified
- * since, lapsed since) and when it was last checked. Remove asks first, in the page's confirm
- * dialog (TeamPage). Loaded when the page is scrolled near it (WhenNear).
+ * since, lapsed since) and when it was last checked (DomainItem). Remove asks first, in the
+ * page's confirm dialog (TeamPage). Loaded when the page is scrolled near it (WhenNear).
  */
 import { useCallback, useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
-import {
-  domainRule,
-  normalizeDomain,
-  type DomainCheck,
-  type OrganizationDomain,
-} from '../../contract/domains';
-import { formatDate, formatShortDateTime } from '../../lib/format';
-import { CopyButton } from '../dashboard/CopyButton';
+import { domainRule, normalizeDomain, type OrganizationDomain } from '../../contract/domains';
 import { messageFor } from '../shared/api';
 import { dashboardProblem, leftForLogin } from '../shared/session-ended';
 import { useLoad } from '../shared/use-load';
-import {
-  addDomain,
-  checkDomain,
-  domainAddFailed,
-  domainCheckFailed,
-  domainsLoadFailed,
-  loadDomains,
-} from './domain-calls';
+import { addDomain, domainAddFailed, domainsLoadFailed, loadDomains } from './domain-calls';
+import { DomainItem } from './DomainItem';
 import { teamAction, teamNetwork } from './team-calls';
 import type { PendingAction } from './TeamConfirm';
 import './domains.css';
@@ -36,15 +23,6 @@ interface Props {
   version: number;
   /** Opens the page's confirm dialog. */
   onAsk: (action: PendingAction) => void;
-}
-
-/** Where a domain stands, in words. */
-function statusLine(domain: OrganizationDomain): string {
-  if (domain.status === 'verified' && domain.verifiedAt)
-    return `Verified since ${formatDate(domain.verifiedAt)}`;
-  if (domain.status === 'lapsed' && domain.lapsedAt)
-    return `Lapsed since ${formatDate(domain.lapsedAt)}: the TXT record is gone`;
-  return 'Pending: waiting for the TXT record';
 }
 
 export function DomainsSection({ version, onAsk }: Props) {
@@ -174,79 +152,5 @@ export function DomainsSection({ version, onAsk }: Props) {
           </ul>
         ))}
     </section>
-  );
-}
-
-function DomainItem({
-  domain,
-  onChecked,
-  onRemove,
-}: {
-  domain: OrganizationDomain;
-  onChecked: (domain: OrganizationDomain) => void;
-  onRemove: () => void;
-}) {
-  const [checking, setChecking] = useState(false);
-  const [result, setResult] = useState<{ text: string; failed: boolean } | null>(null);
-
-  const check = async () => {
-    if (checking) return;
-    setChecking(true);
-    setResult(null);
-    try {
-      const answer: DomainCheck = await checkDomain(domain.id);
-      onChecked(answer.domain);
-      setResult({ text: answer.message, failed: answer.outcome !== 'verified' });
-    } catch (failure) {
-      if (leftForLogin(failure)) return;
-      setResult({ text: messageFor(failure, domainCheckFailed, teamNetwork), failed: true });
-    } finally {
-      setChecking(false);
-    }
-  };
-
-  return (
-    <li className="team-domain" data-status={domain.status}>
-      <h3>{domain.domain}</h3>
-      <p>
-        <strong>{statusLine(domain)}</strong>
-        {' · '}
-        {domain.checkedAt ? (
-          <>
-            Last checked{' '}
-            <time dateTime={domain.checkedAt}>{formatShortDateTime(domain.checkedAt)}</time>
-          </>
-        ) : (
-          'Not checked yet'
-        )}
-      </p>
-      {domain.status !== 'verified' && (
-        <p className="field-hint">
-          Publish a TXT record at <code>{domain.domain}</code> with this value:
-        </p>
-      )}
-      <p className="team-domain-record">
-        <code>{domain.record}</code>
-        <CopyButton value={domain.record} label={`the TXT record of ${domain.domain}`} />
-      </p>
-      <div className="team-row-actions">
-        <button
-          type="button"
-          className="button button-secondary"
-          aria-disabled={checking || undefined}
-          onClick={() => void check()}
-        >
-          {checking ? 'Checking...' : 'Check now'}
-        </button>
-        <button type="button" className="button button-secondary" onClick={onRemove}>
-          Remove
-        </button>
-      </div>
-      {result && (
-        <p className={result.failed ? 'form-error' : 'form-success'} role="status">
-          {result.text}
-        </p>
-      )}
-    </li>
   );
 }
