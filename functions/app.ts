@@ -21,6 +21,7 @@ import { invitationRoutes } from './routes/invitations';
 import { teamRoutes } from './routes/team';
 import { scimRoutes } from './routes/scim';
 import { teamScimRoutes } from './routes/team-scim';
+import { teamDomainRoutes } from './routes/team-domains';
 import { adminMoneyRoutes } from './routes/admin-money';
 import { authRoutes } from './routes/auth';
 import { billingRoutes } from './routes/billing';
@@ -102,6 +103,7 @@ export function createApp(
     .route('/api', adminOrganizationRoutes)
     .route('/api', teamRoutes)
     .route('/api', teamScimRoutes)
+    .route('/api', teamDomainRoutes)
     .route('/api', invitationRoutes)
     .route('/api', adminMoneyRoutes)
     .route('/api', adminUsageTrendRoutes)

@@ -90,6 +90,7 @@ export function buildDeps({ env, config, now, origin, client, overrides = {} }: 
     botCheck: adapters.botCheck,
     google: adapters.google,
     vatRegister: adapters.vatRegister,
+    dns: adapters.dns,
     payments: adapters.payments,
     tasks: adapters.tasks,
     releases: adapters.releases,

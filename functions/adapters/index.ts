@@ -15,13 +15,23 @@ import { createTurnstileBotCheck, createUnconfiguredBotCheck } from './botcheck'
 import type { LocalBotCheckOptions } from './botcheck-local';
 import { createGoogleIdentity, createUnconfiguredGoogleIdentity, googleJwks } from './identity';
 import { createResendMailer, createUnconfiguredMailer } from './mail';
-import type { Adapters, BotCheck, GoogleIdentity, Mailer, VatRegister } from './types';
+import { createDohResolver } from './dns';
+import type {
+  Adapters,
+  BotCheck,
+  DnsTxtResolver,
+  GoogleIdentity,
+  Mailer,
+  VatRegister,
+} from './types';
 import { createViesRegister } from './vat-register';
 
 export type {
   Adapters,
   BotAction,
   BotCheck,
+  DnsTxtAnswer,
+  DnsTxtResolver,
   GoogleIdentity,
   GoogleProfile,
   MailMessage,
@@ -57,6 +67,7 @@ export interface LocalAdapters {
   createLocalBotCheck(options: LocalBotCheckOptions): BotCheck;
   createDevGoogleIdentity(privateJwk: string | undefined): GoogleIdentity;
   createLocalVatRegister(): VatRegister;
+  createLocalDnsResolver(db: DrizzleD1Database<typeof schema>): DnsTxtResolver;
 }
 
 export interface AdapterDeps {
@@ -81,7 +92,17 @@ export function createAdapters(config: Config, deps: AdapterDeps): Adapters {
     botCheck: pickBotCheck(modes.botCheck, config, deps),
     google: pickGoogle(modes.google, config, deps.local),
     vatRegister: pickVatRegister(config, deps.local),
+    dns: pickDns(config, deps),
   };
+}
+
+/**
+ * DNS over HTTPS needs no settings, so production always asks it; development asks the /dev/dns
+ * stand-in (dns-local.ts), unless the build has no stand-ins.
+ */
+function pickDns(config: Config, { db, local }: AdapterDeps): DnsTxtResolver {
+  if (config.ENVIRONMENT === 'development' && local) return local.createLocalDnsResolver(db);
+  return createDohResolver();
 }
 
 /**

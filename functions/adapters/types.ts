@@ -80,10 +80,25 @@ export interface VatRegister {
   check(vatNumber: string): Promise<VatRegisterAnswer>;
 }
 
+/**
+ * The TXT records of a host name (dns.ts): `answered` with the records, none when the name has
+ * none or does not exist; `unavailable` when DNS could not be asked or answered with a failure.
+ */
+export type DnsTxtAnswer = { kind: 'answered'; records: string[] } | { kind: 'unavailable' };
+
+/** Looks up TXT records, as the domain checks of organizations need them. */
+export interface DnsTxtResolver {
+  /** DNS over HTTPS in production, the /dev/dns stand-in in development. */
+  readonly kind: 'doh' | 'local';
+  /** Never throws: an outage, a timeout or a garbled answer is `unavailable`. */
+  txt(name: string): Promise<DnsTxtAnswer>;
+}
+
 /** The adapters built for every request and cron run (with `payments` and `tasks`, functions/deps.ts). */
 export interface Adapters {
   mailer: Mailer;
   botCheck: BotCheck;
   google: GoogleIdentity;
   vatRegister: VatRegister;
+  dns: DnsTxtResolver;
 }

@@ -1,7 +1,7 @@
 /**
  * The development stand-ins for outside services, in one place: the /dev tools (mailbox, Google
  * consent, bot-check tokens, the card checkout that imitates Stripe), the local payment provider
- * and its D1 session store, the local Google identity, bot check, mailer and VAT register, and the
+ * and its D1 session store, the local Google identity, bot check, mailer, VAT register and DNS (TXT records published on /dev/dns), and the
  * fonts of the local invoice PDF. The Worker
  * reaches them only through load.ts, which a production build replaces with absent.ts
  * (scripts/build-worker.mjs): a deployed Worker contains none of this, as
@@ -13,6 +13,7 @@ import { createLocalBotCheck } from '../adapters/botcheck-local';
 import { createDevGoogleIdentity } from '../adapters/identity-local';
 import { createLocalMailer } from '../adapters/mail-local';
 import { createLocalVatRegister } from '../adapters/vat-register-local';
+import { createLocalDnsResolver } from '../adapters/dns-local';
 import { createD1CheckoutStore } from '../adapters/payments/d1-store';
 import { createLocalPayments, DEV_CHECKOUT_PATH } from '../adapters/payments/local';
 import type { AppEnv } from '../env';
@@ -31,6 +32,7 @@ export const standIns = {
     createLocalBotCheck,
     createDevGoogleIdentity,
     createLocalVatRegister,
+    createLocalDnsResolver,
   } satisfies LocalAdapters,
   createLocalPayments,
   createD1CheckoutStore,

@@ -7,6 +7,7 @@ import {
   organizationTeamActionRoute,
   updateOrganizationRoute,
 } from '../../src/contract/api/admin-routes';
+import { adminOrganizationDomainsRoute } from '../../src/contract/api/domain-routes';
 import { declaredRoutes } from '../lib/openapi';
 import { operatorAct, requireOperator, type OperatorEnv } from '../middleware/operator';
 import {
@@ -16,6 +17,7 @@ import {
   organizationDetail,
   updateOrganization,
 } from '../services/admin/organizations';
+import { organizationDomainList } from '../services/admin/organization-domains';
 import { utcDayStart } from '../services/shared/db';
 
 const router = declaredRoutes<OperatorEnv>();
@@ -41,6 +43,11 @@ export const adminOrganizationRoutes = router
   .openapi(organizationRoute, async (c) => {
     const { db, now } = c.get('deps');
     return c.json(await organizationDetail(db, c.req.valid('param').id, now), 200);
+  })
+  // The organization's e-mail domains, read only (the owner manages them on the team page).
+  .openapi(adminOrganizationDomainsRoute, async (c) => {
+    const domains = await organizationDomainList(c.get('deps').db, c.req.valid('param').id);
+    return c.json({ domains }, 200);
   })
   .openapi(updateOrganizationRoute, async (c) => {
     const { reason, termEnd, ...changes } = c.req.valid('json');

@@ -19,6 +19,7 @@ import * as SuccessMessages from './success-texts.ts';
 import * as SeatMessages from './seat-texts.ts';
 import * as InvoiceTexts from './invoice-texts.ts';
 import * as TeamMessages from './team-texts.ts';
+import { domainAlreadyAdded, domainLimit, domainTaken } from './domains.ts';
 import * as Messages from './texts.ts';
 import * as PluginSignInTexts from './plugin-sign-in-texts.ts';
 
@@ -248,6 +249,14 @@ export const errorCatalogue = {
   ALREADY_MEMBER: { status: 409, message: 'This account already belongs to an organization.' },
   /** Joining cancels a running Standard subscription: the customer must confirm first. */
   CONFIRMATION_REQUIRED: { status: 409, message: TeamMessages.standardRunning },
+
+  // An organization's e-mail domains.
+  /** The organization already lists this domain. */
+  DOMAIN_ALREADY_ADDED: { status: 409, message: domainAlreadyAdded },
+  /** The organization lists `domainsMax` domains already. */
+  DOMAIN_LIMIT: { status: 409, message: domainLimit },
+  /** Another organization has verified this domain: a domain belongs to one at a time. */
+  DOMAIN_TAKEN: { status: 409, message: domainTaken },
 
   // Standard sold per seat.
   /** A seat change asked of an account that owns no running Standard subscription. */

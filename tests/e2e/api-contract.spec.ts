@@ -987,6 +987,10 @@ function accountAndConsoleCases(): Record<string, Case[]> {
     ['GET', '/api/team/scim', 'GET /api/team/scim'],
     ['POST', '/api/team/scim/token', 'POST /api/team/scim/token'],
     ['DELETE', '/api/team/scim/token', 'DELETE /api/team/scim/token'],
+    ['GET', '/api/team/domains', 'GET /api/team/domains'],
+    ['POST', '/api/team/domains', 'POST /api/team/domains', { domain: 'example.com' }],
+    ['POST', '/api/team/domains/someone/check', 'POST /api/team/domains/{id}/check', {}],
+    ['DELETE', '/api/team/domains/someone', 'DELETE /api/team/domains/{id}'],
   ];
   for (const [method, path, key, data] of team) {
     cases[key] = [
@@ -1067,6 +1071,11 @@ function accountAndConsoleCases(): Record<string, Case[]> {
     ['GET', '/api/admin/organizations', 'GET /api/admin/organizations'],
     ['POST', '/api/admin/organizations', 'POST /api/admin/organizations', {}],
     ['GET', '/api/admin/organizations/someone', 'GET /api/admin/organizations/{id}'],
+    [
+      'GET',
+      '/api/admin/organizations/someone/domains',
+      'GET /api/admin/organizations/{id}/domains',
+    ],
     ['PATCH', '/api/admin/organizations/someone', 'PATCH /api/admin/organizations/{id}', {}],
     [
       'POST',

@@ -23,12 +23,12 @@ interface Metafile {
   >;
 }
 
-/** The development stand-ins: the /dev tools, the local payment provider, mailbox, Google, bot check. */
+/** The development stand-ins: the /dev tools, the local payment provider, mailbox, Google, bot check, DNS. */
 const STAND_INS = [
   /^functions\/dev\/stand-ins\.ts$/,
   /^functions\/routes\/dev\//,
   /^functions\/adapters\/payments\/(local|local-events|d1-store)\.ts$/,
-  /^functions\/adapters\/(identity-local|botcheck-local|mail-local)\.ts$/,
+  /^functions\/adapters\/(identity-local|botcheck-local|mail-local|dns-local)\.ts$/,
 ];
 const isStandIn = (path: string) => STAND_INS.some((pattern) => pattern.test(path));
 

@@ -12,6 +12,13 @@ const devRequests: [method: string, path: string, init?: RequestInit][] = [
   ['GET', '/dev/google?return_to=/login'],
   ['GET', '/dev/google/jwks'],
   ['GET', '/dev/botcheck'],
+  ['GET', '/dev/dns'],
+  [
+    'POST',
+    '/dev/dns',
+    { body: new URLSearchParams({ name: 'halden.example', value: 'sheetwright-verification=0' }) },
+  ],
+  ['POST', '/dev/dns/remove', { body: new URLSearchParams({ id: 'none' }) }],
   [
     'POST',
     '/dev/botcheck/token',

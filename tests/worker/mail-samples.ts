@@ -44,6 +44,7 @@ import {
 } from '../../functions/services/core/mail/invoice-templates';
 import { billing } from '../../src/site.config';
 import {
+  domainLapsedMail,
   seatsAlmostFullMail,
   teamInvitationMail,
   teamUsageReportMail,
@@ -124,6 +125,17 @@ export const mailSamples = {
         inviterName: 'Grace Hopper',
         link: `${origin}/invite#token=tok123`,
         expiresAt: SAMPLE_NOW + 7 * DAY,
+      },
+      origin,
+    ),
+  'domain-lapsed': () =>
+    domainLapsedMail(
+      to,
+      name,
+      {
+        organizationName: 'Halden Structures',
+        domain: 'halden.example',
+        record: 'sheetwright-verification=0f3c9a1d5e7b2468ace0f3c9a1d5e7b2',
       },
       origin,
     ),

@@ -10,6 +10,7 @@
 export * from './accounts';
 export * from './admin';
 export * from './billing';
+export * from './domains';
 export * from './licenses';
 export * from './mail';
 export * from './organizations';

@@ -201,6 +201,10 @@ export const organizationEventKinds = [
   'scim-token-created',
   'scim-token-revoked',
   'scim-user-changed',
+  'domain-added',
+  'domain-verified',
+  'domain-lapsed',
+  'domain-removed',
 ] as const;
 
 /**

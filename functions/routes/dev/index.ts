@@ -1,5 +1,5 @@
 /**
- * Local stand-ins for outside services: mailbox, Google consent, bot check, card checkout. They exist only when ENVIRONMENT is `development`; elsewhere
+ * Local stand-ins for outside services: mailbox, Google consent, bot check, DNS, card checkout. They exist only when ENVIRONMENT is `development`; elsewhere
  * every /dev path is the site's ordinary 404, indistinguishable from a URL that never existed.
  * Only development builds contain them (functions/dev/stand-ins.ts).
  */
@@ -8,6 +8,7 @@ import { html } from 'hono/html';
 import type { AppEnv } from '../../env';
 import { devPathNotFound } from '../../middleware/dev-paths';
 import { botcheckRoutes } from './botcheck';
+import { dnsRoutes } from './dns';
 import { googleRoutes } from './google';
 import { mailboxRoutes } from './mailbox';
 import { operatorRoutes } from './operators';
@@ -37,6 +38,12 @@ const devTools: readonly { href?: string; label: string; description: string }[]
     label: 'Operators',
     description:
       'POST /dev/operators {"email", "operator": true|false} makes an account an operator or not, as npm run admin -- grant|revoke does, through this server',
+  },
+  {
+    href: '/dev/dns',
+    label: 'DNS',
+    description:
+      "TXT records the site looks up instead of real DNS: publish an organization domain's sheetwright-verification record here, then Check now on the team page",
   },
   {
     href: '/dev/checkout',
@@ -70,4 +77,5 @@ export const devRoutes = new Hono<AppEnv>()
   .route('/', mailboxRoutes)
   .route('/', operatorRoutes)
   .route('/', googleRoutes)
-  .route('/', botcheckRoutes);
+  .route('/', botcheckRoutes)
+  .route('/', dnsRoutes);

@@ -19,6 +19,7 @@ import { finishOperatorRefunds } from './finish-operator-refunds';
 import { retryRefunds } from './retry-refunds';
 import { reconcilePayments } from './reconcile-payments';
 import { pruneFeatureUsage } from './usage-retention';
+import { recheckDomains } from './recheck-domains';
 import { alertTeamSeats, mailTeamUsageReports, snapshotTeamSeats } from './team-utilization';
 
 export { PartialJobFailure, type CronJob, type JobCounts } from './job';
@@ -44,6 +45,7 @@ export const cronJobs: readonly CronJob[] = [
   { name: 'snapshot-team-seats', run: snapshotTeamSeats },
   { name: 'alert-team-seats', run: alertTeamSeats },
   { name: 'mail-team-usage-reports', run: mailTeamUsageReports },
+  { name: 'recheck-domains', run: recheckDomains },
 ];
 
 /** The outcome of one job in a run. */

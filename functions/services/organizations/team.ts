@@ -42,7 +42,7 @@ export async function ownedOrganization(
 }
 
 /** The owner as a team actor. */
-async function ownerActor(db: Db, userId: string): Promise<TeamActor> {
+export async function ownerActor(db: Db, userId: string): Promise<TeamActor> {
   const user = await findUserById(db, userId);
   return { userId, name: user?.customerName ?? '' };
 }

@@ -6,6 +6,7 @@
 import type { PaymentProvider } from '../../adapters/payments';
 import type {
   BotCheck,
+  DnsTxtResolver,
   GoogleIdentity,
   Mailer,
   TaskQueue,
@@ -49,6 +50,8 @@ export interface Deps {
   google: GoogleIdentity;
   /** The EU's VAT register: VIES, or the stand-in that knows two numbers in development. */
   vatRegister: VatRegister;
+  /** TXT look-ups (organizations' domains): DNS over HTTPS, or the /dev/dns stand-in in development. */
+  dns: DnsTxtResolver;
   /** Card payments: Stripe, or the /dev/checkout stand-in in development. */
   payments: PaymentProvider;
   /**

@@ -15,6 +15,7 @@ import { pluginRoutes } from './plugin-routes';
 import { billingRoutes } from './billing-routes';
 import { paymentRoutes, webhookRoutes } from './payments-routes';
 import { invitationRoutes, teamRoutes } from './team-routes';
+import { adminDomainRoutes, teamDomainRoutes } from './domain-routes';
 import { adminMoneyRoutes, adminOrganizationRoutes, adminRoutes } from './admin-routes';
 import { signInRoutes } from './sign-in-routes';
 import { signupRoutes } from './signup-routes';
@@ -43,6 +44,7 @@ export const apiRouteGroups: readonly { prefix: string; routes: readonly RouteCo
   { prefix: '/api', routes: webhookRoutes },
   { prefix: '/api', routes: teamRoutes },
   { prefix: '/api', routes: teamScimRoutes },
+  { prefix: '/api', routes: teamDomainRoutes },
   { prefix: '/api', routes: invitationRoutes },
   { prefix: '/api', routes: adminRoutes },
   { prefix: '/api', routes: adminUsageTrendRoutes },
@@ -50,6 +52,7 @@ export const apiRouteGroups: readonly { prefix: string; routes: readonly RouteCo
   { prefix: '/api', routes: adminOrganizationRoutes },
   { prefix: '', routes: pageRoutes },
   { prefix: '/scim/v2', routes: scimRoutes },
+  { prefix: '/api', routes: adminDomainRoutes },
 ];
 
 /**

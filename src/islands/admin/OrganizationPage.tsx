@@ -5,7 +5,7 @@
  * owner's team actions each open a confirm dialog that needs a reason; the answer's message is
  * shown at the top and the page is redrawn from the answer's `detail`.
  */
-import { useCallback, useId, useState } from 'react';
+import { lazy, Suspense, useCallback, useId, useState } from 'react';
 import {
   type OrganizationActionResult,
   type OrganizationDetail,
@@ -56,10 +56,16 @@ function loadOrganization(): Promise<OrganizationDetail> {
   );
 }
 
+// The domains load with a chunk and a call of their own, beside the organization's.
+const OrganizationDomains = lazy(async () => ({
+  default: (await import('./OrganizationDomains')).OrganizationDomains,
+}));
+
 const jumps = [
   ['agreement', 'Agreement'],
   ['members', 'Members'],
   ['invitations', 'Invitations'],
+  ['domains', 'Domains'],
   ['activity', 'Team activity'],
   ['scim', 'Provisioning'],
   ['audit', 'Audit trail'],
@@ -173,6 +179,11 @@ function OrganizationPage() {
         ) : (
           <InvitationsTable invitations={detail.invitations} onAction={start} />
         )}
+      </Section>
+      <Section id="domains" title="Domains">
+        <Suspense fallback={<Loading>Loading the domains...</Loading>}>
+          <OrganizationDomains organizationId={organization.id} />
+        </Suspense>
       </Section>
       <Section id="activity" title="Team activity">
         {detail.activity.length === 0 ? (

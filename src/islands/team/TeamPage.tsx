@@ -1,8 +1,8 @@
 /**
  * /dashboard/team, the owner's team page: seats and term, one table of members and open
  * invitations (MembersSection, a page at a time from the server), the invite form, the
- * utilization and the activity feed (these two load when the page is scrolled near them,
- * WhenNear). Each owner action is confirmed in one dialog (TeamConfirm, loaded on the first
+ * utilization, the organization's e-mail domains and the activity feed (these three load when the
+ * page is scrolled near them, WhenNear). Each owner action is confirmed in one dialog (TeamConfirm, loaded on the first
  * action); its result is one line at the top of the page, focused, and the figures and the
  * table's page are loaded again.
  * The Provisioning (SCIM) section (ScimSection) loads the same way, below them.
@@ -41,6 +41,10 @@ const TeamConfirm = lazy(async () => ({ default: (await import('./TeamConfirm'))
 const UtilizationSection = deferred(
   'Utilization',
   async () => (await import('./UtilizationSection')).UtilizationSection,
+);
+const DomainsSection = deferred(
+  'Domains',
+  async () => (await import('./DomainsSection')).DomainsSection,
 );
 const ActivitySection = deferred(
   'Team activity',
@@ -163,6 +167,9 @@ function TeamPage() {
       <InvitationsSection organization={overview.organization} onInvited={done} />
       <WhenNear title="Utilization" watch={tableShown}>
         <UtilizationSection deviceLimit={overview.organization.deviceLimit} version={version} />
+      </WhenNear>
+      <WhenNear title="Domains" watch={tableShown}>
+        <DomainsSection version={version} onAsk={ask} />
       </WhenNear>
       <WhenNear title="Team activity" watch={tableShown}>
         <ActivitySection version={version} />

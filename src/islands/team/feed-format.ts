@@ -25,6 +25,10 @@ const kindLabels: Record<string, string> = {
   'scim-token-created': 'SCIM token made',
   'scim-token-revoked': 'SCIM token revoked',
   'scim-user-changed': 'Changed by SCIM',
+  'domain-added': 'Domain added',
+  'domain-verified': 'Domain verified',
+  'domain-lapsed': 'Domain lapsed',
+  'domain-removed': 'Domain removed',
 };
 
 /** "activated" → "Device activated"; a kind this page does not know reads as written. */

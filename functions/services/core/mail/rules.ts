@@ -82,6 +82,7 @@ const mailRules = {
   'team-invitation': { holdsSecret: true },
   'seats-almost-full': { holdsSecret: false },
   'team-usage-report': { holdsSecret: false },
+  'domain-lapsed': { holdsSecret: false },
   'trial-ending': { holdsSecret: false },
   'renewal-reminder': { holdsSecret: false },
   'payment-failed': { holdsSecret: false },

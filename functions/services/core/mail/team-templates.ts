@@ -1,6 +1,6 @@
 /**
  * The texts of the Enterprise team e-mails, as blocks (compose.ts): an invitation to an
- * organization, and the owner's seat alert and monthly usage report. When each is sent: rules.ts.
+ * organization, and the owner's seat alert, monthly usage report and lapsed domain. When each is sent: rules.ts.
  */
 import { site } from '../../../../src/site.config';
 import { formatDate } from '../../../../src/lib/format';
@@ -112,6 +112,31 @@ export async function seatsAlmostFullMail(
         `invited.`,
       `To add seats, reply to this e-mail. To see who uses their seat, or to free one, open your ` +
         `team page:`,
+      { label: 'Open your team page', link: `${origin}/dashboard/team`, urlOnlyInText: true },
+    ],
+  });
+}
+
+/** Sent once when the daily check no longer finds a verified domain's TXT record. */
+export async function domainLapsedMail(
+  to: string,
+  name: string,
+  lapse: { organizationName: string; domain: string; record: string },
+  origin: string,
+): Promise<Mail> {
+  const organization = inertName(lapse.organizationName);
+  return composeMail({
+    to,
+    tag: 'domain-lapsed',
+    subject: `${lapse.domain} is no longer verified for ${organization}`,
+    greeting: greeting(name),
+    origin,
+    blocks: [
+      `Our daily check no longer finds the TXT record that proves ${organization} owns ` +
+        `${lapse.domain}, so the domain is no longer verified. If the record was removed by ` +
+        `mistake, publish it again at ${lapse.domain}:`,
+      { code: lapse.record },
+      `Then choose Check now beside the domain on your team page:`,
       { label: 'Open your team page', link: `${origin}/dashboard/team`, urlOnlyInText: true },
     ],
   });
