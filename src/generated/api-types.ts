@@ -3385,7 +3385,11 @@ export interface components {
         TurnOffTwoStepRequest: {
             code?: string;
             password?: string;
-        } & (unknown | unknown);
+        } & ({
+            code: string;
+        } | {
+            password: string;
+        });
         GetIdentityProofMethodsAnswer: {
             methods: ("passkey" | "code" | "password")[];
         };

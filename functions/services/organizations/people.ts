@@ -46,7 +46,8 @@ const invitationsOf = (organizationId: string, now: Millis) =>
  * wildcards to escape.
  */
 function searchOf(q: string): { member: SQL; invitation: SQL } {
-  // Only A-Z, as SQLite's lower() folds no other letter: "Émile" still finds "Émile".
+  // Only A-Z, as SQLite's lower() folds no other letter: a name typed with an accented capital
+  // still finds itself.
   const words = q.trim().replace(/[A-Z]/g, (letter) => letter.toLowerCase());
   if (!words) return { member: sql`1`, invitation: sql`1` };
   const within = (column: SQL) => sql`instr(lower(${column}), ${words}) > 0`;

@@ -47,6 +47,11 @@ export const identityProofSchema = lazySchema(() =>
       message: Messages.identityProofRequired,
     })
     // One of the two, never both.
-    .meta({ oneOf: [{ required: ['code'] }, { required: ['password'] }] }),
+    .meta({
+      oneOf: [
+        { type: 'object', properties: { code: { type: 'string' } }, required: ['code'] },
+        { type: 'object', properties: { password: { type: 'string' } }, required: ['password'] },
+      ],
+    }),
 );
 export type IdentityProofBody = z.infer<typeof identityProofSchema>;
