@@ -1,7 +1,7 @@
 /**
  * Routers whose routes are declared in src/contract/api/ (`createRoute`): `@hono/zod-openapi`
  * validates each request against its declaration before the handler runs, and a failure is the
- * API's 400 VALIDATION_FAILED with the first issue's plain sentence, as with `jsonBody`.
+ * API's 400 VALIDATION_FAILED with the first issue's plain sentence (lib/validate.ts).
  */
 import { OpenAPIHono } from '@hono/zod-openapi';
 import type { Env } from 'hono';
