@@ -28,7 +28,12 @@ import { expect, failedLoad, test } from './fixtures';
  * The page's one-line result of an action (role status), not the sections' "Loading…" lines,
  * which the sections below the table show while they load when scrolled near.
  */
-const notice = (page: Page) => page.getByRole('status').filter({ hasNotText: /^Loading/ });
+const notice = (page: Page) =>
+  page
+    .getByRole('status')
+    // Copy buttons keep an empty live region of their own (it speaks "Copied").
+    .filter({ hasText: /\S/ })
+    .filter({ hasNotText: /^Loading/ });
 
 /** A fresh browser context as a new visitor (its own fingerprint and IP). */
 async function visitor(browser: Browser) {

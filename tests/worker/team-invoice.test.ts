@@ -317,6 +317,24 @@ describe('POST /api/billing/invoice', () => {
     expect(another.status).toBe(409);
     expect((await another.json<{ code: string }>()).code).toBe('ALREADY_STANDARD');
   });
+
+  it('applies one of two different purchases sent at once, and turns the other away', async () => {
+    const world = billingWorld();
+    const account = await signUpTrial(world.app);
+    const answers = await Promise.all([
+      upgradeByInvoice(world.app, account, purchaseOf(20)),
+      upgradeByInvoice(world.app, account, purchaseOf(30)),
+    ]);
+    expect(answers.map((r) => r.status).sort()).toEqual([200, 409]);
+    const refused = answers.find((r) => r.status === 409);
+    expect((await refused?.json<{ code: string }>())?.code).toBe('ALREADY_STANDARD');
+    const email = account.form.email;
+    expect(await subscriptionsOf(email)).toEqual([
+      expect.objectContaining({ status: 'active', collection_method: 'send_invoice' }),
+    ]);
+    expect(await teamsOf(email)).toHaveLength(1);
+    expect(await licensesOf(email)).toMatchObject([{ plan: 'Standard', status: 'active' }]);
+  });
 });
 
 describe('an invoice paid by bank transfer', () => {

@@ -118,7 +118,11 @@ async function refundReasonFor(
  * Upgrades the account of a paid checkout, exactly once (see the file comment); the call that
  * upgrades it writes the upgrade e-mail in the same batch.
  */
-export async function fulfillUpgrade(deps: Deps, paid: PaidUpgrade): Promise<UpgradeResult> {
+export async function fulfillUpgrade(
+  deps: Deps,
+  paid: PaidUpgrade,
+  afterLostRace = false,
+): Promise<UpgradeResult> {
   const { db, now } = deps;
   const { event } = paid;
   const user = await findUserById(db, paid.userId);
@@ -228,6 +232,11 @@ export async function fulfillUpgrade(deps: Deps, paid: PaidUpgrade): Promise<Upg
     if (isReplayedEvent(error)) return { outcome: 'replayed' };
     if (isUniqueViolation(error, 'subscriptions.') || isUniqueViolation(error, 'organizations.'))
       return already();
+    // Another purchase of this account (a second tab, another order) was applied between the
+    // check above and this batch, and its team holds the account: this one is now a purchase
+    // made after it, and is turned away as such (its invoice voided, its payment refunded).
+    if (isUniqueViolation(error, 'organization_members.') && !afterLostRace)
+      return fulfillUpgrade(deps, paid, true);
     throw error;
   }
   const upgradedUser: UserRow = { ...user, plan: 'Standard', updatedAt: now };
