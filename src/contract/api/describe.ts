@@ -96,18 +96,23 @@ const errorExtras: Partial<Record<ErrorCode, () => Record<string, z.ZodType>>> =
   }),
 };
 
+/** `codes` (each once, in their order) under the status each always has (catalogue.ts). */
+export function codesByStatus(codes: readonly ErrorCode[]): Map<number, ErrorCode[]> {
+  const byStatus = new Map<number, ErrorCode[]>();
+  for (const code of new Set(codes)) {
+    const { status } = errorCatalogue[code];
+    byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
+  }
+  return byStatus;
+}
+
 /**
  * The error answers of a route, grouped by the status each code always has (catalogue.ts), each
  * status listing its codes. Every route also lists the answers any request may get (`common`).
  */
 export function errorAnswers(...codes: readonly ErrorCode[]) {
-  const byStatus = new Map<number, ErrorCode[]>();
-  for (const code of new Set([...codes, ...common])) {
-    const { status } = errorCatalogue[code];
-    byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
-  }
   return Object.fromEntries(
-    [...byStatus].map(([status, list]) => [
+    [...codesByStatus([...codes, ...common])].map(([status, list]) => [
       status,
       {
         description: list

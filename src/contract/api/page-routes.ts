@@ -11,7 +11,14 @@ import { loginSchema } from '../schemas/auth';
 import { lazySchema } from '../schemas/lazy';
 import { confirmTwoStepSchema } from '../schemas/two-step';
 import { errorCatalogue, type ErrorCode } from '../catalogue';
-import { declareRoute, formRequest, lazyParameters, publicCall, retryAfter } from './describe';
+import {
+  codesByStatus,
+  declareRoute,
+  formRequest,
+  lazyParameters,
+  publicCall,
+  retryAfter,
+} from './describe';
 
 const formTag = ['Site forms'];
 const consoleTag = ['Console pages'];
@@ -28,13 +35,8 @@ function pageAnswer(description: string) {
  * no built page is at hand (a Worker without the site's assets), the refusal as `{ message, code }`.
  */
 function refusals(...codes: readonly ErrorCode[]) {
-  const byStatus = new Map<number, ErrorCode[]>();
-  for (const code of codes) {
-    const { status } = errorCatalogue[code];
-    byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
-  }
   return Object.fromEntries(
-    [...byStatus].map(([status, list]) => [
+    [...codesByStatus(codes)].map(([status, list]) => [
       status,
       {
         description: `The form's page again, saying why: ${list.map((code) => `\`${code}\` (${errorCatalogue[code].message})`).join('; ')}.`,
