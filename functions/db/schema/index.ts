@@ -20,5 +20,6 @@ export * from './scim';
 export * from './second-factors';
 export * from './shared';
 export * from './signup';
+export * from './sso';
 export * from './support';
 export * from './usage';
