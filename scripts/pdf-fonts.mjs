@@ -61,32 +61,38 @@ const SOURCES = [
   },
   {
     name: 'noto-sans-arabic',
+    family: 'Noto Sans Arabic',
     pkg: '@fontsource-variable/noto-sans-arabic',
     files: ['noto-sans-arabic-arabic-wght-normal.woff2'],
   },
   {
     name: 'noto-sans-hebrew',
+    family: 'Noto Sans Hebrew',
     pkg: '@fontsource-variable/noto-sans-hebrew',
     files: ['noto-sans-hebrew-hebrew-wght-normal.woff2'],
   },
   {
     name: 'noto-sans-devanagari',
+    family: 'Noto Sans Devanagari',
     pkg: '@fontsource-variable/noto-sans-devanagari',
     files: ['noto-sans-devanagari-devanagari-wght-normal.woff2'],
   },
   {
     name: 'noto-sans-thai',
+    family: 'Noto Sans Thai',
     pkg: '@fontsource-variable/noto-sans-thai',
     files: ['noto-sans-thai-thai-wght-normal.woff2'],
   },
   {
     name: 'noto-sans-sc',
+    family: 'Noto Sans SC',
     pkg: '@fontsource-variable/noto-sans-sc',
     files: numbered('@fontsource-variable/noto-sans-sc', 'noto-sans-sc'),
     except: HANGUL,
   },
   {
     name: 'noto-sans-kr',
+    family: 'Noto Sans KR',
     pkg: '@fontsource-variable/noto-sans-kr',
     files: numbered('@fontsource-variable/noto-sans-kr', 'noto-sans-kr'),
     only: HANGUL,
@@ -197,10 +203,51 @@ function pathPoints(path) {
 }
 
 /**
+ * A name table for the instance: the family as `family`, subfamily Regular (the variable files
+ * call their default instance by its weight, "Noto Sans SC Thin"), with the original copyright,
+ * version and license address.
+ */
+function nameTable(source, family) {
+  const records = source.name.records;
+  const english = (key) => {
+    const values = records[key];
+    return values ? (values.en ?? Object.values(values)[0]) : undefined;
+  };
+  const postscript = `${family.replace(/ /g, '')}-Regular`;
+  const version = english('version') ?? 'Version 1.0';
+  const names = [
+    [0, english('copyright')],
+    [1, family],
+    [2, 'Regular'],
+    [3, `${version};${postscript}`],
+    [4, `${family} Regular`],
+    [5, version],
+    [6, postscript],
+    [14, english('licenseURL')],
+  ].filter(([, value]) => value);
+  const strings = names.map(([, value]) => Buffer.from(value, 'utf16le').swap16());
+  const header = Buffer.alloc(6 + 12 * names.length);
+  header.writeUInt16BE(names.length, 2);
+  header.writeUInt16BE(header.length, 4);
+  let offset = 0;
+  names.forEach(([id], index) => {
+    const at = 6 + 12 * index;
+    header.writeUInt16BE(3, at); // Windows
+    header.writeUInt16BE(1, at + 2); // Unicode BMP
+    header.writeUInt16BE(0x409, at + 4); // English
+    header.writeUInt16BE(id, at + 6);
+    header.writeUInt16BE(strings[index].length, at + 8);
+    header.writeUInt16BE(offset, at + 10);
+    offset += strings[index].length;
+  });
+  return Buffer.concat([header, ...strings]);
+}
+
+/**
  * A static TrueType font from `font` (fontkit, any format): each glyph's outline as fontkit gives
  * it (with the variation applied when `font` is an instance), composites flattened, no hinting.
  */
-function staticTrueType(font, source) {
+function staticTrueType(font, source, family) {
   const glyphs = [];
   const metrics = [];
   let maxPoints = 0;
@@ -248,6 +295,7 @@ function staticTrueType(font, source) {
     tables.maxp.writeUInt16BE(maxContours, 8);
     for (const at of [10, 12, 28, 30]) tables.maxp.writeUInt16BE(0, at); // no composites left
   }
+  tables.name = nameTable(source, family);
   if (tables.post) {
     // Version 3: no glyph names (CJK fonts name tens of thousands of glyphs).
     tables.post = Buffer.from(tables.post.subarray(0, 32));
@@ -385,12 +433,12 @@ function woff2ToTrueType(font) {
 }
 
 /** The file as the PDF embeds it: WOFF 1 as it is, a variable WOFF2 converted at weight 400. */
-function converted(bytes) {
+function converted(bytes, family) {
   const font = fontkit.create(bytes);
   if (!bytes.subarray(0, 4).equals(Buffer.from('wOF2'))) return { font, bytes };
   const trueType = fontkit.create(woff2ToTrueType(font));
   const instance = trueType.variationAxes.wght ? trueType.getVariation({ wght: 400 }) : trueType;
-  const out = woff(staticTrueType(instance, trueType));
+  const out = woff(staticTrueType(instance, trueType, family));
   return { font: fontkit.create(out), bytes: out };
 }
 
@@ -425,7 +473,10 @@ export function writePdfFonts() {
   rmSync(outDir, { recursive: true, force: true });
   mkdirSync(outDir, { recursive: true });
   const entry = (source, file, index) => {
-    const { font, bytes } = converted(readFileSync(join(modules, source.pkg, 'files', file)));
+    const { font, bytes } = converted(
+      readFileSync(join(modules, source.pkg, 'files', file)),
+      source.family,
+    );
     const codes = font.characterSet.filter(
       (code) =>
         code >= 0x20 &&

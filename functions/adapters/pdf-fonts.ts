@@ -1,29 +1,31 @@
 /**
  * The fonts our invoice PDF embeds for letters beyond Latin-1 (services/billing/invoice-pdf.ts),
- * with the font engine pdf-lib needs to embed them and the ordering of right-to-left text. Only
- * a development build has them (functions/dev/pdf-fonts.ts, loaded on the first such PDF): the
- * composition root (functions/deps.ts) hands them over once, as it is loaded. Without them the
- * PDF draws every letter with a standard font.
+ * with the font engine pdf-lib needs to embed them and the ordering of right-to-left text: the
+ * service asks for them and draws the runs it is given. Only a development build has them
+ * (functions/dev/pdf-fonts.ts, loaded on the first such PDF): the composition root
+ * (functions/deps.ts) hands them over once, as it is loaded. Without them the PDF draws every
+ * letter with a standard font.
  */
-import type { PDFDocument } from 'pdf-lib';
+import type { PDFDocument, PDFFont } from 'pdf-lib';
 
-/** Part of a line as it is seen: its letters in typed order, and whether it reads right to left. */
-export interface VisualRun {
-  text: string;
-  rtl: boolean;
+/** Fonts embedded in one PDF, each weight a list to try in order, and how a line uses them. */
+export interface PdfTypeface {
+  regular: PDFFont[];
+  bold: PDFFont[];
+  /**
+   * A line as runs of one font each (of `fonts`, the first that has a letter drawing it), from
+   * left to right: right-to-left parts (Arabic, Hebrew) in the order they are seen.
+   */
+  runs(text: string, fonts: PDFFont[]): { font: PDFFont; text: string }[];
 }
 
-/** The engine, and the font files a text needs, loaded per script when it has their letters. */
+/** The development stand-in's fonts, font engine and text ordering. */
 export interface PdfFonts {
-  fontkit: Parameters<PDFDocument['registerFontkit']>[0];
-  /** The regular font files that draw `text`, in the order to try them for a letter. */
-  regular(text: string): Promise<Uint8Array[]>;
-  /** The bold ones (Latin only: other letters of a bold line are drawn regular). */
-  bold(text: string): Promise<Uint8Array[]>;
-  /** A line as runs from left to right (the Unicode bidirectional algorithm). */
-  visualRuns(text: string): VisualRun[];
-  /** The letter drawn for `char` in right-to-left text: "(" for ")" and so on. */
-  mirrored(char: string): string;
+  /**
+   * Embeds in `doc` (subsets: only the letters drawn) the fonts for the invoice's own words and
+   * for the scripts `typed` (names, addresses) has, each font loaded when first needed.
+   */
+  embed(doc: PDFDocument, typed: readonly string[]): Promise<PdfTypeface>;
 }
 
 let load: (() => Promise<PdfFonts>) | undefined;

@@ -19,7 +19,8 @@ import bidiFactory from 'bidi-js';
 // The engine's syllable matcher (Devanagari and other Indic scripts) is a generator compiled for
 // the regenerator runtime, which it expects as a global.
 import 'regenerator-runtime/runtime.js';
-import type { PdfFonts, VisualRun } from '../adapters/pdf-fonts';
+import type { PDFDocument, PDFFont } from 'pdf-lib';
+import type { PdfFonts, PdfTypeface } from '../adapters/pdf-fonts';
 import { bold, regular, type FontFile } from './pdf-fonts/index';
 
 const bytes = (base64: string) => Uint8Array.from(atob(base64), (char) => char.charCodeAt(0));
@@ -90,13 +91,13 @@ const RIGHT_TO_LEFT =
  * algorithm, the line's direction from its first strong letter): each run's letters in typed
  * order and whether the run reads right to left.
  */
-function visualRuns(text: string): VisualRun[] {
+function visualRuns(text: string): { text: string; rtl: boolean }[] {
   if (!RIGHT_TO_LEFT.test(text)) return text ? [{ text, rtl: false }] : [];
   // bidi-js works on UTF-16 units: a letter beyond the BMP keeps its two units in one run.
   const embedding = bidi.getEmbeddingLevels(text);
   const { levels } = embedding;
   const indices = [...Array(text.length).keys()];
-  for (const [start, end] of bidi.getReorderSegments(text, embedding)) {
+  for (const [start = 0, end = start] of bidi.getReorderSegments(text, embedding)) {
     const part = indices.slice(start, end + 1).reverse();
     indices.splice(start, part.length, ...part);
   }
@@ -115,12 +116,82 @@ function visualRuns(text: string): VisualRun[] {
   });
 }
 
+type Run = { font: PDFFont; text: string };
+
+/** The letters each embedded font has, read once per font. */
+const covers = new WeakMap<PDFFont, Set<number>>();
+function cover(font: PDFFont): Set<number> {
+  let set = covers.get(font);
+  if (!set) {
+    set = new Set(font.getCharacterSet());
+    covers.set(font, set);
+  }
+  return set;
+}
+
+/**
+ * `text` in typed order as runs of one font each: a letter is drawn with the first font that
+ * has it (the first font, with its empty box, when none has); a mark, space, digit or sign stays
+ * with the run before it when that run's font has it, so runs are few and a vowel sign or accent
+ * is shaped with its letter.
+ */
+function fontRuns(text: string, fonts: PDFFont[], first: PDFFont): Run[] {
+  const runs: Run[] = [];
+  for (const char of text) {
+    const code = char.codePointAt(0) ?? 0;
+    const last = runs.at(-1);
+    const font =
+      last && !/\p{L}/u.test(char) && cover(last.font).has(code)
+        ? last.font
+        : (fonts.find((candidate) => cover(candidate).has(code)) ?? first);
+    if (last?.font === font) last.text += char;
+    else runs.push({ font, text: char });
+  }
+  return runs;
+}
+
+/**
+ * A line as runs of one font each, from left to right. A right-to-left part (as the
+ * bidirectional algorithm orders the line) has its runs in reverse; the font engine lays out a
+ * run with Arabic or Hebrew letters right to left itself (and joins Arabic letters), and the rest
+ * of such a part (a space or bracket between two fonts' letters) is reversed, mirrored, here.
+ */
+function runs(text: string, fonts: PDFFont[]): Run[] {
+  const [first] = fonts;
+  if (!first) return [];
+  return visualRuns(text.normalize('NFC')).flatMap((part) => {
+    const typed = fontRuns(part.text, fonts, first);
+    if (!part.rtl) return typed;
+    return typed.reverse().map((run) =>
+      RIGHT_TO_LEFT.test(run.text)
+        ? run
+        : {
+            font: run.font,
+            text: [...run.text]
+              .reverse()
+              .map((char) => bidi.getMirroredCharacter(char) ?? char)
+              .join(''),
+          },
+    );
+  });
+}
+
+/**
+ * Embeds the fonts `typed` needs in `doc`, subsets of the letters drawn: Noto Sans (the
+ * invoice's own words, and Latin, Greek and Cyrillic names) and the files of other scripts whose
+ * letters `typed` has. Bold has Latin only: other letters in a bold line are drawn regular.
+ */
+async function embed(doc: PDFDocument, typed: readonly string[]): Promise<PdfTypeface> {
+  doc.registerFontkit(fontkit);
+  const embedded = async (files: Promise<Uint8Array[]>) =>
+    Promise.all((await files).map((file) => doc.embedFont(file, { subset: true })));
+  const [regularFonts, boldFonts] = await Promise.all([
+    embedded(filesFor(regular, typed.join('\n'))),
+    embedded(filesFor(bold, '')),
+  ]);
+  return { regular: regularFonts, bold: [...boldFonts, ...regularFonts], runs };
+}
+
 export function pdfFonts(): PdfFonts {
-  return {
-    fontkit,
-    regular: (text) => filesFor(regular, text),
-    bold: (text) => filesFor(bold, text),
-    visualRuns,
-    mirrored: (char) => bidi.getMirroredCharacter(char) ?? char,
-  };
+  return { embed };
 }

@@ -8,9 +8,10 @@
  * (docs/performance.md, "Cold start").
  *
  * Type: Helvetica, one of PDF's standard fonts (Latin-1), for most invoices; for a buyer whose
- * name or address has other letters, where the build has the development stand-ins, Noto Sans
- * embedded through a font engine (adapters/pdf-fonts.ts), so names in Latin, Greek and
- * Cyrillic script print as typed. A production Worker has no room for the engine
+ * name or address has other letters, where the build has the development stand-ins, Noto fonts
+ * embedded through a font engine (adapters/pdf-fonts.ts), so names and addresses in any script
+ * print as typed: Latin, Greek, Cyrillic, Arabic and Hebrew (right to left), Devanagari, Thai,
+ * Chinese, Japanese and Korean. A production Worker has no room for the engine
  * (docs/performance.md), and there the provider renders the PDFs.
  */
 import { and, eq } from 'drizzle-orm';
@@ -23,7 +24,7 @@ import { findUserById } from '../core/users/users';
 import type { Db } from '../shared/db';
 import { countryName, formatRate } from './tax';
 import { seatCount } from '../../../src/contract/seat-texts';
-import { pdfFonts, type PdfFonts } from '../../adapters/pdf-fonts';
+import { pdfFonts, type PdfTypeface } from '../../adapters/pdf-fonts';
 
 type InvoiceRow = typeof invoices.$inferSelect;
 
@@ -48,90 +49,30 @@ function drawable(text: string): string {
 }
 
 /**
- * The fonts text is drawn with, each weight a list to try in order: a letter is drawn with the
- * first font that has it. A standard font comes alone, with its text made drawable first; with
- * embedded fonts, `order` puts right-to-left text (Arabic, Hebrew) in the order it is seen.
+ * The fonts text is drawn with, each weight a list to try in order. A standard font comes alone,
+ * with its text made drawable first; embedded fonts come with `runs`, which splits a line into
+ * runs of one font each, in the order they are seen (adapters/pdf-fonts.ts).
  */
 interface Typeface {
   regular: PDFFont[];
   bold: PDFFont[];
-  standard: boolean;
-  order?: Pick<PdfFonts, 'visualRuns' | 'mirrored'>;
+  runs?: PdfTypeface['runs'];
 }
-
-/** A letter of a script the font engine lays out right to left itself. */
-const RIGHT_TO_LEFT =
-  /[\p{Script=Arabic}\p{Script=Hebrew}\p{Script=Syriac}\p{Script=Thaana}\p{Script=Nko}]/u;
 
 /** Lines of text placed top-down on one page. */
 class Writer {
   y = 780;
-  private readonly covers = new Map<PDFFont, Set<number>>();
   constructor(
     readonly page: PDFPage,
     readonly type: Typeface,
     readonly rgb: (red: number, green: number, blue: number) => RGB,
   ) {}
 
-  /**
-   * `text` as runs of one font each, from left to right. A right-to-left part (as the
-   * bidirectional algorithm orders the line) has its runs in reverse; the font engine lays out a
-   * run with Arabic or Hebrew letters right to left itself (joining Arabic letters), and the
-   * rest of such a part (a space, a bracket between two fonts' letters) is reversed here.
-   */
+  /** `text` as runs of one font each, from left to right. */
   private runs(text: string, fonts: PDFFont[]): { font: PDFFont; text: string }[] {
     const [first] = fonts;
     if (!first) return [];
-    if (this.type.standard || !this.type.order) return [{ font: first, text: drawable(text) }];
-    const order = this.type.order;
-    return order.visualRuns(text.normalize('NFC')).flatMap((part) => {
-      const runs = this.fontRuns(part.text, fonts, first);
-      if (!part.rtl) return runs;
-      return runs.reverse().map((run) =>
-        RIGHT_TO_LEFT.test(run.text)
-          ? run
-          : {
-              font: run.font,
-              text: [...run.text]
-                .reverse()
-                .map((char) => order.mirrored(char))
-                .join(''),
-            },
-      );
-    });
-  }
-
-  /**
-   * `text` in typed order as runs of one font each: a letter is drawn with the first font that
-   * has it; a mark, space, digit or sign stays with the run before it when its font has it, so
-   * runs are few and an accent or vowel sign is shaped with its letter.
-   */
-  private fontRuns(
-    text: string,
-    fonts: PDFFont[],
-    first: PDFFont,
-  ): { font: PDFFont; text: string }[] {
-    const runs: { font: PDFFont; text: string }[] = [];
-    for (const char of text) {
-      const code = char.codePointAt(0) ?? 0;
-      const last = runs.at(-1);
-      const font =
-        last && !/\p{L}/u.test(char) && this.cover(last.font).has(code)
-          ? last.font
-          : (fonts.find((candidate) => this.cover(candidate).has(code)) ?? first);
-      if (last?.font === font) last.text += char;
-      else runs.push({ font, text: char });
-    }
-    return runs;
-  }
-
-  private cover(font: PDFFont): Set<number> {
-    let set = this.covers.get(font);
-    if (!set) {
-      set = new Set(font.getCharacterSet());
-      this.covers.set(font, set);
-    }
-    return set;
+    return this.type.runs ? this.type.runs(text, fonts) : [{ font: first, text: drawable(text) }];
   }
 
   text(value: string, options: { x?: number; size?: number; bold?: boolean; right?: number } = {}) {
@@ -188,9 +129,8 @@ class Writer {
 /**
  * The typeface of one PDF: the standard Helvetica while every letter of `typed` (what people
  * typed: names, addresses) is one it draws, as on most invoices; else, where the build has them,
- * Noto fonts embedded (only the letters used): Noto Sans for Latin, Greek and Cyrillic, and of
- * the fonts for other scripts (Arabic, Hebrew, Devanagari, Thai, Chinese and Japanese, Korean)
- * only those whose letters `typed` has, each loaded when first needed. The font engine takes a
+ * Noto fonts embedded (only the letters used) for the scripts `typed` has, so names and
+ * addresses in any script print as typed (adapters/pdf-fonts.ts). The font engine takes a
  * second or so to load, so only a PDF that needs it waits for it.
  */
 async function typefaceOf(
@@ -204,19 +144,9 @@ async function typefaceOf(
     return {
       regular: [await doc.embedFont(lib.StandardFonts.Helvetica)],
       bold: [await doc.embedFont(lib.StandardFonts.HelveticaBold)],
-      standard: true,
     };
   }
-  doc.registerFontkit(fonts.fontkit);
-  const embed = async (files: Promise<Uint8Array[]>) =>
-    Promise.all((await files).map((file) => doc.embedFont(file, { subset: true })));
-  // The invoice's own words are Latin; only what people typed may need other scripts' fonts.
-  const [regular, bold] = await Promise.all([
-    embed(fonts.regular(typed.join('\n'))),
-    embed(fonts.bold('')),
-  ]);
-  // Bold has Latin only: other letters in a bold line are drawn regular.
-  return { regular, bold: [...bold, ...regular], standard: false, order: fonts };
+  return fonts.embed(doc, typed);
 }
 
 /** The buyer block: company, person, address, country and tax ID as on the invoice. */
