@@ -6,8 +6,8 @@
 //   node scripts/pdf-fonts.mjs          writes the folder (when the packages or this script changed)
 //
 // `npm start` (through the development build, scripts/build-worker.mjs), vitest and `astro sync`
-// (so type checks see the index) run it; it takes a few seconds once and then nothing until a
-// font package is upgraded.
+// (so type checks see the index) run it; it takes 20 to 50 seconds once, and then only compares
+// a stamp (this script and the packages' versions) until a font package is upgraded.
 //
 // The fonts, all Noto (SIL Open Font License 1.1), from the @fontsource packages:
 //   @fontsource/noto-sans                      Latin, Latin Extended, Greek, Cyrillic (regular), Latin (bold)
@@ -23,11 +23,13 @@
 // A variable package's files are WOFF2 with a weight axis, and the font engine (@pdf-lib/fontkit)
 // can neither subset WOFF2 (it copies glyph data as stored, and WOFF2 stores it transformed) nor
 // make an instance of a WOFF2 font; the CJK fonts' default instance is also their thinnest
-// weight. So each such file is converted here: every glyph's outline taken at weight 400 (fontkit
-// applies the variations), composite glyphs flattened, written as a plain TrueType font without
-// the variation tables and hinting, and packed as WOFF (zlib), which the engine reads and
-// subsets. The substitution and positioning tables (GSUB, GPOS, GDEF) are kept as they are, so
-// Arabic letters join and Devanagari and Thai marks are placed by the engine.
+// weight. So each such file is converted here, with fontkit: its glyphs decoded point for point
+// into a TrueType font that keeps the variation tables; of that, the instance at weight 400,
+// every outline (composite glyphs flattened) written as a static TrueType font without the
+// variation tables and hinting, packed as WOFF (zlib), which the engine reads and subsets. The
+// substitution tables (GSUB, GDEF) are kept, so Arabic letters join and Devanagari conjuncts and
+// vowel signs take their forms; pdf-lib draws each glyph at its advance without the positioning
+// table's offsets, so a mark is where its outline puts it (right for the fonts' usual marks).
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';

@@ -3,8 +3,9 @@
  * any script prints as it was typed: Noto Sans (Latin, Greek, Cyrillic), Noto Sans Arabic,
  * Hebrew, Devanagari and Thai, Noto Sans SC (Chinese characters, Japanese kana) and the Hangul of
  * Noto Sans KR, with the font engine pdf-lib needs to embed them (@pdf-lib/fontkit, which also
- * shapes the text: Arabic letters joined, Indic and Thai marks placed) and the Unicode
- * bidirectional algorithm (bidi-js) for right-to-left text.
+ * shapes the text: Arabic letters joined, Devanagari conjuncts and vowel signs formed), and the
+ * Unicode bidirectional algorithm (bidi-js) for the order of right-to-left text. A letter none of
+ * the fonts has is drawn as the first font's empty box.
  *
  * A development stand-in, handed to adapters/pdf-fonts.ts by the composition root through
  * load.ts, loaded the first time a PDF has letters beyond Latin-1: the engine alone is about
@@ -74,6 +75,8 @@ function filesFor(files: readonly FontFile[], text: string): Promise<Uint8Array[
         let data = loaded.get(file);
         if (!data) {
           data = file.load().then((module) => bytes(module.default));
+          // A failed import is tried again by the next PDF.
+          data.catch(() => loaded.delete(file));
           loaded.set(file, data);
         }
         return data;

@@ -3,6 +3,8 @@
  * letters drawn with a font embedded for it (only the fonts the text needs), Arabic and Hebrew
  * right to left, and a line mixing scripts drawn with the font that has each letter.
  */
+// Names in other scripts are not words a spelling dictionary knows:
+// cspell:ignoreRegExp /[^\u0000-\u024f]+/gu
 import { describe, expect, it } from 'vitest';
 import { adminGet, operator } from './admin-helpers';
 import { billingWorld, GERMAN_COMPANY, upgradedWithDetails } from './billing-helpers';
