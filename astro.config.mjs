@@ -4,6 +4,7 @@ import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
 import { defineConfig } from 'astro/config';
 import { fileURLToPath } from 'node:url';
+import { writePdfFonts } from './scripts/pdf-fonts.mjs';
 import { writeReleasesModuleOrExit } from './scripts/releases.ts';
 import { inSitemap } from './src/lib/seo.ts';
 import { site } from './src/site.config.ts';
@@ -52,6 +53,16 @@ export default defineConfig({
       hooks: {
         'astro:config:setup': async ({ logger }) => {
           if (await writeReleasesModuleOrExit()) logger.info('wrote src/generated/releases.ts');
+        },
+      },
+    },
+    {
+      // The local invoice PDF's fonts (functions/dev/pdf-fonts/, git-ignored) are written from
+      // the font packages, so type checks after `astro sync` see the module the Worker imports.
+      name: 'sheetwright:pdf-fonts',
+      hooks: {
+        'astro:config:setup': ({ logger }) => {
+          if (writePdfFonts()) logger.info('wrote functions/dev/pdf-fonts/');
         },
       },
     },

@@ -19,6 +19,8 @@ export default tseslint.config(
       'playwright-report/',
       'test-results/',
       '.bench-starlight/',
+      // Written by scripts/pdf-fonts.mjs: font files as base64.
+      'functions/dev/pdf-fonts/',
     ],
   },
   ...tseslint.configs.recommendedTypeChecked.map((config) => ({

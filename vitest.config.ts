@@ -2,6 +2,7 @@ import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-plugin';
 import { defineConfig } from 'vitest/config';
+import { writePdfFonts } from './scripts/pdf-fonts.mjs';
 import { writeReleasesModuleOrExit } from './scripts/releases.ts';
 
 /** A fresh random secret per run: tests never depend on a value, and none is committed. */
@@ -21,6 +22,8 @@ process.env['WRANGLER_LOG'] ??= 'warn';
 // The Worker reads the releases from a module generated from src/content/releases/; tests see
 // the entries as they are now (and a bad entry fails here, naming the file).
 await writeReleasesModuleOrExit();
+// The local invoice PDF's fonts, modules written from the font packages (once; a few seconds).
+writePdfFonts();
 
 export default defineConfig({
   test: {

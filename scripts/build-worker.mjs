@@ -12,7 +12,8 @@
 //   production (the default; `wrangler deploy`, `wrangler check startup`): minified, and without the
 //     development stand-ins: functions/dev/load.ts is replaced by functions/dev/absent.ts, so no
 //     module of the build imports /dev/*, the local payment provider or the local mailbox.
-//   development (`wrangler dev`, which `npm start` runs): not minified, with the stand-ins.
+//   development (`wrangler dev`, which `npm start` runs): not minified, with the stand-ins (and
+//     the local invoice PDF's fonts, written first from the font packages: scripts/pdf-fonts.mjs).
 // Wrangler tells the command which it runs (WRANGLER_COMMAND); WORKER_BUILD=production|development
 // overrides it.
 //
@@ -85,6 +86,9 @@ export async function buildWorker({
   minify = kind === 'production',
 } = {}) {
   const out = resolve(root, outdir);
+  // The local invoice PDF's fonts (a development stand-in) are modules written from the font
+  // packages: written here when missing or out of date (scripts/pdf-fonts.mjs).
+  if (kind === 'development') (await import('./pdf-fonts.mjs')).writePdfFonts();
   await rm(out, { recursive: true, force: true });
   await mkdir(out, { recursive: true });
   const nodeEnv = process.env.NODE_ENV || kind;

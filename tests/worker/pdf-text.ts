@@ -1,8 +1,10 @@
 /**
  * The text of a PDF our invoice code draws (pdf-lib): each content stream of its pages read in
  * drawing order, each `<hex> Tj` string decoded through the font it is drawn with — an embedded
- * font by its ToUnicode map (glyph ids to letters), a standard font as WinAnsi — one line per
- * string. Enough to read what an invoice says without a text extractor in the test.
+ * font by its ToUnicode map (glyph ids to letters; a glyph shaping split off a letter, such as
+ * an Arabic letter's dots, reads as nothing, and glyph 0, the box for a letter the font lacks,
+ * as MISSING), a standard font as WinAnsi — one line per string. Enough to read what an invoice says without a text extractor in the test; and the names
+ * of the fonts it draws with.
  */
 import {
   decodePDFRawStream,
@@ -15,6 +17,8 @@ import {
 } from 'pdf-lib';
 
 const winAnsi = new TextDecoder('windows-1252');
+/** What an embedded font's glyph 0 reads as: the empty box drawn for a letter the font lacks. */
+export const MISSING = '\uFFFD';
 const latin1 = new TextDecoder('latin1');
 
 /** A ToUnicode CMap as glyph id (hex) → text. */
@@ -79,7 +83,7 @@ export async function pdfText(pdf: Uint8Array): Promise<string[]> {
         if (font) {
           lines.push(
             (digits.match(/..../g) ?? [])
-              .map((glyph) => font?.get(glyph.toUpperCase()) ?? '?')
+              .map((glyph) => (glyph === '0000' ? MISSING : (font?.get(glyph.toUpperCase()) ?? '')))
               .join(''),
           );
         } else {
@@ -93,4 +97,39 @@ export async function pdfText(pdf: Uint8Array): Promise<string[]> {
     }
   }
   return lines;
+}
+
+/**
+ * The fonts the PDF's pages draw with, by name (an embedded subset's name is the font's
+ * PostScript name with a number added, e.g. "NotoSansArabic-Regular-2917").
+ */
+export async function pdfFontNames(pdf: Uint8Array): Promise<string[]> {
+  const doc = await PDFDocument.load(pdf);
+  const names = new Set<string>();
+  for (const page of doc.getPages()) {
+    const fontDict = page.node.Resources()?.lookup(PDFName.of('Font'), PDFDict);
+    for (const [, ref] of fontDict?.entries() ?? []) {
+      const font = doc.context.lookup(ref, PDFDict);
+      const name = font.lookup(PDFName.of('BaseFont'));
+      if (name instanceof PDFName) names.add(name.decodeText());
+    }
+  }
+  return [...names].sort();
+}
+
+/** Each embedded font's ToUnicode map (glyph id in hex → text), by the font's name. */
+export async function pdfToUnicode(pdf: Uint8Array): Promise<Map<string, Map<string, string>>> {
+  const doc = await PDFDocument.load(pdf);
+  const maps = new Map<string, Map<string, string>>();
+  for (const page of doc.getPages()) {
+    const fontDict = page.node.Resources()?.lookup(PDFName.of('Font'), PDFDict);
+    for (const [, ref] of fontDict?.entries() ?? []) {
+      const font = doc.context.lookup(ref, PDFDict);
+      const name = font.lookup(PDFName.of('BaseFont'));
+      const cmap = font.lookup(PDFName.of('ToUnicode'));
+      if (name instanceof PDFName && cmap)
+        maps.set(name.decodeText(), toUnicodeMap(streamText(cmap)));
+    }
+  }
+  return maps;
 }

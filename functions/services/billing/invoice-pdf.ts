@@ -8,9 +8,10 @@
  * (docs/performance.md, "Cold start").
  *
  * Type: Helvetica, one of PDF's standard fonts (Latin-1), for most invoices; for a buyer whose
- * name or address has other letters, where the build has the development stand-ins, Noto Sans
- * embedded through a font engine (adapters/pdf-fonts.ts), so names in Latin, Greek and
- * Cyrillic script print as typed. A production Worker has no room for the engine
+ * name or address has other letters, where the build has the development stand-ins, Noto fonts
+ * embedded through a font engine (adapters/pdf-fonts.ts), so names and addresses in any script
+ * print as typed: Latin, Greek, Cyrillic, Arabic and Hebrew (right to left), Devanagari, Thai,
+ * Chinese, Japanese and Korean. A production Worker has no room for the engine
  * (docs/performance.md), and there the provider renders the PDFs.
  */
 import { and, eq } from 'drizzle-orm';
@@ -23,7 +24,7 @@ import { findUserById } from '../core/users/users';
 import type { Db } from '../shared/db';
 import { countryName, formatRate } from './tax';
 import { seatCount } from '../../../src/contract/seat-texts';
-import { pdfFonts } from '../../adapters/pdf-fonts';
+import { pdfFonts, type PdfTypeface } from '../../adapters/pdf-fonts';
 
 type InvoiceRow = typeof invoices.$inferSelect;
 
@@ -48,52 +49,30 @@ function drawable(text: string): string {
 }
 
 /**
- * The fonts text is drawn with, each weight a list to try in order: a letter is drawn with the
- * first font that has it. A standard font comes alone, with its text made drawable first.
+ * The fonts text is drawn with, each weight a list to try in order. A standard font comes alone,
+ * with its text made drawable first; embedded fonts come with `runs`, which splits a line into
+ * runs of one font each, in the order they are seen (adapters/pdf-fonts.ts).
  */
 interface Typeface {
   regular: PDFFont[];
   bold: PDFFont[];
-  standard: boolean;
+  runs?: PdfTypeface['runs'];
 }
 
 /** Lines of text placed top-down on one page. */
 class Writer {
   y = 780;
-  private readonly covers = new Map<PDFFont, Set<number>>();
   constructor(
     readonly page: PDFPage,
     readonly type: Typeface,
     readonly rgb: (red: number, green: number, blue: number) => RGB,
   ) {}
 
-  /** `text` as runs of one font each. */
+  /** `text` as runs of one font each, from left to right. */
   private runs(text: string, fonts: PDFFont[]): { font: PDFFont; text: string }[] {
     const [first] = fonts;
     if (!first) return [];
-    if (this.type.standard) return [{ font: first, text: drawable(text) }];
-    const runs: { font: PDFFont; text: string }[] = [];
-    for (const char of text.normalize('NFC')) {
-      const code = char.codePointAt(0) ?? 0;
-      const last = runs.at(-1);
-      // A letter the current run's font has stays in it (spaces, digits), so runs are few.
-      const font =
-        last && this.cover(last.font).has(code)
-          ? last.font
-          : (fonts.find((candidate) => this.cover(candidate).has(code)) ?? first);
-      if (last?.font === font) last.text += char;
-      else runs.push({ font, text: char });
-    }
-    return runs;
-  }
-
-  private cover(font: PDFFont): Set<number> {
-    let set = this.covers.get(font);
-    if (!set) {
-      set = new Set(font.getCharacterSet());
-      this.covers.set(font, set);
-    }
-    return set;
+    return this.type.runs ? this.type.runs(text, fonts) : [{ font: first, text: drawable(text) }];
   }
 
   text(value: string, options: { x?: number; size?: number; bold?: boolean; right?: number } = {}) {
@@ -149,9 +128,10 @@ class Writer {
 
 /**
  * The typeface of one PDF: the standard Helvetica while every letter of `typed` (what people
- * typed: names, addresses) is one it draws, as on most invoices; else Noto Sans embedded (only
- * the letters used) where the build has it. The font engine takes a second or so to load, so
- * only a PDF that needs it waits for it.
+ * typed: names, addresses) is one it draws, as on most invoices; else, where the build has them,
+ * Noto fonts embedded (only the letters used) for the scripts `typed` has, so names and
+ * addresses in any script print as typed (adapters/pdf-fonts.ts). The font engine takes a
+ * second or so to load, so only a PDF that needs it waits for it.
  */
 async function typefaceOf(
   doc: PDFDocument,
@@ -164,15 +144,9 @@ async function typefaceOf(
     return {
       regular: [await doc.embedFont(lib.StandardFonts.Helvetica)],
       bold: [await doc.embedFont(lib.StandardFonts.HelveticaBold)],
-      standard: true,
     };
   }
-  doc.registerFontkit(fonts.fontkit);
-  const embed = (files: Uint8Array[]) =>
-    Promise.all(files.map((file) => doc.embedFont(file, { subset: true })));
-  const regular = await embed(fonts.regular);
-  // Bold has Latin only: other letters in a bold line are drawn regular.
-  return { regular, bold: [...(await embed(fonts.bold)), ...regular], standard: false };
+  return fonts.embed(doc, typed);
 }
 
 /** The buyer block: company, person, address, country and tax ID as on the invoice. */
