@@ -91,6 +91,7 @@ test('an owner connects the local OpenID provider, requires single sign-on and d
   await expect(section).toContainText('Not connected');
   const redirect = `${new URL(page.url()).origin}/sso/callback`;
   await expect(section.locator('code').filter({ hasText: redirect })).toBeVisible();
+  await section.screenshot({ path: testInfo.outputPath('sso-section-empty-1280.png') });
 
   // A wrong issuer: the provider names another, nothing is saved.
   await section.getByLabel('Issuer URL').fill(`${LOCAL_ISSUER}/tenant`);
@@ -124,6 +125,10 @@ test('an owner connects the local OpenID provider, requires single sign-on and d
     await page.setViewportSize({ width, height: 900 });
     await section.scrollIntoViewIfNeeded();
     await section.screenshot({ path: testInfo.outputPath(`sso-section-${width}.png`) });
+    // Long URLs wrap: the page never scrolls sideways, at phone width either.
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
+    ).toBe(true);
   }
   await page.setViewportSize({ width: 1280, height: 900 });
 
