@@ -4,13 +4,14 @@
  * and never answered, changed with or without a new secret, refused with nothing saved when the
  * issuer is wrong, unreachable, slow or another's, or http:// in production; "Require single
  * sign-on" only with a connection and a verified domain; disconnecting; the owner alone; every
- * change in the team feed; a recent proof of the owner before a save (and before a SCIM token);
- * and the console's read-only view.
+ * change in the team feed; a limit on saves; a recent proof of the owner before a save (and
+ * before a SCIM token); and the last sign-in and failure on the team page and the console.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { openClientSecret } from '../../functions/services/core/organizations/sso-connections';
 import { discoverProvider } from '../../functions/services/organizations/sso-settings';
 import type { OrganizationDetail } from '../../src/contract/admin-organizations';
+import { limits } from '../../src/site.config';
 import {
   ssoClientSecretRequired,
   ssoDisconnected,
@@ -485,6 +486,60 @@ describe('saving the connection', () => {
       'SSO_PROVIDER_REFUSED',
       ssoIssuerNotHttps,
     );
+  }, 20_000);
+});
+
+describe('the save limit', () => {
+  it('refuses saves over the limit without asking the provider', async () => {
+    const w = await world();
+    const asked = fakeProviders({ [wellKnown(ISSUER)]: () => json(document(ISSUER)) });
+    const { max } = limits.rateLimits.ssoSavesPerOrganization;
+    await queryAll(
+      'INSERT INTO rate_limits (key, count, window_start) VALUES (?, ?, ?)',
+      `ssoSavesPerOrganization:${w.organizationId}`,
+      max,
+      w.app.clock.now,
+    );
+    const refused = await save(w, { issuer: ISSUER, clientId: CLIENT_ID, clientSecret: SECRET });
+    expect(await expectRefused(refused, 429, 'TOO_MANY_ATTEMPTS')).toMatch(
+      /Too many saves of the single sign-on settings/,
+    );
+    expect(asked).toEqual([]);
+    expect(await connectionRows(w.organizationId)).toEqual([]);
+  }, 20_000);
+});
+
+describe('the last sign-in and failure', () => {
+  it('shows what sign-in recorded to the owner and on the console', async () => {
+    const w = await world();
+    fakeProviders({ [wellKnown(ISSUER)]: () => json(document(ISSUER)) });
+    expect(
+      (await save(w, { issuer: ISSUER, clientId: CLIENT_ID, clientSecret: SECRET })).status,
+    ).toBe(200);
+    const signedInAt = w.app.clock.now + 60_000;
+    const failedAt = w.app.clock.now + 120_000;
+    await queryAll(
+      'UPDATE organization_sso SET last_sign_in_at = ?, last_sign_in_email = ?, last_failure_at = ?, last_failure = ? WHERE organization_id = ?',
+      signedInAt,
+      'ada@northwind.test',
+      failedAt,
+      'The provider said the client secret has expired.',
+      w.organizationId,
+    );
+    const expected = {
+      lastSignInAt: new Date(signedInAt).toISOString(),
+      lastSignInEmail: 'ada@northwind.test',
+      lastFailureAt: new Date(failedAt).toISOString(),
+      lastFailure: 'The provider said the client secret has expired.',
+    };
+    expect((await settings(w)).connection).toMatchObject(expected);
+    const detail = await adminGet(w.app, w.admin, `/api/admin/organizations/${w.organizationId}`);
+    expect((await detail.json<OrganizationDetail>()).sso).toMatchObject({
+      ...expected,
+      issuer: ISSUER,
+      clientId: CLIENT_ID,
+      required: false,
+    });
   }, 20_000);
 });
 
