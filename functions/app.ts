@@ -21,6 +21,7 @@ import { invitationRoutes } from './routes/invitations';
 import { teamRoutes } from './routes/team';
 import { scimRoutes } from './routes/scim';
 import { teamScimRoutes } from './routes/team-scim';
+import { teamSsoRoutes } from './routes/team-sso';
 import { teamDomainRoutes } from './routes/team-domains';
 import { adminMoneyRoutes } from './routes/admin-money';
 import { authRoutes } from './routes/auth';
@@ -103,6 +104,7 @@ export function createApp(
     .route('/api', adminOrganizationRoutes)
     .route('/api', teamRoutes)
     .route('/api', teamScimRoutes)
+    .route('/api', teamSsoRoutes)
     .route('/api', teamDomainRoutes)
     .route('/api', invitationRoutes)
     .route('/api', adminMoneyRoutes)

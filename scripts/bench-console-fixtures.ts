@@ -325,6 +325,7 @@ export function consoleFixtures(
     ],
     audit: [],
     scim: { tokenCreatedAt: iso(-30 * DAY), lastCallAt: iso(-DAY) },
+    sso: null,
   } satisfies OrganizationDetail;
 
   // A month of a small, growing business, for the overview's charts.

@@ -19,7 +19,7 @@ export const teamScimRoutes = declaredRoutes<AccountEnv>()
     return c.json(status satisfies ScimStatus, 200);
   })
   .openapi({ ...createScimTokenRoute, middleware: requireSession }, async (c) => {
-    const created = await ownerScim.createToken(c.get('deps'), c.get('session').userId);
+    const created = await ownerScim.createToken(c.get('deps'), c.get('session'));
     return c.json(created satisfies ScimTokenAnswer, 200);
   })
   .openapi({ ...revokeScimTokenRoute, middleware: requireSession }, async (c) => {

@@ -57,6 +57,11 @@ export const rateLimits = {
    * fits, a runaway client is slowed.
    */
   scimPerOrganization: { max: 600, windowSeconds: 60 },
+  /**
+   * Single sign-on settings saved per organization: each save fetches the provider's discovery
+   * document, so the owner's form cannot make the Worker a fetching machine.
+   */
+  ssoSavesPerOrganization: { max: 20, windowSeconds: 600 },
   sendCodePerEmail: { max: 5, windowSeconds: 3600 },
   sendCodePerIp: { max: 20, windowSeconds: 3600 },
   loginPerIp: { max: 30, windowSeconds: 900 },

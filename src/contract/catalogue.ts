@@ -20,6 +20,7 @@ import * as SeatMessages from './seat-texts.ts';
 import * as InvoiceTexts from './invoice-texts.ts';
 import * as TeamMessages from './team-texts.ts';
 import { domainAlreadyAdded, domainLimit, domainTaken } from './domains.ts';
+import { ssoNeedsConnection, ssoIssuerNotUrl } from './sso-settings.ts';
 import * as Messages from './texts.ts';
 import * as PluginSignInTexts from './plugin-sign-in-texts.ts';
 
@@ -257,6 +258,16 @@ export const errorCatalogue = {
   DOMAIN_LIMIT: { status: 409, message: domainLimit },
   /** Another organization has verified this domain: a domain belongs to one at a time. */
   DOMAIN_TAKEN: { status: 409, message: domainTaken },
+
+  // An organization's single sign-on settings (src/contract/sso-settings.ts).
+  /**
+   * The issuer's discovery document could not be used (unreachable, too slow, not found, another
+   * issuer, an endpoint missing) or the issuer is http:// outside development: nothing is saved,
+   * and the message says which.
+   */
+  SSO_PROVIDER_REFUSED: { status: 400, message: ssoIssuerNotUrl },
+  /** "Require single sign-on" without a connection, or turned on without a verified domain. */
+  SSO_NOT_READY: { status: 409, message: ssoNeedsConnection },
 
   // Standard sold per seat.
   /** A seat change asked of an account that owns no running Standard subscription. */

@@ -1956,7 +1956,7 @@ export interface paths {
         put?: never;
         /**
          * Make or replace the SCIM token
-         * @description A new bearer token for the identity provider, answered this once. Any older token stops working at once.
+         * @description A new bearer token for the identity provider, answered this once. Any older token stops working at once. Needs a recent proof of the owner's strongest factor.
          */
         post: operations["createTeamScimToken"];
         /**
@@ -1964,6 +1964,54 @@ export interface paths {
          * @description The token stops working at once: the identity provider can no longer change the team. Members stay as they are.
          */
         delete: operations["revokeTeamScimToken"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/team/sso": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Single sign-on settings
+         * @description The organization's OpenID Connect connection (issuer, client ID, whether a secret is saved, whether single sign-on is required, the last sign-in and the last failure; null without one), the redirect URI to register at the provider, and the verified domains it serves. The client secret is never answered.
+         */
+        get: operations["getTeamSso"];
+        /**
+         * Connect or change single sign-on
+         * @description Saves the provider's issuer, client ID and client secret (needed for a first connection; left out, the saved one is kept). The issuer's discovery document (`<issuer>/.well-known/openid-configuration`) is fetched first and must name the same issuer and an authorization, token and key endpoint; otherwise nothing is saved. Needs a recent proof of the owner's strongest factor.
+         */
+        put: operations["saveTeamSso"];
+        post?: never;
+        /**
+         * Disconnect single sign-on
+         * @description Deletes the connection and its secret; single sign-on is no longer required. Members sign in with a password, Google or a passkey again.
+         */
+        delete: operations["disconnectTeamSso"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/team/sso/required": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Require single sign-on, or not
+         * @description Turns "Require single sign-on" on or off. On, password, Google and passkey sign-in are refused for members whose address is on the organization's verified domains; the owner keeps their own. Needs a connection and, to turn it on, a verified domain.
+         */
+        put: operations["setTeamSsoRequired"];
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -3908,6 +3956,47 @@ export interface components {
                 lastCallAt: string | null;
             };
         };
+        GetTeamSsoAnswer: {
+            redirectUri: string;
+            verifiedDomains: string[];
+            connection: {
+                issuer: string;
+                clientId: string;
+                secretSaved: boolean;
+                required: boolean;
+                updatedAt: string;
+                lastSignInAt: string | null;
+                lastSignInEmail: string | null;
+                lastFailureAt: string | null;
+                lastFailure: string | null;
+            } | null;
+        };
+        SaveTeamSsoAnswer: {
+            message: string;
+            settings: {
+                redirectUri: string;
+                verifiedDomains: string[];
+                connection: {
+                    issuer: string;
+                    clientId: string;
+                    secretSaved: boolean;
+                    required: boolean;
+                    updatedAt: string;
+                    lastSignInAt: string | null;
+                    lastSignInEmail: string | null;
+                    lastFailureAt: string | null;
+                    lastFailure: string | null;
+                } | null;
+            };
+        };
+        SaveTeamSsoRequest: {
+            issuer: string;
+            clientId: string;
+            clientSecret?: string;
+        };
+        SetTeamSsoRequiredRequest: {
+            required: boolean;
+        };
         ListTeamDomainsAnswer: {
             domains: {
                 id: string;
@@ -4754,6 +4843,16 @@ export interface components {
                 tokenCreatedAt: string | null;
                 lastCallAt: string | null;
             };
+            sso: {
+                issuer: string;
+                clientId: string;
+                required: boolean;
+                updatedAt: string;
+                lastSignInAt: string | null;
+                lastSignInEmail: string | null;
+                lastFailureAt: string | null;
+                lastFailure: string | null;
+            } | null;
         };
         UpdateOrganizationAnswer: {
             message: string;
@@ -4826,6 +4925,16 @@ export interface components {
                     tokenCreatedAt: string | null;
                     lastCallAt: string | null;
                 };
+                sso: {
+                    issuer: string;
+                    clientId: string;
+                    required: boolean;
+                    updatedAt: string;
+                    lastSignInAt: string | null;
+                    lastSignInEmail: string | null;
+                    lastFailureAt: string | null;
+                    lastFailure: string | null;
+                } | null;
             };
         };
         UpdateOrganizationRequest: {
@@ -18984,6 +19093,8 @@ export interface operations {
              * @description `CSRF_REJECTED`: Cross-site request refused.
              *
              *     `FORBIDDEN`: You are not allowed to do this.
+             *
+             *     `FRESH_VERIFICATION_REQUIRED`: Please confirm it is you: enter a code from your authenticator app, use your passkey, or type your password.
              */
             403: {
                 headers: {
@@ -18993,7 +19104,7 @@ export interface operations {
                     "application/json": {
                         message: string;
                         /** @enum {string} */
-                        code: "CSRF_REJECTED" | "FORBIDDEN";
+                        code: "CSRF_REJECTED" | "FORBIDDEN" | "FRESH_VERIFICATION_REQUIRED";
                     } & {
                         [key: string]: unknown;
                     };
@@ -19133,6 +19244,587 @@ export interface operations {
                         message: string;
                         /** @enum {string} */
                         code: "METHOD_NOT_ALLOWED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `INTERNAL`: Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "INTERNAL";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `SERVICE_BUSY`: The service is busy for a moment. Please try again in a few seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds after which trying again is likely to work. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "SERVICE_BUSY";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    getTeamSso: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The settings. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GetTeamSsoAnswer"];
+                };
+            };
+            /**
+             * @description `UNAUTHORIZED`: Please log in to continue.
+             *
+             *     `SESSION_EXPIRED`: Your session has expired. Please log in again.
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "UNAUTHORIZED" | "SESSION_EXPIRED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `FORBIDDEN`: You are not allowed to do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "FORBIDDEN";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `METHOD_NOT_ALLOWED`: Method not allowed. */
+            405: {
+                headers: {
+                    /** @description The methods this path answers, e.g. `POST` or `GET, HEAD`. */
+                    Allow?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "METHOD_NOT_ALLOWED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `INTERNAL`: Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "INTERNAL";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `SERVICE_BUSY`: The service is busy for a moment. Please try again in a few seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds after which trying again is likely to work. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "SERVICE_BUSY";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    saveTeamSso: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SaveTeamSsoRequest"];
+            };
+        };
+        responses: {
+            /** @description Saved, with a sentence and the settings. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SaveTeamSsoAnswer"];
+                };
+            };
+            /**
+             * @description `BAD_REQUEST`: Bad request
+             *
+             *     `VALIDATION_FAILED`: Invalid request body.
+             *
+             *     `SSO_PROVIDER_REFUSED`: The issuer must be a full web address starting with https://, like https://accounts.google.com.
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "BAD_REQUEST" | "VALIDATION_FAILED" | "SSO_PROVIDER_REFUSED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /**
+             * @description `UNAUTHORIZED`: Please log in to continue.
+             *
+             *     `SESSION_EXPIRED`: Your session has expired. Please log in again.
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "UNAUTHORIZED" | "SESSION_EXPIRED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /**
+             * @description `CSRF_REJECTED`: Cross-site request refused.
+             *
+             *     `FORBIDDEN`: You are not allowed to do this.
+             *
+             *     `FRESH_VERIFICATION_REQUIRED`: Please confirm it is you: enter a code from your authenticator app, use your passkey, or type your password.
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "CSRF_REJECTED" | "FORBIDDEN" | "FRESH_VERIFICATION_REQUIRED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `METHOD_NOT_ALLOWED`: Method not allowed. */
+            405: {
+                headers: {
+                    /** @description The methods this path answers, e.g. `POST` or `GET, HEAD`. */
+                    Allow?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "METHOD_NOT_ALLOWED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `PAYLOAD_TOO_LARGE`: Request body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "PAYLOAD_TOO_LARGE";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `UNSUPPORTED_MEDIA_TYPE`: Request body must be application/json. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "UNSUPPORTED_MEDIA_TYPE";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `TOO_MANY_ATTEMPTS`: Too many attempts. Please try again later. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "TOO_MANY_ATTEMPTS";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `INTERNAL`: Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "INTERNAL";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `SERVICE_BUSY`: The service is busy for a moment. Please try again in a few seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds after which trying again is likely to work. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "SERVICE_BUSY";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    disconnectTeamSso: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Disconnected, with a sentence and the settings. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SaveTeamSsoAnswer"];
+                };
+            };
+            /**
+             * @description `UNAUTHORIZED`: Please log in to continue.
+             *
+             *     `SESSION_EXPIRED`: Your session has expired. Please log in again.
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "UNAUTHORIZED" | "SESSION_EXPIRED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /**
+             * @description `CSRF_REJECTED`: Cross-site request refused.
+             *
+             *     `FORBIDDEN`: You are not allowed to do this.
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "CSRF_REJECTED" | "FORBIDDEN";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `NOT_FOUND`: Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "NOT_FOUND";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `METHOD_NOT_ALLOWED`: Method not allowed. */
+            405: {
+                headers: {
+                    /** @description The methods this path answers, e.g. `POST` or `GET, HEAD`. */
+                    Allow?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "METHOD_NOT_ALLOWED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `INTERNAL`: Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "INTERNAL";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `SERVICE_BUSY`: The service is busy for a moment. Please try again in a few seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds after which trying again is likely to work. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "SERVICE_BUSY";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    setTeamSsoRequired: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SetTeamSsoRequiredRequest"];
+            };
+        };
+        responses: {
+            /** @description Changed, with a sentence and the settings. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SaveTeamSsoAnswer"];
+                };
+            };
+            /**
+             * @description `BAD_REQUEST`: Bad request
+             *
+             *     `VALIDATION_FAILED`: Invalid request body.
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "BAD_REQUEST" | "VALIDATION_FAILED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /**
+             * @description `UNAUTHORIZED`: Please log in to continue.
+             *
+             *     `SESSION_EXPIRED`: Your session has expired. Please log in again.
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "UNAUTHORIZED" | "SESSION_EXPIRED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /**
+             * @description `CSRF_REJECTED`: Cross-site request refused.
+             *
+             *     `FORBIDDEN`: You are not allowed to do this.
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "CSRF_REJECTED" | "FORBIDDEN";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `METHOD_NOT_ALLOWED`: Method not allowed. */
+            405: {
+                headers: {
+                    /** @description The methods this path answers, e.g. `POST` or `GET, HEAD`. */
+                    Allow?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "METHOD_NOT_ALLOWED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `SSO_NOT_READY`: Connect your identity provider first: single sign-on can be required only once it is set up. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "SSO_NOT_READY";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `PAYLOAD_TOO_LARGE`: Request body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "PAYLOAD_TOO_LARGE";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `UNSUPPORTED_MEDIA_TYPE`: Request body must be application/json. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "UNSUPPORTED_MEDIA_TYPE";
                     } & {
                         [key: string]: unknown;
                     };

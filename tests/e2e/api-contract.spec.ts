@@ -991,6 +991,15 @@ function accountAndConsoleCases(): Record<string, Case[]> {
     ['POST', '/api/team/domains', 'POST /api/team/domains', { domain: 'example.com' }],
     ['POST', '/api/team/domains/someone/check', 'POST /api/team/domains/{id}/check', {}],
     ['DELETE', '/api/team/domains/someone', 'DELETE /api/team/domains/{id}'],
+    ['GET', '/api/team/sso', 'GET /api/team/sso'],
+    [
+      'PUT',
+      '/api/team/sso',
+      'PUT /api/team/sso',
+      { issuer: 'https://login.example.com', clientId: 'app', clientSecret: 'secret' },
+    ],
+    ['PUT', '/api/team/sso/required', 'PUT /api/team/sso/required', { required: true }],
+    ['DELETE', '/api/team/sso', 'DELETE /api/team/sso'],
   ];
   for (const [method, path, key, data] of team) {
     cases[key] = [
@@ -1000,6 +1009,15 @@ function accountAndConsoleCases(): Record<string, Case[]> {
   }
   cases['GET /api/team/members']!.push(
     signedIn('a page that is no number', 'GET', '/api/team/members?page=x', 400),
+  );
+  cases['PUT /api/team/sso']!.push(
+    signedIn('an issuer that is no URL', 'PUT', '/api/team/sso', 400, {
+      issuer: 'login.example.com',
+      clientId: 'app',
+    }),
+  );
+  cases['PUT /api/team/sso/required']!.push(
+    signedIn('a word for yes', 'PUT', '/api/team/sso/required', 400, { required: 'yes' }),
   );
   // SCIM: the customer owns no organization, so holds no SCIM token; none, or a wrong one, is 401
   // in SCIM's own error shape.

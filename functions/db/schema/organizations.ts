@@ -205,6 +205,10 @@ export const organizationEventKinds = [
   'domain-verified',
   'domain-lapsed',
   'domain-removed',
+  'sso-connected',
+  'sso-changed',
+  'sso-required-changed',
+  'sso-disconnected',
 ] as const;
 
 /**

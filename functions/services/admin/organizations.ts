@@ -15,6 +15,7 @@ import {
   organizations,
   users,
   type OrganizationRow,
+  type OrganizationSsoRow,
 } from '../../db/schema';
 import { teamEvent } from '../core/team-feed';
 import { fail } from '../../lib/errors';
@@ -34,7 +35,9 @@ import {
   withdrawInvitation,
   type TeamActor,
 } from '../organizations/membership';
+import { ssoConnectionView } from '../organizations/sso-settings';
 import { teamActivity, teamRoster } from '../organizations/views';
+import { ssoConnectionOf } from '../core/organizations/sso-connections';
 import { site } from '../../../src/site.config';
 import { applyAudited } from './actions';
 import {
@@ -282,7 +285,7 @@ export async function organizationDetail(
   now: Millis,
 ): Promise<OrganizationDetail> {
   const organization = await organizationOf(db, id);
-  const [team, activity, [owner], auditRows, [scim]] = await Promise.all([
+  const [team, activity, [owner], auditRows, [scim], sso] = await Promise.all([
     teamRoster(db, organization, now),
     teamActivity(db, organization, {}),
     db
@@ -301,6 +304,7 @@ export async function organizationDetail(
       .from(organizationScim)
       .where(eq(organizationScim.organizationId, organization.id))
       .limit(1),
+    ssoConnectionOf(db, organization.id),
   ]);
   return {
     organization: {
@@ -322,7 +326,14 @@ export async function organizationDetail(
       tokenCreatedAt: scim?.tokenHash ? isoOrNull(scim.tokenCreatedAt) : null,
       lastCallAt: isoOrNull(scim?.lastCallAt ?? null),
     },
+    sso: sso ? consoleSsoView(sso) : null,
   };
+}
+
+/** The single sign-on connection as the console shows it: read only, never the secret. */
+function consoleSsoView(row: OrganizationSsoRow): NonNullable<OrganizationDetail['sso']> {
+  const { secretSaved: _secretSaved, ...view } = ssoConnectionView(row);
+  return view;
 }
 
 /** The audit log's subject of an organization's rows. */

@@ -6,6 +6,7 @@
 import { sql } from 'drizzle-orm';
 import { ApiMessages } from '../../../src/contract/messages';
 import { ScimMessages } from '../../../src/contract/scim';
+import { ssoTooManySaves } from '../../../src/contract/sso-settings';
 import { limits } from '../../../src/site.config';
 import { rateLimits } from '../../db/schema';
 import { fail, type ApiError } from '../../lib/errors';
@@ -37,6 +38,7 @@ const messages: Record<RateLimitRule, (minutes: number) => string> = {
   deviceApprovalPerIp: ApiMessages.tooManySignInCodes,
   deviceApprovalPerAccount: ApiMessages.tooManySignInCodes,
   scimPerOrganization: ScimMessages.tooManyRequests,
+  ssoSavesPerOrganization: ssoTooManySaves,
 };
 
 /** Result of counting one event: how many so far in this window (this one included). */

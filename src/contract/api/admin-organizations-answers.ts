@@ -69,6 +69,22 @@ export const organizationDetailSchema = lazySchema(() =>
     audit: z.array(auditEntrySchema),
     /** Its SCIM provisioning: when its token was made (null: none) and the last SCIM call. */
     scim: z.object({ tokenCreatedAt: z.nullable(z.string()), lastCallAt: z.nullable(z.string()) }),
+    /**
+     * Its single sign-on connection, read only (never the client secret): the provider's issuer,
+     * the client ID, whether it is required, the last sign-in and the last failure; null: none.
+     */
+    sso: z.nullable(
+      z.object({
+        issuer: z.string(),
+        clientId: z.string(),
+        required: z.boolean(),
+        updatedAt: z.string(),
+        lastSignInAt: z.nullable(z.string()),
+        lastSignInEmail: z.nullable(z.string()),
+        lastFailureAt: z.nullable(z.string()),
+        lastFailure: z.nullable(z.string()),
+      }),
+    ),
   }),
 );
 

@@ -23,6 +23,7 @@ import { scimRoutes } from './scim-routes';
 import { siteRoutes } from './site-routes';
 import { pageRoutes } from './page-routes';
 import { teamScimRoutes } from './team-scim-routes';
+import { teamSsoRoutes } from './team-sso-routes';
 import { twoStepRoutes } from './two-step-routes';
 import { adminUsageTrendRoutes, usageTrendRoutes } from './usage-trend-routes';
 
@@ -44,6 +45,7 @@ export const apiRouteGroups: readonly { prefix: string; routes: readonly RouteCo
   { prefix: '/api', routes: webhookRoutes },
   { prefix: '/api', routes: teamRoutes },
   { prefix: '/api', routes: teamScimRoutes },
+  { prefix: '/api', routes: teamSsoRoutes },
   { prefix: '/api', routes: teamDomainRoutes },
   { prefix: '/api', routes: invitationRoutes },
   { prefix: '/api', routes: adminRoutes },

@@ -57,12 +57,12 @@ export const createScimTokenRoute = declareRoute({
   tags,
   summary: 'Make or replace the SCIM token',
   description:
-    'A new bearer token for the identity provider, answered this once. Any older token stops working at once.',
+    "A new bearer token for the identity provider, answered this once. Any older token stops working at once. Needs a recent proof of the owner's strongest factor.",
   security: accountSession,
   get responses() {
     return {
       200: jsonAnswer(scimTokenAnswerSchema, 'The new token and the status.'),
-      ...errorAnswers(...ownerWriteErrors),
+      ...errorAnswers(...ownerWriteErrors, 'FRESH_VERIFICATION_REQUIRED'),
     };
   },
 });

@@ -121,4 +121,16 @@ export const isGetOrganizationDetailAnswer = /* @__PURE__ */ object({
     tokenCreatedAt: /* @__PURE__ */ nullable(string),
     lastCallAt: /* @__PURE__ */ nullable(string),
   }),
+  sso: /* @__PURE__ */ nullable(
+    /* @__PURE__ */ object({
+      issuer: string,
+      clientId: string,
+      required: boolean,
+      updatedAt: string,
+      lastSignInAt: /* @__PURE__ */ nullable(string),
+      lastSignInEmail: /* @__PURE__ */ nullable(string),
+      lastFailureAt: /* @__PURE__ */ nullable(string),
+      lastFailure: /* @__PURE__ */ nullable(string),
+    }),
+  ),
 }) as Shape<GetOrganizationDetailAnswer>;

@@ -67,6 +67,7 @@ const jumps = [
   ['invitations', 'Invitations'],
   ['domains', 'Domains'],
   ['activity', 'Team activity'],
+  ['sso', 'Single sign-on'],
   ['scim', 'Provisioning'],
   ['audit', 'Audit trail'],
 ] as const;
@@ -190,6 +191,54 @@ function OrganizationPage() {
           <Empty>Nothing has happened in this team yet.</Empty>
         ) : (
           <ActivityTable activity={detail.activity} members={detail.members} />
+        )}
+      </Section>
+      <Section id="sso" title="Single sign-on">
+        {detail.sso ? (
+          <dl className="dashboard-details console-details">
+            <div>
+              <dt>Issuer</dt>
+              <dd>
+                <code>{detail.sso.issuer}</code>
+              </dd>
+            </div>
+            <div>
+              <dt>Client ID</dt>
+              <dd>
+                <code>{detail.sso.clientId}</code>
+              </dd>
+            </div>
+            <div>
+              <dt>Required</dt>
+              <dd>
+                {detail.sso.required
+                  ? 'Yes: members on the verified domains sign in only through the provider'
+                  : 'No'}
+              </dd>
+            </div>
+            <div>
+              <dt>Last sign-in</dt>
+              <dd>
+                {detail.sso.lastSignInAt
+                  ? `${formatDateTime(detail.sso.lastSignInAt)} by ${detail.sso.lastSignInEmail ?? 'a member'}`
+                  : 'None yet'}
+              </dd>
+            </div>
+            <div>
+              <dt>Last failure</dt>
+              <dd>
+                {detail.sso.lastFailureAt
+                  ? `${formatDateTime(detail.sso.lastFailureAt)}: ${detail.sso.lastFailure ?? ''}`
+                  : 'None'}
+              </dd>
+            </div>
+            <div>
+              <dt>Saved</dt>
+              <dd>{formatDateTime(detail.sso.updatedAt)}</dd>
+            </div>
+          </dl>
+        ) : (
+          <Empty>No single sign-on connection.</Empty>
         )}
       </Section>
       <Section id="scim" title="Provisioning (SCIM)">

@@ -90,7 +90,7 @@ export function errorState(error: unknown, fallback: string, networkFallback?: s
   };
 }
 
-type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** Calls the API and returns the answer if it has `shape`; throws ApiFailure otherwise. */
 export async function apiCall<T>(

@@ -2,7 +2,7 @@
  * The team page's Provisioning (SCIM) section: the base URL to paste into the identity provider,
  * whether a token exists (and since when), the time of the last SCIM call, and the token made,
  * replaced or revoked, each change after a confirm step. A new token is shown once, with a copy
- * button: only its hash is kept. Below, short steps for Entra ID, Okta and Google Workspace.
+ * button: only its hash is kept. Making one asks for a recent proof of the owner first. Below, short steps for Entra ID, Okta and Google Workspace.
  * Loaded when the page is scrolled near it (TeamPage, WhenNear), with its calls and shapes.
  */
 import { useState } from 'react';
@@ -13,6 +13,7 @@ import { isMessageAnswer } from '../../generated/answers/MessageAnswer';
 import { formatShortDateTime } from '../../lib/format';
 import { CopyButton } from '../dashboard/CopyButton';
 import { apiCall, messageFor } from '../shared/api';
+import { withFreshProof } from '../shared/fresh-proof';
 import { dashboardProblem, leftForLogin } from '../shared/session-ended';
 import { useLoad } from '../shared/use-load';
 import { teamNetwork } from './team-calls';
@@ -79,7 +80,10 @@ export function ScimSection() {
 
   const create = () =>
     act(async () => {
-      const answer = await apiCall('POST', '/api/team/scim/token', isCreateTeamScimTokenAnswer);
+      // Making a token asks for a recent proof of the owner (a dialog, then the call again).
+      const answer = await withFreshProof(() =>
+        apiCall('POST', '/api/team/scim/token', isCreateTeamScimTokenAnswer),
+      );
       setToken(answer.token);
       replace(answer.status);
     });

@@ -5,7 +5,8 @@
  * page is scrolled near them, WhenNear). Each owner action is confirmed in one dialog (TeamConfirm, loaded on the first
  * action); its result is one line at the top of the page, focused, and the figures and the
  * table's page are loaded again.
- * The Provisioning (SCIM) section (ScimSection) loads the same way, below them.
+ * The Single sign-on (SsoSection) and Provisioning (SCIM) sections (ScimSection) load the same
+ * way, below them.
  */
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { withErrorBoundary } from '../ErrorBoundary';
@@ -49,6 +50,10 @@ const DomainsSection = deferred(
 const ActivitySection = deferred(
   'Team activity',
   async () => (await import('./ActivitySection')).ActivitySection,
+);
+const SsoSection = deferred(
+  'Single sign-on',
+  async () => (await import('./SsoSection')).SsoSection,
 );
 const ScimSection = deferred(
   'Provisioning (SCIM)',
@@ -173,6 +178,9 @@ function TeamPage() {
       </WhenNear>
       <WhenNear title="Team activity" watch={tableShown}>
         <ActivitySection version={version} />
+      </WhenNear>
+      <WhenNear title="Single sign-on" watch={tableShown}>
+        <SsoSection />
       </WhenNear>
       <WhenNear title="Provisioning (SCIM)" watch={tableShown}>
         <ScimSection />

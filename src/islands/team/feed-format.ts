@@ -29,6 +29,10 @@ const kindLabels: Record<string, string> = {
   'domain-verified': 'Domain verified',
   'domain-lapsed': 'Domain lapsed',
   'domain-removed': 'Domain removed',
+  'sso-connected': 'Single sign-on connected',
+  'sso-changed': 'Single sign-on changed',
+  'sso-required-changed': 'Single sign-on requirement changed',
+  'sso-disconnected': 'Single sign-on disconnected',
 };
 
 /** "activated" → "Device activated"; a kind this page does not know reads as written. */

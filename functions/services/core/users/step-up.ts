@@ -35,6 +35,10 @@ export const stepUpActions = {
   /** Asking for the options and sending the new passkey. */
   'add-passkey': 'adding a passkey',
   'remove-passkey': 'removing a passkey',
+  /** Saving the organization's single sign-on connection (who may sign in through which provider). */
+  'sso-settings': 'saving the single sign-on settings',
+  /** Making or replacing the organization's SCIM token (which can add and remove members). */
+  'scim-token': 'making a SCIM token',
 } as const;
 export type StepUpAction = keyof typeof stepUpActions;
 

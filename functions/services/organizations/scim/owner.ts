@@ -4,6 +4,8 @@
  */
 import { ScimTeamMessages } from '../../../../src/contract/scim';
 import { fail } from '../../../lib/errors';
+import type { SessionInfo } from '../../core/users/sessions';
+import { assertStepUp } from '../../core/users/step-up';
 import { findUserById } from '../../core/users/users';
 import type { Deps } from '../../shared/deps';
 import { ownedOrganization } from '../team';
@@ -18,9 +20,11 @@ export const ownerScim = {
   async status(deps: Deps, ownerId: string) {
     return scimStatus(deps, await ownedOrganization(deps.db, ownerId, true));
   },
-  async createToken(deps: Deps, ownerId: string) {
-    const organization = await ownedOrganization(deps.db, ownerId);
-    return createScimToken(deps, organization, await ownerOf(deps, ownerId));
+  /** Needs a recent proof of the owner's strongest factor: the token can add and remove members. */
+  async createToken(deps: Deps, session: SessionInfo) {
+    const organization = await ownedOrganization(deps.db, session.userId);
+    await assertStepUp(deps, session, 'scim-token');
+    return createScimToken(deps, organization, await ownerOf(deps, session.userId));
   },
   async revokeToken(deps: Deps, ownerId: string) {
     const organization = await ownedOrganization(deps.db, ownerId);
