@@ -77,6 +77,30 @@ const englishZodOnly = {
 };
 
 /**
+ * The standard fonts the Worker's PDFs use (services/billing/invoice-pdf.ts draws every invoice in
+ * Helvetica and Helvetica Bold). pdf-lib's font package carries the metrics of all fourteen as
+ * deflated base64, which gzip cannot shrink: the twelve never used were about 70 KiB of the
+ * production upload. A production build gets empty data in their place, so asking for one of them
+ * fails at once instead of drawing with wrong metrics; tests/unit/worker-bundle.test.ts checks that
+ * the invoice asks for no other font.
+ */
+export const KEPT_STANDARD_FONTS = ['Helvetica', 'Helvetica-Bold'];
+const usedStandardFontsOnly = {
+  name: 'sheetwright:used-standard-fonts-only',
+  setup(build) {
+    build.onLoad(
+      { filter: /[\\/]@pdf-lib[\\/]standard-fonts[\\/].*\.compressed\.json$/ },
+      (args) => {
+        const name = /([^\\/]+)\.compressed\.json$/.exec(args.path)?.[1] ?? '';
+        // The encodings table is shared by every font; the kept fonts' metrics stay as they are.
+        if (name === 'all-encodings' || KEPT_STANDARD_FONTS.includes(name)) return undefined;
+        return { contents: '""', loader: 'json' };
+      },
+    );
+  },
+};
+
+/**
  * Builds the Worker into `outdir` (emptied first). Answers esbuild's metafile, whose `inputs` are
  * every module of the build and whose `outputs` are the entry and its chunks.
  */
@@ -120,7 +144,10 @@ export async function buildWorker({
     legalComments: 'none',
     metafile: true,
     logLevel: 'warning',
-    plugins: kind === 'production' ? [withoutStandIns, englishZodOnly] : [englishZodOnly],
+    plugins:
+      kind === 'production'
+        ? [withoutStandIns, englishZodOnly, usedStandardFontsOnly]
+        : [englishZodOnly],
   });
   return result.metafile;
 }

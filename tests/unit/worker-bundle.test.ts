@@ -5,14 +5,18 @@
  * own, loaded on first use, not part of what every cold start evaluates (docs/performance.md,
  * "Cold start").
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildWorker, STAND_IN_LOADER } from '../../scripts/build-worker.mjs';
+import { StandardFonts } from 'pdf-lib';
+import { buildWorker, KEPT_STANDARD_FONTS, STAND_IN_LOADER } from '../../scripts/build-worker.mjs';
 
 interface Metafile {
-  inputs: Record<string, { imports: { path: string; kind: string; external?: boolean }[] }>;
+  inputs: Record<
+    string,
+    { bytes: number; imports: { path: string; kind: string; external?: boolean }[] }
+  >;
   outputs: Record<
     string,
     {
@@ -101,6 +105,33 @@ describe('a production build of the Worker', () => {
     // They are in the build all the same, as chunks of their own.
     const all = Object.keys(builds.production.meta.inputs);
     expect(LAZY.filter((pattern) => !all.some((module) => pattern.test(module)))).toEqual([]);
+  });
+
+  it('carries the metrics of the standard fonts its PDFs draw with, and of no other', () => {
+    // Every standard font the Worker's code asks pdf-lib for, by its name in the PDF.
+    const sources = readdirSync('functions', { recursive: true, encoding: 'utf8' })
+      .filter((file) => /\.tsx?$/.test(file))
+      .map((file) => readFileSync(join('functions', file), 'utf8'));
+    const asked = [
+      ...new Set(
+        sources.flatMap((source) =>
+          [...source.matchAll(/StandardFonts\.(\w+)/g)].map(
+            ([, key]) => StandardFonts[key as keyof typeof StandardFonts],
+          ),
+        ),
+      ),
+    ];
+    expect(asked.length).toBeGreaterThan(0);
+    expect(asked.filter((name) => !KEPT_STANDARD_FONTS.includes(name))).toEqual([]);
+
+    const fontData = Object.entries(builds.production.meta.inputs).flatMap(([module, input]) => {
+      const name = /standard-fonts\/.*\/([^/]+)\.compressed\.json$/.exec(module)?.[1];
+      return name && name !== 'all-encodings' ? [{ name, bytes: input.bytes }] : [];
+    });
+    const kept = fontData.filter(({ bytes }) => bytes > 2).map(({ name }) => name);
+    expect(kept.sort()).toEqual([...KEPT_STANDARD_FONTS].sort());
+    // The others are in the build as empty data only.
+    expect(fontData.length).toBe(14);
   });
 });
 
