@@ -23,18 +23,28 @@ export function totpCode(secret: string, at = Date.now()): string {
   return totp.generate({ timestamp: at });
 }
 
+/** The app's 30-second step at `at`. */
+const stepAt = (at: number) => Math.floor(at / 30_000);
+
 /**
- * A code the server has not accepted yet: a code is accepted once, so after one was used this
- * waits for the app's next 30-second step.
+ * A code the server has not accepted yet. The server takes the code of the step before, the
+ * step and the step after its own (a clock a little off), each newer than the last one it
+ * accepted: so the codes of three steps are at hand at once, and only a fourth within a minute
+ * waits for the app's next step. `used` keeps the steps given out (`step:<n>`).
  */
 export async function freshCode(secret: string, used: Set<string>): Promise<string> {
+  const last = Math.max(-Infinity, ...[...used].map((entry) => Number(entry.slice(5))));
   for (;;) {
-    const code = totpCode(secret);
-    if (!used.has(code)) {
-      used.add(code);
-      return code;
+    const now = Date.now();
+    const current = stepAt(now);
+    // The step before ends with this one: in its last seconds it may be gone when it arrives.
+    const earliest = now % 30_000 < 20_000 ? current - 1 : current;
+    const step = Math.max(last + 1, earliest);
+    if (step <= current + 1) {
+      used.add(`step:${step}`);
+      return totpCode(secret, step * 30_000);
     }
-    await new Promise((resolve) => setTimeout(resolve, 1000));
+    await new Promise((resolve) => setTimeout(resolve, (current + 1) * 30_000 - now + 500));
   }
 }
 
