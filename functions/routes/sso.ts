@@ -5,7 +5,10 @@
  *   by single sign-on (and through which organization);
  * - POST /sso/start: the login page's form (with or without JavaScript). The sign-in's state goes
  *   into a short-lived HttpOnly, SameSite=Lax cookie (Lax: the provider sends the browser back
- *   with a top-level GET, which carries it), and the browser goes to the provider;
+ *   with a top-level GET, which carries it), and the browser goes to the provider. Not by a
+ *   redirect: the site's CSP (`form-action 'self'`) also governs where a form's answer may
+ *   redirect, and the provider is another site; so the answer is a small page that goes on at
+ *   once (`<meta http-equiv="refresh">`, which form-action does not govern), with a link;
  * - GET /sso/callback: the provider's answer. Signed in: the session cookie and the signed-in hint
  *   (as the login form's), then the page the sign-in started for or the dashboard. Refused: the
  *   built /login page with the plain message, under the refusal's status, never a 500.
@@ -14,6 +17,7 @@
  */
 import type { Context } from 'hono';
 import { getCookie, deleteCookie, setCookie } from 'hono/cookie';
+import { html } from 'hono/html';
 import { ssoLookupRoute } from '../../src/contract/api/sign-in-routes';
 import { ssoCallbackRoute, ssoStartRoute } from '../../src/contract/api/page-routes';
 import { ssoStartSchema } from '../../src/contract/schemas/auth';
@@ -54,6 +58,24 @@ function clearStateCookie(c: Context) {
   deleteCookie(c, SSO_STATE_COOKIE, { path: '/', secure: true, httpOnly: true, sameSite: 'Lax' });
 }
 
+/** The page that sends the browser on to the identity provider at once. */
+function toProvider(location: string, organizationName: string) {
+  return html`<!doctype html>
+    <html lang="en">
+      <head>
+        <meta charset="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta http-equiv="refresh" content="0;url=${location}" />
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <title>Signing in with ${organizationName}</title>
+      </head>
+      <body>
+        <p>Taking you to ${organizationName}'s sign-in page…</p>
+        <p><a href="${location}">Continue to ${organizationName}'s sign-in page</a></p>
+      </body>
+    </html>`;
+}
+
 export const ssoApiRoutes = declaredRoutes<AccountEnv>().openapi(ssoLookupRoute, async (c) => {
   const deps = c.get('deps');
   await enforceRateLimit(deps, 'loginPerIp', deps.client.ip);
@@ -75,7 +97,9 @@ export const ssoPageRoutes = declaredRoutes<AccountEnv>()
         const deps = c.get('deps');
         const start = await startSsoSignIn(deps, { email, next: c.req.query('next') });
         setStateCookie(c, start.state, start.expiresAt, deps.now);
-        return c.redirect(start.location, 303);
+        c.header('Cache-Control', 'no-store');
+        c.header('Referrer-Policy', 'no-referrer');
+        return c.html(toProvider(start.location, start.organizationName), 200);
       } catch (error) {
         return pageWith(c, 'login', asApiError(error));
       }

@@ -152,8 +152,11 @@ export function callback(app: AccountApp, url: URL, cookie?: string) {
 /** /sso/start for `email`, answered with the provider's URL and the browser's cookie. */
 export async function started(app: AccountApp, email: string, next?: string) {
   const response = await startSso(app, email, next);
-  expect(response.status, await response.clone().text()).toBe(303);
-  return { location: response.headers.get('Location')!, cookie: stateCookieOf(response) };
+  expect(response.status, await response.clone().text()).toBe(200);
+  const page = await response.text();
+  const refresh = /http-equiv="refresh" content="0;url=([^"]+)"/.exec(page)?.[1];
+  if (!refresh) throw new Error(`no way on to the provider: ${page}`);
+  return { location: refresh.replaceAll('&amp;', '&'), cookie: stateCookieOf(response) };
 }
 
 /** The message the login page shows in its error element, from a refused answer. */

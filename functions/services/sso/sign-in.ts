@@ -87,6 +87,7 @@ export async function ssoForEmail(
 
 /** A sign-in sent to the provider: the state for the cookie, and where the browser goes. */
 export interface SsoStart {
+  organizationName: string;
   state: string;
   expiresAt: Millis;
   location: string;
@@ -161,7 +162,7 @@ export async function startSsoSignIn(
       expiresAt,
     }),
   ]);
-  return { state, expiresAt, location: location.toString() };
+  return { organizationName: organization.name, state, expiresAt, location: location.toString() };
 }
 
 /** Signed in by the provider: the account, and the page to go on to. */

@@ -149,7 +149,9 @@ export const ssoStartRoute = declareRoute({
   },
   get responses() {
     return {
-      303: signedInAnswer("To the identity provider's sign-in page."),
+      200: pageAnswer(
+        "A small page that goes on at once to the identity provider's sign-in page (a meta refresh, with a link): the site's CSP lets a form's answer redirect only to the site itself.",
+      ),
       ...refusals(
         'BAD_REQUEST',
         'VALIDATION_FAILED',
