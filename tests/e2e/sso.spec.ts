@@ -5,7 +5,8 @@
  * site never saw types their work e-mail on /login, is offered "Continue with <Northwind> single
  * sign-on", signs in on the provider's own pages and lands on the dashboard, signed in and a
  * member of the team. A person the provider signs in while no seat is free reads that the owner
- * was told. Screenshots of the login page's step and of the refusal, at 1280 and 390 px.
+ * was told. The plugin's /activate, which sends a signed-out person to /login with `next`, is
+ * where single sign-on brings them back. Screenshots of the login page's step and of the refusal, at 1280 and 390 px.
  */
 import type { Browser, Page, TestInfo } from '@playwright/test';
 import { continueWith, noSeat, signsYouIn } from '../../src/contract/sso-texts';
@@ -46,7 +47,7 @@ async function signInAtProvider(page: Page, email: string) {
   await page.locator('input[name="login"]').fill(email);
   await page.locator('input[name="password"]').fill('any password');
   await page.locator('button[type="submit"]').click();
-  // Its consent page asks once per person and client.
+  // Its consent page asks once per person, client and session at the provider (each browser).
   const consent = page.locator('button[type="submit"]');
   await expect(consent).toBeVisible();
   await consent.click();
@@ -108,6 +109,19 @@ test('a Northwind engineer signs in through the identity provider and joins the 
   expect(await me.json()).toMatchObject({ user: { email, plan: 'Enterprise' } });
 
   await context.close();
+
+  // The plugin's sign-in from its ribbon: /activate sends a signed-out person to /login with
+  // `next`, and single sign-on brings them back there.
+  const pluginContext = await newBrowser(browser);
+  const plugin = await pluginContext.newPage();
+  await newVisitor(plugin);
+  await plugin.goto('/login?next=%2Factivate%3Fuser_code%3DBCDF-GHJK');
+  await islandsReady(plugin);
+  await plugin.getByRole('textbox', { name: 'Email' }).fill(email);
+  await plugin.getByRole('button', { name: continueWith(organization) }).click();
+  await signInAtProvider(plugin, email);
+  await expect(plugin).toHaveURL(/\/activate\?user_code=BCDF-GHJK$/);
+  await pluginContext.close();
 
   // The only seat is taken: the next person (another browser) reads that the owner was told.
   const otherContext = await newBrowser(browser);
