@@ -7,6 +7,10 @@
 import { describe, expect, it } from 'vitest';
 import * as SsoTexts from '../../src/contract/sso-texts';
 import type { MailMessage } from '../../functions/adapters/types';
+import type {
+  PublicKeyCredentialCreationOptionsJSON,
+  PublicKeyCredentialRequestOptionsJSON,
+} from '@simplewebauthn/server';
 import {
   botToken,
   googleToken,
@@ -14,8 +18,12 @@ import {
   sendCode,
   signupForm,
   signUpTrial,
+  type AccountApp,
+  type SignedInAccount,
 } from './account-helpers';
 import { DAY_MS, runJobsAt } from './cron-helpers';
+import { ORIGIN } from './helpers';
+import { SoftAuthenticator } from './webauthn-authenticator';
 import { pageMessage, signInBySso, ssoWorld, type SsoWorld } from './sso-helpers';
 
 const person = (world: SsoWorld, prefix: string) =>
@@ -101,6 +109,43 @@ describe('single sign-on with no seat left', () => {
   });
 });
 
+/** A passkey added to `account` (as the passkeys tests do), for signing in with it later. */
+async function withPasskey(app: AccountApp, account: SignedInAccount) {
+  const authenticator = await SoftAuthenticator.create();
+  const options = await app.request('/api/passkeys/register/options', {
+    method: 'POST',
+    headers: account.browser,
+  });
+  expect(options.status).toBe(200);
+  const { challengeId, options: creation } = await options.json<{
+    challengeId: string;
+    options: PublicKeyCredentialCreationOptionsJSON;
+  }>();
+  const added = await app.request('/api/passkeys/register/verify', {
+    method: 'POST',
+    headers: account.browser,
+    json: {
+      challengeId,
+      name: 'Office laptop',
+      response: await authenticator.register(creation, { origin: ORIGIN }),
+    },
+  });
+  expect(added.status, await added.clone().text()).toBe(200);
+  return authenticator;
+}
+
+async function passkeySignIn(app: AccountApp, authenticator: SoftAuthenticator) {
+  const options = await app.post('/api/passkeys/sign-in/options', {});
+  const { challengeId, options: request } = await options.json<{
+    challengeId: string;
+    options: PublicKeyCredentialRequestOptionsJSON;
+  }>();
+  return app.post('/api/passkeys/sign-in/verify', {
+    challengeId,
+    response: await authenticator.authenticate(request, { origin: ORIGIN }),
+  });
+}
+
 describe('Require single sign-on', () => {
   /** An organization whose owner's address is on its own verified domain, requiring SSO. */
   async function requiring() {
@@ -174,6 +219,24 @@ describe('Require single sign-on', () => {
       member.auth.user.userId,
     );
     expect(row!.google_sub).toBeNull();
+  });
+
+  it("refuses a member's passkey, never the owner's", async () => {
+    const world = await ssoWorld({ ownerEmail: (domain) => `owner@${domain}` });
+    const member = await signUpTrial(world.app, { email: person(world, 'ann') });
+    const memberKey = await withPasskey(world.app, member);
+    const ownerKey = await withPasskey(world.app, world.owner);
+    await queryAll(
+      'UPDATE organization_sso SET required = 1 WHERE organization_id = ? RETURNING organization_id',
+      world.organizationId,
+    );
+    const refused = await passkeySignIn(world.app, memberKey);
+    expect(refused.status).toBe(403);
+    expect(await refused.json()).toEqual({
+      code: 'SSO_REQUIRED',
+      message: SsoTexts.ssoRequired(world.organizationName),
+    });
+    expect((await passkeySignIn(world.app, ownerKey)).status).toBe(200);
   });
 
   it('refuses a signup with an address of the domain', async () => {
