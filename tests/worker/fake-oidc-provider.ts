@@ -28,6 +28,8 @@ export interface ProviderSwitches {
   postOnly?: boolean;
   /** The ID token's nonce: another one. */
   otherNonce?: boolean;
+  /** Every request answers 503 (the provider is down). */
+  down?: boolean;
 }
 
 interface IssuedCode {
@@ -149,6 +151,7 @@ export async function fakeOidcProvider(clock: () => number): Promise<FakeOidcPro
   async function handle(request: Request): Promise<Response> {
     const url = new URL(request.url);
     if (url.origin !== issuer) return new Response('unknown host', { status: 502 });
+    if (switches.down) return new Response('down for maintenance', { status: 503 });
     switch (url.pathname) {
       case '/.well-known/openid-configuration':
         return json({

@@ -245,6 +245,18 @@ describe('single sign-on: refused in plain words, never a 500', () => {
     expect(await queryAll('SELECT id FROM users WHERE email_normalized = ?', stranger)).toEqual([]);
   });
 
+  it('says so when the provider cannot be reached, and records it', async () => {
+    const world = await ssoWorld();
+    world.provider.switches.down = true;
+    const response = await startSso(world.app, person(world));
+    expect(response.status).toBe(502);
+    expect(await pageMessage(response)).toBe(SsoTexts.providerUnavailable(world.organizationName));
+    expect((await connection(world)).last_failure).toMatch(/^Discovery failed: /);
+    expect(
+      await queryAll('SELECT id FROM sso_sign_ins WHERE organization_id = ?', world.organizationId),
+    ).toEqual([]);
+  });
+
   it('refuses a form posted from another site', async () => {
     const world = await ssoWorld();
     const response = await world.app.request('/sso/start', {

@@ -51,7 +51,7 @@ import { isCancellable, newestSubscription } from '../core/payments/subscription
 import { teamEvent } from '../core/team-feed';
 import { findUserByEmail, findUserById, newUser } from '../core/users/users';
 import { randomToken } from '../shared/crypto';
-import type { Db, Millis } from '../shared/db';
+import { isUniqueViolation, type Db, type Millis } from '../shared/db';
 import type { Deps } from '../shared/deps';
 import { normalizeEmail } from '../shared/emails';
 import { enforceRateLimit } from '../shared/rate-limit';
@@ -313,6 +313,7 @@ async function accountFor(
   organization: OrganizationRow,
   identity: OidcIdentity,
   emailNormalized: string,
+  retried = false,
 ): Promise<UserRow> {
   const { db, now } = deps;
   const name = organization.name;
@@ -342,7 +343,19 @@ async function accountFor(
       memberPlan(organization),
       now,
     );
-  const joined = await joinJustInTime(db, organization, account, existing === undefined, now);
+  let joined: boolean;
+  try {
+    joined = await joinJustInTime(db, organization, account, existing === undefined, now);
+  } catch (error) {
+    // The same person's other sign-in made the account or the member a moment ago: take the
+    // account as it now is (once).
+    if (
+      !retried &&
+      (isUniqueViolation(error, 'users') || isUniqueViolation(error, 'organization_members'))
+    )
+      return accountFor(deps, organization, identity, emailNormalized, true);
+    throw error;
+  }
   if (!joined) {
     await waitForSeat(deps, organization, emailNormalized, identity.name);
     throw fail('SSO_NO_SEAT', { message: SsoTexts.noSeat(name) });
