@@ -24568,14 +24568,14 @@ export interface operations {
             };
         };
         responses: {
-            /** @description To the identity provider's sign-in page. */
-            303: {
+            /** @description A small page that goes on at once to the identity provider's sign-in page (a meta refresh, with a link): the site's CSP lets a form's answer redirect only to the site itself. */
+            200: {
                 headers: {
-                    /** @description Where the browser goes next. */
-                    Location?: string;
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "text/html": string;
+                };
             };
             /** @description The form's page again, saying why: `BAD_REQUEST` (Bad request); `VALIDATION_FAILED` (Invalid request body.). */
             400: {
