@@ -3261,8 +3261,7 @@ export interface components {
         SignInWithGoogleRequest: {
             googleAccessToken: string;
         };
-        LookUpSingleSignOnAnswer: components["schemas"]["SsoLookupAnswer"];
-        SsoLookupAnswer: {
+        LookUpSingleSignOnAnswer: {
             /** @description The organization whose verified domain the address is on, when it has single sign-on; null otherwise. */
             organizationName: string | null;
         };

@@ -153,14 +153,12 @@ export const resetPasswordRoute = declareRoute({
 
 /** Whether an address signs in through its organization's identity provider. */
 export const ssoLookupAnswerSchema = lazySchema(() =>
-  z
-    .object({
-      organizationName: z.string().nullable().meta({
-        description:
-          'The organization whose verified domain the address is on, when it has single sign-on; null otherwise.',
-      }),
-    })
-    .meta({ id: 'SsoLookupAnswer' }),
+  z.object({
+    organizationName: z.string().nullable().meta({
+      description:
+        'The organization whose verified domain the address is on, when it has single sign-on; null otherwise.',
+    }),
+  }),
 );
 
 export const ssoLookupRoute = declareRoute({

@@ -14,7 +14,7 @@ import { runAuthCall } from '../shared/auth-calls';
 import { setAuthError } from '../shared/auth-store';
 import type { LoginValues } from './LoginForm';
 import { isSignInAnswer } from '../../generated/answers/SignInAnswer';
-import { isSsoLookupAnswer } from '../../generated/answers/SsoLookupAnswer';
+import { isLookUpSingleSignOnAnswer } from '../../generated/answers/LookUpSingleSignOnAnswer';
 
 /**
  * POST /api/login (`sending` runs once the form passed its checks); null when the form is refused
@@ -48,9 +48,14 @@ export async function ssoLookup(email: string): Promise<{ organizationName: stri
   const normalized = normalizeEmail(email);
   if (emailRule(normalized)) return null;
   try {
-    const { organizationName } = await apiCall('POST', '/api/sso/lookup', isSsoLookupAnswer, {
-      email: normalized,
-    });
+    const { organizationName } = await apiCall(
+      'POST',
+      '/api/sso/lookup',
+      isLookUpSingleSignOnAnswer,
+      {
+        email: normalized,
+      },
+    );
     return organizationName === null ? null : { organizationName };
   } catch {
     return null;
