@@ -31,16 +31,16 @@ export const notAvailable =
   'Single sign-on is not set up for this e-mail address. Log in with your password, Google or a passkey instead, or ask your team owner whether your organization uses single sign-on.';
 
 export const signInExpired =
-  'This single sign-on took too long or was already used, or it was started in another browser. Choose Continue with single sign-on again, in this browser.';
+  'This single sign-on took too long or was already used, or it was started in another browser. Type your work e-mail and choose Continue with single sign-on again, in this browser.';
 
 export const providerRefused = (organizationName: string) =>
-  `${organizationName}'s identity provider did not sign you in. Choose Continue with single sign-on to try again; if it keeps happening, ask your IT team whether your account may use this app.`;
+  `${organizationName}'s identity provider did not sign you in. To try again, type your work e-mail and choose Continue with single sign-on; if it keeps happening, ask your IT team whether your account may use this app.`;
 
 export const tokenRefused = (organizationName: string) =>
-  `We could not confirm your sign-in with ${organizationName}'s identity provider, so you are not signed in. Choose Continue with single sign-on to try again; if it keeps happening, tell your team owner.`;
+  `We could not confirm your sign-in with ${organizationName}'s identity provider, so you are not signed in. To try again, type your work e-mail and choose Continue with single sign-on; if it keeps happening, tell your team owner.`;
 
 export const providerUnavailable = (organizationName: string) =>
-  `${organizationName}'s identity provider could not be reached just now. Wait a minute, then choose Continue with single sign-on again; if it keeps happening, tell your team owner.`;
+  `${organizationName}'s identity provider could not be reached just now. Wait a minute, then type your work e-mail and choose Continue with single sign-on again; if it keeps happening, tell your team owner.`;
 
 export const wrongDomain = (organizationName: string) =>
   `The identity provider signed you in with an address that is not on ${organizationName}'s verified domains, so you are not signed in. Sign in at the provider with your work e-mail and choose Continue with single sign-on again.`;

@@ -24658,7 +24658,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The form's page again, saying why: `SSO_PROVIDER_UNAVAILABLE` (Your organization's identity provider could not be reached just now. Wait a minute, then choose Continue with single sign-on again; if it keeps happening, tell your team owner.). */
+            /** @description The form's page again, saying why: `SSO_PROVIDER_UNAVAILABLE` (Your organization's identity provider could not be reached just now. Wait a minute, then type your work e-mail and choose Continue with single sign-on again; if it keeps happening, tell your team owner.). */
             502: {
                 headers: {
                     [name: string]: unknown;
@@ -24723,7 +24723,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description The form's page again, saying why: `SSO_SIGN_IN_EXPIRED` (This single sign-on took too long or was already used, or it was started in another browser. Choose Continue with single sign-on again, in this browser.). */
+            /** @description The form's page again, saying why: `SSO_SIGN_IN_EXPIRED` (This single sign-on took too long or was already used, or it was started in another browser. Type your work e-mail and choose Continue with single sign-on again, in this browser.). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -24739,7 +24739,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The form's page again, saying why: `SSO_FAILED` (We could not confirm your sign-in with Your organization's identity provider, so you are not signed in. Choose Continue with single sign-on to try again; if it keeps happening, tell your team owner.). */
+            /** @description The form's page again, saying why: `SSO_FAILED` (We could not confirm your sign-in with Your organization's identity provider, so you are not signed in. To try again, type your work e-mail and choose Continue with single sign-on; if it keeps happening, tell your team owner.). */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -24803,7 +24803,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The form's page again, saying why: `SSO_PROVIDER_UNAVAILABLE` (Your organization's identity provider could not be reached just now. Wait a minute, then choose Continue with single sign-on again; if it keeps happening, tell your team owner.). */
+            /** @description The form's page again, saying why: `SSO_PROVIDER_UNAVAILABLE` (Your organization's identity provider could not be reached just now. Wait a minute, then type your work e-mail and choose Continue with single sign-on again; if it keeps happening, tell your team owner.). */
             502: {
                 headers: {
                     [name: string]: unknown;
