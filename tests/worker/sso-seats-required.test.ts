@@ -24,7 +24,7 @@ import {
 import { DAY_MS, recordingMailer, runJobsAt } from './cron-helpers';
 import { ORIGIN } from './helpers';
 import { SoftAuthenticator } from './webauthn-authenticator';
-import { pageMessage, signInBySso, ssoWorld, type SsoWorld } from './sso-helpers';
+import { pageMessage, signInBySso, ssoWorld, started, type SsoWorld } from './sso-helpers';
 
 const person = (world: SsoWorld, prefix: string) =>
   `${prefix}.${crypto.randomUUID().slice(0, 6)}@${world.domain}`;
@@ -74,12 +74,16 @@ describe('single sign-on with no seat left', () => {
     expect(seatMails(world.app.mail, ownerEmail)).toHaveLength(1);
     expect((await waiting(world)).map((row) => row.email_normalized)).toEqual([linus, margaret]);
 
-    // The hourly cron within the day finds nothing to send.
+    // A sign-in that never comes back from the provider.
+    await started(world.app, person(world, 'lost'));
+    expect(await queryAll('SELECT id FROM sso_sign_ins')).toHaveLength(1);
+    // The hourly cron within the day finds nothing to send, and deletes that sign-in.
     const sameDay = await runJobsAt(world.app.clock.now + 3600_000, recordingMailer(), { dns });
     expect(sameDay.find((r) => r.name === 'mail-sso-seat-waits')).toMatchObject({
       ok: true,
       counts: { mailed: 0 },
     });
+    expect(await queryAll('SELECT id FROM sso_sign_ins')).toEqual([]);
     // A day after the first e-mail, the cron sends one listing both, once.
     const mailer = recordingMailer();
     const nextDay = world.app.clock.now + DAY_MS;
