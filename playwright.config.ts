@@ -7,6 +7,14 @@ import { chromiumArgs, chromiumPath } from './tests/browser';
  */
 const port = Number(process.env.E2E_PORT ?? 8787);
 /**
+ * The local OpenID provider the server starts (scripts/local-idp.mjs) listens beside it, on a
+ * port of the tests' own, so a developer's `npm start` (provider on 8790, for its own site port)
+ * never answers for them; its redirect URIs include this server's port. The single sign-on spec
+ * reads it from E2E_IDP_PORT.
+ */
+const idpPort = Number(process.env.E2E_IDP_PORT ?? port + 1000);
+process.env.E2E_IDP_PORT = String(idpPort);
+/**
  * E2E_REUSE_BUILD=1 (.ci/run, right after its build step) starts the server on the dist/ just
  * built instead of building the site a second time; without it `npm start` builds as usual.
  */
@@ -52,7 +60,7 @@ export default defineConfig({
     },
   ],
   webServer: {
-    command: `PORT=${port} node scripts/start.mjs${startArgs}`,
+    command: `PORT=${port} IDP_PORT=${idpPort} node scripts/start.mjs${startArgs}`,
     url: `http://localhost:${port}/api/health`,
     reuseExistingServer: !process.env.CI,
     timeout: 180_000,

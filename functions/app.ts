@@ -34,6 +34,7 @@ import { healthRoutes } from './routes/health';
 import { openApiRoutes } from './routes/openapi';
 import { licenseRoutes } from './routes/licenses';
 import { loginFormRoutes } from './routes/login-form';
+import { ssoApiRoutes, ssoPageRoutes } from './routes/sso';
 import { passkeyRoutes } from './routes/passkeys';
 import { passwordRoutes } from './routes/password';
 import { releaseRoutes } from './routes/releases';
@@ -50,7 +51,8 @@ import { pluginRoutes } from './routes/plugin';
 
 /**
  * Builds the Worker's Hono app. Only /api/*, /dev/*, the console's paths and the pages whose forms
- * post (/login, /login/code, /forgot-password, /activate, /signup, /reset-password) reach the Worker first
+ * post (/login, /login/code, /forgot-password, /activate, /signup, /reset-password) and single
+ * sign-on's /sso/start and /sso/callback reach the Worker first
  * (wrangler.toml run_worker_first); any other path the app does not know goes to the assets binding, so the
  * static site and its 404 page answer. Tests call this to mount extra routes on a fresh app, and
  * pass `adapters` to replace outside services (mail, bot check, Google, payments) with their own,
@@ -83,6 +85,7 @@ export function createApp(
     .route('/api', openApiRoutes)
     .route('/api', configRoutes)
     .route('/api', authRoutes)
+    .route('/api', ssoApiRoutes)
     .route('/api', signupRoutes)
     .route('/api', accountRoutes)
     .route('/api', passwordRoutes)
@@ -111,6 +114,8 @@ export function createApp(
     .route('/api', adminUsageTrendRoutes)
     // The sign-in forms' POSTs (routes/login-form.ts); their GETs are the static pages.
     .route('/', loginFormRoutes)
+    // Single sign-on's form and the identity provider's answer (routes/sso.ts).
+    .route('/', ssoPageRoutes)
     // The other island forms, posted by the browser before their scripts loaded
     // (routes/early-forms.ts): their own page again, never an empty 405.
     .route('/', earlyFormRoutes)

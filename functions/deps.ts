@@ -91,6 +91,7 @@ export function buildDeps({ env, config, now, origin, client, overrides = {} }: 
     google: adapters.google,
     vatRegister: adapters.vatRegister,
     dns: adapters.dns,
+    oidc: adapters.oidc,
     payments: adapters.payments,
     tasks: adapters.tasks,
     releases: adapters.releases,

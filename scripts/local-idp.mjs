@@ -2,7 +2,7 @@
 // is tried locally against the same protocol (authorization code with PKCE, state and nonce, a
 // signed ID token, discovery and keys) as Entra ID, Google Workspace or Okta in production. Built
 // on oidc-provider (a certified implementation), with a few test people of the made-up firm
-// Northwind (northwind.test) and one client for the site.
+// Northwind (northwind.test; any other address there is known too) and one client for the site.
 //
 //   node scripts/local-idp.mjs        # http://localhost:8790 (IDP_PORT), for the site on PORT
 //
@@ -28,6 +28,25 @@ export const LOCAL_PEOPLE = {
   'linus@northwind.test': { name: 'Linus Northwind' },
   'margaret@northwind.test': { name: 'Margaret Northwind' },
 };
+
+/** The made-up firm's domain: its people, and anyone else at it (the end-to-end tests' own). */
+export const LOCAL_DOMAIN = 'northwind.test';
+
+/**
+ * A person the provider knows: one of LOCAL_PEOPLE, or any other address at LOCAL_DOMAIN, named
+ * after the part before the @ (so each end-to-end run can sign in someone new); else undefined.
+ */
+export function localPerson(email) {
+  if (LOCAL_PEOPLE[email]) return LOCAL_PEOPLE[email];
+  const [local, domain] = email.split('@');
+  if (domain !== LOCAL_DOMAIN || !local || !/^[a-z0-9._-]+$/.test(local)) return undefined;
+  const name = local
+    .split(/[._-]+/)
+    .filter(Boolean)
+    .map((part) => part[0].toUpperCase() + part.slice(1))
+    .join(' ');
+  return { name: `${name} Northwind` };
+}
 
 /** The site's address to come back to, one per port the site may run on (`npm start`, e2e). */
 function redirectUris(sitePorts) {
@@ -58,7 +77,7 @@ export function localProvider({ port = IDP_PORT, sitePorts = [8787] } = {}) {
     conformIdTokenClaims: false,
     async findAccount(_context, id) {
       const email = String(id).trim().toLowerCase();
-      const person = LOCAL_PEOPLE[email];
+      const person = localPerson(email);
       if (!person) return undefined;
       // The development sign-in page makes what was typed the account's id, and so its `sub`.
       return {

@@ -16,6 +16,7 @@ import type { LocalBotCheckOptions } from './botcheck-local';
 import { createGoogleIdentity, createUnconfiguredGoogleIdentity, googleJwks } from './identity';
 import { createResendMailer, createUnconfiguredMailer } from './mail';
 import { createDohResolver } from './dns';
+import { createOidcClient } from './oidc';
 import type {
   Adapters,
   BotCheck,
@@ -35,12 +36,16 @@ export type {
   GoogleIdentity,
   GoogleProfile,
   MailMessage,
+  OidcClient,
+  OidcConnection,
+  OidcIdentity,
   Mailer,
   VatRegister,
   VatRegisterAnswer,
 } from './types';
 export { GoogleTokenError } from './identity';
 export { MailDeliveryError } from './mail';
+export { OidcFailure } from './types';
 
 /** Which implementation each service uses; /api/config reports the public part of it. */
 export interface AdapterModes {
@@ -93,6 +98,9 @@ export function createAdapters(config: Config, deps: AdapterDeps): Adapters {
     google: pickGoogle(modes.google, config, deps.local),
     vatRegister: pickVatRegister(config, deps.local),
     dns: pickDns(config, deps),
+    // The organizations' own providers need no settings of ours; plain http only in development
+    // (the local provider of `npm start`).
+    oidc: createOidcClient({ allowHttp: config.ENVIRONMENT === 'development' }),
   };
 }
 

@@ -101,4 +101,70 @@ export interface Adapters {
   google: GoogleIdentity;
   vatRegister: VatRegister;
   dns: DnsTxtResolver;
+  oidc: OidcClient;
+}
+
+/** An organization's OpenID provider as the client needs it (the secret already opened). */
+export interface OidcConnection {
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+}
+
+/** The person an ID token names, once oauth4webapi checked it. */
+export interface OidcIdentity {
+  /** The provider's stable id of the person (`sub`). */
+  subject: string;
+  email: string;
+  /** False only when the provider says the address is not verified. */
+  emailVerified: boolean;
+  /** The person's name as the provider has it; '' when it gives none. */
+  name: string;
+}
+
+/**
+ * Why a sign-in failed at or after the provider: its discovery, its own `error=` answer, an
+ * answer that is not one, the token endpoint's refusal, or an ID token that did not pass.
+ */
+export type OidcFailureKind =
+  'discovery' | 'provider-error' | 'bad-answer' | 'token-refused' | 'id-token';
+
+export class OidcFailure extends Error {
+  constructor(
+    readonly kind: OidcFailureKind,
+    readonly detail: string,
+  ) {
+    super(`${kind}: ${detail}`);
+    this.name = 'OidcFailure';
+  }
+}
+
+/** The OpenID Connect client of single sign-on (adapters/oidc.ts). */
+export interface OidcClient {
+  /** The provider's authorization URL for one sign-in (PKCE S256, state, nonce). */
+  authorizationUrl(
+    connection: OidcConnection,
+    request: {
+      redirectUri: string;
+      state: string;
+      nonce: string;
+      codeVerifier: string;
+      loginHint?: string;
+    },
+  ): Promise<URL>;
+  /**
+   * Takes the provider's answer at the callback URL: its `error=`, or the code exchanged and the
+   * ID token checked (issuer, audience, expiry at `now`, nonce, signature). Throws OidcFailure.
+   */
+  exchangeCode(
+    connection: OidcConnection,
+    request: {
+      callback: URL;
+      state: string;
+      redirectUri: string;
+      codeVerifier: string;
+      nonce: string;
+      now: number;
+    },
+  ): Promise<OidcIdentity>;
 }

@@ -63,7 +63,7 @@ const formPages = {
 type FormPage = keyof typeof formPages;
 
 /** The named fields of the form, as strings; a missing one is left out, so the schema names it. */
-async function formFields<const N extends string>(
+export async function formFields<const N extends string>(
   c: Context<AccountEnv>,
   names: readonly N[],
 ): Promise<Partial<Record<N, string>>> {
@@ -79,7 +79,7 @@ async function formFields<const N extends string>(
 }
 
 /** The built form page with `error`'s message shown, answered with the error's status. */
-async function pageWith(
+export async function pageWith(
   c: Context<AccountEnv>,
   which: FormPage,
   error: ApiError,
@@ -106,14 +106,14 @@ async function pageWith(
 }
 
 /** An expected failure as it is; a database that is busy for a moment as SERVICE_BUSY. */
-function asApiError(error: unknown): ApiError {
+export function asApiError(error: unknown): ApiError {
   if (error instanceof ApiError) return error;
   if (isTransientDbError(error)) return fail('SERVICE_BUSY', { headers: { 'Retry-After': '2' } });
   throw error;
 }
 
 /** Refuses a form posted from another site (before its body is read), on the form's own page. */
-function sameSiteForm(which: FormPage) {
+export function sameSiteForm(which: FormPage) {
   return async (c: Context<AccountEnv>, next: () => Promise<void>) => {
     try {
       assertSameOrigin(c);
@@ -126,7 +126,7 @@ function sameSiteForm(which: FormPage) {
   };
 }
 
-function formBodyLimit(which: FormPage) {
+export function formBodyLimit(which: FormPage) {
   return bodyLimit({
     maxSize: MAX_BODY_BYTES,
     onError: (c) => pageWith(c as Context<AccountEnv>, which, fail('PAYLOAD_TOO_LARGE')),
@@ -134,7 +134,7 @@ function formBodyLimit(which: FormPage) {
 }
 
 /** Validates the form's fields with `schema`; a refusal carries the field's plain message. */
-async function parseForm<T>(schema: z.ZodType<T>, fields: unknown): Promise<T> {
+export async function parseForm<T>(schema: z.ZodType<T>, fields: unknown): Promise<T> {
   const parsed = await schema.safeParseAsync(fields, { error: plainIssueMessage });
   if (!parsed.success)
     throw fail('VALIDATION_FAILED', { message: parsed.error.issues[0]?.message });

@@ -23,6 +23,7 @@ import { domainAlreadyAdded, domainLimit, domainTaken } from './domains.ts';
 import { ssoNeedsConnection, ssoIssuerNotUrl } from './sso-settings.ts';
 import * as Messages from './texts.ts';
 import * as PluginSignInTexts from './plugin-sign-in-texts.ts';
+import * as SsoTexts from './sso-texts.ts';
 
 /** The statuses an expected failure may have (4xx, and an honest 5xx when a provider fails). */
 export type ErrorStatus =
@@ -247,6 +248,26 @@ export const errorCatalogue = {
   NO_SEATS: { status: 409, message: TeamMessages.noSeats },
   /** A bulk invitation of more than `bulkInviteMax` addresses: refused whole, nobody invited. */
   TOO_MANY_ADDRESSES: { status: 400, message: TeamMessages.tooManyAddresses },
+  /**
+   * Password, Google or passkey sign-in (or signup, or a password reset) for an address on the
+   * verified domain of an organization that requires single sign-on; the message names it.
+   */
+  SSO_REQUIRED: { status: 403, message: SsoTexts.ssoRequiredDefault },
+  /** Single sign-on asked for an address whose domain has none. */
+  SSO_NOT_AVAILABLE: { status: 404, message: SsoTexts.notAvailable },
+  /** A single sign-on's answer with a wrong, unknown, used or expired state, or no state cookie. */
+  SSO_SIGN_IN_EXPIRED: { status: 400, message: SsoTexts.signInExpired },
+  /** The identity provider answered an error, or its token or ID token was refused. */
+  SSO_FAILED: { status: 401, message: SsoTexts.tokenRefused('Your organization') },
+  /** The identity provider could not be reached or its discovery document was unusable. */
+  SSO_PROVIDER_UNAVAILABLE: {
+    status: 502,
+    message: SsoTexts.providerUnavailable('Your organization'),
+  },
+  /** The ID token's address is not on the organization's verified domains (or not verified). */
+  SSO_WRONG_DOMAIN: { status: 403, message: SsoTexts.wrongDomain('your organization') },
+  /** Signed in by the provider, but the team has no seat left: the owner is told once a day. */
+  SSO_NO_SEAT: { status: 409, message: SsoTexts.noSeat('Your organization') },
   ALREADY_MEMBER: { status: 409, message: 'This account already belongs to an organization.' },
   /** Joining cancels a running Standard subscription: the customer must confirm first. */
   CONFIRMATION_REQUIRED: { status: 409, message: TeamMessages.standardRunning },

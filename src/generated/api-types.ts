@@ -565,6 +565,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/sso/lookup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Whether an address signs in by single sign-on
+         * @description The login page asks as the address is typed: an address on an organization's verified domain, when the organization connected its identity provider, is offered Continue with single sign-on (the form posts to /sso/start). Only the domain counts: the answer says nothing of whether the address has an account.
+         */
+        post: operations["lookUpSingleSignOn"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/me": {
         parameters: {
             query?: never;
@@ -2589,6 +2609,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/sso/start": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sign in through the organization's identity provider
+         * @description The /login page's Continue with single sign-on, with or without JavaScript: the address's organization (its verified domain, with a connection) gets a sign-in under way for 10 minutes (state, PKCE verifier, nonce), its state in a short-lived HttpOnly cookie, and the browser goes to the provider. `next` (one of the site's own account pages, such as /activate with the plugin's code) is where the sign-in ends. The form must come from the site's own page (`Origin`).
+         */
+        post: operations["startSingleSignOn"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sso/callback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The identity provider's answer
+         * @description Where the organization's identity provider sends the browser back (the redirect URI to register there). The state must be the one in this browser's cookie and still waiting (it is used once); the code is exchanged with the client secret and the ID token checked (issuer, audience, expiry, nonce, signature by the provider's keys); its address must be on a verified domain of the organization. Signed in (a first sign-in joins the team on a free seat), the browser goes on with the session cookie; otherwise the /login page says what went wrong and how to try again.
+         */
+        get: operations["finishSingleSignOn"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/forgot-password": {
         parameters: {
             query?: never;
@@ -3248,6 +3308,13 @@ export interface components {
         };
         SignInWithGoogleRequest: {
             googleAccessToken: string;
+        };
+        LookUpSingleSignOnAnswer: {
+            /** @description The organization whose verified domain the address is on, when it has single sign-on; null otherwise. */
+            organizationName: string | null;
+        };
+        LookUpSingleSignOnRequest: {
+            email: string;
         };
         GetSignedInUserAnswer: {
             user: components["schemas"]["User"];
@@ -8710,7 +8777,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description `ACCOUNT_DELETED`: This account has been scheduled for deletion and can no longer sign in. */
+            /**
+             * @description `ACCOUNT_DELETED`: This account has been scheduled for deletion and can no longer sign in.
+             *
+             *     `SSO_REQUIRED`: Your organization signs you in through its identity provider: choose Continue with single sign-on and use your work e-mail.
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8719,7 +8790,7 @@ export interface operations {
                     "application/json": {
                         message: string;
                         /** @enum {string} */
-                        code: "ACCOUNT_DELETED";
+                        code: "ACCOUNT_DELETED" | "SSO_REQUIRED";
                     } & {
                         [key: string]: unknown;
                     };
@@ -8879,7 +8950,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description `ACCOUNT_DELETED`: This account has been scheduled for deletion and can no longer sign in. */
+            /**
+             * @description `ACCOUNT_DELETED`: This account has been scheduled for deletion and can no longer sign in.
+             *
+             *     `SSO_REQUIRED`: Your organization signs you in through its identity provider: choose Continue with single sign-on and use your work e-mail.
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8888,7 +8963,7 @@ export interface operations {
                     "application/json": {
                         message: string;
                         /** @enum {string} */
-                        code: "ACCOUNT_DELETED";
+                        code: "ACCOUNT_DELETED" | "SSO_REQUIRED";
                     } & {
                         [key: string]: unknown;
                     };
@@ -8904,6 +8979,145 @@ export interface operations {
                         message: string;
                         /** @enum {string} */
                         code: "GOOGLE_USER_NOT_FOUND";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `METHOD_NOT_ALLOWED`: Method not allowed. */
+            405: {
+                headers: {
+                    /** @description The methods this path answers, e.g. `POST` or `GET, HEAD`. */
+                    Allow?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "METHOD_NOT_ALLOWED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `PAYLOAD_TOO_LARGE`: Request body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "PAYLOAD_TOO_LARGE";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `UNSUPPORTED_MEDIA_TYPE`: Request body must be application/json. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "UNSUPPORTED_MEDIA_TYPE";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `TOO_MANY_ATTEMPTS`: Too many attempts. Please try again later. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "TOO_MANY_ATTEMPTS";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `INTERNAL`: Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "INTERNAL";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `SERVICE_BUSY`: The service is busy for a moment. Please try again in a few seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds after which trying again is likely to work. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "SERVICE_BUSY";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    lookUpSingleSignOn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LookUpSingleSignOnRequest"];
+            };
+        };
+        responses: {
+            /** @description The address's single sign-on, or none. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LookUpSingleSignOnAnswer"];
+                };
+            };
+            /**
+             * @description `BAD_REQUEST`: Bad request
+             *
+             *     `VALIDATION_FAILED`: Invalid request body.
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "BAD_REQUEST" | "VALIDATION_FAILED";
                     } & {
                         [key: string]: unknown;
                     };
@@ -11853,7 +12067,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description `ACCOUNT_DELETED`: This account has been scheduled for deletion and can no longer sign in. */
+            /**
+             * @description `ACCOUNT_DELETED`: This account has been scheduled for deletion and can no longer sign in.
+             *
+             *     `SSO_REQUIRED`: Your organization signs you in through its identity provider: choose Continue with single sign-on and use your work e-mail.
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -11862,7 +12080,7 @@ export interface operations {
                     "application/json": {
                         message: string;
                         /** @enum {string} */
-                        code: "ACCOUNT_DELETED";
+                        code: "ACCOUNT_DELETED" | "SSO_REQUIRED";
                     } & {
                         [key: string]: unknown;
                     };
@@ -24824,7 +25042,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The form's page again, saying why: `CSRF_REJECTED` (Cross-site request refused.). */
+            /** @description The form's page again, saying why: `ACCOUNT_DELETED` (This account has been scheduled for deletion and can no longer sign in.); `SSO_REQUIRED` (Your organization signs you in through its identity provider: choose Continue with single sign-on and use your work e-mail.); `CSRF_REJECTED` (Cross-site request refused.). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -24834,7 +25052,7 @@ export interface operations {
                     "application/json": {
                         message: string;
                         /** @enum {string} */
-                        code: "CSRF_REJECTED";
+                        code: "ACCOUNT_DELETED" | "SSO_REQUIRED" | "CSRF_REJECTED";
                     } & {
                         [key: string]: unknown;
                     };
@@ -24998,6 +25216,296 @@ export interface operations {
                         message: string;
                         /** @enum {string} */
                         code: "TOO_MANY_ATTEMPTS";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description The form's page again, saying why: `SERVICE_BUSY` (The service is busy for a moment. Please try again in a few seconds.). */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "SERVICE_BUSY";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    startSingleSignOn: {
+        parameters: {
+            query?: {
+                /** @description The account or console page to go to once signed in. */
+                next?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    email: string;
+                };
+            };
+        };
+        responses: {
+            /** @description A small page that goes on at once to the identity provider's sign-in page (a meta refresh, with a link): the site's CSP lets a form's answer redirect only to the site itself. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description The form's page again, saying why: `BAD_REQUEST` (Bad request); `VALIDATION_FAILED` (Invalid request body.). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "BAD_REQUEST" | "VALIDATION_FAILED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description The form's page again, saying why: `CSRF_REJECTED` (Cross-site request refused.). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "CSRF_REJECTED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description The form's page again, saying why: `SSO_NOT_AVAILABLE` (Single sign-on is not set up for this e-mail address. Log in with your password, Google or a passkey instead, or ask your team owner whether your organization uses single sign-on.). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "SSO_NOT_AVAILABLE";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description The form's page again, saying why: `PAYLOAD_TOO_LARGE` (Request body is too large.). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "PAYLOAD_TOO_LARGE";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description The form's page again, saying why: `TOO_MANY_ATTEMPTS` (Too many attempts. Please try again later.). */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "TOO_MANY_ATTEMPTS";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description The form's page again, saying why: `SSO_PROVIDER_UNAVAILABLE` (Your organization's identity provider could not be reached just now. Wait a minute, then type your work e-mail and choose Continue with single sign-on again; if it keeps happening, tell your team owner.). */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "SSO_PROVIDER_UNAVAILABLE";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description The form's page again, saying why: `SERVICE_BUSY` (The service is busy for a moment. Please try again in a few seconds.). */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "SERVICE_BUSY";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    finishSingleSignOn: {
+        parameters: {
+            query?: {
+                /** @description The authorization code. */
+                code?: string;
+                /** @description The state this sign-in was sent with. */
+                state?: string;
+                /** @description The provider's issuer, when it sends it. */
+                iss?: string;
+                /** @description The provider's error, instead of a code. */
+                error?: string;
+                /** @description The provider's words about its error. */
+                error_description?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Signed in: to the dashboard, or to the page the sign-in started for. */
+            303: {
+                headers: {
+                    /** @description Where the browser goes next. */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The form's page again, saying why: `SSO_SIGN_IN_EXPIRED` (This single sign-on took too long or was already used, or it was started in another browser. Type your work e-mail and choose Continue with single sign-on again, in this browser.). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "SSO_SIGN_IN_EXPIRED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description The form's page again, saying why: `SSO_FAILED` (We could not confirm your sign-in with Your organization's identity provider, so you are not signed in. To try again, type your work e-mail and choose Continue with single sign-on; if it keeps happening, tell your team owner.). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "SSO_FAILED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description The form's page again, saying why: `SSO_WRONG_DOMAIN` (The identity provider signed you in with an address that is not on your organization's verified domains, so you are not signed in. Sign in at the provider with your work e-mail and choose Continue with single sign-on again.); `ACCOUNT_DELETED` (This account has been scheduled for deletion and can no longer sign in.). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "SSO_WRONG_DOMAIN" | "ACCOUNT_DELETED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description The form's page again, saying why: `SSO_NOT_AVAILABLE` (Single sign-on is not set up for this e-mail address. Log in with your password, Google or a passkey instead, or ask your team owner whether your organization uses single sign-on.). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "SSO_NOT_AVAILABLE";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description The form's page again, saying why: `SSO_NO_SEAT` (Your organization has no seat left for you, so you are not signed in yet. We have told the team owner; once they add a seat or free one, choose Continue with single sign-on again.); `ALREADY_MEMBER` (This account already belongs to an organization.). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "SSO_NO_SEAT" | "ALREADY_MEMBER";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description The form's page again, saying why: `SSO_PROVIDER_UNAVAILABLE` (Your organization's identity provider could not be reached just now. Wait a minute, then type your work e-mail and choose Continue with single sign-on again; if it keeps happening, tell your team owner.). */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "SSO_PROVIDER_UNAVAILABLE";
                     } & {
                         [key: string]: unknown;
                     };

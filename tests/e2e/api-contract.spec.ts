@@ -533,6 +533,10 @@ const cases: Record<string, Case[]> = {
     },
   ],
   ...accountAndConsoleCases(),
+  'POST /api/sso/lookup': [
+    { name: 'an address', call: (s) => ({ data: { email: s.email } }), status: 200 },
+    { name: 'not an address', call: () => ({ data: { email: 'not an address' } }), status: 400 },
+  ],
   'POST /api/login': [
     // No case signs in: the cookie it set would stay in the cases' context.
     {
@@ -827,6 +831,22 @@ const cases: Record<string, Case[]> = {
     {
       name: 'no code',
       call: (s) => ({ headers: { Origin: s.origin }, form: { code: '' } }),
+      status: 400,
+    },
+  ],
+  'POST /sso/start': [
+    {
+      name: 'an address without single sign-on',
+      call: (s) => ({ headers: { Origin: s.origin }, form: { email: s.email } }),
+      status: 404,
+    },
+    { name: 'no e-mail', call: (s) => ({ headers: { Origin: s.origin }, form: {} }), status: 400 },
+    { name: 'from another site', call: (s) => ({ form: { email: s.email } }), status: 403 },
+  ],
+  'GET /sso/callback': [
+    {
+      name: 'no sign-in under way in this browser',
+      call: () => ({ method: 'GET', path: '/sso/callback?code=abc&state=def' }),
       status: 400,
     },
   ],

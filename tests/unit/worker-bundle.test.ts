@@ -44,6 +44,7 @@ const LAZY = [
   /node_modules\/@react-email\//,
   /node_modules\/@simplewebauthn\/server\//,
   /node_modules\/stripe\//,
+  /node_modules\/oauth4webapi\//,
   /^functions\/services\/core\/users\/common-passwords\.ts$/,
   /^src\/contract\/api\/document\.ts$/,
   /^functions\/services\/core\/mail\/html\.tsx$/,

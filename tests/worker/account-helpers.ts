@@ -14,6 +14,7 @@ import type {
   BotAction,
   GoogleProfile,
   MailMessage,
+  OidcClient,
   VatRegister,
 } from '../../functions/adapters/types';
 import { createLocalVatRegister } from '../../functions/adapters/vat-register-local';
@@ -87,6 +88,8 @@ export interface AccountAppOptions {
   releases?: readonly Release[];
   /** The EU's VAT register (default: the local stand-in, which knows two numbers). */
   vatRegister?: VatRegister;
+  /** The OpenID Connect client of single sign-on (e.g. one talking to a fake provider). */
+  oidc?: OidcClient;
 }
 
 /** A fresh app with fake adapters and a clock starting at START. */
@@ -126,6 +129,7 @@ export function accountApp(options: AccountAppOptions = {}): AccountApp {
     vatRegister: options.vatRegister ?? createLocalVatRegister(),
     ...(options.payments ? { payments: options.payments } : {}),
     ...(options.releases ? { releases: options.releases } : {}),
+    ...(options.oidc ? { oidc: options.oidc } : {}),
   };
   // Background tasks run inline with the same fakes and clock, as the queue consumer would.
   const runTasks = (): InlineTaskQueue =>

@@ -45,6 +45,7 @@ import {
 import { billing } from '../../src/site.config';
 import {
   domainLapsedMail,
+  ssoSeatWaitsMail,
   seatsAlmostFullMail,
   teamInvitationMail,
   teamUsageReportMail,
@@ -125,6 +126,19 @@ export const mailSamples = {
         inviterName: 'Grace Hopper',
         link: `${origin}/invite#token=tok123`,
         expiresAt: SAMPLE_NOW + 7 * DAY,
+      },
+      origin,
+    ),
+  'sso-seat-waits': () =>
+    ssoSeatWaitsMail(
+      to,
+      name,
+      {
+        organizationName: 'Halden Structures',
+        people: [
+          { email: 'marta.brown@halden.example', name: 'Marta Brown' },
+          { email: 'li.wei@halden.example', name: null },
+        ],
       },
       origin,
     ),

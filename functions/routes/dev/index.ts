@@ -13,6 +13,7 @@ import { googleRoutes } from './google';
 import { mailboxRoutes } from './mailbox';
 import { operatorRoutes } from './operators';
 import { devPage } from './page';
+import { ssoDevRoutes } from './sso';
 
 /** Tools listed on /dev/; each later feature adds its page here. */
 const devTools: readonly { href?: string; label: string; description: string }[] = [
@@ -44,6 +45,11 @@ const devTools: readonly { href?: string; label: string; description: string }[]
     label: 'DNS',
     description:
       "TXT records the site looks up instead of real DNS: publish an organization domain's sheetwright-verification record here, then Check now on the team page",
+  },
+  {
+    label: 'Single sign-on',
+    description:
+      'POST /dev/sso {"ownerEmail", "domain"?, "required"?} connects the organization of that owner to the local OpenID provider (http://localhost:8790, its people at northwind.test) with the domain verified',
   },
   {
     href: '/dev/checkout',
@@ -78,4 +84,5 @@ export const devRoutes = new Hono<AppEnv>()
   .route('/', operatorRoutes)
   .route('/', googleRoutes)
   .route('/', botcheckRoutes)
-  .route('/', dnsRoutes);
+  .route('/', dnsRoutes)
+  .route('/', ssoDevRoutes);

@@ -10,6 +10,7 @@ import type { Deps } from '../shared/deps';
 import { normalizeEmail } from '../shared/emails';
 import { enforceRateLimit } from '../shared/rate-limit';
 import { useGoogleTokenOnce, verifyGoogleToken } from '../core/users/google-tokens';
+import { assertSignInAllowed } from '../core/organizations/sso-required';
 import { readKnownBrowser } from './known-browsers';
 import { signInOrAskForCode, type SignInOutcome } from './second-step';
 import { hashPassword, needsRehash, verifyPassword } from '../core/users/passwords';
@@ -46,6 +47,9 @@ export async function loginWithPassword(
   if (!user || !ok) throw fail('INVALID_CREDENTIALS');
   // Named only after the right password: it tells nothing to someone who does not own the account.
   if (user.isDeleted) throw fail('ACCOUNT_DELETED');
+  // Also only after the right password: the organization signs this address in through its
+  // identity provider (its owner excepted).
+  await assertSignInAllowed(db, user);
   if (user.passwordHash && needsRehash(user.passwordHash)) {
     // Parameters were raised since this hash was made: store the password under the new ones.
     const passwordHash = await hashPassword(password, secrets.pepper);
@@ -70,11 +74,15 @@ export async function loginWithGoogle(
   let user = await findUserByGoogleSub(db, profile.sub);
   if (!user && profile.emailVerified) {
     const byEmail = await findUserByEmail(db, normalizeEmail(profile.email));
-    if (byEmail && byEmail.googleSub === null)
+    if (byEmail && byEmail.googleSub === null) {
+      // Refused before linking, so a refusal changes nothing.
+      if (!byEmail.isDeleted) await assertSignInAllowed(db, byEmail);
       user = await linkGoogle(deps, byEmail, profile.sub, now);
+    }
   }
   if (!user) throw fail('GOOGLE_USER_NOT_FOUND');
   if (user.isDeleted) throw fail('ACCOUNT_DELETED');
+  await assertSignInAllowed(db, user);
   await useGoogleTokenOnce(deps, idToken);
   return signInOrAskForCode(deps, user, 'Google');
 }

@@ -41,6 +41,7 @@ import { fromBase64Url, toBase64Url } from '../shared/crypto';
 import { enforceRateLimit } from '../shared/rate-limit';
 import { describeUserAgent } from '../shared/user-agent';
 import { startSession } from './sign-in-session';
+import { assertSignInAllowed } from '../core/organizations/sso-required';
 import { consumeChallenge, relyingParty, storeChallenge } from './webauthn';
 
 let library: typeof import('@simplewebauthn/server') | undefined;
@@ -317,6 +318,8 @@ export async function signInWithPasskey(
   await usePasskey(deps, passkey, response, expectedChallenge, () => {
     if (user.isDeleted) throw fail('ACCOUNT_DELETED');
   });
+  // The organization signs this address in through its identity provider (its owner excepted).
+  await assertSignInAllowed(deps.db, user);
   return startSession(deps, user, 'a passkey', { secondFactor: true });
 }
 

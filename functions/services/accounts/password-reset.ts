@@ -19,6 +19,7 @@ import { assertPasswordAllowed, hashPassword } from '../core/users/passwords';
 import { revokeAllPluginTokens } from '../core/users/plugin-tokens';
 import { revokeAllSessions } from '../core/users/sessions';
 import { findUserByEmail } from '../core/users/users';
+import { requiredSsoFor } from '../core/organizations/sso-required';
 
 /**
  * Forgot password, the request: bot-checked and limited per requesting IP, then handed to the task
@@ -59,6 +60,14 @@ export async function sendPasswordReset(deps: Deps, email: string): Promise<void
   const { db, now } = deps;
   const user = await findUserByEmail(db, normalizeEmail(email));
   if (!user || user.isDeleted || user.passwordHash === null) return;
+  // Its organization signs it in through its identity provider (the owner excepted): a password
+  // is no way in, so no link is sent.
+  if (
+    await requiredSsoFor(db, user.emailNormalized).then(
+      (route) => route !== null && route.organization.ownerUserId !== user.id,
+    )
+  )
+    return;
   const token = randomToken();
   const link = new URL('/reset-password', deps.origin);
   link.searchParams.set('token', token);

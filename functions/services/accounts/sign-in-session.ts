@@ -11,7 +11,7 @@ import { toUserView } from '../core/users/user-view';
 import type { Deps } from '../shared/deps';
 
 /** How the person signed in, as the team feed says it ("signed in with …"). */
-export type SignInMethod = 'password' | 'Google' | 'a passkey';
+export type SignInMethod = 'password' | 'Google' | 'a passkey' | 'single sign-on';
 
 /**
  * Starts a new session for `user`, signed in by `how`, with `proof` saying whether a second

@@ -20,6 +20,7 @@ import { retryRefunds } from './retry-refunds';
 import { reconcilePayments } from './reconcile-payments';
 import { pruneFeatureUsage } from './usage-retention';
 import { recheckDomains } from './recheck-domains';
+import { mailSsoSeatWaits } from './sso-seat-waits';
 import { alertTeamSeats, mailTeamUsageReports, snapshotTeamSeats } from './team-utilization';
 
 export { PartialJobFailure, type CronJob, type JobCounts } from './job';
@@ -46,6 +47,7 @@ export const cronJobs: readonly CronJob[] = [
   { name: 'alert-team-seats', run: alertTeamSeats },
   { name: 'mail-team-usage-reports', run: mailTeamUsageReports },
   { name: 'recheck-domains', run: recheckDomains },
+  { name: 'mail-sso-seat-waits', run: mailSsoSeatWaits },
 ];
 
 /** The outcome of one job in a run. */

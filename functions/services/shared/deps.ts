@@ -9,6 +9,7 @@ import type {
   DnsTxtResolver,
   GoogleIdentity,
   Mailer,
+  OidcClient,
   TaskQueue,
   VatRegister,
 } from '../../adapters/types';
@@ -52,6 +53,8 @@ export interface Deps {
   vatRegister: VatRegister;
   /** TXT look-ups (organizations' domains): DNS over HTTPS, or the /dev/dns stand-in in development. */
   dns: DnsTxtResolver;
+  /** OpenID Connect client of the organizations' own identity providers (single sign-on). */
+  oidc: OidcClient;
   /** Card payments: Stripe, or the /dev/checkout stand-in in development. */
   payments: PaymentProvider;
   /**

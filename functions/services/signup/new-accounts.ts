@@ -13,6 +13,7 @@ import { normalizeEmail } from '../shared/emails';
 import { useGoogleTokenOnce, verifyGoogleToken } from '../core/users/google-tokens';
 import { assertPasswordAllowed, hashPassword } from '../core/users/passwords';
 import { assertNoAccount, type AccountIdentity } from '../core/users/users';
+import { assertPasswordAllowedFor } from '../core/organizations/sso-required';
 import { consumeVerification, findVerified } from './verification';
 
 /** A new account's identity and the device it signs up from. */
@@ -43,6 +44,7 @@ export async function claimEmailSignup(
     throw fail('NOT_VERIFIED');
   }
   await assertNoAccount(deps.db, emailNormalized);
+  await assertPasswordAllowedFor(deps.db, emailNormalized);
   await check({ emailNormalized, fingerprintId: body.fingerprintId });
   const passwordHash = await hashPassword(body.password, deps.secrets.pepper);
   await consumeVerification(deps, verification.id);
@@ -69,6 +71,7 @@ export async function claimGoogleSignup(
   const profile = await verifyGoogleToken(deps, body.googleToken);
   const account = googleAccount(profile, body.fingerprintId);
   await assertNoAccount(deps.db, account.emailNormalized, profile.sub);
+  await assertPasswordAllowedFor(deps.db, account.emailNormalized);
   await check(account, profile.email);
   await useGoogleTokenOnce(deps, body.googleToken);
   return account;

@@ -26,6 +26,7 @@ import { newSession } from '../core/users/sessions';
 import { assertTrialAllowed, isDuplicateTrialError, recordTrial, trialClaimOf } from './trials';
 import { toUserView } from '../core/users/user-view';
 import { assertNoAccount, newUser } from '../core/users/users';
+import { assertPasswordAllowedFor } from '../core/organizations/sso-required';
 import { issueCode, type IssuedCode } from './verification';
 
 /**
@@ -48,6 +49,8 @@ export async function sendVerificationCode(
   await enforceRateLimit(deps, 'sendCodePerEmail', emailNormalized);
 
   await assertNoAccount(deps.db, emailNormalized);
+  // An organization that signs this domain in through its identity provider: no own account.
+  await assertPasswordAllowedFor(deps.db, emailNormalized);
   if (body.plan === 'trial') {
     await assertTrialAllowed(
       deps.db,

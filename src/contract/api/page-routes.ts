@@ -7,7 +7,7 @@
  * (src/lib/api-reference.ts). Paths are the site's own, without a prefix.
  */
 import { z } from 'zod';
-import { loginSchema } from '../schemas/auth';
+import { loginSchema, ssoStartSchema } from '../schemas/auth';
 import { lazySchema } from '../schemas/lazy';
 import { confirmTwoStepSchema } from '../schemas/two-step';
 import { errorCatalogue, type ErrorCode } from '../catalogue';
@@ -94,6 +94,8 @@ export const loginFormRoute = declareRoute({
         'BAD_REQUEST',
         'VALIDATION_FAILED',
         'INVALID_CREDENTIALS',
+        'ACCOUNT_DELETED',
+        'SSO_REQUIRED',
         'CSRF_REJECTED',
         'PAYLOAD_TOO_LARGE',
         'TOO_MANY_ATTEMPTS',
@@ -127,6 +129,81 @@ export const codeFormRoute = declareRoute({
         'CSRF_REJECTED',
         'PAYLOAD_TOO_LARGE',
         'TOO_MANY_ATTEMPTS',
+        'SERVICE_BUSY',
+      ),
+    };
+  },
+});
+
+export const ssoStartRoute = declareRoute({
+  method: 'post',
+  path: '/sso/start',
+  operationId: 'startSingleSignOn',
+  tags: formTag,
+  summary: "Sign in through the organization's identity provider",
+  description:
+    "The /login page's Continue with single sign-on, with or without JavaScript: the address's organization (its verified domain, with a connection) gets a sign-in under way for 10 minutes (state, PKCE verifier, nonce), its state in a short-lived HttpOnly cookie, and the browser goes to the provider. `next` (one of the site's own account pages, such as /activate with the plugin's code) is where the sign-in ends. The form must come from the site's own page (`Origin`).",
+  security: publicCall,
+  get request() {
+    return { query: lazyParameters(nextQuery), ...formRequest(ssoStartSchema) };
+  },
+  get responses() {
+    return {
+      200: pageAnswer(
+        "A small page that goes on at once to the identity provider's sign-in page (a meta refresh, with a link): the site's CSP lets a form's answer redirect only to the site itself.",
+      ),
+      ...refusals(
+        'BAD_REQUEST',
+        'VALIDATION_FAILED',
+        'SSO_NOT_AVAILABLE',
+        'SSO_PROVIDER_UNAVAILABLE',
+        'CSRF_REJECTED',
+        'PAYLOAD_TOO_LARGE',
+        'TOO_MANY_ATTEMPTS',
+        'SERVICE_BUSY',
+      ),
+    };
+  },
+});
+
+/** The provider's answer: a code and the state, or its own error. */
+const ssoCallbackQuery = lazySchema(() =>
+  z.object({
+    code: z.string().optional().meta({ description: 'The authorization code.' }),
+    state: z.string().optional().meta({ description: 'The state this sign-in was sent with.' }),
+    iss: z.string().optional().meta({ description: "The provider's issuer, when it sends it." }),
+    error: z.string().optional().meta({ description: "The provider's error, instead of a code." }),
+    error_description: z
+      .string()
+      .optional()
+      .meta({ description: "The provider's words about its error." }),
+  }),
+);
+
+export const ssoCallbackRoute = declareRoute({
+  method: 'get',
+  path: '/sso/callback',
+  operationId: 'finishSingleSignOn',
+  tags: formTag,
+  summary: "The identity provider's answer",
+  description:
+    "Where the organization's identity provider sends the browser back (the redirect URI to register there). The state must be the one in this browser's cookie and still waiting (it is used once); the code is exchanged with the client secret and the ID token checked (issuer, audience, expiry, nonce, signature by the provider's keys); its address must be on a verified domain of the organization. Signed in (a first sign-in joins the team on a free seat), the browser goes on with the session cookie; otherwise the /login page says what went wrong and how to try again.",
+  security: publicCall,
+  get request() {
+    return { query: lazyParameters(ssoCallbackQuery) };
+  },
+  get responses() {
+    return {
+      303: signedInAnswer('Signed in: to the dashboard, or to the page the sign-in started for.'),
+      ...refusals(
+        'SSO_SIGN_IN_EXPIRED',
+        'SSO_NOT_AVAILABLE',
+        'SSO_FAILED',
+        'SSO_WRONG_DOMAIN',
+        'SSO_NO_SEAT',
+        'SSO_PROVIDER_UNAVAILABLE',
+        'ACCOUNT_DELETED',
+        'ALREADY_MEMBER',
         'SERVICE_BUSY',
       ),
     };
@@ -204,6 +281,8 @@ export const consolePageRoute = declareRoute({
 export const pageRoutes = [
   loginFormRoute,
   codeFormRoute,
+  ssoStartRoute,
+  ssoCallbackRoute,
   ...earlyFormRoutes,
   consoleHomeRoute,
   consolePageRoute,

@@ -127,7 +127,13 @@ export const signInWithPasskeyRoute = declareRoute({
         authResponseSchema,
         'Signed in: the session (also set as the HttpOnly session cookie) and the user.',
       ),
-      ...errorAnswers(...ceremonyErrors, 'PASSKEY_UNKNOWN', 'ACCOUNT_DELETED', 'TOO_MANY_ATTEMPTS'),
+      ...errorAnswers(
+        ...ceremonyErrors,
+        'PASSKEY_UNKNOWN',
+        'ACCOUNT_DELETED',
+        'SSO_REQUIRED',
+        'TOO_MANY_ATTEMPTS',
+      ),
     };
   },
 });

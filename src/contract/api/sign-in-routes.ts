@@ -8,7 +8,10 @@ import {
   loginGoogleSchema,
   loginSchema,
   resetPasswordSchema,
+  ssoLookupSchema,
 } from '../schemas/auth';
+import { lazySchema } from '../schemas/lazy';
+import { z } from 'zod';
 import { meResponseSchema, messageResponseSchema, signInAnswerSchema } from './account-schemas';
 import { sessionSecurity } from './dashboard-routes';
 import {
@@ -37,7 +40,13 @@ export const loginRoute = declareRoute({
   get responses() {
     return {
       200: jsonAnswer(signInAnswerSchema, signedIn),
-      ...errorAnswers(...bodyErrors, 'INVALID_CREDENTIALS', 'ACCOUNT_DELETED', 'TOO_MANY_ATTEMPTS'),
+      ...errorAnswers(
+        ...bodyErrors,
+        'INVALID_CREDENTIALS',
+        'ACCOUNT_DELETED',
+        'SSO_REQUIRED',
+        'TOO_MANY_ATTEMPTS',
+      ),
     };
   },
 });
@@ -60,6 +69,7 @@ export const loginGoogleRoute = declareRoute({
         'GOOGLE_AUTH_FAILED',
         'GOOGLE_USER_NOT_FOUND',
         'ACCOUNT_DELETED',
+        'SSO_REQUIRED',
         'TOO_MANY_ATTEMPTS',
       ),
     };
@@ -141,10 +151,39 @@ export const resetPasswordRoute = declareRoute({
   },
 });
 
+/** Whether an address signs in through its organization's identity provider. */
+export const ssoLookupAnswerSchema = lazySchema(() =>
+  z.object({
+    organizationName: z.string().nullable().meta({
+      description:
+        'The organization whose verified domain the address is on, when it has single sign-on; null otherwise.',
+    }),
+  }),
+);
+
+export const ssoLookupRoute = declareRoute({
+  method: 'post',
+  path: '/sso/lookup',
+  operationId: 'lookUpSingleSignOn',
+  tags: signInTag,
+  summary: 'Whether an address signs in by single sign-on',
+  description:
+    "The login page asks as the address is typed: an address on an organization's verified domain, when the organization connected its identity provider, is offered Continue with single sign-on (the form posts to /sso/start). Only the domain counts: the answer says nothing of whether the address has an account.",
+  security: publicCall,
+  request: jsonRequest(ssoLookupSchema),
+  get responses() {
+    return {
+      200: jsonAnswer(ssoLookupAnswerSchema, "The address's single sign-on, or none."),
+      ...errorAnswers(...bodyErrors, 'TOO_MANY_ATTEMPTS'),
+    };
+  },
+});
+
 /** Every sign-in call, in the order the document lists them. */
 export const signInRoutes = [
   loginRoute,
   loginGoogleRoute,
+  ssoLookupRoute,
   meRoute,
   logoutRoute,
   forgotPasswordRoute,

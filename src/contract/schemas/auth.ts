@@ -136,6 +136,13 @@ export const loginSchema = lazySchema(() =>
 );
 export type LoginBody = z.infer<typeof loginSchema>;
 
+/** POST /api/sso/lookup: the address typed on the login page. */
+export const ssoLookupSchema = lazySchema(() => z.object({ email: emailSchema }));
+export type SsoLookupBody = z.infer<typeof ssoLookupSchema>;
+
+/** POST /sso/start, the login page's form: the address to sign in with. */
+export const ssoStartSchema = ssoLookupSchema;
+
 /** POST /api/login-google */
 export const loginGoogleSchema = lazySchema(() =>
   z.object({

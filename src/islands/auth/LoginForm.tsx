@@ -1,5 +1,12 @@
-/** The login form itself: every label and button exactly as specified. */
-import { useId } from 'react';
+/**
+ * The login form itself: every label and button exactly as specified. The e-mail comes first: an
+ * address whose organization signs its people in through its identity provider is offered
+ * "Continue with <organization> single sign-on", the first button of the form (so Enter takes
+ * it), which the browser posts to /sso/start itself. Before the page's script runs (and without
+ * JavaScript) a plain "Continue with single sign-on" follows Log In, for the same form.
+ */
+import { useEffect, useId, useState } from 'react';
+import { continueGeneric, continueWith, signsYouIn } from '../../contract/sso-texts';
 import { GoogleButton } from '../shared/GoogleButton';
 import { useKeepTicked, useKeepTyped } from '../shared/keep-typed';
 import { PasswordField } from '../shared/PasswordField';
@@ -19,7 +26,14 @@ interface Props {
   error: string | null;
   onGoogleCredential: (credential: string) => void;
   onGoogleError: (message: string) => void;
+  /** The typed address's organization, when it signs in by single sign-on; else null. */
+  sso: { organizationName: string } | null;
+  /** Where the single sign-on form posts: /sso/start, with the page's `next` (in the browser). */
+  ssoAction: () => string;
 }
+
+/** Marks the single sign-on buttons: the browser posts the form itself for them. */
+const SSO_BUTTON = 'sso';
 
 export function LoginForm({
   values,
@@ -29,8 +43,14 @@ export function LoginForm({
   error,
   onGoogleCredential,
   onGoogleError,
+  sso,
+  ssoAction,
 }: Props) {
   const id = useId();
+  // Until the script runs, the plain single sign-on button is the way to it.
+  const [hydrated, setHydrated] = useState(false);
+  // eslint-disable-next-line react-hooks/set-state-in-effect
+  useEffect(() => setHydrated(true), []);
   const errorId = error ? `${id}-error` : undefined;
   // What was typed or filled in before hydration stays (keep-typed.ts).
   const email = useKeepTyped(values.email, (typed) => onChange({ email: typed }));
@@ -44,6 +64,9 @@ export function LoginForm({
         method="post"
         action="/login"
         onSubmit={(event) => {
+          // Single sign-on leaves the page: the browser posts the form to /sso/start.
+          const submitter = event.nativeEvent.submitter;
+          if (submitter?.dataset.kind === SSO_BUTTON && !busy) return;
           event.preventDefault();
           if (!busy) onSubmit();
         }}
@@ -64,6 +87,23 @@ export function LoginForm({
             aria-describedby={errorId}
           />
         </div>
+        {sso && (
+          <div className="login-sso">
+            <p className="form-info" role="status">
+              {signsYouIn(sso.organizationName)}
+            </p>
+            <button
+              type="submit"
+              className="button button-block"
+              formAction={ssoAction()}
+              formNoValidate
+              data-kind={SSO_BUTTON}
+              aria-disabled={busy}
+            >
+              {continueWith(sso.organizationName)}
+            </button>
+          </div>
+        )}
         <PasswordField
           label="Password"
           name="password"
@@ -90,9 +130,24 @@ export function LoginForm({
           </p>
         )}
         {/* aria-disabled, not disabled, while busy: a disabled button would drop keyboard focus. */}
-        <button type="submit" className="button button-block" aria-disabled={busy}>
+        <button
+          type="submit"
+          className={sso ? 'button button-secondary button-block' : 'button button-block'}
+          aria-disabled={busy}
+        >
           {busy ? 'Logging In...' : 'Log In'}
         </button>
+        {!hydrated && (
+          <button
+            type="submit"
+            className="button button-secondary button-block"
+            formAction="/sso/start"
+            formNoValidate
+            data-kind={SSO_BUTTON}
+          >
+            {continueGeneric}
+          </button>
+        )}
       </form>
       <p className="divider">or</p>
       <GoogleButton

@@ -1,5 +1,7 @@
 /**
- * /login, 'Welcome Back!'. E-mail and password, or Google;
+ * /login, 'Welcome Back!'. E-mail and password, or Google, or a passkey; an address whose
+ * organization signs its people in through its identity provider is offered single sign-on
+ * once typed (LoginForm.tsx);
  * already signed-in visitors go straight to the dashboard (or to the console page of `?next=`, see
  * return-path.ts); a Google profile with no account gets the Account Not Found screen.
  */
@@ -52,9 +54,42 @@ function finishSignIn(response: AuthResponse | SecondStepResponse) {
   completeSignIn(response, destination());
 }
 
+/** Where the single sign-on form posts: /sso/start, carrying this page's `next`. */
+function ssoAction(): string {
+  const next = new URLSearchParams(window.location.search).get('next');
+  return next ? `/sso/start?next=${encodeURIComponent(next)}` : '/sso/start';
+}
+
+/** A typed address complete enough to ask about: something@domain.tld. */
+const looksComplete = (email: string) => /^[^@\s]+@[^@\s]+\.[^@\s]{2,}$/.test(email.trim());
+
+/** Single sign-on of the typed address's domain, asked once per domain (a short pause first). */
+function useSsoLookup(email: string) {
+  const [sso, setSso] = useState<{ domain: string; organizationName: string } | null>(null);
+  const domain = looksComplete(email) ? email.trim().toLowerCase().split('@')[1]! : null;
+  useEffect(() => {
+    if (!domain) return;
+    let current = true;
+    const timer = window.setTimeout(() => {
+      void calls().then(async (loaded) => {
+        const found = loaded ? await loaded.ssoLookup(email) : null;
+        if (current) setSso(found ? { domain, ...found } : null);
+      });
+    }, 300);
+    return () => {
+      current = false;
+      window.clearTimeout(timer);
+    };
+    // Asked again only when the domain changes, not at every letter of the name before the @.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [domain]);
+  return sso && sso.domain === domain ? { organizationName: sso.organizationName } : null;
+}
+
 function LoginPage() {
   const auth = useAuth();
   const [values, setValues] = useState<LoginValues>({ email: '', password: '', remember: false });
+  const sso = useSsoLookup(values.email);
   const [notice, setNotice] = useState<string | null>(null);
   const [overlay, setOverlay] = useState<OverlayText | null>(null);
   const [notFound, setNotFound] = useState(false);
@@ -156,6 +191,8 @@ function LoginPage() {
             onGoogleError={(message) =>
               setAuthError({ message, code: ErrorCode.GOOGLE_AUTH_FAILED })
             }
+            sso={sso}
+            ssoAction={ssoAction}
           />
         </>
       )}

@@ -14,6 +14,7 @@ import { runAuthCall } from '../shared/auth-calls';
 import { setAuthError } from '../shared/auth-store';
 import type { LoginValues } from './LoginForm';
 import { isSignInAnswer } from '../../generated/answers/SignInAnswer';
+import { isLookUpSingleSignOnAnswer } from '../../generated/answers/LookUpSingleSignOnAnswer';
 
 /**
  * POST /api/login (`sending` runs once the form passed its checks); null when the form is refused
@@ -37,6 +38,28 @@ export async function passwordLogin(
   );
   if (response) rememberEmail(localStorage, email, values.remember);
   return response ?? null;
+}
+
+/**
+ * POST /api/sso/lookup: the organization whose identity provider signs `email` in, or null (also
+ * when the address is not one yet, or the call failed: the password form stays as it is).
+ */
+export async function ssoLookup(email: string): Promise<{ organizationName: string } | null> {
+  const normalized = normalizeEmail(email);
+  if (emailRule(normalized)) return null;
+  try {
+    const { organizationName } = await apiCall(
+      'POST',
+      '/api/sso/lookup',
+      isLookUpSingleSignOnAnswer,
+      {
+        email: normalized,
+      },
+    );
+    return organizationName === null ? null : { organizationName };
+  } catch {
+    return null;
+  }
 }
 
 /** POST /api/login-google with the credential Google gave. */

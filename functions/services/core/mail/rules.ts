@@ -83,6 +83,7 @@ const mailRules = {
   'seats-almost-full': { holdsSecret: false },
   'team-usage-report': { holdsSecret: false },
   'domain-lapsed': { holdsSecret: false },
+  'sso-seat-waits': { holdsSecret: false },
   'trial-ending': { holdsSecret: false },
   'renewal-reminder': { holdsSecret: false },
   'payment-failed': { holdsSecret: false },

@@ -1,6 +1,7 @@
 /**
  * The texts of the Enterprise team e-mails, as blocks (compose.ts): an invitation to an
- * organization, and the owner's seat alert, monthly usage report and lapsed domain. When each is sent: rules.ts.
+ * organization, and the owner's seat alert, monthly usage report, lapsed domain and the people
+ * single sign-on turned away for want of a seat. When each is sent: rules.ts.
  */
 import { site } from '../../../../src/site.config';
 import { formatDate } from '../../../../src/lib/format';
@@ -137,6 +138,46 @@ export async function domainLapsedMail(
         `mistake, publish it again at ${lapse.domain}:`,
       { code: lapse.record },
       `Then choose Check now beside the domain on your team page:`,
+      { label: 'Open your team page', link: `${origin}/dashboard/team`, urlOnlyInText: true },
+    ],
+  });
+}
+
+/** Someone the organization's identity provider signed in who found no free seat. */
+export interface SeatWaiter {
+  email: string;
+  name: string | null;
+}
+
+/**
+ * At most once a day to the owner: the people the organization's identity provider signed in
+ * who could not join because every seat was taken.
+ */
+export async function ssoSeatWaitsMail(
+  to: string,
+  name: string,
+  waiting: { organizationName: string; people: readonly SeatWaiter[] },
+  origin: string,
+): Promise<Mail> {
+  const organization = inertName(waiting.organizationName);
+  const many = waiting.people.length;
+  return composeMail({
+    to,
+    tag: 'sso-seat-waits',
+    subject: `${many === 1 ? '1 person' : `${many} people`} could not join ${organization}: no seat left`,
+    greeting: greeting(name),
+    origin,
+    blocks: [
+      `Your identity provider signed ${many === 1 ? 'this person' : 'these people'} in to ` +
+        `${site.product}, but every seat of ${organization} is taken, so they ` +
+        `could not join:`,
+      {
+        facts: waiting.people.map(
+          (person) => [inertName(person.name || person.email), person.email] as const,
+        ),
+      },
+      `To let them in, add seats (reply to this e-mail) or free a seat on your team page; they ` +
+        `join the next time they choose Continue with single sign-on. We write at most once a day.`,
       { label: 'Open your team page', link: `${origin}/dashboard/team`, urlOnlyInText: true },
     ],
   });

@@ -1,0 +1,27 @@
+/**
+ * The OpenID Connect client of single sign-on (oidc-client.ts, on oauth4webapi), loaded the first
+ * time a sign-in needs it: most requests never do, so a cold start does not evaluate the library.
+ */
+import type { OidcClient } from './types';
+
+export interface OidcClientOptions {
+  /** The Worker's global fetch unless given (tests hand in a fake provider). */
+  fetch?: typeof fetch;
+  /** Allows http issuers and endpoints: development only (the local provider). */
+  allowHttp?: boolean;
+}
+
+export function createOidcClient(options: OidcClientOptions = {}): OidcClient {
+  let loaded: Promise<OidcClient> | undefined;
+  const client = () => {
+    loaded ??= import('./oidc-client').then(({ createOidcClientNow }) =>
+      createOidcClientNow(options),
+    );
+    return loaded;
+  };
+  return {
+    authorizationUrl: async (connection, request) =>
+      (await client()).authorizationUrl(connection, request),
+    exchangeCode: async (connection, request) => (await client()).exchangeCode(connection, request),
+  };
+}
