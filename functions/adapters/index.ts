@@ -36,16 +36,18 @@ export type {
   GoogleIdentity,
   GoogleProfile,
   MailMessage,
+  DiscoveredProvider,
   OidcClient,
   OidcConnection,
   OidcIdentity,
   Mailer,
+  ProviderCheckProblem,
   VatRegister,
   VatRegisterAnswer,
 } from './types';
 export { GoogleTokenError } from './identity';
 export { MailDeliveryError } from './mail';
-export { OidcFailure } from './types';
+export { OidcFailure, ProviderCheckFailure } from './types';
 
 /** Which implementation each service uses; /api/config reports the public part of it. */
 export interface AdapterModes {

@@ -14,15 +14,17 @@
  * token's expiry is judged by the same clock as the rest of the request.
  */
 import * as oauth from 'oauth4webapi';
-import type { OidcClient, OidcIdentity } from './types';
-import { OidcFailure } from './types';
+import type { DiscoveredProvider, OidcClient, OidcClientOptions, OidcIdentity } from './types';
+import { OidcFailure, ProviderCheckFailure } from './types';
 
 /** How long a discovery document is kept per isolate. */
 const DISCOVERY_TTL_MS = 5 * 60_000;
-/** How long one request to the provider may take. */
+/** How long one request to the provider may take during a sign-in. */
 const TIMEOUT_MS = 10_000;
+/** How long the owner's save waits for the discovery document. */
+const CHECK_TIMEOUT_MS = 5000;
 
-import type { OidcClientOptions } from './oidc';
+const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
 
 /** Discovery documents by issuer, with when they were read. */
 const discovered = new Map<string, { as: oauth.AuthorizationServer; at: number }>();
@@ -38,6 +40,58 @@ export function createOidcClientNow(options: OidcClientOptions = {}): OidcClient
     [oauth.allowInsecureRequests]: options.allowHttp === true,
     signal: () => AbortSignal.timeout(TIMEOUT_MS),
   };
+
+  /** https, or http on this computer where allowed (the local provider in development). */
+  const allowedUrl = (url: URL) =>
+    url.protocol === 'https:' ||
+    (options.allowHttp === true && url.protocol === 'http:' && LOCAL_HOSTS.has(url.hostname));
+
+  async function checkProvider(issuer: string): Promise<DiscoveredProvider> {
+    const issuerUrl = new URL(issuer);
+    let response: Response;
+    try {
+      response = await oauth.discoveryRequest(issuerUrl, {
+        ...http,
+        signal: AbortSignal.timeout(options.checkTimeoutMs ?? CHECK_TIMEOUT_MS),
+      });
+    } catch (error) {
+      const name = error instanceof Error ? error.name : '';
+      const timedOut = name === 'TimeoutError' || name === 'AbortError';
+      throw new ProviderCheckFailure({ kind: timedOut ? 'timeout' : 'unreachable' });
+    }
+    let as: oauth.AuthorizationServer;
+    try {
+      as = await oauth.processDiscoveryResponse(issuerUrl, response);
+    } catch (error) {
+      if (error instanceof oauth.OperationProcessingError) {
+        if (error.code === oauth.RESPONSE_IS_NOT_CONFORM)
+          throw new ProviderCheckFailure({ kind: 'no-document', status: response.status });
+        if (error.code === oauth.JSON_ATTRIBUTE_COMPARISON) {
+          const named = (error.cause as { body?: { issuer?: unknown } } | undefined)?.body?.issuer;
+          throw new ProviderCheckFailure({
+            kind: 'issuer-mismatch',
+            named: String(named).slice(0, 200),
+          });
+        }
+      }
+      throw new ProviderCheckFailure({ kind: 'not-json' });
+    }
+    const endpoint = (value: unknown, what: string): string => {
+      const url = typeof value === 'string' && URL.canParse(value) ? new URL(value) : null;
+      if (!url || !allowedUrl(url))
+        throw new ProviderCheckFailure({ kind: 'missing-endpoint', what });
+      return url.href;
+    };
+    const provider = {
+      issuer: as.issuer,
+      authorizationEndpoint: endpoint(as.authorization_endpoint, 'authorization endpoint'),
+      tokenEndpoint: endpoint(as.token_endpoint, 'token endpoint'),
+      jwksUri: endpoint(as.jwks_uri, 'key set (jwks_uri)'),
+    };
+    // A provider the owner just changed is read anew by the next sign-in, too.
+    discovered.set(as.issuer, { as, at: Date.now() });
+    return provider;
+  }
 
   async function discover(issuer: string): Promise<oauth.AuthorizationServer> {
     const cached = discovered.get(issuer);
@@ -78,6 +132,8 @@ export function createOidcClientNow(options: OidcClientOptions = {}): OidcClient
   }
 
   return {
+    checkProvider,
+
     async authorizationUrl(connection, request) {
       const as = await discover(connection.issuer);
       const url = new URL(as.authorization_endpoint!);

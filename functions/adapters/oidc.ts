@@ -2,14 +2,7 @@
  * The OpenID Connect client of single sign-on (oidc-client.ts, on oauth4webapi), loaded the first
  * time a sign-in needs it: most requests never do, so a cold start does not evaluate the library.
  */
-import type { OidcClient } from './types';
-
-export interface OidcClientOptions {
-  /** The Worker's global fetch unless given (tests hand in a fake provider). */
-  fetch?: typeof fetch;
-  /** Allows http issuers and endpoints: development only (the local provider). */
-  allowHttp?: boolean;
-}
+import type { OidcClient, OidcClientOptions } from './types';
 
 export function createOidcClient(options: OidcClientOptions = {}): OidcClient {
   let loaded: Promise<OidcClient> | undefined;
@@ -20,6 +13,7 @@ export function createOidcClient(options: OidcClientOptions = {}): OidcClient {
     return loaded;
   };
   return {
+    checkProvider: async (issuer) => (await client()).checkProvider(issuer),
     authorizationUrl: async (connection, request) =>
       (await client()).authorizationUrl(connection, request),
     exchangeCode: async (connection, request) => (await client()).exchangeCode(connection, request),

@@ -139,8 +139,50 @@ export class OidcFailure extends Error {
   }
 }
 
+/** How the OpenID Connect client is built (adapters/oidc.ts). */
+export interface OidcClientOptions {
+  /** The Worker's global fetch unless given (tests hand in a fake provider). */
+  fetch?: typeof fetch;
+  /** Allows http issuers and endpoints on this computer: development only (the local provider). */
+  allowHttp?: boolean;
+  /** How long `checkProvider` waits for the discovery document; 5 seconds unless given. */
+  checkTimeoutMs?: number;
+}
+
+/** The parts of a provider's discovery document sign-in needs, as `checkProvider` found them. */
+export interface DiscoveredProvider {
+  /** The issuer exactly as the document names it. */
+  issuer: string;
+  authorizationEndpoint: string;
+  tokenEndpoint: string;
+  jwksUri: string;
+}
+
+/** Why a provider's discovery document did not pass `checkProvider`. */
+export type ProviderCheckProblem =
+  | { kind: 'timeout' }
+  | { kind: 'unreachable' }
+  | { kind: 'no-document'; status: number }
+  | { kind: 'not-json' }
+  | { kind: 'issuer-mismatch'; named: string }
+  | { kind: 'missing-endpoint'; what: string };
+
+export class ProviderCheckFailure extends Error {
+  constructor(readonly problem: ProviderCheckProblem) {
+    super(`provider check: ${problem.kind}`);
+    this.name = 'ProviderCheckFailure';
+  }
+}
+
 /** The OpenID Connect client of single sign-on (adapters/oidc.ts). */
 export interface OidcClient {
+  /**
+   * Reads the issuer's discovery document now (never from the cache, which it refreshes) and
+   * checks it: it names the same issuer and gives an authorization, a token and a key (JWKS)
+   * endpoint, each https (or on this computer where http is allowed). Throws
+   * ProviderCheckFailure saying what is wrong. What the owner's settings ask before a save.
+   */
+  checkProvider(issuer: string): Promise<DiscoveredProvider>;
   /** The provider's authorization URL for one sign-in (PKCE S256, state, nonce). */
   authorizationUrl(
     connection: OidcConnection,

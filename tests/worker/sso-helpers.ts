@@ -41,6 +41,7 @@ function delegatingClient(provider: { current: FakeOidcProvider | null }): OidcC
     return provider.current.client;
   };
   return {
+    checkProvider: (issuer) => current().checkProvider(issuer),
     authorizationUrl: (connection, request) => current().authorizationUrl(connection, request),
     exchangeCode: (connection, request) => current().exchangeCode(connection, request),
   };

@@ -9,7 +9,8 @@
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { openClientSecret } from '../../functions/services/core/organizations/sso-connections';
-import { discoverProvider } from '../../functions/services/organizations/sso-settings';
+import { createOidcClient } from '../../functions/adapters/oidc';
+import { ProviderCheckFailure } from '../../functions/adapters/types';
 import type { OrganizationDetail } from '../../src/contract/admin-organizations';
 import { limits } from '../../src/site.config';
 import {
@@ -17,6 +18,7 @@ import {
   ssoDisconnected,
   ssoIssuerNotHttps,
   ssoIssuerNotUrl,
+  ssoIssuerTimeout,
   ssoNeedsConnection,
   ssoNeedsVerifiedDomain,
   ssoNotConnected,
@@ -27,7 +29,6 @@ import {
   type SsoChange,
   type SsoSettings,
 } from '../../src/contract/sso-settings';
-import { ApiError } from '../../functions/lib/errors';
 import {
   accountApp,
   queryAll,
@@ -458,14 +459,14 @@ describe('saving the connection', () => {
       new Promise<Response>((_resolve, reject) => {
         init.signal?.addEventListener('abort', () => reject(init.signal?.reason as Error));
       })) as never;
-    const refusal = await discoverProvider('https://slow.example', {
-      development: false,
-      fetch: never,
-      timeoutMs: 50,
-    }).catch((error: unknown) => error);
-    expect(refusal).toBeInstanceOf(ApiError);
-    expect((refusal as ApiError).code).toBe('SSO_PROVIDER_REFUSED');
-    expect((refusal as ApiError).message).toMatch(/did not answer within a few seconds/);
+    const client = createOidcClient({ fetch: never, checkTimeoutMs: 50 });
+    const failure = await client
+      .checkProvider('https://slow.example')
+      .catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(ProviderCheckFailure);
+    expect((failure as ProviderCheckFailure).problem).toEqual({ kind: 'timeout' });
+    // And the owner reads it in words (the sentence for a timeout).
+    expect(ssoIssuerTimeout('https://slow.example')).toMatch(/did not answer within a few seconds/);
   });
 
   it('takes the local provider at http://localhost on a development copy', async () => {

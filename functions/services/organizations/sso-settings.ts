@@ -2,14 +2,13 @@
  * The owner's single sign-on settings (the team page's Single sign-on section): the
  * organization's OpenID Connect connection read, saved, required or not, and disconnected, each
  * on the organization the signed-in account owns. Before a save, the issuer's discovery document
- * is fetched and checked (`discoverProvider`, with oauth4webapi): it must be reachable, name the
+ * is fetched and checked by the OpenID Connect client (`checkProvider`, on oauth4webapi): it must be reachable, name the
  * same issuer and give an authorization, a token and a key endpoint, or nothing is saved. The
  * client secret is kept sealed (core/organizations/sso-connections.ts) and never answered. Every
  * change goes to the team feed in the batch that makes it. Signing in through the provider
  * (services/accounts/sso-*.ts) reads the row and records the last sign-in and failure.
  */
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
-import type { customFetch, DiscoveryRequestOptions } from 'oauth4webapi';
 import {
   SSO_CALLBACK_PATH,
   ssoClientSecretRequired,
@@ -38,6 +37,7 @@ import {
   type OrganizationRow,
   type OrganizationSsoRow,
 } from '../../db/schema';
+import { ProviderCheckFailure, type ProviderCheckProblem } from '../../adapters/types';
 import { fail } from '../../lib/errors';
 import { sealClientSecret, ssoConnectionOf } from '../core/organizations/sso-connections';
 import { teamEvent } from '../core/team-feed';
@@ -49,93 +49,45 @@ import type { Deps } from '../shared/deps';
 import { enforceRateLimit } from '../shared/rate-limit';
 import { ownedOrganization } from './team';
 
-/** How long the provider has to answer its discovery document. */
-export const DISCOVERY_TIMEOUT_MS = 5000;
-
-/** A fetch as oauth4webapi calls it (its `customFetch`). */
-export type ProviderFetch = NonNullable<DiscoveryRequestOptions[typeof customFetch]>;
-
-/** What the Worker's setting allows and how it reaches the provider. */
-export interface DiscoveryOptions {
-  /** ENVIRONMENT is development: an http://localhost provider is allowed (the local one). */
-  development: boolean;
-  /** The fetch to reach the provider with (tests fake the provider); the global one by default. */
-  fetch?: ProviderFetch;
-  timeoutMs?: number;
-}
-
-/** The parts of the provider's discovery document sign-in needs. */
-export interface DiscoveredProvider {
-  /** The issuer exactly as the document names it. */
-  issuer: string;
-  authorizationEndpoint: string;
-  tokenEndpoint: string;
-  jwksUri: string;
-}
-
 const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
 
-/** True for an address the Worker may ask: https, or http to this computer in development. */
-function allowedUrl(url: URL, development: boolean): boolean {
+/** True for an issuer the Worker may ask: https, or http to this computer in development. */
+function allowedIssuer(url: URL, development: boolean): boolean {
   if (url.protocol === 'https:') return true;
   return development && url.protocol === 'http:' && LOCAL_HOSTS.has(url.hostname);
 }
 
+/** What was wrong with the provider's discovery document, in the owner's words. */
+function providerRefusal(issuer: string, problem: ProviderCheckProblem): string {
+  switch (problem.kind) {
+    case 'timeout':
+      return ssoIssuerTimeout(issuer);
+    case 'unreachable':
+      return ssoIssuerUnreachable(issuer);
+    case 'no-document':
+      return ssoIssuerNoDocument(issuer, problem.status);
+    case 'not-json':
+      return ssoIssuerNotJson(issuer);
+    case 'issuer-mismatch':
+      return ssoIssuerMismatch(issuer, problem.named);
+    case 'missing-endpoint':
+      return ssoIssuerMissingEndpoint(issuer, problem.what);
+  }
+}
+
 /**
- * Fetches `<issuer>/.well-known/openid-configuration` (oauth4webapi's `discoveryRequest` and
- * `processDiscoveryResponse`) and checks it: it names the same issuer and gives an
- * authorization, a token and a key (JWKS) endpoint, each https (or local in development).
- * Anything else is 400 SSO_PROVIDER_REFUSED with a sentence saying what went wrong; it never
- * throws anything else.
+ * The issuer's discovery document, read and checked by the OpenID Connect client
+ * (adapters/oidc.ts, on oauth4webapi): it names the same issuer and gives an authorization, a
+ * token and a key (JWKS) endpoint. Anything else is 400 SSO_PROVIDER_REFUSED with a sentence
+ * saying what went wrong.
  */
-export async function discoverProvider(
-  issuer: string,
-  options: DiscoveryOptions,
-): Promise<DiscoveredProvider> {
-  const refuse = (message: string) => fail('SSO_PROVIDER_REFUSED', { message });
-  const issuerUrl = new URL(issuer);
-  if (!allowedUrl(issuerUrl, options.development)) throw refuse(ssoIssuerNotHttps);
-  const oauth = await import('oauth4webapi');
-  let response: Response;
+async function discoverProvider(deps: Pick<Deps, 'oidc'>, issuer: string) {
   try {
-    response = await oauth.discoveryRequest(issuerUrl, {
-      signal: AbortSignal.timeout(options.timeoutMs ?? DISCOVERY_TIMEOUT_MS),
-      ...(options.fetch ? { [oauth.customFetch]: options.fetch } : {}),
-      ...(options.development ? { [oauth.allowInsecureRequests]: true } : {}),
-    });
+    return await deps.oidc.checkProvider(issuer);
   } catch (error) {
-    const name = error instanceof Error ? error.name : '';
-    if (name === 'TimeoutError' || name === 'AbortError') throw refuse(ssoIssuerTimeout(issuer));
-    throw refuse(ssoIssuerUnreachable(issuer));
+    if (!(error instanceof ProviderCheckFailure)) throw error;
+    throw fail('SSO_PROVIDER_REFUSED', { message: providerRefusal(issuer, error.problem) });
   }
-  let metadata: Awaited<ReturnType<typeof oauth.processDiscoveryResponse>>;
-  try {
-    metadata = await oauth.processDiscoveryResponse(issuerUrl, response);
-  } catch (error) {
-    if (error instanceof oauth.OperationProcessingError) {
-      if (error.code === oauth.RESPONSE_IS_NOT_CONFORM) {
-        throw refuse(ssoIssuerNoDocument(issuer, response.status));
-      }
-      if (error.code === oauth.JSON_ATTRIBUTE_COMPARISON) {
-        const named = (error.cause as { body?: { issuer?: unknown } } | undefined)?.body?.issuer;
-        throw refuse(ssoIssuerMismatch(issuer, String(named).slice(0, 200)));
-      }
-    }
-    throw refuse(ssoIssuerNotJson(issuer));
-  }
-  const endpoint = (value: unknown, what: string): string => {
-    const url = typeof value === 'string' && URL.canParse(value) ? new URL(value) : null;
-    if (!url || !allowedUrl(url, options.development)) {
-      throw refuse(ssoIssuerMissingEndpoint(issuer, what));
-    }
-    return url.href;
-  };
-  return {
-    issuer: metadata.issuer,
-    authorizationEndpoint: endpoint(metadata.authorization_endpoint, 'authorization endpoint'),
-    tokenEndpoint: endpoint(metadata.token_endpoint, 'token endpoint'),
-    jwksUri: endpoint(metadata.jwks_uri, 'key set (jwks_uri)'),
-  };
 }
 
 /** The organization's verified domains, in alphabetical order. */
@@ -199,7 +151,7 @@ async function saveConnection(
   deps: Deps,
   session: SessionInfo,
   body: SaveSsoBody,
-  options: DiscoveryOptions,
+  options: { development: boolean },
 ): Promise<SsoChange> {
   const { db, now } = deps;
   const organization = await ownedOrganization(db, session.userId);
@@ -208,11 +160,11 @@ async function saveConnection(
   if (!before && !body.clientSecret) {
     throw fail('VALIDATION_FAILED', { message: ssoClientSecretRequired });
   }
-  if (!allowedUrl(new URL(body.issuer), options.development)) {
+  if (!allowedIssuer(new URL(body.issuer), options.development)) {
     throw fail('SSO_PROVIDER_REFUSED', { message: ssoIssuerNotHttps });
   }
   await enforceRateLimit(deps, 'ssoSavesPerOrganization', organization.id);
-  const provider = await discoverProvider(body.issuer, options);
+  const provider = await discoverProvider(deps, body.issuer);
   const sealed = body.clientSecret
     ? await sealClientSecret(deps, organization.id, body.clientSecret)
     : null;
