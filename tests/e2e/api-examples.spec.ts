@@ -16,6 +16,7 @@ import type { APIRequestContext, APIResponse, Page } from '@playwright/test';
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { generateSync, type JsonSchema } from 'json-schema-faker';
+import { errorCatalogue, type ErrorCode } from '../../src/contract/catalogue';
 import { withoutRefs } from '../../src/lib/api-reference';
 import { DEVICE_CODE_GRANT } from '../../src/contract/schemas/plugin-sign-in';
 import { pluginSignIn } from '../../src/site.config';
@@ -61,6 +62,10 @@ const STATE_CODES = new Set([
   'PASSKEY_NOT_ACCEPTED',
   'INVALID_SIGNATURE',
   'INVALID_EVENT',
+  // A single sign-on's answer whose state this browser never asked for.
+  'SSO_SIGN_IN_EXPIRED',
+  // An issuer of the right form whose provider cannot be reached or answers no discovery document.
+  'SSO_PROVIDER_REFUSED',
 ]);
 /**
  * The rules no JSON Schema can state, each with why: a valid example refused by one of these is
@@ -76,6 +81,11 @@ const BEYOND_A_SCHEMA: { operation: RegExp; message: RegExp; why: string }[] = [
     operation: /^(POST|PATCH) \/api\/(billing|invoice-quote|register-)/,
     message: /^This VAT ID is not valid for /,
     why: "an EU VAT ID's format and check digits depend on its country",
+  },
+  {
+    operation: /^PUT \/api\/team\/sso$/,
+    message: /^Enter the client secret your identity provider made for the app\./,
+    why: 'a first connection needs the client secret, while a change without one keeps the saved one',
   },
 ];
 
@@ -308,14 +318,28 @@ async function send(
   return context.fetch(url, { method, headers, data: example.body });
 }
 
+/**
+ * A page route's refusal (the sign-in page with the error's sentence in its form's error
+ * element, routes/login-form.ts): the code is the catalogue's entry whose message it shows.
+ */
+function pageRefusal(html: string): { code?: string; message?: string } {
+  const shown = /id="[a-z-]*-error"[^>]*>([^<]+)</.exec(html)?.[1]?.trim();
+  if (!shown) return {};
+  const message = shown.replaceAll('&amp;', '&').replaceAll('&#39;', "'").replaceAll('&quot;', '"');
+  const code = (Object.keys(errorCatalogue) as ErrorCode[]).find(
+    (candidate) => errorCatalogue[candidate].message === message,
+  );
+  return { code, message };
+}
+
 /** Whether a 400 answer refuses the request's form (as opposed to the state of things). */
 async function refusedAsMalformed(response: APIResponse, key: string): Promise<string | null> {
   if (response.status() !== 400) return null;
-  const body = (await response.json().catch(() => ({}))) as {
-    code?: string;
-    error?: string;
-    message?: string;
-  };
+  const body: { code?: string; error?: string; message?: string } = response
+    .headers()
+    ['content-type']?.startsWith('text/html')
+    ? pageRefusal(await response.text())
+    : ((await response.json().catch(() => ({}))) as { code?: string; error?: string });
   const message = body.message ?? '';
   const beyond = BEYOND_A_SCHEMA.some(
     (rule) => rule.operation.test(key) && rule.message.test(message),

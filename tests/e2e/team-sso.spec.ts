@@ -13,7 +13,8 @@ import { islandsReady, newVisitor, signUpForTrial } from './auth.helpers';
 import { closeOperator, signInOperator } from './console.helpers';
 import { expect, failedLoad, test } from './fixtures';
 
-const LOCAL_ISSUER = 'http://localhost:8790';
+/** The local OpenID provider the e2e server runs beside it (playwright.config.ts). */
+const LOCAL_ISSUER = `http://localhost:${process.env.E2E_IDP_PORT ?? 8790}`;
 const ORGANIZATION = 'Northwind Structures SSO';
 
 /** An operator creates an organization of 2 seats for `ownerEmail` on the console. */

@@ -44,6 +44,10 @@ export function normalizeIssuer(typed: string): { issuer: string } | { problem: 
   return { issuer };
 }
 
+/** A web address as an issuer is written, spaces around it allowed (they are trimmed). */
+const ISSUER_PATTERN =
+  "^\\s*https?://[A-Za-z][A-Za-z0-9-]*(\\.[A-Za-z][A-Za-z0-9-]*)*(:[1-9][0-9]{0,3})?(/[A-Za-z0-9._~%!$&'()*+,;=:@/-]*)?\\s*$";
+
 /** Any character but the control characters, as a client ID or secret is. */
 const PLAIN = '[^\\u0000-\\u001F\\u007F]';
 
@@ -65,7 +69,9 @@ export const saveSsoSchema = lazySchema(() =>
         }
         return result.issuer;
       })
-      .meta({ pattern: trimmedPattern(9, ssoLimits.issuer) }),
+      // What normalizeIssuer takes, for tools that read the document: a web address with a host
+      // name (its last label not a number) and a path, no query, fragment or user.
+      .meta({ pattern: ISSUER_PATTERN }),
     clientId: z
       .string()
       .trim()
