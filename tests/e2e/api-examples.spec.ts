@@ -329,7 +329,7 @@ function pageRefusal(html: string): { code?: string; message?: string } {
   const code = (Object.keys(errorCatalogue) as ErrorCode[]).find(
     (candidate) => errorCatalogue[candidate].message === message,
   );
-  return { code, message };
+  return code === undefined ? { message } : { code, message };
 }
 
 /** Whether a 400 answer refuses the request's form (as opposed to the state of things). */
