@@ -9,6 +9,7 @@ import { useCallback, useEffect, useId, useMemo, useRef, useState, type FormEven
 import { domainRule, normalizeDomain, type OrganizationDomain } from '../../contract/domains';
 import { messageFor } from '../shared/api';
 import { dashboardProblem, leftForLogin } from '../shared/session-ended';
+import { LoadStatus } from '../shared/LoadStatus';
 import { useLoad } from '../shared/use-load';
 import { addDomain, domainAddFailed, domainsLoadFailed, loadDomains } from './domain-calls';
 import { DomainItem } from './DomainItem';
@@ -121,21 +122,7 @@ export function DomainsSection({ version, onAsk }: Props) {
           {added}
         </p>
       )}
-      {state.kind === 'loading' && (
-        <p className="usage-empty" role="status">
-          Loading domains...
-        </p>
-      )}
-      {state.kind === 'failed' && (
-        <div>
-          <p className="form-error" role="alert">
-            {state.problem}
-          </p>
-          <button type="button" className="button button-secondary" onClick={reload}>
-            Retry
-          </button>
-        </div>
-      )}
+      <LoadStatus state={state} reload={reload} loading="Loading domains..." />
       {state.kind === 'ready' &&
         (domains.length === 0 ? (
           <p className="usage-empty">No domains yet.</p>

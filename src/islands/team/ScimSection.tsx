@@ -15,6 +15,7 @@ import { CopyButton } from '../dashboard/CopyButton';
 import { apiCall, messageFor } from '../shared/api';
 import { withFreshProof } from '../shared/fresh-proof';
 import { dashboardProblem, leftForLogin } from '../shared/session-ended';
+import { LoadStatus } from '../shared/LoadStatus';
 import { useLoad } from '../shared/use-load';
 import { teamNetwork } from './team-calls';
 import './scim.css';
@@ -103,21 +104,7 @@ export function ScimSection() {
         Let your identity provider add people to the team and remove them when they leave: a person
         it deactivates loses their seat, their sign-ins and their plugin devices at once.
       </p>
-      {state.kind === 'loading' && (
-        <p className="usage-empty" role="status">
-          Loading...
-        </p>
-      )}
-      {state.kind === 'failed' && (
-        <div>
-          <p className="form-error" role="alert">
-            {state.problem}
-          </p>
-          <button type="button" className="button button-secondary" onClick={reload}>
-            Retry
-          </button>
-        </div>
-      )}
+      <LoadStatus state={state} reload={reload} />
       {state.kind === 'ready' && (
         <Settings
           status={state.value}

@@ -22,6 +22,7 @@ import { CopyButton } from '../dashboard/CopyButton';
 import { apiCall, messageFor } from '../shared/api';
 import { withFreshProof } from '../shared/fresh-proof';
 import { dashboardProblem, leftForLogin } from '../shared/session-ended';
+import { LoadStatus } from '../shared/LoadStatus';
 import { useLoad } from '../shared/use-load';
 import { SsoGuides } from './SsoGuides';
 import { teamNetwork } from './team-calls';
@@ -47,21 +48,7 @@ export function SsoSection() {
         Entra ID, Google Workspace, Okta or another OpenID Connect provider), for the addresses of
         your verified domains.
       </p>
-      {state.kind === 'loading' && (
-        <p className="usage-empty" role="status">
-          Loading...
-        </p>
-      )}
-      {state.kind === 'failed' && (
-        <div>
-          <p className="form-error" role="alert">
-            {state.problem}
-          </p>
-          <button type="button" className="button button-secondary" onClick={reload}>
-            Retry
-          </button>
-        </div>
-      )}
+      <LoadStatus state={state} reload={reload} />
       {state.kind === 'ready' && <Settings settings={state.value} onChanged={replace} />}
       <SsoGuides />
     </section>
