@@ -599,6 +599,9 @@ test.describe('operator console', () => {
     await operator.getByRole('button', { name: 'Log In' }).click();
     // The operator has two-step sign-in on: the code from their app, then back to the customer.
     await expect(operator).toHaveURL(/\/login\/code\?next=/);
+    // The page's script sends the page to go on to with the code; a person cannot type a code
+    // before it ran, but a test can (without it the form goes to the dashboard).
+    await expect(operator.locator('#code-form')).toHaveAttribute('action', /\?next=/);
     const app = operatorApp(operator);
     await operator.getByLabel('Authentication code').fill(await freshCode(app.secret, app.used));
     await operator.getByRole('button', { name: 'Verify' }).click();
