@@ -7,7 +7,7 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from '@playwright/test';
-import { newVisitor, signUpForTrial } from './auth.helpers';
+import { islandsReady, newVisitor, signUpForTrial } from './auth.helpers';
 import { expect, test } from './fixtures';
 import { enableTwoStepByApi } from './two-step.helpers';
 
@@ -106,4 +106,37 @@ export function sidewaysOverflow(page: Page): Promise<number> {
 export async function axeViolations(page: Page): Promise<string[]> {
   const results = await new AxeBuilder({ page }).analyze();
   return results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.length})`);
+}
+
+/**
+ * An Enterprise organization made by an operator on the console's New organization form, owned
+ * by `ownerEmail`: `seats` seats (2 unless given) of `devicesPerSeat` devices, priority support,
+ * the agreement `reference`.
+ */
+export async function createOrganizationInConsole(
+  browser: Browser,
+  options: {
+    ownerEmail: string;
+    name: string;
+    seats?: number;
+    devicesPerSeat: number;
+    reference: string;
+  },
+): Promise<void> {
+  const { ownerEmail, name, seats = 2, devicesPerSeat, reference } = options;
+  const operator = await signInOperator(browser);
+  await operator.goto('/admin/organizations');
+  await islandsReady(operator);
+  await operator.getByRole('button', { name: 'New organization' }).click();
+  const form = operator.getByRole('region', { name: 'New organization' });
+  await form.getByLabel('Organization name').fill(name);
+  await form.getByLabel("Owner's e-mail").fill(ownerEmail);
+  await form.getByLabel('Seats').fill(String(seats));
+  await form.getByLabel('Devices per seat').fill(String(devicesPerSeat));
+  await form.getByLabel('Support tier').selectOption('priority');
+  await form.getByLabel('Agreement reference').fill(reference);
+  await form.getByLabel('Reason').fill('Signed agreement (end-to-end test)');
+  await form.getByRole('button', { name: 'Create organization' }).click();
+  await expect(operator.getByRole('heading', { level: 1, name })).toBeVisible();
+  await closeOperator(operator);
 }

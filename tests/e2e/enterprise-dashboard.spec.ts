@@ -19,7 +19,7 @@ import {
   signUpForTrial,
   uniqueEmail,
 } from './auth.helpers';
-import { closeOperator, signInOperator } from './console.helpers';
+import { createOrganizationInConsole } from './console.helpers';
 import { expect, test } from './fixtures';
 
 async function visitor(browser: Browser) {
@@ -50,32 +50,18 @@ async function checkPage(page: Page, testInfo: TestInfo, name: string) {
   await page.setViewportSize({ width: 1280, height: 900 });
 }
 
-/** An organization of 2 seats and 2 devices per seat for `ownerEmail`, made in the console. */
-async function createOrganization(browser: Browser, ownerEmail: string, name: string) {
-  const operator = await signInOperator(browser);
-  await operator.goto('/admin/organizations');
-  await islandsReady(operator);
-  await operator.getByRole('button', { name: 'New organization' }).click();
-  const form = operator.getByRole('region', { name: 'New organization' });
-  await form.getByLabel('Organization name').fill(name);
-  await form.getByLabel("Owner's e-mail").fill(ownerEmail);
-  await form.getByLabel('Seats').fill('2');
-  await form.getByLabel('Devices per seat').fill('2');
-  await form.getByLabel('Support tier').selectOption('priority');
-  await form.getByLabel('Agreement reference').fill('PO-E2E-2');
-  await form.getByLabel('Reason').fill('Signed agreement (end-to-end test)');
-  await form.getByRole('button', { name: 'Create organization' }).click();
-  await expect(operator.getByRole('heading', { level: 1, name })).toBeVisible();
-  await closeOperator(operator);
-}
-
 test('an Enterprise member reads "1 of 2 devices" everywhere and the team page explains itself; the owner finds Team', async ({
   browser,
 }, testInfo) => {
   test.setTimeout(240_000);
   const owner = await visitor(browser);
   const ownerAccount = await signUpForTrial(owner.page, 'Olivia Brandt');
-  await createOrganization(browser, ownerAccount.email, 'Brandt Framing');
+  await createOrganizationInConsole(browser, {
+    ownerEmail: ownerAccount.email,
+    name: 'Brandt Framing',
+    devicesPerSeat: 2,
+    reference: 'PO-E2E-2',
+  });
 
   // The owner: Team in the sidebar and on My Account, which leads with the organization and
   // offers no upgrade of the owner's own old trial while the organization runs.

@@ -11,29 +11,10 @@
 import type { Browser, Page, TestInfo } from '@playwright/test';
 import { continueWith, noSeat, signsYouIn } from '../../src/contract/sso-texts';
 import { islandsReady, newVisitor, signUpForTrial } from './auth.helpers';
-import { closeOperator, signInOperator } from './console.helpers';
+import { createOrganizationInConsole } from './console.helpers';
 import { expect, failedLoad, test } from './fixtures';
 
 const idpPort = Number(process.env.E2E_IDP_PORT ?? 8790);
-
-/** An operator creates an organization of `seats` seats for `ownerEmail` on the console. */
-async function createOrganization(browser: Browser, ownerEmail: string, name: string, seats = 2) {
-  const operator = await signInOperator(browser);
-  await operator.goto('/admin/organizations');
-  await islandsReady(operator);
-  await operator.getByRole('button', { name: 'New organization' }).click();
-  const form = operator.getByRole('region', { name: 'New organization' });
-  await form.getByLabel('Organization name').fill(name);
-  await form.getByLabel("Owner's e-mail").fill(ownerEmail);
-  await form.getByLabel('Seats').fill(String(seats));
-  await form.getByLabel('Devices per seat').fill('3');
-  await form.getByLabel('Support tier').selectOption('priority');
-  await form.getByLabel('Agreement reference').fill('PO-E2E-SSO');
-  await form.getByLabel('Reason').fill('Signed agreement (end-to-end test)');
-  await form.getByRole('button', { name: 'Create organization' }).click();
-  await expect(operator.getByRole('heading', { level: 1, name })).toBeVisible();
-  await closeOperator(operator);
-}
 
 /** Another browser, at the site. */
 function newBrowser(browser: Browser) {
@@ -88,7 +69,13 @@ test('a Northwind engineer signs in through the identity provider and joins the 
 
   await newVisitor(page);
   const owner = await signUpForTrial(page, 'Olga Owner');
-  await createOrganization(browser, owner.email, organization, 1);
+  await createOrganizationInConsole(browser, {
+    ownerEmail: owner.email,
+    name: organization,
+    seats: 1,
+    devicesPerSeat: 3,
+    reference: 'PO-E2E-SSO',
+  });
   const connected = await page.request.post('/dev/sso', {
     data: { ownerEmail: owner.email, issuer: `http://localhost:${idpPort}` },
   });

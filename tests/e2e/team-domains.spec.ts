@@ -5,7 +5,7 @@
  * confirm dialog.
  */
 import AxeBuilder from '@axe-core/playwright';
-import type { Browser, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import {
   domainAdded,
   domainPublicMail,
@@ -14,27 +14,8 @@ import {
   domainVerified,
 } from '../../src/contract/domains';
 import { islandsReady, newVisitor, signUpForTrial } from './auth.helpers';
-import { closeOperator, signInOperator } from './console.helpers';
+import { createOrganizationInConsole } from './console.helpers';
 import { expect, failedLoad, test } from './fixtures';
-
-/** An operator creates an organization of 2 seats for `ownerEmail` on the console. */
-async function createOrganization(browser: Browser, ownerEmail: string, name: string) {
-  const operator = await signInOperator(browser);
-  await operator.goto('/admin/organizations');
-  await islandsReady(operator);
-  await operator.getByRole('button', { name: 'New organization' }).click();
-  const form = operator.getByRole('region', { name: 'New organization' });
-  await form.getByLabel('Organization name').fill(name);
-  await form.getByLabel("Owner's e-mail").fill(ownerEmail);
-  await form.getByLabel('Seats').fill('2');
-  await form.getByLabel('Devices per seat').fill('3');
-  await form.getByLabel('Support tier').selectOption('priority');
-  await form.getByLabel('Agreement reference').fill('PO-E2E-DOMAINS');
-  await form.getByLabel('Reason').fill('Signed agreement (end-to-end test)');
-  await form.getByRole('button', { name: 'Create organization' }).click();
-  await expect(operator.getByRole('heading', { level: 1, name })).toBeVisible();
-  await closeOperator(operator);
-}
 
 /** The Domains section, scrolled to (it loads when near). */
 async function domainsSection(page: Page) {
@@ -63,7 +44,12 @@ test('an owner adds a domain, publishes its TXT record on /dev/dns and verifies 
   const page = await context.newPage();
   await newVisitor(page);
   const owner = await signUpForTrial(page, 'Olivia Brandt');
-  await createOrganization(browser, owner.email, 'Brandt Structures Domains');
+  await createOrganizationInConsole(browser, {
+    ownerEmail: owner.email,
+    name: 'Brandt Structures Domains',
+    devicesPerSeat: 3,
+    reference: 'PO-E2E-DOMAINS',
+  });
 
   let section = await domainsSection(page);
   await expect(section).toContainText('No domains yet.');
