@@ -1,13 +1,15 @@
-// Worker entry: the Hono app answers fetches; the cron trigger (trial expiry, paid license lapse,
-// purges, clean-up, stuck mail) runs `scheduled`; the task queue (mail delivery, forgot-password)
-// runs `queue`. The cron jobs and the queue's tasks are loaded the first time they run, so a
-// Worker started for a request does not evaluate them (docs/performance.md, "Cold start").
-import { createApp } from './app';
-
-const app = createApp();
+// Worker entry: a fetch goes to the Hono app that answers its path (app-for-path.ts: the plugin's
+// calls or the whole site), imported the first time it is needed; the cron trigger (trial expiry,
+// paid license lapse, purges, clean-up, stuck mail) runs `scheduled`; the task queue (mail
+// delivery, forgot-password) runs `queue`. A Worker started for a request evaluates none of them
+// until then (docs/performance.md, "Cold start").
+import { appFor } from './app-for-path';
 
 export default {
-  fetch: app.fetch,
+  fetch: async (request: Request, env: Env, ctx: ExecutionContext) => {
+    const app = await appFor(new URL(request.url).pathname);
+    return app.fetch(request, env, ctx);
+  },
   scheduled: async (controller, env, ctx) => {
     const { scheduled } = await import('./scheduled');
     await scheduled(controller, env, ctx);

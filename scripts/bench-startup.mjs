@@ -11,10 +11,12 @@
 // medians are compared. The bare Worker (a Hono app with one route, bundled by wrangler) is the
 // yardstick of what any Worker costs on this machine at this moment.
 import { execFile } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { generateKeyPairSync, randomBytes } from 'node:crypto';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { Miniflare } from 'miniflare';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const wrangler = join(root, 'node_modules', '.bin', 'wrangler');
@@ -158,4 +160,101 @@ export async function benchStartup({ runs = 5, log = console.log } = {}) {
     },
   ];
   return { workerMs, bareMs, ratio, kib, gzipKib, rows, failures };
+}
+
+/** The production build `wrangler check startup` leaves behind (wrangler.toml `main`). */
+const BUILT = join(root, '.wrangler', 'worker');
+
+/** The built entry and its chunks, as Miniflare's module list. */
+function builtModules() {
+  const files = [
+    'index.mjs',
+    ...readdirSync(join(BUILT, 'chunks'))
+      .filter((file) => file.endsWith('.mjs'))
+      .map((file) => `chunks/${file}`),
+  ];
+  return Object.fromEntries(
+    files.map((file) => [file, { type: 'esm', contents: readFileSync(join(BUILT, file), 'utf8') }]),
+  );
+}
+
+/** Calls whose first answer is timed: the plugin's license check, and a call of the site's own. */
+const FIRST_CALLS = [
+  { name: "plugin's validate", path: '/api/licenses/validate', body: { licenseKey: 'x' } },
+  { name: "site's sign-in", path: '/api/login', body: { email: 'x' } },
+];
+
+/**
+ * How long the first answer of a Worker that just started takes, next to the same call once it
+ * is warm: the startup profile above leaves out what the first request loads (the app its path
+ * needs, functions/app-for-path.ts). Each sample starts the production build in a new local
+ * workerd (Miniflare) and times the first call and then the median of seven more, from Node, so
+ * both include the loopback's own time. The calls are refused by validation (400), which needs
+ * no data: the time is the Worker's, not the database's.
+ */
+export async function benchFirstAnswer({ runs = 5, log = console.log } = {}) {
+  const modules = builtModules();
+  const text = (value) => ({ type: 'text', value });
+  const secret = () => text(randomBytes(32).toString('base64url'));
+  const key = JSON.stringify(generateKeyPairSync('ed25519').privateKey.export({ format: 'jwk' }));
+  const rows = [];
+  for (const call of FIRST_CALLS) {
+    const first = [];
+    const warm = [];
+    for (let i = 0; i < runs; i++) {
+      const mf = new Miniflare({
+        enableDevRegistry: false,
+        logRequests: false,
+        telemetry: { enabled: false },
+        workers: [
+          {
+            config: {
+              name: 'first-answer',
+              compatibilityDate: '2026-11-01',
+              compatibilityFlags: ['nodejs_compat'],
+              manifest: { mainModule: 'index.mjs', modules },
+              env: {
+                DB: { type: 'd1', id: 'first-answer' },
+                ENVIRONMENT: text('production'),
+                SITE_ORIGIN: text('https://sheetwright.test'),
+                JWT_SECRET: secret(),
+                PASSWORD_PEPPER: secret(),
+                LICENSE_SIGNING_KEY: text(key),
+              },
+            },
+          },
+        ],
+      });
+      try {
+        await mf.ready;
+        const ask = async () => {
+          const started = performance.now();
+          const response = await mf.dispatchFetch(`https://sheetwright.test${call.path}`, {
+            method: 'POST',
+            headers: { 'Content-Type': 'application/json' },
+            body: JSON.stringify(call.body),
+          });
+          await response.text();
+          if (response.status !== 400)
+            throw new Error(`${call.path} answered ${response.status}, not the expected 400`);
+          return performance.now() - started;
+        };
+        first.push(await ask());
+        const again = [];
+        for (let j = 0; j < 7; j++) again.push(await ask());
+        warm.push(median(again));
+      } finally {
+        await mf.dispose();
+      }
+    }
+    log(`  ${call.name}: first answers ${first.map((ms) => ms.toFixed(1)).join(', ')} ms`);
+    rows.push({
+      measure: `first answer, ${call.name} (median of ${runs})`,
+      Worker: `${median(first).toFixed(1)} ms (warm ${median(warm).toFixed(1)} ms)`,
+      'bare Hono': '',
+      budget: '',
+      verdict: '',
+    });
+  }
+  return { rows };
 }

@@ -1,7 +1,8 @@
 // npm run bench — the Worker's cold start, page weight and speed (budgets and how to read the run:
 // docs/performance.md).
 //
-// 0. Profiles the Worker's startup with `wrangler check startup` next to a bare Hono Worker, and
+// 0. Profiles the Worker's startup with `wrangler check startup` next to a bare Hono Worker, times
+//    the first answer of a Worker that just started (the app its path needs is loaded then), and
 //    reads the size of what a deploy uploads (scripts/bench-startup.mjs): startup CPU at most
 //    50 ms and 3 × the bare Worker's, at most 800 KiB gzipped. `npm run bench -- --only startup`
 //    (or BENCH_ONLY=startup) runs only this part, in about a minute.
@@ -36,7 +37,7 @@ import { gzipSync } from 'node:zlib';
 import { chromiumArgs, chromiumPath, publicRoutes } from '../tests/browser.ts';
 import { benchFixtures, benchInvitationToken, storageKeys } from './bench-fixtures.ts';
 import { startServer } from './bench-server.mjs';
-import { benchStartup } from './bench-startup.mjs';
+import { benchFirstAnswer, benchStartup } from './bench-startup.mjs';
 import { buildStarlight, starlightPages } from './bench-starlight.mjs';
 
 const KB = 1024;
@@ -388,8 +389,10 @@ if (only !== undefined && only !== 'startup') {
 const startupRuns = Math.max(1, Number.parseInt(env.BENCH_STARTUP_RUNS ?? '5', 10) || 5);
 console.log(`Worker startup, ${startupRuns} profile(s) each, load average ${load()}...`);
 const startup = await benchStartup({ runs: startupRuns });
-console.log(`\nWorker startup and bundle (load average now ${load()}):`);
-console.table(startup.rows);
+console.log(`First answers of a Worker that just started, load average ${load()}...`);
+const firstAnswers = await benchFirstAnswer({ runs: startupRuns });
+console.log(`\nWorker startup, first answers and bundle (load average now ${load()}):`);
+console.table([...startup.rows, ...firstAnswers.rows]);
 if (only === 'startup') {
   console.log(
     `\nSummary: ${startup.failures.length ? 'FAIL' : 'PASS'}: startup ${startup.workerMs.toFixed(1)} ms ` +

@@ -50,6 +50,17 @@ const LAZY = [
   /^functions\/services\/core\/mail\/html\.tsx$/,
   /^functions\/services\/cron\//,
   /^functions\/queue\.ts$/,
+  // The apps themselves, with their route declarations, schemas and services: the first request
+  // imports the one its path needs (functions/app-for-path.ts).
+  /^functions\/app\.ts$/,
+  /^functions\/plugin-app\.ts$/,
+  /^functions\/routes\//,
+  /^src\/contract\/api\//,
+  /node_modules\/zod\//,
+  /node_modules\/hono\/dist\/hono-base/,
+  /node_modules\/drizzle-orm\//,
+  /node_modules\/disposable-email-domains-js\//,
+  /node_modules\/uqr\//,
 ];
 
 const builds: Record<'production' | 'development', { dir: string; meta: Metafile }> = {} as never;
@@ -85,22 +96,7 @@ describe('a production build of the Worker', () => {
   });
 
   it('evaluates none of the libraries loaded on first use when it starts', () => {
-    const { outputs } = builds.production.meta;
-    const entry = Object.keys(outputs).find(
-      (file) => outputs[file]?.entryPoint === 'functions/index.ts',
-    );
-    expect(entry).toBeDefined();
-    // The entry and every chunk it imports statically: what a cold start evaluates.
-    const startup = new Set<string>();
-    const queue = [entry as string];
-    while (queue.length > 0) {
-      const file = queue.pop() as string;
-      if (startup.has(file)) continue;
-      startup.add(file);
-      for (const { path, kind } of outputs[file]?.imports ?? [])
-        if (kind === 'import-statement') queue.push(path);
-    }
-    const evaluated = [...startup].flatMap((file) => Object.keys(outputs[file]?.inputs ?? {}));
+    const evaluated = evaluatedWith('functions/index.ts');
 
     expect(evaluated.filter((module) => LAZY.some((pattern) => pattern.test(module)))).toEqual([]);
     // They are in the build all the same, as chunks of their own.
@@ -134,7 +130,47 @@ describe('a production build of the Worker', () => {
     // The others are in the build as empty data only.
     expect(fontData.length).toBe(14);
   });
+
+  it("loads only the plugin's calls for the plugin's paths, not the whole site's API", () => {
+    const evaluated = evaluatedWith('functions/plugin-app.ts');
+    const routes = evaluated.filter((module) => module.startsWith('functions/routes/'));
+
+    expect(evaluated).toContain('functions/services/licensing/activation.ts');
+    expect(routes.sort()).toEqual([
+      'functions/routes/health.ts',
+      'functions/routes/licenses.ts',
+      'functions/routes/plugin.ts',
+      'functions/routes/releases.ts',
+      'functions/routes/usage-report.ts',
+    ]);
+    // Nor the services of the console, billing or the team pages.
+    expect(
+      evaluated.filter((module) =>
+        /^functions\/services\/(admin|organizations|sso)\//.test(module),
+      ),
+    ).toEqual([]);
+  });
 });
+
+/**
+ * The modules a production build evaluates when `entryPoint` (the Worker's entry, or a module
+ * it imports on first use) is loaded: its output file and every chunk that imports statically.
+ */
+function evaluatedWith(entryPoint: string): string[] {
+  const { outputs } = builds.production.meta;
+  const start = Object.keys(outputs).find((file) => outputs[file]?.entryPoint === entryPoint);
+  expect(start, entryPoint).toBeDefined();
+  const loaded = new Set<string>();
+  const queue = [start as string];
+  while (queue.length > 0) {
+    const file = queue.pop() as string;
+    if (loaded.has(file)) continue;
+    loaded.add(file);
+    for (const { path, kind } of outputs[file]?.imports ?? [])
+      if (kind === 'import-statement') queue.push(path);
+  }
+  return [...loaded].flatMap((file) => Object.keys(outputs[file]?.inputs ?? {}));
+}
 
 describe('a development build of the Worker', () => {
   it('has every development stand-in the production check looks for', () => {

@@ -14,7 +14,6 @@
  * phone, and the password alone cannot undo what an authenticator app or a passkey protects.
  */
 import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
-import { renderSVG } from 'uqr';
 import type { IdentityProofBody } from '../../../src/contract/schemas/two-step';
 import type {
   IdentityProofMethods,
@@ -81,6 +80,8 @@ export async function startTwoStepSetup(deps: Deps, session: SessionInfo): Promi
     .returning({ userId: totpFactors.userId });
   if (replaced.length === 0) throw fail('TWO_STEP_ALREADY_ON');
   const uri = (await totpFor(user.email, secret)).toString();
+  // The QR code's encoder is loaded by the set-ups that draw one, not by every Worker start.
+  const { renderSVG } = await import('uqr');
   return {
     secret: readable(secret),
     uri,

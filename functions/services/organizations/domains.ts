@@ -66,13 +66,13 @@ export async function listDomains(db: Db, organizationId: string): Promise<Organ
  * True when anyone can open a mailbox at the domain or a parent of it: the providers of
  * `mailboxRules` and `publicMailDomains`, and the disposable-mail list.
  */
-export function isPublicMailDomain(domain: string): boolean {
+export async function isPublicMailDomain(domain: string): Promise<boolean> {
   const labels = domain.split('.');
   for (let i = 0; i < labels.length - 1; i += 1) {
     const parent = labels.slice(i).join('.');
     if (Object.hasOwn(mailboxRules, parent) || publicMailDomains.includes(parent)) return true;
   }
-  return isDisposableEmail(`postmaster@${domain}`);
+  return await isDisposableEmail(`postmaster@${domain}`);
 }
 
 /** The organization's domain `id`; NOT_FOUND when it has none of that id. */
@@ -100,7 +100,7 @@ export async function addDomain(
   domain: string,
 ): Promise<OrganizationDomain> {
   const { db, now } = deps;
-  if (isPublicMailDomain(domain)) {
+  if (await isPublicMailDomain(domain)) {
     throw fail('VALIDATION_FAILED', { message: domainPublicMail });
   }
   const listed = await db.$count(

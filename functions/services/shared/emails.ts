@@ -2,8 +2,6 @@
  * E-mail address rules: the normalized form is the account and trial identity, and
  * throwaway domains cannot claim a trial.
  */
-import disposableDomains from 'disposable-email-domains-js/dist/dict/disposable_email_blocklist.json';
-
 export { normalizeEmail } from './email-identity';
 
 let disposableSet: Set<string> | undefined;
@@ -11,9 +9,13 @@ let disposableSet: Set<string> | undefined;
 /**
  * True when the address's domain, or any parent domain of it, is on the maintained list of
  * disposable mail providers (disposable-email-domains-js, refreshed from the community list).
+ * The list (about 140 KiB) is loaded the first time an address is checked, not when the Worker
+ * starts: only sign-ups and new domains need it.
  */
-export function isDisposableEmail(email: string): boolean {
-  disposableSet ??= new Set(disposableDomains);
+export async function isDisposableEmail(email: string): Promise<boolean> {
+  disposableSet ??= new Set(
+    (await import('disposable-email-domains-js/dist/dict/disposable_email_blocklist.json')).default,
+  );
   const domain = email.trim().toLowerCase().split('@').pop() ?? '';
   const labels = domain.split('.');
   // Check "a.b.mailinator.com", then "b.mailinator.com", then "mailinator.com".

@@ -55,7 +55,7 @@ export async function findClaimedTrial(db: Db, claim: TrialClaim): Promise<boole
 
 /** Throws DISPOSABLE_EMAIL or DUPLICATE_TRIAL when this claim may not start a trial. */
 export async function assertTrialAllowed(db: Db, claim: TrialClaim, email: string): Promise<void> {
-  if (isDisposableEmail(email)) throw fail('DISPOSABLE_EMAIL');
+  if (await isDisposableEmail(email)) throw fail('DISPOSABLE_EMAIL');
   // The signup page shows its Trial Already Claimed screen for this code.
   if (await findClaimedTrial(db, claim)) throw fail('DUPLICATE_TRIAL');
 }
