@@ -32,6 +32,7 @@ import { loginSchema } from '../../src/contract/schemas/auth';
 import { confirmTwoStepSchema } from '../../src/contract/schemas/two-step';
 import type { AuthResponse } from '../../src/contract/user';
 import { plainIssueMessage } from '../../src/contract/schemas/plain-issues';
+import { EMAIL_MAX } from '../../src/contract/rules';
 import { returnPath } from '../../src/lib/auth/return-path';
 import { ApiError, errorResponse, fail, isTransientDbError } from '../lib/errors';
 import { declaredRoutes } from '../lib/openapi';
@@ -78,25 +79,40 @@ export async function formFields<const N extends string>(
   return fields;
 }
 
-/** The built form page with `error`'s message shown, answered with the error's status. */
+/**
+ * The built form page with `error`'s message shown (its code in `data-code`, so the page marks
+ * the fields invalid only for a refusal of what was typed), answered with the error's status.
+ * `email` is written back into the form's e-mail field, so nobody types it again.
+ */
 export async function pageWith(
   c: Context<AccountEnv>,
   which: FormPage,
   error: ApiError,
+  kept: { email?: string | null | undefined } = {},
 ): Promise<Response> {
   const { path, errorId } = formPages[which];
   const page = await c.env.ASSETS.fetch(new Request(new URL(path, c.req.url)));
   if (!page.ok || !page.headers.get('Content-Type')?.startsWith('text/html')) {
     return errorResponse(c, error);
   }
-  const shown = new HTMLRewriter()
-    .on(`#${errorId}`, {
+  let rewriter = new HTMLRewriter().on(`#${errorId}`, {
+    element(element) {
+      element.removeAttribute('hidden');
+      element.setAttribute('data-code', error.code);
+      element.setInnerContent(error.message, { html: false });
+    },
+  });
+  const email = kept.email?.trim().slice(0, EMAIL_MAX);
+  if (email) {
+    rewriter = rewriter.on('form input[name="email"]', {
       element(element) {
-        element.removeAttribute('hidden');
-        element.setInnerContent(error.message, { html: false });
+        element.setAttribute('value', email);
+        // Hydration resets an untyped input to its state, so the island reads this instead.
+        element.setAttribute('data-kept-value', email);
       },
-    })
-    .transform(page);
+    });
+  }
+  const shown = rewriter.transform(page);
   const headers = new Headers(shown.headers);
   for (const [name, value] of Object.entries(error.headers)) headers.set(name, value);
   // A page holding one visitor's refusal is never cached.
@@ -159,8 +175,11 @@ export const loginFormRoutes = declaredRoutes<AccountEnv>()
       middleware: [rememberKnownBrowser, sameSiteForm('login'), formBodyLimit('login')] as const,
     },
     async (c) => {
+      let typed: string | undefined;
       try {
-        const body = await parseForm(loginSchema, await formFields(c, ['email', 'password']));
+        const fields = await formFields(c, ['email', 'password']);
+        typed = fields.email;
+        const body = await parseForm(loginSchema, fields);
         const deps = c.get('deps');
         const knownBrowser = getCookie(c, KNOWN_BROWSER_COOKIE);
         const outcome = await loginWithPassword(deps, body, knownBrowser);
@@ -170,7 +189,7 @@ export const loginFormRoutes = declaredRoutes<AccountEnv>()
         const next = c.req.query('next');
         return c.redirect(`/login/code${next ? `?next=${encodeURIComponent(next)}` : ''}`, 303);
       } catch (error) {
-        return pageWith(c, 'login', asApiError(error));
+        return pageWith(c, 'login', asApiError(error), { email: typed });
       }
     },
   )

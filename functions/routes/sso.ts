@@ -30,7 +30,12 @@ import {
   type AccountEnv,
 } from '../middleware/auth';
 import { startSession } from '../services/accounts/sign-in-session';
-import { completeSsoSignIn, ssoForEmail, startSsoSignIn } from '../services/sso/sign-in';
+import {
+  completeSsoSignIn,
+  ssoForEmail,
+  ssoSignInEmail,
+  startSsoSignIn,
+} from '../services/sso/sign-in';
 import { enforceRateLimit } from '../services/shared/rate-limit';
 import {
   asApiError,
@@ -92,8 +97,11 @@ export const ssoPageRoutes = declaredRoutes<AccountEnv>()
       middleware: [sameSiteForm('login'), formBodyLimit('login')] as const,
     },
     async (c) => {
+      let typed: string | undefined;
       try {
-        const { email } = await parseForm(ssoStartSchema, await formFields(c, ['email']));
+        const fields = await formFields(c, ['email']);
+        typed = fields.email;
+        const { email } = await parseForm(ssoStartSchema, fields);
         const deps = c.get('deps');
         const start = await startSsoSignIn(deps, { email, next: c.req.query('next') });
         setStateCookie(c, start.state, start.expiresAt, deps.now);
@@ -101,7 +109,7 @@ export const ssoPageRoutes = declaredRoutes<AccountEnv>()
         c.header('Referrer-Policy', 'no-referrer');
         return c.html(toProvider(start.location, start.organizationName), 200);
       } catch (error) {
-        return pageWith(c, 'login', asApiError(error));
+        return pageWith(c, 'login', asApiError(error), { email: typed });
       }
     },
   )
@@ -110,6 +118,8 @@ export const ssoPageRoutes = declaredRoutes<AccountEnv>()
     const cookieState = getCookie(c, SSO_STATE_COOKIE);
     // The state is of no use after this answer, whatever it is.
     clearStateCookie(c);
+    // The address the sign-in was started with, written back into the form if it is refused.
+    const typed = await ssoSignInEmail(deps.db, cookieState, deps.now);
     try {
       const signedIn = await completeSsoSignIn(deps, {
         callback: new URL(c.req.url),
@@ -123,6 +133,6 @@ export const ssoPageRoutes = declaredRoutes<AccountEnv>()
       setSignedInHint(c, auth.tokenExpiration, deps.now);
       return c.redirect(returnPath(signedIn.returnTo), 303);
     } catch (error) {
-      return pageWith(c, 'login', asApiError(error));
+      return pageWith(c, 'login', asApiError(error), { email: typed });
     }
   });

@@ -119,6 +119,16 @@ test('a Northwind engineer signs in through the identity provider and joins the 
   await signInAtProvider(other, second);
   await expect(other).toHaveURL(/\/sso\/callback/);
   await expect(other.getByRole('alert')).toHaveText(noSeat(organization));
+  // The address is there again with its organization's button, for when a seat is free; the
+  // refusal is about neither field, so neither is marked invalid.
+  const again = other.getByRole('textbox', { name: 'Email' });
+  await expect(again).toHaveValue(second);
+  await expect(other.getByRole('button', { name: continueWith(organization) })).toBeVisible();
+  await expect(again).not.toHaveAttribute('aria-invalid', 'true');
+  await expect(other.getByLabel('Password', { exact: true })).not.toHaveAttribute(
+    'aria-invalid',
+    'true',
+  );
   await shot(other, testInfo, 'login-sso-no-seat');
   await otherContext.close();
 });

@@ -92,6 +92,9 @@ describe('POST /login (the form without JavaScript)', () => {
     expect(response.headers.getSetCookie()).toEqual([]);
     const html = await response.text();
     expect(shownError(html)).toBe('Invalid email or password.');
+    expect(html).toContain('data-code="INVALID_CREDENTIALS"');
+    // The address is written back for the next try; the password never is.
+    expect(html).toContain(`name="email" value="${form.email}"`);
     expect(html).not.toContain('wrong password');
   });
 

@@ -55,7 +55,11 @@ describe('single sign-on with no seat left', () => {
     const grace = person(world, 'grace');
     const refused = await signInBySso(world, grace, { name: 'Grace Northwind' });
     expect(refused.status).toBe(409);
+    const page = await refused.clone().text();
     expect(await pageMessage(refused)).toBe(SsoTexts.noSeat(world.organizationName));
+    // The refusal names its code, and the form holds the address again, ready for another try.
+    expect(page).toContain('data-code="SSO_NO_SEAT"');
+    expect(page).toContain(`name="email" value="${grace}" data-kept-value="${grace}"`);
     expect(await queryAll('SELECT id FROM users WHERE email_normalized = ?', grace)).toEqual([]);
     // The owner is told at once; the people listed leave the list.
     const told = seatMails(world.app.mail, ownerEmail);

@@ -173,6 +173,24 @@ export interface SsoSignedIn {
 }
 
 /**
+ * The address a sign-in under way was started with, for the browser holding its state; null when
+ * there is none (expired, taken, or no state). Read before the answer is checked, so a refusal
+ * can show the address again.
+ */
+export async function ssoSignInEmail(
+  db: Db,
+  state: string | undefined,
+  now: number,
+): Promise<string | null> {
+  if (!state) return null;
+  const [row] = await db
+    .select({ email: ssoSignIns.emailNormalized })
+    .from(ssoSignIns)
+    .where(and(eq(ssoSignIns.id, state), gt(ssoSignIns.expiresAt, now)));
+  return row?.email ?? null;
+}
+
+/**
  * GET /sso/callback: the provider's answer (`callback`, the full URL it sent the browser to) for
  * the sign-in whose state is in the browser's cookie (`cookieState`). Throws the plain refusal
  * for every failure; answers the account to start a session for.

@@ -30,6 +30,8 @@ interface Props {
   sso: { organizationName: string } | null;
   /** Where the single sign-on form posts: /sso/start, with the page's `next` (in the browser). */
   ssoAction: () => string;
+  /** The error is a refusal of what was typed: the fields are marked invalid. */
+  fieldsInvalid: boolean;
 }
 
 /** Marks the single sign-on buttons: the browser posts the form itself for them. */
@@ -45,6 +47,7 @@ export function LoginForm({
   onGoogleError,
   sso,
   ssoAction,
+  fieldsInvalid,
 }: Props) {
   const id = useId();
   // Until the script runs, the plain single sign-on button is the way to it.
@@ -52,6 +55,8 @@ export function LoginForm({
   // eslint-disable-next-line react-hooks/set-state-in-effect
   useEffect(() => setHydrated(true), []);
   const errorId = error ? `${id}-error` : undefined;
+  // Every error is described by its sentence; only a refusal of the fields marks them invalid.
+  const invalidId = fieldsInvalid ? errorId : undefined;
   // What was typed or filled in before hydration stays (keep-typed.ts).
   const email = useKeepTyped(values.email, (typed) => onChange({ email: typed }));
   const remember = useKeepTicked(values.remember, (ticked) => onChange({ remember: ticked }));
@@ -83,7 +88,7 @@ export function LoginForm({
             maxLength={254}
             value={values.email}
             onChange={(event) => onChange({ email: event.target.value })}
-            aria-invalid={errorId ? true : undefined}
+            aria-invalid={invalidId ? true : undefined}
             aria-describedby={errorId}
           />
         </div>
@@ -111,6 +116,7 @@ export function LoginForm({
           onChange={(password) => onChange({ password })}
           autoComplete="current-password"
           errorId={errorId}
+          invalid={fieldsInvalid}
         />
         <div className="login-options">
           <label className="checkbox-row">

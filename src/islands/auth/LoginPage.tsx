@@ -60,6 +60,18 @@ function ssoAction(): string {
   return next ? `/sso/start?next=${encodeURIComponent(next)}` : '/sso/start';
 }
 
+/**
+ * Refusals of what was typed into the fields, which mark them invalid. Others (a single sign-on
+ * refused by the organization, too many attempts) are about neither field.
+ */
+const FIELD_REFUSALS: ReadonlySet<string> = new Set([
+  ErrorCode.VALIDATION_FAILED,
+  ErrorCode.INVALID_CREDENTIALS,
+]);
+
+/** The code of a refusal the Worker wrote into the page (functions/routes/login-form.ts). */
+const servedCode = (code: string | undefined) => (code ? (code as ErrorCode) : null);
+
 /** A typed address complete enough to ask about: something@domain.tld. */
 const looksComplete = (email: string) => /^[^@\s]+@[^@\s]+\.[^@\s]{2,}$/.test(email.trim());
 
@@ -117,7 +129,7 @@ function LoginPage() {
     // hydration, src/pages/login.astro) becomes this form's error, shown in one place.
     const served = document.getElementById('login-form-error');
     if (served?.textContent) {
-      setAuthError({ message: served.textContent, code: null });
+      setAuthError({ message: served.textContent, code: servedCode(served.dataset.code) });
       served.remove();
     }
     const query = new URLSearchParams(window.location.search);
@@ -187,6 +199,7 @@ function LoginPage() {
             onSubmit={() => void submit()}
             busy={auth.loading}
             error={auth.error?.message ?? null}
+            fieldsInvalid={auth.error ? FIELD_REFUSALS.has(auth.error.code ?? '') : false}
             onGoogleCredential={(credential) => void loginWithGoogle(credential)}
             onGoogleError={(message) =>
               setAuthError({ message, code: ErrorCode.GOOGLE_AUTH_FAILED })

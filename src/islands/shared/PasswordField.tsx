@@ -9,6 +9,8 @@ interface Props {
   autoComplete: 'current-password' | 'new-password';
   /** Id of the error text when the error concerns this field. */
   errorId?: string | undefined;
+  /** Whether that error marks the field invalid (by default, any error does). */
+  invalid?: boolean;
   name?: string;
   minLength?: number;
 }
@@ -19,6 +21,7 @@ export function PasswordField({
   onChange,
   autoComplete,
   errorId,
+  invalid = errorId !== undefined,
   name,
   minLength,
 }: Props) {
@@ -41,7 +44,7 @@ export function PasswordField({
           required
           minLength={minLength}
           maxLength={128}
-          aria-invalid={errorId ? true : undefined}
+          aria-invalid={errorId && invalid ? true : undefined}
           aria-describedby={errorId}
         />
         <button
