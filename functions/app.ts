@@ -2,6 +2,7 @@ import type { Context } from 'hono';
 import type { AppEnv } from './env';
 import { apiGuards, frameApp, unknownRoute, type AppOptions } from './app-frame';
 import { standIns } from './dev/load';
+import { carryNext } from './middleware/carry-next';
 import { devPathNotFound } from './middleware/dev-paths';
 import { consoleSpellings } from './middleware/operator';
 import { consolePageRoutes } from './routes/console-pages';
@@ -97,7 +98,10 @@ export function createApp(
       .route('/api', invitationRoutes)
       .route('/api', adminMoneyRoutes)
       .route('/api', adminUsageTrendRoutes)
-      // The sign-in forms' POSTs (routes/login-form.ts); their GETs are the static pages.
+      // The sign-in forms' POSTs (routes/login-form.ts); their GETs are the static pages, with
+      // the query's `next` written into the forms (middleware/carry-next.ts).
+      .use('/login', carryNext)
+      .use('/login/code', carryNext)
       .route('/', loginFormRoutes)
       // Single sign-on's form and the identity provider's answer (routes/sso.ts).
       .route('/', ssoPageRoutes)

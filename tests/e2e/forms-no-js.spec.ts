@@ -54,6 +54,13 @@ test.describe('Forms without JavaScript', () => {
     expect(leaked).toEqual([]);
     expect(urls.some((url) => url.includes(encodeURIComponent(email)))).toBe(false);
 
+    // Sent to /login by another page, the form goes back there, without JavaScript too.
+    await page.goto('/login?next=%2Fdashboard%2Fbilling');
+    await page.getByRole('textbox', { name: 'Email' }).fill(email);
+    await page.getByLabel('Password', { exact: true }).fill(password);
+    await page.getByRole('button', { name: 'Log In' }).click();
+    await expect(page).toHaveURL(/\/dashboard\/billing$/);
+
     // JavaScript on again, with the cookies of that sign-in and nothing in storage: the dashboard
     // asks the server who is signed in and shows the account instead of sending them to /login.
     const { cookies } = await page.context().storageState();

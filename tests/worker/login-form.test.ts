@@ -194,4 +194,29 @@ describe('POST /login (the form without JavaScript)', () => {
     expect(response.headers.get('Content-Security-Policy')).toContain("'sha256-fixture'");
     expect(shownError(await response.text())).toBeNull();
   });
+
+  it("writes the query's safe `next` into the forms, so they carry it without JavaScript", async () => {
+    const next = '/activate?user_code=BCDF-GHJK';
+    const login = await callWorker(`/login?next=${encodeURIComponent(next)}`);
+    const code = await callWorker(`/login/code?next=${encodeURIComponent('/admin/customers')}`);
+    const elsewhere = await callWorker(`/login?next=${encodeURIComponent('https://evil.test/')}`);
+    const plain = await callWorker('/login');
+
+    const query = `?next=${encodeURIComponent(next)}`;
+    const loginHtml = await login.text();
+    expect(login.status).toBe(200);
+    expect(loginHtml).toContain(`action="/login${query}"`);
+    // One button attribute, whatever the case it was written in.
+    expect(loginHtml.toLowerCase().match(/formaction=/g)).toHaveLength(1);
+    expect(loginHtml.toLowerCase()).toContain(`formaction="/sso/start${query}"`.toLowerCase());
+    expect(login.headers.get('Cache-Control')).toBe('no-store');
+    expect(login.headers.get('Content-Security-Policy')).toContain("'sha256-fixture'");
+    expect(await code.text()).toContain(
+      `action="/login/code?next=${encodeURIComponent('/admin/customers')}"`,
+    );
+    // Another site is never a place to go on to; without `next` the page is as built.
+    expect(await elsewhere.text()).toContain('action="/login"');
+    expect(await plain.text()).toContain('action="/login"');
+    expect(plain.headers.get('Cache-Control')).not.toBe('no-store');
+  });
 });
