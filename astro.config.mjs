@@ -27,9 +27,15 @@ function onwarn(warning, warn) {
     warning.message.includes('"use astro:head-inject"');
   if (!astroHeadInject) warn(warning);
 }
-/** What every island page loads, and only island pages: React and its client, the error boundary. */
+/**
+ * What every island page loads, and only island pages: React and its client, the error boundary,
+ * and the stand-in for Vite's preload helper around every lazy import(), which only island code
+ * reads (a file of its own otherwise, one more request for a line). A script of a page without an
+ * island must not use import(), or it would load React with it (the bench's 5 KB budget for such
+ * pages fails then).
+ */
 const REACT_BASE =
-  /node_modules[\\/](react|react-dom|scheduler)[\\/]|node_modules[\\/]@astrojs[\\/]react[\\/]dist[\\/]client\.js$|[\\/]src[\\/]islands[\\/]ErrorBoundary\.tsx$/;
+  /node_modules[\\/](react|react-dom|scheduler)[\\/]|node_modules[\\/]@astrojs[\\/]react[\\/]dist[\\/]client\.js$|[\\/]src[\\/]islands[\\/]ErrorBoundary\.tsx$|^\0vite[\\/]preload-helper\.js$/;
 /**
  * The small contracts nearly every page with a script reads (the contact form on /about too, no
  * React there): shapes, the message catalogue and the seat words.
@@ -119,6 +125,12 @@ export default defineConfig({
             modulePreload: false,
             rolldownOptions: {
               ...rolldownOptions,
+              // An island's chunk may export more than its component: a module that only the island
+              // and the parts it loads later read (its page's answer checks, its calls) then stays
+              // in the island's chunk, which those parts import, instead of being a chunk of its own
+              // that the page loads besides (Astro's default, 'exports-only', keeps entry chunks to
+              // their own exports). Astro reads only the component's export.
+              preserveEntrySignatures: 'allow-extension',
               output: {
                 ...rolldownOptions.output,
                 codeSplitting: {

@@ -59,7 +59,9 @@ const JS_BUDGET_BY_PATH = {
   '/dashboard/billing': 87 * KB,
   '/dashboard/settings': 87 * KB,
   '/dashboard/team': 87 * KB,
-  '/invite': 87 * KB,
+  // Down from 87 KB, the account pages' ceiling, once it weighed 77.7 KB: kept there, it leaves
+  // room under that ceiling for the features still to come (docs/performance.md).
+  '/invite': 78 * KB,
   '/signup': 92 * KB,
 };
 /** Lighthouse: 100 in all four categories on every compared page. */

@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { Messages, SuccessMessages } from '../../src/contract/messages';
+import { partFailed } from '../../src/islands/shared/lazy-part';
 import { islandsReady, latestMail, newVisitor, signUpForTrial } from './auth.helpers';
 import { expect, test } from './fixtures';
 
@@ -104,4 +105,29 @@ test('a passkey refused at an IP address names the cause in plain words', async 
   await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
   await expect(page.getByText(Messages.passkeyNeedsDomain)).toBeVisible();
   await expect(page.getByText('No passkey was used.')).toHaveCount(0);
+});
+
+test("the card's forms load on the first press; a failed load says so, and pressing again loads them", async ({
+  page,
+  allowConsoleError,
+}) => {
+  await signUpForTrial(page, 'Lena Offline');
+  // The steps' chunk is refused once, as an offline moment would.
+  allowConsoleError(/^Failed to load resource: net::ERR_FAILED @ .*\/_astro\/PasskeySteps\./);
+  let offline = true;
+  await page.route('**/_astro/PasskeySteps.*.js', (route) =>
+    offline ? route.abort() : route.continue(),
+  );
+  await page.goto('/dashboard/settings');
+  await islandsReady(page);
+  const card = page.getByRole('region', { name: 'Passkeys' });
+  const add = card.getByRole('button', { name: 'Add a Passkey' });
+  await add.click();
+  await expect(card.getByRole('alert')).toHaveText(partFailed);
+  await expect(add).toBeEnabled();
+  await expect(card.getByRole('textbox', { name: 'Passkey name' })).toHaveCount(0);
+  offline = false;
+  await add.click();
+  await expect(card.getByRole('textbox', { name: 'Passkey name' })).toBeFocused();
+  await expect(card.getByRole('alert')).toHaveCount(0);
 });

@@ -66,6 +66,8 @@ test('shows each command over time, most used first, with its change, and passes
   await page.goto('/dashboard/usage');
   const section = page.getByRole('region', { name: 'Feature usage' });
   const trend = section.getByRole('table', { name: /^Use over time on all devices/ });
+  // The section loads (code and data) when the page is scrolled near it, below the sessions.
+  await section.scrollIntoViewIfNeeded();
   await section.getByRole('heading', { name: 'Use over time' }).scrollIntoViewIfNeeded();
   await expect(trend).toBeVisible();
   const rows = trend.locator('tbody tr');

@@ -1,31 +1,23 @@
 /**
  * Account management on Billing & Invoices: what the server's `actions` allow. Trial → upgrade
- * (the same checkout as the dashboard), or for a team of 5 or more, pay by bank transfer (the
- * bank-transfer form, loaded when asked for); a card customer → Manage card (the payment
- * provider's portal), a renewing subscription → Cancel subscription, Enterprise → contact us.
+ * (the same checkout as the dashboard), or for a team of 5 or more, pay by bank transfer
+ * (UpgradeOffer.tsx, loaded only for an account offered it); a card customer → Manage card (the
+ * payment provider's portal), a renewing subscription → Cancel subscription, Enterprise → contact
+ * us.
  */
-import { lazy, Suspense, useEffect, useState } from 'react';
-import { upgradeByInvoice } from '../../contract/invoice-notice-texts';
-import type { InvoicePurchase } from '../shared/BankTransferDialog';
+import { useEffect, useState } from 'react';
 import { type BillingOverview } from '../../contract/billing';
 import { Messages } from '../../contract/messages';
-import { plans } from '../../site.config';
 import { apiCall, messageFor } from '../shared/api';
-import { upgradeBusyText, upgradeNetwork, useUpgrade } from '../shared/upgrade';
+import { lazyPart } from '../shared/lazy-part';
 import { leftForLogin } from '../shared/session-ended';
 import { formatDate } from '../../lib/format';
 import { isOpenBillingPortalAnswer } from '../../generated/answers/OpenBillingPortalAnswer';
 
 export const portalFailed = 'We could not open the card page. Please try again.';
+const portalNetwork = 'Network error. Please check your connection and try again.';
 
-const BankTransferDialog = lazy(async () => ({
-  default: (await import('../shared/BankTransferDialog')).BankTransferDialog,
-}));
-
-/** The bank-transfer form's confirmation, loaded with the form. */
-async function buyByInvoice(purchase: InvoicePurchase): Promise<void> {
-  await (await import('./invoice-upgrade')).buyByInvoice(purchase);
-}
+const UpgradeOffer = lazyPart(async () => (await import('./UpgradeOffer')).UpgradeOffer);
 
 interface Props {
   overview: BillingOverview;
@@ -35,35 +27,16 @@ interface Props {
 
 export function ManageButtons({ overview, onCancel, onResume }: Props) {
   const { actions, subscription } = overview;
-  const upgrade = useUpgrade();
   const portal = usePortal();
-  /** The bank-transfer form, once asked for (then kept, so it closes with its animation). */
-  const [invoice, setInvoice] = useState<{ open: boolean; purchaseId: string } | null>(null);
   const ending =
     subscription !== null &&
     (subscription.status === 'cancelling' ||
       (subscription.status !== 'canceled' && subscription.cancelAtPeriodEnd));
-  const error = upgrade.error ?? portal.error;
   const nothing = !actions.upgrade && !actions.manageCard && !actions.cancel && !actions.resume;
-  // A Standard account whose subscription ended buys the plan again rather than upgrading.
-  const renew = overview.plan === 'Standard';
-  const buyLabel = renew ? 'Renew Standard' : 'Upgrade to Standard';
 
   return (
     <div className="billing-manage">
-      {actions.upgrade && renew && (
-        <p>
-          Your subscription has ended. Renew {plans.standard.name} for another year:{' '}
-          {plans.standard.priceLabel} {plans.standard.period}.
-        </p>
-      )}
-      {actions.upgrade && !renew && (
-        <p>
-          Upgrade to {plans.standard.name} to keep every feature for a full year:{' '}
-          {plans.standard.priceLabel} {plans.standard.period}, {plans.standard.deviceLimit} active
-          devices, e-mail support and all future updates.
-        </p>
-      )}
+      {actions.upgrade && <UpgradeOffer overview={overview} />}
       {overview.plan === 'Enterprise' && (
         <p>
           Your Enterprise plan is billed by agreement. <a href="/about">Contact us</a> for any
@@ -78,33 +51,11 @@ export function ManageButtons({ overview, onCancel, onResume }: Props) {
         </p>
       )}
       {nothing && overview.plan === 'Standard' && !ending && <p>{Messages.noSubscription}</p>}
-      {(actions.upgrade || actions.manageCard || actions.cancel || actions.resume) && (
+      {(actions.manageCard || actions.cancel || actions.resume) && (
         <div className="form-actions billing-actions">
           {actions.resume && (
             <button type="button" className="button" onClick={onResume}>
               Resume subscription
-            </button>
-          )}
-          {actions.upgrade && (
-            <button
-              type="button"
-              className="button"
-              onClick={upgrade.start}
-              // aria-disabled, not disabled: the focused button keeps focus if the call fails.
-              aria-disabled={upgrade.busy}
-            >
-              {upgrade.busy ? upgradeBusyText : buyLabel}
-            </button>
-          )}
-          {actions.upgrade && (
-            <button
-              type="button"
-              className="button button-secondary"
-              onClick={() =>
-                setInvoice({ open: true, purchaseId: invoice?.purchaseId ?? crypto.randomUUID() })
-              }
-            >
-              {upgradeByInvoice}
             </button>
           )}
           {actions.manageCard && (
@@ -124,21 +75,10 @@ export function ManageButtons({ overview, onCancel, onResume }: Props) {
           )}
         </div>
       )}
-      {error && (
+      {portal.error && (
         <p className="form-error" role="alert">
-          {error}
+          {portal.error}
         </p>
-      )}
-      {invoice && (
-        <Suspense fallback={null}>
-          <BankTransferDialog
-            open={invoice.open}
-            onClose={() => setInvoice({ ...invoice, open: false })}
-            purchaseId={invoice.purchaseId}
-            details={overview.details}
-            onConfirm={buyByInvoice}
-          />
-        </Suspense>
       )}
     </div>
   );
@@ -167,7 +107,7 @@ export function usePortal() {
       .catch((failure: unknown) => {
         setBusy(false);
         if (leftForLogin(failure)) return;
-        setError(messageFor(failure, portalFailed, upgradeNetwork));
+        setError(messageFor(failure, portalFailed, portalNetwork));
       });
   };
 

@@ -3,48 +3,47 @@
  * a passkey" (the Worker's options first, then a name, suggested from this browser, then the
  * browser's prompt), renaming one, and removing one after a confirm step. Adding and removing are
  * step-up actions: the server may first want a fresh proof of the strongest factor, which the
- * step-up dialog asks for (shared/fresh-proof.ts). The ceremony's code (shared/webauthn.ts and
- * @simplewebauthn/browser) loads only when a passkey is added.
+ * step-up dialog asks for (shared/fresh-proof.ts). The forms, the checks and the calls behind the
+ * buttons (PasskeySteps.tsx) load on the first press; the ceremony's code (shared/webauthn.ts and
+ * @simplewebauthn/browser) only when a passkey is created.
  */
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import type { PublicKeyCredentialCreationOptionsJSON } from '@simplewebauthn/browser';
 import { Messages, SuccessMessages } from '../../contract/messages';
 import { type Passkey, type PasskeyList } from '../../contract/passkeys';
-import { hasVisibleText, isPlainLine } from '../../contract/plain-text';
 import { formatDate } from '../../lib/format';
 import { apiCall, messageFor } from '../shared/api';
-import { withFreshProof } from '../shared/fresh-proof';
+import { partFailed } from '../shared/lazy-part';
 import { useLoad } from '../shared/use-load';
-import { isAddPasskeyAnswer } from '../../generated/answers/AddPasskeyAnswer';
 import { isListPasskeysAnswer } from '../../generated/answers/ListPasskeysAnswer';
-import { isMessageAnswer } from '../../generated/answers/MessageAnswer';
-import { isStartAddingPasskeyAnswer } from '../../generated/answers/StartAddingPasskeyAnswer';
-
-/** As the Worker allows (src/contract/schemas/passkeys.ts). */
-const NAME_MAX = 60;
+import type { NewPasskey } from './PasskeySteps';
 
 type Step =
   | { kind: 'idle' }
   | { kind: 'starting' }
-  | { kind: 'naming'; challengeId: string; options: PublicKeyCredentialCreationOptionsJSON }
+  | ({ kind: 'naming' } & NewPasskey)
   | { kind: 'creating' }
   | { kind: 'renaming'; id: string }
   | { kind: 'removing'; id: string }
   | { kind: 'busy' };
 
+type StepsModule = typeof import('./PasskeySteps');
+/** The steps' module once loaded: every step but `idle` renders with it. */
+let steps: StepsModule | null = null;
+let loadingSteps: Promise<StepsModule> | null = null;
+/** Loads the steps once per page (again after a failed load). */
+function loadSteps(): Promise<StepsModule> {
+  loadingSteps ??= import('./PasskeySteps').then(
+    (module) => (steps = module),
+    (error: unknown) => {
+      loadingSteps = null;
+      throw error;
+    },
+  );
+  return loadingSteps;
+}
+
 const loadPasskeys = () => apiCall('GET', '/api/passkeys', isListPasskeysAnswer);
 const describeFailure = (failure: unknown) => messageFor(failure, Messages.passkeysLoadFailed);
-
-/**
- * The name's problem, or null: one line that shows something, 1 to 60 characters (the Worker
- * checks it again).
- */
-function nameProblem(name: string): string | null {
-  if (!name.trim()) return 'Name the passkey.';
-  if (name.trim().length > NAME_MAX) return `A passkey name has at most ${NAME_MAX} characters.`;
-  if (!isPlainLine(name)) return Messages.nameNotPlain;
-  return hasVisibleText(name) ? null : Messages.nameInvisible;
-}
 
 export function Passkeys() {
   const id = useId();
@@ -80,20 +79,34 @@ export function Passkeys() {
     setStep(back);
   };
 
+  /**
+   * The steps' module, loaded on the first press; when it cannot be loaded, the card says so and
+   * the card is back as it was, its buttons pressed again to try again.
+   */
+  const withSteps = async (): Promise<StepsModule | null> => {
+    try {
+      return await loadSteps();
+    } catch {
+      setStep({ kind: 'idle' });
+      setDone(null);
+      setError(partFailed);
+      return null;
+    }
+  };
+
+  /** Rename or Remove pressed: the step shows once its module is there. */
+  const open = async (next: Step, initialName = '') => {
+    if (await withSteps()) begin(next, initialName);
+  };
+
   const startAdding = async () => {
     begin({ kind: 'starting' });
-    // The ceremony's code loads while the Worker makes the options (`create` awaits it).
-    import('../shared/webauthn').catch(() => undefined);
+    const module = await withSteps();
+    if (!module) return;
     try {
-      const answer = await withFreshProof(() =>
-        apiCall('POST', '/api/passkeys/register/options', isStartAddingPasskeyAnswer, {}),
-      );
-      setName(answer.suggestedName.slice(0, NAME_MAX));
-      setStep({
-        kind: 'naming',
-        challengeId: answer.challengeId,
-        options: answer.options as PublicKeyCredentialCreationOptionsJSON,
-      });
+      const { suggestedName, ...passkey } = await module.startAdding();
+      setName(suggestedName);
+      setStep({ kind: 'naming', ...passkey });
     } catch (failure) {
       fail(failure, Messages.passkeyNotCreated);
     }
@@ -101,25 +114,13 @@ export function Passkeys() {
 
   const create = async (event: FormEvent) => {
     event.preventDefault();
-    if (step.kind !== 'naming') return;
-    const problem = nameProblem(name);
+    if (step.kind !== 'naming' || !steps) return;
+    const problem = steps.nameProblem(name);
     if (problem) return setError(problem);
     setError(null);
     setStep({ kind: 'creating' });
     try {
-      // The ceremony's code loads only when a passkey is created (a failed load says so here).
-      const { runCeremony } = await import('../shared/webauthn');
-      const response = await runCeremony(
-        ({ startRegistration }) => startRegistration({ optionsJSON: step.options }),
-        Messages.passkeyNotCreated,
-      );
-      const added = await withFreshProof(() =>
-        apiCall('POST', '/api/passkeys/register/verify', isAddPasskeyAnswer, {
-          challengeId: step.challengeId,
-          name: name.trim(),
-          response,
-        }),
-      );
+      const added = await steps.createPasskey(step, name);
       update((current) => [added, ...current]);
       setDone(`Passkey "${added.name}" added.`);
       setStep({ kind: 'idle' });
@@ -131,18 +132,13 @@ export function Passkeys() {
 
   const rename = async (event: FormEvent) => {
     event.preventDefault();
-    if (step.kind !== 'renaming') return;
-    const problem = nameProblem(name);
+    if (step.kind !== 'renaming' || !steps) return;
+    const problem = steps.nameProblem(name);
     if (problem) return setError(problem);
     const target = step.id;
     setStep({ kind: 'busy' });
     try {
-      const renamed = await apiCall(
-        'PATCH',
-        `/api/passkeys/${encodeURIComponent(target)}`,
-        isAddPasskeyAnswer,
-        { name: name.trim() },
-      );
+      const renamed = await steps.renamePasskey(target, name);
       update((current) => current.map((key) => (key.id === target ? renamed : key)));
       setError(null);
       setStep({ kind: 'idle' });
@@ -152,11 +148,10 @@ export function Passkeys() {
   };
 
   const remove = async (target: string) => {
+    if (!steps) return;
     setStep({ kind: 'busy' });
     try {
-      await withFreshProof(() =>
-        apiCall('DELETE', `/api/passkeys/${encodeURIComponent(target)}`, isMessageAnswer),
-      );
+      await steps.removePasskey(target);
       update((current) => current.filter((key) => key.id !== target));
       setDone(SuccessMessages.passkeyRemoved);
       setStep({ kind: 'idle' });
@@ -167,28 +162,16 @@ export function Passkeys() {
   };
 
   const busy = step.kind === 'starting' || step.kind === 'creating' || step.kind === 'busy';
-  const nameField = (label: string) => (
-    <div className="field">
-      <label htmlFor={`${id}-name`}>{label}</label>
-      <input
-        ref={nameInput}
-        id={`${id}-name`}
-        type="text"
-        value={name}
-        maxLength={NAME_MAX}
-        autoComplete="off"
-        onChange={(event) => {
-          setName(event.target.value);
-          setError(null);
-        }}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : `${id}-name-hint`}
-      />
-      <p id={`${id}-name-hint`} className="field-hint">
-        A name you will recognize, such as the device or password manager that keeps it.
-      </p>
-    </div>
-  );
+  const nameProps = {
+    id,
+    name,
+    error,
+    inputRef: nameInput,
+    onName: (value: string) => {
+      setName(value);
+      setError(null);
+    },
+  };
 
   return (
     <section className="card" aria-labelledby={`${id}-title`}>
@@ -208,44 +191,19 @@ export function Passkeys() {
         <ul className="passkey-list">
           {passkeys.map((key) => (
             <li key={key.id} className="passkey-item">
-              {step.kind === 'renaming' && step.id === key.id ? (
-                <form className="passkey-form" onSubmit={(event) => void rename(event)} noValidate>
-                  {nameField(`New name for "${key.name}"`)}
-                  <div className="form-actions">
-                    <button type="submit" className="button">
-                      Save Name
-                    </button>
-                    <button
-                      type="button"
-                      className="button button-secondary"
-                      onClick={() => begin({ kind: 'idle' })}
-                    >
-                      Cancel
-                    </button>
-                  </div>
-                </form>
-              ) : step.kind === 'removing' && step.id === key.id ? (
-                <div className="danger-confirm">
-                  <p className="danger-question">
-                    Remove the passkey &quot;{key.name}&quot;? It will no longer sign you in.
-                  </p>
-                  <div className="form-actions">
-                    <button
-                      type="button"
-                      className="button button-danger"
-                      onClick={() => void remove(key.id)}
-                    >
-                      Yes, Remove Passkey
-                    </button>
-                    <button
-                      type="button"
-                      className="button button-secondary"
-                      onClick={() => begin({ kind: 'idle' })}
-                    >
-                      Cancel
-                    </button>
-                  </div>
-                </div>
+              {steps && step.kind === 'renaming' && step.id === key.id ? (
+                <steps.RenameForm
+                  {...nameProps}
+                  keyName={key.name}
+                  onSubmit={(event) => void rename(event)}
+                  onCancel={() => begin({ kind: 'idle' })}
+                />
+              ) : steps && step.kind === 'removing' && step.id === key.id ? (
+                <steps.RemoveConfirm
+                  keyName={key.name}
+                  onRemove={() => void remove(key.id)}
+                  onCancel={() => begin({ kind: 'idle' })}
+                />
               ) : (
                 <>
                   <div className="passkey-about">
@@ -263,7 +221,7 @@ export function Passkeys() {
                       className="button button-secondary"
                       disabled={busy}
                       aria-label={`Rename ${key.name}`}
-                      onClick={() => begin({ kind: 'renaming', id: key.id }, key.name)}
+                      onClick={() => void open({ kind: 'renaming', id: key.id }, key.name)}
                     >
                       Rename
                     </button>
@@ -272,7 +230,7 @@ export function Passkeys() {
                       className="button button-secondary"
                       disabled={busy}
                       aria-label={`Remove ${key.name}`}
-                      onClick={() => begin({ kind: 'removing', id: key.id })}
+                      onClick={() => void open({ kind: 'removing', id: key.id })}
                     >
                       Remove
                     </button>
@@ -285,23 +243,13 @@ export function Passkeys() {
       ) : (
         <p className="dashboard-small passkey-empty">You have no passkeys yet.</p>
       )}
-      {step.kind === 'naming' || step.kind === 'creating' ? (
-        <form className="passkey-form" onSubmit={(event) => void create(event)} noValidate>
-          {nameField('Passkey name')}
-          <div className="form-actions">
-            <button type="submit" className="button" aria-disabled={step.kind === 'creating'}>
-              {step.kind === 'creating' ? 'Creating...' : 'Create Passkey'}
-            </button>
-            <button
-              type="button"
-              className="button button-secondary"
-              disabled={step.kind === 'creating'}
-              onClick={() => begin({ kind: 'idle' })}
-            >
-              Cancel
-            </button>
-          </div>
-        </form>
+      {steps && (step.kind === 'naming' || step.kind === 'creating') ? (
+        <steps.CreateForm
+          {...nameProps}
+          creating={step.kind === 'creating'}
+          onSubmit={(event) => void create(event)}
+          onCancel={() => begin({ kind: 'idle' })}
+        />
       ) : (
         passkeys !== null && (
           <div className="form-actions">

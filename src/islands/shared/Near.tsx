@@ -1,14 +1,21 @@
 /**
  * A part of a page that loads only when the page is scrolled near it (or at once where the
- * browser cannot tell): until then an empty block of `minHeight` holds its place, so the page
- * does not jump. With lazy-part.tsx, the part's code and data wait for the visit that gets there.
+ * browser cannot tell): until then a block of `minHeight` holds its place, so the page does not
+ * jump, empty or holding `placeholder` (a section's card with its heading, so the page reads
+ * whole). With lazy-part.tsx, the part's code and data wait for the visit that gets there.
  */
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 
 /** Loaded this far (px) before it scrolls into view, so it is usually there when it arrives. */
 const AHEAD = '600px 0px';
 
-export function Near({ children, minHeight }: { children: ReactNode; minHeight: string }) {
+interface Props {
+  children: ReactNode;
+  minHeight: string;
+  placeholder?: ReactNode;
+}
+
+export function Near({ children, minHeight, placeholder }: Props) {
   const [near, setNear] = useState(false);
   const holder = useRef<HTMLDivElement>(null);
   useEffect(() => {
@@ -29,5 +36,12 @@ export function Near({ children, minHeight }: { children: ReactNode; minHeight: 
     observer.observe(element);
     return () => observer.disconnect();
   }, [near]);
-  return near ? children : <div ref={holder} style={{ minHeight }} aria-hidden="true" />;
+  if (near) return children;
+  return placeholder ? (
+    <div ref={holder} style={{ minHeight }}>
+      {placeholder}
+    </div>
+  ) : (
+    <div ref={holder} style={{ minHeight }} aria-hidden="true" />
+  );
 }

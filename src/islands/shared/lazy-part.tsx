@@ -1,10 +1,10 @@
 /**
- * Parts of a page that most visits never open (dialogs, set-up steps, forms behind a button),
- * loaded when first shown instead of with the page. While the part loads, a short "Loading..."
- * stands in its place; a failed load says so, with a button that tries again. Once loaded, a part
- * renders at once, on every page of the session.
+ * Parts of a page that most visits never open (dialogs, set-up steps, forms behind a button) or
+ * never scroll to, loaded when first shown instead of with the page. While the part loads, a short
+ * "Loading..." (or the placeholder given) stands in its place; a failed load says so, with a
+ * button that tries again. Once loaded, a part renders at once, on every page of the session.
  */
-import { useEffect, useRef, useState, type ComponentType } from 'react';
+import { useEffect, useRef, useState, type ComponentType, type ReactNode } from 'react';
 
 export const partLoading = 'Loading...';
 export const partFailed = 'This part of the page could not be loaded. Check your connection.';
@@ -18,8 +18,15 @@ export interface LazyPart<P> {
   preload: () => Promise<void>;
 }
 
-/** `load` as a component that loads on first render. A failed load may be tried again. */
-export function lazyPart<P extends object>(load: () => Promise<ComponentType<P>>): LazyPart<P> {
+/**
+ * `load` as a component that loads on first render. A failed load may be tried again. Meanwhile
+ * `placeholder` stands in its place (a section's card with its heading, say), or a short
+ * "Loading..." status.
+ */
+export function lazyPart<P extends object>(
+  load: () => Promise<ComponentType<P>>,
+  placeholder?: ReactNode,
+): LazyPart<P> {
   let loaded: ComponentType<P> | null = null;
   let loading: Promise<ComponentType<P>> | null = null;
   const start = () =>
@@ -57,9 +64,11 @@ export function lazyPart<P extends object>(load: () => Promise<ComponentType<P>>
     }
     if (!failed)
       return (
-        <p className="dashboard-loading" role="status">
-          {partLoading}
-        </p>
+        placeholder ?? (
+          <p className="dashboard-loading" role="status">
+            {partLoading}
+          </p>
+        )
       );
     return (
       <div className="part-failed">

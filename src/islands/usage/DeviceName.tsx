@@ -1,17 +1,14 @@
 /**
- * A device's name on Usage & Sessions with a small inline Rename: the name turns into a field with
- * Save and Cancel (Escape cancels); an empty name is refused here, the server says the rest.
+ * A device's name on Usage & Sessions with a small inline Rename. The form and its call
+ * (DeviceRename.tsx) load when Rename is pressed (from when it is pointed at or focused, so they
+ * are usually there by the press); meanwhile a short "Loading...", and a failed load says so with
+ * Try again.
  */
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { DeviceView, UsageOverview } from '../../contract/usage';
-import { licensing } from '../../site.config';
-import { messageFor } from '../shared/api';
-import { leftForLogin } from '../shared/session-ended';
-import { renameDevice } from './use-usage';
+import { lazyPart } from '../shared/lazy-part';
 
-const renameFailed = 'We could not rename the device. Please try again.';
-const renameNetwork = 'Network error. Please check your connection and try again.';
-export const nameRequired = 'Please name the device.';
+const DeviceRenameForm = lazyPart(async () => (await import('./DeviceRename')).DeviceRenameForm);
 
 interface Props {
   device: DeviceView;
@@ -20,93 +17,39 @@ interface Props {
 
 export function DeviceName({ device, onRenamed }: Props) {
   const [editing, setEditing] = useState(false);
-  const [value, setValue] = useState(device.deviceName);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const input = useRef<HTMLInputElement>(null);
   const renameButton = useRef<HTMLButtonElement>(null);
   const returnFocus = useRef(false);
-  const id = useId();
 
   useEffect(() => {
-    if (editing) input.current?.select();
-    else if (returnFocus.current) renameButton.current?.focus();
+    if (!editing && returnFocus.current) renameButton.current?.focus();
     returnFocus.current = false;
   }, [editing]);
 
-  const cancel = () => {
-    setValue(device.deviceName);
-    setError(null);
-    returnFocus.current = true;
-    setEditing(false);
-  };
-
-  const save = async (event: FormEvent) => {
-    event.preventDefault();
-    if (busy) return;
-    const name = value.trim();
-    if (!name) return setError(nameRequired);
-    if (name === device.deviceName) return cancel();
-    setBusy(true);
-    try {
-      // The page shows the result line and moves focus to it.
-      onRenamed(await renameDevice(device.id, name));
-    } catch (failure) {
-      if (!leftForLogin(failure)) setError(messageFor(failure, renameFailed, renameNetwork));
-      setBusy(false);
-    }
-  };
-
-  if (!editing)
+  if (editing)
     return (
-      <span className="usage-name-line">
-        <span className="usage-name">{device.deviceName}</span>
-        <button
-          ref={renameButton}
-          type="button"
-          className="link-button usage-rename"
-          onClick={() => setEditing(true)}
-        >
-          Rename<span className="visually-hidden"> {device.deviceName}</span>
-        </button>
-      </span>
+      <DeviceRenameForm
+        device={device}
+        onRenamed={onRenamed}
+        onCancel={() => {
+          returnFocus.current = true;
+          setEditing(false);
+        }}
+      />
     );
 
   return (
-    <form className="usage-rename-form" onSubmit={(event) => void save(event)} noValidate>
-      <label className="visually-hidden" htmlFor={`${id}-name`}>
-        New name for {device.deviceName}
-      </label>
-      <input
-        ref={input}
-        id={`${id}-name`}
-        className="usage-rename-input"
-        value={value}
-        maxLength={licensing.deviceNameMaxLength}
-        autoComplete="off"
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-        onChange={(event) => {
-          setValue(event.target.value);
-          setError(null);
-        }}
-        onKeyDown={(event) => {
-          if (event.key === 'Escape') cancel();
-        }}
-      />
-      <span className="usage-rename-buttons">
-        <button type="submit" className="button usage-button" aria-disabled={busy}>
-          {busy ? 'Saving...' : 'Save'}
-        </button>
-        <button type="button" className="button button-secondary usage-button" onClick={cancel}>
-          Cancel
-        </button>
-      </span>
-      {error && (
-        <span id={`${id}-error`} className="form-error usage-rename-error" role="alert">
-          {error}
-        </span>
-      )}
-    </form>
+    <span className="usage-name-line">
+      <span className="usage-name">{device.deviceName}</span>
+      <button
+        ref={renameButton}
+        type="button"
+        className="link-button usage-rename"
+        onPointerEnter={() => void DeviceRenameForm.preload()}
+        onFocus={() => void DeviceRenameForm.preload()}
+        onClick={() => setEditing(true)}
+      >
+        Rename<span className="visually-hidden"> {device.deviceName}</span>
+      </button>
+    </span>
   );
 }

@@ -3,14 +3,16 @@
  * deactivate / replace, the activation history, browser sessions with sign-out, the plugins
  * signed in from their ribbon with revoke, and the
  * usage stats and Enterprise team-activity notes, from GET /api/usage; the plugin commands used
- * (FeatureUsageSection), from GET /api/usage/features.
+ * (FeatureUsageSection), from GET /api/usage/features, whose code and call wait until the page is
+ * scrolled near them (Near): they are below the devices, history and sessions.
  */
 import { useEffect, useRef, useState } from 'react';
 import { SuccessMessages } from '../../contract/messages';
 import type { UsageOverview } from '../../contract/usage';
 import { withErrorBoundary } from '../ErrorBoundary';
+import { lazyPart } from '../shared/lazy-part';
+import { Near } from '../shared/Near';
 import { DevicesSection } from './DevicesSection';
-import { FeatureUsageSection } from './FeatureUsageSection';
 import { HistorySection } from './HistorySection';
 import { TeamActivitySection, UsageStatsSection } from './NoteSections';
 import { PluginsSection } from './PluginsSection';
@@ -19,6 +21,18 @@ import { useUsage } from './use-usage';
 import '../shared/forms.css';
 import '../dashboard/dashboard.css';
 import './usage.css';
+
+/** The section's card until its code is there: the page reads whole, and tests find it by name. */
+const featuresWaiting = (
+  <section className="card" aria-labelledby="features-waiting">
+    <h2 id="features-waiting">Feature usage</h2>
+    <p className="dashboard-loading">Loading feature usage...</p>
+  </section>
+);
+const FeatureUsageSection = lazyPart(
+  async () => (await import('./FeatureUsageSection')).FeatureUsageSection,
+  featuresWaiting,
+);
 
 /** The last action's result, shown in its own section. */
 interface Notice {
@@ -106,7 +120,10 @@ function UsagePage() {
         onRevoked={(next) => done(next, 'plugins', SuccessMessages.pluginSignedOut)}
       />
       <UsageStatsSection overview={overview} />
-      <FeatureUsageSection />
+      {/* Rendered once the sections above have their data, so the page has its height. */}
+      <Near minHeight="24rem" placeholder={featuresWaiting}>
+        <FeatureUsageSection />
+      </Near>
       <TeamActivitySection plan={overview.plan} />
     </div>
   );
