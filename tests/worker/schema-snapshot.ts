@@ -1,7 +1,7 @@
 // The schema of the real migrations, made once per runtime and then laid down again in one batch.
 //
 // setup.ts gives each worker test file empty storage with the schema production has. Applying the
-// migrations one by one (36 batches, tables rebuilt on the way) took about a third of a second
+// migrations one by one (35 batches, tables rebuilt on the way) took about a third of a second
 // per file, 40 s of a whole `npm test`. The first file of a runtime applies the real migrations;
 // what they left in sqlite_master (every table, index, trigger and virtual table, with the
 // migrations' own rows of d1_migrations) is kept, and each later file, after reset() emptied the
@@ -62,7 +62,7 @@ const sortedText = (entries: SchemaEntry[]) =>
 
 /**
  * Drops what the database still holds. reset() deletes every Durable Object's storage, D1's among
- * them, but now and then (3 files of 128 in a whole run) the database still held the file before's
+ * them, but now and then (3 files of 126 in a whole run) the database still held the file before's
  * schema and rows afterwards; applying the migrations with "IF NOT EXISTS" used to go on over them.
  */
 async function emptyLeftovers(db: D1Database): Promise<void> {
