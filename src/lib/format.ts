@@ -31,6 +31,27 @@ const zeroDecimal = new Set([
   'XPF',
 ]);
 
+// Making an Intl formatter costs far more than formatting with one (a receipt or a page of
+// invoices formats dozens of amounts and days), so each kind is made once and kept. A formatter
+// without a time zone keeps the zone of the moment it was made: the Worker's is always UTC, a
+// browser's stays the reader's.
+const moneyFormats = new Map<string, Intl.NumberFormat>();
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** The currency's formatter; throws for a code Intl does not accept (and keeps nothing). */
+function moneyFormat(code: string): Intl.NumberFormat {
+  let formatter = moneyFormats.get(code);
+  if (!formatter) {
+    formatter = new Intl.NumberFormat('en-US', {
+      style: 'currency',
+      currency: code,
+      currencyDisplay: code === 'USD' ? 'narrowSymbol' : 'code',
+    });
+    moneyFormats.set(code, formatter);
+  }
+  return formatter;
+}
+
 /**
  * An amount in the provider's smallest unit as money: "$129.00" for US dollars; other currencies
  * by their code, "EUR 129.00", "JPY 500", so a euro amount is never mistaken for dollars.
@@ -40,11 +61,7 @@ export function formatMoney(minor: number, currency: string): string {
   const whole = zeroDecimal.has(code);
   const amount = whole ? minor : minor / 100;
   try {
-    return new Intl.NumberFormat('en-US', {
-      style: 'currency',
-      currency: code,
-      currencyDisplay: code === 'USD' ? 'narrowSymbol' : 'code',
-    }).format(amount);
+    return moneyFormat(code).format(amount);
   } catch {
     // A code Intl does not accept: still show the amount rather than fail the page or e-mail.
     return `${amount.toFixed(whole ? 0 : 2)} ${code}`;
@@ -61,7 +78,13 @@ function timeOf(when: When): number {
 function format(when: When, options: Intl.DateTimeFormatOptions): string {
   const time = timeOf(when);
   if (!Number.isFinite(time)) return String(when);
-  return new Intl.DateTimeFormat('en-US', options).format(time);
+  const key = JSON.stringify(options);
+  let formatter = dateFormats.get(key);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-US', options);
+    dateFormats.set(key, formatter);
+  }
+  return formatter.format(time);
 }
 
 /**
@@ -113,6 +136,8 @@ const units: readonly [Intl.RelativeTimeFormatUnit, number][] = [
   ['minute', 60],
 ];
 
+let relativeWords: Intl.RelativeTimeFormat | undefined;
+
 /**
  * "2 hours ago", "3 days ago"; "just now" under a minute. A moment slightly in the future (the
  * server's clock ahead of this browser's) also reads "just now" rather than "in 5 seconds".
@@ -121,7 +146,8 @@ export function relativeTime(when: When, now: number): string {
   const time = timeOf(when);
   if (!Number.isFinite(time)) return String(when);
   const seconds = Math.max(0, Math.round((now - time) / 1000));
-  const words = new Intl.RelativeTimeFormat('en-US', { numeric: 'always' });
+  relativeWords ??= new Intl.RelativeTimeFormat('en-US', { numeric: 'always' });
+  const words = relativeWords;
   for (const [unit, size] of units) {
     if (seconds >= size) return words.format(-Math.floor(seconds / size), unit);
   }
