@@ -9,6 +9,7 @@
 import type { MiddlewareHandler } from 'hono';
 import { returnPath } from '../../src/lib/auth/return-path';
 import type { AppEnv } from '../env';
+import { isHtmlPage, oneVisitorsPage } from '../lib/pages';
 
 /** The actions a page's forms post to, by the attribute that names them. */
 const ACTIONS = [
@@ -24,7 +25,7 @@ export const carryNext: MiddlewareHandler<AppEnv> = async (c, next) => {
   const safe = returnPath(wanted);
   // The default needs no `next`; an unsafe one is dropped, as the forms' handlers would.
   if (safe !== wanted) return;
-  if (!c.res.ok || !c.res.headers.get('Content-Type')?.startsWith('text/html')) return;
+  if (!isHtmlPage(c.res)) return;
   const query = `?next=${encodeURIComponent(safe)}`;
   let rewriter = new HTMLRewriter();
   for (const { selector, attribute, path } of ACTIONS) {
@@ -34,12 +35,9 @@ export const carryNext: MiddlewareHandler<AppEnv> = async (c, next) => {
       },
     });
   }
-  const page = rewriter.transform(c.res);
-  const headers = new Headers(page.headers);
   // The page now holds this request's query: never cached as the page of every visitor.
-  headers.set('Cache-Control', 'no-store');
-  headers.delete('ETag');
+  const page = oneVisitorsPage(rewriter, c.res);
   // Hono copies the replaced answer's headers onto a new one; this one's own must win.
   c.res = undefined;
-  c.res = new Response(page.body, { status: page.status, headers });
+  c.res = page;
 };

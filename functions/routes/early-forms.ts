@@ -13,6 +13,7 @@ import type { Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { earlyFormRoutes as declarations } from '../../src/contract/api/page-routes';
 import { declaredRoutes } from '../lib/openapi';
+import { isHtmlPage, keepField, oneVisitorsPage } from '../lib/pages';
 import { MAX_BODY_BYTES } from '../middleware/api-guards';
 import type { AccountEnv } from '../middleware/auth';
 import {
@@ -45,9 +46,7 @@ async function pageWith(
   answer: EarlyFormAnswer,
 ): Promise<Response> {
   const page = await c.env.ASSETS.fetch(new Request(new URL(path, c.req.url)));
-  if (!page.ok || !page.headers.get('Content-Type')?.startsWith('text/html')) {
-    return new Response(page.body, page);
-  }
+  if (!isHtmlPage(page)) return new Response(page.body, page);
   let rewriter = new HTMLRewriter();
   const { notice } = answer;
   if (notice !== null) {
@@ -59,20 +58,10 @@ async function pageWith(
     });
   }
   for (const [name, value] of Object.entries(answer.kept)) {
-    rewriter = rewriter.on(`form input[name="${name}"]`, {
-      element(element) {
-        element.setAttribute('value', value);
-        // Hydration resets an untyped input to its state, so the island reads this instead.
-        element.setAttribute('data-kept-value', value);
-      },
-    });
+    rewriter = keepField(rewriter, name, value);
   }
-  const shown = rewriter.transform(page);
-  const headers = new Headers(shown.headers);
-  // A page holding what one visitor typed is never cached.
-  headers.set('Cache-Control', 'no-store');
-  headers.delete('ETag');
-  return new Response(shown.body, { status: 200, headers });
+  // A page holding what one visitor typed.
+  return oneVisitorsPage(rewriter, page, { status: 200 });
 }
 
 export const earlyFormRoutes = declaredRoutes<AccountEnv>();

@@ -36,6 +36,7 @@ import { EMAIL_MAX } from '../../src/contract/rules';
 import { returnPath } from '../../src/lib/auth/return-path';
 import { ApiError, errorResponse, fail, isTransientDbError } from '../lib/errors';
 import { declaredRoutes } from '../lib/openapi';
+import { isHtmlPage, keepField, oneVisitorsPage } from '../lib/pages';
 import { MAX_BODY_BYTES } from '../middleware/api-guards';
 import {
   assertSameOrigin,
@@ -92,9 +93,7 @@ export async function pageWith(
 ): Promise<Response> {
   const { path, errorId } = formPages[which];
   const page = await c.env.ASSETS.fetch(new Request(new URL(path, c.req.url)));
-  if (!page.ok || !page.headers.get('Content-Type')?.startsWith('text/html')) {
-    return errorResponse(c, error);
-  }
+  if (!isHtmlPage(page)) return errorResponse(c, error);
   let rewriter = new HTMLRewriter().on(`#${errorId}`, {
     element(element) {
       element.removeAttribute('hidden');
@@ -103,22 +102,9 @@ export async function pageWith(
     },
   });
   const email = kept.email?.trim().slice(0, EMAIL_MAX);
-  if (email) {
-    rewriter = rewriter.on('form input[name="email"]', {
-      element(element) {
-        element.setAttribute('value', email);
-        // Hydration resets an untyped input to its state, so the island reads this instead.
-        element.setAttribute('data-kept-value', email);
-      },
-    });
-  }
-  const shown = rewriter.transform(page);
-  const headers = new Headers(shown.headers);
-  for (const [name, value] of Object.entries(error.headers)) headers.set(name, value);
-  // A page holding one visitor's refusal is never cached.
-  headers.set('Cache-Control', 'no-store');
-  headers.delete('ETag');
-  return new Response(shown.body, { status: error.status, headers });
+  if (email) rewriter = keepField(rewriter, 'email', email);
+  // A page holding one visitor's refusal.
+  return oneVisitorsPage(rewriter, page, { status: error.status, headers: { ...error.headers } });
 }
 
 /** An expected failure as it is; a database that is busy for a moment as SERVICE_BUSY. */
