@@ -33,8 +33,8 @@ import { startSession } from '../services/accounts/sign-in-session';
 import {
   completeSsoSignIn,
   ssoForEmail,
-  ssoSignInEmail,
   startSsoSignIn,
+  takeSsoSignIn,
 } from '../services/sso/sign-in';
 import { enforceRateLimit } from '../services/shared/rate-limit';
 import {
@@ -118,13 +118,13 @@ export const ssoPageRoutes = declaredRoutes<AccountEnv>()
     const cookieState = getCookie(c, SSO_STATE_COOKIE);
     // The state is of no use after this answer, whatever it is.
     clearStateCookie(c);
+    const callback = new URL(c.req.url);
     // The address the sign-in was started with, written back into the form if it is refused.
-    const typed = await ssoSignInEmail(deps.db, cookieState, deps.now);
+    let typed: string | undefined;
     try {
-      const signedIn = await completeSsoSignIn(deps, {
-        callback: new URL(c.req.url),
-        cookieState,
-      });
+      const pending = await takeSsoSignIn(deps, { callback, cookieState });
+      typed = pending.emailNormalized;
+      const signedIn = await completeSsoSignIn(deps, pending, callback);
       const auth = await startSession(deps, signedIn.user, 'single sign-on', {
         secondFactor: false,
       });

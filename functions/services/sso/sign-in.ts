@@ -172,45 +172,43 @@ export interface SsoSignedIn {
   organizationId: string;
 }
 
-/**
- * The address a sign-in under way was started with, for the browser holding its state; null when
- * there is none (expired, taken, or no state). Read before the answer is checked, so a refusal
- * can show the address again.
- */
-export async function ssoSignInEmail(
-  db: Db,
-  state: string | undefined,
-  now: number,
-): Promise<string | null> {
-  if (!state) return null;
-  const [row] = await db
-    .select({ email: ssoSignIns.emailNormalized })
-    .from(ssoSignIns)
-    .where(and(eq(ssoSignIns.id, state), gt(ssoSignIns.expiresAt, now)));
-  return row?.email ?? null;
-}
+/** A sign-in under way, taken by the provider's answer (its row, deleted as it was read). */
+export type TakenSsoSignIn = typeof ssoSignIns.$inferSelect;
 
 /**
- * GET /sso/callback: the provider's answer (`callback`, the full URL it sent the browser to) for
- * the sign-in whose state is in the browser's cookie (`cookieState`). Throws the plain refusal
- * for every failure; answers the account to start a session for.
+ * GET /sso/callback, first: the sign-in under way whose state the provider's answer (`callback`,
+ * the full URL it sent the browser to) and the browser's cookie (`cookieState`) both carry.
+ * Taken once: its row is deleted as it is read, so a second answer with the same state (a
+ * replayed code) finds nothing. Throws SSO_SIGN_IN_EXPIRED when there is none.
  */
-export async function completeSsoSignIn(
-  deps: Deps,
+export async function takeSsoSignIn(
+  deps: Pick<Deps, 'db' | 'now'>,
   input: { callback: URL; cookieState: string | undefined },
-): Promise<SsoSignedIn> {
-  const { db, now } = deps;
+): Promise<TakenSsoSignIn> {
   const state = input.callback.searchParams.get('state');
   // Another browser's answer, or a forged one: the state must be this browser's own.
   if (!state || !input.cookieState || state !== input.cookieState) {
     throw fail('SSO_SIGN_IN_EXPIRED');
   }
-  // Taken once: a second answer with the same state (a replayed code) finds nothing.
-  const [pending] = await db
+  const [pending] = await deps.db
     .delete(ssoSignIns)
-    .where(and(eq(ssoSignIns.id, state), gt(ssoSignIns.expiresAt, now)))
+    .where(and(eq(ssoSignIns.id, state), gt(ssoSignIns.expiresAt, deps.now)))
     .returning();
   if (!pending) throw fail('SSO_SIGN_IN_EXPIRED');
+  return pending;
+}
+
+/**
+ * GET /sso/callback, then: the provider's answer (`callback`) for the sign-in it took
+ * (`pending`). Throws the plain refusal for every failure; answers the account to start a
+ * session for.
+ */
+export async function completeSsoSignIn(
+  deps: Deps,
+  pending: TakenSsoSignIn,
+  callback: URL,
+): Promise<SsoSignedIn> {
+  const { db, now } = deps;
   const [connection, organization] = await Promise.all([
     ssoConnectionOf(db, pending.organizationId),
     organizationById(db, pending.organizationId),
@@ -220,8 +218,8 @@ export async function completeSsoSignIn(
   let identity: OidcIdentity;
   try {
     identity = await deps.oidc.exchangeCode(await clientOf(deps, connection), {
-      callback: input.callback,
-      state,
+      callback,
+      state: pending.id,
       redirectUri: ssoRedirectUri(deps.origin),
       codeVerifier: pending.codeVerifier,
       nonce: pending.nonce,
