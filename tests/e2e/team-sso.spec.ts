@@ -137,5 +137,20 @@ test('an owner connects the local OpenID provider, requires single sign-on and d
   await section.getByRole('button', { name: 'Disconnect' }).last().click();
   await expect(section.getByText(ssoDisconnected)).toBeVisible();
   await expect(section).toContainText('Not connected');
+
+  // Provisioning's token asks the same way: the safe choice changes nothing.
+  const scim = await sectionOf(page, 'Provisioning (SCIM)', 'Create token');
+  await scim.getByRole('button', { name: 'Create token' }).click();
+  await expect(scim).toContainText('Create a token? It is shown once');
+  await scim.getByRole('button', { name: 'Create token' }).last().click();
+  await expect(scim.locator('.scim-token-value')).toBeVisible();
+  await scim.getByRole('button', { name: 'Revoke token' }).click();
+  await expect(scim).toContainText('Revoke the token?');
+  await scim.screenshot({ path: testInfo.outputPath('scim-confirm-1280.png') });
+  await scim.getByRole('button', { name: 'Keep the current token' }).click();
+  await expect(scim).not.toContainText('Revoke the token?');
+  await scim.getByRole('button', { name: 'Revoke token' }).click();
+  await scim.getByRole('button', { name: 'Revoke token' }).last().click();
+  await expect(scim.getByRole('button', { name: 'Create token', exact: true })).toBeVisible();
   await context.close();
 });

@@ -17,6 +17,8 @@ import { withFreshProof } from '../shared/fresh-proof';
 import { dashboardProblem, leftForLogin } from '../shared/session-ended';
 import { LoadStatus } from '../shared/LoadStatus';
 import { useLoad } from '../shared/use-load';
+import { ConfirmStep } from './ConfirmStep';
+import { ProviderGuides, type ProviderGuide } from './ProviderGuides';
 import { teamNetwork } from './team-calls';
 import './scim.css';
 
@@ -28,7 +30,7 @@ const loadStatus = () => apiCall('GET', '/api/team/scim', isGetTeamScimAnswer);
 
 type Step = 'create' | 'replace' | 'revoke' | null;
 
-const guides: { name: string; steps: string[] }[] = [
+const guides: ProviderGuide[] = [
   {
     name: 'Microsoft Entra ID',
     steps: [
@@ -129,17 +131,7 @@ export function ScimSection() {
           {notice}
         </p>
       )}
-      <h3>Connecting your identity provider</h3>
-      {guides.map((guide) => (
-        <details key={guide.name}>
-          <summary>{guide.name}</summary>
-          <ol>
-            {guide.steps.map((text) => (
-              <li key={text}>{text}</li>
-            ))}
-          </ol>
-        </details>
-      ))}
+      <ProviderGuides title="Connecting your identity provider" guides={guides} />
     </section>
   );
 }
@@ -199,27 +191,15 @@ function Settings({ status, token, step, busy, onAsk, onConfirm }: SettingsProps
         </div>
       )}
       {step ? (
-        <div className="scim-confirm">
-          <p>{confirmTexts[step].question}</p>
-          <div className="team-row-actions">
-            <button
-              type="button"
-              className="button button-secondary"
-              disabled={busy}
-              onClick={() => onAsk(null)}
-            >
-              Keep the current token
-            </button>
-            <button
-              type="button"
-              className={step === 'revoke' ? 'button button-danger' : 'button'}
-              aria-disabled={busy}
-              onClick={() => !busy && onConfirm()}
-            >
-              {busy ? 'Working...' : confirmTexts[step].action}
-            </button>
-          </div>
-        </div>
+        <ConfirmStep
+          question={confirmTexts[step].question}
+          keepLabel="Keep the current token"
+          confirmLabel={confirmTexts[step].action}
+          tone={step === 'revoke' ? 'danger' : 'primary'}
+          busy={busy}
+          onKeep={() => onAsk(null)}
+          onConfirm={onConfirm}
+        />
       ) : (
         <div className="team-row-actions">
           {status.tokenCreatedAt ? (

@@ -3,7 +3,9 @@
  * the app, where the redirect URI goes, and which issuer URL to enter. Static text, loaded with
  * the section (SsoSection).
  */
-const guides: { name: string; steps: string[] }[] = [
+import { ProviderGuides, type ProviderGuide } from './ProviderGuides';
+
+const guides: ProviderGuide[] = [
   {
     name: 'Microsoft Entra ID',
     steps: [
@@ -35,19 +37,5 @@ const guides: { name: string; steps: string[] }[] = [
 ];
 
 export function SsoGuides() {
-  return (
-    <>
-      <h3>Setting up your identity provider</h3>
-      {guides.map((guide) => (
-        <details key={guide.name}>
-          <summary>{guide.name}</summary>
-          <ol>
-            {guide.steps.map((text) => (
-              <li key={text}>{text}</li>
-            ))}
-          </ol>
-        </details>
-      ))}
-    </>
-  );
+  return <ProviderGuides title="Setting up your identity provider" guides={guides} />;
 }

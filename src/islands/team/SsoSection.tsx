@@ -24,6 +24,7 @@ import { withFreshProof } from '../shared/fresh-proof';
 import { dashboardProblem, leftForLogin } from '../shared/session-ended';
 import { LoadStatus } from '../shared/LoadStatus';
 import { useLoad } from '../shared/use-load';
+import { ConfirmStep } from './ConfirmStep';
 import { SsoGuides } from './SsoGuides';
 import { teamNetwork } from './team-calls';
 import './sso-settings.css';
@@ -351,27 +352,15 @@ function Controls({ connection, hasDomain, onChanged, onAsk }: ControlsProps) {
           : 'Verify a domain first (Domains section): single sign-on can be required only for the addresses of verified domains.'}
       </p>
       {step ? (
-        <div className="sso-confirm">
-          <p>{confirmTexts[step].question}</p>
-          <div className="team-row-actions">
-            <button
-              type="button"
-              className="button button-secondary"
-              disabled={busy}
-              onClick={() => setStep(null)}
-            >
-              Cancel
-            </button>
-            <button
-              type="button"
-              className={step === 'disconnect' ? 'button button-danger' : 'button'}
-              aria-disabled={busy || undefined}
-              onClick={() => void confirm()}
-            >
-              {busy ? 'Working...' : confirmTexts[step].action}
-            </button>
-          </div>
-        </div>
+        <ConfirmStep
+          question={confirmTexts[step].question}
+          keepLabel="Cancel"
+          confirmLabel={confirmTexts[step].action}
+          tone={step === 'disconnect' ? 'danger' : 'primary'}
+          busy={busy}
+          onKeep={() => setStep(null)}
+          onConfirm={() => void confirm()}
+        />
       ) : (
         <div className="team-row-actions">
           <button
