@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import type { AppEnv } from './env';
-import { apiGuards, frameApp, unknownRoute, type AppOptions } from './app-frame';
+import { apiGuards, frameApp, type AppOptions } from './app-frame';
 import { standIns } from './dev/load';
 import { carryNext } from './middleware/carry-next';
 import { devPathNotFound } from './middleware/dev-paths';
@@ -132,5 +132,3 @@ export function createApp(
     }
   });
 }
-
-export { unknownRoute };

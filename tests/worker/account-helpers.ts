@@ -18,7 +18,8 @@ import type {
   VatRegister,
 } from '../../functions/adapters/types';
 import { createLocalVatRegister } from '../../functions/adapters/vat-register-local';
-import { createApp, unknownRoute } from '../../functions/app';
+import { createApp } from '../../functions/app';
+import { unknownRoute } from '../../functions/app-frame';
 import { buildDeps, type AppAdapters } from '../../functions/deps';
 import { readConfig, type Bindings } from '../../functions/env';
 import { SESSION_COOKIE, type AccountEnv } from '../../functions/middleware/auth';
