@@ -20,14 +20,35 @@ export const PASSWORD = 'Truss-Gusset-4821';
  * (honoured only on localhost) and a client IP of its own. Locally the Worker reads the client
  * IP from CF-Connecting-IP as sent; in production Cloudflare sets that header itself.
  */
-export async function newVisitor(page: Page): Promise<{ fingerprint: string; ip: string }> {
-  const fingerprint = `e2e-fp-${Date.now()}-${random()}`;
-  const ip = `10.${rand255()}.${rand255()}.${rand255()}`;
+export async function newVisitor(page: Page): Promise<Visitor> {
+  const visitor = { fingerprint: `e2e-fp-${Date.now()}-${random()}`, ip: randomIp() };
   await page.addInitScript((value) => {
     window.__SW_TEST_FINGERPRINT__ = value;
-  }, fingerprint);
-  await page.setExtraHTTPHeaders({ 'CF-Connecting-IP': ip });
-  return { fingerprint, ip };
+  }, visitor.fingerprint);
+  await page.setExtraHTTPHeaders({ 'CF-Connecting-IP': visitor.ip });
+  visitors.set(page, visitor);
+  return visitor;
+}
+
+/** The device and client IP a page shows the site (newVisitor). */
+export interface Visitor {
+  fingerprint: string;
+  ip: string;
+}
+
+/**
+ * Each page's visitor, for the calls a helper makes beside the page (`page.request` sends
+ * neither the page's fingerprint nor its extra headers).
+ */
+const visitors = new WeakMap<Page, Visitor>();
+
+/** The page's visitor (newVisitor), or a new one for a page that was not made one. */
+function visitorOf(page: Page): Visitor {
+  return visitors.get(page) ?? { fingerprint: `e2e-fp-${Date.now()}-${random()}`, ip: randomIp() };
+}
+
+function randomIp(): string {
+  return `10.${rand255()}.${rand255()}.${rand255()}`;
 }
 
 function rand255(): number {
@@ -89,13 +110,83 @@ export async function fillSignupForm(
   await page.getByRole('checkbox', { name: 'Verify you are human' }).check();
 }
 
-/** Signs up for a trial through the UI and waits for the dashboard. Returns the account. */
-export async function signUpForTrial(page: Page, name = 'Ada Lovelace') {
+/**
+ * Signs up for a trial through the signup form, the e-mailed code in its dialog, and waits for the
+ * dashboard. Returns the account. For the tests of that form; others start with signUpForTrial.
+ */
+export async function signUpForTrialInForm(page: Page, name = 'Ada Lovelace') {
   const email = uniqueEmail();
   await page.goto('/signup?plan=trial');
   await fillSignupForm(page, { name, email });
   await startTrialAndVerify(page, email, name);
   return { email, password: PASSWORD, name };
+}
+
+/**
+ * A new trial account for a test about something else: the calls the signup form makes (a bot
+ * check token, the code sent and checked, the registration) made from `page`'s browser as its
+ * visitor, whose session cookie they set, then the session stored as the form stores it and the
+ * dashboard opened on its welcome. The form itself is walked by signUpForTrialInForm.
+ */
+export async function signUpForTrial(page: Page, name = 'Ada Lovelace') {
+  const email = uniqueEmail();
+  const visitor = visitorOf(page);
+  const session = await registerBesidePage(page, visitor, '/api/register-email-trial', {
+    customerName: name,
+    email,
+    plan: 'trial',
+  });
+  await storeSession(page, session);
+  await page.goto('/dashboard');
+  await expect(page.getByText(`Welcome back, ${name}!`)).toBeVisible();
+  return { email, password: PASSWORD, name };
+}
+
+/** What the registration calls answer that the browser keeps (storage.ts). */
+interface StoredSessionAnswer {
+  user: object;
+  tokenExpiration: number;
+}
+
+/**
+ * The signup form's calls, made with `page`'s cookies as `visitor`: a bot-check token, the code
+ * sent and checked, then `register` (a trial's registration or a Standard one's checkout).
+ */
+async function registerBesidePage<T = StoredSessionAnswer>(
+  page: Page,
+  visitor: Visitor,
+  register: '/api/register-email-trial' | '/api/register-email-standard',
+  account: { customerName: string; email: string; plan: 'trial' | 'standard' },
+): Promise<T> {
+  const request = page.request;
+  const headers = { 'CF-Connecting-IP': visitor.ip };
+  const call = async (path: string, data: object) => {
+    const response = await request.post(path, { data, headers });
+    expect(response.ok(), `${path}: ${await response.text()}`).toBe(true);
+    return response.json() as Promise<unknown>;
+  };
+  const { token } = (await call('/dev/botcheck/token', { action: 'signup' })) as { token: string };
+  const fingerprintId = visitor.fingerprint;
+  await call('/api/send-verification-email', { ...account, recaptchaToken: token, fingerprintId });
+  const code = await latestCode(request, account.email);
+  await call('/api/verify-email-code', { email: account.email, code });
+  return (await call(register, {
+    ...account,
+    password: PASSWORD,
+    agreeToTerms: true,
+    fingerprintId,
+  })) as T;
+}
+
+/** Stores `session` in the page's localStorage as the site does after a sign-in. */
+async function storeSession(page: Page, session: StoredSessionAnswer): Promise<void> {
+  // A same-origin page to write the storage from: a development page runs none of the site's
+  // scripts, and names its icon (a text file would make Chromium ask for /favicon.ico, a 404).
+  await page.goto('/dev/botcheck');
+  await page.evaluate(({ user, tokenExpiration }) => {
+    localStorage.setItem('user', JSON.stringify(user));
+    localStorage.setItem('tokenExpiration', String(tokenExpiration));
+  }, session);
 }
 
 /**
@@ -197,10 +288,20 @@ export async function payAtDevCheckout(page: Page): Promise<void> {
   await expect(page).toHaveURL(/\/dashboard$/, { timeout: 20_000 });
 }
 
-/** Buys Standard through the UI (signup, local checkout, Pay) and waits for the dashboard. */
+/**
+ * Buys Standard for a test about something else: the signup form's calls (signUpForTrial), the
+ * local checkout they lead to, Pay, and the dashboard after /payment-processing. The form's own
+ * Standard signup is walked by startStandardSignupAtCheckout.
+ */
 export async function buyStandard(page: Page, name = 'Grace Hopper') {
   const email = uniqueEmail('standard');
-  await startStandardSignupAtCheckout(page, { name, email });
+  const { checkoutUrl } = await registerBesidePage<{ checkoutUrl: string }>(
+    page,
+    visitorOf(page),
+    '/api/register-email-standard',
+    { customerName: name, email, plan: 'standard' },
+  );
+  await page.goto(checkoutUrl);
   await payAtDevCheckout(page);
   return { email, password: PASSWORD, name };
 }

@@ -7,6 +7,7 @@ import {
   latestCode,
   newVisitor,
   signUpForTrial,
+  signUpForTrialInForm,
   uniqueEmail,
 } from './auth.helpers';
 import { expect, failedLoad, test } from './fixtures';
@@ -89,7 +90,7 @@ test.describe('trial signup by e-mail', () => {
   test('a visitor verifies the code from the mailbox and lands on a dashboard with a Trial license', async ({
     page,
   }) => {
-    const { email } = await signUpForTrial(page, 'Ada Lovelace');
+    const { email } = await signUpForTrialInForm(page, 'Ada Lovelace');
     await expect(page.locator('html')).toHaveAttribute('data-auth', 'in');
     const details = page.getByRole('region', { name: 'Your License' });
     await expect(details.getByText('Trial', { exact: true })).toBeVisible();
