@@ -48,6 +48,35 @@ const CONTRACTS = /[\\/]src[\\/](contract[\\/](shape|messages|seat-texts)|config
 const SESSION =
   /[\\/]src[\\/](lib[\\/]auth[\\/](guard|storage|storage-keys)|islands[\\/]shared[\\/]auth-store|contract[\\/]error-codes)\.ts$/;
 
+/**
+ * Small modules that the same account pages read together at first load, one chunk each instead
+ * of one file per module (every file costs its own imports and gzip framing): the signed-in user's
+ * refresh and log-out (/dashboard, settings), the license and charge wording (/dashboard, billing),
+ * the upgrade button with its checkout answer and the key's Copy button (/dashboard), the table and
+ * its moments (billing, team, usage) and the activation history with the scrolled-near helper
+ * (usage). Each was a chunk of its own because lazy parts read it too (dialogs, sections); those
+ * still load it from here. Chosen so no page loads a module it did not load before, but for
+ * Moment on billing and a few hundred bytes on console pages (under their 100 KB ceiling): merging
+ * what the sign-in pages and /about share with the account pages (the session, the api, the
+ * formats) would put those over their budgets (docs/performance.md).
+ */
+const ACCOUNT_GROUPS = [
+  [
+    'account-user',
+    /[\\/]src[\\/]islands[\\/](shared[\\/]auth-calls|dashboard[\\/]use-dashboard-user)\.ts$/,
+  ],
+  ['account-view', /[\\/]src[\\/]lib[\\/](charges|auth[\\/]account-view)\.ts$/],
+  [
+    'upgrade',
+    /[\\/]src[\\/](islands[\\/]shared[\\/]upgrade\.ts|generated[\\/]answers[\\/]CheckoutAnswer\.ts|islands[\\/]dashboard[\\/]CopyButton\.tsx)$/,
+  ],
+  ['DataTable', /[\\/]src[\\/]islands[\\/]shared[\\/](DataTable|Moment)\.tsx$/],
+  [
+    'HistorySection',
+    /[\\/]src[\\/](islands[\\/]usage[\\/](HistorySection\.tsx|format\.ts)|islands[\\/]shared[\\/]Near\.tsx|config[\\/]legal\.ts)$/,
+  ],
+];
+
 export default defineConfig({
   site: site.url,
   output: 'static',
@@ -147,6 +176,15 @@ export default defineConfig({
                     { name: 'contracts', test: CONTRACTS, priority: 5 },
                     { name: 'session', test: SESSION, priority: 3 },
                     { name: 'react', test: REACT_BASE, priority: 7 },
+                    ...ACCOUNT_GROUPS.map(([name, test]) => ({
+                      name,
+                      test,
+                      priority: 2,
+                      // Only the modules named: their imports stay where they are (the contracts,
+                      // the session, the api), or every page reading one of them would load those
+                      // with it. Each is definitions only, so no module runs out of order.
+                      includeDependenciesRecursively: false,
+                    })),
                   ],
                 },
               },
