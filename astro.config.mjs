@@ -38,15 +38,19 @@ const REACT_BASE =
   /node_modules[\\/](react|react-dom|scheduler)[\\/]|node_modules[\\/]@astrojs[\\/]react[\\/]dist[\\/]client\.js$|[\\/]src[\\/]islands[\\/]ErrorBoundary\.tsx$|^\0vite[\\/]preload-helper\.js$/;
 /**
  * The small contracts nearly every page with a script reads (the contact form on /about too, no
- * React there): shapes, the message catalogue and the seat words.
+ * React there): shapes, the message catalogue and the seat words, and the check of a bare
+ * `{ message }` answer (a few dozen bytes, otherwise a file of its own on eight pages).
  */
-const CONTRACTS = /[\\/]src[\\/](contract[\\/](shape|messages|seat-texts)|config[\\/]seats)\.ts$/;
+const CONTRACTS =
+  /[\\/]src[\\/](contract[\\/](shape|messages|seat-texts)|config[\\/]seats|generated[\\/]answers[\\/]MessageAnswer)\.ts$/;
 /**
  * The stored session, as the pages of a signed-in account and the sign-in pages read it: the
- * guard, the storage, the auth store and the error codes (not the signup or password-reset pages).
+ * guard, the storage, the auth store and the error codes (not the signup or password-reset pages),
+ * and the checks of the two answers that carry a session's user (`GET /api/me`, a sign-in's),
+ * each a file of its own before.
  */
 const SESSION =
-  /[\\/]src[\\/](lib[\\/]auth[\\/](guard|storage|storage-keys)|islands[\\/]shared[\\/]auth-store|contract[\\/]error-codes)\.ts$/;
+  /[\\/]src[\\/](lib[\\/]auth[\\/](guard|storage|storage-keys)|islands[\\/]shared[\\/]auth-store|contract[\\/]error-codes|generated[\\/]answers[\\/](GetSignedInUser|Session)Answer)\.ts$/;
 
 /**
  * Small modules that the same account pages read together at first load, one chunk each instead
