@@ -38,15 +38,48 @@ const REACT_BASE =
   /node_modules[\\/](react|react-dom|scheduler)[\\/]|node_modules[\\/]@astrojs[\\/]react[\\/]dist[\\/]client\.js$|[\\/]src[\\/]islands[\\/]ErrorBoundary\.tsx$|^\0vite[\\/]preload-helper\.js$/;
 /**
  * The small contracts nearly every page with a script reads (the contact form on /about too, no
- * React there): shapes, the message catalogue and the seat words.
+ * React there): shapes, the message catalogue and the seat words, and the check of a bare
+ * `{ message }` answer (a few dozen bytes, otherwise a file of its own on eight pages).
  */
-const CONTRACTS = /[\\/]src[\\/](contract[\\/](shape|messages|seat-texts)|config[\\/]seats)\.ts$/;
+const CONTRACTS =
+  /[\\/]src[\\/](contract[\\/](shape|messages|seat-texts)|config[\\/]seats|generated[\\/]answers[\\/]MessageAnswer)\.ts$/;
 /**
  * The stored session, as the pages of a signed-in account and the sign-in pages read it: the
- * guard, the storage, the auth store and the error codes (not the signup or password-reset pages).
+ * guard, the storage, the auth store and the error codes (not the signup or password-reset pages),
+ * and the checks of the two answers that carry a session's user (`GET /api/me`, a sign-in's),
+ * each a file of its own before.
  */
 const SESSION =
-  /[\\/]src[\\/](lib[\\/]auth[\\/](guard|storage|storage-keys)|islands[\\/]shared[\\/]auth-store|contract[\\/]error-codes)\.ts$/;
+  /[\\/]src[\\/](lib[\\/]auth[\\/](guard|storage|storage-keys)|islands[\\/]shared[\\/]auth-store|contract[\\/]error-codes|generated[\\/]answers[\\/](GetSignedInUser|Session)Answer)\.ts$/;
+
+/**
+ * Small modules that the same account pages read together at first load, one chunk each instead
+ * of one file per module (every file costs its own imports and gzip framing): the signed-in user's
+ * refresh and log-out (/dashboard, settings), the license and charge wording (/dashboard, billing),
+ * the upgrade button with its checkout answer and the key's Copy button (/dashboard), the table and
+ * its moments (billing, team, usage) and the activation history with the scrolled-near helper
+ * (usage). Each was a chunk of its own because lazy parts read it too (dialogs, sections); those
+ * still load it from here. Chosen so no page loads a module it did not load before, but for
+ * Moment on billing and a few hundred bytes on console pages (under their 100 KB ceiling): merging
+ * what the sign-in pages and /about share with the account pages (the session, the api, the
+ * formats) would put those over their budgets (docs/performance.md).
+ */
+const ACCOUNT_GROUPS = [
+  [
+    'account-user',
+    /[\\/]src[\\/]islands[\\/](shared[\\/]auth-calls|dashboard[\\/]use-dashboard-user)\.ts$/,
+  ],
+  ['account-view', /[\\/]src[\\/]lib[\\/](charges|auth[\\/]account-view)\.ts$/],
+  [
+    'upgrade',
+    /[\\/]src[\\/](islands[\\/]shared[\\/]upgrade\.ts|generated[\\/]answers[\\/]CheckoutAnswer\.ts|islands[\\/]dashboard[\\/]CopyButton\.tsx)$/,
+  ],
+  ['DataTable', /[\\/]src[\\/]islands[\\/]shared[\\/](DataTable|Moment)\.tsx$/],
+  [
+    'HistorySection',
+    /[\\/]src[\\/](islands[\\/]usage[\\/](HistorySection\.tsx|format\.ts)|islands[\\/]shared[\\/]Near\.tsx|config[\\/]legal\.ts)$/,
+  ],
+];
 
 export default defineConfig({
   site: site.url,
@@ -147,6 +180,15 @@ export default defineConfig({
                     { name: 'contracts', test: CONTRACTS, priority: 5 },
                     { name: 'session', test: SESSION, priority: 3 },
                     { name: 'react', test: REACT_BASE, priority: 7 },
+                    ...ACCOUNT_GROUPS.map(([name, test]) => ({
+                      name,
+                      test,
+                      priority: 2,
+                      // Only the modules named: their imports stay where they are (the contracts,
+                      // the session, the api), or every page reading one of them would load those
+                      // with it. Each is definitions only, so no module runs out of order.
+                      includeDependenciesRecursively: false,
+                    })),
                   ],
                 },
               },

@@ -74,10 +74,11 @@ function overviewCards() {
   return cards.map(([, title, text, href]) => `- **[${title}](${href})**: ${text}`).join('\n');
 }
 
-function planCards({ plans, planOrder }) {
+function planCards({ plans, planOffers, planOrder }) {
   return planOrder
     .map((id) => {
       const plan = plans[id];
+      const offer = planOffers[id];
       return [
         `## ${plan.name}`,
         '',
@@ -85,9 +86,9 @@ function planCards({ plans, planOrder }) {
         '',
         plan.summary,
         '',
-        ...plan.features.map((feature) => `- ${feature}`),
+        ...offer.features.map((feature) => `- ${feature}`),
         '',
-        `[${plan.cta.label}](${plan.cta.href})`,
+        `[${offer.cta.label}](${offer.cta.href})`,
       ].join('\n');
     })
     .join('\n\n');

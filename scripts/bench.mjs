@@ -26,6 +26,7 @@
 //   BENCH_SKIP_STARLIGHT=1   no Starlight build or comparison
 //   BENCH_RUNS=N             Lighthouse runs per page and site (default 3; the median is reported)
 //   BENCH_SKIP_BUILD=1       use the existing dist/ (built only when missing)
+//   BENCH_SKIP_STARTUP=1     no startup, first-answer or bundle part (pages only)
 //   BENCH_SCREENSHOTS=dir    save a full-page screenshot of every page measured
 //   BENCH_DETAIL=1           list every island page's script files with their sizes
 //   BENCH_PAGES=/,/pricing   compare only these of the four pages with Starlight (default all)
@@ -389,12 +390,16 @@ if (only !== undefined && only !== 'startup') {
 }
 
 const startupRuns = Math.max(1, Number.parseInt(env.BENCH_STARTUP_RUNS ?? '5', 10) || 5);
-console.log(`Worker startup, ${startupRuns} profile(s) each, load average ${load()}...`);
-const startup = await benchStartup({ runs: startupRuns });
-console.log(`First answers of a Worker that just started, load average ${load()}...`);
-const firstAnswers = await benchFirstAnswer({ runs: startupRuns });
-console.log(`\nWorker startup, first answers and bundle (load average now ${load()}):`);
-console.table([...startup.rows, ...firstAnswers.rows]);
+const skipStartup = env.BENCH_SKIP_STARTUP === '1' && only !== 'startup';
+let startup = { failures: [], rows: [] };
+if (!skipStartup) {
+  console.log(`Worker startup, ${startupRuns} profile(s) each, load average ${load()}...`);
+  startup = await benchStartup({ runs: startupRuns });
+  console.log(`First answers of a Worker that just started, load average ${load()}...`);
+  const firstAnswers = await benchFirstAnswer({ runs: startupRuns });
+  console.log(`\nWorker startup, first answers and bundle (load average now ${load()}):`);
+  console.table([...startup.rows, ...firstAnswers.rows]);
+}
 if (only === 'startup') {
   console.log(
     `\nSummary: ${startup.failures.length ? 'FAIL' : 'PASS'}: startup ${startup.workerMs.toFixed(1)} ms ` +
@@ -615,7 +620,7 @@ const lighthouseNote = skipLighthouse
       : `${failures.lcp.length} LCP(s) above Starlight's`) +
     `, ${failures.islands.length} island page(s) missing their targets`;
 console.log(
-  `\nSummary: ${problems.length ? 'FAIL' : 'PASS'}: Worker startup ${startup.failures.length ? 'over' : 'within'} budget, ` +
+  `\nSummary: ${problems.length ? 'FAIL' : 'PASS'}: Worker startup ${skipStartup ? 'not measured' : startup.failures.length ? 'over budget' : 'within budget'}, ` +
     `${failures.budget.length} page(s) over the JS budget, ` +
     `${failures.render.length} page(s) not rendered, ${lighthouseNote}.`,
 );

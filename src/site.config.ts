@@ -25,6 +25,7 @@ import * as site from './config/site.ts';
 export { billing, featureUsage, legal, limits, plans, pluginSignIn, seats, site };
 import type { PlanId } from './config/plans.ts';
 export type { Plan, PlanId } from './config/plans.ts';
+export { planOffers, type PlanOffer } from './config/plan-offers.ts';
 
 export const planOrder: readonly PlanId[] = ['trial', 'standard', 'enterprise'];
 

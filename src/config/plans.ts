@@ -19,10 +19,7 @@ export interface Plan {
   /** Active devices per license; null when set per account (Enterprise). */
   deviceLimit: number | null;
   pluginUpdates: boolean;
-  support: string;
   summary: string;
-  features: readonly string[];
-  cta: { label: string; href: string };
 }
 
 export const trial: Plan = {
@@ -35,17 +32,7 @@ export const trial: Plan = {
   durationDays: 15,
   deviceLimit: 1,
   pluginUpdates: false,
-  support: 'Documentation and FAQ',
   summary: 'Try every feature for 15 days. No credit card required.',
-  features: [
-    'All features included',
-    'No credit card required',
-    '1 active device',
-    '15 days of full access',
-    'One trial per account, entity and device',
-    'E-mail verification and device check',
-  ],
-  cta: { label: 'Start Free Trial', href: '/signup?plan=trial' },
 };
 export const standard: Plan = {
   id: 'standard',
@@ -57,16 +44,7 @@ export const standard: Plan = {
   durationDays: 365,
   deviceLimit: 2,
   pluginUpdates: true,
-  support: 'Standard support (e-mail)',
   summary: 'One payment for a full year of access. Annual license, renews unless cancelled.',
-  features: [
-    'All features included',
-    '2 active devices',
-    'Annual license, auto-renews unless cancelled',
-    'Standard support (e-mail)',
-    'All future updates',
-  ],
-  cta: { label: 'Start Standard Plan', href: '/signup?plan=standard' },
 };
 export const enterprise: Plan = {
   id: 'enterprise',
@@ -78,14 +56,5 @@ export const enterprise: Plan = {
   durationDays: null,
   deviceLimit: null,
   pluginUpdates: true,
-  support: 'Priority support',
   summary: 'Customized features, device limits and terms for your firm.',
-  features: [
-    'Custom negotiated pricing',
-    'Customized features, device limits and terms',
-    'Priority support',
-    'Additional feature development',
-    'Team activity monitoring',
-  ],
-  cta: { label: 'Contact Us', href: '/about' },
 };

@@ -2,7 +2,7 @@
  * Structured data (schema.org JSON-LD) for the pages that describe the product. Every name and
  * price comes from src/site.config.ts, so the markup cannot drift from the pricing page.
  */
-import { planOrder, plans, site, type Plan } from '../site.config.ts';
+import { planOffers, planOrder, plans, site, type Plan } from '../site.config.ts';
 
 /** A schema.org object as JSON-LD: plain JSON values only. */
 export type JsonLd = { readonly [key: string]: JsonValue };
@@ -30,7 +30,7 @@ function offer(plan: PricedPlan): JsonLd {
     description: plan.summary,
     price: plan.priceUsd,
     priceCurrency: 'USD',
-    url: new URL(plan.cta.href, site.url).href,
+    url: new URL(planOffers[plan.id].cta.href, site.url).href,
     ...billing,
   };
 }

@@ -16,7 +16,8 @@ import type {
 import { DeactivateDialog } from '../../src/islands/usage/DeactivateDialog';
 import { DevicesSection } from '../../src/islands/usage/DevicesSection';
 import { HistorySection } from '../../src/islands/usage/HistorySection';
-import { TeamActivitySection, UsageStatsSection } from '../../src/islands/usage/NoteSections';
+import { UsageStatsSection } from '../../src/islands/usage/NoteSections';
+import { TeamActivitySection } from '../../src/islands/usage/TeamActivitySection';
 import { SessionsSection } from '../../src/islands/usage/SessionsSection';
 import { PluginsSection } from '../../src/islands/usage/PluginsSection';
 import { FeatureUsageBody, featureRows } from '../../src/islands/usage/FeatureUsageSection';

@@ -33,8 +33,10 @@ type Step =
 /** The typed code without spaces or dashes, upper case; null unless it can be a code. */
 export function normalizeCode(typed: string): string | null {
   const code = typed.toUpperCase().replace(/[\s-]/g, '');
-  const { userCodeAlphabet, userCodeLength } = pluginSignIn;
-  return code.length === userCodeLength && [...code].every((c) => userCodeAlphabet.includes(c))
+  // Read member by member: destructuring would build the whole pluginSignIn namespace object,
+  // and with it Rolldown's runtime helper as a chunk of its own on every island page.
+  return code.length === pluginSignIn.userCodeLength &&
+    [...code].every((c) => pluginSignIn.userCodeAlphabet.includes(c))
     ? code
     : null;
 }

@@ -22,7 +22,12 @@ export { countryNameOf };
 
 /** The site.config plan of a stored plan label ('Standard' → plans.standard). */
 export function planOf(label: PlanLabel): Plan {
-  return Object.values(plans).find((plan) => plan.label === label) ?? plans.trial;
+  // The plans named one by one: Object.values would build the whole plans namespace object, and
+  // with it Rolldown's runtime helper as a chunk of its own on every island page.
+  return (
+    [plans.trial, plans.standard, plans.enterprise].find((plan) => plan.label === label) ??
+    plans.trial
+  );
 }
 
 /** "$129 per year", "$0 · 15 days", "Custom". */

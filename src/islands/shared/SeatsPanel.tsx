@@ -1,28 +1,29 @@
 /**
  * The seats of the owner's Standard subscription, with "Add seats" and "Change seats at renewal":
  * on the team page and on Billing & Invoices. It asks GET /api/billing/seats itself and shows
- * nothing to an account that owns no running subscription (Enterprise seats change by agreement).
- * The dialogs load on first use.
+ * nothing to an account that owns no running subscription (Enterprise seats change by agreement);
+ * the card's code (SeatsCard) loads only for one that does. A card that cannot be loaded says so,
+ * with a button that tries again.
  */
-import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
-import { seatCount, seatsByInvoice } from '../../contract/seat-texts';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { type SeatSummary } from '../../contract/seats';
-import { formatDate } from '../../lib/format';
 import { apiCall } from './api';
+import { partFailed } from './part-texts';
+import type { SeatsCard } from './SeatsCard';
 import { isGetSeatsAnswer } from '../../generated/answers/GetSeatsAnswer';
-
-const SeatsDialog = lazy(async () => ({ default: (await import('./SeatsDialog')).SeatsDialog }));
 
 interface Props {
   /** Called after a change, with its message, so the page can reload what it shows. */
   onChanged?: (message: string) => void;
 }
 
+let loadedCard: typeof SeatsCard | null = null;
+
 export function SeatsPanel({ onChanged }: Props) {
   const [summary, setSummary] = useState<SeatSummary | null>(null);
-  const [dialog, setDialog] = useState<'add' | 'renewal' | null>(null);
-  const [used, setUsed] = useState(false);
-  const [notice, setNotice] = useState<string | null>(null);
+  const [Card, setCard] = useState<typeof SeatsCard | null>(() => loadedCard);
+  const [failed, setFailed] = useState(false);
+  const retry = useRef<HTMLButtonElement>(null);
 
   const load = useCallback(() => {
     apiCall('GET', '/api/billing/seats', isGetSeatsAnswer).then(
@@ -32,57 +33,43 @@ export function SeatsPanel({ onChanged }: Props) {
   }, []);
   useEffect(load, [load]);
 
+  // A second failure after Try again: focus is not left on <body>.
+  useEffect(() => {
+    if (failed && document.activeElement === document.body) retry.current?.focus();
+  }, [failed]);
+
+  useEffect(() => {
+    if (!summary || Card || failed) return;
+    let live = true;
+    import('./SeatsCard').then(
+      (module) => {
+        loadedCard = module.SeatsCard;
+        if (live) setCard(() => module.SeatsCard);
+      },
+      () => live && setFailed(true),
+    );
+    return () => {
+      live = false;
+    };
+  }, [summary, Card, failed]);
+
   if (!summary) return null;
-
-  const open = (kind: 'add' | 'renewal') => {
-    setUsed(true);
-    setDialog(kind);
-  };
-  const changed = (message: string) => {
-    setDialog(null);
-    setNotice(message);
-    load();
-    onChanged?.(message);
-  };
-
+  if (Card) return <Card summary={summary} reload={load} onChanged={onChanged} />;
+  if (!failed) return null;
   return (
     <section className="card seats-panel" aria-labelledby="seats-panel-title">
       <h2 id="seats-panel-title">Seats</h2>
-      <p>
-        {seatCount(summary.seats)} bought, {summary.taken} in use or invited.
-        {summary.renewalSeats !== null && summary.renewsOn !== null && (
-          <>
-            {' '}
-            From the renewal on {formatDate(summary.renewsOn)}: {seatCount(summary.renewalSeats)}.
-          </>
-        )}
+      <p className="form-error" role="alert">
+        {partFailed}
       </p>
-      {notice && (
-        <p className="form-success" role="status">
-          {notice}
-        </p>
-      )}
-      {summary.paysByInvoice && <p className="field-hint">{seatsByInvoice}</p>}
-      <div className="team-row-actions">
-        {!summary.paysByInvoice && (
-          <button type="button" className="button" onClick={() => open('add')}>
-            Add seats
-          </button>
-        )}
-        <button type="button" className="button button-secondary" onClick={() => open('renewal')}>
-          Change seats at renewal
-        </button>
-      </div>
-      {used && (
-        <Suspense fallback={null}>
-          <SeatsDialog
-            kind={dialog}
-            summary={summary}
-            onClose={() => setDialog(null)}
-            onChanged={changed}
-          />
-        </Suspense>
-      )}
+      <button
+        ref={retry}
+        type="button"
+        className="button button-secondary"
+        onClick={() => setFailed(false)}
+      >
+        Try again
+      </button>
     </section>
   );
 }

@@ -5,9 +5,9 @@
  * button that tries again. Once loaded, a part renders at once, on every page of the session.
  */
 import { useEffect, useRef, useState, type ComponentType, type ReactNode } from 'react';
+import { partFailed, partLoading } from './part-texts';
 
-export const partLoading = 'Loading...';
-export const partFailed = 'This part of the page could not be loaded. Check your connection.';
+export { partFailed, partLoading };
 
 export interface LazyPart<P> {
   (props: P): React.ReactNode;

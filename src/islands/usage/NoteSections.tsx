@@ -1,9 +1,8 @@
 /**
- * The remaining topics of Usage & Sessions: usage stats (devices in use; the commands used are
- * FeatureUsageSection's) and team activity, which Enterprise accounts arrange with us.
+ * The usage stats of Usage & Sessions: devices in use (the commands used are FeatureUsageSection's;
+ * team activity, TeamActivitySection's).
  */
 import type { UsageOverview } from '../../contract/usage';
-import { useOrganization } from '../shared/use-organization';
 import { deviceCountText } from './format';
 
 export function UsageStatsSection({ overview }: { overview: UsageOverview }) {
@@ -16,36 +15,6 @@ export function UsageStatsSection({ overview }: { overview: UsageOverview }) {
           <dd>{deviceCountText(overview, overview.devices.length)}</dd>
         </div>
       </dl>
-    </section>
-  );
-}
-
-export function TeamActivitySection({ plan }: { plan: UsageOverview['plan'] }) {
-  const organization = useOrganization();
-  return (
-    <section className="card" aria-labelledby="team-title">
-      <h2 id="team-title">Team activity (for Enterprise)</h2>
-      {organization?.isOwner ? (
-        <p>
-          You manage {organization.name}: see its members, their devices and the team activity on
-          your <a href="/dashboard/team">Team page</a>.
-        </p>
-      ) : organization ? (
-        <p>
-          The team activity of {organization.name} is shown to its owner,{' '}
-          {organization.ownerName || organization.ownerEmail}.
-        </p>
-      ) : plan === 'Enterprise' ? (
-        <p>
-          Team activity monitoring for your Enterprise account is arranged with us.{' '}
-          <a href="/about">Contact us</a> to set up usage and activity reports for your team.
-        </p>
-      ) : (
-        <p>
-          Team activity monitoring is available on the Enterprise plan.{' '}
-          <a href="/pricing">Compare plans</a>
-        </p>
-      )}
     </section>
   );
 }

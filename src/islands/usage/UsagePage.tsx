@@ -2,9 +2,10 @@
  * Usage & Sessions: active devices with
  * deactivate / replace, the activation history, browser sessions with sign-out, the plugins
  * signed in from their ribbon with revoke, and the
- * usage stats and Enterprise team-activity notes, from GET /api/usage; the plugin commands used
- * (FeatureUsageSection), from GET /api/usage/features, whose code and call wait until the page is
- * scrolled near them (Near): they are below the devices, history and sessions.
+ * usage stats, from GET /api/usage; the plugin commands used (FeatureUsageSection), from GET
+ * /api/usage/features, and the team activity note (TeamActivitySection), which asks for the
+ * account's organization: their code and calls wait until the page is scrolled near them (Near),
+ * below the devices, history and sessions.
  */
 import { useEffect, useRef, useState } from 'react';
 import { SuccessMessages } from '../../contract/messages';
@@ -14,7 +15,7 @@ import { lazyPart } from '../shared/lazy-part';
 import { Near } from '../shared/Near';
 import { DevicesSection } from './DevicesSection';
 import { HistorySection } from './HistorySection';
-import { TeamActivitySection, UsageStatsSection } from './NoteSections';
+import { UsageStatsSection } from './NoteSections';
 import { PluginsSection } from './PluginsSection';
 import { SessionsSection } from './SessionsSection';
 import { useUsage } from './use-usage';
@@ -32,6 +33,16 @@ const featuresWaiting = (
 const FeatureUsageSection = lazyPart(
   async () => (await import('./FeatureUsageSection')).FeatureUsageSection,
   featuresWaiting,
+);
+const teamWaiting = (
+  <section className="card" aria-labelledby="team-waiting">
+    <h2 id="team-waiting">Team activity (for Enterprise)</h2>
+    <p className="dashboard-loading">Loading team activity...</p>
+  </section>
+);
+const TeamActivitySection = lazyPart(
+  async () => (await import('./TeamActivitySection')).TeamActivitySection,
+  teamWaiting,
 );
 
 /** The last action's result, shown in its own section. */
@@ -124,7 +135,9 @@ function UsagePage() {
       <Near minHeight="24rem" placeholder={featuresWaiting}>
         <FeatureUsageSection />
       </Near>
-      <TeamActivitySection plan={overview.plan} />
+      <Near minHeight="8rem" placeholder={teamWaiting}>
+        <TeamActivitySection plan={overview.plan} />
+      </Near>
     </div>
   );
 }
