@@ -139,6 +139,10 @@ export async function signUpForTrial(page: Page, name = 'Ada Lovelace') {
   await storeSession(page, session);
   await page.goto('/dashboard');
   await expect(page.getByText(`Welcome back, ${name}!`)).toBeVisible();
+  // The welcome is written before the page's island hydrates and loads the account: a test's
+  // first press (Log Out) waits for both, or the calls still on their way would be refused (401).
+  await islandsReady(page);
+  await page.waitForLoadState('networkidle');
   return { email, password: PASSWORD, name };
 }
 
