@@ -1,7 +1,7 @@
 /** The customer's account: who, which plan, since when, how they sign in, deletion state. */
 import type { ReactNode } from 'react';
 import type { CustomerDetail } from '../../contract/admin';
-import { CopyButton } from '../dashboard/CopyButton';
+import { CopyButton } from '../shared/CopyButton';
 import type { Pending } from './customer-actions';
 import { deletionText } from './format';
 import { ActionButton, Badge, organizationHref, Section } from './parts';

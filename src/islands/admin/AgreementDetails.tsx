@@ -1,6 +1,6 @@
 /** An organization's agreement as operators read it: seats, devices, term, support, reference. */
 import type { AdminOrganization } from '../../contract/admin-organizations';
-import { CopyButton } from '../dashboard/CopyButton';
+import { CopyButton } from '../shared/CopyButton';
 import { heldText } from '../team/format';
 import { tierLabels } from './AgreementFields';
 import { formatDate, formatDateTime } from '../../lib/format';

@@ -8,7 +8,7 @@ import type { User } from '../../contract/user';
 import { capitalize, daysLeft, daysLeftText } from '../../lib/auth/account-view';
 import { devicesOfLimit, formatDate } from '../../lib/format';
 import { site } from '../../site.config';
-import { CopyButton } from './CopyButton';
+import { CopyButton } from '../shared/CopyButton';
 
 interface Props {
   user: User;

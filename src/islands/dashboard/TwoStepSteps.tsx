@@ -9,7 +9,7 @@ import { type User } from '../../contract/user';
 import { site } from '../../site.config';
 import { apiCall, messageFor } from '../shared/api';
 import { withFreshProof } from '../shared/fresh-proof';
-import { CopyButton } from './CopyButton';
+import { CopyButton } from '../shared/CopyButton';
 import { isConfirmTwoStepAnswer } from '../../generated/answers/ConfirmTwoStepAnswer';
 import { isMessageAnswer } from '../../generated/answers/MessageAnswer';
 

@@ -6,7 +6,7 @@
 import { useState } from 'react';
 import type { DomainCheck, OrganizationDomain } from '../../contract/domains';
 import { formatDate, formatShortDateTime } from '../../lib/format';
-import { CopyButton } from '../dashboard/CopyButton';
+import { CopyButton } from '../shared/CopyButton';
 import { messageFor } from '../shared/api';
 import { leftForLogin } from '../shared/session-ended';
 import { checkDomain, domainCheckFailed } from './domain-calls';

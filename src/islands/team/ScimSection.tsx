@@ -11,7 +11,7 @@ import { isCreateTeamScimTokenAnswer } from '../../generated/answers/CreateTeamS
 import { isGetTeamScimAnswer } from '../../generated/answers/GetTeamScimAnswer';
 import { isMessageAnswer } from '../../generated/answers/MessageAnswer';
 import { formatShortDateTime } from '../../lib/format';
-import { CopyButton } from '../dashboard/CopyButton';
+import { CopyButton } from '../shared/CopyButton';
 import { apiCall, messageFor } from '../shared/api';
 import { withFreshProof } from '../shared/fresh-proof';
 import { dashboardProblem, leftForLogin } from '../shared/session-ended';

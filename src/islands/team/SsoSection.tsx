@@ -18,7 +18,7 @@ import {
 import { isGetTeamSsoAnswer } from '../../generated/answers/GetTeamSsoAnswer';
 import { isSaveTeamSsoAnswer } from '../../generated/answers/SaveTeamSsoAnswer';
 import { formatShortDateTime } from '../../lib/format';
-import { CopyButton } from '../dashboard/CopyButton';
+import { CopyButton } from '../shared/CopyButton';
 import { apiCall, messageFor } from '../shared/api';
 import { withFreshProof } from '../shared/fresh-proof';
 import { dashboardProblem, leftForLogin } from '../shared/session-ended';
