@@ -21,7 +21,7 @@ export const PASSWORD = 'Truss-Gusset-4821';
  * IP from CF-Connecting-IP as sent; in production Cloudflare sets that header itself.
  */
 export async function newVisitor(page: Page): Promise<Visitor> {
-  const visitor = { fingerprint: `e2e-fp-${Date.now()}-${random()}`, ip: randomIp() };
+  const visitor = freshVisitor();
   await page.addInitScript((value) => {
     window.__SW_TEST_FINGERPRINT__ = value;
   }, visitor.fingerprint);
@@ -44,11 +44,15 @@ const visitors = new WeakMap<Page, Visitor>();
 
 /** The page's visitor (newVisitor), or a new one for a page that was not made one. */
 function visitorOf(page: Page): Visitor {
-  return visitors.get(page) ?? { fingerprint: `e2e-fp-${Date.now()}-${random()}`, ip: randomIp() };
+  return visitors.get(page) ?? freshVisitor();
 }
 
-function randomIp(): string {
-  return `10.${rand255()}.${rand255()}.${rand255()}`;
+/** A device and client IP no other test uses. */
+function freshVisitor(): Visitor {
+  return {
+    fingerprint: `e2e-fp-${Date.now()}-${random()}`,
+    ip: `10.${rand255()}.${rand255()}.${rand255()}`,
+  };
 }
 
 function rand255(): number {
@@ -130,8 +134,7 @@ export async function signUpForTrialInForm(page: Page, name = 'Ada Lovelace') {
  */
 export async function signUpForTrial(page: Page, name = 'Ada Lovelace') {
   const email = uniqueEmail();
-  const visitor = visitorOf(page);
-  const session = await registerBesidePage(page, visitor, '/api/register-email-trial', {
+  const session = await registerBesidePage(page, '/api/register-email-trial', {
     customerName: name,
     email,
     plan: 'trial',
@@ -153,16 +156,16 @@ interface StoredSessionAnswer {
 }
 
 /**
- * The signup form's calls, made with `page`'s cookies as `visitor`: a bot-check token, the code
+ * The signup form's calls, made with `page`'s cookies as its visitor: a bot-check token, the code
  * sent and checked, then `register` (a trial's registration or a Standard one's checkout).
  */
 async function registerBesidePage<T = StoredSessionAnswer>(
   page: Page,
-  visitor: Visitor,
   register: '/api/register-email-trial' | '/api/register-email-standard',
   account: { customerName: string; email: string; plan: 'trial' | 'standard' },
 ): Promise<T> {
   const request = page.request;
+  const visitor = visitorOf(page);
   const headers = { 'CF-Connecting-IP': visitor.ip };
   const call = async (path: string, data: object) => {
     const response = await request.post(path, { data, headers });
@@ -301,7 +304,6 @@ export async function buyStandard(page: Page, name = 'Grace Hopper') {
   const email = uniqueEmail('standard');
   const { checkoutUrl } = await registerBesidePage<{ checkoutUrl: string }>(
     page,
-    visitorOf(page),
     '/api/register-email-standard',
     { customerName: name, email, plan: 'standard' },
   );
