@@ -72,7 +72,7 @@ const ACCOUNT_GROUPS = [
   ['account-view', /[\\/]src[\\/]lib[\\/](charges|auth[\\/]account-view)\.ts$/],
   [
     'upgrade',
-    /[\\/]src[\\/](islands[\\/]shared[\\/]upgrade\.ts|generated[\\/]answers[\\/]CheckoutAnswer\.ts|islands[\\/]shared[\\/]CopyButton\.tsx)$/,
+    /[\\/]src[\\/](islands[\\/]shared[\\/]upgrade\.ts|generated[\\/]answers[\\/]CheckoutAnswer\.ts)$/,
   ],
   ['DataTable', /[\\/]src[\\/]islands[\\/]shared[\\/](DataTable|Moment)\.tsx$/],
   [

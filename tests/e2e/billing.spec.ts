@@ -96,6 +96,22 @@ test.describe('upgrade to Standard', () => {
     await expect(page).toHaveURL(/\/dashboard$/);
   });
 
+  test('when the upgrade button cannot load, the box links to the Standard signup, which offers the upgrade', async ({
+    page,
+    allowConsoleError,
+  }) => {
+    allowConsoleError(/UpgradeButton|Failed to fetch dynamically imported module/);
+    await page.route('**/_astro/UpgradeButton.*.js', (route) => route.abort());
+    await signUpForTrial(page);
+    const box = page.getByRole('region', { name: 'Upgrade to Standard' });
+    await expect(box).toContainText('Keep every feature after your trial: $129 per year');
+    await box.getByRole('link', { name: 'Upgrade to Standard' }).click();
+    await expect(page).toHaveURL(/\/signup\?plan=standard$/);
+    await expect(
+      page.getByRole('dialog').getByRole('button', { name: 'Upgrade to Standard' }),
+    ).toBeVisible();
+  });
+
   test('a Trial user upgrades from the member modal on the signup page', async ({ page }) => {
     await signUpForTrial(page, 'Modal Upgrader');
     await page.goto('/signup?plan=trial');

@@ -6,14 +6,13 @@
  * own license only when they hold a seat. 'Loading user data...' in the page's final layout until
  * a user is known.
  */
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import type { User } from '../../contract/user';
 import { daysUntilLogout, describeDaysLeft, showsUpgradeBox } from '../../lib/auth/account-view';
 import { formatDate, formatDateTime } from '../../lib/format';
 import { plans } from '../../site.config';
 import { withErrorBoundary } from '../ErrorBoundary';
 import { logout } from '../shared/auth-calls';
-import { upgradeBusyText, useUpgrade } from '../shared/upgrade';
 import { AccountSkeleton, CardPlaceholder } from './AccountSkeleton';
 import { LicenseCard } from './LicenseCard';
 import { OrganizationCard } from './OrganizationCard';
@@ -21,6 +20,15 @@ import { useAccountExtras } from './use-account-extras';
 import { useDashboardUser } from './use-dashboard-user';
 import '../shared/forms.css';
 import './dashboard.css';
+
+// Only Trial accounts see the upgrade box: its button's code (the checkout call) loads with it. A
+// failed load leaves the box's link in its place.
+const UpgradeButton = lazy(() =>
+  import('./UpgradeButton').then(
+    (module) => ({ default: module.UpgradeButton }),
+    () => ({ default: UpgradeLink }),
+  ),
+);
 
 function MyAccount() {
   const { user, tokenExpiration, loading } = useDashboardUser();
@@ -115,8 +123,12 @@ function AccountPanel({ user, tokenExpiration, loggingOut }: PanelProps) {
   );
 }
 
+/**
+ * Trial accounts only: the offer, and its button once its code is there. Until then (or should it
+ * fail to load) the same words link to the Standard signup, whose dialog offers a signed-in Trial
+ * account the same checkout.
+ */
 function UpgradeBox() {
-  const upgrade = useUpgrade();
   return (
     <section className="card dashboard-upgrade" aria-labelledby="upgrade-title">
       <h2 id="upgrade-title">Upgrade to Standard</h2>
@@ -124,22 +136,18 @@ function UpgradeBox() {
         Keep every feature after your trial: {plans.standard.priceLabel} {plans.standard.period},{' '}
         {plans.standard.deviceLimit} active devices, e-mail support and all future updates.
       </p>
-      <button
-        type="button"
-        className="button"
-        onClick={upgrade.start}
-        // aria-disabled, not disabled: the focused button keeps focus if the call fails.
-        aria-disabled={upgrade.busy}
-        aria-describedby={upgrade.error ? 'upgrade-error' : undefined}
-      >
-        {upgrade.busy ? upgradeBusyText : 'Upgrade to Standard'}
-      </button>
-      {upgrade.error && (
-        <p id="upgrade-error" className="form-error" role="alert">
-          {upgrade.error}
-        </p>
-      )}
+      <Suspense fallback={<UpgradeLink />}>
+        <UpgradeButton />
+      </Suspense>
     </section>
+  );
+}
+
+function UpgradeLink() {
+  return (
+    <a className="button" href="/signup?plan=standard">
+      Upgrade to Standard
+    </a>
   );
 }
 
