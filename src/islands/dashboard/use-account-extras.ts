@@ -3,10 +3,10 @@
  * /api/organization) and the license's devices and renewal (GET /api/account/license), asked
  * together so the page settles once. Either may fail: the page then leaves that part out.
  */
+import { useEffect, useState } from 'react';
 import { type AccountLicense } from '../../contract/account';
 import { type OrganizationCard } from '../../contract/team';
 import { apiCall } from '../shared/api';
-import { useLoad } from '../shared/use-load';
 import { isGetAccountLicenseAnswer } from '../../generated/answers/GetAccountLicenseAnswer';
 import { isGetOrganizationAnswer } from '../../generated/answers/GetOrganizationAnswer';
 
@@ -25,11 +25,20 @@ const loadExtras = async (): Promise<AccountExtras> => {
   ]);
   return { organization, license };
 };
-/** Failures are caught per call above; nothing is left to describe. */
-const none = () => null;
-
-/** Null while loading. */
+/**
+ * Null while loading. Loaded once, after hydration: neither call fails (each is caught above), so
+ * there is nothing to retry, and this page needs none of use-load.ts's retry and refresh.
+ */
 export function useAccountExtras(): AccountExtras | null {
-  const { state } = useLoad(loadExtras, none);
-  return state.kind === 'ready' ? state.value : null;
+  const [extras, setExtras] = useState<AccountExtras | null>(null);
+  useEffect(() => {
+    // The page is on its way to /login (src/lib/auth/guard.ts): the calls now would only fail.
+    if (document.documentElement.dataset['leaving'] !== undefined) return;
+    let live = true;
+    void loadExtras().then((value) => live && setExtras(value));
+    return () => {
+      live = false;
+    };
+  }, []);
+  return extras;
 }
