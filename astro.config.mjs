@@ -57,7 +57,8 @@ const SESSION =
  * of one file per module (every file costs its own imports and gzip framing): the signed-in user's
  * refresh and log-out (/dashboard, settings), the license and charge wording (/dashboard, billing),
  * the upgrade button with its checkout answer and the key's Copy button (/dashboard), the table and
- * its moments (billing, team, usage) and the activation history with the scrolled-near helper
+ * its moments (billing, team, usage), the data hook with the ended-session check (billing, settings,
+ * team, usage) and the activation history with the scrolled-near helper
  * (usage). Each was a chunk of its own because lazy parts read it too (dialogs, sections); those
  * still load it from here. Chosen so no page loads a module it did not load before, but for
  * Moment on billing and a few hundred bytes on console pages (under their 100 KB ceiling): merging
@@ -75,6 +76,10 @@ const ACCOUNT_GROUPS = [
     /[\\/]src[\\/](islands[\\/]shared[\\/]upgrade\.ts|generated[\\/]answers[\\/]CheckoutAnswer\.ts)$/,
   ],
   ['DataTable', /[\\/]src[\\/]islands[\\/]shared[\\/](DataTable|Moment)\.tsx$/],
+  // The form rules with the plain-text checks they are made of (a passkey's name is checked with
+  // the latter alone, in a step that loads later): one chunk for the sign-in and signup forms.
+  ['rules', /[\\/]src[\\/]contract[\\/](rules|plain-text)\.ts$/],
+  ['use-load', /[\\/]src[\\/]islands[\\/]shared[\\/](use-load|session-ended)\.ts$/],
   [
     'HistorySection',
     /[\\/]src[\\/](islands[\\/]usage[\\/](HistorySection\.tsx|format\.ts)|islands[\\/]shared[\\/]Near\.tsx|config[\\/]legal\.ts)$/,

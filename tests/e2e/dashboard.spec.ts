@@ -167,6 +167,14 @@ test.describe('Account Settings', () => {
     await page.goto('/dashboard/settings');
     await islandsReady(page);
     const card = page.getByRole('region', { name: 'Password' });
+    // The form opens from its button, its first field focused; Cancel closes it, focus back.
+    const open = card.getByRole('button', { name: 'Change Password' });
+    await open.click();
+    await expect(card.getByLabel('Current password', { exact: true })).toBeFocused();
+    await card.getByRole('button', { name: 'Cancel' }).click();
+    await expect(card.locator('form')).toHaveCount(0);
+    await expect(open).toBeFocused();
+    await open.click();
     await expect(card.locator('form')).toHaveAttribute('method', 'post');
 
     await card.getByLabel('Current password', { exact: true }).fill('not-my-password');
@@ -178,7 +186,9 @@ test.describe('Account Settings', () => {
     await card.getByLabel('Current password', { exact: true }).fill(password);
     await card.getByRole('button', { name: 'Change Password' }).click();
     await expect(card.getByRole('status')).toContainText('Your password has been changed');
-    await expect(page.getByRole('region', { name: 'Password' })).toBeVisible();
+    // Done, the form closes; its button opens it again.
+    await expect(card.locator('form')).toHaveCount(0);
+    await expect(card.getByRole('button', { name: 'Change Password' })).toBeFocused();
     const results = await new AxeBuilder({ page }).analyze();
     expect(results.violations).toEqual([]);
     const mail = await latestMail(request, email, 'password-changed');
@@ -207,7 +217,9 @@ test.describe('Account Settings', () => {
     const zone = page.getByRole('region', { name: 'Danger Zone' });
     await zone.getByRole('button', { name: 'Delete Account' }).click();
     await expect(zone.getByText(Messages.deleteConfirm)).toBeVisible();
+    await expect(zone.getByText(Messages.deleteConfirm)).toBeFocused();
     await zone.getByRole('button', { name: 'Cancel' }).click();
+    await expect(zone.getByRole('button', { name: 'Delete Account' })).toBeFocused();
     await zone.getByRole('button', { name: 'Delete Account' }).click();
     await zone.getByRole('button', { name: 'Yes, Delete My Account' }).click();
     await expect(zone.getByRole('status')).not.toBeEmpty();

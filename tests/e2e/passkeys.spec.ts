@@ -57,6 +57,9 @@ test('an engineer adds a passkey, signs in with it without a password, then remo
   expect(mail.text).toContain('"Work laptop"');
 
   await page.goto('/dashboard');
+  // Log Out once the page's own calls are answered, or they would be refused (401) on their way.
+  await islandsReady(page);
+  await page.waitForLoadState('networkidle');
   await page.getByRole('button', { name: 'Log Out' }).click();
   await expect(page).toHaveURL(/\/overview$/);
 

@@ -10,7 +10,7 @@ import { type SecondStepResponse } from '../../contract/two-step';
 import type { AuthResponse } from '../../contract/user';
 import { rememberEmail } from '../../lib/auth/storage';
 import { apiCall } from '../shared/api';
-import { runAuthCall } from '../shared/auth-calls';
+import { runAuthCall } from '../shared/run-auth-call';
 import { setAuthError } from '../shared/auth-store';
 import type { LoginValues } from './LoginForm';
 import { isSignInAnswer } from '../../generated/answers/SignInAnswer';

@@ -7,7 +7,7 @@ import type { PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/brow
 import { Messages } from '../../contract/messages';
 import { type AuthResponse } from '../../contract/user';
 import { apiCall } from '../shared/api';
-import { runAuthCall } from '../shared/auth-calls';
+import { runAuthCall } from '../shared/run-auth-call';
 import { loadWebAuthn, runCeremony } from '../shared/webauthn';
 import { isPasskeyOptionsAnswer } from '../../generated/answers/PasskeyOptionsAnswer';
 import { isSessionAnswer } from '../../generated/answers/SessionAnswer';

@@ -1,14 +1,13 @@
 /**
  * Account Settings: the registered e-mail (read-only), the scheduled-for-deletion notice, the
- * password (ChangePassword.tsx), and the Danger Zone: delete → confirm → DELETE /api/delete → the
- * server's message → after 2 s log out and go to /overview. What a deletion does: docs/operating.md, "Deletion and restore".
+ * password (ChangePassword.tsx), and the Danger Zone: delete → confirm (DeleteConfirm.tsx, loaded
+ * when Delete Account is pressed) → DELETE /api/delete → the server's message → after 2 s log out
+ * and go to /overview. What a deletion does: docs/operating.md, "Deletion and restore".
  */
 import { useEffect, useId, useRef, useState } from 'react';
 import { Messages } from '../../contract/messages';
-import { limits } from '../../site.config';
 import { withErrorBoundary } from '../ErrorBoundary';
-import { apiCall, messageFor } from '../shared/api';
-import { forgetSession } from '../shared/auth-store';
+import { lazyPart } from '../shared/lazy-part';
 import { ChangePassword } from './ChangePassword';
 import { Passkeys } from './Passkeys';
 import { TwoStepSignIn } from './TwoStepSignIn';
@@ -16,46 +15,23 @@ import { UsageSharing } from './UsageSharing';
 import { useDashboardUser } from './use-dashboard-user';
 import '../shared/forms.css';
 import './dashboard.css';
-import { isMessageAnswer } from '../../generated/answers/MessageAnswer';
 
-type Step =
-  | { kind: 'idle' }
-  | { kind: 'confirm' }
-  | { kind: 'deleting' }
-  | { kind: 'deleted'; message: string };
+const DeleteConfirm = lazyPart(async () => (await import('./DeleteConfirm')).DeleteConfirm);
 
 function AccountSettings() {
   const id = useId();
   const { user } = useDashboardUser();
-  const [step, setStep] = useState<Step>({ kind: 'idle' });
-  const [error, setError] = useState<string | null>(null);
-  const confirmText = useRef<HTMLParagraphElement>(null);
+  const [confirming, setConfirming] = useState(false);
+  const deleteButton = useRef<HTMLButtonElement>(null);
+  const returnFocus = useRef(false);
 
+  // Cancel removes the confirm step: focus goes back to Delete Account.
   useEffect(() => {
-    if (step.kind === 'confirm') confirmText.current?.focus();
-    if (step.kind !== 'deleted') return;
-    // After 2 s, log out and go to /overview. The server has already ended every
-    // session of the account, so only this browser's copy is left to forget.
-    const timer = window.setTimeout(() => {
-      forgetSession();
-      window.location.assign('/overview');
-    }, limits.deletionRedirectDelayMs);
-    return () => window.clearTimeout(timer);
-  }, [step]);
+    if (!confirming && returnFocus.current) deleteButton.current?.focus();
+    returnFocus.current = false;
+  }, [confirming]);
 
   if (!user) return <p className="dashboard-loading">{Messages.loadingUser}</p>;
-
-  const remove = async () => {
-    setStep({ kind: 'deleting' });
-    setError(null);
-    try {
-      const answer = await apiCall('DELETE', '/api/delete', isMessageAnswer);
-      setStep({ kind: 'deleted', message: answer.message });
-    } catch (failure) {
-      setError(messageFor(failure, Messages.deleteFailed));
-      setStep({ kind: 'idle' });
-    }
-  };
 
   return (
     <div className="dashboard">
@@ -86,34 +62,13 @@ function AccountSettings() {
       {!user.isDeleted && <UsageSharing />}
       <section className="card danger-zone" aria-labelledby="danger-title">
         <h2 id="danger-title">Danger Zone</h2>
-        {step.kind === 'deleted' ? (
-          <p className="form-success" role="status">
-            {step.message}
-          </p>
-        ) : step.kind === 'confirm' || step.kind === 'deleting' ? (
-          <div className="danger-confirm">
-            <p ref={confirmText} tabIndex={-1} className="danger-question">
-              {Messages.deleteConfirm}
-            </p>
-            <div className="form-actions">
-              <button
-                type="button"
-                className="button button-danger"
-                onClick={() => void remove()}
-                disabled={step.kind === 'deleting'}
-              >
-                {step.kind === 'deleting' ? 'Deleting...' : 'Yes, Delete My Account'}
-              </button>
-              <button
-                type="button"
-                className="button button-secondary"
-                onClick={() => setStep({ kind: 'idle' })}
-                disabled={step.kind === 'deleting'}
-              >
-                Cancel
-              </button>
-            </div>
-          </div>
+        {confirming ? (
+          <DeleteConfirm
+            onCancel={() => {
+              returnFocus.current = true;
+              setConfirming(false);
+            }}
+          />
         ) : (
           <>
             <p>
@@ -121,19 +76,17 @@ function AccountSettings() {
               Your data is kept only as long as the privacy policy requires, then removed.
             </p>
             <button
+              ref={deleteButton}
               type="button"
               className="button button-danger"
-              onClick={() => setStep({ kind: 'confirm' })}
+              onPointerEnter={() => void DeleteConfirm.preload()}
+              onFocus={() => void DeleteConfirm.preload()}
+              onClick={() => setConfirming(true)}
               disabled={user.isDeleted}
             >
               Delete Account
             </button>
           </>
-        )}
-        {error && (
-          <p className="form-error" role="alert">
-            {error}
-          </p>
         )}
       </section>
     </div>

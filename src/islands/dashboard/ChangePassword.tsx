@@ -1,124 +1,69 @@
 /**
- * Account Settings' Password card: the current password, the new one twice, then
- * POST /api/change-password. This browser stays signed in; every other session is signed out and
- * the owner gets an e-mail. An account that signs in with Google only sets a first password
- * instead (POST /api/set-password). Both are step-up actions: with an authenticator app or a
- * passkey, or without a password to type, the server may want a fresh proof first, which the
- * step-up dialog asks for (fresh-proof.ts) before the change is sent again.
+ * Account Settings' Password card. Few visits change the password, so the form, its checks and
+ * its calls (PasswordForm.tsx) load when "Change Password" (or, for an account that signs in with
+ * Google only, "Set Password") is pressed: from when the button is pointed at or focused, so they
+ * are usually there by the press. Cancel closes the form; a change made closes it with the
+ * server's message.
  */
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { type User } from '../../contract/user';
-import { Messages } from '../../contract/messages';
-import { loginPasswordRule, newPasswordRule } from '../../contract/rules';
-import { limits } from '../../site.config';
-import { apiCall, messageFor } from '../shared/api';
-import { withFreshProof } from '../shared/fresh-proof';
-import { PasswordField } from '../shared/PasswordField';
-import { isMessageAnswer } from '../../generated/answers/MessageAnswer';
+import { lazyPart } from '../shared/lazy-part';
 
-type Outcome = { kind: 'idle' } | { kind: 'saving' } | { kind: 'done'; message: string };
+const PasswordForm = lazyPart(async () => (await import('./PasswordForm')).PasswordForm);
 
 export function ChangePassword({ user }: { user: User }) {
-  const id = useId();
-  const [current, setCurrent] = useState('');
-  const [next, setNext] = useState('');
-  const [repeat, setRepeat] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [outcome, setOutcome] = useState<Outcome>({ kind: 'idle' });
-  const errorId = `${id}-error`;
-
+  const [open, setOpen] = useState(false);
+  const [done, setDone] = useState<string | null>(null);
+  const opener = useRef<HTMLButtonElement>(null);
+  const returnFocus = useRef(false);
   const first = user.authProvider === 'google';
 
-  const edit = (set: (value: string) => void) => (value: string) => {
-    set(value);
-    setError(null);
-    if (outcome.kind === 'done') setOutcome({ kind: 'idle' });
-  };
+  // The form is gone after Cancel or a change: focus goes back to the button that opened it.
+  useEffect(() => {
+    if (!open && returnFocus.current) opener.current?.focus();
+    returnFocus.current = false;
+  }, [open]);
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const problem =
-      (first ? null : loginPasswordRule(current)) ??
-      newPasswordRule(next) ??
-      (next === repeat ? null : Messages.passwordsDoNotMatch);
-    if (problem) return setError(problem);
-    setOutcome({ kind: 'saving' });
-    try {
-      const answer = await withFreshProof(() =>
-        first
-          ? apiCall('POST', '/api/set-password', isMessageAnswer, { newPassword: next })
-          : apiCall('POST', '/api/change-password', isMessageAnswer, {
-              currentPassword: current,
-              newPassword: next,
-            }),
-      );
-      setCurrent('');
-      setNext('');
-      setRepeat('');
-      setOutcome({ kind: 'done', message: answer.message });
-    } catch (failure) {
-      setError(messageFor(failure, Messages.passwordChangeFailed));
-      setOutcome({ kind: 'idle' });
-    }
+  const close = (message: string | null) => {
+    returnFocus.current = true;
+    setDone(message);
+    setOpen(false);
   };
 
   return (
-    <section className="card" aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`}>Password</h2>
-      {first && (
-        <p>
-          Your account signs in with Google. Set a password to also log in with your e-mail address.
-        </p>
+    <section className="card" aria-labelledby="password-title">
+      <h2 id="password-title">Password</h2>
+      <p>
+        {first
+          ? 'Your account signs in with Google. Set a password to also log in with your e-mail address.'
+          : 'A new password signs out every other browser, and we e-mail you about the change.'}
+      </p>
+      {open ? (
+        <PasswordForm first={first} onDone={close} onCancel={() => close(null)} />
+      ) : (
+        <>
+          {done && (
+            <p className="form-success" role="status">
+              {done}
+            </p>
+          )}
+          <div className="form-actions">
+            <button
+              ref={opener}
+              type="button"
+              className="button button-secondary"
+              onPointerEnter={() => void PasswordForm.preload()}
+              onFocus={() => void PasswordForm.preload()}
+              onClick={() => {
+                setDone(null);
+                setOpen(true);
+              }}
+            >
+              {first ? 'Set Password' : 'Change Password'}
+            </button>
+          </div>
+        </>
       )}
-      {/* method="post": a form submitted before the script runs never puts a password in the URL. */}
-      <form method="post" onSubmit={(event) => void submit(event)} noValidate>
-        {!first && (
-          <PasswordField
-            label="Current password"
-            value={current}
-            onChange={edit(setCurrent)}
-            autoComplete="current-password"
-            errorId={error ? errorId : undefined}
-          />
-        )}
-        <PasswordField
-          label="New password"
-          value={next}
-          onChange={edit(setNext)}
-          autoComplete="new-password"
-          minLength={limits.passwordMinLength}
-          errorId={error ? errorId : undefined}
-        />
-        <PasswordField
-          label="Repeat new password"
-          value={repeat}
-          onChange={edit(setRepeat)}
-          autoComplete="new-password"
-          minLength={limits.passwordMinLength}
-          errorId={error ? errorId : undefined}
-        />
-        {error && (
-          <p id={errorId} className="form-error" role="alert">
-            {error}
-          </p>
-        )}
-        {outcome.kind === 'done' && (
-          <p className="form-success" role="status">
-            {outcome.message}
-          </p>
-        )}
-        <div className="form-actions">
-          <button type="submit" className="button" disabled={outcome.kind === 'saving'}>
-            {outcome.kind === 'saving'
-              ? first
-                ? 'Setting...'
-                : 'Changing...'
-              : first
-                ? 'Set Password'
-                : 'Change Password'}
-          </button>
-        </div>
-      </form>
     </section>
   );
 }

@@ -12,12 +12,10 @@ import { type TwoStepStatus } from '../../contract/two-step';
 import type { User } from '../../contract/user';
 import { formatDate } from '../../lib/format';
 import { apiCall, messageFor } from '../shared/api';
-import { withFreshProof } from '../shared/fresh-proof';
 import { lazyPart } from '../shared/lazy-part';
 import { useLoad } from '../shared/use-load';
 import type { TwoStepStep } from './TwoStepSteps';
 import { isGetTwoStepStatusAnswer } from '../../generated/answers/GetTwoStepStatusAnswer';
-import { isStartTwoStepSetupAnswer } from '../../generated/answers/StartTwoStepSetupAnswer';
 
 const TwoStepSteps = lazyPart(async () => (await import('./TwoStepSteps')).TwoStepSteps);
 
@@ -45,7 +43,8 @@ export function TwoStepSignIn({ user }: { user: User }) {
     setNotice(null);
     try {
       const [setup] = await Promise.all([
-        withFreshProof(() => apiCall('POST', '/api/two-step/setup', isStartTwoStepSetupAnswer)),
+        // The call's code (with the step-up dialog's) loads with the press, as the steps do.
+        import('./two-step-setup').then((module) => module.startTwoStepSetup()),
         // The set-up step loads while the server makes the secret; a failed load shows there.
         TwoStepSteps.preload(),
       ]);

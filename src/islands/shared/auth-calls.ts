@@ -1,9 +1,9 @@
 /**
- * The calls that change the auth state (auth-store.ts): sign-in calls run through `runAuthCall`,
- * the user is refreshed from /api/me, and logout ends the server session.
+ * The calls of a signed-in page that change the auth state (auth-store.ts): the user is refreshed
+ * from /api/me, and logout ends the server session. Sign-in calls run through run-auth-call.ts.
  */
 import { type User } from '../../contract/user';
-import { apiCall, ApiFailure, errorState } from './api';
+import { apiCall, ApiFailure } from './api';
 import { forgetSession, getAuthState, remember, updateAuth } from './auth-store';
 import { isGetSignedInUserAnswer } from '../../generated/answers/GetSignedInUserAnswer';
 import { isMessageAnswer } from '../../generated/answers/MessageAnswer';
@@ -36,27 +36,5 @@ export async function refreshUser(): Promise<User | null> {
       return null;
     }
     return getAuthState().user;
-  }
-}
-
-/**
- * Runs one auth call with the loading flag on. Its failure is stored as `{ message, code }` with
- * the caller's default text when the server gave none; `rethrow` is for signup callers, which
- * choose a screen by code (login callers do not: they show the stored error).
- */
-export async function runAuthCall<T>(
-  call: () => Promise<T>,
-  fallback: string,
-  options: { rethrow?: boolean; networkFallback?: string } = {},
-): Promise<T | undefined> {
-  updateAuth({ loading: true, error: null });
-  try {
-    return await call();
-  } catch (error) {
-    updateAuth({ error: errorState(error, fallback, options.networkFallback) });
-    if (options.rethrow) throw error;
-    return undefined;
-  } finally {
-    updateAuth({ loading: false });
   }
 }

@@ -15,7 +15,7 @@ import type { InvoicePurchase } from '../shared/BankTransferDialog';
 import { type VerifiedFormData } from '../../contract/signup';
 import { type AuthResponse } from '../../contract/user';
 import { apiCall } from '../shared/api';
-import { runAuthCall } from '../shared/auth-calls';
+import { runAuthCall } from '../shared/run-auth-call';
 import { verifyAnswerSchema } from './outcomes';
 import { isCheckoutAnswer } from '../../generated/answers/CheckoutAnswer';
 import { isSendVerificationCodeAnswer } from '../../generated/answers/SendVerificationCodeAnswer';
