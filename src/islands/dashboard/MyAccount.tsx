@@ -12,7 +12,7 @@ import { daysUntilLogout, describeDaysLeft, showsUpgradeBox } from '../../lib/au
 import { formatDate, formatDateTime } from '../../lib/format';
 import { plans } from '../../site.config';
 import { withErrorBoundary } from '../ErrorBoundary';
-import { logout } from '../shared/auth-calls';
+import { logout } from '../shared/logout';
 import { AccountSkeleton, CardPlaceholder } from './AccountSkeleton';
 import { LicenseCard } from './LicenseCard';
 import { OrganizationCard } from './OrganizationCard';

@@ -1,25 +1,11 @@
 /**
- * The calls of a signed-in page that change the auth state (auth-store.ts): the user is refreshed
- * from /api/me, and logout ends the server session. Sign-in calls run through run-auth-call.ts.
+ * The signed-in pages' refresh of the auth state (auth-store.ts) from /api/me. Log Out is in
+ * logout.ts (only My Account has the button), sign-in calls in run-auth-call.ts.
  */
 import { type User } from '../../contract/user';
 import { apiCall, ApiFailure } from './api';
-import { forgetSession, getAuthState, remember, updateAuth } from './auth-store';
+import { forgetSession, getAuthState, remember } from './auth-store';
 import { isGetSignedInUserAnswer } from '../../generated/answers/GetSignedInUserAnswer';
-import { isMessageAnswer } from '../../generated/answers/MessageAnswer';
-
-/** Logout ends the server session, clears user, expiry and error, then /overview. */
-export async function logout(destination = '/overview'): Promise<void> {
-  updateAuth({ loading: true });
-  try {
-    await apiCall('POST', '/api/logout', isMessageAnswer);
-  } catch {
-    // The session may already be gone (expired, revoked by deletion); the browser forgets it anyway.
-  }
-  forgetSession();
-  updateAuth({ loading: false });
-  window.location.assign(destination);
-}
 
 /**
  * Refreshes the user from GET /api/me. A 401 means the cookie session is gone: the browser
