@@ -1,14 +1,14 @@
 /**
  * What the Passkeys card (Passkeys.tsx) does once a button is pressed: the name field and its
  * checks, the forms to name a new passkey and to rename one, the confirm step before one is
- * removed, and their calls. Most visits only read the list, so this loads on the first press
+ * removed, their calls, and what each changes on the card (create, rename, remove). Most visits only read the list, so this loads on the first press
  * (Add, Rename or Remove). Adding and removing are step-up actions (shared/fresh-proof.ts); the
  * ceremony's code (shared/webauthn.ts and @simplewebauthn/browser) loads only when a passkey is
  * created.
  */
 import type { FormEvent, Ref } from 'react';
 import type { PublicKeyCredentialCreationOptionsJSON } from '@simplewebauthn/browser';
-import { Messages } from '../../contract/messages';
+import { Messages, SuccessMessages } from '../../contract/messages';
 import type { Passkey } from '../../contract/passkeys';
 import { hasVisibleText, isPlainLine } from '../../contract/plain-text';
 import { apiCall } from '../shared/api';
@@ -24,6 +24,30 @@ const NAME_MAX = 60;
 export interface NewPasskey {
   challengeId: string;
   options: PublicKeyCredentialCreationOptionsJSON;
+}
+
+/** Where the card stands: reading the list, or one of the steps below. */
+export type Step =
+  | { kind: 'idle' }
+  | { kind: 'starting' }
+  | ({ kind: 'naming' } & NewPasskey)
+  | { kind: 'creating' }
+  | { kind: 'renaming'; id: string }
+  | { kind: 'removing'; id: string }
+  | { kind: 'busy' };
+
+/** The card's state and its setters, as the actions below read and change them. */
+export interface Card {
+  step: Step;
+  name: string;
+  setStep: (next: Step) => void;
+  setError: (text: string | null) => void;
+  setDone: (text: string | null) => void;
+  /** The list after a change the card made. */
+  update: (change: (current: Passkey[]) => Passkey[]) => void;
+  /** The failure's message shown, the card back at `back` (idle by default). */
+  fail: (failure: unknown, fallback: string, back?: Step) => void;
+  reload: () => void;
 }
 
 /**
@@ -77,6 +101,59 @@ export async function removePasskey(id: string): Promise<void> {
   await withFreshProof(() =>
     apiCall('DELETE', `/api/passkeys/${encodeURIComponent(id)}`, isMessageAnswer),
   );
+}
+
+/** Create Passkey pressed: the name checked, the browser's prompt, then the list with it. */
+export async function create(card: Card, event: FormEvent): Promise<void> {
+  event.preventDefault();
+  const { step, name } = card;
+  if (step.kind !== 'naming') return;
+  const problem = nameProblem(name);
+  if (problem) return card.setError(problem);
+  card.setError(null);
+  card.setStep({ kind: 'creating' });
+  try {
+    const added = await createPasskey(step, name);
+    card.update((current) => [added, ...current]);
+    card.setDone(`Passkey "${added.name}" added.`);
+    card.setStep({ kind: 'idle' });
+  } catch (failure) {
+    // A new ceremony needs a new challenge: the one shown is used up either way.
+    card.fail(failure, Messages.passkeyNotCreated);
+  }
+}
+
+/** Save Name pressed: the name checked, then the list with the new name. */
+export async function rename(card: Card, event: FormEvent): Promise<void> {
+  event.preventDefault();
+  const { step, name } = card;
+  if (step.kind !== 'renaming') return;
+  const problem = nameProblem(name);
+  if (problem) return card.setError(problem);
+  const target = step.id;
+  card.setStep({ kind: 'busy' });
+  try {
+    const renamed = await renamePasskey(target, name);
+    card.update((current) => current.map((key) => (key.id === target ? renamed : key)));
+    card.setError(null);
+    card.setStep({ kind: 'idle' });
+  } catch (failure) {
+    card.fail(failure, Messages.passkeyChangeFailed, { kind: 'renaming', id: target });
+  }
+}
+
+/** Yes, Remove Passkey pressed: the list without it (or, failed, as the server has it). */
+export async function remove(card: Card, target: string): Promise<void> {
+  card.setStep({ kind: 'busy' });
+  try {
+    await removePasskey(target);
+    card.update((current) => current.filter((key) => key.id !== target));
+    card.setDone(SuccessMessages.passkeyRemoved);
+    card.setStep({ kind: 'idle' });
+  } catch (failure) {
+    card.fail(failure, Messages.passkeyChangeFailed);
+    card.reload();
+  }
 }
 
 interface NameProps {

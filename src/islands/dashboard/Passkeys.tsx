@@ -7,24 +7,15 @@
  * buttons (PasskeySteps.tsx) load on the first press; the ceremony's code (shared/webauthn.ts and
  * @simplewebauthn/browser) only when a passkey is created.
  */
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { Messages, SuccessMessages } from '../../contract/messages';
+import { useEffect, useId, useRef, useState } from 'react';
+import { Messages } from '../../contract/messages';
 import { type Passkey, type PasskeyList } from '../../contract/passkeys';
 import { formatDate } from '../../lib/format';
 import { apiCall, messageFor } from '../shared/api';
 import { partFailed } from '../shared/lazy-part';
 import { useLoad } from '../shared/use-load';
 import { isListPasskeysAnswer } from '../../generated/answers/ListPasskeysAnswer';
-import type { NewPasskey } from './PasskeySteps';
-
-type Step =
-  | { kind: 'idle' }
-  | { kind: 'starting' }
-  | ({ kind: 'naming' } & NewPasskey)
-  | { kind: 'creating' }
-  | { kind: 'renaming'; id: string }
-  | { kind: 'removing'; id: string }
-  | { kind: 'busy' };
+import type { Card, Step } from './PasskeySteps';
 
 type StepsModule = typeof import('./PasskeySteps');
 /** The steps' module once loaded: every step but `idle` renders with it. */
@@ -112,54 +103,8 @@ export function Passkeys() {
     }
   };
 
-  const create = async (event: FormEvent) => {
-    event.preventDefault();
-    if (step.kind !== 'naming' || !steps) return;
-    const problem = steps.nameProblem(name);
-    if (problem) return setError(problem);
-    setError(null);
-    setStep({ kind: 'creating' });
-    try {
-      const added = await steps.createPasskey(step, name);
-      update((current) => [added, ...current]);
-      setDone(`Passkey "${added.name}" added.`);
-      setStep({ kind: 'idle' });
-    } catch (failure) {
-      // A new ceremony needs a new challenge: the one shown is used up either way.
-      fail(failure, Messages.passkeyNotCreated);
-    }
-  };
-
-  const rename = async (event: FormEvent) => {
-    event.preventDefault();
-    if (step.kind !== 'renaming' || !steps) return;
-    const problem = steps.nameProblem(name);
-    if (problem) return setError(problem);
-    const target = step.id;
-    setStep({ kind: 'busy' });
-    try {
-      const renamed = await steps.renamePasskey(target, name);
-      update((current) => current.map((key) => (key.id === target ? renamed : key)));
-      setError(null);
-      setStep({ kind: 'idle' });
-    } catch (failure) {
-      fail(failure, Messages.passkeyChangeFailed, { kind: 'renaming', id: target });
-    }
-  };
-
-  const remove = async (target: string) => {
-    if (!steps) return;
-    setStep({ kind: 'busy' });
-    try {
-      await steps.removePasskey(target);
-      update((current) => current.filter((key) => key.id !== target));
-      setDone(SuccessMessages.passkeyRemoved);
-      setStep({ kind: 'idle' });
-    } catch (failure) {
-      fail(failure, Messages.passkeyChangeFailed);
-      reload();
-    }
-  };
+  /** What the steps' actions (PasskeySteps.tsx) read and change of this card. */
+  const card: Card = { step, name, setStep, setError, setDone, update, fail, reload };
 
   const busy = step.kind === 'starting' || step.kind === 'creating' || step.kind === 'busy';
   const nameProps = {
@@ -195,13 +140,13 @@ export function Passkeys() {
                 <steps.RenameForm
                   {...nameProps}
                   keyName={key.name}
-                  onSubmit={(event) => void rename(event)}
+                  onSubmit={(event) => void steps?.rename(card, event)}
                   onCancel={() => begin({ kind: 'idle' })}
                 />
               ) : steps && step.kind === 'removing' && step.id === key.id ? (
                 <steps.RemoveConfirm
                   keyName={key.name}
-                  onRemove={() => void remove(key.id)}
+                  onRemove={() => void steps?.remove(card, key.id)}
                   onCancel={() => begin({ kind: 'idle' })}
                 />
               ) : (
@@ -247,7 +192,7 @@ export function Passkeys() {
         <steps.CreateForm
           {...nameProps}
           creating={step.kind === 'creating'}
-          onSubmit={(event) => void create(event)}
+          onSubmit={(event) => void steps?.create(card, event)}
           onCancel={() => begin({ kind: 'idle' })}
         />
       ) : (
