@@ -55,13 +55,14 @@ const JS_BUDGET_BY_PATH = {
   '/search': 30 * KB,
   '/login': 77 * KB,
   '/payment-processing': 77 * KB,
-  '/dashboard': 87 * KB,
   '/dashboard/usage': 87 * KB,
   '/dashboard/billing': 87 * KB,
-  '/dashboard/settings': 87 * KB,
   '/dashboard/team': 87 * KB,
-  // Down from 87 KB, the account pages' ceiling, once it weighed 77.7 KB: kept there, it leaves
-  // room under that ceiling for the features still to come (docs/performance.md).
+  // Down from 87 KB, the account pages' ceiling, once each weighed under 78 KB (/invite 76.9,
+  // My Account 77.7, Account Settings 77.9): kept there, they leave room under that ceiling for
+  // the features still to come (docs/performance.md).
+  '/dashboard': 78 * KB,
+  '/dashboard/settings': 78 * KB,
   '/invite': 78 * KB,
   '/signup': 92 * KB,
 };
