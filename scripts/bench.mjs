@@ -30,6 +30,8 @@
 //   BENCH_SCREENSHOTS=dir    save a full-page screenshot of every page measured
 //   BENCH_DETAIL=1           list every island page's script files with their sizes
 //   BENCH_PAGES=/,/pricing   compare only these of the four pages with Starlight (default all)
+//   BENCH_ISLANDS=/login     score only these island pages with Lighthouse (default all; /pricing
+//                            must be among BENCH_PAGES, as their LCP target is a share of its)
 import { execSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync } from 'node:fs';
 import { loadavg } from 'node:os';
@@ -102,6 +104,11 @@ const screenshots = env.BENCH_SCREENSHOTS;
 const detail = env.BENCH_DETAIL === '1';
 /** The Starlight comparisons to run: all four, or those BENCH_PAGES names (Lighthouse is slow). */
 const onlyPages = env.BENCH_PAGES?.split(',').map((path) => path.trim());
+/** The island pages Lighthouse scores: all, or those BENCH_ISLANDS names. */
+const onlyIslands = env.BENCH_ISLANDS?.split(',').map((path) => path.trim());
+const scoredIslands = onlyIslands
+  ? ISLAND_LIGHTHOUSE_PAGES.filter((path) => onlyIslands.includes(path))
+  : ISLAND_LIGHTHOUSE_PAGES;
 const comparedPages = onlyPages
   ? starlightPages.filter(({ path }) => onlyPages.includes(path))
   : starlightPages;
@@ -577,7 +584,7 @@ try {
         `${LIGHTHOUSE_TARGET}, CLS < ${ISLAND_CLS_TARGET}, LCP ≤ ${ISLAND_LCP_VS_PRICING} × /pricing's (${ms(lcpCeiling)}):`,
     );
     const islandTable = [];
-    for (const path of ISLAND_LIGHTHOUSE_PAGES) {
+    for (const path of scoredIslands) {
       const results = [];
       for (let i = 0; i < runs; i++)
         results.push(
