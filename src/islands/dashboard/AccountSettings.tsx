@@ -4,10 +4,10 @@
  * when Delete Account is pressed) → DELETE /api/delete → the server's message → after 2 s log out
  * and go to /overview. What a deletion does: docs/operating.md, "Deletion and restore".
  */
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import { Messages } from '../../contract/messages';
 import { withErrorBoundary } from '../ErrorBoundary';
-import { lazyPart } from '../shared/lazy-part';
+import { lazyPart, useFocusBack } from '../shared/lazy-part';
 import { ChangePassword } from './ChangePassword';
 import { Passkeys } from './Passkeys';
 import { TwoStepSignIn } from './TwoStepSignIn';
@@ -22,14 +22,8 @@ function AccountSettings() {
   const id = useId();
   const { user } = useDashboardUser();
   const [confirming, setConfirming] = useState(false);
-  const deleteButton = useRef<HTMLButtonElement>(null);
-  const returnFocus = useRef(false);
-
   // Cancel removes the confirm step: focus goes back to Delete Account.
-  useEffect(() => {
-    if (!confirming && returnFocus.current) deleteButton.current?.focus();
-    returnFocus.current = false;
-  }, [confirming]);
+  const [deleteButton, focusDelete] = useFocusBack(confirming);
 
   if (!user) return <p className="dashboard-loading">{Messages.loadingUser}</p>;
 
@@ -65,7 +59,7 @@ function AccountSettings() {
         {confirming ? (
           <DeleteConfirm
             onCancel={() => {
-              returnFocus.current = true;
+              focusDelete();
               setConfirming(false);
             }}
           />

@@ -5,27 +5,21 @@
  * are usually there by the press. Cancel closes the form; a change made closes it with the
  * server's message.
  */
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { type User } from '../../contract/user';
-import { lazyPart } from '../shared/lazy-part';
+import { lazyPart, useFocusBack } from '../shared/lazy-part';
 
 const PasswordForm = lazyPart(async () => (await import('./PasswordForm')).PasswordForm);
 
 export function ChangePassword({ user }: { user: User }) {
   const [open, setOpen] = useState(false);
   const [done, setDone] = useState<string | null>(null);
-  const opener = useRef<HTMLButtonElement>(null);
-  const returnFocus = useRef(false);
+  // The form is gone after Cancel or a change: focus goes back to the button that opened it.
+  const [opener, focusOpener] = useFocusBack(open);
   const first = user.authProvider === 'google';
 
-  // The form is gone after Cancel or a change: focus goes back to the button that opened it.
-  useEffect(() => {
-    if (!open && returnFocus.current) opener.current?.focus();
-    returnFocus.current = false;
-  }, [open]);
-
   const close = (message: string | null) => {
-    returnFocus.current = true;
+    focusOpener();
     setDone(message);
     setOpen(false);
   };

@@ -109,3 +109,19 @@ export function lazyDialog<P extends { open: boolean }>(
   }
   return Object.assign(Dialog, { preload: Part.preload });
 }
+
+/**
+ * The button that opens a part in its own place (a form behind Rename or Change Password): the
+ * part is gone once it closes, so focus goes back to the button then, not to <body>. The ref
+ * goes on the button; the function is called as the part closes.
+ */
+export function useFocusBack(open: boolean) {
+  const ref = useRef<HTMLButtonElement>(null);
+  const pending = useRef(false);
+  useEffect(() => {
+    if (!open && pending.current) ref.current?.focus();
+    pending.current = false;
+  }, [open]);
+  const returnFocus = () => void (pending.current = true);
+  return [ref, returnFocus] as const;
+}

@@ -4,9 +4,9 @@
  * are usually there by the press); meanwhile a short "Loading...", and a failed load says so with
  * Try again.
  */
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import type { DeviceView, UsageOverview } from '../../contract/usage';
-import { lazyPart } from '../shared/lazy-part';
+import { lazyPart, useFocusBack } from '../shared/lazy-part';
 
 const DeviceRenameForm = lazyPart(async () => (await import('./DeviceRename')).DeviceRenameForm);
 
@@ -17,13 +17,7 @@ interface Props {
 
 export function DeviceName({ device, onRenamed }: Props) {
   const [editing, setEditing] = useState(false);
-  const renameButton = useRef<HTMLButtonElement>(null);
-  const returnFocus = useRef(false);
-
-  useEffect(() => {
-    if (!editing && returnFocus.current) renameButton.current?.focus();
-    returnFocus.current = false;
-  }, [editing]);
+  const [renameButton, focusRename] = useFocusBack(editing);
 
   if (editing)
     return (
@@ -31,7 +25,7 @@ export function DeviceName({ device, onRenamed }: Props) {
         device={device}
         onRenamed={onRenamed}
         onCancel={() => {
-          returnFocus.current = true;
+          focusRename();
           setEditing(false);
         }}
       />
