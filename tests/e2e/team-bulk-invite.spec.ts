@@ -60,6 +60,7 @@ test('an owner invites one address, then a CSV file, then a pasted list, and rea
   await page.goto('/dashboard/team');
   await islandsReady(page);
   await expect(page.getByText('0 of 6 seats used')).toBeVisible();
+  await page.getByRole('button', { name: 'Invite Colleagues' }).click();
   const box = page.getByLabel('E-mail address of the colleague to invite, or a list of addresses');
   const count = page.locator('.bulk-count');
 
@@ -149,4 +150,35 @@ test('an owner invites one address, then a CSV file, then a pasted list, and rea
   expect(overflow).toBeLessThanOrEqual(0);
   await axeClean(page);
   await context.close();
+});
+
+test('the invite box loads when Invite Colleagues is pressed; a failed load says so, and pressing again loads it', async ({
+  page,
+  browser,
+  allowConsoleError,
+}) => {
+  await newVisitor(page);
+  const owner = await signUpForTrial(page, 'Ines Offline');
+  await createOrganization(browser, owner.email, 3);
+  // The box's chunk is refused once, as an offline moment would.
+  allowConsoleError(/^Failed to load resource: net::ERR_FAILED @ .*\/_astro\/InviteBox\./);
+  let offline = true;
+  await page.route('**/_astro/InviteBox.*.js', (route) =>
+    offline ? route.abort() : route.continue(),
+  );
+  await page.goto('/dashboard/team');
+  await islandsReady(page);
+  const section = page.getByRole('region', { name: 'Invitations', exact: true });
+  const open = section.getByRole('button', { name: 'Invite Colleagues' });
+  await open.click();
+  await expect(section.getByRole('alert')).toHaveText(
+    'Network error. Please check your connection and try again.',
+  );
+  await expect(open).toBeVisible();
+  offline = false;
+  await open.click();
+  await expect(
+    section.getByLabel('E-mail address of the colleague to invite, or a list of addresses'),
+  ).toBeFocused();
+  await expect(section.getByRole('alert')).toHaveCount(0);
 });

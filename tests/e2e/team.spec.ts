@@ -112,6 +112,10 @@ test('an owner invites two colleagues, one joins by the link and uses three devi
   await expect(owner.page.getByText('0 of 2 seats used')).toBeVisible();
   await expect(notice(owner.page)).toHaveCount(0);
 
+  // The invite box opens from its button, its field focused.
+  await owner.page.getByRole('button', { name: 'Invite Colleagues' }).click();
+  await expect(owner.page.getByLabel('E-mail address of the colleague to invite')).toBeFocused();
+
   // Two invitations fill the seats; a third is refused with the plain reason.
   const invite = async (email: string) => {
     await owner.page.getByLabel('E-mail address of the colleague to invite').fill(email);
@@ -297,6 +301,7 @@ test('a Standard customer signed in confirms the subscription ends at period end
   await owner.page.goto('/dashboard/team');
   // The sections have loaded (their "Loading…" lines are statuses too), so the status is the result.
   await expect(notice(owner.page)).toHaveCount(0);
+  await owner.page.getByRole('button', { name: 'Invite Colleagues' }).click();
   await owner.page.getByLabel('E-mail address of the colleague to invite').fill(standard.email);
   await owner.page.getByRole('button', { name: 'Send invitation' }).click();
   await expect(notice(owner.page)).toHaveText(TeamMessages.invited);

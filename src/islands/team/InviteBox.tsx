@@ -1,7 +1,8 @@
 /**
  * The invite box of the team page: one address, or a pasted list, or the e-mail column of an
- * uploaded CSV file. This part is always loaded and stays small; reading lists and files, sending
- * and the results list are ./bulk-invite, imported on first use (focus, typing, a file chosen).
+ * uploaded CSV file, loaded when the section's Invite Colleagues is pressed (InvitationsSection).
+ * Reading lists and files, sending and the results list are ./bulk-invite, imported on first use
+ * (focus, typing, a file chosen).
  */
 import { useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { bulkInviteMax } from '../../config/limits';
