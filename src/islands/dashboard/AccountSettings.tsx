@@ -7,7 +7,7 @@
 import { useId, useState } from 'react';
 import { Messages } from '../../contract/messages';
 import { withErrorBoundary } from '../ErrorBoundary';
-import { lazyPart, useFocusBack } from '../shared/lazy-part';
+import { lazyPart, preloadOnApproach, useFocusBack } from '../shared/lazy-part';
 import { ChangePassword } from './ChangePassword';
 import { Passkeys } from './Passkeys';
 import { TwoStepSignIn } from './TwoStepSignIn';
@@ -73,8 +73,7 @@ function AccountSettings() {
               ref={deleteButton}
               type="button"
               className="button button-danger"
-              onPointerEnter={() => void DeleteConfirm.preload()}
-              onFocus={() => void DeleteConfirm.preload()}
+              {...preloadOnApproach(DeleteConfirm)}
               onClick={() => setConfirming(true)}
               disabled={user.isDeleted}
             >

@@ -7,7 +7,7 @@
  */
 import { useState } from 'react';
 import { type User } from '../../contract/user';
-import { lazyPart, useFocusBack } from '../shared/lazy-part';
+import { lazyPart, preloadOnApproach, useFocusBack } from '../shared/lazy-part';
 
 const PasswordForm = lazyPart(async () => (await import('./PasswordForm')).PasswordForm);
 
@@ -46,8 +46,7 @@ export function ChangePassword({ user }: { user: User }) {
               ref={opener}
               type="button"
               className="button button-secondary"
-              onPointerEnter={() => void PasswordForm.preload()}
-              onFocus={() => void PasswordForm.preload()}
+              {...preloadOnApproach(PasswordForm)}
               onClick={() => {
                 setDone(null);
                 setOpen(true);

@@ -125,3 +125,12 @@ export function useFocusBack(open: boolean) {
   const returnFocus = () => void (pending.current = true);
   return [ref, returnFocus] as const;
 }
+
+/**
+ * A button's handlers that start loading `part` when the button is pointed at or focused, so the
+ * part is usually there by the press.
+ */
+export const preloadOnApproach = (part: Pick<LazyPart<never>, 'preload'>) => ({
+  onPointerEnter: () => void part.preload(),
+  onFocus: () => void part.preload(),
+});

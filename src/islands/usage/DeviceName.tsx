@@ -6,7 +6,7 @@
  */
 import { useState } from 'react';
 import type { DeviceView, UsageOverview } from '../../contract/usage';
-import { lazyPart, useFocusBack } from '../shared/lazy-part';
+import { lazyPart, preloadOnApproach, useFocusBack } from '../shared/lazy-part';
 
 const DeviceRenameForm = lazyPart(async () => (await import('./DeviceRename')).DeviceRenameForm);
 
@@ -38,8 +38,7 @@ export function DeviceName({ device, onRenamed }: Props) {
         ref={renameButton}
         type="button"
         className="link-button usage-rename"
-        onPointerEnter={() => void DeviceRenameForm.preload()}
-        onFocus={() => void DeviceRenameForm.preload()}
+        {...preloadOnApproach(DeviceRenameForm)}
         onClick={() => setEditing(true)}
       >
         Rename<span className="visually-hidden"> {device.deviceName}</span>
