@@ -55,15 +55,16 @@ const SESSION =
 /**
  * Small modules that the same account pages read together at first load, one chunk each instead
  * of one file per module (every file costs its own imports and gzip framing): the signed-in user's
- * refresh and log-out (/dashboard, settings), the license and charge wording (/dashboard, billing),
- * the upgrade button with its checkout answer and the key's Copy button (/dashboard), the table and
- * its moments (billing, team, usage), the data hook with the ended-session check (billing, settings,
- * team, usage) and the activation history with the scrolled-near helper
- * (usage). Each was a chunk of its own because lazy parts read it too (dialogs, sections); those
- * still load it from here. Chosen so no page loads a module it did not load before, but for
- * Moment on billing and a few hundred bytes on console pages (under their 100 KB ceiling): merging
- * what the sign-in pages and /about share with the account pages (the session, the api, the
- * formats) would put those over their budgets (docs/performance.md).
+ * refresh (/dashboard, settings), the license and charge wording (/dashboard, billing), the
+ * upgrade call with its checkout answer (the upgrade buttons that load on their own), the table and
+ * its moments (billing, team, usage), the data hook with the ended-session check (billing,
+ * settings, team, usage), the form rules with their plain-text checks, and the activation history
+ * with the scrolled-near helper (usage). Each was a chunk of its own because lazy parts read it too
+ * (dialogs, sections); those still load it from here.
+ * Chosen so no page loads a module it did not load before, but for Moment on billing and a few
+ * hundred bytes on console pages (under their 100 KB ceiling): merging what the sign-in pages and
+ * /about share with the account pages (the session, the api, the formats) would put those over
+ * their budgets (docs/performance.md).
  */
 const ACCOUNT_GROUPS = [
   [

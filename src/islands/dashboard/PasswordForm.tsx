@@ -2,9 +2,9 @@
  * The Password card's form, loaded when it is opened (ChangePassword.tsx): the current password,
  * the new one twice, then POST /api/change-password. This browser stays signed in; every other
  * session is signed out and the owner gets an e-mail. An account that signs in with Google only
- * sets a first password instead (POST /api/set-password). Both are step-up actions: with an authenticator app or a
- * passkey, or without a password to type, the server may want a fresh proof first, which the
- * step-up dialog asks for (fresh-proof.ts) before the change is sent again.
+ * sets a first password instead (POST /api/set-password). Both are step-up actions: with an
+ * authenticator app or a passkey, or without a password to type, the server may want a fresh proof
+ * first, which the step-up dialog asks for (fresh-proof.ts) before the change is sent again.
  */
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Messages } from '../../contract/messages';
