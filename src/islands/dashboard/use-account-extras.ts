@@ -6,6 +6,7 @@
 import { useEffect, useState } from 'react';
 import { type AccountLicense } from '../../contract/account';
 import { type OrganizationCard } from '../../contract/team';
+import { leavingForLogin } from '../../lib/auth/guard';
 import { apiCall } from '../shared/api';
 import { isGetAccountLicenseAnswer } from '../../generated/answers/GetAccountLicenseAnswer';
 import { isGetOrganizationAnswer } from '../../generated/answers/GetOrganizationAnswer';
@@ -32,8 +33,7 @@ const loadExtras = async (): Promise<AccountExtras> => {
 export function useAccountExtras(): AccountExtras | null {
   const [extras, setExtras] = useState<AccountExtras | null>(null);
   useEffect(() => {
-    // The page is on its way to /login (src/lib/auth/guard.ts): the calls now would only fail.
-    if (document.documentElement.dataset['leaving'] !== undefined) return;
+    if (leavingForLogin()) return;
     let live = true;
     void loadExtras().then((value) => live && setExtras(value));
     return () => {

@@ -4,6 +4,7 @@
  * (`refresh` keeps the page on screen meanwhile), and replaced by the fresh data an action answers.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { leavingForLogin } from '../../lib/auth/guard';
 
 export type LoadState<T, P> =
   | { kind: 'loading' }
@@ -24,8 +25,7 @@ export function useLoad<T, P>(load: () => Promise<T>, describe: (error: unknown)
 
   const run = useCallback(
     async (keep: boolean) => {
-      // The page is on its way to /login (src/lib/auth/guard.ts): a call now would only fail.
-      if (document.documentElement.dataset['leaving'] !== undefined) return;
+      if (leavingForLogin()) return;
       const call = ++latest.current;
       setState((current) =>
         keep && current.kind === 'ready' ? { ...current, refreshing: true } : { kind: 'loading' },

@@ -23,11 +23,16 @@ export function dropSignedInHint(): void {
 /**
  * Leaves for /login without leaving this page in the history. The page keeps running until the
  * next one arrives, so it is marked as leaving: its islands then start no call that could only
- * answer 401 (shared/use-load.ts).
+ * answer 401 (`leavingForLogin`).
  */
 export function redirectToLogin(): void {
   document.documentElement.dataset['leaving'] = '';
   window.location.replace('/login');
+}
+
+/** True once the page is on its way to /login (`redirectToLogin`): a call now would only fail. */
+export function leavingForLogin(): boolean {
+  return document.documentElement.dataset['leaving'] !== undefined;
 }
 
 /** Signs this browser out locally (storage and header state). */
