@@ -49,6 +49,9 @@ async function sectionOf(page: Page, name: string, ready: string) {
       timeout: 2_000,
     });
   }).toPass({ timeout: 30_000 });
+  // The scrolling above brought other sections near, which load and grow meanwhile: a press while
+  // the page still moves can land its mouse-up beside the button (no click), so wait for them.
+  await page.waitForLoadState('networkidle');
   return section;
 }
 
