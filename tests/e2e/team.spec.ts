@@ -271,6 +271,18 @@ test('an owner invites two colleagues, one joins by the link and uses three devi
   await seatChart.focus();
   await owner.page.keyboard.press('Home');
   await expect(utilization.getByText(`${todayText}: Seats used 1, Seats bought 2`)).toBeVisible();
+  // The commands' use over time loads when scrolled near, below the charts: the team's commands,
+  // most used first, with their uses in the period.
+  await utilization
+    .getByRole('heading', { name: 'Commands used over time' })
+    .scrollIntoViewIfNeeded();
+  await expect(
+    utilization.getByText(
+      /^Most used by the team's members together from .*: Renumber Views 7 \(new/,
+    ),
+  ).toContainText('Sheet Notes 3 (new');
+  const trend = utilization.getByRole('table', { name: /^Use over time by the team's members/ });
+  await expect(trend.getByRole('row', { name: /^Renumber Views/ })).toContainText('new7 vs 0');
   await utilization.getByLabel('Period').selectOption('90');
   await expect(utilization.getByRole('row', { name: /Martha Nolan/ })).toContainText('Active');
   const utilizationDownload = owner.page.waitForEvent('download');

@@ -3,8 +3,9 @@
  * limit (members × devices per seat) over the last 30, 90 or 365 days, each as a chart with a
  * table of the same numbers; then every member's last activity, devices and commands used in the
  * last 30 days, members idle for 30 days marked in words. The commands used over time, all members
- * together (shared/UsageTrendPanel.tsx, its own chunk), sit between the charts and the members. The member list exports as CSV (a plain
- * link: the browser downloads what the Worker writes).
+ * together (shared/UsageTrendPanel.tsx, its own chunk, loaded when scrolled near), sit between the
+ * charts and the members. The member list exports as CSV (a plain link: the browser downloads
+ * what the Worker writes).
  */
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import type { MemberUtilization, TeamUtilization, UtilizationDay } from '../../contract/team';
@@ -19,12 +20,29 @@ import { useLoad } from '../shared/use-load';
 import { Moment } from '../shared/Moment';
 import { loadUtilization, utilizationLoadFailed } from './section-calls';
 import { teamNetwork } from './team-calls';
+import { useNear } from './WhenNear';
 
 const problem = dashboardProblem(utilizationLoadFailed, teamNetwork);
-/** The commands' use over time: its own chunk, loaded with the section's numbers. */
+/** The commands' use over time: its own chunk, loaded when the page is scrolled near it. */
 const UsageTrendPanel = lazyPart(
   async () => (await import('../shared/UsageTrendPanel')).UsageTrendPanel,
 );
+
+/**
+ * The commands' use over time, below the two charts: its code and data wait until the page is
+ * scrolled near it, as a visit that reads the seats and stops there never needs them. Until then
+ * an empty block of about its height holds its place, so the members below do not jump.
+ */
+function TrendWhenNear({ days }: { days: number }) {
+  const holder = useRef<HTMLDivElement>(null);
+  if (!useNear(holder)) return <div ref={holder} className="trend-holder" aria-hidden="true" />;
+  return (
+    <UsageTrendPanel
+      path={`/api/team/usage-trend?days=${days}`}
+      who="by the team's members together"
+    />
+  );
+}
 const number = (value: number) => value.toLocaleString('en-US');
 
 /** ["Renumber Views 5", "Sheet Notes 2"]: the commands used, in ribbon order. */
@@ -335,10 +353,7 @@ function UtilizationBody({
         <SeriesFigure view={view} series={deviceSeries} />
       </div>
       <h3 className="trend-title">Commands used over time</h3>
-      <UsageTrendPanel
-        path={`/api/team/usage-trend?days=${view.days}`}
-        who="by the team's members together"
-      />
+      <TrendWhenNear days={view.days} />
       <MembersTable view={view} deviceLimit={deviceLimit} now={now} />
       <p className="dashboard-small">
         Days are in UTC; seats and devices are counted every hour and a day keeps its last count.

@@ -14,6 +14,7 @@ import {
   type ComponentType,
   type ReactNode,
   type Ref,
+  type RefObject,
 } from 'react';
 import { teamNetwork } from './team-calls';
 
@@ -69,12 +70,14 @@ interface Props {
   children: ReactNode;
 }
 
-export function WhenNear({ title, watch, children }: Props) {
+/**
+ * True once `holder` comes within AHEAD of the view (at once where the browser cannot tell), and
+ * from then on; it starts watching when `watch` turns true.
+ */
+export function useNear(holder: RefObject<HTMLElement | null>, watch = true): boolean {
   const [near, setNear] = useState(false);
-  const holder = useRef<HTMLElement>(null);
-
   useEffect(() => {
-    if (!watch) return;
+    if (!watch || near) return;
     const element = holder.current;
     if (!element || typeof IntersectionObserver === 'undefined') {
       const timer = window.setTimeout(() => setNear(true), 0);
@@ -90,8 +93,13 @@ export function WhenNear({ title, watch, children }: Props) {
     );
     observer.observe(element);
     return () => observer.disconnect();
-  }, [watch]);
+  }, [holder, watch, near]);
+  return near;
+}
 
+export function WhenNear({ title, watch, children }: Props) {
+  const holder = useRef<HTMLElement>(null);
+  const near = useNear(holder, watch);
   const placeholder = <Placeholder title={title} holder={holder} />;
   return near ? <Suspense fallback={placeholder}>{children}</Suspense> : placeholder;
 }
