@@ -43,6 +43,7 @@ function TrendWhenNear({ days }: { days: number }) {
     />
   );
 }
+
 const number = (value: number) => value.toLocaleString('en-US');
 
 /** ["Renumber Views 5", "Sheet Notes 2"]: the commands used, in ribbon order. */
