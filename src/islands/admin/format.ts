@@ -119,10 +119,14 @@ const isFlag = (key: string) => /^(is[A-Z]|active$|deleted$|cancelAtPeriodEnd$)/
  * end, enough to tell two apart; the whole value stays in the tooltip.
  */
 const ID_KEEP = 14;
+/**
+ * A provider's id ("sub_…", "cus_…", the local stand-in's "sub_local_…"): a lowercase prefix and
+ * a random tail, which has no digit in about one id of 70, so a digit alone cannot tell it.
+ */
+const PROVIDER_ID = /^[a-z]+_([a-z]+_)?[A-Za-z0-9]{14,}$/;
 function shortId(text: string): string {
-  return text.length > ID_KEEP + 2 && /^[\w-]+$/.test(text) && /\d/.test(text)
-    ? `${text.slice(0, 8)}…${text.slice(-4)}`
-    : text;
+  const id = /^[\w-]+$/.test(text) && (/\d/.test(text) || PROVIDER_ID.test(text));
+  return id && text.length > ID_KEEP + 2 ? `${text.slice(0, 8)}…${text.slice(-4)}` : text;
 }
 
 /**
