@@ -214,12 +214,12 @@ describe('display rules', () => {
     expect(subjectText('invoice:in_10000000000000042')).toBe('Invoice in_10000…0042');
     expect(subjectText('user:u-1')).toBe('User u-1');
     // A random tail may have no digit: still an id, and still shortened.
-    expect(changes('{}', '{"subscription":"sub_local_kchrCXEhHUDVEtjVSumfWvUF"}')).toEqual([
+    expect(changes('{}', '{"subscription":"sub_local_RenumberViewsSheetNotesWipe"}')).toEqual([
       {
         key: 'Subscription',
         before: null,
-        after: 'sub_loca…WvUF',
-        full: 'sub_local_kchrCXEhHUDVEtjVSumfWvUF',
+        after: 'sub_loca…Wipe',
+        full: 'sub_local_RenumberViewsSheetNotesWipe',
       },
     ]);
     // A long word without a digit or a provider's prefix is left whole.
