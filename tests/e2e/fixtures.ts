@@ -1,4 +1,10 @@
-import { test as base, expect, type Browser, type BrowserContext } from '@playwright/test';
+import {
+  test as base,
+  expect,
+  type Browser,
+  type BrowserContext,
+  type Page,
+} from '@playwright/test';
 
 export { publicRoutes } from '../browser';
 
@@ -66,6 +72,24 @@ export function failedLoad(status: number, path: string): RegExp {
   return new RegExp(
     `^Failed to load resource: the server responded with a status of ${status} \\(.*\\) @ https?://[^/]+${escaped}(\\?.*)?$`,
   );
+}
+
+/**
+ * Refuses `page`'s loads of the site's chunk `name` (`/_astro/{name}.{hash}.js`), as an offline
+ * moment would, until the function it returns is called; the line Chromium logs for each refusal
+ * is allowed (`allowConsoleError` is given as `allow`).
+ */
+export async function refuseChunk(
+  page: Page,
+  allow: (pattern: RegExp) => void,
+  name: string,
+): Promise<() => void> {
+  allow(new RegExp(`^Failed to load resource: net::ERR_FAILED @ .*\\/_astro\\/${name}\\.`));
+  let refused = true;
+  await page.route(`**/_astro/${name}.*.js`, (route) =>
+    refused ? route.abort() : route.continue(),
+  );
+  return () => void (refused = false);
 }
 
 /**

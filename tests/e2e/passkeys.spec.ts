@@ -3,7 +3,7 @@ import type { Page } from '@playwright/test';
 import { Messages, SuccessMessages } from '../../src/contract/messages';
 import { partFailed } from '../../src/islands/shared/lazy-part';
 import { islandsReady, latestMail, newVisitor, signUpForTrial } from './auth.helpers';
-import { expect, test } from './fixtures';
+import { expect, refuseChunk, test } from './fixtures';
 
 /** Gives `page` Chromium's virtual authenticator: a platform one that verifies the user at once. */
 async function virtualAuthenticator(page: Page) {
@@ -116,11 +116,7 @@ test("the card's forms load on the first press; a failed load says so, and press
 }) => {
   await signUpForTrial(page, 'Lena Offline');
   // The steps' chunk is refused once, as an offline moment would.
-  allowConsoleError(/^Failed to load resource: net::ERR_FAILED @ .*\/_astro\/PasskeySteps\./);
-  let offline = true;
-  await page.route('**/_astro/PasskeySteps.*.js', (route) =>
-    offline ? route.abort() : route.continue(),
-  );
+  const backOnline = await refuseChunk(page, allowConsoleError, 'PasskeySteps');
   await page.goto('/dashboard/settings');
   await islandsReady(page);
   const card = page.getByRole('region', { name: 'Passkeys' });
@@ -129,7 +125,7 @@ test("the card's forms load on the first press; a failed load says so, and press
   await expect(card.getByRole('alert')).toHaveText(partFailed);
   await expect(add).toBeEnabled();
   await expect(card.getByRole('textbox', { name: 'Passkey name' })).toHaveCount(0);
-  offline = false;
+  backOnline();
   await add.click();
   await expect(card.getByRole('textbox', { name: 'Passkey name' })).toBeFocused();
   await expect(card.getByRole('alert')).toHaveCount(0);

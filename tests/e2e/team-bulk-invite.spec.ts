@@ -9,7 +9,7 @@ import type { Browser, Page } from '@playwright/test';
 import { TeamMessages } from '../../src/contract/messages';
 import { islandsReady, newVisitor, signUpForTrial, uniqueEmail } from './auth.helpers';
 import { closeOperator, signInOperator } from './console.helpers';
-import { expect, test } from './fixtures';
+import { expect, refuseChunk, test } from './fixtures';
 
 /**
  * The page's one-line result of an action (role status), not the sections' "Loading…" lines,
@@ -161,11 +161,7 @@ test('the invite box loads when Invite Colleagues is pressed; a failed load says
   const owner = await signUpForTrial(page, 'Ines Offline');
   await createOrganization(browser, owner.email, 3);
   // The box's chunk is refused once, as an offline moment would.
-  allowConsoleError(/^Failed to load resource: net::ERR_FAILED @ .*\/_astro\/InviteBox\./);
-  let offline = true;
-  await page.route('**/_astro/InviteBox.*.js', (route) =>
-    offline ? route.abort() : route.continue(),
-  );
+  const backOnline = await refuseChunk(page, allowConsoleError, 'InviteBox');
   await page.goto('/dashboard/team');
   await islandsReady(page);
   const section = page.getByRole('region', { name: 'Invitations', exact: true });
@@ -175,7 +171,7 @@ test('the invite box loads when Invite Colleagues is pressed; a failed load says
     'Network error. Please check your connection and try again.',
   );
   await expect(open).toBeVisible();
-  offline = false;
+  backOnline();
   await open.click();
   await expect(
     section.getByLabel('E-mail address of the colleague to invite, or a list of addresses'),

@@ -1,7 +1,7 @@
 import type { Browser, Page } from '@playwright/test';
 import { islandsReady, newVisitor, PASSWORD, signUpForTrial } from './auth.helpers';
 import { partFailed } from '../../src/islands/shared/lazy-part';
-import { expect, failedLoad, test } from './fixtures';
+import { expect, failedLoad, refuseChunk, test } from './fixtures';
 import { enableTwoStepByApi, freshCode, totpCode } from './two-step.helpers';
 
 /**
@@ -109,11 +109,7 @@ test.describe('Two-step sign-in', () => {
     await newVisitor(page);
     await signUpForTrial(page);
     // The steps' chunk is refused once, as an offline moment would.
-    allowConsoleError(/^Failed to load resource: net::ERR_FAILED @ .*\/_astro\/TwoStepSteps\./);
-    let offline = true;
-    await page.route('**/_astro/TwoStepSteps.*.js', (route) =>
-      offline ? route.abort() : route.continue(),
-    );
+    const backOnline = await refuseChunk(page, allowConsoleError, 'TwoStepSteps');
     await page.goto('/dashboard/settings');
     await islandsReady(page);
     const card = page.getByRole('region', { name: 'Two-Step Sign-In' });
@@ -121,7 +117,7 @@ test.describe('Two-step sign-in', () => {
     await expect(card.getByRole('alert')).toHaveText(partFailed);
     await expect(card.getByRole('button', { name: 'Try again' })).toBeFocused();
     await card.screenshot({ path: test.info().outputPath('two-step-load-failed.png') });
-    offline = false;
+    backOnline();
     await card.getByRole('button', { name: 'Try again' }).click();
     await expect(card.getByRole('img', { name: /QR code/ })).toBeVisible();
     await expect(card.getByLabel('Code from the app')).toBeFocused();
